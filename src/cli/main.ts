@@ -1,0 +1,76 @@
+/**
+ * agent-task-contracts CLI. Exit codes: 0 success, 1 a check failed (conform), 2 bad usage or
+ * configuration.
+ */
+import { parseArgs } from 'node:util';
+import { type Command, type CommandIo, UsageError } from './command.js';
+import { commands } from './commands.js';
+
+const PROGRAM = 'agent-task-contracts';
+
+function mainUsage(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    `usage: ${PROGRAM} <command> [flags]`,
+    '',
+    'commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    `Run \`${PROGRAM} <command> --help\` for a command's flags.`,
+  ].join('\n');
+}
+
+function commandHelp(command: Command): string {
+  return `usage: ${PROGRAM} ${command.usage}\n\n${command.summary}`;
+}
+
+export async function runCli(argv: string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${mainUsage()}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`${PROGRAM}: unknown command "${name}"\n${mainUsage()}\n`);
+    return 2;
+  }
+  let values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    io.stderr(`${PROGRAM} ${name}: ${firstLine(error)}\n${commandHelp(command)}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(`${commandHelp(command)}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(values, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandHelp(command)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('agent-task-contracts.js') === true || process.argv[1]?.endsWith('src/cli/main.ts') === true;
+if (isEntry) {
+  const stopSignal = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const code = await runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    stopSignal,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,87 @@
+import type { Lifecycle } from '../lifecycle.js';
+import { type ItemRule, finding, has } from './types.js';
+
+const DOC = '001_5ef50488d1ca2e3f.txt';
+const TERMINAL = ['succeeded', 'failed', 'canceled'] as const;
+const LIVE = ['queued', 'running', 'awaiting_input'] as const;
+const ALL = [...LIVE, ...TERMINAL];
+
+export const everrunsLifecycle: Lifecycle = {
+  face: 'everruns',
+  states: ALL,
+  terminal: TERMINAL,
+  // The document names classes, not edges: active and interrupted tasks may move anywhere
+  // (re-attach increments attempt), terminal ones never move again.
+  transitions: Object.fromEntries(LIVE.map((state) => [state, ALL.filter((s) => s !== state)])),
+  source: {
+    file: DOC,
+    sentence: 'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
+  },
+};
+
+const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as readonly string[]).includes(state);
+
+export const everrunsRules: readonly ItemRule[] = [
+  {
+    id: 'everruns.input-request-only-while-awaiting-input',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'input_request: Pending ask while `awaiting_input`; cleared when answered.' },
+    statement: 'input_request is null or absent unless state is awaiting_input.',
+    check(task) {
+      if (has(task, 'input_request') && task.input_request !== null && typeof task.state === 'string' && task.state !== 'awaiting_input')
+        return finding('/input_request', `input_request is set but state is ${task.state}; it is a pending ask only while awaiting_input`, task.input_request);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.attempt-starts-at-1',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
+    statement: 'attempt, when present, is at least 1.',
+    check(task) {
+      if (typeof task.attempt === 'number' && task.attempt < 1)
+        return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.result-path-shape',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'result_path: Machine result in the session VFS: `/.tasks/{task_id}/result.json`.' },
+    statement: 'result_path, when set, is /.tasks/{id}/result.json for the task\'s own id.',
+    check(task) {
+      if (typeof task.result_path !== 'string' || typeof task.id !== 'string') return [];
+      const expected = `/.tasks/${task.id}/result.json`;
+      if (task.result_path !== expected)
+        return finding('/result_path', `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`, task.result_path);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.error-only-when-terminal',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states.' },
+    statement: 'error is null or absent unless state is terminal (succeeded, failed, canceled).',
+    check(task) {
+      if (has(task, 'error') && task.error !== null && typeof task.state === 'string' && !isTerminal(task.state))
+        return finding('/error', `error is set but state is ${task.state}; error is a terminal error detail`, task.error);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.root-session-not-self',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'root_session_id: `None` for a top-level session that is its own root, or when unavailable.' },
+    statement: 'root_session_id never equals session_id (a session that is its own root has null).',
+    check(task) {
+      if (typeof task.root_session_id === 'string' && task.root_session_id === task.session_id)
+        return finding('/root_session_id', `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`, task.root_session_id);
+      return [];
+    },
+  },
+];

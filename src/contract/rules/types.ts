@@ -1,0 +1,38 @@
+import type { Face } from '../faces.js';
+import type { Source } from '../violation.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** What one rule found wrong in one object; the path is relative to that object. */
+export interface Finding {
+  path: string;
+  message: string;
+  value?: unknown;
+}
+
+export type RuleTarget = 'task' | 'session' | 'envelope';
+
+/** A cross-field statement of one document that JSON Schema cannot say. */
+export interface ItemRule {
+  id: string;
+  face: Face;
+  target: RuleTarget;
+  source: Source;
+  /** One line: what must hold. */
+  statement: string;
+  /** Rules that necessarily break too when this one is broken (declared pairs). */
+  alsoBreaks?: readonly string[];
+  check(item: JsonObject): Finding[];
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function has(item: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(item, key);
+}
+
+export function finding(path: string, message: string, value?: unknown): Finding[] {
+  return [{ path, message, value }];
+}

@@ -1,0 +1,77 @@
+/**
+ * Turns the OpenAPI documents into plain JSON Schema 2020-12: one bundle per face whose $defs
+ * are the spec's components, so ajv (and the generators) can read them without OpenAPI
+ * knowledge. Two profiles:
+ * - `strict`: every keyword the spec has. The mock and the generators are held to it.
+ * - `documented`: subtrees marked `x-reference-only` keep only their JSON type and subtrees
+ *   marked `x-assumption` accept anything, because the documents do not state them and the
+ *   conformance runner must not judge a live server on what the documents do not say.
+ */
+import { type Face, SPECS } from './faces.js';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
+
+export type Profile = 'strict' | 'documented';
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+export function bundleId(face: Face, profile: Profile): string {
+  return `https://agent-task-contracts.invalid/${face}/${profile}.json`;
+}
+
+function transform(node: unknown, profile: Profile, refPrefix: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => transform(item, profile, refPrefix));
+  if (node === null || typeof node !== 'object') return node;
+  const schema = node as JsonSchema;
+  if (profile === 'documented' && schema['x-assumption'] === true) return {};
+  if (profile === 'documented' && schema['x-reference-only'] === true) {
+    return schema.type === undefined ? {} : { type: schema.type };
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)) {
+      out.$ref = `${refPrefix}${value.slice(COMPONENT_PREFIX.length)}`;
+    } else {
+      out[key] = transform(value, profile, refPrefix);
+    }
+  }
+  return out;
+}
+
+/** The face's components as one JSON Schema document with `$defs`. */
+export function schemaBundle(face: Face, profile: Profile): JsonSchema {
+  const spec = SPECS[face];
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: bundleId(face, profile),
+    $defs: transform(spec.components?.schemas ?? {}, profile, '#/$defs/'),
+  };
+}
+
+export interface OperationRef {
+  face: Face;
+  operationId: string;
+}
+
+export function findOperation(face: Face, operationId: string): { path: string; method: string; operation: OpenApiOperation } {
+  const spec: OpenApiDocument = SPECS[face];
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const op = operation as OpenApiOperation;
+      if (op && typeof op === 'object' && op.operationId === operationId) return { path, method, operation: op };
+    }
+  }
+  throw new Error(`no operation "${operationId}" in specs/${face}.openapi.yaml; operations are named by operationId`);
+}
+
+/** The JSON schema of one documented response body, or undefined when the spec gives none. */
+export function responseSchema(face: Face, operationId: string, status: number, profile: Profile): JsonSchema | undefined {
+  const { operation } = findOperation(face, operationId);
+  const response = operation.responses[String(status)];
+  const schema = response?.content?.['application/json']?.schema;
+  if (schema === undefined) return undefined;
+  return transform(schema, profile, `${bundleId(face, profile)}#/$defs/`) as JsonSchema;
+}
+
+export function documentedStatuses(face: Face, operationId: string): number[] {
+  return Object.keys(findOperation(face, operationId).operation.responses).map(Number);
+}

@@ -1,0 +1,16 @@
+/** Parses an RFC 3339 timestamp to epoch milliseconds; NaN when it is not one. */
+export function rfc3339Millis(value: unknown): number {
+  if (typeof value !== 'string') return Number.NaN;
+  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value)) return Number.NaN;
+  return Date.parse(value);
+}
+
+/** Unix-millisecond values between 2001-09-09 and 2286-11-20: a plausible ms clock reading. */
+export function looksLikeUnixMillis(value: number): boolean {
+  return Number.isInteger(value) && value >= 1e12 && value < 1e13;
+}
+
+/** Unix-second values between 2001-09-09 and 2286-11-20: a plausible seconds clock reading. */
+export function looksLikeUnixSeconds(value: number): boolean {
+  return Number.isInteger(value) && value >= 1e9 && value < 1e10;
+}

@@ -1,0 +1,18 @@
+/** Where a contract statement comes from: a seed document and the sentence in it. */
+export interface Source {
+  /** Seed file name in ../shared/seeds, or a spec file for schema statements. */
+  file: string;
+  sentence: string;
+}
+
+/** One way a value breaks the contract. Data, never an exception. */
+export interface Violation {
+  /** Named rule id, e.g. `ark.finished-at-only-when-terminal`, or `<face>.response-schema`. */
+  rule: string;
+  /** JSON Pointer into the checked value. */
+  instancePath: string;
+  message: string;
+  source: Source;
+  /** The offending value, when there is one to show. */
+  value?: unknown;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Exchange,
+  type Snapshot,
+  checkErrorResponse,
+  checkListPage,
+  checkSubset,
+  checkTimeline,
+  checkWalk,
+  mayFollow,
+  operation,
+} from '../../src/contract/index.js';
+import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/contract/rules/jsonrpc.js';
+import { arkLifecycle } from '../../src/contract/rules/ark.js';
+import { praxisTaskLifecycle } from '../../src/contract/rules/praxis.js';
+import { arkTask, jsonrpcTask, praxisSession } from '../fixtures.js';
+
+const ark = operation('ark', 'listTasks');
+const sessions = operation('praxis', 'listSessions');
+const jsonrpc = operation('jsonrpc', 'listTasks');
+
+const exchange = (body: unknown, query: [string, string][] = [], status = 200): Exchange => ({
+  url: 'http://127.0.0.1/x',
+  query,
+  status,
+  contentType: 'application/json',
+  body,
+});
+const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({ ...arkTask(), task_id: `task-${n}`, created_at: 1_764_410_400_000 - n * 1000, started_at: 1_764_410_400_000 - n * 1000 + 5, ...extra });
+const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
+
+describe('page laws', () => {
+  it('a conforming Ark page has no violations', () => {
+    expect(checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, [['limit', '2']]), { sessionId: 'sesn-demo' })).toEqual([]);
+  });
+  it('limit, default limit, filters (comma-separated), session ownership', () => {
+    const three = { items: [arkItem(1), arkItem(2), arkItem(3)] };
+    expect(rules(checkListPage(ark, exchange(three, [['limit', '2']]), {}))).toEqual(['ark.limit-respected']);
+    const many = { items: Array.from({ length: 21 }, (_, i) => arkItem(i)) };
+    expect(rules(checkListPage(ark, exchange(many), {}))).toEqual(['ark.default-limit']);
+    const mixed = { items: [arkItem(1), arkItem(2, { state: 'queued', started_at: undefined })] };
+    delete (mixed.items[1] as Record<string, unknown>).started_at;
+    expect(checkListPage(ark, exchange(mixed, [['state', 'running,queued']]), {})).toEqual([]);
+    expect(rules(checkListPage(ark, exchange(mixed, [['state', 'running']]), {}))).toEqual(['ark.filter-state']);
+    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual(['ark.items-belong-to-session']);
+  });
+  it('status, content type and server errors', () => {
+    expect(rules(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
+    expect(rules(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);
+    expect(rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {}))).toEqual(['ark.status-code']);
+  });
+  it('item rules and the schema are applied to every item with full pointers', () => {
+    const found = checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2, { finished_at: 1_764_410_499_000 })] }), {});
+    expect(found.map((v) => [v.rule, v.instancePath])).toEqual([['ark.finished-at-only-when-terminal', '/items/1/finished_at']]);
+  });
+});
+
+describe('walk laws', () => {
+  const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({ pages: pages.map((b) => exchange(b)), cursors });
+  it('accepts a clean newest-first walk', () => {
+    expect(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, { items: [arkItem(3)] }], ['2', undefined]))).toEqual([]);
+  });
+  it('duplicates, order across pages, empty page with a cursor, repeated cursor', () => {
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined])))).toEqual(['ark.no-duplicates-across-pages']);
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual(['ark.order-newest-first']);
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [] }], ['1', '2'])))).toEqual(['ark.paging-terminates']);
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual(['ark.paging-terminates']);
+  });
+  it('sessions are newest first by RFC 3339 created_at', () => {
+    const s = (id: string, created: string) => ({ ...praxisSession(), id, created_at: created });
+    const pages = [{ data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null }];
+    expect(rules(checkWalk(sessions, walk(pages, [undefined])))).toEqual(['praxis.sessions.order-newest-first']);
+  });
+  it('a filtered walk must be a subset of the unfiltered one', () => {
+    expect(checkSubset(jsonrpc, 'status', ['a', 'b'], new Set(['a', 'b', 'c']))).toEqual([]);
+    expect(rules(checkSubset(jsonrpc, 'status', ['a', 'z'], new Set(['a'])))).toEqual(['jsonrpc.filter-status']);
+  });
+});
+
+describe('error laws', () => {
+  it('Praxis unsupported filters: 400 invalid_request_error in the Anthropic format', () => {
+    const good = { type: 'error', error: { type: 'invalid_request_error', message: 'order is not supported' }, request_id: 'req_1' };
+    const expected = { law: 'praxis.sessions.unsupported-filter-400', status: 400, errorType: 'invalid_request_error' } as const;
+    expect(checkErrorResponse(sessions, exchange(good, [], 400), expected)).toEqual([]);
+    expect(rules(checkErrorResponse(sessions, exchange({ data: [], next_page: null }, [], 200), expected))).toEqual(['praxis.sessions.unsupported-filter-400']);
+    expect(rules(checkErrorResponse(sessions, exchange({ message: 'bad' }, [], 400), expected))).toEqual(['praxis.sessions.error-format']);
+    expect(rules(checkErrorResponse(sessions, exchange({ ...good, error: { type: 'api_error', message: 'x' } }, [], 400), expected))).toEqual(['praxis.sessions.error-format']);
+  });
+  it('JSON-RPC 422 needs the FastAPI detail list; Ark accepts any 4xx and any body', () => {
+    const expected = { law: 'jsonrpc.invalid-parameter-422', status: 422 } as const;
+    expect(checkErrorResponse(jsonrpc, exchange({ detail: [{ loc: ['query', 'limit'], msg: 'x', type: 'int_parsing' }] }, [], 422), expected)).toEqual([]);
+    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: 'bad limit' }, [], 422), expected))).toEqual(['jsonrpc.error-format']);
+    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: [] }, [], 400), expected))).toEqual(['jsonrpc.invalid-parameter-422']);
+    const arkExpected = { law: 'ark.invalid-limit-rejected', status: '4xx' } as const;
+    expect(checkErrorResponse(ark, exchange('nope', [], 400), arkExpected)).toEqual([]);
+    expect(rules(checkErrorResponse(ark, exchange({ items: [] }, [], 200), arkExpected))).toEqual(['ark.invalid-limit-rejected']);
+    expect(rules(checkErrorResponse(ark, exchange({}, [], 500), arkExpected))).toEqual(['ark.not-a-server-error']);
+  });
+});
+
+describe('lifecycles and time', () => {
+  it('JSON-RPC allows exactly the documented paths', () => {
+    for (const path of JSONRPC_DOCUMENTED_PATHS) for (let i = 0; i + 1 < path.length; i++) expect(jsonrpcLifecycle.transitions[path[i]!]).toContain(path[i + 1]);
+    expect(jsonrpcLifecycle.transitions.created).not.toContain('expired');
+    expect(jsonrpcLifecycle.transitions.created).not.toContain('failed');
+    expect(jsonrpcLifecycle.transitions.queued).not.toContain('failed');
+    expect(jsonrpcLifecycle.transitions.completed).toBeUndefined();
+    expect(mayFollow(jsonrpcLifecycle, 'created', 'failed')).toBe(true); // via working, between two polls
+    expect(mayFollow(jsonrpcLifecycle, 'working', 'queued')).toBe(false);
+  });
+  it('an Ark unknown task may come back to running; a finished one never runs again', () => {
+    expect(mayFollow(arkLifecycle, 'unknown', 'running')).toBe(true);
+    expect(mayFollow(arkLifecycle, 'succeeded', 'running')).toBe(false);
+    expect(mayFollow(praxisTaskLifecycle, 'result_pending', 'completed')).toBe(true);
+    expect(mayFollow(praxisTaskLifecycle, 'completed', 'result_pending')).toBe(false);
+  });
+  it('timeline: lifecycle, immutable fields, times that go back', () => {
+    const snap = (...tasks: Record<string, unknown>[]): Snapshot => new Map(tasks.map((t) => [String(t.id), t]));
+    const t0 = jsonrpcTask();
+    expect(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, status: 'completed' }))).toEqual([]);
+    expect(rules(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual(['jsonrpc.lifecycle-forward']);
+    expect(rules(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual(['jsonrpc.immutable-fields']);
+    const a = { ...arkTask(), id: 'x' };
+    const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
+    expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(['ark.times-never-go-back']);
+  });
+});

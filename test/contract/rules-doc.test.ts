@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { ALL_LAWS, ITEM_RULES } from '../../src/contract/index.js';
+import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
+
+describe('docs/rules.md', () => {
+  it('is what the contract renders (run `npm run generate` when this fails)', async () => {
+    const committed = await readFile(new URL('../../docs/rules.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderRulesMarkdown());
+  });
+  it('lists every rule and law by id', () => {
+    const text = renderRulesMarkdown();
+    for (const id of [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)]) expect(text).toContain(`\`${id}\``);
+  });
+  it('ids are unique', () => {
+    const ids = [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

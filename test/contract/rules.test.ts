@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_RULES, type JsonObject, checkItem, validateComponent } from '../../src/contract/index.js';
+import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
+
+/** For every rule: objects that conform and objects that break it (and the schema still accepts). */
+const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
+  'praxis.ended-at-null-exactly-while-running': {
+    component: 'BackgroundTask',
+    good: [praxisTask(), { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:01:00Z' }],
+    bad: [{ ...praxisTask(), ended_at: '2026-11-29T10:01:00Z' }, { ...praxisTask(), status: 'failed', cancellable: false }],
+  },
+  'praxis.cancellable-only-when-running': {
+    component: 'BackgroundTask',
+    good: [praxisTask(), { ...praxisTask(), cancellable: false }],
+    bad: [{ ...praxisTask(), status: 'lost', ended_at: '2026-11-29T10:01:00Z', cancellable: true }],
+  },
+  'praxis.trigger-count-only-for-monitors': {
+    component: 'BackgroundTask',
+    good: [{ ...praxisTask(), kind: 'monitor', trigger_count: 3 }, praxisTask()],
+    bad: [{ ...praxisTask(), trigger_count: 0 }],
+  },
+  'praxis.thread-id-only-for-subagents': {
+    component: 'BackgroundTask',
+    good: [{ ...praxisTask(), kind: 'subagent', thread_id: 'thread_7' }, praxisTask()],
+    bad: [{ ...praxisTask(), kind: 'monitor', thread_id: 'thread_7' }],
+  },
+  'praxis.session-environment-xor-computer': {
+    component: 'Session',
+    good: [praxisSession(), (() => { const s = praxisSession(); delete s.environment_id; return { ...s, computer_id: 'cmp_1' }; })()],
+    bad: [{ ...praxisSession(), computer_id: 'cmp_1' }],
+  },
+  'praxis.session-list-excludes-archived': {
+    component: 'Session',
+    good: [praxisSession()],
+    bad: [{ ...praxisSession(), archived_at: '2026-11-29T11:00:00Z' }],
+  },
+  'everruns.input-request-only-while-awaiting-input': {
+    component: 'Task',
+    good: [{ ...everrunsTask(), state: 'awaiting_input', input_request: { id: 'ask_1', prompt: 'Which branch?' } }, everrunsTask()],
+    bad: [{ ...everrunsTask(), input_request: { id: 'ask_1', prompt: 'Which branch?' } }],
+  },
+  'everruns.attempt-starts-at-1': {
+    component: 'Task',
+    good: [everrunsTask(), { ...everrunsTask(), attempt: 4 }],
+    bad: [{ ...everrunsTask(), attempt: 0 }, { ...everrunsTask(), attempt: -3 }],
+  },
+  'everruns.result-path-shape': {
+    component: 'Task',
+    good: [{ ...everrunsTask(), result_path: '/.tasks/task_01/result.json' }, everrunsTask()],
+    bad: [{ ...everrunsTask(), result_path: '/.tasks/task_02/result.json' }, { ...everrunsTask(), result_path: 'result.json' }],
+  },
+  'everruns.error-only-when-terminal': {
+    component: 'Task',
+    good: [{ ...everrunsTask(), state: 'failed', error: { kind: 'timeout', message: 'took too long' } }],
+    bad: [{ ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } }],
+  },
+  'everruns.root-session-not-self': {
+    component: 'Task',
+    good: [{ ...everrunsTask(), root_session_id: 'root' }, everrunsTask()],
+    bad: [{ ...everrunsTask(), root_session_id: 'demo' }],
+  },
+  'ark.started-at-absent-before-start': {
+    component: 'Task',
+    good: [(() => { const t = arkTask(); delete t.started_at; return { ...t, state: 'queued' }; })()],
+    bad: [{ ...arkTask(), state: 'queued' }],
+  },
+  'ark.started-at-present-once-running': {
+    component: 'Task',
+    good: [arkTask()],
+    bad: [(() => { const t = arkTask(); delete t.started_at; return t; })()],
+  },
+  'ark.finished-at-only-when-terminal': {
+    component: 'Task',
+    good: [arkTask(), { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000 }],
+    bad: [{ ...arkTask(), finished_at: 1_764_410_402_000 }, { ...arkTask(), state: 'unknown', finished_at: 1_764_410_402_000 }],
+  },
+  'ark.finished-at-when-terminal': {
+    component: 'Task',
+    good: [{ ...arkTask(), state: 'cancelled', finished_at: 1_764_410_402_000 }],
+    bad: [{ ...arkTask(), state: 'succeeded' }],
+  },
+  'ark.error-only-when-failed-cancelled-or-unknown': {
+    component: 'Task',
+    good: [{ ...arkTask(), state: 'unknown', error_code: 'upstream', error_message: 'lost contact' }],
+    bad: [{ ...arkTask(), error_code: 'timeout' }, { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000, error_message: 'x' }],
+  },
+  'ark.times-are-unix-millis': {
+    component: 'Task',
+    good: [arkTask()],
+    bad: [{ ...arkTask(), created_at: 1_764_410_400 }, { ...arkTask(), started_at: 1_764_410_400_000_000 }],
+  },
+  'jsonrpc.input-required-call-ids-only-while-input-required': {
+    component: 'Task',
+    good: [{ ...jsonrpcTask(), status: 'input-required', input_required_call_ids: ['call_1'] }, { ...jsonrpcTask(), input_required_call_ids: [] }],
+    bad: [{ ...jsonrpcTask(), input_required_call_ids: ['call_1'] }],
+  },
+  'jsonrpc.created-at-unix-seconds': {
+    component: 'Task',
+    good: [jsonrpcTask()],
+    bad: [{ ...jsonrpcTask(), created_at: 1_764_410_400_000 }],
+  },
+  'jsonrpc.envelope-result-xor-error': {
+    component: 'ListTasksResponse',
+    good: [{ jsonrpc: '2.0', id: 1, result: [] }, { jsonrpc: '2.0', id: 1, result: [], error: null }, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } }],
+    bad: [{ jsonrpc: '2.0', id: 1, result: [], error: { code: -32000, message: 'x' } }],
+  },
+};
+
+describe('item rules', () => {
+  it('every rule has examples, and every example names a rule that exists', () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(ITEM_RULES.map((r) => r.id).sort());
+  });
+
+  for (const rule of ITEM_RULES) {
+    const examples = EXAMPLES[rule.id];
+    describe(rule.id, () => {
+      it('cites its document and a sentence', () => {
+        expect(rule.source.file).toMatch(/^00\d_[0-9a-f]+\.txt$/);
+        expect(rule.source.sentence.length).toBeGreaterThan(10);
+      });
+      it('passes conforming objects (which the schema accepts too)', () => {
+        for (const good of examples?.good ?? []) {
+          expect(validateComponent(rule.face, examples!.component, good)).toEqual([]);
+          expect(checkItem(rule.face, rule.target, good)).toEqual([]);
+        }
+        expect(examples?.good.length).toBeGreaterThan(0);
+      });
+      it('catches objects that break it, and only it', () => {
+        for (const bad of examples?.bad ?? []) {
+          expect(validateComponent(rule.face, examples!.component, bad)).toEqual([]);
+          const found = checkItem(rule.face, rule.target, bad);
+          expect(found.map((v) => v.rule)).toContain(rule.id);
+          expect(new Set(found.map((v) => v.rule))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
+          for (const v of found) expect(v.instancePath.startsWith('/')).toBe(true);
+        }
+        expect(examples?.bad.length).toBeGreaterThan(0);
+      });
+    });
+  }
+
+  it('a rule whose check throws is reported as a violation of that rule', () => {
+    const hostile = new Proxy({}, { get() { throw new Error('boom'); }, has() { throw new Error('boom'); } }) as JsonObject;
+    const found = checkItem('ark', 'task', hostile, '/items/0');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((v) => v.message.includes('the check itself failed'))).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+/** Hand-written conforming objects, one per face and target, that tests mutate. */
+import type { JsonObject } from '../src/contract/index.js';
+
+export const praxisTask = (): JsonObject => ({
+  id: 'bgt_01',
+  kind: 'bash',
+  title: 'npm test',
+  thread_id: null,
+  status: 'running',
+  started_at: '2026-11-29T10:00:00Z',
+  ended_at: null,
+  cancellable: true,
+  notified_at: null,
+  trigger_count: null,
+});
+
+export const praxisSession = (): JsonObject => ({
+  id: 'sesn_01',
+  agent: {
+    id: 'agent_01',
+    description: null,
+    execution_identity: { type: 'service_account' },
+    mcp_servers: [],
+    model: { id: 'claude-sonnet-4-5' },
+    multiagent: null,
+    name: 'demo agent',
+    skills: [],
+    system: null,
+    tools: [],
+    type: 'agent',
+    version: 1,
+  },
+  archived_at: null,
+  budget: null,
+  created_at: '2026-11-29T10:00:00Z',
+  environment_id: 'env_01',
+  metadata: {},
+  outcome_evaluations: [],
+  resources: [],
+  stats: {},
+  status: 'idle',
+  title: null,
+  type: 'session',
+  updated_at: '2026-11-29T10:00:00Z',
+  usage: {},
+  vault_ids: [],
+});
+
+export const everrunsTask = (): JsonObject => ({
+  id: 'task_01',
+  session_id: 'demo',
+  kind: 'background_tool',
+  display_name: 'Build',
+  state: 'running',
+  created_at: '2026-11-29T10:00:00Z',
+  updated_at: '2026-11-29T10:00:01Z',
+  attempt: 1,
+  input_request: null,
+  error: null,
+  result_path: null,
+  root_session_id: null,
+});
+
+export const arkTask = (): JsonObject => ({
+  task_id: 'task-01',
+  session_id: 'sesn-demo',
+  session_thread_id: 'thread-1',
+  state: 'running',
+  created_at: 1_764_410_400_000,
+  started_at: 1_764_410_401_000,
+  tool: { name: 'bash' },
+});
+
+export const jsonrpcTask = (): JsonObject => ({
+  object: 'task',
+  id: 'task_01',
+  session_id: 'demo',
+  user_id: 'user_demo',
+  status: 'working',
+  created_at: 1_764_410_400,
+  output: [],
+});
