@@ -120,7 +120,7 @@ describe('lifecycles and time', () => {
     expect(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, status: 'completed' }))).toEqual([]);
     expect(rules(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual(['jsonrpc.lifecycle-forward']);
     expect(rules(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual(['jsonrpc.immutable-fields']);
-    const a = { ...arkTask(), id: 'x' };
+    const a: Record<string, unknown> = { ...arkTask(), id: 'x' };
     const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
     expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(['ark.times-never-go-back']);
   });
