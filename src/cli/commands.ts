@@ -1,4 +1,5 @@
 import type { Command } from './command.js';
+import { generateCommand } from './generate.js';
 
 /** Every CLI command, in the order `--help` lists them. */
-export const commands: Command[] = [];
+export const commands: Command[] = [generateCommand];

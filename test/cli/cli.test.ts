@@ -24,3 +24,43 @@ describe('CLI', () => {
     expect((await run()).code).toBe(2);
   });
 });
+
+describe('generate', () => {
+  it('writes N lines of NDJSON, the same for the same seed', async () => {
+    const a = await run('generate', '--face', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
+    const b = await run('generate', '--face', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
+    expect(a.code).toBe(0);
+    const lines = a.out.trim().split('\n');
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty('task_id');
+    expect(a.out).toBe(b.out);
+  });
+  it('--break writes objects that break the rule', async () => {
+    const { code, out } = await run('generate', '--face', 'praxis', '--what', 'task', '--break', 'praxis.cancellable-only-when-running', '--count', '3');
+    expect(code).toBe(0);
+    for (const line of out.trim().split('\n')) {
+      const task = JSON.parse(line);
+      expect(task.cancellable).toBe(true);
+      expect(task.status).not.toBe('running');
+    }
+  });
+  it('requests and lifecycles', async () => {
+    const r = await run('generate', '--face', 'praxis', '--what', 'request', '--count', '20');
+    expect(r.out.trim().split('\n').map((l) => JSON.parse(l).operation)).toContain('listSessions');
+    const l = await run('generate', '--face', 'jsonrpc', '--what', 'lifecycle', '--break', 'lifecycle-forward', '--count', '2');
+    expect(JSON.parse(l.out.split('\n')[0]!).breaks).toEqual(['jsonrpc.lifecycle-forward']);
+  });
+  it.each([
+    [['generate', '--face', 'nope', '--what', 'task'], '--face must be one of praxis|everruns|ark|jsonrpc, got "nope"'],
+    [['generate', '--what', 'task'], '--face is required'],
+    [['generate', '--face', 'ark', '--what', 'session'], 'ark has no session objects'],
+    [['generate', '--face', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
+    [['generate', '--face', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'], 'is not a ark task rule'],
+    [['generate', '--face', 'ark', '--what', 'task', '--bogus'], "Unknown option '--bogus'"],
+  ])('bad flags exit 2 with a reason: %j', async (argv, reason) => {
+    const { code, err } = await run(...argv);
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toContain(reason);
+    expect(err).toContain('usage: agent-task-contracts generate');
+  });
+});

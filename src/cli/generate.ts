@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { FACES, type Face, ITEM_RULES, operationsOf } from '../contract/index.js';
+import { COMPONENTS } from '../generators/faces.js';
+import { type IllegalKind, brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../generators/index.js';
+import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
+
+const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
+const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
+
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID).',
+  usage: `generate --face ${FACES.join('|')} --what ${WHATS.join('|')} [--count N] [--seed S] [--edge] [--break RULE_ID]`,
+  options: {
+    face: { type: 'string' },
+    what: { type: 'string' },
+    count: { type: 'string' },
+    seed: { type: 'string' },
+    edge: { type: 'boolean', default: false },
+    break: { type: 'string' },
+  },
+  async run(values, io) {
+    requireString(values, 'face');
+    const face = parseChoice(values, 'face', FACES) as Face;
+    requireString(values, 'what');
+    const what = parseChoice(values, 'what', WHATS)!;
+    const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;
+    const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
+    const edge = values.edge === true;
+    const breakId = typeof values.break === 'string' ? values.break : undefined;
+
+    let arbitrary: fc.Arbitrary<unknown>;
+    if (what === 'request') {
+      if (breakId) throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
+      arbitrary = fc.oneof(...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))));
+    } else if (what === 'lifecycle') {
+      if (breakId === undefined) arbitrary = legalLifecycle(face);
+      else {
+        const kind = ILLEGAL.find((k) => breakId === k || breakId.endsWith(`.${k}`));
+        if (!kind) throw new UsageError(`--break for lifecycles takes one of ${ILLEGAL.join(', ')}, got "${breakId}"`);
+        arbitrary = illegalLifecycle(face, kind);
+      }
+    } else {
+      if (!COMPONENTS[face][what]) throw new UsageError(`${face} has no ${what} objects; --what takes ${Object.keys(COMPONENTS[face]).join('|')}|request|lifecycle for ${face}`);
+      if (breakId === undefined) arbitrary = validObject(face, what, { edge });
+      else {
+        const rule = ITEM_RULES.find((r) => r.id === breakId);
+        const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
+        if (!rule || rule.face !== face || rule.target !== what)
+          throw new UsageError(`--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`);
+        arbitrary = brokenObject(breakId, { edge });
+      }
+    }
+    for (const value of fc.sample(arbitrary, { seed, numRuns: count })) io.stdout(`${JSON.stringify(value)}\n`);
+    return 0;
+  },
+};

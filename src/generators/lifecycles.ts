@@ -1,0 +1,107 @@
+/**
+ * Snapshots of one task over time: legal sequences (each step a transition the lifecycle
+ * allows, times that never go back, immutable fields unchanged) and illegal ones labelled with
+ * the law they break.
+ */
+import fc from 'fast-check';
+import { type Face, type JsonObject, type ListOperation, isTerminal, lawPrefix, operationsOf } from '../contract/index.js';
+import { repair, validObject } from './objects.js';
+
+export interface LifecycleCase {
+  snapshots: JsonObject[];
+  /** The laws an illegal sequence breaks; absent for legal ones. */
+  breaks?: string[];
+}
+
+function taskOperation(face: Face): ListOperation {
+  const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task');
+  if (!op?.lifecycle || !op.stateField) throw new Error(`${face} has no task lifecycle`);
+  return op;
+}
+
+const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', ark: 'queued', jsonrpc: 'created' };
+
+/** Moves a snapshot one step on: new state, later times, fields the rules require. */
+function advance(face: Face, previous: JsonObject, state: string, stepMs: number): JsonObject {
+  const op = taskOperation(face);
+  const next = structuredClone(previous);
+  next[op.stateField!] = state;
+  if (face === 'everruns') {
+    next.updated_at = new Date(Date.parse(String(previous.updated_at)) + stepMs).toISOString();
+    if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
+  }
+  if (face === 'ark') {
+    const now = Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)) + stepMs;
+    if (state === 'running' && next.started_at === undefined) next.started_at = now;
+    if (isTerminal(op.lifecycle!, state)) next.finished_at = now;
+  }
+  if (face === 'praxis' && state !== 'running' && (previous.ended_at === null || previous.ended_at === undefined)) {
+    next.ended_at = new Date(Date.parse(String(previous.started_at)) + stepMs).toISOString();
+  }
+  if (face === 'jsonrpc' && state === 'input-required') next.input_required_call_ids = [`call_${stepMs}`];
+  return repair(face, 'task', next);
+}
+
+function startAt(face: Face, task: JsonObject): JsonObject {
+  const op = taskOperation(face);
+  const first = structuredClone(task);
+  first[op.stateField!] = INITIAL[face];
+  if (face === 'ark') {
+    delete first.started_at;
+    delete first.finished_at;
+  }
+  if (face === 'praxis') first.ended_at = null;
+  return repair(face, 'task', first);
+}
+
+/** Legal timelines of one task, 1 to `maxSteps` snapshots. */
+export function legalLifecycle(face: Face, maxSteps = 6): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(face);
+  const lifecycle = op.lifecycle!;
+  return fc
+    .tuple(validObject(face, 'task'), fc.array(fc.nat(), { minLength: 0, maxLength: maxSteps - 1 }), fc.array(fc.integer({ min: 1, max: 600_000 }), { minLength: maxSteps, maxLength: maxSteps }))
+    .map(([task, choices, steps]) => {
+      const snapshots = [startAt(face, task)];
+      for (const [i, choice] of choices.entries()) {
+        const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
+        const options = lifecycle.transitions[current] ?? [];
+        if (options.length === 0) break;
+        snapshots.push(advance(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!));
+      }
+      return { snapshots };
+    });
+}
+
+export type IllegalKind = 'lifecycle-forward' | 'immutable-fields' | 'times-never-go-back';
+
+/** Timelines that break one over-time law, labelled with it. */
+export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(face);
+  const lifecycle = op.lifecycle!;
+  const kinds: IllegalKind[] = kind ? [kind] : ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
+  return fc.tuple(legalLifecycle(face), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal)).map(([legal, chosen, terminal]) => {
+    const snapshots = legal.snapshots.slice();
+    const last = snapshots[snapshots.length - 1]!;
+    if (chosen === 'lifecycle-forward') {
+      // Finish the task, then show it back in its first state: a finished task never runs again.
+      const finished = isTerminal(lifecycle, String(last[op.stateField!])) ? last : advance(face, last, terminal, 1000);
+      if (finished !== last) snapshots.push(finished);
+      const revived = structuredClone(finished);
+      revived[op.stateField!] = INITIAL[face];
+      snapshots.push(revived);
+    } else if (chosen === 'immutable-fields') {
+      const changed = structuredClone(last);
+      changed[op.immutableFields.find((f) => f !== op.idField) ?? op.idField] = face === 'ark' || face === 'jsonrpc' ? Number(last.created_at) + 1 : '2030-01-01T00:00:00.000Z';
+      snapshots.push(changed);
+    } else {
+      const earlier = structuredClone(last);
+      const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(last[f])));
+      const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
+      earlier[field] = face === 'ark' || face === 'jsonrpc' ? Number(last[field]) - 1 : new Date(Date.parse(String(last[field])) - 1000).toISOString();
+      snapshots.push(earlier);
+      // A time that is also immutable (JSON-RPC has only created_at) breaks both laws.
+      if (op.immutableFields.includes(field)) return { snapshots, breaks: [`${lawPrefix(op)}.${chosen}`, `${lawPrefix(op)}.immutable-fields`] };
+    }
+    return { snapshots, breaks: [`${lawPrefix(op)}.${chosen}`] };
+  });
+}

@@ -1,0 +1,69 @@
+/** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
+import fc from 'fast-check';
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
+import type { JsonSchema } from '../contract/openapi.js';
+import { COMPONENTS, overridesFor } from './faces.js';
+import { RULE_KITS, tidyTimes } from './rule-kit.js';
+import { SchemaArbitraries } from './schema-arbitrary.js';
+
+export interface ObjectOptions {
+  /** Lean on values that break clients (see README: generators). */
+  edge?: boolean;
+}
+
+const builders = new Map<string, SchemaArbitraries>();
+function builder(face: Face, edge: boolean): SchemaArbitraries {
+  const key = `${face}|${edge}`;
+  let b = builders.get(key);
+  if (!b) {
+    const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
+    b = new SchemaArbitraries(defs, { edge, overrides: overridesFor(face, edge) });
+    builders.set(key, b);
+  }
+  return b;
+}
+
+export function componentOf(face: Face, target: RuleTarget): string {
+  const component = COMPONENTS[face][target];
+  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(COMPONENTS[face]).join(', ')}`);
+  return component;
+}
+
+function rulesOf(face: Face, target: RuleTarget) {
+  return ITEM_RULES.filter((rule) => rule.face === face && rule.target === target);
+}
+
+/** Applies every repair of the face's rules for the target except `skip`, then tidies times. */
+export function repair(face: Face, target: RuleTarget, item: JsonObject, skip?: string): JsonObject {
+  for (const rule of rulesOf(face, target)) if (rule.id !== skip) RULE_KITS[rule.id]?.repair(item);
+  tidyTimes(face, item);
+  return item;
+}
+
+const validCache = new Map<string, fc.Arbitrary<JsonObject>>();
+
+/** Objects that pass the strict schema and every rule of the face. */
+export function validObject(face: Face, target: RuleTarget, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
+  const edge = options.edge ?? false;
+  const key = `${face}|${target}|${edge}`;
+  let arb = validCache.get(key);
+  if (!arb) {
+    arb = builder(face, edge)
+      .component(componentOf(face, target))
+      .map((raw) => repair(face, target, structuredClone(raw as JsonObject)));
+    validCache.set(key, arb);
+  }
+  return arb;
+}
+
+/** Objects that break `ruleId` and, per the rule's declared pairs, nothing else. */
+export function brokenObject(ruleId: string, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
+  const rule = itemRule(ruleId);
+  const kit = RULE_KITS[ruleId];
+  if (!kit) throw new Error(`rule ${ruleId} has no breaker in src/generators/rule-kit.ts`);
+  return validObject(rule.face, rule.target, options).map((valid) => {
+    const item = structuredClone(valid);
+    kit.break(item);
+    return repair(rule.face, rule.target, item, ruleId);
+  });
+}

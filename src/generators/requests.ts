@@ -1,0 +1,79 @@
+/**
+ * Query parameters for every list operation: valid ones, and invalid or unsupported ones each
+ * labelled with the response the documents prescribe.
+ */
+import fc from 'fast-check';
+import { type ListOperation, SPECS, lawPrefix } from '../contract/index.js';
+import { rejectionLawName } from '../contract/laws.js';
+
+export type Query = [string, string][];
+
+export type Expectation =
+  | { kind: 'ok' }
+  | { kind: 'error'; law: string; status: number | '4xx'; errorType?: string };
+
+export interface RequestCase {
+  query: Query;
+  expect: Expectation;
+}
+
+/** Values to draw filter values from, by parameter name (e.g. ids seen in a first walk). */
+export type ValuePools = Record<string, readonly string[]>;
+
+function enumOf(op: ListOperation, component: string, field: string): string[] {
+  const schemas = SPECS[op.face].components?.schemas ?? {};
+  const props = (schemas[component]?.properties ?? {}) as Record<string, { $ref?: string; enum?: string[] }>;
+  const prop = props[field];
+  if (prop?.enum) return prop.enum;
+  const ref = prop?.$ref?.split('/').pop();
+  const target = ref ? (schemas[ref] as { enum?: string[] } | undefined) : undefined;
+  return target?.enum ?? [];
+}
+
+function filterValue(op: ListOperation, param: string, field: string, commaSeparated: boolean, pools: ValuePools): fc.Arbitrary<string> {
+  const known = [...new Set([...(pools[param] ?? []), ...enumOf(op, op.component, field)])];
+  const unseen = fc.constantFrom('no-such-value', 'zz_unmatched');
+  if (known.length === 0) return unseen;
+  const single = fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
+  if (!commaSeparated) return single;
+  return fc.oneof(single, fc.uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) }).map((v) => v.join(',')));
+}
+
+/** Valid queries for the operation (paging parameters are the walker's business, not these). */
+export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Query> {
+  const parts: fc.Arbitrary<Query>[] = [];
+  if (op.limit) {
+    const lo = Math.max(1, op.limit.minimum ?? 1);
+    parts.push(fc.option(fc.integer({ min: lo, max: 25 }).map((n): Query => [[op.limit!.param, String(n)]]), { nil: [] as Query, freq: 2 }).map((q) => q ?? []));
+  }
+  for (const filter of op.filters) {
+    parts.push(
+      fc.option(filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map((v): Query => [[filter.param, v]]), { nil: [] as Query, freq: 2 }).map((q) => q ?? []),
+    );
+  }
+  if (parts.length === 0) return fc.constant([]);
+  return fc.tuple(...parts).map((chunks) => chunks.flat());
+}
+
+/** Requests the documents say must be refused, each with its prescribed response. */
+export function rejectedRequest(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<RequestCase> | undefined {
+  if (op.rejected.length === 0) return undefined;
+  const cases = op.rejected.flatMap((r) =>
+    r.values.map((value): RequestCase => ({
+      query: [[r.param, value]],
+      expect: { kind: 'error', law: `${lawPrefix(op)}.${rejectionLawName(op, r)}`, status: r.status, errorType: r.errorType },
+    })),
+  );
+  return fc.tuple(fc.constantFrom(...cases), validQuery(op, pools)).map(([bad, valid]) => ({
+    // The refused parameter alone decides the answer, whatever valid parameters come with it.
+    query: [...valid.filter(([k]) => k !== bad.query[0]![0]), ...bad.query],
+    expect: bad.expect,
+  }));
+}
+
+/** Any request: mostly valid, some refused. */
+export function requestCase(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<RequestCase> {
+  const valid = validQuery(op, pools).map((query): RequestCase => ({ query, expect: { kind: 'ok' } }));
+  const rejected = rejectedRequest(op, pools);
+  return rejected ? fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: rejected, weight: 1 }) : valid;
+}

@@ -1,0 +1,155 @@
+/**
+ * JSON Schema (the contract's strict bundle) → fast-check arbitrary. Covers the keywords the
+ * specs use: $ref, type (incl. unions with null), enum, const, oneOf/anyOf, properties and
+ * required (optional properties are sometimes absent), additionalProperties maps, items,
+ * minItems/maxItems, minimum/maximum, pattern prefixes, format date-time, examples, and
+ * `not: {}` (a property that must never appear). Built once per schema and reused.
+ */
+import fc from 'fast-check';
+import type { JsonSchema } from '../contract/openapi.js';
+
+export interface ArbitraryOptions {
+  /** Lean on what breaks clients: empty and very long strings, non-ASCII, extremes. */
+  edge: boolean;
+  /** Arbitraries that replace the schema's own at a `$defs` name or a `Component.property` path. */
+  overrides?: Record<string, fc.Arbitrary<unknown>>;
+}
+
+type Defs = Record<string, JsonSchema>;
+
+const MIN_TIME = Date.UTC(2025, 0, 1);
+const MAX_TIME = Date.UTC(2027, 0, 1);
+
+function textArbitrary(edge: boolean): fc.Arbitrary<string> {
+  const plain = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789 -_'), minLength: 1, maxLength: 24 });
+  if (!edge) return plain;
+  return fc.oneof(
+    { arbitrary: plain, weight: 3 },
+    { arbitrary: fc.constant(''), weight: 1 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }), weight: 2 },
+    { arbitrary: fc.constantFrom('任务 ✓ 完成', 'Überprüfung — läuft', '🚀 deploy', 'مهمة'), weight: 1 },
+    { arbitrary: fc.string({ minLength: 2000, maxLength: 4000 }), weight: 1 },
+  );
+}
+
+function timestampArbitrary(edge: boolean): fc.Arbitrary<string> {
+  const normal = fc.integer({ min: MIN_TIME, max: MAX_TIME }).map((ms) => new Date(ms).toISOString());
+  if (!edge) return normal;
+  return fc.oneof(normal, fc.constantFrom('1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2026-11-29T10:00:00Z', '2026-11-29T18:00:00+08:00'));
+}
+
+function idSuffix(): fc.Arbitrary<string> {
+  return fc.string({ unit: fc.constantFrom(...'0123456789abcdefghjkmnpqrstvwxyz'), minLength: 8, maxLength: 12 });
+}
+
+export class SchemaArbitraries {
+  private readonly cache = new Map<string, fc.Arbitrary<unknown>>();
+
+  constructor(private readonly defs: Defs, private readonly options: ArbitraryOptions) {}
+
+  /** The arbitrary of one `$defs` entry (a spec component). */
+  component(name: string): fc.Arbitrary<unknown> {
+    const cached = this.cache.get(name);
+    if (cached) return cached;
+    const schema = this.defs[name];
+    if (!schema) throw new Error(`no component "${name}" in the schema bundle`);
+    // Recursion guard: components are not recursive in these specs, but a late binding is cheap.
+    const arb = this.options.overrides?.[name] ?? this.build(schema, name);
+    this.cache.set(name, arb);
+    return arb;
+  }
+
+  private build(schema: JsonSchema, where: string): fc.Arbitrary<unknown> {
+    const override = this.options.overrides?.[where];
+    if (override) return override;
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+      return this.component(name);
+    }
+    if ('const' in schema) return fc.constant(schema.const);
+    if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const options = schema[key];
+      if (Array.isArray(options)) return fc.oneof(...options.map((s, i) => this.build(s as JsonSchema, `${where}#${i}`)));
+    }
+    const type = schema.type;
+    if (Array.isArray(type)) {
+      const concrete = type.filter((t) => t !== 'null');
+      const arbs = concrete.map((t) => this.build({ ...schema, type: t }, where));
+      return type.includes('null') ? fc.option(fc.oneof(...arbs), { nil: null, freq: 3 }) : fc.oneof(...arbs);
+    }
+    switch (type) {
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+      case 'number':
+        return this.number(schema);
+      case 'string':
+        return this.string(schema);
+      case 'array':
+        return this.array(schema, where);
+      case 'object':
+        return this.object(schema, where);
+      default:
+        return fc.constant({}); // `{}` or a schema with no type: the spec says nothing, send an empty object
+    }
+  }
+
+  private number(schema: JsonSchema): fc.Arbitrary<number> {
+    const int32 = schema.format === 'int32';
+    const min = typeof schema.minimum === 'number' ? schema.minimum : int32 ? -(2 ** 31) : 0;
+    const max = typeof schema.maximum === 'number' ? schema.maximum : int32 ? 2 ** 31 - 1 : this.options.edge ? Number.MAX_SAFE_INTEGER : 1000;
+    const small = fc.integer({ min, max: Math.min(max, min + 1000) });
+    if (!this.options.edge) return small;
+    return fc.oneof(small, fc.constantFrom(min, max), fc.integer({ min, max }));
+  }
+
+  private string(schema: JsonSchema): fc.Arbitrary<string> {
+    if (schema.format === 'date-time') return timestampArbitrary(this.options.edge);
+    if (typeof schema.pattern === 'string') {
+      const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(schema.pattern)?.[1];
+      if (prefix !== undefined) return idSuffix().map((s) => prefix + s);
+      return fc.stringMatching(new RegExp(schema.pattern));
+    }
+    const text = textArbitrary(this.options.edge);
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) {
+      const known = fc.constantFrom(...(schema.examples as string[]));
+      // Open strings: mostly the documented values, sometimes one a client has never seen.
+      return fc.oneof({ arbitrary: known, weight: 4 }, { arbitrary: text.filter((s) => s.length > 0), weight: this.options.edge ? 2 : 1 });
+    }
+    return text;
+  }
+
+  private array(schema: JsonSchema, where: string): fc.Arbitrary<unknown[]> {
+    const items = schema.items === undefined ? fc.constant({}) : this.build(schema.items as JsonSchema, `${where}[]`);
+    const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
+    const cap = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+    return fc.array(items, { minLength, maxLength: Math.min(cap, this.options.edge ? 6 : 3) });
+  }
+
+  private object(schema: JsonSchema, where: string): fc.Arbitrary<Record<string, unknown>> {
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema.required ?? []) as string[]);
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const [key, sub] of Object.entries(properties)) {
+      if (isNever(sub)) continue; // `not: {}`: the property must never appear
+      model[key] = this.build(sub, `${where}.${key}`);
+    }
+    const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
+    if (Object.keys(properties).length === 0 && isObjectSchema(schema.additionalProperties)) {
+      const value = this.build(schema.additionalProperties, `${where}{}`);
+      return fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcdefghij_'), minLength: 1, maxLength: 8 }), value, { maxKeys: 3 });
+    }
+    return record as fc.Arbitrary<Record<string, unknown>>;
+  }
+}
+
+function isNever(schema: JsonSchema): boolean {
+  return isObjectSchema(schema.not) && Object.keys(schema.not).length === 0;
+}
+
+function isObjectSchema(value: unknown): value is JsonSchema {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

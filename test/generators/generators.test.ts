@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  FACES,
+  ITEM_RULES,
+  type JsonObject,
+  SPECS,
+  type Snapshot,
+  checkItem,
+  checkTimeline,
+  operationsOf,
+  validateComponent,
+} from '../../src/contract/index.js';
+import { COMPONENTS } from '../../src/generators/faces.js';
+import { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
+
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+// Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
+const params = (numRuns: number) => ({ seed: SEED, numRuns });
+
+const targets = FACES.flatMap((face) => Object.entries(COMPONENTS[face]).map(([target, component]) => ({ face, target: target as 'task' | 'session' | 'envelope', component: component! })));
+
+describe(`generators (seed ${SEED})`, () => {
+  for (const { face, target, component } of targets) {
+    it(`${face} ${target}: 1,000 valid values pass the strict schema and every rule`, () => {
+      fc.assert(
+        fc.property(validObject(face, target), (value) => {
+          expect(validateComponent(face, component, value)).toEqual([]);
+          expect(checkItem(face, target, value)).toEqual([]);
+        }),
+        params(1000),
+      );
+    });
+    it(`${face} ${target}: edge values pass too`, () => {
+      fc.assert(
+        fc.property(validObject(face, target, { edge: true }), (value) => {
+          expect(validateComponent(face, component, value)).toEqual([]);
+          expect(checkItem(face, target, value)).toEqual([]);
+        }),
+        params(300),
+      );
+    });
+  }
+
+  it('every enum value of every spec is generated', () => {
+    // The envelope's result is generated empty (its tasks come from the task generator).
+    for (const { face, target, component } of targets.filter((t) => t.target !== 'envelope')) {
+      const samples = fc.sample(validObject(face, target, { edge: true }), { seed: SEED, numRuns: 600 });
+      const seen = new Set<string>();
+      const walk = (v: unknown) => {
+        if (typeof v === 'string') seen.add(v);
+        else if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+      };
+      samples.forEach(walk);
+      const schema = SPECS[face].components!.schemas!;
+      const enums = reachableEnums(schema, component);
+      for (const value of enums) expect(seen, `${face} ${component}: enum value "${value}" never generated`).toContain(value);
+    }
+  });
+
+  it('edge mode reaches every state of every API within 200 samples', () => {
+    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+      const states = new Set(fc.sample(validObject(op.face, op.target, { edge: true }), { seed: SEED, numRuns: 200 }).map((t) => t[op.stateField!]));
+      expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
+    }
+  });
+
+  for (const rule of ITEM_RULES) {
+    it(`--break ${rule.id} breaks that rule and only it`, () => {
+      fc.assert(
+        fc.property(brokenObject(rule.id), (value) => {
+          expect(validateComponent(rule.face, COMPONENTS[rule.face][rule.target]!, value)).toEqual([]);
+          const found = new Set(checkItem(rule.face, rule.target, value).map((v) => v.rule));
+          expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
+        }),
+        params(200),
+      );
+    });
+  }
+
+  it('same seed, same values', () => {
+    for (const face of FACES) {
+      const a = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
+      const b = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    }
+  });
+
+  it('shrinking a failing property ends in a small value', () => {
+    const details = fc.check(fc.property(validObject('everruns', 'task'), (t) => t.state !== 'failed'), { seed: SEED, numRuns: 500 });
+    expect(details.failed).toBe(true);
+    const counterexample = details.counterexample![0] as JsonObject;
+    expect(counterexample.state).toBe('failed');
+    expect(JSON.stringify(counterexample).length).toBeLessThan(400);
+  });
+
+  for (const face of FACES) {
+    it(`${face}: legal lifecycles pass every over-time law and every item rule`, () => {
+      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+      fc.assert(
+        fc.property(legalLifecycle(face), ({ snapshots }) => {
+          for (let i = 0; i < snapshots.length; i++) {
+            expect(checkItem(face, 'task', snapshots[i]!)).toEqual([]);
+            expect(validateComponent(face, COMPONENTS[face].task!, snapshots[i]!)).toEqual([]);
+            if (i > 0) expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual([]);
+          }
+        }),
+        params(300),
+      );
+    });
+    it(`${face}: illegal lifecycles break exactly the law they are labelled with`, () => {
+      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+      fc.assert(
+        fc.property(illegalLifecycle(face), ({ snapshots, breaks }) => {
+          const found = new Set<string>();
+          for (let i = 1; i < snapshots.length; i++) for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))) found.add(v.rule);
+          expect(found).toEqual(new Set(breaks));
+        }),
+        params(300),
+      );
+    });
+  }
+
+  it('request cases: every rejected parameter is generated with its prescribed response', () => {
+    for (const op of FACES.flatMap(operationsOf)) {
+      const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 400 });
+      expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
+      for (const r of op.rejected) expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);
+    }
+  });
+});
+
+function snap(idField: string, task: JsonObject): Snapshot {
+  return new Map([[String(task[idField]), task]]);
+}
+
+function reachableEnums(schemas: Record<string, Record<string, unknown>>, component: string, seen = new Set<string>()): string[] {
+  if (seen.has(component)) return [];
+  seen.add(component);
+  const out: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (n['x-reference-only'] === true && component !== 'Session') return;
+    if (Array.isArray(n.enum)) out.push(...(n.enum as string[]));
+    if (typeof n.const === 'string') out.push(n.const);
+    if (typeof n.$ref === 'string') out.push(...reachableEnums(schemas, n.$ref.split('/').pop()!, seen));
+    for (const [k, v] of Object.entries(n)) if (k !== 'enum' && k !== 'examples' && k !== 'description') visit(v);
+  };
+  visit(schemas[component]);
+  return out;
+}
