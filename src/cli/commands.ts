@@ -1,5 +1,6 @@
 import type { Command } from './command.js';
 import { generateCommand } from './generate.js';
+import { mockCommand } from './mock.js';
 
 /** Every CLI command, in the order `--help` lists them. */
-export const commands: Command[] = [generateCommand];
+export const commands: Command[] = [mockCommand, generateCommand];

@@ -22,7 +22,7 @@ function taskOperation(face: Face): ListOperation {
 const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', ark: 'queued', jsonrpc: 'created' };
 
 /** Moves a snapshot one step on: new state, later times, fields the rules require. */
-function advance(face: Face, previous: JsonObject, state: string, stepMs: number): JsonObject {
+export function advanceSnapshot(face: Face, previous: JsonObject, state: string, stepMs: number): JsonObject {
   const op = taskOperation(face);
   const next = structuredClone(previous);
   next[op.stateField!] = state;
@@ -66,7 +66,7 @@ export function legalLifecycle(face: Face, maxSteps = 6): fc.Arbitrary<Lifecycle
         const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
         const options = lifecycle.transitions[current] ?? [];
         if (options.length === 0) break;
-        snapshots.push(advance(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!));
+        snapshots.push(advanceSnapshot(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!));
       }
       return { snapshots };
     });
@@ -84,7 +84,7 @@ export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<L
     const last = snapshots[snapshots.length - 1]!;
     if (chosen === 'lifecycle-forward') {
       // Finish the task, then show it back in its first state: a finished task never runs again.
-      const finished = isTerminal(lifecycle, String(last[op.stateField!])) ? last : advance(face, last, terminal, 1000);
+      const finished = isTerminal(lifecycle, String(last[op.stateField!])) ? last : advanceSnapshot(face, last, terminal, 1000);
       if (finished !== last) snapshots.push(finished);
       const revived = structuredClone(finished);
       revived[op.stateField!] = INITIAL[face];

@@ -31,10 +31,12 @@ function enumOf(op: ListOperation, component: string, field: string): string[] {
 }
 
 function filterValue(op: ListOperation, param: string, field: string, commaSeparated: boolean, pools: ValuePools): fc.Arbitrary<string> {
-  const known = [...new Set([...(pools[param] ?? []), ...enumOf(op, op.component, field)])];
+  const documented = enumOf(op, op.component, field);
+  const known = [...new Set([...(pools[param] ?? []), ...documented])];
   const unseen = fc.constantFrom('no-such-value', 'zz_unmatched');
   if (known.length === 0) return unseen;
-  const single = fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
+  // A value outside a documented enum may be refused rather than match nothing: never send one as "valid".
+  const single = documented.length > 0 ? fc.constantFrom(...known) : fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
   if (!commaSeparated) return single;
   return fc.oneof(single, fc.uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) }).map((v) => v.join(',')));
 }

@@ -1,0 +1,136 @@
+/**
+ * One running mock: its store, faults, latency and request counter, the per-face dispatch and
+ * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
+ */
+import { type Face, FACES, isFace, isTerminal, operationsOf } from '../contract/index.js';
+import { advanceSnapshot } from '../generators/index.js';
+import { seedDemo } from './dataset.js';
+import { FAULTS, unknownFaults } from './faults.js';
+import { handle } from './router.js';
+import { MockStore, idOf } from './store.js';
+import { type MockRequest, type MockResponse, json } from './types.js';
+
+export interface MockOptions {
+  /** Seed of the demo dataset (default 20261129). */
+  seed?: number;
+  /** A store to serve instead of the demo dataset. */
+  store?: MockStore;
+  /** Rule or law ids to break (see `FAULTS`). */
+  faults?: readonly string[];
+  /** Delay before every response, in milliseconds. */
+  latencyMs?: number;
+}
+
+export class MockApp {
+  requestNumber = 0;
+  faults: Set<string>;
+  latencyMs: number;
+  private seed: number;
+  private advanced = 0;
+
+  private constructor(readonly store: MockStore, options: MockOptions) {
+    this.faults = new Set(options.faults ?? []);
+    this.latencyMs = options.latencyMs ?? 0;
+    this.seed = options.seed ?? 20261129;
+  }
+
+  static async create(options: MockOptions = {}): Promise<MockApp> {
+    const unknown = unknownFaults(options.faults ?? []);
+    if (unknown.length > 0) throw new Error(`unknown fault ${unknown.join(', ')}; faults are rule or law ids: ${FAULTS.join(', ')}`);
+    if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)) throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
+    const store = options.store ?? (await seedDemo(new MockStore(), { seed: options.seed }));
+    return new MockApp(store, options);
+  }
+
+  /** Answers one API request. Never throws: a bug becomes a 500 in a plain JSON body. */
+  respond(face: Face, request: MockRequest): MockResponse {
+    this.requestNumber++;
+    try {
+      return handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber });
+    } catch (error) {
+      return json(500, { error: { message: `mock error: ${String(error)}` } });
+    }
+  }
+
+  /** The control API under `/__mock`, for end-to-end tests in any language. */
+  async control(method: string, path: string, body: unknown): Promise<MockResponse> {
+    const input = (body ?? {}) as Record<string, unknown>;
+    try {
+      if (method === 'GET' && path === '/state') return json(200, this.describe());
+      if (method !== 'POST') return json(405, { error: 'the control API takes POST (GET /__mock/state reads)' }, { allow: 'GET, POST' });
+      switch (path) {
+        case '/reset':
+          await this.reseed(this.seed);
+          return json(200, this.describe());
+        case '/reseed': {
+          const seed = input.seed;
+          if (!Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer, e.g. {"seed": 7}' });
+          await this.reseed(seed as number);
+          return json(200, this.describe());
+        }
+        case '/advance': {
+          const steps = input.steps ?? 1;
+          if (!Number.isInteger(steps) || (steps as number) < 1 || (steps as number) > 1000) return json(400, { error: 'body.steps must be an integer from 1 to 1000' });
+          for (let i = 0; i < (steps as number); i++) await this.advance();
+          return json(200, this.describe());
+        }
+        case '/faults': {
+          const faults = input.faults;
+          if (!Array.isArray(faults) || faults.some((f) => typeof f !== 'string')) return json(400, { error: 'body.faults must be an array of rule ids, e.g. {"faults": ["ark.order-newest-first"]}' });
+          const unknown = unknownFaults(faults as string[]);
+          if (unknown.length > 0) return json(400, { error: `unknown fault ${unknown.join(', ')}`, known: FAULTS });
+          this.faults = new Set(faults as string[]);
+          return json(200, this.describe());
+        }
+        case '/latency': {
+          const ms = input.ms;
+          if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 60_000) return json(400, { error: 'body.ms must be a number of milliseconds from 0 to 60000' });
+          this.latencyMs = ms;
+          return json(200, this.describe());
+        }
+        default:
+          return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
+      }
+    } catch (error) {
+      return json(500, { error: `control failed: ${String(error)}` });
+    }
+  }
+
+  describe(): Record<string, unknown> {
+    return {
+      seed: this.seed,
+      advanced: this.advanced,
+      faults: [...this.faults],
+      latencyMs: this.latencyMs,
+      tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])),
+    };
+  }
+
+  private async reseed(seed: number): Promise<void> {
+    this.store.clear();
+    await seedDemo(this.store, { seed });
+    this.seed = seed;
+    this.advanced = 0;
+  }
+
+  /** Moves every unfinished task one legal step along its lifecycle, deterministically. */
+  private async advance(): Promise<void> {
+    this.advanced++;
+    for (const face of FACES) {
+      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+      const lifecycle = op.lifecycle!;
+      for (const session of this.store.sessionsOf(face)) {
+        for (const record of this.store.tasks(face, session)) {
+          const state = String(record.item[op.stateField!]);
+          if (isTerminal(lifecycle, state)) continue;
+          const options = lifecycle.transitions[state] ?? [];
+          if (options.length === 0) continue;
+          const next = options[(record.seq + this.advanced + this.seed) % options.length]!;
+          await this.store.updateTask(face, idOf(face, record.item), advanceSnapshot(face, record.item, next, 60_000));
+        }
+      }
+    }
+  }
+}
+
+export { isFace };

@@ -1,0 +1,96 @@
+/**
+ * Faults the mock can inject, each named by the contract rule or law it breaks. For people
+ * testing how a UI copes with a misbehaving API, and for proving the conformance runner
+ * catches each one.
+ */
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
+import { RULE_KITS } from '../generators/rule-kit.js';
+import { repair } from '../generators/index.js';
+import type { MockContext } from './types.js';
+
+/** Law faults each operation implements (item-rule faults come from the generators' breakers). */
+export const LAW_FAULTS: readonly string[] = [
+  'praxis.sessions.unsupported-filter-400',
+  'praxis.sessions.malformed-cursor-rejected',
+  'praxis.sessions.cursor-bound-to-query',
+  'praxis.sessions.limit-respected',
+  'praxis.sessions.order-newest-first',
+  'praxis.sessions.no-duplicates-across-pages',
+  'praxis.sessions.paging-terminates',
+  'praxis.sessions.filter-agent_id',
+  'praxis.sessions.error-format',
+  'praxis.background-tasks.unknown-session-404',
+  'praxis.background-tasks.lifecycle-forward',
+  'praxis.response-schema',
+  'everruns.filter-state',
+  'everruns.filter-kind',
+  'everruns.items-belong-to-session',
+  'everruns.unknown-session-404',
+  'everruns.lifecycle-forward',
+  'everruns.immutable-fields',
+  'everruns.not-a-server-error',
+  'everruns.response-schema',
+  'ark.limit-respected',
+  'ark.default-limit',
+  'ark.order-newest-first',
+  'ark.no-duplicates-across-pages',
+  'ark.paging-terminates',
+  'ark.filter-state',
+  'ark.filter-session_thread_id',
+  'ark.items-belong-to-session',
+  'ark.invalid-limit-rejected',
+  'ark.invalid-cursor-rejected',
+  'ark.lifecycle-forward',
+  'ark.times-never-go-back',
+  'ark.response-schema',
+  'jsonrpc.limit-respected',
+  'jsonrpc.filter-session_id',
+  'jsonrpc.filter-user_id',
+  'jsonrpc.filter-status',
+  'jsonrpc.cursor-exclusive',
+  'jsonrpc.no-duplicates-across-pages',
+  'jsonrpc.invalid-parameter-422',
+  'jsonrpc.error-format',
+  'jsonrpc.lifecycle-forward',
+  'jsonrpc.response-schema',
+];
+
+export const FAULTS: readonly string[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
+
+export function unknownFaults(ids: readonly string[]): string[] {
+  return ids.filter((id) => !FAULTS.includes(id));
+}
+
+const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
+
+/**
+ * Applies the faults that concern items of this face and target to a copy of the page: each
+ * item-rule fault breaks the first item, `<face>.response-schema` gives it a numeric id, and
+ * `<prefix>.lifecycle-forward` shows finished tasks running again on every other request.
+ */
+export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], context: MockContext): JsonObject[] {
+  if (context.faults.size === 0 || items.length === 0) return items;
+  const out = items.map((item) => item);
+  const first = () => (out[0] = out[0] === items[0] ? structuredClone(items[0]!) : out[0]!);
+  for (const rule of ITEM_RULES) {
+    if (rule.face !== face || rule.target !== target || !context.faults.has(rule.id)) continue;
+    const item = first();
+    RULE_KITS[rule.id]!.break(item);
+    repair(face, target, item, rule.id);
+  }
+  if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[ID_FIELD[face]] = 12345;
+  const lifecyclePrefix = face === 'praxis' ? 'praxis.background-tasks' : face;
+  if (target === 'task' && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`) && context.requestNumber % 2 === 0) {
+    const stateField = face === 'praxis' || face === 'jsonrpc' ? 'status' : 'state';
+    const revived = { praxis: 'running', everruns: 'running', ark: 'running', jsonrpc: 'working' }[face];
+    const finished = { praxis: ['completed', 'failed', 'cancelled', 'lost'], everruns: ['succeeded', 'failed', 'canceled'], ark: ['succeeded', 'failed', 'cancelled'], jsonrpc: ['completed', 'failed', 'canceled', 'expired'] }[face];
+    for (let i = 0; i < out.length; i++) {
+      if (finished.includes(String(out[i]![stateField]))) {
+        const item = structuredClone(out[i]!);
+        item[stateField] = revived;
+        out[i] = repair(face, 'task', item);
+      }
+    }
+  }
+  return out;
+}

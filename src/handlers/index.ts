@@ -1,0 +1,7 @@
+/** The mock: MSW handlers, the app behind them, the store and the demo data. Browser-safe. */
+export { handlers, createHandlers, type HandlerOptions } from './msw.js';
+export { MockApp, type MockOptions } from './app.js';
+export { MockStore } from './store.js';
+export { DEMO, seedDemo, demoStore, type DatasetOptions } from './dataset.js';
+export { FAULTS, LAW_FAULTS } from './faults.js';
+export type { MockRequest, MockResponse } from './types.js';

@@ -1,0 +1,32 @@
+/**
+ * A Standard Schema (https://standardschema.dev) over the contract's ajv validators, so the
+ * @msw/data store refuses any record that breaks the strict schema or a rule of its face.
+ */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { type Face, type JsonObject, type RuleTarget, checkItem, validateComponent } from '../contract/index.js';
+
+export interface StoredRecord {
+  /** Insertion order within the face: creation order, so newest first is seq descending. */
+  seq: number;
+  /** The session the record belongs to ('' for Praxis sessions themselves). */
+  session: string;
+  /** The API object exactly as the API returns it. */
+  item: JsonObject;
+}
+
+export function contractSchema(face: Face, target: RuleTarget, component: string): StandardSchemaV1<StoredRecord, StoredRecord> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'agent-task-contracts',
+      validate(value) {
+        const record = value as StoredRecord;
+        if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
+          return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
+        const violations = [...validateComponent(face, component, record.item), ...checkItem(face, target, record.item)];
+        if (violations.length === 0) return { value: record };
+        return { issues: violations.map((v) => ({ message: `${v.rule}: ${v.message}`, path: ['item', ...v.instancePath.split('/').slice(1)] })) };
+      },
+    },
+  };
+}

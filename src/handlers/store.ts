@@ -1,0 +1,140 @@
+/**
+ * The mock's data: @msw/data collections, one per face and session, so a page query touches
+ * only its session's records whatever the store's size. Every record is validated against the
+ * strict contract on the way in.
+ */
+import { Collection } from '@msw/data';
+import type { Face, JsonObject, RuleTarget } from '../contract/index.js';
+import { type StoredRecord, contractSchema } from './standard-schema.js';
+
+type ContractSchema = ReturnType<typeof contractSchema>;
+type RecordCollection = Collection<ContractSchema>;
+
+const COMPONENT: Record<Face, Partial<Record<RuleTarget, string>>> = {
+  praxis: { task: 'BackgroundTask', session: 'Session' },
+  everruns: { task: 'Task' },
+  ark: { task: 'Task' },
+  jsonrpc: { task: 'Task' },
+};
+
+const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
+
+export interface TaskInput {
+  face: Face;
+  session: string;
+  task: JsonObject;
+}
+
+export class MockStore {
+  private readonly partitions = new Map<string, RecordCollection>();
+  private readonly schemas = new Map<string, ContractSchema>();
+  private readonly knownSessions = new Map<Face, Set<string>>();
+  /** Where each task lives, for updates by id. */
+  private readonly taskIndex = new Map<string, string>();
+  private seq = 0;
+
+  private partition(face: Face, target: RuleTarget, session: string): RecordCollection {
+    const key = `${face}|${target}|${session}`;
+    let collection = this.partitions.get(key);
+    if (!collection) {
+      collection = new Collection({ schema: this.schema(face, target) });
+      this.partitions.set(key, collection);
+    }
+    return collection;
+  }
+
+  private schema(face: Face, target: RuleTarget): ContractSchema {
+    const key = `${face}|${target}`;
+    let schema = this.schemas.get(key);
+    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, COMPONENT[face][target]!)));
+    return schema;
+  }
+
+  /** Declares a session that exists (it may have no tasks). */
+  addSession(face: Face, session: string): void {
+    let sessions = this.knownSessions.get(face);
+    if (!sessions) this.knownSessions.set(face, (sessions = new Set()));
+    sessions.add(session);
+  }
+
+  hasSession(face: Face, session: string): boolean {
+    return this.knownSessions.get(face)?.has(session) ?? false;
+  }
+
+  sessionsOf(face: Face): string[] {
+    return [...(this.knownSessions.get(face) ?? [])];
+  }
+
+  async addTask(face: Face, session: string, task: JsonObject): Promise<void> {
+    this.addSession(face, session);
+    const id = String(task[ID_FIELD[face]]);
+    if (this.taskIndex.has(`${face}|${id}`)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
+    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), { seq: ++this.seq, session, item: task }, `${face} task ${id}`);
+    this.taskIndex.set(`${face}|${id}`, session);
+  }
+
+  /** Praxis sessions themselves (the session list). */
+  async addPraxisSession(session: JsonObject): Promise<void> {
+    this.addSession('praxis', String(session.id));
+    await createChecked(this.partition('praxis', 'session', ''), this.schema('praxis', 'session'), { seq: ++this.seq, session: '', item: session }, `praxis session ${String(session.id)}`);
+  }
+
+  /** A session's tasks, newest first, those matching `where`. */
+  tasks(face: Face, session: string, where?: (item: JsonObject) => boolean): StoredRecord[] {
+    const collection = this.partitions.get(`${face}|task|${session}`);
+    if (!collection) return [];
+    return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, { orderBy: { seq: 'desc' } }) as StoredRecord[];
+  }
+
+  /** Tasks across every session of a face (JSON-RPC lists without a session filter). */
+  allTasks(face: Face, where?: (item: JsonObject) => boolean): StoredRecord[] {
+    const out: StoredRecord[] = [];
+    for (const session of this.sessionsOf(face)) out.push(...this.tasks(face, session, where));
+    return out.sort((a, b) => b.seq - a.seq);
+  }
+
+  praxisSessions(where?: (item: JsonObject) => boolean): StoredRecord[] {
+    const collection = this.partitions.get('praxis|session|');
+    if (!collection) return [];
+    return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, { orderBy: { seq: 'desc' } }) as StoredRecord[];
+  }
+
+  /** Replaces a task's object (validated like a new one). */
+  async updateTask(face: Face, id: string, next: JsonObject): Promise<void> {
+    const session = this.taskIndex.get(`${face}|${id}`);
+    if (session === undefined) throw new Error(`no ${face} task ${id}`);
+    const collection = this.partition(face, 'task', session);
+    await collection.update((q) => q.where((r: StoredRecord) => String(r.item[ID_FIELD[face]]) === id), {
+      data(record: StoredRecord) {
+        record.item = next;
+      },
+    });
+  }
+
+  taskCount(face: Face): number {
+    let n = 0;
+    for (const [key, collection] of this.partitions) if (key.startsWith(`${face}|task|`)) n += collection.count();
+    return n;
+  }
+
+  clear(): void {
+    this.partitions.clear();
+    this.knownSessions.clear();
+    this.taskIndex.clear();
+    this.seq = 0;
+  }
+}
+
+/**
+ * Creates a record; the collection's schema refuses a record that breaks the contract, and
+ * then this says which rules, instead of @msw/data's generic message.
+ */
+async function createChecked(collection: RecordCollection, schema: ContractSchema, record: StoredRecord, what: string): Promise<void> {
+  const verdict = await schema['~standard'].validate(record);
+  if (verdict.issues) throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
+  await collection.create(record);
+}
+
+export function idOf(face: Face, item: JsonObject): string {
+  return String(item[ID_FIELD[face]]);
+}

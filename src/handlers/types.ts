@@ -1,0 +1,40 @@
+import type { Face } from '../contract/index.js';
+import type { MockStore } from './store.js';
+
+/** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
+export interface MockRequest {
+  method: string;
+  /** Path below the face's base, e.g. `/v1/sessions/sesn_demo/background_tasks`. */
+  path: string;
+  query: URLSearchParams;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value; or, with `raw`, the exact text to send. */
+  body: unknown;
+  raw?: string;
+}
+
+export interface MockContext {
+  store: MockStore;
+  /** Rule and law ids the mock is asked to break (see FAULTS). */
+  faults: ReadonlySet<string>;
+  /** Counts requests served, for faults that change over time. */
+  requestNumber: number;
+}
+
+export type Operation = (request: MockRequest, context: MockContext, params: Record<string, string>) => MockResponse;
+
+export interface Route {
+  face: Face;
+  method: string;
+  /** Path template, `{name}` segments captured as params. */
+  template: string;
+  operation: Operation;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body };
+}

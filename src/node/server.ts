@@ -1,0 +1,88 @@
+/**
+ * The standalone mock: node:http over the same MockApp the MSW handlers use, without building
+ * Fetch Request/Response objects per request. APIs at /praxis, /everruns, /ark, /jsonrpc;
+ * control API at /__mock.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isFace } from '../contract/index.js';
+import type { MockApp } from '../handlers/app.js';
+import type { MockResponse } from '../handlers/types.js';
+
+const MAX_CONTROL_BODY = 64 * 1024;
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, response: MockResponse): void {
+  const text = response.raw ?? JSON.stringify(response.body);
+  res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(text) });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CONTROL_BODY) throw new Error(`control request body over ${MAX_CONTROL_BODY} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.trim() === '' ? {} : JSON.parse(text);
+}
+
+export function requestListener(app: MockApp) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const fail = (status: number, message: string) => send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://mock.invalid');
+    } catch {
+      fail(400, 'the request target is not a valid URL');
+      return;
+    }
+    const slash = url.pathname.indexOf('/', 1);
+    const prefix = slash === -1 ? url.pathname.slice(1) : url.pathname.slice(1, slash);
+    const rest = slash === -1 ? '/' : url.pathname.slice(slash);
+    if (prefix === '__mock') {
+      readBody(req)
+        .then((body) => app.control(req.method ?? 'GET', rest, body))
+        .then((response) => send(req, res, response))
+        .catch((error: unknown) => fail(400, `control request body is not JSON: ${String(error).slice(0, 200)}`));
+      return;
+    }
+    if (!isFace(prefix)) {
+      fail(404, `no API at /${prefix.slice(0, 50)}; the APIs are at /praxis, /everruns, /ark and /jsonrpc`);
+      return;
+    }
+    const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams });
+    // Drain any request body so keep-alive connections stay usable.
+    req.resume();
+    if (app.latencyMs > 0) setTimeout(() => send(req, res, response), app.latencyMs);
+    else send(req, res, response);
+  };
+}
+
+export async function startServer(app: MockApp, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+  const server = createServer(requestListener(app));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
