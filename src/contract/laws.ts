@@ -52,7 +52,7 @@ export function lawsOf(op: ListOperation): Law[] {
   ];
   if (op.limit) laws.push(law('limit-respected', `A page never holds more items than ${op.limit.param}.`, op.limit.source));
   if (op.limit?.default !== undefined) laws.push(law('default-limit', `Without ${op.limit.param}, a page holds at most ${op.limit.default} items.`, op.limit.source));
-  for (const filter of op.filters) laws.push(law(`filter-${filter.param}`, `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''}; a filtered walk is a subset of the unfiltered one.`, filter.source));
+  for (const filter of op.filters) laws.push(law(`filter-${filter.param}`, `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''}; a filtered walk is a subset of the unfiltered one and holds every item of it that matches.`, filter.source));
   if (op.sessionField) laws.push(law('items-belong-to-session', `Every item's ${op.sessionField} is the session of the path.`, { file: SPEC_FILES[op.face], sentence: `${op.sessionField}: owning session` }));
   if (op.order) laws.push(law('order-newest-first', 'Items come newest first by creation time, within and across pages.', op.order.source));
   if (op.paging.kind !== 'none') {
@@ -201,6 +201,16 @@ export function checkSubset(op: ListOperation, param: string, filtered: readonly
   return filtered
     .filter((id) => !all.has(id))
     .map((id) => violation(`${p}.filter-${param}`, '', `item ${id} appears when filtering by ${param} but not in the unfiltered list`, id));
+}
+
+/** A filtered walk holds every item of the unfiltered walk that matches the filter. */
+export function checkFilterComplete(op: ListOperation, param: string, value: string, filteredIds: ReadonlySet<string>, all: readonly JsonObject[]): Violation[] {
+  const filter = op.filters.find((f) => f.param === param);
+  if (!filter) return [];
+  const p = lawPrefix(op);
+  return all
+    .filter((item) => matchesFilter(filter, item, value) && !filteredIds.has(String(item[op.idField])))
+    .map((item) => violation(`${p}.filter-${param}`, '', `item ${String(item[op.idField])} has ${filter.field} ${JSON.stringify(fieldValue(item, filter.field))}, which matches ${param}=${value}, but the filtered list leaves it out`, fieldValue(item, filter.field)));
 }
 
 export interface ErrorExpectation {

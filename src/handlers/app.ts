@@ -10,6 +10,8 @@ import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
 
+const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
+
 export interface MockOptions {
   /** Seed of the demo dataset (default 20261129). */
   seed?: number;
@@ -23,6 +25,7 @@ export interface MockOptions {
 
 export class MockApp {
   requestNumber = 0;
+  walkNumber = 0;
   faults: Set<string>;
   latencyMs: number;
   private seed: number;
@@ -45,8 +48,9 @@ export class MockApp {
   /** Answers one API request. Never throws: a bug becomes a 500 in a plain JSON body. */
   respond(face: Face, request: MockRequest): MockResponse {
     this.requestNumber++;
+    if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
     try {
-      return handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber });
+      return handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber });
     } catch (error) {
       return json(500, { error: { message: `mock error: ${String(error)}` } });
     }

@@ -57,6 +57,16 @@ export const LAW_FAULTS: readonly string[] = [
 
 export const FAULTS: readonly string[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
 
+/** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
+export function strayTask(face: Face, item: JsonObject): JsonObject {
+  const stray = structuredClone(item);
+  const idField = ID_FIELD[face];
+  stray[idField] = `${String(item[idField])}-stray`;
+  stray.session_id = face === 'ark' ? 'sesn-someone-else' : 'someone-else';
+  if (face === 'everruns' && typeof stray.result_path === 'string') stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
+  return stray;
+}
+
 export function unknownFaults(ids: readonly string[]): string[] {
   return ids.filter((id) => !FAULTS.includes(id));
 }
@@ -66,9 +76,9 @@ const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'tas
 /**
  * Applies the faults that concern items of this face and target to a copy of the page: each
  * item-rule fault breaks the first item, `<face>.response-schema` gives it a numeric id, and
- * `<prefix>.lifecycle-forward` shows finished tasks running again on every other request.
+ * `<prefix>.lifecycle-forward` shows finished tasks running again on every other walk.
  */
-export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], context: MockContext): JsonObject[] {
+export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], context: MockContext, filtered = false): JsonObject[] {
   if (context.faults.size === 0 || items.length === 0) return items;
   const out = items.map((item) => item);
   const first = () => (out[0] = out[0] === items[0] ? structuredClone(items[0]!) : out[0]!);
@@ -80,7 +90,8 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
   }
   if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[ID_FIELD[face]] = 12345;
   const lifecyclePrefix = face === 'praxis' ? 'praxis.background-tasks' : face;
-  if (target === 'task' && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`) && context.requestNumber % 2 === 0) {
+  // Only unfiltered lists, so the revived tasks do not also break a filter.
+  if (target === 'task' && !filtered && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`) && context.walkNumber % 2 === 0) {
     const stateField = face === 'praxis' || face === 'jsonrpc' ? 'status' : 'state';
     const revived = { praxis: 'running', everruns: 'running', ark: 'running', jsonrpc: 'working' }[face];
     const finished = { praxis: ['completed', 'failed', 'cancelled', 'lost'], everruns: ['succeeded', 'failed', 'canceled'], ark: ['succeeded', 'failed', 'cancelled'], jsonrpc: ['completed', 'failed', 'canceled', 'expired'] }[face];

@@ -21,8 +21,13 @@ export interface MockContext {
   store: MockStore;
   /** Rule and law ids the mock is asked to break (see FAULTS). */
   faults: ReadonlySet<string>;
-  /** Counts requests served, for faults that change over time. */
+  /** Counts requests served. */
   requestNumber: number;
+  /**
+   * Counts first-page requests (no cursor): faults that change over time flip on it, so every
+   * page of one walk sees the same state and successive walks see different ones.
+   */
+  walkNumber: number;
 }
 
 export type Operation = (request: MockRequest, context: MockContext, params: Record<string, string>) => MockResponse;

@@ -1,6 +1,6 @@
 /** Ark: GET /sessions/{session_id}/tasks, integer cursors, newest first (002). */
 import type { JsonObject } from '../../contract/index.js';
-import { breakItems } from '../faults.js';
+import { breakItems, strayTask } from '../faults.js';
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
 import { type MockResponse, type Operation, json } from '../types.js';
 
@@ -51,13 +51,9 @@ export const listTasks: Operation = (request, context, params) => {
   if (faults.has('ark.no-duplicates-across-pages') && from > 0) from -= 1;
   const page = records.slice(from, from + pageSize);
   const last = page[page.length - 1];
-  const body: JsonObject = { items: breakItems('ark', 'task', page.map((r) => r.item), context) };
-  if (faults.has('ark.items-belong-to-session')) {
-    const other = context.store.sessionsOf('ark').find((s) => s !== session);
-    const stray = other === undefined ? undefined : context.store.tasks('ark', other)[0];
-    if (stray) (body.items as JsonObject[]).push(stray.item);
-  }
-  if (faults.has('ark.times-never-go-back') && context.requestNumber % 2 === 0)
+  const body: JsonObject = { items: breakItems('ark', 'task', page.map((r) => r.item), context, state !== undefined || thread !== undefined) };
+  if (faults.has('ark.items-belong-to-session') && page[0]) (body.items as JsonObject[]).push(strayTask('ark', page[0].item));
+  if (faults.has('ark.times-never-go-back') && context.walkNumber % 2 === 0)
     body.items = (body.items as JsonObject[]).map((t) => (typeof t.started_at === 'number' ? { ...t, started_at: t.started_at - 1 } : t));
   if (last && from + pageSize < records.length) body.next_cursor = last.seq;
   else if (faults.has('ark.paging-terminates')) body.next_cursor = 0;

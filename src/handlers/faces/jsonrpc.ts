@@ -81,7 +81,10 @@ export const listTasks: Operation = (request, context) => {
       page = records.slice(Math.max(0, end - pageSize), end);
     }
   } else page = records.slice(0, pageSize);
-  return json(200, { jsonrpc: '2.0', id: `req_${context.requestNumber}`, result: breakItems('jsonrpc', 'task', page.map((r) => r.item), context) });
+  const filtered = values.session_id !== undefined || values.user_id !== undefined || values.status !== undefined;
+  const envelope: JsonObject = { jsonrpc: '2.0', id: `req_${context.requestNumber}`, result: breakItems('jsonrpc', 'task', page.map((r) => r.item), context, filtered) };
+  if (faults.has('jsonrpc.envelope-result-xor-error')) envelope.error = { code: -32603, message: 'Internal error' };
+  return json(200, envelope);
 };
 
 export { isProblem };

@@ -1,0 +1,152 @@
+/**
+ * The runner's HTTP client for someone else's server: a timeout per request (body included),
+ * a request budget, a requests-per-second limit, 429 Retry-After honoured (bounded), redirects
+ * followed only on the same origin, response bodies capped.
+ */
+import type { Exchange } from '../contract/index.js';
+
+export interface HttpOptions {
+  headers: Record<string, string>;
+  timeoutMs: number;
+  rps?: number;
+  maxRequests: number;
+  maxBodyBytes: number;
+  /** Longest Retry-After the runner waits for, in ms. */
+  maxRetryAfterMs: number;
+}
+
+export type TransportFailure = { kind: 'timeout' | 'network' | 'too-large' | 'budget' | 'redirect'; message: string };
+
+export interface HttpResult {
+  exchange?: Exchange;
+  failure?: TransportFailure;
+  ms: number;
+}
+
+export class BudgetExhausted extends Error {}
+
+export class HttpClient {
+  sent = 0;
+  private nextSlot = 0;
+
+  constructor(private readonly options: HttpOptions, private readonly onRequest?: (url: string, status: number | string, ms: number) => void) {}
+
+  get remaining(): number {
+    return this.options.maxRequests - this.sent;
+  }
+
+  /** GET url?query. Never throws for server behaviour; only for an exhausted budget. */
+  async get(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult> {
+    const target = new URL(url);
+    for (const [k, v] of query) target.searchParams.append(k, v);
+    let current = target;
+    for (let attempt = 0, redirects = 0; ; attempt++) {
+      const result = await this.once(current, query);
+      const exchange = result.exchange;
+      if (exchange && exchange.status === 429 && attempt < 3) {
+        const wait = retryAfterMs(exchange);
+        if (wait !== undefined && wait <= this.options.maxRetryAfterMs) {
+          await sleep(wait);
+          continue;
+        }
+      }
+      if (exchange && exchange.status >= 300 && exchange.status < 400 && result.location !== undefined) {
+        let next: URL;
+        try {
+          next = new URL(result.location, current);
+        } catch {
+          return result;
+        }
+        // Credentials go only where the user sent them: never follow to another origin.
+        if (next.origin !== current.origin || redirects >= 3) {
+          return { ...result, failure: { kind: 'redirect', message: `redirect to ${next.origin} not followed (the runner sends credentials only to ${current.origin})` } };
+        }
+        redirects++;
+        current = next;
+        continue;
+      }
+      return result;
+    }
+  }
+
+  private async once(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult & { location?: string }> {
+    if (this.sent >= this.options.maxRequests) throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
+    await this.pace();
+    this.sent++;
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    try {
+      const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...this.options.headers }, redirect: 'manual', signal: controller.signal });
+      const text = await readCapped(response, this.options.maxBodyBytes, controller);
+      const ms = performance.now() - started;
+      this.onRequest?.(url.toString(), response.status, ms);
+      const contentType = response.headers.get('content-type');
+      const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined, retryAfter: response.headers.get('retry-after') ?? undefined } as Exchange & { retryAfter?: string };
+      if (text === undefined) return { failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` }, ms, exchange: { ...exchange, bodyError: 'body too large' } };
+      try {
+        exchange.body = text.length === 0 ? undefined : JSON.parse(text);
+        if (text.length === 0) exchange.bodyError = 'empty body';
+      } catch {
+        exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
+      }
+      return { exchange, ms, location: response.headers.get('location') ?? undefined };
+    } catch (error) {
+      const ms = performance.now() - started;
+      const timedOut = controller.signal.aborted;
+      this.onRequest?.(url.toString(), timedOut ? 'timeout' : 'network error', ms);
+      return {
+        ms,
+        failure: timedOut
+          ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` }
+          : { kind: 'network', message: describeNetworkError(error) },
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async pace(): Promise<void> {
+    if (!this.options.rps) return;
+    const gap = 1000 / this.options.rps;
+    const now = performance.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + gap;
+    if (slot > now) await sleep(slot - now);
+  }
+}
+
+async function readCapped(response: Response, max: number, controller: AbortController): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function retryAfterMs(exchange: Exchange): number | undefined {
+  const raw = (exchange as Exchange & { retryAfter?: string }).retryAfter;
+  if (raw === undefined) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw) * 1000;
+  const at = Date.parse(raw);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,21 @@
+/** Keeps secrets out of every report, log and recording. */
+
+/** Header names whose values are always secret, whatever the user passed. */
+export const SECRET_HEADERS = ['authorization', 'cookie', 'x-api-key', 'proxy-authorization', 'set-cookie'];
+export const REDACTED = '[redacted]';
+
+/** Replaces every occurrence of a secret value in a text. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < 4) continue; // too short to find reliably without mangling the text
+    out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/** Deep copy of a JSON value with every secret occurrence in strings replaced. */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  return JSON.parse(redactText(JSON.stringify(value) ?? 'null', secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as T;
+}
