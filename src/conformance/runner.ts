@@ -488,8 +488,10 @@ class Run {
       const sessions = op.sessionInPath ? (op.face === 'praxis' ? this.sessions : [this.options.session!]) : [undefined];
       for (const session of sessions) {
         if (op.sessionInPath && session === undefined) continue;
-        let previous: Snapshot | undefined;
-        for (let poll = 0; poll < polls; poll++) {
+        // The baseline walk is the first observation.
+        const baseline = this.baselines.get(`${op.operationId}|${session ?? ''}`);
+        let previous: Snapshot | undefined = baseline ? new Map(baseline.map((i) => [String(i[op.idField]), i])) : undefined;
+        for (let poll = baseline ? 1 : 0; poll < polls; poll++) {
           if (poll > 0) await sleep(interval);
           const { walk } = await this.walk(op, session, this.fixedQuery(op), MAX_PAGES, true);
           const snapshot: Snapshot = new Map(walk.pages.flatMap((page) => op.items(page.body) ?? []).filter(isObject).map((i) => [String(i[op.idField]), i]));

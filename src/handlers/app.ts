@@ -26,6 +26,7 @@ export interface MockOptions {
 export class MockApp {
   requestNumber = 0;
   walkNumber = 0;
+  private readonly faultMemory = new Map<string, number>();
   faults: Set<string>;
   latencyMs: number;
   private seed: number;
@@ -50,7 +51,7 @@ export class MockApp {
     this.requestNumber++;
     if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
     try {
-      return handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber });
+      return handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
     } catch (error) {
       return json(500, { error: { message: `mock error: ${String(error)}` } });
     }

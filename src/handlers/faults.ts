@@ -57,6 +57,13 @@ export const LAW_FAULTS: readonly string[] = [
 
 export const FAULTS: readonly string[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
 
+/** True on every walk after the first one that reached this point: what a client saw first, then a change. */
+export function afterFirstWalk(context: MockContext, key: string): boolean {
+  const first = context.faultMemory.get(key);
+  if (first === undefined) context.faultMemory.set(key, context.walkNumber);
+  return first !== undefined && first !== context.walkNumber;
+}
+
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
 export function strayTask(face: Face, item: JsonObject): JsonObject {
   const stray = structuredClone(item);
@@ -76,7 +83,7 @@ const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'tas
 /**
  * Applies the faults that concern items of this face and target to a copy of the page: each
  * item-rule fault breaks the first item, `<face>.response-schema` gives it a numeric id, and
- * `<prefix>.lifecycle-forward` shows finished tasks running again on every other walk.
+ * `<prefix>.lifecycle-forward` shows finished tasks running again on later walks.
  */
 export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], context: MockContext, filtered = false): JsonObject[] {
   if (context.faults.size === 0 || items.length === 0) return items;
@@ -90,13 +97,15 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
   }
   if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[ID_FIELD[face]] = 12345;
   const lifecyclePrefix = face === 'praxis' ? 'praxis.background-tasks' : face;
-  // Only unfiltered lists, so the revived tasks do not also break a filter.
-  if (target === 'task' && !filtered && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`) && context.walkNumber % 2 === 0) {
+  // Only unfiltered lists, so the revived tasks do not also break a filter. A finished task is
+  // shown finished on the first walk that lists it and running on every later walk.
+  if (target === 'task' && !filtered && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`)) {
     const stateField = face === 'praxis' || face === 'jsonrpc' ? 'status' : 'state';
     const revived = { praxis: 'running', everruns: 'running', ark: 'running', jsonrpc: 'working' }[face];
     const finished = { praxis: ['completed', 'failed', 'cancelled', 'lost'], everruns: ['succeeded', 'failed', 'canceled'], ark: ['succeeded', 'failed', 'cancelled'], jsonrpc: ['completed', 'failed', 'canceled', 'expired'] }[face];
     for (let i = 0; i < out.length; i++) {
       if (finished.includes(String(out[i]![stateField]))) {
+        if (!afterFirstWalk(context, `${face}|${String(out[i]![ID_FIELD[face]])}`)) continue;
         const item = structuredClone(out[i]!);
         item[stateField] = revived;
         out[i] = repair(face, 'task', item);

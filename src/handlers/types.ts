@@ -28,6 +28,8 @@ export interface MockContext {
    * page of one walk sees the same state and successive walks see different ones.
    */
   walkNumber: number;
+  /** Per-mock memory for faults that depend on what a client has already seen. */
+  faultMemory: Map<string, number>;
 }
 
 export type Operation = (request: MockRequest, context: MockContext, params: Record<string, string>) => MockResponse;

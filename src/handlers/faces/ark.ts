@@ -1,6 +1,6 @@
 /** Ark: GET /sessions/{session_id}/tasks, integer cursors, newest first (002). */
 import type { JsonObject } from '../../contract/index.js';
-import { breakItems, strayTask } from '../faults.js';
+import { afterFirstWalk, breakItems, strayTask } from '../faults.js';
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
 import { type MockResponse, type Operation, json } from '../types.js';
 
@@ -53,7 +53,7 @@ export const listTasks: Operation = (request, context, params) => {
   const last = page[page.length - 1];
   const body: JsonObject = { items: breakItems('ark', 'task', page.map((r) => r.item), context, state !== undefined || thread !== undefined) };
   if (faults.has('ark.items-belong-to-session') && page[0]) (body.items as JsonObject[]).push(strayTask('ark', page[0].item));
-  if (faults.has('ark.times-never-go-back') && context.walkNumber % 2 === 0)
+  if (faults.has('ark.times-never-go-back') && afterFirstWalk(context, 'ark.times-never-go-back'))
     body.items = (body.items as JsonObject[]).map((t) => (typeof t.started_at === 'number' ? { ...t, started_at: t.started_at - 1 } : t));
   if (last && from + pageSize < records.length) body.next_cursor = last.seq;
   else if (faults.has('ark.paging-terminates')) body.next_cursor = 0;

@@ -1,6 +1,6 @@
 /** Everruns: GET /v1/sessions/{session_id}/tasks, a bare array (001). */
 import type { JsonObject } from '../../contract/index.js';
-import { breakItems, strayTask } from '../faults.js';
+import { afterFirstWalk, breakItems, strayTask } from '../faults.js';
 import { isProblem, single, truncate } from '../query.js';
 import { type MockResponse, type Operation, json } from '../types.js';
 
@@ -23,7 +23,7 @@ export const listTasks: Operation = (request, context, params) => {
     (state === undefined || faults.has('everruns.filter-state') || t.state === state) && (kind === undefined || faults.has('everruns.filter-kind') || t.kind === kind);
   let items = context.store.tasks('everruns', session, matches).map((r) => r.item);
   if (faults.has('everruns.items-belong-to-session') && items[0]) items = [...items, strayTask('everruns', items[0])];
-  if (faults.has('everruns.immutable-fields') && context.walkNumber % 2 === 0)
+  if (faults.has('everruns.immutable-fields') && afterFirstWalk(context, 'everruns.immutable-fields'))
     items = items.map((t) => ({ ...t, created_at: new Date(Date.parse(String(t.created_at)) - 1000).toISOString() }));
   return json(200, breakItems('everruns', 'task', items, context, state !== undefined || kind !== undefined));
 };

@@ -1,0 +1,88 @@
+import { writeFile } from 'node:fs/promises';
+import { FACES, type Face } from '../contract/index.js';
+import { ALL_LAWS, ITEM_RULES } from '../contract/index.js';
+import { type ReportFormat, render } from '../conformance/report.js';
+import { matchesSelector } from '../conformance/recorder.js';
+import { runConformance } from '../conformance/runner.js';
+import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
+
+function parseHeaders(raw: string[] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of raw ?? []) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must look like 'Name: value', got a value without a valid name before ':'`);
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function parseRuleList(value: unknown, flag: string): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const known = [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)];
+  const extra = (id: string) => /\.(response-schema|transport)$/.test(id);
+  for (const id of ids) if (!known.some((k) => matchesSelector(k, [id])) && !extra(id)) throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
+  return ids;
+}
+
+export const conformCommand: Command = {
+  name: 'conform',
+  summary: 'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage/unreachable.',
+  usage: [
+    `conform --face ${FACES.join('|')} --base-url URL`,
+    '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
+    "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
+    '  [--rules a,b] [--exclude-rules a,b] [--report text|json|junit] [--out FILE]',
+  ].join('\n'),
+  options: {
+    face: { type: 'string' },
+    'base-url': { type: 'string' },
+    session: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    path: { type: 'string' },
+    polls: { type: 'string' },
+    'poll-interval': { type: 'string' },
+    timeout: { type: 'string' },
+    rps: { type: 'string' },
+    'max-requests': { type: 'string' },
+    header: { type: 'string', multiple: true },
+    rules: { type: 'string' },
+    'exclude-rules': { type: 'string' },
+    report: { type: 'string', default: 'text' },
+    out: { type: 'string' },
+  },
+  async run(values, io) {
+    requireString(values, 'face');
+    const face = parseChoice(values, 'face', FACES) as Face;
+    const baseUrl = requireString(values, 'base-url');
+    const report = parseChoice(values, 'report', ['text', 'json', 'junit'] as const) as ReportFormat;
+    const path = typeof values.path === 'string' ? values.path : undefined;
+    if (path !== undefined && values.seed === undefined) throw new UsageError('--path replays a failure only together with the --seed it was found with');
+    if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
+    const result = await runConformance({
+      face,
+      baseUrl,
+      session: typeof values.session === 'string' ? values.session : undefined,
+      runs: parseInteger(values, 'runs', 0, 100_000),
+      seed: parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1),
+      path,
+      polls: parseInteger(values, 'polls', 1, 1000),
+      pollIntervalMs: parseInteger(values, 'poll-interval', 0, 3_600_000),
+      timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
+      rps: parseInteger(values, 'rps', 1, 100_000),
+      maxRequests: parseInteger(values, 'max-requests', 1, 10_000_000),
+      headers: parseHeaders(values.header as string[] | undefined),
+      rules: parseRuleList(values.rules, 'rules'),
+      excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
+    });
+    const text = render(result, report);
+    if (typeof values.out === 'string') {
+      await writeFile(values.out, text);
+      io.stdout(`${result.exitCode === 0 ? 'conforms' : result.exitCode === 1 ? `${result.violations.length} violations` : `error: ${result.error}`}; report written to ${values.out}\n`);
+    } else io.stdout(text);
+    if (result.exitCode === 2 && result.error && report !== 'text') io.stderr(`agent-task-contracts conform: ${result.error}\n`);
+    return result.exitCode;
+  },
+};

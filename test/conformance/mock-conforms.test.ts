@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACES } from '../../src/contract/index.js';
+import { runConformance } from '../../src/conformance/index.js';
+import { FAULTS } from '../../src/handlers/faults.js';
+import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+describe('the mock conforms to the contract', () => {
+  for (const face of FACES) {
+    for (const seed of [1, 20261129]) {
+      it(`${face}, seed ${seed}: exit 0, every rule of the face exercised`, async () => {
+        mock.app.faults = new Set();
+        const result = await runConformance({ face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed, runs: 60, polls: 2, pollIntervalMs: 20 });
+        expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+        expect(result.exitCode).toBe(0);
+        expect(result.rules.length).toBeGreaterThan(10);
+        expect(result.requests).toBeGreaterThan(20);
+      });
+    }
+  }
+
+  it('a default run (100 runs, 3 polls) takes under 10 s per API and reports requests and requests/s', async () => {
+    mock.app.faults = new Set();
+    const result = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 3, pollIntervalMs: 200 });
+    expect(result.exitCode).toBe(0);
+    expect(result.durationMs).toBeLessThan(10_000);
+    expect(result.requestsPerSecond).toBeGreaterThan(0);
+  });
+});
+
+describe('every fault the mock offers is caught, by name', () => {
+  for (const fault of FAULTS) {
+    it(fault, async () => {
+      mock.app.faults = new Set([fault]);
+      const face = fault.split('.')[0] as (typeof FACES)[number];
+      const result = await runConformance({ face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed: 5, runs: 40, polls: 2, pollIntervalMs: 10 });
+      mock.app.faults = new Set();
+      expect(result.exitCode).toBe(1);
+      expect(result.violations.map((v) => v.rule)).toContain(fault);
+    });
+  }
+});
