@@ -271,7 +271,7 @@ class Run {
 
   private async baseline(op: ListOperation): Promise<void> {
     if (op.face === 'praxis' && op.operationId === 'listBackgroundTasks') {
-      this.sessions = this.options.session ? [this.options.session] : this.sessions.slice(0, 3);
+      this.sessions = this.options.session ? [this.options.session] : this.sessions.slice(0, 5);
       if (this.sessions.length === 0) {
         this.recorder.note('no session to list background tasks of: the session list is empty and --session was not given');
         return;

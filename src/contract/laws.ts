@@ -69,6 +69,7 @@ export function lawsOf(op: ListOperation): Law[] {
   if (op.errorFormat !== 'unspecified') laws.push(law('error-format', `Error responses use the ${op.errorFormat} error format.`, statusSource(op)));
   if (op.lifecycle) laws.push(law('lifecycle-forward', 'Between observations a task only moves along its lifecycle; a finished task never runs again.', op.lifecycle.source));
   laws.push(law('immutable-fields', `${op.immutableFields.join(', ')} never change between observations.`, { file: SPEC_FILES[op.face], sentence: `${op.idField} identifies the object` }));
+  if (op.counters) laws.push(law('counters-never-decrease', `${op.counters.fields.join(', ')} never decrease between observations.`, op.counters.source));
   laws.push(law('times-never-go-back', `${op.timeFields.join(', ')} never move backwards between observations.`, { file: SPEC_FILES[op.face], sentence: 'timestamps record when things happened' }));
   return laws;
 }
@@ -266,6 +267,12 @@ export function checkTimeline(op: ListOperation, before: Snapshot, after: Snapsh
     for (const field of op.immutableFields) {
       if (field in prev && field in next && JSON.stringify(prev[field]) !== JSON.stringify(next[field]))
         out.push(violation(`${p}.immutable-fields`, `/${field}`, `${id}: ${field} changed from ${JSON.stringify(prev[field])} to ${JSON.stringify(next[field])}`, { from: prev[field], to: next[field] }));
+    }
+    for (const field of op.counters?.fields ?? []) {
+      const a = prev[field];
+      const b = next[field];
+      if (typeof a === 'number' && typeof b === 'number' && b < a)
+        out.push(violation(`${p}.counters-never-decrease`, `/${field}`, `${id}: ${field} went down from ${a} to ${b}`, { from: a, to: b }));
     }
     for (const field of op.timeFields) {
       const a = op.readTime(prev[field]);

@@ -68,6 +68,8 @@ export interface ListOperation {
   immutableFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */
   timeFields: readonly string[];
+  /** Counters that only ever grow between observations, with the sentence that says so. */
+  counters?: { fields: readonly string[]; source: Source };
   readTime(value: unknown): number;
 }
 
@@ -149,6 +151,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     errorFormat: 'anthropic',
     immutableFields: ['id', 'kind', 'started_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
+    counters: { fields: ['trigger_count'], source: { file: P_TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' } },
     readTime: readRfc3339,
   },
   {
@@ -173,6 +176,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     errorFormat: 'unspecified',
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at'],
+    counters: { fields: ['attempt'], source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' } },
     readTime: readRfc3339,
   },
   {

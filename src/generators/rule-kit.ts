@@ -26,7 +26,6 @@ const del = (item: JsonObject, key: string) => {
 };
 
 const PRAXIS_FINISHED = ['completed', 'failed', 'cancelled', 'lost', 'result_pending'];
-const EVERRUNS_TERMINAL = ['succeeded', 'failed', 'canceled'];
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
 
 export const RULE_KITS: Record<string, RuleKit> = {
@@ -112,12 +111,12 @@ export const RULE_KITS: Record<string, RuleKit> = {
       t.result_path = `/tasks/${String(t.id)}.json`;
     },
   },
-  'everruns.error-only-when-terminal': {
+  'everruns.error-only-when-failed-or-canceled': {
     repair(t) {
-      if (!EVERRUNS_TERMINAL.includes(String(t.state)) && t.error !== undefined) t.error = null;
+      if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
     },
     break(t) {
-      if (EVERRUNS_TERMINAL.includes(String(t.state)) || t.state === 'awaiting_input') t.state = 'running';
+      if (t.state === 'failed' || t.state === 'canceled' || t.state === 'awaiting_input') t.state = 'succeeded';
       t.error = { kind: 'timeout', message: 'deadline exceeded' };
     },
   },

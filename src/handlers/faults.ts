@@ -21,6 +21,7 @@ export const LAW_FAULTS: readonly string[] = [
   'praxis.sessions.error-format',
   'praxis.background-tasks.unknown-session-404',
   'praxis.background-tasks.lifecycle-forward',
+  'praxis.background-tasks.counters-never-decrease',
   'praxis.response-schema',
   'everruns.filter-state',
   'everruns.filter-kind',
@@ -28,6 +29,7 @@ export const LAW_FAULTS: readonly string[] = [
   'everruns.unknown-session-404',
   'everruns.lifecycle-forward',
   'everruns.immutable-fields',
+  'everruns.counters-never-decrease',
   'everruns.not-a-server-error',
   'everruns.response-schema',
   'ark.limit-respected',
@@ -110,6 +112,13 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
         item[stateField] = revived;
         out[i] = repair(face, 'task', item);
       }
+    }
+  }
+  const counter = face === 'praxis' ? 'trigger_count' : face === 'everruns' ? 'attempt' : undefined;
+  if (target === 'task' && counter && context.faults.has(`${lifecyclePrefix}.counters-never-decrease`) && afterFirstWalk(context, `${face}.counters`)) {
+    for (let i = 0; i < out.length; i++) {
+      const value = out[i]![counter];
+      if (typeof value === 'number' && value >= 2) out[i] = { ...out[i]!, [counter]: value - 1 };
     }
   }
   return out;

@@ -49,10 +49,10 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     good: [{ ...everrunsTask(), result_path: '/.tasks/task_01/result.json' }, everrunsTask()],
     bad: [{ ...everrunsTask(), result_path: '/.tasks/task_02/result.json' }, { ...everrunsTask(), result_path: 'result.json' }],
   },
-  'everruns.error-only-when-terminal': {
+  'everruns.error-only-when-failed-or-canceled': {
     component: 'Task',
-    good: [{ ...everrunsTask(), state: 'failed', error: { kind: 'timeout', message: 'took too long' } }],
-    bad: [{ ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } }],
+    good: [{ ...everrunsTask(), state: 'failed', error: { kind: 'timeout', message: 'took too long' } }, { ...everrunsTask(), state: 'canceled', error: { kind: 'orphaned', message: 'worker gone' } }],
+    bad: [{ ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } }, { ...everrunsTask(), state: 'succeeded', error: { kind: 'rejection', message: 'x' } }],
   },
   'everruns.root-session-not-self': {
     component: 'Task',

@@ -534,6 +534,7 @@ export const praxisSpec: OpenApiDocument = {
               "string",
               "null"
             ],
+            "minLength": 1,
             "description": "004: \"Opaque cursor for the next page: pass it unchanged as page to continue. Null when this is the last page.\""
           }
         }

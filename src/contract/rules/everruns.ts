@@ -19,7 +19,7 @@ export const everrunsLifecycle: Lifecycle = {
   },
 };
 
-const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as readonly string[]).includes(state);
+const UNSUCCESSFUL: readonly string[] = ['failed', 'canceled'];
 
 export const everrunsRules: readonly ItemRule[] = [
   {
@@ -61,14 +61,17 @@ export const everrunsRules: readonly ItemRule[] = [
     },
   },
   {
-    id: 'everruns.error-only-when-terminal',
+    id: 'everruns.error-only-when-failed-or-canceled',
     face: 'everruns',
     target: 'task',
-    source: { file: DOC, sentence: 'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states.' },
-    statement: 'error is null or absent unless state is terminal (succeeded, failed, canceled).',
+    source: {
+      file: DOC,
+      sentence: 'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and rejection are `error.kind` values on `failed`, not states.',
+    },
+    statement: 'error is null or absent unless the task ended without success (failed or canceled).',
     check(task) {
-      if (has(task, 'error') && task.error !== null && typeof task.state === 'string' && !isTerminal(task.state))
-        return finding('/error', `error is set but state is ${task.state}; error is a terminal error detail`, task.error);
+      if (has(task, 'error') && task.error !== null && typeof task.state === 'string' && (ALL as readonly string[]).includes(task.state) && !UNSUCCESSFUL.includes(task.state))
+        return finding('/error', `error is set but state is ${task.state}; error is the terminal error detail of a failed or canceled task`, task.error);
       return [];
     },
   },
