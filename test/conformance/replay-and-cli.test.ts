@@ -1,0 +1,83 @@
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { runConformance } from '../../src/conformance/index.js';
+import { startMock } from '../helpers/mock-server.js';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), stopSignal: new Promise(() => {}) });
+  return { code, out, err };
+}
+
+describe('replay', () => {
+  it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
+    mock.app.faults = new Set(['ark.filter-session_thread_id']);
+    const first = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 11, runs: 50, polls: 1 });
+    const found = first.violations.find((v) => v.rule === 'ark.filter-session_thread_id' && v.replay);
+    expect(found?.replay).toBeDefined();
+    // Shrunk: the minimal failing request carries the filter and little else.
+    expect(found!.curl).toContain('session_thread_id=');
+    const replay = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: found!.replay!.seed, path: found!.replay!.path, runs: 50, polls: 1 });
+    mock.app.faults = new Set();
+    expect(replay.violations.some((v) => v.rule === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path)).toBe(true);
+  });
+});
+
+describe('conform CLI', () => {
+  it('exit 0 against the conforming mock, text report with the closing counts', async () => {
+    mock.app.faults = new Set();
+    const { code, out } = await cli('conform', '--face', 'everruns', '--base-url', mock.base('everruns'), '--session', 'demo', '--runs', '20', '--polls', '2', '--poll-interval', '10');
+    expect(code).toBe(0);
+    expect(out).toMatch(/\n\d+ passed, 0 failed\n$/);
+    expect(out).toMatch(/\d+ requests in [\d.]+ s \([\d.]+ requests\/s\)/);
+  });
+
+  it('exit 1 with a JUnit report naming the violated rule, written to --out', async () => {
+    mock.app.faults = new Set(['everruns.result-path-shape']);
+    const file = join(tmpdir(), `atc-junit-${process.pid}.xml`);
+    const { code, out } = await cli('conform', '--face', 'everruns', '--base-url', mock.base('everruns'), '--session', 'demo', '--runs', '10', '--polls', '1', '--report', 'junit', '--out', file, '--header', 'Authorization: Bearer sk-never-printed');
+    mock.app.faults = new Set();
+    const xml = await readFile(file, 'utf8');
+    await rm(file);
+    expect(code).toBe(1);
+    expect(out).toMatch(/violations; report written to/);
+    expect(xml).toMatch(/<testcase classname="everruns" name="everruns.result-path-shape">\s*<failure /);
+    expect(xml).not.toContain('sk-never-printed');
+  });
+
+  it('--rules and --exclude-rules select what is judged', async () => {
+    mock.app.faults = new Set(['everruns.result-path-shape']);
+    const excluded = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', runs: 10, polls: 1, excludeRules: ['everruns.result-path-*'] });
+    const only = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', runs: 10, polls: 1, rules: ['everruns.filter-*'] });
+    mock.app.faults = new Set();
+    expect(excluded.exitCode).toBe(0);
+    expect(only.exitCode).toBe(0);
+    expect(only.rules.every((r) => r.id.startsWith('everruns.filter-'))).toBe(true);
+  });
+
+  it.each([
+    [['conform', '--face', 'ark', '--base-url', 'http://127.0.0.1:1/ark'], '--session is required for ark'],
+    [['conform', '--face', 'ark', '--base-url', 'not a url', '--session', 'x'], 'is not an absolute URL'],
+    [['conform', '--face', 'ark'], '--base-url is required'],
+    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'], "--header must look like 'Name: value'"],
+    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'], 'no rule matches "ark.nope"'],
+    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'], '--path replays a failure only together with the --seed'],
+    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'], '--report must be one of text|json|junit'],
+  ])('bad usage exits 2 with a reason: %j', async (argv, reason) => {
+    const { code, out, err } = await cli(...argv);
+    expect(code).toBe(2);
+    expect(out + err).toContain(reason);
+  });
+});
