@@ -103,10 +103,12 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
     s.id = i === total - 1 ? DEMO.praxis.session : `sesn_${pad(i)}`;
     s.created_at = iso(createdMs);
     s.updated_at = iso(createdMs + 60_000);
-    s.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;
     s.agent = { ...(s.agent as JsonObject), id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper' };
     s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
-    await store.addPraxisSession(repair('praxis', 'session', s));
+    const session = repair('praxis', 'session', s);
+    // Archived sessions exist (retrievable by id) but the list never shows them.
+    session.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;
+    await store.addPraxisSession(session);
   }
 
   for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {

@@ -38,36 +38,33 @@ export function matchTemplate(template: string, path: string): Record<string, st
   return params;
 }
 
-/** The API's own error format for a request no route answers. */
-function notFound(face: Face, method: string, path: string): MockResponse {
-  const message = `no route for ${method} ${path.slice(0, 200)}`;
+/** An error in the face's own format, for requests no operation answers. */
+export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): MockResponse {
+  let response: MockResponse;
   switch (face) {
     case 'praxis':
-      return praxis.anthropicError(404, 'not_found_error', message);
+      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : 'invalid_request_error', message);
+      break;
     case 'everruns':
-      return everruns.everrunsError(404, 'not_found', message);
+      response = everruns.everrunsError(status, status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'bad_request', message);
+      break;
     case 'ark':
-      return ark.arkError(404, 'NotFound', message);
+      response = ark.arkError(status, status === 404 ? 'NotFound' : status === 405 ? 'MethodNotAllowed' : 'InvalidParameter', message);
+      break;
     case 'jsonrpc':
-      return json(404, { detail: 'Not Found' });
+      // FastAPI answers routing errors with a plain `detail` string.
+      response = json(status, { detail: status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : message });
+      break;
   }
+  return { ...response, headers: { ...response.headers, ...headers } };
+}
+
+function notFound(face: Face, method: string, path: string): MockResponse {
+  return errorResponse(face, 404, `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`);
 }
 
 function methodNotAllowed(face: Face, method: string): MockResponse {
-  const message = `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`;
-  const headers = { allow: 'GET' };
-  switch (face) {
-    case 'praxis': {
-      const r = praxis.anthropicError(405, 'invalid_request_error', message);
-      return { ...r, headers: { ...r.headers, ...headers } };
-    }
-    case 'everruns':
-      return { ...everruns.everrunsError(405, 'method_not_allowed', message), headers: { 'content-type': 'application/json', ...headers } };
-    case 'ark':
-      return { ...ark.arkError(405, 'MethodNotAllowed', message), headers: { 'content-type': 'application/json', ...headers } };
-    case 'jsonrpc':
-      return json(405, { detail: 'Method Not Allowed' }, headers);
-  }
+  return errorResponse(face, 405, `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`, { allow: 'GET, HEAD' });
 }
 
 export function handle(face: Face, request: MockRequest, context: MockContext): MockResponse {

@@ -3,7 +3,7 @@
  * @msw/data store refuses any record that breaks the strict schema or a rule of its face.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type Face, type JsonObject, type RuleTarget, checkItem, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type RuleTarget, type Violation, rulesFor, validateComponent } from '../contract/index.js';
 
 export interface StoredRecord {
   /** Insertion order within the face: creation order, so newest first is seq descending. */
@@ -15,6 +15,7 @@ export interface StoredRecord {
 }
 
 export function contractSchema(face: Face, target: RuleTarget, component: string): StandardSchemaV1<StoredRecord, StoredRecord> {
+  const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
   return {
     '~standard': {
       version: 1,
@@ -23,7 +24,8 @@ export function contractSchema(face: Face, target: RuleTarget, component: string
         const record = value as StoredRecord;
         if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
-        const violations = [...validateComponent(face, component, record.item), ...checkItem(face, target, record.item)];
+        const violations: Violation[] = validateComponent(face, component, record.item);
+        for (const rule of rules) for (const f of rule.check(record.item)) violations.push({ rule: rule.id, instancePath: f.path, message: f.message, source: rule.source });
         if (violations.length === 0) return { value: record };
         return { issues: violations.map((v) => ({ message: `${v.rule}: ${v.message}`, path: ['item', ...v.instancePath.split('/').slice(1)] })) };
       },

@@ -5,7 +5,9 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
 import { isFace } from '../contract/index.js';
+import { errorResponse } from '../handlers/router.js';
 import type { MockApp } from '../handlers/app.js';
 import type { MockResponse } from '../handlers/types.js';
 
@@ -67,8 +69,27 @@ export function requestListener(app: MockApp) {
   };
 }
 
+/**
+ * Requests Node's HTTP parser refuses (raw non-ASCII or control bytes in the target, broken
+ * headers) never reach a handler; answer them as the API they were meant for would, in JSON.
+ */
+function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
+  const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
+  const message = 'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
+  const response = isFace(prefix) ? errorResponse(prefix, 400, message) : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
+  const text = JSON.stringify(response.body);
+  const head = [`HTTP/1.1 ${response.status} Bad Request`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(text)}`, 'connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${text}`);
+}
+
 export async function startServer(app: MockApp, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
   const server = createServer(requestListener(app));
+  server.on('clientError', clientErrorListener);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -93,6 +93,7 @@ export const praxisRules: readonly ItemRule[] = [
       sentence: 'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.',
     },
     statement: 'sessions.list returns no archived session (archived_at is null for every item).',
+    listOnly: true,
     check(session) {
       if (has(session, 'archived_at') && session.archived_at !== null)
         return finding('/archived_at', `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions are only retrievable by id`, session.archived_at);

@@ -20,6 +20,11 @@ export interface ItemRule {
   source: Source;
   /** One line: what must hold. */
   statement: string;
+  /**
+   * The rule is about what a list returns, not about the object itself (an archived session
+   * exists, it is just never listed): stores of objects do not enforce it.
+   */
+  listOnly?: true;
   /** Rules that necessarily break too when this one is broken (declared pairs). */
   alsoBreaks?: readonly string[];
   check(item: JsonObject): Finding[];

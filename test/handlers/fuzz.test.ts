@@ -1,0 +1,99 @@
+import { connect } from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACES, type Face } from '../../src/contract/index.js';
+import { startMock } from '../helpers/mock-server.js';
+
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+let mock: Awaited<ReturnType<typeof startMock>>;
+let port: number;
+beforeAll(async () => {
+  mock = await startMock();
+  port = Number(new URL(mock.server.url).port);
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+/** Sends a raw request line (no URL normalisation, bytes as given), bounded by a timeout. */
+function raw(method: string, target: string): Promise<{ status: number; contentType: string | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8')));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5000, () => socket.destroy(new Error(`timeout: ${method} ${target.slice(0, 100)}`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const head = text.slice(0, split).split('\r\n');
+      const contentType = head.find((h) => h.toLowerCase().startsWith('content-type:'))?.slice(13).trim();
+      resolve({ status: Number(head[0]?.split(' ')[1] ?? 0), contentType, text: text.slice(split + 4) });
+    });
+  });
+}
+
+/** Whether an error body is in the face's own format. */
+const OWN_FORMAT: Record<Face, (body: unknown) => boolean> = {
+  praxis: (b) => isObj(b) && b.type === 'error' && isObj(b.error) && typeof b.error.type === 'string' && typeof b.error.message === 'string' && 'request_id' in b,
+  everruns: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
+  ark: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
+  jsonrpc: (b) => isObj(b) && (Array.isArray(b.detail) || typeof b.detail === 'string'),
+};
+function isObj(v: unknown): v is Record<string, any> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+const PATHS: Record<Face, string[]> = {
+  praxis: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks', '/v1/sessions/{id}/background_tasks'],
+  everruns: ['/v1/sessions/demo/tasks', '/v1/sessions/{id}/tasks'],
+  ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
+  jsonrpc: ['/tasks'],
+};
+const PARAMS = ['limit', 'page', 'cursor', 'state', 'kind', 'status', 'agent_id', 'session_id', 'user_id', 'starting_after', 'ending_before', 'session_thread_id', 'order', 'statuses', 'created_at[gte]', 'x', ''];
+
+const hostileValue = fc.oneof(
+  fc.constantFrom('-1', '0', '99999999999999999999', '1e3', '1.5', 'NaN', '', ' ', '%', '%00', '%ZZ', '%2e%2e%2f', '../../etc/passwd', '任务', '🚀', 'a'.repeat(5000), 'true', 'null', '[]', '{}', "'; DROP TABLE tasks;--"),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.integer().map(String),
+);
+const hostileId = fc.oneof(fc.constantFrom('..', '%2e%2e', '..%2f..%2fetc', 'a'.repeat(3000), '%E4%BB%BB%E5%8A%A1', '%', '%FF', 'sesn_demo%00', ' '), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent));
+
+const target = (face: Face) =>
+  fc.record({
+    path: fc.constantFrom(...PATHS[face]),
+    id: hostileId,
+    params: fc.array(fc.tuple(fc.constantFrom(...PARAMS), hostileValue), { maxLength: 6 }),
+    method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+    encode: fc.boolean(),
+  });
+
+describe(`hostile requests (seed ${SEED})`, () => {
+  for (const face of FACES) {
+    it(`${face}: never a 5xx, always JSON in the API's own format, the server keeps answering`, async () => {
+      await fc.assert(
+        fc.asyncProperty(target(face), async (t) => {
+          const query = t.params.map(([k, v]) => `${t.encode ? encodeURIComponent(k) : k}=${t.encode ? encodeURIComponent(v) : v.replace(/[\s#]/g, '+')}`).join('&');
+          const path = `/${face}${t.path.replace('{id}', t.id)}${query ? `?${query}` : ''}`;
+          const res = await raw(t.method, path);
+          expect(res.status, `${t.method} ${path.slice(0, 200)}`).toBeLessThan(500);
+          if (t.method === 'HEAD') return;
+          expect(res.contentType).toMatch(/application\/json/);
+          const body = JSON.parse(res.text);
+          if (res.status >= 400) expect(OWN_FORMAT[face](body), `${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+        }),
+        { seed: SEED, numRuns: 150 },
+      );
+      const after = await raw('GET', face === 'jsonrpc' ? '/jsonrpc/tasks' : `/${face}${PATHS[face][0]}`);
+      expect(after.status).toBe(200);
+    });
+  }
+
+  it('paths outside the APIs get a JSON 404', async () => {
+    for (const path of ['/', '/nope', '/../etc/passwd', '/%2e%2e/', '/ark/../praxis/v1/sessions']) {
+      const res = await raw('GET', path);
+      expect(res.status).toBeLessThan(500);
+      expect(() => JSON.parse(res.text)).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACES, type Face, checkErrorFormat, checkItem, operationsOf, validateResponseBody } from '../../src/contract/index.js';
+import { requestCase } from '../../src/generators/index.js';
+import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/handlers/index.js';
+import { startMock } from '../helpers/mock-server.js';
+
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+const SESSION: Record<Face, string | undefined> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: undefined };
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+const msw = createHandlers({ baseUrl: { praxis: 'https://praxis.test/agent', everruns: 'https://everruns.test/api', ark: 'https://ark.test/api/v3', jsonrpc: 'https://rpc.test' } });
+const mswServer = setupServer(...msw.handlers);
+const MSW_BASE: Record<Face, string> = { praxis: 'https://praxis.test/agent', everruns: 'https://everruns.test/api', ark: 'https://ark.test/api/v3', jsonrpc: 'https://rpc.test' };
+
+beforeAll(async () => {
+  mock = await startMock();
+  mswServer.listen({ onUnhandledRequest: 'bypass' });
+});
+afterAll(async () => {
+  mswServer.close();
+  await mock.server.close();
+});
+
+function pathOf(face: Face, template: string) {
+  return template.replace('{session_id}', encodeURIComponent(SESSION[face] ?? ''));
+}
+
+async function call(base: string, path: string, query: [string, string][]) {
+  const url = new URL(base + path);
+  for (const [k, v] of query) url.searchParams.append(k, v);
+  const res = await fetch(url);
+  return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() };
+}
+
+describe(`mock responses (seed ${SEED})`, () => {
+  for (const face of FACES) {
+    for (const op of operationsOf(face)) {
+      it(`${face}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
+        await fc.assert(
+          fc.asyncProperty(requestCase(op, { agent_id: [DEMO.praxis.agent], session_thread_id: ['thread-main'], session_id: ['demo'], user_id: ['user_demo'] }), async (c) => {
+            const r = await call(mock.base(face), pathOf(face, op.path), c.query);
+            const body = JSON.parse(r.text);
+            expect(r.contentType).toMatch(/application\/json/);
+            if (c.expect.kind === 'ok') {
+              expect(r.status).toBe(200);
+              expect(validateResponseBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
+              for (const item of op.items(body) ?? []) expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
+            } else {
+              if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
+              else expect(r.status).toBeGreaterThanOrEqual(400);
+              expect(checkErrorFormat(op, { url: '', query: c.query, status: r.status, contentType: r.contentType, body }, c.expect.errorType)).toEqual([]);
+            }
+          }),
+          { seed: SEED, numRuns: 60 },
+        );
+      });
+      it(`${face}.${op.operationId}: MSW handlers and the node:http server give identical responses`, async () => {
+        await fc.assert(
+          fc.asyncProperty(requestCase(op, { agent_id: [DEMO.praxis.agent] }), async (c) => {
+            const viaHttp = await call(mock.base(face), pathOf(face, op.path), c.query);
+            const viaMsw = await call(MSW_BASE[face], pathOf(face, op.path), c.query);
+            // request ids differ by design; everything else is the same
+            const strip = (t: string) => t.replace(/req_mock\d+|req_\d+/g, 'req');
+            expect({ ...viaMsw, text: strip(viaMsw.text) }).toEqual({ ...viaHttp, text: strip(viaHttp.text) });
+          }),
+          { seed: SEED, numRuns: 30 },
+        );
+      });
+    }
+  }
+
+  it('the default handlers intercept the vendors\' real URLs', async () => {
+    const { handlers } = await import('../../src/handlers/index.js');
+    const server = setupServer(...handlers);
+    mswServer.close();
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=2');
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { items: unknown[] }).items).toHaveLength(2);
+      const everruns = await fetch('https://app.everruns.com/api/v1/sessions/demo/tasks');
+      expect(Array.isArray(await everruns.json())).toBe(true);
+    } finally {
+      server.close();
+      mswServer.listen({ onUnhandledRequest: 'bypass' });
+    }
+  });
+});
+
+describe('demo data and store', () => {
+  it('holds the documented ids and every state of every API', async () => {
+    const store = await demoStore();
+    expect(store.praxisSessions((s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
+    expect(store.tasks('ark', DEMO.ark.session).length).toBeGreaterThanOrEqual(45);
+    expect(store.tasks('jsonrpc', DEMO.jsonrpc.session).filter((r) => r.item.user_id === DEMO.jsonrpc.user).length).toBeGreaterThanOrEqual(45);
+    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+      const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face]!;
+      const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
+      expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
+    }
+  });
+
+  it('is deterministic for a seed', async () => {
+    const a = await demoStore({ seed: 3 });
+    const b = await demoStore({ seed: 3 });
+    expect(JSON.stringify(a.tasks('ark', DEMO.ark.session))).toBe(JSON.stringify(b.tasks('ark', DEMO.ark.session)));
+  });
+
+  it('refuses a record that breaks the contract, naming the rule', async () => {
+    const store = new MockStore();
+    await expect(store.addTask('ark', 'sesn-a', { task_id: 'task-1', session_id: 'sesn-a', session_thread_id: 't', state: 'queued', started_at: 1_764_410_400_001, created_at: 1_764_410_400_000, tool: { name: 'bash' } })).rejects.toThrow(
+      /ark task task-1 breaks the contract: ark.started-at-absent-before-start/,
+    );
+  });
+
+  it('the control API advances tasks along their lifecycles and reports bad input', async () => {
+    const app = await MockApp.create({ seed: 5 });
+    const before = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
+    expect((await app.control('POST', '/advance', { steps: 2 })).status).toBe(200);
+    const after = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
+    expect(after).not.toEqual(before);
+    for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session)) expect(checkItem('jsonrpc', 'task', r.item)).toEqual([]);
+    expect((await app.control('POST', '/advance', { steps: 'many' })).status).toBe(400);
+    expect((await app.control('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
+    expect((await app.control('POST', '/reseed', { seed: 8 })).status).toBe(200);
+    expect((await app.control('GET', '/state', undefined)).body).toMatchObject({ seed: 8, advanced: 0 });
+  });
+
+  it('rejects unknown faults and bad latency up front', async () => {
+    await expect(MockApp.create({ faults: ['ark.nope'] })).rejects.toThrow(/unknown fault ark.nope/);
+    await expect(MockApp.create({ latencyMs: -1 })).rejects.toThrow(/latencyMs must be 0 or more/);
+  });
+});
