@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so the package works from a checkout without a build.
-import { register } from 'tsx/esm/api';
+// Runs the compiled CLI when `npm run build` has produced dist/, otherwise the TypeScript
+// sources through tsx's loader (a checkout without a build).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const compiled = new URL('../dist/cli/main.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

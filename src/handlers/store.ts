@@ -32,6 +32,8 @@ export class MockStore {
   /** Where each task lives, for updates by id. */
   private readonly taskIndex = new Map<string, string>();
   private seq = 0;
+  /** Bumped by every change, so cached responses know when they are stale. */
+  version = 0;
 
   private partition(face: Face, target: RuleTarget, session: string): RecordCollection {
     const key = `${face}|${target}|${session}`;
@@ -52,6 +54,7 @@ export class MockStore {
 
   /** Declares a session that exists (it may have no tasks). */
   addSession(face: Face, session: string): void {
+    this.version++;
     let sessions = this.knownSessions.get(face);
     if (!sessions) this.knownSessions.set(face, (sessions = new Set()));
     sessions.add(session);
@@ -66,6 +69,7 @@ export class MockStore {
   }
 
   async addTask(face: Face, session: string, task: JsonObject): Promise<void> {
+    this.version++;
     this.addSession(face, session);
     const id = String(task[ID_FIELD[face]]);
     if (this.taskIndex.has(`${face}|${id}`)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
@@ -75,6 +79,7 @@ export class MockStore {
 
   /** Praxis sessions themselves (the session list). */
   async addPraxisSession(session: JsonObject): Promise<void> {
+    this.version++;
     this.addSession('praxis', String(session.id));
     await createChecked(this.partition('praxis', 'session', ''), this.schema('praxis', 'session'), { seq: ++this.seq, session: '', item: session }, `praxis session ${String(session.id)}`);
   }
@@ -101,6 +106,7 @@ export class MockStore {
 
   /** Replaces a task's object (validated like a new one). */
   async updateTask(face: Face, id: string, next: JsonObject): Promise<void> {
+    this.version++;
     const session = this.taskIndex.get(`${face}|${id}`);
     if (session === undefined) throw new Error(`no ${face} task ${id}`);
     const collection = this.partition(face, 'task', session);
@@ -118,6 +124,7 @@ export class MockStore {
   }
 
   clear(): void {
+    this.version++;
     this.partitions.clear();
     this.knownSessions.clear();
     this.taskIndex.clear();
