@@ -67,7 +67,7 @@ async function generators() {
 
 // ---- page latency at 1k vs 100k ----------------------------------------------------------------
 async function pageLatency() {
-  log('## First-page latency by store size (in process, Ark `sesn-demo`, limit 20)');
+  log('## First-page latency by store size (in process, Ark `sesn-demo`, limit 20, response cache off)');
   log('');
   log('| stored Ark tasks | seed time | p50 | p99 |');
   log('|---|---|---|---|');
@@ -76,7 +76,7 @@ async function pageLatency() {
     const t0 = performance.now();
     const store = await seedDemo(new MockStore(), { fillerTasks: filler });
     const seedMs = performance.now() - t0;
-    const app = await MockApp.create({ store });
+    const app = await MockApp.create({ store, cacheResponses: false });
     const samples: number[] = [];
     const query = new URLSearchParams('limit=20');
     for (let i = 0; i < 3000; i++) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Runs the compiled CLI when `npm run build` has produced dist/, otherwise the TypeScript
-// sources through tsx's loader (a checkout without a build).
+// Runs the bundled CLI when `npm run build` has produced it (one file: fastest start-up),
+// otherwise the TypeScript sources through tsx's loader (a checkout without a build).
 import { existsSync } from 'node:fs';
 
-const compiled = new URL('../dist/cli/main.js', import.meta.url);
-if (existsSync(compiled)) {
-  await import(compiled.href);
+const bundle = new URL('../dist/cli.bundle.mjs', import.meta.url);
+if (existsSync(bundle)) {
+  await import(bundle.href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

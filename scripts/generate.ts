@@ -32,6 +32,26 @@ async function specOutputs(): Promise<Map<string, string>> {
   return files;
 }
 
+/**
+ * Precompiled validators (ajv standalone code): every component and documented response body
+ * of every face, in both profiles. Loading them costs no schema compilation at start-up and
+ * pulls no ajv compiler into a browser bundle.
+ */
+async function validatorOutputs(): Promise<Map<string, string>> {
+  const { standaloneValidatorsSource } = await import('../src/contract/compile.js');
+  return new Map([['src/contract/generated/validators.ts', standaloneValidatorsSource()]]);
+}
+
+/** The default demo dataset, so the mock starts without sampling generators. */
+async function demoOutputs(): Promise<Map<string, string>> {
+  const { buildDemoRecords, validateDemoRecords } = await import('../src/handlers/dataset.js');
+  const records = buildDemoRecords();
+  const problems = validateDemoRecords(records);
+  if (problems.length > 0) throw new Error(`the demo dataset breaks the contract:\n${problems.join('\n')}`);
+  const body = JSON.stringify(records, null, 1);
+  return new Map([['src/handlers/generated/demo-data.ts', `${HEADER}import type { DemoRecords } from '../dataset.js';\n\nexport const DEFAULT_DEMO: DemoRecords = ${body};\n`]]);
+}
+
 /** docs/rules.md is rendered by the contract code, which imports the generated spec module. */
 async function docOutputs(): Promise<Map<string, string>> {
   const { renderRulesMarkdown } = await import('../src/contract/rules-doc.js');
@@ -54,5 +74,7 @@ for (const [path, content] of files) {
 }
 }
 await emit(await specOutputs());
+await emit(await validatorOutputs());
 await emit(await docOutputs());
+await emit(await demoOutputs());
 if (stale > 0) process.exit(1);

@@ -1,40 +1,16 @@
 /**
- * Response validators: ajv (2020 dialect, strict, formats), each schema compiled once and
- * cached. Validation never throws and reports every error, as Violations.
+ * Response validators: ajv (2020 dialect, strict, formats), compiled once at build time into
+ * `generated/validators.ts` (see compile.ts), so nothing is compiled at run time. Validation
+ * never throws and reports every error, as Violations.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type Face, SPEC_FILES } from './faces.js';
-import { type Profile, bundleId, findOperation, responseSchema, schemaBundle } from './schema.js';
+import * as precompiled from './generated/validators.js';
+import { type Profile, findOperation } from './schema.js';
+import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
 
-// ajv-formats ships CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
-
-let ajvInstance: Ajv2020 | undefined;
-function ajv(): Ajv2020 {
-  if (ajvInstance) return ajvInstance;
-  const instance = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  addFormats(instance);
-  instance.addVocabulary(['x-reference-only', 'x-assumption']);
-  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
-    for (const profile of ['strict', 'documented'] as const) instance.addSchema(schemaBundle(face, profile));
-  }
-  ajvInstance = instance;
-  return instance;
-}
-
-const compiled = new Map<string, ValidateFunction>();
-
-function compile(key: string, build: () => object): ValidateFunction {
-  let fn = compiled.get(key);
-  if (!fn) {
-    fn = ajv().compile(build());
-    compiled.set(key, fn);
-  }
-  return fn;
-}
+const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction | undefined>;
 
 function toViolations(rule: string, file: string, pointer: string, errors: ErrorObject[] | null | undefined, data: unknown): Violation[] {
   // ajv overwrites `errors` on the next call: copy now.
@@ -76,10 +52,9 @@ export function validateResponseBody(
   body: unknown,
   profile: Profile = 'strict',
 ): Violation[] | undefined {
-  const schema = responseSchema(face, operationId, status, profile);
-  if (schema === undefined) return undefined;
   const { path, method } = findOperation(face, operationId);
-  const fn = compile(`${face}|${operationId}|${status}|${profile}`, () => schema);
+  const fn = VALIDATORS[validatorKey({ face, profile, operationId, status })];
+  if (fn === undefined) return undefined;
   if (fn(body)) return [];
   const pointer = `${SPEC_FILES[face]}#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
   return toViolations(`${face}.response-schema`, SPEC_FILES[face], pointer, fn.errors, body);
@@ -87,7 +62,8 @@ export function validateResponseBody(
 
 /** Validates one value against a named component schema (`Task`, `Session`, `BackgroundTask`…). */
 export function validateComponent(face: Face, component: string, value: unknown, profile: Profile = 'strict'): Violation[] {
-  const fn = compile(`${face}|component|${component}|${profile}`, () => ({ $ref: `${bundleId(face, profile)}#/$defs/${component}` }));
+  const fn = VALIDATORS[validatorKey({ face, profile, component })];
+  if (fn === undefined) throw new Error(`no component "${component}" in ${SPEC_FILES[face]}; components are the keys of components.schemas`);
   if (fn(value)) return [];
   return toViolations(`${face}.schema`, SPEC_FILES[face], `${SPEC_FILES[face]}#/components/schemas/${component}`, fn.errors, value);
 }

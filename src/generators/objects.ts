@@ -50,7 +50,9 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
   if (!arb) {
     arb = builder(face, edge)
       .component(componentOf(face, target))
-      .map((raw) => repair(face, target, structuredClone(raw as JsonObject)));
+      // Repairs and breaks only assign top-level fields, so a shallow copy keeps fast-check's
+      // generated value (which it may reuse while shrinking) untouched.
+      .map((raw) => repair(face, target, { ...(raw as JsonObject) }));
     validCache.set(key, arb);
   }
   return arb;
@@ -62,7 +64,7 @@ export function brokenObject(ruleId: string, options: ObjectOptions = {}): fc.Ar
   const kit = RULE_KITS[ruleId];
   if (!kit) throw new Error(`rule ${ruleId} has no breaker in src/generators/rule-kit.ts`);
   return validObject(rule.face, rule.target, options).map((valid) => {
-    const item = structuredClone(valid);
+    const item = { ...valid };
     kit.break(item);
     return repair(rule.face, rule.target, item, ruleId);
   });

@@ -22,6 +22,8 @@ export interface MockOptions {
   faults?: readonly string[];
   /** Delay before every response, in milliseconds. */
   latencyMs?: number;
+  /** Serve repeated fault-free 200s from a cache (default true; benchmarks of the store turn it off). */
+  cacheResponses?: boolean;
 }
 
 export class MockApp {
@@ -30,6 +32,7 @@ export class MockApp {
   private readonly faultMemory = new Map<string, number>();
   private readonly cache = new Map<string, MockResponse>();
   private cacheVersion = -1;
+  private readonly cacheResponses: boolean;
   faults: Set<string>;
   latencyMs: number;
   private seed: number;
@@ -39,6 +42,7 @@ export class MockApp {
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
     this.seed = options.seed ?? 20261129;
+    this.cacheResponses = options.cacheResponses ?? true;
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
@@ -55,7 +59,7 @@ export class MockApp {
     if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
     // Without faults a 200 depends only on the request and the data: serve it from the cache
     // (measured: building and serialising a page dominates the cost of a request).
-    const cacheable = this.faults.size === 0 && request.method === 'GET' && face !== 'jsonrpc';
+    const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET' && face !== 'jsonrpc';
     const key = cacheable ? `${face} ${request.path}?${request.query.toString()}` : '';
     if (cacheable) {
       if (this.cacheVersion !== this.store.version) {

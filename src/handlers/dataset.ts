@@ -3,8 +3,9 @@
  * the same on every run. Ids are documented in the README.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, operationsOf } from '../contract/index.js';
+import { type Face, type JsonObject, checkItem, operationsOf, validateComponent } from '../contract/index.js';
 import { repair, validObject } from '../generators/index.js';
+import { DEFAULT_DEMO } from './generated/demo-data.js';
 import { MockStore } from './store.js';
 
 export const DEMO = {
@@ -88,19 +89,25 @@ function shapeTask(face: Face, raw: JsonObject, i: number, session: string, stat
   return repair(face, 'task', t);
 }
 
-/** Fills a store with the demo dataset (and optional filler for benchmarks). */
-export async function seedDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
-  const seed = options.seed ?? 20261129;
-  const counts: Record<Face, number> = { praxis: DEMO.praxis.taskCount, everruns: DEMO.everruns.taskCount, ark: DEMO.ark.taskCount, jsonrpc: DEMO.jsonrpc.taskCount };
-  const demoSession: Record<Face, string> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: DEMO.jsonrpc.session };
+export const DEFAULT_SEED = 20261129;
 
+/** The demo objects of a seed, in insertion (creation) order. */
+export interface DemoRecords {
+  sessions: JsonObject[];
+  tasks: Record<Face, JsonObject[]>;
+}
+
+const DEMO_SESSION: Record<Face, string> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: DEMO.jsonrpc.session };
+
+/** Generates the demo objects of a seed: deterministic, every state of every API present. */
+export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
+  const counts: Record<Face, number> = { praxis: DEMO.praxis.taskCount, everruns: DEMO.everruns.taskCount, ark: DEMO.ark.taskCount, jsonrpc: DEMO.jsonrpc.taskCount };
   // Praxis sessions: sesn_demo is the newest; three archived sessions exist but are not listed.
-  const sessions = sample('praxis', 'session', DEMO.praxis.sessionCount + DEMO.praxis.archivedCount, seed);
-  const total = sessions.length;
-  for (const [i, raw] of sessions.entries()) {
+  const raws = sample('praxis', 'session', DEMO.praxis.sessionCount + DEMO.praxis.archivedCount, seed);
+  const sessions = raws.map((raw, i) => {
     const s = structuredClone(raw);
-    const createdMs = BASE_MS - (total - i) * 3_600_000;
-    s.id = i === total - 1 ? DEMO.praxis.session : `sesn_${pad(i)}`;
+    const createdMs = BASE_MS - (raws.length - i) * 3_600_000;
+    s.id = i === raws.length - 1 ? DEMO.praxis.session : `sesn_${pad(i)}`;
     s.created_at = iso(createdMs);
     s.updated_at = iso(createdMs + 60_000);
     s.agent = { ...(s.agent as JsonObject), id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper' };
@@ -108,18 +115,39 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
     const session = repair('praxis', 'session', s);
     // Archived sessions exist (retrievable by id) but the list never shows them.
     session.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;
-    await store.addPraxisSession(session);
-  }
-
+    return session;
+  });
+  const tasks = {} as Record<Face, JsonObject[]>;
   for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
     const states = statesOf(face);
-    const raws = sample(face, 'task', counts[face], seed + 1);
-    const session = demoSession[face];
-    store.addSession(face, session);
-    for (const [i, raw] of raws.entries()) {
-      const createdMs = BASE_MS + i * 60_000;
-      await store.addTask(face, session, shapeTask(face, raw, i, session, states[i % states.length]!, createdMs, 'demo'));
-    }
+    tasks[face] = sample(face, 'task', counts[face], seed + 1).map((raw, i) => shapeTask(face, raw, i, DEMO_SESSION[face], states[i % states.length]!, BASE_MS + i * 60_000, 'demo'));
+  }
+  return { sessions, tasks };
+}
+
+/** Every violation of the strict contract in a set of demo records (list-only rules aside). */
+export function validateDemoRecords(records: DemoRecords): string[] {
+  const problems: string[] = [];
+  const check = (face: Face, target: 'task' | 'session', component: string, item: JsonObject) => {
+    for (const v of [...validateComponent(face, component, item), ...checkItem(face, target, item)])
+      if (!(target === 'session' && v.rule === 'praxis.session-list-excludes-archived')) problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
+  };
+  for (const s of records.sessions) check('praxis', 'session', 'Session', s);
+  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) for (const t of records.tasks[face]) check(face, 'task', face === 'praxis' ? 'BackgroundTask' : 'Task', t);
+  return problems;
+}
+
+/** Fills a store with the demo dataset (and optional filler for benchmarks). */
+export async function seedDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  // The default seed's records are generated ahead of time (npm run generate): start-up skips sampling.
+  // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
+  const precomputed = seed === DEFAULT_SEED;
+  const records = precomputed ? (DEFAULT_DEMO as DemoRecords) : buildDemoRecords(seed);
+  for (const session of records.sessions) await store.addPraxisSession(structuredClone(session), precomputed);
+  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+    store.addSession(face, DEMO_SESSION[face]);
+    for (const task of records.tasks[face]) await store.addTask(face, DEMO_SESSION[face], structuredClone(task), precomputed);
     await addFiller(store, face, options, seed);
   }
   return store;

@@ -14,6 +14,9 @@ export interface StoredRecord {
   item: JsonObject;
 }
 
+/** Records already checked (or built from data checked at build time): the collection does not check them twice. */
+export const checkedRecords = new WeakSet<StoredRecord>();
+
 export function contractSchema(face: Face, target: RuleTarget, component: string): StandardSchemaV1<StoredRecord, StoredRecord> {
   const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
   return {
@@ -22,6 +25,7 @@ export function contractSchema(face: Face, target: RuleTarget, component: string
       vendor: 'agent-task-contracts',
       validate(value) {
         const record = value as StoredRecord;
+        if (checkedRecords.has(record)) return { value: record };
         if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);

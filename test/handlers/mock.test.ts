@@ -133,3 +133,13 @@ describe('demo data and store', () => {
     await expect(MockApp.create({ latencyMs: -1 })).rejects.toThrow(/latencyMs must be 0 or more/);
   });
 });
+
+describe('the precomputed demo dataset', () => {
+  it('is what the generators build for the default seed, and passes the contract', async () => {
+    const { buildDemoRecords, validateDemoRecords } = await import('../../src/handlers/dataset.js');
+    const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
+    const built = buildDemoRecords();
+    expect(JSON.stringify(DEFAULT_DEMO)).toBe(JSON.stringify(built));
+    expect(validateDemoRecords(built)).toEqual([]);
+  });
+});
