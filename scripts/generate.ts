@@ -52,6 +52,21 @@ async function demoOutputs(): Promise<Map<string, string>> {
   return new Map([['src/handlers/generated/demo-data.ts', `${HEADER}import type { DemoRecords } from '../dataset.js';\n\nexport const DEFAULT_DEMO: DemoRecords = ${body};\n`]]);
 }
 
+/** The scenario library (scenarios/*.yaml) as one module, each file checked on the way. */
+async function libraryOutputs(): Promise<Map<string, string>> {
+  const { readdir } = await import('node:fs/promises');
+  const { compileScenario } = await import('../src/scenarios/compile.js');
+  const names = (await readdir(new URL('scenarios/', root))).filter((f) => f.endsWith('.yaml')).sort();
+  const library: Record<string, unknown> = {};
+  for (const file of names) {
+    const value = parse(await readFile(new URL(`scenarios/${file}`, root), 'utf8')) as { name?: string };
+    compileScenario(value, `scenarios/${file}`);
+    if (value.name !== file.replace(/\.yaml$/, '')) throw new Error(`scenarios/${file}: /name must be "${file.replace(/\.yaml$/, '')}" (the file's name)`);
+    library[value.name] = value;
+  }
+  return new Map([['src/scenarios/generated/library.ts', `${HEADER}import type { Scenario } from '../types.js';\n\nexport const LIBRARY_SCENARIOS: Record<string, Scenario> = ${JSON.stringify(library, null, 1)};\n`]]);
+}
+
 /** docs/rules.md is rendered by the contract code, which imports the generated spec module. */
 async function docOutputs(): Promise<Map<string, string>> {
   const { renderRulesMarkdown } = await import('../src/contract/rules-doc.js');
@@ -77,4 +92,5 @@ await emit(await specOutputs());
 await emit(await validatorOutputs());
 await emit(await docOutputs());
 await emit(await demoOutputs());
+await emit(await libraryOutputs());
 if (stale > 0) process.exit(1);

@@ -1,19 +1,25 @@
 import { MockApp } from '../handlers/app.js';
 import { DEMO } from '../handlers/dataset.js';
 import { FAULTS, unknownFaults } from '../handlers/faults.js';
+import { readScenarioFile } from '../node/scenarios.js';
 import { startServer } from '../node/server.js';
+import { compileScenario } from '../scenarios/compile.js';
+import { LIBRARY } from '../scenarios/library.js';
+import { ScenarioPlayer } from '../scenarios/player.js';
+import { ScenarioError } from '../scenarios/types.js';
 import { type Command, UsageError, parseInteger } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
-  usage: 'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--fault RULE_ID]... [--latency MS]',
+  usage: 'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE]',
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4010' },
     seed: { type: 'string' },
     fault: { type: 'string', multiple: true },
     latency: { type: 'string' },
+    scenario: { type: 'string' },
   },
   async run(values, io) {
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
@@ -22,7 +28,17 @@ export const mockCommand: Command = {
     const faults = (values.fault as string[] | undefined) ?? [];
     const unknown = unknownFaults(faults);
     if (unknown.length > 0) throw new UsageError(`unknown --fault ${unknown.join(', ')}; run \`agent-task-contracts mock --help\` and see docs/rules.md (known: ${FAULTS.length} ids)`);
-    const app = await MockApp.create({ seed, faults, latencyMs });
+    let scenario: ScenarioPlayer | undefined;
+    if (typeof values.scenario === 'string') {
+      try {
+        const timeline = values.scenario in LIBRARY ? compileScenario(LIBRARY[values.scenario], `scenarios/${values.scenario}.yaml`) : (await readScenarioFile(values.scenario)).timeline;
+        scenario = await ScenarioPlayer.load(timeline);
+      } catch (error) {
+        if (error instanceof ScenarioError) throw new UsageError(`--scenario: ${error.message}`);
+        throw error;
+      }
+    }
+    const app = await MockApp.create({ seed, faults, latencyMs, scenario });
     let server;
     try {
       server = await startServer(app, { host: String(values.host), port });
@@ -40,6 +56,7 @@ export const mockCommand: Command = {
         `  jsonrpc  ${u}/jsonrpc/tasks?session_id=${DEMO.jsonrpc.session}`,
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
+        scenario ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)` : '',
       ]
         .filter(Boolean)
         .join('\n') + '\n',

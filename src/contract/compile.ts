@@ -3,6 +3,7 @@
  * all errors, formats) and emits them as one standalone ES module. Imported by
  * scripts/generate.ts, never at run time.
  */
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
@@ -42,6 +43,10 @@ export function standaloneValidatorsSource(): string {
       }
     }
   }
+  // The scenario file format (scenarios/schema.json) is validated the same way.
+  const scenarioSchema = JSON.parse(readFileSync(new URL('../../scenarios/schema.json', import.meta.url), 'utf8')) as { $id: string };
+  ajv.addSchema(scenarioSchema);
+  refs.scenario_file = scenarioSchema.$id;
   let code = standaloneCode(ajv, refs);
   // ajv's ESM output still `require`s its runtime helpers and the formats: turn those into imports.
   const modules = new Map<string, string>();

@@ -9,6 +9,10 @@ import { FAULTS, unknownFaults } from './faults.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
+import { compileScenario } from '../scenarios/compile.js';
+import { LIBRARY, libraryScenario } from '../scenarios/library.js';
+import { ScenarioPlayer } from '../scenarios/player.js';
+import { type Scenario, ScenarioError } from '../scenarios/types.js';
 
 const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
 const CACHE_ENTRIES = 2_000;
@@ -24,6 +28,8 @@ export interface MockOptions {
   latencyMs?: number;
   /** Serve repeated fault-free 200s from a cache (default true; benchmarks of the store turn it off). */
   cacheResponses?: boolean;
+  /** A scenario to play on its API (the other APIs serve the demo data). */
+  scenario?: ScenarioPlayer;
 }
 
 export class MockApp {
@@ -38,7 +44,10 @@ export class MockApp {
   private seed: number;
   private advanced = 0;
 
+  scenario: ScenarioPlayer | undefined;
+
   private constructor(readonly store: MockStore, options: MockOptions) {
+    this.scenario = options.scenario;
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
     this.seed = options.seed ?? 20261129;
@@ -59,7 +68,8 @@ export class MockApp {
     if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
     // Without faults a 200 depends only on the request and the data: serve it from the cache
     // (measured: building and serialising a page dominates the cost of a request).
-    const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET' && face !== 'jsonrpc';
+    if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
+    const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
     const key = cacheable ? `${face} ${request.path}?${request.query.toString()}` : '';
     if (cacheable) {
       if (this.cacheVersion !== this.store.version) {
@@ -82,6 +92,22 @@ export class MockApp {
     return response;
   }
 
+  private respondFromScenario(face: Face, request: MockRequest, scenario: ScenarioPlayer): MockResponse {
+    const view = scenario.view(request);
+    const faults = view.state.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.state.faults]);
+    try {
+      const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
+      return { ...response, delayMs: this.latencyMs + view.state.latencyMs };
+    } catch (error) {
+      return json(500, { error: { message: `mock error: ${String(error)}` } });
+    }
+  }
+
+  /** Plays a scenario (a library name or a scenario object) from its first step. */
+  async loadScenario(scenario: string | Scenario): Promise<void> {
+    this.scenario = await ScenarioPlayer.load(compileScenario(typeof scenario === 'string' ? libraryScenario(scenario) : scenario, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
+  }
+
   /** The control API under `/__mock`, for end-to-end tests in any language. */
   async control(method: string, path: string, body: unknown): Promise<MockResponse> {
     const input = (body ?? {}) as Record<string, unknown>;
@@ -91,7 +117,15 @@ export class MockApp {
       switch (path) {
         case '/reset':
           await this.reseed(this.seed);
+          this.scenario?.rewind();
           return json(200, this.describe());
+        case '/scenario': {
+          if (typeof input.name === 'string') await this.loadScenario(input.name);
+          else if (input.scenario !== null && typeof input.scenario === 'object') await this.loadScenario(input.scenario as Scenario);
+          else if (input.name === null) this.scenario = undefined;
+          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: Object.keys(LIBRARY) });
+          return json(200, this.describe());
+        }
         case '/reseed': {
           const seed = input.seed;
           if (!Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer, e.g. {"seed": 7}' });
@@ -122,6 +156,7 @@ export class MockApp {
           return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
       }
     } catch (error) {
+      if (error instanceof ScenarioError || (error instanceof Error && error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
       return json(500, { error: `control failed: ${String(error)}` });
     }
   }
@@ -132,6 +167,7 @@ export class MockApp {
       advanced: this.advanced,
       faults: [...this.faults],
       latencyMs: this.latencyMs,
+      scenario: this.scenario ? { name: this.scenario.timeline.scenario.name, face: this.scenario.face, steps: this.scenario.lastStep + 1 } : null,
       tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])),
     };
   }

@@ -46,7 +46,8 @@ export function createHandlers(options: HandlerOptions = {}): { handlers: Reques
       const path = url.pathname.slice(at + basePath.length) || '/';
       const mock = await app();
       const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
-      if (mock.latencyMs > 0) await delay(mock.latencyMs);
+      const wait = response.delayMs ?? mock.latencyMs;
+      if (wait > 0) await delay(wait);
       const text = response.raw ?? JSON.stringify(response.body);
       return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
     });

@@ -69,12 +69,13 @@ export class MockStore {
   }
 
   /** Adds a task; `trusted` skips validation for data checked when it was built (the demo dataset). */
-  async addTask(face: Face, session: string, task: JsonObject, trusted = false): Promise<void> {
+  async addTask(face: Face, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
     this.version++;
     this.addSession(face, session);
     const id = String(task[ID_FIELD[face]]);
     if (this.taskIndex.has(`${face}|${id}`)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
-    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), { seq: ++this.seq, session, item: task }, `${face} task ${id}`, trusted);
+    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), { seq: seq ?? ++this.seq, session, item: task }, `${face} task ${id}`, trusted);
+    if (seq !== undefined && seq > this.seq) this.seq = seq;
     this.taskIndex.set(`${face}|${id}`, session);
   }
 

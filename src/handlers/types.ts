@@ -15,6 +15,8 @@ export interface MockResponse {
   /** A JSON value; or, with `raw`, the exact text to send. */
   body: unknown;
   raw?: string;
+  /** Delay before sending, in ms (set by the app from --latency and the scenario step). */
+  delayMs?: number;
 }
 
 export interface MockContext {

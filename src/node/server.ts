@@ -64,7 +64,8 @@ export function requestListener(app: MockApp) {
     const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams });
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
-    if (app.latencyMs > 0) setTimeout(() => send(req, res, response), app.latencyMs);
+    const delay = response.delayMs ?? app.latencyMs;
+    if (delay > 0) setTimeout(() => send(req, res, response), delay);
     else send(req, res, response);
   };
 }

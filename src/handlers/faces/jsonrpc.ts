@@ -82,7 +82,8 @@ export const listTasks: Operation = (request, context) => {
     }
   } else page = records.slice(0, pageSize);
   const filtered = values.session_id !== undefined || values.user_id !== undefined || values.status !== undefined;
-  const envelope: JsonObject = { jsonrpc: '2.0', id: `req_${context.requestNumber}`, result: breakItems('jsonrpc', 'task', page.map((r) => r.item), context, filtered) };
+  // A GET carries no JSON-RPC request id, so the envelope has none (003 marks id OPTIONAL).
+  const envelope: JsonObject = { jsonrpc: '2.0', result: breakItems('jsonrpc', 'task', page.map((r) => r.item), context, filtered) };
   if (faults.has('jsonrpc.envelope-result-xor-error')) envelope.error = { code: -32603, message: 'Internal error' };
   return json(200, envelope);
 };

@@ -1,0 +1,180 @@
+/**
+ * Turns a scenario (partial objects and step changes) into full states per step: partial
+ * objects are completed by the generators from the scenario's seed, every state change is
+ * checked against the API's lifecycle, and every object against the strict contract, unless
+ * its step is marked `fault`.
+ */
+import fc from 'fast-check';
+import { type Face, type JsonObject, type RuleTarget, checkItem, operationsOf, validateComponent } from '../contract/index.js';
+import * as precompiled from '../contract/generated/validators.js';
+import { advanceSnapshot, repair, validObject } from '../generators/index.js';
+import { FAULTS } from '../handlers/faults.js';
+import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
+
+const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
+const COMPONENT: Record<Face, string> = { praxis: 'BackgroundTask', everruns: 'Task', ark: 'Task', jsonrpc: 'Task' };
+
+type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
+
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function taskLifecycle(face: Face) {
+  const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+  return { lifecycle: op.lifecycle!, stateField: op.stateField! };
+}
+
+/** Checks the file against scenarios/schema.json; throws with the first problem's pointer. */
+export function checkScenarioShape(value: unknown, file: string): asserts value is Scenario {
+  if (validateFile(value)) return;
+  const errors = validateFile.errors ?? [];
+  const first = errors[0];
+  throw new ScenarioError(file, first?.instancePath ?? '', `${first?.message ?? 'does not match scenarios/schema.json'}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+}
+
+const CREATION_BASE_MS = Date.UTC(2026, 10, 29, 9, 0, 0);
+
+/** Gives a new object creation-time fields one minute after the previous object's. */
+function stampCreation(face: Face, target: RuleTarget, item: JsonObject, n: number): JsonObject {
+  const ms = CREATION_BASE_MS + n * 60_000;
+  const iso = new Date(ms).toISOString();
+  const out = { ...item };
+  if (target === 'session') {
+    out.created_at = iso;
+    out.updated_at = iso;
+  } else if (face === 'ark') {
+    out.created_at = ms;
+    if (typeof out.started_at === 'number') out.started_at = ms + 1_000;
+    if (typeof out.finished_at === 'number') out.finished_at = ms + 30_000;
+  } else if (face === 'jsonrpc') out.created_at = Math.floor(ms / 1000);
+  else if (face === 'everruns') {
+    out.created_at = iso;
+    out.updated_at = iso;
+    for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) if (typeof out[key] === 'string') out[key] = new Date(ms + 1_000).toISOString();
+  } else {
+    out.started_at = iso;
+    if (typeof out.ended_at === 'string') out.ended_at = new Date(ms + 30_000).toISOString();
+    if (typeof out.notified_at === 'string') out.notified_at = new Date(ms + 31_000).toISOString();
+  }
+  return out;
+}
+
+export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
+  checkScenarioShape(value, file);
+  const scenario = value;
+  const face = scenario.face;
+  const idField = ID_FIELD[face];
+  const { lifecycle, stateField } = taskLifecycle(face);
+  let counter = 0;
+  let created = 0;
+  const filler = (target: RuleTarget) => {
+    const arb = validObject(face, target);
+    return () => fc.sample(arb, { seed: (scenario.seed ?? 1) * 7919 + counter++, numRuns: 1 })[0]!;
+  };
+  const fillTask = filler('task');
+  const fillSession = face === 'praxis' ? filler('session') : undefined;
+
+  const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
+    if (skip) return;
+    const component = target === 'session' ? 'Session' : COMPONENT[face];
+    const violations = [...validateComponent(face, component, item), ...checkItem(face, target, item)].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
+    if (violations.length > 0) {
+      const v = violations[0]!;
+      throw new ScenarioError(file, `${pointer}${v.instancePath}`, `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`);
+    }
+  };
+  /**
+   * Completes a partial object: generated values, creation times that follow the order objects
+   * appear in (lists are newest first), the user's fields, the rules' repairs, the user's fields again.
+   */
+  const complete = (target: RuleTarget, partial: JsonObject, session: string | undefined, base?: JsonObject): JsonObject => {
+    if (scenario.exact) return { ...(base ?? {}), ...partial };
+    const generated = base ?? stampCreation(face, target, target === 'session' ? fillSession!() : fillTask(), ++created);
+    const merged: JsonObject = { ...generated, ...partial };
+    if (target === 'task' && session !== undefined && face !== 'praxis') merged.session_id = session;
+    if (target === 'task' && face === 'everruns' && typeof merged.result_path === 'string') merged.result_path = `/.tasks/${String(merged[idField])}/result.json`;
+    const repaired = repair(face, target, merged);
+    return { ...repaired, ...partial, ...(target === 'task' && session !== undefined && face !== 'praxis' ? { session_id: session } : {}) };
+  };
+
+  const knownFaults = (faults: string[] | undefined, pointer: string) => {
+    for (const [i, f] of (faults ?? []).entries()) if (!FAULTS.includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
+    return faults;
+  };
+
+  // Step 0.
+  const sessions = new Map<string, JsonObject | null>();
+  for (const [i, s] of (scenario.sessions ?? []).entries()) {
+    const id = String(s.id);
+    if (sessions.has(id)) throw new ScenarioError(file, `/sessions/${i}/id`, `session ${id} is declared twice`);
+    const full = fillSession ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
+    if (full) check('session', full, `/sessions/${i}`, scenario.fault === true);
+    sessions.set(id, full);
+  }
+  const tasks = new Map<string, { seq: number; session: string; task: JsonObject }>();
+  const place = (placed: { session: string; task: JsonObject }, pointer: string, skip: boolean, exact: boolean) => {
+    const id = placed.task[idField];
+    if (typeof id !== 'string' || id === '') throw new ScenarioError(file, `${pointer}/task/${idField}`, `every ${face} task needs its ${idField} (a non-empty string)`);
+    if (!sessions.has(placed.session)) {
+      if (face === 'praxis' && !exact) throw new ScenarioError(file, `${pointer}/session`, `session ${placed.session} is not declared under "sessions"`);
+      sessions.set(placed.session, null);
+    }
+    const task = exact ? placed.task : complete('task', placed.task, placed.session);
+    check('task', task, `${pointer}/task`, skip);
+    const existing = tasks.get(id);
+    tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
+  };
+  for (const [i, placed] of (scenario.tasks ?? []).entries()) {
+    if (tasks.has(String(placed.task[idField]))) throw new ScenarioError(file, `/tasks/${i}/task/${idField}`, `task ${String(placed.task[idField])} is declared twice`);
+    place(placed, `/tasks/${i}`, scenario.fault === true, scenario.exact === true);
+  }
+
+  let faults: string[] = [];
+  let latencyMs = 0;
+  const snapshot = (note?: string): StepState => ({
+    praxisSessions: [...sessions.values()].filter((s): s is JsonObject => s !== null),
+    sessions: [...sessions.keys()],
+    tasks: [...tasks.values()].sort((a, b) => a.seq - b.seq).map((t) => ({ ...t })),
+    faults,
+    latencyMs,
+    ...(note ? { note } : {}),
+  });
+  const steps: StepState[] = [snapshot()];
+
+  for (const [n, step] of scenario.timeline.entries()) {
+    const at = `/timeline/${n}`;
+    const skip = step.fault === true;
+    for (const [i, s] of (step.sessions ?? []).entries()) {
+      if (face !== 'praxis') throw new ScenarioError(file, `${at}/sessions/${i}`, 'only Praxis scenarios list session objects');
+      const id = String(s.id);
+      const full = complete('session', s, undefined, sessions.get(id) ?? undefined);
+      check('session', full, `${at}/sessions/${i}`, skip);
+      sessions.set(id, full);
+    }
+    for (const [id, fields] of Object.entries(step.set ?? {})) {
+      const pointer = `${at}/set/${escape(id)}`;
+      const current = tasks.get(id);
+      if (!current) throw new ScenarioError(file, pointer, `no task ${id} at this step`);
+      const from = String(current.task[stateField]);
+      const to = fields[stateField] === undefined ? from : String(fields[stateField]);
+      if (to !== from && !skip && !(lifecycle.transitions[from] ?? []).includes(to))
+        throw new ScenarioError(file, `${pointer}/${stateField}`, `${face} lifecycle does not allow ${from} -> ${to} (allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); mark the step "fault: true" to show it anyway`);
+      const moved = to !== from && !scenario.exact ? advanceSnapshot(face, current.task, to, 60_000) : current.task;
+      const task = skip || scenario.exact ? { ...moved, ...fields } : complete('task', fields, current.session, moved);
+      check('task', task, pointer, skip);
+      tasks.set(id, { ...current, task });
+    }
+    for (const [i, placed] of (step.add ?? []).entries()) {
+      if (tasks.has(String(placed.task[idField]))) throw new ScenarioError(file, `${at}/add/${i}/task/${idField}`, `task ${String(placed.task[idField])} already exists; change it with "set"`);
+      place(placed, `${at}/add/${i}`, skip, scenario.exact === true);
+    }
+    for (const [i, placed] of (step.put ?? []).entries()) place(placed, `${at}/put/${i}`, skip, true);
+    for (const [i, id] of (step.remove ?? []).entries()) {
+      if (!tasks.delete(id)) throw new ScenarioError(file, `${at}/remove/${i}`, `no task ${id} to remove`);
+    }
+    if (step.faults) faults = knownFaults(step.faults, `${at}/faults`)!;
+    if (step.latencyMs !== undefined) latencyMs = step.latencyMs;
+    steps.push(snapshot(step.note));
+  }
+  return { scenario, steps };
+}

@@ -1,0 +1,18 @@
+/** Scenario replay with MSW, in Node tests and in the browser. */
+import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
+import { MockApp } from '../handlers/app.js';
+import { compileScenario } from './compile.js';
+import { libraryScenario } from './library.js';
+import { ScenarioPlayer } from './player.js';
+import type { Scenario } from './types.js';
+
+/**
+ * Handlers that play a scenario: a library name (`praxis-subagent-lost`) or a scenario object.
+ * `app()` resolves to the MockApp behind them (rewind with `app.control('POST', '/reset')`).
+ */
+export function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app'> = {}) {
+  const value = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
+  const timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`);
+  const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, scenario: player }));
+  return createHandlers({ ...options, app });
+}

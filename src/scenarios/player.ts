@@ -1,0 +1,78 @@
+/**
+ * Plays a compiled timeline: one store per step (built once, ahead), and for each request the
+ * step it sees. With `request` progression every list (a path and its non-paging query) has
+ * its own position: its first call sees step 0, its second step 1, and so on, while the pages
+ * of one walk stay on the step their first page saw. With `time` progression the step is the
+ * time since the first request divided by `stepMs`.
+ */
+import type { Face } from '../contract/index.js';
+import { MockStore } from '../handlers/store.js';
+import type { MockRequest } from '../handlers/types.js';
+import type { StepState, Timeline } from './types.js';
+
+const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
+
+export interface StepView {
+  step: number;
+  state: StepState;
+  store: MockStore;
+}
+
+export class ScenarioPlayer {
+  private readonly positions = new Map<string, number>();
+  private startedAt: number | undefined;
+
+  private constructor(
+    readonly timeline: Timeline,
+    private readonly stores: MockStore[],
+  ) {}
+
+  static async load(timeline: Timeline): Promise<ScenarioPlayer> {
+    const face = timeline.scenario.face;
+    const stores: MockStore[] = [];
+    for (const state of timeline.steps) {
+      const store = new MockStore();
+      for (const session of state.praxisSessions) await store.addPraxisSession(session, true);
+      for (const session of state.sessions) store.addSession(face, session);
+      // Objects were checked when the timeline was compiled (fault steps on purpose not).
+      for (const { seq, session, task } of state.tasks) await store.addTask(face, session, task, true, seq);
+      stores.push(store);
+    }
+    return new ScenarioPlayer(timeline, stores);
+  }
+
+  get face(): Face {
+    return this.timeline.scenario.face;
+  }
+
+  get lastStep(): number {
+    return this.timeline.steps.length - 1;
+  }
+
+  /** The step a request sees, moving its list on when it is a new list call. */
+  view(request: MockRequest, now = Date.now()): StepView {
+    const step = this.stepFor(request, now);
+    return { step, state: this.timeline.steps[step]!, store: this.stores[step]! };
+  }
+
+  private stepFor(request: MockRequest, now: number): number {
+    if (this.timeline.scenario.progression === 'time') {
+      this.startedAt ??= now;
+      return Math.min(this.lastStep, Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000)));
+    }
+    const params = [...request.query].filter(([k]) => !PAGING_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const key = `${request.path}?${new URLSearchParams(params).toString()}`;
+    const continuation = PAGING_PARAMS.some((p) => request.query.has(p));
+    const current = this.positions.get(key);
+    if (continuation) return current ?? 0;
+    const next = current === undefined ? 0 : Math.min(this.lastStep, current + 1);
+    this.positions.set(key, next);
+    return next;
+  }
+
+  /** Back to step 0 for every list. */
+  rewind(): void {
+    this.positions.clear();
+    this.startedAt = undefined;
+  }
+}

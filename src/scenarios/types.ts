@@ -1,0 +1,64 @@
+import type { Face, JsonObject } from '../contract/index.js';
+
+export interface PlacedTask {
+  session: string;
+  task: JsonObject;
+}
+
+export interface ScenarioStep {
+  note?: string;
+  set?: Record<string, JsonObject>;
+  add?: PlacedTask[];
+  put?: PlacedTask[];
+  remove?: string[];
+  sessions?: JsonObject[];
+  faults?: string[];
+  latencyMs?: number;
+  fault?: boolean;
+}
+
+/** A scenario file, as written (see scenarios/schema.json). */
+export interface Scenario {
+  name: string;
+  description?: string;
+  face: Face;
+  seed?: number;
+  progression?: 'request' | 'time';
+  stepMs?: number;
+  /** Objects are complete as given (recordings): nothing is generated or repaired. */
+  exact?: boolean;
+  /** Step 0 deliberately breaks the contract: its objects are not checked. */
+  fault?: boolean;
+  sessions?: JsonObject[];
+  tasks?: PlacedTask[];
+  timeline: ScenarioStep[];
+}
+
+/** The full state of the scenario's API at one step. */
+export interface StepState {
+  /** Praxis sessions (complete objects), in creation order. */
+  praxisSessions: JsonObject[];
+  /** Session ids that exist. */
+  sessions: string[];
+  /** Tasks in creation order, each with its stable creation number. */
+  tasks: { seq: number; session: string; task: JsonObject }[];
+  faults: string[];
+  latencyMs: number;
+  note?: string;
+}
+
+export interface Timeline {
+  scenario: Scenario;
+  steps: StepState[];
+}
+
+/** A problem in a scenario file: where, and why. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly reason: string,
+  ) {
+    super(`${file}: ${pointer || '(root)'}: ${reason}`);
+  }
+}
