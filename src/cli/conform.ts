@@ -5,17 +5,7 @@ import { type ReportFormat, render } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/recorder.js';
 import { runConformance } from '../conformance/runner.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
-
-function parseHeaders(raw: string[] | undefined): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of raw ?? []) {
-    const colon = line.indexOf(':');
-    const name = colon > 0 ? line.slice(0, colon).trim() : '';
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must look like 'Name: value', got a value without a valid name before ':'`);
-    headers[name] = line.slice(colon + 1).trim();
-  }
-  return headers;
-}
+import { parseHeaders } from './headers.js';
 
 function parseRuleList(value: unknown, flag: string): string[] | undefined {
   if (typeof value !== 'string') return undefined;

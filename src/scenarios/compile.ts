@@ -5,7 +5,7 @@
  * its step is marked `fault`.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type RuleTarget, checkItem, operationsOf, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type RuleTarget, checkItem, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
 import * as precompiled from '../contract/generated/validators.js';
 import { advanceSnapshot, repair, validObject } from '../generators/index.js';
 import { FAULTS } from '../handlers/faults.js';
@@ -77,7 +77,8 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
     const component = target === 'session' ? 'Session' : COMPONENT[face];
-    const violations = [...validateComponent(face, component, item), ...checkItem(face, target, item)].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
+    // Recordings hold a live API's objects: judge them as the conformance runner would.
+    const violations = [...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'), ...checkItem(face, target, item)].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
     if (violations.length > 0) {
       const v = violations[0]!;
       throw new ScenarioError(file, `${pointer}${v.instancePath}`, `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`);
@@ -122,6 +123,11 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const task = exact ? placed.task : complete('task', placed.task, placed.session);
     check('task', task, `${pointer}/task`, skip);
     const existing = tasks.get(id);
+    // A task replaced as a whole (recordings) may have moved several steps between two polls.
+    const from = existing ? String(existing.task[stateField]) : undefined;
+    const to = String(task[stateField]);
+    if (existing && !skip && from !== to && !mayFollow(lifecycle, from!, to))
+      throw new ScenarioError(file, `${pointer}/task/${stateField}`, `${face} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`);
     tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
   };
   for (const [i, placed] of (scenario.tasks ?? []).entries()) {
@@ -150,6 +156,9 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
       const full = complete('session', s, undefined, sessions.get(id) ?? undefined);
       check('session', full, `${at}/sessions/${i}`, skip);
       sessions.set(id, full);
+    }
+    for (const [i, id] of (step.removeSessions ?? []).entries()) {
+      if (!sessions.delete(id)) throw new ScenarioError(file, `${at}/removeSessions/${i}`, `no session ${id} to remove`);
     }
     for (const [id, fields] of Object.entries(step.set ?? {})) {
       const pointer = `${at}/set/${escape(id)}`;

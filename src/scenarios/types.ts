@@ -12,6 +12,7 @@ export interface ScenarioStep {
   put?: PlacedTask[];
   remove?: string[];
   sessions?: JsonObject[];
+  removeSessions?: string[];
   faults?: string[];
   latencyMs?: number;
   fault?: boolean;

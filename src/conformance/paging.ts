@@ -1,0 +1,24 @@
+/** Following an operation's documented paging, shared by the conformance runner and the recorder. */
+import type { Exchange, ListOperation } from '../contract/index.js';
+import { isObject } from '../contract/rules/types.js';
+
+export type Query = [string, string][];
+
+/** The next page's cursor and query, or undefined at the documented end. */
+export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, items: unknown[]): { cursor: string; query: Query } | undefined {
+  const paging = op.paging;
+  if (paging.kind === 'none') return undefined;
+  if (paging.kind === 'token') {
+    const value = isObject(exchange.body) ? exchange.body[paging.responseField] : undefined;
+    if (value === undefined || value === null) return undefined;
+    const cursor = String(value);
+    return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };
+  }
+  if (items.length === 0) return undefined;
+  const last = items[items.length - 1];
+  if (!isObject(last)) return undefined;
+  const limitText = op.limit ? query.find(([k]) => k === op.limit!.param)?.[1] : undefined;
+  if (limitText !== undefined && items.length < Number(limitText)) return undefined;
+  const cursor = String(last[op.idField]);
+  return { cursor, query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]] };
+}

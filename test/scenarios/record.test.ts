@@ -1,0 +1,161 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from '../../src/cli/main.js';
+import { runConformance } from '../../src/conformance/index.js';
+import { type Face } from '../../src/contract/index.js';
+import { MockApp } from '../../src/handlers/app.js';
+import { readScenarioFile } from '../../src/node/scenarios.js';
+import { recordScenario } from '../../src/node/record.js';
+import { type RunningServer, startServer } from '../../src/node/server.js';
+import { LIBRARY, ScenarioError, ScenarioPlayer, compileScenario } from '../../src/scenarios/index.js';
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> {
+  const app = await MockApp.create({ scenario: await ScenarioPlayer.load(compileScenario(scenario)) });
+  const server = await startServer(app, { port: 0 });
+  servers.push(server);
+  return { url: server.url, app };
+}
+
+const CASES: { name: string; face: Face; session?: string; lists: string[] }[] = [
+  { name: 'praxis-subagent-lost', face: 'praxis', lists: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks'] },
+  { name: 'everruns-awaiting-input-answered', face: 'everruns', session: 'demo', lists: ['/v1/sessions/demo/tasks'] },
+  { name: 'ark-unknown-comes-back', face: 'ark', session: 'sesn-demo', lists: ['/sessions/sesn-demo/tasks'] },
+  { name: 'jsonrpc-input-required-resumed', face: 'jsonrpc', session: 'demo', lists: ['/tasks?session_id=demo'] },
+];
+
+describe('record -> replay round trip', () => {
+  for (const c of CASES) {
+    it(`${c.name}: the replay answers every list exactly as the original did, and conforms over time`, async () => {
+      const original = await serve(LIBRARY[c.name]);
+      const polls = LIBRARY[c.name]!.timeline.length + 2;
+      const recording = await recordScenario({ face: c.face, baseUrl: `${original.url}/${c.face}`, session: c.session, polls, intervalMs: 0, headers: { Authorization: 'Bearer sk-round-trip-secret' } });
+      expect(recording.violations).toEqual([]);
+      expect(JSON.stringify(recording.scenario)).not.toContain('sk-round-trip-secret');
+      const replay = await serve(recording.scenario);
+      await original.app.control('POST', '/reset', {});
+      for (let poll = 0; poll < polls; poll++) {
+        for (const list of c.lists) {
+          const [a, b] = await Promise.all([fetch(`${original.url}/${c.face}${list}`), fetch(`${replay.url}/${c.face}${list}`)]);
+          expect({ status: b.status, body: await b.text() }).toEqual({ status: a.status, body: await a.text() });
+        }
+      }
+      await replay.app.control('POST', '/reset', {});
+      const result = await runConformance({ face: c.face, baseUrl: `${replay.url}/${c.face}`, session: c.face === 'jsonrpc' ? undefined : c.session, seed: 3, runs: 30, polls: 3, pollIntervalMs: 5 });
+      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    });
+  }
+
+  it('a recording of a misbehaving API lists the violations and marks their steps fault', async () => {
+    const app = await MockApp.create({ faults: ['ark.finished-at-only-when-terminal'] });
+    const server = await startServer(app, { port: 0 });
+    servers.push(server);
+    const recording = await recordScenario({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-demo', polls: 2, intervalMs: 0 });
+    expect(recording.violations.some((v) => v.includes('ark.finished-at-only-when-terminal'))).toBe(true);
+    expect(recording.scenario.fault).toBe(true);
+    expect(() => compileScenario(recording.scenario)).not.toThrow();
+  });
+
+  it('the record CLI writes YAML, masks --redact fields and never writes header values', async () => {
+    const { url } = await serve(LIBRARY['ark-unknown-comes-back']);
+    const dir = await mkdtemp(join(tmpdir(), 'atc-record-'));
+    const out = join(dir, 'rec.yaml');
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['record', '--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '2', '--interval', '0', '--out', out, '--header', 'X-Api-Key: ak-very-secret-1', '--redact', '/tool/description'], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      stopSignal: new Promise(() => {}),
+    });
+    const text = await readFile(out, 'utf8');
+    await rm(dir, { recursive: true });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/wrote .*rec\.yaml: 2 polls/);
+    expect(text).not.toContain('ak-very-secret-1');
+    const scenario = parse(text);
+    expect(scenario.tasks[0].task.tool.description).toBe('[redacted]');
+    expect(stderr).toContain('poll 2/2');
+  });
+});
+
+describe('scenario files: errors name the file, the pointer and the reason', () => {
+  const write = async (content: string) => {
+    const dir = await mkdtemp(join(tmpdir(), 'atc-scn-'));
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, content);
+    return file;
+  };
+  const base = 'name: bad\nface: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
+
+  it.each([
+    ['face: nope\nname: x\ntimeline: []\n', '/face', 'must be equal to one of the allowed values'],
+    [`${base}timeline:\n  - set: { t1: { status: working } }\n`, '/timeline/0/set/t1/status', 'does not allow completed -> working'],
+    [`${base}timeline:\n  - set: { t9: { status: working } }\n`, '/timeline/0/set/t9', 'no task t9'],
+    [`${base}timeline:\n  - set: { t1: { created_at: 1764410400000 } }\n`, '/timeline/0/set/t1/created_at', 'jsonrpc.created-at-unix-seconds'],
+    [`${base}timeline:\n  - faults: [ark.nope]\n`, '/timeline/0/faults/0', 'unknown fault'],
+    ['name: x\nface: [oops\n', '', 'not valid YAML or JSON'],
+  ])('%#: %s', async (content, pointer, reason) => {
+    const file = await write(content);
+    const error = await readScenarioFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScenarioError);
+    const e = error as ScenarioError;
+    expect(e.file).toBe(file);
+    expect(e.pointer).toBe(pointer);
+    expect(e.reason).toContain(reason);
+  });
+
+  it('a transition the lifecycle forbids is accepted when the step is marked fault', async () => {
+    const file = await write(`${base}timeline:\n  - fault: true\n    set: { t1: { status: working } }\n`);
+    const { timeline } = await readScenarioFile(file);
+    expect(timeline.steps[1]!.tasks[0]!.task.status).toBe('working');
+  });
+
+  it('time progression moves one step per stepMs (fake clock)', async () => {
+    const scenario = { ...LIBRARY['jsonrpc-paused-expired']!, progression: 'time' as const, stepMs: 1000 };
+    const player = await ScenarioPlayer.load(compileScenario(scenario));
+    const request = { method: 'GET', path: '/tasks', query: new URLSearchParams() };
+    expect(player.view(request, 10_000).step).toBe(0);
+    expect(player.view(request, 10_999).step).toBe(0);
+    expect(player.view(request, 11_000).step).toBe(1);
+    expect(player.view(request, 99_000).step).toBe(2);
+  });
+});
+
+describe('scenarios on the standalone server', () => {
+  it('/__mock/scenario loads a library scenario; /__mock/reset rewinds it', async () => {
+    const app = await MockApp.create();
+    const server = await startServer(app, { port: 0 });
+    servers.push(server);
+    const post = (path: string, body: unknown) => fetch(`${server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post('/scenario', { name: 'jsonrpc-queued-canceled' })).status).toBe(200);
+    const statuses = async () => {
+      const out: string[] = [];
+      for (let i = 0; i < 3; i++) out.push(((await (await fetch(`${server.url}/jsonrpc/tasks?session_id=demo`)).json()) as { result: { status: string }[] }).result[0]!.status);
+      return out;
+    };
+    expect(await statuses()).toEqual(['created', 'queued', 'canceled']);
+    await post('/reset', {});
+    expect(await statuses()).toEqual(['created', 'queued', 'canceled']);
+    const bad = await post('/scenario', { name: 'no-such-scenario' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain('unknown scenario "no-such-scenario"');
+  });
+
+  it('mock --scenario with a bad file exits 2 naming the file and pointer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atc-scn-cli-'));
+    const file = join(dir, 'bad.yaml');
+    await writeFile(file, 'name: bad\nface: ark\ntimeline: [ { set: { nope: { state: running } } } ]\n');
+    let err = '';
+    const code = await runCli(['mock', '--port', '0', '--scenario', file], { stdout: () => {}, stderr: (t) => (err += t), stopSignal: Promise.resolve() });
+    await rm(dir, { recursive: true });
+    expect(code).toBe(2);
+    expect(err).toContain(`${file}: /timeline/0/set/nope: no task nope`);
+  });
+});
