@@ -61,16 +61,15 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
-const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('agent-task-contracts.js') === true || process.argv[1]?.endsWith('src/cli/main.ts') === true;
-if (isEntry) {
+/** Runs the CLI on this process's arguments and sets its exit code. */
+export async function main(): Promise<void> {
   const stopSignal = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  const code = await runCli(process.argv.slice(2), {
+  process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     stopSignal,
   });
-  process.exitCode = code;
 }

@@ -26,7 +26,7 @@ export async function readScenarioFile(path: string): Promise<{ scenario: Scenar
 }
 
 /** Library name, scenario object, or (in Node) a path to a scenario file. */
-export async function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app'> = {}) {
+export async function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app' | 'scenario'> = {}) {
   if (typeof scenario === 'string' && !(scenario in LIBRARY)) return useScenarioValue((await readScenarioFile(scenario)).scenario, options);
   return useScenarioValue(scenario, options);
 }

@@ -10,7 +10,7 @@ import type { Scenario } from './types.js';
  * Handlers that play a scenario: a library name (`praxis-subagent-lost`) or a scenario object.
  * `app()` resolves to the MockApp behind them (rewind with `app.control('POST', '/reset')`).
  */
-export function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app'> = {}) {
+export function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app' | 'scenario'> = {}) {
   const value = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`);
   const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, scenario: player }));

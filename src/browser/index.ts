@@ -1,0 +1,32 @@
+/**
+ * Browser entry: start MSW's service worker with this project's handlers (all four APIs at
+ * their real base URLs, the demo data, or a scenario). Node resolution of this entry fails on
+ * purpose (package.json maps it to null for node), as msw does for `msw/browser`.
+ */
+import { setupWorker } from 'msw/browser';
+import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
+import { useScenario } from '../scenarios/msw.js';
+import type { Scenario } from '../scenarios/types.js';
+
+export interface WorkerOptions extends Omit<HandlerOptions, 'app' | 'scenario'> {
+  /** A library scenario name or a scenario object to play instead of the demo data. */
+  scenario?: string | Scenario;
+  /** Where `msw init` put mockServiceWorker.js (default `/mockServiceWorker.js`). */
+  workerUrl?: string;
+  /** Print intercepted requests in the console (default false). */
+  quiet?: boolean;
+}
+
+/** Starts the worker; resolves when it intercepts requests. */
+export async function startMockWorker(options: WorkerOptions = {}) {
+  const { scenario, workerUrl, quiet, ...handlerOptions } = options;
+  const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers(handlerOptions);
+  const worker = setupWorker(...mock.handlers);
+  await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
+  return { worker, app: mock.app };
+}
+
+export { handlers, createHandlers } from '../handlers/msw.js';
+export { useScenario } from '../scenarios/msw.js';
+export { LIBRARY } from '../scenarios/library.js';
+export { validateResponseBody, checkItem, VENDOR_BASE_URLS } from '../contract/index.js';

@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let dir: string;
+let tarball: string;
+let files: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atc-pack-'));
+  // `npm pack` runs prepack (the build) and writes the tarball.
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+  tarball = join(dir, info[0]!.filename);
+  files = info[0]!.files.map((f) => f.path);
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+}, 240_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const node = (code: string, conditions: string[] = []) => run(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', code], { cwd: dir });
+
+describe('the installable package', () => {
+  it('holds only what users need', () => {
+    expect(files).toContain('dist/cli.bundle.mjs');
+    expect(files).toContain('dist/handlers/index.js');
+    expect(files).toContain('dist/handlers/index.d.ts');
+    expect(files).toContain('specs/ark.openapi.yaml');
+    expect(files).toContain('scenarios/schema.json');
+    expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
+    expect(files).toContain('README.md');
+    expect(files).toContain('LICENSE');
+    for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples|node_modules)\//);
+    expect(files.some((f) => f.endsWith('.map'))).toBe(false);
+  });
+
+  it('every subpath imports from plain Node ESM', async () => {
+    const { stdout } = await node(`
+      const contract = await import('agent-task-contracts/contract');
+      const root = await import('agent-task-contracts');
+      const generators = await import('agent-task-contracts/generators');
+      const handlers = await import('agent-task-contracts/handlers');
+      const scenarios = await import('agent-task-contracts/scenarios');
+      const conformance = await import('agent-task-contracts/conformance');
+      const nodeEntry = await import('agent-task-contracts/node');
+      const app = await handlers.MockApp.create();
+      const res = app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams('limit=2') });
+      console.log(JSON.stringify({
+        valid: contract.validateResponseBody('ark', 'listTasks', 200, res.body).length,
+        same: root.validateResponseBody === contract.validateResponseBody,
+        items: res.body.items.length,
+        gen: typeof generators.validObject,
+        scenarios: Object.keys(scenarios.LIBRARY).length,
+        conform: typeof conformance.runConformance,
+        server: typeof nodeEntry.startServer,
+      }));`);
+    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: 14, conform: 'function', server: 'function' });
+  });
+
+  it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {
+    await expect(node(`await import('agent-task-contracts/browser')`)).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
+    await expect(node(`await import('agent-task-contracts/node')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
+    await expect(node(`await import('agent-task-contracts/conformance')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
+  });
+
+  it('the bin runs', async () => {
+    const { stdout } = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['--help'], { cwd: dir });
+    expect(stdout).toContain('usage: agent-task-contracts <command>');
+    const gen = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['generate', '--face', 'jsonrpc', '--what', 'task', '--count', '2'], { cwd: dir });
+    expect(gen.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
