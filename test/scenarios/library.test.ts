@@ -191,12 +191,19 @@ describe('the scenario library, replayed in Node with MSW', () => {
     expect((await polls(rpc, 3, result)).map((s) => s.task_queue.status)).toEqual(['created', 'queued', 'canceled']);
   });
 
+  it('ark-contract-broken: the second poll breaks the contract', async () => {
+    await fresh('ark-contract-broken');
+    const [first, second] = await polls(ark, 2, items, 'task_id');
+    expect(checkItem('ark', 'task', first!['task-render'])).toEqual([]);
+    expect(checkItem('ark', 'task', second!['task-render']).map((v) => v.rule)).toEqual(['ark.finished-at-only-when-terminal']);
+  });
+
   it('every library scenario has a test here', () => {
-    const tested = ['praxis-subagent-lost', 'praxis-result-pending-delivered', 'praxis-cancel-while-running', 'praxis-monitor-trigger-count', 'praxis-session-list-archived', 'everruns-awaiting-input-answered', 'everruns-failure-kinds', 'everruns-cancel-requested', 'everruns-progress-steps', 'ark-unknown-comes-back', 'ark-paging-while-added', 'jsonrpc-input-required-resumed', 'jsonrpc-paused-expired', 'jsonrpc-queued-canceled'];
+    const tested = ['ark-contract-broken', 'praxis-subagent-lost', 'praxis-result-pending-delivered', 'praxis-cancel-while-running', 'praxis-monitor-trigger-count', 'praxis-session-list-archived', 'everruns-awaiting-input-answered', 'everruns-failure-kinds', 'everruns-cancel-requested', 'everruns-progress-steps', 'ark-unknown-comes-back', 'ark-paging-while-added', 'jsonrpc-input-required-resumed', 'jsonrpc-paused-expired', 'jsonrpc-queued-canceled'];
     expect(Object.keys(LIBRARY).sort()).toEqual(tested.sort());
   });
 
-  it('every object a scenario serves passes the rules (non-fault steps)', async () => {
+  it('every object a scenario stores passes the rules (faults are injected when served)', async () => {
     for (const mock of mocks) {
       const app = await mock.app();
       for (const state of app.scenario!.timeline.steps) for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);

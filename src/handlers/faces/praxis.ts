@@ -34,14 +34,26 @@ function queryKey(agentId: string | undefined, limit: number): string {
   return JSON.stringify([agentId ?? null, limit]);
 }
 
+// base64url with the web APIs (btoa/atob), so the same code runs in the browser's worker handlers.
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
 function encodeCursor(cursor: Cursor): string {
-  return `page_${Buffer.from(JSON.stringify(cursor)).toString('base64url')}`;
+  return `page_${toBase64Url(JSON.stringify(cursor))}`;
 }
 
 function decodeCursor(text: string): Cursor | undefined {
   if (!text.startsWith('page_')) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(text.slice(5), 'base64url').toString('utf8')) as Cursor;
+    const value = JSON.parse(fromBase64Url(text.slice(5))) as Cursor;
     return typeof value.q === 'string' && Number.isInteger(value.after) ? value : undefined;
   } catch {
     return undefined;

@@ -2,6 +2,37 @@
 import type { Scenario } from '../types.js';
 
 export const LIBRARY_SCENARIOS: Record<string, Scenario> = {
+ "ark-contract-broken": {
+  "name": "ark-contract-broken",
+  "description": "The API starts breaking its contract on the second poll (finished_at on a running task), for testing a UI's error state.",
+  "face": "ark",
+  "sessions": [
+   {
+    "id": "sesn-demo"
+   }
+  ],
+  "tasks": [
+   {
+    "session": "sesn-demo",
+    "task": {
+     "task_id": "task-render",
+     "session_thread_id": "thread-main",
+     "state": "running",
+     "tool": {
+      "name": "video_generate"
+     }
+    }
+   }
+  ],
+  "timeline": [
+   {
+    "note": "finished_at appears on a task that is still running",
+    "faults": [
+     "ark.finished-at-only-when-terminal"
+    ]
+   }
+  ]
+ },
  "ark-paging-while-added": {
   "name": "ark-paging-while-added",
   "description": "Twenty-five tasks page at the default limit of 20 while new tasks keep arriving at the top.",

@@ -1,0 +1,135 @@
+/**
+ * A task board over the four APIs. The page calls the vendors' real URLs; MSW's service worker,
+ * started with agent-task-contracts' handlers, answers them from the demo data or from the
+ * scenario named by `?scenario=`. Every response is checked against the contract, and a
+ * response that breaks it puts its panel in the error state.
+ */
+import { LIBRARY, VENDOR_BASE_URLS, checkItem, startMockWorker, validateResponseBody } from 'agent-task-contracts/browser';
+
+type Face = 'praxis' | 'everruns' | 'ark' | 'jsonrpc';
+type Item = Record<string, unknown>;
+
+interface Panel {
+  face: Face;
+  title: string;
+  url: string;
+  operationId: string;
+  items(body: unknown): Item[];
+  id(item: Item): string;
+  label(item: Item): string;
+  state(item: Item): string;
+}
+
+const params = new URLSearchParams(location.search);
+const scenario = params.get('scenario') ?? undefined;
+const pollMs = Number(params.get('poll') ?? 2000);
+
+const PANELS: Panel[] = [
+  {
+    face: 'praxis',
+    title: 'Praxis — background tasks of sesn_demo',
+    url: `${VENDOR_BASE_URLS.praxis}/v1/sessions/sesn_demo/background_tasks`,
+    operationId: 'listBackgroundTasks',
+    items: (b) => (b as { data: Item[] }).data,
+    id: (t) => String(t.id),
+    label: (t) => `${String(t.title)} (${String(t.kind)})`,
+    state: (t) => String(t.status),
+  },
+  {
+    face: 'everruns',
+    title: 'Everruns — tasks of session demo',
+    url: `${VENDOR_BASE_URLS.everruns}/v1/sessions/demo/tasks`,
+    operationId: 'listTasks',
+    items: (b) => b as Item[],
+    id: (t) => String(t.id),
+    label: (t) => String(t.display_name),
+    state: (t) => String(t.state),
+  },
+  {
+    face: 'ark',
+    title: 'Ark — tasks of sesn-demo',
+    url: `${VENDOR_BASE_URLS.ark}/sessions/sesn-demo/tasks?limit=10`,
+    operationId: 'listTasks',
+    items: (b) => (b as { items: Item[] }).items,
+    id: (t) => String(t.task_id),
+    label: (t) => String((t.tool as Item).name),
+    state: (t) => String(t.state),
+  },
+  {
+    face: 'jsonrpc',
+    title: 'JSON-RPC — tasks of session demo',
+    url: `${VENDOR_BASE_URLS.jsonrpc}/tasks?session_id=demo&limit=10`,
+    operationId: 'listTasks',
+    items: (b) => (b as { result: Item[] }).result,
+    id: (t) => String(t.id),
+    label: (t) => String(t.user_id),
+    state: (t) => String(t.status),
+  },
+];
+
+function render(panel: Panel, section: HTMLElement, items: Item[]) {
+  const rows = items.map((t) => {
+    const tr = document.createElement('tr');
+    tr.dataset.id = panel.id(t);
+    const id = document.createElement('td');
+    id.className = 'id';
+    id.textContent = panel.id(t);
+    const label = document.createElement('td');
+    label.textContent = panel.label(t);
+    const state = document.createElement('td');
+    const badge = document.createElement('span');
+    badge.className = 'badge';
+    badge.dataset.state = panel.state(t);
+    badge.textContent = panel.state(t);
+    state.append(badge);
+    tr.append(id, label, state);
+    return tr;
+  });
+  section.querySelector('tbody')!.replaceChildren(...rows);
+}
+
+async function poll(panel: Panel, section: HTMLElement) {
+  const error = section.querySelector('.error')!;
+  try {
+    const response = await fetch(panel.url);
+    const body: unknown = await response.json();
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    const violations = validateResponseBody(panel.face, panel.operationId, 200, body, 'documented') ?? [];
+    for (const item of panel.items(body)) violations.push(...checkItem(panel.face, 'task', item));
+    render(panel, section, panel.items(body));
+    if (violations.length > 0) {
+      section.dataset.error = violations[0]!.rule;
+      error.textContent = `The API broke its contract: ${violations[0]!.rule} — ${violations[0]!.message}`;
+    } else {
+      delete section.dataset.error;
+    }
+  } catch (e) {
+    section.dataset.error = 'request';
+    error.textContent = `The API could not be read: ${String(e)}`;
+  }
+}
+
+async function start() {
+  const status = document.getElementById('status')!;
+  if (scenario && !(scenario in LIBRARY)) {
+    status.textContent = `unknown scenario "${scenario}"; try one of: ${Object.keys(LIBRARY).join(', ')}`;
+    return;
+  }
+  await startMockWorker({ scenario, quiet: true });
+  document.body.dataset.worker = 'ready';
+  status.textContent = scenario ? `scenario ${scenario}, polling every ${pollMs} ms` : `demo data, polling every ${pollMs} ms`;
+  const board = document.getElementById('board')!;
+  // With a scenario, only its API's panel is shown: the timeline is what the page is about.
+  const panels = scenario ? PANELS.filter((p) => p.face === LIBRARY[scenario]!.face) : PANELS;
+  for (const panel of panels) {
+    const section = document.createElement('section');
+    section.dataset.face = panel.face;
+    section.innerHTML = `<h2></h2><div class="error" role="alert"></div><table><tbody></tbody></table>`;
+    section.querySelector('h2')!.textContent = panel.title;
+    board.append(section);
+    await poll(panel, section);
+    setInterval(() => void poll(panel, section), pollMs);
+  }
+}
+
+void start();

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const example = fileURLToPath(new URL('../../examples/task-board/', import.meta.url));
+const results = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+let server: Server;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  await build({ configFile: join(example, 'vite.config.ts'), logLevel: 'warn' });
+  const dist = join(example, 'dist');
+  server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = normalize(join(dist, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(dist)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Debian's Chromium, never a downloaded browser.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+describe('task board example in Chromium', () => {
+  it('the worker intercepts the vendors\' URLs, rows render, a scenario advances on screen', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/?scenario=ark-unknown-comes-back&poll=250`);
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const badge = page.locator('section[data-face="ark"] tr[data-id="task-render"] .badge');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('running');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('unknown');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('succeeded');
+    expect(await page.locator('section[data-face="ark"][data-error]').count()).toBe(0);
+    await page.screenshot({ path: join(results, 'task-board-scenario.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('the demo data renders every API', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/?poll=5000`);
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
+    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc']) {
+      await page.waitForSelector(`section[data-face="${face}"] tbody tr`, { timeout: 10_000 });
+      expect(await page.locator(`section[data-face="${face}"] tbody tr`).count()).toBeGreaterThan(3);
+    }
+    await page.screenshot({ path: join(results, 'task-board-demo.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('a fault scenario shows the page\'s error state', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/?scenario=ark-contract-broken&poll=250`);
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
+    const panel = page.locator('section[data-face="ark"]');
+    await expect.poll(() => panel.getAttribute('data-error'), { timeout: 10_000 }).toBe('ark.finished-at-only-when-terminal');
+    expect(await panel.locator('.error').textContent()).toContain('The API broke its contract: ark.finished-at-only-when-terminal');
+    await page.screenshot({ path: join(results, 'task-board-error.png'), fullPage: true });
+    await page.close();
+  });
+});
