@@ -8,7 +8,6 @@ import {
   type Exchange,
   type JsonObject,
   type ListOperation,
-  type Snapshot,
   type Violation,
   checkErrorResponse,
   checkFilterComplete,
@@ -136,6 +135,8 @@ class Run {
   private readonly baselines = new Map<string, JsonObject[]>();
   private sessions: string[] = [];
   private reached = false;
+  /** The last version of every object seen, for the laws over time (every response is an observation). */
+  private readonly lastSeen = new Map<string, JsonObject>();
 
   constructor(
     private readonly options: ConformanceOptions,
@@ -219,6 +220,7 @@ class Run {
       walk.pages.push(exchange);
       walk.urls.push(url);
       const items = op.items(exchange.body) ?? [];
+      this.observe(op, session, url, items);
       const next = nextCursor(op, exchange, current, items);
       walk.cursors.push(next?.cursor);
       if (!next) {
@@ -481,25 +483,42 @@ class Run {
     return first.filter((v) => again.has(`${v.rule}|${v.message}`));
   }
 
-  /** Observes each list several times; every task's successive states must follow the laws over time. */
+  /**
+   * Every listed object is an observation: compared with the last version of it seen in any
+   * earlier response, it must follow the lifecycle, keep its immutable fields, counters and
+   * times. Tasks may change between two pages of one walk; that is not a paging violation.
+   */
+  private observe(op: ListOperation, session: string | undefined, url: string, items: unknown[]): void {
+    const before = new Map<string, JsonObject>();
+    const after = new Map<string, JsonObject>();
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      const id = String(item[op.idField]);
+      const key = `${op.operationId}|${session ?? ''}|${id}`;
+      const previous = this.lastSeen.get(key);
+      if (previous) {
+        before.set(id, previous);
+        after.set(id, item);
+      }
+      this.lastSeen.set(key, item);
+    }
+    if (before.size === 0) return;
+    const p = lawPrefix(op);
+    this.recorder.check(`${p}.immutable-fields`, `${p}.times-never-go-back`, ...(op.lifecycle ? [`${p}.lifecycle-forward`] : []), ...(op.counters ? [`${p}.counters-never-decrease`] : []));
+    this.recorder.add(op.operationId, url, this.safe(op, () => checkTimeline(op, before, after)));
+  }
+
+  /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
   private async overTime(): Promise<void> {
     const polls = this.options.polls ?? 3;
     const interval = this.options.pollIntervalMs ?? 1000;
-    for (const op of this.ops) {
-      const sessions = op.sessionInPath ? (op.face === 'praxis' ? this.sessions : [this.options.session!]) : [undefined];
-      for (const session of sessions) {
-        if (op.sessionInPath && session === undefined) continue;
-        // The baseline walk is the first observation.
-        const baseline = this.baselines.get(`${op.operationId}|${session ?? ''}`);
-        let previous: Snapshot | undefined = baseline ? new Map(baseline.map((i) => [String(i[op.idField]), i])) : undefined;
-        for (let poll = baseline ? 1 : 0; poll < polls; poll++) {
-          if (poll > 0) await sleep(interval);
-          const { walk } = await this.walk(op, session, this.fixedQuery(op), MAX_PAGES, true);
-          const snapshot: Snapshot = new Map(walk.pages.flatMap((page) => op.items(page.body) ?? []).filter(isObject).map((i) => [String(i[op.idField]), i]));
-          const p = lawPrefix(op);
-          this.recorder.check(`${p}.immutable-fields`, `${p}.times-never-go-back`, ...(op.lifecycle ? [`${p}.lifecycle-forward`] : []));
-          if (previous) this.recorder.add(op.operationId, walk.urls[0] ?? this.url(op, session).toString(), this.safe(op, () => checkTimeline(op, previous!, snapshot)));
-          previous = snapshot;
+    for (let poll = 1; poll < polls; poll++) {
+      await sleep(interval);
+      for (const op of this.ops) {
+        const sessions = op.sessionInPath ? (op.face === 'praxis' ? this.sessions : [this.options.session!]) : [undefined];
+        for (const session of sessions) {
+          if (op.sessionInPath && session === undefined) continue;
+          await this.walk(op, session, this.fixedQuery(op), MAX_PAGES, true);
         }
       }
     }
