@@ -1,7 +1,9 @@
 /**
  * Plays a compiled timeline: one store per step (built once, ahead), and for each request the
- * step it sees. With `request` progression every list (a path and its non-paging query) has
- * its own position: its first call sees step 0, its second step 1, and so on, while the pages
+ * step it sees. With `request` progression the scenario is at step n once some list (a path
+ * and its non-paging query) has been called n + 1 times: a client polling one list sees step 0,
+ * 1, 2…; a client polling several lists each round sees one step per round; a list called for
+ * the first time joins at the current step, so the world never goes back in time. The pages
  * of one walk stay on the step their first page saw. With `time` progression the step is the
  * time since the first request divided by `stepMs`.
  */
@@ -19,7 +21,11 @@ export interface StepView {
 }
 
 export class ScenarioPlayer {
-  private readonly positions = new Map<string, number>();
+  /** First-page calls per list. */
+  private readonly calls = new Map<string, number>();
+  /** The step each list's latest walk is on. */
+  private readonly walkStep = new Map<string, number>();
+  private mostCalls = 0;
   private startedAt: number | undefined;
 
   private constructor(
@@ -62,17 +68,20 @@ export class ScenarioPlayer {
     }
     const params = [...request.query].filter(([k]) => !PAGING_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = `${request.path}?${new URLSearchParams(params).toString()}`;
-    const continuation = PAGING_PARAMS.some((p) => request.query.has(p));
-    const current = this.positions.get(key);
-    if (continuation) return current ?? 0;
-    const next = current === undefined ? 0 : Math.min(this.lastStep, current + 1);
-    this.positions.set(key, next);
-    return next;
+    if (PAGING_PARAMS.some((p) => request.query.has(p))) return this.walkStep.get(key) ?? Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
+    const calls = (this.calls.get(key) ?? 0) + 1;
+    this.calls.set(key, calls);
+    this.mostCalls = Math.max(this.mostCalls, calls);
+    const step = Math.min(this.lastStep, this.mostCalls - 1);
+    this.walkStep.set(key, step);
+    return step;
   }
 
   /** Back to step 0 for every list. */
   rewind(): void {
-    this.positions.clear();
+    this.calls.clear();
+    this.walkStep.clear();
+    this.mostCalls = 0;
     this.startedAt = undefined;
   }
 }
