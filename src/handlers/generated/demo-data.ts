@@ -7,651 +7,697 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_000",
    "agent": {
     "id": "agent_demo",
-    "description": "_j",
+    "description": "api watch build api",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "prapplyb9app",
+      "name": "cargo",
       "type": "url",
-      "url": "98zov-nr_3"
+      "url": "worker release lint monitor"
+     },
+     {
+      "name": "retry docs logs",
+      "type": "url",
+      "url": "monitor search test"
      }
     ],
     "model": {
-     "id": "vtq1",
+     "id": "shell shell",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "ubxu82_5phf",
-    "skills": [],
-    "system": "ug0f9ne9 nzl",
+    "name": "agent api render index",
+    "skills": [
+     {
+      "skill_id": "lint",
+      "type": "custom",
+      "version": "fix lint"
+     },
+     {
+      "skill_id": "cargo shell",
+      "type": "custom",
+      "version": "notes sync review release"
+     },
+     {
+      "skill_id": "release session backup upload",
+      "type": "custom",
+      "version": "index retry search bench"
+     }
+    ],
+    "system": "search",
     "tools": [
      {
-      "description": "kagnfxwwdqn",
+      "description": "cargo bench release schema",
       "input_schema": {
        "type": "object"
       },
-      "name": "-jz",
+      "name": "task",
+      "type": "custom"
+     },
+     {
+      "description": "server",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "report",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 998
+    "version": 2
    },
    "archived_at": "2026-11-27T21:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "mmfdxomjqsq",
+     "amount": "render",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T21:00:00.000Z",
-   "environment_id": "dhnxc5h",
+   "environment_id": "flaky",
    "metadata": {
-    "ja": "v0e0avg "
+    "eghcd": "npm api",
+    "d": "review",
+    "fd": "thread"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "watch flaky fix",
+     "description": "index cache worker",
+     "explanation": "flaky backup release lint",
+     "iteration": 710,
+     "outcome_id": "docs sync build",
+     "result": "notes session",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "v_waubg3",
-     "created_at": "jvbtfxwin5i",
-     "file_id": "0rku7wv1",
-     "mount_path": "0k",
+     "id": "sync bench npm",
+     "created_at": "client monitor deploy",
+     "file_id": "migrate index shell cargo",
+     "mount_path": "crawl index server",
      "type": "file",
-     "updated_at": "0qf7m0_"
+     "updated_at": "docs agent bench"
+    },
+    {
+     "id": "deploy",
+     "created_at": "worker report parse",
+     "file_id": "watch docs retry",
+     "mount_path": "session report api review",
+     "type": "file",
+     "updated_at": "notes task"
+    },
+    {
+     "id": "thread shell",
+     "created_at": "docs npm upload",
+     "file_id": "npm sync flaky search",
+     "mount_path": "worker review",
+     "type": "file",
+     "updated_at": "server crawl shell"
     }
    ],
    "stats": {
-    "active_seconds": 836,
-    "duration_seconds": 282
+    "duration_seconds": 798
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 748,
-    "input_tokens": 493
+    "active_seconds": 651,
+    "cache_read_input_tokens": 9,
+    "input_tokens": 4
    },
-   "vault_ids": [
-    "applyfpargum",
-    "h8kfi "
-   ],
-   "deployment_id": null,
-   "cwd": "je33c",
+   "vault_ids": [],
+   "cwd": "notes",
    "model": {
-    "id": "16yj0"
+    "id": "api"
    },
-   "thinking": {},
-   "forked_from": {
-    "session_id": "2w"
-   }
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_001",
    "agent": {
     "id": "agent_helper",
-    "description": "db",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "k",
+      "name": "review",
       "type": "url",
-      "url": "5dlk5d0"
+      "url": "backup session test"
      }
     ],
     "model": {
-     "id": "__",
+     "id": "migrate",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "9 2db2l7qcr",
+    "name": "review",
     "skills": [
      {
-      "skill_id": "_jvkxh-9blc",
+      "skill_id": "retry",
+      "type": "anthropic",
+      "version": "worker monitor bench"
+     },
+     {
+      "skill_id": "clip",
       "type": "custom",
-      "version": "iq"
+      "version": "report client session"
      }
     ],
-    "system": "q ff4b5-5",
+    "system": "monitor thread worker",
     "tools": [
      {
-      "description": "yju-s",
+      "description": "client fix session cache",
       "input_schema": {
        "type": "object"
       },
-      "name": "7rh",
+      "name": "crawl",
+      "type": "custom"
+     },
+     {
+      "description": "release task",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "retry search",
+      "type": "custom"
+     },
+     {
+      "description": "backup",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "build cargo flaky",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 703
+    "version": 9
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
    "budget": null,
    "created_at": "2026-11-27T22:00:00.000Z",
-   "environment_id": "4 1zh",
-   "metadata": {},
+   "metadata": {
+    "ef": "cache agent",
+    "_b_": "clip build"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "v fpn",
-     "description": "ok_9hugk8-ve",
-     "explanation": null,
-     "iteration": 685,
-     "outcome_id": "qzkxkx-31",
-     "result": "-0lzt",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "z2xio3gy4b",
-     "explanation": "pco2",
-     "iteration": 877,
-     "outcome_id": "plonkom0",
-     "result": "l8c67",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "gx_",
-     "description": "wv07",
-     "explanation": "kh93ydlp",
-     "iteration": 455,
-     "outcome_id": "07r5ixhl",
-     "result": "fg4j",
+     "completed_at": "build fix lint",
+     "description": "cargo session",
+     "explanation": "watch",
+     "iteration": 48,
+     "outcome_id": "cargo task",
+     "result": "cache build",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "5hc ",
-     "created_at": "  jglgg",
-     "file_id": "syoi8pq",
-     "mount_path": "ix6",
+     "id": "schema migrate review",
+     "created_at": "retry thread task crawl",
+     "file_id": "search fix",
+     "mount_path": "render",
      "type": "file",
-     "updated_at": "n4t5f0vi"
-    },
-    {
-     "id": "5_sl",
-     "created_at": " n731xas8fjg",
-     "file_id": "zhoewom761n",
-     "mount_path": "z-ew2du1xq9",
-     "type": "file",
-     "updated_at": "x5x0"
-    },
-    {
-     "id": "eb_",
-     "created_at": "np i 3d lqa2",
-     "file_id": "75 2",
-     "mount_path": "wdhdr8",
-     "type": "file",
-     "updated_at": "rbqhvn"
+     "updated_at": "notes cache session bench"
     }
    ],
    "stats": {
-    "active_seconds": 8,
-    "duration_seconds": 997
+    "active_seconds": 634,
+    "duration_seconds": 6
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "input_tokens": 6,
-    "output_tokens": 34
+    "active_seconds": 3,
+    "cache_read_input_tokens": 998,
+    "input_tokens": 600,
+    "output_tokens": 996
    },
-   "vault_ids": [],
-   "deployment_id": "0__proto__gk",
-   "cwd": "bj8_",
-   "model": {
-    "id": "ref"
+   "vault_ids": [
+    "monitor",
+    "schema server session"
+   ],
+   "deployment_id": "crawl upload client",
+   "computer_id": "backup npm sync render",
+   "model": {},
+   "thinking": {
+    "effort": "api client"
    },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "cuho"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_002",
    "agent": {
     "id": "agent_demo",
-    "description": "2togjtc",
+    "description": "sync deploy retry build",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": " or61lr16",
-      "type": "url",
-      "url": "k"
-     },
-     {
-      "name": "r5b2g_tojt8",
-      "type": "url",
-      "url": "7h8azpzr_p"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "2posal96b8",
-     "speed": "fast"
+     "id": "cargo thread cache",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "se7ref",
+    "name": "sync fix build cache",
     "skills": [
      {
-      "skill_id": "kv18bv9gf",
-      "type": "custom",
-      "version": "hue88u"
+      "skill_id": "search search shell backup",
+      "type": "anthropic",
+      "version": "worker"
      },
      {
-      "skill_id": "77vft0dpz",
+      "skill_id": "deploy crawl shell",
       "type": "custom",
-      "version": "w077n-e4lq-_"
+      "version": "sync"
      }
     ],
-    "system": "p",
+    "system": "docs docs",
     "tools": [
      {
-      "description": "vin ",
+      "description": "logs bench crawl",
       "input_schema": {
        "type": "object"
       },
-      "name": "ia rn _eqpg",
-      "type": "custom"
-     },
-     {
-      "description": "g0j",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "3t4jdt7m_el",
-      "type": "custom"
-     },
-     {
-      "description": "9dd8",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "8ed9",
+      "name": "retry crawl",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 1000
+    "version": 9
    },
    "archived_at": "2026-11-27T23:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "w3j3nc",
+     "amount": "fix sync",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T23:00:00.000Z",
-   "environment_id": "1kuiv  xik",
+   "environment_id": "lint schema cargo server",
    "metadata": {
-    "jb": "aojq c-tey0",
-    "jc": "zsvd3bzvj",
-    "ggbf_": "c"
+    "ba": "server sync"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "i3ux5et",
-     "description": "zl",
-     "explanation": "nqu",
-     "iteration": 485,
-     "outcome_id": "cbvro",
-     "result": "1g",
+     "completed_at": "watch",
+     "description": "deploy task release",
+     "explanation": null,
+     "iteration": 558,
+     "outcome_id": "release bench monitor docs",
+     "result": "agent report shell",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "thread watch",
+     "created_at": "thread",
+     "file_id": "schema",
+     "mount_path": "fix report task",
+     "type": "file",
+     "updated_at": "cargo retry build agent"
+    },
+    {
+     "id": "notes migrate thread docs",
+     "created_at": "search logs backup upload",
+     "file_id": "search bench deploy bench",
+     "mount_path": "npm schema",
+     "type": "file",
+     "updated_at": "search client report"
+    },
+    {
+     "id": "fix cache",
+     "created_at": "parse api shell upload",
+     "file_id": "docs build review review",
+     "mount_path": "clip report lint queue",
+     "type": "file",
+     "updated_at": "test schema"
+    }
+   ],
    "stats": {
-    "active_seconds": 9
+    "active_seconds": 139
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 501,
-    "input_tokens": 7,
-    "output_tokens": 2
+    "active_seconds": 991,
+    "cache_read_input_tokens": 994,
+    "input_tokens": 0,
+    "output_tokens": 11
    },
    "vault_ids": [
-    "1hp9nz2"
+    "server render report agent",
+    "upload cache agent notes",
+    "test build shell review"
    ],
-   "deployment_id": "21",
-   "cwd": "rapplqr",
+   "deployment_id": null,
+   "cwd": "client npm migrate",
+   "model": {
+    "id": "lint"
+   },
    "thinking": null,
-   "forked_from": null
+   "forked_from": {}
   },
   {
    "id": "sesn_003",
    "agent": {
     "id": "agent_helper",
-    "description": "vo30",
+    "description": "session cargo lint review",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "zzznn",
+      "name": "cache docs retry",
       "type": "url",
-      "url": "xbjavxo"
+      "url": "parse retry sync"
      },
      {
-      "name": "-_",
+      "name": "fix lint",
       "type": "url",
-      "url": "4vde6sd "
+      "url": "index docs logs worker"
      }
     ],
     "model": {
-     "id": " w7",
-     "speed": "standard"
+     "id": "review"
     },
     "multiagent": null,
-    "name": "3yno4urj5t",
-    "skills": [],
-    "system": "e",
-    "tools": [
+    "name": "bench watch",
+    "skills": [
      {
-      "description": "ra00l",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "_tumi2ky15",
-      "type": "custom"
+      "skill_id": "schema",
+      "type": "custom",
+      "version": "api render fix"
      },
      {
-      "description": "hz24e66og",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "qxymsfv",
-      "type": "custom"
+      "skill_id": "logs",
+      "type": "anthropic",
+      "version": "clip test cargo"
      },
      {
-      "description": "5",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "ge9",
-      "type": "custom"
+      "skill_id": "schema task",
+      "type": "anthropic",
+      "version": "clip"
      }
     ],
+    "system": "deploy",
+    "tools": [],
     "type": "agent",
-    "version": 663
+    "version": 924
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T00:00:00.000Z",
-   "environment_id": "h",
-   "metadata": {
-    "gbf": "i"
-   },
-   "outcome_evaluations": [],
+   "environment_id": "agent cargo lint client",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "crawl agent test",
+     "description": "logs thread",
+     "explanation": "thread",
+     "iteration": 727,
+     "outcome_id": "fix watch",
+     "result": "cargo thread clip lint",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "h685kqq",
-     "created_at": "vouu",
-     "file_id": "vhbwz",
-     "mount_path": "ly1-n",
+     "id": "api",
+     "created_at": "lint sync bench npm",
+     "file_id": "crawl migrate agent",
+     "mount_path": "parse task render review",
      "type": "file",
-     "updated_at": "r9pa"
-    },
-    {
-     "id": "hbzz6rk290",
-     "created_at": "k",
-     "file_id": "-0vvaj-w",
-     "mount_path": "tr3rw9nm 3",
-     "type": "file",
-     "updated_at": "sip3s- up"
-    },
-    {
-     "id": "o39xp3l",
-     "created_at": "1a9x44",
-     "file_id": "f9",
-     "mount_path": "r",
-     "type": "file",
-     "updated_at": "16beachhq 7l"
+     "updated_at": "crawl cargo"
     }
    ],
    "stats": {
-    "active_seconds": 839,
-    "duration_seconds": 0
+    "active_seconds": 95,
+    "duration_seconds": 3
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
-    "active_seconds": 8,
-    "cache_read_input_tokens": 315,
-    "input_tokens": 997,
-    "output_tokens": 993
+    "active_seconds": 3,
+    "input_tokens": 198,
+    "output_tokens": 364
    },
-   "vault_ids": [],
-   "cwd": "eb84ijx",
+   "vault_ids": [
+    "notes cargo monitor clip"
+   ],
+   "deployment_id": "flaky schema",
+   "cwd": "crawl notes",
    "model": {
-    "id": "zadog qr"
+    "id": "monitor logs deploy"
    },
    "thinking": {
-    "effort": "wmusi9424"
-   },
-   "forked_from": null
+    "effort": "deploy release"
+   }
   },
   {
    "id": "sesn_004",
    "agent": {
     "id": "agent_demo",
-    "description": "wbut",
+    "description": "queue session",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "m_werke",
+      "name": "sync review queue",
       "type": "url",
-      "url": "zmf"
+      "url": "retry npm"
      },
      {
-      "name": "hv",
+      "name": "fix schema deploy crawl",
       "type": "url",
-      "url": "a3yy"
+      "url": "lint monitor schema"
      }
     ],
     "model": {
-     "id": "8ii8dh q6lxu",
+     "id": "cargo thread",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "_",
-    "skills": [
+    "name": "test",
+    "skills": [],
+    "system": "release",
+    "tools": [
      {
-      "skill_id": "v",
-      "type": "custom",
-      "version": "n"
+      "description": "api schema sync",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "release server",
+      "type": "custom"
+     },
+     {
+      "description": "notes docs session search",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "index",
+      "type": "custom"
+     },
+     {
+      "description": "shell search",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "logs session",
+      "type": "custom"
      }
     ],
-    "system": "ktg21nv",
-    "tools": [],
     "type": "agent",
-    "version": 2
+    "version": 7
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T01:00:00.000Z",
-   "environment_id": "5xq",
-   "metadata": {
-    "d": "6x8v5wnmbvh"
-   },
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "9",
-     "description": "fez71gx",
+     "completed_at": null,
+     "description": "index",
      "explanation": null,
-     "iteration": 195,
-     "outcome_id": "ht27b 15nn",
-     "result": "dk",
+     "iteration": 898,
+     "outcome_id": "client",
+     "result": "search sync",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "-znr5dtst_1_",
-     "created_at": "length",
-     "file_id": "re",
-     "mount_path": "x",
-     "type": "file",
-     "updated_at": "refcallerref"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 995,
-    "duration_seconds": 731
+    "active_seconds": 486,
+    "duration_seconds": 5
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
-    "active_seconds": 8,
-    "cache_read_input_tokens": 365,
-    "input_tokens": 998,
-    "output_tokens": 579
+    "input_tokens": 996,
+    "output_tokens": 6
    },
    "vault_ids": [],
-   "deployment_id": null,
-   "cwd": "rjnameyds-",
+   "deployment_id": "cargo search render",
+   "cwd": "npm shell",
+   "computer_id": "retry clip migrate cargo",
    "model": {
-    "id": "3td"
+    "id": "retry queue"
    },
-   "thinking": {},
-   "forked_from": {
-    "session_id": "x "
-   }
+   "thinking": {
+    "effort": "npm sync fix"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_005",
    "agent": {
     "id": "agent_helper",
-    "description": "n-1u005n",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "rs",
+      "name": "server worker fix backup",
       "type": "url",
-      "url": "-"
+      "url": "migrate retry"
+     },
+     {
+      "name": "server retry index queue",
+      "type": "url",
+      "url": "parse backup notes test"
+     },
+     {
+      "name": "client",
+      "type": "url",
+      "url": "retry shell"
      }
     ],
     "model": {
-     "id": "fby5",
+     "id": "deploy parse lint",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "7g0",
+    "name": "release",
     "skills": [
      {
-      "skill_id": "r n2 1x",
-      "type": "anthropic",
-      "version": "cx74zujm"
-     },
-     {
-      "skill_id": "1x_pq",
+      "skill_id": "search parse fix worker",
       "type": "custom",
-      "version": "ruv2h"
-     },
-     {
-      "skill_id": "p2e8fs92o",
-      "type": "anthropic",
-      "version": "me_1ai8jy0"
+      "version": "session watch migrate shell"
      }
     ],
-    "system": "w4pr",
-    "tools": [],
+    "system": null,
+    "tools": [
+     {
+      "description": "search flaky logs docs",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "index render",
+      "type": "custom"
+     },
+     {
+      "description": "notes docs",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "logs",
+      "type": "custom"
+     },
+     {
+      "description": "build",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "upload search api search",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 442
+    "version": 997
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T02:00:00.000Z",
-   "environment_id": "6z695ar",
+   "environment_id": "bench server",
    "metadata": {
-    "e": "lctorkcallv ",
-    "ddjfcj": "kl8o8emq",
-    "g": "eyok"
+    "fhegeceg": "cache shell",
+    "da": "notes notes parse"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "bmq5ie",
-     "description": "5bplo  xf",
-     "explanation": " 5ikg_za3cc",
-     "iteration": 688,
-     "outcome_id": " cuyqtc",
-     "result": "5_ic1eyi_vq",
+     "completed_at": null,
+     "description": "index bench deploy report",
+     "explanation": "server server release",
+     "iteration": 420,
+     "outcome_id": "server upload queue",
+     "result": "shell flaky client",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "notes release cache",
+     "description": "clip crawl",
+     "explanation": "thread",
+     "iteration": 900,
+     "outcome_id": "upload monitor agent review",
+     "result": "retry review bench",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "71mpkvyf4i_ ",
-     "created_at": "dke9bhw2",
-     "file_id": "fpde8hl",
-     "mount_path": "h",
+     "id": "build retry docs build",
+     "created_at": "watch",
+     "file_id": "session build search",
+     "mount_path": "search release test",
      "type": "file",
-     "updated_at": "vp9ma9ai5mv"
-    },
-    {
-     "id": "q",
-     "created_at": "p-1u",
-     "file_id": "l",
-     "mount_path": "at5zk6wyd41",
-     "type": "file",
-     "updated_at": "6qo73phme"
-    },
-    {
-     "id": "3dw8ii",
-     "created_at": "1",
-     "file_id": "er-l1",
-     "mount_path": "z_t_",
-     "type": "file",
-     "updated_at": "6wo21rgcvis"
+     "updated_at": "agent docs bench clip"
     }
    ],
    "stats": {
-    "active_seconds": 998,
-    "duration_seconds": 4
+    "active_seconds": 555,
+    "duration_seconds": 992
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 991,
-    "cache_read_input_tokens": 7,
-    "input_tokens": 999
+    "active_seconds": 270,
+    "cache_read_input_tokens": 995,
+    "input_tokens": 996,
+    "output_tokens": 999
    },
    "vault_ids": [
-    "h36",
-    "wdoxgns qp7"
+    "task monitor test"
    ],
-   "deployment_id": null,
-   "cwd": "ntqtotypnd",
+   "deployment_id": "npm report",
+   "cwd": "client review",
    "model": {
-    "id": "ipskh4"
+    "id": "watch server docs server"
    },
-   "thinking": {
-    "effort": "4lf1med-5a"
-   },
-   "forked_from": {
-    "session_id": "0l"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_006",
@@ -663,306 +709,251 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "oipjn581i3iy",
-     "speed": "fast"
+     "id": "worker build cargo backup"
     },
     "multiagent": null,
-    "name": "llsfq0wxs",
-    "skills": [
-     {
-      "skill_id": "ls",
-      "type": "custom",
-      "version": "8 k-"
-     },
-     {
-      "skill_id": "9okgeq4b",
-      "type": "custom",
-      "version": "9daeb2-q_k"
-     }
-    ],
-    "system": "qtrn",
+    "name": "flaky docs cache review",
+    "skills": [],
+    "system": "task retry task build",
     "tools": [],
     "type": "agent",
-    "version": 825
+    "version": 994
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "backup worker watch migrate",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T03:00:00.000Z",
-   "environment_id": "9m12bvru",
+   "environment_id": "schema shell",
    "metadata": {
-    "bb_cghje": "pl"
+    "ee": "docs"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "rpi7mmm",
-     "description": "95oyd4zjcsbs",
-     "explanation": "xy_i",
-     "iteration": 934,
-     "outcome_id": "st2 x71",
-     "result": "_v2c_5 j-1f",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "7624i8",
-     "description": "u",
-     "explanation": null,
-     "iteration": 291,
-     "outcome_id": "x93iuf6nbrie",
-     "result": "rmlmele",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "glbtq8w",
-     "explanation": "g4xjajncyc76",
-     "iteration": 243,
-     "outcome_id": "5xa",
-     "result": "jnjairuxo",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "call",
-     "created_at": "xs",
-     "file_id": "3_yp295f",
-     "mount_path": "wfa",
-     "type": "file",
-     "updated_at": "length"
-    }
-   ],
+   "outcome_evaluations": [],
+   "resources": [],
    "stats": {
-    "active_seconds": 2
+    "duration_seconds": 105
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
-    "active_seconds": 5,
-    "cache_read_input_tokens": 884,
-    "output_tokens": 993
+    "active_seconds": 871,
+    "cache_read_input_tokens": 33,
+    "input_tokens": 736,
+    "output_tokens": 373
    },
-   "vault_ids": [],
-   "deployment_id": "n1jfr",
-   "cwd": "42flb8638j i",
+   "vault_ids": [
+    "test render test",
+    "thread npm"
+   ],
+   "deployment_id": "flaky fix schema agent",
+   "cwd": "review monitor migrate report",
    "model": {},
    "thinking": null,
-   "forked_from": {
-    "session_id": "8w8"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_007",
    "agent": {
     "id": "agent_helper",
-    "description": "aet03tj",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "i7l_s6imw24j",
+      "name": "thread",
       "type": "url",
-      "url": "--8qt 9rzt-i"
+      "url": "crawl test"
      }
     ],
     "model": {
-     "id": "s808pn",
-     "speed": "standard"
+     "id": "retry",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "4si5s9op-",
-    "skills": [],
-    "system": "ref",
-    "tools": [],
+    "name": "sync schema clip crawl",
+    "skills": [
+     {
+      "skill_id": "flaky schema crawl",
+      "type": "anthropic",
+      "version": "lint"
+     }
+    ],
+    "system": "flaky docs",
+    "tools": [
+     {
+      "description": "bench report",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "review",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 8
+    "version": 426
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "parse api",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T04:00:00.000Z",
+   "environment_id": "queue",
    "metadata": {},
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "sync test build",
+     "explanation": "logs cache lint",
+     "iteration": 6,
+     "outcome_id": "release",
+     "result": "review",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "caconstruc",
-     "created_at": "ca",
-     "file_id": "mgyc_0",
-     "mount_path": "dbtn4pjy1v",
+     "id": "worker crawl backup",
+     "created_at": "index watch",
+     "file_id": "agent",
+     "mount_path": "docs shell npm review",
      "type": "file",
-     "updated_at": "2"
+     "updated_at": "server"
+    },
+    {
+     "id": "sync test",
+     "created_at": "render",
+     "file_id": "monitor backup",
+     "mount_path": "report",
+     "type": "file",
+     "updated_at": "session"
     }
    ],
    "stats": {
-    "duration_seconds": 174
+    "active_seconds": 886
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
-    "active_seconds": 4,
-    "cache_read_input_tokens": 2,
-    "output_tokens": 992
+    "cache_read_input_tokens": 992,
+    "input_tokens": 916,
+    "output_tokens": 0
    },
-   "vault_ids": [],
-   "deployment_id": "nam",
-   "cwd": "vxc",
-   "computer_id": "sm",
+   "vault_ids": [
+    "task flaky"
+   ],
+   "deployment_id": null,
+   "cwd": "render lint",
    "model": {
-    "id": "fcal"
+    "id": "server monitor"
    },
    "thinking": {
-    "effort": " _x 22c4kg"
-   },
-   "forked_from": {
-    "session_id": "ke"
+    "effort": "server"
    }
   },
   {
    "id": "sesn_008",
    "agent": {
     "id": "agent_demo",
-    "description": "2",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "xuhl9-1",
+      "name": "search",
       "type": "url",
-      "url": "b1euh"
+      "url": "notes cache task"
      },
      {
-      "name": "a",
+      "name": "sync search build retry",
       "type": "url",
-      "url": "em5"
+      "url": "crawl"
      },
      {
-      "name": "r5 17vbk-",
+      "name": "search schema retry",
       "type": "url",
-      "url": "9"
+      "url": "monitor notes"
      }
     ],
     "model": {
-     "id": "d_",
-     "speed": "fast"
+     "id": "parse bench"
     },
     "multiagent": null,
-    "name": "fbod5pjh",
+    "name": "session",
     "skills": [],
     "system": null,
-    "tools": [
-     {
-      "description": "zga",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "u7",
-      "type": "custom"
-     },
-     {
-      "description": "om",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "snz",
-      "type": "custom"
-     },
-     {
-      "description": "pn",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "67nihaqq",
-      "type": "custom"
-     }
-    ],
+    "tools": [],
     "type": "agent",
-    "version": 9
+    "version": 10
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "a_9i 7",
+     "amount": "search fix",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T05:00:00.000Z",
-   "environment_id": "re",
+   "environment_id": "notes upload shell docs",
    "metadata": {
-    "e": "jwxhmi-n7",
-    "ai": "o8m3",
-    "_ah_j": "pn"
+    "_h": "worker task thread"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "prototyp",
-     "description": "m2xn",
-     "explanation": null,
-     "iteration": 998,
-     "outcome_id": "ny08gi",
-     "result": "6njgmkdxr7",
-     "type": "outcome_evaluation"
-    },
-    {
      "completed_at": null,
-     "description": "1keo8efkappl",
-     "explanation": "49pz",
-     "iteration": 724,
-     "outcome_id": "t031",
-     "result": "1y75",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "rr9bnj21",
-     "description": "ca",
-     "explanation": "-g hwi1yzl1",
-     "iteration": 249,
-     "outcome_id": "9b24ofj  3",
-     "result": "key",
+     "description": "queue session",
+     "explanation": null,
+     "iteration": 992,
+     "outcome_id": "bench",
+     "result": "migrate",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "nw4xbw5 t",
-     "created_at": "a33",
-     "file_id": "mh-rhuhhql",
-     "mount_path": "95_wxh",
+     "id": "watch bench",
+     "created_at": "deploy migrate",
+     "file_id": "clip clip test",
+     "mount_path": "bench release",
      "type": "file",
-     "updated_at": " 9o"
-    },
-    {
-     "id": "u 8",
-     "created_at": "em",
-     "file_id": "4vp",
-     "mount_path": "v0nvvn7qt8",
-     "type": "file",
-     "updated_at": "dt5_--bqn"
+     "updated_at": "watch queue flaky cache"
     }
    ],
    "stats": {
-    "active_seconds": 769,
-    "duration_seconds": 202
+    "active_seconds": 640,
+    "duration_seconds": 997
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 4,
-    "input_tokens": 936,
-    "output_tokens": 998
+    "active_seconds": 62,
+    "cache_read_input_tokens": 77,
+    "input_tokens": 1
    },
    "vault_ids": [
-    "9"
+    "cargo bench parse client",
+    "session upload upload"
    ],
-   "deployment_id": "kq",
-   "thinking": {
-    "effort": "1m9ln"
+   "deployment_id": "cargo",
+   "cwd": "build clip notes",
+   "model": {
+    "id": "upload"
    }
   },
   {
@@ -975,976 +966,1484 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "r5ydmn7q1",
+      "name": "npm",
       "type": "url",
-      "url": "7z82z"
+      "url": "monitor notes"
      },
      {
-      "name": "fmn",
+      "name": "build shell crawl retry",
       "type": "url",
-      "url": "4su1qg18"
+      "url": "cargo watch server render"
      },
      {
-      "name": "-xt8lu7wet",
+      "name": "lint",
       "type": "url",
-      "url": "j"
+      "url": "lint lint logs client"
      }
     ],
     "model": {
-     "id": "gcu",
+     "id": "backup migrate parse logs",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "o903jh3p4zj",
+    "name": "worker task docs index",
     "skills": [
      {
-      "skill_id": "6mz2_jbg3",
-      "type": "custom",
-      "version": "n 8exck"
+      "skill_id": "monitor upload cache upload",
+      "type": "anthropic",
+      "version": "flaky build"
      },
      {
-      "skill_id": "8l7hvl",
+      "skill_id": "test worker build review",
       "type": "custom",
-      "version": "gl7c3j4a "
+      "version": "migrate crawl upload upload"
      },
      {
-      "skill_id": "h",
+      "skill_id": "client",
       "type": "custom",
-      "version": "p0wna15pue5"
+      "version": "client worker"
      }
     ],
     "system": null,
-    "tools": [],
+    "tools": [
+     {
+      "description": "build session",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "npm session clip",
+      "type": "custom"
+     },
+     {
+      "description": "agent test clip",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "monitor flaky",
+      "type": "custom"
+     },
+     {
+      "description": "notes index backup worker",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "schema upload upload",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 992
+    "version": 12
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "npm",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T06:00:00.000Z",
+   "environment_id": "deploy",
    "metadata": {
-    "hdf_h": "le__pr"
+    "ddhb": "npm review",
+    "igbhf": "migrate"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "45 ",
-     "description": "27uxj1-s-bok",
-     "explanation": "35x3g",
-     "iteration": 628,
-     "outcome_id": " l5p 7q",
-     "result": "nyq 0hw",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "lxzyvnqw",
-     "description": "k",
-     "explanation": null,
-     "iteration": 942,
-     "outcome_id": "_l_-ydnm",
-     "result": "fivy0evlt",
+     "completed_at": null,
+     "description": "queue",
+     "explanation": "api",
+     "iteration": 704,
+     "outcome_id": "upload release lint retry",
+     "result": "upload cargo",
      "type": "outcome_evaluation"
     },
     {
      "completed_at": null,
-     "description": "9enffn8ohyi",
-     "explanation": "vvuntzh ",
-     "iteration": 666,
-     "outcome_id": "tj--lf2b",
-     "result": "_y80nyhwp",
+     "description": "build monitor",
+     "explanation": "fix upload thread cargo",
+     "iteration": 10,
+     "outcome_id": "report thread task cache",
+     "result": "render",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "6m",
-     "created_at": "d-9q- qunfo",
-     "file_id": "lg45czswzgdd",
-     "mount_path": "c7_ksi4",
+     "id": "monitor search logs",
+     "created_at": "flaky task search",
+     "file_id": "backup shell",
+     "mount_path": "search build test review",
      "type": "file",
-     "updated_at": "-nt44yj"
+     "updated_at": "client"
+    },
+    {
+     "id": "worker report schema",
+     "created_at": "session",
+     "file_id": "bench",
+     "mount_path": "schema sync queue",
+     "type": "file",
+     "updated_at": "queue build test npm"
+    },
+    {
+     "id": "cache",
+     "created_at": "report watch bench",
+     "file_id": "server shell backup",
+     "mount_path": "thread backup",
+     "type": "file",
+     "updated_at": "cargo"
     }
    ],
    "stats": {
-    "active_seconds": 940,
-    "duration_seconds": 308
+    "active_seconds": 998,
+    "duration_seconds": 292
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
-    "active_seconds": 999,
-    "input_tokens": 328,
-    "output_tokens": 785
+    "cache_read_input_tokens": 101,
+    "input_tokens": 4,
+    "output_tokens": 909
    },
    "vault_ids": [
-    "u7cq501l",
-    " 8uv5cb0k-"
+    "client npm shell"
    ],
-   "deployment_id": "9zc",
-   "computer_id": "-gyaw2si",
-   "model": {
-    "id": "qgn"
+   "deployment_id": "task",
+   "cwd": "bench bench",
+   "model": {},
+   "thinking": {
+    "effort": "crawl deploy"
    },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "tf8_2-wx4w1b"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_010",
    "agent": {
     "id": "agent_demo",
-    "description": "ukbdw5af229",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "st",
+      "name": "review schema",
       "type": "url",
-      "url": "pxg9oa"
+      "url": "test sync"
      },
      {
-      "name": "0vguvxa",
+      "name": "client release client",
       "type": "url",
-      "url": "36l7qw4a8"
+      "url": "session test"
      }
     ],
     "model": {
-     "id": "4z42s"
+     "id": "lint notes",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "p7qkd",
+    "name": "cargo bench logs",
     "skills": [
      {
-      "skill_id": "n9",
-      "type": "custom",
-      "version": "_f_wqsy8"
+      "skill_id": "schema lint api",
+      "type": "anthropic",
+      "version": "notes npm retry"
      },
      {
-      "skill_id": "x06attbdmu",
+      "skill_id": "server build sync",
       "type": "custom",
-      "version": "3i"
+      "version": "queue cargo"
+     },
+     {
+      "skill_id": "upload",
+      "type": "anthropic",
+      "version": "clip session logs"
      }
     ],
-    "system": "2w",
-    "tools": [],
+    "system": null,
+    "tools": [
+     {
+      "description": "crawl",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "test",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 223
+    "version": 693
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T07:00:00.000Z",
-   "environment_id": "_-fz6mq-vb5g",
+   "environment_id": "task watch client report",
    "metadata": {
-    "edh": "uec2a8s0",
-    "fjjdbjag": "atyl6tn9l8gu"
+    "j_b_i": "docs",
+    "_h": "upload",
+    "gdgfjggh": "fix worker"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "-qz2",
-     "explanation": "h",
-     "iteration": 164,
-     "outcome_id": "0zgd8ktwh",
-     "result": "3yu_a2axg17_",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "kn4_",
-     "created_at": "4apdlzegtv",
-     "file_id": "c a6c60op",
-     "mount_path": "dln7",
+     "id": "clip cache",
+     "created_at": "session agent release",
+     "file_id": "session build task fix",
+     "mount_path": "lint cargo api test",
      "type": "file",
-     "updated_at": "j_"
-    },
-    {
-     "id": "sl98s9vu3",
-     "created_at": "cp-oay33",
-     "file_id": "ojqj dz",
-     "mount_path": "l7pxzb",
-     "type": "file",
-     "updated_at": "zs"
+     "updated_at": "build release"
     }
    ],
    "stats": {
-    "active_seconds": 8,
-    "duration_seconds": 194
+    "active_seconds": 8
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
-    "active_seconds": 997,
-    "cache_read_input_tokens": 8,
+    "active_seconds": 7,
+    "cache_read_input_tokens": 665,
     "input_tokens": 8,
-    "output_tokens": 633
+    "output_tokens": 929
    },
-   "vault_ids": [],
-   "cwd": "3",
+   "vault_ids": [
+    "deploy lint",
+    "server sync"
+   ],
+   "deployment_id": null,
+   "cwd": "session thread lint session",
    "model": {
-    "id": "xw9d"
+    "id": "render api"
    },
-   "thinking": {
-    "effort": "vgp0bl"
-   },
-   "forked_from": {
-    "session_id": "fl541"
-   }
+   "thinking": {},
+   "forked_from": null
   },
   {
    "id": "sesn_011",
    "agent": {
     "id": "agent_helper",
-    "description": "e bjx",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "6ka",
+      "name": "monitor review queue",
       "type": "url",
-      "url": "tt3hsac-"
+      "url": "render docs migrate"
      },
      {
-      "name": "fd3-cis",
+      "name": "notes upload",
       "type": "url",
-      "url": "k-djv06a"
+      "url": "clip agent"
      },
      {
-      "name": "cvjd0",
+      "name": "render watch",
       "type": "url",
-      "url": "rdc"
+      "url": "schema"
      }
     ],
     "model": {
-     "id": "ud8edm"
+     "id": "flaky worker",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "lrocqb",
+    "name": "sync notes",
     "skills": [
      {
-      "skill_id": "k7wr50ss",
+      "skill_id": "task crawl upload",
       "type": "anthropic",
-      "version": "58"
+      "version": "crawl backup"
      },
      {
-      "skill_id": "oswe6vw9x 9",
-      "type": "custom",
-      "version": "zg"
+      "skill_id": "upload report cache deploy",
+      "type": "anthropic",
+      "version": "fix thread build monitor"
      }
     ],
-    "system": "vzk9sy",
+    "system": "schema",
     "tools": [],
     "type": "agent",
-    "version": 882
+    "version": 23
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "render watch",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T08:00:00.000Z",
-   "environment_id": "86u1av260_",
+   "environment_id": "bench shell",
    "metadata": {
-    "icf_bfi": "7rz",
-    "_effeh": "22ob67-"
+    "abgi": "watch agent cache retry"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "oro",
-     "description": "z 0qjh5ns",
+     "completed_at": null,
+     "description": "shell thread session",
+     "explanation": "build",
+     "iteration": 100,
+     "outcome_id": "shell cache",
+     "result": "sync migrate render review",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "sync worker index",
+     "description": "sync thread",
+     "explanation": "server",
+     "iteration": 622,
+     "outcome_id": "monitor upload test",
+     "result": "docs",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "retry cargo cargo",
      "explanation": null,
-     "iteration": 179,
-     "outcome_id": "q3st",
-     "result": "x99o7m9wy9wu",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "t9j_h",
-     "description": "s3 ",
-     "explanation": "pj5m4",
-     "iteration": 365,
-     "outcome_id": "wfpj2gduq92h",
-     "result": "z0-b-",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "_p",
-     "description": "sg8g7ec3j",
-     "explanation": "mnmc2f5",
-     "iteration": 198,
-     "outcome_id": "kwgjycxhy",
-     "result": "ovi7gr99-",
+     "iteration": 476,
+     "outcome_id": "index build docs",
+     "result": "fix release test shell",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "4lr3s3",
-     "created_at": "xceevim",
-     "file_id": "858ae_8h0",
-     "mount_path": "ruet",
+     "id": "agent api",
+     "created_at": "docs",
+     "file_id": "release thread",
+     "mount_path": "docs review report",
      "type": "file",
-     "updated_at": "vx4fl1fw"
+     "updated_at": "schema"
     },
     {
-     "id": "_q9ga89q3_n",
-     "created_at": "2jes k6",
-     "file_id": "vpy",
-     "mount_path": "wk",
+     "id": "api retry queue",
+     "created_at": "parse migrate parse",
+     "file_id": "cargo backup",
+     "mount_path": "lint",
      "type": "file",
-     "updated_at": "59ps1apsyvob"
+     "updated_at": "task retry backup queue"
     }
    ],
    "stats": {
-    "active_seconds": 8,
-    "duration_seconds": 1
+    "active_seconds": 12
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 011",
    "type": "session",
    "updated_at": "2026-11-28T08:01:00.000Z",
-   "usage": {},
-   "vault_ids": [
-    "m6d-wdmpcl",
-    "3r0il3fh2d"
-   ],
-   "cwd": " 8do",
-   "model": {
-    "id": "n lkw7asvjp "
+   "usage": {
+    "cache_read_input_tokens": 369,
+    "input_tokens": 499,
+    "output_tokens": 634
    },
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "monitor",
+   "model": {
+    "id": "queue"
+   },
+   "thinking": null,
    "forked_from": null
   },
   {
    "id": "sesn_012",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "search thread server session",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "vb22e-y v w",
+      "name": "client",
       "type": "url",
-      "url": "qk9irajoj"
+      "url": "monitor notes notes"
      },
      {
-      "name": "5",
+      "name": "agent api",
       "type": "url",
-      "url": "3l a"
+      "url": "parse logs"
      }
     ],
     "model": {
-     "id": "ag"
+     "id": "schema",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "l-o-q6e6",
+    "name": "review client",
     "skills": [
      {
-      "skill_id": "ref",
+      "skill_id": "schema migrate worker fix",
       "type": "anthropic",
-      "version": "f9mxw9qf_i0"
-     },
-     {
-      "skill_id": "v7vs_",
-      "type": "anthropic",
-      "version": "fji"
+      "version": "report"
      }
     ],
-    "system": "1bwi",
-    "tools": [],
+    "system": "npm thread sync",
+    "tools": [
+     {
+      "description": "build thread test",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "build notes",
+      "type": "custom"
+     },
+     {
+      "description": "thread agent deploy",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "report search",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 507
+    "version": 999
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "3xzc4rg",
+     "amount": "agent client",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T09:00:00.000Z",
-   "metadata": {
-    "icegd": "xzbcwtu"
-   },
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "g3 _fhd",
-     "description": "95yx e0nb9z",
-     "explanation": "n9a4k ja ",
-     "iteration": 351,
-     "outcome_id": "0",
-     "result": "2a_",
+     "completed_at": "release release",
+     "description": "crawl",
+     "explanation": null,
+     "iteration": 365,
+     "outcome_id": "fix",
+     "result": "upload parse",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "bench",
+     "explanation": null,
+     "iteration": 840,
+     "outcome_id": "crawl server",
+     "result": "client",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "migrate",
+     "created_at": "clip deploy build",
+     "file_id": "clip release release shell",
+     "mount_path": "flaky",
+     "type": "file",
+     "updated_at": "npm lint queue"
+    },
+    {
+     "id": "thread client server release",
+     "created_at": "migrate",
+     "file_id": "worker report deploy",
+     "mount_path": "retry monitor",
+     "type": "file",
+     "updated_at": "release deploy"
+    }
+   ],
    "stats": {
-    "active_seconds": 7,
-    "duration_seconds": 676
+    "active_seconds": 205,
+    "duration_seconds": 748
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 012",
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
-    "active_seconds": 208,
-    "cache_read_input_tokens": 880,
-    "input_tokens": 503,
-    "output_tokens": 611
+    "active_seconds": 790,
+    "cache_read_input_tokens": 217,
+    "output_tokens": 413
    },
-   "vault_ids": [
-    "vnl0p3ncto"
-   ],
-   "deployment_id": null,
-   "cwd": "x6k8",
-   "computer_id": "zct_0hh",
+   "vault_ids": [],
+   "cwd": "agent build backup logs",
+   "computer_id": "deploy cargo",
    "model": {
-    "id": "e"
+    "id": "clip"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "index deploy report agent"
+   },
    "forked_from": {
-    "session_id": "r5nv2mbajeye"
+    "session_id": "thread deploy crawl"
    }
   },
   {
    "id": "sesn_013",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "test",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "5yr6-bt",
-      "type": "url",
-      "url": "fe7ulsbej"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "wii2",
+     "id": "npm retry flaky",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "-",
-    "skills": [
+    "name": "docs docs",
+    "skills": [],
+    "system": "agent notes",
+    "tools": [
      {
-      "skill_id": "e34",
-      "type": "anthropic",
-      "version": "-pbip5ksffj7"
+      "description": "notes watch client api",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "sync session schema render",
+      "type": "custom"
      },
      {
-      "skill_id": "b",
-      "type": "custom",
-      "version": "dseb"
+      "description": "thread clip",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "index",
+      "type": "custom"
+     },
+     {
+      "description": "notes search session",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "cache",
+      "type": "custom"
      }
     ],
-    "system": "m0jl21l9",
-    "tools": [],
     "type": "agent",
-    "version": 4
+    "version": 359
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "deploy cargo",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T10:00:00.000Z",
-   "environment_id": "2w285clawa",
+   "environment_id": "watch render lint session",
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "lf09uetcw",
-     "description": "zewanoggcq",
-     "explanation": "sjxhhwdj",
-     "iteration": 737,
-     "outcome_id": "3jmxekgzso4a",
-     "result": "d80mi_n2 p6",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "5710jjrxky",
-     "description": "vu",
-     "explanation": "ivq",
-     "iteration": 231,
-     "outcome_id": "1cg",
-     "result": "am76z-979qjb",
+     "completed_at": null,
+     "description": "agent clip watch index",
+     "explanation": null,
+     "iteration": 237,
+     "outcome_id": "sync",
+     "result": "server index lint worker",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [],
    "stats": {
-    "active_seconds": 311,
-    "duration_seconds": 673
+    "active_seconds": 405,
+    "duration_seconds": 6
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
-    "active_seconds": 624,
-    "cache_read_input_tokens": 481,
-    "input_tokens": 5,
-    "output_tokens": 48
+    "active_seconds": 401,
+    "cache_read_input_tokens": 256,
+    "input_tokens": 487,
+    "output_tokens": 81
    },
-   "vault_ids": [],
-   "deployment_id": "r5c g",
-   "cwd": "b89",
-   "model": {
-    "id": "p1 p2b3v"
-   },
+   "vault_ids": [
+    "clip backup backup",
+    "sync backup worker"
+   ],
+   "deployment_id": "api task shell",
    "thinking": {
-    "effort": "o79j9nvkfe"
+    "effort": "server test index migrate"
    },
    "forked_from": {
-    "session_id": "p_g52kfd"
+    "session_id": "review"
    }
   },
   {
    "id": "sesn_014",
    "agent": {
     "id": "agent_demo",
-    "description": "w_m _4x-ffjb",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
-    "model": {
-     "id": "kq5q1bnu7y p",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "jxz",
-    "skills": [
-     {
-      "skill_id": "ipp",
-      "type": "custom",
-      "version": "_ 2ern3qoyc"
-     },
-     {
-      "skill_id": "u_2ceh",
-      "type": "anthropic",
-      "version": " "
-     }
-    ],
-    "system": null,
-    "tools": [
-     {
-      "description": " z",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "g qgjt0ms",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 529
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T11:00:00.000Z",
-   "environment_id": "-",
-   "metadata": {},
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "n7r",
-     "created_at": "tgfrsjqrkge_",
-     "file_id": "xb9lb_td0",
-     "mount_path": "m3_-fn",
-     "type": "file",
-     "updated_at": "yf8xj4"
-    }
-   ],
-   "stats": {
-    "active_seconds": 274,
-    "duration_seconds": 360
-   },
-   "status": "rescheduling",
-   "title": "Session 014",
-   "type": "session",
-   "updated_at": "2026-11-28T11:01:00.000Z",
-   "usage": {
-    "active_seconds": 480,
-    "cache_read_input_tokens": 533,
-    "input_tokens": 6,
-    "output_tokens": 204
-   },
-   "vault_ids": [
-    "b_mad981"
-   ],
-   "deployment_id": "3rpt2",
-   "cwd": "ktel3z9v",
-   "thinking": null
-  },
-  {
-   "id": "sesn_015",
-   "agent": {
-    "id": "agent_helper",
     "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "2ca",
+      "name": "retry notes cache",
       "type": "url",
-      "url": "b5a3wlckj1k"
+      "url": "docs"
+     },
+     {
+      "name": "session upload task",
+      "type": "url",
+      "url": "session retry client"
      }
     ],
     "model": {
-     "id": "dh",
+     "id": "server",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "0a22obu8",
+    "name": "notes build migrate",
     "skills": [
      {
-      "skill_id": "pb3",
+      "skill_id": "bench retry",
       "type": "custom",
-      "version": "-zt"
-     }
-    ],
-    "system": "u",
-    "tools": [
-     {
-      "description": "4",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "-usqy5x3",
-      "type": "custom"
+      "version": "test schema"
      },
      {
-      "description": "208_n_xs",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "1gi_i0wr-",
-      "type": "custom"
+      "skill_id": "deploy",
+      "type": "anthropic",
+      "version": "api retry parse client"
      },
      {
-      "description": "bll_8j6",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "x ma_lt01rp",
-      "type": "custom"
+      "skill_id": "watch parse parse",
+      "type": "custom",
+      "version": "deploy monitor bench"
      }
     ],
+    "system": null,
+    "tools": [],
     "type": "agent",
-    "version": 709
+    "version": 6
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "h-8zi4",
+     "amount": "cargo session",
      "currency": "USD"
     },
     "type": "limit"
    },
-   "created_at": "2026-11-28T12:00:00.000Z",
+   "created_at": "2026-11-28T11:00:00.000Z",
    "metadata": {
-    "ifhjb": "ozayt_i"
+    "ijdheb": "build"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "s8rbqd9ccxs",
-     "description": "bzt57q3z26-",
-     "explanation": "_y32yk",
-     "iteration": 993,
-     "outcome_id": "4d0",
-     "result": "fu3",
+     "completed_at": null,
+     "description": "lint index",
+     "explanation": "thread sync session backup",
+     "iteration": 615,
+     "outcome_id": "cache",
+     "result": "sync lint upload",
      "type": "outcome_evaluation"
     },
     {
      "completed_at": null,
-     "description": "hksat-hm1",
-     "explanation": "-s42",
-     "iteration": 640,
-     "outcome_id": "cdn",
-     "result": "31o-r9",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "cpq-z",
-     "description": "wvvy",
-     "explanation": null,
-     "iteration": 522,
-     "outcome_id": "bi",
-     "result": "sq2mfdub",
+     "description": "report",
+     "explanation": "shell",
+     "iteration": 248,
+     "outcome_id": "cargo thread",
+     "result": "review upload watch cache",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "ugggwkdj",
-     "created_at": "3",
-     "file_id": "sq_lixbl 4",
-     "mount_path": "7",
+     "id": "thread migrate monitor",
+     "created_at": "docs flaky notes",
+     "file_id": "render",
+     "mount_path": "fix schema",
      "type": "file",
-     "updated_at": "7x7h"
-    },
-    {
-     "id": "rrmi-wr",
-     "created_at": "c1t",
-     "file_id": "e5",
-     "mount_path": "41",
-     "type": "file",
-     "updated_at": "-07iu7i-avnn"
+     "updated_at": "notes cache api"
     }
    ],
    "stats": {
-    "duration_seconds": 390
+    "active_seconds": 348,
+    "duration_seconds": 4
+   },
+   "status": "running",
+   "title": "Session 014",
+   "type": "session",
+   "updated_at": "2026-11-28T11:01:00.000Z",
+   "usage": {
+    "cache_read_input_tokens": 5,
+    "output_tokens": 161
+   },
+   "vault_ids": [
+    "task shell search"
+   ],
+   "deployment_id": "retry parse",
+   "cwd": "build api backup migrate",
+   "computer_id": "worker",
+   "model": {
+    "id": "backup"
+   },
+   "forked_from": {
+    "session_id": "release migrate"
+   }
+  },
+  {
+   "id": "sesn_015",
+   "agent": {
+    "id": "agent_helper",
+    "description": "logs thread",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "migrate cargo task release",
+      "type": "url",
+      "url": "api backup"
+     },
+     {
+      "name": "watch migrate docs client",
+      "type": "url",
+      "url": "build docs queue agent"
+     }
+    ],
+    "model": {
+     "id": "search backup watch flaky",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "queue",
+    "skills": [
+     {
+      "skill_id": "migrate build",
+      "type": "custom",
+      "version": "upload watch crawl"
+     }
+    ],
+    "system": "parse",
+    "tools": [
+     {
+      "description": "review cargo migrate crawl",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "render release release",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 772
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T12:00:00.000Z",
+   "environment_id": "retry fix monitor",
+   "metadata": {
+    "hj": "logs worker fix",
+    "fed": "sync",
+    "jh_ab": "report watch"
+   },
+   "outcome_evaluations": [],
+   "resources": [
+    {
+     "id": "npm migrate worker",
+     "created_at": "api flaky",
+     "file_id": "lint bench report",
+     "mount_path": "parse logs agent schema",
+     "type": "file",
+     "updated_at": "flaky"
+    },
+    {
+     "id": "parse test sync build",
+     "created_at": "agent sync shell sync",
+     "file_id": "session search test client",
+     "mount_path": "agent lint test",
+     "type": "file",
+     "updated_at": "clip cargo test"
+    },
+    {
+     "id": "server",
+     "created_at": "watch fix sync deploy",
+     "file_id": "cache bench flaky bench",
+     "mount_path": "backup",
+     "type": "file",
+     "updated_at": "flaky backup report"
+    }
+   ],
+   "stats": {
+    "active_seconds": 991,
+    "duration_seconds": 577
    },
    "status": "running",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
-    "active_seconds": 996,
-    "cache_read_input_tokens": 777,
-    "input_tokens": 421,
-    "output_tokens": 2
+    "active_seconds": 904,
+    "cache_read_input_tokens": 539,
+    "input_tokens": 993,
+    "output_tokens": 538
    },
    "vault_ids": [
-    "pd_r0hns",
-    "ez42hny1w0"
+    "deploy review worker",
+    "backup upload"
    ],
-   "deployment_id": "q9",
-   "cwd": "9wbcdqnbm",
-   "model": {},
-   "thinking": {
-    "effort": "cts"
+   "deployment_id": "cargo cache npm",
+   "cwd": "docs thread",
+   "model": {
+    "id": "bench session clip"
    },
-   "forked_from": null
+   "thinking": null,
+   "forked_from": {
+    "session_id": "report"
+   }
   },
   {
    "id": "sesn_016",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "sync build",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
+    "mcp_servers": [
+     {
+      "name": "thread",
+      "type": "url",
+      "url": "worker agent upload lint"
+     }
+    ],
     "model": {
-     "id": "01vp",
+     "id": "server",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "94h_r zo",
+    "name": "migrate render index",
     "skills": [
      {
-      "skill_id": "bw6mt",
+      "skill_id": "client",
       "type": "custom",
-      "version": "z0ke_b"
+      "version": "queue"
      },
      {
-      "skill_id": "1rourqe_z065",
+      "skill_id": "worker watch",
       "type": "custom",
-      "version": "uqid23fk"
+      "version": "release report backup"
      }
     ],
-    "system": "h",
-    "tools": [],
+    "system": "watch shell retry backup",
+    "tools": [
+     {
+      "description": "test render",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "monitor api logs session",
+      "type": "custom"
+     },
+     {
+      "description": "api crawl",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "client backup worker",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 942
+    "version": 874
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T13:00:00.000Z",
-   "environment_id": "y0",
-   "metadata": {
-    "cb_": "3eqb2iwtrogz",
-    "ac_": "tsm4k4mh-ol",
-    "ijc": "it7j9_x"
+   "budget": {
+    "max_list_cost": {
+     "amount": "search logs retry lint",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "ffpctrw5kwkc",
-     "explanation": "ygiko",
-     "iteration": 813,
-     "outcome_id": "y",
-     "result": "vg0gsu06r7vf",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "created_at": "2026-11-28T13:00:00.000Z",
+   "environment_id": "render cargo",
+   "metadata": {
+    "b_bh": "client",
+    "_e_d": "sync report cache client"
+   },
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "se4_x6waw1",
-     "created_at": "pd ",
-     "file_id": "tj",
-     "mount_path": "ka3ssxpb",
+     "id": "schema docs crawl",
+     "created_at": "flaky bench test sync",
+     "file_id": "backup monitor cache",
+     "mount_path": "parse crawl upload",
      "type": "file",
-     "updated_at": "wkl041"
+     "updated_at": "fix backup upload"
     },
     {
-     "id": "1",
-     "created_at": "va-dfgk4wd",
-     "file_id": "jl_v-s0fb",
-     "mount_path": "1 15bv",
+     "id": "monitor",
+     "created_at": "clip upload crawl bench",
+     "file_id": "lint report retry backup",
+     "mount_path": "test test crawl test",
      "type": "file",
-     "updated_at": "1lm8b8j6s1d"
+     "updated_at": "retry lint monitor migrate"
     },
     {
-     "id": "kohhrs-",
-     "created_at": "flxg7n6uh",
-     "file_id": "rhlq",
-     "mount_path": "numy7a6yl3_",
+     "id": "monitor shell",
+     "created_at": "retry",
+     "file_id": "cache thread client",
+     "mount_path": "task logs client index",
      "type": "file",
-     "updated_at": "-5zr8a"
+     "updated_at": "render test task"
     }
    ],
    "stats": {
-    "active_seconds": 632,
-    "duration_seconds": 795
+    "duration_seconds": 4
    },
    "status": "terminated",
    "title": "Session 016",
    "type": "session",
    "updated_at": "2026-11-28T13:01:00.000Z",
    "usage": {
-    "active_seconds": 469,
-    "cache_read_input_tokens": 855,
-    "output_tokens": 9
+    "active_seconds": 999,
+    "cache_read_input_tokens": 377,
+    "input_tokens": 998
    },
    "vault_ids": [],
-   "deployment_id": "1 2gm8n9",
-   "cwd": "c 7d737cons",
-   "thinking": null,
-   "forked_from": null
+   "cwd": "cache",
+   "model": {
+    "id": "logs npm"
+   }
   },
   {
    "id": "sesn_017",
    "agent": {
     "id": "agent_helper",
-    "description": "__proto__",
+    "description": "docs report",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "kzevtgh30d",
+      "name": "cache client api cache",
       "type": "url",
-      "url": "xf_dyy0sj"
+      "url": "watch"
      },
      {
-      "name": "dan",
+      "name": "clip server",
       "type": "url",
-      "url": "5op134b_rpz"
+      "url": "schema flaky agent"
      },
      {
-      "name": "zw",
+      "name": "session",
       "type": "url",
-      "url": "pp01"
+      "url": "task"
      }
     ],
     "model": {
-     "id": "mvzv0k-x7m",
+     "id": "search index search shell",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "ireo",
+    "name": "agent",
     "skills": [
      {
-      "skill_id": "68-ttnpx7j",
-      "type": "anthropic",
-      "version": "jw3pg"
+      "skill_id": "thread cache",
+      "type": "custom",
+      "version": "report"
+     },
+     {
+      "skill_id": "session lint",
+      "type": "custom",
+      "version": "cargo upload docs watch"
      }
     ],
-    "system": "u1wa6vxh_",
-    "tools": [],
+    "system": null,
+    "tools": [
+     {
+      "description": "agent sync",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "crawl",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 793
+    "version": 577
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "dkeyipro",
+     "amount": "watch",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T14:00:00.000Z",
-   "environment_id": "98u",
+   "environment_id": "task fix",
    "metadata": {},
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "_",
-     "created_at": "8nlqz",
-     "file_id": "sanky6-eay1",
-     "mount_path": "rr117 ",
+     "id": "fix search backup monitor",
+     "created_at": "task flaky session",
+     "file_id": "api",
+     "mount_path": "watch monitor review",
      "type": "file",
-     "updated_at": "constructor"
+     "updated_at": "schema shell"
     }
    ],
    "stats": {
-    "active_seconds": 372,
-    "duration_seconds": 7
+    "active_seconds": 991,
+    "duration_seconds": 0
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
-    "active_seconds": 664,
-    "cache_read_input_tokens": 850,
-    "input_tokens": 858,
-    "output_tokens": 209
+    "active_seconds": 997,
+    "cache_read_input_tokens": 4,
+    "input_tokens": 937,
+    "output_tokens": 554
    },
    "vault_ids": [
-    "xg-8mhh",
-    "pgfa9w"
+    "upload index clip monitor",
+    "cache retry",
+    "index"
    ],
-   "cwd": "hmqfaom5xp ",
-   "model": {
-    "id": "_c"
+   "deployment_id": "task lint",
+   "cwd": "test",
+   "model": {},
+   "thinking": {
+    "effort": "cache worker"
    },
-   "thinking": null,
-   "forked_from": {}
+   "forked_from": {
+    "session_id": "report"
+   }
   },
   {
    "id": "sesn_018",
    "agent": {
     "id": "agent_demo",
-    "description": "9zc9nzxu",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "aa a",
+      "name": "sync schema docs",
       "type": "url",
-      "url": " gcv9a4xow"
+      "url": "clip api flaky"
+     },
+     {
+      "name": "logs upload",
+      "type": "url",
+      "url": "cache bench agent npm"
      }
     ],
     "model": {
-     "id": "n6z8iuxhpz"
+     "id": "bench notes",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "3yqzcqmi",
-    "skills": [],
-    "system": "hcowo5hzftkq",
+    "name": "shell",
+    "skills": [
+     {
+      "skill_id": "render",
+      "type": "anthropic",
+      "version": "worker cargo review"
+     }
+    ],
+    "system": "search sync task",
     "tools": [
      {
-      "description": "ly3ji9z-c3pk",
+      "description": "bench client release cache",
       "input_schema": {
        "type": "object"
       },
-      "name": "applybp",
+      "name": "cargo",
       "type": "custom"
      },
      {
-      "description": "y7qhdj-42",
+      "description": "npm",
       "input_schema": {
        "type": "object"
       },
-      "name": "k879",
+      "name": "lint npm agent sync",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 761
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T15:00:00.000Z",
+   "environment_id": "sync cargo crawl",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "lint deploy",
+     "description": "queue deploy",
+     "explanation": "watch monitor docs",
+     "iteration": 950,
+     "outcome_id": "clip monitor",
+     "result": "search",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "crawl bench session docs",
+     "explanation": "flaky upload",
+     "iteration": 981,
+     "outcome_id": "task",
+     "result": "api queue report",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "session",
+     "explanation": "worker",
+     "iteration": 292,
+     "outcome_id": "render",
+     "result": "logs",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "schema logs docs render",
+     "created_at": "lint flaky index lint",
+     "file_id": "queue",
+     "mount_path": "notes",
+     "type": "file",
+     "updated_at": "migrate"
+    },
+    {
+     "id": "crawl report schema",
+     "created_at": "lint release watch",
+     "file_id": "docs agent",
+     "mount_path": "sync release deploy",
+     "type": "file",
+     "updated_at": "review"
+    }
+   ],
+   "stats": {
+    "active_seconds": 996,
+    "duration_seconds": 564
+   },
+   "status": "terminated",
+   "title": "Session 018",
+   "type": "session",
+   "updated_at": "2026-11-28T15:01:00.000Z",
+   "usage": {
+    "active_seconds": 1000,
+    "cache_read_input_tokens": 872,
+    "input_tokens": 129,
+    "output_tokens": 1
+   },
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "clip",
+   "model": {},
+   "thinking": {},
+   "forked_from": {
+    "session_id": "cache npm"
+   }
+  },
+  {
+   "id": "sesn_019",
+   "agent": {
+    "id": "agent_helper",
+    "description": "upload",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "session",
+      "type": "url",
+      "url": "api search api notes"
+     },
+     {
+      "name": "index",
+      "type": "url",
+      "url": "release"
+     },
+     {
+      "name": "client",
+      "type": "url",
+      "url": "bench session watch schema"
+     }
+    ],
+    "model": {
+     "id": "shell agent sync",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "cargo",
+    "skills": [
+     {
+      "skill_id": "monitor",
+      "type": "anthropic",
+      "version": "shell agent cache"
+     }
+    ],
+    "system": "server bench backup index",
+    "tools": [
+     {
+      "description": "crawl bench",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "report session client",
+      "type": "custom"
+     },
+     {
+      "description": "fix",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "review shell watch",
+      "type": "custom"
+     },
+     {
+      "description": "worker schema",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "server task",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 932
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "bench",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-28T16:00:00.000Z",
+   "environment_id": "render fix",
+   "metadata": {
+    "hgedac": "agent",
+    "fjagj_ee": "monitor",
+    "fg": "shell crawl crawl thread"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "server retry api review",
+     "description": "fix backup logs session",
+     "explanation": null,
+     "iteration": 893,
+     "outcome_id": "fix monitor monitor",
+     "result": "schema lint upload npm",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "npm",
+     "description": "upload backup notes thread",
+     "explanation": "monitor watch",
+     "iteration": 575,
+     "outcome_id": "review thread parse",
+     "result": "bench thread docs notes",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "migrate npm session build",
+     "description": "monitor schema flaky worker",
+     "explanation": "watch report index",
+     "iteration": 840,
+     "outcome_id": "server",
+     "result": "render fix deploy",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "docs flaky",
+     "created_at": "docs shell",
+     "file_id": "clip",
+     "mount_path": "watch monitor client task",
+     "type": "file",
+     "updated_at": "api thread retry sync"
+    },
+    {
+     "id": "notes build logs",
+     "created_at": "upload",
+     "file_id": "logs",
+     "mount_path": "logs session",
+     "type": "file",
+     "updated_at": "lint fix monitor"
+    }
+   ],
+   "stats": {
+    "duration_seconds": 0
+   },
+   "status": "rescheduling",
+   "title": "Session 019",
+   "type": "session",
+   "updated_at": "2026-11-28T16:01:00.000Z",
+   "usage": {
+    "cache_read_input_tokens": 112,
+    "input_tokens": 8,
+    "output_tokens": 484
+   },
+   "vault_ids": [],
+   "cwd": "parse queue agent",
+   "model": {
+    "id": "docs sync"
+   },
+   "thinking": {},
+   "forked_from": {
+    "session_id": "task fix"
+   }
+  },
+  {
+   "id": "sesn_020",
+   "agent": {
+    "id": "agent_demo",
+    "description": null,
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "cache upload index monitor",
+      "type": "url",
+      "url": "npm parse"
+     },
+     {
+      "name": "sync bench schema test",
+      "type": "url",
+      "url": "build backup"
+     }
+    ],
+    "model": {
+     "id": "upload flaky",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "deploy cache retry",
+    "skills": [
+     {
+      "skill_id": "render task",
+      "type": "custom",
+      "version": "report thread deploy notes"
+     },
+     {
+      "skill_id": "deploy shell shell notes",
+      "type": "anthropic",
+      "version": "logs sync fix monitor"
+     },
+     {
+      "skill_id": "docs search docs cache",
+      "type": "custom",
+      "version": "render watch"
+     }
+    ],
+    "system": "server migrate report thread",
+    "tools": [
+     {
+      "description": "backup release cache render",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "schema",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 2
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "shell backup client",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-28T17:00:00.000Z",
+   "metadata": {
+    "fifc": "session notes"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "thread queue flaky schema",
+     "description": "upload bench",
+     "explanation": null,
+     "iteration": 427,
+     "outcome_id": "bench search",
+     "result": "parse",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "bench notes cargo backup",
+     "created_at": "fix",
+     "file_id": "build monitor server bench",
+     "mount_path": "client logs worker",
+     "type": "file",
+     "updated_at": "review thread"
+    }
+   ],
+   "stats": {
+    "active_seconds": 3,
+    "duration_seconds": 3
+   },
+   "status": "idle",
+   "title": "Session 020",
+   "type": "session",
+   "updated_at": "2026-11-28T17:01:00.000Z",
+   "usage": {
+    "active_seconds": 500,
+    "cache_read_input_tokens": 1000,
+    "output_tokens": 0
+   },
+   "vault_ids": [
+    "parse bench",
+    "deploy bench thread build"
+   ],
+   "deployment_id": "review review",
+   "computer_id": "api watch",
+   "model": {
+    "id": "retry"
+   },
+   "thinking": {
+    "effort": "lint bench"
+   },
+   "forked_from": null
+  },
+  {
+   "id": "sesn_021",
+   "agent": {
+    "id": "agent_helper",
+    "description": "agent search",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "session client",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "build report queue lint",
+    "skills": [],
+    "system": "api review task bench",
+    "tools": [
+     {
+      "description": "queue backup",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "crawl queue",
       "type": "custom"
      }
     ],
@@ -1954,510 +2453,171 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "d",
+     "amount": "retry bench worker",
      "currency": "USD"
     },
     "type": "limit"
    },
-   "created_at": "2026-11-28T15:00:00.000Z",
-   "environment_id": "romxwr00qbp",
+   "created_at": "2026-11-28T18:00:00.000Z",
    "metadata": {
-    "_": "mtqya1hnsz",
-    "g": "pi_lr5z1ge ",
-    "_idbid": "m91d1"
-   },
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "oe",
-     "created_at": "rdfxm2s3gbk",
-     "file_id": "5vixn",
-     "mount_path": "v",
-     "type": "file",
-     "updated_at": "m"
-    },
-    {
-     "id": "3c oi8c7z",
-     "created_at": "oi3gxn",
-     "file_id": "s3w",
-     "mount_path": "p7",
-     "type": "file",
-     "updated_at": "phgip3f-"
-    },
-    {
-     "id": "5_v029sw",
-     "created_at": "vco-",
-     "file_id": "b6ubjmj1f",
-     "mount_path": "037n4jhy6c",
-     "type": "file",
-     "updated_at": "1xrz"
-    }
-   ],
-   "stats": {
-    "active_seconds": 262,
-    "duration_seconds": 7
-   },
-   "status": "idle",
-   "title": "Session 018",
-   "type": "session",
-   "updated_at": "2026-11-28T15:01:00.000Z",
-   "usage": {
-    "active_seconds": 1000,
-    "cache_read_input_tokens": 908,
-    "input_tokens": 764,
-    "output_tokens": 790
-   },
-   "vault_ids": [],
-   "deployment_id": "q-thtm2qwgt",
-   "model": {
-    "id": "key"
-   },
-   "forked_from": {
-    "session_id": "ojyac"
-   }
-  },
-  {
-   "id": "sesn_019",
-   "agent": {
-    "id": "agent_helper",
-    "description": "_pro",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "225mikmrg",
-      "type": "url",
-      "url": "z08dc6kn"
-     }
-    ],
-    "model": {
-     "id": "cij",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "lgg-2iy0",
-    "skills": [
-     {
-      "skill_id": "ref",
-      "type": "anthropic",
-      "version": "uj"
-     }
-    ],
-    "system": null,
-    "tools": [],
-    "type": "agent",
-    "version": 792
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "_3ja8l311t",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-28T16:00:00.000Z",
-   "environment_id": "_tmrxj1p2z",
-   "metadata": {
-    "agj_ee": "t9o5jtwch",
-    "hfgg_hei": "cwa",
-    "__c": "7fbhyey_p"
+    "jgchjjh": "search release",
+    "fgbegjej": "parse deploy",
+    "fbiei": "release worker"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "6qaz",
-     "description": " o9xid",
-     "explanation": "tpgz7",
-     "iteration": 448,
-     "outcome_id": "lt2",
-     "result": "h60-unhxs",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "3ynwk4_4",
-     "explanation": "wqw5q5dz",
-     "iteration": 553,
-     "outcome_id": "tgz- yvjg",
-     "result": "4fm07gj uvf",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "gobd65jp0q7",
-     "description": "ctnamejle",
-     "explanation": "1",
-     "iteration": 675,
-     "outcome_id": "9",
-     "result": "b 1owo",
+     "completed_at": "index logs",
+     "description": "deploy release search release",
+     "explanation": "report",
+     "iteration": 227,
+     "outcome_id": "bench schema",
+     "result": "client queue test",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [],
    "stats": {
-    "active_seconds": 3,
-    "duration_seconds": 331
+    "active_seconds": 994,
+    "duration_seconds": 8
    },
-   "status": "running",
-   "title": "Session 019",
-   "type": "session",
-   "updated_at": "2026-11-28T16:01:00.000Z",
-   "usage": {
-    "active_seconds": 624,
-    "cache_read_input_tokens": 327,
-    "input_tokens": 5,
-    "output_tokens": 361
-   },
-   "vault_ids": [
-    "8j"
-   ],
-   "deployment_id": null,
-   "cwd": "27",
-   "model": {},
-   "thinking": {
-    "effort": "4ts wly9vg"
-   },
-   "forked_from": {
-    "session_id": "geh-"
-   }
-  },
-  {
-   "id": "sesn_020",
-   "agent": {
-    "id": "agent_demo",
-    "description": "1c pr",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "zpiim",
-      "type": "url",
-      "url": "of537xkll 5"
-     }
-    ],
-    "model": {
-     "id": "5hb",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "m",
-    "skills": [
-     {
-      "skill_id": "7l",
-      "type": "custom",
-      "version": "r3u7okgn"
-     }
-    ],
-    "system": null,
-    "tools": [
-     {
-      "description": "21w-byn p",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "ndkvbr -13",
-      "type": "custom"
-     },
-     {
-      "description": "oj1",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": " sak",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 1000
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "-4",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-28T17:00:00.000Z",
-   "environment_id": "v",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": " 8bg32",
-     "description": "-r-z4",
-     "explanation": "vt757m",
-     "iteration": 716,
-     "outcome_id": "ak36x-wx69",
-     "result": "v8hntwg_pa",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "d",
-     "explanation": "lthhn1b",
-     "iteration": 129,
-     "outcome_id": "r96v0nsi",
-     "result": "0",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "14",
-     "created_at": "qk",
-     "file_id": "63",
-     "mount_path": "nzjo8sbgao6e",
-     "type": "file",
-     "updated_at": "q-70jx"
-    },
-    {
-     "id": "8_t5a9",
-     "created_at": "cd ",
-     "file_id": "6",
-     "mount_path": "xkyw8b a-",
-     "type": "file",
-     "updated_at": "s1"
-    },
-    {
-     "id": "i34l4xgfmve3",
-     "created_at": "dvq",
-     "file_id": "a4uwjxwvn",
-     "mount_path": "lyxyl--u",
-     "type": "file",
-     "updated_at": "ugbcgh9sxzk"
-    }
-   ],
-   "stats": {
-    "active_seconds": 996,
-    "duration_seconds": 102
-   },
-   "status": "running",
-   "title": "Session 020",
-   "type": "session",
-   "updated_at": "2026-11-28T17:01:00.000Z",
-   "usage": {
-    "input_tokens": 77,
-    "output_tokens": 4
-   },
-   "vault_ids": [],
-   "deployment_id": null,
-   "model": {
-    "id": "d"
-   },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "co"
-   }
-  },
-  {
-   "id": "sesn_021",
-   "agent": {
-    "id": "agent_helper",
-    "description": "ap",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "-",
-      "type": "url",
-      "url": "-"
-     },
-     {
-      "name": "0vw4o3  r1x",
-      "type": "url",
-      "url": "r5usnb"
-     }
-    ],
-    "model": {
-     "id": "2",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "1tjpni5e 3v",
-    "skills": [],
-    "system": "b",
-    "tools": [
-     {
-      "description": "tx6r1b06y",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "6-y87s4u",
-      "type": "custom"
-     },
-     {
-      "description": "w5 4v",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "8y2zua0",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 975
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T18:00:00.000Z",
-   "environment_id": "oaltsd777",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": " adbyi c",
-     "explanation": null,
-     "iteration": 386,
-     "outcome_id": "_o",
-     "result": "9uvk i_gv1",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "p",
-     "created_at": "8p5-49v9",
-     "file_id": "0",
-     "mount_path": "0go",
-     "type": "file",
-     "updated_at": "eo5c"
-    }
-   ],
-   "stats": {
-    "duration_seconds": 69
-   },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 021",
    "type": "session",
    "updated_at": "2026-11-28T18:01:00.000Z",
    "usage": {
-    "active_seconds": 995,
-    "cache_read_input_tokens": 430,
-    "input_tokens": 203,
-    "output_tokens": 5
+    "active_seconds": 991,
+    "cache_read_input_tokens": 1,
+    "input_tokens": 154,
+    "output_tokens": 476
    },
    "vault_ids": [
-    "o",
-    "006uvk7"
+    "migrate cache",
+    "task",
+    "cache report"
    ],
-   "deployment_id": "aq43e0a4b",
-   "thinking": {},
+   "cwd": "watch",
+   "computer_id": "migrate server lint index",
+   "model": {
+    "id": "test"
+   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "yua1tmx"
+    "session_id": "shell search"
    }
   },
   {
    "id": "sesn_022",
    "agent": {
     "id": "agent_demo",
-    "description": "4cd8o9h",
+    "description": "watch",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
+    "mcp_servers": [
+     {
+      "name": "cargo thread logs",
+      "type": "url",
+      "url": "parse schema"
+     },
+     {
+      "name": "api fix backup sync",
+      "type": "url",
+      "url": "report"
+     },
+     {
+      "name": "client",
+      "type": "url",
+      "url": "thread"
+     }
+    ],
     "model": {
-     "id": "8",
+     "id": "deploy",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "ezb3f2m",
+    "name": "sync",
     "skills": [
      {
-      "skill_id": "uc",
+      "skill_id": "task cache",
       "type": "anthropic",
-      "version": "as wnbogh"
+      "version": "logs clip worker"
      }
     ],
-    "system": "constructor",
+    "system": null,
     "tools": [
      {
-      "description": "vqr2_7",
+      "description": "client build search schema",
       "input_schema": {
        "type": "object"
       },
-      "name": "exqikqiw",
+      "name": "retry review migrate session",
       "type": "custom"
      },
      {
-      "description": "e5ao",
+      "description": "render schema",
       "input_schema": {
        "type": "object"
       },
-      "name": "yci9lk",
+      "name": "bench",
       "type": "custom"
      },
      {
-      "description": "14",
+      "description": "parse deploy",
       "input_schema": {
        "type": "object"
       },
-      "name": "-4rxh 7mhdy",
+      "name": "fix flaky test api",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 3
+    "version": 697
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "b6rp-w",
+     "amount": "build build",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T19:00:00.000Z",
-   "environment_id": "n",
+   "environment_id": "clip build",
    "metadata": {
-    "dehc": "wztdi",
-    "degb": "hz",
-    "_": "ot8a387xt7"
+    "faebiaf": "retry api flaky",
+    "aecejc": "clip flaky build docs"
    },
-   "outcome_evaluations": [
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": "2",
-     "description": "xg47ebwp9tt",
-     "explanation": "apply",
-     "iteration": 8,
-     "outcome_id": "6ihm 4_g",
-     "result": "ne",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "z9as",
-     "description": "46",
-     "explanation": "ldl-k",
-     "iteration": 654,
-     "outcome_id": "ishjiv7yg",
-     "result": "4_c",
-     "type": "outcome_evaluation"
+     "id": "migrate flaky schema client",
+     "created_at": "notes",
+     "file_id": "deploy",
+     "mount_path": "migrate server",
+     "type": "file",
+     "updated_at": "logs test test cargo"
     }
    ],
-   "resources": [],
    "stats": {
-    "active_seconds": 104,
-    "duration_seconds": 893
+    "duration_seconds": 163
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 022",
    "type": "session",
    "updated_at": "2026-11-28T19:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 9,
-    "input_tokens": 5,
-    "output_tokens": 9
+    "active_seconds": 658,
+    "input_tokens": 696,
+    "output_tokens": 826
    },
    "vault_ids": [
-    "9zkofd",
-    "bvfxg-9",
-    "6ra"
+    "notes client cache",
+    "worker thread monitor shell"
    ],
-   "deployment_id": "rkm2ud0tzd",
-   "cwd": "58aljp02simx",
-   "thinking": null,
-   "forked_from": {}
+   "model": {
+    "id": "migrate flaky"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_023",
@@ -2467,387 +2627,217 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "uruh",
-      "type": "url",
-      "url": "858t8gw5y"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "hdplblbu",
-     "speed": "fast"
+     "id": "client deploy index review",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "o",
-    "skills": [],
-    "system": null,
-    "tools": [],
+    "name": "flaky",
+    "skills": [
+     {
+      "skill_id": "fix review agent",
+      "type": "custom",
+      "version": "upload task"
+     }
+    ],
+    "system": "index",
+    "tools": [
+     {
+      "description": "server deploy upload bench",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "docs retry",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 4
+    "version": 3
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "89csyqa",
+     "amount": "migrate queue",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T20:00:00.000Z",
-   "environment_id": " u8zo1ht",
+   "environment_id": "monitor task",
    "metadata": {
-    "hgg": "mk0k5n",
-    "cdagj_c": "x0ogdxyi"
+    "bi_id": "session schema review",
+    "ehje": "cargo retry migrate",
+    "jhj": "search"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "hqjz2ju",
-     "description": "sv",
-     "explanation": "6 2k68h--4dc",
-     "iteration": 88,
-     "outcome_id": "e-07",
-     "result": "9p0ndr",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "constructor",
-     "description": "-3w38",
-     "explanation": "6j",
-     "iteration": 454,
-     "outcome_id": "4c ypb",
-     "result": "o5-9b",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "0i2",
-     "created_at": "a 1kpy",
-     "file_id": "c1b",
-     "mount_path": "hxtcs77j",
+     "id": "shell",
+     "created_at": "queue backup session backup",
+     "file_id": "notes shell logs",
+     "mount_path": "fix worker",
      "type": "file",
-     "updated_at": "dsn9wx5"
+     "updated_at": "build cache lint npm"
+    },
+    {
+     "id": "session api sync",
+     "created_at": "queue",
+     "file_id": "server agent watch npm",
+     "mount_path": "report",
+     "type": "file",
+     "updated_at": "release agent thread"
     }
    ],
    "stats": {
-    "duration_seconds": 5
+    "duration_seconds": 604
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 023",
    "type": "session",
    "updated_at": "2026-11-28T20:01:00.000Z",
    "usage": {
-    "active_seconds": 992,
-    "input_tokens": 382
+    "active_seconds": 713,
+    "cache_read_input_tokens": 9,
+    "input_tokens": 826,
+    "output_tokens": 979
    },
-   "vault_ids": [],
-   "deployment_id": "8 3uzh",
-   "cwd": "a085e9wsr0",
+   "vault_ids": [
+    "release"
+   ],
+   "cwd": "task parse deploy",
+   "model": {},
    "thinking": null,
-   "forked_from": null
+   "forked_from": {}
   },
   {
    "id": "sesn_024",
    "agent": {
     "id": "agent_demo",
+    "description": "notes client report clip",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "session cargo schema",
+      "type": "url",
+      "url": "backup retry"
+     }
+    ],
+    "model": {
+     "id": "sync cache",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "review",
+    "skills": [
+     {
+      "skill_id": "backup parse",
+      "type": "anthropic",
+      "version": "search"
+     },
+     {
+      "skill_id": "deploy sync",
+      "type": "anthropic",
+      "version": "search build test"
+     },
+     {
+      "skill_id": "search api flaky queue",
+      "type": "custom",
+      "version": "cache lint shell"
+     }
+    ],
+    "system": null,
+    "tools": [],
+    "type": "agent",
+    "version": 10
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T21:00:00.000Z",
+   "environment_id": "cargo upload",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "index cache deploy client",
+     "description": "docs flaky session",
+     "explanation": "upload",
+     "iteration": 830,
+     "outcome_id": "deploy release render",
+     "result": "deploy notes thread lint",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "cache render shell cache",
+     "created_at": "api",
+     "file_id": "monitor test watch",
+     "mount_path": "agent cache",
+     "type": "file",
+     "updated_at": "index report"
+    }
+   ],
+   "stats": {
+    "duration_seconds": 6
+   },
+   "status": "rescheduling",
+   "title": "Session 024",
+   "type": "session",
+   "updated_at": "2026-11-28T21:01:00.000Z",
+   "usage": {
+    "active_seconds": 0,
+    "cache_read_input_tokens": 986,
+    "input_tokens": 25,
+    "output_tokens": 6
+   },
+   "vault_ids": [],
+   "deployment_id": "notes",
+   "cwd": "watch test backup index",
+   "model": {
+    "id": "worker"
+   },
+   "thinking": null,
+   "forked_from": {
+    "session_id": "render crawl backup client"
+   }
+  },
+  {
+   "id": "sesn_025",
+   "agent": {
+    "id": "agent_helper",
     "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "x5q09t8m3",
+      "name": "lint",
       "type": "url",
-      "url": " xz7kgc"
+      "url": "docs"
+     },
+     {
+      "name": "bench",
+      "type": "url",
+      "url": "flaky parse bench"
      }
     ],
     "model": {
-     "id": "ef6f7-_46xn",
+     "id": "agent bench report release",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "2kjpfcezy_",
+    "name": "watch",
     "skills": [],
-    "system": "i1t6f",
-    "tools": [],
-    "type": "agent",
-    "version": 908
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T21:00:00.000Z",
-   "environment_id": "n57pcllo_ov",
-   "metadata": {
-    "gjfgdjic": " 0_sb",
-    "eai": "xh3farg",
-    "addfihfd": "7tnkvbya5cce"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "g7j6s3c6",
-     "explanation": "7-",
-     "iteration": 50,
-     "outcome_id": "yt2nbckj2o72",
-     "result": "4-6g-4ha6jy",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [],
-   "stats": {
-    "active_seconds": 432,
-    "duration_seconds": 902
-   },
-   "status": "running",
-   "title": "Session 024",
-   "type": "session",
-   "updated_at": "2026-11-28T21:01:00.000Z",
-   "usage": {
-    "active_seconds": 873,
-    "cache_read_input_tokens": 264,
-    "input_tokens": 747,
-    "output_tokens": 214
-   },
-   "vault_ids": [
-    "0k88",
-    "z9xuf",
-    "30-9va"
-   ],
-   "deployment_id": null,
-   "cwd": " ",
-   "thinking": {
-    "effort": "aqyx"
-   },
-   "forked_from": null
-  },
-  {
-   "id": "sesn_025",
-   "agent": {
-    "id": "agent_helper",
-    "description": "6j8",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "4",
-      "type": "url",
-      "url": "qve2hkq"
-     },
-     {
-      "name": "h8ue",
-      "type": "url",
-      "url": "w-4lxb-4"
-     }
-    ],
-    "model": {
-     "id": "d9uhu",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "gfkca8",
-    "skills": [],
-    "system": "3_g4lb",
+    "system": "upload queue",
     "tools": [
      {
-      "description": "83u3pyl7",
+      "description": "notes session task npm",
       "input_schema": {
        "type": "object"
       },
-      "name": "l",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 308
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "j8k",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": "5u9",
-     "description": "o",
-     "explanation": "8k",
-     "iteration": 997,
-     "outcome_id": "hc9uany30de6",
-     "result": "d m_f8ozv",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "nt",
-     "description": "o",
-     "explanation": null,
-     "iteration": 7,
-     "outcome_id": "ns",
-     "result": "mdos4_",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "wcab3e3-",
-     "explanation": "k1wqh7",
-     "iteration": 186,
-     "outcome_id": "_",
-     "result": "22-9wj",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [],
-   "stats": {
-    "duration_seconds": 997
-   },
-   "status": "idle",
-   "title": "Session 025",
-   "type": "session",
-   "updated_at": "2026-11-28T22:01:00.000Z",
-   "usage": {
-    "active_seconds": 6,
-    "cache_read_input_tokens": 997,
-    "input_tokens": 841,
-    "output_tokens": 1
-   },
-   "vault_ids": [],
-   "cwd": "j3 53h2m1dk_",
-   "model": {},
-   "forked_from": null
-  },
-  {
-   "id": "sesn_026",
-   "agent": {
-    "id": "agent_demo",
-    "description": "d2xnhtokgz",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "5ccrhpnxa",
-      "type": "url",
-      "url": "4p-7akt"
-     },
-     {
-      "name": "c_9rh3lo1-qw",
-      "type": "url",
-      "url": "ovxmq"
-     }
-    ],
-    "model": {
-     "id": "a",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "0 bmo",
-    "skills": [],
-    "system": "dd",
-    "tools": [
-     {
-      "description": "w81jo2tm8qh",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "62yq40de2uk",
-      "type": "custom"
-     },
-     {
-      "description": "92h5xb5fk4hk",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "x2h w4v021pa",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 617
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T23:00:00.000Z",
-   "environment_id": "83x",
-   "metadata": {
-    "hh_da": "my9vi5logv3"
-   },
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "3lgoa-y3",
-     "created_at": "h_",
-     "file_id": "p5pl-u6_q21",
-     "mount_path": "a",
-     "type": "file",
-     "updated_at": "b 7_c9x9"
-    }
-   ],
-   "stats": {
-    "active_seconds": 919,
-    "duration_seconds": 7
-   },
-   "status": "idle",
-   "title": "Session 026",
-   "type": "session",
-   "updated_at": "2026-11-28T23:01:00.000Z",
-   "usage": {
-    "active_seconds": 1,
-    "cache_read_input_tokens": 504,
-    "input_tokens": 164,
-    "output_tokens": 996
-   },
-   "vault_ids": [
-    "yzm82wg"
-   ],
-   "deployment_id": null,
-   "cwd": "iu9c",
-   "model": {
-    "id": "u-l"
-   },
-   "forked_from": {
-    "session_id": " eq"
-   }
-  },
-  {
-   "id": "sesn_027",
-   "agent": {
-    "id": "agent_helper",
-    "description": "e1",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
-    "model": {
-     "id": "ze0z m31io",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "lwd",
-    "skills": [],
-    "system": null,
-    "tools": [
-     {
-      "description": "e6 umwf",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "00d6ds",
-      "type": "custom"
-     },
-     {
-      "description": "c35xrahbp",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "2cs",
-      "type": "custom"
-     },
-     {
-      "description": "x",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "y1g",
+      "name": "lint npm flaky",
       "type": "custom"
      }
     ],
@@ -2857,7 +2847,182 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "yiink60",
+     "amount": "sync search",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-28T22:00:00.000Z",
+   "environment_id": "npm migrate monitor",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "index",
+     "description": "flaky test search thread",
+     "explanation": null,
+     "iteration": 336,
+     "outcome_id": "worker report notes upload",
+     "result": "parse crawl index review",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "upload thread index bench",
+     "created_at": "shell",
+     "file_id": "review bench",
+     "mount_path": "search",
+     "type": "file",
+     "updated_at": "schema render agent upload"
+    },
+    {
+     "id": "migrate upload upload render",
+     "created_at": "logs docs npm cache",
+     "file_id": "backup task",
+     "mount_path": "review monitor render docs",
+     "type": "file",
+     "updated_at": "worker search worker notes"
+    },
+    {
+     "id": "task",
+     "created_at": "task notes",
+     "file_id": "notes notes",
+     "mount_path": "build migrate flaky cache",
+     "type": "file",
+     "updated_at": "retry worker test deploy"
+    }
+   ],
+   "stats": {
+    "active_seconds": 0,
+    "duration_seconds": 835
+   },
+   "status": "rescheduling",
+   "title": "Session 025",
+   "type": "session",
+   "updated_at": "2026-11-28T22:01:00.000Z",
+   "usage": {
+    "active_seconds": 161,
+    "cache_read_input_tokens": 315,
+    "output_tokens": 958
+   },
+   "vault_ids": [],
+   "deployment_id": "deploy review schema",
+   "cwd": "lint retry task docs",
+   "model": {
+    "id": "build search"
+   },
+   "thinking": {
+    "effort": "task"
+   },
+   "forked_from": null
+  },
+  {
+   "id": "sesn_026",
+   "agent": {
+    "id": "agent_demo",
+    "description": "lint index",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "flaky render npm",
+      "type": "url",
+      "url": "upload session release"
+     },
+     {
+      "name": "shell npm cache",
+      "type": "url",
+      "url": "worker parse cache"
+     }
+    ],
+    "model": {
+     "id": "queue search",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "report client npm",
+    "skills": [
+     {
+      "skill_id": "report retry watch deploy",
+      "type": "custom",
+      "version": "release"
+     }
+    ],
+    "system": "build backup release",
+    "tools": [],
+    "type": "agent",
+    "version": 869
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T23:00:00.000Z",
+   "metadata": {
+    "fbd": "index agent"
+   },
+   "outcome_evaluations": [],
+   "resources": [],
+   "stats": {
+    "active_seconds": 185,
+    "duration_seconds": 24
+   },
+   "status": "idle",
+   "title": "Session 026",
+   "type": "session",
+   "updated_at": "2026-11-28T23:01:00.000Z",
+   "usage": {
+    "active_seconds": 596,
+    "cache_read_input_tokens": 994,
+    "input_tokens": 228,
+    "output_tokens": 843
+   },
+   "vault_ids": [
+    "backup",
+    "report task",
+    "sync deploy agent schema"
+   ],
+   "deployment_id": "agent crawl render",
+   "cwd": "lint",
+   "computer_id": "cache deploy",
+   "model": {
+    "id": "clip parse"
+   },
+   "thinking": null,
+   "forked_from": {
+    "session_id": "server shell monitor"
+   }
+  },
+  {
+   "id": "sesn_027",
+   "agent": {
+    "id": "agent_helper",
+    "description": "render",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "api",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "queue",
+    "skills": [
+     {
+      "skill_id": "cargo report",
+      "type": "custom",
+      "version": "report"
+     }
+    ],
+    "system": "npm deploy task notes",
+    "tools": [],
+    "type": "agent",
+    "version": 9
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "client",
      "currency": "USD"
     },
     "type": "limit"
@@ -2866,280 +3031,283 @@ export const DEFAULT_DEMO: DemoRecords = {
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "b1ul",
-     "description": "mo9",
+     "completed_at": "cache lint report",
+     "description": "queue clip render",
      "explanation": null,
-     "iteration": 997,
-     "outcome_id": "s gh",
-     "result": "uhrae9n27",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [],
-   "stats": {
-    "active_seconds": 191,
-    "duration_seconds": 682
-   },
-   "status": "idle",
-   "title": "Session 027",
-   "type": "session",
-   "updated_at": "2026-11-29T00:01:00.000Z",
-   "usage": {
-    "active_seconds": 122,
-    "cache_read_input_tokens": 680,
-    "input_tokens": 347
-   },
-   "vault_ids": [
-    "ddyid8ui8w",
-    "f5a60zr",
-    "6doaz 5-"
-   ],
-   "deployment_id": "ppll",
-   "cwd": "j",
-   "computer_id": "31spwmu",
-   "model": {
-    "id": "jlen"
-   },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "3-82o 96e3x"
-   }
-  },
-  {
-   "id": "sesn_028",
-   "agent": {
-    "id": "agent_demo",
-    "description": null,
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
-    "model": {
-     "id": "mzyw5_615",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "1zha0kekj",
-    "skills": [],
-    "system": "70on5hjkamtu",
-    "tools": [
-     {
-      "description": "8",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "6xuuy",
-      "type": "custom"
-     },
-     {
-      "description": "7yfvbzwq",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "juu-sm",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 566
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-29T01:00:00.000Z",
-   "environment_id": "b81",
-   "metadata": {
-    "afeg": "02x-qgb pz9e",
-    "_": "qk4l0ifgds8b"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "r-56lh",
-     "description": "keyna",
-     "explanation": "t",
-     "iteration": 857,
-     "outcome_id": "-r1t2g7",
-     "result": "ucal",
+     "iteration": 994,
+     "outcome_id": "build retry",
+     "result": "fix",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "7e _m7d",
-     "created_at": "g",
-     "file_id": "gg",
-     "mount_path": "wu_u4qx",
+     "id": "fix",
+     "created_at": "flaky test",
+     "file_id": "queue retry api",
+     "mount_path": "sync",
      "type": "file",
-     "updated_at": "0"
-    },
-    {
-     "id": "luyfrbew0",
-     "created_at": "rnujp7_avif",
-     "file_id": "7mq_fqr2cjs",
-     "mount_path": "fg4",
-     "type": "file",
-     "updated_at": "ghbdyny"
-    },
-    {
-     "id": "qrqxoy51 75",
-     "created_at": "k",
-     "file_id": "w",
-     "mount_path": "e 9ypemjyek7",
-     "type": "file",
-     "updated_at": "z"
+     "updated_at": "review cargo"
     }
    ],
-   "stats": {},
-   "status": "rescheduling",
+   "stats": {
+    "active_seconds": 456,
+    "duration_seconds": 400
+   },
+   "status": "running",
+   "title": "Session 027",
+   "type": "session",
+   "updated_at": "2026-11-29T00:01:00.000Z",
+   "usage": {
+    "cache_read_input_tokens": 975,
+    "input_tokens": 264,
+    "output_tokens": 997
+   },
+   "vault_ids": [
+    "client monitor cache api"
+   ],
+   "deployment_id": null,
+   "cwd": "monitor client index deploy",
+   "computer_id": "cargo",
+   "model": {
+    "id": "client"
+   },
+   "thinking": {},
+   "forked_from": null
+  },
+  {
+   "id": "sesn_028",
+   "agent": {
+    "id": "agent_demo",
+    "description": "logs queue",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "deploy",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "report",
+    "skills": [
+     {
+      "skill_id": "client api agent",
+      "type": "anthropic",
+      "version": "task search"
+     },
+     {
+      "skill_id": "queue",
+      "type": "custom",
+      "version": "worker api client crawl"
+     },
+     {
+      "skill_id": "task build worker",
+      "type": "anthropic",
+      "version": "crawl review"
+     }
+    ],
+    "system": null,
+    "tools": [],
+    "type": "agent",
+    "version": 35
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "deploy task",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-29T01:00:00.000Z",
+   "environment_id": "release",
+   "metadata": {
+    "bafgb": "report clip"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "server clip cache",
+     "description": "watch index test",
+     "explanation": "npm cargo index docs",
+     "iteration": 0,
+     "outcome_id": "api session logs",
+     "result": "retry session watch",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "build shell render npm",
+     "created_at": "build server review docs",
+     "file_id": "watch report",
+     "mount_path": "thread cargo upload",
+     "type": "file",
+     "updated_at": "cargo upload clip"
+    },
+    {
+     "id": "logs migrate",
+     "created_at": "worker render index",
+     "file_id": "parse agent",
+     "mount_path": "build session lint release",
+     "type": "file",
+     "updated_at": "npm search clip fix"
+    }
+   ],
+   "stats": {
+    "active_seconds": 1
+   },
+   "status": "running",
    "title": "Session 028",
    "type": "session",
    "updated_at": "2026-11-29T01:01:00.000Z",
    "usage": {
-    "active_seconds": 766,
-    "cache_read_input_tokens": 699,
-    "input_tokens": 991,
-    "output_tokens": 835
+    "input_tokens": 992,
+    "output_tokens": 0
    },
-   "vault_ids": [
-    "km dd95ss",
-    "29nas",
-    "i"
-   ],
-   "cwd": "yxky",
-   "model": {},
+   "vault_ids": [],
+   "deployment_id": "report upload",
+   "model": {
+    "id": "notes parse lint"
+   },
    "thinking": {
-    "effort": "wic"
+    "effort": "lint backup"
    },
    "forked_from": {
-    "session_id": "hmy8pdl4_j"
+    "session_id": "render docs notes queue"
    }
   },
   {
    "id": "sesn_029",
    "agent": {
     "id": "agent_helper",
-    "description": "qzs-",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "r58y4gq8md",
+      "name": "backup backup worker",
       "type": "url",
-      "url": "ef"
+      "url": "index logs agent"
+     },
+     {
+      "name": "cache",
+      "type": "url",
+      "url": "thread index review server"
      }
     ],
     "model": {
-     "id": "xy",
-     "speed": "standard"
+     "id": "queue test",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "6cci",
+    "name": "task",
     "skills": [
      {
-      "skill_id": "urr7evr",
+      "skill_id": "report",
       "type": "custom",
-      "version": "56n760"
+      "version": "index shell client client"
      },
      {
-      "skill_id": "e",
+      "skill_id": "clip search",
       "type": "custom",
-      "version": "p8tf5e8vbq5t"
+      "version": "test index logs"
      },
      {
-      "skill_id": "k2f",
-      "type": "custom",
-      "version": "7u85qmdzdkr"
+      "skill_id": "logs test",
+      "type": "anthropic",
+      "version": "upload docs"
      }
     ],
-    "system": null,
-    "tools": [],
+    "system": "render task agent",
+    "tools": [
+     {
+      "description": "server flaky lint render",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "lint agent cargo notes",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 895
+    "version": 925
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T02:00:00.000Z",
-   "metadata": {
-    "ha": "bind"
-   },
+   "environment_id": "agent agent release thread",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "m2h_5znnowhy",
-     "description": "m",
-     "explanation": "2o56xu4",
-     "iteration": 611,
-     "outcome_id": "cjk",
-     "result": "xoxrazs",
+     "completed_at": null,
+     "description": "server migrate queue",
+     "explanation": "search shell migrate report",
+     "iteration": 83,
+     "outcome_id": "search",
+     "result": "queue",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "skfu-2vmrxc2",
-     "description": " l055lq",
+     "completed_at": null,
+     "description": "server monitor",
      "explanation": null,
-     "iteration": 149,
-     "outcome_id": "orl-",
-     "result": "493j",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "elksc",
-     "description": "uzi",
-     "explanation": "x d",
-     "iteration": 225,
-     "outcome_id": "pz9io5cycxhg",
-     "result": "5hng6_7r_x",
+     "iteration": 167,
+     "outcome_id": "watch",
+     "result": "api",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "zwep9pkdjd",
-     "created_at": "8xzh 1gql-m",
-     "file_id": "6 ckk",
-     "mount_path": "b",
+     "id": "review test task backup",
+     "created_at": "server fix logs schema",
+     "file_id": "index",
+     "mount_path": "task render upload crawl",
      "type": "file",
-     "updated_at": "w2eyynprotot"
+     "updated_at": "clip server"
     },
     {
-     "id": "   e7d",
-     "created_at": "4yd62",
-     "file_id": "sm-7r7i-azhu",
-     "mount_path": "ghoxo6rkq8",
+     "id": "flaky report agent flaky",
+     "created_at": "cargo migrate fix server",
+     "file_id": "review",
+     "mount_path": "release",
      "type": "file",
-     "updated_at": "npsm_nx4_k8"
+     "updated_at": "watch clip docs"
     },
     {
-     "id": "s",
-     "created_at": "2qt",
-     "file_id": "ckvcbu0r",
-     "mount_path": "8-do8td 9s",
+     "id": "monitor schema",
+     "created_at": "client flaky npm logs",
+     "file_id": "retry bench",
+     "mount_path": "notes parse docs client",
      "type": "file",
-     "updated_at": "q_v6rg"
+     "updated_at": "test server release"
     }
    ],
    "stats": {
-    "active_seconds": 9,
-    "duration_seconds": 987
+    "active_seconds": 0
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
-    "active_seconds": 583,
-    "cache_read_input_tokens": 186,
-    "input_tokens": 7,
-    "output_tokens": 113
+    "active_seconds": 0,
+    "cache_read_input_tokens": 3,
+    "input_tokens": 837,
+    "output_tokens": 993
    },
    "vault_ids": [
-    "mcfgqe"
+    "lint task backup"
    ],
-   "deployment_id": "unascal",
-   "cwd": "keyn1x6all",
+   "cwd": "retry",
    "model": {
-    "id": "4h2u"
+    "id": "client npm cargo migrate"
    },
-   "forked_from": null
+   "thinking": {
+    "effort": "retry"
+   }
   },
   {
    "id": "sesn_030",
@@ -3151,617 +3319,547 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "4xb o__5_9g2",
+      "name": "render deploy",
       "type": "url",
-      "url": "a-"
+      "url": "index thread"
      },
      {
-      "name": "qk 8fdaid9",
+      "name": "npm watch upload",
       "type": "url",
-      "url": " xrwtbi"
+      "url": "retry thread"
      },
      {
-      "name": "36ygk mce0",
+      "name": "migrate",
       "type": "url",
-      "url": "pei"
+      "url": "watch worker worker flaky"
      }
     ],
     "model": {
-     "id": "a9r5e14o",
-     "speed": "fast"
+     "id": "npm api",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "ikotzovuzt",
+    "name": "build",
     "skills": [
      {
-      "skill_id": "2e",
-      "type": "anthropic",
-      "version": "69_okjz8t"
-     },
-     {
-      "skill_id": "syiykg6zbcha",
+      "skill_id": "search",
       "type": "custom",
-      "version": "ais0"
+      "version": "clip index docs"
      }
     ],
     "system": null,
     "tools": [
      {
-      "description": "kp98m",
+      "description": "deploy monitor session",
       "input_schema": {
        "type": "object"
       },
-      "name": "z_3kndrh0",
-      "type": "custom"
-     },
-     {
-      "description": "q ham88dw",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "ej7etm1",
-      "type": "custom"
-     },
-     {
-      "description": "tg9cjp",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "vrd3",
+      "name": "clip release backup session",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 344
+    "version": 239
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "gfuhv43h7y",
+     "amount": "agent session",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T03:00:00.000Z",
-   "environment_id": "dq",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": "hj",
-     "description": "xcot8c",
-     "explanation": "19hk-x1p9o",
-     "iteration": 539,
-     "outcome_id": "ecqfy9d0mxc9",
-     "result": "tnzg6",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "c",
-     "description": "03qx9_ozuw",
-     "explanation": "x7bz7qy7 ",
-     "iteration": 492,
-     "outcome_id": "ykrndmzl",
-     "result": "nay0f3x zwpv",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "xt-_6h",
-     "description": "qj",
-     "explanation": "l8e65in4c",
-     "iteration": 356,
-     "outcome_id": "mv",
-     "result": "w5qn ro26d",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "monitor schema review lint",
+   "metadata": {
+    "gefj": "agent report watch"
+   },
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "bum_",
-     "created_at": "18",
-     "file_id": "0",
-     "mount_path": "f3xv",
+     "id": "backup worker logs queue",
+     "created_at": "flaky report",
+     "file_id": "parse",
+     "mount_path": "flaky",
      "type": "file",
-     "updated_at": "xwy5x"
+     "updated_at": "search test"
+    },
+    {
+     "id": "render task",
+     "created_at": "task",
+     "file_id": "logs parse",
+     "mount_path": "review build sync",
+     "type": "file",
+     "updated_at": "schema monitor queue migrate"
+    },
+    {
+     "id": "notes docs report docs",
+     "created_at": "cache",
+     "file_id": "notes build",
+     "mount_path": "deploy retry",
+     "type": "file",
+     "updated_at": "backup client session"
     }
    ],
    "stats": {
-    "duration_seconds": 765
+    "active_seconds": 543,
+    "duration_seconds": 997
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
-    "active_seconds": 994,
-    "cache_read_input_tokens": 8,
-    "input_tokens": 9,
-    "output_tokens": 944
+    "active_seconds": 3,
+    "cache_read_input_tokens": 3,
+    "input_tokens": 825,
+    "output_tokens": 490
    },
    "vault_ids": [
-    "8",
-    "m4"
+    "test docs",
+    "logs deploy",
+    "api monitor watch sync"
    ],
-   "deployment_id": "mox7cjk",
+   "deployment_id": null,
+   "cwd": "schema render session index",
    "model": {
-    "id": "ykhagh4"
+    "id": "api"
    },
-   "thinking": {
-    "effort": "d16ke9bqnj_6"
-   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "h"
+    "session_id": "flaky thread render sync"
    }
   },
   {
    "id": "sesn_031",
    "agent": {
     "id": "agent_helper",
-    "description": "r",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
+    "mcp_servers": [
+     {
+      "name": "sync api client",
+      "type": "url",
+      "url": "queue"
+     }
+    ],
     "model": {
-     "id": "z-tl9l4k8n",
+     "id": "server",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "3qo-",
+    "name": "npm parse",
     "skills": [
      {
-      "skill_id": "j_wzztc u8",
+      "skill_id": "notes bench search backup",
+      "type": "custom",
+      "version": "worker test"
+     },
+     {
+      "skill_id": "lint task schema task",
       "type": "anthropic",
-      "version": "j5ewm55bvh"
+      "version": "bench client agent search"
+     },
+     {
+      "skill_id": "retry backup npm",
+      "type": "anthropic",
+      "version": "api"
      }
     ],
-    "system": "s",
+    "system": "thread",
     "tools": [
      {
-      "description": "9l5mtpav",
+      "description": "cargo",
       "input_schema": {
        "type": "object"
       },
-      "name": "283c",
+      "name": "release",
+      "type": "custom"
+     },
+     {
+      "description": "notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "queue",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 862
+    "version": 734
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-29T04:00:00.000Z",
-   "environment_id": "g6_5bz8n69b",
-   "metadata": {
-    "_i": "h",
-    "ei": "3qai_m7-fv7"
+   "budget": {
+    "max_list_cost": {
+     "amount": "build",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
+   "created_at": "2026-11-29T04:00:00.000Z",
+   "environment_id": "parse task crawl schema",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "w3wv",
-     "description": "rfd",
-     "explanation": "f6zky",
-     "iteration": 726,
-     "outcome_id": "constructor",
-     "result": "311pd98le",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": " qkgn87c",
-     "description": "l0rq_jy58k",
-     "explanation": "dwre",
-     "iteration": 8,
-     "outcome_id": " c",
-     "result": "cgp2p6o2yq",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "o_8a7d",
-     "description": "0lxiuf e",
-     "explanation": "r2sfn",
-     "iteration": 552,
-     "outcome_id": "n",
-     "result": "pj",
+     "completed_at": "crawl agent client",
+     "description": "docs backup",
+     "explanation": "schema worker deploy",
+     "iteration": 936,
+     "outcome_id": "session",
+     "result": "worker logs client",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "_-ei6fed",
-     "created_at": "1-4",
-     "file_id": "a0pkg_hv81",
-     "mount_path": "w4amf9qfrsc",
+     "id": "schema thread crawl",
+     "created_at": "shell test migrate",
+     "file_id": "cache",
+     "mount_path": "report test sync",
      "type": "file",
-     "updated_at": "6 t"
-    },
-    {
-     "id": "sr4tvd4zcko4",
-     "created_at": "gsrcy  0l",
-     "file_id": "yt_ak-",
-     "mount_path": "y-87",
-     "type": "file",
-     "updated_at": "23su8uln-"
-    },
-    {
-     "id": "_o5",
-     "created_at": "z-",
-     "file_id": "vovw2s-4azh",
-     "mount_path": "t416sbr0c",
-     "type": "file",
-     "updated_at": "w0i-j89h"
+     "updated_at": "docs schema"
     }
    ],
    "stats": {
-    "active_seconds": 637
+    "active_seconds": 998,
+    "duration_seconds": 919
    },
-   "status": "running",
+   "status": "idle",
    "title": "Session 031",
    "type": "session",
    "updated_at": "2026-11-29T04:01:00.000Z",
    "usage": {
-    "active_seconds": 4,
-    "cache_read_input_tokens": 2,
-    "input_tokens": 187,
-    "output_tokens": 4
+    "cache_read_input_tokens": 234,
+    "input_tokens": 36,
+    "output_tokens": 7
    },
    "vault_ids": [],
-   "deployment_id": null,
-   "cwd": "fb",
-   "model": {
-    "id": "iq"
-   },
+   "cwd": "clip",
+   "thinking": {},
    "forked_from": null
   },
   {
    "id": "sesn_032",
    "agent": {
     "id": "agent_demo",
-    "description": "m3nnp ryyc",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "b_ds amhqtzm",
-      "type": "url",
-      "url": "e"
-     }
-    ],
-    "model": {
-     "id": "4qr",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "jgcz4pun7",
-    "skills": [
-     {
-      "skill_id": "hjvpbh",
-      "type": "anthropic",
-      "version": "bp5o"
-     }
-    ],
-    "system": "r",
-    "tools": [
-     {
-      "description": "vgr8j5lv ",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "x_n",
-      "type": "custom"
-     },
-     {
-      "description": "mltbohct",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "w 8pt6cptt",
-      "type": "custom"
-     },
-     {
-      "description": "rpzoh3 iuolj",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "uxch",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 444
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "02iaam",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T05:00:00.000Z",
-   "environment_id": "yrrpxvd",
-   "metadata": {
-    "aeh": "9 v8vatlcah",
-    "ijhigc_c": "-6o576hdo-f"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "5azai0",
-     "explanation": null,
-     "iteration": 702,
-     "outcome_id": "602",
-     "result": "miwylt53",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "54",
-     "explanation": null,
-     "iteration": 296,
-     "outcome_id": "55ohjzyu",
-     "result": "hy d71r",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "maty2-h2omsf",
-     "description": "gaba",
-     "explanation": "776twr",
-     "iteration": 612,
-     "outcome_id": "o1",
-     "result": "s_7g",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "ctwhbd",
-     "created_at": "wzxx3gwn56",
-     "file_id": "y9i",
-     "mount_path": "roodjsxhz4",
-     "type": "file",
-     "updated_at": "qgxqd9hxq 8"
-    },
-    {
-     "id": "uhzqpt_e",
-     "created_at": "02u yeazdgxu",
-     "file_id": "pwg0__",
-     "mount_path": "4i8mmyny9t4",
-     "type": "file",
-     "updated_at": "v6my6alnw4p"
-    },
-    {
-     "id": "m992vs4lg45x",
-     "created_at": "bkzch9-9wa ",
-     "file_id": "me2qm36o9_",
-     "mount_path": "0ssem 3ijkxn",
-     "type": "file",
-     "updated_at": "gt8"
-    }
-   ],
-   "stats": {
-    "active_seconds": 687,
-    "duration_seconds": 7
-   },
-   "status": "idle",
-   "title": "Session 032",
-   "type": "session",
-   "updated_at": "2026-11-29T05:01:00.000Z",
-   "usage": {
-    "cache_read_input_tokens": 991,
-    "input_tokens": 64,
-    "output_tokens": 123
-   },
-   "vault_ids": [
-    "fwuh9_x",
-    "58rvvjmv-j"
-   ],
-   "cwd": "1rmf",
-   "model": {
-    "id": "w9lll40eargu"
-   },
-   "thinking": {},
-   "forked_from": {
-    "session_id": "e4tk"
-   }
-  },
-  {
-   "id": "sesn_033",
-   "agent": {
-    "id": "agent_helper",
-    "description": "zeecxzfiv",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "5m75ltyico",
-      "type": "url",
-      "url": "p5li"
-     }
-    ],
-    "model": {
-     "id": "mc",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "g83w3w7lp8",
-    "skills": [
-     {
-      "skill_id": "51bobrrn0l",
-      "type": "anthropic",
-      "version": "8"
-     },
-     {
-      "skill_id": "nyga1cpfk_q6",
-      "type": "anthropic",
-      "version": "9p2lpjnz1s"
-     }
-    ],
-    "system": "ops5e37mfznp",
-    "tools": [
-     {
-      "description": "h jju",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "_840a4zy",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 520
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "jz1",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T06:00:00.000Z",
-   "environment_id": "fra8874ntps4",
-   "metadata": {
-    "i_ch": "3mnptc1",
-    "hb": "vr"
-   },
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "jc7fp1",
-     "created_at": "ux_5qqu_mvf",
-     "file_id": "6zwe_04rv",
-     "mount_path": "878d",
-     "type": "file",
-     "updated_at": "2zwcmu53y2i"
-    },
-    {
-     "id": "-",
-     "created_at": "lj37ba",
-     "file_id": "gbyxjahnyvx4",
-     "mount_path": "neej4kd 8",
-     "type": "file",
-     "updated_at": "0-42jp5"
-    }
-   ],
-   "stats": {
-    "active_seconds": 9,
-    "duration_seconds": 6
-   },
-   "status": "idle",
-   "title": "Session 033",
-   "type": "session",
-   "updated_at": "2026-11-29T06:01:00.000Z",
-   "usage": {
-    "active_seconds": 385,
-    "cache_read_input_tokens": 7,
-    "input_tokens": 935,
-    "output_tokens": 925
-   },
-   "vault_ids": [
-    "c7mnb"
-   ],
-   "cwd": "it2_q",
-   "model": {
-    "id": "ze8m33klb1ex"
-   },
-   "thinking": {
-    "effort": "4skth0s5r"
-   },
-   "forked_from": {
-    "session_id": "f"
-   }
-  },
-  {
-   "id": "sesn_demo",
-   "agent": {
-    "id": "agent_demo",
-    "description": "rowwmtu",
+    "description": "render",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "ga",
-     "speed": "fast"
+     "id": "cache shell",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "key",
+    "name": "clip",
     "skills": [
      {
-      "skill_id": "kwpc",
+      "skill_id": "review thread",
+      "type": "anthropic",
+      "version": "worker render report schema"
+     },
+     {
+      "skill_id": "logs",
       "type": "custom",
-      "version": "rph"
+      "version": "parse bench review"
      }
     ],
-    "system": "l91p",
+    "system": "docs",
     "tools": [
      {
-      "description": "31p2ug7 nn",
+      "description": "retry backup upload logs",
       "input_schema": {
        "type": "object"
       },
-      "name": "a",
+      "name": "crawl shell",
+      "type": "custom"
+     },
+     {
+      "description": "thread notes clip shell",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "cache review agent",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 336
+    "version": 5
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "6e j76re",
+     "amount": "index npm cache",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-29T05:00:00.000Z",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "monitor thread review search",
+     "explanation": "crawl server release schema",
+     "iteration": 599,
+     "outcome_id": "schema session logs sync",
+     "result": "cargo index report",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "retry",
+     "created_at": "sync",
+     "file_id": "agent watch watch build",
+     "mount_path": "upload render",
+     "type": "file",
+     "updated_at": "thread cache"
+    }
+   ],
+   "stats": {
+    "duration_seconds": 991
+   },
+   "status": "running",
+   "title": "Session 032",
+   "type": "session",
+   "updated_at": "2026-11-29T05:01:00.000Z",
+   "usage": {
+    "active_seconds": 4,
+    "cache_read_input_tokens": 343,
+    "input_tokens": 704,
+    "output_tokens": 0
+   },
+   "vault_ids": [
+    "notes agent",
+    "client cargo"
+   ],
+   "deployment_id": "docs docs backup",
+   "cwd": "client schema",
+   "computer_id": "sync cargo report",
+   "model": {},
+   "thinking": null,
+   "forked_from": null
+  },
+  {
+   "id": "sesn_033",
+   "agent": {
+    "id": "agent_helper",
+    "description": null,
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "cargo session release",
+      "type": "url",
+      "url": "cache server"
+     },
+     {
+      "name": "bench schema",
+      "type": "url",
+      "url": "client schema fix parse"
+     }
+    ],
+    "model": {
+     "id": "migrate build",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "crawl release shell",
+    "skills": [
+     {
+      "skill_id": "schema",
+      "type": "custom",
+      "version": "clip"
+     }
+    ],
+    "system": null,
+    "tools": [
+     {
+      "description": "docs release worker agent",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "server test",
+      "type": "custom"
+     },
+     {
+      "description": "api flaky report crawl",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "review notes worker cache",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 871
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-29T06:00:00.000Z",
+   "environment_id": "fix render flaky clip",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "build",
+     "explanation": "server lint index",
+     "iteration": 851,
+     "outcome_id": "worker deploy docs",
+     "result": "sync backup fix build",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "queue",
+     "explanation": "notes",
+     "iteration": 196,
+     "outcome_id": "worker parse deploy",
+     "result": "cargo",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [],
+   "stats": {
+    "active_seconds": 3,
+    "duration_seconds": 283
+   },
+   "status": "running",
+   "title": "Session 033",
+   "type": "session",
+   "updated_at": "2026-11-29T06:01:00.000Z",
+   "usage": {
+    "active_seconds": 0,
+    "cache_read_input_tokens": 752,
+    "input_tokens": 363
+   },
+   "vault_ids": [
+    "docs review"
+   ],
+   "deployment_id": "upload queue",
+   "cwd": "migrate",
+   "model": {
+    "id": "cargo flaky client"
+   },
+   "thinking": null,
+   "forked_from": null
+  },
+  {
+   "id": "sesn_demo",
+   "agent": {
+    "id": "agent_demo",
+    "description": "upload",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "lint build render",
+      "type": "url",
+      "url": "parse thread migrate monitor"
+     }
+    ],
+    "model": {
+     "id": "docs queue worker logs",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "bench",
+    "skills": [
+     {
+      "skill_id": "queue cargo crawl fix",
+      "type": "anthropic",
+      "version": "parse backup monitor"
+     },
+     {
+      "skill_id": "sync watch",
+      "type": "custom",
+      "version": "bench deploy"
+     },
+     {
+      "skill_id": "schema release",
+      "type": "anthropic",
+      "version": "task lint test report"
+     }
+    ],
+    "system": null,
+    "tools": [],
+    "type": "agent",
+    "version": 5
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "release monitor",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T07:00:00.000Z",
-   "environment_id": "7u4_r2jay",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "metadata": {
+    "fdabjgh": "flaky release",
+    "_bgagg": "clip",
+    "h": "monitor agent"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "cargo",
+     "description": "test clip sync",
+     "explanation": "docs logs render thread",
+     "iteration": 884,
+     "outcome_id": "crawl api render",
+     "result": "flaky report test",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "b_esopr",
-     "created_at": "hei ",
-     "file_id": "ognm1gr3795",
-     "mount_path": "l1i6",
+     "id": "clip parse session review",
+     "created_at": "bench sync",
+     "file_id": "server npm bench",
+     "mount_path": "api cache index monitor",
      "type": "file",
-     "updated_at": "g pq5"
+     "updated_at": "parse"
     },
     {
-     "id": "xc",
-     "created_at": "rr5f8kf16",
-     "file_id": "dhupvirx",
-     "mount_path": "ruy74j8q3gtz",
+     "id": "clip test review task",
+     "created_at": "parse release docs",
+     "file_id": "backup backup server backup",
+     "mount_path": "thread server test index",
      "type": "file",
-     "updated_at": "-jal5c6aqpr"
+     "updated_at": "search api"
     }
    ],
    "stats": {
-    "active_seconds": 993,
-    "duration_seconds": 351
+    "active_seconds": 570,
+    "duration_seconds": 2
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
-    "active_seconds": 8,
-    "cache_read_input_tokens": 928,
-    "input_tokens": 3
+    "active_seconds": 14,
+    "cache_read_input_tokens": 453,
+    "input_tokens": 5,
+    "output_tokens": 899
    },
    "vault_ids": [
-    "gz",
-    "6rgnt5xkgml8"
+    "crawl api",
+    "build",
+    "clip docs monitor"
    ],
    "deployment_id": null,
-   "cwd": "waumyrix2u",
+   "cwd": "sync report",
    "model": {
-    "id": "cp_ozgm57"
+    "id": "test shell"
    },
-   "forked_from": null
+   "thinking": {}
   }
  ],
  "tasks": {
@@ -3939,27 +4037,30 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "5",
+      "name": "sync",
       "path": null,
-      "type": "x97qyg",
-      "url": "8hie"
+      "type": "schema flaky",
+      "url": "report"
      }
     ],
+    "attempt": 4,
+    "cancel_requested_at": "2025-01-01T00:00:00.021Z",
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
-    "finished_at": null,
-    "heartbeat_at": "2026-02-23T19:04:20.037Z",
+    "finished_at": "2025-12-20T16:01:22.420Z",
+    "heartbeat_at": "2025-10-25T22:44:52.938Z",
     "id": "task_demo000",
     "kind": "subagent",
     "result_path": "/.tasks/task_demo000/result.json",
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
     "state": "queued",
-    "state_detail": "l8n q8",
+    "state_detail": null,
     "summary": null,
     "updated_at": "2026-11-29T08:00:30.000Z",
-    "worker_id": "k3",
+    "wake_policy": "silent",
+    "worker_id": "schema search",
     "root_session_id": null
    },
    {
@@ -3968,19 +4069,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:01:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "heartbeat_at": "2025-01-01T00:00:00.032Z",
+    "finished_at": "2025-03-19T23:43:29.212Z",
+    "heartbeat_at": "2025-11-27T02:38:08.610Z",
     "id": "task_demo001",
     "input_request": null,
     "kind": "external_agent",
-    "result_path": "/.tasks/task_demo001/result.json",
+    "links": {
+     "resource_ids": []
+    },
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": "2025-08-30T15:50:19.973Z",
     "state": "running",
-    "state_detail": "constr",
-    "summary": null,
+    "state_detail": "watch agent",
     "updated_at": "2026-11-29T08:01:30.000Z",
-    "wake_policy": "on_terminal"
+    "worker_id": "shell"
    },
    {
     "artifacts": [],
@@ -3988,9 +4093,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": "2025-12-01T17:12:38.242Z",
     "created_at": "2026-11-29T08:02:00.000Z",
     "display_name": "Run integration tests",
-    "error": null,
-    "finished_at": "2025-01-01T00:00:00.028Z",
-    "heartbeat_at": "2025-03-16T09:05:14.996Z",
+    "finished_at": "2025-01-01T00:00:00.014Z",
+    "heartbeat_at": "2025-04-11T01:51:06.594Z",
     "id": "task_demo002",
     "input_request": {
      "id": "ask_002",
@@ -3998,31 +4102,37 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "background_tool",
     "links": {
-     "child_session_id": "b-tf",
+     "child_session_id": null,
+     "remote_task_id": "task server",
      "resource_ids": [
-      "3qa85lst9wx",
-      "8mlo7"
+      "logs",
+      "worker logs notes worker"
      ]
     },
-    "progress": null,
-    "result_path": null,
+    "progress": {
+     "current": null,
+     "label": "thread",
+     "steps": [],
+     "total": null,
+     "unit": "migrate retry shell lint"
+    },
+    "result_path": "/.tasks/task_demo002/result.json",
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
     "started_at": null,
     "state": "awaiting_input",
-    "state_detail": "6mpz",
-    "updated_at": "2026-11-29T08:02:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "npy6g",
-    "root_session_id": null
+    "state_detail": "fix queue watch watch",
+    "summary": null,
+    "updated_at": "2026-11-29T08:02:30.000Z"
    },
    {
     "artifacts": [
      {
-      "name": "d7x",
+      "name": "deploy server schema",
       "path": null,
       "type": "session",
-      "url": "jpm"
+      "url": "worker shell report"
      }
     ],
     "attempt": 4,
@@ -4030,24 +4140,38 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:03:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "heartbeat_at": "2026-12-31T23:59:59.995Z",
+    "finished_at": null,
+    "heartbeat_at": null,
     "id": "task_demo003",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "db6",
-     "remote_task_id": "yd4tagn8i",
-     "resource_ids": []
+     "remote_task_id": "api worker",
+     "resource_ids": [
+      "migrate logs"
+     ]
     },
-    "result_path": "/.tasks/task_demo003/result.json",
+    "progress": {
+     "current": 292,
+     "label": null,
+     "steps": [
+      {
+       "status": "skipped",
+       "title": "crawl flaky lint render"
+      }
+     ],
+     "total": 5,
+     "unit": "review"
+    },
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2025-01-01T00:00:00.019Z",
     "state": "succeeded",
-    "summary": "o8m",
+    "state_detail": "agent notes monitor",
     "updated_at": "2026-11-29T08:03:30.000Z",
-    "worker_id": null,
-    "root_session_id": null
+    "wake_policy": "on_activity",
+    "worker_id": "render index"
    },
    {
     "artifacts": [],
@@ -4059,169 +4183,159 @@ export const DEFAULT_DEMO: DemoRecords = {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2025-01-01T00:00:00.025Z",
-    "heartbeat_at": "2026-12-31T23:59:59.998Z",
+    "finished_at": "2026-12-31T23:59:59.998Z",
+    "heartbeat_at": "2025-01-01T00:00:00.012Z",
     "id": "task_demo004",
     "input_request": null,
     "kind": "subagent",
+    "links": {
+     "child_session_id": "api render migrate",
+     "remote_task_id": "build api npm search",
+     "resource_ids": [
+      "shell",
+      "logs agent"
+     ]
+    },
+    "progress": {
+     "current": 993,
+     "label": null,
+     "unit": null
+    },
+    "result_path": "/.tasks/task_demo004/result.json",
+    "root_session_id": null,
+    "session_id": "demo",
+    "spec": {},
+    "state": "failed",
+    "state_detail": "review",
+    "summary": null,
+    "updated_at": "2026-11-29T08:04:30.000Z",
+    "wake_policy": "silent",
+    "worker_id": "cargo queue schema"
+   },
+   {
+    "artifacts": [
+     {
+      "name": "index agent fix deploy",
+      "path": null,
+      "type": "session",
+      "url": "deploy worker upload"
+     },
+     {
+      "name": "monitor",
+      "type": "url",
+      "url": null
+     }
+    ],
+    "attempt": 1,
+    "cancel_requested_at": "2026-12-14T17:58:09.561Z",
+    "created_at": "2026-11-29T08:05:00.000Z",
+    "display_name": "Ask reviewer bot",
+    "heartbeat_at": null,
+    "id": "task_demo005",
+    "input_request": null,
+    "kind": "external_agent",
     "progress": null,
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
-    "state": "failed",
-    "state_detail": "to",
-    "summary": null,
-    "updated_at": "2026-11-29T08:04:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "m4j8d"
-   },
-   {
-    "artifacts": [
-     {
-      "name": "881z",
-      "path": null,
-      "type": "session",
-      "url": "3z3_2tb42ti"
-     },
-     {
-      "name": "x-wnf _-",
-      "path": "5-a4nd8w56",
-      "type": "session",
-      "url": null
-     }
-    ],
-    "attempt": 2,
-    "cancel_requested_at": "2025-02-27T00:37:49.309Z",
-    "created_at": "2026-11-29T08:05:00.000Z",
-    "display_name": "Ask reviewer bot",
-    "error": null,
-    "finished_at": "2025-01-01T00:00:00.010Z",
-    "heartbeat_at": null,
-    "id": "task_demo005",
-    "input_request": null,
-    "kind": "external_agent",
-    "links": {
-     "child_session_id": "goj",
-     "remote_task_id": "pr",
-     "resource_ids": [
-      "87s"
-     ]
-    },
-    "result_path": "/.tasks/task_demo005/result.json",
-    "root_session_id": null,
-    "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-12-31T23:59:59.978Z",
+    "started_at": "2026-12-31T23:59:59.996Z",
     "state": "canceled",
-    "state_detail": "zxri33j-5tu",
-    "summary": null,
+    "state_detail": "index",
     "updated_at": "2026-11-29T08:05:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "ne7gk-l_qu1"
+    "wake_policy": "on_activity",
+    "worker_id": "task clip cache"
    },
    {
     "artifacts": [
      {
-      "name": "o__f7key",
-      "path": null,
-      "type": "vn",
-      "url": "le"
+      "name": "monitor shell parse monitor",
+      "type": "session",
+      "url": "worker index"
      },
      {
-      "name": "5rv",
+      "name": "client",
       "path": null,
-      "type": "file",
-      "url": "e6ifqigla4n "
+      "type": "session",
+      "url": "backup cache queue report"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2026-08-31T12:05:00.383Z",
+    "cancel_requested_at": "2025-01-24T11:55:37.934Z",
     "created_at": "2026-11-29T08:06:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.029Z",
+    "finished_at": null,
+    "heartbeat_at": null,
     "id": "task_demo006",
     "input_request": null,
     "kind": "background_tool",
     "links": {
-     "child_session_id": "0",
+     "child_session_id": null,
+     "remote_task_id": "session",
      "resource_ids": [
-      "0",
-      "gqv25ul",
-      "oezd53vyrpw9"
+      "sync",
+      "bench review clip",
+      "thread review migrate"
      ]
     },
-    "progress": null,
+    "progress": {
+     "current": 18,
+     "label": "test",
+     "steps": [],
+     "unit": "backup search"
+    },
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-06-02T21:58:29.675Z",
+    "started_at": "2025-01-01T00:00:00.014Z",
     "state": "queued",
-    "summary": "kyweinb",
+    "state_detail": null,
+    "summary": null,
     "updated_at": "2026-11-29T08:06:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "bench"
    },
    {
     "artifacts": [
      {
-      "name": "lcwyb4",
+      "name": "queue upload",
       "path": null,
-      "type": "pr",
-      "url": "ptzvh"
+      "type": "url",
+      "url": null
      },
      {
-      "name": "en9qlcp2",
-      "path": "crd",
-      "type": "gziau-",
-      "url": "xrrf0g3jxev"
+      "name": "sync logs retry cache",
+      "type": "url",
+      "url": "index monitor index report"
      }
     ],
-    "attempt": 3,
+    "attempt": 1,
+    "cancel_requested_at": "2025-05-05T13:32:35.222Z",
     "created_at": "2026-11-29T08:07:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2025-05-12T23:10:21.296Z",
-    "heartbeat_at": "2026-05-16T18:37:42.634Z",
+    "finished_at": "2026-12-31T23:59:59.976Z",
     "id": "task_demo007",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "remote_task_id": "02xnr",
-     "resource_ids": []
+     "child_session_id": "upload logs",
+     "remote_task_id": "sync flaky deploy queue",
+     "resource_ids": [
+      "api",
+      "logs retry deploy search",
+      "notes build thread task"
+     ]
     },
-    "progress": {
-     "current": null,
-     "steps": [
-      {
-       "status": "in_progress",
-       "title": "vr"
-      },
-      {
-       "status": "skipped",
-       "title": "cwvm23odb7_w"
-      },
-      {
-       "status": "in_progress",
-       "title": "p-x39obxi-i7"
-      }
-     ],
-     "total": 84,
-     "unit": "--9f3c "
-    },
-    "result_path": "/.tasks/task_demo007/result.json",
+    "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": null,
+    "started_at": "2026-03-16T18:29:08.807Z",
     "state": "running",
-    "state_detail": "etfzq4",
-    "summary": "constructor",
+    "state_detail": "clip watch flaky lint",
+    "summary": null,
     "updated_at": "2026-11-29T08:07:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "povqm ",
-    "root_session_id": null
+    "worker_id": "fix"
    },
    {
     "attempt": 2,
@@ -4230,117 +4344,129 @@ export const DEFAULT_DEMO: DemoRecords = {
     "display_name": "Refactor parser",
     "error": null,
     "finished_at": null,
-    "heartbeat_at": "2025-10-26T00:44:12.272Z",
     "id": "task_demo008",
     "input_request": {
      "id": "ask_008",
      "prompt": "Which branch should I open the PR against?"
     },
     "kind": "subagent",
-    "progress": null,
-    "result_path": "/.tasks/task_demo008/result.json",
+    "links": {
+     "remote_task_id": "notes"
+    },
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.031Z",
+    "started_at": "2025-01-01T00:00:00.027Z",
     "state": "awaiting_input",
     "state_detail": null,
     "summary": null,
     "updated_at": "2026-11-29T08:08:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": null,
-    "root_session_id": null
+    "worker_id": "cargo"
    },
    {
     "artifacts": [
      {
-      "name": "_b",
-      "path": "fhi0juki0x",
-      "type": "pr",
-      "url": "6pf055tf"
+      "name": "thread upload",
+      "path": "cache cache",
+      "type": "url",
+      "url": "search cache server"
      },
      {
-      "name": "phbwjbfd",
+      "name": "review clip cargo",
       "path": null,
-      "type": "file",
-      "url": "d2s6f-s9u"
+      "type": "pr",
+      "url": "clip docs task"
      },
      {
-      "name": "ei2m",
-      "path": "v",
-      "type": "file",
-      "url": "i42k"
+      "name": "test migrate cargo",
+      "path": null,
+      "type": "queue cache",
+      "url": "logs"
      }
     ],
-    "attempt": 1,
-    "cancel_requested_at": null,
+    "cancel_requested_at": "2026-12-31T23:59:59.991Z",
     "created_at": "2026-11-29T08:09:00.000Z",
     "display_name": "Ask reviewer bot",
-    "error": null,
-    "finished_at": null,
+    "heartbeat_at": null,
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": null
+     "child_session_id": "api",
+     "remote_task_id": "bench"
     },
-    "progress": null,
+    "progress": {
+     "current": 288,
+     "label": "api",
+     "steps": [
+      {
+       "status": "done",
+       "title": "lint parse"
+      }
+     ],
+     "total": null
+    },
     "result_path": "/.tasks/task_demo009/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
     "started_at": null,
     "state": "succeeded",
-    "state_detail": "8w8o1",
-    "summary": "1m",
+    "state_detail": "test",
+    "summary": "bench queue deploy",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "worker_id": "ycu"
+    "wake_policy": "silent",
+    "worker_id": "bench"
    },
    {
     "artifacts": [
      {
-      "name": "x7_ef5u7e 9",
-      "path": "qbp9o",
-      "type": "session",
-      "url": null
+      "name": "bench cargo docs",
+      "path": "queue",
+      "type": "url",
+      "url": "watch"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2026-05-16T22:34:34.187Z",
+    "cancel_requested_at": "2025-03-28T17:18:56.263Z",
     "created_at": "2026-11-29T08:10:00.000Z",
     "display_name": "Run integration tests",
     "error": {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2025-09-22T03:38:20.778Z",
-    "heartbeat_at": "2026-09-14T10:03:51.546Z",
+    "finished_at": "2026-12-31T23:59:59.979Z",
     "id": "task_demo010",
-    "input_request": null,
     "kind": "background_tool",
     "links": {
-     "child_session_id": "kjbbf",
-     "remote_task_id": null,
+     "child_session_id": null,
+     "remote_task_id": "worker task queue deploy",
      "resource_ids": [
-      "ghu",
-      "p5g2",
-      "9q--ui5wcr7"
+      "thread",
+      "docs render",
+      "shell"
      ]
     },
     "progress": {
-     "current": 646,
-     "label": null,
-     "total": null
+     "current": 996,
+     "steps": [
+      {
+       "status": "pending",
+       "title": "agent session"
+      }
+     ],
+     "total": 816,
+     "unit": "sync"
     },
-    "result_path": "/.tasks/task_demo010/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "failed",
-    "state_detail": "4ooh",
-    "summary": "vp",
+    "state_detail": "sync server",
+    "summary": "cache schema logs",
     "updated_at": "2026-11-29T08:10:30.000Z",
-    "wake_policy": "silent",
+    "wake_policy": "on_terminal",
     "worker_id": null
    },
    {
@@ -4348,45 +4474,35 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": "2025-11-30T06:11:26.716Z",
     "created_at": "2026-11-29T08:11:00.000Z",
     "display_name": "Watch CI",
-    "error": null,
+    "error": {
+     "kind": "rejection",
+     "message": "task build monitor"
+    },
     "finished_at": null,
     "heartbeat_at": null,
     "id": "task_demo011",
+    "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "b296r3",
+     "remote_task_id": "crawl search",
      "resource_ids": [
-      " r axz_q-6d",
-      "771f0y",
-      "jz_"
+      "shell"
      ]
     },
     "progress": {
-     "current": 74,
-     "steps": [
-      {
-       "status": "pending",
-       "title": "85_"
-      },
-      {
-       "status": "pending",
-       "title": "vuj5"
-      }
-     ],
-     "total": null,
-     "unit": "mjur4zqeox9h"
+     "current": 996,
+     "label": "agent server queue",
+     "total": 789,
+     "unit": "bench migrate clip"
     },
     "result_path": null,
+    "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2025-01-17T04:21:19.066Z",
+    "started_at": null,
     "state": "canceled",
-    "summary": "qflx",
+    "summary": null,
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "xpr",
-    "root_session_id": null
+    "wake_policy": "on_activity"
    },
    {
     "artifacts": [],
@@ -4395,60 +4511,74 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:12:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
-    "finished_at": "2025-06-11T08:00:31.107Z",
-    "heartbeat_at": null,
+    "finished_at": "2026-07-21T04:44:20.331Z",
+    "heartbeat_at": "2025-08-02T15:22:34.882Z",
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
+    "links": {
+     "remote_task_id": "notes",
+     "resource_ids": [
+      "report retry cache report",
+      "render lint",
+      "agent report"
+     ]
+    },
     "progress": {
-     "current": 732,
-     "label": "7k",
+     "current": 958,
      "steps": [
       {
-       "status": "skipped",
-       "title": "w"
+       "status": "done",
+       "title": "monitor crawl npm"
       },
       {
        "status": "skipped",
-       "title": "pl2g9dy"
+       "title": "crawl shell api"
+      },
+      {
+       "status": "done",
+       "title": "build worker crawl deploy"
       }
      ],
-     "total": 339,
-     "unit": "hxv3s41guha"
+     "total": 109
     },
     "result_path": "/.tasks/task_demo012/result.json",
-    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "queued",
-    "state_detail": "08h8n5x_v",
-    "summary": "rmg",
+    "state_detail": null,
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "silent"
+    "wake_policy": "on_terminal",
+    "worker_id": null,
+    "root_session_id": null
    },
    {
     "artifacts": [
      {
-      "name": "b",
-      "path": "42ns93",
-      "type": "session",
-      "url": "i 662veij"
+      "name": "shell",
+      "path": "upload api",
+      "type": "schema",
+      "url": "backup"
      }
     ],
-    "attempt": 1,
+    "attempt": 3,
+    "cancel_requested_at": "2025-01-01T00:00:00.005Z",
     "created_at": "2026-11-29T08:13:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "heartbeat_at": "2025-01-01T00:00:00.031Z",
+    "finished_at": "2026-06-16T16:11:29.376Z",
+    "heartbeat_at": "2026-11-06T15:23:42.526Z",
     "id": "task_demo013",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "kpu ",
+     "child_session_id": "watch api sync migrate",
+     "remote_task_id": null,
      "resource_ids": [
-      "bxrs",
-      " ir42c4th7o "
+      "session",
+      "shell",
+      "migrate npm"
      ]
     },
     "progress": null,
@@ -4456,104 +4586,107 @@ export const DEFAULT_DEMO: DemoRecords = {
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-03-01T05:02:16.981Z",
     "state": "running",
-    "state_detail": "64aa6o",
+    "state_detail": "agent agent",
+    "summary": "watch",
     "updated_at": "2026-11-29T08:13:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": null
+    "worker_id": "build schema test"
    },
    {
     "artifacts": [
      {
-      "name": "03ysplv_z5aq",
-      "path": "pyeth8h3",
-      "type": "url",
-      "url": "qc"
+      "name": "upload agent fix docs",
+      "path": "docs api lint migrate",
+      "type": "session",
+      "url": "docs"
      },
      {
-      "name": "563v",
-      "path": " 1fm",
-      "type": "url",
+      "name": "retry cache server",
+      "type": "pr",
       "url": null
      }
     ],
+    "attempt": 3,
+    "cancel_requested_at": "2025-02-19T02:58:56.827Z",
     "created_at": "2026-11-29T08:14:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.023Z",
-    "heartbeat_at": "2025-01-21T04:01:01.819Z",
+    "finished_at": "2025-01-01T00:00:00.022Z",
     "id": "task_demo014",
+    "input_request": {
+     "id": "ask_014",
+     "prompt": "Which branch should I open the PR against?"
+    },
     "kind": "background_tool",
+    "links": {
+     "child_session_id": null,
+     "remote_task_id": null,
+     "resource_ids": [
+      "schema",
+      "retry fix fix"
+     ]
+    },
     "progress": null,
     "result_path": "/.tasks/task_demo014/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-03-05T02:43:18.836Z",
     "state": "awaiting_input",
-    "state_detail": null,
+    "state_detail": "session render",
+    "summary": "session deploy api api",
     "updated_at": "2026-11-29T08:14:30.000Z",
     "wake_policy": "on_activity",
-    "worker_id": null,
-    "input_request": {
-     "id": "ask_014",
-     "prompt": "Which branch should I open the PR against?"
-    }
+    "worker_id": "notes"
    },
    {
     "artifacts": [
      {
-      "name": "__proto__",
-      "path": "i-f 65 0k",
+      "name": "clip",
+      "path": null,
       "type": "pr",
-      "url": null
+      "url": "release"
      },
      {
-      "name": "k7tz",
-      "path": null,
+      "name": "server watch report",
+      "path": "lint sync",
       "type": "file",
-      "url": "1ev8l "
+      "url": "client lint backup"
      }
     ],
-    "attempt": 5,
+    "attempt": 1,
     "created_at": "2026-11-29T08:15:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2026-06-26T06:13:40.953Z",
-    "heartbeat_at": "2025-01-01T00:00:00.016Z",
+    "finished_at": null,
+    "heartbeat_at": null,
     "id": "task_demo015",
     "input_request": null,
     "kind": "monitor",
     "links": {
      "child_session_id": null,
-     "remote_task_id": null,
      "resource_ids": [
-      "xk",
-      "efltvb",
-      "a10p4uvr9wa_"
+      "parse render",
+      "build"
      ]
     },
-    "progress": {
-     "current": 5,
-     "unit": "cindu"
-    },
-    "result_path": null,
+    "result_path": "/.tasks/task_demo015/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.003Z",
+    "started_at": null,
     "state": "succeeded",
-    "state_detail": null,
-    "summary": null,
+    "state_detail": "npm search queue",
+    "summary": "lint clip crawl",
     "updated_at": "2026-11-29T08:15:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "p"
+    "wake_policy": "silent",
+    "worker_id": "cargo session deploy deploy"
    },
    {
     "artifacts": [
      {
-      "name": "y7 6",
+      "name": "crawl task report monitor",
       "path": null,
       "type": "file",
       "url": null
@@ -4568,89 +4701,81 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "the task did not finish"
     },
     "finished_at": null,
-    "heartbeat_at": "2026-09-14T03:12:44.170Z",
+    "heartbeat_at": null,
     "id": "task_demo016",
-    "input_request": null,
     "kind": "subagent",
     "links": {
-     "resource_ids": []
+     "child_session_id": "cache",
+     "remote_task_id": "worker flaky"
     },
     "progress": {
-     "current": 199,
-     "label": "8kui",
-     "total": 857,
-     "unit": null
+     "label": null,
+     "steps": [
+      {
+       "status": "pending",
+       "title": "flaky retry release"
+      }
+     ],
+     "total": 426
     },
     "result_path": "/.tasks/task_demo016/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-12-31T23:59:59.990Z",
     "state": "failed",
-    "summary": "47zkin",
+    "state_detail": null,
+    "summary": "sync thread index monitor",
     "updated_at": "2026-11-29T08:16:30.000Z",
-    "wake_policy": "on_activity"
+    "wake_policy": "on_terminal",
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "05bya1 iv",
-      "path": "le",
-      "type": "url",
+      "name": "docs",
+      "path": "agent task",
+      "type": "session",
       "url": null
      },
      {
-      "name": "r",
-      "path": "key",
-      "type": "pr",
-      "url": "ks5t"
+      "name": "notes report retry logs",
+      "path": null,
+      "type": "migrate lint release crawl",
+      "url": "clip"
      },
      {
-      "name": "c",
-      "path": null,
-      "type": "pr",
-      "url": "ricyl4qw"
+      "name": "flaky clip",
+      "path": "backup",
+      "type": "pr"
      }
     ],
     "attempt": 4,
-    "cancel_requested_at": "2025-01-01T00:00:00.016Z",
+    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:17:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2026-09-21T17:44:31.240Z",
+    "finished_at": "2025-09-08T10:07:07.561Z",
+    "heartbeat_at": "2025-03-11T00:09:09.707Z",
     "id": "task_demo017",
+    "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "gmr26ubgv3",
+     "child_session_id": "thread review review",
+     "remote_task_id": "review",
      "resource_ids": [
-      "z9wy66qz2",
-      "5",
-      " le_"
+      "crawl index session bench",
+      "render shell backup",
+      "search client schema session"
      ]
     },
-    "progress": {
-     "current": null,
-     "label": "hud4n06kj",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "l"
-      },
-      {
-       "status": "skipped",
-       "title": "wsjprks3"
-      }
-     ],
-     "total": 472,
-     "unit": "b17jn"
-    },
+    "progress": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": "2025-12-10T00:27:50.247Z",
     "state": "canceled",
-    "state_detail": "86p79mcnn-",
-    "summary": "cnx9cz-cgo7f",
+    "state_detail": "render deploy",
     "updated_at": "2026-11-29T08:17:30.000Z",
     "wake_policy": "on_terminal"
    }
@@ -4666,7 +4791,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_000"
-    }
+    },
+    "summary": "lint"
    },
    {
     "created_at": 1795939260000,
@@ -4677,7 +4803,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "nttoxk8zyvtn",
+    "summary": "clip build clip cache",
     "started_at": 1795939262000
    },
    {
@@ -4691,7 +4817,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "8",
+    "summary": "server upload cargo client",
     "started_at": 1795939322000
    },
    {
@@ -4703,7 +4829,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "i4",
+    "summary": "cargo",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4718,9 +4844,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "error_code": "killed",
-    "error_message": "callerb_pr",
-    "summary": "lj28_ihsm4j8",
+    "summary": "lint",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4733,9 +4857,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "fetch",
-    "error_message": " er6call",
-    "summary": "uu",
     "started_at": 1795939502000,
     "finished_at": 1795939560000
    },
@@ -4750,7 +4871,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
     },
-    "summary": "ifqigl"
+    "summary": "task"
    },
    {
     "created_at": 1795939620000,
@@ -4761,7 +4882,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "9v_ a8-eg",
+    "summary": "watch migrate",
     "started_at": 1795939622000
    },
    {
@@ -4775,9 +4896,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "timeout",
-    "error_message": "f",
-    "summary": "5b-3 31",
+    "summary": "index notes",
     "started_at": 1795939682000
    },
    {
@@ -4789,7 +4908,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "2mk",
+    "summary": "cargo",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4804,6 +4923,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
+    "error_code": "internal",
+    "error_message": "migrate server search",
+    "summary": "release cargo build",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4816,7 +4938,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "f9w r ",
+    "error_code": "internal",
+    "summary": "shell migrate fix monitor",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4830,8 +4953,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
-    },
-    "summary": "swox"
+    }
    },
    {
     "created_at": 1795939980000,
@@ -4842,7 +4964,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "v_i7",
+    "summary": "queue",
     "started_at": 1795939982000
    },
    {
@@ -4856,8 +4978,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "error_message": "war",
-    "summary": "8_n",
+    "summary": "flaky release flaky",
     "started_at": 1795940042000
    },
    {
@@ -4869,7 +4990,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "s",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4884,9 +5004,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "fetch",
-    "error_message": "r-zn aii",
-    "summary": "bza",
+    "summary": "fix sync",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4899,6 +5017,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "error_code": "internal",
     "started_at": 1795940222000,
     "finished_at": 1795940280000
    },
@@ -4913,7 +5032,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
     },
-    "summary": " 2uzdszrsf"
+    "summary": "fix"
    },
    {
     "created_at": 1795940340000,
@@ -4924,7 +5043,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "57a4 cl5",
+    "summary": "test",
     "started_at": 1795940342000
    },
    {
@@ -4938,8 +5057,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "killed",
-    "summary": "cayc",
+    "summary": "queue client schema",
     "started_at": 1795940402000
    },
    {
@@ -4951,7 +5069,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "da_sud_",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -4966,8 +5083,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_code": "killed",
-    "summary": "yffcyiz",
+    "error_code": "upstream",
+    "error_message": "task",
+    "summary": "client index",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -4980,8 +5098,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_message": "uw5kflw",
-    "summary": "agnz",
+    "error_message": "queue",
+    "summary": "crawl",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -4996,7 +5114,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_024"
     },
-    "summary": "sovclv-n"
+    "summary": "backup notes"
    },
    {
     "created_at": 1795940700000,
@@ -5007,6 +5125,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "server sync thread",
     "started_at": 1795940702000
    },
    {
@@ -5020,7 +5139,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "cgbe",
+    "summary": "crawl backup",
     "started_at": 1795940762000
    },
    {
@@ -5032,7 +5151,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "2_",
+    "summary": "watch deploy server",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5047,8 +5166,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "error_message": "owy07",
-    "summary": "4y 1",
+    "error_code": "killed",
+    "error_message": "watch api bench cargo",
+    "summary": "crawl cargo",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5061,7 +5181,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "r_",
+    "error_code": "upstream",
+    "error_message": "docs fix",
+    "summary": "deploy release queue lint",
     "started_at": 1795940942000,
     "finished_at": 1795941000000
    },
@@ -5076,7 +5198,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "l3qtwz_haax"
+    "summary": "monitor"
    },
    {
     "created_at": 1795941060000,
@@ -5087,7 +5209,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "b8knjv_fm",
+    "summary": "queue upload sync bench",
     "started_at": 1795941062000
    },
    {
@@ -5101,7 +5223,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "ic7",
+    "summary": "bench backup client parse",
     "started_at": 1795941122000
    },
    {
@@ -5113,7 +5235,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": " ",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5128,7 +5249,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_034"
     },
-    "summary": "zera_1y",
+    "summary": "docs cache session session",
     "started_at": 1795941242000,
     "finished_at": 1795941300000
    },
@@ -5141,9 +5262,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "xq 1kdjvf",
-    "summary": "d3ngchf",
+    "summary": "notes cache worker",
     "started_at": 1795941302000,
     "finished_at": 1795941360000
    },
@@ -5158,7 +5277,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "r"
+    "summary": "backup"
    },
    {
     "created_at": 1795941420000,
@@ -5169,6 +5288,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "npm clip schema",
     "started_at": 1795941422000
    },
    {
@@ -5182,7 +5302,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "error_message": "96 9x4 f",
+    "summary": "thread schema retry",
     "started_at": 1795941482000
    },
    {
@@ -5194,7 +5314,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "-tmb",
+    "summary": "deploy",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5209,7 +5329,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "i0z2e4t",
+    "error_code": "fetch",
+    "error_message": "review",
+    "summary": "schema",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5222,7 +5344,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": " 0i 3hpbc",
+    "summary": "retry",
     "started_at": 1795941662000,
     "finished_at": 1795941720000
    },
@@ -5236,7 +5358,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
-    }
+    },
+    "summary": "api"
    },
    {
     "created_at": 1795941780000,
@@ -5247,7 +5370,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "9f_xiy9a",
+    "summary": "queue",
     "started_at": 1795941782000
    },
    {
@@ -5261,7 +5384,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "summary": "tn1",
+    "error_code": "timeout",
+    "error_message": "watch shell render",
+    "summary": "monitor",
     "started_at": 1795941842000
    },
    {
@@ -5273,7 +5398,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "m0cw-hga",
+    "summary": "task report",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5288,9 +5413,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_code": "timeout",
-    "error_message": "enuaq5fk",
-    "summary": "z23v8 e",
+    "error_code": "fetch",
+    "error_message": "docs retry",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
    },
@@ -5303,9 +5427,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "killed",
-    "error_message": "3v_9wga0w4",
-    "summary": "n8y8wvqu14",
+    "error_code": "internal",
+    "error_message": "queue test client build",
+    "summary": "index agent",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
@@ -5321,9 +5445,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 3,
-     "message": "ttu5"
-    }
+     "code": 943,
+     "message": "cache"
+    },
+    "metadata": {},
+    "previous_task_id": "api",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5332,10 +5461,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795939260,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
+    "error": {
+     "code": 9,
+     "message": "monitor thread thread backup",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "__proto_",
+    "previous_task_id": "index search cargo",
     "rollouts": [
      {}
     ]
@@ -5349,20 +5485,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939320,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 4,
-     "message": "7nyl",
+     "code": 831,
+     "message": "agent sync worker",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "323",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5373,21 +5505,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "input-required",
     "created_at": 1795939380,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 558,
-     "message": "-8uzx",
+     "code": 700,
+     "message": "cache retry",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "_gsien",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "migrate client cargo"
    },
    {
     "object": "task",
@@ -5396,19 +5522,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795939440,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 0,
-     "message": " hj2",
-     "data": {}
+     "code": 379,
+     "message": "bench"
     },
     "metadata": {},
-    "previous_task_id": "tk0",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "search"
    },
    {
     "object": "task",
@@ -5417,15 +5540,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795939500,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 296,
-     "message": "5-a4nd",
+     "code": 814,
+     "message": "notes schema",
      "data": {}
     },
     "metadata": {},
-    "rollouts": []
+    "previous_task_id": "lint worker"
    },
    {
     "object": "task",
@@ -5434,14 +5561,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795939560,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 999,
+     "message": "search queue api schema",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "5rv",
-    "rollouts": []
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5450,13 +5580,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795939620,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
+    "usage": {},
     "error": {
-     "code": 553,
-     "message": "9k"
+     "code": 999,
+     "message": "server retry",
+     "data": {}
     },
     "metadata": {},
-    "previous_task_id": "s_ ",
+    "previous_task_id": "migrate retry client index",
     "rollouts": []
    },
    {
@@ -5466,11 +5602,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795939680,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
+    "error": {
+     "code": 434,
+     "message": "server",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "gd394n0gu_v",
+    "previous_task_id": "watch docs cache",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5484,14 +5629,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 990,
-     "message": "wjbfd11o06i"
+     "code": 179,
+     "message": "worker deploy client docs",
+     "data": {}
     },
     "metadata": {},
-    "previous_task_id": "s9u1vei2mke",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "build search crawl"
    },
    {
     "object": "task",
@@ -5500,18 +5643,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795939800,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 993,
-     "message": "56bw-vgo",
+     "code": 522,
+     "message": "report client monitor",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "previous_task_id": "wy",
+    "previous_task_id": "clip",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5528,12 +5671,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 4,
-     "message": "m63f_zng",
+     "code": 1,
+     "message": "cargo migrate",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "previous_task_id": "r",
+    "metadata": {},
+    "previous_task_id": "bench api bench notes",
     "rollouts": []
    },
    {
@@ -5544,12 +5687,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795939920,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 57,
+     "message": "api queue thread review",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "ca"
+    "previous_task_id": "cache report parse report",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5558,18 +5708,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795939980,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 793,
-     "message": "0ioqw7ux",
-     "data": {}
+     "code": 35,
+     "message": "backup"
     },
-    "metadata": {},
-    "previous_task_id": "e2 bxrs3 i",
-    "rollouts": []
+    "previous_task_id": "cache client test fix",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5578,14 +5726,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795940040,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
      "code": 941,
-     "message": "bv563vqk",
+     "message": "crawl session notes migrate",
      "data": {}
     },
     "metadata": {},
+    "previous_task_id": "review build",
     "rollouts": [
      {}
     ]
@@ -5597,18 +5750,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795940100,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 105,
-     "message": "x",
+     "code": 994,
+     "message": "release notes worker report",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "1o_as1"
+    "previous_task_id": "render npm test",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5617,18 +5772,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795940160,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 7,
-     "message": "_93k",
+     "code": 24,
+     "message": "index sync",
      "data": {}
     },
-    "previous_task_id": "_cano5",
+    "metadata": {},
+    "previous_task_id": "sync crawl",
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -5640,11 +5793,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795940220,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
-    "metadata": {},
-    "previous_task_id": "ewbdks5t",
-    "rollouts": []
+    "error": {
+     "code": 212,
+     "message": "migrate lint release crawl",
+     "data": {}
+    },
+    "input_required_call_ids": [],
+    "previous_task_id": "flaky clip",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5658,10 +5822,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 675,
-     "message": "a3m13i6kbxon",
+     "code": 700,
+     "message": "parse fix",
      "data": {}
     },
+    "metadata": {},
+    "previous_task_id": "monitor",
     "rollouts": [
      {},
      {},
@@ -5676,19 +5842,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940340,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 738,
-     "message": "k",
+     "code": 518,
+     "message": "watch watch cache shell",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "7vg6ww57a",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5700,16 +5865,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940400,
     "output": [
-     {},
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 50,
-     "message": "lej",
+     "code": 526,
+     "message": "parse",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "bo1c",
+    "previous_task_id": "backup notes deploy agent",
     "rollouts": [
      {},
      {},
@@ -5729,12 +5894,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 993,
-     "message": " cnt4yl",
-     "data": {}
+     "code": 315,
+     "message": "migrate sync"
     },
     "metadata": {},
-    "previous_task_id": "kzqconstr",
+    "previous_task_id": "upload monitor",
     "rollouts": [
      {},
      {},
@@ -5750,19 +5914,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940520,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 296,
-     "message": "bind",
+     "code": 3,
+     "message": "release fix clip bench",
      "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "_kpvqs",
-    "rollouts": []
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5771,20 +5932,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795940580,
-    "output": [],
-    "usage": {},
-    "error": {
-     "code": 9,
-     "message": "kflw4",
-     "data": {}
-    },
-    "metadata": {},
-    "previous_task_id": "uy47yozf7b4",
-    "rollouts": [
-     {},
+    "output": [
      {},
      {}
-    ]
+    ],
+    "usage": {},
+    "error": {
+     "code": 7,
+     "message": "clip crawl task",
+     "data": {}
+    },
+    "input_required_call_ids": [],
+    "metadata": {},
+    "previous_task_id": "flaky crawl bench",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5796,16 +5957,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 256,
-     "message": "-m",
+     "code": 815,
+     "message": "logs api",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "clv-n5f0rs",
+    "previous_task_id": "thread npm session",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5820,13 +5978,13 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 222,
-     "message": "_4vzst6jsyot"
-    },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "fewn2 o"
+    "previous_task_id": "session fix",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5835,18 +5993,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795940760,
-    "output": [],
-    "usage": {},
+    "output": [
+     {},
+     {}
+    ],
     "error": {
      "code": 4,
-     "message": "a7upbtdu7l",
+     "message": "queue clip test search",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "3klier9",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5864,12 +6022,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "usage": {},
     "error": {
      "code": 117,
-     "message": "0g3m0aruna",
+     "message": "review session",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "97a-f1",
-    "rollouts": []
+    "previous_task_id": "sync",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5878,17 +6038,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795940880,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 468,
-     "message": "nx8wlk",
+     "code": 979,
+     "message": "watch",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": " n2h",
+    "previous_task_id": "flaky server retry migrate",
     "rollouts": [
      {},
      {}
@@ -5901,19 +6059,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795940940,
-    "output": [
-     {},
-     {},
-     {}
-    ],
-    "error": {
-     "code": 73,
-     "message": "wm0caf5uc5",
-     "data": {}
-    },
+    "output": [],
+    "usage": {},
     "metadata": {},
+    "previous_task_id": "monitor upload docs",
     "rollouts": [
-     {},
      {}
     ]
    },
@@ -5924,22 +6074,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "input-required",
     "created_at": 1795941000,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 837,
-     "message": "v kb5tg",
+     "code": 0,
+     "message": "cache",
      "data": {}
     },
-    "input_required_call_ids": [
-     "k3t",
-     "_haaxj6rovr"
-    ],
     "metadata": {},
-    "previous_task_id": " vvvd-g 7t",
+    "previous_task_id": "logs",
     "rollouts": [
      {}
     ]
@@ -5951,14 +6094,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795941060,
-    "output": [
-     {},
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
+    "error": {
+     "code": 2,
+     "message": "flaky crawl notes bench",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "oi1",
+    "previous_task_id": "index cargo client",
     "rollouts": [
      {},
      {},
@@ -5972,20 +6116,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795941120,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 915,
-     "message": "c",
-     "data": {}
+     "code": 998,
+     "message": "server crawl sync"
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "c7v8oib8u",
+    "previous_task_id": "parse index backup",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -5997,22 +6138,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941180,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 508,
-     "message": "u_mdp3-zv",
-     "data": {}
+     "code": 177,
+     "message": "server review review"
     },
-    "metadata": {},
-    "previous_task_id": "lhhmv",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "flaky"
    },
    {
     "object": "task",
@@ -6022,14 +6154,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795941240,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 518,
+     "message": "upload docs",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "2f6 uh6fl7tc"
+    "previous_task_id": "search",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6042,18 +6181,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
-    "usage": {},
-    "error": {
-     "code": 450,
-     "message": "k0f",
-     "data": {}
-    },
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "yx2i7",
-    "rollouts": [
-     {}
-    ]
+    "usage": {}
    },
    {
     "object": "task",
@@ -6062,17 +6190,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795941360,
-    "output": [
-     {}
-    ],
+    "output": [],
     "error": {
-     "code": 608,
-     "message": "6",
+     "code": 885,
+     "message": "search npm",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": " "
+    "previous_task_id": "build docs",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6086,13 +6213,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 5,
-     "message": "keq7rl5cu9-v",
+     "code": 399,
+     "message": "notes deploy",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "egor2",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -6104,14 +6231,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795941480,
-    "output": [
-     {},
+    "output": [],
+    "usage": {},
+    "error": {
+     "code": 994,
+     "message": "docs schema",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "test notes schema",
+    "rollouts": [
      {},
      {}
-    ],
-    "usage": {},
-    "previous_task_id": " fev3mt",
-    "rollouts": []
+    ]
    },
    {
     "object": "task",
@@ -6122,23 +6254,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795941540,
     "output": [
      {},
-     {},
      {}
     ],
-    "usage": {},
     "error": {
-     "code": 798,
-     "message": "bind",
-     "data": {}
+     "code": 141,
+     "message": "flaky"
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "length",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6147,17 +6270,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795941600,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 411,
-     "message": "43t1k0",
+     "code": 789,
+     "message": "flaky server",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "0iias32 i",
+    "previous_task_id": "npm monitor schema docs",
     "rollouts": [
-     {},
      {}
     ]
    },
@@ -6169,15 +6294,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795941660,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 1,
-     "message": "txmmjhj4z_d"
+     "code": 818,
+     "message": "release",
+     "data": {}
     },
     "metadata": {},
-    "previous_task_id": "ab"
+    "previous_task_id": "render npm render api",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6186,11 +6317,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941720,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
+    "error": {
+     "code": 0,
+     "message": "migrate docs parse",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "g1jg i",
-    "rollouts": []
+    "previous_task_id": "fix schema",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6199,19 +6341,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795941780,
-    "output": [
-     {},
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
+    "error": {
+     "code": 699,
+     "message": "shell",
+     "data": {}
+    },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "h",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "upload task search",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6224,14 +6364,10 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
-    "error": {
-     "code": 6,
-     "message": "4argumentsco"
-    },
+    "usage": {},
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "r_8w1ac23",
-    "rollouts": []
+    "previous_task_id": "agent"
    },
    {
     "object": "task",
@@ -6241,15 +6377,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795941900,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 842,
-     "message": "ez_np-y"
+     "code": 994,
+     "message": "agent schema thread"
     },
     "metadata": {},
-    "previous_task_id": "p"
+    "previous_task_id": "session client shell npm",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6258,17 +6400,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795941960,
-    "output": [],
-    "usage": {},
+    "output": [
+     {},
+     {}
+    ],
     "error": {
-     "code": 509,
-     "message": "kut29sdiycpq",
+     "code": 997,
+     "message": "flaky",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "aq5fkjm0waz2",
+    "previous_task_id": "upload",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -6280,20 +6425,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795942020,
-    "output": [
-     {},
-     {},
-     {}
-    ],
-    "usage": {},
+    "output": [],
     "error": {
-     "code": 672,
-     "message": "5t35",
+     "code": 578,
+     "message": "review",
      "data": {}
     },
     "metadata": {},
+    "previous_task_id": "thread session agent",
     "rollouts": [
-     {},
      {}
     ]
    }
