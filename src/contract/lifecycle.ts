@@ -50,6 +50,15 @@ export function mayFollow(lifecycle: Lifecycle, from: string, to: string): boole
   return reachableFrom(lifecycle, from).has(to);
 }
 
+/**
+ * Transitions of a lifecycle whose document names only which states are final: every live
+ * state may move to any other state, the final states never move again.
+ */
+export function liveToAnyTransitions(live: readonly string[], terminal: readonly string[]): Record<string, string[]> {
+  const all = [...live, ...terminal];
+  return Object.fromEntries(live.map((state) => [state, all.filter((s) => s !== state)]));
+}
+
 /** Builds the direct transitions from documented paths such as `created -> working -> completed`. */
 export function transitionsFromPaths(paths: readonly (readonly string[])[]): Record<string, string[]> {
   const transitions: Record<string, string[]> = {};

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
-
-async function run(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), stopSignal: new Promise(() => {}) });
-  return { code, out, err };
-}
+import { cli as run } from '../helpers/cli.js';
 
 describe('CLI', () => {
   it('--help lists the commands and exits 0', async () => {

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
+import { cli } from '../helpers/cli.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -14,12 +14,6 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t), stopSignal: new Promise(() => {}) });
-  return { code, out, err };
-}
 
 describe('replay', () => {
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {

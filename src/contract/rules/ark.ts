@@ -1,4 +1,4 @@
-import type { Lifecycle } from '../lifecycle.js';
+import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
 import { looksLikeUnixMillis } from '../time.js';
 import { type Finding, type ItemRule, finding, has } from './types.js';
 
@@ -13,7 +13,7 @@ export const arkLifecycle: Lifecycle = {
   terminal: TERMINAL,
   // unknown "不是稳定结束状态 … 状态可能恢复为 running 或实际结束状态": it may go anywhere, and so
   // may queued and running; the three end states never change again.
-  transitions: Object.fromEntries(LIVE.map((state) => [state, ALL.filter((s) => s !== state)])),
+  transitions: liveToAnyTransitions(LIVE, TERMINAL),
   source: {
     file: DOC,
     sentence: 'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',

@@ -1,4 +1,4 @@
-import type { Lifecycle } from '../lifecycle.js';
+import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
 import { type ItemRule, finding, has } from './types.js';
 
 const DOC = '001_5ef50488d1ca2e3f.txt';
@@ -12,7 +12,7 @@ export const everrunsLifecycle: Lifecycle = {
   terminal: TERMINAL,
   // The document names classes, not edges: active and interrupted tasks may move anywhere
   // (re-attach increments attempt), terminal ones never move again.
-  transitions: Object.fromEntries(LIVE.map((state) => [state, ALL.filter((s) => s !== state)])),
+  transitions: liveToAnyTransitions(LIVE, TERMINAL),
   source: {
     file: DOC,
     sentence: 'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
