@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/conformance/index.js';
+import type { Face } from '../../src/contract/index.js';
+import { hostile } from '../helpers/hostile.js';
+import * as servers from './servers.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+const SETUP: Record<Face, { path: string; session?: string; make: (variant?: string) => servers.Handler }> = {
+  ark: { path: '/api/v3', session: 'sesn-x', make: servers.ark },
+  jsonrpc: { path: '/rpc', make: servers.jsonrpc },
+  praxis: { path: '/agent', make: servers.praxis },
+  everruns: { path: '/api', session: 'ses1', make: servers.everruns },
+};
+
+async function conform(face: Face, variant: string, seed = 1) {
+  const server = await hostile(SETUP[face].make(variant));
+  closers.push(server.close);
+  return runConformance({ face, baseUrl: `${server.url}${SETUP[face].path}`, session: SETUP[face].session, seed, runs: 60, polls: 3, pollIntervalMs: 20 });
+}
+
+describe('servers written independently of the mock', () => {
+  for (const face of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
+    it(`a correct ${face} server conforms (two seeds)`, async () => {
+      for (const seed of [1, 77]) {
+        const result = await conform(face, 'correct', seed);
+        expect(result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`)).toEqual([]);
+        expect(result.exitCode).toBe(0);
+      }
+    });
+  }
+
+  const BREAKS: [Face, string, string][] = [
+    ['ark', 'default-limit-50', 'ark.default-limit'],
+    ['ark', 'ascending', 'ark.order-newest-first'],
+    ['ark', 'finished-at-running', 'ark.finished-at-only-when-terminal'],
+    ['ark', 'comma-states-ignored', 'ark.filter-state'],
+    ['ark', 'null-summary', 'ark.response-schema'],
+    ['ark', 'cursor-on-last-page', 'ark.paging-terminates'],
+    ['ark', 'negative-limit-accepted', 'ark.invalid-limit-rejected'],
+    ['ark', 'seconds', 'ark.times-are-unix-millis'],
+    ['ark', 'thread-filter-ignored', 'ark.filter-session_thread_id'],
+    ['ark', 'lifecycle-regression', 'ark.lifecycle-forward'],
+    ['jsonrpc', 'starting-after-inclusive', 'jsonrpc.cursor-exclusive'],
+    ['jsonrpc', 'ms-times', 'jsonrpc.created-at-unix-seconds'],
+    ['jsonrpc', 'status-filter-ignored', 'jsonrpc.filter-status'],
+    ['jsonrpc', '422-as-400', 'jsonrpc.invalid-parameter-422'],
+    ['jsonrpc', 'object-wrong', 'jsonrpc.response-schema'],
+    ['jsonrpc', 'result-and-error', 'jsonrpc.envelope-result-xor-error'],
+    ['jsonrpc', 'lifecycle-regression', 'jsonrpc.lifecycle-forward'],
+    ['jsonrpc', 'limit-ignored', 'jsonrpc.limit-respected'],
+    ['praxis', 'order-accepted', 'praxis.sessions.unsupported-filter-400'],
+    ['praxis', 'cursor-not-bound', 'praxis.sessions.cursor-bound-to-query'],
+    ['praxis', 'malformed-cursor-ok', 'praxis.sessions.malformed-cursor-rejected'],
+    ['praxis', 'ended-at-running', 'praxis.ended-at-null-exactly-while-running'],
+    ['praxis', 'cancellable-completed', 'praxis.cancellable-only-when-running'],
+    ['praxis', 'archived-listed', 'praxis.session-list-excludes-archived'],
+    ['praxis', 'ascending', 'praxis.sessions.order-newest-first'],
+    ['praxis', 'unknown-session-200', 'praxis.background-tasks.unknown-session-404'],
+    ['praxis', 'error-format-plain', 'praxis.sessions.error-format'],
+    ['everruns', 'state-filter-ignored', 'everruns.filter-state'],
+    ['everruns', 'input-request-running', 'everruns.input-request-only-while-awaiting-input'],
+    ['everruns', 'attempt-zero', 'everruns.attempt-starts-at-1'],
+    ['everruns', 'result-path-wrong', 'everruns.result-path-shape'],
+    ['everruns', 'unknown-session-200', 'everruns.unknown-session-404'],
+  ];
+  for (const [face, variant, rule] of BREAKS) {
+    it(`${face} ${variant}: caught as ${rule}`, async () => {
+      const result = await conform(face, variant);
+      expect(result.exitCode).toBe(1);
+      expect([...new Set(result.violations.map((v) => v.rule))]).toContain(rule);
+    });
+  }
+});
