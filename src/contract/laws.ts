@@ -48,7 +48,8 @@ export function lawsOf(op: ListOperation): Law[] {
   const law = (name: string, statement: string, source: Source): Law => ({ id: `${p}.${name}`, face: op.face, operationId: op.operationId, statement, source });
   const laws: Law[] = [
     law('not-a-server-error', 'No request, valid or not, gets a 5xx.', statusSource(op)),
-    law('status-code', 'A valid request gets 200 with a JSON body.', statusSource(op)),
+    law('status-code', 'A valid request gets 200.', statusSource(op)),
+    law('content-type', 'A 200 carries a JSON body labelled application/json.', { file: SPEC_FILES[op.face], sentence: `${op.operationId} 200: content application/json` }),
   ];
   if (op.limit) laws.push(law('limit-respected', `A page never holds more items than ${op.limit.param}.`, op.limit.source));
   if (op.limit?.default !== undefined) laws.push(law('default-limit', `Without ${op.limit.param}, a page holds at most ${op.limit.default} items.`, op.limit.source));
@@ -109,8 +110,9 @@ export function checkListPage(op: ListOperation, exchange: Exchange, context: { 
   const out: Violation[] = [];
   if (exchange.status >= 500) return [violation(`${p}.not-a-server-error`, '', `a valid request got ${exchange.status}`, exchange.status)];
   if (exchange.status !== 200) return [violation(`${p}.status-code`, '', `a valid request got ${exchange.status}, expected 200`, exchange.status)];
-  if (!isJsonType(exchange.contentType) || exchange.body === undefined)
-    return [violation(`${p}.status-code`, '', `200 response is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`)];
+  if (exchange.body === undefined)
+    return [violation(`${p}.content-type`, '', `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`)];
+  if (!isJsonType(exchange.contentType)) out.push(violation(`${p}.content-type`, '', `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`, exchange.contentType));
   out.push(...(validateResponseBody(op.face, op.operationId, 200, exchange.body, context.profile ?? 'documented') ?? []));
   if (isObject(exchange.body) && op.face === 'jsonrpc') out.push(...checkItem('jsonrpc', 'envelope', exchange.body, ''));
   const items = op.items(exchange.body);

@@ -36,7 +36,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const result = await runConformance({ face: 'jsonrpc', baseUrl: `${server.url}/rpc`, ...quick });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.find((v) => v.rule === 'jsonrpc.status-code')?.message).toMatch(/not JSON/);
+    expect(result.violations.find((v) => v.rule === 'jsonrpc.content-type')?.message).toMatch(/not JSON/);
   });
 
   it('a response that never ends times out per request and the run still ends', async () => {

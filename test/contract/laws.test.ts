@@ -47,7 +47,8 @@ describe('page laws', () => {
   it('status, content type and server errors', () => {
     expect(rules(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
     expect(rules(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);
-    expect(rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {}))).toEqual(['ark.status-code']);
+    expect(rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {}))).toEqual(['ark.content-type']);
+    expect(rules(checkListPage(ark, { ...exchange({ items: [] }), contentType: 'text/plain' }, {}))).toEqual(['ark.content-type']);
   });
   it('item rules and the schema are applied to every item with full pointers', () => {
     const found = checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2, { finished_at: 1_764_410_499_000 })] }), {});
