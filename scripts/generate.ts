@@ -3,7 +3,8 @@
  * specs as importable modules (so browser code needs no file system). `--check` compares
  * instead of writing and exits 1 when a committed file is stale; `npm test` runs it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -74,20 +75,25 @@ async function docOutputs(): Promise<Map<string, string>> {
 }
 
 let stale = 0;
+
+/** Writes each file that changed, or with --check counts it as stale. */
 async function emit(files: Map<string, string>): Promise<void> {
-for (const [path, content] of files) {
-  const file = fileURLToPath(new URL(path, root));
-  const current = await readFile(file, 'utf8').catch(() => null);
-  if (current === content) continue;
-  if (values.check) {
-    stale++;
-    console.error(`stale: ${path} differs from what specs/ and src/contract generate; run \`npm run generate\` and commit.`);
-  } else {
-    await writeFile(file, content);
-    console.log(`wrote ${path}`);
+  for (const [path, content] of files) {
+    const file = fileURLToPath(new URL(path, root));
+    const current = await readFile(file, 'utf8').catch(() => null);
+    if (current === content) continue;
+    if (values.check) {
+      stale++;
+      console.error(`stale: ${path} differs from what specs/, scenarios/ and src/ generate; run \`npm run generate\` and commit.`);
+    } else {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, content);
+      console.log(`wrote ${path}`);
+    }
   }
 }
-}
+
+// Order matters: later outputs import modules the earlier ones generate.
 await emit(await specOutputs());
 await emit(await validatorOutputs());
 await emit(await docOutputs());

@@ -19,6 +19,8 @@ export type TransportFailure = { kind: 'timeout' | 'network' | 'too-large' | 'bu
 
 export interface HttpResult {
   exchange?: Exchange;
+  /** The Retry-After header of a 429, when there was one. */
+  retryAfter?: string;
   failure?: TransportFailure;
   ms: number;
 }
@@ -44,7 +46,7 @@ export class HttpClient {
       const result = await this.once(current, query);
       const exchange = result.exchange;
       if (exchange && exchange.status === 429 && attempt < 3) {
-        const wait = retryAfterMs(exchange);
+        const wait = retryAfterMs(result.retryAfter);
         if (wait !== undefined && wait <= this.options.maxRetryAfterMs) {
           await sleep(wait);
           continue;
@@ -82,15 +84,16 @@ export class HttpClient {
       const ms = performance.now() - started;
       this.onRequest?.(url.toString(), response.status, ms);
       const contentType = response.headers.get('content-type');
-      const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined, retryAfter: response.headers.get('retry-after') ?? undefined } as Exchange & { retryAfter?: string };
-      if (text === undefined) return { failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` }, ms, exchange: { ...exchange, bodyError: 'body too large' } };
+      const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined };
+      const retryAfter = response.headers.get('retry-after') ?? undefined;
+      if (text === undefined) return { failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` }, ms, exchange: { ...exchange, bodyError: 'body too large' }, retryAfter };
       try {
         exchange.body = text.length === 0 ? undefined : JSON.parse(text);
         if (text.length === 0) exchange.bodyError = 'empty body';
       } catch {
         exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
       }
-      return { exchange, ms, location: response.headers.get('location') ?? undefined };
+      return { exchange, ms, retryAfter, location: response.headers.get('location') ?? undefined };
     } catch (error) {
       const ms = performance.now() - started;
       const timedOut = controller.signal.aborted;
@@ -135,8 +138,7 @@ async function readCapped(response: Response, max: number, controller: AbortCont
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function retryAfterMs(exchange: Exchange): number | undefined {
-  const raw = (exchange as Exchange & { retryAfter?: string }).retryAfter;
+function retryAfterMs(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (/^\d+$/.test(raw.trim())) return Number(raw) * 1000;
   const at = Date.parse(raw);
