@@ -3,7 +3,7 @@
 // otherwise the TypeScript sources through tsx's loader (a checkout without a build).
 import { existsSync } from 'node:fs';
 
-const bundle = new URL('../dist/cli.bundle.mjs', import.meta.url);
+const bundle = new URL('../dist/cli-bundle/entry.js', import.meta.url);
 if (existsSync(bundle)) {
   await import(bundle.href);
 } else {

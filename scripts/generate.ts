@@ -45,7 +45,8 @@ async function validatorOutputs(): Promise<Map<string, string>> {
 
 /** The default demo dataset, so the mock starts without sampling generators. */
 async function demoOutputs(): Promise<Map<string, string>> {
-  const { buildDemoRecords, validateDemoRecords } = await import('../src/handlers/dataset.js');
+  const { validateDemoRecords } = await import('../src/handlers/dataset.js');
+  const { buildDemoRecords } = await import('../src/handlers/dataset-build.js');
   const records = buildDemoRecords();
   const problems = validateDemoRecords(records);
   if (problems.length > 0) throw new Error(`the demo dataset breaks the contract:\n${problems.join('\n')}`);

@@ -1,9 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { FACES, type Face } from '../contract/index.js';
-import { ALL_LAWS, ITEM_RULES } from '../contract/index.js';
-import { type ReportFormat, render } from '../conformance/report.js';
-import { matchesSelector } from '../conformance/recorder.js';
-import { runConformance } from '../conformance/runner.js';
+import type { ReportFormat } from '../conformance/report.js';
+import { matchesSelector } from '../conformance/selectors.js';
+import { ALL_LAWS, FACES, type Face, ITEM_RULES } from '../contract/index.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -51,6 +49,7 @@ export const conformCommand: Command = {
     const path = typeof values.path === 'string' ? values.path : undefined;
     if (path !== undefined && values.seed === undefined) throw new UsageError('--path replays a failure only together with the --seed it was found with');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
+    const [{ runConformance }, { render }] = await Promise.all([import('../conformance/runner.js'), import('../conformance/report.js')]);
     const result = await runConformance({
       face,
       baseUrl,

@@ -1,7 +1,6 @@
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { FACES, type Face, ITEM_RULES, operationsOf } from '../contract/index.js';
-import { COMPONENTS } from '../generators/faces.js';
-import { type IllegalKind, brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../generators/index.js';
+import type { IllegalKind } from '../generators/index.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
@@ -28,11 +27,16 @@ export const generateCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
     const edge = values.edge === true;
     const breakId = typeof values.break === 'string' ? values.break : undefined;
+    const [{ default: fastCheck }, { COMPONENTS }, { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject }] = await Promise.all([
+      import('fast-check'),
+      import('../generators/faces.js'),
+      import('../generators/index.js'),
+    ]);
 
     let arbitrary: fc.Arbitrary<unknown>;
     if (what === 'request') {
       if (breakId) throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
-      arbitrary = fc.oneof(...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))));
+      arbitrary = fastCheck.oneof(...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))));
     } else if (what === 'lifecycle') {
       if (breakId === undefined) arbitrary = legalLifecycle(face);
       else {
@@ -51,7 +55,7 @@ export const generateCommand: Command = {
         arbitrary = brokenObject(breakId, { edge });
       }
     }
-    for (const value of fc.sample(arbitrary, { seed, numRuns: count })) io.stdout(`${JSON.stringify(value)}\n`);
+    for (const value of fastCheck.sample(arbitrary, { seed, numRuns: count })) io.stdout(`${JSON.stringify(value)}\n`);
     return 0;
   },
 };

@@ -1,12 +1,4 @@
-import { MockApp } from '../handlers/app.js';
-import { DEMO } from '../handlers/dataset.js';
-import { FAULTS, unknownFaults } from '../handlers/faults.js';
-import { readScenarioFile } from '../node/scenarios.js';
-import { startServer } from '../node/server.js';
-import { compileScenario } from '../scenarios/compile.js';
-import { LIBRARY } from '../scenarios/library.js';
-import { ScenarioPlayer } from '../scenarios/player.js';
-import { ScenarioError } from '../scenarios/types.js';
+import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, UsageError, parseInteger } from './command.js';
 
 export const mockCommand: Command = {
@@ -22,6 +14,13 @@ export const mockCommand: Command = {
     scenario: { type: 'string' },
   },
   async run(values, io) {
+    // Loaded here, not at the top: each command pays only for what it uses (start-up time).
+    const [{ MockApp }, { DEMO }, { FAULTS, unknownFaults }, { startServer }] = await Promise.all([
+      import('../handlers/app.js'),
+      import('../handlers/dataset.js'),
+      import('../handlers/faults.js'),
+      import('../node/server.js'),
+    ]);
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);
@@ -30,6 +29,13 @@ export const mockCommand: Command = {
     if (unknown.length > 0) throw new UsageError(`unknown --fault ${unknown.join(', ')}; run \`agent-task-contracts mock --help\` and see docs/rules.md (known: ${FAULTS.length} ids)`);
     let scenario: ScenarioPlayer | undefined;
     if (typeof values.scenario === 'string') {
+      const [{ readScenarioFile }, { compileScenario }, { LIBRARY }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
+        import('../node/scenario-file.js'),
+        import('../scenarios/compile.js'),
+        import('../scenarios/library.js'),
+        import('../scenarios/player.js'),
+        import('../scenarios/types.js'),
+      ]);
       try {
         const timeline = values.scenario in LIBRARY ? compileScenario(LIBRARY[values.scenario], `scenarios/${values.scenario}.yaml`) : (await readScenarioFile(values.scenario)).timeline;
         scenario = await ScenarioPlayer.load(timeline);

@@ -1,7 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { stringify } from 'yaml';
 import { FACES, type Face } from '../contract/index.js';
-import { RecordError, recordScenario } from '../node/record.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -30,6 +28,7 @@ export const recordCommand: Command = {
     const intervalMs = parseInteger(values, 'interval', 0, 3_600_000) ?? 1000;
     const redact = (values.redact as string[] | undefined) ?? [];
     for (const pointer of redact) if (!pointer.startsWith('/')) throw new UsageError(`--redact takes a JSON pointer into each recorded object, like /title or /tool/description; got "${pointer}"`);
+    const [{ RecordError, recordScenario }, { stringify }] = await Promise.all([import('../node/record.js'), import('yaml')]);
     let recording;
     try {
       recording = await recordScenario({

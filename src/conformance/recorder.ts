@@ -3,6 +3,7 @@ import { ALL_LAWS, ITEM_RULES, type Source, type Violation, lawSource } from '..
 import { SPEC_FILES } from '../contract/faces.js';
 import { curlCommand } from './curl.js';
 import { redactValue } from './redact.js';
+import { matchesSelector } from './selectors.js';
 import type { CheckedRule, ConformanceEvent, ReportedViolation } from './types.js';
 
 const STATEMENTS = new Map<string, { statement: string; source: Source }>([
@@ -19,9 +20,7 @@ function describe(id: string): { statement: string; source: Source } {
   return { statement: id, source: lawSource(id) };
 }
 
-export function matchesSelector(id: string, selectors: readonly string[]): boolean {
-  return selectors.some((s) => (s.endsWith('*') ? id.startsWith(s.slice(0, -1)) : id === s));
-}
+export { matchesSelector };
 
 export class Recorder {
   readonly violations: ReportedViolation[] = [];

@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { COMPONENTS, overridesFor } from './faces.js';
-import { RULE_KITS, tidyTimes } from './rule-kit.js';
+import { RULE_KITS } from './rule-kit.js';
+import { repair } from './repair.js';
+
+export { repair };
 import { SchemaArbitraries } from './schema-arbitrary.js';
 
 export interface ObjectOptions {
@@ -27,24 +30,6 @@ export function componentOf(face: Face, target: RuleTarget): string {
   const component = COMPONENTS[face][target];
   if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(COMPONENTS[face]).join(', ')}`);
   return component;
-}
-
-const kitsByTarget = new Map<string, { id: string; kit: (typeof RULE_KITS)[string] }[]>();
-function kitsOf(face: Face, target: RuleTarget) {
-  const key = `${face}|${target}`;
-  let kits = kitsByTarget.get(key);
-  if (!kits) {
-    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target && RULE_KITS[rule.id]).map((rule) => ({ id: rule.id, kit: RULE_KITS[rule.id]! }));
-    kitsByTarget.set(key, kits);
-  }
-  return kits;
-}
-
-/** Applies every repair of the face's rules for the target except `skip`, then tidies times. */
-export function repair(face: Face, target: RuleTarget, item: JsonObject, skip?: string): JsonObject {
-  for (const { id, kit } of kitsOf(face, target)) if (id !== skip) kit.repair(item);
-  tidyTimes(face, item);
-  return item;
 }
 
 const validCache = new Map<string, fc.Arbitrary<JsonObject>>();

@@ -3,16 +3,13 @@
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
 import { type Face, FACES, isFace, isTerminal, operationsOf } from '../contract/index.js';
-import { advanceSnapshot } from '../generators/index.js';
 import { seedDemo } from './dataset.js';
 import { FAULTS, unknownFaults } from './faults.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
-import { compileScenario } from '../scenarios/compile.js';
-import { LIBRARY, libraryScenario } from '../scenarios/library.js';
-import { ScenarioPlayer } from '../scenarios/player.js';
-import { type Scenario, ScenarioError } from '../scenarios/types.js';
+import type { ScenarioPlayer } from '../scenarios/player.js';
+import type { Scenario } from '../scenarios/types.js';
 
 const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
 const CACHE_ENTRIES = 2_000;
@@ -105,6 +102,8 @@ export class MockApp {
 
   /** Plays a scenario (a library name or a scenario object) from its first step. */
   async loadScenario(scenario: string | Scenario): Promise<void> {
+    // Loaded on demand: the generators behind scenarios are not needed to serve the demo data.
+    const [{ compileScenario }, { libraryScenario }, { ScenarioPlayer }] = await Promise.all([import('../scenarios/compile.js'), import('../scenarios/library.js'), import('../scenarios/player.js')]);
     this.scenario = await ScenarioPlayer.load(compileScenario(typeof scenario === 'string' ? libraryScenario(scenario) : scenario, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
   }
 
@@ -123,7 +122,7 @@ export class MockApp {
           if (typeof input.name === 'string') await this.loadScenario(input.name);
           else if (input.scenario !== null && typeof input.scenario === 'object') await this.loadScenario(input.scenario as Scenario);
           else if (input.name === null) this.scenario = undefined;
-          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: Object.keys(LIBRARY) });
+          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: Object.keys((await import('../scenarios/library.js')).LIBRARY) });
           return json(200, this.describe());
         }
         case '/reseed': {
@@ -156,7 +155,7 @@ export class MockApp {
           return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
       }
     } catch (error) {
-      if (error instanceof ScenarioError || (error instanceof Error && error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
+      if (error instanceof Error && (error.name === 'ScenarioError' || error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
       return json(500, { error: `control failed: ${String(error)}` });
     }
   }
@@ -181,6 +180,7 @@ export class MockApp {
 
   /** Moves every unfinished task one legal step along its lifecycle, deterministically. */
   private async advance(): Promise<void> {
+    const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
     for (const face of FACES) {
       const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;

@@ -5,7 +5,7 @@
  */
 import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
 import { RULE_KITS } from '../generators/rule-kit.js';
-import { repair } from '../generators/index.js';
+import { repair } from '../generators/repair.js';
 import type { MockContext } from './types.js';
 
 /** Law faults each operation implements (item-rule faults come from the generators' breakers). */

@@ -1,29 +1,11 @@
-/** Node-only scenario helpers: reading scenario files (YAML or JSON) from disk. */
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+/** Node-only scenario helpers: useScenario that also takes a file path. */
 import type { HandlerOptions } from '../handlers/msw.js';
-import { compileScenario } from '../scenarios/compile.js';
 import { LIBRARY } from '../scenarios/library.js';
 import { useScenario as useScenarioValue } from '../scenarios/msw.js';
-import { type Scenario, ScenarioError, type Timeline } from '../scenarios/types.js';
+import type { Scenario } from '../scenarios/types.js';
+import { readScenarioFile } from './scenario-file.js';
 
-/** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */
-export async function readScenarioFile(path: string): Promise<{ scenario: Scenario; timeline: Timeline }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ScenarioError(path, '', `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  let value: unknown;
-  try {
-    value = parse(text);
-  } catch (error) {
-    throw new ScenarioError(path, '', `not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const timeline = compileScenario(value, path);
-  return { scenario: timeline.scenario, timeline };
-}
+export { readScenarioFile };
 
 /** Library name, scenario object, or (in Node) a path to a scenario file. */
 export async function useScenario(scenario: string | Scenario, options: Omit<HandlerOptions, 'app' | 'scenario'> = {}) {

@@ -61,5 +61,6 @@ export class ScenarioError extends Error {
     readonly reason: string,
   ) {
     super(`${file}: ${pointer || '(root)'}: ${reason}`);
+    this.name = 'ScenarioError';
   }
 }

@@ -136,7 +136,8 @@ describe('demo data and store', () => {
 
 describe('the precomputed demo dataset', () => {
   it('is what the generators build for the default seed, and passes the contract', async () => {
-    const { buildDemoRecords, validateDemoRecords } = await import('../../src/handlers/dataset.js');
+    const { validateDemoRecords } = await import('../../src/handlers/dataset.js');
+    const { buildDemoRecords } = await import('../../src/handlers/dataset-build.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
     const built = buildDemoRecords();
     expect(JSON.stringify(DEFAULT_DEMO)).toBe(JSON.stringify(built));

@@ -31,7 +31,7 @@ const node = (code: string, conditions: string[] = []) => run(process.execPath, 
 
 describe('the installable package', () => {
   it('holds only what users need', () => {
-    expect(files).toContain('dist/cli.bundle.mjs');
+    expect(files).toContain('dist/cli-bundle/entry.js');
     expect(files).toContain('dist/handlers/index.js');
     expect(files).toContain('dist/handlers/index.d.ts');
     expect(files).toContain('specs/ark.openapi.yaml');

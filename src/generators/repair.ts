@@ -1,0 +1,21 @@
+/** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
+import { RULE_KITS, tidyTimes } from './rule-kit.js';
+
+const kitsByTarget = new Map<string, { id: string; kit: (typeof RULE_KITS)[string] }[]>();
+function kitsOf(face: Face, target: RuleTarget) {
+  const key = `${face}|${target}`;
+  let kits = kitsByTarget.get(key);
+  if (!kits) {
+    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target && RULE_KITS[rule.id]).map((rule) => ({ id: rule.id, kit: RULE_KITS[rule.id]! }));
+    kitsByTarget.set(key, kits);
+  }
+  return kits;
+}
+
+/** Applies every repair of the face's rules for the target except `skip`, then tidies times. */
+export function repair(face: Face, target: RuleTarget, item: JsonObject, skip?: string): JsonObject {
+  for (const { id, kit } of kitsOf(face, target)) if (id !== skip) kit.repair(item);
+  tidyTimes(face, item);
+  return item;
+}

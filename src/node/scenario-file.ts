@@ -1,0 +1,23 @@
+/** Reading scenario files (YAML or JSON) from disk: Node only, and no MSW, so the CLI loads it cheaply. */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+import { compileScenario } from '../scenarios/compile.js';
+import { type Scenario, ScenarioError, type Timeline } from '../scenarios/types.js';
+
+/** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */
+export async function readScenarioFile(path: string): Promise<{ scenario: Scenario; timeline: Timeline }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ScenarioError(path, '', `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch (error) {
+    throw new ScenarioError(path, '', `not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const timeline = compileScenario(value, path);
+  return { scenario: timeline.scenario, timeline };
+}
