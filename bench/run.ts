@@ -37,6 +37,8 @@ function perSecond(fn: () => void, minMs = 1500): number {
 }
 
 // ---- generators ----------------------------------------------------------------------------
+let praxis = { ours: 0, ratio: 0 };
+
 async function generators() {
   log('## Generators: valid tasks per second');
   log('');
@@ -61,7 +63,11 @@ async function generators() {
     }
     const jsfAsync = (n / (performance.now() - start)) * 1000;
     log(`| ${face} | ${round(ours)}/s | ${round(jsfAsync)}/s | ${round(ours / jsfAsync)}x | ${round(jsfSync)}/s | ${round(ours / jsfSync)}x |`);
+    if (face === 'praxis') praxis = { ours, ratio: ours / jsfAsync };
   }
+  log('');
+  log(`Goals: at least 50,000 valid Praxis tasks/s — ${praxis.ours >= 50_000 ? 'met' : 'not met'} (${round(praxis.ours)}/s); at least 20x json-schema-faker — ${praxis.ratio >= 20 ? 'met' : 'not met'} (${round(praxis.ratio)}x).`);
+  log('json-schema-faker measures several times faster here than the ~2,200 items/s of the shared notes, and it checks no rule.');
   log('');
 }
 
@@ -149,10 +155,12 @@ async function http() {
 }
 
 async function startup() {
-  log('## Start-up to first 200 (`agent-task-contracts mock`, demo data)');
+  log('## Start-up to first 200 (`agent-task-contracts mock`, demo data, built CLI)');
   log('');
+  // Warm the measuring side (fetch's first call loads undici) so only the server is timed.
+  await fetch('http://127.0.0.1:4619/').catch(() => undefined);
   const runs: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const port = 4620 + i;
     const started = performance.now();
     const child = spawn(process.execPath, [join(root, 'bin/agent-task-contracts.js'), 'mock', '--port', String(port)], { cwd: root, stdio: 'ignore' });
@@ -168,7 +176,7 @@ async function startup() {
     child.kill();
   }
   runs.sort((a, b) => a - b);
-  log(`Median of 3: **${Math.round(runs[1]!)} ms** (runs: ${runs.map((r) => Math.round(r)).join(', ')} ms; goal < 300 ms; Prism ~1.1 s).`);
+  log(`Median of 5: **${Math.round(runs[2]!)} ms** (runs: ${runs.map((r) => Math.round(r)).join(', ')} ms; goal < 300 ms; Prism ~1.1 s). Run \`npm run build\` first: from sources through tsx it takes about a second.`);
   log('');
 }
 
@@ -178,10 +186,11 @@ log('');
 log(`Machine: ${machine}.`);
 log(`Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench\`; numbers are noisy on a shared 2-core machine, ratios matter.`);
 log('');
+// Start-up first, while this process is small and idle.
+await startup();
 await generators();
 await pageLatency();
 await http();
-await startup();
 await writeFile(join(root, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);
 console.log('wrote bench/RESULTS.md');
 process.exit(0);
