@@ -318,6 +318,18 @@ class Run {
       }
     }
     if (op.paging.kind === 'token' && op.paging.boundToQuery) await this.cursorBinding(op, session);
+    if (op.limit?.minimum !== undefined) {
+      // The documented minimum is a valid value: it must not be refused. How many items it
+      // returns is not stated for 0, so only the status and the body's shape are judged.
+      const { url, exchange } = await this.fetch(op, session, [...this.fixedQuery(op), [op.limit.param, String(op.limit.minimum)]]);
+      if (exchange) {
+        this.recorder.check(`${p}.minimum-limit-accepted`);
+        const found = this.safe(op, () => checkListPage(op, exchange, { sessionId: op.sessionInPath ? session : undefined }))
+          .filter((v) => v.rule !== `${p}.limit-respected`)
+          .map((v) => (v.rule === `${p}.status-code` ? { ...v, rule: `${p}.minimum-limit-accepted`, message: `${op.limit!.param}=${op.limit!.minimum} (the documented minimum) got ${exchange.status}, expected 200` } : v));
+        this.recorder.add(op.operationId, url, found);
+      }
+    }
     if (op.sessionInPath) {
       const unknown = unknownSessionId(op, this.seed);
       const { url, exchange } = await this.fetch(op, unknown, []);

@@ -52,6 +52,7 @@ export function lawsOf(op: ListOperation): Law[] {
     law('content-type', 'A 200 carries a JSON body labelled application/json.', { file: SPEC_FILES[op.face], sentence: `${op.operationId} 200: content application/json` }),
   ];
   if (op.limit) laws.push(law('limit-respected', `A page never holds more items than ${op.limit.param}.`, op.limit.source));
+  if (op.limit?.minimum !== undefined) laws.push(law('minimum-limit-accepted', `${op.limit.param}=${op.limit.minimum}, the documented minimum, is a valid request (200).`, op.limit.source));
   if (op.limit?.default !== undefined) laws.push(law('default-limit', `Without ${op.limit.param}, a page holds at most ${op.limit.default} items.`, op.limit.source));
   for (const filter of op.filters) laws.push(law(`filter-${filter.param}`, `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''}; a filtered walk is a subset of the unfiltered one and holds every item of it that matches.`, filter.source));
   if (op.sessionField) laws.push(law('items-belong-to-session', `Every item's ${op.sessionField} is the session of the path.`, { file: SPEC_FILES[op.face], sentence: `${op.sessionField}: owning session` }));

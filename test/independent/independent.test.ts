@@ -44,6 +44,7 @@ describe('servers written independently of the mock', () => {
     ['ark', 'seconds', 'ark.times-are-unix-millis'],
     ['ark', 'thread-filter-ignored', 'ark.filter-session_thread_id'],
     ['ark', 'lifecycle-regression', 'ark.lifecycle-forward'],
+    ['ark', 'zero-limit-refused', 'ark.minimum-limit-accepted'],
     ['jsonrpc', 'starting-after-inclusive', 'jsonrpc.cursor-exclusive'],
     ['jsonrpc', 'ms-times', 'jsonrpc.created-at-unix-seconds'],
     ['jsonrpc', 'status-filter-ignored', 'jsonrpc.filter-status'],

@@ -40,6 +40,7 @@ export function ark(variant = 'correct'): Handler {
       const raw = url.searchParams.get(name);
       if (raw === null) return dflt;
       if (!/^\d+$/.test(raw)) return variant === 'negative-limit-accepted' && name === 'limit' ? dflt : null;
+      if (variant === 'zero-limit-refused' && name === 'limit' && raw === '0') return null;
       return Number(raw);
     };
     const limit = int('limit', variant === 'default-limit-50' ? 50 : 20);
