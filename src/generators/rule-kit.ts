@@ -25,7 +25,6 @@ const del = (item: JsonObject, key: string) => {
   delete item[key];
 };
 
-const PRAXIS_FINISHED = ['completed', 'failed', 'cancelled', 'lost', 'result_pending'];
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
 
 export const RULE_KITS: Record<string, RuleKit> = {
@@ -232,4 +231,3 @@ export function tidyTimes(face: string, item: JsonObject): void {
   }
 }
 
-export { PRAXIS_FINISHED };

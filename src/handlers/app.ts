@@ -2,7 +2,7 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { type Face, FACES, isFace, isTerminal, operationsOf } from '../contract/index.js';
+import { type Face, FACES, isTerminal, operationsOf } from '../contract/index.js';
 import { seedDemo } from './dataset.js';
 import { FAULTS, unknownFaults } from './faults.js';
 import { handle } from './router.js';
@@ -199,4 +199,3 @@ export class MockApp {
   }
 }
 
-export { isFace };

@@ -1,8 +1,7 @@
 /** JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). */
 import { type JsonObject, jsonrpcStatuses } from '../contract-bits.js';
 import { breakItems } from '../faults.js';
-import type { ParamProblem } from '../query.js';
-import { isProblem, truncate } from '../query.js';
+import { type ParamProblem, truncate } from '../query.js';
 import type { StoredRecord } from '../standard-schema.js';
 import { type MockResponse, type Operation, json } from '../types.js';
 
@@ -88,4 +87,3 @@ export const listTasks: Operation = (request, context) => {
   return json(200, envelope);
 };
 
-export { isProblem };
