@@ -154,29 +154,44 @@ async function http() {
   log('');
 }
 
+/** Median time from spawning `args` to the first 200 from `probe`, over `n` runs. */
+async function timeToFirst200(args: (port: number) => string[], probe: (port: number) => string, n: number, basePort: number): Promise<number[]> {
+  const runs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const port = basePort + i;
+    const started = performance.now();
+    const child = spawn(process.execPath, args(port), { cwd: root, stdio: 'ignore' });
+    for (;;) {
+      try {
+        const res = await fetch(probe(port));
+        if (res.status === 200) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    }
+    runs.push(performance.now() - started);
+    child.kill();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return runs.sort((a, b) => a - b);
+}
+
 async function startup() {
   log('## Start-up to first 200 (`agent-task-contracts mock`, demo data, built CLI)');
   log('');
   // Warm the measuring side (fetch's first call loads undici) so only the server is timed.
   await fetch('http://127.0.0.1:4619/').catch(() => undefined);
-  const runs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const port = 4620 + i;
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(root, 'bin/agent-task-contracts.js'), 'mock', '--port', String(port)], { cwd: root, stdio: 'ignore' });
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/ark/sessions/sesn-demo/tasks`);
-        if (res.status === 200) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    }
-    runs.push(performance.now() - started);
-    child.kill();
-  }
-  runs.sort((a, b) => a - b);
-  log(`Median of 5: **${Math.round(runs[2]!)} ms** (runs: ${runs.map((r) => Math.round(r)).join(', ')} ms; goal < 300 ms; Prism ~1.1 s). Run \`npm run build\` first: from sources through tsx it takes about a second.`);
+  const rawScript = join(tmpdir(), `atc-raw-${process.pid}.mjs`);
+  await writeFile(rawScript, "import { createServer } from 'node:http';\ncreateServer((q, r) => r.end('{}')).listen(Number(process.argv[2]), '127.0.0.1');\n");
+  const raw = await timeToFirst200((port) => [rawScript, String(port)], (port) => `http://127.0.0.1:${port}/`, 9, 4630);
+  const ours = await timeToFirst200((port) => [join(root, 'bin/agent-task-contracts.js'), 'mock', '--port', String(port)], (port) => `http://127.0.0.1:${port}/ark/sessions/sesn-demo/tasks`, 9, 4620);
+  const fmt = (runs: number[]) => runs.map((r) => Math.round(r)).join(', ');
+  log('| server | median of 9 | runs (ms) |');
+  log('|---|---|---|');
+  log(`| raw node:http (Node's own start-up, the floor) | ${Math.round(raw[4]!)} ms | ${fmt(raw)} |`);
+  log(`| agent-task-contracts mock | **${Math.round(ours[4]!)} ms** | ${fmt(ours)} |`);
+  log('');
+  log(`Goal < 300 ms (Prism ~1.1 s; the shared notes measured raw node:http at 84 ms, this machine at ${Math.round(raw[4]!)} ms). The mock adds ${Math.round(ours[4]! - raw[4]!)} ms to Node's own start-up. Run \`npm run build\` first: from sources through tsx it takes about a second.`);
   log('');
 }
 
