@@ -14,8 +14,20 @@ export interface StoredRecord {
   item: JsonObject;
 }
 
-/** Records already checked (or built from data checked at build time): the collection does not check them twice. */
-export const checkedRecords = new WeakSet<StoredRecord>();
+/**
+ * Records already checked (or built from data checked at build time), by session and seq: the
+ * collection copies a record before validating it, so identity cannot tell; this avoids
+ * checking the same record twice.
+ */
+const checkedRecords = new Set<string>();
+const recordKey = (record: StoredRecord) => `${record.session}\u0000${record.seq}`;
+export function markChecked(record: StoredRecord): void {
+  checkedRecords.add(recordKey(record));
+}
+/** Forgets a mark that no validation consumed (a create that failed before validating). */
+export function unmarkChecked(record: StoredRecord): void {
+  checkedRecords.delete(recordKey(record));
+}
 
 export function contractSchema(face: Face, target: RuleTarget, component: string): StandardSchemaV1<StoredRecord, StoredRecord> {
   const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
@@ -25,7 +37,7 @@ export function contractSchema(face: Face, target: RuleTarget, component: string
       vendor: 'agent-task-contracts',
       validate(value) {
         const record = value as StoredRecord;
-        if (checkedRecords.has(record)) return { value: record };
+        if (record && checkedRecords.delete(recordKey(record))) return { value: record };
         if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);

@@ -5,7 +5,7 @@
  */
 import { Collection } from '@msw/data';
 import type { Face, JsonObject, RuleTarget } from '../contract/index.js';
-import { type StoredRecord, checkedRecords, contractSchema } from './standard-schema.js';
+import { type StoredRecord, contractSchema, markChecked, unmarkChecked } from './standard-schema.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;
 type RecordCollection = Collection<ContractSchema>;
@@ -143,8 +143,12 @@ async function createChecked(collection: RecordCollection, schema: ContractSchem
     const verdict = await schema['~standard'].validate(record);
     if (verdict.issues) throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
   }
-  checkedRecords.add(record);
-  await collection.create(record);
+  markChecked(record);
+  try {
+    await collection.create(record);
+  } finally {
+    unmarkChecked(record);
+  }
 }
 
 export function idOf(face: Face, item: JsonObject): string {
