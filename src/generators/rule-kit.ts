@@ -5,6 +5,7 @@
  * applied and then every other repair, so it breaks R and nothing else.
  */
 import type { JsonObject } from '../contract/index.js';
+import { isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
   repair(item: JsonObject): void;
@@ -15,10 +16,10 @@ export interface RuleKit {
 const MAX_RFC3339_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** The largest 13-digit Unix millisecond value. */
 const MAX_MILLIS = 9_999_999_999_999;
-const iso = (ms: number) => new Date(Math.min(ms, MAX_RFC3339_MS)).toISOString();
+const iso = (ms: number) => isoFromMillis(Math.min(ms, MAX_RFC3339_MS));
 const millisAfter = (base: unknown, ms: number) => Math.min(Number(base) + ms, MAX_MILLIS);
 const isoPlus = (value: unknown, ms: number) => {
-  const base = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const base = typeof value === 'string' ? millisFromIso(value) : Number.NaN;
   return iso((Number.isFinite(base) ? base : Date.UTC(2026, 10, 29)) + ms);
 };
 const del = (item: JsonObject, key: string) => {
@@ -223,10 +224,10 @@ export function tidyTimes(face: string, item: JsonObject): void {
     const start = (item.started_at ?? created) as number;
     if (typeof item.finished_at === 'number' && item.finished_at < start) item.finished_at = millisAfter(start, item.finished_at % 600_000);
   }
-  if (face === 'praxis' && typeof item.ended_at === 'string' && typeof item.started_at === 'string' && Date.parse(item.ended_at) < Date.parse(item.started_at)) {
+  if (face === 'praxis' && typeof item.ended_at === 'string' && typeof item.started_at === 'string' && millisFromIso(item.ended_at) < millisFromIso(item.started_at)) {
     item.ended_at = item.started_at;
   }
-  if (face === 'everruns' && typeof item.updated_at === 'string' && typeof item.created_at === 'string' && Date.parse(item.updated_at) < Date.parse(item.created_at)) {
+  if (face === 'everruns' && typeof item.updated_at === 'string' && typeof item.created_at === 'string' && millisFromIso(item.updated_at) < millisFromIso(item.created_at)) {
     item.updated_at = item.created_at;
   }
 }

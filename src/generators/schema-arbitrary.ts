@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import type { JsonSchema } from '../contract/openapi.js';
+import { isoFromMillis } from './iso.js';
 
 export interface ArbitraryOptions {
   /** Lean on what breaks clients: empty and very long strings, non-ASCII, extremes. */
@@ -40,7 +41,7 @@ function textArbitrary(edge: boolean): fc.Arbitrary<string> {
 }
 
 function timestampArbitrary(edge: boolean): fc.Arbitrary<string> {
-  const normal = fc.integer({ min: MIN_TIME, max: MAX_TIME }).map((ms) => new Date(ms).toISOString());
+  const normal = fc.integer({ min: MIN_TIME, max: MAX_TIME }).map(isoFromMillis);
   if (!edge) return normal;
   return fc.oneof(normal, fc.constantFrom('1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2026-11-29T10:00:00Z', '2026-11-29T18:00:00+08:00'));
 }
