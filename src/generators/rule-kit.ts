@@ -5,7 +5,7 @@
  * applied and then every other repair, so it breaks R and nothing else.
  */
 import type { JsonObject } from '../contract/index.js';
-import { isoFromMillis, millisFromIso } from './iso.js';
+import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
   repair(item: JsonObject): void;
@@ -224,10 +224,10 @@ export function tidyTimes(face: string, item: JsonObject): void {
     const start = (item.started_at ?? created) as number;
     if (typeof item.finished_at === 'number' && item.finished_at < start) item.finished_at = millisAfter(start, item.finished_at % 600_000);
   }
-  if (face === 'praxis' && typeof item.ended_at === 'string' && typeof item.started_at === 'string' && millisFromIso(item.ended_at) < millisFromIso(item.started_at)) {
+  if (face === 'praxis' && typeof item.ended_at === 'string' && typeof item.started_at === 'string' && isoBefore(item.ended_at, item.started_at)) {
     item.ended_at = item.started_at;
   }
-  if (face === 'everruns' && typeof item.updated_at === 'string' && typeof item.created_at === 'string' && millisFromIso(item.updated_at) < millisFromIso(item.created_at)) {
+  if (face === 'everruns' && typeof item.updated_at === 'string' && typeof item.created_at === 'string' && isoBefore(item.updated_at, item.created_at)) {
     item.updated_at = item.created_at;
   }
 }

@@ -27,9 +27,18 @@ const WORDS = [
   'upload', 'parse', 'api', 'client', 'server', 'session', 'agent', 'thread', 'task', 'monitor', 'shell', 'npm', 'cargo',
 ];
 
-/** Readable words (one draw each, not one per character: several times faster to generate). */
+/**
+ * Readable one- to three-word texts from a single integer draw (not one draw per character or
+ * per word: generation is several times faster, and values shrink towards "build").
+ */
 function textArbitrary(edge: boolean): fc.Arbitrary<string> {
-  const plain = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+  const w = WORDS.length;
+  const plain = fc.nat({ max: w + w * w + w * w * w - 1 }).map((n) => {
+    if (n < w) return WORDS[n]!;
+    if (n < w + w * w) return `${WORDS[(n - w) % w]} ${WORDS[Math.floor((n - w) / w)]}`;
+    const k = n - w - w * w;
+    return `${WORDS[k % w]} ${WORDS[Math.floor(k / w) % w]} ${WORDS[Math.floor(k / (w * w))]}`;
+  });
   if (!edge) return plain;
   return fc.oneof(
     { arbitrary: plain, weight: 3 },
@@ -85,7 +94,8 @@ export class SchemaArbitraries {
     if (Array.isArray(type)) {
       const concrete = type.filter((t) => t !== 'null');
       const arbs = concrete.map((t) => this.build({ ...schema, type: t }, where));
-      return type.includes('null') ? fc.option(fc.oneof(...arbs), { nil: null, freq: 3 }) : fc.oneof(...arbs);
+      const value = arbs.length === 1 ? arbs[0]! : fc.oneof(...arbs);
+      return type.includes('null') ? fc.option(value, { nil: null, freq: 3 }) : value;
     }
     switch (type) {
       case 'null':
@@ -126,7 +136,7 @@ export class SchemaArbitraries {
     if (Array.isArray(schema.examples) && schema.examples.length > 0) {
       const known = fc.constantFrom(...(schema.examples as string[]));
       // Open strings: mostly the documented values, sometimes one a client has never seen.
-      return fc.oneof({ arbitrary: known, weight: 4 }, { arbitrary: text.filter((s) => s.length > 0), weight: this.options.edge ? 2 : 1 });
+      return fc.oneof({ arbitrary: known, weight: 4 }, { arbitrary: this.options.edge ? text.filter((s) => s.length > 0) : text, weight: this.options.edge ? 2 : 1 });
     }
     return text;
   }
@@ -146,7 +156,9 @@ export class SchemaArbitraries {
       if (isNever(sub)) continue; // `not: {}`: the property must never appear
       model[key] = this.build(sub, `${where}.${key}`);
     }
-    const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
+    const requiredKeys = [...required].filter((k) => k in model);
+    // All keys required: fast-check's plain record is cheaper than one with optional keys.
+    const record = requiredKeys.length === Object.keys(model).length ? fc.record(model) : fc.record(model, { requiredKeys });
     if (Object.keys(properties).length === 0 && isObjectSchema(schema.additionalProperties)) {
       const value = this.build(schema.additionalProperties, `${where}{}`);
       return fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcdefghij_'), minLength: 1, maxLength: 8 }), value, { maxKeys: 3 });

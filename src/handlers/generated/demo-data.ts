@@ -7,138 +7,109 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_000",
    "agent": {
     "id": "agent_demo",
-    "description": "api watch build api",
+    "description": "parse cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "cargo",
+      "name": "build thread task",
       "type": "url",
-      "url": "worker release lint monitor"
+      "url": "api release migrate"
      },
      {
-      "name": "retry docs logs",
+      "name": "deploy render watch",
       "type": "url",
-      "url": "monitor search test"
+      "url": "watch watch"
+     },
+     {
+      "name": "cache render report",
+      "type": "url",
+      "url": "deploy logs cache"
      }
     ],
     "model": {
-     "id": "shell shell",
-     "speed": "standard"
+     "id": "npm flaky backup",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "agent api render index",
+    "name": "render",
     "skills": [
      {
-      "skill_id": "lint",
-      "type": "custom",
-      "version": "fix lint"
-     },
-     {
-      "skill_id": "cargo shell",
-      "type": "custom",
-      "version": "notes sync review release"
-     },
-     {
-      "skill_id": "release session backup upload",
-      "type": "custom",
-      "version": "index retry search bench"
+      "skill_id": "schema",
+      "type": "anthropic",
+      "version": "backup session watch"
      }
     ],
-    "system": "search",
+    "system": null,
     "tools": [
      {
-      "description": "cargo bench release schema",
+      "description": "backup docs parse",
       "input_schema": {
        "type": "object"
       },
-      "name": "task",
-      "type": "custom"
-     },
-     {
-      "description": "server",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "report",
+      "name": "bench deploy logs",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 2
+    "version": 808
    },
    "archived_at": "2026-11-27T21:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "render",
+     "amount": "render sync retry",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T21:00:00.000Z",
-   "environment_id": "flaky",
+   "environment_id": "fix shell migrate",
    "metadata": {
-    "eghcd": "npm api",
-    "d": "review",
-    "fd": "thread"
+    "acjgad": "task test backup"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "watch flaky fix",
-     "description": "index cache worker",
-     "explanation": "flaky backup release lint",
-     "iteration": 710,
-     "outcome_id": "docs sync build",
-     "result": "notes session",
+     "completed_at": "index clip",
+     "description": "search api client",
+     "explanation": null,
+     "iteration": 993,
+     "outcome_id": "crawl backup agent",
+     "result": "api cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "sync bench npm",
-     "created_at": "client monitor deploy",
-     "file_id": "migrate index shell cargo",
-     "mount_path": "crawl index server",
+     "id": "release server review",
+     "created_at": "schema release bench",
+     "file_id": "bench cache task",
+     "mount_path": "lint flaky monitor",
      "type": "file",
-     "updated_at": "docs agent bench"
-    },
-    {
-     "id": "deploy",
-     "created_at": "worker report parse",
-     "file_id": "watch docs retry",
-     "mount_path": "session report api review",
-     "type": "file",
-     "updated_at": "notes task"
-    },
-    {
-     "id": "thread shell",
-     "created_at": "docs npm upload",
-     "file_id": "npm sync flaky search",
-     "mount_path": "worker review",
-     "type": "file",
-     "updated_at": "server crawl shell"
+     "updated_at": "task flaky bench"
     }
    ],
    "stats": {
-    "duration_seconds": 798
+    "active_seconds": 673,
+    "duration_seconds": 583
    },
    "status": "rescheduling",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
-    "active_seconds": 651,
-    "cache_read_input_tokens": 9,
-    "input_tokens": 4
+    "active_seconds": 117,
+    "cache_read_input_tokens": 48,
+    "input_tokens": 653,
+    "output_tokens": 995
    },
    "vault_ids": [],
-   "cwd": "notes",
+   "deployment_id": "monitor schema flaky",
+   "cwd": "render sync render",
    "model": {
-    "id": "api"
+    "id": "server cargo cargo"
    },
-   "thinking": null,
-   "forked_from": null
+   "thinking": null
   },
   {
    "id": "sesn_001",
@@ -150,718 +121,788 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "review",
+      "name": "index monitor crawl",
       "type": "url",
-      "url": "backup session test"
+      "url": "flaky"
+     },
+     {
+      "name": "logs",
+      "type": "url",
+      "url": "session cargo cargo"
      }
     ],
     "model": {
-     "id": "migrate",
+     "id": "cargo flaky monitor",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "review",
+    "name": "sync cargo cargo",
     "skills": [
      {
-      "skill_id": "retry",
+      "skill_id": "logs",
       "type": "anthropic",
-      "version": "worker monitor bench"
+      "version": "crawl"
      },
      {
-      "skill_id": "clip",
-      "type": "custom",
-      "version": "report client session"
+      "skill_id": "monitor client bench",
+      "type": "anthropic",
+      "version": "queue review lint"
+     },
+     {
+      "skill_id": "docs",
+      "type": "anthropic",
+      "version": "api cargo cargo"
      }
     ],
-    "system": "monitor thread worker",
+    "system": "render",
     "tools": [
      {
-      "description": "client fix session cache",
+      "description": "client thread deploy",
       "input_schema": {
        "type": "object"
       },
-      "name": "crawl",
+      "name": "session bench agent",
       "type": "custom"
      },
      {
-      "description": "release task",
+      "description": "logs lint crawl",
       "input_schema": {
        "type": "object"
       },
-      "name": "retry search",
+      "name": "crawl sync parse",
       "type": "custom"
      },
      {
-      "description": "backup",
+      "description": "sync monitor crawl",
       "input_schema": {
        "type": "object"
       },
-      "name": "build cargo flaky",
+      "name": "task npm migrate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 9
+    "version": 780
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
    "budget": null,
    "created_at": "2026-11-27T22:00:00.000Z",
+   "environment_id": "migrate",
    "metadata": {
-    "ef": "cache agent",
-    "_b_": "clip build"
+    "ifagd": "deploy",
+    "ffj_b": "flaky"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "build fix lint",
-     "description": "cargo session",
-     "explanation": "watch",
-     "iteration": 48,
-     "outcome_id": "cargo task",
-     "result": "cache build",
+     "completed_at": "worker search server",
+     "description": "crawl",
+     "explanation": "review",
+     "iteration": 3,
+     "outcome_id": "session task flaky",
+     "result": "search agent docs",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "schema migrate review",
-     "created_at": "retry thread task crawl",
-     "file_id": "search fix",
-     "mount_path": "render",
+     "id": "logs schema task",
+     "created_at": "test",
+     "file_id": "task crawl agent",
+     "mount_path": "worker worker bench",
      "type": "file",
-     "updated_at": "notes cache session bench"
+     "updated_at": "test"
     }
    ],
    "stats": {
-    "active_seconds": 634,
-    "duration_seconds": 6
+    "active_seconds": 995,
+    "duration_seconds": 269
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "active_seconds": 3,
-    "cache_read_input_tokens": 998,
-    "input_tokens": 600,
-    "output_tokens": 996
+    "cache_read_input_tokens": 685,
+    "input_tokens": 3,
+    "output_tokens": 634
    },
-   "vault_ids": [
-    "monitor",
-    "schema server session"
-   ],
-   "deployment_id": "crawl upload client",
-   "computer_id": "backup npm sync render",
-   "model": {},
+   "vault_ids": [],
+   "deployment_id": "flaky agent flaky",
+   "cwd": "build",
+   "model": {
+    "id": "review render bench"
+   },
    "thinking": {
-    "effort": "api client"
+    "effort": "review report logs"
    },
-   "forked_from": null
+   "forked_from": {
+    "session_id": "upload watch clip"
+   }
   },
   {
    "id": "sesn_002",
    "agent": {
     "id": "agent_demo",
-    "description": "sync deploy retry build",
+    "description": "clip",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
-    "model": {
-     "id": "cargo thread cache",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "sync fix build cache",
-    "skills": [
+    "mcp_servers": [
      {
-      "skill_id": "search search shell backup",
-      "type": "anthropic",
-      "version": "worker"
+      "name": "sync render retry",
+      "type": "url",
+      "url": "deploy agent build"
      },
      {
-      "skill_id": "deploy crawl shell",
-      "type": "custom",
-      "version": "sync"
+      "name": "build thread client",
+      "type": "url",
+      "url": "retry monitor cache"
+     },
+     {
+      "name": "logs client client",
+      "type": "url",
+      "url": "test bench test"
      }
     ],
-    "system": "docs docs",
+    "model": {
+     "id": "thread thread crawl",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "upload docs test",
+    "skills": [
+     {
+      "skill_id": "fix release sync",
+      "type": "anthropic",
+      "version": "cache notes test"
+     }
+    ],
+    "system": "search release bench",
     "tools": [
      {
-      "description": "logs bench crawl",
+      "description": "build",
       "input_schema": {
        "type": "object"
       },
-      "name": "retry crawl",
+      "name": "server cargo cargo",
+      "type": "custom"
+     },
+     {
+      "description": "build shell bench",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "thread monitor report",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 9
+    "version": 2
    },
    "archived_at": "2026-11-27T23:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "fix sync",
+     "amount": "sync cargo cargo",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T23:00:00.000Z",
-   "environment_id": "lint schema cargo server",
-   "metadata": {
-    "ba": "server sync"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "watch",
-     "description": "deploy task release",
-     "explanation": null,
-     "iteration": 558,
-     "outcome_id": "release bench monitor docs",
-     "result": "agent report shell",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "metadata": {},
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "thread watch",
-     "created_at": "thread",
-     "file_id": "schema",
-     "mount_path": "fix report task",
+     "id": "worker test cargo",
+     "created_at": "bench npm fix",
+     "file_id": "docs deploy logs",
+     "mount_path": "lint report docs",
      "type": "file",
-     "updated_at": "cargo retry build agent"
+     "updated_at": "sync npm parse"
     },
     {
-     "id": "notes migrate thread docs",
-     "created_at": "search logs backup upload",
-     "file_id": "search bench deploy bench",
-     "mount_path": "npm schema",
+     "id": "fix cargo crawl",
+     "created_at": "sync review monitor",
+     "file_id": "flaky sync fix",
+     "mount_path": "npm cargo report",
      "type": "file",
-     "updated_at": "search client report"
-    },
-    {
-     "id": "fix cache",
-     "created_at": "parse api shell upload",
-     "file_id": "docs build review review",
-     "mount_path": "clip report lint queue",
-     "type": "file",
-     "updated_at": "test schema"
+     "updated_at": "migrate parse index"
     }
    ],
    "stats": {
-    "active_seconds": 139
+    "active_seconds": 228,
+    "duration_seconds": 639
    },
    "status": "terminated",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
-    "active_seconds": 991,
-    "cache_read_input_tokens": 994,
-    "input_tokens": 0,
-    "output_tokens": 11
+    "active_seconds": 749,
+    "cache_read_input_tokens": 998,
+    "input_tokens": 713,
+    "output_tokens": 368
    },
    "vault_ids": [
-    "server render report agent",
-    "upload cache agent notes",
-    "test build shell review"
+    "report"
    ],
-   "deployment_id": null,
-   "cwd": "client npm migrate",
+   "cwd": "release crawl index",
+   "computer_id": "watch release flaky",
    "model": {
-    "id": "lint"
+    "id": "shell cargo cargo"
    },
-   "thinking": null,
-   "forked_from": {}
+   "thinking": {
+    "effort": "shell docs client"
+   },
+   "forked_from": {
+    "session_id": "session cargo cargo"
+   }
   },
   {
    "id": "sesn_003",
    "agent": {
     "id": "agent_helper",
-    "description": "session cargo lint review",
+    "description": "logs backup cache",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "cache docs retry",
+      "name": "session monitor lint",
       "type": "url",
-      "url": "parse retry sync"
-     },
-     {
-      "name": "fix lint",
-      "type": "url",
-      "url": "index docs logs worker"
+      "url": "lint cargo api"
      }
     ],
     "model": {
-     "id": "review"
+     "id": "docs migrate parse",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "bench watch",
+    "name": "retry session migrate",
     "skills": [
      {
-      "skill_id": "schema",
+      "skill_id": "client render schema",
       "type": "custom",
-      "version": "api render fix"
-     },
-     {
-      "skill_id": "logs",
-      "type": "anthropic",
-      "version": "clip test cargo"
-     },
-     {
-      "skill_id": "schema task",
-      "type": "anthropic",
       "version": "clip"
      }
     ],
-    "system": "deploy",
+    "system": "logs",
     "tools": [],
     "type": "agent",
-    "version": 924
+    "version": 847
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "index schema lint",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T00:00:00.000Z",
-   "environment_id": "agent cargo lint client",
    "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": "crawl agent test",
-     "description": "logs thread",
-     "explanation": "thread",
-     "iteration": 727,
-     "outcome_id": "fix watch",
-     "result": "cargo thread clip lint",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "api",
-     "created_at": "lint sync bench npm",
-     "file_id": "crawl migrate agent",
-     "mount_path": "parse task render review",
+     "id": "test flaky",
+     "created_at": "shell api test",
+     "file_id": "schema test shell",
+     "mount_path": "task flaky fix",
      "type": "file",
-     "updated_at": "crawl cargo"
+     "updated_at": "session upload api"
+    },
+    {
+     "id": "clip docs flaky",
+     "created_at": "logs cache crawl",
+     "file_id": "render build api",
+     "mount_path": "worker logs server",
+     "type": "file",
+     "updated_at": "queue npm sync"
+    },
+    {
+     "id": "monitor render docs",
+     "created_at": "deploy cargo retry",
+     "file_id": "test task thread",
+     "mount_path": "monitor migrate server",
+     "type": "file",
+     "updated_at": "shell cargo lint"
     }
    ],
    "stats": {
-    "active_seconds": 95,
-    "duration_seconds": 3
+    "active_seconds": 993,
+    "duration_seconds": 882
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
-    "active_seconds": 3,
-    "input_tokens": 198,
-    "output_tokens": 364
+    "active_seconds": 999,
+    "cache_read_input_tokens": 129,
+    "input_tokens": 228
    },
    "vault_ids": [
-    "notes cargo monitor clip"
+    "logs parse lint"
    ],
-   "deployment_id": "flaky schema",
-   "cwd": "crawl notes",
-   "model": {
-    "id": "monitor logs deploy"
-   },
+   "cwd": "cache thread flaky",
+   "computer_id": "agent lint render",
    "thinking": {
-    "effort": "deploy release"
+    "effort": "flaky"
+   },
+   "forked_from": {
+    "session_id": "index retry sync"
    }
   },
   {
    "id": "sesn_004",
    "agent": {
     "id": "agent_demo",
-    "description": "queue session",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "sync review queue",
+      "name": "server npm schema",
       "type": "url",
-      "url": "retry npm"
+      "url": "review session review"
      },
      {
-      "name": "fix schema deploy crawl",
+      "name": "session server migrate",
       "type": "url",
-      "url": "lint monitor schema"
+      "url": "lint clip bench"
      }
     ],
     "model": {
-     "id": "cargo thread",
-     "speed": "standard"
+     "id": "thread queue cargo",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "test",
+    "name": "review lint queue",
     "skills": [],
-    "system": "release",
+    "system": null,
     "tools": [
      {
-      "description": "api schema sync",
+      "description": "client agent api",
       "input_schema": {
        "type": "object"
       },
-      "name": "release server",
+      "name": "shell agent test",
       "type": "custom"
      },
      {
-      "description": "notes docs session search",
+      "description": "fix shell lint",
       "input_schema": {
        "type": "object"
       },
-      "name": "index",
-      "type": "custom"
-     },
-     {
-      "description": "shell search",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "logs session",
+      "name": "deploy parse retry",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 7
+    "version": 435
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "thread retry monitor",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T01:00:00.000Z",
-   "metadata": {},
+   "environment_id": "npm render build",
+   "metadata": {
+    "a_e": "retry backup migrate"
+   },
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "index",
+     "description": "logs",
      "explanation": null,
-     "iteration": 898,
-     "outcome_id": "client",
-     "result": "search sync",
+     "iteration": 245,
+     "outcome_id": "flaky shell retry",
+     "result": "docs fix agent",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "session client cargo",
+     "description": "build migrate retry",
+     "explanation": "search api flaky",
+     "iteration": 7,
+     "outcome_id": "search cargo cargo",
+     "result": "logs queue watch",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "schema",
+     "description": "report",
+     "explanation": null,
+     "iteration": 0,
+     "outcome_id": "logs",
+     "result": "docs",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "parse npm worker",
+     "created_at": "server cargo cargo",
+     "file_id": "bench crawl parse",
+     "mount_path": "test",
+     "type": "file",
+     "updated_at": "cache"
+    }
+   ],
    "stats": {
-    "active_seconds": 486,
-    "duration_seconds": 5
+    "active_seconds": 9,
+    "duration_seconds": 634
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
-    "input_tokens": 996,
-    "output_tokens": 6
+    "active_seconds": 740,
+    "cache_read_input_tokens": 6,
+    "output_tokens": 792
    },
-   "vault_ids": [],
-   "deployment_id": "cargo search render",
-   "cwd": "npm shell",
-   "computer_id": "retry clip migrate cargo",
+   "vault_ids": [
+    "thread schema deploy",
+    "notes clip sync"
+   ],
+   "cwd": "report",
    "model": {
-    "id": "retry queue"
+    "id": "index"
    },
-   "thinking": {
-    "effort": "npm sync fix"
-   },
-   "forked_from": null
+   "thinking": {},
+   "forked_from": {
+    "session_id": "logs"
+   }
   },
   {
    "id": "sesn_005",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "clip fix flaky",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "server worker fix backup",
+      "name": "retry notes docs",
       "type": "url",
-      "url": "migrate retry"
+      "url": "schema task test"
      },
      {
-      "name": "server retry index queue",
+      "name": "worker deploy schema",
       "type": "url",
-      "url": "parse backup notes test"
+      "url": "fix bench report"
      },
      {
-      "name": "client",
+      "name": "notes watch npm",
       "type": "url",
-      "url": "retry shell"
+      "url": "test test schema"
      }
     ],
     "model": {
-     "id": "deploy parse lint",
+     "id": "parse api search",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "release",
+    "name": "index queue crawl",
     "skills": [
      {
-      "skill_id": "search parse fix worker",
+      "skill_id": "render",
       "type": "custom",
-      "version": "session watch migrate shell"
+      "version": "monitor worker thread"
+     },
+     {
+      "skill_id": "watch",
+      "type": "custom",
+      "version": "retry logs client"
+     },
+     {
+      "skill_id": "index",
+      "type": "anthropic",
+      "version": "session cargo cargo"
      }
     ],
-    "system": null,
+    "system": "logs schema monitor",
     "tools": [
      {
-      "description": "search flaky logs docs",
+      "description": "search report upload",
       "input_schema": {
        "type": "object"
       },
-      "name": "index render",
-      "type": "custom"
-     },
-     {
-      "description": "notes docs",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "logs",
-      "type": "custom"
-     },
-     {
-      "description": "build",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "upload search api search",
+      "name": "docs",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 997
+    "version": 995
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "upload cargo cargo",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T02:00:00.000Z",
-   "environment_id": "bench server",
    "metadata": {
-    "fhegeceg": "cache shell",
-    "da": "notes notes parse"
+    "fbi": "render flaky cargo"
    },
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "index bench deploy report",
-     "explanation": "server server release",
-     "iteration": 420,
-     "outcome_id": "server upload queue",
-     "result": "shell flaky client",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "notes release cache",
-     "description": "clip crawl",
-     "explanation": "thread",
-     "iteration": 900,
-     "outcome_id": "upload monitor agent review",
-     "result": "retry review bench",
+     "description": "logs client server",
+     "explanation": null,
+     "iteration": 220,
+     "outcome_id": "clip",
+     "result": "agent cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "build retry docs build",
-     "created_at": "watch",
-     "file_id": "session build search",
-     "mount_path": "search release test",
+     "id": "upload index task",
+     "created_at": "search sync session",
+     "file_id": "api queue backup",
+     "mount_path": "search server server",
      "type": "file",
-     "updated_at": "agent docs bench clip"
+     "updated_at": "agent render migrate"
+    },
+    {
+     "id": "deploy docs backup",
+     "created_at": "cache session server",
+     "file_id": "index task index",
+     "mount_path": "queue retry sync",
+     "type": "file",
+     "updated_at": "thread crawl report"
+    },
+    {
+     "id": "render notes migrate",
+     "created_at": "search index report",
+     "file_id": "thread docs docs",
+     "mount_path": "notes backup docs",
+     "type": "file",
+     "updated_at": "index worker agent"
     }
    ],
    "stats": {
-    "active_seconds": 555,
-    "duration_seconds": 992
+    "active_seconds": 282,
+    "duration_seconds": 671
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 270,
-    "cache_read_input_tokens": 995,
-    "input_tokens": 996,
-    "output_tokens": 999
+    "active_seconds": 947,
+    "cache_read_input_tokens": 828,
+    "input_tokens": 994,
+    "output_tokens": 2
    },
-   "vault_ids": [
-    "task monitor test"
-   ],
-   "deployment_id": "npm report",
-   "cwd": "client review",
-   "model": {
-    "id": "watch server docs server"
-   },
-   "forked_from": null
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "api release",
+   "computer_id": "server test fix",
+   "thinking": null,
+   "forked_from": {
+    "session_id": "logs"
+   }
   },
   {
    "id": "sesn_006",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "parse cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "worker build cargo backup"
+     "id": "notes render task",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "flaky docs cache review",
-    "skills": [],
-    "system": "task retry task build",
+    "name": "render",
+    "skills": [
+     {
+      "skill_id": "docs session lint",
+      "type": "anthropic",
+      "version": "schema worker queue"
+     },
+     {
+      "skill_id": "watch",
+      "type": "custom",
+      "version": "task migrate search"
+     },
+     {
+      "skill_id": "build notes index",
+      "type": "custom",
+      "version": "agent cargo cargo"
+     }
+    ],
+    "system": "parse cargo cargo",
     "tools": [],
     "type": "agent",
-    "version": 994
+    "version": 491
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "backup worker watch migrate",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T03:00:00.000Z",
-   "environment_id": "schema shell",
+   "environment_id": "server release flaky",
    "metadata": {
-    "ee": "docs"
+    "_hhhbgee": "cache migrate retry"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "cache task session",
+     "description": "render",
+     "explanation": null,
+     "iteration": 646,
+     "outcome_id": "shell cache watch",
+     "result": "sync render backup",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "cargo cargo cargo",
+     "description": "review cache api",
+     "explanation": "review clip crawl",
+     "iteration": 437,
+     "outcome_id": "shell cargo cargo",
+     "result": "shell cargo cargo",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [],
    "stats": {
-    "duration_seconds": 105
+    "active_seconds": 995,
+    "duration_seconds": 764
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
-    "active_seconds": 871,
-    "cache_read_input_tokens": 33,
-    "input_tokens": 736,
-    "output_tokens": 373
+    "active_seconds": 474,
+    "cache_read_input_tokens": 948,
+    "output_tokens": 521
    },
    "vault_ids": [
-    "test render test",
-    "thread npm"
+    "queue migrate test"
    ],
-   "deployment_id": "flaky fix schema agent",
-   "cwd": "review monitor migrate report",
-   "model": {},
+   "deployment_id": "crawl lint parse",
+   "model": {
+    "id": "sync fix schema"
+   },
    "thinking": null,
-   "forked_from": null
+   "forked_from": {
+    "session_id": "sync upload client"
+   }
   },
   {
    "id": "sesn_007",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "api cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "thread",
+      "name": "monitor watch retry",
       "type": "url",
-      "url": "crawl test"
+      "url": "thread review cargo"
+     },
+     {
+      "name": "upload deploy build",
+      "type": "url",
+      "url": "report sync flaky"
+     },
+     {
+      "name": "test api parse",
+      "type": "url",
+      "url": "api fix flaky"
      }
     ],
     "model": {
-     "id": "retry",
-     "speed": "fast"
+     "id": "cache crawl release",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "sync schema clip crawl",
+    "name": "index schema notes",
     "skills": [
      {
-      "skill_id": "flaky schema crawl",
+      "skill_id": "sync lint crawl",
+      "type": "custom",
+      "version": "clip index agent"
+     },
+     {
+      "skill_id": "notes test fix",
+      "type": "custom",
+      "version": "client queue retry"
+     },
+     {
+      "skill_id": "schema cargo queue",
       "type": "anthropic",
-      "version": "lint"
+      "version": "lint parse deploy"
      }
     ],
-    "system": "flaky docs",
+    "system": null,
     "tools": [
      {
-      "description": "bench report",
+      "description": "review",
       "input_schema": {
        "type": "object"
       },
-      "name": "review",
+      "name": "client render fix",
+      "type": "custom"
+     },
+     {
+      "description": "npm thread notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bench release build",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 426
+    "version": 384
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "parse api",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T04:00:00.000Z",
-   "environment_id": "queue",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "sync test build",
-     "explanation": "logs cache lint",
-     "iteration": 6,
-     "outcome_id": "release",
-     "result": "review",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "worker crawl backup",
-     "created_at": "index watch",
-     "file_id": "agent",
-     "mount_path": "docs shell npm review",
-     "type": "file",
-     "updated_at": "server"
-    },
-    {
-     "id": "sync test",
-     "created_at": "render",
-     "file_id": "monitor backup",
-     "mount_path": "report",
-     "type": "file",
-     "updated_at": "session"
-    }
-   ],
-   "stats": {
-    "active_seconds": 886
+   "environment_id": "watch schema review",
+   "metadata": {
+    "abh": "migrate"
    },
-   "status": "idle",
+   "outcome_evaluations": [],
+   "resources": [],
+   "stats": {
+    "active_seconds": 992,
+    "duration_seconds": 999
+   },
+   "status": "running",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 992,
-    "input_tokens": 916,
-    "output_tokens": 0
+    "active_seconds": 6,
+    "cache_read_input_tokens": 2,
+    "input_tokens": 7,
+    "output_tokens": 768
    },
-   "vault_ids": [
-    "task flaky"
-   ],
-   "deployment_id": null,
-   "cwd": "render lint",
+   "vault_ids": [],
+   "cwd": "index search flaky",
    "model": {
-    "id": "server monitor"
+    "id": "schema worker worker"
    },
-   "thinking": {
-    "effort": "server"
-   }
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_008",
@@ -873,352 +914,337 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "search",
+      "name": "release index shell",
       "type": "url",
-      "url": "notes cache task"
-     },
-     {
-      "name": "sync search build retry",
-      "type": "url",
-      "url": "crawl"
-     },
-     {
-      "name": "search schema retry",
-      "type": "url",
-      "url": "monitor notes"
+      "url": "clip"
      }
     ],
     "model": {
-     "id": "parse bench"
+     "id": "agent cargo cargo",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "session",
-    "skills": [],
+    "name": "sync notes docs",
+    "skills": [
+     {
+      "skill_id": "logs",
+      "type": "anthropic",
+      "version": "test monitor sync"
+     }
+    ],
     "system": null,
-    "tools": [],
+    "tools": [
+     {
+      "description": "queue sync bench",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "api report npm",
+      "type": "custom"
+     },
+     {
+      "description": "notes server fix",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "report backup retry",
+      "type": "custom"
+     },
+     {
+      "description": "parse docs index",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "crawl parse queue",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 10
+    "version": 7
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "search fix",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T05:00:00.000Z",
-   "environment_id": "notes upload shell docs",
+   "environment_id": "task cargo cargo",
    "metadata": {
-    "_h": "worker task thread"
+    "cad": "worker sync notes"
    },
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "queue session",
+     "completed_at": "migrate npm npm",
+     "description": "retry crawl crawl",
      "explanation": null,
-     "iteration": 992,
-     "outcome_id": "bench",
+     "iteration": 513,
+     "outcome_id": "docs schema queue",
      "result": "migrate",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "watch bench",
-     "created_at": "deploy migrate",
-     "file_id": "clip clip test",
-     "mount_path": "bench release",
-     "type": "file",
-     "updated_at": "watch queue flaky cache"
-    }
-   ],
-   "stats": {
-    "active_seconds": 640,
-    "duration_seconds": 997
-   },
+   "resources": [],
+   "stats": {},
    "status": "idle",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "active_seconds": 62,
-    "cache_read_input_tokens": 77,
-    "input_tokens": 1
+    "active_seconds": 883,
+    "cache_read_input_tokens": 2,
+    "input_tokens": 692,
+    "output_tokens": 1
    },
-   "vault_ids": [
-    "cargo bench parse client",
-    "session upload upload"
-   ],
-   "deployment_id": "cargo",
-   "cwd": "build clip notes",
+   "vault_ids": [],
+   "cwd": "cache bench build",
    "model": {
-    "id": "upload"
+    "id": "deploy api release"
+   },
+   "thinking": {},
+   "forked_from": {
+    "session_id": "bench release monitor"
    }
   },
   {
    "id": "sesn_009",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "bench notes logs",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "npm",
+      "name": "deploy migrate api",
       "type": "url",
-      "url": "monitor notes"
+      "url": "server upload notes"
      },
      {
-      "name": "build shell crawl retry",
+      "name": "search cargo lint",
       "type": "url",
-      "url": "cargo watch server render"
-     },
-     {
-      "name": "lint",
-      "type": "url",
-      "url": "lint lint logs client"
+      "url": "lint client sync"
      }
     ],
     "model": {
-     "id": "backup migrate parse logs",
+     "id": "logs",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "worker task docs index",
-    "skills": [
-     {
-      "skill_id": "monitor upload cache upload",
-      "type": "anthropic",
-      "version": "flaky build"
-     },
-     {
-      "skill_id": "test worker build review",
-      "type": "custom",
-      "version": "migrate crawl upload upload"
-     },
-     {
-      "skill_id": "client",
-      "type": "custom",
-      "version": "client worker"
-     }
-    ],
+    "name": "watch bench notes",
+    "skills": [],
     "system": null,
     "tools": [
      {
-      "description": "build session",
+      "description": "cargo clip sync",
       "input_schema": {
        "type": "object"
       },
-      "name": "npm session clip",
+      "name": "server worker retry",
       "type": "custom"
      },
      {
-      "description": "agent test clip",
+      "description": "deploy parse docs",
       "input_schema": {
        "type": "object"
       },
-      "name": "monitor flaky",
+      "name": "clip search sync",
       "type": "custom"
      },
      {
-      "description": "notes index backup worker",
+      "description": "lint flaky",
       "input_schema": {
        "type": "object"
       },
-      "name": "schema upload upload",
+      "name": "npm migrate review",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 12
+    "version": 501
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "npm",
+     "amount": "fix",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T06:00:00.000Z",
-   "environment_id": "deploy",
+   "environment_id": "cache",
    "metadata": {
-    "ddhb": "npm review",
-    "igbhf": "migrate"
+    "g_jb": "upload npm build"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "queue",
-     "explanation": "api",
-     "iteration": 704,
-     "outcome_id": "upload release lint retry",
-     "result": "upload cargo",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "build monitor",
-     "explanation": "fix upload thread cargo",
-     "iteration": 10,
-     "outcome_id": "report thread task cache",
-     "result": "render",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "monitor search logs",
-     "created_at": "flaky task search",
-     "file_id": "backup shell",
-     "mount_path": "search build test review",
+     "id": "test clip test",
+     "created_at": "worker migrate",
+     "file_id": "build cargo build",
+     "mount_path": "review upload client",
      "type": "file",
-     "updated_at": "client"
+     "updated_at": "retry cargo backup"
     },
     {
-     "id": "worker report schema",
-     "created_at": "session",
-     "file_id": "bench",
-     "mount_path": "schema sync queue",
+     "id": "migrate server report",
+     "created_at": "crawl monitor build",
+     "file_id": "upload sync lint",
+     "mount_path": "upload deploy test",
      "type": "file",
-     "updated_at": "queue build test npm"
+     "updated_at": "session cargo clip"
     },
     {
-     "id": "cache",
-     "created_at": "report watch bench",
-     "file_id": "server shell backup",
-     "mount_path": "thread backup",
+     "id": "client queue report",
+     "created_at": "shell sync retry",
+     "file_id": "sync upload cargo",
+     "mount_path": "client shell render",
      "type": "file",
-     "updated_at": "cargo"
+     "updated_at": "worker lint server"
     }
    ],
    "stats": {
-    "active_seconds": 998,
-    "duration_seconds": 292
+    "active_seconds": 890,
+    "duration_seconds": 318
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 101,
-    "input_tokens": 4,
-    "output_tokens": 909
+    "active_seconds": 112,
+    "cache_read_input_tokens": 9,
+    "input_tokens": 413
    },
    "vault_ids": [
-    "client npm shell"
+    "schema parse docs",
+    "upload bench parse"
    ],
-   "deployment_id": "task",
-   "cwd": "bench bench",
-   "model": {},
-   "thinking": {
-    "effort": "crawl deploy"
+   "deployment_id": null,
+   "cwd": "release upload npm",
+   "model": {
+    "id": "deploy"
    },
-   "forked_from": null
+   "thinking": null
   },
   {
    "id": "sesn_010",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "fix release retry",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "review schema",
+      "name": "fix search schema",
       "type": "url",
-      "url": "test sync"
+      "url": "worker cargo backup"
      },
      {
-      "name": "client release client",
+      "name": "fix",
       "type": "url",
-      "url": "session test"
+      "url": "test agent watch"
      }
     ],
     "model": {
-     "id": "lint notes",
-     "speed": "fast"
+     "id": "lint api flaky",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "cargo bench logs",
-    "skills": [
-     {
-      "skill_id": "schema lint api",
-      "type": "anthropic",
-      "version": "notes npm retry"
-     },
-     {
-      "skill_id": "server build sync",
-      "type": "custom",
-      "version": "queue cargo"
-     },
-     {
-      "skill_id": "upload",
-      "type": "anthropic",
-      "version": "clip session logs"
-     }
-    ],
-    "system": null,
+    "name": "task review",
+    "skills": [],
+    "system": "review bench client",
     "tools": [
      {
-      "description": "crawl",
+      "description": "lint report server",
       "input_schema": {
        "type": "object"
       },
-      "name": "test",
+      "name": "npm queue shell",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 693
+    "version": 630
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T07:00:00.000Z",
-   "environment_id": "task watch client report",
-   "metadata": {
-    "j_b_i": "docs",
-    "_h": "upload",
-    "gdgfjggh": "fix worker"
+   "budget": {
+    "max_list_cost": {
+     "amount": "schema task sync",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [],
+   "created_at": "2026-11-28T07:00:00.000Z",
+   "metadata": {
+    "_ffcfjb": "thread thread crawl",
+    "fb_cb": "logs release backup",
+    "j": "flaky review render"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "build",
+     "description": "session backup build",
+     "explanation": null,
+     "iteration": 343,
+     "outcome_id": "test",
+     "result": "flaky",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "report logs notes",
+     "description": "cargo crawl npm",
+     "explanation": "thread backup render",
+     "iteration": 263,
+     "outcome_id": "watch",
+     "result": "bench lint shell",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "clip cache",
-     "created_at": "session agent release",
-     "file_id": "session build task fix",
-     "mount_path": "lint cargo api test",
+     "id": "flaky cargo notes",
+     "created_at": "session client deploy",
+     "file_id": "clip backup migrate",
+     "mount_path": "session cache notes",
      "type": "file",
-     "updated_at": "build release"
+     "updated_at": "client watch api"
+    },
+    {
+     "id": "flaky docs thread",
+     "created_at": "index search shell",
+     "file_id": "cargo cargo monitor",
+     "mount_path": "shell report logs",
+     "type": "file",
+     "updated_at": "fix worker server"
+    },
+    {
+     "id": "queue api fix",
+     "created_at": "logs notes cargo",
+     "file_id": "session report worker",
+     "mount_path": "migrate parse test",
+     "type": "file",
+     "updated_at": "session bench shell"
     }
    ],
    "stats": {
-    "active_seconds": 8
+    "active_seconds": 991,
+    "duration_seconds": 291
    },
    "status": "running",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
-    "active_seconds": 7,
-    "cache_read_input_tokens": 665,
-    "input_tokens": 8,
-    "output_tokens": 929
+    "active_seconds": 279,
+    "cache_read_input_tokens": 153,
+    "input_tokens": 814,
+    "output_tokens": 440
    },
-   "vault_ids": [
-    "deploy lint",
-    "server sync"
-   ],
-   "deployment_id": null,
-   "cwd": "session thread lint session",
-   "model": {
-    "id": "render api"
-   },
-   "thinking": {},
-   "forked_from": null
+   "vault_ids": [],
+   "deployment_id": "session clip sync",
+   "cwd": "retry sync docs",
+   "computer_id": "sync cargo cargo",
+   "thinking": {
+    "effort": "client worker cache"
+   }
   },
   {
    "id": "sesn_011",
@@ -1228,349 +1254,301 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "monitor review queue",
-      "type": "url",
-      "url": "render docs migrate"
-     },
-     {
-      "name": "notes upload",
-      "type": "url",
-      "url": "clip agent"
-     },
-     {
-      "name": "render watch",
-      "type": "url",
-      "url": "schema"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "flaky worker",
-     "speed": "fast"
+     "id": "upload cargo cargo",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "sync notes",
-    "skills": [
+    "name": "docs sync",
+    "skills": [],
+    "system": "upload server watch",
+    "tools": [
      {
-      "skill_id": "task crawl upload",
-      "type": "anthropic",
-      "version": "crawl backup"
+      "description": "agent backup lint",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "worker thread upload",
+      "type": "custom"
      },
      {
-      "skill_id": "upload report cache deploy",
-      "type": "anthropic",
-      "version": "fix thread build monitor"
+      "description": "watch thread deploy",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "schema thread logs",
+      "type": "custom"
      }
     ],
-    "system": "schema",
-    "tools": [],
     "type": "agent",
-    "version": 23
+    "version": 342
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "render watch",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T08:00:00.000Z",
-   "environment_id": "bench shell",
-   "metadata": {
-    "abgi": "watch agent cache retry"
-   },
+   "environment_id": "clip cache thread",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "shell thread session",
-     "explanation": "build",
-     "iteration": 100,
-     "outcome_id": "shell cache",
-     "result": "sync migrate render review",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "sync worker index",
-     "description": "sync thread",
-     "explanation": "server",
-     "iteration": 622,
-     "outcome_id": "monitor upload test",
-     "result": "docs",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "retry cargo cargo",
+     "completed_at": "backup migrate crawl",
+     "description": "server thread flaky",
      "explanation": null,
-     "iteration": 476,
-     "outcome_id": "index build docs",
-     "result": "fix release test shell",
+     "iteration": 861,
+     "outcome_id": "report retry index",
+     "result": "cache worker render",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "agent api",
+     "id": "build fix server",
      "created_at": "docs",
-     "file_id": "release thread",
-     "mount_path": "docs review report",
+     "file_id": "crawl index worker",
+     "mount_path": "build review shell",
      "type": "file",
-     "updated_at": "schema"
+     "updated_at": "shell watch fix"
     },
     {
-     "id": "api retry queue",
-     "created_at": "parse migrate parse",
-     "file_id": "cargo backup",
-     "mount_path": "lint",
+     "id": "thread cargo cargo",
+     "created_at": "docs render npm",
+     "file_id": "logs client schema",
+     "mount_path": "thread cargo cargo",
      "type": "file",
-     "updated_at": "task retry backup queue"
+     "updated_at": "sync bench report"
     }
    ],
    "stats": {
-    "active_seconds": 12
+    "active_seconds": 146,
+    "duration_seconds": 7
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 011",
    "type": "session",
    "updated_at": "2026-11-28T08:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 369,
-    "input_tokens": 499,
-    "output_tokens": 634
+    "cache_read_input_tokens": 865,
+    "input_tokens": 850,
+    "output_tokens": 8
    },
    "vault_ids": [],
-   "deployment_id": null,
-   "cwd": "monitor",
+   "deployment_id": "build lint backup",
+   "cwd": "shell shell sync",
    "model": {
-    "id": "queue"
+    "id": "render schema review"
    },
-   "thinking": null,
-   "forked_from": null
+   "thinking": {
+    "effort": "review"
+   },
+   "forked_from": {}
   },
   {
    "id": "sesn_012",
    "agent": {
     "id": "agent_demo",
-    "description": "search thread server session",
+    "description": "index thread shell",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "client",
+      "name": "watch watch monitor",
       "type": "url",
-      "url": "monitor notes notes"
+      "url": "search deploy notes"
      },
      {
-      "name": "agent api",
+      "name": "server migrate review",
       "type": "url",
-      "url": "parse logs"
+      "url": "session build client"
+     },
+     {
+      "name": "schema client parse",
+      "type": "url",
+      "url": "backup api release"
      }
     ],
     "model": {
-     "id": "schema",
-     "speed": "standard"
+     "id": "clip"
     },
     "multiagent": null,
-    "name": "review client",
+    "name": "monitor release queue",
     "skills": [
      {
-      "skill_id": "schema migrate worker fix",
+      "skill_id": "upload cargo backup",
       "type": "anthropic",
-      "version": "report"
-     }
-    ],
-    "system": "npm thread sync",
-    "tools": [
-     {
-      "description": "build thread test",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "build notes",
-      "type": "custom"
+      "version": "test sync monitor"
      },
      {
-      "description": "thread agent deploy",
+      "skill_id": "api migrate build",
+      "type": "anthropic",
+      "version": "watch migrate npm"
+     },
+     {
+      "skill_id": "parse test release",
+      "type": "anthropic",
+      "version": "upload client npm"
+     }
+    ],
+    "system": "lint task lint",
+    "tools": [
+     {
+      "description": "crawl",
       "input_schema": {
        "type": "object"
       },
-      "name": "report search",
+      "name": "agent release render",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 999
+    "version": 995
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "agent client",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T09:00:00.000Z",
-   "metadata": {},
+   "environment_id": "report",
+   "metadata": {
+    "ae": "build task cache",
+    "bd": "notes thread logs"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "release release",
-     "description": "crawl",
-     "explanation": null,
-     "iteration": 365,
-     "outcome_id": "fix",
-     "result": "upload parse",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "bench",
-     "explanation": null,
-     "iteration": 840,
-     "outcome_id": "crawl server",
-     "result": "client",
+     "completed_at": "docs",
+     "description": "cargo bench flaky",
+     "explanation": "logs queue sync",
+     "iteration": 191,
+     "outcome_id": "task cargo cargo",
+     "result": "api upload watch",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "migrate",
-     "created_at": "clip deploy build",
-     "file_id": "clip release release shell",
-     "mount_path": "flaky",
+     "id": "build client search",
+     "created_at": "cache thread thread",
+     "file_id": "cache shell cargo",
+     "mount_path": "cache crawl logs",
      "type": "file",
-     "updated_at": "npm lint queue"
+     "updated_at": "release docs parse"
     },
     {
-     "id": "thread client server release",
-     "created_at": "migrate",
-     "file_id": "worker report deploy",
-     "mount_path": "retry monitor",
+     "id": "api retry thread",
+     "created_at": "release logs lint",
+     "file_id": "npm build server",
+     "mount_path": "migrate retry shell",
      "type": "file",
-     "updated_at": "release deploy"
+     "updated_at": "report backup release"
     }
    ],
    "stats": {
-    "active_seconds": 205,
-    "duration_seconds": 748
+    "active_seconds": 993,
+    "duration_seconds": 185
    },
-   "status": "idle",
+   "status": "running",
    "title": "Session 012",
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
-    "active_seconds": 790,
-    "cache_read_input_tokens": 217,
-    "output_tokens": 413
+    "cache_read_input_tokens": 42,
+    "output_tokens": 520
    },
-   "vault_ids": [],
-   "cwd": "agent build backup logs",
-   "computer_id": "deploy cargo",
-   "model": {
-    "id": "clip"
-   },
-   "thinking": {
-    "effort": "index deploy report agent"
-   },
+   "vault_ids": [
+    "session flaky client",
+    "server cargo cargo"
+   ],
+   "deployment_id": null,
+   "cwd": "release npm migrate",
+   "model": {},
    "forked_from": {
-    "session_id": "thread deploy crawl"
+    "session_id": "schema index cargo"
    }
   },
   {
    "id": "sesn_013",
    "agent": {
     "id": "agent_helper",
-    "description": "test",
+    "description": "agent cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "npm retry flaky",
-     "speed": "standard"
+     "id": "crawl task session",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "docs docs",
-    "skills": [],
-    "system": "agent notes",
-    "tools": [
+    "name": "render",
+    "skills": [
      {
-      "description": "notes watch client api",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "sync session schema render",
-      "type": "custom"
+      "skill_id": "npm clip review",
+      "type": "custom",
+      "version": "flaky npm bench"
      },
      {
-      "description": "thread clip",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "index",
-      "type": "custom"
-     },
-     {
-      "description": "notes search session",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "cache",
-      "type": "custom"
+      "skill_id": "client render release",
+      "type": "anthropic",
+      "version": "flaky index flaky"
      }
     ],
+    "system": "docs render client",
+    "tools": [],
     "type": "agent",
-    "version": 359
+    "version": 266
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "deploy cargo",
+     "amount": "notes cargo cargo",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T10:00:00.000Z",
-   "environment_id": "watch render lint session",
+   "environment_id": "schema watch index",
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "agent clip watch index",
+     "completed_at": "cache bench release",
+     "description": "index retry schema",
      "explanation": null,
-     "iteration": 237,
-     "outcome_id": "sync",
-     "result": "server index lint worker",
+     "iteration": 288,
+     "outcome_id": "notes upload logs",
+     "result": "search watch deploy",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "lint release schema",
+     "description": "cache lint test",
+     "explanation": "flaky thread client",
+     "iteration": 239,
+     "outcome_id": "cache backup fix",
+     "result": "lint deploy",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [],
    "stats": {
-    "active_seconds": 405,
-    "duration_seconds": 6
+    "active_seconds": 1
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
-    "active_seconds": 401,
-    "cache_read_input_tokens": 256,
-    "input_tokens": 487,
-    "output_tokens": 81
+    "active_seconds": 1000,
+    "input_tokens": 2,
+    "output_tokens": 620
    },
    "vault_ids": [
-    "clip backup backup",
-    "sync backup worker"
+    "clip render api"
    ],
-   "deployment_id": "api task shell",
-   "thinking": {
-    "effort": "server test index migrate"
+   "deployment_id": null,
+   "cwd": "parse upload docs",
+   "model": {
+    "id": "watch"
    },
-   "forked_from": {
-    "session_id": "review"
+   "thinking": {
+    "effort": "lint test release"
    }
   },
   {
@@ -1581,42 +1559,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "retry notes cache",
-      "type": "url",
-      "url": "docs"
-     },
-     {
-      "name": "session upload task",
-      "type": "url",
-      "url": "session retry client"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "server",
+     "id": "backup flaky parse",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "notes build migrate",
-    "skills": [
-     {
-      "skill_id": "bench retry",
-      "type": "custom",
-      "version": "test schema"
-     },
-     {
-      "skill_id": "deploy",
-      "type": "anthropic",
-      "version": "api retry parse client"
-     },
-     {
-      "skill_id": "watch parse parse",
-      "type": "custom",
-      "version": "deploy monitor bench"
-     }
-    ],
-    "system": null,
+    "name": "cache lint worker",
+    "skills": [],
+    "system": "task shell schema",
     "tools": [],
     "type": "agent",
     "version": 6
@@ -1624,401 +1575,385 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "cargo session",
+     "amount": "fix monitor backup",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T11:00:00.000Z",
+   "environment_id": "bench cargo",
    "metadata": {
-    "ijdheb": "build"
+    "_f": "queue sync review"
    },
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "lint index",
-     "explanation": "thread sync session backup",
-     "iteration": 615,
-     "outcome_id": "cache",
-     "result": "sync lint upload",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "report",
-     "explanation": "shell",
-     "iteration": 248,
-     "outcome_id": "cargo thread",
-     "result": "review upload watch cache",
+     "description": "parse cache notes",
+     "explanation": "backup lint task",
+     "iteration": 999,
+     "outcome_id": "backup deploy watch",
+     "result": "monitor fix schema",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "thread migrate monitor",
-     "created_at": "docs flaky notes",
-     "file_id": "render",
-     "mount_path": "fix schema",
-     "type": "file",
-     "updated_at": "notes cache api"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 348,
-    "duration_seconds": 4
+    "active_seconds": 5,
+    "duration_seconds": 874
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 014",
    "type": "session",
    "updated_at": "2026-11-28T11:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 5,
-    "output_tokens": 161
+    "active_seconds": 847,
+    "cache_read_input_tokens": 371,
+    "input_tokens": 4,
+    "output_tokens": 736
    },
-   "vault_ids": [
-    "task shell search"
-   ],
-   "deployment_id": "retry parse",
-   "cwd": "build api backup migrate",
-   "computer_id": "worker",
-   "model": {
-    "id": "backup"
-   },
-   "forked_from": {
-    "session_id": "release migrate"
+   "vault_ids": [],
+   "deployment_id": null,
+   "model": {},
+   "thinking": {
+    "effort": "review watch index"
    }
   },
   {
    "id": "sesn_015",
    "agent": {
     "id": "agent_helper",
-    "description": "logs thread",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "migrate cargo task release",
+      "name": "logs shell upload",
       "type": "url",
-      "url": "api backup"
+      "url": "worker migrate sync"
      },
      {
-      "name": "watch migrate docs client",
+      "name": "thread task parse",
       "type": "url",
-      "url": "build docs queue agent"
+      "url": "review parse task"
      }
     ],
     "model": {
-     "id": "search backup watch flaky",
-     "speed": "standard"
+     "id": "task cargo cargo",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "queue",
+    "name": "api logs retry",
     "skills": [
      {
-      "skill_id": "migrate build",
-      "type": "custom",
-      "version": "upload watch crawl"
+      "skill_id": "index",
+      "type": "anthropic",
+      "version": "build backup crawl"
+     },
+     {
+      "skill_id": "crawl",
+      "type": "anthropic",
+      "version": "search watch migrate"
+     },
+     {
+      "skill_id": "flaky sync upload",
+      "type": "anthropic",
+      "version": "review migrate worker"
      }
     ],
-    "system": "parse",
+    "system": null,
     "tools": [
      {
-      "description": "review cargo migrate crawl",
+      "description": "upload bench client",
       "input_schema": {
        "type": "object"
       },
-      "name": "render release release",
+      "name": "render session deploy",
+      "type": "custom"
+     },
+     {
+      "description": "build parse lint",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "migrate agent task",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 772
+    "version": 93
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T12:00:00.000Z",
-   "environment_id": "retry fix monitor",
+   "environment_id": "migrate build logs",
    "metadata": {
-    "hj": "logs worker fix",
-    "fed": "sync",
-    "jh_ab": "report watch"
+    "_ghbbcj": "server cargo cargo",
+    "i": "queue backup build"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "clip cache clip",
+     "description": "flaky",
+     "explanation": "logs task cargo",
+     "iteration": 571,
+     "outcome_id": "backup thread retry",
+     "result": "index shell watch",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "search index sync",
+     "explanation": "crawl schema npm",
+     "iteration": 414,
+     "outcome_id": "index",
+     "result": "report monitor cache",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "npm migrate worker",
-     "created_at": "api flaky",
-     "file_id": "lint bench report",
-     "mount_path": "parse logs agent schema",
+     "id": "agent session parse",
+     "created_at": "parse session parse",
+     "file_id": "release cache monitor",
+     "mount_path": "retry notes client",
      "type": "file",
-     "updated_at": "flaky"
+     "updated_at": "deploy shell retry"
     },
     {
-     "id": "parse test sync build",
-     "created_at": "agent sync shell sync",
-     "file_id": "session search test client",
-     "mount_path": "agent lint test",
+     "id": "migrate parse release",
+     "created_at": "worker shell cargo",
+     "file_id": "agent api shell",
+     "mount_path": "api logs session",
      "type": "file",
-     "updated_at": "clip cargo test"
+     "updated_at": "flaky watch worker"
     },
     {
-     "id": "server",
-     "created_at": "watch fix sync deploy",
-     "file_id": "cache bench flaky bench",
-     "mount_path": "backup",
+     "id": "lint logs build",
+     "created_at": "bench worker api",
+     "file_id": "report cache notes",
+     "mount_path": "upload retry session",
      "type": "file",
-     "updated_at": "flaky backup report"
+     "updated_at": "parse task flaky"
     }
    ],
    "stats": {
-    "active_seconds": 991,
-    "duration_seconds": 577
+    "active_seconds": 594,
+    "duration_seconds": 499
    },
    "status": "running",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
-    "active_seconds": 904,
-    "cache_read_input_tokens": 539,
-    "input_tokens": 993,
-    "output_tokens": 538
+    "active_seconds": 606,
+    "cache_read_input_tokens": 775,
+    "input_tokens": 300,
+    "output_tokens": 403
    },
    "vault_ids": [
-    "deploy review worker",
-    "backup upload"
+    "parse review flaky",
+    "server crawl flaky"
    ],
-   "deployment_id": "cargo cache npm",
-   "cwd": "docs thread",
+   "deployment_id": null,
+   "cwd": "deploy api index",
    "model": {
-    "id": "bench session clip"
+    "id": "release retry crawl"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "backup crawl notes"
+   },
    "forked_from": {
-    "session_id": "report"
+    "session_id": "migrate"
    }
   },
   {
    "id": "sesn_016",
    "agent": {
     "id": "agent_demo",
-    "description": "sync build",
+    "description": "sync cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "thread",
-      "type": "url",
-      "url": "worker agent upload lint"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "server",
-     "speed": "fast"
+     "id": "bench session cargo",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "migrate render index",
-    "skills": [
-     {
-      "skill_id": "client",
-      "type": "custom",
-      "version": "queue"
-     },
-     {
-      "skill_id": "worker watch",
-      "type": "custom",
-      "version": "release report backup"
-     }
-    ],
-    "system": "watch shell retry backup",
+    "name": "test",
+    "skills": [],
+    "system": null,
     "tools": [
      {
-      "description": "test render",
+      "description": "agent backup docs",
       "input_schema": {
        "type": "object"
       },
-      "name": "monitor api logs session",
+      "name": "flaky",
       "type": "custom"
      },
      {
-      "description": "api crawl",
+      "description": "server session npm",
       "input_schema": {
        "type": "object"
       },
-      "name": "client backup worker",
+      "name": "logs",
+      "type": "custom"
+     },
+     {
+      "description": "cache",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "deploy",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 874
+    "version": 739
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "search logs retry lint",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T13:00:00.000Z",
-   "environment_id": "render cargo",
+   "environment_id": "test release session",
    "metadata": {
-    "b_bh": "client",
-    "_e_d": "sync report cache client"
+    "icaa": "release deploy task",
+    "de": "upload sync cache",
+    "bcci": "sync clip queue"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "schema docs crawl",
-     "created_at": "flaky bench test sync",
-     "file_id": "backup monitor cache",
-     "mount_path": "parse crawl upload",
+     "id": "agent cargo cargo",
+     "created_at": "agent notes monitor",
+     "file_id": "search retry index",
+     "mount_path": "bench schema monitor",
      "type": "file",
-     "updated_at": "fix backup upload"
+     "updated_at": "backup cargo cargo"
     },
     {
-     "id": "monitor",
-     "created_at": "clip upload crawl bench",
-     "file_id": "lint report retry backup",
-     "mount_path": "test test crawl test",
+     "id": "watch agent lint",
+     "created_at": "sync cargo cargo",
+     "file_id": "build fix crawl",
+     "mount_path": "clip",
      "type": "file",
-     "updated_at": "retry lint monitor migrate"
-    },
-    {
-     "id": "monitor shell",
-     "created_at": "retry",
-     "file_id": "cache thread client",
-     "mount_path": "task logs client index",
-     "type": "file",
-     "updated_at": "render test task"
+     "updated_at": "notes report bench"
     }
    ],
    "stats": {
-    "duration_seconds": 4
+    "active_seconds": 294,
+    "duration_seconds": 8
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 016",
    "type": "session",
    "updated_at": "2026-11-28T13:01:00.000Z",
    "usage": {
-    "active_seconds": 999,
-    "cache_read_input_tokens": 377,
-    "input_tokens": 998
+    "active_seconds": 708,
+    "cache_read_input_tokens": 45,
+    "input_tokens": 276
    },
-   "vault_ids": [],
-   "cwd": "cache",
+   "vault_ids": [
+    "thread search logs",
+    "schema schema index",
+    "docs bench report"
+   ],
+   "cwd": "bench bench sync",
    "model": {
-    "id": "logs npm"
+    "id": "backup thread sync"
+   },
+   "thinking": {
+    "effort": "npm cargo cargo"
    }
   },
   {
    "id": "sesn_017",
    "agent": {
     "id": "agent_helper",
-    "description": "docs report",
+    "description": "api cargo cargo",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "cache client api cache",
+      "name": "docs deploy release",
       "type": "url",
-      "url": "watch"
-     },
-     {
-      "name": "clip server",
-      "type": "url",
-      "url": "schema flaky agent"
-     },
-     {
-      "name": "session",
-      "type": "url",
-      "url": "task"
+      "url": "report npm index"
      }
     ],
     "model": {
-     "id": "search index search shell",
+     "id": "upload index crawl",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "agent",
-    "skills": [
-     {
-      "skill_id": "thread cache",
-      "type": "custom",
-      "version": "report"
-     },
-     {
-      "skill_id": "session lint",
-      "type": "custom",
-      "version": "cargo upload docs watch"
-     }
-    ],
+    "name": "cache logs task",
+    "skills": [],
     "system": null,
-    "tools": [
-     {
-      "description": "agent sync",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "crawl",
-      "type": "custom"
-     }
-    ],
+    "tools": [],
     "type": "agent",
-    "version": 577
+    "version": 368
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "watch",
+     "amount": "build",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T14:00:00.000Z",
-   "environment_id": "task fix",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "environment_id": "logs",
+   "metadata": {
+    "gcch_": "thread cache upload"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "backup sync search",
+     "explanation": null,
+     "iteration": 586,
+     "outcome_id": "cache worker queue",
+     "result": "test report cargo",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "fix search backup monitor",
-     "created_at": "task flaky session",
-     "file_id": "api",
-     "mount_path": "watch monitor review",
+     "id": "render task agent",
+     "created_at": "upload index crawl",
+     "file_id": "cargo npm queue",
+     "mount_path": "upload upload release",
      "type": "file",
-     "updated_at": "schema shell"
+     "updated_at": "docs worker schema"
     }
    ],
    "stats": {
-    "active_seconds": 991,
-    "duration_seconds": 0
+    "active_seconds": 5,
+    "duration_seconds": 2
    },
    "status": "rescheduling",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
-    "active_seconds": 997,
-    "cache_read_input_tokens": 4,
-    "input_tokens": 937,
-    "output_tokens": 554
+    "active_seconds": 588,
+    "cache_read_input_tokens": 654,
+    "input_tokens": 641,
+    "output_tokens": 997
    },
    "vault_ids": [
-    "upload index clip monitor",
-    "cache retry",
-    "index"
+    "cargo client lint",
+    "session api build"
    ],
-   "deployment_id": "task lint",
-   "cwd": "test",
-   "model": {},
-   "thinking": {
-    "effort": "cache worker"
+   "deployment_id": null,
+   "cwd": "search server thread",
+   "model": {
+    "id": "test"
    },
+   "thinking": null,
    "forked_from": {
-    "session_id": "report"
+    "session_id": "schema release bench"
    }
   },
   {
@@ -2029,778 +1964,793 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "sync schema docs",
-      "type": "url",
-      "url": "clip api flaky"
-     },
-     {
-      "name": "logs upload",
-      "type": "url",
-      "url": "cache bench agent npm"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "bench notes",
+     "id": "docs",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "shell",
-    "skills": [
-     {
-      "skill_id": "render",
-      "type": "anthropic",
-      "version": "worker cargo review"
-     }
-    ],
-    "system": "search sync task",
-    "tools": [
-     {
-      "description": "bench client release cache",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "cargo",
-      "type": "custom"
-     },
-     {
-      "description": "npm",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "lint npm agent sync",
-      "type": "custom"
-     }
-    ],
+    "name": "api worker docs",
+    "skills": [],
+    "system": "upload api server",
+    "tools": [],
     "type": "agent",
-    "version": 761
+    "version": 354
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T15:00:00.000Z",
-   "environment_id": "sync cargo crawl",
+   "environment_id": "cargo worker task",
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "lint deploy",
-     "description": "queue deploy",
-     "explanation": "watch monitor docs",
-     "iteration": 950,
-     "outcome_id": "clip monitor",
-     "result": "search",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "crawl bench session docs",
-     "explanation": "flaky upload",
-     "iteration": 981,
-     "outcome_id": "task",
-     "result": "api queue report",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "session",
-     "explanation": "worker",
-     "iteration": 292,
-     "outcome_id": "render",
-     "result": "logs",
+     "completed_at": "agent cargo cargo",
+     "description": "upload cargo cargo",
+     "explanation": "cargo render api",
+     "iteration": 1,
+     "outcome_id": "report cargo build",
+     "result": "search shell api",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "schema logs docs render",
-     "created_at": "lint flaky index lint",
-     "file_id": "queue",
-     "mount_path": "notes",
-     "type": "file",
-     "updated_at": "migrate"
-    },
-    {
-     "id": "crawl report schema",
-     "created_at": "lint release watch",
-     "file_id": "docs agent",
-     "mount_path": "sync release deploy",
-     "type": "file",
-     "updated_at": "review"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 996,
-    "duration_seconds": 564
+    "active_seconds": 4,
+    "duration_seconds": 843
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 018",
    "type": "session",
    "updated_at": "2026-11-28T15:01:00.000Z",
    "usage": {
-    "active_seconds": 1000,
-    "cache_read_input_tokens": 872,
-    "input_tokens": 129,
-    "output_tokens": 1
+    "active_seconds": 221,
+    "cache_read_input_tokens": 358,
+    "input_tokens": 347,
+    "output_tokens": 384
    },
-   "vault_ids": [],
+   "vault_ids": [
+    "sync deploy notes",
+    "lint index clip",
+    "task retry test"
+   ],
    "deployment_id": null,
-   "cwd": "clip",
-   "model": {},
-   "thinking": {},
-   "forked_from": {
-    "session_id": "cache npm"
-   }
+   "model": {
+    "id": "crawl worker npm"
+   },
+   "thinking": {
+    "effort": "migrate migrate index"
+   },
+   "forked_from": {}
   },
   {
    "id": "sesn_019",
    "agent": {
     "id": "agent_helper",
-    "description": "upload",
+    "description": "test",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "session",
-      "type": "url",
-      "url": "api search api notes"
-     },
-     {
-      "name": "index",
-      "type": "url",
-      "url": "release"
-     },
-     {
-      "name": "client",
-      "type": "url",
-      "url": "bench session watch schema"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "shell agent sync",
+     "id": "report",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "cargo",
+    "name": "api deploy docs",
     "skills": [
      {
-      "skill_id": "monitor",
+      "skill_id": "render",
       "type": "anthropic",
-      "version": "shell agent cache"
+      "version": "server cargo cargo"
+     },
+     {
+      "skill_id": "bench docs task",
+      "type": "anthropic",
+      "version": "schema cargo session"
+     },
+     {
+      "skill_id": "npm cargo cargo",
+      "type": "custom",
+      "version": "sync retry npm"
      }
     ],
-    "system": "server bench backup index",
+    "system": "review review bench",
     "tools": [
      {
-      "description": "crawl bench",
+      "description": "parse search shell",
       "input_schema": {
        "type": "object"
       },
-      "name": "report session client",
-      "type": "custom"
-     },
-     {
-      "description": "fix",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "review shell watch",
-      "type": "custom"
-     },
-     {
-      "description": "worker schema",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "server task",
+      "name": "thread client",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 932
+    "version": 297
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "bench",
+     "amount": "bench shell docs",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T16:00:00.000Z",
-   "environment_id": "render fix",
-   "metadata": {
-    "hgedac": "agent",
-    "fjagj_ee": "monitor",
-    "fg": "shell crawl crawl thread"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "server retry api review",
-     "description": "fix backup logs session",
-     "explanation": null,
-     "iteration": 893,
-     "outcome_id": "fix monitor monitor",
-     "result": "schema lint upload npm",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "npm",
-     "description": "upload backup notes thread",
-     "explanation": "monitor watch",
-     "iteration": 575,
-     "outcome_id": "review thread parse",
-     "result": "bench thread docs notes",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "migrate npm session build",
-     "description": "monitor schema flaky worker",
-     "explanation": "watch report index",
-     "iteration": 840,
-     "outcome_id": "server",
-     "result": "render fix deploy",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "docs flaky",
-     "created_at": "docs shell",
-     "file_id": "clip",
-     "mount_path": "watch monitor client task",
-     "type": "file",
-     "updated_at": "api thread retry sync"
-    },
-    {
-     "id": "notes build logs",
-     "created_at": "upload",
-     "file_id": "logs",
-     "mount_path": "logs session",
-     "type": "file",
-     "updated_at": "lint fix monitor"
-    }
-   ],
+   "metadata": {},
+   "outcome_evaluations": [],
+   "resources": [],
    "stats": {
-    "duration_seconds": 0
+    "duration_seconds": 721
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 019",
    "type": "session",
    "updated_at": "2026-11-28T16:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 112,
-    "input_tokens": 8,
-    "output_tokens": 484
+    "active_seconds": 301,
+    "cache_read_input_tokens": 992,
+    "input_tokens": 679
    },
-   "vault_ids": [],
-   "cwd": "parse queue agent",
+   "vault_ids": [
+    "task report",
+    "build agent thread",
+    "bench watch logs"
+   ],
+   "deployment_id": "test",
+   "cwd": "agent watch monitor",
+   "computer_id": "bench review server",
    "model": {
-    "id": "docs sync"
+    "id": "logs npm release"
    },
-   "thinking": {},
+   "thinking": {
+    "effort": "server cargo cargo"
+   },
    "forked_from": {
-    "session_id": "task fix"
+    "session_id": "server queue schema"
    }
   },
   {
    "id": "sesn_020",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "cache",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "cache upload index monitor",
+      "name": "search notes deploy",
       "type": "url",
-      "url": "npm parse"
+      "url": "agent schema crawl"
      },
      {
-      "name": "sync bench schema test",
+      "name": "cache api",
       "type": "url",
-      "url": "build backup"
+      "url": "upload task watch"
      }
     ],
     "model": {
-     "id": "upload flaky",
+     "id": "sync lint task",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "deploy cache retry",
+    "name": "agent cargo cargo",
     "skills": [
      {
-      "skill_id": "render task",
+      "skill_id": "crawl",
       "type": "custom",
-      "version": "report thread deploy notes"
+      "version": "backup bench cargo"
      },
      {
-      "skill_id": "deploy shell shell notes",
+      "skill_id": "review report bench",
+      "type": "custom",
+      "version": "cache"
+     },
+     {
+      "skill_id": "clip docs cargo",
       "type": "anthropic",
-      "version": "logs sync fix monitor"
-     },
-     {
-      "skill_id": "docs search docs cache",
-      "type": "custom",
-      "version": "render watch"
+      "version": "retry monitor fix"
      }
     ],
-    "system": "server migrate report thread",
+    "system": "render watch monitor",
     "tools": [
      {
-      "description": "backup release cache render",
+      "description": "fix",
       "input_schema": {
        "type": "object"
       },
-      "name": "schema",
+      "name": "task schema schema",
+      "type": "custom"
+     },
+     {
+      "description": "shell npm worker",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "task flaky sync",
+      "type": "custom"
+     },
+     {
+      "description": "fix queue retry",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "docs",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 2
+    "version": 994
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "shell backup client",
+     "amount": "flaky cache fix",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T17:00:00.000Z",
+   "environment_id": "deploy",
    "metadata": {
-    "fifc": "session notes"
+    "fd": "task build build",
+    "bfjggjcb": "deploy search migrate"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "thread queue flaky schema",
-     "description": "upload bench",
+     "completed_at": "task migrate render",
+     "description": "flaky",
      "explanation": null,
-     "iteration": 427,
-     "outcome_id": "bench search",
-     "result": "parse",
+     "iteration": 3,
+     "outcome_id": "crawl",
+     "result": "server server server",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "thread backup thread",
+     "description": "flaky render session",
+     "explanation": "worker shell",
+     "iteration": 7,
+     "outcome_id": "build cargo test",
+     "result": "render cache index",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "bench notes cargo backup",
-     "created_at": "fix",
-     "file_id": "build monitor server bench",
-     "mount_path": "client logs worker",
+     "id": "parse fix api",
+     "created_at": "fix worker logs",
+     "file_id": "flaky test search",
+     "mount_path": "notes render lint",
      "type": "file",
-     "updated_at": "review thread"
+     "updated_at": "backup render crawl"
     }
    ],
    "stats": {
-    "active_seconds": 3,
-    "duration_seconds": 3
+    "active_seconds": 686,
+    "duration_seconds": 323
    },
    "status": "idle",
    "title": "Session 020",
    "type": "session",
    "updated_at": "2026-11-28T17:01:00.000Z",
    "usage": {
-    "active_seconds": 500,
-    "cache_read_input_tokens": 1000,
-    "output_tokens": 0
+    "active_seconds": 3,
+    "input_tokens": 786,
+    "output_tokens": 802
    },
    "vault_ids": [
-    "parse bench",
-    "deploy bench thread build"
+    "shell review index",
+    "watch session",
+    "client thread release"
    ],
-   "deployment_id": "review review",
-   "computer_id": "api watch",
-   "model": {
-    "id": "retry"
-   },
-   "thinking": {
-    "effort": "lint bench"
-   },
-   "forked_from": null
-  },
-  {
-   "id": "sesn_021",
-   "agent": {
-    "id": "agent_helper",
-    "description": "agent search",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
-    "model": {
-     "id": "session client",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "build report queue lint",
-    "skills": [],
-    "system": "api review task bench",
-    "tools": [
-     {
-      "description": "queue backup",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "crawl queue",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 7
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "retry bench worker",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-28T18:00:00.000Z",
-   "metadata": {
-    "jgchjjh": "search release",
-    "fgbegjej": "parse deploy",
-    "fbiei": "release worker"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "index logs",
-     "description": "deploy release search release",
-     "explanation": "report",
-     "iteration": 227,
-     "outcome_id": "bench schema",
-     "result": "client queue test",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [],
-   "stats": {
-    "active_seconds": 994,
-    "duration_seconds": 8
-   },
-   "status": "idle",
-   "title": "Session 021",
-   "type": "session",
-   "updated_at": "2026-11-28T18:01:00.000Z",
-   "usage": {
-    "active_seconds": 991,
-    "cache_read_input_tokens": 1,
-    "input_tokens": 154,
-    "output_tokens": 476
-   },
-   "vault_ids": [
-    "migrate cache",
-    "task",
-    "cache report"
-   ],
-   "cwd": "watch",
-   "computer_id": "migrate server lint index",
-   "model": {
-    "id": "test"
-   },
-   "thinking": null,
+   "deployment_id": "sync monitor clip",
+   "model": {},
+   "thinking": {},
    "forked_from": {
-    "session_id": "shell search"
+    "session_id": "bench clip watch"
    }
   },
   {
-   "id": "sesn_022",
-   "agent": {
-    "id": "agent_demo",
-    "description": "watch",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "cargo thread logs",
-      "type": "url",
-      "url": "parse schema"
-     },
-     {
-      "name": "api fix backup sync",
-      "type": "url",
-      "url": "report"
-     },
-     {
-      "name": "client",
-      "type": "url",
-      "url": "thread"
-     }
-    ],
-    "model": {
-     "id": "deploy",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "sync",
-    "skills": [
-     {
-      "skill_id": "task cache",
-      "type": "anthropic",
-      "version": "logs clip worker"
-     }
-    ],
-    "system": null,
-    "tools": [
-     {
-      "description": "client build search schema",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "retry review migrate session",
-      "type": "custom"
-     },
-     {
-      "description": "render schema",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bench",
-      "type": "custom"
-     },
-     {
-      "description": "parse deploy",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "fix flaky test api",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 697
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "build build",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-28T19:00:00.000Z",
-   "environment_id": "clip build",
-   "metadata": {
-    "faebiaf": "retry api flaky",
-    "aecejc": "clip flaky build docs"
-   },
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "migrate flaky schema client",
-     "created_at": "notes",
-     "file_id": "deploy",
-     "mount_path": "migrate server",
-     "type": "file",
-     "updated_at": "logs test test cargo"
-    }
-   ],
-   "stats": {
-    "duration_seconds": 163
-   },
-   "status": "rescheduling",
-   "title": "Session 022",
-   "type": "session",
-   "updated_at": "2026-11-28T19:01:00.000Z",
-   "usage": {
-    "active_seconds": 658,
-    "input_tokens": 696,
-    "output_tokens": 826
-   },
-   "vault_ids": [
-    "notes client cache",
-    "worker thread monitor shell"
-   ],
-   "model": {
-    "id": "migrate flaky"
-   },
-   "forked_from": null
-  },
-  {
-   "id": "sesn_023",
+   "id": "sesn_021",
    "agent": {
     "id": "agent_helper",
     "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
-    "model": {
-     "id": "client deploy index review",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "flaky",
-    "skills": [
+    "mcp_servers": [
      {
-      "skill_id": "fix review agent",
-      "type": "custom",
-      "version": "upload task"
+      "name": "npm cache retry",
+      "type": "url",
+      "url": "npm schema bench"
+     },
+     {
+      "name": "agent test npm",
+      "type": "url",
+      "url": "search cache lint"
      }
     ],
-    "system": "index",
+    "model": {
+     "id": "flaky"
+    },
+    "multiagent": null,
+    "name": "session build worker",
+    "skills": [
+     {
+      "skill_id": "search migrate worker",
+      "type": "anthropic",
+      "version": "build sync thread"
+     },
+     {
+      "skill_id": "lint retry logs",
+      "type": "custom",
+      "version": "logs"
+     }
+    ],
+    "system": "render",
     "tools": [
      {
-      "description": "server deploy upload bench",
+      "description": "render queue shell",
       "input_schema": {
        "type": "object"
       },
-      "name": "docs retry",
+      "name": "queue cargo build",
+      "type": "custom"
+     },
+     {
+      "description": "fix cache notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "crawl npm shell",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 3
+    "version": 895
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "migrate queue",
+     "amount": "task thread shell",
      "currency": "USD"
     },
     "type": "limit"
    },
-   "created_at": "2026-11-28T20:00:00.000Z",
-   "environment_id": "monitor task",
-   "metadata": {
-    "bi_id": "session schema review",
-    "ehje": "cargo retry migrate",
-    "jhj": "search"
-   },
-   "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "shell",
-     "created_at": "queue backup session backup",
-     "file_id": "notes shell logs",
-     "mount_path": "fix worker",
-     "type": "file",
-     "updated_at": "build cache lint npm"
-    },
-    {
-     "id": "session api sync",
-     "created_at": "queue",
-     "file_id": "server agent watch npm",
-     "mount_path": "report",
-     "type": "file",
-     "updated_at": "release agent thread"
-    }
-   ],
-   "stats": {
-    "duration_seconds": 604
-   },
-   "status": "rescheduling",
-   "title": "Session 023",
-   "type": "session",
-   "updated_at": "2026-11-28T20:01:00.000Z",
-   "usage": {
-    "active_seconds": 713,
-    "cache_read_input_tokens": 9,
-    "input_tokens": 826,
-    "output_tokens": 979
-   },
-   "vault_ids": [
-    "release"
-   ],
-   "cwd": "task parse deploy",
-   "model": {},
-   "thinking": null,
-   "forked_from": {}
-  },
-  {
-   "id": "sesn_024",
-   "agent": {
-    "id": "agent_demo",
-    "description": "notes client report clip",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "session cargo schema",
-      "type": "url",
-      "url": "backup retry"
-     }
-    ],
-    "model": {
-     "id": "sync cache",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "review",
-    "skills": [
-     {
-      "skill_id": "backup parse",
-      "type": "anthropic",
-      "version": "search"
-     },
-     {
-      "skill_id": "deploy sync",
-      "type": "anthropic",
-      "version": "search build test"
-     },
-     {
-      "skill_id": "search api flaky queue",
-      "type": "custom",
-      "version": "cache lint shell"
-     }
-    ],
-    "system": null,
-    "tools": [],
-    "type": "agent",
-    "version": 10
-   },
-   "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T21:00:00.000Z",
-   "environment_id": "cargo upload",
+   "created_at": "2026-11-28T18:00:00.000Z",
+   "environment_id": "deploy",
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "index cache deploy client",
-     "description": "docs flaky session",
-     "explanation": "upload",
-     "iteration": 830,
-     "outcome_id": "deploy release render",
-     "result": "deploy notes thread lint",
+     "completed_at": null,
+     "description": "docs parse schema",
+     "explanation": "clip build task",
+     "iteration": 436,
+     "outcome_id": "index flaky lint",
+     "result": "index index queue",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "search release retry",
+     "explanation": null,
+     "iteration": 229,
+     "outcome_id": "crawl worker retry",
+     "result": "api parse npm",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "logs index client",
+     "description": "bench npm api",
+     "explanation": "test fix deploy",
+     "iteration": 851,
+     "outcome_id": "parse agent build",
+     "result": "deploy backup schema",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "cache render shell cache",
-     "created_at": "api",
-     "file_id": "monitor test watch",
-     "mount_path": "agent cache",
+     "id": "worker parse",
+     "created_at": "release notes flaky",
+     "file_id": "upload thread parse",
+     "mount_path": "test retry api",
      "type": "file",
-     "updated_at": "index report"
+     "updated_at": "release bench crawl"
+    },
+    {
+     "id": "npm release render",
+     "created_at": "upload cargo server",
+     "file_id": "agent retry render",
+     "mount_path": "docs render watch",
+     "type": "file",
+     "updated_at": "index flaky migrate"
+    },
+    {
+     "id": "queue npm agent",
+     "created_at": "bench report monitor",
+     "file_id": "index api render",
+     "mount_path": "logs shell task",
+     "type": "file",
+     "updated_at": "build schema parse"
     }
    ],
    "stats": {
-    "duration_seconds": 6
+    "active_seconds": 4,
+    "duration_seconds": 826
    },
-   "status": "rescheduling",
+   "status": "idle",
+   "title": "Session 021",
+   "type": "session",
+   "updated_at": "2026-11-28T18:01:00.000Z",
+   "usage": {
+    "active_seconds": 482,
+    "cache_read_input_tokens": 883,
+    "input_tokens": 696,
+    "output_tokens": 312
+   },
+   "vault_ids": [
+    "client cargo sync",
+    "client npm session",
+    "index bench docs"
+   ],
+   "deployment_id": null,
+   "cwd": "search notes client",
+   "model": {
+    "id": "logs"
+   },
+   "forked_from": null
+  },
+  {
+   "id": "sesn_022",
+   "agent": {
+    "id": "agent_demo",
+    "description": null,
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "parse task client",
+      "type": "url",
+      "url": "watch crawl monitor"
+     },
+     {
+      "name": "index shell retry",
+      "type": "url",
+      "url": "sync watch deploy"
+     }
+    ],
+    "model": {
+     "id": "thread cargo cargo",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "render",
+    "skills": [
+     {
+      "skill_id": "sync sync shell",
+      "type": "anthropic",
+      "version": "server agent deploy"
+     },
+     {
+      "skill_id": "api render logs",
+      "type": "anthropic",
+      "version": "backup lint thread"
+     },
+     {
+      "skill_id": "cache session agent",
+      "type": "anthropic",
+      "version": "report session report"
+     }
+    ],
+    "system": null,
+    "tools": [],
+    "type": "agent",
+    "version": 884
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T19:00:00.000Z",
+   "environment_id": "test",
+   "metadata": {
+    "bb": "cache search render",
+    "d": "logs deploy agent",
+    "_dg": "flaky cargo parse"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "search task fix",
+     "explanation": "queue lint shell",
+     "iteration": 955,
+     "outcome_id": "retry test task",
+     "result": "review review server",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "thread upload crawl",
+     "explanation": "render deploy client",
+     "iteration": 497,
+     "outcome_id": "shell deploy watch",
+     "result": "cache client watch",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "parse report watch",
+     "created_at": "deploy deploy watch",
+     "file_id": "queue npm monitor",
+     "mount_path": "task flaky index",
+     "type": "file",
+     "updated_at": "fix review parse"
+    }
+   ],
+   "stats": {
+    "active_seconds": 361,
+    "duration_seconds": 386
+   },
+   "status": "terminated",
+   "title": "Session 022",
+   "type": "session",
+   "updated_at": "2026-11-28T19:01:00.000Z",
+   "usage": {
+    "cache_read_input_tokens": 932,
+    "input_tokens": 715,
+    "output_tokens": 3
+   },
+   "vault_ids": [],
+   "deployment_id": "fix npm task",
+   "cwd": "build",
+   "model": {
+    "id": "deploy monitor report"
+   },
+   "thinking": {},
+   "forked_from": {
+    "session_id": "shell cargo worker"
+   }
+  },
+  {
+   "id": "sesn_023",
+   "agent": {
+    "id": "agent_helper",
+    "description": "cache",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "client monitor sync",
+      "type": "url",
+      "url": "deploy session release"
+     },
+     {
+      "name": "review session queue",
+      "type": "url",
+      "url": "agent server sync"
+     },
+     {
+      "name": "retry docs release",
+      "type": "url",
+      "url": "agent cargo sync"
+     }
+    ],
+    "model": {
+     "id": "flaky schema server",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "review migrate thread",
+    "skills": [
+     {
+      "skill_id": "api sync lint",
+      "type": "custom",
+      "version": "task deploy docs"
+     }
+    ],
+    "system": "thread search parse",
+    "tools": [],
+    "type": "agent",
+    "version": 526
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "docs",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-28T20:00:00.000Z",
+   "environment_id": "watch",
+   "metadata": {
+    "cb_d_a_": "test docs deploy",
+    "e": "session search client"
+   },
+   "outcome_evaluations": [],
+   "resources": [
+    {
+     "id": "session retry render",
+     "created_at": "watch",
+     "file_id": "build",
+     "mount_path": "crawl",
+     "type": "file",
+     "updated_at": "cargo agent logs"
+    }
+   ],
+   "stats": {
+    "active_seconds": 4
+   },
+   "status": "running",
+   "title": "Session 023",
+   "type": "session",
+   "updated_at": "2026-11-28T20:01:00.000Z",
+   "usage": {
+    "active_seconds": 703,
+    "cache_read_input_tokens": 97,
+    "input_tokens": 571,
+    "output_tokens": 457
+   },
+   "vault_ids": [
+    "cache worker index",
+    "npm upload index",
+    "thread watch render"
+   ],
+   "deployment_id": "search queue migrate",
+   "cwd": "server release clip",
+   "thinking": null,
+   "forked_from": null
+  },
+  {
+   "id": "sesn_024",
+   "agent": {
+    "id": "agent_demo",
+    "description": "retry watch logs",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "client flaky session",
+      "type": "url",
+      "url": "report crawl thread"
+     },
+     {
+      "name": "logs flaky test",
+      "type": "url",
+      "url": "lint sync monitor"
+     },
+     {
+      "name": "client deploy logs",
+      "type": "url",
+      "url": "session bench"
+     }
+    ],
+    "model": {
+     "id": "report",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "cargo cargo cargo",
+    "skills": [
+     {
+      "skill_id": "test schema thread",
+      "type": "anthropic",
+      "version": "flaky cargo docs"
+     }
+    ],
+    "system": "flaky upload client",
+    "tools": [
+     {
+      "description": "parse parse docs",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "session npm clip",
+      "type": "custom"
+     },
+     {
+      "description": "index queue schema",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "deploy client cache",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 799
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T21:00:00.000Z",
+   "environment_id": "cache search clip",
+   "metadata": {
+    "hhcfjc": "cache lint search"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "schema watch clip",
+     "description": "migrate client client",
+     "explanation": "deploy backup server",
+     "iteration": 946,
+     "outcome_id": "npm crawl sync",
+     "result": "search session cargo",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "upload render session",
+     "explanation": "logs session watch",
+     "iteration": 845,
+     "outcome_id": "api thread shell",
+     "result": "monitor monitor deploy",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "search worker render",
+     "description": "notes render upload",
+     "explanation": "index task test",
+     "iteration": 508,
+     "outcome_id": "deploy watch review",
+     "result": "client cache server",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "flaky migrate flaky",
+     "created_at": "session crawl upload",
+     "file_id": "clip retry crawl",
+     "mount_path": "worker retry docs",
+     "type": "file",
+     "updated_at": "cache fix test"
+    },
+    {
+     "id": "upload test monitor",
+     "created_at": "queue sync lint",
+     "file_id": "upload notes clip",
+     "mount_path": "lint notes docs",
+     "type": "file",
+     "updated_at": "thread agent session"
+    },
+    {
+     "id": "release fix migrate",
+     "created_at": "render backup task",
+     "file_id": "api flaky logs",
+     "mount_path": "upload monitor search",
+     "type": "file",
+     "updated_at": "server migrate shell"
+    }
+   ],
+   "stats": {
+    "active_seconds": 6,
+    "duration_seconds": 997
+   },
+   "status": "running",
    "title": "Session 024",
    "type": "session",
    "updated_at": "2026-11-28T21:01:00.000Z",
    "usage": {
-    "active_seconds": 0,
-    "cache_read_input_tokens": 986,
-    "input_tokens": 25,
-    "output_tokens": 6
+    "active_seconds": 146,
+    "input_tokens": 264,
+    "output_tokens": 2
    },
-   "vault_ids": [],
-   "deployment_id": "notes",
-   "cwd": "watch test backup index",
-   "model": {
-    "id": "worker"
+   "vault_ids": [
+    "index deploy lint"
+   ],
+   "deployment_id": "client test",
+   "cwd": "server npm release",
+   "model": {},
+   "thinking": {
+    "effort": "bench fix"
    },
-   "thinking": null,
    "forked_from": {
-    "session_id": "render crawl backup client"
+    "session_id": "backup shell migrate"
    }
   },
   {
@@ -2813,1053 +2763,1055 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "lint",
+      "name": "monitor cargo cargo",
       "type": "url",
-      "url": "docs"
+      "url": "agent cargo cargo"
      },
      {
-      "name": "bench",
+      "name": "flaky search sync",
       "type": "url",
-      "url": "flaky parse bench"
+      "url": "bench fix parse"
      }
     ],
     "model": {
-     "id": "agent bench report release",
-     "speed": "standard"
+     "id": "cargo backup release",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "watch",
+    "name": "backup cargo cargo",
     "skills": [],
-    "system": "upload queue",
-    "tools": [
-     {
-      "description": "notes session task npm",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "lint npm flaky",
-      "type": "custom"
-     }
-    ],
+    "system": "report",
+    "tools": [],
     "type": "agent",
-    "version": 7
+    "version": 358
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "sync search",
+     "amount": "task fix queue",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "npm migrate monitor",
+   "environment_id": "docs task agent",
    "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": "index",
-     "description": "flaky test search thread",
-     "explanation": null,
-     "iteration": 336,
-     "outcome_id": "worker report notes upload",
-     "result": "parse crawl index review",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "upload thread index bench",
-     "created_at": "shell",
-     "file_id": "review bench",
-     "mount_path": "search",
+     "id": "search render render",
+     "created_at": "migrate index build",
+     "file_id": "bench deploy npm",
+     "mount_path": "lint test bench",
      "type": "file",
-     "updated_at": "schema render agent upload"
-    },
-    {
-     "id": "migrate upload upload render",
-     "created_at": "logs docs npm cache",
-     "file_id": "backup task",
-     "mount_path": "review monitor render docs",
-     "type": "file",
-     "updated_at": "worker search worker notes"
-    },
-    {
-     "id": "task",
-     "created_at": "task notes",
-     "file_id": "notes notes",
-     "mount_path": "build migrate flaky cache",
-     "type": "file",
-     "updated_at": "retry worker test deploy"
+     "updated_at": "test server logs"
     }
    ],
    "stats": {
-    "active_seconds": 0,
-    "duration_seconds": 835
+    "active_seconds": 2
    },
    "status": "rescheduling",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
-    "active_seconds": 161,
-    "cache_read_input_tokens": 315,
-    "output_tokens": 958
+    "active_seconds": 7,
+    "cache_read_input_tokens": 5,
+    "input_tokens": 151,
+    "output_tokens": 16
    },
    "vault_ids": [],
-   "deployment_id": "deploy review schema",
-   "cwd": "lint retry task docs",
+   "deployment_id": "backup cargo cargo",
+   "cwd": "watch",
    "model": {
-    "id": "build search"
+    "id": "client docs retry"
    },
    "thinking": {
-    "effort": "task"
+    "effort": "sync cargo cargo"
    },
-   "forked_from": null
+   "forked_from": {
+    "session_id": "logs"
+   }
   },
   {
    "id": "sesn_026",
    "agent": {
     "id": "agent_demo",
-    "description": "lint index",
+    "description": "flaky",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "flaky render npm",
+      "name": "render",
       "type": "url",
-      "url": "upload session release"
-     },
-     {
-      "name": "shell npm cache",
-      "type": "url",
-      "url": "worker parse cache"
+      "url": "review"
      }
     ],
     "model": {
-     "id": "queue search",
-     "speed": "standard"
+     "id": "task cargo cargo"
     },
     "multiagent": null,
-    "name": "report client npm",
+    "name": "upload notes cargo",
     "skills": [
      {
-      "skill_id": "report retry watch deploy",
+      "skill_id": "notes logs agent",
       "type": "custom",
-      "version": "release"
+      "version": "backup session fix"
+     },
+     {
+      "skill_id": "npm upload thread",
+      "type": "anthropic",
+      "version": "schema monitor fix"
      }
     ],
-    "system": "build backup release",
+    "system": "cache",
     "tools": [],
     "type": "agent",
-    "version": 869
+    "version": 379
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T23:00:00.000Z",
+   "environment_id": "deploy",
    "metadata": {
-    "fbd": "index agent"
+    "cddi": "build cache task"
    },
    "outcome_evaluations": [],
    "resources": [],
    "stats": {
-    "active_seconds": 185,
-    "duration_seconds": 24
+    "duration_seconds": 737
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 026",
    "type": "session",
    "updated_at": "2026-11-28T23:01:00.000Z",
    "usage": {
-    "active_seconds": 596,
-    "cache_read_input_tokens": 994,
-    "input_tokens": 228,
-    "output_tokens": 843
+    "input_tokens": 308,
+    "output_tokens": 377
    },
    "vault_ids": [
-    "backup",
-    "report task",
-    "sync deploy agent schema"
+    "deploy upload parse"
    ],
-   "deployment_id": "agent crawl render",
-   "cwd": "lint",
-   "computer_id": "cache deploy",
-   "model": {
-    "id": "clip parse"
+   "deployment_id": null,
+   "model": {},
+   "thinking": {
+    "effort": "schema deploy cargo"
    },
-   "thinking": null,
    "forked_from": {
-    "session_id": "server shell monitor"
+    "session_id": "build worker backup"
    }
   },
   {
    "id": "sesn_027",
    "agent": {
     "id": "agent_helper",
-    "description": "render",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
-    "model": {
-     "id": "api",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "queue",
-    "skills": [
+    "mcp_servers": [
      {
-      "skill_id": "cargo report",
-      "type": "custom",
-      "version": "report"
+      "name": "notes session logs",
+      "type": "url",
+      "url": "upload watch retry"
      }
     ],
-    "system": "npm deploy task notes",
-    "tools": [],
-    "type": "agent",
-    "version": 9
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "client",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T00:00:00.000Z",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": "cache lint report",
-     "description": "queue clip render",
-     "explanation": null,
-     "iteration": 994,
-     "outcome_id": "build retry",
-     "result": "fix",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "fix",
-     "created_at": "flaky test",
-     "file_id": "queue retry api",
-     "mount_path": "sync",
-     "type": "file",
-     "updated_at": "review cargo"
-    }
-   ],
-   "stats": {
-    "active_seconds": 456,
-    "duration_seconds": 400
-   },
-   "status": "running",
-   "title": "Session 027",
-   "type": "session",
-   "updated_at": "2026-11-29T00:01:00.000Z",
-   "usage": {
-    "cache_read_input_tokens": 975,
-    "input_tokens": 264,
-    "output_tokens": 997
-   },
-   "vault_ids": [
-    "client monitor cache api"
-   ],
-   "deployment_id": null,
-   "cwd": "monitor client index deploy",
-   "computer_id": "cargo",
-   "model": {
-    "id": "client"
-   },
-   "thinking": {},
-   "forked_from": null
-  },
-  {
-   "id": "sesn_028",
-   "agent": {
-    "id": "agent_demo",
-    "description": "logs queue",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
     "model": {
-     "id": "deploy",
-     "speed": "standard"
+     "id": "crawl"
     },
     "multiagent": null,
-    "name": "report",
+    "name": "build",
     "skills": [
      {
-      "skill_id": "client api agent",
-      "type": "anthropic",
-      "version": "task search"
-     },
-     {
-      "skill_id": "queue",
+      "skill_id": "fix clip sync",
       "type": "custom",
-      "version": "worker api client crawl"
-     },
-     {
-      "skill_id": "task build worker",
-      "type": "anthropic",
-      "version": "crawl review"
+      "version": "build thread sync"
      }
     ],
     "system": null,
     "tools": [],
     "type": "agent",
-    "version": 35
+    "version": 10
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "deploy task",
+     "amount": "build agent thread",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-29T00:00:00.000Z",
+   "environment_id": "deploy",
+   "metadata": {},
+   "outcome_evaluations": [],
+   "resources": [
+    {
+     "id": "render",
+     "created_at": "upload cargo cargo",
+     "file_id": "review bench notes",
+     "mount_path": "bench review index",
+     "type": "file",
+     "updated_at": "fix server docs"
+    },
+    {
+     "id": "build report task",
+     "created_at": "migrate",
+     "file_id": "server migrate render",
+     "mount_path": "agent cargo queue",
+     "type": "file",
+     "updated_at": "cache test deploy"
+    },
+    {
+     "id": "crawl lint lint",
+     "created_at": "client api parse",
+     "file_id": "clip backup search",
+     "mount_path": "build",
+     "type": "file",
+     "updated_at": "review queue bench"
+    }
+   ],
+   "stats": {
+    "active_seconds": 7
+   },
+   "status": "idle",
+   "title": "Session 027",
+   "type": "session",
+   "updated_at": "2026-11-29T00:01:00.000Z",
+   "usage": {
+    "input_tokens": 559,
+    "output_tokens": 91
+   },
+   "vault_ids": [
+    "retry bench parse",
+    "api backup bench"
+   ],
+   "cwd": "sync notes retry",
+   "model": {
+    "id": "index"
+   },
+   "thinking": {
+    "effort": "notes cargo cargo"
+   }
+  },
+  {
+   "id": "sesn_028",
+   "agent": {
+    "id": "agent_demo",
+    "description": "api bench parse",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "logs migrate queue",
+      "type": "url",
+      "url": "notes clip upload"
+     }
+    ],
+    "model": {
+     "id": "review"
+    },
+    "multiagent": null,
+    "name": "monitor session cargo",
+    "skills": [],
+    "system": "flaky",
+    "tools": [
+     {
+      "description": "client watch render",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "agent worker api",
+      "type": "custom"
+     },
+     {
+      "description": "thread api npm",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "task queue task",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 749
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "api report upload",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T01:00:00.000Z",
-   "environment_id": "release",
+   "environment_id": "api cargo cargo",
    "metadata": {
-    "bafgb": "report clip"
+    "iahed": "lint cache monitor"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "server clip cache",
-     "description": "watch index test",
-     "explanation": "npm cargo index docs",
-     "iteration": 0,
-     "outcome_id": "api session logs",
-     "result": "retry session watch",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "build shell render npm",
-     "created_at": "build server review docs",
-     "file_id": "watch report",
-     "mount_path": "thread cargo upload",
+     "id": "lint client crawl",
+     "created_at": "shell fix docs",
+     "file_id": "report notes worker",
+     "mount_path": "docs release queue",
      "type": "file",
-     "updated_at": "cargo upload clip"
+     "updated_at": "lint clip cargo"
     },
     {
-     "id": "logs migrate",
-     "created_at": "worker render index",
-     "file_id": "parse agent",
-     "mount_path": "build session lint release",
+     "id": "deploy search fix",
+     "created_at": "task queue search",
+     "file_id": "thread upload schema",
+     "mount_path": "sync thread npm",
      "type": "file",
-     "updated_at": "npm search clip fix"
+     "updated_at": "crawl release backup"
+    },
+    {
+     "id": "notes render queue",
+     "created_at": "migrate cache notes",
+     "file_id": "queue cache cache",
+     "mount_path": "parse index lint",
+     "type": "file",
+     "updated_at": "release npm schema"
     }
    ],
    "stats": {
-    "active_seconds": 1
+    "active_seconds": 969,
+    "duration_seconds": 2
    },
    "status": "running",
    "title": "Session 028",
    "type": "session",
    "updated_at": "2026-11-29T01:01:00.000Z",
    "usage": {
-    "input_tokens": 992,
-    "output_tokens": 0
+    "active_seconds": 318,
+    "cache_read_input_tokens": 521,
+    "input_tokens": 4,
+    "output_tokens": 159
    },
-   "vault_ids": [],
-   "deployment_id": "report upload",
+   "vault_ids": [
+    "cargo cargo render",
+    "docs render render",
+    "review"
+   ],
+   "cwd": "api parse backup",
    "model": {
-    "id": "notes parse lint"
+    "id": "client cargo cargo"
    },
-   "thinking": {
-    "effort": "lint backup"
-   },
-   "forked_from": {
-    "session_id": "render docs notes queue"
-   }
+   "thinking": null
   },
   {
    "id": "sesn_029",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "monitor thread upload",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "backup backup worker",
+      "name": "release deploy logs",
       "type": "url",
-      "url": "index logs agent"
+      "url": "flaky"
      },
      {
-      "name": "cache",
+      "name": "worker upload crawl",
       "type": "url",
-      "url": "thread index review server"
+      "url": "backup review build"
      }
     ],
     "model": {
-     "id": "queue test",
+     "id": "agent fix retry",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "task",
+    "name": "cache cargo parse",
     "skills": [
      {
-      "skill_id": "report",
+      "skill_id": "index deploy logs",
       "type": "custom",
-      "version": "index shell client client"
+      "version": "queue review backup"
      },
      {
-      "skill_id": "clip search",
-      "type": "custom",
-      "version": "test index logs"
-     },
-     {
-      "skill_id": "logs test",
+      "skill_id": "sync report notes",
       "type": "anthropic",
-      "version": "upload docs"
+      "version": "server cargo cargo"
+     },
+     {
+      "skill_id": "migrate",
+      "type": "custom",
+      "version": "upload docs deploy"
      }
     ],
-    "system": "render task agent",
+    "system": "server build clip",
     "tools": [
      {
-      "description": "server flaky lint render",
+      "description": "client notes report",
       "input_schema": {
        "type": "object"
       },
-      "name": "lint agent cargo notes",
+      "name": "bench schema fix",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 925
+    "version": 625
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "logs backup build",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-29T02:00:00.000Z",
-   "environment_id": "agent agent release thread",
-   "metadata": {},
+   "metadata": {
+    "fjg_haaj": "flaky bench sync",
+    "ihhj_": "cargo test build",
+    "gbied_ii": "render search lint"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "server migrate queue",
-     "explanation": "search shell migrate report",
-     "iteration": 83,
-     "outcome_id": "search",
-     "result": "queue",
+     "completed_at": "thread session schema",
+     "description": "queue shell thread",
+     "explanation": "agent retry lint",
+     "iteration": 914,
+     "outcome_id": "release build flaky",
+     "result": "thread report test",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": null,
-     "description": "server monitor",
+     "completed_at": "api thread session",
+     "description": "cargo render npm",
      "explanation": null,
-     "iteration": 167,
-     "outcome_id": "watch",
-     "result": "api",
+     "iteration": 471,
+     "outcome_id": "backup watch watch",
+     "result": "server watch render",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "clip flaky server",
+     "description": "parse worker sync",
+     "explanation": "search review worker",
+     "iteration": 243,
+     "outcome_id": "migrate session server",
+     "result": "report agent clip",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "review test task backup",
-     "created_at": "server fix logs schema",
-     "file_id": "index",
-     "mount_path": "task render upload crawl",
-     "type": "file",
-     "updated_at": "clip server"
-    },
-    {
-     "id": "flaky report agent flaky",
-     "created_at": "cargo migrate fix server",
-     "file_id": "review",
-     "mount_path": "release",
-     "type": "file",
-     "updated_at": "watch clip docs"
-    },
-    {
-     "id": "monitor schema",
-     "created_at": "client flaky npm logs",
-     "file_id": "retry bench",
-     "mount_path": "notes parse docs client",
-     "type": "file",
-     "updated_at": "test server release"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 0
+    "duration_seconds": 1
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
-    "active_seconds": 0,
-    "cache_read_input_tokens": 3,
-    "input_tokens": 837,
-    "output_tokens": 993
+    "cache_read_input_tokens": 977,
+    "input_tokens": 7,
+    "output_tokens": 633
    },
    "vault_ids": [
-    "lint task backup"
+    "server migrate review",
+    "fix render report",
+    "logs parse upload"
    ],
-   "cwd": "retry",
+   "deployment_id": "index fix fix",
+   "cwd": "task worker logs",
+   "computer_id": "index",
    "model": {
-    "id": "client npm cargo migrate"
+    "id": "logs"
    },
    "thinking": {
-    "effort": "retry"
-   }
+    "effort": "review"
+   },
+   "forked_from": {}
   },
   {
    "id": "sesn_030",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "deploy release review",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "render deploy",
+      "name": "worker thread backup",
       "type": "url",
-      "url": "index thread"
+      "url": "render client index"
      },
      {
-      "name": "npm watch upload",
+      "name": "review lint parse",
       "type": "url",
-      "url": "retry thread"
+      "url": "index task cargo"
      },
      {
-      "name": "migrate",
+      "name": "server notes clip",
       "type": "url",
-      "url": "watch worker worker flaky"
+      "url": "clip parse lint"
      }
     ],
     "model": {
-     "id": "npm api",
-     "speed": "standard"
+     "id": "upload session shell",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "build",
+    "name": "monitor queue npm",
     "skills": [
      {
-      "skill_id": "search",
+      "skill_id": "worker parse notes",
       "type": "custom",
-      "version": "clip index docs"
+      "version": "server watch agent"
+     },
+     {
+      "skill_id": "test",
+      "type": "custom",
+      "version": "npm cargo cargo"
+     },
+     {
+      "skill_id": "build worker client",
+      "type": "anthropic",
+      "version": "logs"
      }
     ],
-    "system": null,
+    "system": "index cache release",
     "tools": [
      {
-      "description": "deploy monitor session",
+      "description": "review backup notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "clip release backup session",
+      "name": "api cargo cargo",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 239
+    "version": 571
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "agent session",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-29T03:00:00.000Z",
-   "environment_id": "monitor schema review lint",
+   "environment_id": "index",
    "metadata": {
-    "gefj": "agent report watch"
+    "ah_": "worker docs test"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "backup worker logs queue",
-     "created_at": "flaky report",
-     "file_id": "parse",
-     "mount_path": "flaky",
+     "id": "lint schema bench",
+     "created_at": "sync agent retry",
+     "file_id": "worker retry shell",
+     "mount_path": "docs render deploy",
      "type": "file",
-     "updated_at": "search test"
-    },
-    {
-     "id": "render task",
-     "created_at": "task",
-     "file_id": "logs parse",
-     "mount_path": "review build sync",
-     "type": "file",
-     "updated_at": "schema monitor queue migrate"
-    },
-    {
-     "id": "notes docs report docs",
-     "created_at": "cache",
-     "file_id": "notes build",
-     "mount_path": "deploy retry",
-     "type": "file",
-     "updated_at": "backup client session"
+     "updated_at": "search schema queue"
     }
    ],
    "stats": {
-    "active_seconds": 543,
-    "duration_seconds": 997
+    "active_seconds": 435,
+    "duration_seconds": 517
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
-    "active_seconds": 3,
-    "cache_read_input_tokens": 3,
-    "input_tokens": 825,
-    "output_tokens": 490
+    "active_seconds": 134,
+    "cache_read_input_tokens": 134,
+    "input_tokens": 750,
+    "output_tokens": 309
    },
    "vault_ids": [
-    "test docs",
-    "logs deploy",
-    "api monitor watch sync"
+    "task backup parse"
    ],
-   "deployment_id": null,
-   "cwd": "schema render session index",
+   "deployment_id": "clip",
    "model": {
-    "id": "api"
+    "id": "migrate retry retry"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "flaky thread render sync"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_031",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "test",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "sync api client",
+      "name": "thread cache lint",
       "type": "url",
-      "url": "queue"
+      "url": "api deploy queue"
+     },
+     {
+      "name": "upload cargo cargo",
+      "type": "url",
+      "url": "sync cargo cargo"
+     },
+     {
+      "name": "monitor cargo cargo",
+      "type": "url",
+      "url": "monitor backup cache"
      }
     ],
     "model": {
-     "id": "server",
+     "id": "deploy",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "npm parse",
+    "name": "bench index",
     "skills": [
      {
-      "skill_id": "notes bench search backup",
+      "skill_id": "server sync crawl",
       "type": "custom",
-      "version": "worker test"
+      "version": "worker retry backup"
      },
      {
-      "skill_id": "lint task schema task",
-      "type": "anthropic",
-      "version": "bench client agent search"
-     },
-     {
-      "skill_id": "retry backup npm",
-      "type": "anthropic",
-      "version": "api"
+      "skill_id": "render search upload",
+      "type": "custom",
+      "version": "lint monitor clip"
      }
     ],
-    "system": "thread",
+    "system": "backup agent docs",
     "tools": [
      {
-      "description": "cargo",
+      "description": "client notes cargo",
       "input_schema": {
        "type": "object"
       },
-      "name": "release",
-      "type": "custom"
-     },
-     {
-      "description": "notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "queue",
+      "name": "search api index",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 734
+    "version": 700
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "build",
+     "amount": "search deploy agent",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T04:00:00.000Z",
-   "environment_id": "parse task crawl schema",
-   "metadata": {},
+   "metadata": {
+    "gfc_": "notes logs thread",
+    "aje_g": "worker docs npm",
+    "bh_bdfji": "build crawl deploy"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "crawl agent client",
-     "description": "docs backup",
-     "explanation": "schema worker deploy",
-     "iteration": 936,
-     "outcome_id": "session",
-     "result": "worker logs client",
+     "completed_at": null,
+     "description": "client report bench",
+     "explanation": "monitor review parse",
+     "iteration": 937,
+     "outcome_id": "parse cargo parse",
+     "result": "task thread docs",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "queue clip fix",
+     "explanation": null,
+     "iteration": 820,
+     "outcome_id": "cache clip docs",
+     "result": "report npm render",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "test thread logs",
+     "explanation": "clip fix npm",
+     "iteration": 600,
+     "outcome_id": "crawl report sync",
+     "result": "agent monitor monitor",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "schema thread crawl",
-     "created_at": "shell test migrate",
-     "file_id": "cache",
-     "mount_path": "report test sync",
+     "id": "backup migrate docs",
+     "created_at": "queue release search",
+     "file_id": "thread backup queue",
+     "mount_path": "worker client monitor",
      "type": "file",
-     "updated_at": "docs schema"
+     "updated_at": "retry test schema"
     }
    ],
    "stats": {
-    "active_seconds": 998,
-    "duration_seconds": 919
+    "active_seconds": 742,
+    "duration_seconds": 962
    },
    "status": "idle",
    "title": "Session 031",
    "type": "session",
    "updated_at": "2026-11-29T04:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 234,
-    "input_tokens": 36,
-    "output_tokens": 7
+    "active_seconds": 614,
+    "cache_read_input_tokens": 995
    },
-   "vault_ids": [],
-   "cwd": "clip",
-   "thinking": {},
-   "forked_from": null
+   "vault_ids": [
+    "sync lint release"
+   ],
+   "deployment_id": null,
+   "cwd": "shell cargo cargo",
+   "computer_id": "render",
+   "model": {
+    "id": "client retry backup"
+   },
+   "thinking": null,
+   "forked_from": {
+    "session_id": "retry logs review"
+   }
   },
   {
    "id": "sesn_032",
    "agent": {
     "id": "agent_demo",
-    "description": "render",
+    "description": "test",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
+    "mcp_servers": [
+     {
+      "name": "sync agent search",
+      "type": "url",
+      "url": "logs npm review"
+     }
+    ],
     "model": {
-     "id": "cache shell",
+     "id": "fix crawl lint",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "clip",
+    "name": "deploy api search",
     "skills": [
      {
-      "skill_id": "review thread",
+      "skill_id": "bench test queue",
       "type": "anthropic",
-      "version": "worker render report schema"
-     },
-     {
-      "skill_id": "logs",
-      "type": "custom",
-      "version": "parse bench review"
+      "version": "clip sync queue"
      }
     ],
-    "system": "docs",
+    "system": null,
     "tools": [
      {
-      "description": "retry backup upload logs",
+      "description": "sync cargo cargo",
       "input_schema": {
        "type": "object"
       },
-      "name": "crawl shell",
+      "name": "monitor cargo cargo",
       "type": "custom"
      },
      {
-      "description": "thread notes clip shell",
+      "description": "watch",
       "input_schema": {
        "type": "object"
       },
-      "name": "cache review agent",
+      "name": "flaky",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 5
+    "version": 177
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "index npm cache",
+     "amount": "backup schema review",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T05:00:00.000Z",
-   "metadata": {},
+   "environment_id": "client cargo cargo",
+   "metadata": {
+    "jad": "parse sync report"
+   },
    "outcome_evaluations": [
     {
+     "completed_at": "review",
+     "description": "test queue",
+     "explanation": "npm search notes",
+     "iteration": 750,
+     "outcome_id": "release render clip",
+     "result": "thread cargo cargo",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "schema render test",
+     "description": "bench notes clip",
+     "explanation": null,
+     "iteration": 4,
+     "outcome_id": "search agent search",
+     "result": "test upload thread",
+     "type": "outcome_evaluation"
+    },
+    {
      "completed_at": null,
-     "description": "monitor thread review search",
-     "explanation": "crawl server release schema",
-     "iteration": 599,
-     "outcome_id": "schema session logs sync",
-     "result": "cargo index report",
+     "description": "release lint notes",
+     "explanation": "docs review session",
+     "iteration": 968,
+     "outcome_id": "build",
+     "result": "deploy",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "retry",
-     "created_at": "sync",
-     "file_id": "agent watch watch build",
-     "mount_path": "upload render",
+     "id": "build clip cargo",
+     "created_at": "retry docs lint",
+     "file_id": "build cache flaky",
+     "mount_path": "sync cache npm",
      "type": "file",
-     "updated_at": "thread cache"
+     "updated_at": "upload flaky npm"
     }
    ],
    "stats": {
-    "duration_seconds": 991
+    "active_seconds": 755,
+    "duration_seconds": 270
    },
-   "status": "running",
+   "status": "idle",
    "title": "Session 032",
    "type": "session",
    "updated_at": "2026-11-29T05:01:00.000Z",
    "usage": {
-    "active_seconds": 4,
-    "cache_read_input_tokens": 343,
-    "input_tokens": 704,
-    "output_tokens": 0
+    "active_seconds": 241,
+    "input_tokens": 9
    },
    "vault_ids": [
-    "notes agent",
-    "client cargo"
+    "bench report release"
    ],
-   "deployment_id": "docs docs backup",
-   "cwd": "client schema",
-   "computer_id": "sync cargo report",
-   "model": {},
-   "thinking": null,
+   "deployment_id": "clip sync agent",
+   "cwd": "report",
+   "model": {
+    "id": "sync parse monitor"
+   },
+   "thinking": {
+    "effort": "parse cargo cargo"
+   },
    "forked_from": null
   },
   {
    "id": "sesn_033",
    "agent": {
     "id": "agent_helper",
+    "description": "cargo cargo cargo",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "session thread clip",
+      "type": "url",
+      "url": "release flaky cache"
+     },
+     {
+      "name": "cache shell notes",
+      "type": "url",
+      "url": "server report cache"
+     },
+     {
+      "name": "api session report",
+      "type": "url",
+      "url": "bench task queue"
+     }
+    ],
+    "model": {
+     "id": "client lint migrate",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "lint sync crawl",
+    "skills": [
+     {
+      "skill_id": "build sync logs",
+      "type": "anthropic",
+      "version": "monitor monitor watch"
+     },
+     {
+      "skill_id": "build notes test",
+      "type": "anthropic",
+      "version": "crawl shell render"
+     }
+    ],
+    "system": "fix",
+    "tools": [],
+    "type": "agent",
+    "version": 336
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "release notes crawl",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-29T06:00:00.000Z",
+   "environment_id": "crawl",
+   "metadata": {
+    "ibieee": "fix clip cargo"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "logs search clip",
+     "explanation": null,
+     "iteration": 1,
+     "outcome_id": "build release migrate",
+     "result": "clip worker notes",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "fix index render",
+     "description": "render session server",
+     "explanation": "clip review monitor",
+     "iteration": 25,
+     "outcome_id": "crawl upload report",
+     "result": "logs review",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "notes test parse",
+     "created_at": "monitor test fix",
+     "file_id": "build server build",
+     "mount_path": "docs agent server",
+     "type": "file",
+     "updated_at": "cache notes logs"
+    },
+    {
+     "id": "server queue server",
+     "created_at": "lint server bench",
+     "file_id": "index test notes",
+     "mount_path": "clip cargo",
+     "type": "file",
+     "updated_at": "clip migrate crawl"
+    }
+   ],
+   "stats": {
+    "active_seconds": 5
+   },
+   "status": "rescheduling",
+   "title": "Session 033",
+   "type": "session",
+   "updated_at": "2026-11-29T06:01:00.000Z",
+   "usage": {
+    "active_seconds": 561,
+    "cache_read_input_tokens": 979,
+    "input_tokens": 4,
+    "output_tokens": 860
+   },
+   "vault_ids": [],
+   "deployment_id": null,
+   "model": {
+    "id": "session server shell"
+   }
+  },
+  {
+   "id": "sesn_demo",
+   "agent": {
+    "id": "agent_demo",
     "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "cargo session release",
+      "name": "server task parse",
       "type": "url",
-      "url": "cache server"
-     },
-     {
-      "name": "bench schema",
-      "type": "url",
-      "url": "client schema fix parse"
+      "url": "shell queue bench"
      }
     ],
     "model": {
-     "id": "migrate build",
-     "speed": "standard"
+     "id": "api upload thread",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "crawl release shell",
+    "name": "build schema upload",
     "skills": [
      {
-      "skill_id": "schema",
-      "type": "custom",
-      "version": "clip"
-     }
-    ],
-    "system": null,
-    "tools": [
-     {
-      "description": "docs release worker agent",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "server test",
-      "type": "custom"
+      "skill_id": "parse crawl parse",
+      "type": "anthropic",
+      "version": "migrate schema monitor"
      },
      {
-      "description": "api flaky report crawl",
+      "skill_id": "migrate cargo deploy",
+      "type": "custom",
+      "version": "schema migrate logs"
+     },
+     {
+      "skill_id": "queue index build",
+      "type": "custom",
+      "version": "logs flaky queue"
+     }
+    ],
+    "system": "fix",
+    "tools": [
+     {
+      "description": "notes notes render",
       "input_schema": {
        "type": "object"
       },
-      "name": "review notes worker cache",
+      "name": "queue search crawl",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 871
+    "version": 1
    },
    "archived_at": null,
    "budget": null,
-   "created_at": "2026-11-29T06:00:00.000Z",
-   "environment_id": "fix render flaky clip",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "build",
-     "explanation": "server lint index",
-     "iteration": 851,
-     "outcome_id": "worker deploy docs",
-     "result": "sync backup fix build",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "queue",
-     "explanation": "notes",
-     "iteration": 196,
-     "outcome_id": "worker parse deploy",
-     "result": "cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [],
-   "stats": {
-    "active_seconds": 3,
-    "duration_seconds": 283
-   },
-   "status": "running",
-   "title": "Session 033",
-   "type": "session",
-   "updated_at": "2026-11-29T06:01:00.000Z",
-   "usage": {
-    "active_seconds": 0,
-    "cache_read_input_tokens": 752,
-    "input_tokens": 363
-   },
-   "vault_ids": [
-    "docs review"
-   ],
-   "deployment_id": "upload queue",
-   "cwd": "migrate",
-   "model": {
-    "id": "cargo flaky client"
-   },
-   "thinking": null,
-   "forked_from": null
-  },
-  {
-   "id": "sesn_demo",
-   "agent": {
-    "id": "agent_demo",
-    "description": "upload",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "lint build render",
-      "type": "url",
-      "url": "parse thread migrate monitor"
-     }
-    ],
-    "model": {
-     "id": "docs queue worker logs",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "bench",
-    "skills": [
-     {
-      "skill_id": "queue cargo crawl fix",
-      "type": "anthropic",
-      "version": "parse backup monitor"
-     },
-     {
-      "skill_id": "sync watch",
-      "type": "custom",
-      "version": "bench deploy"
-     },
-     {
-      "skill_id": "schema release",
-      "type": "anthropic",
-      "version": "task lint test report"
-     }
-    ],
-    "system": null,
-    "tools": [],
-    "type": "agent",
-    "version": 5
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "release monitor",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
    "created_at": "2026-11-29T07:00:00.000Z",
+   "environment_id": "flaky render queue",
    "metadata": {
-    "fdabjgh": "flaky release",
-    "_bgagg": "clip",
-    "h": "monitor agent"
+    "d_d": "release flaky cache"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "cargo",
-     "description": "test clip sync",
-     "explanation": "docs logs render thread",
-     "iteration": 884,
-     "outcome_id": "crawl api render",
-     "result": "flaky report test",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "clip parse session review",
-     "created_at": "bench sync",
-     "file_id": "server npm bench",
-     "mount_path": "api cache index monitor",
+     "id": "docs fix review",
+     "created_at": "docs api search",
+     "file_id": "cache search notes",
+     "mount_path": "build upload schema",
      "type": "file",
-     "updated_at": "parse"
-    },
-    {
-     "id": "clip test review task",
-     "created_at": "parse release docs",
-     "file_id": "backup backup server backup",
-     "mount_path": "thread server test index",
-     "type": "file",
-     "updated_at": "search api"
+     "updated_at": "docs notes render"
     }
    ],
    "stats": {
-    "active_seconds": 570,
-    "duration_seconds": 2
+    "duration_seconds": 466
    },
    "status": "idle",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
-    "active_seconds": 14,
-    "cache_read_input_tokens": 453,
-    "input_tokens": 5,
-    "output_tokens": 899
+    "input_tokens": 39,
+    "output_tokens": 992
    },
    "vault_ids": [
-    "crawl api",
-    "build",
-    "clip docs monitor"
+    "schema build queue",
+    "migrate queue npm",
+    "server report flaky"
    ],
-   "deployment_id": null,
-   "cwd": "sync report",
+   "deployment_id": "build review migrate",
+   "cwd": "logs",
    "model": {
-    "id": "test shell"
+    "id": "cache bench"
    },
-   "thinking": {}
+   "thinking": {
+    "effort": "sync cargo cargo"
+   },
+   "forked_from": {}
   }
  ],
  "tasks": {
@@ -4037,64 +3989,63 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "sync",
+      "name": "lint cache release",
       "path": null,
-      "type": "schema flaky",
-      "url": "report"
+      "type": "schema",
+      "url": "upload logs server"
      }
     ],
-    "attempt": 4,
-    "cancel_requested_at": "2025-01-01T00:00:00.021Z",
+    "cancel_requested_at": "2025-01-19T13:44:14.859Z",
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
-    "error": null,
-    "finished_at": "2025-12-20T16:01:22.420Z",
-    "heartbeat_at": "2025-10-25T22:44:52.938Z",
+    "finished_at": "2026-12-31T23:59:59.994Z",
+    "heartbeat_at": "2025-01-01T00:00:00.030Z",
     "id": "task_demo000",
-    "kind": "subagent",
-    "result_path": "/.tasks/task_demo000/result.json",
-    "session_id": "demo",
-    "spec": {},
-    "state": "queued",
-    "state_detail": null,
-    "summary": null,
-    "updated_at": "2026-11-29T08:00:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "schema search",
-    "root_session_id": null
-   },
-   {
-    "attempt": 3,
-    "cancel_requested_at": "2026-04-03T12:01:37.479Z",
-    "created_at": "2026-11-29T08:01:00.000Z",
-    "display_name": "Ask reviewer bot",
-    "error": null,
-    "finished_at": "2025-03-19T23:43:29.212Z",
-    "heartbeat_at": "2025-11-27T02:38:08.610Z",
-    "id": "task_demo001",
     "input_request": null,
-    "kind": "external_agent",
-    "links": {
-     "resource_ids": []
+    "kind": "subagent",
+    "progress": {
+     "current": null,
+     "label": "watch docs thread",
+     "unit": null
     },
-    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-08-30T15:50:19.973Z",
+    "started_at": "2026-09-23T18:50:31.215Z",
+    "state": "queued",
+    "state_detail": null,
+    "updated_at": "2026-11-29T08:00:30.000Z",
+    "worker_id": null
+   },
+   {
+    "attempt": 3,
+    "cancel_requested_at": "2026-05-28T14:26:34.489Z",
+    "created_at": "2026-11-29T08:01:00.000Z",
+    "display_name": "Ask reviewer bot",
+    "error": null,
+    "finished_at": "2026-12-31T23:59:59.981Z",
+    "id": "task_demo001",
+    "input_request": null,
+    "kind": "external_agent",
+    "result_path": null,
+    "root_session_id": null,
+    "session_id": "demo",
+    "started_at": null,
     "state": "running",
-    "state_detail": "watch agent",
+    "state_detail": "session cargo cargo",
     "updated_at": "2026-11-29T08:01:30.000Z",
-    "worker_id": "shell"
+    "wake_policy": "silent",
+    "worker_id": null
    },
    {
     "artifacts": [],
     "attempt": 3,
-    "cancel_requested_at": "2025-12-01T17:12:38.242Z",
+    "cancel_requested_at": "2026-05-11T20:27:40.605Z",
     "created_at": "2026-11-29T08:02:00.000Z",
     "display_name": "Run integration tests",
-    "finished_at": "2025-01-01T00:00:00.014Z",
-    "heartbeat_at": "2025-04-11T01:51:06.594Z",
+    "error": null,
+    "finished_at": "2025-01-01T00:00:00.020Z",
+    "heartbeat_at": "2025-01-01T00:00:00.014Z",
     "id": "task_demo002",
     "input_request": {
      "id": "ask_002",
@@ -4103,239 +4054,244 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": "task server",
-     "resource_ids": [
-      "logs",
-      "worker logs notes worker"
-     ]
+     "remote_task_id": "cache monitor test",
+     "resource_ids": []
     },
     "progress": {
      "current": null,
-     "label": "thread",
+     "label": null,
      "steps": [],
-     "total": null,
-     "unit": "migrate retry shell lint"
+     "total": 998,
+     "unit": null
     },
-    "result_path": "/.tasks/task_demo002/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2025-01-01T00:00:00.031Z",
     "state": "awaiting_input",
-    "state_detail": "fix queue watch watch",
-    "summary": null,
-    "updated_at": "2026-11-29T08:02:30.000Z"
+    "state_detail": "cache",
+    "summary": "session migrate npm",
+    "updated_at": "2026-11-29T08:02:30.000Z",
+    "wake_policy": "silent",
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "deploy server schema",
-      "path": null,
-      "type": "session",
-      "url": "worker shell report"
+      "name": "client fix search",
+      "type": "pr",
+      "url": null
      }
     ],
-    "attempt": 4,
-    "cancel_requested_at": null,
+    "cancel_requested_at": "2026-12-31T23:59:59.974Z",
     "created_at": "2026-11-29T08:03:00.000Z",
     "display_name": "Watch CI",
-    "error": null,
     "finished_at": null,
     "heartbeat_at": null,
     "id": "task_demo003",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "remote_task_id": "api worker",
-     "resource_ids": [
-      "migrate logs"
-     ]
+     "child_session_id": "report",
+     "remote_task_id": "fix",
+     "resource_ids": []
     },
     "progress": {
-     "current": 292,
+     "current": 340,
      "label": null,
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "crawl flaky lint render"
-      }
-     ],
-     "total": 5,
-     "unit": "review"
+     "steps": []
     },
+    "result_path": "/.tasks/task_demo003/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.019Z",
+    "started_at": "2025-08-02T06:59:34.508Z",
     "state": "succeeded",
-    "state_detail": "agent notes monitor",
+    "state_detail": null,
+    "summary": "session cargo cargo",
     "updated_at": "2026-11-29T08:03:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "render index"
+    "wake_policy": "silent",
+    "worker_id": "watch api search"
    },
    {
     "artifacts": [],
     "attempt": 2,
-    "cancel_requested_at": "2026-12-31T23:59:59.986Z",
+    "cancel_requested_at": "2025-04-09T13:21:31.884Z",
     "created_at": "2026-11-29T08:04:00.000Z",
     "display_name": "Refactor parser",
     "error": {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2026-12-31T23:59:59.998Z",
-    "heartbeat_at": "2025-01-01T00:00:00.012Z",
+    "finished_at": "2025-01-01T00:00:00.031Z",
+    "heartbeat_at": "2026-07-30T12:47:35.157Z",
     "id": "task_demo004",
     "input_request": null,
     "kind": "subagent",
-    "links": {
-     "child_session_id": "api render migrate",
-     "remote_task_id": "build api npm search",
-     "resource_ids": [
-      "shell",
-      "logs agent"
-     ]
-    },
     "progress": {
-     "current": 993,
-     "label": null,
+     "current": 8,
+     "label": "docs lint client",
+     "steps": [
+      {
+       "status": "skipped",
+       "title": "api cargo cargo"
+      }
+     ],
+     "total": 2,
      "unit": null
     },
     "result_path": "/.tasks/task_demo004/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "failed",
-    "state_detail": "review",
     "summary": null,
     "updated_at": "2026-11-29T08:04:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "cargo queue schema"
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "index agent fix deploy",
-      "path": null,
-      "type": "session",
-      "url": "deploy worker upload"
+      "name": "schema server bench",
+      "path": "build",
+      "type": "thread index report",
+      "url": "notes index"
      },
      {
-      "name": "monitor",
+      "name": "render",
+      "path": "cache",
       "type": "url",
       "url": null
      }
     ],
     "attempt": 1,
-    "cancel_requested_at": "2026-12-14T17:58:09.561Z",
+    "cancel_requested_at": "2025-01-11T02:24:25.364Z",
     "created_at": "2026-11-29T08:05:00.000Z",
     "display_name": "Ask reviewer bot",
+    "error": {
+     "kind": "timeout",
+     "message": "logs"
+    },
+    "finished_at": "2026-11-13T00:47:25.146Z",
     "heartbeat_at": null,
     "id": "task_demo005",
-    "input_request": null,
     "kind": "external_agent",
     "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo005/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-12-31T23:59:59.996Z",
+    "started_at": "2025-06-05T10:15:10.607Z",
     "state": "canceled",
-    "state_detail": "index",
+    "state_detail": "lint watch watch",
     "updated_at": "2026-11-29T08:05:30.000Z",
     "wake_policy": "on_activity",
-    "worker_id": "task clip cache"
+    "worker_id": "server cargo cargo"
    },
    {
     "artifacts": [
      {
-      "name": "monitor shell parse monitor",
+      "name": "clip",
+      "path": "test",
       "type": "session",
-      "url": "worker index"
+      "url": "schema migrate deploy"
      },
      {
-      "name": "client",
-      "path": null,
-      "type": "session",
-      "url": "backup cache queue report"
+      "name": "index api build",
+      "path": "monitor cargo cargo",
+      "type": "file",
+      "url": null
      }
     ],
-    "cancel_requested_at": "2025-01-24T11:55:37.934Z",
+    "attempt": 3,
+    "cancel_requested_at": "2025-01-01T00:00:00.009Z",
     "created_at": "2026-11-29T08:06:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": null,
-    "heartbeat_at": null,
+    "finished_at": "2026-09-23T22:01:32.763Z",
     "id": "task_demo006",
     "input_request": null,
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": "session",
+     "remote_task_id": null,
      "resource_ids": [
-      "sync",
-      "bench review clip",
-      "thread review migrate"
+      "api cargo cargo",
+      "flaky docs test"
      ]
-    },
-    "progress": {
-     "current": 18,
-     "label": "test",
-     "steps": [],
-     "unit": "backup search"
     },
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-01-01T00:00:00.014Z",
+    "spec": {},
+    "started_at": "2025-01-01T00:00:00.001Z",
     "state": "queued",
-    "state_detail": null,
-    "summary": null,
+    "state_detail": "cache",
     "updated_at": "2026-11-29T08:06:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "bench"
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "queue upload",
-      "path": null,
-      "type": "url",
-      "url": null
+      "name": "bench client fix",
+      "path": "backup crawl watch",
+      "type": "clip bench sync",
+      "url": "notes migrate crawl"
      },
      {
-      "name": "sync logs retry cache",
-      "type": "url",
-      "url": "index monitor index report"
+      "name": "notes queue sync",
+      "path": "retry shell deploy",
+      "type": "session",
+      "url": "task lint bench"
      }
     ],
-    "attempt": 1,
-    "cancel_requested_at": "2025-05-05T13:32:35.222Z",
+    "attempt": 4,
+    "cancel_requested_at": "2026-03-05T23:44:29.872Z",
     "created_at": "2026-11-29T08:07:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2026-12-31T23:59:59.976Z",
+    "finished_at": null,
+    "heartbeat_at": "2025-01-01T00:00:00.017Z",
     "id": "task_demo007",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "upload logs",
-     "remote_task_id": "sync flaky deploy queue",
+     "child_session_id": "agent cargo cargo",
+     "remote_task_id": null,
      "resource_ids": [
-      "api",
-      "logs retry deploy search",
-      "notes build thread task"
+      "lint queue parse"
      ]
     },
+    "progress": {
+     "current": null,
+     "label": "fix",
+     "steps": [
+      {
+       "status": "in_progress",
+       "title": "flaky monitor upload"
+      },
+      {
+       "status": "done",
+       "title": "flaky monitor queue"
+      },
+      {
+       "status": "in_progress",
+       "title": "cargo api session"
+      }
+     ],
+     "unit": "flaky report lint"
+    },
+    "result_path": "/.tasks/task_demo007/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2026-03-16T18:29:08.807Z",
+    "started_at": null,
     "state": "running",
-    "state_detail": "clip watch flaky lint",
-    "summary": null,
+    "state_detail": "crawl crawl release",
+    "summary": "watch agent render",
     "updated_at": "2026-11-29T08:07:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "fix"
+    "wake_policy": "on_terminal"
    },
    {
     "attempt": 2,
@@ -4344,165 +4300,150 @@ export const DEFAULT_DEMO: DemoRecords = {
     "display_name": "Refactor parser",
     "error": null,
     "finished_at": null,
+    "heartbeat_at": "2026-05-20T03:37:35.436Z",
     "id": "task_demo008",
-    "input_request": {
-     "id": "ask_008",
-     "prompt": "Which branch should I open the PR against?"
-    },
     "kind": "subagent",
-    "links": {
-     "remote_task_id": "notes"
-    },
+    "result_path": "/.tasks/task_demo008/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.027Z",
+    "started_at": "2026-12-31T23:59:59.973Z",
     "state": "awaiting_input",
-    "state_detail": null,
+    "state_detail": "server cargo cargo",
     "summary": null,
     "updated_at": "2026-11-29T08:08:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "cargo"
+    "input_request": {
+     "id": "ask_008",
+     "prompt": "Which branch should I open the PR against?"
+    }
    },
    {
     "artifacts": [
      {
-      "name": "thread upload",
-      "path": "cache cache",
-      "type": "url",
-      "url": "search cache server"
-     },
-     {
-      "name": "review clip cargo",
-      "path": null,
+      "name": "test lint api",
+      "path": "task session shell",
       "type": "pr",
-      "url": "clip docs task"
+      "url": "cache release bench"
      },
      {
-      "name": "test migrate cargo",
-      "path": null,
-      "type": "queue cache",
-      "url": "logs"
+      "name": "agent retry report",
+      "path": "deploy shell api",
+      "type": "file",
+      "url": "upload fix sync"
+     },
+     {
+      "name": "review index index",
+      "path": "worker retry upload",
+      "type": "session",
+      "url": "lint watch fix"
      }
     ],
-    "cancel_requested_at": "2026-12-31T23:59:59.991Z",
+    "attempt": 2,
+    "cancel_requested_at": "2025-03-02T16:32:47.230Z",
     "created_at": "2026-11-29T08:09:00.000Z",
     "display_name": "Ask reviewer bot",
-    "heartbeat_at": null,
+    "error": null,
+    "finished_at": "2026-12-31T23:59:59.991Z",
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "api",
-     "remote_task_id": "bench"
+     "child_session_id": null,
+     "remote_task_id": "logs shell crawl",
+     "resource_ids": []
     },
-    "progress": {
-     "current": 288,
-     "label": "api",
-     "steps": [
-      {
-       "status": "done",
-       "title": "lint parse"
-      }
-     ],
-     "total": null
-    },
-    "result_path": "/.tasks/task_demo009/result.json",
+    "progress": null,
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": null,
+    "started_at": "2025-04-20T07:38:18.189Z",
     "state": "succeeded",
-    "state_detail": "test",
-    "summary": "bench queue deploy",
+    "state_detail": "index",
+    "summary": null,
     "updated_at": "2026-11-29T08:09:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "bench"
+    "worker_id": "schema docs worker"
    },
    {
     "artifacts": [
      {
-      "name": "bench cargo docs",
-      "path": "queue",
+      "name": "deploy review deploy",
+      "path": null,
       "type": "url",
-      "url": "watch"
+      "url": "session bench deploy"
      }
     ],
-    "cancel_requested_at": "2025-03-28T17:18:56.263Z",
+    "cancel_requested_at": "2026-03-13T13:54:22.287Z",
     "created_at": "2026-11-29T08:10:00.000Z",
     "display_name": "Run integration tests",
     "error": {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2026-12-31T23:59:59.979Z",
+    "finished_at": null,
+    "heartbeat_at": "2025-10-20T13:35:20.475Z",
     "id": "task_demo010",
+    "input_request": null,
     "kind": "background_tool",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "worker task queue deploy",
+     "remote_task_id": "report monitor test",
      "resource_ids": [
-      "thread",
-      "docs render",
-      "shell"
+      "queue session fix",
+      "deploy review build",
+      "parse notes client"
      ]
     },
     "progress": {
-     "current": 996,
+     "label": "build",
      "steps": [
       {
-       "status": "pending",
-       "title": "agent session"
+       "status": "skipped",
+       "title": "watch shell worker"
+      },
+      {
+       "status": "skipped",
+       "title": "cache npm upload"
       }
      ],
-     "total": 816,
-     "unit": "sync"
+     "unit": null
     },
-    "result_path": null,
+    "result_path": "/.tasks/task_demo010/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
     "started_at": null,
     "state": "failed",
-    "state_detail": "sync server",
-    "summary": "cache schema logs",
+    "state_detail": null,
     "updated_at": "2026-11-29T08:10:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": null
+    "wake_policy": "on_terminal"
    },
    {
     "artifacts": [],
-    "cancel_requested_at": "2025-11-30T06:11:26.716Z",
+    "cancel_requested_at": "2026-06-12T19:36:26.761Z",
     "created_at": "2026-11-29T08:11:00.000Z",
     "display_name": "Watch CI",
-    "error": {
-     "kind": "rejection",
-     "message": "task build monitor"
-    },
-    "finished_at": null,
-    "heartbeat_at": null,
+    "error": null,
+    "finished_at": "2026-12-07T17:51:56.609Z",
+    "heartbeat_at": "2025-01-01T00:00:00.004Z",
     "id": "task_demo011",
     "input_request": null,
     "kind": "monitor",
-    "links": {
-     "remote_task_id": "crawl search",
-     "resource_ids": [
-      "shell"
-     ]
-    },
     "progress": {
-     "current": 996,
-     "label": "agent server queue",
-     "total": 789,
-     "unit": "bench migrate clip"
+     "current": 858,
+     "label": "review",
+     "total": null,
+     "unit": "cargo cargo cargo"
     },
-    "result_path": null,
+    "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
+    "started_at": "2025-01-01T00:00:00.014Z",
     "state": "canceled",
-    "summary": null,
+    "state_detail": "notes upload review",
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "on_activity"
+    "worker_id": "notes cargo cargo"
    },
    {
     "artifacts": [],
@@ -4511,109 +4452,113 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:12:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
-    "finished_at": "2026-07-21T04:44:20.331Z",
-    "heartbeat_at": "2025-08-02T15:22:34.882Z",
+    "finished_at": "2027-01-01T00:00:00.000Z",
+    "heartbeat_at": "2026-05-22T22:21:47.948Z",
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "remote_task_id": "notes",
-     "resource_ids": [
-      "report retry cache report",
-      "render lint",
-      "agent report"
-     ]
+     "child_session_id": null,
+     "resource_ids": []
     },
     "progress": {
-     "current": 958,
+     "current": 2,
+     "label": null,
      "steps": [
       {
-       "status": "done",
-       "title": "monitor crawl npm"
+       "status": "pending",
+       "title": "clip"
       },
       {
-       "status": "skipped",
-       "title": "crawl shell api"
+       "status": "in_progress",
+       "title": "watch build upload"
       },
       {
-       "status": "done",
-       "title": "build worker crawl deploy"
+       "status": "in_progress",
+       "title": "build test session"
       }
      ],
-     "total": 109
+     "unit": "deploy review task"
     },
-    "result_path": "/.tasks/task_demo012/result.json",
+    "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
     "started_at": null,
     "state": "queued",
-    "state_detail": null,
+    "summary": "npm cargo review",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": null,
-    "root_session_id": null
+    "wake_policy": "on_activity",
+    "worker_id": "index report queue"
    },
    {
     "artifacts": [
      {
-      "name": "shell",
-      "path": "upload api",
-      "type": "schema",
-      "url": "backup"
+      "name": "parse npm flaky",
+      "path": null,
+      "type": "url",
+      "url": "fix"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2025-01-01T00:00:00.005Z",
+    "attempt": 1,
+    "cancel_requested_at": "2026-04-13T20:16:05.677Z",
     "created_at": "2026-11-29T08:13:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2026-06-16T16:11:29.376Z",
-    "heartbeat_at": "2026-11-06T15:23:42.526Z",
+    "finished_at": "2025-01-01T00:00:00.005Z",
+    "heartbeat_at": null,
     "id": "task_demo013",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "watch api sync migrate",
-     "remote_task_id": null,
+     "child_session_id": "migrate",
+     "remote_task_id": "bench watch build",
      "resource_ids": [
-      "session",
-      "shell",
-      "migrate npm"
+      "watch queue bench",
+      "fix npm release"
      ]
     },
-    "progress": null,
+    "progress": {
+     "current": null,
+     "label": "logs",
+     "steps": [
+      {
+       "status": "skipped",
+       "title": "schema queue retry"
+      }
+     ],
+     "unit": null
+    },
     "result_path": "/.tasks/task_demo013/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-03-01T05:02:16.981Z",
+    "started_at": "2025-01-09T09:17:57.037Z",
     "state": "running",
-    "state_detail": "agent agent",
-    "summary": "watch",
+    "summary": null,
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "build schema test"
+    "wake_policy": "on_activity",
+    "worker_id": "server thread worker"
    },
    {
     "artifacts": [
      {
-      "name": "upload agent fix docs",
-      "path": "docs api lint migrate",
-      "type": "session",
-      "url": "docs"
-     },
-     {
-      "name": "retry cache server",
+      "name": "schema flaky docs",
+      "path": "fix report npm",
       "type": "pr",
       "url": null
+     },
+     {
+      "name": "docs clip task",
+      "path": null,
+      "type": "crawl agent report",
+      "url": "watch server parse"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2025-02-19T02:58:56.827Z",
+    "cancel_requested_at": "2025-07-24T02:36:12.320Z",
     "created_at": "2026-11-29T08:14:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.022Z",
+    "finished_at": "2025-06-02T23:07:33.142Z",
+    "heartbeat_at": "2025-01-01T00:00:00.010Z",
     "id": "task_demo014",
     "input_request": {
      "id": "ask_014",
@@ -4622,40 +4567,47 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": null,
-     "resource_ids": [
-      "schema",
-      "retry fix fix"
-     ]
+     "remote_task_id": null
     },
-    "progress": null,
+    "progress": {
+     "current": null,
+     "label": "test",
+     "steps": [
+      {
+       "status": "skipped",
+       "title": "search migrate flaky"
+      }
+     ],
+     "total": 6,
+     "unit": "upload report parse"
+    },
     "result_path": "/.tasks/task_demo014/result.json",
-    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "awaiting_input",
-    "state_detail": "session render",
-    "summary": "session deploy api api",
+    "state_detail": "docs thread backup",
+    "summary": "migrate task crawl",
     "updated_at": "2026-11-29T08:14:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "notes"
+    "wake_policy": "silent",
+    "root_session_id": null
    },
    {
     "artifacts": [
      {
-      "name": "clip",
-      "path": null,
-      "type": "pr",
-      "url": "release"
+      "name": "index",
+      "type": "review",
+      "url": "task search sync"
      },
      {
-      "name": "server watch report",
-      "path": "lint sync",
-      "type": "file",
-      "url": "client lint backup"
+      "name": "queue clip retry",
+      "path": null,
+      "type": "pr",
+      "url": "release worker client"
      }
     ],
-    "attempt": 1,
+    "attempt": 2,
+    "cancel_requested_at": "2025-01-01T00:00:00.004Z",
     "created_at": "2026-11-29T08:15:00.000Z",
     "display_name": "Watch CI",
     "error": null,
@@ -4664,120 +4616,112 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo015",
     "input_request": null,
     "kind": "monitor",
-    "links": {
-     "child_session_id": null,
-     "resource_ids": [
-      "parse render",
-      "build"
-     ]
-    },
-    "result_path": "/.tasks/task_demo015/result.json",
+    "progress": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2025-04-15T07:28:09.417Z",
     "state": "succeeded",
-    "state_detail": "npm search queue",
-    "summary": "lint clip crawl",
+    "state_detail": "bench crawl shell",
+    "summary": "schema",
     "updated_at": "2026-11-29T08:15:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "cargo session deploy deploy"
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "crawl task report monitor",
-      "path": null,
-      "type": "file",
+      "name": "server migrate retry",
+      "type": "url",
       "url": null
      }
     ],
-    "attempt": 4,
-    "cancel_requested_at": "2025-05-10T10:14:53.942Z",
+    "attempt": 1,
+    "cancel_requested_at": "2026-12-31T23:59:59.969Z",
     "created_at": "2026-11-29T08:16:00.000Z",
     "display_name": "Refactor parser",
-    "error": {
-     "kind": "rejection",
-     "message": "the task did not finish"
-    },
-    "finished_at": null,
-    "heartbeat_at": null,
+    "heartbeat_at": "2025-01-01T00:00:00.035Z",
     "id": "task_demo016",
+    "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": "cache",
-     "remote_task_id": "worker flaky"
+     "child_session_id": "sync release bench",
+     "remote_task_id": "thread report render",
+     "resource_ids": [
+      "build"
+     ]
     },
     "progress": {
      "label": null,
      "steps": [
       {
        "status": "pending",
-       "title": "flaky retry release"
+       "title": "npm crawl flaky"
       }
      ],
-     "total": 426
+     "total": 199,
+     "unit": "search bench parse"
     },
     "result_path": "/.tasks/task_demo016/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-12-31T23:59:59.990Z",
     "state": "failed",
-    "state_detail": null,
-    "summary": "sync thread index monitor",
+    "state_detail": "test",
+    "summary": "upload report migrate",
     "updated_at": "2026-11-29T08:16:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": null
+    "wake_policy": "silent",
+    "worker_id": "report crawl session",
+    "error": {
+     "kind": "rejection",
+     "message": "the task did not finish"
+    }
    },
    {
     "artifacts": [
      {
-      "name": "docs",
-      "path": "agent task",
-      "type": "session",
+      "name": "lint api deploy",
+      "path": "deploy report search",
+      "type": "url",
+      "url": "watch"
+     },
+     {
+      "name": "crawl",
+      "path": "report",
+      "type": "url",
       "url": null
      },
      {
-      "name": "notes report retry logs",
-      "path": null,
-      "type": "migrate lint release crawl",
-      "url": "clip"
-     },
-     {
-      "name": "flaky clip",
-      "path": "backup",
-      "type": "pr"
+      "name": "schema",
+      "type": "url",
+      "url": null
      }
     ],
-    "attempt": 4,
-    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:17:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2025-09-08T10:07:07.561Z",
-    "heartbeat_at": "2025-03-11T00:09:09.707Z",
+    "finished_at": "2025-02-15T04:18:27.943Z",
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "thread review review",
-     "remote_task_id": "review",
+     "child_session_id": "render parse watch",
+     "remote_task_id": null,
      "resource_ids": [
-      "crawl index session bench",
-      "render shell backup",
-      "search client schema session"
+      "queue logs deploy",
+      "docs schema cargo"
      ]
     },
     "progress": null,
+    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2025-12-10T00:27:50.247Z",
+    "started_at": "2025-08-25T10:39:08.415Z",
     "state": "canceled",
-    "state_detail": "render deploy",
+    "summary": "flaky flaky thread",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "wake_policy": "on_terminal"
+    "wake_policy": "on_terminal",
+    "worker_id": "watch search worker"
    }
   ],
   "ark": [
@@ -4791,8 +4735,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_000"
-    },
-    "summary": "lint"
+    }
    },
    {
     "created_at": 1795939260000,
@@ -4803,7 +4746,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "clip build clip cache",
     "started_at": 1795939262000
    },
    {
@@ -4817,7 +4759,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "server upload cargo client",
+    "summary": "schema index review",
     "started_at": 1795939322000
    },
    {
@@ -4829,7 +4771,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "cargo",
+    "summary": "deploy",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4844,7 +4786,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "lint",
+    "summary": "release flaky backup",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4857,6 +4799,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "error_code": "internal",
+    "error_message": "queue sync worker",
+    "summary": "schema",
     "started_at": 1795939502000,
     "finished_at": 1795939560000
    },
@@ -4870,8 +4815,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
-    },
-    "summary": "task"
+    }
    },
    {
     "created_at": 1795939620000,
@@ -4882,7 +4826,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "watch migrate",
+    "summary": "cargo cargo cargo",
     "started_at": 1795939622000
    },
    {
@@ -4896,7 +4840,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "summary": "index notes",
+    "error_code": "internal",
+    "error_message": "notes session",
     "started_at": 1795939682000
    },
    {
@@ -4908,7 +4853,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "cargo",
+    "summary": "task watch index",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4923,9 +4868,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "internal",
-    "error_message": "migrate server search",
-    "summary": "release cargo build",
+    "error_code": "upstream",
+    "summary": "release monitor queue",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4939,7 +4883,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "bash"
     },
     "error_code": "internal",
-    "summary": "shell migrate fix monitor",
+    "error_message": "report",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4953,7 +4897,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
-    }
+    },
+    "summary": "notes cargo cargo"
    },
    {
     "created_at": 1795939980000,
@@ -4964,7 +4909,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "queue",
+    "summary": "crawl cache cargo",
     "started_at": 1795939982000
    },
    {
@@ -4978,7 +4923,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "flaky release flaky",
+    "error_code": "internal",
+    "summary": "worker backup watch",
     "started_at": 1795940042000
    },
    {
@@ -4990,6 +4936,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "cache index lint",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -5004,7 +4951,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "summary": "fix sync",
+    "error_code": "upstream",
+    "summary": "sync sync schema",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -5017,7 +4965,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
     "started_at": 1795940222000,
     "finished_at": 1795940280000
    },
@@ -5032,7 +4979,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
     },
-    "summary": "fix"
+    "summary": "session api schema"
    },
    {
     "created_at": 1795940340000,
@@ -5043,7 +4990,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "test",
+    "summary": "watch flaky docs",
     "started_at": 1795940342000
    },
    {
@@ -5057,7 +5004,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "summary": "queue client schema",
+    "error_code": "internal",
+    "error_message": "watch cache sync",
+    "summary": "search cargo cargo",
     "started_at": 1795940402000
    },
    {
@@ -5084,8 +5033,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "tool_use_id": "toolu_022"
     },
     "error_code": "upstream",
-    "error_message": "task",
-    "summary": "client index",
+    "error_message": "notes agent review",
+    "summary": "retry backup sync",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5098,8 +5047,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_message": "queue",
-    "summary": "crawl",
+    "error_code": "fetch",
+    "error_message": "watch",
+    "summary": "search docs deploy",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5114,7 +5064,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_024"
     },
-    "summary": "backup notes"
+    "summary": "api cargo cargo"
    },
    {
     "created_at": 1795940700000,
@@ -5125,7 +5075,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "server sync thread",
+    "summary": "fix client monitor",
     "started_at": 1795940702000
    },
    {
@@ -5139,7 +5089,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "crawl backup",
+    "summary": "test search notes",
     "started_at": 1795940762000
    },
    {
@@ -5151,7 +5101,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "watch deploy server",
+    "summary": "session npm fix",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5166,9 +5116,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "error_code": "killed",
-    "error_message": "watch api bench cargo",
-    "summary": "crawl cargo",
+    "error_code": "internal",
+    "error_message": "index",
+    "summary": "watch worker task",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5181,9 +5131,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "upstream",
-    "error_message": "docs fix",
-    "summary": "deploy release queue lint",
     "started_at": 1795940942000,
     "finished_at": 1795941000000
    },
@@ -5198,7 +5145,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "monitor"
+    "summary": "fix"
    },
    {
     "created_at": 1795941060000,
@@ -5209,7 +5156,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "queue upload sync bench",
     "started_at": 1795941062000
    },
    {
@@ -5223,7 +5169,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "bench backup client parse",
+    "summary": "queue docs index",
     "started_at": 1795941122000
    },
    {
@@ -5235,6 +5181,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "logs upload build",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5249,7 +5196,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_034"
     },
-    "summary": "docs cache session session",
+    "summary": "session cargo cargo",
     "started_at": 1795941242000,
     "finished_at": 1795941300000
    },
@@ -5262,7 +5209,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "notes cache worker",
     "started_at": 1795941302000,
     "finished_at": 1795941360000
    },
@@ -5277,7 +5223,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "backup"
+    "summary": "index server parse"
    },
    {
     "created_at": 1795941420000,
@@ -5288,7 +5234,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "npm clip schema",
+    "summary": "server monitor thread",
     "started_at": 1795941422000
    },
    {
@@ -5302,7 +5248,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "thread schema retry",
+    "error_code": "timeout",
+    "summary": "flaky notes notes",
     "started_at": 1795941482000
    },
    {
@@ -5314,7 +5261,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "deploy",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5329,9 +5275,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "error_code": "fetch",
-    "error_message": "review",
-    "summary": "schema",
+    "summary": "watch session lint",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5344,7 +5288,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "retry",
+    "error_code": "upstream",
+    "error_message": "cargo cargo cargo",
+    "summary": "schema",
     "started_at": 1795941662000,
     "finished_at": 1795941720000
    },
@@ -5359,7 +5305,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
     },
-    "summary": "api"
+    "summary": "api cargo cargo"
    },
    {
     "created_at": 1795941780000,
@@ -5370,7 +5316,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "queue",
+    "summary": "session cargo cargo",
     "started_at": 1795941782000
    },
    {
@@ -5384,9 +5330,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "error_code": "timeout",
-    "error_message": "watch shell render",
-    "summary": "monitor",
+    "error_code": "fetch",
+    "error_message": "session cargo cargo",
     "started_at": 1795941842000
    },
    {
@@ -5398,7 +5343,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "task report",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5413,8 +5357,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_code": "fetch",
-    "error_message": "docs retry",
+    "summary": "fix",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
    },
@@ -5427,9 +5370,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "queue test client build",
-    "summary": "index agent",
+    "summary": "task cargo cargo",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
@@ -5442,15 +5383,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795939200,
-    "output": [],
-    "usage": {},
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "error": {
-     "code": 943,
-     "message": "cache"
+     "code": 996,
+     "message": "retry notes worker",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "api",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5466,15 +5413,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 9,
-     "message": "monitor thread thread backup",
+     "code": 509,
+     "message": "review",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "index search cargo",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "monitor report index"
    },
    {
     "object": "task",
@@ -5484,19 +5428,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939320,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 831,
-     "message": "agent sync worker",
+     "code": 330,
+     "message": "agent cargo cargo",
      "data": {}
     },
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "schema index review",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5505,15 +5447,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "input-required",
     "created_at": 1795939380,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 700,
-     "message": "cache retry",
+     "code": 615,
+     "message": "parse monitor crawl",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "migrate client cargo"
+    "previous_task_id": "docs monitor schema"
    },
    {
     "object": "task",
@@ -5527,11 +5473,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 379,
-     "message": "bench"
+     "code": 8,
+     "message": "task deploy cargo",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "search"
+    "previous_task_id": "report",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5541,18 +5492,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795939500,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 814,
-     "message": "notes schema",
+     "code": 936,
+     "message": "render",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "lint worker"
+    "previous_task_id": "clip search thread",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5561,15 +5513,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795939560,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 999,
-     "message": "search queue api schema",
+     "code": 819,
+     "message": "session cargo cargo",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5582,18 +5540,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939620,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 999,
-     "message": "server retry",
+     "code": 9,
+     "message": "migrate docs server",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "migrate retry client index",
-    "rollouts": []
+    "previous_task_id": "retry upload migrate",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5603,19 +5562,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795939680,
     "output": [
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 434,
-     "message": "server",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "watch docs cache",
+    "previous_task_id": "migrate",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5629,12 +5582,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 179,
-     "message": "worker deploy client docs",
+     "code": 608,
+     "message": "search fix monitor",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "build search crawl"
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5645,18 +5600,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939800,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 522,
-     "message": "report client monitor",
+     "code": 553,
+     "message": "watch index crawl",
      "data": {}
     },
-    "previous_task_id": "clip",
-    "rollouts": [
-     {}
-    ]
+    "metadata": {},
+    "previous_task_id": "flaky"
    },
    {
     "object": "task",
@@ -5666,18 +5620,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939860,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 1,
-     "message": "cargo migrate",
+     "code": 7,
+     "message": "sync lint clip",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "bench api bench notes",
-    "rollouts": []
+    "previous_task_id": "report",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5688,18 +5645,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939920,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 57,
-     "message": "api queue thread review",
+     "code": 271,
+     "message": "session bench render",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "cache report parse report",
-    "rollouts": []
+    "previous_task_id": "queue bench clip",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5708,16 +5667,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795939980,
-    "output": [],
-    "usage": {},
-    "error": {
-     "code": 35,
-     "message": "backup"
-    },
-    "previous_task_id": "cache client test fix",
-    "rollouts": [
+    "output": [
      {}
-    ]
+    ],
+    "usage": {},
+    "previous_task_id": "backup upload flaky"
    },
    {
     "object": "task",
@@ -5733,13 +5687,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 941,
-     "message": "crawl session notes migrate",
+     "code": 379,
+     "message": "report",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "review build",
+    "previous_task_id": "review",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5750,20 +5707,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795940100,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 994,
-     "message": "release notes worker report",
+     "code": 889,
+     "message": "client cargo cargo",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "render npm test",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "report",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5772,15 +5727,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795940160,
-    "output": [],
-    "usage": {},
+    "output": [
+     {},
+     {}
+    ],
     "error": {
-     "code": 24,
-     "message": "index sync",
+     "code": 641,
+     "message": "worker thread agent",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "sync crawl",
+    "previous_task_id": "crawl upload parse",
     "rollouts": [
      {},
      {}
@@ -5794,21 +5750,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795940220,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 212,
-     "message": "migrate lint release crawl",
+     "code": 141,
+     "message": "notes cargo cargo",
      "data": {}
     },
     "input_required_call_ids": [],
-    "previous_task_id": "flaky clip",
-    "rollouts": [
-     {}
-    ]
+    "metadata": {},
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5818,19 +5770,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795940280,
     "output": [
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 700,
-     "message": "parse fix",
-     "data": {}
-    },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "monitor",
+    "previous_task_id": "test",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5842,18 +5789,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940340,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 518,
-     "message": "watch watch cache shell",
+     "code": 955,
+     "message": "backup cargo cargo",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
+    "previous_task_id": "shell cargo server",
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5865,16 +5813,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940400,
     "output": [
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 526,
-     "message": "parse",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "backup notes deploy agent",
+    "previous_task_id": "task cargo cargo",
     "rollouts": [
      {},
      {},
@@ -5890,20 +5834,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940460,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 315,
-     "message": "migrate sync"
+     "code": 3,
+     "message": "index lint session"
     },
     "metadata": {},
-    "previous_task_id": "upload monitor",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "server cargo cargo"
    },
    {
     "object": "task",
@@ -5914,16 +5854,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940520,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 3,
-     "message": "release fix clip bench",
+     "code": 6,
+     "message": "retry queue build",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {}
+    "metadata": {},
+    "previous_task_id": "index flaky clip",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5933,19 +5879,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795940580,
     "output": [
-     {},
      {}
     ],
-    "usage": {},
     "error": {
-     "code": 7,
-     "message": "clip crawl task",
+     "code": 642,
+     "message": "agent release schema",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "flaky crawl bench",
-    "rollouts": []
+    "previous_task_id": "thread cargo cargo",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5954,15 +5900,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795940640,
-    "output": [],
-    "usage": {},
-    "error": {
-     "code": 815,
-     "message": "logs api",
-     "data": {}
-    },
+    "output": [
+     {},
+     {}
+    ],
     "metadata": {},
-    "previous_task_id": "thread npm session",
+    "previous_task_id": "schema cache render",
     "rollouts": [
      {}
     ]
@@ -5975,14 +5918,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795940700,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "session fix",
+    "previous_task_id": "crawl",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5997,13 +5939,14 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 4,
-     "message": "queue clip test search",
+     "code": 0,
+     "message": "fix",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
+    "previous_task_id": "clip",
     "rollouts": [
      {}
     ]
@@ -6021,15 +5964,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 117,
-     "message": "review session",
+     "code": 8,
+     "message": "clip api watch",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "sync",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "cargo cargo cargo",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6038,19 +5979,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795940880,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 979,
-     "message": "watch",
+     "code": 113,
+     "message": "logs cache shell",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "flaky server retry migrate",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "schema backup deploy"
    },
    {
     "object": "task",
@@ -6059,10 +5998,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795940940,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "monitor upload docs",
     "rollouts": [
      {}
     ]
@@ -6077,12 +6019,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 0,
-     "message": "cache",
+     "code": 6,
+     "message": "cargo fix index",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "logs",
+    "previous_task_id": "review",
     "rollouts": [
      {}
     ]
@@ -6094,18 +6036,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795941060,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 2,
-     "message": "flaky crawl notes bench",
+     "code": 913,
+     "message": "render",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "index cargo client",
+    "previous_task_id": "watch",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6116,17 +6060,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795941120,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 998,
-     "message": "server crawl sync"
+     "code": 248,
+     "message": "test monitor schema",
+     "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "parse index backup",
+    "previous_task_id": "session docs render",
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -6138,13 +6084,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941180,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 177,
-     "message": "server review review"
+     "code": 592,
+     "message": "task cargo cargo",
+     "data": {}
     },
-    "previous_task_id": "flaky"
+    "previous_task_id": "build monitor backup",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6153,17 +6108,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795941240,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
-    "error": {
-     "code": 518,
-     "message": "upload docs",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "search",
+    "previous_task_id": "watch",
     "rollouts": [
      {},
      {},
@@ -6177,11 +6125,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795941300,
-    "output": [
-     {},
-     {}
-    ],
-    "usage": {}
+    "output": [],
+    "usage": {},
+    "error": {
+     "code": 353,
+     "message": "fix agent docs",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "upload flaky build"
    },
    {
     "object": "task",
@@ -6191,15 +6143,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795941360,
     "output": [],
+    "usage": {},
     "error": {
-     "code": 885,
-     "message": "search npm",
+     "code": 311,
+     "message": "docs parse shell",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "build docs",
-    "rollouts": []
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6209,18 +6159,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795941420,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 399,
-     "message": "notes deploy",
+     "code": 0,
+     "message": "queue backup fix",
      "data": {}
     },
     "metadata": {},
+    "previous_task_id": "client cargo cargo",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6234,13 +6184,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 994,
-     "message": "docs schema",
+     "code": 9,
+     "message": "index",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "test notes schema",
+    "previous_task_id": "docs flaky client",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -6256,12 +6207,15 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 141,
-     "message": "flaky"
+     "code": 739,
+     "message": "thread report crawl",
+     "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {}
+    "metadata": {},
+    "previous_task_id": "build",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6271,17 +6225,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795941600,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 789,
-     "message": "flaky server",
+     "code": 1,
+     "message": "parse cargo cargo",
      "data": {}
     },
-    "previous_task_id": "npm monitor schema docs",
+    "input_required_call_ids": [],
+    "metadata": {},
+    "previous_task_id": "server notes release",
     "rollouts": [
      {}
     ]
@@ -6295,17 +6249,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795941660,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 818,
-     "message": "release",
+     "code": 830,
+     "message": "thread agent crawl",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "render npm render api",
+    "previous_task_id": "backup monitor agent",
     "rollouts": [
      {}
     ]
@@ -6317,19 +6271,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941720,
-    "output": [
-     {},
-     {}
-    ],
-    "usage": {},
+    "output": [],
     "error": {
      "code": 0,
-     "message": "migrate docs parse",
+     "message": "build",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "fix schema",
+    "previous_task_id": "migrate npm migrate",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -6341,17 +6292,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795941780,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 699,
-     "message": "shell",
+     "code": 230,
+     "message": "review migrate parse",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "upload task search",
-    "rollouts": []
+    "previous_task_id": "session cargo cargo"
    },
    {
     "object": "task",
@@ -6362,12 +6312,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795941840,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "agent"
+    "previous_task_id": "build flaky flaky",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6377,19 +6330,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795941900,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 994,
-     "message": "agent schema thread"
+     "code": 832,
+     "message": "client monitor migrate",
+     "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "session client shell npm",
+    "previous_task_id": "fix search report",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6402,21 +6352,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795941960,
     "output": [
      {},
+     {},
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 997,
-     "message": "flaky",
+     "code": 47,
+     "message": "thread cargo cargo",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "upload",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "logs",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6425,15 +6372,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795942020,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
+    "usage": {},
     "error": {
-     "code": 578,
-     "message": "review",
-     "data": {}
+     "code": 25,
+     "message": "index deploy render"
     },
     "metadata": {},
-    "previous_task_id": "thread session agent",
+    "previous_task_id": "sync watch fix",
     "rollouts": [
+     {},
      {}
     ]
    }
