@@ -4,7 +4,7 @@ import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, itemRule, sche
 import type { JsonSchema } from '../contract/openapi.js';
 import { COMPONENTS, overridesFor } from './faces.js';
 import { RULE_KITS } from './rule-kit.js';
-import { repair } from './repair.js';
+import { repair, repairerFor } from './repair.js';
 
 export { repair };
 import { SchemaArbitraries } from './schema-arbitrary.js';
@@ -40,11 +40,12 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
   const key = `${face}|${target}|${edge}`;
   let arb = validCache.get(key);
   if (!arb) {
+    const fix = repairerFor(face, target);
     arb = builder(face, edge)
       .component(componentOf(face, target))
       // Repairs and breaks only assign top-level fields, so a shallow copy keeps fast-check's
       // generated value (which it may reuse while shrinking) untouched.
-      .map((raw) => repair(face, target, { ...(raw as JsonObject) }));
+      .map((raw) => fix({ ...(raw as JsonObject) }));
     validCache.set(key, arb);
   }
   return arb;

@@ -19,3 +19,13 @@ export function repair(face: Face, target: RuleTarget, item: JsonObject, skip?: 
   tidyTimes(face, item);
   return item;
 }
+
+/** `repair` for one face and target, with the rules looked up once (for generating in bulk). */
+export function repairerFor(face: Face, target: RuleTarget): (item: JsonObject) => JsonObject {
+  const repairs = kitsOf(face, target).map(({ kit }) => kit.repair);
+  return (item) => {
+    for (const fix of repairs) fix(item);
+    tidyTimes(face, item);
+    return item;
+  };
+}
