@@ -6,5 +6,5 @@ export { schemaBundle, responseSchema, type Profile } from './schema.js';
 export { ITEM_RULES, checkItem, itemRule, rulesFor } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
 export { type Lifecycle, isTerminal, mayFollow, reachableFrom } from './lifecycle.js';
-export { OPERATIONS, operation, operationsOf, matchesFilter, fieldValue, type ListOperation, type FilterParam, type RejectedParam } from './operations.js';
+export { OPERATIONS, operation, operationsOf, taskOperation, componentFor, matchesFilter, fieldValue, type ListOperation, type FilterParam, type RejectedParam } from './operations.js';
 export { ALL_LAWS, lawsOf, lawPrefix, lawSource, checkListPage, checkWalk, checkSubset, checkFilterComplete, checkErrorResponse, checkErrorFormat, checkTimeline, type Exchange, type Walk, type Law, type Snapshot } from './laws.js';

@@ -257,6 +257,20 @@ export function operation(face: Face, operationId: string): ListOperation {
   return op;
 }
 
+/** The operation that lists a face's tasks. */
+export function taskOperation(face: Face): ListOperation {
+  const op = OPERATIONS.find((o) => o.face === face && o.target === 'task');
+  if (!op) throw new Error(`${face} lists no tasks`);
+  return op;
+}
+
+/** The spec component of a face's objects of one kind (`BackgroundTask`, `Session`, `Task`). */
+export function componentFor(face: Face, target: 'task' | 'session'): string {
+  const op = OPERATIONS.find((o) => o.face === face && o.target === target);
+  if (!op) throw new Error(`${face} lists no ${target} objects`);
+  return op.component;
+}
+
 /** Reads a dotted field such as `agent.id`. */
 export function fieldValue(item: JsonObject, field: string): unknown {
   let current: unknown = item;

@@ -2,7 +2,7 @@
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
  * the same on every run. Ids are documented in the README.
  */
-import { type Face, type JsonObject, checkItem, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, checkItem, componentFor, validateComponent } from '../contract/index.js';
 import { DEFAULT_DEMO } from './generated/demo-data.js';
 import { MockStore } from './store.js';
 
@@ -39,7 +39,7 @@ export function validateDemoRecords(records: DemoRecords): string[] {
       if (!(target === 'session' && v.rule === 'praxis.session-list-excludes-archived')) problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
   for (const s of records.sessions) check('praxis', 'session', 'Session', s);
-  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) for (const t of records.tasks[face]) check(face, 'task', face === 'praxis' ? 'BackgroundTask' : 'Task', t);
+  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) for (const t of records.tasks[face]) check(face, 'task', componentFor(face, 'task'), t);
   return problems;
 }
 

@@ -3,7 +3,7 @@
  * testing how a UI copes with a misbehaving API, and for proving the conformance runner
  * catches each one.
  */
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, lawPrefix, taskOperation } from '../contract/index.js';
 import { RULE_KITS } from '../generators/rule-kit.js';
 import { repair } from '../generators/repair.js';
 import type { MockContext } from './types.js';
@@ -69,7 +69,7 @@ export function afterFirstWalk(context: MockContext, key: string): boolean {
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
 export function strayTask(face: Face, item: JsonObject): JsonObject {
   const stray = structuredClone(item);
-  const idField = ID_FIELD[face];
+  const idField = taskOperation(face).idField;
   stray[idField] = `${String(item[idField])}-stray`;
   stray.session_id = face === 'ark' ? 'sesn-someone-else' : 'someone-else';
   if (face === 'everruns' && typeof stray.result_path === 'string') stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
@@ -80,7 +80,6 @@ export function unknownFaults(ids: readonly string[]): string[] {
   return ids.filter((id) => !FAULTS.includes(id));
 }
 
-const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
 
 /**
  * Applies the faults that concern items of this face and target to a copy of the page: each
@@ -97,17 +96,18 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
     RULE_KITS[rule.id]!.break(item);
     repair(face, target, item, rule.id);
   }
-  if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[ID_FIELD[face]] = 12345;
-  const lifecyclePrefix = face === 'praxis' ? 'praxis.background-tasks' : face;
+  if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[taskOperation(face).idField] = 12345;
+  const op = taskOperation(face);
+  const lifecyclePrefix = lawPrefix(op);
   // Only unfiltered lists, so the revived tasks do not also break a filter. A finished task is
   // shown finished on the first walk that lists it and running on every later walk.
   if (target === 'task' && !filtered && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`)) {
-    const stateField = face === 'praxis' || face === 'jsonrpc' ? 'status' : 'state';
-    const revived = { praxis: 'running', everruns: 'running', ark: 'running', jsonrpc: 'working' }[face];
-    const finished = { praxis: ['completed', 'failed', 'cancelled', 'lost'], everruns: ['succeeded', 'failed', 'canceled'], ark: ['succeeded', 'failed', 'cancelled'], jsonrpc: ['completed', 'failed', 'canceled', 'expired'] }[face];
+    const stateField = op.stateField!;
+    const revived = face === 'jsonrpc' ? 'working' : 'running';
+    const finished = op.lifecycle!.terminal;
     for (let i = 0; i < out.length; i++) {
       if (finished.includes(String(out[i]![stateField]))) {
-        if (!afterFirstWalk(context, `${face}|${String(out[i]![ID_FIELD[face]])}`)) continue;
+        if (!afterFirstWalk(context, `${face}|${String(out[i]![taskOperation(face).idField])}`)) continue;
         const item = structuredClone(out[i]!);
         item[stateField] = revived;
         out[i] = repair(face, 'task', item);

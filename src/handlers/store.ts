@@ -4,20 +4,12 @@
  * strict contract on the way in.
  */
 import { Collection } from '@msw/data';
-import type { Face, JsonObject, RuleTarget } from '../contract/index.js';
+import { type Face, type JsonObject, type RuleTarget, componentFor, taskOperation } from '../contract/index.js';
 import { type StoredRecord, contractSchema, markChecked, unmarkChecked } from './standard-schema.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;
 type RecordCollection = Collection<ContractSchema>;
 
-const COMPONENT: Record<Face, Partial<Record<RuleTarget, string>>> = {
-  praxis: { task: 'BackgroundTask', session: 'Session' },
-  everruns: { task: 'Task' },
-  ark: { task: 'Task' },
-  jsonrpc: { task: 'Task' },
-};
-
-const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
 
 export interface TaskInput {
   face: Face;
@@ -48,7 +40,7 @@ export class MockStore {
   private schema(face: Face, target: RuleTarget): ContractSchema {
     const key = `${face}|${target}`;
     let schema = this.schemas.get(key);
-    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, COMPONENT[face][target]!)));
+    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, componentFor(face, target === 'session' ? 'session' : 'task'))));
     return schema;
   }
 
@@ -72,7 +64,7 @@ export class MockStore {
   async addTask(face: Face, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
     this.version++;
     this.addSession(face, session);
-    const id = String(task[ID_FIELD[face]]);
+    const id = String(task[taskOperation(face).idField]);
     if (this.taskIndex.has(`${face}|${id}`)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
     await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), { seq: seq ?? ++this.seq, session, item: task }, `${face} task ${id}`, trusted);
     if (seq !== undefined && seq > this.seq) this.seq = seq;
@@ -112,7 +104,8 @@ export class MockStore {
     const session = this.taskIndex.get(`${face}|${id}`);
     if (session === undefined) throw new Error(`no ${face} task ${id}`);
     const collection = this.partition(face, 'task', session);
-    await collection.update((q) => q.where((r: StoredRecord) => String(r.item[ID_FIELD[face]]) === id), {
+    const idField = taskOperation(face).idField;
+    await collection.update((q) => q.where((r: StoredRecord) => String(r.item[idField]) === id), {
       data(record: StoredRecord) {
         record.item = next;
       },
@@ -152,5 +145,5 @@ async function createChecked(collection: RecordCollection, schema: ContractSchem
 }
 
 export function idOf(face: Face, item: JsonObject): string {
-  return String(item[ID_FIELD[face]]);
+  return String(item[taskOperation(face).idField]);
 }

@@ -4,7 +4,7 @@
  * the file; `redact` pointers mask fields; every object is checked against the contract as it
  * is written and the violations are listed (their steps are marked `fault`), never hidden.
  */
-import { type Face, type JsonObject, type ListOperation, checkItem, lawPrefix, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type ListOperation, checkItem, componentFor, lawPrefix, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
 import { isObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, sleep } from '../conformance/http.js';
 import { type Query, nextCursor } from '../conformance/paging.js';
@@ -33,7 +33,6 @@ export interface Recording {
 }
 
 const MAX_PAGES = 50;
-const COMPONENT: Record<Face, string> = { praxis: 'BackgroundTask', everruns: 'Task', ark: 'Task', jsonrpc: 'Task' };
 
 export class RecordError extends Error {}
 
@@ -79,7 +78,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
 
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
-    const component = target === 'session' ? 'Session' : COMPONENT[face];
+    const component = componentFor(face, target);
     return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map((v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`);
   };
 

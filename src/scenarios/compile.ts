@@ -5,14 +5,12 @@
  * its step is marked `fault`.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type RuleTarget, checkItem, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, operationsOf, taskOperation, validateComponent } from '../contract/index.js';
 import * as precompiled from '../contract/generated/validators.js';
 import { advanceSnapshot, repair, validObject } from '../generators/index.js';
 import { FAULTS } from '../handlers/faults.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
 
-const ID_FIELD: Record<Face, string> = { praxis: 'id', everruns: 'id', ark: 'task_id', jsonrpc: 'id' };
-const COMPONENT: Record<Face, string> = { praxis: 'BackgroundTask', everruns: 'Task', ark: 'Task', jsonrpc: 'Task' };
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
@@ -63,7 +61,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   checkScenarioShape(value, file);
   const scenario = value;
   const face = scenario.face;
-  const idField = ID_FIELD[face];
+  const idField = taskOperation(face).idField;
   const { lifecycle, stateField } = taskLifecycle(face);
   let counter = 0;
   let created = 0;
@@ -76,7 +74,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
 
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
-    const component = target === 'session' ? 'Session' : COMPONENT[face];
+    const component = componentFor(face, target === 'session' ? 'session' : 'task');
     // Recordings hold a live API's objects: judge them as the conformance runner would.
     const violations = [...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'), ...checkItem(face, target, item)].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
     if (violations.length > 0) {
