@@ -20,6 +20,7 @@ import {
   operationsOf,
   rulesFor,
 } from '../contract/index.js';
+import { rejectionLawName } from '../contract/laws.js';
 import { isObject } from '../contract/rules/types.js';
 import { type RequestCase, type ValuePools, requestCase } from '../generators/index.js';
 import { BudgetExhausted, HttpClient, sleep } from './http.js';
@@ -311,7 +312,7 @@ class Run {
         const query: Query = [...this.fixedQuery(op), [rejected.param, value]];
         const { url, exchange } = await this.fetch(op, session, query);
         if (!exchange) continue;
-        const law = rejectedLaw(op, rejected.param);
+        const law = `${p}.${rejectionLawName(op, rejected)}`;
         this.recorder.check(law, `${p}.not-a-server-error`);
         if (op.errorFormat !== 'unspecified') this.recorder.check(`${p}.error-format`);
         this.recorder.add(op.operationId, url, this.safe(op, () => checkErrorResponse(op, exchange, { law, status: rejected.status, errorType: rejected.errorType })));
@@ -541,12 +542,6 @@ class Run {
   }
 }
 
-function rejectedLaw(op: ListOperation, param: string): string {
-  const p = lawPrefix(op);
-  if (op.face === 'praxis') return `${p}.unsupported-filter-400`;
-  if (op.face === 'jsonrpc') return `${p}.invalid-parameter-422`;
-  return `${p}.invalid-${param}-rejected`;
-}
 
 function unknownSessionId(op: ListOperation, seed: number): string {
   const tag = `atcunknown${Math.abs(seed) % 100000}`;
