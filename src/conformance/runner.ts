@@ -17,6 +17,7 @@ import {
   checkWalk,
   isFace,
   lawPrefix,
+  lawSource,
   operationsOf,
   rulesFor,
 } from '../contract/index.js';
@@ -213,7 +214,7 @@ class Run {
     for (let n = 0; n < maxPages; n++) {
       const { url, exchange } = await this.fetch(op, session, current);
       if (!exchange) return { walk, found };
-      const pageViolations = this.safe(op, () => checkListPage(op, exchange, { sessionId: op.sessionInPath ? session : undefined }));
+      const pageViolations = this.safe(`${lawPrefix(op)}.status-code`, () => checkListPage(op, exchange, { sessionId: op.sessionInPath ? session : undefined }));
       this.markPage(op, exchange);
       found.push(...pageViolations);
       if (record) this.recorder.add(op.operationId, url, pageViolations);
@@ -237,7 +238,7 @@ class Run {
     if (op.paging.kind !== 'none') {
       this.recorder.check(`${lawPrefix(op)}.no-duplicates-across-pages`, `${lawPrefix(op)}.paging-terminates`);
       if (op.order) this.recorder.check(`${lawPrefix(op)}.order-newest-first`);
-      const walkViolations = this.safe(op, () => checkWalk(op, walk));
+      const walkViolations = this.safe(`${lawPrefix(op)}.paging-terminates`, () => checkWalk(op, walk));
       if (confirming) return { walk, found: walkViolations };
       if (walkViolations.length > 0) {
         // Tasks may change between two pages of one walk; report only what a second walk repeats.
@@ -263,12 +264,12 @@ class Run {
     if (op.sessionField) this.recorder.check(`${p}.items-belong-to-session`);
   }
 
-  /** A check that throws is a failure of that check, never a crashed run. */
-  private safe(op: ListOperation, check: () => Violation[]): Violation[] {
+  /** A check that throws is reported as a failure of the law it judges, never a crashed run. */
+  private safe(rule: string, check: () => Violation[]): Violation[] {
     try {
       return check();
     } catch (error) {
-      return [{ rule: `${lawPrefix(op)}.status-code`, instancePath: '', message: `a check failed on this response: ${String(error)}`, source: { file: 'runner', sentence: 'checks never throw' } }];
+      return [{ rule, instancePath: '', message: `the check of ${rule} failed on this response: ${String(error)}`, source: lawSource(rule) }];
     }
   }
 
@@ -315,7 +316,7 @@ class Run {
         const law = `${p}.${rejectionLawName(op, rejected)}`;
         this.recorder.check(law, `${p}.not-a-server-error`);
         if (op.errorFormat !== 'unspecified') this.recorder.check(`${p}.error-format`);
-        this.recorder.add(op.operationId, url, this.safe(op, () => checkErrorResponse(op, exchange, { law, status: rejected.status, errorType: rejected.errorType })));
+        this.recorder.add(op.operationId, url, this.safe(law, () => checkErrorResponse(op, exchange, { law, status: rejected.status, errorType: rejected.errorType })));
       }
     }
     if (op.paging.kind === 'token' && op.paging.boundToQuery) await this.cursorBinding(op, session);
@@ -325,7 +326,7 @@ class Run {
       const { url, exchange } = await this.fetch(op, session, [...this.fixedQuery(op), [op.limit.param, String(op.limit.minimum)]]);
       if (exchange) {
         this.recorder.check(`${p}.minimum-limit-accepted`);
-        const found = this.safe(op, () => checkListPage(op, exchange, { sessionId: op.sessionInPath ? session : undefined }))
+        const found = this.safe(`${lawPrefix(op)}.status-code`, () => checkListPage(op, exchange, { sessionId: op.sessionInPath ? session : undefined }))
           .filter((v) => v.rule !== `${p}.limit-respected`)
           .map((v) => (v.rule === `${p}.status-code` ? { ...v, rule: `${p}.minimum-limit-accepted`, message: `${op.limit!.param}=${op.limit!.minimum} (the documented minimum) got ${exchange.status}, expected 200` } : v));
         this.recorder.add(op.operationId, url, found);
@@ -339,9 +340,9 @@ class Run {
       if (op.unknownSession) {
         this.recorder.check(`${p}.unknown-session-404`);
         if (op.errorFormat !== 'unspecified') this.recorder.check(`${p}.error-format`);
-        this.recorder.add(op.operationId, url, this.safe(op, () => checkErrorResponse(op, exchange, { law: `${p}.unknown-session-404`, status: op.unknownSession!.status, errorType: op.unknownSession!.errorType })));
+        this.recorder.add(op.operationId, url, this.safe(`${p}.unknown-session-404`, () => checkErrorResponse(op, exchange, { law: `${p}.unknown-session-404`, status: op.unknownSession!.status, errorType: op.unknownSession!.errorType })));
       } else if (exchange.status >= 500) {
-        this.recorder.add(op.operationId, url, [{ rule: `${p}.not-a-server-error`, instancePath: '', message: `an unknown session got ${exchange.status}`, source: { file: 'spec', sentence: 'no 5xx' } }]);
+        this.recorder.add(op.operationId, url, [{ rule: `${p}.not-a-server-error`, instancePath: '', message: `an unknown session got ${exchange.status}`, source: lawSource(`${p}.not-a-server-error`) }]);
       }
     }
   }
@@ -353,7 +354,7 @@ class Run {
     const malformed = await this.fetch(op, session, [[param, 'not-a-cursor-from-this-api']]);
     if (malformed.exchange) {
       this.recorder.check(`${p}.malformed-cursor-rejected`);
-      this.recorder.add(op.operationId, malformed.url, this.safe(op, () => checkErrorResponse(op, malformed.exchange!, { law: `${p}.malformed-cursor-rejected`, status: 400, errorType: 'invalid_request_error' })));
+      this.recorder.add(op.operationId, malformed.url, this.safe(`${p}.malformed-cursor-rejected`, () => checkErrorResponse(op, malformed.exchange!, { law: `${p}.malformed-cursor-rejected`, status: 400, errorType: 'invalid_request_error' })));
     }
     // A real cursor from one query, replayed with a different filter.
     const limitParam = op.limit?.param ?? 'limit';
@@ -368,7 +369,7 @@ class Run {
     const foreign = await this.fetch(op, session, [[limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursorValue)]]);
     if (foreign.exchange) {
       this.recorder.check(`${p}.cursor-bound-to-query`);
-      this.recorder.add(op.operationId, foreign.url, this.safe(op, () => checkErrorResponse(op, foreign.exchange!, { law: `${p}.cursor-bound-to-query`, status: 400, errorType: 'invalid_request_error' })));
+      this.recorder.add(op.operationId, foreign.url, this.safe(`${p}.cursor-bound-to-query`, () => checkErrorResponse(op, foreign.exchange!, { law: `${p}.cursor-bound-to-query`, status: 400, errorType: 'invalid_request_error' })));
     }
   }
 
@@ -402,7 +403,7 @@ class Run {
   }
 
   private law(rule: string, message: string, value?: unknown): Violation {
-    return { rule, instancePath: '', message, source: { file: 'laws', sentence: rule }, value };
+    return { rule, instancePath: '', message, source: lawSource(rule), value };
   }
 
   /** fast-check drives request cases; a failure is shrunk, then reported with seed and path. */
@@ -455,7 +456,8 @@ class Run {
     if (c.expect.kind === 'error') {
       const { url, exchange } = await this.fetch(op, session, query);
       if (!exchange) return [];
-      const found = this.safe(op, () => checkErrorResponse(op, exchange, { law: c.expect.kind === 'error' ? c.expect.law : '', status: c.expect.kind === 'error' ? c.expect.status : 400, errorType: c.expect.kind === 'error' ? c.expect.errorType : undefined }));
+      const expected = c.expect;
+      const found = this.safe(expected.law, () => checkErrorResponse(op, exchange, expected));
       if (record) this.recorder.add(op.operationId, url, found, replay);
       return found;
     }
@@ -522,7 +524,7 @@ class Run {
     if (before.size === 0) return;
     const p = lawPrefix(op);
     this.recorder.check(`${p}.immutable-fields`, `${p}.times-never-go-back`, ...(op.lifecycle ? [`${p}.lifecycle-forward`] : []), ...(op.counters ? [`${p}.counters-never-decrease`] : []));
-    this.recorder.add(op.operationId, url, this.safe(op, () => checkTimeline(op, before, after)));
+    this.recorder.add(op.operationId, url, this.safe(`${p}.lifecycle-forward`, () => checkTimeline(op, before, after)));
   }
 
   /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */

@@ -52,10 +52,14 @@ export function validateResponseBody(
   body: unknown,
   profile: Profile = 'strict',
 ): Violation[] | undefined {
-  const { path, method } = findOperation(face, operationId);
   const fn = VALIDATORS[validatorKey({ face, profile, operationId, status })];
-  if (fn === undefined) return undefined;
+  if (fn === undefined) {
+    findOperation(face, operationId); // an unknown operation is a caller's error, said as such
+    return undefined;
+  }
   if (fn(body)) return [];
+  // Only a failure needs the operation's place in the spec, for the pointer.
+  const { path, method } = findOperation(face, operationId);
   const pointer = `${SPEC_FILES[face]}#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
   return toViolations(`${face}.response-schema`, SPEC_FILES[face], pointer, fn.errors, body);
 }

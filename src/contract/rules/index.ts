@@ -16,8 +16,14 @@ export function itemRule(id: string): ItemRule {
   return rule;
 }
 
-export function rulesFor(face: Face, target: RuleTarget): ItemRule[] {
-  return ITEM_RULES.filter((rule) => rule.face === face && rule.target === target);
+const byTarget = new Map<string, readonly ItemRule[]>();
+
+/** The rules of one face and target (looked up once: checkItem runs per listed object). */
+export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
+  const key = `${face}|${target}`;
+  let rules = byTarget.get(key);
+  if (!rules) byTarget.set(key, (rules = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target)));
+  return rules;
 }
 
 /**
