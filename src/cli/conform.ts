@@ -1,16 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import type { ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
-import { ALL_LAWS, FACES, type Face, ITEM_RULES } from '../contract/index.js';
+import { ALL_LAWS, FACES, type Face } from '../contract/index.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
 function parseRuleList(value: unknown, flag: string): string[] | undefined {
   if (typeof value !== 'string') return undefined;
   const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const known = [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)];
-  const extra = (id: string) => /\.(response-schema|transport)$/.test(id);
-  for (const id of ids) if (!known.some((k) => matchesSelector(k, [id])) && !extra(id)) throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
+  const known = ALL_LAWS.map((l) => l.id);
+  for (const id of ids) if (!known.some((k) => matchesSelector(k, [id]))) throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
   return ids;
 }
 
@@ -21,7 +20,7 @@ export const conformCommand: Command = {
     `conform --face ${FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
-    '  [--rules a,b] [--exclude-rules a,b] [--report text|json|junit] [--out FILE]',
+    '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--report text|json|junit] [--out FILE]',
   ].join('\n'),
   options: {
     face: { type: 'string' },
@@ -38,6 +37,7 @@ export const conformCommand: Command = {
     header: { type: 'string', multiple: true },
     rules: { type: 'string' },
     'exclude-rules': { type: 'string' },
+    'require-exercised': { type: 'boolean' },
     report: { type: 'string', default: 'text' },
     out: { type: 'string' },
   },
@@ -65,11 +65,13 @@ export const conformCommand: Command = {
       headers: parseHeaders(values.header as string[] | undefined),
       rules: parseRuleList(values.rules, 'rules'),
       excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
+      requireExercised: values['require-exercised'] === true,
     });
     const text = render(result, report);
     if (typeof values.out === 'string') {
       await writeFile(values.out, text);
-      io.stdout(`${result.exitCode === 0 ? 'conforms' : result.exitCode === 1 ? `${result.violations.length} violations` : `error: ${result.error}`}; report written to ${values.out}\n`);
+      const verdict = result.exitCode === 2 ? `error: ${result.error}` : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
+      io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
     if (result.exitCode === 2 && result.error && report !== 'text') io.stderr(`agent-task-contracts conform: ${result.error}\n`);
     return result.exitCode;

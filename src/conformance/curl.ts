@@ -1,15 +1,18 @@
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
+/** The environment variable a header's value is referenced by in printed commands. */
+export const headerVariable = (name: string) => `ATC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** `-H`/`--header` arguments that reference every header's value by variable, never by value. */
+export function curlHeaderArgs(headers: Record<string, string>, flag = '--header'): string[] {
+  // Every --header value may be a credential: all of them are referenced, none is written.
+  return Object.keys(headers).flatMap((name) => [flag, `"${name}: $${headerVariable(name)}"`]);
+}
+
 /**
  * A runnable curl command for a request. Header values are replaced by environment variable
  * references (never their values), so the command can be pasted into a shell that has them.
  */
 export function curlCommand(url: string, headers: Record<string, string>): string {
-  const parts = ['curl', '-sS', quote(url)];
-  for (const name of Object.keys(headers)) {
-    const env = `ATC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-    // Every --header value may be a credential: all of them are referenced, none is written.
-    parts.push('-H', `"${name}: $${env}"`);
-  }
-  return parts.join(' ');
+  return ['curl', '-sS', quote(url), ...curlHeaderArgs(headers, '-H')].join(' ');
 }

@@ -1,4 +1,5 @@
 /** Conformance runner: judge a live endpoint against the contract. */
 export { runConformance } from './runner.js';
 export { render, renderText, renderJson, renderJunit, type ReportFormat } from './report.js';
-export type { ConformanceOptions, ConformanceResult, ConformanceEvent, ReportedViolation, CheckedRule } from './types.js';
+export { replayLine } from './runner.js';
+export type { ConformanceOptions, ConformanceResult, ConformanceEvent, ReportedViolation, RuleOutcome, Outcome, Replay } from './types.js';

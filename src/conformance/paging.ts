@@ -4,7 +4,11 @@ import { isObject } from '../contract/rules/types.js';
 
 export type Query = [string, string][];
 
-/** The next page's cursor and query, or undefined at the documented end. */
+/**
+ * The next page's cursor and query, or undefined at the documented end. Token paging ends when
+ * no token comes back; item-id paging continues after the last item until a page is empty (a
+ * short page does not mark the end: the limit is only a maximum).
+ */
 export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, items: unknown[]): { cursor: string; query: Query } | undefined {
   const paging = op.paging;
   if (paging.kind === 'none') return undefined;
@@ -17,8 +21,6 @@ export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, 
   if (items.length === 0) return undefined;
   const last = items[items.length - 1];
   if (!isObject(last)) return undefined;
-  const limitText = op.limit ? query.find(([k]) => k === op.limit!.param)?.[1] : undefined;
-  if (limitText !== undefined && items.length < Number(limitText)) return undefined;
   const cursor = String(last[op.idField]);
   return { cursor, query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]] };
 }

@@ -1,5 +1,5 @@
 /** Reporters: each renders a finished result; none of them runs checks. */
-import type { ConformanceResult, ReportedViolation } from './types.js';
+import type { ConformanceResult, RuleOutcome } from './types.js';
 
 export type ReportFormat = 'text' | 'json' | 'junit';
 
@@ -9,14 +9,12 @@ function short(value: unknown, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function replayCommand(result: ConformanceResult, v: ReportedViolation): string | undefined {
-  if (!v.replay) return undefined;
-  return `agent-task-contracts conform --face ${result.face} --base-url ${result.baseUrl} --seed ${v.replay.seed} --path ${v.replay.path}`;
-}
+/** A rule that fails the run: violated, or not exercised when the run requires every rule exercised. */
+const fails = (result: ConformanceResult, rule: RuleOutcome) => rule.outcome === 'violated' || (result.requireExercised && rule.outcome === 'not-exercised');
 
 export function renderText(result: ConformanceResult): string {
   const lines: string[] = [];
-  lines.push(`agent-task-contracts conform: ${result.face} at ${result.baseUrl} (seed ${result.seed})`);
+  lines.push(`agent-task-contracts conform: ${result.face} at ${result.baseUrl}${result.session !== undefined ? `, session ${result.session}` : ''} (seed ${result.seed})`);
   if (result.error) {
     lines.push(`error: ${result.error}`);
     return `${lines.join('\n')}\n`;
@@ -28,14 +26,21 @@ export function renderText(result: ConformanceResult): string {
     if (v.instancePath) lines.push(`  at: ${v.instancePath}${v.value !== undefined ? ` = ${short(v.value)}` : ''}`);
     else if (v.value !== undefined) lines.push(`  value: ${short(v.value)}`);
     lines.push(`  request: ${v.curl}`);
-    const replay = replayCommand(result, v);
-    if (replay) lines.push(`  replay: ${replay}`);
+    if (v.replay) lines.push(`  replay: ${v.replay.command}`);
+  }
+  const unexercised = result.rules.filter((r) => r.outcome === 'not-exercised');
+  if (unexercised.length > 0) {
+    lines.push('', `${result.requireExercised ? '✗ not exercised (--require-exercised)' : 'not exercised'}:`);
+    for (const r of unexercised) lines.push(`  - ${r.id}: ${r.reason ?? 'nothing to judge'}`);
   }
   if (result.notes.length > 0) lines.push('', ...result.notes.map((n) => `note: ${n}`));
-  const failed = result.rules.filter((r) => r.violations > 0).length;
-  lines.push('', `${result.rules.length} rules checked, ${failed} violated; ${result.violations.length} distinct violations`);
+  const judged = result.rules.reduce((n, r) => n + r.judged, 0);
+  const { passed, violated, notExercised } = result.counts;
+  lines.push('', `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ${notExercised} not exercised; ${result.violations.length} distinct violations`);
   lines.push(`${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s (${result.requestsPerSecond} requests/s)`);
-  lines.push(`${result.rules.length - failed} passed, ${failed} failed`);
+  const failed = result.rules.filter((r) => fails(result, r)).length;
+  const skipped = result.requireExercised ? 0 : notExercised;
+  lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -46,13 +51,15 @@ export function renderJson(result: ConformanceResult): string {
 const xml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-/** JUnit XML: one test case per rule checked, failing with every violation of that rule. */
+/** JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones are skipped with the reason. */
 export function renderJunit(result: ConformanceResult): string {
-  const failures = result.rules.filter((r) => r.violations > 0).length;
+  const failures = result.rules.filter((r) => fails(result, r)).length;
+  const skipped = result.requireExercised ? 0 : result.counts.notExercised;
+  const attrs = `tests="${result.rules.length}" failures="${failures}" skipped="${skipped}" errors="${result.error ? 1 : 0}" time="${(result.durationMs / 1000).toFixed(3)}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="agent-task-contracts" tests="${result.rules.length}" failures="${failures}" errors="${result.error ? 1 : 0}" time="${(result.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${xml(`conform ${result.face}`)}" tests="${result.rules.length}" failures="${failures}" errors="${result.error ? 1 : 0}" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="agent-task-contracts" ${attrs}>`,
+    `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
     `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/></properties>`,
   ];
   if (result.error) out.push(`    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`);
@@ -61,9 +68,14 @@ export function renderJunit(result: ConformanceResult): string {
     const violations = result.violations.filter((v) => v.rule === rule.id);
     if (violations.length > 0) {
       const body = violations
-        .map((v) => [v.message, `document: ${v.source.file}: ${v.source.sentence}`, v.instancePath ? `at: ${v.instancePath}` : '', `request: ${v.curl}`, replayCommand(result, v) ?? ''].filter(Boolean).join('\n'))
+        .map((v) => [v.message, `document: ${v.source.file}: ${v.source.sentence}`, v.instancePath ? `at: ${v.instancePath}` : '', `request: ${v.curl}`, v.replay ? `replay: ${v.replay.command}` : ''].filter(Boolean).join('\n'))
         .join('\n\n');
       out.push(`      <failure message="${xml(violations[0]!.message)}" type="${xml(rule.id)}">${xml(body)}</failure>`);
+    } else if (rule.outcome === 'not-exercised') {
+      const reason = `not exercised: ${rule.reason ?? 'nothing to judge'}`;
+      out.push(result.requireExercised ? `      <failure message="${xml(reason)}" type="not-exercised"/>` : `      <skipped message="${xml(reason)}"/>`);
+    } else {
+      out.push(`      <system-out>${xml(`passed: ${rule.judged} subjects judged`)}</system-out>`);
     }
     out.push('    </testcase>');
   }

@@ -4,7 +4,7 @@ export interface ConformanceOptions {
   face: Face;
   /** The API's base, e.g. `http://127.0.0.1:4010/ark`; operation paths from the spec are appended. */
   baseUrl: string;
-  /** Required for Everruns and Ark; optional for Praxis (discovered) and JSON-RPC (a filter). */
+  /** Required where the session is a path segment no other operation lists (Everruns, Ark); optional elsewhere. */
   session?: string;
   /** Property-based request cases (default 100). */
   runs?: number;
@@ -23,7 +23,16 @@ export interface ConformanceOptions {
   /** Only these rule ids (or prefixes ending in `*`). */
   rules?: readonly string[];
   excludeRules?: readonly string[];
+  /** A rule the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
+  requireExercised?: boolean;
   onEvent?: (event: ConformanceEvent) => void;
+}
+
+/** How to run the same check again: `--seed`, and `--path` for a property case; `command` is the whole line. */
+export interface Replay {
+  seed: number;
+  path?: string;
+  command: string;
 }
 
 export interface ReportedViolation extends Violation {
@@ -32,25 +41,38 @@ export interface ReportedViolation extends Violation {
   curl: string;
   /** How many times the same rule failed at the same place. */
   occurrences: number;
-  /** Replays exactly this failure: `--seed` and `--path`. */
-  replay?: { seed: number; path: string };
+  /** Reproduces this violation when run as printed. */
+  replay?: Replay;
 }
 
-export interface CheckedRule {
+export type Outcome = 'violated' | 'passed' | 'not-exercised';
+
+/** One rule or law of the catalogue and what this run made of it. */
+export interface RuleOutcome {
   id: string;
   statement: string;
   source: Source;
+  outcome: Outcome;
+  /** Subjects judged: items, pages, walks, answers, observed pairs or comparisons. */
+  judged: number;
+  /** Occurrences of violations. */
   violations: number;
+  /** Why nothing was judged, when the outcome is `not-exercised`. */
+  reason?: string;
 }
 
 export interface ConformanceResult {
   face: Face;
   baseUrl: string;
+  session?: string;
   seed: number;
-  /** 0 no violation, 1 at least one, 2 bad configuration or unreachable endpoint. */
+  /** 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad configuration or unreachable endpoint. */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
-  rules: CheckedRule[];
+  /** Every rule of the catalogue that applies to the face (and the selection), with its outcome. */
+  rules: RuleOutcome[];
+  counts: { passed: number; violated: number; notExercised: number };
+  requireExercised: boolean;
   requests: number;
   durationMs: number;
   requestsPerSecond: number;

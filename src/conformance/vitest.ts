@@ -1,7 +1,8 @@
 /**
  * `describeConformance(name, options)`: runs the conformance check once while vitest collects
- * the suite, then declares one test per rule the run checked (each failing with that rule's
- * violations), for suites that want the contract inside their own test report.
+ * the suite, then declares one test per rule of the catalogue: a violated rule fails with its
+ * violations, a passed one passes, and one the run could not exercise is skipped with the
+ * reason in its name (or fails, with `requireExercised`).
  */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from './runner.js';
@@ -9,14 +10,18 @@ import type { ConformanceOptions } from './types.js';
 
 export function describeConformance(name: string, options: ConformanceOptions | (() => ConformanceOptions | Promise<ConformanceOptions>)): void {
   describe(name, async () => {
-    const result = await runConformance(typeof options === 'function' ? await options() : options);
+    const resolved = typeof options === 'function' ? await options() : options;
+    const result = await runConformance(resolved);
     it('reaches the endpoint and is configured correctly', () => {
       expect(result.error ?? null).toBeNull();
     });
     for (const rule of result.rules) {
-      it(rule.id, () => {
+      const unexercised = rule.outcome === 'not-exercised';
+      const title = unexercised ? `${rule.id} (not exercised: ${rule.reason ?? 'nothing to judge'})` : rule.id;
+      it.skipIf(unexercised && !result.requireExercised)(title, () => {
         const violations = result.violations.filter((v) => v.rule === rule.id);
         expect(violations.map((v) => `${v.message} (${v.curl})`), `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}”`).toEqual([]);
+        expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
       });
     }
   });

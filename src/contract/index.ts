@@ -3,8 +3,48 @@ export { FACES, type Face, isFace, SEED_FILES, SPEC_FILES, SPECS, VENDOR_BASE_UR
 export type { Source, Violation } from './violation.js';
 export { validateComponent, validateResponseBody } from './validate.js';
 export { schemaBundle, responseSchema, type Profile } from './schema.js';
-export { ITEM_RULES, checkItem, itemRule, rulesFor } from './rules/index.js';
+export { ITEM_RULES, checkItem, checkItemRule, itemRule, rulesFor, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
 export { type Lifecycle, isTerminal, mayFollow, reachableFrom } from './lifecycle.js';
-export { OPERATIONS, operation, operationsOf, taskOperation, componentFor, matchesFilter, fieldValue, type ListOperation, type FilterParam, type RejectedParam } from './operations.js';
-export { ALL_LAWS, lawsOf, lawPrefix, lawSource, checkListPage, checkWalk, checkSubset, checkFilterComplete, checkErrorResponse, checkErrorFormat, checkTimeline, type Exchange, type Walk, type Law, type Snapshot } from './laws.js';
+export {
+  OPERATIONS,
+  operation,
+  operationsOf,
+  taskOperation,
+  componentFor,
+  matchesFilter,
+  fieldValue,
+  itemsOf,
+  type ListOperation,
+  type FilterParam,
+  type RejectedParam,
+  type LawId,
+  type LawName,
+  type LawPrefix,
+  type SessionBinding,
+} from './operations.js';
+export {
+  ALL_LAWS,
+  LAW_SCOPES,
+  addedFilters,
+  applyLaws,
+  checkErrorResponse,
+  checkListPage,
+  checkTimeline,
+  checkWalk,
+  isCatalogueId,
+  isJsonType,
+  lawId,
+  lawSource,
+  lawsOf,
+  type CatalogueId,
+  type ErrorExpectation,
+  type Exchange,
+  type Judgement,
+  type Law,
+  type LawOutcome,
+  type LawScope,
+  type Snapshot,
+  type Subjects,
+  type Walk,
+} from './laws/index.js';

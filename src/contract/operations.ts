@@ -27,13 +27,22 @@ export interface FilterParam {
 export type Paging =
   | { kind: 'none' }
   /** An opaque token from the response passed back unchanged as `param`. */
-  | { kind: 'token'; param: string; responseField: string; boundToQuery: boolean; source: Source }
+  | {
+      kind: 'token';
+      param: string;
+      responseField: string;
+      /** A cursor from another query, or a malformed one, is refused as stated here. */
+      boundToQuery?: { status: number; errorType?: string };
+      source: Source;
+    }
   /** Item-id cursors: `afterParam=<id>` continues after that item, `beforeParam=<id>` before it. */
   | { kind: 'item-id'; afterParam: string; beforeParam: string; source: Source };
 
 /** A request the documents say must be refused, and how. */
 export interface RejectedParam {
   param: string;
+  /** The law's name under the operation's prefix (e.g. `unsupported-filter-400`). */
+  law: LawName;
   values: readonly string[];
   /** The documented status, or '4xx' where the document implies a refusal but names no status. */
   status: number | '4xx';
@@ -41,16 +50,63 @@ export interface RejectedParam {
   source: Source;
 }
 
+/**
+ * Where an operation's session comes from: a path segment (given with --session, or the ids
+ * another operation lists), a query filter, or nowhere.
+ */
+export type SessionBinding =
+  | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
+  | { in: 'query'; param: string }
+  | { in: 'none' };
+
+/** Names of the list laws (ids are `<lawPrefix>.<name>`). */
+export type LawName =
+  | 'not-a-server-error'
+  | 'status-code'
+  | 'content-type'
+  | 'transport'
+  | 'response-schema'
+  | 'limit-respected'
+  | 'minimum-limit-accepted'
+  | 'default-limit'
+  | `filter-${string}`
+  | 'items-belong-to-session'
+  | 'order-newest-first'
+  | 'no-duplicates-across-pages'
+  | 'paging-terminates'
+  | 'cursor-exclusive'
+  | 'malformed-cursor-rejected'
+  | 'cursor-bound-to-query'
+  | 'unsupported-filter-400'
+  | 'invalid-parameter-422'
+  | `invalid-${string}-rejected`
+  | 'unknown-session-404'
+  | 'error-format'
+  | 'lifecycle-forward'
+  | 'immutable-fields'
+  | 'past-events-fixed'
+  | 'counters-never-decrease'
+  | 'times-never-go-back';
+
+export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
+export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;
+
 export interface ListOperation {
   face: Face;
   operationId: string;
+  /** Every law of this operation is named `<lawPrefix>.<name>`. */
+  lawPrefix: LawPrefix;
   /** Path template under the face's base, e.g. `/v1/sessions/{session_id}/tasks`. */
   path: string;
   target: RuleTarget;
   component: string;
-  /** Where the session id goes: in the path, or nowhere (JSON-RPC has a session filter). */
-  sessionInPath: boolean;
-  items(body: unknown): unknown[] | undefined;
+  session: SessionBinding;
+  /** JSON pointer of the item array in a 200 body ('' for a bare array). */
+  itemsPointer: '' | '/data' | '/items' | '/result';
+  /** Rules about the whole 200 body (JSON-RPC's envelope), beside the item rules. */
+  envelopeTarget?: RuleTarget;
+  /** The status whose documented body shows the API's error format, for errors the spec gives no schema of. */
+  errorShapeStatus?: number;
   idField: string;
   stateField?: string;
   lifecycle?: Lifecycle;
@@ -66,6 +122,8 @@ export interface ListOperation {
   unknownSession?: { status: number; errorType?: string; source: Source };
   errorFormat: ErrorFormat;
   immutableFields: readonly string[];
+  /** Fields that record a past event: once they hold a value, it never changes. */
+  pastEventFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */
   timeFields: readonly string[];
   /** Counters that only ever grow between observations, with the sentence that says so. */
@@ -79,16 +137,19 @@ const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
 const ARK = '002_975038caf7b7a661.txt';
 const JSONRPC = '003_74bd28131cc50021.txt';
 
-const arrayField = (field: string) => (body: unknown) => {
+/** The items of a 200 body, read at the operation's items pointer. */
+export function itemsOf(op: Pick<ListOperation, 'itemsPointer'>, body: unknown): unknown[] | undefined {
+  if (op.itemsPointer === '') return Array.isArray(body) ? body : undefined;
   if (!isObject(body)) return undefined;
-  const value = body[field];
+  const value = body[op.itemsPointer.slice(1)];
   return Array.isArray(value) ? value : undefined;
-};
+}
 const readRfc3339 = (value: unknown) => rfc3339Millis(value);
 const readNumber = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
 
 const unsupported = (param: string, values: readonly string[], sentence: string): RejectedParam => ({
   param,
+  law: 'unsupported-filter-400',
   values,
   status: 400,
   errorType: 'invalid_request_error',
@@ -99,11 +160,13 @@ export const OPERATIONS: readonly ListOperation[] = [
   {
     face: 'praxis',
     operationId: 'listSessions',
+    lawPrefix: 'praxis.sessions',
     path: '/v1/sessions',
     target: 'session',
     component: 'Session',
-    sessionInPath: false,
-    items: arrayField('data'),
+    session: { in: 'none' },
+    itemsPointer: '/data',
+    errorShapeStatus: 400,
     idField: 'id',
     createdAt: (item) => rfc3339Millis(item.created_at),
     order: { direction: 'newest-first', source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' } },
@@ -111,7 +174,7 @@ export const OPERATIONS: readonly ListOperation[] = [
       kind: 'token',
       param: 'page',
       responseField: 'next_page',
-      boundToQuery: true,
+      boundToQuery: { status: 400, errorType: 'invalid_request_error' },
       source: { file: P_SESSIONS, sentence: 'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.' },
     },
     limit: { param: 'limit', source: { file: P_SESSIONS, sentence: 'limit: Number of items per page.' } },
@@ -130,17 +193,20 @@ export const OPERATIONS: readonly ListOperation[] = [
     ],
     errorFormat: 'anthropic',
     immutableFields: ['id', 'created_at'],
+    pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
     readTime: readRfc3339,
   },
   {
     face: 'praxis',
     operationId: 'listBackgroundTasks',
+    lawPrefix: 'praxis.background-tasks',
     path: '/v1/sessions/{session_id}/background_tasks',
     target: 'task',
     component: 'BackgroundTask',
-    sessionInPath: true,
-    items: arrayField('data'),
+    session: { in: 'path', discoveredFrom: { operationId: 'listSessions', field: 'id' }, idPrefix: 'sesn_' },
+    itemsPointer: '/data',
+    errorShapeStatus: 404,
     idField: 'id',
     stateField: 'status',
     lifecycle: praxisTaskLifecycle,
@@ -150,6 +216,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     unknownSession: { status: 404, errorType: 'not_found_error', source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' } },
     errorFormat: 'anthropic',
     immutableFields: ['id', 'kind', 'started_at'],
+    pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
     counters: { fields: ['trigger_count'], source: { file: P_TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' } },
     readTime: readRfc3339,
@@ -157,11 +224,12 @@ export const OPERATIONS: readonly ListOperation[] = [
   {
     face: 'everruns',
     operationId: 'listTasks',
+    lawPrefix: 'everruns',
     path: '/v1/sessions/{session_id}/tasks',
     target: 'task',
     component: 'Task',
-    sessionInPath: true,
-    items: (body) => (Array.isArray(body) ? body : undefined),
+    session: { in: 'path' },
+    itemsPointer: '',
     idField: 'id',
     stateField: 'state',
     lifecycle: everrunsLifecycle,
@@ -175,6 +243,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     unknownSession: { status: 404, source: { file: EVERRUNS, sentence: '404 Session not found' } },
     errorFormat: 'unspecified',
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
+    pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at'],
     counters: { fields: ['attempt'], source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' } },
     readTime: readRfc3339,
@@ -182,11 +251,12 @@ export const OPERATIONS: readonly ListOperation[] = [
   {
     face: 'ark',
     operationId: 'listTasks',
+    lawPrefix: 'ark',
     path: '/sessions/{session_id}/tasks',
     target: 'task',
     component: 'Task',
-    sessionInPath: true,
-    items: arrayField('items'),
+    session: { in: 'path', idPrefix: 'sesn-' },
+    itemsPointer: '/items',
     idField: 'task_id',
     stateField: 'state',
     lifecycle: arkLifecycle,
@@ -196,7 +266,6 @@ export const OPERATIONS: readonly ListOperation[] = [
       kind: 'token',
       param: 'cursor',
       responseField: 'next_cursor',
-      boundToQuery: false,
       source: { file: ARK, sentence: '首次查询时省略。后续查询时，将上一页响应中的 next_cursor 原样传入。响应不再返回 next_cursor 时，停止查询。' },
     },
     limit: { param: 'limit', default: 20, minimum: 0, source: { file: ARK, sentence: 'limit integer 默认值 20 | 每页任务数 … 每页返回的任务数量。最小值：0' } },
@@ -206,22 +275,27 @@ export const OPERATIONS: readonly ListOperation[] = [
     ],
     sessionField: 'session_id',
     rejected: [
-      { param: 'limit', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'limit integer … 最小值：0' } },
-      { param: 'cursor', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'cursor integer … 最小值：0' } },
+      { param: 'limit', law: 'invalid-limit-rejected', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'limit integer … 最小值：0' } },
+      { param: 'cursor', law: 'invalid-cursor-rejected', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'cursor integer … 最小值：0' } },
     ],
     errorFormat: 'unspecified',
     immutableFields: ['task_id', 'created_at', 'session_id', 'session_thread_id'],
+    // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
+    pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'started_at', 'finished_at'],
     readTime: readNumber,
   },
   {
     face: 'jsonrpc',
     operationId: 'listTasks',
+    lawPrefix: 'jsonrpc',
     path: '/tasks',
     target: 'task',
     component: 'Task',
-    sessionInPath: false,
-    items: arrayField('result'),
+    session: { in: 'query', param: 'session_id' },
+    itemsPointer: '/result',
+    envelopeTarget: 'envelope',
+    errorShapeStatus: 422,
     idField: 'id',
     stateField: 'status',
     lifecycle: jsonrpcLifecycle,
@@ -238,10 +312,11 @@ export const OPERATIONS: readonly ListOperation[] = [
       { param: 'status', field: 'status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
     ],
     rejected: [
-      { param: 'limit', values: ['abc'], status: 422, source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type' } },
+      { param: 'limit', law: 'invalid-parameter-422', values: ['abc'], status: 422, source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type' } },
     ],
     errorFormat: 'fastapi',
     immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object'],
+    pastEventFields: [],
     timeFields: ['created_at'],
     readTime: readNumber,
   },

@@ -4,7 +4,7 @@
  * the law they break.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type ListOperation, isTerminal, lawPrefix, operationsOf } from '../contract/index.js';
+import { type Face, type JsonObject, type ListOperation, isTerminal, operationsOf } from '../contract/index.js';
 import { repair, validObject } from './objects.js';
 
 export interface LifecycleCase {
@@ -99,9 +99,10 @@ export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<L
       const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
       earlier[field] = face === 'ark' || face === 'jsonrpc' ? Number(last[field]) - 1 : new Date(Date.parse(String(last[field])) - 1000).toISOString();
       snapshots.push(earlier);
-      // A time that is also immutable (JSON-RPC has only created_at) breaks both laws.
-      if (op.immutableFields.includes(field)) return { snapshots, breaks: [`${lawPrefix(op)}.${chosen}`, `${lawPrefix(op)}.immutable-fields`] };
+      // A time that is also immutable (JSON-RPC has only created_at) or a past event breaks both laws.
+      if (op.immutableFields.includes(field)) return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.immutable-fields`] };
+      if (op.pastEventFields.includes(field)) return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.past-events-fixed`] };
     }
-    return { snapshots, breaks: [`${lawPrefix(op)}.${chosen}`] };
+    return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`] };
   });
 }

@@ -54,11 +54,10 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
 /** Objects that break `ruleId` and, per the rule's declared pairs, nothing else. */
 export function brokenObject(ruleId: string, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
   const rule = itemRule(ruleId);
-  const kit = RULE_KITS[ruleId];
-  if (!kit) throw new Error(`rule ${ruleId} has no breaker in src/generators/rule-kit.ts`);
+  const kit = RULE_KITS[rule.id];
   return validObject(rule.face, rule.target, options).map((valid) => {
     const item = { ...valid };
     kit.break(item);
-    return repair(rule.face, rule.target, item, ruleId);
+    return repair(rule.face, rule.target, item, rule.id);
   });
 }

@@ -1,13 +1,13 @@
 /** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
 import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
-import { RULE_KITS, tidyTimes } from './rule-kit.js';
+import { RULE_KITS, type RuleKit, tidyTimes } from './rule-kit.js';
 
-const kitsByTarget = new Map<string, { id: string; kit: (typeof RULE_KITS)[string] }[]>();
+const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();
 function kitsOf(face: Face, target: RuleTarget) {
   const key = `${face}|${target}`;
   let kits = kitsByTarget.get(key);
   if (!kits) {
-    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target && RULE_KITS[rule.id]).map((rule) => ({ id: rule.id, kit: RULE_KITS[rule.id]! }));
+    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target).map((rule) => ({ id: rule.id, kit: RULE_KITS[rule.id] }));
     kitsByTarget.set(key, kits);
   }
   return kits;

@@ -3,8 +3,7 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
-import { type ListOperation, SPECS, lawPrefix } from '../contract/index.js';
-import { rejectionLawName } from '../contract/laws.js';
+import { type ListOperation, SPECS } from '../contract/index.js';
 
 export type Query = [string, string][];
 
@@ -63,7 +62,7 @@ export function rejectedRequest(op: ListOperation, pools: ValuePools = {}): fc.A
   const cases = op.rejected.flatMap((r) =>
     r.values.map((value): RequestCase => ({
       query: [[r.param, value]],
-      expect: { kind: 'error', law: `${lawPrefix(op)}.${rejectionLawName(op, r)}`, status: r.status, errorType: r.errorType },
+      expect: { kind: 'error', law: `${op.lawPrefix}.${r.law}`, status: r.status, errorType: r.errorType },
     })),
   );
   return fc.tuple(fc.constantFrom(...cases), validQuery(op, pools)).map(([bad, valid]) => ({

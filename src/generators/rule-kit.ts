@@ -4,7 +4,7 @@
  * with every repair applied; an object that breaks rule R is a valid object with R's break
  * applied and then every other repair, so it breaks R and nothing else.
  */
-import type { JsonObject } from '../contract/index.js';
+import type { ItemRuleId, JsonObject } from '../contract/index.js';
 import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
@@ -28,7 +28,7 @@ const del = (item: JsonObject, key: string) => {
 
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
 
-export const RULE_KITS: Record<string, RuleKit> = {
+export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'praxis.ended-at-null-exactly-while-running': {
     repair(t) {
       if (t.status === 'running') t.ended_at = null;

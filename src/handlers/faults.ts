@@ -3,7 +3,7 @@
  * testing how a UI copes with a misbehaving API, and for proving the conformance runner
  * catches each one.
  */
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, lawPrefix, taskOperation } from '../contract/index.js';
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, taskOperation } from '../contract/index.js';
 import { RULE_KITS } from '../generators/rule-kit.js';
 import { repair } from '../generators/repair.js';
 import type { MockContext } from './types.js';
@@ -93,12 +93,12 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
   for (const rule of ITEM_RULES) {
     if (rule.face !== face || rule.target !== target || !context.faults.has(rule.id)) continue;
     const item = first();
-    RULE_KITS[rule.id]!.break(item);
+    RULE_KITS[rule.id].break(item);
     repair(face, target, item, rule.id);
   }
   if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[taskOperation(face).idField] = 12345;
   const op = taskOperation(face);
-  const lifecyclePrefix = lawPrefix(op);
+  const lifecyclePrefix = op.lawPrefix;
   // Only unfiltered lists, so the revived tasks do not also break a filter. A finished task is
   // shown finished on the first walk that lists it and running on every later walk.
   if (target === 'task' && !filtered && context.faults.has(`${lifecyclePrefix}.lifecycle-forward`)) {

@@ -4,7 +4,7 @@
  * the file; `redact` pointers mask fields; every object is checked against the contract as it
  * is written and the violations are listed (their steps are marked `fault`), never hidden.
  */
-import { type Face, type JsonObject, type ListOperation, checkItem, componentFor, lawPrefix, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type ListOperation, checkItem, componentFor, itemsOf, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
 import { isObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, sleep } from '../conformance/http.js';
 import { type Query, nextCursor } from '../conformance/paging.js';
@@ -62,10 +62,10 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       const exchange = result.exchange;
       if (!exchange) throw new RecordError(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
       if (exchange.status !== 200) throw new RecordError(`${url.origin}${url.pathname} answered ${exchange.status}; a recording needs 200s (check --session and --header)`);
-      const page = (op.items(exchange.body) ?? []).filter(isObject);
+      const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       const next = nextCursor(op, exchange, current, page);
-      if (!next || page.length === 0) break;
+      if (!next) break;
       current = next.query;
     }
     return items;
@@ -96,7 +96,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         poll.sessions = (await walk(sessionsOp, undefined, [])).map(clean);
         recordedSessions ??= poll.sessions.slice(0, 3).map((s) => String(s.id));
       }
-      if (tasksOp.sessionInPath) {
+      if (tasksOp.session.in === 'path') {
         for (const session of recordedSessions ?? []) for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
       } else {
         const query: Query = options.session ? [['session_id', options.session]] : [];
@@ -144,7 +144,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       const from = prev?.[tasksOp.stateField!];
       const to = t.task[tasksOp.stateField!];
       if (typeof from === 'string' && typeof to === 'string' && !mayFollow(tasksOp.lifecycle!, from, to))
-        problems.push(`poll ${n + 1}, task ${id}: ${lawPrefix(tasksOp)}.lifecycle-forward: went from ${from} to ${to}`);
+        problems.push(`poll ${n + 1}, task ${id}: ${tasksOp.lawPrefix}.lifecycle-forward: went from ${from} to ${to}`);
     }
     if (problems.length > 0) {
       step.fault = true;

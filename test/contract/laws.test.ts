@@ -4,7 +4,7 @@ import {
   type Snapshot,
   checkErrorResponse,
   checkListPage,
-  checkSubset,
+  applyLaws,
   checkTimeline,
   checkWalk,
   mayFollow,
@@ -61,20 +61,30 @@ describe('walk laws', () => {
   it('accepts a clean newest-first walk', () => {
     expect(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, { items: [arkItem(3)] }], ['2', undefined]))).toEqual([]);
   });
-  it('duplicates, order across pages, empty page with a cursor, repeated cursor', () => {
+  it('duplicates, order across pages, repeated cursor, endless empty pages', () => {
     expect(rules(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined])))).toEqual(['ark.no-duplicates-across-pages']);
     expect(rules(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual(['ark.order-newest-first']);
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [] }], ['1', '2'])))).toEqual(['ark.paging-terminates']);
     expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual(['ark.paging-terminates']);
+    const endless = { ...walk([{ items: [arkItem(1)] }, ...Array.from({ length: 6 }, () => ({ items: [] }))], ['1', '2', '3', '4', '5', '6', '7']), capped: true };
+    expect(rules(checkWalk(ark, endless))).toEqual(['ark.paging-terminates']);
+  });
+  it('a short or empty page that still offers a cursor is allowed: the documents only say to stop when none comes back', () => {
+    expect(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [] }, { items: [arkItem(2)] }], ['1', '2', undefined]))).toEqual([]);
   });
   it('sessions are newest first by RFC 3339 created_at', () => {
     const s = (id: string, created: string) => ({ ...praxisSession(), id, created_at: created });
     const pages = [{ data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null }];
     expect(rules(checkWalk(sessions, walk(pages, [undefined])))).toEqual(['praxis.sessions.order-newest-first']);
   });
-  it('a filtered walk must be a subset of the unfiltered one', () => {
-    expect(checkSubset(jsonrpc, 'status', ['a', 'b'], new Set(['a', 'b', 'c']))).toEqual([]);
-    expect(rules(checkSubset(jsonrpc, 'status', ['a', 'z'], new Set(['a'])))).toEqual(['jsonrpc.filter-status']);
+  it('a complete filtered walk is exactly the part of the baseline that matches every added filter', () => {
+    const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
+    const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];
+    const compare = (query: [string, string][], filtered: ReturnType<typeof t>[]) =>
+      rules(applyLaws(jsonrpc, 'comparison', { query, baselineQuery: [['session_id', 's']], filtered, baseline }).flatMap((o) => o.judgement.violations));
+    expect(compare([['session_id', 's'], ['status', 'working']], [baseline[0]!, baseline[1]!])).toEqual([]);
+    expect(compare([['session_id', 's'], ['status', 'working'], ['user_id', 'u1']], [baseline[0]!])).toEqual([]);
+    expect(compare([['session_id', 's'], ['status', 'working']], [baseline[0]!, t('z', 'working')])).toEqual(['jsonrpc.filter-status']);
+    expect(compare([['session_id', 's'], ['status', 'working'], ['user_id', 'u1']], [])).toEqual(['jsonrpc.filter-user_id']);
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES, type Face, checkErrorFormat, checkItem, operationsOf, validateResponseBody } from '../../src/contract/index.js';
+import { FACES, type Face, checkErrorResponse, checkItem, itemsOf, operationsOf, validateResponseBody } from '../../src/contract/index.js';
 import { requestCase } from '../../src/generators/index.js';
 import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/handlers/index.js';
 import { startMock } from '../helpers/mock-server.js';
@@ -46,11 +46,11 @@ describe(`mock responses (seed ${SEED})`, () => {
             if (c.expect.kind === 'ok') {
               expect(r.status).toBe(200);
               expect(validateResponseBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
-              for (const item of op.items(body) ?? []) expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
+              for (const item of itemsOf(op, body) ?? []) expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
             } else {
               if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
               else expect(r.status).toBeGreaterThanOrEqual(400);
-              expect(checkErrorFormat(op, { url: '', query: c.query, status: r.status, contentType: r.contentType, body }, c.expect.errorType)).toEqual([]);
+              expect(checkErrorResponse(op, { url: '', query: c.query, status: r.status, contentType: r.contentType, body }, c.expect)).toEqual([]);
             }
           }),
           { seed: SEED, numRuns: 60 },

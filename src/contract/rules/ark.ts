@@ -23,13 +23,14 @@ export const arkLifecycle: Lifecycle = {
 const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as readonly string[]).includes(state);
 const known = (state: unknown): state is string => typeof state === 'string' && (ALL as readonly string[]).includes(state);
 
-export const arkRules: readonly ItemRule[] = [
+export const arkRules = [
   {
     id: 'ark.started-at-absent-before-start',
     face: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。' },
     statement: 'A queued task (not started) has no started_at field.',
+    applies: (task) => task.state === 'queued',
     check(task) {
       if (task.state === 'queued' && has(task, 'started_at'))
         return finding('/started_at', 'started_at is returned for a queued task; it is omitted until the task starts', task.started_at);
@@ -42,6 +43,7 @@ export const arkRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'started_at: 任务开始执行的时间 … 任务尚未开始时，不返回该字段。' },
     statement: 'A running task has started, so started_at is returned.',
+    applies: (task) => task.state === 'running',
     check(task) {
       if (task.state === 'running' && !has(task, 'started_at'))
         return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
@@ -54,6 +56,7 @@ export const arkRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。任务尚未结束时，不返回该字段。' },
     statement: 'finished_at is absent while the task is queued, running or unknown.',
+    applies: (task) => known(task.state) && !isTerminal(task.state),
     check(task) {
       if (known(task.state) && !isTerminal(task.state) && has(task, 'finished_at'))
         return finding('/finished_at', `finished_at is returned but state is ${task.state}; it is omitted until the task ends`, task.finished_at);
@@ -66,6 +69,7 @@ export const arkRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。' },
     statement: 'A task in an end state (succeeded, failed, cancelled) has finished_at.',
+    applies: (task) => isTerminal(task.state),
     check(task) {
       if (isTerminal(task.state) && !has(task, 'finished_at'))
         return finding('/finished_at', `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`);
@@ -78,6 +82,7 @@ export const arkRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。' },
     statement: 'error_code and error_message appear only when state is failed, cancelled or unknown.',
+    applies: (task) => known(task.state) && !['failed', 'cancelled', 'unknown'].includes(task.state),
     check(task) {
       const allowed = task.state === 'failed' || task.state === 'cancelled' || task.state === 'unknown';
       if (allowed || !known(task.state)) return [];
@@ -104,4 +109,4 @@ export const arkRules: readonly ItemRule[] = [
       return out;
     },
   },
-];
+] as const satisfies readonly ItemRule[];

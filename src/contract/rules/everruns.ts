@@ -21,7 +21,7 @@ export const everrunsLifecycle: Lifecycle = {
 
 const UNSUCCESSFUL: readonly string[] = ['failed', 'canceled'];
 
-export const everrunsRules: readonly ItemRule[] = [
+export const everrunsRules = [
   {
     id: 'everruns.input-request-only-while-awaiting-input',
     face: 'everruns',
@@ -40,6 +40,7 @@ export const everrunsRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
     statement: 'attempt, when present, is at least 1.',
+    applies: (task) => typeof task.attempt === 'number',
     check(task) {
       if (typeof task.attempt === 'number' && task.attempt < 1)
         return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
@@ -52,6 +53,7 @@ export const everrunsRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'result_path: Machine result in the session VFS: `/.tasks/{task_id}/result.json`.' },
     statement: 'result_path, when set, is /.tasks/{id}/result.json for the task\'s own id.',
+    applies: (task) => typeof task.result_path === 'string',
     check(task) {
       if (typeof task.result_path !== 'string' || typeof task.id !== 'string') return [];
       const expected = `/.tasks/${task.id}/result.json`;
@@ -81,10 +83,11 @@ export const everrunsRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: DOC, sentence: 'root_session_id: `None` for a top-level session that is its own root, or when unavailable.' },
     statement: 'root_session_id never equals session_id (a session that is its own root has null).',
+    applies: (task) => typeof task.root_session_id === 'string',
     check(task) {
       if (typeof task.root_session_id === 'string' && task.root_session_id === task.session_id)
         return finding('/root_session_id', `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`, task.root_session_id);
       return [];
     },
   },
-];
+] as const satisfies readonly ItemRule[];

@@ -6,20 +6,23 @@ import { jsonrpcRules } from './jsonrpc.js';
 import { praxisRules } from './praxis.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
-export const ITEM_RULES: readonly ItemRule[] = [...praxisRules, ...everrunsRules, ...arkRules, ...jsonrpcRules];
+/** Every item rule's id, as a literal type: a rule without its generator kit is a type error. */
+export type ItemRuleId = (typeof praxisRules)[number]['id'] | (typeof everrunsRules)[number]['id'] | (typeof arkRules)[number]['id'] | (typeof jsonrpcRules)[number]['id'];
 
-const byId = new Map(ITEM_RULES.map((rule) => [rule.id, rule]));
+export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [...praxisRules, ...everrunsRules, ...arkRules, ...jsonrpcRules];
 
-export function itemRule(id: string): ItemRule {
+const byId = new Map<string, ItemRule<ItemRuleId>>(ITEM_RULES.map((rule) => [rule.id, rule]));
+
+export function itemRule(id: string): ItemRule<ItemRuleId> {
   const rule = byId.get(id);
   if (!rule) throw new Error(`unknown rule id "${id}"; see docs/rules.md for the list`);
   return rule;
 }
 
-const byTarget = new Map<string, readonly ItemRule[]>();
+const byTarget = new Map<string, readonly ItemRule<ItemRuleId>[]>();
 
 /** The rules of one face and target (looked up once: checkItem runs per listed object). */
-export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
+export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule<ItemRuleId>[] {
   const key = `${face}|${target}`;
   let rules = byTarget.get(key);
   if (!rules) byTarget.set(key, (rules = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target)));
@@ -32,12 +35,15 @@ export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
  */
 export function checkItem(face: Face, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
   const out: Violation[] = [];
-  for (const rule of rulesFor(face, target)) {
-    try {
-      for (const f of rule.check(item)) out.push({ rule: rule.id, instancePath: basePath + f.path, message: f.message, source: rule.source, value: f.value });
-    } catch (error) {
-      out.push({ rule: rule.id, instancePath: basePath, message: `the check itself failed: ${String(error)}`, source: rule.source });
-    }
-  }
+  for (const rule of rulesFor(face, target)) out.push(...checkItemRule(rule, item, basePath));
   return out;
+}
+
+/** One rule on one object; a rule that throws is a violation of that rule. */
+export function checkItemRule(rule: ItemRule, item: JsonObject, basePath = ''): Violation[] {
+  try {
+    return rule.check(item).map((f) => ({ rule: rule.id, instancePath: basePath + f.path, message: f.message, source: rule.source, value: f.value }));
+  } catch (error) {
+    return [{ rule: rule.id, instancePath: basePath, message: `the check itself failed: ${String(error)}`, source: rule.source }];
+  }
 }

@@ -46,7 +46,7 @@ export const jsonrpcLifecycle: Lifecycle = {
   },
 };
 
-export const jsonrpcRules: readonly ItemRule[] = [
+export const jsonrpcRules = [
   {
     id: 'jsonrpc.input-required-call-ids-only-while-input-required',
     face: 'jsonrpc',
@@ -83,4 +83,4 @@ export const jsonrpcRules: readonly ItemRule[] = [
       return [];
     },
   },
-];
+] as const satisfies readonly ItemRule[];

@@ -20,7 +20,7 @@ export const praxisTaskLifecycle: Lifecycle = {
 
 const isRunning = (task: JsonObject) => task.status === 'running';
 
-export const praxisRules: readonly ItemRule[] = [
+export const praxisRules = [
   {
     id: 'praxis.ended-at-null-exactly-while-running',
     face: 'praxis',
@@ -54,6 +54,7 @@ export const praxisRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' },
     statement: 'trigger_count is null for every kind other than monitor.',
+    applies: (task) => typeof task.kind === 'string' && task.kind !== 'monitor',
     check(task) {
       if (typeof task.kind === 'string' && task.kind !== 'monitor' && has(task, 'trigger_count') && task.trigger_count !== null)
         return finding('/trigger_count', `trigger_count must be null for kind "${task.kind}", got ${JSON.stringify(task.trigger_count)}`, task.trigger_count);
@@ -66,6 +67,7 @@ export const praxisRules: readonly ItemRule[] = [
     target: 'task',
     source: { file: TASKS, sentence: 'Subagent rows link to their child thread via thread_id; other kinds have null.' },
     statement: 'thread_id is null for every kind other than subagent.',
+    applies: (task) => typeof task.kind === 'string' && task.kind !== 'subagent',
     check(task) {
       if (typeof task.kind === 'string' && task.kind !== 'subagent' && has(task, 'thread_id') && task.thread_id !== null)
         return finding('/thread_id', `thread_id must be null for kind "${task.kind}", got ${JSON.stringify(task.thread_id)}`, task.thread_id);
@@ -78,6 +80,7 @@ export const praxisRules: readonly ItemRule[] = [
     target: 'session',
     source: { file: SESSIONS, sentence: 'a sandbox environment_id and computer_id cannot be combined.' },
     statement: 'A session never carries both environment_id and computer_id.',
+    applies: (session) => typeof session.environment_id === 'string' || typeof session.computer_id === 'string',
     check(session) {
       if (typeof session.environment_id === 'string' && typeof session.computer_id === 'string')
         return finding('/computer_id', 'environment_id and computer_id are both set; the document says they cannot be combined', session.computer_id);
@@ -100,4 +103,4 @@ export const praxisRules: readonly ItemRule[] = [
       return [];
     },
   },
-];
+] as const satisfies readonly ItemRule[];

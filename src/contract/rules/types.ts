@@ -13,8 +13,8 @@ export interface Finding {
 export type RuleTarget = 'task' | 'session' | 'envelope';
 
 /** A cross-field statement of one document that JSON Schema cannot say. */
-export interface ItemRule {
-  id: string;
+export interface ItemRule<Id extends string = string> {
+  id: Id;
   face: Face;
   target: RuleTarget;
   source: Source;
@@ -27,6 +27,11 @@ export interface ItemRule {
   listOnly?: true;
   /** Rules that necessarily break too when this one is broken (declared pairs). */
   alsoBreaks?: readonly string[];
+  /**
+   * Which objects the rule constrains (e.g. only queued tasks); the others are not counted as
+   * judged by it. Every object when absent.
+   */
+  applies?(item: JsonObject): boolean;
   check(item: JsonObject): Finding[];
 }
 

@@ -1,0 +1,110 @@
+/**
+ * Outcome bookkeeping: applies the law catalogue to what the phases observed, counts the
+ * subjects each law judged, keeps de-duplicated violations, and says for every law of the face
+ * whether it was violated, passed (on how many subjects) or not exercised (and why).
+ */
+import { type Face, type LawOutcome, type LawScope, type ListOperation, type Subjects, type Violation, applyLaws, lawsOf, operationsOf } from '../contract/index.js';
+import { curlCommand } from './curl.js';
+import { redactValue } from './redact.js';
+import { matchesSelector } from './selectors.js';
+import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.js';
+
+export { matchesSelector };
+
+/** Builds the line that runs the same check again (`--path` only for property cases). */
+export type ReplayLine = (seed: number, path?: string) => string;
+
+export class Ledger {
+  readonly violations: ReportedViolation[] = [];
+  private readonly byKey = new Map<string, ReportedViolation>();
+  private readonly judged = new Map<string, number>();
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly face: Face,
+    private readonly headers: Record<string, string>,
+    private readonly secrets: readonly string[],
+    private readonly include: readonly string[] | undefined,
+    private readonly exclude: readonly string[] | undefined,
+    private readonly emit: (event: ConformanceEvent) => void,
+    private readonly replayLine: ReplayLine,
+    private readonly seed: number,
+  ) {}
+
+  wanted(id: string): boolean {
+    if (this.include && this.include.length > 0 && !matchesSelector(id, this.include)) return false;
+    if (this.exclude && matchesSelector(id, this.exclude)) return false;
+    return true;
+  }
+
+  /** What the catalogue finds in one subject, without recording it (for findings that need confirming). */
+  evaluate<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S]): LawOutcome[] {
+    return applyLaws(op, scope, subject).filter((o) => this.wanted(o.law.id));
+  }
+
+  /** Applies the catalogue to one subject and records the outcome; returns the violations. */
+  judge<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S], url: string, replay?: { seed: number; path: string }): Violation[] {
+    return this.commit(op, this.evaluate(op, scope, subject), url, replay);
+  }
+
+  /** Records evaluated outcomes: judged counts, and violations de-duplicated by rule and place. */
+  commit(op: ListOperation, outcomes: readonly LawOutcome[], url: string, replay?: { seed: number; path: string }): Violation[] {
+    this.count(outcomes);
+    const found = outcomes.flatMap((o) => o.judgement.violations);
+    this.add(op.operationId, url, found, replay);
+    return found;
+  }
+
+  /** Records only how many subjects each law judged (its violations are reported elsewhere, or not at all). */
+  count(outcomes: readonly LawOutcome[]): void {
+    for (const { law, judgement } of outcomes) {
+      const judged = Math.max(judgement.judged, judgement.violations.length > 0 ? 1 : 0);
+      if (judged > 0) this.judged.set(law.id, (this.judged.get(law.id) ?? 0) + judged);
+    }
+  }
+
+  private add(operation: string, url: string, found: readonly Violation[], replay?: { seed: number; path: string }): void {
+    for (const v of found) {
+      if (!this.wanted(v.rule)) continue;
+      const key = `${v.rule}|${operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+      const existing = this.byKey.get(key);
+      if (existing) {
+        existing.occurrences++;
+        continue;
+      }
+      const seed = replay?.seed ?? this.seed;
+      const reported: ReportedViolation = redactValue(
+        { ...v, operation, curl: curlCommand(url, this.headers), occurrences: 1, replay: { seed, ...(replay ? { path: replay.path } : {}), command: this.replayLine(seed, replay?.path) } },
+        this.secrets,
+      );
+      this.byKey.set(key, reported);
+      this.violations.push(reported);
+      this.emit({ type: 'violation', violation: reported });
+    }
+  }
+
+  note(message: string): void {
+    this.notes.push(message);
+    this.emit({ type: 'note', message });
+  }
+
+  /** Every law of the face (selected ones only), each with its outcome. */
+  outcomes(): RuleOutcome[] {
+    const seen = new Map<string, RuleOutcome>();
+    for (const op of operationsOf(this.face)) {
+      for (const law of lawsOf(op)) {
+        if (!this.wanted(law.id) || seen.has(law.id)) continue;
+        const violations = this.violations.filter((v) => v.rule === law.id).reduce((n, v) => n + v.occurrences, 0);
+        const judged = this.judged.get(law.id) ?? 0;
+        const outcome = violations > 0 ? 'violated' : judged > 0 ? 'passed' : 'not-exercised';
+        seen.set(law.id, { id: law.id, statement: law.statement, source: law.source, outcome, judged, violations, ...(outcome === 'not-exercised' ? { reason: law.unexercised } : {}) });
+      }
+    }
+    return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** Replay for violations found by the property phase. */
+  setReplay(rules: ReadonlySet<string>, replay: { seed: number; path: string }): void {
+    for (const v of this.violations) if (rules.has(v.rule) && v.replay?.path === undefined) v.replay = { ...replay, command: redactValue(this.replayLine(replay.seed, replay.path), this.secrets) };
+  }
+}

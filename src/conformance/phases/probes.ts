@@ -1,0 +1,50 @@
+/**
+ * Where servers usually break: the limit at 1, at its default and well past the length of the
+ * list; item-id cursors on both sides of an item the walk listed.
+ */
+import type { ListOperation } from '../../contract/index.js';
+import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
+import { itemsOfWalk, walk } from '../walker.js';
+
+/** How far past the list's length the long-limit probe asks. */
+const PAST_THE_END = 25;
+
+export async function probesPhase(ctx: RunContext): Promise<void> {
+  for (const op of ctx.ops) {
+    const session = sessionsOf(ctx, op)[0];
+    if (op.session.in === 'path' && session === undefined) continue;
+    await limitProbes(ctx, op, session);
+    await itemCursorProbes(ctx, op, session);
+  }
+}
+
+async function limitProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
+  if (!op.limit) return;
+  const fixed = fixedQuery(ctx, op);
+  const param = op.limit.param;
+  // 1 and the documented default are valid values: every page law judges them, a short walk included.
+  await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4 });
+  if (op.limit.default !== undefined) await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2 });
+  // Past the end: no maximum is documented, so a refusal is not judged; an answer is.
+  const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+  const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [param, String(length + PAST_THE_END)]]);
+  if (!exchange) return;
+  const subjectSession = sessionOfRequest(ctx, op, session);
+  const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
+  if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
+  else ctx.ledger.note(`${op.operationId}: ${param}=${length + PAST_THE_END} got ${exchange.status} (no maximum is documented, so this is not judged)`);
+}
+
+/** Item-id cursors exclude their own item, and each side stays on its side. */
+async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
+  if (op.paging.kind !== 'item-id' || !op.limit) return;
+  const fixed = fixedQuery(ctx, op);
+  const { walk: result } = await walk(ctx, op, session, [...fixed, [op.limit.param, '3']], { maxPages: Math.min(4, MAX_PAGES), record: 'none' });
+  const order = itemsOfWalk(op, result).map((i) => String(i[op.idField]));
+  if (order.length < 2) return;
+  const pivot = order[Math.min(3, order.length - 1)]!;
+  for (const [side, param] of [['after', op.paging.afterParam], ['before', op.paging.beforeParam]] as const) {
+    const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]]);
+    if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
+  }
+}

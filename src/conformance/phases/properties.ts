@@ -1,0 +1,108 @@
+/**
+ * fast-check drives request cases (valid queries and documented refusals); a failure is shrunk
+ * to a minimal request, then reported with the seed and path that replay it. A complete
+ * filtered walk is compared with the baseline (fixed filters included) for subset and
+ * completeness; anything suspicious is judged again on fresh walks, because live tasks change.
+ */
+import fc from 'fast-check';
+import { type ListOperation, type Violation, addedFilters } from '../../contract/index.js';
+import { type RequestCase, requestCase } from '../../generators/index.js';
+import { CASE_MAX_PAGES, MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
+import { BudgetExhausted } from '../http.js';
+import type { Query } from '../paging.js';
+import { itemsOfWalk, walk } from '../walker.js';
+
+type Case = RequestCase & { operation: string };
+
+export async function propertiesPhase(ctx: RunContext): Promise<void> {
+  const runs = ctx.options.runs ?? 100;
+  if (runs <= 0) return;
+  const ops = ctx.ops.filter((op) => op.session.in !== 'path' || sessionsOf(ctx, op).length > 0);
+  if (ops.length === 0) return;
+  const arbitrary = fc.oneof(...ops.map((op) => requestCase(op, ctx.pools).map((c): Case => ({ operation: op.operationId, ...c }))));
+  const known = new Set<string>();
+  const rounds = ctx.options.path ? 1 : 4;
+  for (let round = 0; round < rounds; round++) {
+    // Rules already reported do not fail a property again: each round hunts for a rule not seen yet.
+    for (const v of ctx.ledger.violations) known.add(v.rule);
+    const seed = ctx.seed + round;
+    let budgetHit = false;
+    const property = fc.asyncProperty(arbitrary, async (c) => {
+      try {
+        const found = await executeCase(ctx, c, false);
+        return found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+      } catch (error) {
+        if (error instanceof BudgetExhausted) {
+          budgetHit = true;
+          return true;
+        }
+        throw error;
+      }
+    });
+    const details = await fc.check(property, { seed, numRuns: runs, ...(ctx.options.path ? { path: ctx.options.path } : {}), endOnFailure: false });
+    if (budgetHit) throw new BudgetExhausted('the request budget (--max-requests) is used up');
+    if (!details.failed) break;
+    if (!details.counterexample) {
+      ctx.ledger.note(`a property run failed with an error: ${String(details.errorInstance)}`);
+      break;
+    }
+    const replay = { seed, path: details.counterexamplePath ?? '' };
+    const found = await executeCase(ctx, details.counterexample[0], true, replay);
+    const fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    if (fresh.size === 0) break;
+    for (const rule of fresh) known.add(rule);
+    ctx.ledger.setReplay(fresh, replay);
+  }
+}
+
+async function executeCase(ctx: RunContext, c: Case, record: boolean, replay?: { seed: number; path: string }): Promise<Violation[]> {
+  const op = ctx.ops.find((o) => o.operationId === c.operation)!;
+  const session = sessionsOf(ctx, op)[0];
+  const fixed = fixedQuery(ctx, op);
+  // The fixed query (a --session filter) stays what it is: the case adds to it, never replaces it.
+  const query: Query = withFixed(fixed, c.query);
+  if (c.expect.kind === 'error') {
+    const { url, exchange } = await ctx.transport.send(op, session, query);
+    if (!exchange) return [];
+    const subject = { exchange, expected: c.expect };
+    if (record) return ctx.ledger.judge(op, 'error', subject, url, replay);
+    const outcomes = ctx.ledger.evaluate(op, 'error', subject);
+    ctx.ledger.count(outcomes);
+    return outcomes.flatMap((o) => o.judgement.violations);
+  }
+  const { walk: result, found } = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: record ? 'all' : 'count', ...(replay ? { replay } : {}) });
+  const key = baselineKey(op, session);
+  if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0) found.push(...(await compareWithBaseline(ctx, op, session, query, fixed, result, key, record, replay)));
+  return found;
+}
+
+async function compareWithBaseline(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  fixed: Query,
+  filteredWalk: Awaited<ReturnType<typeof walk>>['walk'],
+  key: string,
+  record: boolean,
+  replay?: { seed: number; path: string },
+): Promise<Violation[]> {
+  const subject = { query, baselineQuery: fixed, filtered: itemsOfWalk(op, filteredWalk), baseline: ctx.baselines.get(key)! };
+  const outcomes = ctx.ledger.evaluate(op, 'comparison', subject);
+  const suspicious = outcomes.flatMap((o) => o.judgement.violations);
+  if (suspicious.length === 0) {
+    if (record) ctx.ledger.commit(op, outcomes, filteredWalk.urls[0] ?? '', replay);
+    else ctx.ledger.count(outcomes);
+    return [];
+  }
+  const freshAll = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
+  if (!freshAll.walk.complete || !freshFiltered.walk.complete) return [];
+  ctx.baselines.set(key, itemsOfWalk(op, freshAll.walk));
+  const again = ctx.ledger.evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, freshFiltered.walk), baseline: ctx.baselines.get(key)! });
+  const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
+  const confirmed = outcomes.map((o) => ({ law: o.law, judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(`${v.rule}|${v.message}`)) } }));
+  if (record) return ctx.ledger.commit(op, confirmed, filteredWalk.urls[0] ?? '', replay);
+  ctx.ledger.count(confirmed);
+  return confirmed.flatMap((o) => o.judgement.violations);
+}

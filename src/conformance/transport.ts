@@ -1,0 +1,47 @@
+/**
+ * Sends one list request for an operation and hands back the exchange; a request that got no
+ * complete answer is judged by the transport law, and an endpoint that cannot be reached at
+ * all (before any answer) is a configuration error, not a verdict.
+ */
+import type { Exchange, ListOperation } from '../contract/index.js';
+import { ConfigurationError } from './context.js';
+import type { HttpClient } from './http.js';
+import type { Ledger } from './ledger.js';
+import type { Query } from './paging.js';
+
+export interface Sent {
+  /** The full URL as sent (query included). */
+  url: string;
+  exchange?: Exchange;
+}
+
+export class Transport {
+  private reached = false;
+
+  constructor(
+    private readonly base: URL,
+    private readonly client: HttpClient,
+    private readonly ledger: Ledger,
+  ) {}
+
+  get sent(): number {
+    return this.client.sent;
+  }
+
+  url(op: ListOperation, session: string | undefined): URL {
+    return new URL(this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')));
+  }
+
+  async send(op: ListOperation, session: string | undefined, query: Query): Promise<Sent> {
+    const url = this.url(op, session);
+    const result = await this.client.get(url, query);
+    const full = new URL(url);
+    for (const [k, v] of query) full.searchParams.append(k, v);
+    if (result.failure && !result.exchange && !this.reached && result.failure.kind === 'network')
+      // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
+      throw new ConfigurationError(`the endpoint could not be reached: ${full.origin}${full.pathname}: ${result.failure.message}`);
+    if (result.exchange) this.reached = true;
+    this.ledger.judge(op, 'transport', { url: full.toString(), ...(result.failure ? { failure: result.failure } : {}) }, full.toString());
+    return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
+  }
+}

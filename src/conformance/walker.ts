@@ -1,0 +1,103 @@
+/**
+ * Walks the pages of one query through its cursors. Every page is judged by the page laws and
+ * every listed object is an observation for the laws over time; the walk as a whole is judged
+ * by the walk laws, whose findings a second walk must repeat before they are reported (tasks
+ * change between two pages of a live list).
+ */
+import { type Exchange, type JsonObject, type ListOperation, type Violation, itemsOf } from '../contract/index.js';
+import { isObject } from '../contract/rules/types.js';
+import { MAX_PAGES, type RunContext, sessionOfRequest } from './context.js';
+import { type Query, nextCursor } from './paging.js';
+
+export interface WalkResult {
+  pages: Exchange[];
+  cursors: (string | undefined)[];
+  urls: string[];
+  /** The walk reached its documented end (not cut by a failure or the page cap). */
+  complete: boolean;
+  capped: boolean;
+}
+
+/**
+ * What a walk leaves in the ledger: `all` (judged counts and violations), `count` (judged
+ * counts only: a property case being explored, whose failure is recorded once shrunk), `none`
+ * (a walk that only confirms or refreshes).
+ */
+export type Recording = 'all' | 'count' | 'none';
+
+export interface WalkOptions {
+  maxPages: number;
+  record?: Recording;
+  replay?: { seed: number; path: string };
+}
+
+export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] => walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
+
+export async function walk(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query, options: WalkOptions): Promise<{ walk: WalkResult; found: Violation[] }> {
+  const record = options.record ?? 'all';
+  const found: Violation[] = [];
+  const result: WalkResult = { pages: [], cursors: [], urls: [], complete: false, capped: false };
+  const subjectSession = sessionOfRequest(ctx, op, session);
+  let current = query;
+  for (let n = 0; n < options.maxPages; n++) {
+    const { url, exchange } = await ctx.transport.send(op, session, current);
+    if (!exchange) return { walk: result, found };
+    const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
+    if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
+    else {
+      const outcomes = ctx.ledger.evaluate(op, 'page', subject);
+      if (record === 'count') ctx.ledger.count(outcomes);
+      found.push(...outcomes.flatMap((o) => o.judgement.violations));
+    }
+    if (exchange.status !== 200) return { walk: result, found };
+    const items = itemsOf(op, exchange.body) ?? [];
+    result.pages.push(exchange);
+    result.urls.push(url);
+    observe(ctx, op, session, url, items);
+    const next = nextCursor(op, exchange, current, items);
+    result.cursors.push(next?.cursor);
+    if (!next) {
+      result.complete = true;
+      break;
+    }
+    if (result.cursors.slice(0, -1).includes(next.cursor)) break; // a loop: the walk laws report it
+    current = next.query;
+  }
+  if (!result.complete && result.pages.length >= options.maxPages) {
+    result.capped = true;
+    // Short probes stop early on purpose; only a full walk that never ended is worth a note.
+    if (record === 'all' && options.maxPages >= MAX_PAGES) ctx.ledger.note(`${op.operationId}: stopped following pages after ${options.maxPages} pages of ${JSON.stringify(query)}`);
+  }
+  const outcomes = ctx.ledger.evaluate(op, 'walk', { walk: result });
+  const problems = outcomes.flatMap((o) => o.judgement.violations);
+  if (record === 'none') return { walk: result, found: [...found, ...problems] };
+  let confirmed = outcomes;
+  if (problems.length > 0) {
+    // Tasks may change between two pages of one walk: report only what a second walk repeats.
+    const again = await walk(ctx, op, session, query, { maxPages: options.maxPages, record: 'none' });
+    const repeated = new Set(again.found.map((v) => v.rule));
+    confirmed = outcomes.map((o) => ({ law: o.law, judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(v.rule)) } }));
+  }
+  if (record === 'all') found.push(...ctx.ledger.commit(op, confirmed, result.urls[result.urls.length - 1] ?? '', options.replay));
+  else {
+    ctx.ledger.count(confirmed);
+    found.push(...confirmed.flatMap((o) => o.judgement.violations));
+  }
+  return { walk: result, found };
+}
+
+/**
+ * Every listed object is an observation: compared with the last version of it seen in any
+ * earlier answer, it must follow the lifecycle and keep its identity, past events, counters
+ * and times.
+ */
+function observe(ctx: RunContext, op: ListOperation, session: string | undefined, url: string, items: unknown[]): void {
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const id = String(item[op.idField]);
+    const key = `${op.operationId}|${session ?? ''}|${id}`;
+    const before = ctx.lastSeen.get(key);
+    ctx.lastSeen.set(key, item);
+    if (before) ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
+  }
+}

@@ -1,0 +1,41 @@
+/** Small helpers every law module shares. */
+import { SPEC_FILES } from '../faces.js';
+import { type LawId, type LawName, type ListOperation, itemsOf } from '../operations.js';
+import { type JsonObject, isObject } from '../rules/types.js';
+import { documentedStatuses } from '../schema.js';
+import type { Source, Violation } from '../violation.js';
+import type { Exchange, Law, Query } from './types.js';
+
+export function lawId(op: ListOperation, name: LawName): LawId {
+  return `${op.lawPrefix}.${name}`;
+}
+
+export function makeLaw(op: ListOperation, name: LawName, statement: string, source: Source, unexercised: string, checks: Law['checks']): Law {
+  return { id: lawId(op, name), face: op.face, operationId: op.operationId, statement, source, unexercised, checks };
+}
+
+export function violationOf(law: Pick<Law, 'id' | 'source'>, instancePath: string, message: string, value?: unknown): Violation {
+  return { rule: law.id, instancePath, message, source: law.source, ...(value !== undefined ? { value } : {}) };
+}
+
+export function statusSource(op: ListOperation): Source {
+  return { file: SPEC_FILES[op.face], sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.face, op.operationId).join(', ')}` };
+}
+
+export const queryValue = (query: Query, name: string) => query.find(([k]) => k === name)?.[1];
+
+export function isJsonType(contentType: string | null): boolean {
+  return contentType !== null && /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+/** The items of a 200 JSON answer, or undefined when the answer is no list page. */
+export function pageItems(op: ListOperation, exchange: Exchange): unknown[] | undefined {
+  if (exchange.status !== 200 || exchange.body === undefined) return undefined;
+  return itemsOf(op, exchange.body);
+}
+
+export function objectItems(op: ListOperation, exchange: Exchange): JsonObject[] {
+  return (pageItems(op, exchange) ?? []).filter(isObject);
+}
+
+export const idOf = (op: ListOperation, item: JsonObject) => String(item[op.idField]);

@@ -1,0 +1,62 @@
+/**
+ * Filter laws: every item of a filtered page matches every filter of the request, and a
+ * complete filtered walk is exactly the matching part of a complete walk with fewer filters
+ * (nothing foreign, nothing left out).
+ */
+import { type FilterParam, type ListOperation, fieldValue, matchesFilter } from '../operations.js';
+import { idOf, makeLaw, queryValue, violationOf } from './common.js';
+import { filterPageCheck } from './page.js';
+import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
+
+type Comparison = Subjects['comparison'];
+
+/** The filters the filtered query adds to the baseline's (the baseline already applies the rest). */
+export function addedFilters(op: ListOperation, query: Comparison['query'], baselineQuery: Comparison['baselineQuery']): FilterParam[] {
+  return op.filters.filter((f) => {
+    const value = queryValue(query, f.param);
+    return value !== undefined && queryValue(baselineQuery, f.param) !== value;
+  });
+}
+
+export function filterLaws(op: ListOperation): Law[] {
+  return op.filters.map((filter) => {
+    const law = makeLaw(
+      op,
+      `filter-${filter.param}`,
+      `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''} and every other filter of the request; a complete filtered walk is the part of the unfiltered walk that matches them all, nothing more, nothing less.`,
+      filter.source,
+      `no request with ${filter.param} listed an item, and no complete ${filter.param}-filtered walk could be compared with an unfiltered one`,
+      {},
+    );
+    law.checks.page = filterPageCheck(op, law, filter.param);
+    law.checks.comparison = (s) => compare(op, law, filter, s);
+    return law;
+  });
+}
+
+function compare(op: ListOperation, law: Law, filter: FilterParam, s: Comparison): Judgement {
+  const added = addedFilters(op, s.query, s.baselineQuery);
+  if (!added.includes(filter)) return NOTHING;
+  // One finding per item: the first filter the request adds speaks for all of them.
+  if (added[0] !== filter) return { judged: 1, violations: [] };
+  const values = added.map((f) => [f, queryValue(s.query, f.param)!] as const);
+  const described = values.map(([f, v]) => `${f.param}=${v}`).join('&');
+  const baselineIds = new Set(s.baseline.map((item) => idOf(op, item)));
+  const filteredIds = new Set(s.filtered.map((item) => idOf(op, item)));
+  const violations = [
+    ...s.filtered
+      .filter((item) => !baselineIds.has(idOf(op, item)))
+      .map((item) => violationOf(law, '', `item ${idOf(op, item)} is listed with ${described} but not in the list without ${added.length > 1 ? 'these filters' : 'the filter'}`, idOf(op, item))),
+    ...s.baseline
+      .filter((item) => values.every(([f, v]) => matchesFilter(f, item, v)) && !filteredIds.has(idOf(op, item)))
+      .map((item) =>
+        violationOf(
+          law,
+          '',
+          `item ${idOf(op, item)} (${values.map(([f]) => `${f.field} ${JSON.stringify(fieldValue(item, f.field))}`).join(', ')}) matches ${described}, but the filtered list leaves it out`,
+          fieldValue(item, filter.field),
+        ),
+      ),
+  ];
+  return { judged: 1, violations };
+}

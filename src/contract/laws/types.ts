@@ -1,0 +1,92 @@
+/**
+ * The law catalogue's vocabulary: what a law judges (its scopes and their subjects), what it
+ * returns (how many subjects it judged, and what it found), and how it is described.
+ */
+import type { Face } from '../faces.js';
+import type { LawId, ListOperation } from '../operations.js';
+import type { ItemRuleId } from '../rules/index.js';
+import type { JsonObject } from '../rules/types.js';
+import type { Source, Violation } from '../violation.js';
+
+export type Query = ReadonlyArray<readonly [string, string]>;
+
+export interface Exchange {
+  /** Absolute URL as sent (credentials never appear in it). */
+  url: string;
+  query: Query;
+  status: number;
+  contentType: string | null;
+  /** Parsed JSON body, or undefined when the body was not JSON. */
+  body: unknown;
+  /** Why the body could not be read as JSON, when it could not. */
+  bodyError?: string;
+}
+
+/** One walk: the pages of one query followed by their cursors, in order. */
+export interface Walk {
+  pages: readonly Exchange[];
+  /** The cursor each page offered (undefined when none). */
+  cursors: readonly (string | undefined)[];
+  /** The walker stopped at its page cap while a cursor was still offered. */
+  capped?: boolean;
+}
+
+/** What an expected refusal must look like. */
+export interface ErrorExpectation {
+  /** The law the refusal judges. */
+  law: string;
+  /** Exact status, or '4xx'. */
+  status: number | '4xx';
+  errorType?: string;
+}
+
+/** The subjects a law can judge, by scope. */
+export interface Subjects {
+  /** One answer to a request that must succeed. */
+  page: {
+    exchange: Exchange;
+    /** The session the request is about (path segment or fixed filter), when there is one. */
+    session?: string;
+    /** A law that this request exists to judge: a non-200 is its violation, not `status-code`'s. */
+    acceptedBy?: string;
+  };
+  /** The pages of one query, followed through their cursors. */
+  walk: { walk: Walk };
+  /** One answer to a request the documents say must be refused. */
+  error: { exchange: Exchange; expected: ErrorExpectation };
+  /** Two observations of the same object, in order. */
+  observation: { id: string; before: JsonObject; after: JsonObject };
+  /** A complete filtered walk beside a complete walk of the same list with fewer filters. */
+  comparison: { query: Query; baselineQuery: Query; filtered: readonly JsonObject[]; baseline: readonly JsonObject[] };
+  /** An item-id cursor request beside the order a walk listed the items in. */
+  cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
+  /** One request's HTTP exchange as a whole (or its failure). */
+  transport: { url: string; failure?: { kind: string; message: string } };
+}
+
+export type LawScope = keyof Subjects;
+export const LAW_SCOPES: readonly LawScope[] = ['page', 'walk', 'error', 'observation', 'comparison', 'cursor', 'transport'];
+
+/** What one check of one law found: how many subjects it judged, and what was wrong. */
+export interface Judgement {
+  judged: number;
+  violations: Violation[];
+}
+
+export type CatalogueId = LawId | ItemRuleId;
+
+export interface Law {
+  id: CatalogueId;
+  face: Face;
+  operationId: string;
+  statement: string;
+  source: Source;
+  /** Why nothing may have been judged by it in a run (e.g. "no item in state queued was listed"). */
+  unexercised: string;
+  /** A check per scope it judges; a scope it has no check for is not its business. */
+  checks: { [S in LawScope]?: (subject: Subjects[S]) => Judgement };
+}
+
+export type LawFactory = (op: ListOperation) => Law[];
+
+export const NOTHING: Judgement = Object.freeze({ judged: 0, violations: [] }) as Judgement;
