@@ -25,6 +25,16 @@ describe('validators', () => {
     for (const garbage of [undefined, null, 'x', 42, [], {}]) expect(() => validateResponseBody('ark', 'listTasks', 200, garbage)).not.toThrow();
   });
 
+  it('an id whose format a document gives once is held to it in every field holding that id', () => {
+    // 002 gives the session id's format on the path parameter only ("格式为 sesn- 开头的字符串").
+    for (const profile of ['strict', 'documented'] as const) {
+      const found = validateComponent('ark', 'Task', { ...arkTask(), session_id: 'logs crawl backup' }, profile);
+      expect(found.map((v) => v.instancePath)).toEqual(['/session_id']);
+    }
+    const forked = { ...praxisSession(), forked_from: { session_id: 'test' } };
+    expect(validateComponent('praxis', 'Session', forked, 'strict').map((v) => v.instancePath)).toEqual(['/forked_from/session_id']);
+  });
+
   it('Ark never sends null: a null optional field is a violation, an absent one is not', () => {
     const absent = arkTask();
     delete absent.started_at;

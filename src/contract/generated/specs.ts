@@ -205,7 +205,8 @@ export const praxisSpec: OpenApiDocument = {
             "required": true,
             "description": "000: \"Session id (sesn_...), as returned by sessions.create or sessions.list.\"",
             "schema": {
-              "type": "string"
+              "type": "string",
+              "pattern": "^sesn_"
             }
           }
         ],
@@ -509,7 +510,9 @@ export const praxisSpec: OpenApiDocument = {
             "description": "004: \"Praxis extension: source of a forked session; null for other sessions. Available only on /agent/v1.\"",
             "properties": {
               "session_id": {
-                "type": "string"
+                "type": "string",
+                "pattern": "^sesn_",
+                "description": "The source session: a session id, whose format 004 gives: \"Session id (sesn_...).\""
               }
             }
           }
@@ -1524,7 +1527,8 @@ export const arkSpec: OpenApiDocument = {
           },
           "session_id": {
             "type": "string",
-            "description": "002: \"任务所属的会话 ID。\""
+            "pattern": "^sesn-",
+            "description": "002: \"任务所属的会话 ID。\" The same session as the path parameter, whose format 002 gives: \"格式为 sesn- 开头的字符串。\""
           },
           "session_thread_id": {
             "type": "string",

@@ -53,7 +53,7 @@ export interface components {
         Task: {
             /** @description 002: "任务提交时间，采用 Unix 毫秒时间戳。" */
             created_at: components["schemas"]["UnixMillis"];
-            /** @description 002: "任务所属的会话 ID。" */
+            /** @description 002: "任务所属的会话 ID。" The same session as the path parameter, whose format 002 gives: "格式为 sesn- 开头的字符串。" */
             session_id: string;
             /** @description 002: "发起该任务的会话线程 ID。" */
             session_thread_id: string;

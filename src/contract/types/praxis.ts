@@ -147,6 +147,7 @@ export interface components {
             } | null;
             /** @description 004: "Praxis extension: source of a forked session; null for other sessions. Available only on /agent/v1." */
             forked_from?: {
+                /** @description The source session: a session id, whose format 004 gives: "Session id (sesn_...)." */
                 session_id?: string;
             } | null;
         };

@@ -236,7 +236,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "review report logs"
    },
    "forked_from": {
-    "session_id": "upload watch clip"
+    "session_id": "sesn_z6ni30et5p"
    }
   },
   {
@@ -354,7 +354,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "shell docs client"
    },
    "forked_from": {
-    "session_id": "session cargo cargo"
+    "session_id": "sesn_zzzzzzzzzw"
    }
   },
   {
@@ -449,7 +449,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "flaky"
    },
    "forked_from": {
-    "session_id": "index retry sync"
+    "session_id": "sesn_ui3znulekt"
    }
   },
   {
@@ -576,7 +576,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": {},
    "forked_from": {
-    "session_id": "logs"
+    "session_id": "sesn_00000004"
    }
   },
   {
@@ -710,7 +710,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "computer_id": "server test fix",
    "thinking": null,
    "forked_from": {
-    "session_id": "logs"
+    "session_id": "sesn_0000000j"
    }
   },
   {
@@ -800,7 +800,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": null,
    "forked_from": {
-    "session_id": "sync upload client"
+    "session_id": "sesn_txxvis5kw"
    }
   },
   {
@@ -999,7 +999,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": {},
    "forked_from": {
-    "session_id": "bench release monitor"
+    "session_id": "sesn_saqpv53j92"
    }
   },
   {
@@ -1460,7 +1460,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "cwd": "release npm migrate",
    "model": {},
    "forked_from": {
-    "session_id": "schema index cargo"
+    "session_id": "sesn_2xlfeerweq"
    }
   },
   {
@@ -1764,7 +1764,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "backup crawl notes"
    },
    "forked_from": {
-    "session_id": "migrate"
+    "session_id": "sesn_0000001d"
    }
   },
   {
@@ -1953,7 +1953,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": null,
    "forked_from": {
-    "session_id": "schema release bench"
+    "session_id": "sesn_vn68h0blxh"
    }
   },
   {
@@ -2107,7 +2107,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "server cargo cargo"
    },
    "forked_from": {
-    "session_id": "server queue schema"
+    "session_id": "sesn_twhpq73i9z"
    }
   },
   {
@@ -2249,7 +2249,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "model": {},
    "thinking": {},
    "forked_from": {
-    "session_id": "bench clip watch"
+    "session_id": "sesn_vhvawtrctm"
    }
   },
   {
@@ -2511,7 +2511,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": {},
    "forked_from": {
-    "session_id": "shell cargo worker"
+    "session_id": "sesn_my1waerhiq"
    }
   },
   {
@@ -2750,7 +2750,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "bench fix"
    },
    "forked_from": {
-    "session_id": "backup shell migrate"
+    "session_id": "sesn_15vowto3jh"
    }
   },
   {
@@ -2830,7 +2830,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "sync cargo cargo"
    },
    "forked_from": {
-    "session_id": "logs"
+    "session_id": "sesn_0000000q"
    }
   },
   {
@@ -2899,7 +2899,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "schema deploy cargo"
    },
    "forked_from": {
-    "session_id": "build worker backup"
+    "session_id": "sesn_bi272xtbrb"
    }
   },
   {
@@ -3469,7 +3469,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "thinking": null,
    "forked_from": {
-    "session_id": "retry logs review"
+    "session_id": "sesn_rq0wsfv0cl"
    }
   },
   {
@@ -4826,7 +4826,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "cargo cargo cargo",
+    "summary": "cache release flaky",
     "started_at": 1795939622000
    },
    {
@@ -4868,8 +4868,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "upstream",
-    "summary": "release monitor queue",
+    "error_code": "internal",
+    "error_message": "report npm deploy",
+    "summary": "search cargo migrate",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4923,8 +4924,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "error_code": "internal",
-    "summary": "worker backup watch",
+    "summary": "clip agent watch",
     "started_at": 1795940042000
    },
    {
@@ -4979,7 +4979,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
     },
-    "summary": "session api schema"
+    "summary": "report"
    },
    {
     "created_at": 1795940340000,
@@ -4990,7 +4990,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "watch flaky docs",
+    "summary": "parse notes crawl",
     "started_at": 1795940342000
    },
    {
@@ -5018,6 +5018,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "client cargo cargo",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5116,9 +5117,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "error_code": "internal",
-    "error_message": "index",
-    "summary": "watch worker task",
+    "summary": "session cargo cargo",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5248,8 +5247,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "error_code": "timeout",
-    "summary": "flaky notes notes",
+    "summary": "crawl migrate agent",
     "started_at": 1795941482000
    },
    {
@@ -5275,7 +5273,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "watch session lint",
+    "summary": "session release search",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5288,9 +5286,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "upstream",
-    "error_message": "cargo cargo cargo",
-    "summary": "schema",
+    "error_message": "npm session notes",
+    "summary": "docs",
     "started_at": 1795941662000,
     "finished_at": 1795941720000
    },
@@ -5305,7 +5302,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
     },
-    "summary": "api cargo cargo"
+    "summary": "schema"
    },
    {
     "created_at": 1795941780000,
@@ -5330,8 +5327,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "error_code": "fetch",
-    "error_message": "session cargo cargo",
     "started_at": 1795941842000
    },
    {
@@ -5357,6 +5352,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
+    "error_message": "client cargo cargo",
     "summary": "fix",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
@@ -5370,7 +5366,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "task cargo cargo",
+    "summary": "test review logs",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
