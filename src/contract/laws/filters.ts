@@ -36,7 +36,8 @@ export function filterLaws(op: ListOperation): Law[] {
 
 function compare(op: ListOperation, law: Law, filter: FilterParam, s: Comparison): Judgement {
   const added = addedFilters(op, s.query, s.baselineQuery);
-  if (!added.includes(filter)) return NOTHING;
+  // Two empty lists show nothing about a filter.
+  if (!added.includes(filter) || (s.baseline.length === 0 && s.filtered.length === 0)) return NOTHING;
   // One finding per item: the first filter the request adds speaks for all of them.
   if (added[0] !== filter) return { judged: 1, violations: [] };
   const values = added.map((f) => [f, queryValue(s.query, f.param)!] as const);

@@ -1,0 +1,99 @@
+/**
+ * What a verdict means: a correct server passes whatever the seed, with or without a session;
+ * "passed" means something was judged; a server that lists nothing passes no item rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/conformance/index.js';
+import { FACES, type Face } from '../../src/contract/index.js';
+import { hostile, sendJson } from '../helpers/hostile.js';
+import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+const WITH_SESSION: Record<Face, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' };
+
+describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 20', () => {
+  for (const face of FACES) {
+    it(`${face}: conform seeds 1–20 (the mock's dataset reseeded to the same seed)`, async () => {
+      const failures: string[] = [];
+      for (let seed = 1; seed <= 20; seed++) {
+        await mock.app.control('POST', '/reseed', { seed });
+        const sessions = DEMO_SESSIONS[face] === undefined ? [WITH_SESSION[face], undefined] : [WITH_SESSION[face]];
+        for (const session of sessions) {
+          const result = await runConformance({ face, baseUrl: mock.base(face), ...(session ? { session } : {}), seed, runs: 25, polls: 2, pollIntervalMs: 0 });
+          if (result.exitCode !== 0) failures.push(`seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`).join('; ')}`);
+          if (result.counts.passed < 10) failures.push(`seed ${seed}: only ${result.counts.passed} rules judged`);
+        }
+      }
+      await mock.app.control('POST', '/reseed', { seed: 1 });
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('the JSON-RPC runs the hook found failing (--session demo, seeds 3, 1, 20261129) pass', async () => {
+    await mock.app.control('POST', '/reset', {});
+    for (const seed of [3, 1, 20261129]) {
+      const result = await runConformance({ face: 'jsonrpc', baseUrl: mock.base('jsonrpc'), session: 'demo', seed, polls: 2, pollIntervalMs: 0 });
+      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+      expect(result.rules.find((r) => r.id === 'jsonrpc.filter-session_id')?.outcome).toBe('passed');
+    }
+  });
+});
+
+describe('three outcomes: violated, passed with counts, not exercised with a reason', () => {
+  const empty = (face: Face) => (_req: unknown, res: Parameters<Parameters<typeof hostile>[0]>[1]) => {
+    const bodies: Record<Face, unknown> = {
+      ark: { items: [] },
+      everruns: [],
+      jsonrpc: { jsonrpc: '2.0', id: null, result: [] },
+      praxis: { data: [], next_page: null },
+    };
+    sendJson(res, 200, bodies[face]);
+  };
+
+  it('a server that lists nothing passes no item rule and no law about items', async () => {
+    const server = await hostile(empty('ark'));
+    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', seed: 1, runs: 20, polls: 2, pollIntervalMs: 0 });
+    await server.close();
+    const outcome = (id: string) => result.rules.find((r) => r.id === id);
+    for (const id of ['ark.finished-at-only-when-terminal', 'ark.times-are-unix-millis', 'ark.order-newest-first', 'ark.no-duplicates-across-pages', 'ark.items-belong-to-session', 'ark.filter-state', 'ark.lifecycle-forward']) {
+      expect(outcome(id)?.outcome, id).toBe('not-exercised');
+      expect(outcome(id)?.judged).toBe(0);
+      expect(outcome(id)?.reason?.length).toBeGreaterThan(5);
+    }
+    // What an empty list can show is still judged: status, type, schema.
+    expect(outcome('ark.status-code')).toMatchObject({ outcome: 'passed' });
+    expect(outcome('ark.status-code')!.judged).toBeGreaterThan(0);
+    // The refusals this server does not make are violations, not "not exercised".
+    expect(outcome('ark.invalid-limit-rejected')?.outcome).toBe('violated');
+  });
+
+  it('--require-exercised turns a rule not exercised into a failed run; JUnit marks it skipped otherwise', async () => {
+    const { renderJunit, renderText } = await import('../../src/conformance/index.js');
+    const plain = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', seed: 2, runs: 20, polls: 1 });
+    expect(plain.exitCode).toBe(0);
+    const unexercised = plain.rules.filter((r) => r.outcome === 'not-exercised');
+    expect(unexercised.map((r) => r.id)).toContain('everruns.lifecycle-forward');
+    expect(renderJunit(plain)).toMatch(/name="everruns.lifecycle-forward">\s*<skipped message="not exercised: no task was seen to change state/);
+    expect(renderText(plain)).toMatch(new RegExp(`\\n${plain.counts.passed} passed, 0 failed, ${unexercised.length} skipped\\n$`));
+    const strict = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', seed: 2, runs: 20, polls: 1, requireExercised: true });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.violations).toEqual([]);
+    expect(renderJunit(strict)).toMatch(/name="everruns.lifecycle-forward">\s*<failure message="not exercised/);
+  });
+
+  it('every passed rule judged at least one subject, and every rule of the face is accounted for', async () => {
+    const result = await runConformance({ face: 'praxis', baseUrl: mock.base('praxis'), seed: 5, runs: 30, polls: 2, pollIntervalMs: 0 });
+    const { lawsOf, operationsOf } = await import('../../src/contract/index.js');
+    const catalogue = new Set(operationsOf('praxis').flatMap((op) => lawsOf(op).map((l) => l.id)));
+    expect(new Set(result.rules.map((r) => r.id))).toEqual(catalogue);
+    for (const rule of result.rules) if (rule.outcome === 'passed') expect(rule.judged, rule.id).toBeGreaterThan(0);
+    expect(result.counts.passed + result.counts.violated + result.counts.notExercised).toBe(catalogue.size);
+  });
+});
