@@ -56,6 +56,20 @@ describe('page laws', () => {
   });
 });
 
+describe('what a law judged', () => {
+  it('an item rule counts only the objects it constrains; an empty page judges no item rule', () => {
+    const judged = (body: unknown, id: string) => applyLaws(ark, 'page', { exchange: exchange(body) }).find((o) => o.law.id === id)?.judgement.judged;
+    const queued = arkItem(1, { state: 'queued' });
+    delete (queued as Record<string, unknown>).started_at;
+    const page = { items: [queued, arkItem(2, { state: 'running' }), arkItem(3, { state: 'running' })] };
+    expect(judged(page, 'ark.started-at-absent-before-start')).toBe(1);
+    expect(judged(page, 'ark.started-at-present-once-running')).toBe(2);
+    expect(judged(page, 'ark.times-are-unix-millis')).toBe(3);
+    expect(judged({ items: [] }, 'ark.times-are-unix-millis')).toBe(0);
+    expect(judged({ items: [] }, 'ark.status-code')).toBe(1);
+  });
+});
+
 describe('walk laws', () => {
   const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({ pages: pages.map((b) => exchange(b)), cursors });
   it('accepts a clean newest-first walk', () => {
