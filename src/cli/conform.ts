@@ -66,11 +66,12 @@ export const conformCommand: Command = {
       rules: parseRuleList(values.rules, 'rules'),
       excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
       requireExercised: values['require-exercised'] === true,
+      stopSignal: io.stopSignal,
     });
     const text = render(result, report);
     if (typeof values.out === 'string') {
       await writeFile(values.out, text);
-      const verdict = result.exitCode === 2 ? `error: ${result.error}` : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
+      const verdict = result.error ? `error: ${result.error}` : result.incomplete ? `INCOMPLETE: ${result.incomplete}` : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
       io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
     if (result.exitCode === 2 && result.error && report !== 'text') io.stderr(`agent-task-contracts conform: ${result.error}\n`);

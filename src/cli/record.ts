@@ -1,12 +1,11 @@
-import { writeFile } from 'node:fs/promises';
 import { FACES, type Face } from '../contract/index.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
 export const recordCommand: Command = {
   name: 'record',
-  summary: 'Poll a live endpoint and write a scenario whose replay reproduces every observed list.',
-  usage: `record --face ${FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]...`,
+  summary: 'Poll a live endpoint and write a scenario whose replay reproduces every observed list; exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
+  usage: `record --face ${FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]`,
   options: {
     face: { type: 'string' },
     'base-url': { type: 'string' },
@@ -17,6 +16,7 @@ export const recordCommand: Command = {
     header: { type: 'string', multiple: true },
     redact: { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    'error-budget': { type: 'string' },
   },
   async run(values, io) {
     requireString(values, 'face');
@@ -28,9 +28,17 @@ export const recordCommand: Command = {
     const intervalMs = parseInteger(values, 'interval', 0, 3_600_000) ?? 1000;
     const redact = (values.redact as string[] | undefined) ?? [];
     for (const pointer of redact) if (!pointer.startsWith('/')) throw new UsageError(`--redact takes a JSON pointer into each recorded object, like /title or /tool/description; got "${pointer}"`);
-    const [{ RecordError, recordScenario }, { stringify }] = await Promise.all([import('../node/record.js'), import('yaml')]);
+    const [{ RecordError, recordScenario }, { OutputError, RecordingFile }, { stringify }] = await Promise.all([import('../node/record.js'), import('../node/recording-file.js'), import('yaml')]);
+    const file = new RecordingFile(out);
+    const yaml = /\.ya?ml$/i.test(out);
+    const render = (recording: Awaited<ReturnType<typeof recordScenario>>) => {
+      if (!yaml) return `${JSON.stringify(recording.scenario, null, 2)}\n`;
+      const early = recording.ended.reason === 'complete' ? '' : `# recording ended early (${recording.ended.reason}) at ${recording.ended.at}: ${recording.ended.message}\n`;
+      return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${stringify(recording.scenario)}`;
+    };
     let recording;
     try {
+      await file.check();
       recording = await recordScenario({
         face,
         baseUrl,
@@ -40,19 +48,26 @@ export const recordCommand: Command = {
         headers: parseHeaders(values.header as string[] | undefined),
         redact,
         timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
-        onPoll: (n, count) => io.stderr(`poll ${n}/${polls}: ${count} objects\n`),
+        errorBudget: parseInteger(values, 'error-budget', 0, 10_000),
+        stopSignal: io.stopSignal,
+        onPoll: (n, count, answer) => io.stderr(answer ? `poll ${n}/${polls}: ${answer} (recorded as a fault step)\n` : `poll ${n}/${polls}: ${count} objects\n`),
+        onCheckpoint: (so) => file.write(so, render),
       });
+      await file.write(recording, render);
     } catch (error) {
-      if (error instanceof RecordError) {
+      if (error instanceof RecordError || error instanceof OutputError) {
         io.stderr(`agent-task-contracts record: ${error.message}\n`);
         return 2;
       }
       throw error;
     }
-    const text = /\.ya?ml$/i.test(out) ? `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${stringify(recording.scenario)}` : `${JSON.stringify(recording.scenario, null, 2)}\n`;
-    await writeFile(out, text);
     for (const v of recording.violations) io.stderr(`violation: ${v}\n`);
-    io.stdout(`wrote ${out}: ${polls} polls, ${recording.requests} requests, ${recording.violations.length} contract violations\n`);
-    return 0;
+    const summary = `${recording.polls} polls, ${recording.errors} answered by an error, ${recording.requests} requests, ${recording.violations.length} contract violations`;
+    if (recording.ended.reason === 'complete') {
+      io.stdout(`wrote ${out}: ${summary}\n`);
+      return 0;
+    }
+    io.stdout(`recording ended early (${recording.ended.reason}): ${recording.ended.message}\nwrote ${out}: ${summary}\n`);
+    return 1;
   },
 };

@@ -27,14 +27,46 @@ export interface HttpResult {
 
 export class BudgetExhausted extends Error {}
 
+/** The client was stopped (Ctrl-C, SIGTERM): no request is sent or awaited any more. */
+export class Interrupted extends Error {
+  constructor() {
+    super('interrupted');
+    this.name = 'Interrupted';
+  }
+}
+
 export class HttpClient {
   sent = 0;
   private nextSlot = 0;
+  private stopped = false;
+  private readonly inFlight = new Set<AbortController>();
+  private readonly waits = new Set<() => void>();
 
   constructor(private readonly options: HttpOptions, private readonly onRequest?: (url: string, status: number | string, ms: number) => void) {}
 
   get remaining(): number {
     return this.options.maxRequests - this.sent;
+  }
+
+  /** Aborts every request in flight; every later request throws Interrupted. */
+  stop(): void {
+    this.stopped = true;
+    for (const controller of this.inFlight) controller.abort();
+    for (const wake of this.waits) wake();
+  }
+
+  /** Sleeps, or wakes at once when the client is stopped (then throws Interrupted). */
+  async pause(ms: number): Promise<void> {
+    if (ms > 0 && !this.stopped) {
+      let wake = () => {};
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      this.waits.add(wake);
+      const timer = setTimeout(wake, ms);
+      await woken;
+      clearTimeout(timer);
+      this.waits.delete(wake);
+    }
+    if (this.stopped) throw new Interrupted();
   }
 
   /** GET url?query. Never throws for server behaviour; only for an exhausted budget. */
@@ -48,7 +80,7 @@ export class HttpClient {
       if (exchange && exchange.status === 429 && attempt < 3) {
         const wait = retryAfterMs(result.retryAfter);
         if (wait !== undefined && wait <= this.options.maxRetryAfterMs) {
-          await sleep(wait);
+          await this.pause(wait);
           continue;
         }
       }
@@ -72,11 +104,13 @@ export class HttpClient {
   }
 
   private async once(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult & { location?: string }> {
+    if (this.stopped) throw new Interrupted();
     if (this.sent >= this.options.maxRequests) throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
     await this.pace();
     this.sent++;
     const started = performance.now();
     const controller = new AbortController();
+    this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...this.options.headers }, redirect: 'manual', signal: controller.signal });
@@ -92,9 +126,11 @@ export class HttpClient {
         if (text.length === 0) exchange.bodyError = 'empty body';
       } catch {
         exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
+        exchange.bodyText = text.slice(0, 64 * 1024);
       }
       return { exchange, ms, retryAfter, location: response.headers.get('location') ?? undefined };
     } catch (error) {
+      if (this.stopped) throw new Interrupted();
       const ms = performance.now() - started;
       const timedOut = controller.signal.aborted;
       this.onRequest?.(url.toString(), timedOut ? 'timeout' : 'network error', ms);
@@ -106,6 +142,7 @@ export class HttpClient {
       };
     } finally {
       clearTimeout(timer);
+      this.inFlight.delete(controller);
     }
   }
 
@@ -115,7 +152,7 @@ export class HttpClient {
     const now = performance.now();
     const slot = Math.max(now, this.nextSlot);
     this.nextSlot = slot + gap;
-    if (slot > now) await sleep(slot - now);
+    await this.pause(slot - now);
   }
 }
 

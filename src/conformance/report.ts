@@ -19,6 +19,7 @@ export function renderText(result: ConformanceResult): string {
     lines.push(`error: ${result.error}`);
     return `${lines.join('\n')}\n`;
   }
+  if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete}`);
   for (const v of result.violations) {
     lines.push('', `✗ ${v.rule}${v.occurrences > 1 ? ` (${v.occurrences} times)` : ''}`);
     lines.push(`  ${v.message}`);
@@ -55,14 +56,16 @@ const xml = (text: string) =>
 export function renderJunit(result: ConformanceResult): string {
   const failures = result.rules.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : result.counts.notExercised;
-  const attrs = `tests="${result.rules.length}" failures="${failures}" skipped="${skipped}" errors="${result.error ? 1 : 0}" time="${(result.durationMs / 1000).toFixed(3)}"`;
+  const errors = result.error || result.incomplete ? 1 : 0;
+  const attrs = `tests="${result.rules.length + errors}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${(result.durationMs / 1000).toFixed(3)}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agent-task-contracts" ${attrs}>`,
     `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
-    `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/></properties>`,
+    `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/><property name="complete" value="${result.incomplete ? 'false' : 'true'}"/></properties>`,
   ];
   if (result.error) out.push(`    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`);
+  if (result.incomplete) out.push(`    <testcase classname="${result.face}" name="run complete"><error message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"/></testcase>`);
   for (const rule of result.rules) {
     out.push(`    <testcase classname="${xml(result.face)}" name="${xml(rule.id)}">`);
     const violations = result.violations.filter((v) => v.rule === rule.id);

@@ -6,7 +6,7 @@
 import { isFace, operationsOf } from '../contract/index.js';
 import { ConfigurationError, type RunContext } from './context.js';
 import { curlHeaderArgs } from './curl.js';
-import { BudgetExhausted, HttpClient } from './http.js';
+import { BudgetExhausted, HttpClient, Interrupted } from './http.js';
 import { Ledger } from './ledger.js';
 import { baselinePhase } from './phases/baseline.js';
 import { overTimePhase } from './phases/over-time.js';
@@ -51,6 +51,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     },
     (url, status, ms) => emit({ type: 'request', url: redactUrl(url, secrets), status, ms }),
   );
+  let incomplete: string | undefined;
+  void options.stopSignal?.then(() => {
+    incomplete = `interrupted after ${Math.round(performance.now() - started)} ms and ${client.sent} requests; the rules below are what was judged until then`;
+    client.stop();
+  });
   const finish = (error?: string): ConformanceResult => {
     const durationMs = performance.now() - started;
     const rules = error ? [] : ledger.outcomes();
@@ -60,7 +65,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       notExercised: rules.filter((r) => r.outcome === 'not-exercised').length,
     };
     const requireExercised = options.requireExercised ?? false;
-    const exitCode = error ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) ? 1 : 0;
+    const exitCode = error || incomplete ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) ? 1 : 0;
     const result: ConformanceResult = {
       face: options.face,
       baseUrl: options.baseUrl,
@@ -76,6 +81,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       requestsPerSecond: Math.round((client.sent / Math.max(durationMs, 1)) * 1000 * 10) / 10,
       notes: ledger.notes,
       ...(error ? { error } : {}),
+      ...(incomplete ? { incomplete } : {}),
     };
     emit({ type: 'end', result });
     return result;
@@ -106,6 +112,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   } catch (error) {
     if (error instanceof ConfigurationError) return finish(error.message);
+    if (error instanceof Interrupted) return finish();
     if (error instanceof BudgetExhausted) ledger.note(`${error.message}; the checks after that point did not run`);
     else ledger.note(`the run stopped early: ${String(error)}`);
   }

@@ -25,6 +25,8 @@ export interface ConformanceOptions {
   excludeRules?: readonly string[];
   /** A rule the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
   requireExercised?: boolean;
+  /** Resolves when the run must stop (Ctrl-C, SIGTERM): the result holds what was judged so far, marked incomplete. */
+  stopSignal?: Promise<unknown>;
   onEvent?: (event: ConformanceEvent) => void;
 }
 
@@ -66,7 +68,7 @@ export interface ConformanceResult {
   baseUrl: string;
   session?: string;
   seed: number;
-  /** 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad configuration or unreachable endpoint. */
+  /** 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad configuration, unreachable endpoint or interrupted. */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
   /** Every rule of the catalogue that applies to the face (and the selection), with its outcome. */
@@ -79,6 +81,8 @@ export interface ConformanceResult {
   notes: string[];
   /** Why the run could not judge, when exitCode is 2. */
   error?: string;
+  /** Set when the run was stopped before its end: what it says was judged up to then (exit code 2). */
+  incomplete?: string;
 }
 
 export type ConformanceEvent =

@@ -9,7 +9,7 @@ import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
-import type { Scenario } from '../scenarios/types.js';
+import type { Scenario, StepState } from '../scenarios/types.js';
 
 const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
 const CACHE_ENTRIES = 2_000;
@@ -91,6 +91,8 @@ export class MockApp {
 
   private respondFromScenario(face: Face, request: MockRequest, scenario: ScenarioPlayer): MockResponse {
     const view = scenario.view(request);
+    const answer = view.state.answers.find((a) => a.path === request.path);
+    if (answer) return recordedAnswer(answer, this.latencyMs + view.state.latencyMs);
     const faults = view.state.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.state.faults]);
     try {
       const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
@@ -199,3 +201,10 @@ export class MockApp {
   }
 }
 
+/** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
+function recordedAnswer(answer: StepState['answers'][number], latencyMs: number): MockResponse {
+  if (answer.status === undefined) return { ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }), delayMs: latencyMs + (answer.timeoutMs ?? 0) };
+  const headers: Record<string, string> = { 'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json' };
+  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
+  return { status: answer.status, headers, body: answer.body ?? null, ...(typeof answer.body === 'string' ? { raw: answer.body } : {}), delayMs: latencyMs };
+}

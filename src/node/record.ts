@@ -3,13 +3,18 @@
  * exact objects, so replaying the file reproduces every observed list. Credentials never reach
  * the file; `redact` pointers mask fields; every object is checked against the contract as it
  * is written and the violations are listed (their steps are marked `fault`), never hidden.
+ *
+ * Nothing received is lost: after every poll the scenario so far is handed to `onCheckpoint`
+ * (the CLI writes it atomically). A 5xx, a 429 or a timeout is that poll's answer, recorded as
+ * a fault step, within an error budget; an interruption, an API that goes away or a spent
+ * budget end the recording early, and the recording says why and when.
  */
-import { type Face, type JsonObject, type ListOperation, checkItem, componentFor, itemsOf, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
+import { type Exchange, type Face, type JsonObject, type ListOperation, checkItem, componentFor, itemsOf, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
 import { isObject } from '../contract/rules/types.js';
-import { BudgetExhausted, HttpClient, sleep } from '../conformance/http.js';
+import { BudgetExhausted, HttpClient, Interrupted } from '../conformance/http.js';
 import { type Query, nextCursor } from '../conformance/paging.js';
 import { REDACTED, redactValue } from '../conformance/redact.js';
-import type { PlacedTask, Scenario, ScenarioStep } from '../scenarios/types.js';
+import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
 export interface RecordOptions {
   face: Face;
@@ -22,23 +27,53 @@ export interface RecordOptions {
   redact?: readonly string[];
   timeoutMs?: number;
   maxRequests?: number;
-  onPoll?: (poll: number, items: number) => void;
+  /** Polls that may be answered by an error (5xx, 429, timeout) before recording stops (default 5). */
+  errorBudget?: number;
+  /** Resolves when the recording must stop (Ctrl-C, SIGTERM): what was received is kept. */
+  stopSignal?: Promise<unknown>;
+  onPoll?: (poll: number, items: number, answer?: string) => void;
+  /** Called after every recorded poll with the recording so far (a complete scenario). */
+  onCheckpoint?: (recording: Recording) => Promise<void>;
 }
+
+export type EndReason = 'complete' | 'interrupted' | 'connection-lost' | 'error-budget' | 'request-budget';
 
 export interface Recording {
   scenario: Scenario;
   /** Contract violations observed, one line each (pointer, rule, message). */
   violations: string[];
   requests: number;
+  /** Polls recorded (data and error answers). */
+  polls: number;
+  /** Polls answered by an error. */
+  errors: number;
+  ended: { reason: EndReason; message: string; at: string };
 }
 
 const MAX_PAGES = 50;
 
 export class RecordError extends Error {}
 
+type Poll = { kind: 'data'; sessions: JsonObject[]; tasks: PlacedTask[] } | { kind: 'answer'; answer: RecordedAnswer; message: string };
+
+/** A list that did not answer with its data: the poll's answer. */
+class PollAnswer extends Error {
+  constructor(
+    readonly answer: RecordedAnswer,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+/** The API went away (connection refused, reset). */
+class ConnectionLost extends Error {}
+
 export async function recordScenario(options: RecordOptions): Promise<Recording> {
   const face = options.face;
-  if ((face === 'everruns' || face === 'ark') && !options.session) throw new RecordError(`--session is required for ${face}`);
+  const ops = operationsOf(face);
+  const tasksOp = ops.find((o) => o.target === 'task')!;
+  const sessionsOp = ops.find((o) => o.target === 'session');
+  if (tasksOp.session.in === 'path' && !tasksOp.session.discoveredFrom && !options.session) throw new RecordError(`--session is required for ${face}`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -48,20 +83,26 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   const headers = options.headers ?? {};
   const secrets = Object.values(headers);
   const client = new HttpClient({ headers, timeoutMs: options.timeoutMs ?? 10_000, maxRequests: options.maxRequests ?? 10_000, maxBodyBytes: 10 * 1024 * 1024, maxRetryAfterMs: 30_000 });
-  const ops = operationsOf(face);
-  const tasksOp = ops.find((o) => o.target === 'task')!;
-  const sessionsOp = ops.find((o) => o.target === 'session');
-  const idField = tasksOp.idField;
+  let interrupted = false;
+  void options.stopSignal?.then(() => {
+    interrupted = true;
+    client.stop();
+  });
+  const errorBudget = options.errorBudget ?? 5;
 
   const walk = async (op: ListOperation, session: string | undefined, query: Query): Promise<JsonObject[]> => {
     const items: JsonObject[] = [];
     let current = query;
+    const path = op.path.replace('{session_id}', encodeURIComponent(session ?? ''));
     for (let n = 0; n < MAX_PAGES; n++) {
-      const url = new URL(base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')));
+      const url = new URL(base.toString().replace(/\/+$/, '') + path);
       const result = await client.get(url, current);
       const exchange = result.exchange;
-      if (!exchange) throw new RecordError(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
-      if (exchange.status !== 200) throw new RecordError(`${url.origin}${url.pathname} answered ${exchange.status}; a recording needs 200s (check --session and --header)`);
+      if (!exchange) {
+        if (result.failure?.kind === 'timeout') throw new PollAnswer({ path, timeoutMs: options.timeoutMs ?? 10_000 }, `${path}: ${result.failure.message}`);
+        throw new ConnectionLost(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
+      }
+      if (exchange.status !== 200) throw new PollAnswer(answerOf(path, exchange, result.retryAfter, secrets), `${path} answered ${exchange.status}`);
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       const next = nextCursor(op, exchange, current, page);
@@ -76,52 +117,87 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     return copy;
   };
 
+  const polls: Poll[] = [];
+  let recordedSessions: string[] | undefined = options.session ? [options.session] : undefined;
+  const pollOnce = async (): Promise<Poll> => {
+    const poll: Poll = { kind: 'data', sessions: [], tasks: [] };
+    if (sessionsOp) {
+      poll.sessions = (await walk(sessionsOp, undefined, [])).map(clean);
+      recordedSessions ??= poll.sessions.slice(0, 3).map((s) => String(s.id));
+    }
+    if (tasksOp.session.in === 'path') {
+      for (const session of recordedSessions ?? []) for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
+    } else {
+      const query: Query = options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
+      for (const task of await walk(tasksOp, undefined, query)) poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
+    }
+    return poll;
+  };
+
+  let errors = 0;
+  let ended: Recording['ended'] | undefined;
+  const end = (reason: EndReason, message: string) => (ended = { reason, message, at: new Date().toISOString() });
+  const dataPolls = () => polls.filter((p) => p.kind === 'data').length;
+  for (let n = 0; n < options.polls && !ended; n++) {
+    try {
+      if (n > 0) await client.pause(options.intervalMs);
+      const poll = await pollOnce();
+      polls.push(poll);
+      options.onPoll?.(n + 1, poll.kind === 'data' ? poll.tasks.length + poll.sessions.length : 0);
+    } catch (error) {
+      if (error instanceof Interrupted || interrupted) end('interrupted', `interrupted after poll ${polls.length} of ${options.polls}`);
+      else if (error instanceof BudgetExhausted) end('request-budget', `${error.message} after poll ${polls.length}`);
+      else if (error instanceof ConnectionLost) {
+        // Nothing recorded yet: there is no incident to keep, only an endpoint that cannot be reached.
+        if (dataPolls() === 0) throw new RecordError(`the endpoint could not be reached: ${error.message}`);
+        end('connection-lost', `the API went away after poll ${polls.length}: ${error.message}`);
+      } else if (error instanceof PollAnswer) {
+        // The first poll must show the lists: an error there is a wrong --session, --header or URL.
+        if (dataPolls() === 0) throw new RecordError(`${error.message}; a recording starts from a 200 (check --base-url, --session and --header)`);
+        errors++;
+        polls.push({ kind: 'answer', answer: error.answer, message: error.message });
+        options.onPoll?.(n + 1, 0, error.message);
+        if (errors > errorBudget) end('error-budget', `more than ${errorBudget} polls were answered by an error (the error budget); the last: ${error.message}`);
+      } else throw error;
+    }
+    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended));
+  }
+  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() });
+}
+
+/** A non-200 answer as received, with credentials taken out. */
+function answerOf(path: string, exchange: Exchange, retryAfter: string | undefined, secrets: readonly string[]): RecordedAnswer {
+  const body = exchange.body !== undefined ? exchange.body : exchange.bodyText;
+  return { path, status: exchange.status, ...(body !== undefined ? { body: redactValue(body, secrets) } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
+}
+
+/** The scenario of the polls so far: step 0 is the first data poll, each later poll one step. */
+function build(face: Face, base: URL, options: RecordOptions, polls: readonly Poll[], recordedSessions: string[] | undefined, requests: number, errors: number, ended: Recording['ended'] | undefined): Recording {
+  const ops = operationsOf(face);
+  const tasksOp = ops.find((o) => o.target === 'task')!;
+  const sessionsOp = ops.find((o) => o.target === 'session');
+  const idField = tasksOp.idField;
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
     const component = componentFor(face, target);
     return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map((v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`);
   };
-
-  interface Poll {
-    sessions: JsonObject[];
-    tasks: PlacedTask[];
-  }
-  const polls: Poll[] = [];
-  let recordedSessions: string[] | undefined = options.session ? [options.session] : undefined;
-  try {
-    for (let n = 0; n < options.polls; n++) {
-      if (n > 0) await sleep(options.intervalMs);
-      const poll: Poll = { sessions: [], tasks: [] };
-      if (sessionsOp) {
-        poll.sessions = (await walk(sessionsOp, undefined, [])).map(clean);
-        recordedSessions ??= poll.sessions.slice(0, 3).map((s) => String(s.id));
-      }
-      if (tasksOp.session.in === 'path') {
-        for (const session of recordedSessions ?? []) for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
-      } else {
-        const query: Query = options.session ? [['session_id', options.session]] : [];
-        for (const task of await walk(tasksOp, undefined, query)) poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
-      }
-      polls.push(poll);
-      options.onPoll?.(n + 1, poll.tasks.length + poll.sessions.length);
-    }
-  } catch (error) {
-    if (error instanceof BudgetExhausted) throw new RecordError(`${error.message} after ${polls.length} polls`);
-    throw error;
-  }
-
-  // Step 0: the first poll. Lists are newest first and the mock lists newest (last inserted)
-  // first, so objects are written oldest first.
-  const first = polls[0]!;
+  const firstIndex = polls.findIndex((p) => p.kind === 'data');
+  const first = polls[firstIndex] as Extract<Poll, { kind: 'data' }>;
+  // Lists are newest first and the mock lists newest (last inserted) first, so objects are written oldest first.
   const firstProblems = [
     ...first.sessions.flatMap((s, i) => problemsOf('session', s, `poll 1, session ${i}`)),
     ...first.tasks.flatMap((t, i) => problemsOf('task', t.task, `poll 1, task ${String(t.task[idField] ?? i)}`)),
   ];
   violations.push(...firstProblems);
   const timeline: ScenarioStep[] = [];
-  for (let n = 1; n < polls.length; n++) {
-    const before = polls[n - 1]!;
+  let before = first;
+  for (let n = firstIndex + 1; n < polls.length; n++) {
     const now = polls[n]!;
+    if (now.kind === 'answer') {
+      timeline.push({ fault: true, note: `poll ${n + 1}: ${now.message}`, answers: [now.answer] });
+      continue;
+    }
     const step: ScenarioStep = {};
     const problems: string[] = [];
     if (sessionsOp) {
@@ -140,8 +216,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     for (const t of put) {
       const id = String(t.task[idField]);
       problems.push(...problemsOf('task', t.task, `poll ${n + 1}, task ${id}`));
-      const prev = oldTasks.get(id);
-      const from = prev?.[tasksOp.stateField!];
+      const from = oldTasks.get(id)?.[tasksOp.stateField!];
       const to = t.task[tasksOp.stateField!];
       if (typeof from === 'string' && typeof to === 'string' && !mayFollow(tasksOp.lifecycle!, from, to))
         problems.push(`poll ${n + 1}, task ${id}: ${tasksOp.lawPrefix}.lifecycle-forward: went from ${from} to ${to}`);
@@ -152,20 +227,22 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       violations.push(...problems);
     }
     timeline.push(step);
+    before = now;
   }
-
+  const recorded = polls.length - firstIndex;
+  const early = ended && ended.reason !== 'complete' ? ` Recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}.` : '';
   const scenario: Scenario = {
     name: `recorded-${face}`,
-    description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${polls.length} polls every ${options.intervalMs} ms.${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}`,
+    description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${recorded} of ${options.polls} polls every ${options.intervalMs} ms${errors > 0 ? `, ${errors} answered by an error` : ''}.${early}${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}`,
     face,
     exact: true,
     progression: 'request',
     ...(firstProblems.length > 0 ? { fault: true } : {}),
-    sessions: sessionsOp ? [...first.sessions].reverse() : [...new Set([...(recordedSessions ?? []), ...polls.flatMap((p) => p.tasks.map((t) => t.session))])].map((id) => ({ id })),
+    sessions: sessionsOp ? [...first.sessions].reverse() : [...new Set([...(recordedSessions ?? []), ...polls.flatMap((p) => (p.kind === 'data' ? p.tasks.map((t) => t.session) : []))])].map((id) => ({ id })),
     tasks: [...first.tasks].reverse(),
     timeline,
   };
-  return { scenario, violations, requests: client.sent };
+  return { scenario, violations, requests, polls: recorded, errors, ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() } };
 }
 
 /** Masks the string at a JSON pointer; other value types are left and reported by the caller's validation. */

@@ -135,12 +135,13 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
 
   let faults: string[] = [];
   let latencyMs = 0;
-  const snapshot = (note?: string): StepState => ({
+  const snapshot = (note?: string, answers: StepState['answers'] = []): StepState => ({
     praxisSessions: [...sessions.values()].filter((s): s is JsonObject => s !== null),
     sessions: [...sessions.keys()],
     tasks: [...tasks.values()].sort((a, b) => a.seq - b.seq).map((t) => ({ ...t })),
     faults,
     latencyMs,
+    answers,
     ...(note ? { note } : {}),
   });
   const steps: StepState[] = [snapshot()];
@@ -181,7 +182,10 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     }
     if (step.faults) faults = knownFaults(step.faults, `${at}/faults`)!;
     if (step.latencyMs !== undefined) latencyMs = step.latencyMs;
-    steps.push(snapshot(step.note));
+    for (const [i, answer] of (step.answers ?? []).entries()) {
+      if (answer.status === undefined && answer.timeoutMs === undefined) throw new ScenarioError(file, `${at}/answers/${i}`, 'an answer needs the status received, or timeoutMs when none came');
+    }
+    steps.push(snapshot(step.note, step.answers ?? []));
   }
   return { scenario, steps };
 }

@@ -5,8 +5,20 @@ export interface PlacedTask {
   task: JsonObject;
 }
 
+/** What a list answered at one step instead of its data (a recorded 5xx, 429 or timeout). */
+export interface RecordedAnswer {
+  /** The list's path below the API's base. */
+  path: string;
+  status?: number;
+  body?: unknown;
+  retryAfter?: string;
+  /** No complete answer within this many ms (replayed as a 504 after that delay). */
+  timeoutMs?: number;
+}
+
 export interface ScenarioStep {
   note?: string;
+  answers?: RecordedAnswer[];
   set?: Record<string, JsonObject>;
   add?: PlacedTask[];
   put?: PlacedTask[];
@@ -45,6 +57,8 @@ export interface StepState {
   tasks: { seq: number; session: string; task: JsonObject }[];
   faults: string[];
   latencyMs: number;
+  /** Answers that replace a list's data at this step only. */
+  answers: RecordedAnswer[];
   note?: string;
 }
 

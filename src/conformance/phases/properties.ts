@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { type ListOperation, type Violation, addedFilters } from '../../contract/index.js';
 import { type RequestCase, requestCase } from '../../generators/index.js';
 import { CASE_MAX_PAGES, MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
-import { BudgetExhausted } from '../http.js';
+import { BudgetExhausted, Interrupted } from '../http.js';
 import type { Query } from '../paging.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
@@ -27,6 +27,7 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     for (const v of ctx.ledger.violations) known.add(v.rule);
     const seed = ctx.seed + round;
     let budgetHit = false;
+    let interrupted = false;
     const property = fc.asyncProperty(arbitrary, async (c) => {
       try {
         const found = await executeCase(ctx, c, false);
@@ -36,10 +37,15 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
           budgetHit = true;
           return true;
         }
+        if (error instanceof Interrupted) {
+          interrupted = true;
+          return true;
+        }
         throw error;
       }
     });
     const details = await fc.check(property, { seed, numRuns: runs, ...(ctx.options.path ? { path: ctx.options.path } : {}), endOnFailure: false });
+    if (interrupted) throw new Interrupted();
     if (budgetHit) throw new BudgetExhausted('the request budget (--max-requests) is used up');
     if (!details.failed) break;
     if (!details.counterexample) {

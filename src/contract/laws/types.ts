@@ -20,6 +20,8 @@ export interface Exchange {
   body: unknown;
   /** Why the body could not be read as JSON, when it could not. */
   bodyError?: string;
+  /** The body as text (its first 64 KiB), when it is not JSON. */
+  bodyText?: string;
 }
 
 /** One walk: the pages of one query followed by their cursors, in order. */
