@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { ReportFormat } from '../conformance/report.js';
+import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import { ALL_LAWS, FACES, type Face } from '../contract/index.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
@@ -20,7 +20,8 @@ export const conformCommand: Command = {
     `conform --face ${FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
-    '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--report text|json|junit] [--out FILE]',
+    '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
+    '  [--report text|json|junit|html] [--out FILE]',
   ].join('\n'),
   options: {
     face: { type: 'string' },
@@ -38,6 +39,8 @@ export const conformCommand: Command = {
     rules: { type: 'string' },
     'exclude-rules': { type: 'string' },
     'require-exercised': { type: 'boolean' },
+    'fail-on-drift': { type: 'boolean' },
+    'min-coverage': { type: 'string' },
     report: { type: 'string', default: 'text' },
     out: { type: 'string' },
   },
@@ -45,7 +48,8 @@ export const conformCommand: Command = {
     requireString(values, 'face');
     const face = parseChoice(values, 'face', FACES) as Face;
     const baseUrl = requireString(values, 'base-url');
-    const report = parseChoice(values, 'report', ['text', 'json', 'junit'] as const) as ReportFormat;
+    const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
+    if (report === 'html' && typeof values.out !== 'string') throw new UsageError('--report html writes a file: add --out report.html');
     const path = typeof values.path === 'string' ? values.path : undefined;
     if (path !== undefined && values.seed === undefined) throw new UsageError('--path replays a failure only together with the --seed it was found with');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
@@ -66,6 +70,8 @@ export const conformCommand: Command = {
       rules: parseRuleList(values.rules, 'rules'),
       excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
       requireExercised: values['require-exercised'] === true,
+      failOnDrift: values['fail-on-drift'] === true,
+      minCoverage: parseInteger(values, 'min-coverage', 0, 100),
       stopSignal: io.stopSignal,
     });
     const text = render(result, report);

@@ -34,7 +34,8 @@ export const recordCommand: Command = {
     const render = (recording: Awaited<ReturnType<typeof recordScenario>>) => {
       if (!yaml) return `${JSON.stringify(recording.scenario, null, 2)}\n`;
       const early = recording.ended.reason === 'complete' ? '' : `# recording ended early (${recording.ended.reason}) at ${recording.ended.at}: ${recording.ended.message}\n`;
-      return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${stringify(recording.scenario)}`;
+      const drift = recording.drift.map((d) => `# drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`).join('');
+      return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${drift}${stringify(recording.scenario)}`;
     };
     let recording;
     try {
@@ -62,7 +63,8 @@ export const recordCommand: Command = {
       throw error;
     }
     for (const v of recording.violations) io.stderr(`violation: ${v}\n`);
-    const summary = `${recording.polls} polls, ${recording.errors} answered by an error, ${recording.requests} requests, ${recording.violations.length} contract violations`;
+    for (const d of recording.drift) io.stderr(`drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`);
+    const summary = `${recording.polls} polls, ${recording.errors} answered by an error, ${recording.requests} requests, ${recording.violations.length} contract violations, ${recording.drift.length} drift entries`;
     if (recording.ended.reason === 'complete') {
       io.stdout(`wrote ${out}: ${summary}\n`);
       return 0;

@@ -2,6 +2,7 @@
 import type { JsonObject, ListOperation } from '../contract/index.js';
 import type { ValuePools } from '../generators/index.js';
 import type { Ledger } from './ledger.js';
+import type { Observations } from './observations.js';
 import type { Query } from './paging.js';
 import type { Transport } from './transport.js';
 import type { ConformanceOptions } from './types.js';
@@ -16,6 +17,7 @@ export interface RunContext {
   readonly seed: number;
   readonly transport: Transport;
   readonly ledger: Ledger;
+  readonly observations: Observations;
   readonly ops: readonly ListOperation[];
   /** Filter values seen in answers, by parameter, for generated requests. */
   readonly pools: ValuePools;

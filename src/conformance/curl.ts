@@ -1,3 +1,5 @@
+import { redactSecretQuery } from './redact.js';
+
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The environment variable a header's value is referenced by in printed commands. */
@@ -14,5 +16,5 @@ export function curlHeaderArgs(headers: Record<string, string>, flag = '--header
  * references (never their values), so the command can be pasted into a shell that has them.
  */
 export function curlCommand(url: string, headers: Record<string, string>): string {
-  return ['curl', '-sS', quote(url), ...curlHeaderArgs(headers, '-H')].join(' ');
+  return ['curl', '-sS', quote(redactSecretQuery(url)), ...curlHeaderArgs(headers, '-H')].join(' ');
 }

@@ -19,3 +19,23 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   return JSON.parse(redactText(JSON.stringify(value) ?? 'null', secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as T;
 }
+
+/** Query parameters whose values are secrets whatever the API: names like key, token, secret, signature. */
+const SECRET_QUERY = /key|token|secret|signature|password/i;
+
+/** A URL with the values of secret-looking query parameters replaced (for reports, logs and printed commands). */
+export function redactSecretQuery(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  let changed = false;
+  for (const name of new Set(parsed.searchParams.keys())) {
+    if (!SECRET_QUERY.test(name)) continue;
+    parsed.searchParams.set(name, REDACTED);
+    changed = true;
+  }
+  return changed ? parsed.toString() : url;
+}

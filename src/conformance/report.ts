@@ -1,7 +1,9 @@
 /** Reporters: each renders a finished result; none of them runs checks. */
+import { renderHtml } from './html.js';
 import type { ConformanceResult, RuleOutcome } from './types.js';
 
-export type ReportFormat = 'text' | 'json' | 'junit';
+export type ReportFormat = 'text' | 'json' | 'junit' | 'html';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit', 'html'];
 
 function short(value: unknown, max = 160): string {
   const text = JSON.stringify(value);
@@ -34,6 +36,8 @@ export function renderText(result: ConformanceResult): string {
     lines.push('', `${result.requireExercised ? '✗ not exercised (--require-exercised)' : 'not exercised'}:`);
     for (const r of unexercised) lines.push(`  - ${r.id}: ${r.reason ?? 'nothing to judge'}`);
   }
+  lines.push('', ...driftLines(result));
+  lines.push('', ...coverageLines(result));
   if (result.notes.length > 0) lines.push('', ...result.notes.map((n) => `note: ${n}`));
   const judged = result.rules.reduce((n, r) => n + r.judged, 0);
   const { passed, violated, notExercised } = result.counts;
@@ -43,6 +47,38 @@ export function renderText(result: ConformanceResult): string {
   const skipped = result.requireExercised ? 0 : notExercised;
   lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** Drift: what answers carried that the spec does not declare (a warning unless --fail-on-drift). */
+export function driftLines(result: ConformanceResult): string[] {
+  const lines: string[] = [];
+  if (result.drift.length === 0) lines.push('drift: none (every field and enumerated value seen is declared by the spec)');
+  else {
+    lines.push(`drift${result.failOnDrift ? ' (--fail-on-drift: each is a violation above)' : ' (a warning; --fail-on-drift makes it a violation)'}:`);
+    for (const d of result.drift) lines.push(`  ${d.operation} ${d.kind === 'field' ? 'field' : 'value'} ${d.path}: ${d.count} times, e.g. ${short(d.example, 80)}`);
+  }
+  if (result.newValues.length > 0) {
+    lines.push('new values of open fields (documented as open, so not drift):');
+    for (const v of result.newValues) lines.push(`  ${v.operation} ${v.path}: ${JSON.stringify(v.value)} (${v.count} times)`);
+  }
+  return lines;
+}
+
+/** Coverage of the contract, per operation, with what was missing. */
+export function coverageLines(result: ConformanceResult): string[] {
+  const { coverage } = result;
+  const lines = [
+    `coverage ${coverage.score}%${result.minCoverage !== undefined ? ` (--min-coverage ${result.minCoverage}%)` : ''}: parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}% (${coverage.rules.judged}/${coverage.rules.total})`,
+  ];
+  const list = (items: readonly (string | number)[]) => (items.length === 0 ? 'none' : items.join(', '));
+  for (const op of coverage.operations) {
+    const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
+    lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
+    if (op.states) lines.push(`    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`);
+    if (op.transitions.documented.length > 0) lines.push(`    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`);
+    lines.push(`    error answers provoked ${list(op.errors.provoked)}; not provoked ${list(op.errors.missing)}`);
+  }
+  return lines;
 }
 
 export function renderJson(result: ConformanceResult): string {
@@ -62,7 +98,7 @@ export function renderJunit(result: ConformanceResult): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agent-task-contracts" ${attrs}>`,
     `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
-    `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/><property name="complete" value="${result.incomplete ? 'false' : 'true'}"/></properties>`,
+    `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/><property name="complete" value="${result.incomplete ? 'false' : 'true'}"/>${coverageProperties(result)}</properties>`,
   ];
   if (result.error) out.push(`    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`);
   if (result.incomplete) out.push(`    <testcase classname="${result.face}" name="run complete"><error message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"/></testcase>`);
@@ -82,10 +118,24 @@ export function renderJunit(result: ConformanceResult): string {
     }
     out.push('    </testcase>');
   }
+  out.push(`    <system-out>${xml(driftLines(result).join('\n'))}</system-out>`);
   out.push('  </testsuite>', '</testsuites>', '');
   return out.join('\n');
 }
 
+function coverageProperties(result: ConformanceResult): string {
+  const { coverage } = result;
+  const props: [string, string | number][] = [
+    ['coverage.score', coverage.score],
+    ['coverage.parameters', coverage.percent.parameters],
+    ['coverage.states', coverage.percent.states],
+    ['coverage.rules', coverage.percent.rules],
+    ['drift', result.drift.length],
+  ];
+  return props.map(([name, value]) => `<property name="${name}" value="${xml(String(value))}"/>`).join('');
+}
+
 export function render(result: ConformanceResult, format: ReportFormat): string {
+  if (format === 'html') return renderHtml(result);
   return format === 'json' ? renderJson(result) : format === 'junit' ? renderJunit(result) : renderText(result);
 }

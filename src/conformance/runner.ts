@@ -14,7 +14,9 @@ import { probesPhase } from './phases/probes.js';
 import { propertiesPhase } from './phases/properties.js';
 import { refusalsPhase } from './phases/refusals.js';
 import { Transport } from './transport.js';
-import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
+import { Observations } from './observations.js';
+import { redactSecretQuery, redactValue } from './redact.js';
+import { type ConformanceEvent, type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
 
 export { ConfigurationError };
 
@@ -39,7 +41,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const headers = options.headers ?? {};
   // Every --header value may be a credential (SECRET_HEADERS are only the best known ones).
   const secrets = Object.values(headers);
-  const ledger = new Ledger(options.face, headers, secrets, options.rules, options.excludeRules, emit, (s, path) => replayLine(options, s, path), seed);
+  const ledger = new Ledger(options.face, headers, secrets, options.rules, options.excludeRules, emit, (s, path) => replayLine(options, s, path), seed, options.failOnDrift ?? false);
+  const observations = new Observations(options.face);
   const client = new HttpClient(
     {
       headers,
@@ -65,10 +68,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       notExercised: rules.filter((r) => r.outcome === 'not-exercised').length,
     };
     const requireExercised = options.requireExercised ?? false;
-    const exitCode = error || incomplete ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) ? 1 : 0;
+    const coverage = observations.coverage(rules);
+    const belowCoverage = options.minCoverage !== undefined && !error && coverage.score < options.minCoverage;
+    if (belowCoverage) ledger.note(`coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`);
+    const exitCode = error || incomplete ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage ? 1 : 0;
     const result: ConformanceResult = {
+      reportVersion: REPORT_VERSION,
       face: options.face,
-      baseUrl: options.baseUrl,
+      baseUrl: redactSecretQuery(options.baseUrl),
       ...(options.session !== undefined ? { session: options.session } : {}),
       seed,
       exitCode,
@@ -76,6 +83,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       rules,
       counts,
       requireExercised,
+      failOnDrift: options.failOnDrift ?? false,
+      ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+      drift: error ? [] : redactValue(observations.driftEntries(), secrets),
+      newValues: error ? [] : redactValue(observations.newValues(), secrets),
+      coverage,
       requests: client.sent,
       durationMs: Math.round(durationMs),
       requestsPerSecond: Math.round((client.sent / Math.max(durationMs, 1)) * 1000 * 10) / 10,
@@ -97,8 +109,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx: RunContext = {
     options,
     seed,
-    transport: new Transport(base, client, ledger),
+    transport: new Transport(base, client, ledger, observations),
     ledger,
+    observations,
     ops: operationsOf(options.face),
     pools: {},
     baselines: new Map(),
@@ -135,7 +148,7 @@ function validate(options: ConformanceOptions): URL {
 }
 
 function redactUrl(url: string, secrets: readonly string[]): string {
-  let out = url;
+  let out = redactSecretQuery(url);
   for (const s of secrets) if (s.length >= 4) out = out.split(encodeURIComponent(s)).join('[redacted]').split(s).join('[redacted]');
   return out;
 }
@@ -148,7 +161,7 @@ const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'$
  * `$ATC_HEADER_…` references, never their values.
  */
 export function replayLine(options: ConformanceOptions, seed: number, path?: string): string {
-  const parts = ['agent-task-contracts', 'conform', '--face', options.face, '--base-url', shellQuote(options.baseUrl)];
+  const parts = ['agent-task-contracts', 'conform', '--face', options.face, '--base-url', shellQuote(redactSecretQuery(options.baseUrl))];
   if (options.session !== undefined) parts.push('--session', shellQuote(options.session));
   parts.push('--seed', String(seed));
   if (path !== undefined) parts.push('--path', path);

@@ -7,6 +7,7 @@ import type { Exchange, ListOperation } from '../contract/index.js';
 import { ConfigurationError } from './context.js';
 import type { HttpClient } from './http.js';
 import type { Ledger } from './ledger.js';
+import type { Observations, ValueKind } from './observations.js';
 import type { Query } from './paging.js';
 
 export interface Sent {
@@ -22,6 +23,7 @@ export class Transport {
     private readonly base: URL,
     private readonly client: HttpClient,
     private readonly ledger: Ledger,
+    private readonly observations: Observations,
   ) {}
 
   get sent(): number {
@@ -32,7 +34,8 @@ export class Transport {
     return new URL(this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')));
   }
 
-  async send(op: ListOperation, session: string | undefined, query: Query): Promise<Sent> {
+  /** Sends one request; `kind` says what kind of values it carries (for coverage). */
+  async send(op: ListOperation, session: string | undefined, query: Query, kind: ValueKind = 'valid'): Promise<Sent> {
     const url = this.url(op, session);
     const result = await this.client.get(url, query);
     const full = new URL(url);
@@ -41,6 +44,7 @@ export class Transport {
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
       throw new ConfigurationError(`the endpoint could not be reached: ${full.origin}${full.pathname}: ${result.failure.message}`);
     if (result.exchange) this.reached = true;
+    this.observations.exchange(op, query, kind, op.session.in === 'path' ? session : undefined, result.exchange);
     this.ledger.judge(op, 'transport', { url: full.toString(), ...(result.failure ? { failure: result.failure } : {}) }, full.toString());
     return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
   }

@@ -25,6 +25,10 @@ export interface ConformanceOptions {
   excludeRules?: readonly string[];
   /** A rule the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
   requireExercised?: boolean;
+  /** Fields and values the spec does not declare fail the run (law `<api>.no-undocumented-fields`) instead of being a warning. */
+  failOnDrift?: boolean;
+  /** The run fails (exit 1) when the coverage score (see Coverage.score) is below this percentage. */
+  minCoverage?: number;
   /** Resolves when the run must stop (Ctrl-C, SIGTERM): the result holds what was judged so far, marked incomplete. */
   stopSignal?: Promise<unknown>;
   onEvent?: (event: ConformanceEvent) => void;
@@ -63,7 +67,50 @@ export interface RuleOutcome {
   reason?: string;
 }
 
+/** A field or enumerated value answers carried that the spec does not declare. */
+export interface DriftEntry {
+  operation: string;
+  kind: 'field' | 'value';
+  /** JSON path with arrays collapsed: `/items/*\/tool/foo`. */
+  path: string;
+  count: number;
+  example: unknown;
+}
+
+/** A value of a field the documents declare open (Praxis `kind`) outside the documented examples. */
+export interface NewValue {
+  operation: string;
+  path: string;
+  value: string;
+  count: number;
+}
+
+export interface CoverageOperation {
+  operationId: string;
+  /** Documented query and path parameters; `sent` maps each sent one to the kinds of value it was sent with. */
+  parameters: { documented: string[]; sent: Record<string, string[]>; missing: string[] };
+  /** Enumerated fields seen in answers, with the declared values seen and missing. */
+  values: { path: string; documented: string[]; seen: string[]; missing: string[] }[];
+  states?: { documented: string[]; seen: string[]; missing: string[] };
+  transitions: { documented: string[]; seen: string[]; missing: string[] };
+  /** Documented error statuses and which of them the run provoked. */
+  errors: { documented: number[]; provoked: number[]; missing: number[] };
+}
+
+export interface Coverage {
+  operations: CoverageOperation[];
+  rules: { total: number; judged: number; missing: string[] };
+  /** Shares exercised, in percent: documented parameters sent, documented states seen, rules judged. */
+  percent: { parameters: number; states: number; rules: number };
+  /** The mean of the three percentages: what --min-coverage compares with. */
+  score: number;
+}
+
+export const REPORT_VERSION = 1;
+
 export interface ConformanceResult {
+  /** The report format's version (see the JSON Schema `conformance-report.schema.json`). */
+  reportVersion: typeof REPORT_VERSION;
   face: Face;
   baseUrl: string;
   session?: string;
@@ -75,6 +122,11 @@ export interface ConformanceResult {
   rules: RuleOutcome[];
   counts: { passed: number; violated: number; notExercised: number };
   requireExercised: boolean;
+  failOnDrift: boolean;
+  minCoverage?: number;
+  drift: DriftEntry[];
+  newValues: NewValue[];
+  coverage: Coverage;
   requests: number;
   durationMs: number;
   requestsPerSecond: number;

@@ -7,6 +7,7 @@
 import { type Exchange, type JsonObject, type ListOperation, type Violation, itemsOf } from '../contract/index.js';
 import { isObject } from '../contract/rules/types.js';
 import { MAX_PAGES, type RunContext, sessionOfRequest } from './context.js';
+import type { ValueKind } from './observations.js';
 import { type Query, nextCursor } from './paging.js';
 
 export interface WalkResult {
@@ -27,6 +28,8 @@ export type Recording = 'all' | 'count' | 'none';
 
 export interface WalkOptions {
   maxPages: number;
+  /** What kind of values the query carries, for coverage (default valid). */
+  kind?: ValueKind;
   record?: Recording;
   replay?: { seed: number; path: string };
 }
@@ -40,7 +43,7 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
   const subjectSession = sessionOfRequest(ctx, op, session);
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
-    const { url, exchange } = await ctx.transport.send(op, session, current);
+    const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
     if (!exchange) return { walk: result, found };
     const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
@@ -98,6 +101,10 @@ function observe(ctx: RunContext, op: ListOperation, session: string | undefined
     const key = `${op.operationId}|${session ?? ''}|${id}`;
     const before = ctx.lastSeen.get(key);
     ctx.lastSeen.set(key, item);
-    if (before) ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
+    if (!before) continue;
+    ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
+    const from = op.stateField ? before[op.stateField] : undefined;
+    const to = op.stateField ? item[op.stateField] : undefined;
+    if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);
   }
 }

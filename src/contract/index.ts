@@ -48,3 +48,4 @@ export {
   type Subjects,
   type Walk,
 } from './laws/index.js';
+export { observeBody, type BodyObservation, type DriftKind } from './drift.js';

@@ -86,7 +86,8 @@ export type LawName =
   | 'immutable-fields'
   | 'past-events-fixed'
   | 'counters-never-decrease'
-  | 'times-never-go-back';
+  | 'times-never-go-back'
+  | 'no-undocumented-fields';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;

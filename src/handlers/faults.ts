@@ -3,7 +3,7 @@
  * testing how a UI copes with a misbehaving API, and for proving the conformance runner
  * catches each one.
  */
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, taskOperation } from '../contract/index.js';
+import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, operationsOf, taskOperation } from '../contract/index.js';
 import { RULE_KITS } from '../generators/rule-kit.js';
 import { repair } from '../generators/repair.js';
 import type { MockContext } from './types.js';
@@ -55,6 +55,11 @@ export const LAW_FAULTS: readonly string[] = [
   'jsonrpc.error-format',
   'jsonrpc.lifecycle-forward',
   'jsonrpc.response-schema',
+  'praxis.sessions.no-undocumented-fields',
+  'praxis.background-tasks.no-undocumented-fields',
+  'everruns.no-undocumented-fields',
+  'ark.no-undocumented-fields',
+  'jsonrpc.no-undocumented-fields',
 ];
 
 export const FAULTS: readonly string[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
@@ -97,6 +102,9 @@ export function breakItems(face: Face, target: RuleTarget, items: JsonObject[], 
     repair(face, target, item, rule.id);
   }
   if (target !== 'envelope' && context.faults.has(`${face}.response-schema`)) first()[taskOperation(face).idField] = 12345;
+  // Drift: a field no document declares (what a vendor adds before documenting it).
+  const listing = operationsOf(face).find((o) => o.target === target);
+  if (listing && context.faults.has(`${listing.lawPrefix}.no-undocumented-fields`)) first().x_undocumented_field = 'added by the vendor';
   const op = taskOperation(face);
   const lifecyclePrefix = op.lawPrefix;
   // Only unfiltered lists, so the revived tasks do not also break a filter. A finished task is

@@ -14,6 +14,8 @@ import { isObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../conformance/http.js';
 import { type Query, nextCursor } from '../conformance/paging.js';
 import { REDACTED, redactValue } from '../conformance/redact.js';
+import { Observations } from '../conformance/observations.js';
+import type { DriftEntry, NewValue } from '../conformance/types.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
 export interface RecordOptions {
@@ -48,6 +50,10 @@ export interface Recording {
   /** Polls answered by an error. */
   errors: number;
   ended: { reason: EndReason; message: string; at: string };
+  /** Fields and enumerated values the answers carried that the spec does not declare. */
+  drift: DriftEntry[];
+  /** Values of open fields outside the documented examples. */
+  newValues: NewValue[];
 }
 
 const MAX_PAGES = 50;
@@ -89,6 +95,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     client.stop();
   });
   const errorBudget = options.errorBudget ?? 5;
+  const observations = new Observations(face);
 
   const walk = async (op: ListOperation, session: string | undefined, query: Query): Promise<JsonObject[]> => {
     const items: JsonObject[] = [];
@@ -103,6 +110,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         throw new ConnectionLost(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
       }
       if (exchange.status !== 200) throw new PollAnswer(answerOf(path, exchange, result.retryAfter, secrets), `${path} answered ${exchange.status}`);
+      observations.exchange(op, current, 'valid', undefined, exchange);
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       const next = nextCursor(op, exchange, current, page);
@@ -160,9 +168,9 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         if (errors > errorBudget) end('error-budget', `more than ${errorBudget} polls were answered by an error (the error budget); the last: ${error.message}`);
       } else throw error;
     }
-    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended));
+    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended, observations));
   }
-  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() });
+  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() }, observations);
 }
 
 /** A non-200 answer as received, with credentials taken out. */
@@ -172,7 +180,18 @@ function answerOf(path: string, exchange: Exchange, retryAfter: string | undefin
 }
 
 /** The scenario of the polls so far: step 0 is the first data poll, each later poll one step. */
-function build(face: Face, base: URL, options: RecordOptions, polls: readonly Poll[], recordedSessions: string[] | undefined, requests: number, errors: number, ended: Recording['ended'] | undefined): Recording {
+function build(
+  face: Face,
+  base: URL,
+  options: RecordOptions,
+  polls: readonly Poll[],
+  recordedSessions: string[] | undefined,
+  requests: number,
+  errors: number,
+  ended: Recording['ended'] | undefined,
+  observations: Observations,
+): Recording {
+  const drift = redactValue(observations.driftEntries(), Object.values(options.headers ?? {}));
   const ops = operationsOf(face);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
@@ -233,7 +252,7 @@ function build(face: Face, base: URL, options: RecordOptions, polls: readonly Po
   const early = ended && ended.reason !== 'complete' ? ` Recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}.` : '';
   const scenario: Scenario = {
     name: `recorded-${face}`,
-    description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${recorded} of ${options.polls} polls every ${options.intervalMs} ms${errors > 0 ? `, ${errors} answered by an error` : ''}.${early}${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}`,
+    description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${recorded} of ${options.polls} polls every ${options.intervalMs} ms${errors > 0 ? `, ${errors} answered by an error` : ''}.${early}${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}${drift.length > 0 ? ` Drift (fields and values the spec does not declare): ${drift.map((d) => `${d.operation} ${d.kind} ${d.path} (${d.count}×)`).join('; ')}.` : ''}`,
     face,
     exact: true,
     progression: 'request',
@@ -242,7 +261,7 @@ function build(face: Face, base: URL, options: RecordOptions, polls: readonly Po
     tasks: [...first.tasks].reverse(),
     timeline,
   };
-  return { scenario, violations, requests, polls: recorded, errors, ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() } };
+  return { scenario, violations, requests, polls: recorded, errors, ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() }, drift, newValues: observations.newValues() };
 }
 
 /** Masks the string at a JSON pointer; other value types are left and reported by the caller's validation. */

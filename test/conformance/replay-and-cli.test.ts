@@ -68,7 +68,7 @@ describe('conform CLI', () => {
     [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'], "--header must look like 'Name: value'"],
     [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'], 'no rule matches "ark.nope"'],
     [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'], '--path replays a failure only together with the --seed'],
-    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'], '--report must be one of text|json|junit'],
+    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'], '--report must be one of text|json|junit|html'],
   ])('bad usage exits 2 with a reason: %j', async (argv, reason) => {
     const { code, out, err } = await cli(...argv);
     expect(code).toBe(2);

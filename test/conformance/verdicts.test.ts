@@ -91,9 +91,53 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
   it('every passed rule judged at least one subject, and every rule of the face is accounted for', async () => {
     const result = await runConformance({ face: 'praxis', baseUrl: mock.base('praxis'), seed: 5, runs: 30, polls: 2, pollIntervalMs: 0 });
     const { lawsOf, operationsOf } = await import('../../src/contract/index.js');
-    const catalogue = new Set(operationsOf('praxis').flatMap((op) => lawsOf(op).map((l) => l.id)));
+    // The drift law is judged only with failOnDrift; otherwise drift is listed apart.
+    const catalogue = new Set(operationsOf('praxis').flatMap((op) => lawsOf(op).map((l) => l.id)).filter((id) => !id.endsWith('.no-undocumented-fields')));
     expect(new Set(result.rules.map((r) => r.id))).toEqual(catalogue);
     for (const rule of result.rules) if (rule.outcome === 'passed') expect(rule.judged, rule.id).toBeGreaterThan(0);
     expect(result.counts.passed + result.counts.violated + result.counts.notExercised).toBe(catalogue.size);
+  });
+});
+
+describe('drift and coverage', () => {
+  it('the demo mock has no drift; open Praxis kinds are new values, not drift', async () => {
+    await mock.app.control('POST', '/reset', {});
+    for (const face of FACES) {
+      const result = await runConformance({ face, baseUrl: mock.base(face), session: WITH_SESSION[face], seed: 2, runs: 20, polls: 1 });
+      expect(result.drift, face).toEqual([]);
+      if (face === 'praxis') expect(result.newValues.some((v) => v.path === '/data/*/kind')).toBe(true);
+    }
+  });
+
+  it('an undocumented field is listed with its path, count and an example; --fail-on-drift makes it a violation', async () => {
+    mock.app.faults = new Set(['ark.no-undocumented-fields']);
+    const warned = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1 });
+    const failed = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1, failOnDrift: true });
+    mock.app.faults = new Set();
+    expect(warned.exitCode).toBe(0);
+    expect(warned.drift).toContainEqual(expect.objectContaining({ operation: 'listTasks', kind: 'field', path: '/items/*/x_undocumented_field', example: 'added by the vendor' }));
+    expect(warned.drift[0]!.count).toBeGreaterThan(1);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.violations.map((v) => v.rule)).toContain('ark.no-undocumented-fields');
+  });
+
+  it('coverage names what was exercised and what was not; --min-coverage fails a run below it', async () => {
+    await mock.app.control('POST', '/reset', {});
+    const result = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 40, polls: 1, minCoverage: 50 });
+    const op = result.coverage.operations[0]!;
+    expect(Object.keys(op.parameters.sent).sort()).toEqual(['cursor', 'limit', 'session_id', 'session_thread_id', 'state']);
+    expect(op.parameters.sent.limit).toEqual(['edge', 'invalid', 'valid']);
+    expect(op.states?.missing).toEqual([]);
+    expect(op.transitions.seen).toEqual([]);
+    expect(op.transitions.missing.length).toBeGreaterThan(5);
+    expect(result.coverage.percent.rules).toBeLessThan(100);
+    expect(result.coverage.rules.missing).toContain('ark.lifecycle-forward');
+    const mean = (result.coverage.percent.parameters + result.coverage.percent.states + result.coverage.percent.rules) / 3;
+    expect(result.coverage.score).toBeCloseTo(mean, 0);
+    expect(result.exitCode).toBe(0);
+    const strict = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1, minCoverage: 100 });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.violations).toEqual([]);
+    expect(strict.notes.join('\n')).toMatch(/coverage [\d.]+% is below --min-coverage 100%/);
   });
 });

@@ -36,6 +36,7 @@ describe('the installable package', () => {
     expect(files).toContain('dist/handlers/index.d.ts');
     expect(files).toContain('specs/ark.openapi.yaml');
     expect(files).toContain('scenarios/schema.json');
+    expect(files).toContain('schemas/conformance-report.schema.json');
     expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
@@ -52,6 +53,7 @@ describe('the installable package', () => {
       const scenarios = await import('agent-task-contracts/scenarios');
       const conformance = await import('agent-task-contracts/conformance');
       const nodeEntry = await import('agent-task-contracts/node');
+      const reportSchema = (await import('agent-task-contracts/conformance/report.schema.json', { with: { type: 'json' } })).default;
       const app = await handlers.MockApp.create();
       const res = app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams('limit=2') });
       console.log(JSON.stringify({
@@ -62,9 +64,11 @@ describe('the installable package', () => {
         scenarios: Object.keys(scenarios.LIBRARY).length,
         conform: typeof conformance.runConformance,
         server: typeof nodeEntry.startServer,
+        reportVersion: reportSchema.properties.reportVersion.const,
+        html: typeof conformance.render,
       }));`);
     const library = (await readdir(join(root, 'scenarios'))).filter((f) => f.endsWith('.yaml')).length;
-    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: library, conform: 'function', server: 'function' });
+    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: library, conform: 'function', server: 'function', reportVersion: 1, html: 'function' });
   });
 
   it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {

@@ -223,3 +223,19 @@ describe('conform interrupted', () => {
     expect(xml).toMatch(/name="ark.status-code">\s*<system-out>passed: \d+ subjects judged/);
   });
 });
+
+describe('record lists drift', () => {
+  it('an undocumented field the API sends is listed in the file and on stderr, and the file still replays', async () => {
+    const app = await MockApp.create({ faults: ['ark.no-undocumented-fields'] });
+    const server = await startServer(app, { port: 0 });
+    servers.push(server);
+    const out = join(dir, 'drift.yaml');
+    const { code, stderr } = await record(['--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--polls', '2', '--interval', '0', '--out', out]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/drift: listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"/);
+    const text = await readFile(out, 'utf8');
+    expect(text).toMatch(/^# drift: listTasks field \/items\/\*\/x_undocumented_field: \d+ times/m);
+    expect((parse(text) as Scenario).description).toContain('Drift (fields and values the spec does not declare): listTasks field /items/*/x_undocumented_field');
+    expect(() => compileScenario(parse(text))).not.toThrow();
+  });
+});

@@ -23,11 +23,11 @@ async function limitProbes(ctx: RunContext, op: ListOperation, session: string |
   const fixed = fixedQuery(ctx, op);
   const param = op.limit.param;
   // 1 and the documented default are valid values: every page law judges them, a short walk included.
-  await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4 });
-  if (op.limit.default !== undefined) await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2 });
+  await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4, kind: 'edge' });
+  if (op.limit.default !== undefined) await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2, kind: 'edge' });
   // Past the end: no maximum is documented, so a refusal is not judged; an answer is.
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
-  const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [param, String(length + PAST_THE_END)]]);
+  const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [param, String(length + PAST_THE_END)]], 'edge');
   if (!exchange) return;
   const subjectSession = sessionOfRequest(ctx, op, session);
   const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
@@ -44,7 +44,7 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
   if (order.length < 2) return;
   const pivot = order[Math.min(3, order.length - 1)]!;
   for (const [side, param] of [['after', op.paging.afterParam], ['before', op.paging.beforeParam]] as const) {
-    const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]]);
+    const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]], 'edge');
     if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
   }
 }

@@ -68,7 +68,7 @@ async function executeCase(ctx: RunContext, c: Case, record: boolean, replay?: {
   // The fixed query (a --session filter) stays what it is: the case adds to it, never replaces it.
   const query: Query = withFixed(fixed, c.query);
   if (c.expect.kind === 'error') {
-    const { url, exchange } = await ctx.transport.send(op, session, query);
+    const { url, exchange } = await ctx.transport.send(op, session, query, 'invalid');
     if (!exchange) return [];
     const subject = { exchange, expected: c.expect };
     if (record) return ctx.ledger.judge(op, 'error', subject, url, replay);

@@ -21,7 +21,7 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     if (op.limit?.minimum !== undefined) {
       // The documented minimum is a valid value: it must not be refused. How many items it
       // returns is not stated for 0, so the page laws judge only its status and shape.
-      const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, String(op.limit.minimum)]]);
+      const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, String(op.limit.minimum)]], 'edge');
       const subjectSession = sessionOfRequest(ctx, op, session);
       if (exchange) ctx.ledger.judge(op, 'page', { exchange, acceptedBy: lawId(op, 'minimum-limit-accepted'), ...(subjectSession !== undefined ? { session: subjectSession } : {}) }, url);
     }
@@ -31,7 +31,7 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
         ? { law: lawId(op, 'unknown-session-404'), status: op.unknownSession.status, ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}) }
         : // The document states no answer for an unknown session: only a 5xx is judged.
           { law: '', status: '4xx' };
-      const { url, exchange } = await ctx.transport.send(op, unknown, []);
+      const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
       if (!exchange) continue;
       if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
       else ctx.ledger.commit(op, ctx.ledger.evaluate(op, 'error', { exchange, expected }).filter((o) => o.law.id === lawId(op, 'not-a-server-error')), url);
@@ -40,7 +40,7 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
 }
 
 async function refused(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query, expected: ErrorExpectation): Promise<void> {
-  const { url, exchange } = await ctx.transport.send(op, session, query);
+  const { url, exchange } = await ctx.transport.send(op, session, query, 'invalid');
   if (exchange) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
 }
 

@@ -2,6 +2,7 @@
  * Laws over one answer to a request that must succeed: status, content type, schema, the item
  * rules, limits, filters and the session the items belong to.
  */
+import { observeBody } from '../drift.js';
 import { SPEC_FILES } from '../faces.js';
 import { type ListOperation, fieldValue, matchesFilter } from '../operations.js';
 import { type ItemRuleId, checkItemRule, rulesFor } from '../rules/index.js';
@@ -122,6 +123,21 @@ export function pageLaws(op: ListOperation): Law[] {
       laws.push(defaultLaw);
     }
   }
+
+  const drift = makeLaw(
+    op,
+    'no-undocumented-fields',
+    'Answers carry only the fields and enumerated values the spec declares (judged only with --fail-on-drift; otherwise drift is a warning).',
+    { file: SPEC_FILES[op.face], sentence: `${op.operationId} 200 response schema: declared properties and enums` },
+    'no request got a JSON 200',
+    {},
+  );
+  drift.checks.page = ({ exchange }) => {
+    if (exchange.status !== 200 || exchange.body === undefined) return NOTHING;
+    const found = observeBody(op.face, op.operationId, 200, exchange.body).drift;
+    return { judged: 1, violations: found.map((d) => violationOf(drift, d.path, d.kind === 'field' ? `${d.path} is not a field the spec declares` : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`, d.value)) };
+  };
+  laws.push(drift);
 
   if (op.sessionField) {
     const field = op.sessionField;

@@ -31,13 +31,13 @@ function readParams(query: URLSearchParams, faults: ReadonlySet<string>): { deta
   let limit = DEFAULT_LIMIT;
   if (values.limit !== undefined) {
     const problem = limitProblem(values.limit);
-    if (problem && !faults.has('jsonrpc.invalid-parameter-422')) details.push({ loc: ['query', 'limit'], msg: problem.message, type: problem.param, input: values.limit });
+    if (problem && !faults.has('jsonrpc.invalid-parameter-422')) details.push({ loc: ['query', 'limit'], msg: problem.message, type: problem.param });
     else if (!problem) limit = Number(values.limit);
   }
   if (values.status !== undefined && !jsonrpcStatuses.includes(values.status))
-    details.push({ loc: ['query', 'status'], msg: `Input should be ${jsonrpcStatuses.map((s) => `'${s}'`).join(', ')}`, type: 'enum', input: values.status });
+    details.push({ loc: ['query', 'status'], msg: `Input should be ${jsonrpcStatuses.map((s) => `'${s}'`).join(', ')}`, type: 'enum' });
   if (values.starting_after !== undefined && values.ending_before !== undefined)
-    details.push({ loc: ['query', 'ending_before'], msg: 'starting_after and ending_before cannot be combined', type: 'value_error', input: values.ending_before });
+    details.push({ loc: ['query', 'ending_before'], msg: 'starting_after and ending_before cannot be combined', type: 'value_error' });
   return { details, values, limit };
 }
 

@@ -1,0 +1,112 @@
+/**
+ * What a run saw, beside what it judged: drift (fields and values the spec does not declare),
+ * new values of open fields, and coverage of the contract (parameters sent and with which kind
+ * of value, enumerated values and states seen, lifecycle transitions observed, documented error
+ * answers provoked, rules judged).
+ */
+import { type Exchange, type ListOperation, observeBody, operationsOf } from '../contract/index.js';
+import type { Face } from '../contract/index.js';
+import { documentedStatuses, findOperation } from '../contract/schema.js';
+import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
+
+export type ValueKind = 'valid' | 'edge' | 'invalid';
+
+interface OperationSeen {
+  params: Map<string, Set<ValueKind>>;
+  statuses: Set<number>;
+  values: Map<string, { declared: readonly string[]; seen: Set<string> }>;
+  transitions: Set<string>;
+}
+
+
+export class Observations {
+  private readonly seen = new Map<string, OperationSeen>();
+  private readonly drift = new Map<string, DriftEntry>();
+  private readonly fresh = new Map<string, NewValue>();
+
+  constructor(private readonly face: Face) {}
+
+  private of(op: ListOperation): OperationSeen {
+    let entry = this.seen.get(op.operationId);
+    if (!entry) this.seen.set(op.operationId, (entry = { params: new Map(), statuses: new Set(), values: new Map(), transitions: new Set() }));
+    return entry;
+  }
+
+  /** One request and its answer: the parameters it sent (and how), its status, what its body carried. */
+  exchange(op: ListOperation, query: ReadonlyArray<readonly [string, string]>, kind: ValueKind, pathSession: string | undefined, exchange: Exchange | undefined): void {
+    const entry = this.of(op);
+    const mark = (name: string) => {
+      let kinds = entry.params.get(name);
+      if (!kinds) entry.params.set(name, (kinds = new Set()));
+      kinds.add(kind);
+    };
+    for (const [name] of query) mark(name);
+    if (pathSession !== undefined) mark('session_id');
+    if (!exchange) return;
+    entry.statuses.add(exchange.status);
+    if (exchange.body === undefined) return;
+    const seen = observeBody(op.face, op.operationId, exchange.status, exchange.body);
+    for (const d of seen.drift) {
+      const key = `${op.operationId}|${d.kind}|${d.path}|${d.kind === 'value' ? JSON.stringify(d.value) : ''}`;
+      const existing = this.drift.get(key);
+      if (existing) existing.count++;
+      else this.drift.set(key, { operation: op.operationId, kind: d.kind, path: d.path, count: 1, example: d.value });
+    }
+    for (const v of seen.newValues) {
+      const key = `${op.operationId}|${v.path}|${v.value}`;
+      const existing = this.fresh.get(key);
+      if (existing) existing.count++;
+      else this.fresh.set(key, { operation: op.operationId, path: v.path, value: v.value, count: 1 });
+    }
+    for (const v of seen.enumValues) {
+      let values = entry.values.get(v.path);
+      if (!values) entry.values.set(v.path, (values = { declared: v.declared, seen: new Set() }));
+      values.seen.add(v.value);
+    }
+  }
+
+  transition(op: ListOperation, from: string, to: string): void {
+    this.of(op).transitions.add(`${from} → ${to}`);
+  }
+
+  driftEntries(): DriftEntry[] {
+    return [...this.drift.values()].sort((a, b) => b.count - a.count);
+  }
+
+  newValues(): NewValue[] {
+    return [...this.fresh.values()];
+  }
+
+  coverage(rules: readonly RuleOutcome[]): Coverage {
+    const operations: CoverageOperation[] = operationsOf(this.face).map((op) => {
+      const entry = this.of(op);
+      const documentedParams = (findOperation(op.face, op.operationId).operation.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path').map((p) => p.name);
+      const sent = Object.fromEntries(documentedParams.filter((p) => entry.params.has(p)).map((p) => [p, [...entry.params.get(p)!].sort()]));
+      const values = [...entry.values.entries()].map(([path, v]) => ({ path, documented: [...v.declared], seen: [...v.seen].filter((s) => v.declared.includes(s)).sort(), missing: v.declared.filter((d) => !v.seen.has(d)) }));
+      const statePath = op.stateField ? `${op.itemsPointer}/*/${op.stateField}` : undefined;
+      const states = op.lifecycle ? { documented: [...op.lifecycle.states], seen: op.lifecycle.states.filter((s) => entry.values.get(statePath!)?.seen.has(s)), missing: op.lifecycle.states.filter((s) => !entry.values.get(statePath!)?.seen.has(s)) } : undefined;
+      const documentedTransitions = op.lifecycle ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`)) : [];
+      const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
+      return {
+        operationId: op.operationId,
+        parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },
+        values,
+        ...(states ? { states } : {}),
+        transitions: { documented: documentedTransitions, seen: documentedTransitions.filter((t) => entry.transitions.has(t)), missing: documentedTransitions.filter((t) => !entry.transitions.has(t)) },
+        errors: { documented: errors, provoked: errors.filter((s) => entry.statuses.has(s)), missing: errors.filter((s) => !entry.statuses.has(s)) },
+      };
+    });
+    const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
+    const params = operations.reduce((n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length], [0, 0]);
+    const states = operations.reduce((n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)], [0, 0]);
+    const judged = rules.filter((r) => r.outcome !== 'not-exercised');
+    const percent = { parameters: share(params[0]!, params[1]!), states: share(states[0]!, states[1]!), rules: share(judged.length, rules.length) };
+    return {
+      operations,
+      rules: { total: rules.length, judged: judged.length, missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id) },
+      percent,
+      score: Math.round(((percent.parameters + percent.states + percent.rules) / 3) * 10) / 10,
+    };
+  }
+}
+

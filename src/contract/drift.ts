@@ -1,0 +1,97 @@
+/**
+ * Reads an answer body beside the schema the spec documents for it and reports what the spec
+ * does not declare — fields (by JSON path, arrays collapsed: `/items/*\/tool/foo`) and values of
+ * enumerated fields — and every value of an enumerated or open field it saw, for coverage.
+ * Subtrees the documents do not describe (`x-reference-only`, `x-assumption`) are not read:
+ * what the documents do not state is not drift. A field documented as open (an `examples` list
+ * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
+ */
+import { type Face } from './faces.js';
+import type { JsonSchema } from './openapi.js';
+import { type Profile, responseSchema, schemaBundle } from './schema.js';
+
+export type DriftKind = 'field' | 'value';
+
+export interface BodyObservation {
+  /** Fields and enumerated values the spec does not declare. */
+  drift: { kind: DriftKind; path: string; value: unknown }[];
+  /** Values of open fields outside their documented examples. */
+  newValues: { path: string; value: string }[];
+  /** Every value of an enumerated field, by collapsed path, with the values the spec declares there. */
+  enumValues: { path: string; value: string; declared: readonly string[] }[];
+}
+
+const PROFILE: Profile = 'documented';
+const defsCache = new Map<Face, Record<string, JsonSchema>>();
+function defs(face: Face): Record<string, JsonSchema> {
+  let found = defsCache.get(face);
+  if (!found) defsCache.set(face, (found = (schemaBundle(face, PROFILE).$defs ?? {}) as Record<string, JsonSchema>));
+  return found;
+}
+
+function resolve(face: Face, schema: JsonSchema | undefined): JsonSchema | undefined {
+  let current = schema;
+  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
+    const name = current.$ref.split('#/$defs/')[1];
+    current = name === undefined ? undefined : { ...defs(face)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+  }
+  return current;
+}
+
+const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+
+function allows(schema: JsonSchema, value: unknown): boolean {
+  const t = schema.type;
+  if (t === undefined) return true;
+  const types = Array.isArray(t) ? t : [t];
+  const actual = typeOf(value);
+  return types.includes(actual) || (actual === 'integer' && types.includes('number'));
+}
+
+/** The branch of a union (oneOf/anyOf) that describes this value, or the schema itself. */
+function branch(face: Face, schema: JsonSchema, value: unknown): JsonSchema {
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const match = options.map((o) => resolve(face, o as JsonSchema)).find((o): o is JsonSchema => o !== undefined && allows(o, value));
+      if (match) return match;
+    }
+  }
+  return schema;
+}
+
+export function observeBody(face: Face, operationId: string, status: number, body: unknown): BodyObservation {
+  const out: BodyObservation = { drift: [], newValues: [], enumValues: [] };
+  const root = responseSchema(face, operationId, status, PROFILE);
+  if (root) visit(face, root, body, '', out);
+  return out;
+}
+
+function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: BodyObservation): void {
+  const resolved = resolve(face, raw);
+  if (!resolved || Object.keys(resolved).length === 0) return; // undescribed: nothing is asserted
+  const schema = branch(face, resolved, value);
+  if (Array.isArray(schema.enum) && value !== null) {
+    const declared = schema.enum.filter((v): v is string => typeof v === 'string');
+    if (typeof value === 'string') out.enumValues.push({ path, value, declared });
+    if (!schema.enum.includes(value)) out.drift.push({ kind: 'value', path, value });
+    return;
+  }
+  if (Array.isArray(schema.examples) && typeof value === 'string' && !schema.examples.includes(value)) out.newValues.push({ path, value });
+  if (Array.isArray(value)) {
+    const items = schema.items as JsonSchema | undefined;
+    if (items) for (const item of value) visit(face, items, item, `${path}/*`, out);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return; // a free-form object (or one typed only): its keys are not declared one by one
+  const additional = schema.additionalProperties;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const declared = properties[key];
+    if (declared) visit(face, declared, child, childPath, out);
+    else if (additional && typeof additional === 'object') visit(face, additional as JsonSchema, child, childPath, out);
+    else if (additional !== true) out.drift.push({ kind: 'field', path: childPath, value: child });
+  }
+}
