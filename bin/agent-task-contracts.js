@@ -1,12 +1,35 @@
 #!/usr/bin/env node
-// Runs the bundled CLI when `npm run build` has produced it (one file: fastest start-up),
-// otherwise the TypeScript sources through tsx's loader (a checkout without a build).
-import { existsSync } from 'node:fs';
+// Runs the bundled CLI built by `npm run build` (which `npm ci` runs through `prepare`): one
+// file, the fastest start-up. In a checkout whose sources changed after that build, the bundle
+// is stale: the sources run through tsx's loader instead, so a stale build is never served.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const bundle = new URL('../dist/cli-bundle/entry.js', import.meta.url);
-if (existsSync(bundle)) {
+const stamp = new URL('../dist/.build-stamp', import.meta.url);
+const sources = new URL('../src/', import.meta.url);
+
+/** The newest modification time under a folder (a checkout's sources; an installed package has none). */
+function newest(folder) {
+  let latest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const time = statSync(`${entry.parentPath ?? entry.path}/${entry.name}`).mtimeMs;
+    if (time > latest) latest = time;
+  }
+  return latest;
+}
+
+function freshBundle() {
+  if (!existsSync(bundle)) return false;
+  if (!existsSync(sources)) return true; // an installed package: the bundle is all there is
+  if (!existsSync(stamp)) return false;
+  return newest(sources) <= statSync(stamp).mtimeMs;
+}
+
+if (freshBundle()) {
   await import(bundle.href);
 } else {
+  if (existsSync(bundle)) process.stderr.write('note: src/ changed since the last `npm run build`; running the sources through tsx (slower start). `npm run build` makes start-up fast again.\n');
   const { register } = await import('tsx/esm/api');
   register();
   await import('../src/cli/entry.ts');

@@ -85,7 +85,9 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
   const response = isFace(prefix) ? errorResponse(prefix, 400, message) : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
   const text = JSON.stringify(response.body);
   const head = [`HTTP/1.1 ${response.status} Bad Request`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(text)}`, 'connection: close'];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${text}`);
+  // A HEAD answer has headers only (RFC 9110 §9.3.2): a body would be read as the next response.
+  const isHead = /^HEAD /i.test(line);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
 }
 
 export async function startServer(app: MockApp, options: { host?: string; port?: number } = {}): Promise<RunningServer> {

@@ -97,3 +97,16 @@ describe(`hostile requests (seed ${SEED})`, () => {
     }
   });
 });
+
+describe('HEAD', () => {
+  it('a HEAD request the HTTP parser refuses is answered with headers only, so the client can read the next response', async () => {
+    for (const target of ['/ark/sessions/\u0001/tasks', '/praxis/v1/s\u00e9ssions', '/jsonrpc/tasks?x=\u0007']) {
+      const res = await raw('HEAD', target);
+      expect(res.status, target).toBe(400);
+      expect(res.text, target).toBe('');
+      const get = await raw('GET', target);
+      expect(get.status).toBe(400);
+      expect(get.text.length).toBeGreaterThan(0);
+    }
+  });
+});
