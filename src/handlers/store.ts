@@ -1,11 +1,12 @@
 /**
- * The mock's data: @msw/data collections, one per face and session, so a page query touches
- * only its session's records whatever the store's size. Every record is validated against the
- * strict contract on the way in.
+ * The mock's data: @msw/data collections, one per face and session, validate and hold every
+ * record against the strict contract on the way in; ordered indexes beside them (task-index.ts)
+ * answer list and page queries without scanning or sorting the store.
  */
 import { Collection } from '@msw/data';
 import { type Face, type JsonObject, type RuleTarget, componentFor, taskOperation } from '../contract/index.js';
 import { type StoredRecord, contractSchema, markChecked, unmarkChecked } from './standard-schema.js';
+import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;
 type RecordCollection = Collection<ContractSchema>;
@@ -21,8 +22,8 @@ export class MockStore {
   private readonly partitions = new Map<string, RecordCollection>();
   private readonly schemas = new Map<string, ContractSchema>();
   private readonly knownSessions = new Map<Face, Set<string>>();
-  /** Where each task lives, for updates by id. */
-  private readonly taskIndex = new Map<string, string>();
+  /** Each face's tasks in creation order, by session, state and id. */
+  private readonly indexes = new Map<Face, TaskIndex>();
   private seq = 0;
   /** Bumped by every change, so cached responses know when they are stale. */
   version = 0;
@@ -42,6 +43,15 @@ export class MockStore {
     let schema = this.schemas.get(key);
     if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, componentFor(face, target === 'session' ? 'session' : 'task'))));
     return schema;
+  }
+
+  private index(face: Face): TaskIndex {
+    let index = this.indexes.get(face);
+    if (!index) {
+      const op = taskOperation(face);
+      this.indexes.set(face, (index = new TaskIndex(op.idField, op.stateField!)));
+    }
+    return index;
   }
 
   /** Declares a session that exists (it may have no tasks). */
@@ -65,10 +75,12 @@ export class MockStore {
     this.version++;
     this.addSession(face, session);
     const id = String(task[taskOperation(face).idField]);
-    if (this.taskIndex.has(`${face}|${id}`)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
-    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), { seq: seq ?? ++this.seq, session, item: task }, `${face} task ${id}`, trusted);
+    const index = this.index(face);
+    if (index.get(id)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
+    const record = { seq: seq ?? ++this.seq, session, item: task };
+    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), record, `${face} task ${id}`, trusted);
     if (seq !== undefined && seq > this.seq) this.seq = seq;
-    this.taskIndex.set(`${face}|${id}`, session);
+    index.add(record);
   }
 
   /** Praxis sessions themselves (the session list). */
@@ -79,17 +91,25 @@ export class MockStore {
   }
 
   /** A session's tasks, newest first, those matching `where`. */
-  tasks(face: Face, session: string, where?: (item: JsonObject) => boolean): StoredRecord[] {
-    const collection = this.partitions.get(`${face}|task|${session}`);
-    if (!collection) return [];
-    return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, { orderBy: { seq: 'desc' } }) as StoredRecord[];
+  tasks(face: Face, session: string, where?: (item: JsonObject) => boolean): IndexedTask[] {
+    const all = this.index(face).newestFirst(session);
+    return where ? all.filter((r) => where(r.item)) : all;
   }
 
   /** Tasks across every session of a face (JSON-RPC lists without a session filter). */
-  allTasks(face: Face, where?: (item: JsonObject) => boolean): StoredRecord[] {
-    const out: StoredRecord[] = [];
-    for (const session of this.sessionsOf(face)) out.push(...this.tasks(face, session, where));
-    return out.sort((a, b) => b.seq - a.seq);
+  allTasks(face: Face, where?: (item: JsonObject) => boolean): IndexedTask[] {
+    const all = this.index(face).newestFirst();
+    return where ? all.filter((r) => where(r.item)) : all;
+  }
+
+  /** One page of tasks, newest first, read from the indexes (cost: the page, not the list). */
+  page(face: Face, query: PageQuery): Page {
+    return this.index(face).page(query);
+  }
+
+  /** A task by id, with its creation number. */
+  task(face: Face, id: string): IndexedTask | undefined {
+    return this.index(face).get(id);
   }
 
   praxisSessions(where?: (item: JsonObject) => boolean): StoredRecord[] {
@@ -101,7 +121,7 @@ export class MockStore {
   /** Replaces a task's object (validated like a new one). */
   async updateTask(face: Face, id: string, next: JsonObject): Promise<void> {
     this.version++;
-    const session = this.taskIndex.get(`${face}|${id}`);
+    const session = this.index(face).get(id)?.session;
     if (session === undefined) throw new Error(`no ${face} task ${id}`);
     const collection = this.partition(face, 'task', session);
     const idField = taskOperation(face).idField;
@@ -110,19 +130,18 @@ export class MockStore {
         record.item = next;
       },
     });
+    this.index(face).update(id, next);
   }
 
   taskCount(face: Face): number {
-    let n = 0;
-    for (const [key, collection] of this.partitions) if (key.startsWith(`${face}|task|`)) n += collection.count();
-    return n;
+    return this.index(face).count();
   }
 
   clear(): void {
     this.version++;
     this.partitions.clear();
     this.knownSessions.clear();
-    this.taskIndex.clear();
+    for (const index of this.indexes.values()) index.clear();
     this.seq = 0;
   }
 }

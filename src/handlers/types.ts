@@ -1,3 +1,4 @@
+import { type IndexedTask, jsonOf } from './task-index.js';
 import type { Face } from '../contract/index.js';
 import type { MockStore } from './store.js';
 
@@ -46,4 +47,12 @@ export interface Route {
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body };
+}
+
+/**
+ * A 200 list page whose text is built from each item's cached JSON (`prefix`, the items joined
+ * by commas, `suffix`): the same bytes as serialising `body`, without serialising the items again.
+ */
+export function pageResponse(body: unknown, prefix: string, entries: readonly IndexedTask[], suffix: string): MockResponse {
+  return { status: 200, headers: { 'content-type': 'application/json' }, body, raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}` };
 }

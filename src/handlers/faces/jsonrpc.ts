@@ -3,7 +3,7 @@ import { type JsonObject, jsonrpcStatuses } from '../contract-bits.js';
 import { breakItems } from '../faults.js';
 import { type ParamProblem, truncate } from '../query.js';
 import type { StoredRecord } from '../standard-schema.js';
-import { type MockResponse, type Operation, json } from '../types.js';
+import { type MockResponse, type Operation, json, pageResponse } from '../types.js';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -56,6 +56,7 @@ export const listTasks: Operation = (request, context) => {
     if (faults.has('jsonrpc.error-format')) return json(422, { detail: details.map((d) => d.msg).join('; ') });
     return unprocessable(details);
   }
+  if (faults.size === 0) return documentedPage(context, values, limit);
   const matches = (t: JsonObject) =>
     (values.session_id === undefined || faults.has('jsonrpc.filter-session_id') || t.session_id === values.session_id) &&
     (values.user_id === undefined || faults.has('jsonrpc.filter-user_id') || t.user_id === values.user_id) &&
@@ -70,7 +71,7 @@ export const listTasks: Operation = (request, context) => {
   const cursorId = values.starting_after ?? values.ending_before;
   if (cursorId !== undefined) {
     const at = records.findIndex((r) => r.item.id === cursorId);
-    if (at === -1) return unprocessable([{ loc: ['query', values.starting_after !== undefined ? 'starting_after' : 'ending_before'], msg: `No task ${truncate(cursorId)} in this list`, type: 'value_error', input: cursorId }]);
+    if (at === -1) return unprocessable([{ loc: ['query', values.starting_after !== undefined ? 'starting_after' : 'ending_before'], msg: `No task ${truncate(cursorId)} in this list`, type: 'value_error' }]);
     const inclusive = faults.has('jsonrpc.cursor-exclusive') ? 0 : 1;
     if (values.starting_after !== undefined) {
       const start = at + inclusive - (faults.has('jsonrpc.no-duplicates-across-pages') ? 1 : 0);
@@ -87,3 +88,22 @@ export const listTasks: Operation = (request, context) => {
   return json(200, envelope);
 };
 
+/** The documented behaviour, read from the indexes: a page costs the same in any list size. */
+function documentedPage(context: Parameters<Operation>[1], values: Record<string, string | undefined>, limit: number): MockResponse {
+  const { session_id: session, user_id: user, status, starting_after: after, ending_before: before } = values;
+  const matches = (t: JsonObject) => (session === undefined || t.session_id === session) && (user === undefined || t.user_id === user) && (status === undefined || t.status === status);
+  const cursorId = after ?? before;
+  const pivot = cursorId === undefined ? undefined : context.store.task('jsonrpc', cursorId);
+  if (cursorId !== undefined && (!pivot || !matches(pivot.item)))
+    return unprocessable([{ loc: ['query', after !== undefined ? 'starting_after' : 'ending_before'], msg: `No task ${truncate(cursorId)} in this list`, type: 'value_error' }]);
+  const { entries } = context.store.page('jsonrpc', {
+    ...(session !== undefined ? { session } : {}),
+    ...(status !== undefined ? { states: [status] } : {}),
+    ...(user !== undefined ? { where: (t: JsonObject) => t.user_id === user } : {}),
+    ...(pivot && after !== undefined ? { beforeSeq: pivot.seq } : {}),
+    ...(pivot && before !== undefined ? { afterSeq: pivot.seq } : {}),
+    limit,
+  });
+  // A GET carries no JSON-RPC request id, so the envelope has none (003 marks id OPTIONAL).
+  return pageResponse({ jsonrpc: '2.0', result: entries.map((e) => e.item) }, '{"jsonrpc":"2.0","result":[', entries, ']}');
+}

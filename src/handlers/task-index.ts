@@ -1,0 +1,160 @@
+/**
+ * Ordered indexes over a face's tasks, beside the @msw/data collections that validate and hold
+ * them: by session, by session and state, across sessions and by state across sessions, each in
+ * creation order. A page query binary-searches its cursor and reads only as far as the page
+ * needs, so its cost does not grow with the list (a full scan per request did). Each entry also
+ * keeps its object's JSON text once serialised, so pages are built by joining texts.
+ */
+import type { JsonObject } from '../contract/index.js';
+
+export interface IndexedTask {
+  seq: number;
+  session: string;
+  item: JsonObject;
+  /** The item's JSON text, cached until the item changes. */
+  json?: string;
+}
+
+export interface PageQuery {
+  session?: string;
+  /** Any of these states (an empty list matches none; absent matches all). */
+  states?: readonly string[];
+  where?: (item: JsonObject) => boolean;
+  /** Only tasks created before this one (a cursor), newest first. */
+  beforeSeq?: number;
+  /** Only tasks created after this one, the ones nearest it (`ending_before`), still returned newest first. */
+  afterSeq?: number;
+  limit: number;
+}
+
+export interface Page {
+  entries: IndexedTask[];
+  /** Another matching task follows the page. */
+  more: boolean;
+}
+
+/** First position whose seq is ≥ seq (entries are in ascending seq). */
+function lowerBound(entries: readonly IndexedTask[], seq: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.seq < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insert(entries: IndexedTask[], entry: IndexedTask): void {
+  if (entries.length === 0 || entries[entries.length - 1]!.seq < entry.seq) entries.push(entry);
+  else entries.splice(lowerBound(entries, entry.seq), 0, entry);
+}
+
+function remove(entries: IndexedTask[] | undefined, entry: IndexedTask): void {
+  if (!entries) return;
+  const at = lowerBound(entries, entry.seq);
+  if (entries[at] === entry) entries.splice(at, 1);
+}
+
+export const jsonOf = (entry: IndexedTask): string => (entry.json ??= JSON.stringify(entry.item));
+
+export class TaskIndex {
+  private readonly bySession = new Map<string, IndexedTask[]>();
+  private readonly bySessionState = new Map<string, IndexedTask[]>();
+  private readonly all: IndexedTask[] = [];
+  private readonly byState = new Map<string, IndexedTask[]>();
+  private readonly byId = new Map<string, IndexedTask>();
+
+  constructor(
+    private readonly idField: string,
+    private readonly stateField: string,
+  ) {}
+
+  private list<K>(map: Map<K, IndexedTask[]>, key: K): IndexedTask[] {
+    let entries = map.get(key);
+    if (!entries) map.set(key, (entries = []));
+    return entries;
+  }
+
+  private stateOf(entry: IndexedTask): string {
+    return String(entry.item[this.stateField]);
+  }
+
+  add(entry: IndexedTask): void {
+    const state = this.stateOf(entry);
+    insert(this.list(this.bySession, entry.session), entry);
+    insert(this.list(this.bySessionState, `${entry.session}\u0000${state}`), entry);
+    insert(this.all, entry);
+    insert(this.list(this.byState, state), entry);
+    this.byId.set(String(entry.item[this.idField]), entry);
+  }
+
+  get(id: string): IndexedTask | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Replaces an entry's object, moving it between state indexes when its state changed. */
+  update(id: string, item: JsonObject): IndexedTask | undefined {
+    const entry = this.byId.get(id);
+    if (!entry) return undefined;
+    const before = this.stateOf(entry);
+    const after = String(item[this.stateField]);
+    if (before !== after) {
+      remove(this.bySessionState.get(`${entry.session}\u0000${before}`), entry);
+      remove(this.byState.get(before), entry);
+    }
+    entry.item = item;
+    entry.json = undefined;
+    if (before !== after) {
+      insert(this.list(this.bySessionState, `${entry.session}\u0000${after}`), entry);
+      insert(this.list(this.byState, after), entry);
+    }
+    return entry;
+  }
+
+  /** Every task of a session (or of all sessions), newest first. */
+  newestFirst(session?: string): IndexedTask[] {
+    return [...(session === undefined ? this.all : (this.bySession.get(session) ?? []))].reverse();
+  }
+
+  count(session?: string): number {
+    return session === undefined ? this.all.length : (this.bySession.get(session)?.length ?? 0);
+  }
+
+  page(query: PageQuery): Page {
+    const single = query.states?.length === 1 ? query.states[0]! : undefined;
+    const source = single !== undefined
+      ? (query.session === undefined ? this.byState.get(single) : this.bySessionState.get(`${query.session}\u0000${single}`))
+      : query.session === undefined
+        ? this.all
+        : this.bySession.get(query.session);
+    if (!source || query.states?.length === 0) return { entries: [], more: false };
+    const states = single === undefined ? query.states : undefined;
+    const matches = (entry: IndexedTask) => (states === undefined || states.includes(this.stateOf(entry))) && (query.where === undefined || query.where(entry.item));
+    const entries: IndexedTask[] = [];
+    if (query.afterSeq !== undefined) {
+      // The tasks just newer than the pivot, nearest first, then returned newest first like every page.
+      for (let i = lowerBound(source, query.afterSeq + 1); i < source.length; i++) {
+        if (!matches(source[i]!)) continue;
+        if (entries.length === query.limit) return { entries: entries.reverse(), more: true };
+        entries.push(source[i]!);
+      }
+      return { entries: entries.reverse(), more: false };
+    }
+    const start = query.beforeSeq === undefined ? source.length - 1 : lowerBound(source, query.beforeSeq) - 1;
+    for (let i = start; i >= 0; i--) {
+      if (!matches(source[i]!)) continue;
+      if (entries.length === query.limit) return { entries, more: true };
+      entries.push(source[i]!);
+    }
+    return { entries, more: false };
+  }
+
+  clear(): void {
+    this.bySession.clear();
+    this.bySessionState.clear();
+    this.all.length = 0;
+    this.byState.clear();
+    this.byId.clear();
+  }
+}
