@@ -1,10 +1,11 @@
+import { FACES, type Face, isFace } from '../contract/faces.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, UsageError, parseInteger } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
-  usage: 'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE]',
+  usage: 'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE]',
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4010' },
@@ -12,6 +13,7 @@ export const mockCommand: Command = {
     fault: { type: 'string', multiple: true },
     latency: { type: 'string' },
     scenario: { type: 'string' },
+    tasks: { type: 'string', multiple: true },
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).
@@ -44,7 +46,8 @@ export const mockCommand: Command = {
         throw error;
       }
     }
-    const app = await MockApp.create({ seed, faults, latencyMs, scenario });
+    const sessionTasks = parseTasks(values.tasks as string[] | undefined);
+    const app = await MockApp.create({ seed, faults, latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
     let server;
     try {
       server = await startServer(app, { host: String(values.host), port });
@@ -62,6 +65,7 @@ export const mockCommand: Command = {
         `  jsonrpc  ${u}/jsonrpc/tasks?session_id=${DEMO.jsonrpc.session}`,
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
+        sessionTasks ? `  tasks    ${Object.entries(sessionTasks).map(([face, n]) => `${face} ${n.toLocaleString('en-US')}`).join(', ')} in the demo session` : '',
         scenario ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)` : '',
       ]
         .filter(Boolean)
@@ -72,3 +76,18 @@ export const mockCommand: Command = {
     return 0;
   },
 };
+
+const MAX_SESSION_TASKS = 10_000_000;
+
+/** `--tasks N` (every face's demo session) or `--tasks FACE=N` (repeatable). */
+function parseTasks(values: readonly string[] | undefined): Partial<Record<Face, number>> | undefined {
+  if (!values || values.length === 0) return undefined;
+  const out: Partial<Record<Face, number>> = {};
+  for (const value of values) {
+    const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
+    if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
+      throw new UsageError(`--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`);
+    for (const f of face ? [face as Face] : FACES) out[f] = Number(count);
+  }
+  return out;
+}

@@ -13,6 +13,7 @@ import type { Scenario, StepState } from '../scenarios/types.js';
 
 const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
 const CACHE_ENTRIES = 2_000;
+const ENCODER = new TextEncoder();
 
 export interface MockOptions {
   /** Seed of the demo dataset (default 20261129). */
@@ -27,6 +28,8 @@ export interface MockOptions {
   cacheResponses?: boolean;
   /** A scenario to play on its API (the other APIs serve the demo data). */
   scenario?: ScenarioPlayer;
+  /** Each named face's demo session holds this many tasks (`mock --tasks N`). */
+  sessionTasks?: Partial<Record<Face, number>>;
 }
 
 export class MockApp {
@@ -40,6 +43,7 @@ export class MockApp {
   latencyMs: number;
   private seed: number;
   private advanced = 0;
+  private readonly sessionTasks: Partial<Record<Face, number>> | undefined;
 
   scenario: ScenarioPlayer | undefined;
 
@@ -49,13 +53,14 @@ export class MockApp {
     this.latencyMs = options.latencyMs ?? 0;
     this.seed = options.seed ?? 20261129;
     this.cacheResponses = options.cacheResponses ?? true;
+    this.sessionTasks = options.sessionTasks;
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
     const unknown = unknownFaults(options.faults ?? []);
     if (unknown.length > 0) throw new Error(`unknown fault ${unknown.join(', ')}; faults are rule or law ids: ${FAULTS.join(', ')}`);
     if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)) throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
-    const store = options.store ?? (await seedDemo(new MockStore(), { seed: options.seed }));
+    const store = options.store ?? (await seedDemo(new MockStore(), { seed: options.seed, ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}) }));
     return new MockApp(store, options);
   }
 
@@ -67,7 +72,7 @@ export class MockApp {
     // (measured: building and serialising a page dominates the cost of a request).
     if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
     const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
-    const key = cacheable ? `${face} ${request.path}?${request.query.toString()}` : '';
+    const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
     if (cacheable) {
       if (this.cacheVersion !== this.store.version) {
         this.cache.clear();
@@ -84,7 +89,10 @@ export class MockApp {
     }
     if (cacheable && response.status === 200) {
       if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(key, { ...response, raw: response.raw ?? JSON.stringify(response.body) });
+      const raw = response.raw ?? JSON.stringify(response.body);
+      const bytes = ENCODER.encode(raw);
+      // Encoded once: a hit is written as stored bytes with precomputed headers.
+      this.cache.set(key, { ...response, raw, bytes, headers: { ...response.headers, 'content-length': String(bytes.length) } });
     }
     return response;
   }
@@ -175,7 +183,7 @@ export class MockApp {
 
   private async reseed(seed: number): Promise<void> {
     this.store.clear();
-    await seedDemo(this.store, { seed });
+    await seedDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
     this.seed = seed;
     this.advanced = 0;
   }

@@ -111,3 +111,17 @@ export async function addFiller(store: MockStore, face: Face, options: DatasetOp
   }
 }
 
+/**
+ * Fills a face's demo session up to `size` tasks (`mock --tasks N`): copies of the demo tasks,
+ * every state in turn, each newer than the one before, so the demo states stay present and a
+ * UI can be load-tested on a huge list. Built from checked demo objects, so trusted.
+ */
+export async function growDemoSession(store: MockStore, face: Face, demo: readonly JsonObject[], size: number): Promise<void> {
+  const states = statesOf(face);
+  const session = DEMO_SESSION[face];
+  const start = BASE_MS + demo.length * 60_000;
+  for (let i = 0; i < size - demo.length; i++) {
+    const task = shapeTask(face, demo[i % demo.length]!, i, session, states[i % states.length]!, start + i * 1000, 'n');
+    await store.addTask(face, session, task, true);
+  }
+}

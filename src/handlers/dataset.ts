@@ -19,6 +19,8 @@ export interface DatasetOptions {
   fillerTasks?: number;
   /** Tasks per filler session; default 100. */
   fillerPerSession?: number;
+  /** The demo session of each face named here holds this many tasks (the demo ones first; every state present). */
+  sessionTasks?: Partial<Record<Face, number>>;
 }
 
 export const DEFAULT_SEED = 20261129;
@@ -50,13 +52,16 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
   const precomputed = seed === DEFAULT_SEED;
   // The generators are loaded only for another seed or filler (start-up time).
-  const build = precomputed && !options.fillerTasks ? undefined : await import('./dataset-build.js');
+  const grow = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
+  const build = precomputed && !options.fillerTasks && !grow ? undefined : await import('./dataset-build.js');
   const records = precomputed ? (DEFAULT_DEMO as DemoRecords) : build!.buildDemoRecords(seed);
   for (const session of records.sessions) await store.addPraxisSession(structuredClone(session), precomputed);
   for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
     store.addSession(face, DEMO_SESSION[face]);
     for (const task of records.tasks[face]) await store.addTask(face, DEMO_SESSION[face], structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);
+    const size = options.sessionTasks?.[face];
+    if (build && size !== undefined) await build.growDemoSession(store, face, records.tasks[face], size);
   }
   return store;
 }

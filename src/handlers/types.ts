@@ -8,6 +8,8 @@ export interface MockRequest {
   /** Path below the face's base, e.g. `/v1/sessions/sesn_demo/background_tasks`. */
   path: string;
   query: URLSearchParams;
+  /** The query string as received (`?a=1`), when the adapter has it: a cheaper cache key. */
+  search?: string;
 }
 
 export interface MockResponse {
@@ -16,6 +18,8 @@ export interface MockResponse {
   /** A JSON value; or, with `raw`, the exact text to send. */
   body: unknown;
   raw?: string;
+  /** The encoded body, with `content-length` already in `headers` (cached responses). */
+  bytes?: Uint8Array;
   /** Delay before sending, in ms (set by the app from --latency and the scenario step). */
   delayMs?: number;
 }

@@ -20,6 +20,11 @@ export interface RunningServer {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, response: MockResponse): void {
+  if (response.bytes) {
+    res.writeHead(response.status, response.headers);
+    res.end(req.method === 'HEAD' ? undefined : response.bytes);
+    return;
+  }
   const text = response.raw ?? JSON.stringify(response.body);
   res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(text) });
   res.end(req.method === 'HEAD' ? undefined : text);
@@ -61,7 +66,7 @@ export function requestListener(app: MockApp) {
       fail(404, `no API at /${prefix.slice(0, 50)}; the APIs are at /praxis, /everruns, /ark and /jsonrpc`);
       return;
     }
-    const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams });
+    const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams, search: url.search });
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
     const delay = response.delayMs ?? app.latencyMs;
