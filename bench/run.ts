@@ -302,6 +302,9 @@ const only = process.env.BENCH_ONLY?.split(',');
 for (const [name, section] of [['startup', startup], ['generators', generators], ['throughput', throughput], ['scale', scale]] as const) {
   if (!only || only.includes(name)) await section();
 }
-await writeFile(join(root, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);
-console.log('wrote bench/RESULTS.md');
+// A partial run (BENCH_ONLY) prints its sections and leaves RESULTS.md as the last full run wrote it.
+if (!only) {
+  await writeFile(join(root, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);
+  console.log('wrote bench/RESULTS.md');
+}
 process.exit(0);

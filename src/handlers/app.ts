@@ -91,8 +91,10 @@ export class MockApp {
       if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
       const raw = response.raw ?? JSON.stringify(response.body);
       const bytes = ENCODER.encode(raw);
-      // Encoded once: a hit is written as stored bytes with precomputed headers.
-      this.cache.set(key, { ...response, raw, bytes, headers: { ...response.headers, 'content-length': String(bytes.length) } });
+      // Encoded once, for this answer and every hit after it: stored bytes with precomputed headers.
+      const cached = { ...response, raw, bytes, headers: { ...response.headers, 'content-length': String(bytes.length) } };
+      this.cache.set(key, cached);
+      return cached;
     }
     return response;
   }

@@ -25,9 +25,9 @@ function send(req: IncomingMessage, res: ServerResponse, response: MockResponse)
     res.end(req.method === 'HEAD' ? undefined : response.bytes);
     return;
   }
-  const text = response.raw ?? JSON.stringify(response.body);
-  res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(text) });
-  res.end(req.method === 'HEAD' ? undefined : text);
+  const bytes = Buffer.from(response.raw ?? JSON.stringify(response.body));
+  res.writeHead(response.status, { ...response.headers, 'content-length': bytes.length });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -42,13 +42,30 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return text.trim() === '' ? {} : JSON.parse(text);
 }
 
+/**
+ * The path and query of a request target. The usual origin-form target (`/ark/…?…`, no dot
+ * segments) is split as it is, on the hot path; anything else goes through the URL parser.
+ */
+function parseTarget(target: string): { pathname: string; search: string; searchParams: URLSearchParams } | undefined {
+  const q = target.indexOf('?');
+  const pathname = q === -1 ? target : target.slice(0, q);
+  if (target.startsWith('/') && !target.startsWith('//') && !pathname.includes('/.') && !pathname.includes('\\') && !pathname.includes('#')) {
+    const search = q === -1 ? '' : target.slice(q).split('#', 1)[0]!;
+    return { pathname, search: search === '?' ? '' : search, searchParams: new URLSearchParams(search) };
+  }
+  try {
+    const url = new URL(target, 'http://mock.invalid');
+    return { pathname: url.pathname, search: url.search, searchParams: url.searchParams };
+  } catch {
+    return undefined;
+  }
+}
+
 export function requestListener(app: MockApp) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const fail = (status: number, message: string) => send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://mock.invalid');
-    } catch {
+    const url = parseTarget(req.url ?? '/');
+    if (!url) {
       fail(400, 'the request target is not a valid URL');
       return;
     }
