@@ -17,7 +17,7 @@ export const mockCommand: Command = {
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).
-    const [{ MockApp }, { DEMO }, { FAULTS, unknownFaults }, { startServer }] = await Promise.all([
+    const [{ MockApp }, { DEMO }, { describeUnknownFaults }, { startServer }] = await Promise.all([
       import('../handlers/app.js'),
       import('../handlers/dataset.js'),
       import('../handlers/faults.js'),
@@ -27,8 +27,8 @@ export const mockCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);
     const faults = (values.fault as string[] | undefined) ?? [];
-    const unknown = unknownFaults(faults);
-    if (unknown.length > 0) throw new UsageError(`unknown --fault ${unknown.join(', ')}; run \`agent-task-contracts mock --help\` and see docs/rules.md (known: ${FAULTS.length} ids)`);
+    const unknown = describeUnknownFaults(faults);
+    if (unknown) throw new UsageError(`--fault: ${unknown}`);
     let scenario: ScenarioPlayer | undefined;
     if (typeof values.scenario === 'string') {
       const [{ readScenarioFile }, { compileScenario }, { LIBRARY }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([

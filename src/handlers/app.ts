@@ -4,7 +4,7 @@
  */
 import { type Face, FACES, isTerminal, operationsOf } from '../contract/index.js';
 import { seedDemo } from './dataset.js';
-import { FAULTS, unknownFaults } from './faults.js';
+import { FAULTS, describeUnknownFaults } from './faults.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
@@ -57,8 +57,8 @@ export class MockApp {
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
-    const unknown = unknownFaults(options.faults ?? []);
-    if (unknown.length > 0) throw new Error(`unknown fault ${unknown.join(', ')}; faults are rule or law ids: ${FAULTS.join(', ')}`);
+    const unknown = describeUnknownFaults(options.faults ?? []);
+    if (unknown) throw new Error(unknown);
     if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)) throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
     const store = options.store ?? (await seedDemo(new MockStore(), { seed: options.seed, ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}) }));
     return new MockApp(store, options);
@@ -152,8 +152,8 @@ export class MockApp {
         case '/faults': {
           const faults = input.faults;
           if (!Array.isArray(faults) || faults.some((f) => typeof f !== 'string')) return json(400, { error: 'body.faults must be an array of rule ids, e.g. {"faults": ["ark.order-newest-first"]}' });
-          const unknown = unknownFaults(faults as string[]);
-          if (unknown.length > 0) return json(400, { error: `unknown fault ${unknown.join(', ')}`, known: FAULTS });
+          const unknown = describeUnknownFaults(faults as string[]);
+          if (unknown) return json(400, { error: unknown, known: FAULTS });
           this.faults = new Set(faults as string[]);
           return json(200, this.describe());
         }

@@ -85,6 +85,30 @@ export function unknownFaults(ids: readonly string[]): string[] {
   return ids.filter((id) => !FAULTS.includes(id));
 }
 
+/** Edit distance, for "did you mean" (ids are short: the quadratic table is cheap). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Says which fault ids are unknown and the closest known id for each, or undefined when all are known. */
+export function describeUnknownFaults(ids: readonly string[]): string | undefined {
+  const unknown = unknownFaults(ids);
+  if (unknown.length === 0) return undefined;
+  return unknown
+    .map((id) => {
+      const closest = [...FAULTS].sort((a, b) => distance(id, a) - distance(id, b))[0]!;
+      return `unknown fault "${id}" (did you mean "${closest}"?)`;
+    })
+    .join('; ')
+    .concat(`; faults are rule and law ids (docs/rules.md, ${FAULTS.length} in all)`);
+}
+
 
 /**
  * Applies the faults that concern items of this face and target to a copy of the page: each

@@ -6,6 +6,8 @@
 import { http, HttpResponse, delay, type RequestHandler } from 'msw';
 import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/index.js';
 import { MockApp, type MockOptions } from './app.js';
+import { describeUnknownFaults } from './faults.js';
+import { ROUTES } from './router.js';
 
 export interface HandlerOptions extends MockOptions {
   /** Faces to mock (default: all four). */
@@ -19,16 +21,17 @@ export interface HandlerOptions extends MockOptions {
   app?: MockApp | Promise<MockApp>;
 }
 
-function pattern(base: string): { match: string; basePath: string } {
+/** What an operation's path is appended to for MSW (a bare path matches on any origin), and the base's own path. */
+function pattern(base: string): { prefix: string; basePath: string } {
   const trimmed = base.replace(/\/+$/, '');
-  if (trimmed.startsWith('/')) return { match: `*${trimmed}/*`, basePath: trimmed };
+  if (trimmed.startsWith('/')) return { prefix: `*${trimmed}`, basePath: trimmed };
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
     throw new Error(`baseUrl "${base}" is neither an absolute URL nor a path starting with "/"`);
   }
-  return { match: `${trimmed}/*`, basePath: url.pathname.replace(/\/+$/, '') };
+  return { prefix: trimmed, basePath: url.pathname.replace(/\/+$/, '') };
 }
 
 /**
@@ -36,11 +39,16 @@ function pattern(base: string): { match: string; basePath: string } {
  * advance time or inject faults from a test.
  */
 export function createHandlers(options: HandlerOptions = {}): { handlers: RequestHandler[]; app: () => Promise<MockApp> } {
+  // A misspelt fault id fails here, at creation, not on the first request.
+  const unknown = describeUnknownFaults(options.faults ?? []);
+  if (unknown) throw new Error(`createHandlers: ${unknown}`);
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
   const app = () => (appPromise ??= MockApp.create(options));
-  const handlers = (options.faces ?? FACES).map((face) => {
-    const { match, basePath } = pattern(options.baseUrl?.[face] ?? VENDOR_BASE_URLS[face]);
-    return http.all(match, async ({ request }) => {
+  // One handler per documented operation (GET on its path): any other request under the base
+  // (a user's own handler for another endpoint, another method) falls through to other handlers.
+  const handlers = (options.faces ?? FACES).flatMap((face) => {
+    const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? VENDOR_BASE_URLS[face]);
+    return ROUTES.filter((route) => route.face === face).map((route) => http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
       const url = new URL(request.url);
       const at = url.pathname.indexOf(basePath);
       const path = url.pathname.slice(at + basePath.length) || '/';
@@ -50,7 +58,7 @@ export function createHandlers(options: HandlerOptions = {}): { handlers: Reques
       if (wait > 0) await delay(wait);
       const text = response.raw ?? JSON.stringify(response.body);
       return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
-    });
+    }));
   });
   return { handlers, app };
 }

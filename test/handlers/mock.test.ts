@@ -129,7 +129,11 @@ describe('demo data and store', () => {
   });
 
   it('rejects unknown faults and bad latency up front', async () => {
-    await expect(MockApp.create({ faults: ['ark.nope'] })).rejects.toThrow(/unknown fault ark.nope/);
+    await expect(MockApp.create({ faults: ['ark.nope'] })).rejects.toThrow(/unknown fault "ark.nope"/);
+    await expect(MockApp.create({ faults: ['ark.order-newest-frist'] })).rejects.toThrow(/unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/);
+    // The MSW entry refuses it when the handlers are created, before any request.
+    const { createHandlers } = await import('../../src/handlers/msw.js');
+    expect(() => createHandlers({ faults: ['everruns.filter-stat'] })).toThrow(/createHandlers: unknown fault "everruns.filter-stat" \(did you mean "everruns.filter-state"\?\)/);
     await expect(MockApp.create({ latencyMs: -1 })).rejects.toThrow(/latencyMs must be 0 or more/);
   });
 });

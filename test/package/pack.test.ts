@@ -77,6 +77,25 @@ describe('the installable package', () => {
     await expect(node(`await import('agent-task-contracts/conformance')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
   });
 
+  it('msw is a peer: installed beside an app on an older msw 2 (2.12), one copy serves both and the handlers intercept', async () => {
+    const app = join(dir, 'app-msw-2.12');
+    await run('mkdir', ['-p', app]);
+    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { msw: '2.12.9' } }));
+    await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout: tree } = await run('npm', ['ls', 'msw', '--all', '--parseable'], { cwd: app });
+    expect(tree.trim().split('\n').filter((line) => line.includes('node_modules/msw'))).toHaveLength(1);
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `
+      import { setupServer } from 'msw/node';
+      import { handlers } from 'agent-task-contracts/handlers';
+      const server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
+      const { version } = (await import('msw/package.json', { with: { type: 'json' } })).default;
+      console.log(JSON.stringify({ status: res.status, items: (await res.json()).items.length, version }));
+      server.close();`], { cwd: app });
+    expect(JSON.parse(stdout)).toEqual({ status: 200, items: 3, version: '2.12.9' });
+  }, 180_000);
+
   it('the bin runs', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['--help'], { cwd: dir });
     expect(stdout).toContain('usage: agent-task-contracts <command>');
