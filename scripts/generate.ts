@@ -66,7 +66,7 @@ async function libraryOutputs(): Promise<Map<string, string>> {
     if (value.name !== file.replace(/\.yaml$/, '')) throw new Error(`scenarios/${file}: /name must be "${file.replace(/\.yaml$/, '')}" (the file's name)`);
     library[value.name] = value;
   }
-  return new Map([['src/scenarios/generated/library.ts', `${HEADER}import type { Scenario } from '../types.js';\n\nexport const LIBRARY_SCENARIOS: Record<string, Scenario> = ${JSON.stringify(library, null, 1)};\n`]]);
+  return new Map([['src/scenarios/generated/library.ts', `${HEADER}import type { Scenario } from '../types.js';\n\n/** The library's scenario names. */\nexport type ScenarioName = ${Object.keys(library).sort().map((n) => JSON.stringify(n)).join(' | ')};\n\nexport const LIBRARY_SCENARIOS: Record<ScenarioName, Scenario> = ${JSON.stringify(library, null, 1)};\n`]]);
 }
 
 /** docs/rules.md is rendered by the contract code, which imports the generated spec module. */

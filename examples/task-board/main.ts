@@ -4,16 +4,15 @@
  * scenario named by `?scenario=`. Every response is checked against the contract, and a
  * response that breaks it puts its panel in the error state.
  */
-import { LIBRARY, VENDOR_BASE_URLS, checkItem, startMockWorker, validateResponseBody } from 'agent-task-contracts/browser';
+import { type Face, LIBRARY, type OperationIdOf, VENDOR_BASE_URLS, checkItem, isScenarioName, startMockWorker, validateResponseBody } from 'agent-task-contracts/browser';
 
-type Face = 'praxis' | 'everruns' | 'ark' | 'jsonrpc';
 type Item = Record<string, unknown>;
 
 interface Panel {
   face: Face;
   title: string;
   url: string;
-  operationId: string;
+  operationId: OperationIdOf<Face>;
   items(body: unknown): Item[];
   id(item: Item): string;
   label(item: Item): string;
@@ -111,16 +110,16 @@ async function poll(panel: Panel, section: HTMLElement) {
 
 async function start() {
   const status = document.getElementById('status')!;
-  if (scenario && !(scenario in LIBRARY)) {
+  if (scenario && !isScenarioName(scenario)) {
     status.textContent = `unknown scenario "${scenario}"; try one of: ${Object.keys(LIBRARY).join(', ')}`;
     return;
   }
-  await startMockWorker({ scenario, quiet: true });
+  await startMockWorker({ ...(scenario && isScenarioName(scenario) ? { scenario } : {}), quiet: true });
   document.body.dataset.worker = 'ready';
   status.textContent = scenario ? `scenario ${scenario}, polling every ${pollMs} ms` : `demo data, polling every ${pollMs} ms`;
   const board = document.getElementById('board')!;
   // With a scenario, only its API's panel is shown: the timeline is what the page is about.
-  const panels = scenario ? PANELS.filter((p) => p.face === LIBRARY[scenario]!.face) : PANELS;
+  const panels = scenario && isScenarioName(scenario) ? PANELS.filter((p) => p.face === LIBRARY[scenario].face) : PANELS;
   for (const panel of panels) {
     const section = document.createElement('section');
     section.dataset.face = panel.face;

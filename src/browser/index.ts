@@ -6,11 +6,12 @@
 import { setupWorker } from 'msw/browser';
 import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
 import { useScenario } from '../scenarios/msw.js';
+import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 
 export interface WorkerOptions extends Omit<HandlerOptions, 'app' | 'scenario'> {
   /** A library scenario name or a scenario object to play instead of the demo data. */
-  scenario?: string | Scenario;
+  scenario?: ScenarioName | Scenario;
   /** Where `msw init` put mockServiceWorker.js (default `/mockServiceWorker.js`). */
   workerUrl?: string;
   /** Print intercepted requests in the console (default false). */
@@ -28,5 +29,7 @@ export async function startMockWorker(options: WorkerOptions = {}) {
 
 export { handlers, createHandlers } from '../handlers/msw.js';
 export { useScenario } from '../scenarios/msw.js';
-export { LIBRARY } from '../scenarios/library.js';
+export { LIBRARY, isScenarioName } from '../scenarios/library.js';
+export type { ScenarioName } from '../scenarios/generated/library.js';
 export { validateResponseBody, checkItem, VENDOR_BASE_URLS } from '../contract/index.js';
+export type { Face, OperationIdOf } from '../contract/index.js';

@@ -52,7 +52,7 @@ export const generateCommand: Command = {
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
         if (!rule || rule.face !== face || rule.target !== what)
           throw new UsageError(`--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`);
-        arbitrary = brokenObject(breakId, { edge });
+        arbitrary = brokenObject(rule.id, { edge });
       }
     }
     for (const value of fastCheck.sample(arbitrary, { seed, numRuns: count })) io.stdout(`${JSON.stringify(value)}\n`);

@@ -1,4 +1,5 @@
 import { FACES, type Face, isFace } from '../contract/faces.js';
+import type { FaultId } from '../handlers/faults.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, UsageError, parseInteger } from './command.js';
 
@@ -31,7 +32,7 @@ export const mockCommand: Command = {
     if (unknown) throw new UsageError(`--fault: ${unknown}`);
     let scenario: ScenarioPlayer | undefined;
     if (typeof values.scenario === 'string') {
-      const [{ readScenarioFile }, { compileScenario }, { LIBRARY }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
+      const [{ readScenarioFile }, { compileScenario }, { LIBRARY, isScenarioName }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
         import('../node/scenario-file.js'),
         import('../scenarios/compile.js'),
         import('../scenarios/library.js'),
@@ -39,7 +40,7 @@ export const mockCommand: Command = {
         import('../scenarios/types.js'),
       ]);
       try {
-        const timeline = values.scenario in LIBRARY ? compileScenario(LIBRARY[values.scenario], `scenarios/${values.scenario}.yaml`) : (await readScenarioFile(values.scenario)).timeline;
+        const timeline = isScenarioName(values.scenario) ? compileScenario(LIBRARY[values.scenario], `scenarios/${values.scenario}.yaml`) : (await readScenarioFile(values.scenario)).timeline;
         scenario = await ScenarioPlayer.load(timeline);
       } catch (error) {
         if (error instanceof ScenarioError) throw new UsageError(`--scenario: ${error.message}`);
@@ -47,7 +48,7 @@ export const mockCommand: Command = {
       }
     }
     const sessionTasks = parseTasks(values.tasks as string[] | undefined);
-    const app = await MockApp.create({ seed, faults, latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
+    const app = await MockApp.create({ seed, faults: faults as FaultId[], latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
     let server;
     try {
       server = await startServer(app, { host: String(values.host), port });

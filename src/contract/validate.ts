@@ -6,6 +6,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type Face, SPEC_FILES } from './faces.js';
 import * as precompiled from './generated/validators.js';
+import type { OperationIdOf } from './ids.js';
 import { type Profile, findOperation } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
@@ -45,13 +46,12 @@ export function valueAt(data: unknown, pointer: string): unknown {
  * Validates a response body against the schema the spec documents for that status.
  * Returns [] when it conforms; `undefined` when the spec documents no body for the status.
  */
-export function validateResponseBody(
-  face: Face,
-  operationId: string,
-  status: number,
-  body: unknown,
-  profile: Profile = 'strict',
-): Violation[] | undefined {
+export function validateResponseBody<F extends Face>(face: F, operationId: OperationIdOf<F>, status: number, body: unknown, profile: Profile = 'strict'): Violation[] | undefined {
+  return validateBody(face, operationId, status, body, profile);
+}
+
+/** validateResponseBody for callers that hold the operation id as data (the contract's own laws). */
+export function validateBody(face: Face, operationId: string, status: number, body: unknown, profile: Profile = 'strict'): Violation[] | undefined {
   const fn = VALIDATORS[validatorKey({ face, profile, operationId, status })];
   if (fn === undefined) {
     findOperation(face, operationId); // an unknown operation is a caller's error, said as such

@@ -1,6 +1,6 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
 import fc from 'fast-check';
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
+import { type Face, ITEM_RULES, type ItemRuleId, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { COMPONENTS, overridesFor } from './faces.js';
 import { RULE_KITS } from './rule-kit.js';
@@ -52,7 +52,7 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
 }
 
 /** Objects that break `ruleId` and, per the rule's declared pairs, nothing else. */
-export function brokenObject(ruleId: string, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
+export function brokenObject(ruleId: ItemRuleId, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
   const rule = itemRule(ruleId);
   const kit = RULE_KITS[rule.id];
   return validObject(rule.face, rule.target, options).map((valid) => {

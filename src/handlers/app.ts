@@ -4,7 +4,7 @@
  */
 import { type Face, FACES, isTerminal, operationsOf } from '../contract/index.js';
 import { seedDemo } from './dataset.js';
-import { FAULTS, describeUnknownFaults } from './faults.js';
+import { FAULTS, type FaultId, describeUnknownFaults } from './faults.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
@@ -20,8 +20,8 @@ export interface MockOptions {
   seed?: number;
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
-  /** Rule or law ids to break (see `FAULTS`). */
-  faults?: readonly string[];
+  /** Rule or law ids to break (see `FAULTS`); a misspelt id is a type error, and refused at run time. */
+  faults?: readonly FaultId[];
   /** Delay before every response, in milliseconds. */
   latencyMs?: number;
   /** Serve repeated fault-free 200s from a cache (default true; benchmarks of the store turn it off). */

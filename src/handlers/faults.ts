@@ -3,13 +3,13 @@
  * testing how a UI copes with a misbehaving API, and for proving the conformance runner
  * catches each one.
  */
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget, operationsOf, taskOperation } from '../contract/index.js';
+import { type Face, ITEM_RULES, type ItemRuleId, type JsonObject, type LawId, type RuleTarget, operationsOf, taskOperation } from '../contract/index.js';
 import { RULE_KITS } from '../generators/rule-kit.js';
 import { repair } from '../generators/repair.js';
 import type { MockContext } from './types.js';
 
 /** Law faults each operation implements (item-rule faults come from the generators' breakers). */
-export const LAW_FAULTS: readonly string[] = [
+export const LAW_FAULTS = [
   'praxis.sessions.unsupported-filter-400',
   'praxis.sessions.malformed-cursor-rejected',
   'praxis.sessions.cursor-bound-to-query',
@@ -60,9 +60,12 @@ export const LAW_FAULTS: readonly string[] = [
   'everruns.no-undocumented-fields',
   'ark.no-undocumented-fields',
   'jsonrpc.no-undocumented-fields',
-];
+] as const satisfies readonly LawId[];
 
-export const FAULTS: readonly string[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
+/** Every fault the mock can inject: a rule or law id, so a misspelt one is a type error. */
+export type FaultId = ItemRuleId | (typeof LAW_FAULTS)[number];
+
+export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
 
 /** True on every walk after the first one that reached this point: what a client saw first, then a change. */
 export function afterFirstWalk(context: MockContext, key: string): boolean {
@@ -82,7 +85,7 @@ export function strayTask(face: Face, item: JsonObject): JsonObject {
 }
 
 export function unknownFaults(ids: readonly string[]): string[] {
-  return ids.filter((id) => !FAULTS.includes(id));
+  return ids.filter((id) => !(FAULTS as readonly string[]).includes(id));
 }
 
 /** Edit distance, for "did you mean" (ids are short: the quadratic table is cheap). */

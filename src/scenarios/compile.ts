@@ -97,7 +97,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   };
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
-    for (const [i, f] of (faults ?? []).entries()) if (!FAULTS.includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
+    for (const [i, f] of (faults ?? []).entries()) if (!(FAULTS as readonly string[]).includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
     return faults;
   };
 

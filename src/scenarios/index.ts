@@ -1,6 +1,7 @@
 /** Scenarios: task timelines replayed by the mock anywhere. Browser-safe. */
 export { compileScenario, checkScenarioShape } from './compile.js';
 export { LIBRARY, libraryScenario } from './library.js';
+export type { ScenarioName } from './generated/library.js';
 export { ScenarioPlayer, type StepView } from './player.js';
 export { useScenario } from './msw.js';
 export { type Scenario, type ScenarioStep, type PlacedTask, type StepState, type Timeline, ScenarioError } from './types.js';

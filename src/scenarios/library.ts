@@ -1,11 +1,15 @@
 /** The scenarios shipped in scenarios/*.yaml, as modules (generated), so the browser needs no file system. */
-import { LIBRARY_SCENARIOS } from './generated/library.js';
+import { LIBRARY_SCENARIOS, type ScenarioName } from './generated/library.js';
 import type { Scenario } from './types.js';
 
-export const LIBRARY: Readonly<Record<string, Scenario>> = LIBRARY_SCENARIOS;
+export const LIBRARY: Readonly<Record<ScenarioName, Scenario>> = LIBRARY_SCENARIOS;
+
+/** Whether a string (a URL parameter, a CLI argument) names a library scenario. */
+export function isScenarioName(name: string): name is ScenarioName {
+  return Object.prototype.hasOwnProperty.call(LIBRARY, name);
+}
 
 export function libraryScenario(name: string): Scenario {
-  const scenario = LIBRARY[name];
-  if (!scenario) throw new Error(`unknown scenario "${name}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`);
-  return scenario;
+  if (!isScenarioName(name)) throw new Error(`unknown scenario "${name}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`);
+  return LIBRARY[name];
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACES, type Face, checkErrorResponse, checkItem, itemsOf, operationsOf, validateResponseBody } from '../../src/contract/index.js';
+import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
 import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/handlers/index.js';
 import { startMock } from '../helpers/mock-server.js';
@@ -45,7 +46,7 @@ describe(`mock responses (seed ${SEED})`, () => {
             expect(r.contentType).toMatch(/application\/json/);
             if (c.expect.kind === 'ok') {
               expect(r.status).toBe(200);
-              expect(validateResponseBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
+              expect(validateBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
               for (const item of itemsOf(op, body) ?? []) expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
             } else {
               if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
@@ -129,10 +130,13 @@ describe('demo data and store', () => {
   });
 
   it('rejects unknown faults and bad latency up front', async () => {
+    // @ts-expect-error a misspelt fault id is a type error; JavaScript callers get the run-time refusal tested here
     await expect(MockApp.create({ faults: ['ark.nope'] })).rejects.toThrow(/unknown fault "ark.nope"/);
+    // @ts-expect-error as above
     await expect(MockApp.create({ faults: ['ark.order-newest-frist'] })).rejects.toThrow(/unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/);
     // The MSW entry refuses it when the handlers are created, before any request.
     const { createHandlers } = await import('../../src/handlers/msw.js');
+    // @ts-expect-error as above
     expect(() => createHandlers({ faults: ['everruns.filter-stat'] })).toThrow(/createHandlers: unknown fault "everruns.filter-stat" \(did you mean "everruns.filter-state"\?\)/);
     await expect(MockApp.create({ latencyMs: -1 })).rejects.toThrow(/latencyMs must be 0 or more/);
   });

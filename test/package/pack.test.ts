@@ -37,6 +37,7 @@ describe('the installable package', () => {
     expect(files).toContain('specs/ark.openapi.yaml');
     expect(files).toContain('scenarios/schema.json');
     expect(files).toContain('schemas/conformance-report.schema.json');
+    expect(files).toContain('dist/types/index.d.ts');
     expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
@@ -53,6 +54,7 @@ describe('the installable package', () => {
       const scenarios = await import('agent-task-contracts/scenarios');
       const conformance = await import('agent-task-contracts/conformance');
       const nodeEntry = await import('agent-task-contracts/node');
+      const typesEntry = await import('agent-task-contracts/types');
       const reportSchema = (await import('agent-task-contracts/conformance/report.schema.json', { with: { type: 'json' } })).default;
       const app = await handlers.MockApp.create();
       const res = app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams('limit=2') });
@@ -66,9 +68,10 @@ describe('the installable package', () => {
         server: typeof nodeEntry.startServer,
         reportVersion: reportSchema.properties.reportVersion.const,
         html: typeof conformance.render,
+        typesEntry: Object.keys(typesEntry).length,
       }));`);
     const library = (await readdir(join(root, 'scenarios'))).filter((f) => f.endsWith('.yaml')).length;
-    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: library, conform: 'function', server: 'function', reportVersion: 1, html: 'function' });
+    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: library, conform: 'function', server: 'function', reportVersion: 1, html: 'function', typesEntry: 0 });
   });
 
   it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {

@@ -6,7 +6,7 @@ import { LIBRARY, useScenario } from '../../src/scenarios/index.js';
 type Obj = Record<string, any>;
 // Each scenario is served on its own host, so they can all be installed at once.
 const baseFor = (name: string) => ({ praxis: `https://${name}.test/agent`, everruns: `https://${name}.test/api`, ark: `https://${name}.test/api/v3`, jsonrpc: `https://${name}.test` });
-const mocks = Object.keys(LIBRARY).map((name) => useScenario(name, { faces: [LIBRARY[name]!.face], baseUrl: baseFor(name) }));
+const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) => useScenario(name, { faces: [LIBRARY[name]!.face], baseUrl: baseFor(name) }));
 let BASE = baseFor('none');
 const server = setupServer(...mocks.flatMap((m) => m.handlers));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

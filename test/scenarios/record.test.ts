@@ -10,7 +10,7 @@ import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { recordScenario } from '../../src/node/record.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
-import { LIBRARY, ScenarioError, ScenarioPlayer, compileScenario } from '../../src/scenarios/index.js';
+import { LIBRARY, ScenarioError, type ScenarioName, ScenarioPlayer, compileScenario } from '../../src/scenarios/index.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -24,7 +24,7 @@ async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> 
   return { url: server.url, app };
 }
 
-const CASES: { name: string; face: Face; session?: string; lists: string[] }[] = [
+const CASES: { name: ScenarioName; face: Face; session?: string; lists: string[] }[] = [
   { name: 'praxis-subagent-lost', face: 'praxis', lists: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks'] },
   { name: 'everruns-awaiting-input-answered', face: 'everruns', session: 'demo', lists: ['/v1/sessions/demo/tasks'] },
   { name: 'ark-unknown-comes-back', face: 'ark', session: 'sesn-demo', lists: ['/sessions/sesn-demo/tasks'] },

@@ -4,7 +4,7 @@
  */
 import type { LawName, ListOperation, RejectedParam } from '../operations.js';
 import { isObject } from '../rules/types.js';
-import { validateResponseBody } from '../validate.js';
+import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
 import { isJsonType, makeLaw, statusSource, violationOf } from './common.js';
 import { type Law, NOTHING, type Subjects } from './types.js';
@@ -55,7 +55,7 @@ export function errorLaws(op: ListOperation): Law[] {
 function errorFormatViolations(op: ListOperation, law: Law, exchange: ErrorSubject['exchange'], errorType?: string): Violation[] {
   if (!isJsonType(exchange.contentType) || exchange.body === undefined) return [violationOf(law, '', `error ${exchange.status} is not JSON (content-type ${exchange.contentType ?? 'missing'})`)];
   // Statuses the spec gives no body for are held to the API's documented error shape.
-  const schema = validateResponseBody(op.face, op.operationId, exchange.status, exchange.body, 'documented') ?? (op.errorShapeStatus !== undefined ? validateResponseBody(op.face, op.operationId, op.errorShapeStatus, exchange.body, 'documented') : undefined) ?? [];
+  const schema = validateBody(op.face, op.operationId, exchange.status, exchange.body, 'documented') ?? (op.errorShapeStatus !== undefined ? validateBody(op.face, op.operationId, op.errorShapeStatus, exchange.body, 'documented') : undefined) ?? [];
   const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));
   if (op.errorFormat === 'anthropic' && errorType !== undefined && isObject(exchange.body) && isObject(exchange.body.error) && exchange.body.error.type !== errorType)
     out.push(violationOf(law, '/error/type', `error.type is ${JSON.stringify(exchange.body.error.type)}, expected ${errorType} for ${exchange.status}`, exchange.body.error.type));

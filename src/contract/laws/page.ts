@@ -7,7 +7,7 @@ import { SPEC_FILES } from '../faces.js';
 import { type ListOperation, fieldValue, matchesFilter } from '../operations.js';
 import { type ItemRuleId, checkItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
-import { validateResponseBody } from '../validate.js';
+import { validateBody } from '../validate.js';
 import { idOf, isJsonType, makeLaw, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
 import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
 
@@ -64,7 +64,7 @@ export function pageLaws(op: ListOperation): Law[] {
     checks: {
       page: ({ exchange }) => {
         if (exchange.status !== 200 || exchange.body === undefined) return NOTHING;
-        return { judged: 1, violations: validateResponseBody(op.face, op.operationId, 200, exchange.body, 'documented') ?? [] };
+        return { judged: 1, violations: validateBody(op.face, op.operationId, 200, exchange.body, 'documented') ?? [] };
       },
     },
   });

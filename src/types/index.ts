@@ -1,0 +1,54 @@
+/**
+ * The response types of each API, generated from the specs by openapi-typescript
+ * (`src/contract/types/*.ts`), under the names an app uses: `import type { ArkTask } from
+ * 'agent-task-contracts/types'`. The whole generated `components`, `paths` and `operations` of
+ * each API are exported too. Type-only: this entry has no runtime code.
+ */
+import type { components as ArkComponents, operations as ArkOperations, paths as ArkPaths } from '../contract/types/ark.js';
+import type { components as EverrunsComponents, operations as EverrunsOperations, paths as EverrunsPaths } from '../contract/types/everruns.js';
+import type { components as JsonRpcComponents, operations as JsonRpcOperations, paths as JsonRpcPaths } from '../contract/types/jsonrpc.js';
+import type { components as PraxisComponents, operations as PraxisOperations, paths as PraxisPaths } from '../contract/types/praxis.js';
+
+export type { ArkComponents, ArkOperations, ArkPaths, EverrunsComponents, EverrunsOperations, EverrunsPaths, JsonRpcComponents, JsonRpcOperations, JsonRpcPaths, PraxisComponents, PraxisOperations, PraxisPaths };
+
+// Praxis (000, 004)
+export type PraxisBackgroundTask = PraxisComponents['schemas']['BackgroundTask'];
+export type PraxisBackgroundTaskList = PraxisComponents['schemas']['BackgroundTaskList'];
+export type PraxisBackgroundTaskStatus = PraxisComponents['schemas']['BackgroundTaskStatus'];
+export type PraxisSession = PraxisComponents['schemas']['Session'];
+export type PraxisSessionList = PraxisComponents['schemas']['SessionList'];
+export type PraxisSessionStatus = PraxisComponents['schemas']['SessionStatus'];
+export type PraxisError = PraxisComponents['schemas']['ErrorResponse'];
+
+// Everruns (001): the list is a bare array of tasks.
+export type EverrunsTask = EverrunsComponents['schemas']['Task'];
+export type EverrunsTaskList = EverrunsTask[];
+export type EverrunsTaskState = EverrunsComponents['schemas']['TaskState'];
+
+// Ark (002)
+export type ArkTask = ArkComponents['schemas']['Task'];
+export type ArkTaskPage = ArkComponents['schemas']['TaskPage'];
+export type ArkTaskState = ArkComponents['schemas']['TaskState'];
+export type ArkErrorCode = ArkComponents['schemas']['ErrorCode'];
+
+// JSON-RPC (003)
+export type JsonRpcTask = JsonRpcComponents['schemas']['Task'];
+export type JsonRpcListTasksResponse = JsonRpcComponents['schemas']['ListTasksResponse'];
+export type JsonRpcTaskStatus = JsonRpcComponents['schemas']['TaskStatus'];
+export type JsonRpcValidationError = JsonRpcComponents['schemas']['HTTPValidationError'];
+
+/** A task of any API, by face. */
+export interface TaskOf {
+  praxis: PraxisBackgroundTask;
+  everruns: EverrunsTask;
+  ark: ArkTask;
+  jsonrpc: JsonRpcTask;
+}
+
+/** The documented task states of each API. */
+export interface TaskStateOf {
+  praxis: PraxisBackgroundTaskStatus;
+  everruns: EverrunsTaskState;
+  ark: ArkTaskState;
+  jsonrpc: JsonRpcTaskStatus;
+}
