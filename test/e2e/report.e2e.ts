@@ -1,7 +1,8 @@
 /** The HTML conformance report, opened from disk in Debian's Chromium as from a CI artifact: no server. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, runConformance } from '../../src/conformance/index.js';
 import { startMock } from '../helpers/mock-server.js';
@@ -12,10 +13,7 @@ let mock: Awaited<ReturnType<typeof startMock>>;
 
 beforeAll(async () => {
   mock = await startMock({ faults: ['ark.order-newest-first', 'ark.no-undocumented-fields'] });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
