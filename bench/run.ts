@@ -4,7 +4,8 @@
  * node:http ceiling, and page latency, memory and start-up with 1k, 100k and 1M tasks in the
  * queried session. Writes bench/RESULTS.md with the machine and the date.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,11 @@ async function generators() {
 
 // ---- processes ----------------------------------------------------------------------------------
 const BIN = join(root, 'bin/agent-task-contracts.js');
+// On two or more cores, servers run on core 0 and this process (the load generator) on core 1,
+// so a server's figure is its own, not the share of a core it wins from the client.
+const PIN = cpus().length >= 2 && existsSync('/usr/bin/taskset');
+if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+const PINNING = PIN ? 'servers pinned to core 0, the load generator (this process) to core 1' : 'no core pinning (taskset or a second core missing)';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A plain node:http server with no project import and no loader: fixed bytes for every request. */
@@ -86,7 +92,7 @@ async function rawServerScript(body: string): Promise<string> {
 /** Spawns a server and waits for its first 200 at `probe`; returns the process and the time it took. */
 async function spawnUntil200(command: string, args: string[], probe: string, timeoutMs = 600_000): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: root, stdio: 'ignore', detached: true });
+  const child = PIN ? spawn('taskset', ['-c', '0', command, ...args], { cwd: root, stdio: 'ignore', detached: true }) : spawn(command, args, { cwd: root, stdio: 'ignore', detached: true });
   for (;;) {
     try {
       const res = await fetch(probe);
@@ -295,7 +301,7 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(
 log('# Benchmark results');
 log('');
 log(`Machine: ${machine}.`);
-log(`Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench\`; numbers are noisy on a shared 2-core machine, ratios matter.`);
+log(`Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench\`; ${PINNING}. Numbers are noisy on a shared 2-core machine; ratios within one run matter.`);
 log('');
 // Start-up first, while this process is small and idle. BENCH_ONLY=scale (or a comma list) runs some sections.
 const only = process.env.BENCH_ONLY?.split(',');

@@ -13,6 +13,8 @@ import type { Scenario, StepState } from '../scenarios/types.js';
 
 const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
 const CACHE_ENTRIES = 2_000;
+const RECENT_WINDOW = 500;
+const RECENT_ENTRIES = 10_000;
 const ENCODER = new TextEncoder();
 
 export interface MockOptions {
@@ -37,6 +39,8 @@ export class MockApp {
   walkNumber = 0;
   private readonly faultMemory = new Map<string, number>();
   private readonly cache = new Map<string, MockResponse>();
+  /** When each recent URL was last asked (request number), to cache only URLs that come back. */
+  private readonly lastAsked = new Map<string, number>();
   private cacheVersion = -1;
   private readonly cacheResponses: boolean;
   faults: Set<string>;
@@ -76,6 +80,7 @@ export class MockApp {
     if (cacheable) {
       if (this.cacheVersion !== this.store.version) {
         this.cache.clear();
+        this.lastAsked.clear();
         this.cacheVersion = this.store.version;
       }
       const hit = this.cache.get(key);
@@ -87,6 +92,10 @@ export class MockApp {
     } catch (error) {
       return json(500, { error: { message: `mock error: ${String(error)}` } });
     }
+    // A page read from the indexes is cheap to build again; keeping thousands of encoded bodies
+    // for URLs asked once was measured to cost more in garbage collection than it saved. So it is
+    // cached when its URL comes back soon (a client polling); other bodies are cached at once.
+    if (cacheable && response.status === 200 && response.raw !== undefined && !this.askedRecently(key)) return response;
     if (cacheable && response.status === 200) {
       if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
       const raw = response.raw ?? JSON.stringify(response.body);
@@ -110,6 +119,14 @@ export class MockApp {
     } catch (error) {
       return json(500, { error: { message: `mock error: ${String(error)}` } });
     }
+  }
+
+  /** Whether this URL was asked within the last RECENT_WINDOW requests (and notes that it was asked now). */
+  private askedRecently(key: string): boolean {
+    const last = this.lastAsked.get(key);
+    if (this.lastAsked.size >= RECENT_ENTRIES) this.lastAsked.clear();
+    this.lastAsked.set(key, this.requestNumber);
+    return last !== undefined && this.requestNumber - last <= RECENT_WINDOW;
   }
 
   /** Plays a scenario (a library name or a scenario object) from its first step. */

@@ -52,3 +52,19 @@ describe('mock --tasks', () => {
     }
   });
 });
+
+describe('the response cache', () => {
+  it('keeps a page whose URL comes back soon (a client polling), not one asked once', async () => {
+    const { MockApp } = await import('../../src/handlers/app.js');
+    const app = await MockApp.create();
+    const ask = (query: string) => app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams(query), search: `?${query}` });
+    const once = ask('limit=7');
+    expect(once.bytes).toBeUndefined();
+    const second = ask('limit=5');
+    expect(second.bytes).toBeUndefined();
+    const again = ask('limit=5');
+    expect(again.bytes).toBeInstanceOf(Uint8Array);
+    expect(ask('limit=5')).toBe(again);
+    expect(new TextDecoder().decode(again.bytes)).toBe(second.raw);
+  });
+});
