@@ -26,10 +26,6 @@ export class Transport {
     private readonly observations: Observations,
   ) {}
 
-  get sent(): number {
-    return this.client.sent;
-  }
-
   url(op: ListOperation, session: string | undefined): URL {
     return new URL(this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')));
   }

@@ -26,14 +26,12 @@ export {
 } from './operations.js';
 export {
   ALL_LAWS,
-  LAW_SCOPES,
   addedFilters,
   applyLaws,
   checkErrorResponse,
   checkListPage,
   checkTimeline,
   checkWalk,
-  isCatalogueId,
   isJsonType,
   lawId,
   lawSource,

@@ -11,7 +11,7 @@ import { cursorLaws, errorLaws } from './errors.js';
 import { filterLaws } from './filters.js';
 import { pageLaws } from './page.js';
 import { timelineLaws } from './timeline.js';
-import type { CatalogueId, ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
+import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
 import { walkLaws } from './walk.js';
 
 function transportLaw(op: ListOperation): Law {
@@ -43,10 +43,6 @@ export const ALL_LAWS: readonly Law[] = [...new Map([...byOperation.values()].fl
 const sourceById = new Map<string, Source>(ALL_LAWS.map((l) => [l.id, l.source]));
 export function lawSource(id: string): Source {
   return sourceById.get(id) ?? { file: 'contract', sentence: id };
-}
-
-export function isCatalogueId(id: string): id is CatalogueId {
-  return sourceById.has(id);
 }
 
 export interface LawOutcome {

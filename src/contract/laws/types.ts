@@ -67,7 +67,6 @@ export interface Subjects {
 }
 
 export type LawScope = keyof Subjects;
-export const LAW_SCOPES: readonly LawScope[] = ['page', 'walk', 'error', 'observation', 'comparison', 'cursor', 'transport'];
 
 /** What one check of one law found: how many subjects it judged, and what was wrong. */
 export interface Judgement {
