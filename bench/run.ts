@@ -65,7 +65,9 @@ async function generators() {
     if (face === 'praxis') praxis = { ours, ratio: ours / jsfAsync };
   }
   log('');
-  log(`Goals: at least 50,000 valid Praxis tasks/s — ${praxis.ours >= 50_000 ? 'met' : 'not met'} (${round(praxis.ours)}/s); at least 20x json-schema-faker — ${praxis.ratio >= 20 ? 'met' : 'not met'} (${round(praxis.ratio)}x).`);
+  log(
+    `Goals: at least 50,000 valid Praxis tasks/s — ${praxis.ours >= 50_000 ? 'met' : 'not met'} (${round(praxis.ours)}/s); at least 20x json-schema-faker — ${praxis.ratio >= 20 ? 'met' : 'not met'} (${round(praxis.ratio)}x).`,
+  );
   log('json-schema-faker measures several times faster here than the ~2,200 items/s of the shared notes, and it checks no rule.');
   log('');
 }
@@ -75,7 +77,9 @@ const BIN = join(root, 'bin/agent-task-contracts.js');
 // On two or more cores, servers run on core 0 and this process (the load generator) on core 1,
 // so a server's figure is its own, not the share of a core it wins from the client.
 const PIN = cpus().length >= 2 && existsSync('/usr/bin/taskset');
-const PINNING = PIN ? 'servers pinned to core 0; for the throughput and scale sections, the load generator (this process) pinned to core 1; the generators section runs unpinned' : 'no core pinning (taskset or a second core missing)';
+const PINNING = PIN
+  ? 'servers pinned to core 0; for the throughput and scale sections, the load generator (this process) pinned to core 1; the generators section runs unpinned'
+  : 'no core pinning (taskset or a second core missing)';
 /** Moves this process (the load generator) to core 1, once the in-process sections are done. */
 function pinLoadGenerator(): void {
   if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
@@ -154,18 +158,27 @@ async function startup() {
   log(`| **\`npm start\`** (npm, then the bin, then the bundle built by \`npm ci\`) | what users run | **${Math.round(startupMedian)} ms** | ${spread(runs.npm)} |`);
   log(`| \`node bin/agent-task-contracts.js mock\` (the bundle, without npm) | the installed bin | ${Math.round(median(runs.bin))} ms | ${spread(runs.bin)} |`);
   log('');
-  log(`Goal: \`npm start\` answers its first 200 within 400 ms — ${startupMedian < 400 ? 'met' : 'not met'}. Runs alternate raw, npm start, bin. A checkout whose sources changed after the build runs them through tsx instead (about 1 s).`);
+  log(
+    `Goal: \`npm start\` answers its first 200 within 400 ms — ${startupMedian < 400 ? 'met' : 'not met'}. Runs alternate raw, npm start, bin. A checkout whose sources changed after the build runs them through tsx instead (about 1 s).`,
+  );
   log('');
 }
 
 // ---- throughput ---------------------------------------------------------------------------------
 const ARK_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'];
 /** 6,300 distinct Ark list URLs: limit 1–100 × every non-empty subset of the states. */
-const DISTINCT = Array.from({ length: 100 }, (_, l) => Array.from({ length: 63 }, (_, m) => `/ark/sessions/sesn-demo/tasks?limit=${l + 1}&state=${ARK_STATES.filter((_, i) => (m + 1) & (1 << i)).join(',')}`)).flat();
+const DISTINCT = Array.from({ length: 100 }, (_, l) =>
+  Array.from({ length: 63 }, (_, m) => `/ark/sessions/sesn-demo/tasks?limit=${l + 1}&state=${ARK_STATES.filter((_, i) => (m + 1) & (1 << i)).join(',')}`),
+).flat();
 
 async function load(url: string, seconds: number, distinct: boolean) {
   let i = 0;
-  const result = await autocannon({ url, connections: 10, duration: seconds, ...(distinct ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: DISTINCT[i++ % DISTINCT.length] }) }] } : {}) });
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    ...(distinct ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: DISTINCT[i++ % DISTINCT.length] }) }] } : {}),
+  });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -196,12 +209,18 @@ async function throughput() {
   const repeatedRatio = median(runs.repeated) / median(runs.rawPlain);
   log('| server and URLs | cache | median req/s | runs |');
   log('|---|---|---|---|');
-  log(`| plain \`node:http\` script, fixed ${page.length.toLocaleString('en-US')}-byte body (a 20-item Ark page), no project code; distinct-URL client | – | ${round(median(runs.raw))} | ${runs.raw.map(round).join(', ')} |`);
-  log(`| mock (bundle), 6,300 distinct Ark URLs (limit 1–100 × state subsets), demo session of 48 tasks | out of play: an index page is cached only when its URL comes back within 500 requests; each of these comes back after 6,300 | ${round(median(runs.distinct))} | ${runs.distinct.map(round).join(', ')} |`);
+  log(
+    `| plain \`node:http\` script, fixed ${page.length.toLocaleString('en-US')}-byte body (a 20-item Ark page), no project code; distinct-URL client | – | ${round(median(runs.raw))} | ${runs.raw.map(round).join(', ')} |`,
+  );
+  log(
+    `| mock (bundle), 6,300 distinct Ark URLs (limit 1–100 × state subsets), demo session of 48 tasks | out of play: an index page is cached only when its URL comes back within 500 requests; each of these comes back after 6,300 | ${round(median(runs.distinct))} | ${runs.distinct.map(round).join(', ')} |`,
+  );
   log(`| plain \`node:http\` script, same body; plain client | – | ${round(median(runs.rawPlain))} | ${runs.rawPlain.map(round).join(', ')} |`);
   log(`| mock (bundle), one repeated URL (\`?limit=20\`); plain client | hit | ${round(median(runs.repeated))} | ${runs.repeated.map(round).join(', ')} |`);
   log('');
-  log(`Distinct URLs / raw: **${(distinctRatio * 100).toFixed(0)}%** (goal ≥ 50% — ${distinctRatio >= 0.5 ? 'met' : 'not met'}); repeated URL / raw: **${(repeatedRatio * 100).toFixed(0)}%** (goal ≥ 75% — ${repeatedRatio >= 0.75 ? 'met' : 'not met'}). Rounds alternate raw, distinct, raw, repeated; each ratio compares runs under the same client. Mock RSS after load: ${mockRss} MB. `);
+  log(
+    `Distinct URLs / raw: **${(distinctRatio * 100).toFixed(0)}%** (goal ≥ 50% — ${distinctRatio >= 0.5 ? 'met' : 'not met'}); repeated URL / raw: **${(repeatedRatio * 100).toFixed(0)}%** (goal ≥ 75% — ${repeatedRatio >= 0.75 ? 'met' : 'not met'}). Rounds alternate raw, distinct, raw, repeated; each ratio compares runs under the same client. Mock RSS after load: ${mockRss} MB. `,
+  );
   log('');
 }
 
@@ -235,16 +254,44 @@ async function scale() {
   const sizes = [1_000, 100_000, 1_000_000];
   log('## Scale in the queried session (`mock --tasks`, bundle, one request at a time over keep-alive, every timed URL distinct)');
   log('');
-  log('`mock --tasks ark=N --tasks jsonrpc=N` puts N tasks in the Ark session `sesn-demo` and the JSON-RPC session `demo` (all demo states present); Everruns `demo` and Praxis `sesn_demo` hold min(N, 100,000) — they return the whole list by design, so their cost is per returned item. The Praxis session list does not grow with `--tasks` (32 sessions).');
+  log(
+    '`mock --tasks ark=N --tasks jsonrpc=N` puts N tasks in the Ark session `sesn-demo` and the JSON-RPC session `demo` (all demo states present); Everruns `demo` and Praxis `sesn_demo` hold min(N, 100,000) — they return the whole list by design, so their cost is per returned item. The Praxis session list does not grow with `--tasks` (32 sessions).',
+  );
   log('');
   const paged: OpCase[] = [
-    { label: 'Ark, `state=running`, cursor 60% deep', urls: (n, top) => Array.from({ length: 1000 }, (_, i) => `/ark/sessions/sesn-demo/tasks?state=running&limit=${1 + (i % 100)}&cursor=${top - ((Math.floor(n * 0.6) + i) % n)}`) },
-    { label: 'JSON-RPC, `session_id` + `status`, `starting_after` 60% deep', urls: (n) => Array.from({ length: 1000 }, (_, i) => { const k = (Math.floor(n * 0.6) + i * 9) % (n - 48); return `/jsonrpc/tasks?session_id=demo&status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`; }) },
-    { label: 'JSON-RPC, `session_id`, no `status`', urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`) },
-    { label: 'JSON-RPC, no `session_id`, `status`', urls: (n) => Array.from({ length: 1000 }, (_, i) => { const k = (Math.floor(n * 0.6) + i * 9) % (n - 48); return `/jsonrpc/tasks?status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`; }) },
-    { label: 'JSON-RPC, no `session_id`, no `status`', urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`) },
+    {
+      label: 'Ark, `state=running`, cursor 60% deep',
+      urls: (n, top) => Array.from({ length: 1000 }, (_, i) => `/ark/sessions/sesn-demo/tasks?state=running&limit=${1 + (i % 100)}&cursor=${top - ((Math.floor(n * 0.6) + i) % n)}`),
+    },
+    {
+      label: 'JSON-RPC, `session_id` + `status`, `starting_after` 60% deep',
+      urls: (n) =>
+        Array.from({ length: 1000 }, (_, i) => {
+          const k = (Math.floor(n * 0.6) + i * 9) % (n - 48);
+          return `/jsonrpc/tasks?session_id=demo&status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`;
+        }),
+    },
+    {
+      label: 'JSON-RPC, `session_id`, no `status`',
+      urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`),
+    },
+    {
+      label: 'JSON-RPC, no `session_id`, `status`',
+      urls: (n) =>
+        Array.from({ length: 1000 }, (_, i) => {
+          const k = (Math.floor(n * 0.6) + i * 9) % (n - 48);
+          return `/jsonrpc/tasks?status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`;
+        }),
+    },
+    {
+      label: 'JSON-RPC, no `session_id`, no `status`',
+      urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`),
+    },
     // limit 1–100 × two agents: the 200 distinct URLs the session list has (its limit stops at 100).
-    { label: 'Praxis sessions, `agent_id` (200 URLs)', urls: () => Array.from({ length: 200 }, (_, i) => `/praxis/v1/sessions?agent_id=${i % 2 ? 'agent_helper' : 'agent_demo'}&limit=${1 + (i >> 1)}`) },
+    {
+      label: 'Praxis sessions, `agent_id` (200 URLs)',
+      urls: () => Array.from({ length: 200 }, (_, i) => `/praxis/v1/sessions?agent_id=${i % 2 ? 'agent_helper' : 'agent_demo'}&limit=${1 + (i >> 1)}`),
+    },
   ];
   const table: Record<string, { p50: number; p99: number }[]> = {};
   const perItem: Record<string, number[]> = {};
@@ -261,7 +308,9 @@ async function scale() {
       const { child, ms } = await spawnUntil200(process.execPath, args, `${base}/ark/sessions/sesn-demo/tasks?limit=1`);
       const rss = await rssMb(child.pid!);
       memory[face]!.push(rss);
-      rows.push(`| ${face} | ${n.toLocaleString('en-US')}${face === 'ark' ? ` (Everruns, Praxis: ${whole.toLocaleString('en-US')})` : ''} | ${(ms / 1000).toFixed(1)} s | ${rss.toLocaleString('en-US')} MB |`);
+      rows.push(
+        `| ${face} | ${n.toLocaleString('en-US')}${face === 'ark' ? ` (Everruns, Praxis: ${whole.toLocaleString('en-US')})` : ''} | ${(ms / 1000).toFixed(1)} s | ${rss.toLocaleString('en-US')} MB |`,
+      );
       const first = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=1`)).json()) as { next_cursor: number };
       const top = first.next_cursor + 1;
       for (const op of paged.filter((o) => (face === 'ark' ? !o.label.startsWith('JSON-RPC') : o.label.startsWith('JSON-RPC')))) {
@@ -269,9 +318,15 @@ async function scale() {
         (table[op.label] ??= []).push(await timedGets(base, op.urls(n, top)));
       }
       if (face === 'ark') {
-        for (const [label, path] of [['Everruns tasks (whole list)', '/everruns/v1/sessions/demo/tasks'], ['Praxis background tasks (whole list)', '/praxis/v1/sessions/sesn_demo/background_tasks']] as const) {
+        for (const [label, path] of [
+          ['Everruns tasks (whole list)', '/everruns/v1/sessions/demo/tasks'],
+          ['Praxis background tasks (whole list)', '/praxis/v1/sessions/sesn_demo/background_tasks'],
+        ] as const) {
           const count = whole >= 100_000 ? 5 : 50;
-          const r = await timedGets(base, Array.from({ length: count }, (_, i) => `${path}?bench=${i}`));
+          const r = await timedGets(
+            base,
+            Array.from({ length: count }, (_, i) => `${path}?bench=${i}`),
+          );
           (perItem[label] ??= []).push((r.p50 * 1000) / whole);
         }
       }
@@ -283,7 +338,9 @@ async function scale() {
   for (const row of rows) log(row);
   log('');
   const per100k = (face: 'ark' | 'jsonrpc') => ((memory[face]![2]! - memory[face]![0]!) / ((sizes[2]! - sizes[0]!) / 100_000)).toFixed(0);
-  log(`Memory per 100,000 tasks (N = 1M minus N = 1k, over the tasks added): Ark ~${per100k('ark')} MB (its process also grows Everruns and Praxis to 100,000 each), JSON-RPC ~${per100k('jsonrpc')} MB. N = 1M in one session runs in under 8 GB; two APIs at 1M in one process exceed Node's default heap (about 4 GB here): give \`NODE_OPTIONS=--max-old-space-size=8192\` for that.`);
+  log(
+    `Memory per 100,000 tasks (N = 1M minus N = 1k, over the tasks added): Ark ~${per100k('ark')} MB (its process also grows Everruns and Praxis to 100,000 each), JSON-RPC ~${per100k('jsonrpc')} MB. N = 1M in one session runs in under 8 GB; two APIs at 1M in one process exceed Node's default heap (about 4 GB here): give \`NODE_OPTIONS=--max-old-space-size=8192\` for that.`,
+  );
   log('');
   log('| paged operation | p50 / p99 at N = 1k | at 100k | at 1M | p50 ratio 100k/1k (goal ≤ 1.5) |');
   log('|---|---|---|---|---|');
@@ -294,7 +351,7 @@ async function scale() {
     log(`| ${op.label} | ${ms(a!.p50)} / ${ms(a!.p99)} | ${ms(b!.p50)} / ${ms(b!.p99)} | ${ms(c!.p50)} / ${ms(c!.p99)} | ${ratio.toFixed(2)} ${ratio <= 1.5 ? '(met)' : '(not met)'} |`);
   }
   log('');
-  log('| whole-list operation (returns the session\'s whole list by design) | µs per returned item at 1k | at 100k |');
+  log("| whole-list operation (returns the session's whole list by design) | µs per returned item at 1k | at 100k |");
   log('|---|---|---|');
   for (const [label, values] of Object.entries(perItem)) log(`| ${label} | ${values[0]!.toFixed(2)} | ${values[1]!.toFixed(2)} |`);
   log('');
@@ -310,7 +367,12 @@ log(`Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench
 log('');
 // Start-up first, while this process is small and idle. BENCH_ONLY=scale (or a comma list) runs some sections.
 const only = process.env.BENCH_ONLY?.split(',');
-for (const [name, section] of [['startup', startup], ['generators', generators], ['throughput', throughput], ['scale', scale]] as const) {
+for (const [name, section] of [
+  ['startup', startup],
+  ['generators', generators],
+  ['throughput', throughput],
+  ['scale', scale],
+] as const) {
   if (!only || only.includes(name)) await section();
 }
 // A partial run (BENCH_ONLY) prints its sections and leaves RESULTS.md as the last full run wrote it.

@@ -26,10 +26,7 @@ async function specOutputs(): Promise<Map<string, string>> {
     files.set(`src/contract/types/${face}.ts`, HEADER + astToString(ast));
     specModules.push(`export const ${face}Spec: OpenApiDocument = ${JSON.stringify(parse(text), null, 2)};\n`);
   }
-  files.set(
-    'src/contract/generated/specs.ts',
-    HEADER + "import type { OpenApiDocument } from '../openapi.js';\n\n" + specModules.join('\n'),
-  );
+  files.set('src/contract/generated/specs.ts', `${HEADER}import type { OpenApiDocument } from '../openapi.js';\n\n${specModules.join('\n')}`);
   return files;
 }
 
@@ -39,8 +36,13 @@ async function specOutputs(): Promise<Map<string, string>> {
  * pulls no ajv compiler into a browser bundle.
  */
 async function validatorOutputs(): Promise<Map<string, string>> {
-  const { standaloneValidatorsSource } = await import('../src/contract/compile.js');
-  return new Map([['src/contract/generated/validators.ts', standaloneValidatorsSource()]]);
+  const { standaloneSource, standaloneValidatorsSource } = await import('../src/contract/compile.js');
+  // The scenario format's validator belongs to the scenarios, beside their library.
+  const scenarioSchema = JSON.parse(await readFile(new URL('scenarios/schema.json', root), 'utf8')) as { $id: string };
+  return new Map([
+    ['src/contract/generated/validators.ts', standaloneValidatorsSource()],
+    ['src/scenarios/generated/validator.ts', standaloneSource({ scenario_file: scenarioSchema })],
+  ]);
 }
 
 /** The default demo dataset, so the mock starts without sampling generators. */
@@ -51,7 +53,7 @@ async function demoOutputs(): Promise<Map<string, string>> {
   const problems = validateDemoRecords(records);
   if (problems.length > 0) throw new Error(`the demo dataset breaks the contract:\n${problems.join('\n')}`);
   const body = JSON.stringify(records, null, 1);
-  return new Map([['src/handlers/generated/demo-data.ts', `${HEADER}import type { DemoRecords } from '../dataset.js';\n\nexport const DEFAULT_DEMO: DemoRecords = ${body};\n`]]);
+  return new Map([['src/handlers/generated/demo-data.ts', `${HEADER}import type { DemoRecords } from '../demo.js';\n\nexport const DEFAULT_DEMO: DemoRecords = ${body};\n`]]);
 }
 
 /** The scenario library (scenarios/*.yaml) as one module, each file checked on the way. */
@@ -66,7 +68,15 @@ async function libraryOutputs(): Promise<Map<string, string>> {
     if (value.name !== file.replace(/\.yaml$/, '')) throw new Error(`scenarios/${file}: /name must be "${file.replace(/\.yaml$/, '')}" (the file's name)`);
     library[value.name] = value;
   }
-  return new Map([['src/scenarios/generated/library.ts', `${HEADER}import type { Scenario } from '../types.js';\n\n/** The library's scenario names. */\nexport type ScenarioName = ${Object.keys(library).sort().map((n) => JSON.stringify(n)).join(' | ')};\n\nexport const LIBRARY_SCENARIOS: Record<ScenarioName, Scenario> = ${JSON.stringify(library, null, 1)};\n`]]);
+  return new Map([
+    [
+      'src/scenarios/generated/library.ts',
+      `${HEADER}import type { Scenario } from '../types.js';\n\n/** The library's scenario names. */\nexport type ScenarioName = ${Object.keys(library)
+        .sort()
+        .map((n) => JSON.stringify(n))
+        .join(' | ')};\n\nexport const LIBRARY_SCENARIOS: Record<ScenarioName, Scenario> = ${JSON.stringify(library, null, 1)};\n`,
+    ],
+  ]);
 }
 
 /** docs/rules.md is rendered by the contract code, which imports the generated spec module. */

@@ -5,6 +5,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
+import { scenarioLoader } from '../scenarios/loader.js';
 import { useScenario } from '../scenarios/msw.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
@@ -21,7 +22,7 @@ export interface WorkerOptions extends Omit<HandlerOptions, 'app' | 'scenario'> 
 /** Starts the worker; resolves when it intercepts requests. */
 export async function startMockWorker(options: WorkerOptions = {}) {
   const { scenario, workerUrl, quiet, ...handlerOptions } = options;
-  const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers(handlerOptions);
+  const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
   const worker = setupWorker(...mock.handlers);
   await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
   return { worker, app: mock.app };

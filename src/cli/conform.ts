@@ -7,7 +7,10 @@ import { parseHeaders } from './headers.js';
 
 function parseRuleList(value: unknown, flag: string): string[] | undefined {
   if (typeof value !== 'string') return undefined;
-  const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const known = ALL_LAWS.map((l) => l.id);
   for (const id of ids) if (!known.some((k) => matchesSelector(k, [id]))) throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
   return ids;
@@ -77,7 +80,11 @@ export const conformCommand: Command = {
     const text = render(result, report);
     if (typeof values.out === 'string') {
       await writeFile(values.out, text);
-      const verdict = result.error ? `error: ${result.error}` : result.incomplete ? `INCOMPLETE: ${result.incomplete}` : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
+      const verdict = result.error
+        ? `error: ${result.error}`
+        : result.incomplete
+          ? `INCOMPLETE: ${result.incomplete}`
+          : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
       io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
     if (result.exitCode === 2 && result.error && report !== 'text') io.stderr(`agent-task-contracts conform: ${result.error}\n`);

@@ -50,8 +50,7 @@ export const generateCommand: Command = {
       else {
         const rule = ITEM_RULES.find((r) => r.id === breakId);
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
-        if (!rule || rule.face !== face || rule.target !== what)
-          throw new UsageError(`--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`);
+        if (!rule || rule.face !== face || rule.target !== what) throw new UsageError(`--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`);
         arbitrary = brokenObject(rule.id, { edge });
       }
     }

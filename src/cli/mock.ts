@@ -1,5 +1,5 @@
 import { FACES, type Face, isFace } from '../contract/faces.js';
-import type { FaultId } from '../handlers/faults.js';
+import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, UsageError, parseInteger } from './command.js';
 
@@ -21,7 +21,7 @@ export const mockCommand: Command = {
     const [{ MockApp }, { DEMO }, { describeUnknownFaults }, { startServer }] = await Promise.all([
       import('../handlers/app.js'),
       import('../handlers/dataset.js'),
-      import('../handlers/faults.js'),
+      import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
@@ -49,7 +49,7 @@ export const mockCommand: Command = {
     }
     const sessionTasks = parseTasks(values.tasks as string[] | undefined);
     const app = await MockApp.create({ seed, faults: faults as FaultId[], latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
-    let server;
+    let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(app, { host: String(values.host), port });
     } catch (error) {
@@ -58,7 +58,7 @@ export const mockCommand: Command = {
     }
     const u = server.url;
     io.stdout(
-      [
+      `${[
         `listening ${u}`,
         `  praxis   ${u}/praxis/v1/sessions   ${u}/praxis/v1/sessions/${DEMO.praxis.session}/background_tasks`,
         `  everruns ${u}/everruns/v1/sessions/${DEMO.everruns.session}/tasks`,
@@ -66,11 +66,15 @@ export const mockCommand: Command = {
         `  jsonrpc  ${u}/jsonrpc/tasks?session_id=${DEMO.jsonrpc.session}`,
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
-        sessionTasks ? `  tasks    ${Object.entries(sessionTasks).map(([face, n]) => `${face} ${n.toLocaleString('en-US')}`).join(', ')} in the demo session` : '',
+        sessionTasks
+          ? `  tasks    ${Object.entries(sessionTasks)
+              .map(([face, n]) => `${face} ${n.toLocaleString('en-US')}`)
+              .join(', ')} in the demo session`
+          : '',
         scenario ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)` : '',
       ]
         .filter(Boolean)
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     await io.stopSignal;
     await server.close();

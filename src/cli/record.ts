@@ -37,7 +37,7 @@ export const recordCommand: Command = {
       const drift = recording.drift.map((d) => `# drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`).join('');
       return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${drift}${stringify(recording.scenario)}`;
     };
-    let recording;
+    let recording: Awaited<ReturnType<typeof recordScenario>>;
     try {
       await file.check();
       recording = await recordScenario({

@@ -3,14 +3,12 @@ import type { JsonObject, ListOperation } from '../contract/index.js';
 import type { ValuePools } from '../generators/index.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
-import type { Query } from './paging.js';
+import type { Query } from '../http/paging.js';
 import type { Transport } from './transport.js';
 import type { ConformanceOptions } from './types.js';
 
 export const MAX_PAGES = 40;
 export const CASE_MAX_PAGES = 8;
-
-export class ConfigurationError extends Error {}
 
 export interface RunContext {
   readonly options: ConformanceOptions;

@@ -1,4 +1,4 @@
-import { redactSecretQuery } from './redact.js';
+import { redactSecretQuery } from '../http/redact.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 

@@ -62,18 +62,29 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
   }
 
   out.push('<h2>Rules</h2><table><thead><tr><th>rule</th><th>outcome</th><th>statement</th><th>source</th></tr></thead><tbody>');
-  for (const rule of result.rules) out.push(`<tr><td><code>${esc(rule.id)}</code></td>${outcomeCell(rule)}<td>${esc(rule.statement)}</td><td><code>${esc(rule.source.file)}</code>: “${esc(rule.source.sentence)}”</td></tr>`);
+  for (const rule of result.rules)
+    out.push(`<tr><td><code>${esc(rule.id)}</code></td>${outcomeCell(rule)}<td>${esc(rule.statement)}</td><td><code>${esc(rule.source.file)}</code>: “${esc(rule.source.sentence)}”</td></tr>`);
   out.push('</tbody></table>');
 
   out.push(`<h2>Coverage of the contract: ${coverage.score}%${result.minCoverage !== undefined ? ` (minimum ${result.minCoverage}%)` : ''}</h2>`);
-  out.push(`<table><tbody><tr><td>documented parameters sent</td><td>${bar(coverage.percent.parameters)}</td></tr><tr><td>documented states seen</td><td>${bar(coverage.percent.states)}</td></tr><tr><td>rules judged</td><td>${bar(coverage.percent.rules)}</td><td>not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}</td></tr></tbody></table>`);
+  out.push(
+    `<table><tbody><tr><td>documented parameters sent</td><td>${bar(coverage.percent.parameters)}</td></tr><tr><td>documented states seen</td><td>${bar(coverage.percent.states)}</td></tr><tr><td>rules judged</td><td>${bar(coverage.percent.rules)}</td><td>not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}</td></tr></tbody></table>`,
+  );
   out.push('<table><thead><tr><th>operation</th><th>what</th><th>share</th><th>seen</th><th>missing</th></tr></thead><tbody>');
   for (const op of coverage.operations) {
     const row = (what: string, seen: readonly (string | number)[], documented: number, missing: readonly (string | number)[]) =>
-      out.push(`<tr><td><code>${esc(op.operationId)}</code></td><td>${what}</td><td>${bar(share(seen.length, documented))}</td><td>${esc(seen.join(', ') || '–')}</td><td>${esc(missing.join(', ') || '–')}</td></tr>`);
-    row('parameters', Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`), op.parameters.documented.length, op.parameters.missing);
+      out.push(
+        `<tr><td><code>${esc(op.operationId)}</code></td><td>${what}</td><td>${bar(share(seen.length, documented))}</td><td>${esc(seen.join(', ') || '–')}</td><td>${esc(missing.join(', ') || '–')}</td></tr>`,
+      );
+    row(
+      'parameters',
+      Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`),
+      op.parameters.documented.length,
+      op.parameters.missing,
+    );
     if (op.states) row('states', op.states.seen, op.states.documented.length, op.states.missing);
-    for (const values of op.values.filter((x) => x.path !== undefined && !(op.states && x.documented.join() === op.states.documented.join()))) row(`values at <code>${esc(values.path)}</code>`, values.seen, values.documented.length, values.missing);
+    for (const values of op.values.filter((x) => x.path !== undefined && !(op.states && x.documented.join() === op.states.documented.join())))
+      row(`values at <code>${esc(values.path)}</code>`, values.seen, values.documented.length, values.missing);
     if (op.transitions.documented.length > 0) row('transitions', op.transitions.seen, op.transitions.documented.length, op.transitions.missing);
     row('error answers', op.errors.provoked, op.errors.documented.length, op.errors.missing);
   }
@@ -83,7 +94,8 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
   if (result.drift.length === 0) out.push('<p>None: every field and enumerated value seen is declared by the spec.</p>');
   else {
     out.push('<table id="drift"><thead><tr><th>operation</th><th>kind</th><th>path</th><th>count</th><th>example</th></tr></thead><tbody>');
-    for (const d of result.drift) out.push(`<tr><td><code>${esc(d.operation)}</code></td><td>${d.kind}</td><td><code>${esc(d.path)}</code></td><td>${d.count}</td><td><code>${json(d.example)}</code></td></tr>`);
+    for (const d of result.drift)
+      out.push(`<tr><td><code>${esc(d.operation)}</code></td><td>${d.kind}</td><td><code>${esc(d.path)}</code></td><td>${d.count}</td><td><code>${json(d.example)}</code></td></tr>`);
     out.push('</tbody></table>');
   }
   if (result.newValues.length > 0) {

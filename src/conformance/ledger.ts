@@ -5,7 +5,7 @@
  */
 import { type Face, type LawOutcome, type LawScope, type ListOperation, type Subjects, type Violation, applyLaws, lawsOf, operationsOf } from '../contract/index.js';
 import { curlCommand } from './curl.js';
-import { redactValue } from './redact.js';
+import { redactValue } from '../http/redact.js';
 import { matchesSelector } from './selectors.js';
 import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.js';
 

@@ -4,7 +4,7 @@
  * of value, enumerated values and states seen, lifecycle transitions observed, documented error
  * answers provoked, rules judged).
  */
-import { type Exchange, type ListOperation, observeBody, operationsOf } from '../contract/index.js';
+import { DriftTally, type Exchange, type ListOperation, observeBody, operationsOf } from '../contract/index.js';
 import type { Face } from '../contract/index.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
@@ -18,11 +18,9 @@ interface OperationSeen {
   transitions: Set<string>;
 }
 
-
 export class Observations {
   private readonly seen = new Map<string, OperationSeen>();
-  private readonly drift = new Map<string, DriftEntry>();
-  private readonly fresh = new Map<string, NewValue>();
+  private readonly tally = new DriftTally();
 
   constructor(private readonly face: Face) {}
 
@@ -46,18 +44,7 @@ export class Observations {
     entry.statuses.add(exchange.status);
     if (exchange.body === undefined) return;
     const seen = observeBody(op.face, op.operationId, exchange.status, exchange.body);
-    for (const d of seen.drift) {
-      const key = `${op.operationId}|${d.kind}|${d.path}|${d.kind === 'value' ? JSON.stringify(d.value) : ''}`;
-      const existing = this.drift.get(key);
-      if (existing) existing.count++;
-      else this.drift.set(key, { operation: op.operationId, kind: d.kind, path: d.path, count: 1, example: d.value });
-    }
-    for (const v of seen.newValues) {
-      const key = `${op.operationId}|${v.path}|${v.value}`;
-      const existing = this.fresh.get(key);
-      if (existing) existing.count++;
-      else this.fresh.set(key, { operation: op.operationId, path: v.path, value: v.value, count: 1 });
-    }
+    this.tally.add(op.operationId, seen);
     for (const v of seen.enumValues) {
       let values = entry.values.get(v.path);
       if (!values) entry.values.set(v.path, (values = { declared: v.declared, seen: new Set() }));
@@ -70,11 +57,11 @@ export class Observations {
   }
 
   driftEntries(): DriftEntry[] {
-    return [...this.drift.values()].sort((a, b) => b.count - a.count);
+    return this.tally.driftEntries();
   }
 
   newValues(): NewValue[] {
-    return [...this.fresh.values()];
+    return this.tally.newValues();
   }
 
   coverage(rules: readonly RuleOutcome[]): Coverage {
@@ -82,9 +69,20 @@ export class Observations {
       const entry = this.of(op);
       const documentedParams = (findOperation(op.face, op.operationId).operation.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path').map((p) => p.name);
       const sent = Object.fromEntries(documentedParams.filter((p) => entry.params.has(p)).map((p) => [p, [...entry.params.get(p)!].sort()]));
-      const values = [...entry.values.entries()].map(([path, v]) => ({ path, documented: [...v.declared], seen: [...v.seen].filter((s) => v.declared.includes(s)).sort(), missing: v.declared.filter((d) => !v.seen.has(d)) }));
+      const values = [...entry.values.entries()].map(([path, v]) => ({
+        path,
+        documented: [...v.declared],
+        seen: [...v.seen].filter((s) => v.declared.includes(s)).sort(),
+        missing: v.declared.filter((d) => !v.seen.has(d)),
+      }));
       const statePath = op.stateField ? `${op.itemsPointer}/*/${op.stateField}` : undefined;
-      const states = op.lifecycle ? { documented: [...op.lifecycle.states], seen: op.lifecycle.states.filter((s) => entry.values.get(statePath!)?.seen.has(s)), missing: op.lifecycle.states.filter((s) => !entry.values.get(statePath!)?.seen.has(s)) } : undefined;
+      const states = op.lifecycle
+        ? {
+            documented: [...op.lifecycle.states],
+            seen: op.lifecycle.states.filter((s) => entry.values.get(statePath!)?.seen.has(s)),
+            missing: op.lifecycle.states.filter((s) => !entry.values.get(statePath!)?.seen.has(s)),
+          }
+        : undefined;
       const documentedTransitions = op.lifecycle ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`)) : [];
       const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
       return {
@@ -92,7 +90,11 @@ export class Observations {
         parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },
         values,
         ...(states ? { states } : {}),
-        transitions: { documented: documentedTransitions, seen: documentedTransitions.filter((t) => entry.transitions.has(t)), missing: documentedTransitions.filter((t) => !entry.transitions.has(t)) },
+        transitions: {
+          documented: documentedTransitions,
+          seen: documentedTransitions.filter((t) => entry.transitions.has(t)),
+          missing: documentedTransitions.filter((t) => !entry.transitions.has(t)),
+        },
         errors: { documented: errors, provoked: errors.filter((s) => entry.statuses.has(s)), missing: errors.filter((s) => !entry.statuses.has(s)) },
       };
     });
@@ -109,4 +111,3 @@ export class Observations {
     };
   }
 }
-

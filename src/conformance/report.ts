@@ -75,7 +75,8 @@ export function coverageLines(result: ConformanceResult): string[] {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
     lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
     if (op.states) lines.push(`    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`);
-    if (op.transitions.documented.length > 0) lines.push(`    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`);
+    if (op.transitions.documented.length > 0)
+      lines.push(`    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`);
     lines.push(`    error answers provoked ${list(op.errors.provoked)}; not provoked ${list(op.errors.missing)}`);
   }
   return lines;
@@ -85,8 +86,9 @@ export function renderJson(result: ConformanceResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-const xml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so the JUnit writer removes them
+const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+const xml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(NOT_IN_XML, '');
 
 /** JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones are skipped with the reason. */
 export function renderJunit(result: ConformanceResult): string {
@@ -107,7 +109,11 @@ export function renderJunit(result: ConformanceResult): string {
     const violations = result.violations.filter((v) => v.rule === rule.id);
     if (violations.length > 0) {
       const body = violations
-        .map((v) => [v.message, `document: ${v.source.file}: ${v.source.sentence}`, v.instancePath ? `at: ${v.instancePath}` : '', `request: ${v.curl}`, v.replay ? `replay: ${v.replay.command}` : ''].filter(Boolean).join('\n'))
+        .map((v) =>
+          [v.message, `document: ${v.source.file}: ${v.source.sentence}`, v.instancePath ? `at: ${v.instancePath}` : '', `request: ${v.curl}`, v.replay ? `replay: ${v.replay.command}` : '']
+            .filter(Boolean)
+            .join('\n'),
+        )
         .join('\n\n');
       out.push(`      <failure message="${xml(violations[0]!.message)}" type="${xml(rule.id)}">${xml(body)}</failure>`);
     } else if (rule.outcome === 'not-exercised') {

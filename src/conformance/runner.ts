@@ -4,9 +4,10 @@
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
 import { isFace, operationsOf } from '../contract/index.js';
-import { ConfigurationError, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
+import { ConfigurationError } from './errors.js';
 import { curlHeaderArgs } from './curl.js';
-import { BudgetExhausted, HttpClient, Interrupted } from './http.js';
+import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { Ledger } from './ledger.js';
 import { baselinePhase } from './phases/baseline.js';
 import { overTimePhase } from './phases/over-time.js';
@@ -15,7 +16,7 @@ import { propertiesPhase } from './phases/properties.js';
 import { refusalsPhase } from './phases/refusals.js';
 import { Transport } from './transport.js';
 import { Observations } from './observations.js';
-import { redactSecretQuery, redactValue } from './redact.js';
+import { redactSecretQuery, redactValue } from '../http/redact.js';
 import { type ConformanceEvent, type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
 
 export { ConfigurationError };
@@ -70,7 +71,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const requireExercised = options.requireExercised ?? false;
     const coverage = observations.coverage(rules);
     const belowCoverage = options.minCoverage !== undefined && !error && coverage.score < options.minCoverage;
-    if (belowCoverage) ledger.note(`coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`);
+    if (belowCoverage)
+      ledger.note(
+        `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`,
+      );
     const exitCode = error || incomplete ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage ? 1 : 0;
     const result: ConformanceResult = {
       reportVersion: REPORT_VERSION,

@@ -4,11 +4,11 @@
  * all (before any answer) is a configuration error, not a verdict.
  */
 import type { Exchange, ListOperation } from '../contract/index.js';
-import { ConfigurationError } from './context.js';
-import type { HttpClient } from './http.js';
+import { ConfigurationError } from './errors.js';
+import type { HttpClient } from '../http/client.js';
 import type { Ledger } from './ledger.js';
 import type { Observations, ValueKind } from './observations.js';
-import type { Query } from './paging.js';
+import type { Query } from '../http/paging.js';
 
 export interface Sent {
   /** The full URL as sent (query included). */

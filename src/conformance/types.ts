@@ -68,22 +68,8 @@ export interface RuleOutcome {
 }
 
 /** A field or enumerated value answers carried that the spec does not declare. */
-export interface DriftEntry {
-  operation: string;
-  kind: 'field' | 'value';
-  /** JSON path with arrays collapsed: `/items/*\/tool/foo`. */
-  path: string;
-  count: number;
-  example: unknown;
-}
-
-/** A value of a field the documents declare open (Praxis `kind`) outside the documented examples. */
-export interface NewValue {
-  operation: string;
-  path: string;
-  value: string;
-  count: number;
-}
+export type { DriftEntry, NewValue } from '../contract/index.js';
+import type { DriftEntry, NewValue } from '../contract/index.js';
 
 export interface CoverageOperation {
   operationId: string;

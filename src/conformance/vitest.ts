@@ -20,7 +20,10 @@ export function describeConformance(name: string, options: ConformanceOptions | 
       const title = unexercised ? `${rule.id} (not exercised: ${rule.reason ?? 'nothing to judge'})` : rule.id;
       it.skipIf(unexercised && !result.requireExercised)(title, () => {
         const violations = result.violations.filter((v) => v.rule === rule.id);
-        expect(violations.map((v) => `${v.message} (${v.curl})`), `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}”`).toEqual([]);
+        expect(
+          violations.map((v) => `${v.message} (${v.curl})`),
+          `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}”`,
+        ).toEqual([]);
         expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
       });
     }

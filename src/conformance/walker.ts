@@ -8,7 +8,7 @@ import { type Exchange, type JsonObject, type ListOperation, type Violation, ite
 import { isObject } from '../contract/rules/types.js';
 import { MAX_PAGES, type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
-import { type Query, nextCursor } from './paging.js';
+import { type Query, nextCursor } from '../http/paging.js';
 
 export interface WalkResult {
   pages: Exchange[];

@@ -6,7 +6,7 @@
  * what the documents do not state is not drift. A field documented as open (an `examples` list
  * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
  */
-import { type Face } from './faces.js';
+import type { Face } from './faces.js';
 import type { JsonSchema } from './openapi.js';
 import { type Profile, responseSchema, schemaBundle } from './schema.js';
 
@@ -93,5 +93,53 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
     if (declared) visit(face, declared, child, childPath, out);
     else if (additional && typeof additional === 'object') visit(face, additional as JsonSchema, child, childPath, out);
     else if (additional !== true) out.drift.push({ kind: 'field', path: childPath, value: child });
+  }
+}
+
+/** A field or enumerated value the spec does not declare, counted over a run, with an example. */
+export interface DriftEntry {
+  operation: string;
+  kind: DriftKind;
+  /** JSON path with arrays collapsed: `/items/*\/tool/foo`. */
+  path: string;
+  count: number;
+  example: unknown;
+}
+
+/** A value of a field the documents declare open (Praxis `kind`) outside the documented examples. */
+export interface NewValue {
+  operation: string;
+  path: string;
+  value: string;
+  count: number;
+}
+
+/** Tallies the drift and new values of many bodies (what `conform` and `record` both report). */
+export class DriftTally {
+  private readonly drift = new Map<string, DriftEntry>();
+  private readonly fresh = new Map<string, NewValue>();
+
+  add(operationId: string, seen: BodyObservation): void {
+    for (const d of seen.drift) {
+      const key = `${operationId}|${d.kind}|${d.path}|${d.kind === 'value' ? JSON.stringify(d.value) : ''}`;
+      const existing = this.drift.get(key);
+      if (existing) existing.count++;
+      else this.drift.set(key, { operation: operationId, kind: d.kind, path: d.path, count: 1, example: d.value });
+    }
+    for (const v of seen.newValues) {
+      const key = `${operationId}|${v.path}|${v.value}`;
+      const existing = this.fresh.get(key);
+      if (existing) existing.count++;
+      else this.fresh.set(key, { operation: operationId, path: v.path, value: v.value, count: 1 });
+    }
+  }
+
+  /** Most frequent first. */
+  driftEntries(): DriftEntry[] {
+    return [...this.drift.values()].sort((a, b) => b.count - a.count);
+  }
+
+  newValues(): NewValue[] {
+    return [...this.fresh.values()];
   }
 }

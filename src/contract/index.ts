@@ -9,6 +9,7 @@ export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
 export { type Lifecycle, isTerminal, mayFollow, reachableFrom } from './lifecycle.js';
 export {
   OPERATIONS,
+  PAGING_PARAMS,
   operation,
   operationsOf,
   taskOperation,
@@ -47,4 +48,4 @@ export {
   type Subjects,
   type Walk,
 } from './laws/index.js';
-export { observeBody, type BodyObservation, type DriftKind } from './drift.js';
+export { DriftTally, observeBody, type BodyObservation, type DriftEntry, type DriftKind, type NewValue } from './drift.js';

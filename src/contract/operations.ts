@@ -54,10 +54,7 @@ export interface RejectedParam {
  * Where an operation's session comes from: a path segment (given with --session, or the ids
  * another operation lists), a query filter, or nowhere.
  */
-export type SessionBinding =
-  | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
-  | { in: 'query'; param: string }
-  | { in: 'none' };
+export type SessionBinding = { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string } | { in: 'query'; param: string } | { in: 'none' };
 
 /** Names of the list laws (ids are `<lawPrefix>.<name>`). */
 export type LawName =
@@ -176,10 +173,19 @@ export const OPERATIONS: readonly ListOperation[] = [
       param: 'page',
       responseField: 'next_page',
       boundToQuery: { status: 400, errorType: 'invalid_request_error' },
-      source: { file: P_SESSIONS, sentence: 'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.' },
+      source: {
+        file: P_SESSIONS,
+        sentence: 'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.',
+      },
     },
     limit: { param: 'limit', source: { file: P_SESSIONS, sentence: 'limit: Number of items per page.' } },
-    filters: [{ param: 'agent_id', field: 'agent.id', source: { file: P_SESSIONS, sentence: 'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.' } }],
+    filters: [
+      {
+        param: 'agent_id',
+        field: 'agent.id',
+        source: { file: P_SESSIONS, sentence: 'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.' },
+      },
+    ],
     rejected: [
       unsupported('created_at[gt]', ['2026-01-01T00:00:00Z'], 'created_at[gt]: … not supported here; sending it returns 400.'),
       unsupported('created_at[gte]', ['2026-01-01T00:00:00Z'], 'created_at[gte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.'),
@@ -313,7 +319,13 @@ export const OPERATIONS: readonly ListOperation[] = [
       { param: 'status', field: 'status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
     ],
     rejected: [
-      { param: 'limit', law: 'invalid-parameter-422', values: ['abc'], status: 422, source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type' } },
+      {
+        param: 'limit',
+        law: 'invalid-parameter-422',
+        values: ['abc'],
+        status: 422,
+        source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type' },
+      },
     ],
     errorFormat: 'fastapi',
     immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object'],
@@ -321,6 +333,11 @@ export const OPERATIONS: readonly ListOperation[] = [
     timeFields: ['created_at'],
     readTime: readNumber,
   },
+];
+
+/** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
+export const PAGING_PARAMS: readonly string[] = [
+  ...new Set(OPERATIONS.flatMap((op) => (op.paging.kind === 'token' ? [op.paging.param] : op.paging.kind === 'item-id' ? [op.paging.afterParam, op.paging.beforeParam] : []))),
 ];
 
 export function operationsOf(face: Face): ListOperation[] {
@@ -360,6 +377,10 @@ export function fieldValue(item: JsonObject, field: string): unknown {
 /** Whether an item satisfies a filter value as the documents define matching. */
 export function matchesFilter(filter: FilterParam, item: JsonObject, value: string): boolean {
   const actual = fieldValue(item, filter.field);
-  if (filter.commaSeparated) return value.split(',').map((v) => v.trim()).includes(String(actual));
+  if (filter.commaSeparated)
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .includes(String(actual));
   return actual === value;
 }

@@ -32,7 +32,9 @@ export function renderRulesMarkdown(): string {
     lines.push(`## ${face}`, '', `Documents: ${SEED_FILES[face].map((f) => `\`${f}\``).join(', ')}.`, '');
     lines.push('### Item rules (scope: each listed object)', '', '| id | applies to | statement | source |', '|---|---|---|---|');
     for (const rule of ITEM_RULES.filter((r) => r.face === face))
-      lines.push(`| \`${rule.id}\` | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`);
+      lines.push(
+        `| \`${rule.id}\` | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`,
+      );
     for (const op of OPERATIONS.filter((o) => o.face === face)) {
       if (op.lifecycle) {
         lines.push('', `### Lifecycle (${op.operationId})`, '', `States: ${op.lifecycle.states.join(', ')}. Terminal: ${op.lifecycle.terminal.join(', ')}.`, '');
@@ -41,7 +43,11 @@ export function renderRulesMarkdown(): string {
       }
       lines.push('', `### List laws (${op.operationId})`, '', '| id | scope | statement | source |', '|---|---|---|---|');
       for (const law of lawsOf(op).filter((l) => !itemRuleIds.has(l.id)))
-        lines.push(`| \`${law.id}\` | ${Object.keys(law.checks).map((s) => SCOPES[s] ?? s).join(', ')} | ${cell(law.statement)} | \`${law.source.file}\`: “${cell(law.source.sentence)}” |`);
+        lines.push(
+          `| \`${law.id}\` | ${Object.keys(law.checks)
+            .map((s) => SCOPES[s] ?? s)
+            .join(', ')} | ${cell(law.statement)} | \`${law.source.file}\`: “${cell(law.source.sentence)}” |`,
+        );
     }
     lines.push('');
   }

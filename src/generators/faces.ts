@@ -17,9 +17,7 @@ const MS_2027 = Date.UTC(2027, 0, 1);
  * seconds (JSON-RPC), attempt counters, monitor trigger counts.
  */
 export function overridesFor(face: Face, edge: boolean): Record<string, fc.Arbitrary<unknown>> {
-  const millis = edge
-    ? fc.oneof(fc.integer({ min: MS_2025, max: MS_2027 }), fc.constantFrom(1e12, 9_999_999_999_999))
-    : fc.integer({ min: MS_2025, max: MS_2027 });
+  const millis = edge ? fc.oneof(fc.integer({ min: MS_2025, max: MS_2027 }), fc.constantFrom(1e12, 9_999_999_999_999)) : fc.integer({ min: MS_2025, max: MS_2027 });
   switch (face) {
     case 'ark':
       return { UnixMillis: millis };

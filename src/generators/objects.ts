@@ -1,6 +1,6 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
-import fc from 'fast-check';
-import { type Face, ITEM_RULES, type ItemRuleId, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
+import type fc from 'fast-check';
+import { type Face, type ItemRuleId, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { COMPONENTS, overridesFor } from './faces.js';
 import { RULE_KITS } from './rule-kit.js';

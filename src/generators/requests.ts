@@ -7,9 +7,7 @@ import { type ListOperation, SPECS } from '../contract/index.js';
 
 export type Query = [string, string][];
 
-export type Expectation =
-  | { kind: 'ok' }
-  | { kind: 'error'; law: string; status: number | '4xx'; errorType?: string };
+export type Expectation = { kind: 'ok' } | { kind: 'error'; law: string; status: number | '4xx'; errorType?: string };
 
 export interface RequestCase {
   query: Query;
@@ -37,7 +35,10 @@ function filterValue(op: ListOperation, param: string, field: string, commaSepar
   // A value outside a documented enum may be refused rather than match nothing: never send one as "valid".
   const single = documented.length > 0 ? fc.constantFrom(...known) : fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
   if (!commaSeparated) return single;
-  return fc.oneof(single, fc.uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) }).map((v) => v.join(',')));
+  return fc.oneof(
+    single,
+    fc.uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) }).map((v) => v.join(',')),
+  );
 }
 
 /** Valid queries for the operation (paging parameters are the walker's business, not these). */
@@ -45,11 +46,23 @@ export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitr
   const parts: fc.Arbitrary<Query>[] = [];
   if (op.limit) {
     const lo = Math.max(1, op.limit.minimum ?? 1);
-    parts.push(fc.option(fc.integer({ min: lo, max: 25 }).map((n): Query => [[op.limit!.param, String(n)]]), { nil: [] as Query, freq: 2 }).map((q) => q ?? []));
+    parts.push(
+      fc
+        .option(
+          fc.integer({ min: lo, max: 25 }).map((n): Query => [[op.limit!.param, String(n)]]),
+          { nil: [] as Query, freq: 2 },
+        )
+        .map((q) => q ?? []),
+    );
   }
   for (const filter of op.filters) {
     parts.push(
-      fc.option(filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map((v): Query => [[filter.param, v]]), { nil: [] as Query, freq: 2 }).map((q) => q ?? []),
+      fc
+        .option(
+          filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map((v): Query => [[filter.param, v]]),
+          { nil: [] as Query, freq: 2 },
+        )
+        .map((q) => q ?? []),
     );
   }
   if (parts.length === 0) return fc.constant([]);
@@ -60,10 +73,12 @@ export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitr
 export function rejectedRequest(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<RequestCase> | undefined {
   if (op.rejected.length === 0) return undefined;
   const cases = op.rejected.flatMap((r) =>
-    r.values.map((value): RequestCase => ({
-      query: [[r.param, value]],
-      expect: { kind: 'error', law: `${op.lawPrefix}.${r.law}`, status: r.status, errorType: r.errorType },
-    })),
+    r.values.map(
+      (value): RequestCase => ({
+        query: [[r.param, value]],
+        expect: { kind: 'error', law: `${op.lawPrefix}.${r.law}`, status: r.status, errorType: r.errorType },
+      }),
+    ),
   );
   return fc.tuple(fc.constantFrom(...cases), validQuery(op, pools)).map(([bad, valid]) => ({
     // The refused parameter alone decides the answer, whatever valid parameters come with it.

@@ -231,4 +231,3 @@ export function tidyTimes(face: string, item: JsonObject): void {
     item.updated_at = item.created_at;
   }
 }
-

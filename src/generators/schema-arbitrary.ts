@@ -22,9 +22,46 @@ const MIN_TIME = Date.UTC(2025, 0, 1);
 const MAX_TIME = Date.UTC(2027, 0, 1);
 
 const WORDS = [
-  'build', 'test', 'deploy', 'watch', 'logs', 'report', 'fix', 'flaky', 'index', 'render', 'clip', 'docs', 'crawl', 'review',
-  'migrate', 'schema', 'cache', 'worker', 'queue', 'retry', 'lint', 'bench', 'release', 'notes', 'search', 'sync', 'backup',
-  'upload', 'parse', 'api', 'client', 'server', 'session', 'agent', 'thread', 'task', 'monitor', 'shell', 'npm', 'cargo',
+  'build',
+  'test',
+  'deploy',
+  'watch',
+  'logs',
+  'report',
+  'fix',
+  'flaky',
+  'index',
+  'render',
+  'clip',
+  'docs',
+  'crawl',
+  'review',
+  'migrate',
+  'schema',
+  'cache',
+  'worker',
+  'queue',
+  'retry',
+  'lint',
+  'bench',
+  'release',
+  'notes',
+  'search',
+  'sync',
+  'backup',
+  'upload',
+  'parse',
+  'api',
+  'client',
+  'server',
+  'session',
+  'agent',
+  'thread',
+  'task',
+  'monitor',
+  'shell',
+  'npm',
+  'cargo',
 ];
 
 /**
@@ -63,7 +100,10 @@ function idSuffix(): fc.Arbitrary<string> {
 export class SchemaArbitraries {
   private readonly cache = new Map<string, fc.Arbitrary<unknown>>();
 
-  constructor(private readonly defs: Defs, private readonly options: ArbitraryOptions) {}
+  constructor(
+    private readonly defs: Defs,
+    private readonly options: ArbitraryOptions,
+  ) {}
 
   /** The arbitrary of one `$defs` entry (a spec component). */
   component(name: string): fc.Arbitrary<unknown> {

@@ -2,16 +2,13 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { type Face, FACES, isTerminal, operationsOf } from '../contract/index.js';
+import { FACES, type Face, PAGING_PARAMS, isTerminal, taskOperation } from '../contract/index.js';
 import { seedDemo } from './dataset.js';
-import { FAULTS, type FaultId, describeUnknownFaults } from './faults.js';
+import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
-import type { ScenarioPlayer } from '../scenarios/player.js';
-import type { Scenario, StepState } from '../scenarios/types.js';
-
-const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
+import type { RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 const CACHE_ENTRIES = 2_000;
 const RECENT_WINDOW = 500;
 const RECENT_ENTRIES = 10_000;
@@ -28,8 +25,10 @@ export interface MockOptions {
   latencyMs?: number;
   /** Serve repeated fault-free 200s from a cache (default true; benchmarks of the store turn it off). */
   cacheResponses?: boolean;
-  /** A scenario to play on its API (the other APIs serve the demo data). */
-  scenario?: ScenarioPlayer;
+  /** A scenario (or any timeline player) to play on its API; the other APIs serve the demo data. */
+  scenario?: TimelinePlayer;
+  /** What `POST /__mock/scenario` loads scenarios with (the node server and `useScenario` plug it in). */
+  scenarios?: TimelineLoader;
   /** Each named face's demo session holds this many tasks (`mock --tasks N`). */
   sessionTasks?: Partial<Record<Face, number>>;
 }
@@ -49,10 +48,15 @@ export class MockApp {
   private advanced = 0;
   private readonly sessionTasks: Partial<Record<Face, number>> | undefined;
 
-  scenario: ScenarioPlayer | undefined;
+  scenario: TimelinePlayer | undefined;
+  scenarios: TimelineLoader | undefined;
 
-  private constructor(readonly store: MockStore, options: MockOptions) {
+  private constructor(
+    readonly store: MockStore,
+    options: MockOptions,
+  ) {
     this.scenario = options.scenario;
+    this.scenarios = options.scenarios;
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
     this.seed = options.seed ?? 20261129;
@@ -108,14 +112,14 @@ export class MockApp {
     return response;
   }
 
-  private respondFromScenario(face: Face, request: MockRequest, scenario: ScenarioPlayer): MockResponse {
+  private respondFromScenario(face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
     const view = scenario.view(request);
-    const answer = view.state.answers.find((a) => a.path === request.path);
-    if (answer) return recordedAnswer(answer, this.latencyMs + view.state.latencyMs);
-    const faults = view.state.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.state.faults]);
+    const answer = view.answers.find((a) => a.path === request.path);
+    if (answer) return recordedAnswer(answer, this.latencyMs + view.latencyMs);
+    const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
     try {
       const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
-      return { ...response, delayMs: this.latencyMs + view.state.latencyMs };
+      return { ...response, delayMs: this.latencyMs + view.latencyMs };
     } catch (error) {
       return json(500, { error: { message: `mock error: ${String(error)}` } });
     }
@@ -129,11 +133,10 @@ export class MockApp {
     return last !== undefined && this.requestNumber - last <= RECENT_WINDOW;
   }
 
-  /** Plays a scenario (a library name or a scenario object) from its first step. */
-  async loadScenario(scenario: string | Scenario): Promise<void> {
-    // Loaded on demand: the generators behind scenarios are not needed to serve the demo data.
-    const [{ compileScenario }, { libraryScenario }, { ScenarioPlayer }] = await Promise.all([import('../scenarios/compile.js'), import('../scenarios/library.js'), import('../scenarios/player.js')]);
-    this.scenario = await ScenarioPlayer.load(compileScenario(typeof scenario === 'string' ? libraryScenario(scenario) : scenario, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
+  /** Plays a scenario (a library name or a scenario object) from its first step, with the plugged-in loader. */
+  async loadScenario(scenario: string | Record<string, unknown>): Promise<void> {
+    if (!this.scenarios) throw new NoScenarioLoader();
+    this.scenario = await this.scenarios.load(scenario);
   }
 
   /** The control API under `/__mock`, for end-to-end tests in any language. */
@@ -149,9 +152,9 @@ export class MockApp {
           return json(200, this.describe());
         case '/scenario': {
           if (typeof input.name === 'string') await this.loadScenario(input.name);
-          else if (input.scenario !== null && typeof input.scenario === 'object') await this.loadScenario(input.scenario as Scenario);
+          else if (input.scenario !== null && typeof input.scenario === 'object' && !Array.isArray(input.scenario)) await this.loadScenario(input.scenario as Record<string, unknown>);
           else if (input.name === null) this.scenario = undefined;
-          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: Object.keys((await import('../scenarios/library.js')).LIBRARY) });
+          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: (await this.scenarios?.names()) ?? [] });
           return json(200, this.describe());
         }
         case '/reseed': {
@@ -184,7 +187,7 @@ export class MockApp {
           return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
       }
     } catch (error) {
-      if (error instanceof Error && (error.name === 'ScenarioError' || error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
+      if (error instanceof Error && (error.name === 'ScenarioError' || error.name === 'NoScenarioLoader' || error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
       return json(500, { error: `control failed: ${String(error)}` });
     }
   }
@@ -195,7 +198,7 @@ export class MockApp {
       advanced: this.advanced,
       faults: [...this.faults],
       latencyMs: this.latencyMs,
-      scenario: this.scenario ? { name: this.scenario.timeline.scenario.name, face: this.scenario.face, steps: this.scenario.lastStep + 1 } : null,
+      scenario: this.scenario ? this.scenario.describe() : null,
       tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])),
     };
   }
@@ -212,7 +215,7 @@ export class MockApp {
     const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
     for (const face of FACES) {
-      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+      const op = taskOperation(face);
       const lifecycle = op.lifecycle!;
       for (const session of this.store.sessionsOf(face)) {
         for (const record of this.store.tasks(face, session)) {
@@ -228,8 +231,16 @@ export class MockApp {
   }
 }
 
+/** Raised when a scenario is asked of a mock created without a loader. */
+class NoScenarioLoader extends Error {
+  override name = 'NoScenarioLoader';
+  constructor() {
+    super('this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)');
+  }
+}
+
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
-function recordedAnswer(answer: StepState['answers'][number], latencyMs: number): MockResponse {
+function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
   if (answer.status === undefined) return { ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }), delayMs: latencyMs + (answer.timeoutMs ?? 0) };
   const headers: Record<string, string> = { 'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json' };
   if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;

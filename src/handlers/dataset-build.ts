@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { type Face, type JsonObject, operationsOf } from '../contract/index.js';
 import { repair, validObject } from '../generators/index.js';
-import { DEFAULT_SEED, DEMO, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './dataset.js';
+import { DEFAULT_SEED, DEMO, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
 
 const BASE_MS = Date.UTC(2026, 10, 29, 8, 0, 0);

@@ -3,5 +3,5 @@ export { handlers, createHandlers, type HandlerOptions } from './msw.js';
 export { MockApp, type MockOptions } from './app.js';
 export { MockStore } from './store.js';
 export { DEMO, seedDemo, demoStore, type DatasetOptions } from './dataset.js';
-export { FAULTS, LAW_FAULTS } from './faults.js';
+export { FAULTS, LAW_FAULTS, type FaultId } from './faults/index.js';
 export type { MockRequest, MockResponse } from './types.js';

@@ -6,7 +6,7 @@
 import { http, HttpResponse, delay, type RequestHandler } from 'msw';
 import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/index.js';
 import { MockApp, type MockOptions } from './app.js';
-import { describeUnknownFaults } from './faults.js';
+import { describeUnknownFaults } from './faults/index.js';
 import { ROUTES } from './router.js';
 
 export interface HandlerOptions extends MockOptions {
@@ -48,17 +48,19 @@ export function createHandlers(options: HandlerOptions = {}): { handlers: Reques
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
   const handlers = (options.faces ?? FACES).flatMap((face) => {
     const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? VENDOR_BASE_URLS[face]);
-    return ROUTES.filter((route) => route.face === face).map((route) => http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
-      const url = new URL(request.url);
-      const at = url.pathname.indexOf(basePath);
-      const path = url.pathname.slice(at + basePath.length) || '/';
-      const mock = await app();
-      const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
-      const wait = response.delayMs ?? mock.latencyMs;
-      if (wait > 0) await delay(wait);
-      const text = response.raw ?? JSON.stringify(response.body);
-      return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
-    }));
+    return ROUTES.filter((route) => route.face === face).map((route) =>
+      http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
+        const url = new URL(request.url);
+        const at = url.pathname.indexOf(basePath);
+        const path = url.pathname.slice(at + basePath.length) || '/';
+        const mock = await app();
+        const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
+        const wait = response.delayMs ?? mock.latencyMs;
+        if (wait > 0) await delay(wait);
+        const text = response.raw ?? JSON.stringify(response.body);
+        return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
+      }),
+    );
   });
   return { handlers, app };
 }

@@ -1,18 +1,24 @@
 /** Finds the operation for a face-relative path and runs it. Pure: no Fetch, no node:http. */
-import type { Face } from '../contract/index.js';
+import { type Face, operation } from '../contract/index.js';
 import * as ark from './faces/ark.js';
 import * as everruns from './faces/everruns.js';
 import * as jsonrpc from './faces/jsonrpc.js';
 import * as praxis from './faces/praxis.js';
-import { type MockContext, type MockRequest, type MockResponse, type Route, json } from './types.js';
+import { withFaults } from './faults/index.js';
+import { type MockContext, type MockRequest, type MockResponse, type Operation, type Route, json } from './types.js';
+
+/** A documented GET operation, its path template read from the contract. */
+function route(face: Face, operationId: string, run: Operation): Route {
+  return { face, method: 'GET', template: operation(face, operationId).path, operationId, operation: run };
+}
 
 /** Path templates below each face's base URL (the spec's paths, with Praxis's /agent base kept in the base). */
 export const ROUTES: readonly Route[] = [
-  { face: 'praxis', method: 'GET', template: '/v1/sessions', operation: praxis.listSessions },
-  { face: 'praxis', method: 'GET', template: '/v1/sessions/{session_id}/background_tasks', operation: praxis.listBackgroundTasks },
-  { face: 'everruns', method: 'GET', template: '/v1/sessions/{session_id}/tasks', operation: everruns.listTasks },
-  { face: 'ark', method: 'GET', template: '/sessions/{session_id}/tasks', operation: ark.listTasks },
-  { face: 'jsonrpc', method: 'GET', template: '/tasks', operation: jsonrpc.listTasks },
+  route('praxis', 'listSessions', praxis.listSessions),
+  route('praxis', 'listBackgroundTasks', praxis.listBackgroundTasks),
+  route('everruns', 'listTasks', everruns.listTasks),
+  route('ark', 'listTasks', ark.listTasks),
+  route('jsonrpc', 'listTasks', jsonrpc.listTasks),
 ];
 
 /** Matches a template segment by segment; `{name}` takes one non-empty segment, percent-decoded. */
@@ -39,11 +45,11 @@ export function matchTemplate(template: string, path: string): Record<string, st
 }
 
 /** An error in the face's own format, for requests no operation answers. */
-export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}): MockResponse {
+export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}, requestNumber = 0): MockResponse {
   let response: MockResponse;
   switch (face) {
     case 'praxis':
-      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : 'invalid_request_error', message);
+      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : 'invalid_request_error', message, requestNumber);
       break;
     case 'everruns':
       response = everruns.everrunsError(status, status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'bad_request', message);
@@ -59,12 +65,12 @@ export function errorResponse(face: Face, status: number, message: string, heade
   return { ...response, headers: { ...response.headers, ...headers } };
 }
 
-function notFound(face: Face, method: string, path: string): MockResponse {
-  return errorResponse(face, 404, `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`);
+function notFound(face: Face, method: string, path: string, requestNumber: number): MockResponse {
+  return errorResponse(face, 404, `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`, {}, requestNumber);
 }
 
-function methodNotAllowed(face: Face, method: string): MockResponse {
-  return errorResponse(face, 405, `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`, { allow: 'GET, HEAD' });
+function methodNotAllowed(face: Face, method: string, requestNumber: number): MockResponse {
+  return errorResponse(face, 405, `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`, { allow: 'GET, HEAD' }, requestNumber);
 }
 
 export function handle(face: Face, request: MockRequest, context: MockContext): MockResponse {
@@ -75,7 +81,8 @@ export function handle(face: Face, request: MockRequest, context: MockContext): 
     if (!params) continue;
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
-    return route.operation(request, context, params);
+    if (context.faults.size === 0) return route.operation(request, context, params);
+    return withFaults(operation(face, route.operationId), request, context, (edited) => route.operation(edited, context, params));
   }
-  return pathMatched ? methodNotAllowed(face, request.method) : notFound(face, request.method, request.path);
+  return pathMatched ? methodNotAllowed(face, request.method, context.requestNumber) : notFound(face, request.method, request.path, context.requestNumber);
 }

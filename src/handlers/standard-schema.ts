@@ -17,19 +17,27 @@ export interface StoredRecord {
 /**
  * Records already checked (or built from data checked at build time), by session and seq: the
  * collection copies a record before validating it, so identity cannot tell; this avoids
- * checking the same record twice.
+ * checking the same record twice. One per store, so two mocks never vouch for each other's records.
  */
-const checkedRecords = new Set<string>();
-const recordKey = (record: StoredRecord) => `${record.session}\u0000${record.seq}`;
-export function markChecked(record: StoredRecord): void {
-  checkedRecords.add(recordKey(record));
-}
-/** Forgets a mark that no validation consumed (a create that failed before validating). */
-export function unmarkChecked(record: StoredRecord): void {
-  checkedRecords.delete(recordKey(record));
+export class CheckedRecords {
+  private readonly keys = new Set<string>();
+  private static key(record: StoredRecord): string {
+    return `${record.session}\u0000${record.seq}`;
+  }
+  mark(record: StoredRecord): void {
+    this.keys.add(CheckedRecords.key(record));
+  }
+  /** Forgets a mark that no validation consumed (a create that failed before validating). */
+  unmark(record: StoredRecord): void {
+    this.keys.delete(CheckedRecords.key(record));
+  }
+  /** Whether the record was marked, consuming the mark. */
+  take(record: StoredRecord): boolean {
+    return this.keys.delete(CheckedRecords.key(record));
+  }
 }
 
-export function contractSchema(face: Face, target: RuleTarget, component: string): StandardSchemaV1<StoredRecord, StoredRecord> {
+export function contractSchema(face: Face, target: RuleTarget, component: string, checked: CheckedRecords): StandardSchemaV1<StoredRecord, StoredRecord> {
   const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
   return {
     '~standard': {
@@ -37,7 +45,7 @@ export function contractSchema(face: Face, target: RuleTarget, component: string
       vendor: 'agent-task-contracts',
       validate(value) {
         const record = value as StoredRecord;
-        if (record && checkedRecords.delete(recordKey(record))) return { value: record };
+        if (record && checked.take(record)) return { value: record };
         if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);

@@ -5,12 +5,11 @@
  */
 import { Collection } from '@msw/data';
 import { type Face, type JsonObject, type RuleTarget, componentFor, taskOperation } from '../contract/index.js';
-import { type StoredRecord, contractSchema, markChecked, unmarkChecked } from './standard-schema.js';
+import { CheckedRecords, type StoredRecord, contractSchema } from './standard-schema.js';
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;
 type RecordCollection = Collection<ContractSchema>;
-
 
 export interface TaskInput {
   face: Face;
@@ -21,6 +20,7 @@ export interface TaskInput {
 export class MockStore {
   private readonly partitions = new Map<string, RecordCollection>();
   private readonly schemas = new Map<string, ContractSchema>();
+  private readonly checked = new CheckedRecords();
   private readonly knownSessions = new Map<Face, Set<string>>();
   /** Each face's tasks in creation order, by session, state and id. */
   private readonly indexes = new Map<Face, TaskIndex>();
@@ -41,7 +41,7 @@ export class MockStore {
   private schema(face: Face, target: RuleTarget): ContractSchema {
     const key = `${face}|${target}`;
     let schema = this.schemas.get(key);
-    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, componentFor(face, target === 'session' ? 'session' : 'task'))));
+    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, componentFor(face, target === 'session' ? 'session' : 'task'), this.checked)));
     return schema;
   }
 
@@ -78,7 +78,7 @@ export class MockStore {
     const index = this.index(face);
     if (index.get(id)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
     const record = { seq: seq ?? ++this.seq, session, item: task };
-    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), record, `${face} task ${id}`, trusted);
+    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), this.checked, record, `${face} task ${id}`, trusted);
     if (seq !== undefined && seq > this.seq) this.seq = seq;
     index.add(record);
   }
@@ -87,7 +87,14 @@ export class MockStore {
   async addPraxisSession(session: JsonObject, trusted = false): Promise<void> {
     this.version++;
     this.addSession('praxis', String(session.id));
-    await createChecked(this.partition('praxis', 'session', ''), this.schema('praxis', 'session'), { seq: ++this.seq, session: '', item: session }, `praxis session ${String(session.id)}`, trusted);
+    await createChecked(
+      this.partition('praxis', 'session', ''),
+      this.schema('praxis', 'session'),
+      this.checked,
+      { seq: ++this.seq, session: '', item: session },
+      `praxis session ${String(session.id)}`,
+      trusted,
+    );
   }
 
   /** A session's tasks, newest first, those matching `where`. */
@@ -150,16 +157,16 @@ export class MockStore {
  * Creates a record; the collection's schema refuses a record that breaks the contract, and
  * then this says which rules, instead of @msw/data's generic message.
  */
-async function createChecked(collection: RecordCollection, schema: ContractSchema, record: StoredRecord, what: string, trusted: boolean): Promise<void> {
+async function createChecked(collection: RecordCollection, schema: ContractSchema, checked: CheckedRecords, record: StoredRecord, what: string, trusted: boolean): Promise<void> {
   if (!trusted) {
     const verdict = await schema['~standard'].validate(record);
     if (verdict.issues) throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
   }
-  markChecked(record);
+  checked.mark(record);
   try {
     await collection.create(record);
   } finally {
-    unmarkChecked(record);
+    checked.unmark(record);
   }
 }
 

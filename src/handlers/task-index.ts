@@ -123,11 +123,14 @@ export class TaskIndex {
 
   page(query: PageQuery): Page {
     const single = query.states?.length === 1 ? query.states[0]! : undefined;
-    const source = single !== undefined
-      ? (query.session === undefined ? this.byState.get(single) : this.bySessionState.get(`${query.session}\u0000${single}`))
-      : query.session === undefined
-        ? this.all
-        : this.bySession.get(query.session);
+    const source =
+      single !== undefined
+        ? query.session === undefined
+          ? this.byState.get(single)
+          : this.bySessionState.get(`${query.session}\u0000${single}`)
+        : query.session === undefined
+          ? this.all
+          : this.bySession.get(query.session);
     if (!source || query.states?.length === 0) return { entries: [], more: false };
     const states = single === undefined ? query.states : undefined;
     const matches = (entry: IndexedTask) => (states === undefined || states.includes(this.stateOf(entry))) && (query.where === undefined || query.where(entry.item));

@@ -46,6 +46,8 @@ export interface Route {
   method: string;
   /** Path template, `{name}` segments captured as params. */
   template: string;
+  /** The contract's operation id. */
+  operationId: string;
   operation: Operation;
 }
 

@@ -9,13 +9,26 @@
  * a fault step, within an error budget; an interruption, an API that goes away or a spent
  * budget end the recording early, and the recording says why and when.
  */
-import { type Exchange, type Face, type JsonObject, type ListOperation, checkItem, componentFor, itemsOf, mayFollow, operationsOf, validateComponent } from '../contract/index.js';
+import {
+  type DriftEntry,
+  DriftTally,
+  type Exchange,
+  type Face,
+  type NewValue,
+  observeBody,
+  type JsonObject,
+  type ListOperation,
+  checkItem,
+  componentFor,
+  itemsOf,
+  mayFollow,
+  operationsOf,
+  validateComponent,
+} from '../contract/index.js';
 import { isObject } from '../contract/rules/types.js';
-import { BudgetExhausted, HttpClient, Interrupted } from '../conformance/http.js';
-import { type Query, nextCursor } from '../conformance/paging.js';
-import { REDACTED, redactValue } from '../conformance/redact.js';
-import { Observations } from '../conformance/observations.js';
-import type { DriftEntry, NewValue } from '../conformance/types.js';
+import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
+import { type Query, nextCursor } from '../http/paging.js';
+import { REDACTED, redactValue } from '../http/redact.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
 export interface RecordOptions {
@@ -95,7 +108,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     client.stop();
   });
   const errorBudget = options.errorBudget ?? 5;
-  const observations = new Observations(face);
+  const drift = new DriftTally();
 
   const walk = async (op: ListOperation, session: string | undefined, query: Query): Promise<JsonObject[]> => {
     const items: JsonObject[] = [];
@@ -110,7 +123,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         throw new ConnectionLost(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
       }
       if (exchange.status !== 200) throw new PollAnswer(answerOf(path, exchange, result.retryAfter, secrets), `${path} answered ${exchange.status}`);
-      observations.exchange(op, current, 'valid', undefined, exchange);
+      if (exchange.body !== undefined) drift.add(op.operationId, observeBody(face, op.operationId, exchange.status, exchange.body));
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       const next = nextCursor(op, exchange, current, page);
@@ -168,9 +181,9 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         if (errors > errorBudget) end('error-budget', `more than ${errorBudget} polls were answered by an error (the error budget); the last: ${error.message}`);
       } else throw error;
     }
-    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended, observations));
+    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift));
   }
-  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() }, observations);
+  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() }, drift);
 }
 
 /** A non-200 answer as received, with credentials taken out. */
@@ -189,9 +202,9 @@ function build(
   requests: number,
   errors: number,
   ended: Recording['ended'] | undefined,
-  observations: Observations,
+  tally: DriftTally,
 ): Recording {
-  const drift = redactValue(observations.driftEntries(), Object.values(options.headers ?? {}));
+  const drift = redactValue(tally.driftEntries(), Object.values(options.headers ?? {}));
   const ops = operationsOf(face);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
@@ -257,16 +270,30 @@ function build(
     exact: true,
     progression: 'request',
     ...(firstProblems.length > 0 ? { fault: true } : {}),
-    sessions: sessionsOp ? [...first.sessions].reverse() : [...new Set([...(recordedSessions ?? []), ...polls.flatMap((p) => (p.kind === 'data' ? p.tasks.map((t) => t.session) : []))])].map((id) => ({ id })),
+    sessions: sessionsOp
+      ? [...first.sessions].reverse()
+      : [...new Set([...(recordedSessions ?? []), ...polls.flatMap((p) => (p.kind === 'data' ? p.tasks.map((t) => t.session) : []))])].map((id) => ({ id })),
     tasks: [...first.tasks].reverse(),
     timeline,
   };
-  return { scenario, violations, requests, polls: recorded, errors, ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() }, drift, newValues: observations.newValues() };
+  return {
+    scenario,
+    violations,
+    requests,
+    polls: recorded,
+    errors,
+    ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() },
+    drift,
+    newValues: tally.newValues(),
+  };
 }
 
 /** Masks the string at a JSON pointer; other value types are left and reported by the caller's validation. */
 function maskAt(target: JsonObject, pointer: string): void {
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   let current: unknown = target;
   for (const key of keys.slice(0, -1)) {
     if (!isObject(current)) return;

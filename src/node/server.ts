@@ -10,6 +10,7 @@ import { isFace } from '../contract/index.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockApp } from '../handlers/app.js';
 import type { MockResponse } from '../handlers/types.js';
+import { scenarioLoader } from '../scenarios/loader.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 
@@ -112,7 +113,9 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
   socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
 }
 
+/** Serves the app over HTTP; its control API loads scenarios (`POST /__mock/scenario`) unless the app has its own loader. */
 export async function startServer(app: MockApp, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+  app.scenarios ??= scenarioLoader;
   const server = createServer(requestListener(app));
   server.on('clientError', clientErrorListener);
   server.keepAliveTimeout = 5_000;

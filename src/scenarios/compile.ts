@@ -6,16 +6,15 @@
  */
 import fc from 'fast-check';
 import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, operationsOf, taskOperation, validateComponent } from '../contract/index.js';
-import * as precompiled from '../contract/generated/validators.js';
+import * as precompiled from './generated/validator.js';
 import { advanceSnapshot, repair, validObject } from '../generators/index.js';
-import { FAULTS } from '../handlers/faults.js';
+import { FAULTS } from '../handlers/faults/index.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
-
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function taskLifecycle(face: Face) {
   const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
@@ -76,7 +75,9 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     if (skip) return;
     const component = componentFor(face, target === 'session' ? 'session' : 'task');
     // Recordings hold a live API's objects: judge them as the conformance runner would.
-    const violations = [...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'), ...checkItem(face, target, item)].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
+    const violations = [...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'), ...checkItem(face, target, item)].filter(
+      (v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'),
+    );
     if (violations.length > 0) {
       const v = violations[0]!;
       throw new ScenarioError(file, `${pointer}${v.instancePath}`, `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`);
@@ -97,7 +98,8 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   };
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
-    for (const [i, f] of (faults ?? []).entries()) if (!(FAULTS as readonly string[]).includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
+    for (const [i, f] of (faults ?? []).entries())
+      if (!(FAULTS as readonly string[]).includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
     return faults;
   };
 
@@ -160,13 +162,17 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
       if (!sessions.delete(id)) throw new ScenarioError(file, `${at}/removeSessions/${i}`, `no session ${id} to remove`);
     }
     for (const [id, fields] of Object.entries(step.set ?? {})) {
-      const pointer = `${at}/set/${escape(id)}`;
+      const pointer = `${at}/set/${escapePointer(id)}`;
       const current = tasks.get(id);
       if (!current) throw new ScenarioError(file, pointer, `no task ${id} at this step`);
       const from = String(current.task[stateField]);
       const to = fields[stateField] === undefined ? from : String(fields[stateField]);
       if (to !== from && !skip && !(lifecycle.transitions[from] ?? []).includes(to))
-        throw new ScenarioError(file, `${pointer}/${stateField}`, `${face} lifecycle does not allow ${from} -> ${to} (allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); mark the step "fault: true" to show it anyway`);
+        throw new ScenarioError(
+          file,
+          `${pointer}/${stateField}`,
+          `${face} lifecycle does not allow ${from} -> ${to} (allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); mark the step "fault: true" to show it anyway`,
+        );
       const moved = to !== from && !scenario.exact ? advanceSnapshot(face, current.task, to, 60_000) : current.task;
       const task = skip || scenario.exact ? { ...moved, ...fields } : complete('task', fields, current.session, moved);
       check('task', task, pointer, skip);

@@ -6,7 +6,7 @@ export const LIBRARY: Readonly<Record<ScenarioName, Scenario>> = LIBRARY_SCENARI
 
 /** Whether a string (a URL parameter, a CLI argument) names a library scenario. */
 export function isScenarioName(name: string): name is ScenarioName {
-  return Object.prototype.hasOwnProperty.call(LIBRARY, name);
+  return Object.hasOwn(LIBRARY, name);
 }
 
 export function libraryScenario(name: string): Scenario {

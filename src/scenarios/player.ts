@@ -7,20 +7,18 @@
  * of one walk stay on the step their first page saw. With `time` progression the step is the
  * time since the first request divided by `stepMs`.
  */
-import type { Face } from '../contract/index.js';
+import { type Face, PAGING_PARAMS } from '../contract/index.js';
 import { MockStore } from '../handlers/store.js';
+import type { TimelinePlayer, TimelineView } from '../handlers/timeline.js';
 import type { MockRequest } from '../handlers/types.js';
 import type { StepState, Timeline } from './types.js';
 
-const PAGING_PARAMS = ['page', 'cursor', 'starting_after', 'ending_before'];
-
-export interface StepView {
+export interface StepView extends TimelineView {
   step: number;
   state: StepState;
-  store: MockStore;
 }
 
-export class ScenarioPlayer {
+export class ScenarioPlayer implements TimelinePlayer {
   /** First-page calls per list. */
   private readonly calls = new Map<string, number>();
   /** The step each list's latest walk is on. */
@@ -58,7 +56,12 @@ export class ScenarioPlayer {
   /** The step a request sees, moving its list on when it is a new list call. */
   view(request: MockRequest, now = Date.now()): StepView {
     const step = this.stepFor(request, now);
-    return { step, state: this.timeline.steps[step]!, store: this.stores[step]! };
+    const state = this.timeline.steps[step]!;
+    return { step, state, store: this.stores[step]!, faults: state.faults, latencyMs: state.latencyMs, answers: state.answers };
+  }
+
+  describe(): { name: string; face: Face; steps: number } {
+    return { name: this.timeline.scenario.name, face: this.face, steps: this.lastStep + 1 };
   }
 
   private stepFor(request: MockRequest, now: number): number {

@@ -5,16 +5,9 @@ export interface PlacedTask {
   task: JsonObject;
 }
 
-/** What a list answered at one step instead of its data (a recorded 5xx, 429 or timeout). */
-export interface RecordedAnswer {
-  /** The list's path below the API's base. */
-  path: string;
-  status?: number;
-  body?: unknown;
-  retryAfter?: string;
-  /** No complete answer within this many ms (replayed as a 504 after that delay). */
-  timeoutMs?: number;
-}
+import type { RecordedAnswer } from '../handlers/timeline.js';
+
+export type { RecordedAnswer };
 
 export interface ScenarioStep {
   note?: string;

@@ -9,7 +9,20 @@ import type { components as EverrunsComponents, operations as EverrunsOperations
 import type { components as JsonRpcComponents, operations as JsonRpcOperations, paths as JsonRpcPaths } from '../contract/types/jsonrpc.js';
 import type { components as PraxisComponents, operations as PraxisOperations, paths as PraxisPaths } from '../contract/types/praxis.js';
 
-export type { ArkComponents, ArkOperations, ArkPaths, EverrunsComponents, EverrunsOperations, EverrunsPaths, JsonRpcComponents, JsonRpcOperations, JsonRpcPaths, PraxisComponents, PraxisOperations, PraxisPaths };
+export type {
+  ArkComponents,
+  ArkOperations,
+  ArkPaths,
+  EverrunsComponents,
+  EverrunsOperations,
+  EverrunsPaths,
+  JsonRpcComponents,
+  JsonRpcOperations,
+  JsonRpcPaths,
+  PraxisComponents,
+  PraxisOperations,
+  PraxisPaths,
+};
 
 // Praxis (000, 004)
 export type PraxisBackgroundTask = PraxisComponents['schemas']['BackgroundTask'];

@@ -39,7 +39,12 @@ describe('generate', () => {
   });
   it('requests and lifecycles', async () => {
     const r = await run('generate', '--face', 'praxis', '--what', 'request', '--count', '20');
-    expect(r.out.trim().split('\n').map((l) => JSON.parse(l).operation)).toContain('listSessions');
+    expect(
+      r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).operation),
+    ).toContain('listSessions');
     const l = await run('generate', '--face', 'jsonrpc', '--what', 'lifecycle', '--break', 'lifecycle-forward', '--count', '2');
     expect(JSON.parse(l.out.split('\n')[0]!).breaks).toEqual(['jsonrpc.lifecycle-forward']);
   });

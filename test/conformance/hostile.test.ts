@@ -83,7 +83,8 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
   it('endless paging (a cursor forever, fresh items every page) stops at the page cap with a note', async () => {
     const server = await hostile((req, res, n) => {
       const url = new URL(req.url!, 'http://x');
-      if (url.searchParams.get('limit') === '-1' || url.searchParams.get('limit') === 'abc' || url.searchParams.get('cursor') === '-1' || url.searchParams.get('cursor') === 'abc') return sendJson(res, 400, { error: { code: 'x', message: 'bad' } });
+      if (url.searchParams.get('limit') === '-1' || url.searchParams.get('limit') === 'abc' || url.searchParams.get('cursor') === '-1' || url.searchParams.get('cursor') === 'abc')
+        return sendJson(res, 400, { error: { code: 'x', message: 'bad' } });
       if (!url.pathname.includes('sesn-x')) return sendJson(res, 404, { error: { code: 'x', message: 'no session' } });
       sendJson(res, 200, { items: [arkItem(n)], next_cursor: n });
     });

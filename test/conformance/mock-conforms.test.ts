@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACES } from '../../src/contract/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { FAULTS } from '../../src/handlers/faults.js';
+import { FAULTS } from '../../src/handlers/faults/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -45,7 +45,16 @@ describe('every fault the mock offers is caught, by name', () => {
       mock.app.faults = new Set([fault]);
       const face = fault.split('.')[0] as (typeof FACES)[number];
       // Drift is a warning unless asked for: the drift faults are judged with --fail-on-drift.
-      const result = await runConformance({ face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed: 5, runs: 40, polls: 2, pollIntervalMs: 10, failOnDrift: fault.endsWith('.no-undocumented-fields') });
+      const result = await runConformance({
+        face,
+        baseUrl: mock.base(face),
+        session: DEMO_SESSIONS[face],
+        seed: 5,
+        runs: 40,
+        polls: 2,
+        pollIntervalMs: 10,
+        failOnDrift: fault.endsWith('.no-undocumented-fields'),
+      });
       mock.app.faults = new Set();
       expect(result.exitCode).toBe(1);
       expect(result.violations.map((v) => v.rule)).toContain(fault);

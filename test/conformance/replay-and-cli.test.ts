@@ -14,7 +14,6 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-
 describe('replay', () => {
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
     mock.app.faults = new Set(['ark.filter-session_thread_id']);
@@ -41,7 +40,25 @@ describe('conform CLI', () => {
   it('exit 1 with a JUnit report naming the violated rule, written to --out', async () => {
     mock.app.faults = new Set(['everruns.result-path-shape']);
     const file = join(tmpdir(), `atc-junit-${process.pid}.xml`);
-    const { code, out } = await cli('conform', '--face', 'everruns', '--base-url', mock.base('everruns'), '--session', 'demo', '--runs', '10', '--polls', '1', '--report', 'junit', '--out', file, '--header', 'Authorization: Bearer sk-never-printed');
+    const { code, out } = await cli(
+      'conform',
+      '--face',
+      'everruns',
+      '--base-url',
+      mock.base('everruns'),
+      '--session',
+      'demo',
+      '--runs',
+      '10',
+      '--polls',
+      '1',
+      '--report',
+      'junit',
+      '--out',
+      file,
+      '--header',
+      'Authorization: Bearer sk-never-printed',
+    );
     mock.app.faults = new Set();
     const xml = await readFile(file, 'utf8');
     await rm(file);

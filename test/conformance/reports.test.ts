@@ -46,13 +46,13 @@ describe('reports', () => {
     const xml = render(results.violated!, 'junit');
     expect(xml).toMatch(/<property name="coverage.score" value="[\d.]+"\/>/);
     expect(xml).toMatch(/<property name="coverage.rules" value="[\d.]+"\/>/);
-    expect(xml).toMatch(/<system-out>drift \(a warning; --fail-on-drift makes it a violation\):\n  listTasks field \/items\/\*\/x_undocumented_field: \d+ times/);
+    expect(xml).toMatch(/<system-out>drift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times/);
   });
 
   it('the text report shows the drift list and the coverage summary', () => {
     const text = render(results.violated!, 'text');
-    expect(text).toMatch(/\ndrift \(a warning; --fail-on-drift makes it a violation\):\n  listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"\n/);
-    expect(text).toMatch(/\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, rules judged [\d.]+% \(\d+\/\d+\)\n  listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/);
+    expect(text).toMatch(/\ndrift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"\n/);
+    expect(text).toMatch(/\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, rules judged [\d.]+% \(\d+\/\d+\)\n {2}listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/);
     expect(render(results.failOnDrift!, 'text')).toMatch(/✗ ark\.no-undocumented-fields/);
     expect(render(results.failOnDrift!, 'text')).toMatch(/coverage [\d.]+% \(--min-coverage 99%\)/);
   });

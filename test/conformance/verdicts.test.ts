@@ -62,7 +62,15 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
     const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', seed: 1, runs: 20, polls: 2, pollIntervalMs: 0 });
     await server.close();
     const outcome = (id: string) => result.rules.find((r) => r.id === id);
-    for (const id of ['ark.finished-at-only-when-terminal', 'ark.times-are-unix-millis', 'ark.order-newest-first', 'ark.no-duplicates-across-pages', 'ark.items-belong-to-session', 'ark.filter-state', 'ark.lifecycle-forward']) {
+    for (const id of [
+      'ark.finished-at-only-when-terminal',
+      'ark.times-are-unix-millis',
+      'ark.order-newest-first',
+      'ark.no-duplicates-across-pages',
+      'ark.items-belong-to-session',
+      'ark.filter-state',
+      'ark.lifecycle-forward',
+    ]) {
       expect(outcome(id)?.outcome, id).toBe('not-exercised');
       expect(outcome(id)?.judged).toBe(0);
       expect(outcome(id)?.reason?.length).toBeGreaterThan(5);
@@ -92,7 +100,11 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
     const result = await runConformance({ face: 'praxis', baseUrl: mock.base('praxis'), seed: 5, runs: 30, polls: 2, pollIntervalMs: 0 });
     const { lawsOf, operationsOf } = await import('../../src/contract/index.js');
     // The drift law is judged only with failOnDrift; otherwise drift is listed apart.
-    const catalogue = new Set(operationsOf('praxis').flatMap((op) => lawsOf(op).map((l) => l.id)).filter((id) => !id.endsWith('.no-undocumented-fields')));
+    const catalogue = new Set(
+      operationsOf('praxis')
+        .flatMap((op) => lawsOf(op).map((l) => l.id))
+        .filter((id) => !id.endsWith('.no-undocumented-fields')),
+    );
     expect(new Set(result.rules.map((r) => r.id))).toEqual(catalogue);
     for (const rule of result.rules) if (rule.outcome === 'passed') expect(rule.judged, rule.id).toBeGreaterThan(0);
     expect(result.counts.passed + result.counts.violated + result.counts.notExercised).toBe(catalogue.size);

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Exchange,
-  type Snapshot,
-  checkErrorResponse,
-  checkListPage,
-  applyLaws,
-  checkTimeline,
-  checkWalk,
-  mayFollow,
-  operation,
-} from '../../src/contract/index.js';
+import { type Exchange, type Snapshot, checkErrorResponse, checkListPage, applyLaws, checkTimeline, checkWalk, mayFollow, operation } from '../../src/contract/index.js';
 import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/contract/rules/jsonrpc.js';
 import { arkLifecycle } from '../../src/contract/rules/ark.js';
 import { praxisTaskLifecycle } from '../../src/contract/rules/praxis.js';
@@ -26,7 +16,13 @@ const exchange = (body: unknown, query: [string, string][] = [], status = 200): 
   contentType: 'application/json',
   body,
 });
-const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({ ...arkTask(), task_id: `task-${n}`, created_at: 1_764_410_400_000 - n * 1000, started_at: 1_764_410_400_000 - n * 1000 + 5, ...extra });
+const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({
+  ...arkTask(),
+  task_id: `task-${n}`,
+  created_at: 1_764_410_400_000 - n * 1000,
+  started_at: 1_764_410_400_000 - n * 1000 + 5,
+  ...extra,
+});
 const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
 
 describe('page laws', () => {
@@ -95,10 +91,44 @@ describe('walk laws', () => {
     const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];
     const compare = (query: [string, string][], filtered: ReturnType<typeof t>[]) =>
       rules(applyLaws(jsonrpc, 'comparison', { query, baselineQuery: [['session_id', 's']], filtered, baseline }).flatMap((o) => o.judgement.violations));
-    expect(compare([['session_id', 's'], ['status', 'working']], [baseline[0]!, baseline[1]!])).toEqual([]);
-    expect(compare([['session_id', 's'], ['status', 'working'], ['user_id', 'u1']], [baseline[0]!])).toEqual([]);
-    expect(compare([['session_id', 's'], ['status', 'working']], [baseline[0]!, t('z', 'working')])).toEqual(['jsonrpc.filter-status']);
-    expect(compare([['session_id', 's'], ['status', 'working'], ['user_id', 'u1']], [])).toEqual(['jsonrpc.filter-user_id']);
+    expect(
+      compare(
+        [
+          ['session_id', 's'],
+          ['status', 'working'],
+        ],
+        [baseline[0]!, baseline[1]!],
+      ),
+    ).toEqual([]);
+    expect(
+      compare(
+        [
+          ['session_id', 's'],
+          ['status', 'working'],
+          ['user_id', 'u1'],
+        ],
+        [baseline[0]!],
+      ),
+    ).toEqual([]);
+    expect(
+      compare(
+        [
+          ['session_id', 's'],
+          ['status', 'working'],
+        ],
+        [baseline[0]!, t('z', 'working')],
+      ),
+    ).toEqual(['jsonrpc.filter-status']);
+    expect(
+      compare(
+        [
+          ['session_id', 's'],
+          ['status', 'working'],
+          ['user_id', 'u1'],
+        ],
+        [],
+      ),
+    ).toEqual(['jsonrpc.filter-user_id']);
   });
 });
 

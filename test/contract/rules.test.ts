@@ -7,7 +7,10 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   'praxis.ended-at-null-exactly-while-running': {
     component: 'BackgroundTask',
     good: [praxisTask(), { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:01:00Z' }],
-    bad: [{ ...praxisTask(), ended_at: '2026-11-29T10:01:00Z' }, { ...praxisTask(), status: 'failed', cancellable: false }],
+    bad: [
+      { ...praxisTask(), ended_at: '2026-11-29T10:01:00Z' },
+      { ...praxisTask(), status: 'failed', cancellable: false },
+    ],
   },
   'praxis.cancellable-only-when-running': {
     component: 'BackgroundTask',
@@ -26,7 +29,14 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'praxis.session-environment-xor-computer': {
     component: 'Session',
-    good: [praxisSession(), (() => { const s = praxisSession(); delete s.environment_id; return { ...s, computer_id: 'cmp_1' }; })()],
+    good: [
+      praxisSession(),
+      (() => {
+        const s = praxisSession();
+        delete s.environment_id;
+        return { ...s, computer_id: 'cmp_1' };
+      })(),
+    ],
     bad: [{ ...praxisSession(), computer_id: 'cmp_1' }],
   },
   'praxis.session-list-excludes-archived': {
@@ -42,17 +52,29 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   'everruns.attempt-starts-at-1': {
     component: 'Task',
     good: [everrunsTask(), { ...everrunsTask(), attempt: 4 }],
-    bad: [{ ...everrunsTask(), attempt: 0 }, { ...everrunsTask(), attempt: -3 }],
+    bad: [
+      { ...everrunsTask(), attempt: 0 },
+      { ...everrunsTask(), attempt: -3 },
+    ],
   },
   'everruns.result-path-shape': {
     component: 'Task',
     good: [{ ...everrunsTask(), result_path: '/.tasks/task_01/result.json' }, everrunsTask()],
-    bad: [{ ...everrunsTask(), result_path: '/.tasks/task_02/result.json' }, { ...everrunsTask(), result_path: 'result.json' }],
+    bad: [
+      { ...everrunsTask(), result_path: '/.tasks/task_02/result.json' },
+      { ...everrunsTask(), result_path: 'result.json' },
+    ],
   },
   'everruns.error-only-when-failed-or-canceled': {
     component: 'Task',
-    good: [{ ...everrunsTask(), state: 'failed', error: { kind: 'timeout', message: 'took too long' } }, { ...everrunsTask(), state: 'canceled', error: { kind: 'orphaned', message: 'worker gone' } }],
-    bad: [{ ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } }, { ...everrunsTask(), state: 'succeeded', error: { kind: 'rejection', message: 'x' } }],
+    good: [
+      { ...everrunsTask(), state: 'failed', error: { kind: 'timeout', message: 'took too long' } },
+      { ...everrunsTask(), state: 'canceled', error: { kind: 'orphaned', message: 'worker gone' } },
+    ],
+    bad: [
+      { ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } },
+      { ...everrunsTask(), state: 'succeeded', error: { kind: 'rejection', message: 'x' } },
+    ],
   },
   'everruns.root-session-not-self': {
     component: 'Task',
@@ -61,18 +83,33 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'ark.started-at-absent-before-start': {
     component: 'Task',
-    good: [(() => { const t = arkTask(); delete t.started_at; return { ...t, state: 'queued' }; })()],
+    good: [
+      (() => {
+        const t = arkTask();
+        delete t.started_at;
+        return { ...t, state: 'queued' };
+      })(),
+    ],
     bad: [{ ...arkTask(), state: 'queued' }],
   },
   'ark.started-at-present-once-running': {
     component: 'Task',
     good: [arkTask()],
-    bad: [(() => { const t = arkTask(); delete t.started_at; return t; })()],
+    bad: [
+      (() => {
+        const t = arkTask();
+        delete t.started_at;
+        return t;
+      })(),
+    ],
   },
   'ark.finished-at-only-when-terminal': {
     component: 'Task',
     good: [arkTask(), { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000 }],
-    bad: [{ ...arkTask(), finished_at: 1_764_410_402_000 }, { ...arkTask(), state: 'unknown', finished_at: 1_764_410_402_000 }],
+    bad: [
+      { ...arkTask(), finished_at: 1_764_410_402_000 },
+      { ...arkTask(), state: 'unknown', finished_at: 1_764_410_402_000 },
+    ],
   },
   'ark.finished-at-when-terminal': {
     component: 'Task',
@@ -82,16 +119,25 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   'ark.error-only-when-failed-cancelled-or-unknown': {
     component: 'Task',
     good: [{ ...arkTask(), state: 'unknown', error_code: 'upstream', error_message: 'lost contact' }],
-    bad: [{ ...arkTask(), error_code: 'timeout' }, { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000, error_message: 'x' }],
+    bad: [
+      { ...arkTask(), error_code: 'timeout' },
+      { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000, error_message: 'x' },
+    ],
   },
   'ark.times-are-unix-millis': {
     component: 'Task',
     good: [arkTask()],
-    bad: [{ ...arkTask(), created_at: 1_764_410_400 }, { ...arkTask(), started_at: 1_764_410_400_000_000 }],
+    bad: [
+      { ...arkTask(), created_at: 1_764_410_400 },
+      { ...arkTask(), started_at: 1_764_410_400_000_000 },
+    ],
   },
   'jsonrpc.input-required-call-ids-only-while-input-required': {
     component: 'Task',
-    good: [{ ...jsonrpcTask(), status: 'input-required', input_required_call_ids: ['call_1'] }, { ...jsonrpcTask(), input_required_call_ids: [] }],
+    good: [
+      { ...jsonrpcTask(), status: 'input-required', input_required_call_ids: ['call_1'] },
+      { ...jsonrpcTask(), input_required_call_ids: [] },
+    ],
     bad: [{ ...jsonrpcTask(), input_required_call_ids: ['call_1'] }],
   },
   'jsonrpc.created-at-unix-seconds': {
@@ -101,7 +147,11 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'jsonrpc.envelope-result-xor-error': {
     component: 'ListTasksResponse',
-    good: [{ jsonrpc: '2.0', id: 1, result: [] }, { jsonrpc: '2.0', id: 1, result: [], error: null }, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } }],
+    good: [
+      { jsonrpc: '2.0', id: 1, result: [] },
+      { jsonrpc: '2.0', id: 1, result: [], error: null },
+      { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } },
+    ],
     bad: [{ jsonrpc: '2.0', id: 1, result: [], error: { code: -32000, message: 'x' } }],
   },
 };
@@ -139,7 +189,17 @@ describe('item rules', () => {
   }
 
   it('a rule whose check throws is reported as a violation of that rule', () => {
-    const hostile = new Proxy({}, { get() { throw new Error('boom'); }, has() { throw new Error('boom'); } }) as JsonObject;
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+        has() {
+          throw new Error('boom');
+        },
+      },
+    ) as JsonObject;
     const found = checkItem('ark', 'task', hostile, '/items/0');
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((v) => v.message.includes('the check itself failed'))).toBe(true);

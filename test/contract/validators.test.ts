@@ -62,14 +62,6 @@ describe('validators', () => {
     const seedExample = [{ progress: { steps: [{ status: 'pending' }] }, state: 'queued', wake_policy: 'silent' }];
     const violations = validateResponseBody('everruns', 'listTasks', 200, seedExample) ?? [];
     const missing = violations.filter((v) => v.message.includes('must have required property')).map((v) => `${v.instancePath} ${v.message.split("'")[1]}`);
-    expect(missing.sort()).toEqual([
-      '/0 created_at',
-      '/0 display_name',
-      '/0 id',
-      '/0 kind',
-      '/0 session_id',
-      '/0 updated_at',
-      '/0/progress/steps/0 title',
-    ]);
+    expect(missing.sort()).toEqual(['/0 created_at', '/0 display_name', '/0 id', '/0 kind', '/0 session_id', '/0 updated_at', '/0/progress/steps/0 title']);
   });
 });

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('task board example in Chromium', () => {
-  it('the worker intercepts the vendors\' URLs, rows render, a scenario advances on screen', async () => {
+  it("the worker intercepts the vendors' URLs, rows render, a scenario advances on screen", async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?scenario=ark-unknown-comes-back&poll=250`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
@@ -67,7 +67,7 @@ describe('task board example in Chromium', () => {
     await page.close();
   });
 
-  it('a fault scenario shows the page\'s error state', async () => {
+  it("a fault scenario shows the page's error state", async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?scenario=ark-contract-broken&poll=250`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FACES,
-  ITEM_RULES,
-  type JsonObject,
-  SPECS,
-  type Snapshot,
-  checkItem,
-  checkTimeline,
-  operationsOf,
-  validateComponent,
-} from '../../src/contract/index.js';
+import { FACES, ITEM_RULES, type JsonObject, SPECS, type Snapshot, checkItem, checkTimeline, operationsOf, validateComponent } from '../../src/contract/index.js';
 import { COMPONENTS } from '../../src/generators/faces.js';
 import { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 
@@ -88,7 +78,10 @@ describe(`generators (seed ${SEED})`, () => {
   });
 
   it('shrinking a failing property ends in a small value', () => {
-    const details = fc.check(fc.property(validObject('everruns', 'task'), (t) => t.state !== 'failed'), { seed: SEED, numRuns: 500 });
+    const details = fc.check(
+      fc.property(validObject('everruns', 'task'), (t) => t.state !== 'failed'),
+      { seed: SEED, numRuns: 500 },
+    );
     expect(details.failed).toBe(true);
     const counterexample = details.counterexample![0] as JsonObject;
     expect(counterexample.state).toBe('failed');

@@ -27,7 +27,10 @@ function raw(method: string, target: string): Promise<{ status: number; contentT
       const text = Buffer.concat(chunks).toString('utf8');
       const split = text.indexOf('\r\n\r\n');
       const head = text.slice(0, split).split('\r\n');
-      const contentType = head.find((h) => h.toLowerCase().startsWith('content-type:'))?.slice(13).trim();
+      const contentType = head
+        .find((h) => h.toLowerCase().startsWith('content-type:'))
+        ?.slice(13)
+        .trim();
       resolve({ status: Number(head[0]?.split(' ')[1] ?? 0), contentType, text: text.slice(split + 4) });
     });
   });
@@ -50,14 +53,57 @@ const PATHS: Record<Face, string[]> = {
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
   jsonrpc: ['/tasks'],
 };
-const PARAMS = ['limit', 'page', 'cursor', 'state', 'kind', 'status', 'agent_id', 'session_id', 'user_id', 'starting_after', 'ending_before', 'session_thread_id', 'order', 'statuses', 'created_at[gte]', 'x', ''];
+const PARAMS = [
+  'limit',
+  'page',
+  'cursor',
+  'state',
+  'kind',
+  'status',
+  'agent_id',
+  'session_id',
+  'user_id',
+  'starting_after',
+  'ending_before',
+  'session_thread_id',
+  'order',
+  'statuses',
+  'created_at[gte]',
+  'x',
+  '',
+];
 
 const hostileValue = fc.oneof(
-  fc.constantFrom('-1', '0', '99999999999999999999', '1e3', '1.5', 'NaN', '', ' ', '%', '%00', '%ZZ', '%2e%2e%2f', '../../etc/passwd', '任务', '🚀', 'a'.repeat(5000), 'true', 'null', '[]', '{}', "'; DROP TABLE tasks;--"),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '99999999999999999999',
+    '1e3',
+    '1.5',
+    'NaN',
+    '',
+    ' ',
+    '%',
+    '%00',
+    '%ZZ',
+    '%2e%2e%2f',
+    '../../etc/passwd',
+    '任务',
+    '🚀',
+    'a'.repeat(5000),
+    'true',
+    'null',
+    '[]',
+    '{}',
+    "'; DROP TABLE tasks;--",
+  ),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.integer().map(String),
 );
-const hostileId = fc.oneof(fc.constantFrom('..', '%2e%2e', '..%2f..%2fetc', 'a'.repeat(3000), '%E4%BB%BB%E5%8A%A1', '%', '%FF', 'sesn_demo%00', ' '), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent));
+const hostileId = fc.oneof(
+  fc.constantFrom('..', '%2e%2e', '..%2f..%2fetc', 'a'.repeat(3000), '%E4%BB%BB%E5%8A%A1', '%', '%FF', 'sesn_demo%00', ' '),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+);
 
 const target = (face: Face) =>
   fc.record({

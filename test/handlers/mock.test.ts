@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES, type Face, checkErrorResponse, checkItem, itemsOf, operationsOf, validateResponseBody } from '../../src/contract/index.js';
+import { FACES, type Face, checkErrorResponse, checkItem, itemsOf, operationsOf } from '../../src/contract/index.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
 import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/handlers/index.js';
@@ -72,7 +72,7 @@ describe(`mock responses (seed ${SEED})`, () => {
     }
   }
 
-  it('the default handlers intercept the vendors\' real URLs', async () => {
+  it("the default handlers intercept the vendors' real URLs", async () => {
     const { handlers } = await import('../../src/handlers/index.js');
     const server = setupServer(...handlers);
     mswServer.close();
@@ -111,9 +111,17 @@ describe('demo data and store', () => {
 
   it('refuses a record that breaks the contract, naming the rule', async () => {
     const store = new MockStore();
-    await expect(store.addTask('ark', 'sesn-a', { task_id: 'task-1', session_id: 'sesn-a', session_thread_id: 't', state: 'queued', started_at: 1_764_410_400_001, created_at: 1_764_410_400_000, tool: { name: 'bash' } })).rejects.toThrow(
-      /ark task task-1 breaks the contract: ark.started-at-absent-before-start/,
-    );
+    await expect(
+      store.addTask('ark', 'sesn-a', {
+        task_id: 'task-1',
+        session_id: 'sesn-a',
+        session_thread_id: 't',
+        state: 'queued',
+        started_at: 1_764_410_400_001,
+        created_at: 1_764_410_400_000,
+        tool: { name: 'bash' },
+      }),
+    ).rejects.toThrow(/ark task task-1 breaks the contract: ark.started-at-absent-before-start/);
   });
 
   it('the control API advances tasks along their lifecycles and reports bad input', async () => {

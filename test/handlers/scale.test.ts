@@ -25,7 +25,10 @@ describe('mock --tasks', () => {
   });
 
   it('the big sessions conform (paging deep into them, filters, cursors)', async () => {
-    for (const [face, session] of [['ark', 'sesn-demo'], ['jsonrpc', 'demo']] as const) {
+    for (const [face, session] of [
+      ['ark', 'sesn-demo'],
+      ['jsonrpc', 'demo'],
+    ] as const) {
       const result = await runConformance({ face, baseUrl: mock.base(face), session, seed: 4, runs: 30, polls: 1 });
       expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
     }

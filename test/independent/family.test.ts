@@ -20,7 +20,16 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
           fc.asyncProperty(knobs, fc.integer({ min: 1, max: 2 ** 30 }), async (k, runSeed) => {
             const server = await hostile(FAMILY[face].make(k));
             try {
-              const result = await runConformance({ face, baseUrl: `${server.url}${FAMILY[face].path}`, ...(session ? { session } : {}), seed: runSeed, runs: 30, polls: 2, pollIntervalMs: 5, timeoutMs: 5_000 });
+              const result = await runConformance({
+                face,
+                baseUrl: `${server.url}${FAMILY[face].path}`,
+                ...(session ? { session } : {}),
+                seed: runSeed,
+                runs: 30,
+                polls: 2,
+                pollIntervalMs: 5,
+                timeoutMs: 5_000,
+              });
               expect(result.error ?? null).toBeNull();
               expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl} — ${v.replay?.command ?? ''}`)).toEqual([]);
               expect(result.counts.passed).toBeGreaterThan(8);

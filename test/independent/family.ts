@@ -150,32 +150,41 @@ export function ark(k: Knobs): Handler {
     for (const f of ['started_at', 'finished_at'] as const) if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + 500;
     return repair('ark', 'task', task);
   };
-  const world = new TaskWorld('ark', k, Array.from({ length: 30 + (k.seed % 20) }, (_, i) => make(i)), make);
-  return server(k, (n) => world.tick(n), (url, req, res) => {
-    const m = /^\/api\/v3\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
-    if (!m || decodeURIComponent(m[1]!) !== SESSION.ark) return send(k, req, res, 404, { error: { code: 'NotFound' } });
-    const int = (name: string, dflt: number) => {
-      const raw = url.searchParams.get(name);
-      return raw === null ? dflt : /^\d+$/.test(raw) ? Number(raw) : null;
-    };
-    const limit = int('limit', 20);
-    const cursor = int('cursor', -1);
-    if (limit === null || cursor === null) return send(k, req, res, 400, { error: { code: 'InvalidParameter' } });
-    let tasks = newestFirst(world.tasks, (t) => Number(t.created_at));
-    const states = url.searchParams.get('state')?.split(',');
-    if (states) tasks = tasks.filter((t) => states.includes(String(t.state)));
-    const thread = url.searchParams.get('session_thread_id');
-    if (thread !== null) tasks = tasks.filter((t) => t.session_thread_id === thread);
-    if (limit === 0) return send(k, req, res, 200, { items: [] });
-    // cursor = key * 2 + flag: the key is the created_at to continue below; the flag marks an empty page already given.
-    const key = cursor < 0 ? Number.POSITIVE_INFINITY : Math.floor(cursor / 2);
-    if (cursor >= 0 && k.emptyPages && cursor % 2 === 0 && Math.floor(key / 1000) % k.emptyPages === 0) return send(k, req, res, 200, { items: [], next_cursor: key * 2 + 1 });
-    const rest = tasks.filter((t) => Number(t.created_at) < key);
-    const page = rest.slice(0, Math.min(limit, k.maxPage));
-    const body: JsonObject = { items: page.map((t) => withExtras(k, t)) };
-    if (rest.length > page.length) body.next_cursor = Number(page[page.length - 1]!.created_at) * 2;
-    send(k, req, res, 200, body);
-  });
+  const world = new TaskWorld(
+    'ark',
+    k,
+    Array.from({ length: 30 + (k.seed % 20) }, (_, i) => make(i)),
+    make,
+  );
+  return server(
+    k,
+    (n) => world.tick(n),
+    (url, req, res) => {
+      const m = /^\/api\/v3\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
+      if (!m || decodeURIComponent(m[1]!) !== SESSION.ark) return send(k, req, res, 404, { error: { code: 'NotFound' } });
+      const int = (name: string, dflt: number) => {
+        const raw = url.searchParams.get(name);
+        return raw === null ? dflt : /^\d+$/.test(raw) ? Number(raw) : null;
+      };
+      const limit = int('limit', 20);
+      const cursor = int('cursor', -1);
+      if (limit === null || cursor === null) return send(k, req, res, 400, { error: { code: 'InvalidParameter' } });
+      let tasks = newestFirst(world.tasks, (t) => Number(t.created_at));
+      const states = url.searchParams.get('state')?.split(',');
+      if (states) tasks = tasks.filter((t) => states.includes(String(t.state)));
+      const thread = url.searchParams.get('session_thread_id');
+      if (thread !== null) tasks = tasks.filter((t) => t.session_thread_id === thread);
+      if (limit === 0) return send(k, req, res, 200, { items: [] });
+      // cursor = key * 2 + flag: the key is the created_at to continue below; the flag marks an empty page already given.
+      const key = cursor < 0 ? Number.POSITIVE_INFINITY : Math.floor(cursor / 2);
+      if (cursor >= 0 && k.emptyPages && cursor % 2 === 0 && Math.floor(key / 1000) % k.emptyPages === 0) return send(k, req, res, 200, { items: [], next_cursor: key * 2 + 1 });
+      const rest = tasks.filter((t) => Number(t.created_at) < key);
+      const page = rest.slice(0, Math.min(limit, k.maxPage));
+      const body: JsonObject = { items: page.map((t) => withExtras(k, t)) };
+      if (rest.length > page.length) body.next_cursor = Number(page[page.length - 1]!.created_at) * 2;
+      send(k, req, res, 200, body);
+    },
+  );
 }
 
 // ---- Everruns: the whole list, any order, filters ------------------------------------------------
@@ -189,18 +198,38 @@ export function everruns(k: Knobs): Handler {
     if (task.root_session_id === SESSION.everruns) task.root_session_id = null;
     return repair('everruns', 'task', task);
   };
-  const world = new TaskWorld('everruns', k, Array.from({ length: 8 + (k.seed % 12) }, (_, i) => make(i)), make);
-  return server(k, (n) => world.tick(n), (url, req, res) => {
-    const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
-    if (!m) return send(k, req, res, 404, { message: 'no route' });
-    if (decodeURIComponent(m[1]!) !== SESSION.everruns) return send(k, req, res, 404, { message: 'Session not found' });
-    let tasks = ordered(k, world.tasks, (t) => Date.parse(String(t.created_at)), (t) => String(t.id));
-    for (const key of ['state', 'kind']) {
-      const value = url.searchParams.get(key);
-      if (value !== null) tasks = tasks.filter((t) => t[key] === value);
-    }
-    send(k, req, res, 200, tasks.map((t) => withExtras(k, t)));
-  });
+  const world = new TaskWorld(
+    'everruns',
+    k,
+    Array.from({ length: 8 + (k.seed % 12) }, (_, i) => make(i)),
+    make,
+  );
+  return server(
+    k,
+    (n) => world.tick(n),
+    (url, req, res) => {
+      const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
+      if (!m) return send(k, req, res, 404, { message: 'no route' });
+      if (decodeURIComponent(m[1]!) !== SESSION.everruns) return send(k, req, res, 404, { message: 'Session not found' });
+      let tasks = ordered(
+        k,
+        world.tasks,
+        (t) => Date.parse(String(t.created_at)),
+        (t) => String(t.id),
+      );
+      for (const key of ['state', 'kind']) {
+        const value = url.searchParams.get(key);
+        if (value !== null) tasks = tasks.filter((t) => t[key] === value);
+      }
+      send(
+        k,
+        req,
+        res,
+        200,
+        tasks.map((t) => withExtras(k, t)),
+      );
+    },
+  );
 }
 
 // ---- JSON-RPC: item-id cursors, any order, 422 for a bad limit ------------------------------------
@@ -209,27 +238,41 @@ export function jsonrpc(k: Knobs): Handler {
     const [t] = sample('jsonrpc', 'task', k.seed + n, 1);
     return repair('jsonrpc', 'task', { ...t!, id: awkward(k, `t${n}`), session_id: n % 3 === 0 ? 'other' : SESSION.jsonrpc, user_id: n % 2 ? 'u1' : 'u2', created_at: Math.floor(T0 / 1000) + n });
   };
-  const world = new TaskWorld('jsonrpc', k, Array.from({ length: 25 + (k.seed % 20) }, (_, i) => make(i)), make);
-  return server(k, (n) => world.tick(n), (url, req, res) => {
-    if (url.pathname !== '/rpc/tasks') return send(k, req, res, 404, { detail: 'Not Found' });
-    const q = url.searchParams;
-    const limitRaw = q.get('limit');
-    if (limitRaw !== null && !/^\d+$/.test(limitRaw)) return send(k, req, res, 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer', type: 'int_parsing' }] });
-    const limit = Math.min(limitRaw === null ? 50 : Number(limitRaw), k.maxPage);
-    let tasks = ordered(k, world.tasks, (t) => Number(t.created_at), (t) => String(t.id));
-    for (const key of ['session_id', 'user_id', 'status']) {
-      const value = q.get(key);
-      if (value !== null) tasks = tasks.filter((t) => t[key] === value);
-    }
-    const after = q.get('starting_after');
-    const before = q.get('ending_before');
-    if (after !== null) tasks = tasks.slice(tasks.findIndex((t) => t.id === after) + 1);
-    if (before !== null) {
-      const i = tasks.findIndex((t) => t.id === before);
-      tasks = i < 0 ? [] : tasks.slice(Math.max(0, i - limit), i);
-    }
-    send(k, req, res, 200, { jsonrpc: '2.0', id: null, result: tasks.slice(0, limit).map((t) => withExtras(k, t)) });
-  });
+  const world = new TaskWorld(
+    'jsonrpc',
+    k,
+    Array.from({ length: 25 + (k.seed % 20) }, (_, i) => make(i)),
+    make,
+  );
+  return server(
+    k,
+    (n) => world.tick(n),
+    (url, req, res) => {
+      if (url.pathname !== '/rpc/tasks') return send(k, req, res, 404, { detail: 'Not Found' });
+      const q = url.searchParams;
+      const limitRaw = q.get('limit');
+      if (limitRaw !== null && !/^\d+$/.test(limitRaw)) return send(k, req, res, 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer', type: 'int_parsing' }] });
+      const limit = Math.min(limitRaw === null ? 50 : Number(limitRaw), k.maxPage);
+      let tasks = ordered(
+        k,
+        world.tasks,
+        (t) => Number(t.created_at),
+        (t) => String(t.id),
+      );
+      for (const key of ['session_id', 'user_id', 'status']) {
+        const value = q.get(key);
+        if (value !== null) tasks = tasks.filter((t) => t[key] === value);
+      }
+      const after = q.get('starting_after');
+      const before = q.get('ending_before');
+      if (after !== null) tasks = tasks.slice(tasks.findIndex((t) => t.id === after) + 1);
+      if (before !== null) {
+        const i = tasks.findIndex((t) => t.id === before);
+        tasks = i < 0 ? [] : tasks.slice(Math.max(0, i - limit), i);
+      }
+      send(k, req, res, 200, { jsonrpc: '2.0', id: null, result: tasks.slice(0, limit).map((t) => withExtras(k, t)) });
+    },
+  );
 }
 
 // ---- Praxis: sessions with cursors bound to the query, background tasks of each -------------------
@@ -257,46 +300,66 @@ export function praxis(k: Knobs): Handler {
       return repair('praxis', 'task', task);
     };
     const size = [0, 1, 7][i % 3]!;
-    worlds.set(String(s.id), new TaskWorld('praxis', k, Array.from({ length: size }, (_, n) => make(n)), make));
+    worlds.set(
+      String(s.id),
+      new TaskWorld(
+        'praxis',
+        k,
+        Array.from({ length: size }, (_, n) => make(n)),
+        make,
+      ),
+    );
   });
   const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64'); // standard base64: '+', '/', '='
-  return server(k, (n) => worlds.get(SESSION.praxis)!.tick(n), (url, req, res) => {
-    const q = url.searchParams;
-    const tasks = /^\/agent\/v1\/sessions\/([^/]+)\/background_tasks$/.exec(url.pathname);
-    if (tasks) {
-      const world = worlds.get(decodeURIComponent(tasks[1]!));
-      if (!world) return anthropic(k, req, res, 404, 'not_found_error', 'session not found');
-      return send(k, req, res, 200, { data: ordered(k, world.tasks, (t) => Date.parse(String(t.started_at)), (t) => String(t.id)).map((t) => withExtras(k, t)) });
-    }
-    if (url.pathname !== '/agent/v1/sessions') return anthropic(k, req, res, 404, 'not_found_error', 'no route');
-    for (const key of q.keys()) if (!['limit', 'page', 'agent_id'].includes(key)) return anthropic(k, req, res, 400, 'invalid_request_error', `${key} is not supported`);
-    const limitRaw = q.get('limit');
-    const limit = limitRaw === null ? 20 : Number(limitRaw);
-    if (!Number.isInteger(limit) || limit < 1) return anthropic(k, req, res, 400, 'invalid_request_error', 'limit must be a positive integer');
-    const agentId = q.get('agent_id');
-    let below = Number.POSITIVE_INFINITY;
-    let emptied = false;
-    const page = q.get('page');
-    if (page !== null) {
-      let cursor: { below?: unknown; agent?: unknown; emptied?: unknown } | undefined;
-      try {
-        cursor = JSON.parse(Buffer.from(page, 'base64').toString('utf8'));
-      } catch {
-        cursor = undefined;
+  return server(
+    k,
+    (n) => worlds.get(SESSION.praxis)!.tick(n),
+    (url, req, res) => {
+      const q = url.searchParams;
+      const tasks = /^\/agent\/v1\/sessions\/([^/]+)\/background_tasks$/.exec(url.pathname);
+      if (tasks) {
+        const world = worlds.get(decodeURIComponent(tasks[1]!));
+        if (!world) return anthropic(k, req, res, 404, 'not_found_error', 'session not found');
+        return send(k, req, res, 200, {
+          data: ordered(
+            k,
+            world.tasks,
+            (t) => Date.parse(String(t.started_at)),
+            (t) => String(t.id),
+          ).map((t) => withExtras(k, t)),
+        });
       }
-      if (!cursor || typeof cursor.below !== 'number') return anthropic(k, req, res, 400, 'invalid_request_error', 'malformed page cursor');
-      if (cursor.agent !== agentId) return anthropic(k, req, res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
-      below = cursor.below;
-      emptied = cursor.emptied === true;
-    }
-    if (page !== null && k.emptyPages && !emptied && Math.floor(below / 60_000) % k.emptyPages === 0) return send(k, req, res, 200, { data: [], next_page: encode({ below, agent: agentId, emptied: true, pad: '??>>' }) });
-    let list = newestFirst(sessions, (s) => Date.parse(String(s.created_at)));
-    if (agentId !== null) list = list.filter((s) => (s.agent as JsonObject).id === agentId);
-    const rest = list.filter((s) => Date.parse(String(s.created_at)) < below);
-    const data = rest.slice(0, Math.min(limit, k.maxPage));
-    const next = rest.length > data.length ? encode({ below: Date.parse(String(data[data.length - 1]!.created_at)), agent: agentId, pad: '??>>' }) : null;
-    send(k, req, res, 200, { data: data.map((s) => withExtras(k, s)), next_page: next });
-  });
+      if (url.pathname !== '/agent/v1/sessions') return anthropic(k, req, res, 404, 'not_found_error', 'no route');
+      for (const key of q.keys()) if (!['limit', 'page', 'agent_id'].includes(key)) return anthropic(k, req, res, 400, 'invalid_request_error', `${key} is not supported`);
+      const limitRaw = q.get('limit');
+      const limit = limitRaw === null ? 20 : Number(limitRaw);
+      if (!Number.isInteger(limit) || limit < 1) return anthropic(k, req, res, 400, 'invalid_request_error', 'limit must be a positive integer');
+      const agentId = q.get('agent_id');
+      let below = Number.POSITIVE_INFINITY;
+      let emptied = false;
+      const page = q.get('page');
+      if (page !== null) {
+        let cursor: { below?: unknown; agent?: unknown; emptied?: unknown } | undefined;
+        try {
+          cursor = JSON.parse(Buffer.from(page, 'base64').toString('utf8'));
+        } catch {
+          cursor = undefined;
+        }
+        if (!cursor || typeof cursor.below !== 'number') return anthropic(k, req, res, 400, 'invalid_request_error', 'malformed page cursor');
+        if (cursor.agent !== agentId) return anthropic(k, req, res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
+        below = cursor.below;
+        emptied = cursor.emptied === true;
+      }
+      if (page !== null && k.emptyPages && !emptied && Math.floor(below / 60_000) % k.emptyPages === 0)
+        return send(k, req, res, 200, { data: [], next_page: encode({ below, agent: agentId, emptied: true, pad: '??>>' }) });
+      let list = newestFirst(sessions, (s) => Date.parse(String(s.created_at)));
+      if (agentId !== null) list = list.filter((s) => (s.agent as JsonObject).id === agentId);
+      const rest = list.filter((s) => Date.parse(String(s.created_at)) < below);
+      const data = rest.slice(0, Math.min(limit, k.maxPage));
+      const next = rest.length > data.length ? encode({ below: Date.parse(String(data[data.length - 1]!.created_at)), agent: agentId, pad: '??>>' }) : null;
+      send(k, req, res, 200, { data: data.map((s) => withExtras(k, s)), next_page: next });
+    },
+  );
 }
 
 export const FAMILY: Record<Face, { path: string; make: (k: Knobs) => Handler }> = {

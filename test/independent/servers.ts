@@ -21,7 +21,14 @@ function arkTasks(variant: string): Obj[] {
   return Array.from({ length: 33 }, (_, i) => {
     const state = ARK_STATES[i % 6]!;
     const created = T0 + i * 60_000;
-    const t: Obj = { task_id: `task-${1000 + i}`, session_id: 'sesn-x', session_thread_id: i % 3 === 0 ? 'th-a' : 'th-b', state, created_at: variant === 'seconds' ? Math.floor(created / 1000) : created, tool: { name: i % 2 ? 'bash' : 'video_generate' } };
+    const t: Obj = {
+      task_id: `task-${1000 + i}`,
+      session_id: 'sesn-x',
+      session_thread_id: i % 3 === 0 ? 'th-a' : 'th-b',
+      state,
+      created_at: variant === 'seconds' ? Math.floor(created / 1000) : created,
+      tool: { name: i % 2 ? 'bash' : 'video_generate' },
+    };
     if (state !== 'queued') t.started_at = created + 1000;
     if (['succeeded', 'failed', 'cancelled'].includes(state)) t.finished_at = created + 9000;
     if (state === 'failed') t.error_code = 'timeout';
@@ -66,7 +73,15 @@ function rpcTasks(variant: string): Obj[] {
   // Oldest first: the document states no order, so this server uses ascending ids.
   return Array.from({ length: 40 }, (_, i) => {
     const status = RPC_STATES[i % 9]!;
-    const t: Obj = { object: variant === 'object-wrong' ? 'job' : 'task', id: `t${String(i).padStart(3, '0')}`, session_id: i % 2 ? 's1' : 's2', user_id: i % 3 ? 'u1' : 'u2', status, created_at: Math.floor((T0 + i * 1000) / (variant === 'ms-times' ? 1 : 1000)), output: [] };
+    const t: Obj = {
+      object: variant === 'object-wrong' ? 'job' : 'task',
+      id: `t${String(i).padStart(3, '0')}`,
+      session_id: i % 2 ? 's1' : 's2',
+      user_id: i % 3 ? 'u1' : 'u2',
+      status,
+      created_at: Math.floor((T0 + i * 1000) / (variant === 'ms-times' ? 1 : 1000)),
+      output: [],
+    };
     if (status === 'input-required') t.input_required_call_ids = ['call_1'];
     return t;
   });
@@ -195,7 +210,15 @@ const EV_STATES = ['queued', 'running', 'awaiting_input', 'succeeded', 'failed',
 function everrunsTasks(variant: string): Obj[] {
   return Array.from({ length: 14 }, (_, i) => {
     const state = EV_STATES[i % 6]!;
-    const t: Obj = { id: `task_${i}`, session_id: 'ses1', kind: ['subagent', 'monitor', 'background_tool'][i % 3], display_name: `Task ${i}`, state, created_at: iso(T0 + i * 1000), updated_at: iso(T0 + i * 1000 + 10) };
+    const t: Obj = {
+      id: `task_${i}`,
+      session_id: 'ses1',
+      kind: ['subagent', 'monitor', 'background_tool'][i % 3],
+      display_name: `Task ${i}`,
+      state,
+      created_at: iso(T0 + i * 1000),
+      updated_at: iso(T0 + i * 1000 + 10),
+    };
     if (state === 'awaiting_input') t.input_request = { id: `ask_${i}`, prompt: 'which one?' };
     if (variant === 'input-request-running' && state === 'running') t.input_request = { id: `ask_${i}`, prompt: 'stale' };
     if (state === 'failed') t.error = { kind: 'timeout', message: 'too slow' };

@@ -71,7 +71,18 @@ describe('the installable package', () => {
         typesEntry: Object.keys(typesEntry).length,
       }));`);
     const library = (await readdir(join(root, 'scenarios'))).filter((f) => f.endsWith('.yaml')).length;
-    expect(JSON.parse(stdout)).toEqual({ valid: 0, same: true, items: 2, gen: 'function', scenarios: library, conform: 'function', server: 'function', reportVersion: 1, html: 'function', typesEntry: 0 });
+    expect(JSON.parse(stdout)).toEqual({
+      valid: 0,
+      same: true,
+      items: 2,
+      gen: 'function',
+      scenarios: library,
+      conform: 'function',
+      server: 'function',
+      reportVersion: 1,
+      html: 'function',
+      typesEntry: 0,
+    });
   });
 
   it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {
@@ -86,8 +97,18 @@ describe('the installable package', () => {
     await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { msw: '2.12.9' } }));
     await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
     const { stdout: tree } = await run('npm', ['ls', 'msw', '--all', '--parseable'], { cwd: app });
-    expect(tree.trim().split('\n').filter((line) => line.includes('node_modules/msw'))).toHaveLength(1);
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `
+    expect(
+      tree
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes('node_modules/msw')),
+    ).toHaveLength(1);
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { setupServer } from 'msw/node';
       import { handlers } from 'agent-task-contracts/handlers';
       const server = setupServer(...handlers);
@@ -95,7 +116,10 @@ describe('the installable package', () => {
       const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
       const { version } = (await import('msw/package.json', { with: { type: 'json' } })).default;
       console.log(JSON.stringify({ status: res.status, items: (await res.json()).items.length, version }));
-      server.close();`], { cwd: app });
+      server.close();`,
+      ],
+      { cwd: app },
+    );
     expect(JSON.parse(stdout)).toEqual({ status: 200, items: 3, version: '2.12.9' });
   }, 180_000);
 

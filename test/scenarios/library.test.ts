@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkItem } from '../../src/contract/index.js';
-import { LIBRARY, useScenario } from '../../src/scenarios/index.js';
+import { LIBRARY, type ScenarioPlayer, useScenario } from '../../src/scenarios/index.js';
 
 type Obj = Record<string, any>;
 // Each scenario is served on its own host, so they can all be installed at once.
@@ -199,14 +199,30 @@ describe('the scenario library, replayed in Node with MSW', () => {
   });
 
   it('every library scenario has a test here', () => {
-    const tested = ['ark-contract-broken', 'praxis-subagent-lost', 'praxis-result-pending-delivered', 'praxis-cancel-while-running', 'praxis-monitor-trigger-count', 'praxis-session-list-archived', 'everruns-awaiting-input-answered', 'everruns-failure-kinds', 'everruns-cancel-requested', 'everruns-progress-steps', 'ark-unknown-comes-back', 'ark-paging-while-added', 'jsonrpc-input-required-resumed', 'jsonrpc-paused-expired', 'jsonrpc-queued-canceled'];
+    const tested = [
+      'ark-contract-broken',
+      'praxis-subagent-lost',
+      'praxis-result-pending-delivered',
+      'praxis-cancel-while-running',
+      'praxis-monitor-trigger-count',
+      'praxis-session-list-archived',
+      'everruns-awaiting-input-answered',
+      'everruns-failure-kinds',
+      'everruns-cancel-requested',
+      'everruns-progress-steps',
+      'ark-unknown-comes-back',
+      'ark-paging-while-added',
+      'jsonrpc-input-required-resumed',
+      'jsonrpc-paused-expired',
+      'jsonrpc-queued-canceled',
+    ];
     expect(Object.keys(LIBRARY).sort()).toEqual(tested.sort());
   });
 
   it('every object a scenario stores passes the rules (faults are injected when served)', async () => {
     for (const mock of mocks) {
       const app = await mock.app();
-      for (const state of app.scenario!.timeline.steps) for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);
+      for (const state of (app.scenario as ScenarioPlayer).timeline.steps) for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);
     }
   });
 });

@@ -107,7 +107,7 @@ describe('record keeps every poll it received', () => {
     await expectSameLists(out, 4);
   });
 
-  it('a 500 and a 429 in the middle are recorded as those polls\' answers and replayed as received', async () => {
+  it("a 500 and a 429 in the middle are recorded as those polls' answers and replayed as received", async () => {
     const upstream = await serve(LIBRARY['ark-unknown-comes-back']);
     // Request 2 is a 500; requests 3-6 (one poll: the client retries a 429 three times) are 429s.
     const proxy = await hostile((req, res, n) => {
@@ -179,7 +179,11 @@ describe('record keeps every poll it received', () => {
     const { url } = await serve(LIBRARY['ark-unknown-comes-back']);
     const out = join(dir, 'sigint.yaml');
     await mkdir(dir, { recursive: true });
-    const child = spawn(`${ROOT}/node_modules/.bin/tsx`, [`${ROOT}/src/cli/entry.ts`, 'record', '--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1000', '--interval', '30', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      `${ROOT}/node_modules/.bin/tsx`,
+      [`${ROOT}/src/cli/entry.ts`, 'record', '--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1000', '--interval', '30', '--out', out],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     await new Promise<void>((resolveSeen) => {
@@ -207,11 +211,14 @@ describe('conform interrupted', () => {
     const stopSignal = new Promise<void>((r) => (stop = r));
     setTimeout(() => stop(), 400);
     let stdout = '';
-    const code = await runCli(['conform', '--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--runs', '5000', '--polls', '50', '--poll-interval', '200', '--report', 'junit', '--out', out], {
-      stdout: (t) => (stdout += t),
-      stderr: () => {},
-      stopSignal,
-    });
+    const code = await runCli(
+      ['conform', '--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--runs', '5000', '--polls', '50', '--poll-interval', '200', '--report', 'junit', '--out', out],
+      {
+        stdout: (t) => (stdout += t),
+        stderr: () => {},
+        stopSignal,
+      },
+    );
     expect(code).toBe(2);
     expect(stdout).toMatch(/^INCOMPLETE: interrupted after \d+ ms/);
     const xml = await readFile(out, 'utf8');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../../src/cli/main.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { type Face } from '../../src/contract/index.js';
+import type { Face } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { recordScenario } from '../../src/node/record.js';
@@ -36,7 +36,14 @@ describe('record -> replay round trip', () => {
     it(`${c.name}: the replay answers every list exactly as the original did, and conforms over time`, async () => {
       const original = await serve(LIBRARY[c.name]);
       const polls = LIBRARY[c.name]!.timeline.length + 2;
-      const recording = await recordScenario({ face: c.face, baseUrl: `${original.url}/${c.face}`, session: c.session, polls, intervalMs: 0, headers: { Authorization: 'Bearer sk-round-trip-secret' } });
+      const recording = await recordScenario({
+        face: c.face,
+        baseUrl: `${original.url}/${c.face}`,
+        session: c.session,
+        polls,
+        intervalMs: 0,
+        headers: { Authorization: 'Bearer sk-round-trip-secret' },
+      });
       expect(recording.violations).toEqual([]);
       expect(JSON.stringify(recording.scenario)).not.toContain('sk-round-trip-secret');
       const replay = await serve(recording.scenario);
@@ -69,11 +76,32 @@ describe('record -> replay round trip', () => {
     const out = join(dir, 'rec.yaml');
     let stdout = '';
     let stderr = '';
-    const code = await runCli(['record', '--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '2', '--interval', '0', '--out', out, '--header', 'X-Api-Key: ak-very-secret-1', '--redact', '/tool/description'], {
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      stopSignal: new Promise(() => {}),
-    });
+    const code = await runCli(
+      [
+        'record',
+        '--face',
+        'ark',
+        '--base-url',
+        `${url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--polls',
+        '2',
+        '--interval',
+        '0',
+        '--out',
+        out,
+        '--header',
+        'X-Api-Key: ak-very-secret-1',
+        '--redact',
+        '/tool/description',
+      ],
+      {
+        stdout: (t) => (stdout += t),
+        stderr: (t) => (stderr += t),
+        stopSignal: new Promise(() => {}),
+      },
+    );
     const text = await readFile(out, 'utf8');
     await rm(dir, { recursive: true });
     expect(code).toBe(0);

@@ -1,6 +1,6 @@
 /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
 import { MAX_PAGES, type RunContext, fixedQuery, sessionsOf } from '../context.js';
-import { sleep } from '../http.js';
+import { sleep } from '../../http/client.js';
 import { walk } from '../walker.js';
 
 export async function overTimePhase(ctx: RunContext): Promise<void> {

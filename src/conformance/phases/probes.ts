@@ -43,7 +43,10 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
   const order = itemsOfWalk(op, result).map((i) => String(i[op.idField]));
   if (order.length < 2) return;
   const pivot = order[Math.min(3, order.length - 1)]!;
-  for (const [side, param] of [['after', op.paging.afterParam], ['before', op.paging.beforeParam]] as const) {
+  for (const [side, param] of [
+    ['after', op.paging.afterParam],
+    ['before', op.paging.beforeParam],
+  ] as const) {
     const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]], 'edge');
     if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
   }

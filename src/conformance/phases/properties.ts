@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { type ListOperation, type Violation, addedFilters } from '../../contract/index.js';
 import { type RequestCase, requestCase } from '../../generators/index.js';
 import { CASE_MAX_PAGES, MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
-import { BudgetExhausted, Interrupted } from '../http.js';
-import type { Query } from '../paging.js';
+import { BudgetExhausted, Interrupted } from '../../http/client.js';
+import type { Query } from '../../http/paging.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 type Case = RequestCase & { operation: string };

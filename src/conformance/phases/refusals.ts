@@ -5,7 +5,7 @@
 import { type ErrorExpectation, type ListOperation, lawId } from '../../contract/index.js';
 import { isObject } from '../../contract/rules/types.js';
 import { type RunContext, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
-import type { Query } from '../paging.js';
+import type { Query } from '../../http/paging.js';
 
 export async function refusalsPhase(ctx: RunContext): Promise<void> {
   for (const op of ctx.ops) {
@@ -14,7 +14,11 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     const fixed = fixedQuery(ctx, op);
     for (const rejected of op.rejected) {
       for (const value of rejected.values) {
-        await refused(ctx, op, session, [...fixed, [rejected.param, value]], { law: lawId(op, rejected.law), status: rejected.status, ...(rejected.errorType ? { errorType: rejected.errorType } : {}) });
+        await refused(ctx, op, session, [...fixed, [rejected.param, value]], {
+          law: lawId(op, rejected.law),
+          status: rejected.status,
+          ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+        });
       }
     }
     await cursorBinding(ctx, op, session, fixed);
@@ -34,7 +38,12 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
       const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
       if (!exchange) continue;
       if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
-      else ctx.ledger.commit(op, ctx.ledger.evaluate(op, 'error', { exchange, expected }).filter((o) => o.law.id === lawId(op, 'not-a-server-error')), url);
+      else
+        ctx.ledger.commit(
+          op,
+          ctx.ledger.evaluate(op, 'error', { exchange, expected }).filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
+          url,
+        );
     }
   }
 }
@@ -48,7 +57,11 @@ async function refused(ctx: RunContext, op: ListOperation, session: string | und
 async function cursorBinding(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Promise<void> {
   if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return;
   const { param, responseField, boundToQuery } = op.paging;
-  const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({ law: lawId(op, name), status: boundToQuery.status, ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}) });
+  const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
+    law: lawId(op, name),
+    status: boundToQuery.status,
+    ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}),
+  });
   await refused(ctx, op, session, [...fixed, [param, 'not-a-cursor-from-this-api']], refusal('malformed-cursor-rejected'));
   const limitParam = op.limit?.param;
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));

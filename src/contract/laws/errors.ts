@@ -55,7 +55,10 @@ export function errorLaws(op: ListOperation): Law[] {
 function errorFormatViolations(op: ListOperation, law: Law, exchange: ErrorSubject['exchange'], errorType?: string): Violation[] {
   if (!isJsonType(exchange.contentType) || exchange.body === undefined) return [violationOf(law, '', `error ${exchange.status} is not JSON (content-type ${exchange.contentType ?? 'missing'})`)];
   // Statuses the spec gives no body for are held to the API's documented error shape.
-  const schema = validateBody(op.face, op.operationId, exchange.status, exchange.body, 'documented') ?? (op.errorShapeStatus !== undefined ? validateBody(op.face, op.operationId, op.errorShapeStatus, exchange.body, 'documented') : undefined) ?? [];
+  const schema =
+    validateBody(op.face, op.operationId, exchange.status, exchange.body, 'documented') ??
+    (op.errorShapeStatus !== undefined ? validateBody(op.face, op.operationId, op.errorShapeStatus, exchange.body, 'documented') : undefined) ??
+    [];
   const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));
   if (op.errorFormat === 'anthropic' && errorType !== undefined && isObject(exchange.body) && isObject(exchange.body.error) && exchange.body.error.type !== errorType)
     out.push(violationOf(law, '/error/type', `error.type is ${JSON.stringify(exchange.body.error.type)}, expected ${errorType} for ${exchange.status}`, exchange.body.error.type));
@@ -66,7 +69,14 @@ function errorFormatViolations(op: ListOperation, law: Law, exchange: ErrorSubje
 export function cursorLaws(op: ListOperation): Law[] {
   if (op.paging.kind !== 'item-id') return [];
   const { afterParam, beforeParam } = op.paging;
-  const law = makeLaw(op, 'cursor-exclusive', `${afterParam}/${beforeParam} exclude their own item and stay on their side of it.`, op.paging.source, 'no walk listed two items to put a cursor between', {});
+  const law = makeLaw(
+    op,
+    'cursor-exclusive',
+    `${afterParam}/${beforeParam} exclude their own item and stay on their side of it.`,
+    op.paging.source,
+    'no walk listed two items to put a cursor between',
+    {},
+  );
   law.checks.cursor = ({ side, pivot, order, exchange }) => {
     if (exchange.status !== 200) return NOTHING;
     const items = (exchange.body !== undefined && isObject(exchange.body) ? exchange.body[op.itemsPointer.slice(1)] : undefined) as unknown[] | undefined;

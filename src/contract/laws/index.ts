@@ -2,4 +2,4 @@
 export { ALL_LAWS, applyLaws, checkErrorResponse, checkListPage, checkTimeline, checkWalk, lawSource, lawsOf, type LawOutcome, type Snapshot } from './catalogue.js';
 export { isJsonType, lawId } from './common.js';
 export { addedFilters } from './filters.js';
-export { type CatalogueId, type ErrorExpectation, type Exchange, type Judgement, type Law, type LawScope, type Query, type Subjects, type Walk } from './types.js';
+export type { CatalogueId, ErrorExpectation, Exchange, Judgement, Law, LawScope, Query, Subjects, Walk } from './types.js';

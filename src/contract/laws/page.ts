@@ -43,13 +43,26 @@ export function pageLaws(op: ListOperation): Law[] {
   };
   laws.push(statusCode);
 
-  const contentType = makeLaw(op, 'content-type', 'A 200 carries a JSON body labelled application/json.', { file: SPEC_FILES[op.face], sentence: `${op.operationId} 200: content application/json` }, 'no request got a 200', {});
+  const contentType = makeLaw(
+    op,
+    'content-type',
+    'A 200 carries a JSON body labelled application/json.',
+    { file: SPEC_FILES[op.face], sentence: `${op.operationId} 200: content application/json` },
+    'no request got a 200',
+    {},
+  );
   contentType.checks.page = ({ exchange }) => {
     if (exchange.status !== 200) return NOTHING;
     if (exchange.body === undefined)
-      return { judged: 1, violations: [violationOf(contentType, '', `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`)] };
+      return {
+        judged: 1,
+        violations: [violationOf(contentType, '', `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`)],
+      };
     if (!isJsonType(exchange.contentType))
-      return { judged: 1, violations: [violationOf(contentType, '', `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`, exchange.contentType)] };
+      return {
+        judged: 1,
+        violations: [violationOf(contentType, '', `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`, exchange.contentType)],
+      };
     return { judged: 1, violations: [] };
   };
   laws.push(contentType);
@@ -71,22 +84,26 @@ export function pageLaws(op: ListOperation): Law[] {
 
   for (const rule of rulesFor(op.face, op.target)) {
     const unexercised = rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed';
-    laws.push(ruleLaw(op, rule, unexercised, (s) => {
-      const items = pageItems(op, s.exchange);
-      if (!items) return NOTHING;
-      let judged = 0;
-      const violations = [];
-      for (let index = 0; index < items.length; index++) {
-        const item = items[index];
-        if (!isObject(item) || (rule.applies && !rule.applies(item))) continue;
-        judged++;
-        violations.push(...checkItemRule(rule, item, `${op.itemsPointer}/${index}`));
-      }
-      return { judged, violations };
-    }));
+    laws.push(
+      ruleLaw(op, rule, unexercised, (s) => {
+        const items = pageItems(op, s.exchange);
+        if (!items) return NOTHING;
+        let judged = 0;
+        const violations = [];
+        for (let index = 0; index < items.length; index++) {
+          const item = items[index];
+          if (!isObject(item) || (rule.applies && !rule.applies(item))) continue;
+          judged++;
+          violations.push(...checkItemRule(rule, item, `${op.itemsPointer}/${index}`));
+        }
+        return { judged, violations };
+      }),
+    );
   }
   for (const rule of op.envelopeTarget ? rulesFor(op.face, op.envelopeTarget) : []) {
-    laws.push(ruleLaw(op, rule, 'no request got a JSON 200', ({ exchange }) => (exchange.status === 200 && isObject(exchange.body) ? { judged: 1, violations: checkItemRule(rule, exchange.body) } : NOTHING)));
+    laws.push(
+      ruleLaw(op, rule, 'no request got a JSON 200', ({ exchange }) => (exchange.status === 200 && isObject(exchange.body) ? { judged: 1, violations: checkItemRule(rule, exchange.body) } : NOTHING)),
+    );
   }
 
   if (op.limit) {
@@ -107,18 +124,31 @@ export function pageLaws(op: ListOperation): Law[] {
       const accepted = makeLaw(op, 'minimum-limit-accepted', `${param}=${minimum}, the documented minimum, is a valid request (200).`, op.limit.source, `${param}=${minimum} was not sent`, {});
       accepted.checks.page = (s) => {
         if (s.acceptedBy !== accepted.id || s.exchange.status >= 500) return NOTHING;
-        return { judged: 1, violations: s.exchange.status === 200 ? [] : [violationOf(accepted, '', `${param}=${minimum} (the documented minimum) got ${s.exchange.status}, expected 200`, s.exchange.status)] };
+        return {
+          judged: 1,
+          violations: s.exchange.status === 200 ? [] : [violationOf(accepted, '', `${param}=${minimum} (the documented minimum) got ${s.exchange.status}, expected 200`, s.exchange.status)],
+        };
       };
       laws.push(accepted);
     }
     if (op.limit.default !== undefined) {
       const dflt = op.limit.default;
-      const defaultLaw = makeLaw(op, 'default-limit', `Without ${param}, a page holds at most ${dflt} items.`, op.limit.source, `no page without ${param} was full (${dflt} items or a next cursor)`, {});
+      const defaultLaw = makeLaw(
+        op,
+        'default-limit',
+        `Without ${param}, a page holds at most ${dflt} items.`,
+        op.limit.source,
+        `no page without ${param} was full (${dflt} items or a next cursor)`,
+        {},
+      );
       defaultLaw.checks.page = (s) => {
         const items = pageItems(op, s.exchange);
         if (queryValue(s.exchange.query, param) !== undefined || !items) return NOTHING;
         if (items.length < dflt && !offersCursor(op, s)) return NOTHING;
-        return { judged: 1, violations: items.length > dflt ? [violationOf(defaultLaw, op.itemsPointer, `${items.length} items on a page without ${param}; the default is ${dflt}`, items.length)] : [] };
+        return {
+          judged: 1,
+          violations: items.length > dflt ? [violationOf(defaultLaw, op.itemsPointer, `${items.length} items on a page without ${param}; the default is ${dflt}`, items.length)] : [],
+        };
       };
       laws.push(defaultLaw);
     }
@@ -135,18 +165,32 @@ export function pageLaws(op: ListOperation): Law[] {
   drift.checks.page = ({ exchange }) => {
     if (exchange.status !== 200 || exchange.body === undefined) return NOTHING;
     const found = observeBody(op.face, op.operationId, 200, exchange.body).drift;
-    return { judged: 1, violations: found.map((d) => violationOf(drift, d.path, d.kind === 'field' ? `${d.path} is not a field the spec declares` : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`, d.value)) };
+    return {
+      judged: 1,
+      violations: found.map((d) =>
+        violationOf(drift, d.path, d.kind === 'field' ? `${d.path} is not a field the spec declares` : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`, d.value),
+      ),
+    };
   };
   laws.push(drift);
 
   if (op.sessionField) {
     const field = op.sessionField;
-    const belongs = makeLaw(op, 'items-belong-to-session', `Every item's ${field} is the session of the path.`, { file: SPEC_FILES[op.face], sentence: `${field}: owning session` }, 'no item was listed under a session', {});
+    const belongs = makeLaw(
+      op,
+      'items-belong-to-session',
+      `Every item's ${field} is the session of the path.`,
+      { file: SPEC_FILES[op.face], sentence: `${field}: owning session` },
+      'no item was listed under a session',
+      {},
+    );
     belongs.checks.page = (s) => {
       if (s.session === undefined) return NOTHING;
       const items = objectItems(op, s.exchange);
       const violations = items.flatMap((item, index) =>
-        item[field] === s.session ? [] : [violationOf(belongs, `${op.itemsPointer}/${index}/${field}`, `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`, item[field])],
+        item[field] === s.session
+          ? []
+          : [violationOf(belongs, `${op.itemsPointer}/${index}/${field}`, `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`, item[field])],
       );
       return { judged: items.length, violations };
     };
@@ -165,7 +209,14 @@ export function filterPageCheck(op: ListOperation, law: Law, param: string): (s:
     const violations = items.flatMap((item, index) =>
       matchesFilter(filter, item, value)
         ? []
-        : [violationOf(law, `${op.itemsPointer}/${index}/${filter.field.replace('.', '/')}`, `item ${idOf(op, item)} has ${filter.field} ${JSON.stringify(fieldValue(item, filter.field))}, which does not match ${param}=${value}`, fieldValue(item, filter.field))],
+        : [
+            violationOf(
+              law,
+              `${op.itemsPointer}/${index}/${filter.field.replace('.', '/')}`,
+              `item ${idOf(op, item)} has ${filter.field} ${JSON.stringify(fieldValue(item, filter.field))}, which does not match ${param}=${value}`,
+              fieldValue(item, filter.field),
+            ),
+          ],
     );
     return { judged: items.length, violations };
   };

@@ -24,7 +24,14 @@ export function walkLaws(op: ListOperation): Law[] {
           if (previous !== undefined) {
             judged++;
             if (created > previous)
-              violations.push(violationOf(order, `${op.itemsPointer}/${index}`, `item ${idOf(op, item)} (created ${String(item.created_at)}) comes after an older item on page ${pageIndex + 1}; the list is newest first`, item.created_at));
+              violations.push(
+                violationOf(
+                  order,
+                  `${op.itemsPointer}/${index}`,
+                  `item ${idOf(op, item)} (created ${String(item.created_at)}) comes after an older item on page ${pageIndex + 1}; the list is newest first`,
+                  item.created_at,
+                ),
+              );
           }
           previous = created;
         }
@@ -56,7 +63,14 @@ export function walkLaws(op: ListOperation): Law[] {
   // The documents say to keep paging while a cursor comes back and that its absence marks the
   // last page; they do not say a page is full or non-empty. So a short or empty page with a
   // cursor is fine; a cursor offered twice (a loop) or a run of empty pages that never ends is not.
-  const terminates = makeLaw(op, 'paging-terminates', 'Paging ends: no cursor comes back twice in one walk, and a walk does not go on with empty pages for ever.', op.paging.source, 'no walk followed a cursor', {});
+  const terminates = makeLaw(
+    op,
+    'paging-terminates',
+    'Paging ends: no cursor comes back twice in one walk, and a walk does not go on with empty pages for ever.',
+    op.paging.source,
+    'no walk followed a cursor',
+    {},
+  );
   terminates.checks.walk = ({ walk }) => {
     const offered = walk.cursors.filter((c): c is string => c !== undefined);
     if (offered.length === 0) return { judged: 0, violations: [] };
@@ -69,7 +83,14 @@ export function walkLaws(op: ListOperation): Law[] {
     if (walk.capped) {
       const tail = walk.pages.slice(-ENDLESS_EMPTY_PAGES);
       if (tail.length === ENDLESS_EMPTY_PAGES && tail.every((page) => (pageItems(op, page) ?? []).length === 0))
-        violations.push(violationOf(terminates, '', `after ${walk.pages.length} pages the walk still gets empty pages with a next cursor (${String(offered[offered.length - 1])}): paging does not end`, offered[offered.length - 1]));
+        violations.push(
+          violationOf(
+            terminates,
+            '',
+            `after ${walk.pages.length} pages the walk still gets empty pages with a next cursor (${String(offered[offered.length - 1])}): paging does not end`,
+            offered[offered.length - 1],
+          ),
+        );
     }
     return { judged: 1, violations };
   };

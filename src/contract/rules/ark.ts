@@ -32,8 +32,7 @@ export const arkRules = [
     statement: 'A queued task (not started) has no started_at field.',
     applies: (task) => task.state === 'queued',
     check(task) {
-      if (task.state === 'queued' && has(task, 'started_at'))
-        return finding('/started_at', 'started_at is returned for a queued task; it is omitted until the task starts', task.started_at);
+      if (task.state === 'queued' && has(task, 'started_at')) return finding('/started_at', 'started_at is returned for a queued task; it is omitted until the task starts', task.started_at);
       return [];
     },
   },
@@ -45,8 +44,7 @@ export const arkRules = [
     statement: 'A running task has started, so started_at is returned.',
     applies: (task) => task.state === 'running',
     check(task) {
-      if (task.state === 'running' && !has(task, 'started_at'))
-        return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
+      if (task.state === 'running' && !has(task, 'started_at')) return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
       return [];
     },
   },
@@ -103,8 +101,7 @@ export const arkRules = [
       const out: Finding[] = [];
       for (const key of ['created_at', 'started_at', 'finished_at'] as const) {
         const value = task[key];
-        if (typeof value === 'number' && !looksLikeUnixMillis(value))
-          out.push({ path: `/${key}`, message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`, value });
+        if (typeof value === 'number' && !looksLikeUnixMillis(value)) out.push({ path: `/${key}`, message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`, value });
       }
       return out;
     },

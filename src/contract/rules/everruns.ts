@@ -42,8 +42,7 @@ export const everrunsRules = [
     statement: 'attempt, when present, is at least 1.',
     applies: (task) => typeof task.attempt === 'number',
     check(task) {
-      if (typeof task.attempt === 'number' && task.attempt < 1)
-        return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
+      if (typeof task.attempt === 'number' && task.attempt < 1) return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
       return [];
     },
   },
@@ -52,13 +51,12 @@ export const everrunsRules = [
     face: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'result_path: Machine result in the session VFS: `/.tasks/{task_id}/result.json`.' },
-    statement: 'result_path, when set, is /.tasks/{id}/result.json for the task\'s own id.',
+    statement: "result_path, when set, is /.tasks/{id}/result.json for the task's own id.",
     applies: (task) => typeof task.result_path === 'string',
     check(task) {
       if (typeof task.result_path !== 'string' || typeof task.id !== 'string') return [];
       const expected = `/.tasks/${task.id}/result.json`;
-      if (task.result_path !== expected)
-        return finding('/result_path', `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`, task.result_path);
+      if (task.result_path !== expected) return finding('/result_path', `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`, task.result_path);
       return [];
     },
   },

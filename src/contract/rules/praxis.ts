@@ -29,10 +29,8 @@ export const praxisRules = [
     statement: 'ended_at is null when status is running and a timestamp otherwise.',
     check(task) {
       if (!has(task, 'ended_at') || typeof task.status !== 'string') return [];
-      if (isRunning(task) && task.ended_at !== null)
-        return finding('/ended_at', `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`, task.ended_at);
-      if (!isRunning(task) && task.ended_at === null)
-        return finding('/ended_at', `ended_at is null but status is ${task.status}; it is null only while running`, null);
+      if (isRunning(task) && task.ended_at !== null) return finding('/ended_at', `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`, task.ended_at);
+      if (!isRunning(task) && task.ended_at === null) return finding('/ended_at', `ended_at is null but status is ${task.status}; it is null only while running`, null);
       return [];
     },
   },

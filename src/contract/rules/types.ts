@@ -40,7 +40,7 @@ export function isObject(value: unknown): value is JsonObject {
 }
 
 export function has(item: JsonObject, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(item, key);
+  return Object.hasOwn(item, key);
 }
 
 export function finding(path: string, message: string, value?: unknown): Finding[] {

@@ -1,36 +1,28 @@
-/** Praxis: the session list (004) and background tasks of a session (000). */
+/** Praxis: the session list (004) and background tasks of a session (000). The documented behaviour only. */
 import type { JsonObject } from '../../contract/index.js';
-import { breakItems } from '../faults.js';
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
-import type { StoredRecord } from '../standard-schema.js';
 import { type MockContext, type MockResponse, type Operation, json } from '../types.js';
 
-const SUPPORTED = new Set(['limit', 'page', 'agent_id']);
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
+/** "This is one of the three filters sessions.list supports" (004). */
+export const PRAXIS_SESSION_PARAMS: ReadonlySet<string> = new Set(['limit', 'page', 'agent_id']);
+export const PRAXIS_DEFAULT_LIMIT = 20;
+export const PRAXIS_MAX_LIMIT = 100;
 
-let requestCounter = 0;
-function requestId(): string {
-  return `req_mock${String(++requestCounter).padStart(8, '0')}`;
-}
-
-export function anthropicError(status: number, type: string, message: string, context?: MockContext): MockResponse {
-  if (context?.faults.has('praxis.sessions.error-format') || context?.faults.has('praxis.background-tasks.error-format'))
-    return { status, headers: { 'content-type': 'text/plain' }, body: message, raw: message };
-  const id = requestId();
+/** The Anthropic error body; its request id counts the mock's requests, so two mocks never share one. */
+export function anthropicError(status: number, type: string, message: string, requestNumber = 0): MockResponse {
+  const id = `req_mock${String(requestNumber).padStart(8, '0')}`;
   return json(status, { type: 'error', error: { type, message }, request_id: id }, { 'request-id': id });
 }
 
-const invalid = (problem: ParamProblem | string, context: MockContext) =>
-  anthropicError(400, 'invalid_request_error', typeof problem === 'string' ? problem : problem.message, context);
+const invalid = (problem: ParamProblem | string, context: MockContext) => anthropicError(400, 'invalid_request_error', typeof problem === 'string' ? problem : problem.message, context.requestNumber);
 
 /** A page cursor: which query it belongs to and the last seq returned, base64url JSON. */
-interface Cursor {
+export interface PraxisCursor {
   q: string;
   after: number;
 }
 
-function queryKey(agentId: string | undefined, limit: number): string {
+export function queryKey(agentId: string | undefined, limit: number): string {
   return JSON.stringify([agentId ?? null, limit]);
 }
 
@@ -46,14 +38,14 @@ function fromBase64Url(text: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-function encodeCursor(cursor: Cursor): string {
+export function encodeCursor(cursor: PraxisCursor): string {
   return `page_${toBase64Url(JSON.stringify(cursor))}`;
 }
 
-function decodeCursor(text: string): Cursor | undefined {
+export function decodeCursor(text: string): PraxisCursor | undefined {
   if (!text.startsWith('page_')) return undefined;
   try {
-    const value = JSON.parse(fromBase64Url(text.slice(5))) as Cursor;
+    const value = JSON.parse(fromBase64Url(text.slice(5))) as PraxisCursor;
     return typeof value.q === 'string' && Number.isInteger(value.after) ? value : undefined;
   } catch {
     return undefined;
@@ -62,52 +54,37 @@ function decodeCursor(text: string): Cursor | undefined {
 
 export const listSessions: Operation = (request, context) => {
   const { query } = request;
-  const faults = context.faults;
   for (const name of new Set(query.keys())) {
-    if (!SUPPORTED.has(name) && !faults.has('praxis.sessions.unsupported-filter-400'))
-      return invalid(`${truncate(name)}: sessions.list supports only limit, page and agent_id; ${truncate(name)} is not supported`, context);
+    if (!PRAXIS_SESSION_PARAMS.has(name)) return invalid(`${truncate(name)}: sessions.list supports only limit, page and agent_id; ${truncate(name)} is not supported`, context);
   }
-  const limit = integer(query, 'limit', 1, MAX_LIMIT);
+  const limit = integer(query, 'limit', 1, PRAXIS_MAX_LIMIT);
   if (isProblem(limit)) return invalid(limit, context);
   const agentId = single(query, 'agent_id');
   if (isProblem(agentId)) return invalid(agentId, context);
   const page = single(query, 'page');
   if (isProblem(page)) return invalid(page, context);
-  const pageSize = (limit ?? DEFAULT_LIMIT) + (faults.has('praxis.sessions.limit-respected') && limit !== undefined ? 1 : 0);
-  const key = queryKey(agentId, limit ?? DEFAULT_LIMIT);
+  const pageSize = limit ?? PRAXIS_DEFAULT_LIMIT;
+  const key = queryKey(agentId, pageSize);
 
   let after = Number.POSITIVE_INFINITY;
   if (page !== undefined) {
     const cursor = decodeCursor(page);
-    if (!cursor) {
-      if (!faults.has('praxis.sessions.malformed-cursor-rejected')) return invalid(`page: "${truncate(page)}" is not a page cursor from this API; pass next_page unchanged`, context);
-    } else if (cursor.q !== key && !faults.has('praxis.sessions.cursor-bound-to-query')) {
-      return invalid('page: this cursor belongs to a different query (agent_id or limit changed); start again without page', context);
-    } else after = cursor.after;
+    if (!cursor) return invalid(`page: "${truncate(page)}" is not a page cursor from this API; pass next_page unchanged`, context);
+    if (cursor.q !== key) return invalid('page: this cursor belongs to a different query (agent_id or limit changed); start again without page', context);
+    after = cursor.after;
   }
 
-  let records: StoredRecord[] = context.store.praxisSessions((s) => {
-    if (s.archived_at !== null && !faults.has('praxis.session-list-excludes-archived')) return false;
-    if (agentId !== undefined && !faults.has('praxis.sessions.filter-agent_id') && (s.agent as JsonObject | undefined)?.id !== agentId) return false;
-    return true;
-  });
-  if (faults.has('praxis.sessions.order-newest-first')) records = records.reverse();
-  const start = records.findIndex((r) => (faults.has('praxis.sessions.order-newest-first') ? r.seq > after || after === Infinity : r.seq < after));
+  const records = context.store.praxisSessions((s) => s.archived_at === null && (agentId === undefined || (s.agent as JsonObject | undefined)?.id === agentId));
+  const start = records.findIndex((r) => r.seq < after);
   const from = start === -1 ? records.length : start;
-  const overlap = faults.has('praxis.sessions.no-duplicates-across-pages') && from > 0 ? 1 : 0;
-  const slice = records.slice(from - overlap, from - overlap + pageSize);
-  const hasMore = from - overlap + pageSize < records.length;
+  const slice = records.slice(from, from + pageSize);
   const last = slice[slice.length - 1];
-  let nextPage = hasMore && last ? encodeCursor({ q: key, after: last.seq }) : null;
-  if (!nextPage && faults.has('praxis.sessions.paging-terminates')) nextPage = encodeCursor({ q: key, after: -1 });
-  const data = breakItems('praxis', 'session', slice.map((r) => r.item), context);
-  return json(200, { data, next_page: nextPage });
+  const nextPage = from + pageSize < records.length && last ? encodeCursor({ q: key, after: last.seq }) : null;
+  return json(200, { data: slice.map((r) => r.item), next_page: nextPage });
 };
 
 export const listBackgroundTasks: Operation = (_request, context, params) => {
   const session = params.session_id ?? '';
-  if (!context.store.hasSession('praxis', session) && !context.faults.has('praxis.background-tasks.unknown-session-404'))
-    return anthropicError(404, 'not_found_error', `session ${truncate(session)} was not found or is not accessible`, context);
-  const records = context.store.tasks('praxis', session);
-  return json(200, { data: breakItems('praxis', 'task', records.map((r) => r.item), context) });
+  if (!context.store.hasSession('praxis', session)) return anthropicError(404, 'not_found_error', `session ${truncate(session)} was not found or is not accessible`, context.requestNumber);
+  return json(200, { data: context.store.tasks('praxis', session).map((r) => r.item) });
 };

@@ -17,7 +17,12 @@ export function redactText(text: string, secrets: readonly string[]): string {
 /** Deep copy of a JSON value with every secret occurrence in strings replaced. */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
-  return JSON.parse(redactText(JSON.stringify(value) ?? 'null', secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as T;
+  return JSON.parse(
+    redactText(
+      JSON.stringify(value) ?? 'null',
+      secrets.map((s) => JSON.stringify(s).slice(1, -1)),
+    ),
+  ) as T;
 }
 
 /** Query parameters whose values are secrets whatever the API: names like key, token, secret, signature. */

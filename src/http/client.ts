@@ -42,7 +42,10 @@ export class HttpClient {
   private readonly inFlight = new Set<AbortController>();
   private readonly waits = new Set<() => void>();
 
-  constructor(private readonly options: HttpOptions, private readonly onRequest?: (url: string, status: number | string, ms: number) => void) {}
+  constructor(
+    private readonly options: HttpOptions,
+    private readonly onRequest?: (url: string, status: number | string, ms: number) => void,
+  ) {}
 
   get remaining(): number {
     return this.options.maxRequests - this.sent;
@@ -120,7 +123,13 @@ export class HttpClient {
       const contentType = response.headers.get('content-type');
       const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined };
       const retryAfter = response.headers.get('retry-after') ?? undefined;
-      if (text === undefined) return { failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` }, ms, exchange: { ...exchange, bodyError: 'body too large' }, retryAfter };
+      if (text === undefined)
+        return {
+          failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` },
+          ms,
+          exchange: { ...exchange, bodyError: 'body too large' },
+          retryAfter,
+        };
       try {
         exchange.body = text.length === 0 ? undefined : JSON.parse(text);
         if (text.length === 0) exchange.bodyError = 'empty body';
@@ -136,9 +145,7 @@ export class HttpClient {
       this.onRequest?.(url.toString(), timedOut ? 'timeout' : 'network error', ms);
       return {
         ms,
-        failure: timedOut
-          ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` }
-          : { kind: 'network', message: describeNetworkError(error) },
+        failure: timedOut ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` } : { kind: 'network', message: describeNetworkError(error) },
       };
     } finally {
       clearTimeout(timer);

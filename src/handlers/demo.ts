@@ -1,0 +1,29 @@
+/** The demo dataset's fixed facts (ids, counts, the default seed) and its record shapes. */
+import type { Face, JsonObject } from '../contract/index.js';
+
+export const DEMO = {
+  praxis: { session: 'sesn_demo', agent: 'agent_demo', sessionCount: 32, archivedCount: 3, taskCount: 14 },
+  everruns: { session: 'demo', taskCount: 18 },
+  ark: { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 },
+  jsonrpc: { session: 'demo', user: 'user_demo', taskCount: 48 },
+} as const;
+
+export interface DatasetOptions {
+  seed?: number;
+  /** Extra tasks per face spread over filler sessions (for benchmarks); default 0. */
+  fillerTasks?: number;
+  /** Tasks per filler session; default 100. */
+  fillerPerSession?: number;
+  /** The demo session of each face named here holds this many tasks (the demo ones first; every state present). */
+  sessionTasks?: Partial<Record<Face, number>>;
+}
+
+export const DEFAULT_SEED = 20261129;
+
+/** The demo objects of a seed, in insertion (creation) order. */
+export interface DemoRecords {
+  sessions: JsonObject[];
+  tasks: Record<Face, JsonObject[]>;
+}
+
+export const DEMO_SESSION: Record<Face, string> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: DEMO.jsonrpc.session };

@@ -1,0 +1,72 @@
+/**
+ * Faults the mock can inject, each named by the contract rule or law it breaks and each a
+ * transform around the documented operation (see transform.ts). For people testing how a UI
+ * copes with a misbehaving API, and for proving the conformance runner catches each one.
+ */
+import { ITEM_RULES, type ItemRuleId, type ListOperation, operationsOf } from '../../contract/index.js';
+import type { MockContext, MockRequest, MockResponse } from '../types.js';
+import { ARK_FAULTS } from './ark.js';
+import { EVERRUNS_FAULTS } from './everruns.js';
+import { JSONRPC_FAULTS } from './jsonrpc.js';
+import { PRAXIS_FAULTS } from './praxis.js';
+import { itemRuleFault } from './shared.js';
+import type { FaultTransform } from './transform.js';
+
+const LAW_TRANSFORMS = { ...PRAXIS_FAULTS, ...EVERRUNS_FAULTS, ...ARK_FAULTS, ...JSONRPC_FAULTS };
+
+/** Law faults, read from the transforms declared per API. */
+export type LawFaultId = keyof typeof LAW_TRANSFORMS;
+/** Every fault the mock can inject: a rule or law id, so a misspelt one is a type error. */
+export type FaultId = ItemRuleId | LawFaultId;
+
+export const LAW_FAULTS = Object.keys(LAW_TRANSFORMS) as LawFaultId[];
+export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
+
+const TRANSFORMS = new Map<string, FaultTransform>([...ITEM_RULES.map((rule) => [rule.id, itemRuleFault(rule)] as const), ...(Object.entries(LAW_TRANSFORMS) as [string, FaultTransform][])]);
+
+/** Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its items' and envelope's rules. */
+function concerns(id: string, op: ListOperation): boolean {
+  const rule = ITEM_RULES.find((r) => r.id === id);
+  if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
+  if (id.startsWith(`${op.lawPrefix}.`)) return true;
+  return id.startsWith(`${op.face}.`) && !operationsOf(op.face).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.face);
+}
+
+/** Runs the documented operation inside the transforms of the faults asked for, in the order they are listed. */
+export function withFaults(op: ListOperation, request: MockRequest, context: MockContext, documented: (request: MockRequest) => MockResponse): MockResponse {
+  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => TRANSFORMS.get(id)!);
+  if (transforms.length === 0) return documented(request);
+  let edited = request;
+  for (const t of transforms) if (t.request) edited = t.request(edited, context);
+  let response = documented(edited);
+  for (const t of transforms) if (t.response) response = t.response(response, request, context, op);
+  return response;
+}
+
+export function unknownFaults(ids: readonly string[]): string[] {
+  return ids.filter((id) => !TRANSFORMS.has(id));
+}
+
+/** Edit distance, for "did you mean" (ids are short: the quadratic table is cheap). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Says which fault ids are unknown and the closest known id for each, or undefined when all are known. */
+export function describeUnknownFaults(ids: readonly string[]): string | undefined {
+  const unknown = unknownFaults(ids);
+  if (unknown.length === 0) return undefined;
+  return unknown
+    .map((id) => {
+      const closest = [...FAULTS].sort((a, b) => distance(id, a) - distance(id, b))[0]!;
+      return `unknown fault "${id}" (did you mean "${closest}"?)`;
+    })
+    .join('; ')
+    .concat(`; faults are rule and law ids (docs/rules.md, ${FAULTS.length} in all)`);
+}

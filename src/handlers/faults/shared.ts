@@ -1,0 +1,75 @@
+/** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
+import { type Face, type ItemRule, type ItemRuleId, type JsonObject, taskOperation } from '../../contract/index.js';
+import { RULE_KITS } from '../../generators/rule-kit.js';
+import { repair } from '../../generators/repair.js';
+import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, isFiltered } from './transform.js';
+
+/** Breaks one item rule on the first listed item (or on the envelope, for envelope rules). */
+export function itemRuleFault(rule: ItemRule<ItemRuleId>): FaultTransform {
+  const breakOne = (item: JsonObject) => {
+    RULE_KITS[rule.id].break(item);
+    repair(rule.face, rule.target, item, rule.id);
+  };
+  return {
+    response: (response, _sent, _context, op) => {
+      if (op.envelopeTarget === rule.target) return editEnvelope(response, breakOne);
+      if (op.target !== rule.target) return response;
+      return editItems(op, response, (items) => {
+        if (items[0]) breakOne((items[0] = structuredClone(items[0])));
+        return items;
+      });
+    },
+  };
+}
+
+/** `<face>.response-schema`: the first item's id becomes a number. */
+export const numericId: FaultTransform = {
+  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),
+};
+
+/** `…no-undocumented-fields`: a field no document declares (what a vendor adds before documenting it). */
+export const undocumentedField: FaultTransform = {
+  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [{ ...items[0], x_undocumented_field: 'added by the vendor' }, ...items.slice(1)] : items)),
+};
+
+/**
+ * `…lifecycle-forward`: a finished task is shown finished on the first walk that lists it and
+ * running on every later walk (unfiltered lists only, so the revived task breaks no filter).
+ */
+export function revivesFinishedTasks(face: Face): FaultTransform {
+  return {
+    response: (response, sent, context, op) => {
+      if (isFiltered(op, sent)) return response;
+      const stateField = op.stateField!;
+      const finished = op.lifecycle!.terminal;
+      const revived = face === 'jsonrpc' ? 'working' : 'running';
+      return editItems(op, response, (items) =>
+        items.map((item) => {
+          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${face}|${String(item[op.idField])}`)) return item;
+          return repair(face, 'task', { ...structuredClone(item), [stateField]: revived });
+        }),
+      );
+    },
+  };
+}
+
+/** `…counters-never-decrease`: from the second walk on, every counter of 2 or more reads one less. */
+export function shrinkingCounter(face: Face): FaultTransform {
+  const counter = taskOperation(face).counters?.fields[0];
+  return {
+    response: (response, _sent, context, op) => {
+      if (!counter || !afterFirstWalk(context, `${face}.counters`)) return response;
+      return editItems(op, response, (items) => items.map((item) => (typeof item[counter] === 'number' && item[counter] >= 2 ? { ...item, [counter]: item[counter] - 1 } : item)));
+    },
+  };
+}
+
+/** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
+export function strayTask(face: Face, item: JsonObject): JsonObject {
+  const stray = structuredClone(item);
+  const idField = taskOperation(face).idField;
+  stray[idField] = `${String(item[idField])}-stray`;
+  stray.session_id = face === 'ark' ? 'sesn-someone-else' : 'someone-else';
+  if (face === 'everruns' && typeof stray.result_path === 'string') stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
+  return stray;
+}

@@ -1,0 +1,62 @@
+/**
+ * A fault is a transform around the documented operation: it may rewrite the request before the
+ * operation reads it, and the answer after. The operations themselves know no faults.
+ */
+import { type JsonObject, type ListOperation, itemsOf } from '../../contract/index.js';
+import type { MockContext, MockRequest, MockResponse } from '../types.js';
+
+export interface FaultTransform {
+  /** Rewrites the request the documented operation reads. */
+  request?(request: MockRequest, context: MockContext): MockRequest;
+  /** Rewrites the documented answer; `sent` is the request as the client sent it. */
+  response?(response: MockResponse, sent: MockRequest, context: MockContext, op: ListOperation): MockResponse;
+}
+
+/** A copy of the request with its query edited (and the cached query text dropped). */
+export function editQuery(request: MockRequest, edit: (query: URLSearchParams) => void): MockRequest {
+  const query = new URLSearchParams(request.query);
+  edit(query);
+  return { method: request.method, path: request.path, query };
+}
+
+/** The answer with a new JSON body (the exact text, built for the old body, is dropped). */
+export function withBody(response: MockResponse, body: unknown): MockResponse {
+  return { status: response.status, headers: response.headers, body, ...(response.delayMs !== undefined ? { delayMs: response.delayMs } : {}) };
+}
+
+/** Edits the items of a 200 list answer; `edit` gets a copy of the array (the items are the store's: clone before changing one). */
+export function editItems(op: ListOperation, response: MockResponse, edit: (items: JsonObject[]) => JsonObject[]): MockResponse {
+  if (response.status !== 200) return response;
+  const items = itemsOf(op, response.body) as JsonObject[] | undefined;
+  if (!items) return response;
+  const edited = edit([...items]);
+  if (op.itemsPointer === '') return withBody(response, edited);
+  return withBody(response, { ...(response.body as JsonObject), [op.itemsPointer.slice(1)]: edited });
+}
+
+/** Edits a 200 JSON object body (an envelope) on a copy. */
+export function editEnvelope(response: MockResponse, edit: (body: JsonObject) => void): MockResponse {
+  const value = response.body;
+  if (response.status !== 200 || typeof value !== 'object' || value === null || Array.isArray(value)) return response;
+  const body = { ...(value as JsonObject) };
+  edit(body);
+  return withBody(response, body);
+}
+
+/** True on every walk after the first one that reached this point: what a client saw first, then a change. */
+export function afterFirstWalk(context: MockContext, key: string): boolean {
+  const first = context.faultMemory.get(key);
+  if (first === undefined) context.faultMemory.set(key, context.walkNumber);
+  return first !== undefined && first !== context.walkNumber;
+}
+
+/** The last value of a query parameter (FastAPI reads repeated scalars that way). */
+export function lastValue(query: URLSearchParams, name: string): string | undefined {
+  const all = query.getAll(name);
+  return all[all.length - 1];
+}
+
+/** Whether the client filtered the list (faults that change items stay off filtered lists, so they break one law only). */
+export function isFiltered(op: ListOperation, request: MockRequest): boolean {
+  return op.filters.some((f) => request.query.has(f.param));
+}

@@ -1,0 +1,45 @@
+/**
+ * The plug-in point for anything that changes the mock's world step by step (the scenario
+ * player is one): the app asks it which store and which step settings serve a request. The
+ * handlers define this interface and know no scenario format.
+ */
+import type { Face } from '../contract/index.js';
+import type { MockStore } from './store.js';
+import type { MockRequest } from './types.js';
+
+/** What a list answered at one step instead of its data (a recorded 5xx, 429 or timeout). */
+export interface RecordedAnswer {
+  /** The list's path below the API's base. */
+  path: string;
+  status?: number;
+  body?: unknown;
+  retryAfter?: string;
+  /** No complete answer within this many ms (replayed as a 504 after that delay). */
+  timeoutMs?: number;
+}
+
+/** The world one request sees. */
+export interface TimelineView {
+  store: MockStore;
+  /** Faults switched on at this step only. */
+  faults: readonly string[];
+  latencyMs: number;
+  /** Answers that replace a list's data at this step. */
+  answers: readonly RecordedAnswer[];
+}
+
+export interface TimelinePlayer {
+  readonly face: Face;
+  /** The view a request sees (and, for request-driven players, the step it moves on). */
+  view(request: MockRequest): TimelineView;
+  /** Back to the first step. */
+  rewind(): void;
+  describe(): { name: string; face: Face; steps: number };
+}
+
+/** Loads players by library name or from a scenario object (`POST /__mock/scenario`). */
+export interface TimelineLoader {
+  load(scenario: string | Record<string, unknown>): Promise<TimelinePlayer>;
+  /** Names `load` accepts, for error messages. */
+  names(): Promise<readonly string[]>;
+}

@@ -1,0 +1,16 @@
+/**
+ * The scenario format's loader for the mock's plug-in point (`MockOptions.scenarios`): library
+ * names and scenario objects become players. Its modules load on first use, so plugging it in
+ * costs a mock that never plays a scenario nothing.
+ */
+import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
+import type { Scenario } from './types.js';
+
+export const scenarioLoader: TimelineLoader = {
+  async load(scenario): Promise<TimelinePlayer> {
+    const [{ compileScenario }, { libraryScenario }, { ScenarioPlayer }] = await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js')]);
+    const value = typeof scenario === 'string' ? libraryScenario(scenario) : (scenario as unknown as Scenario);
+    return ScenarioPlayer.load(compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
+  },
+  names: async () => Object.keys((await import('./library.js')).LIBRARY).sort(),
+};

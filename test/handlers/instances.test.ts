@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { FACES, taskOperation } from '../../src/contract/index.js';
+import { MockApp } from '../../src/handlers/index.js';
+
+const listArk = (app: MockApp, session: string) => app.respond('ark', { method: 'GET', path: `/sessions/${session}/tasks`, query: new URLSearchParams('limit=5') });
+
+describe('two mocks in one test run share no state', () => {
+  it('each answers from its own data, request ids and faults, with requests interleaved', async () => {
+    const [a, b] = await Promise.all([MockApp.create({ seed: 1 }), MockApp.create({ seed: 2, faults: ['ark.limit-respected'] })]);
+    const sessionA = a.store.sessionsOf('ark')[0]!;
+    const sessionB = b.store.sessionsOf('ark')[0]!;
+    const idField = taskOperation('ark').idField;
+    const idsOf = (body: unknown) => (body as { items: Record<string, unknown>[] }).items.map((t) => String(t[idField]));
+    for (let round = 0; round < 3; round++) {
+      const fromA = listArk(a, sessionA);
+      const fromB = listArk(b, sessionB);
+      expect(idsOf(fromA.body)).toHaveLength(5);
+      // The fault asked of b only: one more item than the limit.
+      expect(idsOf(fromB.body)).toHaveLength(6);
+      expect(JSON.stringify(fromA.body)).toBe(JSON.stringify(listArk(a, sessionA).body));
+      expect((fromA.body as { items: unknown[] }).items).not.toEqual((fromB.body as { items: unknown[] }).items.slice(0, 5));
+    }
+    // Anthropic request ids count each mock's own requests.
+    const missing = (app: MockApp) => app.respond('praxis', { method: 'GET', path: '/v1/sessions/sesn_nope/background_tasks', query: new URLSearchParams() });
+    expect((missing(a).body as { request_id: string }).request_id).toBe('req_mock00000007');
+    expect((missing(a).body as { request_id: string }).request_id).toBe('req_mock00000008');
+    expect((missing(b).body as { request_id: string }).request_id).toBe('req_mock00000004');
+  });
+
+  it('records checked by one store are checked again by another (no shared marks)', async () => {
+    const [a, b] = await Promise.all([MockApp.create({ seed: 3 }), MockApp.create({ seed: 3 })]);
+    for (const face of FACES) expect(a.store.taskCount(face)).toBe(b.store.taskCount(face));
+    const session = a.store.sessionsOf('everruns')[0]!;
+    const task = a.store.tasks('everruns', session)[0]!.item;
+    // The same session and seq in b, but an item that breaks the contract: b must refuse it.
+    await expect(b.store.addTask('everruns', session, { ...task, [taskOperation('everruns').idField]: 12 })).rejects.toThrow(/breaks the contract/);
+  });
+});

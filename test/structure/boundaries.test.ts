@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const depcruise = fileURLToPath(new URL('../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url));
+const RULES = [...readFileSync(`${root}.dependency-cruiser.cjs`, 'utf8').matchAll(/name: '([a-z-]+)'/g)].map((m) => m[1]!);
+
+function cruise(cwd: string): { ok: boolean; output: string } {
+  try {
+    return { ok: true, output: execFileSync(process.execPath, [depcruise, 'src', '--config', `${root}.dependency-cruiser.cjs`, '--output-type', 'err'], { cwd, encoding: 'utf8' }) };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('layer boundaries (dependency-cruiser, also run by npm test)', () => {
+  it('the project keeps every boundary', () => {
+    const { ok, output } = cruise(root);
+    expect(output).toContain('no dependency violations');
+    expect(ok).toBe(true);
+  });
+
+  it('each rule fails on a tree that breaks it', () => {
+    const { ok, output } = cruise(`${root}test/fixtures/boundaries`);
+    expect(ok).toBe(false);
+    expect(RULES.length).toBeGreaterThanOrEqual(10);
+    for (const rule of RULES) expect(output, `rule ${rule} did not fire on its fixture`).toContain(`error ${rule}:`);
+  });
+});
