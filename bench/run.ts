@@ -13,8 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
-import { FACES, schemaBundle } from '../src/contract/index.js';
-import { COMPONENTS } from '../src/generators/faces.js';
+import { FACES, componentFor, schemaBundle } from '../src/contract/index.js';
 import { validObject } from '../src/generators/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,7 +51,7 @@ async function generators() {
     let seed = 1;
     const ours = perSecond(() => fc.sample(arb, { seed: seed++, numRuns: batch })) * batch;
     const bundle = schemaBundle(face, 'strict');
-    const schema = { ...bundle, $ref: `#/$defs/${COMPONENTS[face].task}` };
+    const schema = { ...bundle, $ref: `#/$defs/${componentFor(face, 'task')}` };
     const jsfSync = perSecond(() => generateSync(schema as never, { seed: seed++ } as never), 1500);
     let n = 0;
     const start = performance.now();

@@ -27,9 +27,9 @@ export const generateCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
     const edge = values.edge === true;
     const breakId = typeof values.break === 'string' ? values.break : undefined;
-    const [{ default: fastCheck }, { COMPONENTS }, { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject }] = await Promise.all([
+    const [{ default: fastCheck }, { componentsOf }, { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject }] = await Promise.all([
       import('fast-check'),
-      import('../generators/faces.js'),
+      import('../contract/index.js'),
       import('../generators/index.js'),
     ]);
 
@@ -45,7 +45,7 @@ export const generateCommand: Command = {
         arbitrary = illegalLifecycle(face, kind);
       }
     } else {
-      if (!COMPONENTS[face][what]) throw new UsageError(`${face} has no ${what} objects; --what takes ${Object.keys(COMPONENTS[face]).join('|')}|request|lifecycle for ${face}`);
+      if (!componentsOf(face)[what]) throw new UsageError(`${face} has no ${what} objects; --what takes ${Object.keys(componentsOf(face)).join('|')}|request|lifecycle for ${face}`);
       if (breakId === undefined) arbitrary = validObject(face, what, { edge });
       else {
         const rule = ITEM_RULES.find((r) => r.id === breakId);

@@ -83,7 +83,7 @@ export class Observations {
             missing: op.lifecycle.states.filter((s) => !entry.values.get(statePath!)?.seen.has(s)),
           }
         : undefined;
-      const documentedTransitions = op.lifecycle ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`)) : [];
+      const documentedTransitions = op.lifecycle ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from} → ${to}`)) : [];
       const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
       return {
         operationId: op.operationId,

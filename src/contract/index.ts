@@ -14,6 +14,7 @@ export {
   operationsOf,
   taskOperation,
   componentFor,
+  componentsOf,
   matchesFilter,
   fieldValue,
   itemsOf,

@@ -6,11 +6,12 @@ import type { Source } from './violation.js';
  * observer polling a list may miss intermediate states, so what is checked between two
  * observations is reachability, not a direct edge.
  */
-export interface Lifecycle {
+/** A lifecycle; `S` is the API's generated state union, so a misspelt state is a compile error. */
+export interface Lifecycle<S extends string = string> {
   face: Face;
-  states: readonly string[];
-  terminal: readonly string[];
-  transitions: Readonly<Record<string, readonly string[]>>;
+  states: readonly S[];
+  terminal: readonly S[];
+  transitions: Readonly<Partial<Record<S, readonly S[]>>>;
   source: Source;
 }
 

@@ -103,6 +103,8 @@ export interface ListOperation {
   itemsPointer: '' | '/data' | '/items' | '/result';
   /** Rules about the whole 200 body (JSON-RPC's envelope), beside the item rules. */
   envelopeTarget?: RuleTarget;
+  /** The spec component of that whole body. */
+  envelopeComponent?: string;
   /** The status whose documented body shows the API's error format, for errors the spec gives no schema of. */
   errorShapeStatus?: number;
   idField: string;
@@ -302,6 +304,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     session: { in: 'query', param: 'session_id' },
     itemsPointer: '/result',
     envelopeTarget: 'envelope',
+    envelopeComponent: 'ListTasksResponse',
     errorShapeStatus: 422,
     idField: 'id',
     stateField: 'status',
@@ -355,6 +358,16 @@ export function taskOperation(face: Face): ListOperation {
   const op = OPERATIONS.find((o) => o.face === face && o.target === 'task');
   if (!op) throw new Error(`${face} lists no tasks`);
   return op;
+}
+
+/** The spec component of each kind of object a face answers with (items, and JSON-RPC's envelope). */
+export function componentsOf(face: Face): Partial<Record<RuleTarget, string>> {
+  const out: Partial<Record<RuleTarget, string>> = {};
+  for (const op of operationsOf(face)) {
+    out[op.target] = op.component;
+    if (op.envelopeTarget && op.envelopeComponent) out[op.envelopeTarget] = op.envelopeComponent;
+  }
+  return out;
 }
 
 /** The spec component of a face's objects of one kind (`BackgroundTask`, `Session`, `Task`). */

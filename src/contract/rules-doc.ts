@@ -38,7 +38,7 @@ export function renderRulesMarkdown(): string {
     for (const op of OPERATIONS.filter((o) => o.face === face)) {
       if (op.lifecycle) {
         lines.push('', `### Lifecycle (${op.operationId})`, '', `States: ${op.lifecycle.states.join(', ')}. Terminal: ${op.lifecycle.terminal.join(', ')}.`, '');
-        for (const [from, to] of Object.entries(op.lifecycle.transitions)) lines.push(`- ${from} → ${to.join(', ')}`);
+        for (const [from, to] of Object.entries(op.lifecycle.transitions)) lines.push(`- ${from} → ${(to ?? []).join(', ')}`);
         lines.push('', `Source: \`${op.lifecycle.source.file}\`: “${cell(op.lifecycle.source.sentence)}”`);
       }
       lines.push('', `### List laws (${op.operationId})`, '', '| id | scope | statement | source |', '|---|---|---|---|');

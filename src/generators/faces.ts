@@ -1,13 +1,6 @@
-/** Which spec component each face's objects come from, and the arbitraries the schema cannot imply. */
+/** The arbitraries the schema cannot imply. */
 import fc from 'fast-check';
-import type { Face, RuleTarget } from '../contract/index.js';
-
-export const COMPONENTS: Record<Face, Partial<Record<RuleTarget, string>>> = {
-  praxis: { task: 'BackgroundTask', session: 'Session' },
-  everruns: { task: 'Task' },
-  ark: { task: 'Task' },
-  jsonrpc: { task: 'Task', envelope: 'ListTasksResponse' },
-};
+import type { Face } from '../contract/index.js';
 
 const MS_2025 = Date.UTC(2025, 0, 1);
 const MS_2027 = Date.UTC(2027, 0, 1);

@@ -4,19 +4,13 @@
  * the law they break.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type ListOperation, isTerminal, operationsOf } from '../contract/index.js';
+import { type Face, type JsonObject, isTerminal, taskOperation } from '../contract/index.js';
 import { repair, validObject } from './objects.js';
 
 export interface LifecycleCase {
   snapshots: JsonObject[];
   /** The laws an illegal sequence breaks; absent for legal ones. */
   breaks?: string[];
-}
-
-function taskOperation(face: Face): ListOperation {
-  const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task');
-  if (!op?.lifecycle || !op.stateField) throw new Error(`${face} has no task lifecycle`);
-  return op;
 }
 
 const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', ark: 'queued', jsonrpc: 'created' };

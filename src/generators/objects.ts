@@ -1,8 +1,8 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
 import type fc from 'fast-check';
-import { type Face, type ItemRuleId, type JsonObject, type RuleTarget, itemRule, schemaBundle } from '../contract/index.js';
+import { type Face, type ItemRuleId, type JsonObject, type RuleTarget, componentsOf, itemRule, schemaBundle } from '../contract/index.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { COMPONENTS, overridesFor } from './faces.js';
+import { overridesFor } from './faces.js';
 import { RULE_KITS } from './rule-kit.js';
 import { repair, repairerFor } from './repair.js';
 
@@ -27,8 +27,9 @@ function builder(face: Face, edge: boolean): SchemaArbitraries {
 }
 
 export function componentOf(face: Face, target: RuleTarget): string {
-  const component = COMPONENTS[face][target];
-  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(COMPONENTS[face]).join(', ')}`);
+  const components = componentsOf(face);
+  const component = components[target];
+  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
   return component;
 }
 

@@ -1,6 +1,6 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler). */
 import fc from 'fast-check';
-import { type Face, type JsonObject, operationsOf } from '../contract/index.js';
+import { FACES, type Face, type JsonObject, taskOperation } from '../contract/index.js';
 import { repair, validObject } from '../generators/index.js';
 import { DEFAULT_SEED, DEMO, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
@@ -10,7 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const pad = (n: number) => String(n).padStart(3, '0');
 
 function statesOf(face: Face): readonly string[] {
-  return operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!.lifecycle!.states;
+  return taskOperation(face).lifecycle!.states;
 }
 
 function sample(face: Face, target: 'task' | 'session', count: number, seed: number): JsonObject[] {
@@ -90,7 +90,7 @@ export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
     return session;
   });
   const tasks = {} as Record<Face, JsonObject[]>;
-  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+  for (const face of FACES) {
     const states = statesOf(face);
     tasks[face] = sample(face, 'task', counts[face], seed + 1).map((raw, i) => shapeTask(face, raw, i, DEMO_SESSION[face], states[i % states.length]!, BASE_MS + i * 60_000, 'demo'));
   }

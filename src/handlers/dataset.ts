@@ -2,7 +2,7 @@
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
  * the same on every run. Ids are documented in the README.
  */
-import { type Face, type JsonObject, checkItem, componentFor, validateComponent } from '../contract/index.js';
+import { FACES, type Face, type JsonObject, checkItem, componentFor, validateComponent } from '../contract/index.js';
 import { DEFAULT_DEMO } from './generated/demo-data.js';
 import { DEFAULT_SEED, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
@@ -17,7 +17,7 @@ export function validateDemoRecords(records: DemoRecords): string[] {
       if (!(target === 'session' && v.rule === 'praxis.session-list-excludes-archived')) problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
   for (const s of records.sessions) check('praxis', 'session', 'Session', s);
-  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) for (const t of records.tasks[face]) check(face, 'task', componentFor(face, 'task'), t);
+  for (const face of FACES) for (const t of records.tasks[face]) check(face, 'task', componentFor(face, 'task'), t);
   return problems;
 }
 
@@ -32,7 +32,7 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   const build = precomputed && !options.fillerTasks && !grow ? undefined : await import('./dataset-build.js');
   const records = precomputed ? (DEFAULT_DEMO as DemoRecords) : build!.buildDemoRecords(seed);
   for (const session of records.sessions) await store.addPraxisSession(structuredClone(session), precomputed);
-  for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+  for (const face of FACES) {
     store.addSession(face, DEMO_SESSION[face]);
     for (const task of records.tasks[face]) await store.addTask(face, DEMO_SESSION[face], structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);

@@ -1,5 +1,6 @@
 import { type IndexedTask, jsonOf } from './task-index.js';
-import type { Face } from '../contract/index.js';
+import type { Face, JsonObject } from '../contract/index.js';
+import type { PraxisSession, TaskOf } from '../types/index.js';
 import type { MockStore } from './store.js';
 
 /** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
@@ -61,4 +62,17 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  */
 export function pageResponse(body: unknown, prefix: string, entries: readonly IndexedTask[], suffix: string): MockResponse {
   return { status: 200, headers: { 'content-type': 'application/json' }, body, raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}` };
+}
+
+/**
+ * The store's items as the API's generated types: every record was checked against the strict
+ * contract when it was stored, so the bodies the operations build are typed from the spec.
+ */
+export function storedTasks<F extends Face>(_face: F, items: readonly JsonObject[]): TaskOf[F][] {
+  return items as unknown as TaskOf[F][];
+}
+
+/** Praxis sessions from the store, as the generated type (checked when stored). */
+export function storedSessions(items: readonly JsonObject[]): PraxisSession[] {
+  return items as unknown as PraxisSession[];
 }

@@ -5,7 +5,7 @@
  * its step is marked `fault`.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, operationsOf, taskOperation, validateComponent } from '../contract/index.js';
+import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, taskOperation, validateComponent } from '../contract/index.js';
 import * as precompiled from './generated/validator.js';
 import { advanceSnapshot, repair, validObject } from '../generators/index.js';
 import { FAULTS } from '../handlers/faults/index.js';
@@ -17,7 +17,7 @@ const validateFile = (precompiled as unknown as { scenario_file: Validate }).sce
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function taskLifecycle(face: Face) {
-  const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+  const op = taskOperation(face);
   return { lifecycle: op.lifecycle!, stateField: op.stateField! };
 }
 

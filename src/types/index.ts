@@ -43,6 +43,8 @@ export type ArkTask = ArkComponents['schemas']['Task'];
 export type ArkTaskPage = ArkComponents['schemas']['TaskPage'];
 export type ArkTaskState = ArkComponents['schemas']['TaskState'];
 export type ArkErrorCode = ArkComponents['schemas']['ErrorCode'];
+/** The project's assumption for Ark's error body (002 documents none). */
+export type ArkError = ArkComponents['schemas']['ArkError'];
 
 // JSON-RPC (003)
 export type JsonRpcTask = JsonRpcComponents['schemas']['Task'];

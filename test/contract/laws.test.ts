@@ -155,7 +155,8 @@ describe('error laws', () => {
 
 describe('lifecycles and time', () => {
   it('JSON-RPC allows exactly the documented paths', () => {
-    for (const path of JSONRPC_DOCUMENTED_PATHS) for (let i = 0; i + 1 < path.length; i++) expect(jsonrpcLifecycle.transitions[path[i]!]).toContain(path[i + 1]);
+    for (const path of JSONRPC_DOCUMENTED_PATHS)
+      for (let i = 0; i + 1 < path.length; i++) expect((jsonrpcLifecycle.transitions as Readonly<Record<string, readonly string[]>>)[path[i]!]).toContain(path[i + 1]);
     expect(jsonrpcLifecycle.transitions.created).not.toContain('expired');
     expect(jsonrpcLifecycle.transitions.created).not.toContain('failed');
     expect(jsonrpcLifecycle.transitions.queued).not.toContain('failed');

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACES, ITEM_RULES, type JsonObject, SPECS, type Snapshot, checkItem, checkTimeline, operationsOf, validateComponent } from '../../src/contract/index.js';
-import { COMPONENTS } from '../../src/generators/faces.js';
+import { FACES, ITEM_RULES, type JsonObject, SPECS, type Snapshot, checkItem, checkTimeline, componentsOf, operationsOf, validateComponent } from '../../src/contract/index.js';
 import { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
 const params = (numRuns: number) => ({ seed: SEED, numRuns });
 
-const targets = FACES.flatMap((face) => Object.entries(COMPONENTS[face]).map(([target, component]) => ({ face, target: target as 'task' | 'session' | 'envelope', component: component! })));
+const targets = FACES.flatMap((face) => Object.entries(componentsOf(face)).map(([target, component]) => ({ face, target: target as 'task' | 'session' | 'envelope', component: component! })));
 
 describe(`generators (seed ${SEED})`, () => {
   for (const { face, target, component } of targets) {
@@ -60,7 +59,7 @@ describe(`generators (seed ${SEED})`, () => {
     it(`--break ${rule.id} breaks that rule and only it`, () => {
       fc.assert(
         fc.property(brokenObject(rule.id), (value) => {
-          expect(validateComponent(rule.face, COMPONENTS[rule.face][rule.target]!, value)).toEqual([]);
+          expect(validateComponent(rule.face, componentsOf(rule.face)[rule.target]!, value)).toEqual([]);
           const found = new Set(checkItem(rule.face, rule.target, value).map((v) => v.rule));
           expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
         }),
@@ -95,7 +94,7 @@ describe(`generators (seed ${SEED})`, () => {
         fc.property(legalLifecycle(face), ({ snapshots }) => {
           for (let i = 0; i < snapshots.length; i++) {
             expect(checkItem(face, 'task', snapshots[i]!)).toEqual([]);
-            expect(validateComponent(face, COMPONENTS[face].task!, snapshots[i]!)).toEqual([]);
+            expect(validateComponent(face, componentsOf(face).task!, snapshots[i]!)).toEqual([]);
             if (i > 0) expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual([]);
           }
         }),

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -28,5 +28,12 @@ describe('layer boundaries (dependency-cruiser, also run by npm test)', () => {
     expect(ok).toBe(false);
     expect(RULES.length).toBeGreaterThanOrEqual(10);
     for (const rule of RULES) expect(output, `rule ${rule} did not fire on its fixture`).toContain(`error ${rule}:`);
+  });
+
+  it('each face file is the documented behaviour only: no fault is named there', () => {
+    const dir = `${root}src/handlers/faces/`;
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBe(4);
+    for (const file of files) expect(readFileSync(dir + file, 'utf8'), file).not.toMatch(/\bfaults?\b|faultMemory/i);
   });
 });

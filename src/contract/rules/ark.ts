@@ -1,13 +1,16 @@
 import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
+import type { components } from '../types/ark.js';
 import { looksLikeUnixMillis } from '../time.js';
 import { type Finding, type ItemRule, finding, has } from './types.js';
 
 const DOC = '002_975038caf7b7a661.txt';
-const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const;
-const LIVE = ['queued', 'running', 'unknown'] as const;
+/** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
+type ArkTaskState = components['schemas']['TaskState'];
+const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const satisfies readonly ArkTaskState[];
+const LIVE = ['queued', 'running', 'unknown'] as const satisfies readonly ArkTaskState[];
 const ALL = [...LIVE, ...TERMINAL];
 
-export const arkLifecycle: Lifecycle = {
+export const arkLifecycle: Lifecycle<ArkTaskState> = {
   face: 'ark',
   states: ALL,
   terminal: TERMINAL,

@@ -1,12 +1,15 @@
 import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
+import type { components } from '../types/everruns.js';
 import { type ItemRule, finding, has } from './types.js';
 
 const DOC = '001_5ef50488d1ca2e3f.txt';
-const TERMINAL = ['succeeded', 'failed', 'canceled'] as const;
-const LIVE = ['queued', 'running', 'awaiting_input'] as const;
+/** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
+type EverrunsTaskState = components['schemas']['TaskState'];
+const TERMINAL = ['succeeded', 'failed', 'canceled'] as const satisfies readonly EverrunsTaskState[];
+const LIVE = ['queued', 'running', 'awaiting_input'] as const satisfies readonly EverrunsTaskState[];
 const ALL = [...LIVE, ...TERMINAL];
 
-export const everrunsLifecycle: Lifecycle = {
+export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
   face: 'everruns',
   states: ALL,
   terminal: TERMINAL,

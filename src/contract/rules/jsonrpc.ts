@@ -1,8 +1,11 @@
 import { type Lifecycle, transitionsFromPaths } from '../lifecycle.js';
+import type { components } from '../types/jsonrpc.js';
 import { looksLikeUnixSeconds } from '../time.js';
 import { type ItemRule, finding, has } from './types.js';
 
 const DOC = '003_74bd28131cc50021.txt';
+/** The spec's states: a misspelt state in the lifecycle is a compile error. */
+type JsonRpcTaskStatus = components['schemas']['TaskStatus'];
 
 /** The document's lifecycle paths, transcribed one for one (常见情况, 取消情况, 过期情况). */
 export const JSONRPC_DOCUMENTED_PATHS: readonly (readonly string[])[] = [
@@ -35,7 +38,7 @@ export const JSONRPC_DOCUMENTED_PATHS: readonly (readonly string[])[] = [
   ['created', 'queued', 'working', 'paused', 'expired'],
 ];
 
-export const jsonrpcLifecycle: Lifecycle = {
+export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
   face: 'jsonrpc',
   states: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
   terminal: ['completed', 'canceled', 'expired', 'failed'],

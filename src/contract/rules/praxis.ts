@@ -1,10 +1,14 @@
 import type { Lifecycle } from '../lifecycle.js';
+import type { components } from '../types/praxis.js';
+
+/** The spec's states: a misspelt state in the lifecycle is a compile error. */
+type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
 import { type ItemRule, type JsonObject, finding, has } from './types.js';
 
 const TASKS = '000_833527b857329c7b.txt';
 const SESSIONS = '004_a09f4aec44242b61.txt';
 
-export const praxisTaskLifecycle: Lifecycle = {
+export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
   face: 'praxis',
   states: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
   terminal: ['completed', 'failed', 'cancelled', 'lost'],

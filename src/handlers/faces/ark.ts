@@ -1,13 +1,15 @@
 /** Ark: GET /sessions/{session_id}/tasks, integer cursors, newest first (002). The documented behaviour only. */
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
-import { type MockResponse, type Operation, json, pageResponse } from '../types.js';
+import type { ArkError, ArkTaskPage } from '../../types/index.js';
+import { type MockResponse, type Operation, json, pageResponse, storedTasks } from '../types.js';
 
 export const ARK_DEFAULT_LIMIT = 20;
 export const ARK_MAX_LIMIT = 1000;
 
 /** 002 documents no error body; this follows Ark's usual `{error: {code, message, param, type}}`. */
 export function arkError(status: number, code: string, message: string, param = ''): MockResponse {
-  return json(status, { error: { code, message, param, type: status === 404 ? 'NotFound' : 'BadRequest' } });
+  const body: ArkError = { error: { code, message, param, type: status === 404 ? 'NotFound' : 'BadRequest' } };
+  return json(status, body);
 }
 
 const invalid = (problem: ParamProblem) => arkError(400, 'InvalidParameter', `The parameter \`${problem.param}\` specified in the request is not valid: ${problem.message}`, problem.param);
@@ -40,5 +42,12 @@ export const listTasks: Operation = (request, context, params) => {
   });
   const last = entries[entries.length - 1];
   const next = more && last ? last.seq : undefined;
-  return pageResponse({ items: entries.map((e) => e.item), ...(next !== undefined ? { next_cursor: next } : {}) }, '{"items":[', entries, next !== undefined ? `],"next_cursor":${next}}` : ']}');
+  const body: ArkTaskPage = {
+    items: storedTasks(
+      'ark',
+      entries.map((e) => e.item),
+    ),
+    ...(next !== undefined ? { next_cursor: next } : {}),
+  };
+  return pageResponse(body, '{"items":[', entries, next !== undefined ? `],"next_cursor":${next}}` : ']}');
 };

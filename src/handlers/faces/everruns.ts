@@ -1,7 +1,8 @@
 /** Everruns: GET /v1/sessions/{session_id}/tasks, a bare array (001). The documented behaviour only. */
 import type { JsonObject } from '../../contract/index.js';
 import { isProblem, single, truncate } from '../query.js';
-import { type MockResponse, type Operation, json } from '../types.js';
+import type { EverrunsTaskList } from '../../types/index.js';
+import { type MockResponse, type Operation, json, storedTasks } from '../types.js';
 
 /** 001 documents the 404 ("Session not found") but no error body; this one is the mock's own. */
 export function everrunsError(status: number, code: string, message: string): MockResponse {
@@ -16,8 +17,9 @@ export const listTasks: Operation = (request, context, params) => {
   const kind = single(request.query, 'kind');
   if (isProblem(kind)) return everrunsError(400, 'invalid_parameter', kind.message);
   const matches = (t: JsonObject) => (state === undefined || t.state === state) && (kind === undefined || t.kind === kind);
-  return json(
-    200,
+  const body: EverrunsTaskList = storedTasks(
+    'everruns',
     context.store.tasks('everruns', session, matches).map((r) => r.item),
   );
+  return json(200, body);
 };

@@ -1,7 +1,8 @@
 /** JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). The documented behaviour only. */
 import { type JsonObject, jsonrpcStatuses } from '../contract-bits.js';
 import { type ParamProblem, truncate } from '../query.js';
-import { type MockContext, type MockResponse, type Operation, json, pageResponse } from '../types.js';
+import type { JsonRpcListTasksResponse, JsonRpcValidationError } from '../../types/index.js';
+import { type MockContext, type MockResponse, type Operation, json, pageResponse, storedTasks } from '../types.js';
 
 export const JSONRPC_MAX_LIMIT = 100;
 
@@ -16,7 +17,8 @@ export interface Detail {
 
 /** FastAPI's validation error body: every problem, not just the first. */
 function unprocessable(details: Detail[]): MockResponse {
-  return json(422, { detail: details });
+  const body: JsonRpcValidationError = { detail: details };
+  return json(422, body);
 }
 
 function readParams(query: URLSearchParams): { details: Detail[]; values: Record<string, string | undefined>; limit: number } {
@@ -72,5 +74,12 @@ function documentedPage(context: MockContext, values: Record<string, string | un
     limit,
   });
   // A GET carries no JSON-RPC request id, so the envelope has none (003 marks id OPTIONAL).
-  return pageResponse({ jsonrpc: '2.0', result: entries.map((e) => e.item) }, '{"jsonrpc":"2.0","result":[', entries, ']}');
+  const body: JsonRpcListTasksResponse = {
+    jsonrpc: '2.0',
+    result: storedTasks(
+      'jsonrpc',
+      entries.map((e) => e.item),
+    ),
+  };
+  return pageResponse(body, '{"jsonrpc":"2.0","result":[', entries, ']}');
 }

@@ -1,7 +1,8 @@
 /** Praxis: the session list (004) and background tasks of a session (000). The documented behaviour only. */
 import type { JsonObject } from '../../contract/index.js';
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
-import { type MockContext, type MockResponse, type Operation, json } from '../types.js';
+import type { PraxisBackgroundTaskList, PraxisError, PraxisSessionList } from '../../types/index.js';
+import { type MockContext, type MockResponse, type Operation, json, storedSessions, storedTasks } from '../types.js';
 
 /** "This is one of the three filters sessions.list supports" (004). */
 export const PRAXIS_SESSION_PARAMS: ReadonlySet<string> = new Set(['limit', 'page', 'agent_id']);
@@ -11,7 +12,8 @@ export const PRAXIS_MAX_LIMIT = 100;
 /** The Anthropic error body; its request id counts the mock's requests, so two mocks never share one. */
 export function anthropicError(status: number, type: string, message: string, requestNumber = 0): MockResponse {
   const id = `req_mock${String(requestNumber).padStart(8, '0')}`;
-  return json(status, { type: 'error', error: { type, message }, request_id: id }, { 'request-id': id });
+  const body: PraxisError = { type: 'error', error: { type, message }, request_id: id };
+  return json(status, body, { 'request-id': id });
 }
 
 const invalid = (problem: ParamProblem | string, context: MockContext) => anthropicError(400, 'invalid_request_error', typeof problem === 'string' ? problem : problem.message, context.requestNumber);
@@ -80,11 +82,18 @@ export const listSessions: Operation = (request, context) => {
   const slice = records.slice(from, from + pageSize);
   const last = slice[slice.length - 1];
   const nextPage = from + pageSize < records.length && last ? encodeCursor({ q: key, after: last.seq }) : null;
-  return json(200, { data: slice.map((r) => r.item), next_page: nextPage });
+  const body: PraxisSessionList = { data: storedSessions(slice.map((r) => r.item)), next_page: nextPage };
+  return json(200, body);
 };
 
 export const listBackgroundTasks: Operation = (_request, context, params) => {
   const session = params.session_id ?? '';
   if (!context.store.hasSession('praxis', session)) return anthropicError(404, 'not_found_error', `session ${truncate(session)} was not found or is not accessible`, context.requestNumber);
-  return json(200, { data: context.store.tasks('praxis', session).map((r) => r.item) });
+  const body: PraxisBackgroundTaskList = {
+    data: storedTasks(
+      'praxis',
+      context.store.tasks('praxis', session).map((r) => r.item),
+    ),
+  };
+  return json(200, body);
 };
