@@ -4,13 +4,13 @@
  * purpose (package.json maps it to null for node), as msw does for `msw/browser`.
  */
 import { setupWorker } from 'msw/browser';
-import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
+import { createHandlers } from '../handlers/msw.js';
 import { scenarioLoader } from '../scenarios/loader.js';
-import { useScenario } from '../scenarios/msw.js';
+import { type ScenarioOptions, useScenario } from '../scenarios/msw.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 
-export interface WorkerOptions extends Omit<HandlerOptions, 'app' | 'scenario'> {
+export interface WorkerOptions extends ScenarioOptions {
   /** A library scenario name or a scenario object to play instead of the demo data. */
   scenario?: ScenarioName | Scenario;
   /** Where `msw init` put mockServiceWorker.js (default `/mockServiceWorker.js`). */
@@ -25,7 +25,7 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
   const worker = setupWorker(...mock.handlers);
   await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
-  return { worker, app: mock.app };
+  return { worker, app: mock.app, clock: mock.clock, reset: mock.reset, seed: mock.seed, advance: mock.advance };
 }
 
 export { handlers, createHandlers } from '../handlers/msw.js';

@@ -3,3 +3,4 @@ export { validObject, brokenObject, componentOf, repair, type ObjectOptions } fr
 export { validQuery, rejectedRequest, requestCase, type Query, type RequestCase, type Expectation, type ValuePools } from './requests.js';
 export { legalLifecycle, illegalLifecycle, advanceSnapshot, type LifecycleCase, type IllegalKind } from './lifecycles.js';
 export { SchemaArbitraries, type ArbitraryOptions } from './schema-arbitrary.js';
+export { completer, type Completer } from './complete.js';

@@ -15,22 +15,27 @@ export interface LifecycleCase {
 
 const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', ark: 'queued', jsonrpc: 'created' };
 
-/** Moves a snapshot one step on: new state, later times, fields the rules require. */
-export function advanceSnapshot(face: Face, previous: JsonObject, state: string, stepMs: number): JsonObject {
+/**
+ * Moves a snapshot one step on: new state, later times, fields the rules require. New times are
+ * `stepMs` after the previous ones, or, given `atMs` (a clock's now), that time (never earlier
+ * than the previous times).
+ */
+export function advanceSnapshot(face: Face, previous: JsonObject, state: string, stepMs: number, atMs?: number): JsonObject {
+  const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
   const op = taskOperation(face);
   const next = structuredClone(previous);
   next[op.stateField!] = state;
   if (face === 'everruns') {
-    next.updated_at = new Date(Date.parse(String(previous.updated_at)) + stepMs).toISOString();
+    next.updated_at = new Date(later(Date.parse(String(previous.updated_at)))).toISOString();
     if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
   }
   if (face === 'ark') {
-    const now = Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)) + stepMs;
+    const now = later(Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)));
     if (state === 'running' && next.started_at === undefined) next.started_at = now;
     if (isTerminal(op.lifecycle!, state)) next.finished_at = now;
   }
   if (face === 'praxis' && state !== 'running' && (previous.ended_at === null || previous.ended_at === undefined)) {
-    next.ended_at = new Date(Date.parse(String(previous.started_at)) + stepMs).toISOString();
+    next.ended_at = new Date(later(Date.parse(String(previous.started_at)))).toISOString();
   }
   if (face === 'jsonrpc' && state === 'input-required') next.input_required_call_ids = [`call_${stepMs}`];
   return repair(face, 'task', next);

@@ -2,12 +2,14 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { FACES, type Face, PAGING_PARAMS, isTerminal, taskOperation } from '../contract/index.js';
+import { FACES, type Face, type JsonObject, PAGING_PARAMS, isFace, isTerminal, taskOperation } from '../contract/index.js';
 import { seedDemo } from './dataset.js';
 import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
 import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
+import { MockClock } from './clock.js';
+import { type SeedOptions, type TaskPartial, seedSession } from './seed.js';
 import type { RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 const CACHE_ENTRIES = 2_000;
 const RECENT_WINDOW = 500;
@@ -31,6 +33,8 @@ export interface MockOptions {
   scenarios?: TimelineLoader;
   /** Each named face's demo session holds this many tasks (`mock --tasks N`). */
   sessionTasks?: Partial<Record<Face, number>>;
+  /** The clock time runs on (default: a new one following Date.now()). */
+  clock?: MockClock;
 }
 
 export class MockApp {
@@ -44,22 +48,25 @@ export class MockApp {
   private readonly cacheResponses: boolean;
   faults: Set<string>;
   latencyMs: number;
-  private seed: number;
+  private seedNumber: number;
   private advanced = 0;
   private readonly sessionTasks: Partial<Record<Face, number>> | undefined;
 
   scenario: TimelinePlayer | undefined;
   scenarios: TimelineLoader | undefined;
+  /** Time in the mock: `progression: time` scenarios, times of changed and seeded tasks, latency. */
+  readonly clock: MockClock;
 
   private constructor(
     readonly store: MockStore,
-    options: MockOptions,
+    private readonly options: MockOptions,
   ) {
+    this.clock = options.clock ?? new MockClock();
     this.scenario = options.scenario;
     this.scenarios = options.scenarios;
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
-    this.seed = options.seed ?? 20261129;
+    this.seedNumber = options.seed ?? 20261129;
     this.cacheResponses = options.cacheResponses ?? true;
     this.sessionTasks = options.sessionTasks;
   }
@@ -113,7 +120,7 @@ export class MockApp {
   }
 
   private respondFromScenario(face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
-    const view = scenario.view(request);
+    const view = scenario.view(request, this.clock.now());
     const answer = view.answers.find((a) => a.path === request.path);
     if (answer) return recordedAnswer(answer, this.latencyMs + view.latencyMs);
     const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
@@ -133,6 +140,29 @@ export class MockApp {
     return last !== undefined && this.requestNumber - last <= RECENT_WINDOW;
   }
 
+  /**
+   * Back to how the mock was created: its seed's demo data (seeded sessions gone), its faults and
+   * latency, the scenario at step 0, the clock following Date.now(). For `afterEach` in tests.
+   */
+  async reset(): Promise<void> {
+    this.faults = new Set(this.options.faults ?? []);
+    this.latencyMs = this.options.latencyMs ?? 0;
+    this.faultMemory.clear();
+    if (!this.options.store) await this.reseed(this.options.seed ?? 20261129);
+    this.scenario = this.options.scenario;
+    this.scenario?.rewind();
+    this.clock.real();
+  }
+
+  /**
+   * Puts exactly these tasks in a session: each partial (`{ state: 'unknown' }`) is completed by
+   * the generators from `options.seed` and checked against the contract; a partial that cannot
+   * be valid throws a SeedError naming the task, the field, the rule and the reason.
+   */
+  async seed(face: Face, session: string, tasks: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
+    return seedSession(this.store, face, session, tasks, { now: this.clock.now(), ...options });
+  }
+
   /** Plays a scenario (a library name or a scenario object) from its first step, with the plugged-in loader. */
   async loadScenario(scenario: string | Record<string, unknown>): Promise<void> {
     if (!this.scenarios) throw new NoScenarioLoader();
@@ -144,10 +174,11 @@ export class MockApp {
     const input = (body ?? {}) as Record<string, unknown>;
     try {
       if (method === 'GET' && path === '/state') return json(200, this.describe());
+      if (method === 'GET' && path === '/clock') return json(200, this.clock.state());
       if (method !== 'POST') return json(405, { error: 'the control API takes POST (GET /__mock/state reads)' }, { allow: 'GET, POST' });
       switch (path) {
         case '/reset':
-          await this.reseed(this.seed);
+          await this.reseed(this.seedNumber);
           this.scenario?.rewind();
           return json(200, this.describe());
         case '/scenario': {
@@ -166,7 +197,20 @@ export class MockApp {
         case '/advance': {
           const steps = input.steps ?? 1;
           if (!Number.isInteger(steps) || (steps as number) < 1 || (steps as number) > 1000) return json(400, { error: 'body.steps must be an integer from 1 to 1000' });
-          for (let i = 0; i < (steps as number); i++) await this.advance();
+          // A manually driven scenario moves on; otherwise every unfinished demo task does.
+          if (!this.scenario?.advance?.(steps as number)) for (let i = 0; i < (steps as number); i++) await this.advance();
+          return json(200, this.describe());
+        }
+        case '/seed': {
+          const { face, session, tasks, seed } = input;
+          if (typeof face !== 'string' || !isFace(face)) return json(400, { error: `body.face must be one of ${FACES.join(', ')}`, example: SEED_EXAMPLE });
+          if (seed !== undefined && !Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer', example: SEED_EXAMPLE });
+          const stored = await this.seed(face, session as string, tasks as TaskPartial[], seed === undefined ? {} : { seed: seed as number });
+          return json(200, { ...this.describe(), seeded: { face, session, tasks: stored } });
+        }
+        case '/clock': {
+          const problem = this.setClock(input);
+          if (problem) return json(400, { error: problem, examples: [{ freeze: true }, { freeze: '2026-11-30T09:00:00Z' }, { advanceMs: 30_000 }, { speed: 10 }, { real: true }] });
           return json(200, this.describe());
         }
         case '/faults': {
@@ -187,18 +231,20 @@ export class MockApp {
           return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
       }
     } catch (error) {
-      if (error instanceof Error && (error.name === 'ScenarioError' || error.name === 'NoScenarioLoader' || error.message.startsWith('unknown scenario'))) return json(400, { error: error.message });
+      if (error instanceof Error && ['ScenarioError', 'NoScenarioLoader', 'SeedError'].includes(error.name)) return json(400, { error: error.message });
+      if (error instanceof Error && error.message.startsWith('unknown scenario')) return json(400, { error: error.message });
       return json(500, { error: `control failed: ${String(error)}` });
     }
   }
 
   describe(): Record<string, unknown> {
     return {
-      seed: this.seed,
+      seed: this.seedNumber,
       advanced: this.advanced,
       faults: [...this.faults],
       latencyMs: this.latencyMs,
       scenario: this.scenario ? this.scenario.describe() : null,
+      clock: this.clock.state(),
       tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])),
     };
   }
@@ -206,8 +252,28 @@ export class MockApp {
   private async reseed(seed: number): Promise<void> {
     this.store.clear();
     await seedDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
-    this.seed = seed;
+    this.seedNumber = seed;
     this.advanced = 0;
+  }
+
+  /** Applies a `/__mock/clock` body; returns what was wrong with it, if anything. */
+  private setClock(input: Record<string, unknown>): string | undefined {
+    const keys = Object.keys(input);
+    if (keys.length !== 1) return 'body has one of freeze, advanceMs, speed or real';
+    const { freeze, advanceMs, speed, real } = input;
+    if (freeze !== undefined) {
+      const at = freeze === true ? this.clock.now() : typeof freeze === 'string' ? Date.parse(freeze) : typeof freeze === 'number' ? freeze : Number.NaN;
+      if (!Number.isFinite(at)) return 'body.freeze is true (now), an ISO 8601 time or ms since the epoch';
+      this.clock.freeze(at);
+    } else if (advanceMs !== undefined) {
+      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) return 'body.advanceMs is 0 or more milliseconds';
+      this.clock.advance(advanceMs);
+    } else if (speed !== undefined) {
+      if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > 10_000) return 'body.speed is a factor above 0 and at most 10000 (clock ms per real ms)';
+      this.clock.speed(speed);
+    } else if (real === true) this.clock.real();
+    else return 'body has one of freeze, advanceMs, speed or real';
+    return undefined;
   }
 
   /** Moves every unfinished task one legal step along its lifecycle, deterministically. */
@@ -223,13 +289,16 @@ export class MockApp {
           if (isTerminal(lifecycle, state)) continue;
           const options = lifecycle.transitions[state] ?? [];
           if (options.length === 0) continue;
-          const next = options[(record.seq + this.advanced + this.seed) % options.length]!;
-          await this.store.updateTask(face, idOf(face, record.item), advanceSnapshot(face, record.item, next, 60_000));
+          const next = options[(record.seq + this.advanced + this.seedNumber) % options.length]!;
+          // The task's new times are the clock's now.
+          await this.store.updateTask(face, idOf(face, record.item), advanceSnapshot(face, record.item, next, 60_000, this.clock.now()));
         }
       }
     }
   }
 }
+
+const SEED_EXAMPLE = { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }], seed: 1 };
 
 /** Raised when a scenario is asked of a mock created without a loader. */
 class NoScenarioLoader extends Error {

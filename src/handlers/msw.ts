@@ -3,9 +3,13 @@
  * Each face answers under its base URL, by default the vendor's real one, so application code
  * that calls the real API is intercepted unchanged.
  */
-import { http, HttpResponse, delay, type RequestHandler } from 'msw';
+import { HttpResponse, type RequestHandler, http } from 'msw';
 import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/index.js';
 import { MockApp, type MockOptions } from './app.js';
+import { MockClock } from './clock.js';
+import type { SeedOptions } from './seed.js';
+import type { Face as ApiFace, JsonObject } from '../contract/index.js';
+import type { DeepPartial, TaskOf } from '../types/index.js';
 import { describeUnknownFaults } from './faults/index.js';
 import { ROUTES } from './router.js';
 
@@ -34,16 +38,36 @@ function pattern(base: string): { prefix: string; basePath: string } {
   return { prefix: trimmed, basePath: url.pathname.replace(/\/+$/, '') };
 }
 
+/** Handlers over one mock, and what a test does with that mock. */
+export interface MockHandlers {
+  /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
+  handlers: RequestHandler[];
+  /** The MockApp behind them (created on first use): store, faults, control API. */
+  app(): Promise<MockApp>;
+  /** The mock's clock: freeze, advance by ms, run at a speed. */
+  clock: MockClock;
+  /** Back to how the handlers were created (data, faults, latency, scenario step 0, clock). For `afterEach`. */
+  reset(): Promise<void>;
+  /**
+   * Puts exactly these tasks in a session, each a partial task completed by the generators and
+   * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
+   */
+  seed<F extends ApiFace>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options?: SeedOptions): Promise<TaskOf[F][]>;
+  /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
+  advance(steps?: number): Promise<void>;
+}
+
 /**
  * Creates handlers over one app. `app()` resolves to it (created on first use), to reseed,
  * advance time or inject faults from a test.
  */
-export function createHandlers(options: HandlerOptions = {}): { handlers: RequestHandler[]; app: () => Promise<MockApp> } {
+export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   // A misspelt fault id fails here, at creation, not on the first request.
   const unknown = describeUnknownFaults(options.faults ?? []);
   if (unknown) throw new Error(`createHandlers: ${unknown}`);
+  const clock = options.clock ?? new MockClock();
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
-  const app = () => (appPromise ??= MockApp.create(options));
+  const app = () => (appPromise ??= MockApp.create({ ...options, clock }));
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
   const handlers = (options.faces ?? FACES).flatMap((face) => {
@@ -56,16 +80,32 @@ export function createHandlers(options: HandlerOptions = {}): { handlers: Reques
         const mock = await app();
         const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
         const wait = response.delayMs ?? mock.latencyMs;
-        if (wait > 0) await delay(wait);
+        if (wait > 0) await mock.clock.sleep(wait);
         const text = response.raw ?? JSON.stringify(response.body);
         return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
       }),
     );
   });
-  return { handlers, app };
+  return {
+    handlers,
+    app,
+    // An app passed in brings its own clock.
+    get clock() {
+      return options.app instanceof MockApp ? options.app.clock : clock;
+    },
+    reset: async () => (await app()).reset(),
+    seed: async (face, session, tasks, seedOptions) => (await (await app()).seed(face, session, tasks as readonly JsonObject[], seedOptions)) as never,
+    advance: async (steps = 1) => {
+      const answer = await (await app()).control('POST', '/advance', { steps });
+      if (answer.status !== 200) throw new Error(`advance: ${JSON.stringify(answer.body)}`);
+    },
+  };
 }
 
+/** The mock behind `handlers`: `afterEach(() => demoMock.reset())`, `demoMock.seed(…)`, `demoMock.clock`. */
+export const demoMock: MockHandlers = createHandlers();
+
 /** Handlers for all four APIs at their real base URLs, over the built-in demo data (created on first request). */
-export const handlers: RequestHandler[] = createHandlers().handlers;
+export const handlers: RequestHandler[] = demoMock.handlers;
 
 export { MockApp };

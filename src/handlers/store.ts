@@ -140,6 +140,13 @@ export class MockStore {
     this.index(face).update(id, next);
   }
 
+  /** Removes every task of a session (the session itself stays). */
+  removeTasks(face: Face, session: string): void {
+    this.version++;
+    this.partitions.delete(`${face}|task|${session}`);
+    this.index(face).removeSession(session);
+  }
+
   taskCount(face: Face): number {
     return this.index(face).count();
   }

@@ -112,6 +112,18 @@ export class TaskIndex {
     return entry;
   }
 
+  /** Forgets every task of a session. */
+  removeSession(session: string): void {
+    for (const entry of this.bySession.get(session) ?? []) {
+      const state = this.stateOf(entry);
+      remove(this.bySessionState.get(`${session}\u0000${state}`), entry);
+      remove(this.byState.get(state), entry);
+      remove(this.all, entry);
+      this.byId.delete(String(entry.item[this.idField]));
+    }
+    this.bySession.delete(session);
+  }
+
   /** Every task of a session (or of all sessions), newest first. */
   newestFirst(session?: string): IndexedTask[] {
     return [...(session === undefined ? this.all : (this.bySession.get(session) ?? []))].reverse();

@@ -30,8 +30,10 @@ export interface TimelineView {
 
 export interface TimelinePlayer {
   readonly face: Face;
-  /** The view a request sees (and, for request-driven players, the step it moves on). */
-  view(request: MockRequest): TimelineView;
+  /** The view a request sees at clock time `now` (and, for request-driven players, the step it moves on). */
+  view(request: MockRequest, now: number): TimelineView;
+  /** Moves a manually driven timeline on; false when the timeline moves by itself. */
+  advance?(steps: number): boolean;
   /** Back to the first step. */
   rewind(): void;
   describe(): { name: string; face: Face; steps: number };

@@ -1,7 +1,6 @@
 /** Node-only scenario helpers: useScenario that also takes a file path. */
-import type { HandlerOptions } from '../handlers/msw.js';
 import { LIBRARY } from '../scenarios/library.js';
-import { useScenario as useScenarioValue } from '../scenarios/msw.js';
+import { type ScenarioOptions, useScenario as useScenarioValue } from '../scenarios/msw.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 import { readScenarioFile } from './scenario-file.js';
@@ -12,7 +11,7 @@ export { readScenarioFile };
 /** A scenario file's path. */
 export type ScenarioFile = `${string}.yaml` | `${string}.yml` | `${string}.json`;
 
-export async function useScenario(scenario: ScenarioName | ScenarioFile | Scenario, options: Omit<HandlerOptions, 'app' | 'scenario'> = {}) {
+export async function useScenario(scenario: ScenarioName | ScenarioFile | Scenario, options: ScenarioOptions = {}) {
   if (typeof scenario === 'string' && !(scenario in LIBRARY)) return useScenarioValue((await readScenarioFile(scenario)).scenario, options);
   return useScenarioValue(scenario as ScenarioName | Scenario, options);
 }

@@ -88,7 +88,7 @@ export function requestListener(app: MockApp) {
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
     const delay = response.delayMs ?? app.latencyMs;
-    if (delay > 0) setTimeout(() => send(req, res, response), delay);
+    if (delay > 0) void app.clock.sleep(delay).then(() => send(req, res, response));
     else send(req, res, response);
   };
 }

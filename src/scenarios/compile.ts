@@ -4,10 +4,9 @@
  * checked against the API's lifecycle, and every object against the strict contract, unless
  * its step is marked `fault`.
  */
-import fc from 'fast-check';
 import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, taskOperation, validateComponent } from '../contract/index.js';
 import * as precompiled from './generated/validator.js';
-import { advanceSnapshot, repair, validObject } from '../generators/index.js';
+import { advanceSnapshot, completer } from '../generators/index.js';
 import { FAULTS } from '../handlers/faults/index.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
 
@@ -29,33 +28,6 @@ export function checkScenarioShape(value: unknown, file: string): asserts value 
   throw new ScenarioError(file, first?.instancePath ?? '', `${first?.message ?? 'does not match scenarios/schema.json'}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
 }
 
-const CREATION_BASE_MS = Date.UTC(2026, 10, 29, 9, 0, 0);
-
-/** Gives a new object creation-time fields one minute after the previous object's. */
-function stampCreation(face: Face, target: RuleTarget, item: JsonObject, n: number): JsonObject {
-  const ms = CREATION_BASE_MS + n * 60_000;
-  const iso = new Date(ms).toISOString();
-  const out = { ...item };
-  if (target === 'session') {
-    out.created_at = iso;
-    out.updated_at = iso;
-  } else if (face === 'ark') {
-    out.created_at = ms;
-    if (typeof out.started_at === 'number') out.started_at = ms + 1_000;
-    if (typeof out.finished_at === 'number') out.finished_at = ms + 30_000;
-  } else if (face === 'jsonrpc') out.created_at = Math.floor(ms / 1000);
-  else if (face === 'everruns') {
-    out.created_at = iso;
-    out.updated_at = iso;
-    for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) if (typeof out[key] === 'string') out[key] = new Date(ms + 1_000).toISOString();
-  } else {
-    out.started_at = iso;
-    if (typeof out.ended_at === 'string') out.ended_at = new Date(ms + 30_000).toISOString();
-    if (typeof out.notified_at === 'string') out.notified_at = new Date(ms + 31_000).toISOString();
-  }
-  return out;
-}
-
 export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   checkScenarioShape(value, file);
   const scenario = value;
@@ -63,13 +35,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   const idField = taskOperation(face).idField;
   const { lifecycle, stateField } = taskLifecycle(face);
   let counter = 0;
-  let created = 0;
-  const filler = (target: RuleTarget) => {
-    const arb = validObject(face, target);
-    return () => fc.sample(arb, { seed: (scenario.seed ?? 1) * 7919 + counter++, numRuns: 1 })[0]!;
-  };
-  const fillTask = filler('task');
-  const fillSession = face === 'praxis' ? filler('session') : undefined;
+  const filler = completer(face, scenario.seed ?? 1);
 
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
@@ -87,15 +53,8 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
    * Completes a partial object: generated values, creation times that follow the order objects
    * appear in (lists are newest first), the user's fields, the rules' repairs, the user's fields again.
    */
-  const complete = (target: RuleTarget, partial: JsonObject, session: string | undefined, base?: JsonObject): JsonObject => {
-    if (scenario.exact) return { ...(base ?? {}), ...partial };
-    const generated = base ?? stampCreation(face, target, target === 'session' ? fillSession!() : fillTask(), ++created);
-    const merged: JsonObject = { ...generated, ...partial };
-    if (target === 'task' && session !== undefined && face !== 'praxis') merged.session_id = session;
-    if (target === 'task' && face === 'everruns' && typeof merged.result_path === 'string') merged.result_path = `/.tasks/${String(merged[idField])}/result.json`;
-    const repaired = repair(face, target, merged);
-    return { ...repaired, ...partial, ...(target === 'task' && session !== undefined && face !== 'praxis' ? { session_id: session } : {}) };
-  };
+  const complete = (target: RuleTarget, partial: JsonObject, session: string | undefined, base?: JsonObject): JsonObject =>
+    scenario.exact ? { ...(base ?? {}), ...partial } : filler.complete(target, partial, session, base);
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
     for (const [i, f] of (faults ?? []).entries())
@@ -108,7 +67,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   for (const [i, s] of (scenario.sessions ?? []).entries()) {
     const id = String(s.id);
     if (sessions.has(id)) throw new ScenarioError(file, `/sessions/${i}/id`, `session ${id} is declared twice`);
-    const full = fillSession ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
+    const full = face === 'praxis' ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
     if (full) check('session', full, `/sessions/${i}`, scenario.fault === true);
     sessions.set(id, full);
   }

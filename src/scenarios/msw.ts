@@ -1,6 +1,7 @@
 /** Scenario replay with MSW, in Node tests and in the browser. */
 import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
 import { MockApp } from '../handlers/app.js';
+import { MockClock } from '../handlers/clock.js';
 import { compileScenario } from './compile.js';
 import { libraryScenario } from './library.js';
 import { scenarioLoader } from './loader.js';
@@ -12,9 +13,21 @@ import type { Scenario } from './types.js';
  * Handlers that play a scenario: a library name (`praxis-subagent-lost`) or a scenario object.
  * `app()` resolves to the MockApp behind them (rewind with `app.control('POST', '/reset')`).
  */
-export function useScenario(scenario: ScenarioName | Scenario, options: Omit<HandlerOptions, 'app' | 'scenario'> = {}) {
-  const value = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
+export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'> {
+  /**
+   * Overrides the scenario's progression. `manual` moves only on `advance()` (immune to React
+   * StrictMode's double mount and to any extra request); `time` follows the mock's clock.
+   */
+  progression?: Scenario['progression'];
+  /** Step length for `time` progression, in clock ms. */
+  stepMs?: number;
+}
+
+export function useScenario(scenario: ScenarioName | Scenario, options: ScenarioOptions = {}) {
+  const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
+  const value: Scenario = { ...named, ...(options.progression ? { progression: options.progression } : {}), ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}) };
   const timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`);
-  const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, scenario: player, scenarios: scenarioLoader }));
-  return createHandlers({ ...options, app });
+  const clock = options.clock ?? new MockClock();
+  const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, clock, scenario: player, scenarios: scenarioLoader }));
+  return createHandlers({ ...options, clock, app });
 }

@@ -25,6 +25,7 @@ export class ScenarioPlayer implements TimelinePlayer {
   private readonly walkStep = new Map<string, number>();
   private mostCalls = 0;
   private startedAt: number | undefined;
+  private manualStep = 0;
 
   private constructor(
     readonly timeline: Timeline,
@@ -65,6 +66,7 @@ export class ScenarioPlayer implements TimelinePlayer {
   }
 
   private stepFor(request: MockRequest, now: number): number {
+    if (this.timeline.scenario.progression === 'manual') return this.manualStep;
     if (this.timeline.scenario.progression === 'time') {
       this.startedAt ??= now;
       return Math.min(this.lastStep, Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000)));
@@ -80,8 +82,16 @@ export class ScenarioPlayer implements TimelinePlayer {
     return step;
   }
 
+  /** With manual progression, moves `steps` steps on (never past the last); otherwise does nothing. */
+  advance(steps = 1): boolean {
+    if (this.timeline.scenario.progression !== 'manual') return false;
+    this.manualStep = Math.min(this.lastStep, this.manualStep + steps);
+    return true;
+  }
+
   /** Back to step 0 for every list. */
   rewind(): void {
+    this.manualStep = 0;
     this.calls.clear();
     this.walkStep.clear();
     this.mostCalls = 0;

@@ -29,7 +29,7 @@ export interface Scenario {
   description?: string;
   face: Face;
   seed?: number;
-  progression?: 'request' | 'time';
+  progression?: 'request' | 'time' | 'manual';
   stepMs?: number;
   /** Objects are complete as given (recordings): nothing is generated or repaired. */
   exact?: boolean;

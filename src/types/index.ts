@@ -67,3 +67,6 @@ export interface TaskStateOf {
   ark: ArkTaskState;
   jsonrpc: JsonRpcTaskStatus;
 }
+
+/** Any part of an object (nested objects too): what seeded test data and typed overrides take. */
+export type DeepPartial<T> = T extends readonly (infer E)[] ? readonly DeepPartial<E>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;

@@ -1,0 +1,83 @@
+/**
+ * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
+ * generators complete from a seed, each checked against the strict contract before it is stored.
+ */
+import { FACES, type Face, type JsonObject, checkItem, componentFor, isFace, taskOperation, validateComponent } from '../contract/index.js';
+import { completer } from '../generators/complete.js';
+import type { MockStore } from './store.js';
+
+/** A partial task: any documented fields, the rest generated. Typed per API where the caller names it. */
+export type TaskPartial = JsonObject;
+
+export interface SeedOptions {
+  /** Seed of the generated parts (default 1): the same partials and seed give the same tasks. */
+  seed?: number;
+  /** Clock time of the newest task's creation (the others one minute apart before it). */
+  now?: number;
+}
+
+/** A seed that cannot be stored: which task, which field, which rule, and why. */
+export class SeedError extends Error {
+  override name = 'SeedError';
+  constructor(
+    readonly where: string,
+    readonly rule: string,
+    readonly reason: string,
+  ) {
+    super(`${where}: ${rule}: ${reason}`);
+  }
+}
+
+/** Completes and checks every partial; throws a SeedError naming the first problem. */
+export function completeSeed(face: Face, session: string, partials: readonly TaskPartial[], options: SeedOptions = {}): JsonObject[] {
+  if (!isFace(face)) throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${FACES.join(', ')}`);
+  if (typeof session !== 'string' || session === '') throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
+  if (!Array.isArray(partials)) throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
+  const idField = taskOperation(face).idField;
+  const now = options.now ?? Date.now();
+  const filler = completer(face, options.seed ?? 1, now - (partials.length + 1) * 60_000);
+  const seen = new Set<string>();
+  return partials.map((partial, i) => {
+    const where = `${face} ${session} tasks[${i}]`;
+    if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
+      throw new SeedError(where, 'usage', 'each task is an object of the fields you care about, e.g. { "state": "running" }');
+    const task = filler.complete('task', partial, session);
+    const problems = [...validateComponent(face, componentFor(face, 'task'), task, 'strict'), ...checkItem(face, 'task', task)];
+    const first = problems[0];
+    if (first) {
+      const field = first.instancePath === '' ? '' : `.${first.instancePath.slice(1).replace(/\//g, '.')}`;
+      const value = first.instancePath
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), task);
+      throw new SeedError(`${where}${field}`, first.rule, `${first.message}${value !== undefined ? ` (got ${JSON.stringify(value)})` : ''}`);
+    }
+    const id = String(task[idField]);
+    if (seen.has(id)) throw new SeedError(`${where}.${idField}`, 'usage', `task ${id} is given twice; task ids are unique`);
+    seen.add(id);
+    return task;
+  });
+}
+
+/** Replaces a session's tasks with the completed partials (Praxis: the session object is created when missing). */
+export async function seedSession(store: MockStore, face: Face, session: string, partials: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
+  const tasks = completeSeed(face, session, partials, options);
+  const idField = taskOperation(face).idField;
+  for (const task of tasks) {
+    const owner = store.task(face, String(task[idField]))?.session;
+    if (owner !== undefined && owner !== session)
+      throw new SeedError(`${face} ${session} tasks[${tasks.indexOf(task)}].${idField}`, 'usage', `task ${String(task[idField])} already exists in session ${owner}; choose another id`);
+  }
+  if (face === 'praxis' && !store.praxisSessions((s) => s.id === session).length) {
+    const sessionObject = completer('praxis', options.seed ?? 1, (options.now ?? Date.now()) - (tasks.length + 2) * 60_000).complete('session', { id: session, archived_at: null });
+    try {
+      await store.addPraxisSession(sessionObject);
+    } catch (error) {
+      throw new SeedError(`praxis session ${session}`, 'praxis.response-schema', `${(error as Error).message} (Praxis session ids look like sesn_…)`);
+    }
+  }
+  store.removeTasks(face, session);
+  store.addSession(face, session);
+  for (const task of tasks) await store.addTask(face, session, task, true);
+  return tasks;
+}
