@@ -17,6 +17,8 @@ export interface WalkResult {
   /** The walk reached its documented end (not cut by a failure or the page cap). */
   complete: boolean;
   capped: boolean;
+  /** The status that ended the walk at its first page unjudged (see WalkOptions.stopOnFirst). */
+  stoppedWith?: number;
 }
 
 /**
@@ -32,6 +34,8 @@ export interface WalkOptions {
   kind?: ValueKind;
   record?: Recording;
   replay?: { seed: number; path: string };
+  /** A first-page status that means the request itself was wrong (not the API): stop there without judging. */
+  stopOnFirst?: number;
 }
 
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] => walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
@@ -45,6 +49,7 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
   for (let n = 0; n < options.maxPages; n++) {
     const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
     if (!exchange) return { walk: result, found };
+    if (n === 0 && exchange.status === options.stopOnFirst) return { walk: { ...result, stoppedWith: exchange.status }, found };
     const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
     else {

@@ -86,6 +86,32 @@ function textArbitrary(edge: boolean): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * Values that read like the real thing in a rendered UI, by the field's name: a tool is `bash`,
+ * a title says what the task does, an error message says what went wrong.
+ */
+const PLAUSIBLE: Record<string, readonly string[]> = {
+  name: ['bash', 'web_search', 'code_interpreter', 'video_generate', 'file_read', 'browser', 'python', 'image_generate'],
+  title: ['Run the test suite', 'Watch the deploy logs', 'Index the docs', 'Render the intro clip', 'Review the pull request', 'Migrate the schema', 'Crawl the changelog', 'Back up the database'],
+  description: [
+    'Runs the unit tests and reports failures',
+    'Follows the deployment until it settles',
+    'Renders the intro clip at 1080p',
+    'Searches the web for recent release notes',
+    'Builds the release artefacts',
+    'Checks the site for broken links',
+  ],
+  message: ['Command exited with status 1', 'Timed out after 300 s', 'Rate limited by the upstream API', 'The tool returned malformed JSON', 'Disk quota exceeded'],
+  prompt: ['Approve the plan?', 'Which branch should I deploy?', 'May I delete the old backups?', 'Continue with the migration?'],
+  command: ['npm test', 'cargo build --release', 'pytest -q', 'make lint', 'npm run deploy'],
+};
+const PLAUSIBLE_ALIASES: Record<string, string> = { error_message: 'message', summary: 'description', input_prompt: 'prompt', label: 'title', display_name: 'title' };
+
+function plausibleFor(where: string): readonly string[] | undefined {
+  const field = where.slice(where.lastIndexOf('.') + 1);
+  return PLAUSIBLE[field] ?? PLAUSIBLE[PLAUSIBLE_ALIASES[field] ?? ''];
+}
+
 function timestampArbitrary(edge: boolean): fc.Arbitrary<string> {
   const normal = fc.integer({ min: MIN_TIME, max: MAX_TIME }).map(isoFromMillis);
   if (!edge) return normal;
@@ -146,7 +172,7 @@ export class SchemaArbitraries {
       case 'number':
         return this.number(schema);
       case 'string':
-        return this.string(schema);
+        return this.string(schema, where);
       case 'array':
         return this.array(schema, where);
       case 'object':
@@ -165,14 +191,20 @@ export class SchemaArbitraries {
     return fc.oneof(small, fc.constantFrom(min, max), fc.integer({ min, max }));
   }
 
-  private string(schema: JsonSchema): fc.Arbitrary<string> {
+  private string(schema: JsonSchema, where: string): fc.Arbitrary<string> {
     if (schema.format === 'date-time') return timestampArbitrary(this.options.edge);
     if (typeof schema.pattern === 'string') {
       const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(schema.pattern)?.[1];
       if (prefix !== undefined) return idSuffix().map((s) => prefix + s);
       return fc.stringMatching(new RegExp(schema.pattern));
     }
-    const text = textArbitrary(this.options.edge);
+    const field = where.slice(where.lastIndexOf('.') + 1);
+    // An id the spec gives no pattern for still reads as an id (`tool_use_0k3x9q2a`), not words.
+    if (!this.options.edge && /(^|_)id$/.test(field) && !Array.isArray(schema.examples)) return idSuffix().map((s) => `${field === 'id' ? 'id' : field.slice(0, -3)}_${s}`);
+    const plausible = plausibleFor(where);
+    const words = textArbitrary(this.options.edge);
+    // Edge cases keep their odd strings beside the plausible ones.
+    const text = plausible ? (this.options.edge ? fc.oneof({ arbitrary: fc.constantFrom(...plausible), weight: 2 }, { arbitrary: words, weight: 1 }) : fc.constantFrom(...plausible)) : words;
     if (Array.isArray(schema.examples) && schema.examples.length > 0) {
       const known = fc.constantFrom(...(schema.examples as string[]));
       // Open strings: mostly the documented values, sometimes one a client has never seen.

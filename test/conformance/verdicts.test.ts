@@ -153,3 +153,18 @@ describe('drift and coverage', () => {
     expect(strict.notes.join('\n')).toMatch(/coverage [\d.]+% is below --min-coverage 100%/);
   });
 });
+
+describe('a --session the API does not know is a usage error, not a violation', () => {
+  for (const [face, session] of [
+    ['ark', 'sesn-nope'],
+    ['everruns', 'nope'],
+    ['praxis', 'sesn_nope'],
+  ] as const) {
+    it(`${face} --session ${session}: exit 2 naming the session`, async () => {
+      const result = await runConformance({ face, baseUrl: mock.base(face), session, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
+      expect(result.exitCode).toBe(2);
+      expect(result.error).toMatch(new RegExp(`--session "${session}": .* answered 404, so the API does not know this session`));
+      expect(result.violations).toEqual([]);
+    });
+  }
+});

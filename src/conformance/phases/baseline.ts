@@ -5,6 +5,7 @@
  */
 import { fieldValue, type JsonObject, type ListOperation } from '../../contract/index.js';
 import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf } from '../context.js';
+import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 /** How many of the ids another operation lists are also judged (beside --session). */
@@ -15,7 +16,9 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
     chooseSessions(ctx, op);
     const sizes: number[] = [];
     for (const session of sessionsOf(ctx, op)) {
-      const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), { maxPages: MAX_PAGES });
+      const given = session !== undefined && session === ctx.options.session;
+      const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), { maxPages: MAX_PAGES, ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}) });
+      if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
       const items = itemsOfWalk(op, result);
       if (result.complete) ctx.baselines.set(baselineKey(op, session), items);
       sizes.push(items.length);
@@ -29,6 +32,15 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
     if (op.session.in === 'path' && first === undefined) continue;
     if (op.limit && op.paging.kind !== 'none') await walk(ctx, op, first, [...fixedQuery(ctx, op), [op.limit.param, '3']], { maxPages: MAX_PAGES });
   }
+}
+
+/**
+ * A --session the API does not know cannot be judged on: that is the caller's mistake (a wrong
+ * id, another account), said as such, not a violation of the API's status-code law.
+ */
+function refuseUnknownSession(op: ListOperation, session: string, status: number): never {
+  const listed = op.session.in === 'path' && op.session.discoveredFrom ? `; ${op.session.discoveredFrom.operationId} lists the sessions there are` : '';
+  throw new ConfigurationError(`--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; give the id of a session that exists${listed}`);
 }
 
 function chooseSessions(ctx: RunContext, op: ListOperation): void {

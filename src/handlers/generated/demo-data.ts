@@ -7,109 +7,106 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_000",
    "agent": {
     "id": "agent_demo",
-    "description": "parse cargo cargo",
+    "description": "Renders the intro clip at 1080p",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "build thread task",
+      "name": "video_generate",
       "type": "url",
-      "url": "api release migrate"
-     },
-     {
-      "name": "deploy render watch",
-      "type": "url",
-      "url": "watch watch"
-     },
-     {
-      "name": "cache render report",
-      "type": "url",
-      "url": "deploy logs cache"
+      "url": "build thread task"
      }
     ],
     "model": {
-     "id": "npm flaky backup",
-     "speed": "fast"
+     "id": "id_0000000r",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "render",
+    "name": "bash",
     "skills": [
      {
-      "skill_id": "schema",
+      "skill_id": "skill_bx3ey41j8j",
+      "type": "custom",
+      "version": "release bench index"
+     },
+     {
+      "skill_id": "skill_mrfg4s1c7m",
       "type": "anthropic",
-      "version": "backup session watch"
+      "version": "cargo bench report"
      }
     ],
     "system": null,
-    "tools": [
-     {
-      "description": "backup docs parse",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bench deploy logs",
-      "type": "custom"
-     }
-    ],
+    "tools": [],
     "type": "agent",
-    "version": 808
+    "version": 627
    },
    "archived_at": "2026-11-27T21:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "render sync retry",
+     "amount": "backup docs parse",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T21:00:00.000Z",
-   "environment_id": "fix shell migrate",
+   "environment_id": "environment_zzzzzzzzzx",
    "metadata": {
-    "acjgad": "task test backup"
+    "i_gief": "shell report build"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "index clip",
-     "description": "search api client",
-     "explanation": null,
-     "iteration": 993,
-     "outcome_id": "crawl backup agent",
-     "result": "api cargo cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "release server review",
-     "created_at": "schema release bench",
-     "file_id": "bench cache task",
-     "mount_path": "lint flaky monitor",
+     "id": "id_h5hdu1wc1h",
+     "created_at": "flaky render retry",
+     "file_id": "file_q0fi29z4k1",
+     "mount_path": "review thread session",
      "type": "file",
-     "updated_at": "task flaky bench"
+     "updated_at": "release search docs"
+    },
+    {
+     "id": "id_hsqtcz3bty",
+     "created_at": "session watch test",
+     "file_id": "file_a4l1yz8d9v",
+     "mount_path": "review migrate cargo",
+     "type": "file",
+     "updated_at": "task render fix"
+    },
+    {
+     "id": "id_7j6o345vog",
+     "created_at": "bench release bench",
+     "file_id": "file_2wnfjro7q4",
+     "mount_path": "release agent schema",
+     "type": "file",
+     "updated_at": "docs crawl index"
     }
    ],
    "stats": {
-    "active_seconds": 673,
-    "duration_seconds": 583
+    "active_seconds": 146,
+    "duration_seconds": 28
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
-    "active_seconds": 117,
-    "cache_read_input_tokens": 48,
-    "input_tokens": 653,
-    "output_tokens": 995
+    "active_seconds": 754,
+    "cache_read_input_tokens": 4,
+    "input_tokens": 195,
+    "output_tokens": 617
    },
-   "vault_ids": [],
-   "deployment_id": "monitor schema flaky",
-   "cwd": "render sync render",
+   "vault_ids": [
+    "search task bench"
+   ],
+   "deployment_id": null,
+   "cwd": "cache queue render",
    "model": {
-    "id": "server cargo cargo"
+    "id": "id_usw3djpg9g"
    },
-   "thinking": null
+   "thinking": null,
+   "forked_from": {
+    "session_id": "sesn_0000000c"
+   }
   },
   {
    "id": "sesn_001",
@@ -121,271 +118,274 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "index monitor crawl",
+      "name": "image_generate",
       "type": "url",
-      "url": "flaky"
+      "url": "index monitor crawl"
      },
      {
-      "name": "logs",
+      "name": "web_search",
       "type": "url",
-      "url": "session cargo cargo"
+      "url": "index review task"
      }
     ],
     "model": {
-     "id": "cargo flaky monitor",
+     "id": "id_0000001f",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "sync cargo cargo",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "logs",
+      "skill_id": "skill_1onwjto3x2",
       "type": "anthropic",
-      "version": "crawl"
+      "version": "client schema logs"
      },
      {
-      "skill_id": "monitor client bench",
-      "type": "anthropic",
-      "version": "queue review lint"
+      "skill_id": "skill_9ux6ikwyv0",
+      "type": "custom",
+      "version": "docs server shell"
      },
      {
-      "skill_id": "docs",
+      "skill_id": "skill_wn6ij83k1f",
       "type": "anthropic",
-      "version": "api cargo cargo"
+      "version": "client server logs"
      }
     ],
-    "system": "render",
+    "system": null,
     "tools": [
      {
-      "description": "client thread deploy",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "session bench agent",
+      "name": "browser",
       "type": "custom"
      },
      {
-      "description": "logs lint crawl",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "crawl sync parse",
+      "name": "bash",
       "type": "custom"
      },
      {
-      "description": "sync monitor crawl",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "task npm migrate",
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 780
+    "version": 995
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "client thread deploy",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-27T22:00:00.000Z",
-   "environment_id": "migrate",
+   "environment_id": "environment_lu76msj5k6",
    "metadata": {
-    "ifagd": "deploy",
-    "ffj_b": "flaky"
+    "fdijch": "fix migrate thread"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "worker search server",
-     "description": "crawl",
-     "explanation": "review",
-     "iteration": 3,
-     "outcome_id": "session task flaky",
-     "result": "search agent docs",
+     "completed_at": "client search watch",
+     "description": "Builds the release artefacts",
+     "explanation": "session worker retry",
+     "iteration": 495,
+     "outcome_id": "outcome_qyjooy7h6t",
+     "result": "logs schema worker",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "session test clip",
+     "description": "Checks the site for broken links",
+     "explanation": "release notes parse",
+     "iteration": 651,
+     "outcome_id": "outcome_76ml1aadqh",
+     "result": "crawl notes monitor",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "cache docs docs",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 670,
+     "outcome_id": "outcome_vd8dqh4lh0",
+     "result": "agent crawl notes",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "logs schema task",
-     "created_at": "test",
-     "file_id": "task crawl agent",
-     "mount_path": "worker worker bench",
+     "id": "id_jpc1adi11q",
+     "created_at": "parse cargo cargo",
+     "file_id": "file_00000008",
+     "mount_path": "review",
      "type": "file",
-     "updated_at": "test"
+     "updated_at": "session task flaky"
+    },
+    {
+     "id": "id_00000010",
+     "created_at": "crawl",
+     "file_id": "file_0000000a",
+     "mount_path": "cargo upload cache",
+     "type": "file",
+     "updated_at": "watch npm logs"
     }
    ],
    "stats": {
-    "active_seconds": 995,
-    "duration_seconds": 269
+    "active_seconds": 3,
+    "duration_seconds": 995
    },
    "status": "terminated",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 685,
-    "input_tokens": 3,
+    "active_seconds": 9,
+    "cache_read_input_tokens": 197,
+    "input_tokens": 465,
     "output_tokens": 634
    },
    "vault_ids": [],
-   "deployment_id": "flaky agent flaky",
-   "cwd": "build",
+   "deployment_id": "deployment_cgzs2gn923",
+   "cwd": "index",
    "model": {
-    "id": "review render bench"
+    "id": "id_bfj9rxfhxe"
    },
-   "thinking": {
-    "effort": "review report logs"
-   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_z6ni30et5p"
+    "session_id": "sesn_zzzzzzzzzv"
    }
   },
   {
    "id": "sesn_002",
    "agent": {
     "id": "agent_demo",
-    "description": "clip",
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "sync render retry",
-      "type": "url",
-      "url": "deploy agent build"
-     },
-     {
-      "name": "build thread client",
-      "type": "url",
-      "url": "retry monitor cache"
-     },
-     {
-      "name": "logs client client",
-      "type": "url",
-      "url": "test bench test"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "thread thread crawl",
+     "id": "id_q80zwdho69",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "upload docs test",
-    "skills": [
-     {
-      "skill_id": "fix release sync",
-      "type": "anthropic",
-      "version": "cache notes test"
-     }
-    ],
-    "system": "search release bench",
+    "name": "video_generate",
+    "skills": [],
+    "system": "render",
     "tools": [
      {
-      "description": "build",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "server cargo cargo",
+      "name": "video_generate",
       "type": "custom"
      },
      {
-      "description": "build shell bench",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "thread monitor report",
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 2
+    "version": 995
    },
    "archived_at": "2026-11-27T23:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "sync cargo cargo",
+     "amount": "build",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T23:00:00.000Z",
-   "metadata": {},
+   "environment_id": "environment_00000006",
+   "metadata": {
+    "fgf_": "watch upload parse"
+   },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "worker test cargo",
-     "created_at": "bench npm fix",
-     "file_id": "docs deploy logs",
-     "mount_path": "lint report docs",
+     "id": "id_c8adjepsmr",
+     "created_at": "crawl cache crawl",
+     "file_id": "file_afugfnvwgs",
+     "mount_path": "api logs parse",
      "type": "file",
-     "updated_at": "sync npm parse"
-    },
-    {
-     "id": "fix cargo crawl",
-     "created_at": "sync review monitor",
-     "file_id": "flaky sync fix",
-     "mount_path": "npm cargo report",
-     "type": "file",
-     "updated_at": "migrate parse index"
+     "updated_at": "index notes docs"
     }
    ],
    "stats": {
-    "active_seconds": 228,
-    "duration_seconds": 639
+    "active_seconds": 788,
+    "duration_seconds": 593
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
-    "active_seconds": 749,
-    "cache_read_input_tokens": 998,
-    "input_tokens": 713,
-    "output_tokens": 368
+    "active_seconds": 594,
+    "cache_read_input_tokens": 1000,
+    "input_tokens": 861,
+    "output_tokens": 994
    },
    "vault_ids": [
-    "report"
+    "queue crawl session",
+    "parse monitor crawl",
+    "migrate schema parse"
    ],
-   "cwd": "release crawl index",
-   "computer_id": "watch release flaky",
+   "deployment_id": "deployment_4z660p2v14",
+   "cwd": "bench retry retry",
    "model": {
-    "id": "shell cargo cargo"
+    "id": "id_zzzzzzzzz3"
    },
-   "thinking": {
-    "effort": "shell docs client"
-   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_zzzzzzzzzw"
+    "session_id": "sesn_zzzzzzzzz4"
    }
   },
   {
    "id": "sesn_003",
    "agent": {
     "id": "agent_helper",
-    "description": "logs backup cache",
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "session monitor lint",
+      "name": "video_generate",
       "type": "url",
-      "url": "lint cargo api"
+      "url": "clip"
      }
     ],
     "model": {
-     "id": "docs migrate parse",
+     "id": "id_ai0rnrlm3i",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "retry session migrate",
+    "name": "video_generate",
     "skills": [
      {
-      "skill_id": "client render schema",
-      "type": "custom",
-      "version": "clip"
+      "skill_id": "skill_usv67q1mwd",
+      "type": "anthropic",
+      "version": "cache"
      }
     ],
-    "system": "logs",
+    "system": "migrate cache sync",
     "tools": [],
     "type": "agent",
     "version": 847
@@ -403,53 +403,55 @@ export const DEFAULT_DEMO: DemoRecords = {
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "test flaky",
-     "created_at": "shell api test",
-     "file_id": "schema test shell",
-     "mount_path": "task flaky fix",
+     "id": "id_fevk34nct1",
+     "created_at": "schema test shell",
+     "file_id": "file_jya29ywltc",
+     "mount_path": "index backup worker",
      "type": "file",
-     "updated_at": "session upload api"
+     "updated_at": "clip docs flaky"
     },
     {
-     "id": "clip docs flaky",
-     "created_at": "logs cache crawl",
-     "file_id": "render build api",
-     "mount_path": "worker logs server",
+     "id": "id_1d5q673qu9",
+     "created_at": "queue npm sync",
+     "file_id": "file_324a04dkjg",
+     "mount_path": "deploy cargo retry",
      "type": "file",
-     "updated_at": "queue npm sync"
+     "updated_at": "test task thread"
     },
     {
-     "id": "monitor render docs",
-     "created_at": "deploy cargo retry",
-     "file_id": "test task thread",
-     "mount_path": "monitor migrate server",
+     "id": "id_455kkranf",
+     "created_at": "fix bench notes",
+     "file_id": "file_smrf2kch05",
+     "mount_path": "crawl clip",
      "type": "file",
-     "updated_at": "shell cargo lint"
+     "updated_at": "bench test review"
     }
    ],
    "stats": {
-    "active_seconds": 993,
-    "duration_seconds": 882
+    "active_seconds": 6,
+    "duration_seconds": 836
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
-    "active_seconds": 999,
-    "cache_read_input_tokens": 129,
-    "input_tokens": 228
+    "active_seconds": 129,
+    "cache_read_input_tokens": 228,
+    "output_tokens": 465
    },
    "vault_ids": [
-    "logs parse lint"
+    "render"
    ],
-   "cwd": "cache thread flaky",
-   "computer_id": "agent lint render",
-   "thinking": {
-    "effort": "flaky"
+   "deployment_id": null,
+   "cwd": "cargo session retry",
+   "computer_id": "computer_0000001a",
+   "model": {
+    "id": "id_r34w8z7c0o"
    },
+   "thinking": {},
    "forked_from": {
-    "session_id": "sesn_ui3znulekt"
+    "session_id": "sesn_zzzzzzzzyu"
    }
   },
   {
@@ -462,39 +464,39 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "server npm schema",
+      "name": "image_generate",
       "type": "url",
       "url": "review session review"
      },
      {
-      "name": "session server migrate",
+      "name": "bash",
       "type": "url",
       "url": "lint clip bench"
      }
     ],
     "model": {
-     "id": "thread queue cargo",
-     "speed": "fast"
+     "id": "id_5k1v8unvks",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "review lint queue",
+    "name": "browser",
     "skills": [],
     "system": null,
     "tools": [
      {
-      "description": "client agent api",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "shell agent test",
+      "name": "browser",
       "type": "custom"
      },
      {
-      "description": "fix shell lint",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "deploy parse retry",
+      "name": "code_interpreter",
       "type": "custom"
      }
     ],
@@ -510,398 +512,392 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T01:00:00.000Z",
-   "environment_id": "npm render build",
+   "environment_id": "environment_9j6wtabod4",
    "metadata": {
-    "a_e": "retry backup migrate"
+    "_ejee": "backup cargo cargo",
+    "cdd": "schema api logs"
    },
    "outcome_evaluations": [
     {
+     "completed_at": "session sync shell",
+     "description": "Builds the release artefacts",
+     "explanation": null,
+     "iteration": 744,
+     "outcome_id": "outcome_si6tctpsk8",
+     "result": "index deploy backup",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "build cargo retry",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 998,
+     "outcome_id": "outcome_g27pmyp4kr",
+     "result": "report test retry",
+     "type": "outcome_evaluation"
+    },
+    {
      "completed_at": null,
-     "description": "logs",
+     "description": "Checks the site for broken links",
      "explanation": null,
-     "iteration": 245,
-     "outcome_id": "flaky shell retry",
-     "result": "docs fix agent",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "session client cargo",
-     "description": "build migrate retry",
-     "explanation": "search api flaky",
-     "iteration": 7,
-     "outcome_id": "search cargo cargo",
-     "result": "logs queue watch",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "schema",
-     "description": "report",
-     "explanation": null,
-     "iteration": 0,
-     "outcome_id": "logs",
-     "result": "docs",
+     "iteration": 650,
+     "outcome_id": "outcome_tzwr2kotgg",
+     "result": "retry agent logs",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "parse npm worker",
-     "created_at": "server cargo cargo",
-     "file_id": "bench crawl parse",
-     "mount_path": "test",
+     "id": "id_00000001",
+     "created_at": "session cargo report",
+     "file_id": "file_ryi04s0qic",
+     "mount_path": "task cargo cargo",
      "type": "file",
-     "updated_at": "cache"
+     "updated_at": "parse npm worker"
     }
    ],
    "stats": {
-    "active_seconds": 9,
-    "duration_seconds": 634
+    "active_seconds": 1,
+    "duration_seconds": 995
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
-    "active_seconds": 740,
-    "cache_read_input_tokens": 6,
-    "output_tokens": 792
+    "active_seconds": 634,
+    "cache_read_input_tokens": 486,
+    "input_tokens": 5,
+    "output_tokens": 7
    },
-   "vault_ids": [
-    "thread schema deploy",
-    "notes clip sync"
-   ],
-   "cwd": "report",
-   "model": {
-    "id": "index"
-   },
-   "thinking": {},
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "crawl shell release",
+   "model": {},
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_00000004"
+    "session_id": "sesn_0000000e"
    }
   },
   {
    "id": "sesn_005",
    "agent": {
     "id": "agent_helper",
-    "description": "clip fix flaky",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "retry notes docs",
+      "name": "video_generate",
       "type": "url",
-      "url": "schema task test"
+      "url": "server search docs"
      },
      {
-      "name": "worker deploy schema",
+      "name": "python",
       "type": "url",
-      "url": "fix bench report"
+      "url": "cache"
      },
      {
-      "name": "notes watch npm",
+      "name": "video_generate",
       "type": "url",
-      "url": "test test schema"
+      "url": "schema"
      }
     ],
     "model": {
-     "id": "parse api search",
+     "id": "id_f368l9xhze",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "index queue crawl",
+    "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "render",
+      "skill_id": "skill_fz0f5xuyk",
       "type": "custom",
-      "version": "monitor worker thread"
-     },
-     {
-      "skill_id": "watch",
-      "type": "custom",
-      "version": "retry logs client"
-     },
-     {
-      "skill_id": "index",
-      "type": "anthropic",
-      "version": "session cargo cargo"
+      "version": "search upload session"
      }
     ],
-    "system": "logs schema monitor",
+    "system": "review bench docs",
     "tools": [
      {
-      "description": "search report upload",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "docs",
+      "name": "python",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 995
+    "version": 996
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "upload cargo cargo",
+     "amount": "server schema api",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T02:00:00.000Z",
-   "metadata": {
-    "fbi": "render flaky cargo"
-   },
+   "environment_id": "environment_zzzzzzzzym",
+   "metadata": {},
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "logs client server",
+     "description": "Checks the site for broken links",
      "explanation": null,
-     "iteration": 220,
-     "outcome_id": "clip",
-     "result": "agent cargo cargo",
+     "iteration": 4,
+     "outcome_id": "outcome_z1u4kta10y",
+     "result": "api server bench",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Searches the web for recent release notes",
+     "explanation": "report upload backup",
+     "iteration": 927,
+     "outcome_id": "outcome_0000001d",
+     "result": "build",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "session cargo cargo",
+     "description": "Follows the deployment until it settles",
+     "explanation": "search sync session",
+     "iteration": 106,
+     "outcome_id": "outcome_3g85adxvea",
+     "result": "session cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "upload index task",
-     "created_at": "search sync session",
-     "file_id": "api queue backup",
-     "mount_path": "search server server",
-     "type": "file",
-     "updated_at": "agent render migrate"
-    },
-    {
-     "id": "deploy docs backup",
-     "created_at": "cache session server",
-     "file_id": "index task index",
-     "mount_path": "queue retry sync",
-     "type": "file",
-     "updated_at": "thread crawl report"
-    },
-    {
-     "id": "render notes migrate",
-     "created_at": "search index report",
-     "file_id": "thread docs docs",
-     "mount_path": "notes backup docs",
-     "type": "file",
-     "updated_at": "index worker agent"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 282,
-    "duration_seconds": 671
+    "active_seconds": 859,
+    "duration_seconds": 7
    },
    "status": "terminated",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 947,
-    "cache_read_input_tokens": 828,
-    "input_tokens": 994,
-    "output_tokens": 2
+    "active_seconds": 477,
+    "input_tokens": 997,
+    "output_tokens": 828
    },
-   "vault_ids": [],
-   "deployment_id": null,
-   "cwd": "api release",
-   "computer_id": "server test fix",
-   "thinking": null,
+   "vault_ids": [
+    "test",
+    "flaky",
+    "backup cargo cargo"
+   ],
+   "deployment_id": "deployment_4n34m6djz",
+   "cwd": "npm cargo cargo",
+   "model": {
+    "id": "id_0000000j"
+   },
    "forked_from": {
-    "session_id": "sesn_0000000j"
+    "session_id": "sesn_r3nh4yj7tw"
    }
   },
   {
    "id": "sesn_006",
    "agent": {
     "id": "agent_demo",
-    "description": "parse cargo cargo",
+    "description": "Renders the intro clip at 1080p",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "notes render task",
+     "id": "id_0000000r",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "render",
-    "skills": [
-     {
-      "skill_id": "docs session lint",
-      "type": "anthropic",
-      "version": "schema worker queue"
-     },
-     {
-      "skill_id": "watch",
-      "type": "custom",
-      "version": "task migrate search"
-     },
-     {
-      "skill_id": "build notes index",
-      "type": "custom",
-      "version": "agent cargo cargo"
-     }
-    ],
-    "system": "parse cargo cargo",
+    "name": "code_interpreter",
+    "skills": [],
+    "system": "flaky api agent",
     "tools": [],
     "type": "agent",
-    "version": 491
+    "version": 296
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "retry task worker",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T03:00:00.000Z",
-   "environment_id": "server release flaky",
+   "environment_id": "environment_6wsg9939di",
    "metadata": {
-    "_hhhbgee": "cache migrate retry"
+    "c_i": "watch review client"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "cache task session",
-     "description": "render",
-     "explanation": null,
-     "iteration": 646,
-     "outcome_id": "shell cache watch",
-     "result": "sync render backup",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "cargo cargo cargo",
-     "description": "review cache api",
-     "explanation": "review clip crawl",
-     "iteration": 437,
-     "outcome_id": "shell cargo cargo",
-     "result": "shell cargo cargo",
+     "completed_at": "migrate bench release",
+     "description": "Follows the deployment until it settles",
+     "explanation": "schema render fix",
+     "iteration": 595,
+     "outcome_id": "outcome_kd1aekkqol",
+     "result": "clip watch cache",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_7i2cdgl221",
+     "created_at": "deploy search deploy",
+     "file_id": "file_plmd17z98s",
+     "mount_path": "cache build logs",
+     "type": "file",
+     "updated_at": "docs fix schema"
+    },
+    {
+     "id": "id_t0bckspfnr",
+     "created_at": "cache task session",
+     "file_id": "file_4xdwee0ds7",
+     "mount_path": "lint release shell",
+     "type": "file",
+     "updated_at": "queue notes api"
+    },
+    {
+     "id": "id_xia2tymkbf",
+     "created_at": "shell cache watch",
+     "file_id": "file_scki8hraw9",
+     "mount_path": "task shell docs",
+     "type": "file",
+     "updated_at": "test logs fix"
+    }
+   ],
    "stats": {
-    "active_seconds": 995,
-    "duration_seconds": 764
+    "active_seconds": 994,
+    "duration_seconds": 871
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
-    "active_seconds": 474,
-    "cache_read_input_tokens": 948,
-    "output_tokens": 521
+    "active_seconds": 993,
+    "cache_read_input_tokens": 995,
+    "input_tokens": 764
    },
    "vault_ids": [
-    "queue migrate test"
+    "npm crawl thread",
+    "lint queue cargo"
    ],
-   "deployment_id": "crawl lint parse",
+   "deployment_id": "deployment_ik7fo1vkfb",
+   "cwd": "agent watch migrate",
    "model": {
-    "id": "sync fix schema"
+    "id": "id_0000000p"
    },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_txxvis5kw"
+   "thinking": {
+    "effort": "crawl lint parse"
    }
   },
   {
    "id": "sesn_007",
    "agent": {
     "id": "agent_helper",
-    "description": "api cargo cargo",
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "monitor watch retry",
+      "name": "video_generate",
       "type": "url",
-      "url": "thread review cargo"
-     },
-     {
-      "name": "upload deploy build",
-      "type": "url",
-      "url": "report sync flaky"
-     },
-     {
-      "name": "test api parse",
-      "type": "url",
-      "url": "api fix flaky"
+      "url": "schema"
      }
     ],
     "model": {
-     "id": "cache crawl release",
+     "id": "id_5g4ks1kve1",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "index schema notes",
-    "skills": [
-     {
-      "skill_id": "sync lint crawl",
-      "type": "custom",
-      "version": "clip index agent"
-     },
-     {
-      "skill_id": "notes test fix",
-      "type": "custom",
-      "version": "client queue retry"
-     },
-     {
-      "skill_id": "schema cargo queue",
-      "type": "anthropic",
-      "version": "lint parse deploy"
-     }
-    ],
-    "system": null,
+    "name": "bash",
+    "skills": [],
+    "system": "index schema notes",
     "tools": [
      {
-      "description": "review",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "client render fix",
+      "name": "code_interpreter",
       "type": "custom"
      },
      {
-      "description": "npm thread notes",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "bench release build",
+      "name": "python",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 384
+    "version": 4
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "cargo cargo cargo",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T04:00:00.000Z",
-   "environment_id": "watch schema review",
+   "environment_id": "environment_adpxczx5id",
    "metadata": {
-    "abh": "migrate"
+    "_jf": "queue lint sync"
    },
    "outcome_evaluations": [],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_qkrobxpj7z",
+     "created_at": "session session shell",
+     "file_id": "file_7kclzf0yid",
+     "mount_path": "queue session index",
+     "type": "file",
+     "updated_at": "crawl schema logs"
+    },
+    {
+     "id": "id_la373tao4y",
+     "created_at": "test retry notes",
+     "file_id": "file_5y6ozyqbr7",
+     "mount_path": "build cache npm",
+     "type": "file",
+     "updated_at": "monitor crawl cargo"
+    }
+   ],
    "stats": {
-    "active_seconds": 992,
-    "duration_seconds": 999
+    "active_seconds": 999,
+    "duration_seconds": 162
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
-    "active_seconds": 6,
-    "cache_read_input_tokens": 2,
-    "input_tokens": 7,
-    "output_tokens": 768
+    "cache_read_input_tokens": 4,
+    "output_tokens": 130
    },
    "vault_ids": [],
-   "cwd": "index search flaky",
+   "deployment_id": "deployment_g4viz5roft",
+   "cwd": "flaky",
    "model": {
-    "id": "schema worker worker"
+    "id": "id_pnmr5ljtyz"
    },
-   "thinking": null,
    "forked_from": null
   },
   {
@@ -914,145 +910,130 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "release index shell",
+      "name": "video_generate",
       "type": "url",
-      "url": "clip"
+      "url": "index"
      }
     ],
     "model": {
-     "id": "agent cargo cargo",
+     "id": "id_eucplncsa7",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "sync notes docs",
+    "name": "video_generate",
     "skills": [
      {
-      "skill_id": "logs",
-      "type": "anthropic",
-      "version": "test monitor sync"
+      "skill_id": "skill_628df8v6sw",
+      "type": "custom",
+      "version": "thread sync sync"
      }
     ],
     "system": null,
     "tools": [
      {
-      "description": "queue sync bench",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "api report npm",
-      "type": "custom"
-     },
-     {
-      "description": "notes server fix",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "report backup retry",
-      "type": "custom"
-     },
-     {
-      "description": "parse docs index",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "crawl parse queue",
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 7
+    "version": 1000
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T05:00:00.000Z",
-   "environment_id": "task cargo cargo",
-   "metadata": {
-    "cad": "worker sync notes"
-   },
-   "outcome_evaluations": [
+   "environment_id": "environment_ngqgs32h8o",
+   "metadata": {},
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": "migrate npm npm",
-     "description": "retry crawl crawl",
-     "explanation": null,
-     "iteration": 513,
-     "outcome_id": "docs schema queue",
-     "result": "migrate",
-     "type": "outcome_evaluation"
+     "id": "id_iim6iv0tpd",
+     "created_at": "migrate",
+     "file_id": "file_zzzzzzzzzi",
+     "mount_path": "sync build retry",
+     "type": "file",
+     "updated_at": "migrate npm npm"
     }
    ],
-   "resources": [],
-   "stats": {},
-   "status": "idle",
+   "stats": {
+    "active_seconds": 253,
+    "duration_seconds": 872
+   },
+   "status": "terminated",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "active_seconds": 883,
-    "cache_read_input_tokens": 2,
-    "input_tokens": 692,
-    "output_tokens": 1
+    "input_tokens": 996,
+    "output_tokens": 654
    },
-   "vault_ids": [],
-   "cwd": "cache bench build",
+   "vault_ids": [
+    "test cargo test",
+    "api report render",
+    "queue docs api"
+   ],
+   "deployment_id": null,
+   "cwd": "test test agent",
    "model": {
-    "id": "deploy api release"
+    "id": "id_0000000u"
    },
-   "thinking": {},
-   "forked_from": {
-    "session_id": "sesn_saqpv53j92"
-   }
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_009",
    "agent": {
     "id": "agent_helper",
-    "description": "bench notes logs",
+    "description": "Checks the site for broken links",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "deploy migrate api",
+      "name": "code_interpreter",
       "type": "url",
       "url": "server upload notes"
      },
      {
-      "name": "search cargo lint",
+      "name": "bash",
       "type": "url",
       "url": "lint client sync"
      }
     ],
     "model": {
-     "id": "logs",
+     "id": "id_00000005",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "watch bench notes",
+    "name": "web_search",
     "skills": [],
-    "system": null,
+    "system": "retry fix bench",
     "tools": [
      {
-      "description": "cargo clip sync",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "server worker retry",
+      "name": "image_generate",
       "type": "custom"
      },
      {
-      "description": "deploy parse docs",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "clip search sync",
+      "name": "code_interpreter",
       "type": "custom"
      },
      {
-      "description": "lint flaky",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "npm migrate review",
+      "name": "python",
       "type": "custom"
      }
     ],
@@ -1068,47 +1049,45 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T06:00:00.000Z",
-   "environment_id": "cache",
+   "environment_id": "environment_0000000n",
    "metadata": {
     "g_jb": "upload npm build"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "test clip test",
-     "created_at": "worker migrate",
-     "file_id": "build cargo build",
-     "mount_path": "review upload client",
+     "id": "id_jnz1pdq3yx",
+     "created_at": "build cargo build",
+     "file_id": "file_yydo9g4eyr",
+     "mount_path": "task release render",
      "type": "file",
-     "updated_at": "retry cargo backup"
+     "updated_at": "migrate server report"
     },
     {
-     "id": "migrate server report",
-     "created_at": "crawl monitor build",
-     "file_id": "upload sync lint",
-     "mount_path": "upload deploy test",
+     "id": "id_u768x5yx4b",
+     "created_at": "session cargo clip",
+     "file_id": "file_lf1fj6ax7i",
+     "mount_path": "shell sync retry",
      "type": "file",
-     "updated_at": "session cargo clip"
+     "updated_at": "sync upload cargo"
     },
     {
-     "id": "client queue report",
-     "created_at": "shell sync retry",
-     "file_id": "sync upload cargo",
-     "mount_path": "client shell render",
+     "id": "id_pyaafrrhgr",
+     "created_at": "flaky notes thread",
+     "file_id": "file_qq3okz09r7",
+     "mount_path": "sync parse client",
      "type": "file",
-     "updated_at": "worker lint server"
+     "updated_at": "build server report"
     }
    ],
    "stats": {
-    "active_seconds": 890,
-    "duration_seconds": 318
+    "duration_seconds": 259
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
-    "active_seconds": 112,
     "cache_read_input_tokens": 9,
     "input_tokens": 413
    },
@@ -1119,7 +1098,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "deployment_id": null,
    "cwd": "release upload npm",
    "model": {
-    "id": "deploy"
+    "id": "id_00000000"
    },
    "thinking": null
   },
@@ -1127,124 +1106,133 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_010",
    "agent": {
     "id": "agent_demo",
-    "description": "fix release retry",
+    "description": "Builds the release artefacts",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "fix search schema",
+      "name": "bash",
       "type": "url",
-      "url": "worker cargo backup"
+      "url": "build report cache"
      },
      {
-      "name": "fix",
+      "name": "browser",
       "type": "url",
-      "url": "test agent watch"
+      "url": "fix"
      }
     ],
     "model": {
-     "id": "lint api flaky",
+     "id": "id_0000001c",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "task review",
-    "skills": [],
-    "system": "review bench client",
+    "name": "python",
+    "skills": [
+     {
+      "skill_id": "skill_vextyoaro8",
+      "type": "custom",
+      "version": "logs schema retry"
+     },
+     {
+      "skill_id": "skill_7hv97b64cl",
+      "type": "anthropic",
+      "version": "notes server upload"
+     },
+     {
+      "skill_id": "skill_rdv480nazi",
+      "type": "custom",
+      "version": "clip crawl agent"
+     }
+    ],
+    "system": "monitor cargo cargo",
     "tools": [
      {
-      "description": "lint report server",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "npm queue shell",
+      "name": "code_interpreter",
+      "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "video_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 630
+    "version": 702
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "schema task sync",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T07:00:00.000Z",
    "metadata": {
-    "_ffcfjb": "thread thread crawl",
-    "fb_cb": "logs release backup",
-    "j": "flaky review render"
+    "iedfc_ih": "crawl monitor session",
+    "d": "lint render parse"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "build",
-     "description": "session backup build",
-     "explanation": null,
-     "iteration": 343,
-     "outcome_id": "test",
-     "result": "flaky",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "report logs notes",
-     "description": "cargo crawl npm",
-     "explanation": "thread backup render",
-     "iteration": 263,
-     "outcome_id": "watch",
-     "result": "bench lint shell",
+     "completed_at": null,
+     "description": "Follows the deployment until it settles",
+     "explanation": "watch thread clip",
+     "iteration": 239,
+     "outcome_id": "outcome_m1zwjj7a58",
+     "result": "thread backup render",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "flaky cargo notes",
-     "created_at": "session client deploy",
-     "file_id": "clip backup migrate",
-     "mount_path": "session cache notes",
+     "id": "id_8oqv16r0hf",
+     "created_at": "render test session",
+     "file_id": "file_1x162tj5s1",
+     "mount_path": "cache session render",
      "type": "file",
-     "updated_at": "client watch api"
+     "updated_at": "upload migrate review"
     },
     {
-     "id": "flaky docs thread",
-     "created_at": "index search shell",
-     "file_id": "cargo cargo monitor",
-     "mount_path": "shell report logs",
+     "id": "id_yffphqh8t6",
+     "created_at": "session cache notes",
+     "file_id": "file_wtffzc7f7o",
+     "mount_path": "flaky docs thread",
      "type": "file",
-     "updated_at": "fix worker server"
-    },
-    {
-     "id": "queue api fix",
-     "created_at": "logs notes cargo",
-     "file_id": "session report worker",
-     "mount_path": "migrate parse test",
-     "type": "file",
-     "updated_at": "session bench shell"
+     "updated_at": "index search shell"
     }
    ],
    "stats": {
-    "active_seconds": 991,
-    "duration_seconds": 291
+    "active_seconds": 925,
+    "duration_seconds": 398
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
-    "active_seconds": 279,
-    "cache_read_input_tokens": 153,
-    "input_tokens": 814,
-    "output_tokens": 440
+    "active_seconds": 291,
+    "cache_read_input_tokens": 234,
+    "input_tokens": 323,
+    "output_tokens": 279
    },
    "vault_ids": [],
-   "deployment_id": "session clip sync",
-   "cwd": "retry sync docs",
-   "computer_id": "sync cargo cargo",
+   "deployment_id": "deployment_no1l4do7nl",
+   "cwd": "agent docs monitor",
+   "computer_id": "computer_0000000o",
    "thinking": {
-    "effort": "client worker cache"
-   }
+    "effort": "queue clip search"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_011",
@@ -1254,301 +1242,388 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
+    "mcp_servers": [
+     {
+      "name": "code_interpreter",
+      "type": "url",
+      "url": "monitor server"
+     },
+     {
+      "name": "code_interpreter",
+      "type": "url",
+      "url": "queue index agent"
+     },
+     {
+      "name": "video_generate",
+      "type": "url",
+      "url": "migrate task npm"
+     }
+    ],
     "model": {
-     "id": "upload cargo cargo",
+     "id": "id_a1z9zw7l6j",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "docs sync",
-    "skills": [],
-    "system": "upload server watch",
+    "name": "image_generate",
+    "skills": [
+     {
+      "skill_id": "skill_h4hxt23yd8",
+      "type": "custom",
+      "version": "thread logs lint"
+     }
+    ],
+    "system": null,
     "tools": [
      {
-      "description": "agent backup lint",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "worker thread upload",
-      "type": "custom"
-     },
-     {
-      "description": "watch thread deploy",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "schema thread logs",
+      "name": "python",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 342
+    "version": 706
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T08:00:00.000Z",
-   "environment_id": "clip cache thread",
-   "metadata": {},
+   "environment_id": "environment_zzzzzzzzyn",
+   "metadata": {
+    "_": "monitor agent retry"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "backup migrate crawl",
-     "description": "server thread flaky",
+     "completed_at": null,
+     "description": "Runs the unit tests and reports failures",
      "explanation": null,
-     "iteration": 861,
-     "outcome_id": "report retry index",
-     "result": "cache worker render",
+     "iteration": 156,
+     "outcome_id": "outcome_xoicfavj1o",
+     "result": "test deploy backup",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "shell watch fix",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": null,
+     "iteration": 910,
+     "outcome_id": "outcome_y55b3u2zi5",
+     "result": "docs render npm",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "build fix server",
-     "created_at": "docs",
-     "file_id": "crawl index worker",
-     "mount_path": "build review shell",
+     "id": "id_a9rsq7mu89",
+     "created_at": "render",
+     "file_id": "file_0000000k",
+     "mount_path": "schema",
      "type": "file",
-     "updated_at": "shell watch fix"
-    },
-    {
-     "id": "thread cargo cargo",
-     "created_at": "docs render npm",
-     "file_id": "logs client schema",
-     "mount_path": "thread cargo cargo",
-     "type": "file",
-     "updated_at": "sync bench report"
+     "updated_at": "deploy fix flaky"
     }
    ],
    "stats": {
-    "active_seconds": 146,
-    "duration_seconds": 7
+    "active_seconds": 430,
+    "duration_seconds": 3
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 011",
    "type": "session",
    "updated_at": "2026-11-28T08:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 865,
-    "input_tokens": 850,
-    "output_tokens": 8
+    "cache_read_input_tokens": 996,
+    "input_tokens": 521
    },
-   "vault_ids": [],
-   "deployment_id": "build lint backup",
-   "cwd": "shell shell sync",
+   "vault_ids": [
+    "cache render build"
+   ],
+   "deployment_id": "deployment_e1cvxdiqz9",
+   "cwd": "backup thread index",
    "model": {
-    "id": "render schema review"
+    "id": "id_ycsyyyfhg9"
    },
    "thinking": {
-    "effort": "review"
+    "effort": "cache"
    },
-   "forked_from": {}
+   "forked_from": {
+    "session_id": "sesn_0000000u"
+   }
   },
   {
    "id": "sesn_012",
    "agent": {
     "id": "agent_demo",
-    "description": "index thread shell",
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "watch watch monitor",
+      "name": "video_generate",
       "type": "url",
       "url": "search deploy notes"
      },
      {
-      "name": "server migrate review",
+      "name": "image_generate",
       "type": "url",
       "url": "session build client"
      },
      {
-      "name": "schema client parse",
+      "name": "image_generate",
       "type": "url",
       "url": "backup api release"
      }
     ],
     "model": {
-     "id": "clip"
+     "id": "id_0000000s"
     },
     "multiagent": null,
-    "name": "monitor release queue",
+    "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "upload cargo backup",
-      "type": "anthropic",
-      "version": "test sync monitor"
+      "skill_id": "skill_m2vptfp86x",
+      "type": "custom",
+      "version": "crawl"
      },
      {
-      "skill_id": "api migrate build",
+      "skill_id": "skill_wkqclggq5v",
       "type": "anthropic",
-      "version": "watch migrate npm"
+      "version": "schema migrate thread"
      },
      {
-      "skill_id": "parse test release",
-      "type": "anthropic",
-      "version": "upload client npm"
+      "skill_id": "skill_00000001",
+      "type": "custom",
+      "version": "client cache npm"
      }
     ],
-    "system": "lint task lint",
+    "system": "test",
     "tools": [
      {
-      "description": "crawl",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "agent release render",
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 995
+    "version": 394
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "migrate client sync",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T09:00:00.000Z",
-   "environment_id": "report",
+   "environment_id": "environment_9igo478l5h",
    "metadata": {
-    "ae": "build task cache",
-    "bd": "notes thread logs"
+    "f_jec": "logs queue sync"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "docs",
-     "description": "cargo bench flaky",
-     "explanation": "logs queue sync",
-     "iteration": 191,
-     "outcome_id": "task cargo cargo",
-     "result": "api upload watch",
+     "completed_at": "logs crawl sync",
+     "description": "Checks the site for broken links",
+     "explanation": "sync watch api",
+     "iteration": 337,
+     "outcome_id": "outcome_2900hp8j1s",
+     "result": "cache thread thread",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "release docs parse",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": null,
+     "iteration": 668,
+     "outcome_id": "outcome_cbo3iu6zo6",
+     "result": "report backup release",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "build client search",
-     "created_at": "cache thread thread",
-     "file_id": "cache shell cargo",
-     "mount_path": "cache crawl logs",
+     "id": "id_ey7jdjhiiu",
+     "created_at": "release cache bench",
+     "file_id": "file_f0xkxrc77o",
+     "mount_path": "task review test",
      "type": "file",
-     "updated_at": "release docs parse"
+     "updated_at": "worker migrate crawl"
     },
     {
-     "id": "api retry thread",
-     "created_at": "release logs lint",
-     "file_id": "npm build server",
-     "mount_path": "migrate retry shell",
+     "id": "id_s9hhmbx8fx",
+     "created_at": "upload upload lint",
+     "file_id": "file_kbct7veod1",
+     "mount_path": "backup docs crawl",
      "type": "file",
-     "updated_at": "report backup release"
+     "updated_at": "index logs fix"
+    },
+    {
+     "id": "id_lzhug8irzm",
+     "created_at": "shell retry npm",
+     "file_id": "file_radz17xvfb",
+     "mount_path": "parse report notes",
+     "type": "file",
+     "updated_at": "client index"
     }
    ],
    "stats": {
-    "active_seconds": 993,
-    "duration_seconds": 185
+    "active_seconds": 93
    },
-   "status": "running",
+   "status": "idle",
    "title": "Session 012",
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 42,
-    "output_tokens": 520
+    "cache_read_input_tokens": 995,
+    "input_tokens": 514,
+    "output_tokens": 424
    },
    "vault_ids": [
-    "session flaky client",
-    "server cargo cargo"
+    "lint release schema",
+    "migrate flaky index"
    ],
-   "deployment_id": null,
-   "cwd": "release npm migrate",
+   "deployment_id": "deployment_u59nredprt",
+   "cwd": "shell search schema",
    "model": {},
-   "forked_from": {
-    "session_id": "sesn_2xlfeerweq"
+   "thinking": {
+    "effort": "session release agent"
    }
   },
   {
    "id": "sesn_013",
    "agent": {
     "id": "agent_helper",
-    "description": "agent cargo cargo",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
-    "model": {
-     "id": "crawl task session",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "render",
-    "skills": [
+    "mcp_servers": [
      {
-      "skill_id": "npm clip review",
-      "type": "custom",
-      "version": "flaky npm bench"
+      "name": "python",
+      "type": "url",
+      "url": "monitor index"
      },
      {
-      "skill_id": "client render release",
-      "type": "anthropic",
-      "version": "flaky index flaky"
+      "name": "file_read",
+      "type": "url",
+      "url": "test watch build"
      }
     ],
-    "system": "docs render client",
-    "tools": [],
+    "model": {
+     "id": "id_00000016",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "python",
+    "skills": [
+     {
+      "skill_id": "skill_vvh54qzl2m",
+      "type": "anthropic",
+      "version": "flaky index flaky"
+     },
+     {
+      "skill_id": "skill_n1dqsvzw8z",
+      "type": "custom",
+      "version": "lint thread"
+     },
+     {
+      "skill_id": "skill_dybkih9zax",
+      "type": "anthropic",
+      "version": "cache review retry"
+     }
+    ],
+    "system": null,
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 266
+    "version": 710
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "notes cargo cargo",
+     "amount": "schema",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T10:00:00.000Z",
-   "environment_id": "schema watch index",
+   "environment_id": "environment_m6vba92n1c",
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "cache bench release",
-     "description": "index retry schema",
-     "explanation": null,
-     "iteration": 288,
-     "outcome_id": "notes upload logs",
-     "result": "search watch deploy",
+     "completed_at": null,
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "clip upload fix",
+     "iteration": 709,
+     "outcome_id": "outcome_204wm0ehk0",
+     "result": "server render cache",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "lint release schema",
-     "description": "cache lint test",
-     "explanation": "flaky thread client",
-     "iteration": 239,
-     "outcome_id": "cache backup fix",
-     "result": "lint deploy",
+     "completed_at": null,
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 329,
+     "outcome_id": "outcome_n8tcnm2osj",
+     "result": "watch index client",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "server client flaky",
+     "description": "Searches the web for recent release notes",
+     "explanation": "flaky bench crawl",
+     "iteration": 739,
+     "outcome_id": "outcome_p1yxnxzuj8",
+     "result": "session watch shell",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [],
    "stats": {
-    "active_seconds": 1
+    "active_seconds": 994,
+    "duration_seconds": 212
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
-    "active_seconds": 1000,
-    "input_tokens": 2,
-    "output_tokens": 620
+    "active_seconds": 8,
+    "cache_read_input_tokens": 642,
+    "input_tokens": 52,
+    "output_tokens": 999
    },
    "vault_ids": [
-    "clip render api"
+    "schema index client",
+    "shell thread monitor"
    ],
-   "deployment_id": null,
-   "cwd": "parse upload docs",
+   "deployment_id": "deployment_jglulnufws",
+   "cwd": "schema bench lint",
    "model": {
-    "id": "watch"
+    "id": "id_0000000e"
    },
-   "thinking": {
-    "effort": "lint test release"
+   "forked_from": {
+    "session_id": "sesn_0000000v"
    }
   },
   {
@@ -1561,11 +1636,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "backup flaky parse",
+     "id": "id_ioomhb5ewa",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "cache lint worker",
+    "name": "bash",
     "skills": [],
     "system": "task shell schema",
     "tools": [],
@@ -1581,24 +1656,24 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T11:00:00.000Z",
-   "environment_id": "bench cargo",
+   "environment_id": "environment_fqlcjkds83",
    "metadata": {
-    "_f": "queue sync review"
+    "ff": "logs thread sync"
    },
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "parse cache notes",
-     "explanation": "backup lint task",
-     "iteration": 999,
-     "outcome_id": "backup deploy watch",
-     "result": "monitor fix schema",
+     "completed_at": "api cargo cargo",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 740,
+     "outcome_id": "outcome_lnzhhp2kxu",
+     "result": "bench monitor review",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [],
    "stats": {
-    "active_seconds": 5,
+    "active_seconds": 992,
     "duration_seconds": 874
    },
    "status": "terminated",
@@ -1622,131 +1697,125 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_015",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "logs shell upload",
+      "name": "file_read",
       "type": "url",
-      "url": "worker migrate sync"
-     },
-     {
-      "name": "thread task parse",
-      "type": "url",
-      "url": "review parse task"
+      "url": "thread task parse"
      }
     ],
     "model": {
-     "id": "task cargo cargo",
+     "id": "id_t5ue3e2dbn",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "api logs retry",
+    "name": "python",
     "skills": [
      {
-      "skill_id": "index",
-      "type": "anthropic",
-      "version": "build backup crawl"
-     },
-     {
-      "skill_id": "crawl",
-      "type": "anthropic",
-      "version": "search watch migrate"
-     },
-     {
-      "skill_id": "flaky sync upload",
-      "type": "anthropic",
-      "version": "review migrate worker"
+      "skill_id": "skill_d3m6cntotd",
+      "type": "custom",
+      "version": "watch logs queue"
      }
     ],
     "system": null,
     "tools": [
      {
-      "description": "upload bench client",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "render session deploy",
+      "name": "code_interpreter",
       "type": "custom"
      },
      {
-      "description": "build parse lint",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "migrate agent task",
+      "name": "image_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 93
+    "version": 814
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T12:00:00.000Z",
-   "environment_id": "migrate build logs",
+   "environment_id": "environment_jpyny00szj",
    "metadata": {
-    "_ghbbcj": "server cargo cargo",
-    "i": "queue backup build"
+    "c_ei": "lint deploy cache",
+    "ibchj_": "release docs search",
+    "hbbcjgi": "upload sync client"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "clip cache clip",
-     "description": "flaky",
-     "explanation": "logs task cargo",
-     "iteration": 571,
-     "outcome_id": "backup thread retry",
-     "result": "index shell watch",
+     "completed_at": "fix review render",
+     "description": "Builds the release artefacts",
+     "explanation": null,
+     "iteration": 764,
+     "outcome_id": "outcome_vpqbhjarqz",
+     "result": "release shell test",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": null,
-     "description": "search index sync",
-     "explanation": "crawl schema npm",
-     "iteration": 414,
-     "outcome_id": "index",
-     "result": "report monitor cache",
+     "completed_at": "fix release deploy",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 158,
+     "outcome_id": "outcome_0000000l",
+     "result": "sync monitor index",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "build docs client",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": null,
+     "iteration": 687,
+     "outcome_id": "outcome_r1sgjxhnez",
+     "result": "notes cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "agent session parse",
-     "created_at": "parse session parse",
-     "file_id": "release cache monitor",
-     "mount_path": "retry notes client",
-     "type": "file",
-     "updated_at": "deploy shell retry"
-    },
-    {
-     "id": "migrate parse release",
+     "id": "id_uwy1km0rqu",
      "created_at": "worker shell cargo",
-     "file_id": "agent api shell",
-     "mount_path": "api logs session",
+     "file_id": "file_42r3i1xtj1",
+     "mount_path": "flaky watch worker",
      "type": "file",
-     "updated_at": "flaky watch worker"
+     "updated_at": "backup release release"
     },
     {
-     "id": "lint logs build",
-     "created_at": "bench worker api",
-     "file_id": "report cache notes",
-     "mount_path": "upload retry session",
+     "id": "id_k2kuywsvw5",
+     "created_at": "upload retry session",
+     "file_id": "file_c1bzsf8ycs",
+     "mount_path": "agent migrate fix",
      "type": "file",
-     "updated_at": "parse task flaky"
+     "updated_at": "schema backup build"
     }
    ],
    "stats": {
-    "active_seconds": 594,
-    "duration_seconds": 499
+    "active_seconds": 499,
+    "duration_seconds": 72
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
-    "active_seconds": 606,
     "cache_read_input_tokens": 775,
     "input_tokens": 300,
     "output_tokens": 403
@@ -1758,136 +1827,128 @@ export const DEFAULT_DEMO: DemoRecords = {
    "deployment_id": null,
    "cwd": "deploy api index",
    "model": {
-    "id": "release retry crawl"
+    "id": "id_zqasu9etyv"
    },
    "thinking": {
-    "effort": "backup crawl notes"
+    "effort": "task cargo cargo"
    },
-   "forked_from": {
-    "session_id": "sesn_0000001d"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_016",
    "agent": {
     "id": "agent_demo",
-    "description": "sync cargo cargo",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "bench session cargo",
+     "id": "id_zzzzzzzzz1",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "test",
-    "skills": [],
-    "system": null,
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_s4mrijbc9g",
+      "type": "anthropic",
+      "version": "bench npm worker"
+     }
+    ],
+    "system": "agent backup docs",
     "tools": [
      {
-      "description": "agent backup docs",
+      "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "flaky",
-      "type": "custom"
-     },
-     {
-      "description": "server session npm",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "logs",
-      "type": "custom"
-     },
-     {
-      "description": "cache",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "deploy",
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 739
+    "version": 226
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T13:00:00.000Z",
-   "environment_id": "test release session",
+   "environment_id": "environment_wwb18k7ix6",
    "metadata": {
-    "icaa": "release deploy task",
-    "de": "upload sync cache",
-    "bcci": "sync clip queue"
+    "hc": "npm lint test"
    },
-   "outcome_evaluations": [],
-   "resources": [
+   "outcome_evaluations": [
     {
-     "id": "agent cargo cargo",
-     "created_at": "agent notes monitor",
-     "file_id": "search retry index",
-     "mount_path": "bench schema monitor",
-     "type": "file",
-     "updated_at": "backup cargo cargo"
+     "completed_at": null,
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 121,
+     "outcome_id": "outcome_sg3qriskw3",
+     "result": "shell npm monitor",
+     "type": "outcome_evaluation"
     },
     {
-     "id": "watch agent lint",
-     "created_at": "sync cargo cargo",
-     "file_id": "build fix crawl",
-     "mount_path": "clip",
-     "type": "file",
-     "updated_at": "notes report bench"
+     "completed_at": "upload task parse",
+     "description": "Builds the release artefacts",
+     "explanation": "test build report",
+     "iteration": 213,
+     "outcome_id": "outcome_cfizte73f",
+     "result": "monitor sync index",
+     "type": "outcome_evaluation"
     }
    ],
+   "resources": [],
    "stats": {
-    "active_seconds": 294,
-    "duration_seconds": 8
+    "active_seconds": 486,
+    "duration_seconds": 0
    },
    "status": "running",
    "title": "Session 016",
    "type": "session",
    "updated_at": "2026-11-28T13:01:00.000Z",
    "usage": {
-    "active_seconds": 708,
-    "cache_read_input_tokens": 45,
-    "input_tokens": 276
+    "active_seconds": 83,
+    "cache_read_input_tokens": 49,
+    "output_tokens": 423
    },
-   "vault_ids": [
-    "thread search logs",
-    "schema schema index",
-    "docs bench report"
-   ],
-   "cwd": "bench bench sync",
+   "vault_ids": [],
+   "deployment_id": null,
    "model": {
-    "id": "backup thread sync"
+    "id": "id_12roe6x9j6"
    },
    "thinking": {
-    "effort": "npm cargo cargo"
+    "effort": "search search search"
+   },
+   "forked_from": {
+    "session_id": "sesn_wveej4qfff"
    }
   },
   {
    "id": "sesn_017",
    "agent": {
     "id": "agent_helper",
-    "description": "api cargo cargo",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "docs deploy release",
+      "name": "web_search",
       "type": "url",
-      "url": "report npm index"
+      "url": "shell render thread"
+     },
+     {
+      "name": "browser",
+      "type": "url",
+      "url": "index logs report"
      }
     ],
     "model": {
-     "id": "upload index crawl",
-     "speed": "standard"
+     "id": "id_sv7ffj56gw",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "cache logs task",
+    "name": "file_read",
     "skills": [],
     "system": null,
     "tools": [],
@@ -1903,44 +1964,44 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T14:00:00.000Z",
-   "environment_id": "logs",
+   "environment_id": "environment_0000000o",
    "metadata": {
     "gcch_": "thread cache upload"
    },
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "backup sync search",
+     "description": "Renders the intro clip at 1080p",
      "explanation": null,
      "iteration": 586,
-     "outcome_id": "cache worker queue",
-     "result": "test report cargo",
+     "outcome_id": "outcome_80ji4dera9",
+     "result": "session deploy search",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "render task agent",
-     "created_at": "upload index crawl",
-     "file_id": "cargo npm queue",
-     "mount_path": "upload upload release",
+     "id": "id_sfxx4bg1lj",
+     "created_at": "upload upload release",
+     "file_id": "file_p4i6g3735v",
+     "mount_path": "schema report flaky",
      "type": "file",
-     "updated_at": "docs worker schema"
+     "updated_at": "render session"
     }
    ],
    "stats": {
     "active_seconds": 5,
-    "duration_seconds": 2
+    "duration_seconds": 995
    },
    "status": "rescheduling",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
-    "active_seconds": 588,
-    "cache_read_input_tokens": 654,
-    "input_tokens": 641,
-    "output_tokens": 997
+    "active_seconds": 528,
+    "cache_read_input_tokens": 888,
+    "input_tokens": 470,
+    "output_tokens": 424
    },
    "vault_ids": [
     "cargo client lint",
@@ -1949,7 +2010,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "deployment_id": null,
    "cwd": "search server thread",
    "model": {
-    "id": "test"
+    "id": "id_0000000o"
    },
    "thinking": null,
    "forked_from": {
@@ -1966,290 +2027,359 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "docs",
+     "id": "id_00000015",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "api worker docs",
-    "skills": [],
-    "system": "upload api server",
-    "tools": [],
+    "name": "code_interpreter",
+    "skills": [
+     {
+      "skill_id": "skill_1p40oi2yv1",
+      "type": "anthropic",
+      "version": "upload api server"
+     },
+     {
+      "skill_id": "skill_1eepqciidp",
+      "type": "custom",
+      "version": "npm watch migrate"
+     },
+     {
+      "skill_id": "skill_yixuwxsgjz",
+      "type": "custom",
+      "version": "bench api server"
+     }
+    ],
+    "system": "report",
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 354
+    "version": 441
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "crawl",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T15:00:00.000Z",
-   "environment_id": "cargo worker task",
-   "metadata": {},
+   "environment_id": "environment_00000012",
+   "metadata": {
+    "gc_cjj_": "monitor test lint",
+    "d": "lint client upload",
+    "gc": "build server shell"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "agent cargo cargo",
-     "description": "upload cargo cargo",
-     "explanation": "cargo render api",
-     "iteration": 1,
-     "outcome_id": "report cargo build",
-     "result": "search shell api",
+     "completed_at": "lint index clip",
+     "description": "Searches the web for recent release notes",
+     "explanation": "clip sync index",
+     "iteration": 239,
+     "outcome_id": "outcome_abu4zsrmkf",
+     "result": "client review backup",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 775,
+     "outcome_id": "outcome_phz1tqbmdq",
+     "result": "api logs deploy",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "schema bench flaky",
+     "description": "Follows the deployment until it settles",
+     "explanation": "deploy migrate schema",
+     "iteration": 730,
+     "outcome_id": "outcome_holcg6cjci",
+     "result": "session flaky bench",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_osgsnuyai3",
+     "created_at": "build sync clip",
+     "file_id": "file_jdoelj1h6",
+     "mount_path": "monitor sync queue",
+     "type": "file",
+     "updated_at": "search fix lint"
+    },
+    {
+     "id": "id_yap4k230aj",
+     "created_at": "retry agent queue",
+     "file_id": "file_4xfs3zpss5",
+     "mount_path": "session cargo notes",
+     "type": "file",
+     "updated_at": "docs server thread"
+    },
+    {
+     "id": "id_rjjutgzxh1",
+     "created_at": "flaky logs render",
+     "file_id": "file_dm6z3p9fav",
+     "mount_path": "crawl sync retry",
+     "type": "file",
+     "updated_at": "task queue queue"
+    }
+   ],
    "stats": {
-    "active_seconds": 4,
-    "duration_seconds": 843
+    "active_seconds": 1
    },
    "status": "rescheduling",
    "title": "Session 018",
    "type": "session",
    "updated_at": "2026-11-28T15:01:00.000Z",
    "usage": {
-    "active_seconds": 221,
-    "cache_read_input_tokens": 358,
-    "input_tokens": 347,
-    "output_tokens": 384
+    "active_seconds": 708,
+    "cache_read_input_tokens": 364,
+    "input_tokens": 755
    },
    "vault_ids": [
-    "sync deploy notes",
-    "lint index clip",
-    "task retry test"
+    "lint retry crawl",
+    "flaky upload worker",
+    "index render search"
    ],
    "deployment_id": null,
    "model": {
-    "id": "crawl worker npm"
+    "id": "id_h9xinsfalz"
    },
-   "thinking": {
-    "effort": "migrate migrate index"
-   },
-   "forked_from": {}
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_019",
    "agent": {
     "id": "agent_helper",
-    "description": "test",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [],
-    "model": {
-     "id": "report",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "api deploy docs",
-    "skills": [
-     {
-      "skill_id": "render",
-      "type": "anthropic",
-      "version": "server cargo cargo"
-     },
-     {
-      "skill_id": "bench docs task",
-      "type": "anthropic",
-      "version": "schema cargo session"
-     },
-     {
-      "skill_id": "npm cargo cargo",
-      "type": "custom",
-      "version": "sync retry npm"
-     }
-    ],
-    "system": "review review bench",
-    "tools": [
-     {
-      "description": "parse search shell",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "thread client",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 297
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "bench shell docs",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-28T16:00:00.000Z",
-   "metadata": {},
-   "outcome_evaluations": [],
-   "resources": [],
-   "stats": {
-    "duration_seconds": 721
-   },
-   "status": "terminated",
-   "title": "Session 019",
-   "type": "session",
-   "updated_at": "2026-11-28T16:01:00.000Z",
-   "usage": {
-    "active_seconds": 301,
-    "cache_read_input_tokens": 992,
-    "input_tokens": 679
-   },
-   "vault_ids": [
-    "task report",
-    "build agent thread",
-    "bench watch logs"
-   ],
-   "deployment_id": "test",
-   "cwd": "agent watch monitor",
-   "computer_id": "bench review server",
-   "model": {
-    "id": "logs npm release"
-   },
-   "thinking": {
-    "effort": "server cargo cargo"
-   },
-   "forked_from": {
-    "session_id": "sesn_twhpq73i9z"
-   }
-  },
-  {
-   "id": "sesn_020",
-   "agent": {
-    "id": "agent_demo",
-    "description": "cache",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "search notes deploy",
+      "name": "web_search",
       "type": "url",
-      "url": "agent schema crawl"
-     },
-     {
-      "name": "cache api",
-      "type": "url",
-      "url": "upload task watch"
+      "url": "worker lint build"
      }
     ],
     "model": {
-     "id": "sync lint task",
+     "id": "id_00000016",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "agent cargo cargo",
-    "skills": [
-     {
-      "skill_id": "crawl",
-      "type": "custom",
-      "version": "backup bench cargo"
-     },
-     {
-      "skill_id": "review report bench",
-      "type": "custom",
-      "version": "cache"
-     },
-     {
-      "skill_id": "clip docs cargo",
-      "type": "anthropic",
-      "version": "retry monitor fix"
-     }
-    ],
-    "system": "render watch monitor",
-    "tools": [
-     {
-      "description": "fix",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "task schema schema",
-      "type": "custom"
-     },
-     {
-      "description": "shell npm worker",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "task flaky sync",
-      "type": "custom"
-     },
-     {
-      "description": "fix queue retry",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "docs",
-      "type": "custom"
-     }
-    ],
+    "name": "image_generate",
+    "skills": [],
+    "system": "logs",
+    "tools": [],
     "type": "agent",
-    "version": 994
+    "version": 405
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "flaky cache fix",
+     "amount": "migrate session client",
      "currency": "USD"
     },
     "type": "limit"
    },
-   "created_at": "2026-11-28T17:00:00.000Z",
-   "environment_id": "deploy",
+   "created_at": "2026-11-28T16:00:00.000Z",
+   "environment_id": "environment_vzk7ir05ql",
    "metadata": {
-    "fd": "task build build",
-    "bfjggjcb": "deploy search migrate"
+    "gb_gf": "fix"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "task migrate render",
-     "description": "flaky",
-     "explanation": null,
-     "iteration": 3,
-     "outcome_id": "crawl",
-     "result": "server server server",
+     "completed_at": "backup review clip",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "api queue parse",
+     "iteration": 999,
+     "outcome_id": "outcome_zzzzzzzzzg",
+     "result": "npm cargo cargo",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "thread backup thread",
-     "description": "flaky render session",
-     "explanation": "worker shell",
-     "iteration": 7,
-     "outcome_id": "build cargo test",
-     "result": "render cache index",
+     "completed_at": "review task schema",
+     "description": "Follows the deployment until it settles",
+     "explanation": "search cargo cargo",
+     "iteration": 662,
+     "outcome_id": "outcome_q54aa49pqb",
+     "result": "upload cargo cargo",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "fix server cargo",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "task report",
+     "iteration": 9,
+     "outcome_id": "outcome_u6f5yd368k",
+     "result": "sync session flaky",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "parse fix api",
-     "created_at": "fix worker logs",
-     "file_id": "flaky test search",
-     "mount_path": "notes render lint",
+     "id": "id_h4bynj5mdp",
+     "created_at": "flaky flaky worker",
+     "file_id": "file_kvfs5ivpqh",
+     "mount_path": "logs npm release",
      "type": "file",
-     "updated_at": "backup render crawl"
+     "updated_at": "test flaky npm"
     }
    ],
    "stats": {
-    "active_seconds": 686,
-    "duration_seconds": 323
+    "active_seconds": 356,
+    "duration_seconds": 1
    },
    "status": "idle",
+   "title": "Session 019",
+   "type": "session",
+   "updated_at": "2026-11-28T16:01:00.000Z",
+   "usage": {
+    "active_seconds": 984,
+    "cache_read_input_tokens": 672,
+    "input_tokens": 392,
+    "output_tokens": 115
+   },
+   "vault_ids": [
+    "schema",
+    "fix agent npm",
+    "logs client docs"
+   ],
+   "deployment_id": null,
+   "cwd": "fix review fix",
+   "model": {
+    "id": "id_zzzzzzzzzb"
+   },
+   "forked_from": null
+  },
+  {
+   "id": "sesn_020",
+   "agent": {
+    "id": "agent_demo",
+    "description": null,
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "id_0000000x",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_1r93lnn5b2",
+      "type": "anthropic",
+      "version": "index release flaky"
+     }
+    ],
+    "system": null,
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 339
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-28T17:00:00.000Z",
+   "environment_id": "environment_jfy6ugwf4t",
+   "metadata": {
+    "_fcf": "task flaky sync",
+    "_h": "docs",
+    "cbcd": "flaky deploy watch"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "server flaky index",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "thread fix client",
+     "iteration": 897,
+     "outcome_id": "outcome_q0fdl1a1qb",
+     "result": "backup cargo client",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "render migrate crawl",
+     "description": "Searches the web for recent release notes",
+     "explanation": "schema bench lint",
+     "iteration": 352,
+     "outcome_id": "outcome_9n1m2sd362",
+     "result": "server client crawl",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Searches the web for recent release notes",
+     "explanation": "queue report npm",
+     "iteration": 218,
+     "outcome_id": "outcome_23c85gnpz2",
+     "result": "test release release",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [],
+   "stats": {
+    "active_seconds": 992,
+    "duration_seconds": 7
+   },
+   "status": "running",
    "title": "Session 020",
    "type": "session",
    "updated_at": "2026-11-28T17:01:00.000Z",
    "usage": {
-    "active_seconds": 3,
-    "input_tokens": 786,
-    "output_tokens": 802
+    "active_seconds": 846,
+    "cache_read_input_tokens": 591,
+    "output_tokens": 559
    },
    "vault_ids": [
-    "shell review index",
-    "watch session",
-    "client thread release"
+    "bench worker cargo",
+    "upload backup worker",
+    "client docs fix"
    ],
-   "deployment_id": "sync monitor clip",
-   "model": {},
-   "thinking": {},
+   "cwd": "bench retry parse",
+   "model": {
+    "id": "id_c18wm1c32m"
+   },
+   "thinking": {
+    "effort": "fix"
+   },
    "forked_from": {
-    "session_id": "sesn_vhvawtrctm"
+    "session_id": "sesn_5c8samlhlp"
    }
   },
   {
@@ -2262,292 +2392,245 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "npm cache retry",
+      "name": "python",
       "type": "url",
-      "url": "npm schema bench"
+      "url": "bench fix upload"
      },
      {
-      "name": "agent test npm",
+      "name": "bash",
       "type": "url",
-      "url": "search cache lint"
+      "url": "upload api release"
      }
     ],
     "model": {
-     "id": "flaky"
+     "id": "id_jlqq43mq20",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "session build worker",
+    "name": "python",
     "skills": [
      {
-      "skill_id": "search migrate worker",
+      "skill_id": "skill_vo5uvc7a0o",
       "type": "anthropic",
-      "version": "build sync thread"
+      "version": "server report search"
      },
      {
-      "skill_id": "lint retry logs",
-      "type": "custom",
-      "version": "logs"
+      "skill_id": "skill_7iigigbrdm",
+      "type": "anthropic",
+      "version": "flaky release search"
      }
     ],
-    "system": "render",
+    "system": "migrate monitor schema",
     "tools": [
      {
-      "description": "render queue shell",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "queue cargo build",
-      "type": "custom"
-     },
-     {
-      "description": "fix cache notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "crawl npm shell",
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 895
+    "version": 9
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "task thread shell",
+     "amount": "report",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T18:00:00.000Z",
-   "environment_id": "deploy",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "docs parse schema",
-     "explanation": "clip build task",
-     "iteration": 436,
-     "outcome_id": "index flaky lint",
-     "result": "index index queue",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "search release retry",
-     "explanation": null,
-     "iteration": 229,
-     "outcome_id": "crawl worker retry",
-     "result": "api parse npm",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "logs index client",
-     "description": "bench npm api",
-     "explanation": "test fix deploy",
-     "iteration": 851,
-     "outcome_id": "parse agent build",
-     "result": "deploy backup schema",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_zzzzzzzzzu",
+   "metadata": {
+    "aga_iaj": "clip build task"
+   },
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "worker parse",
-     "created_at": "release notes flaky",
-     "file_id": "upload thread parse",
-     "mount_path": "test retry api",
+     "id": "id_budu8yxzpy",
+     "created_at": "schema upload session",
+     "file_id": "file_pe2iah2lml",
+     "mount_path": "task sync cargo",
      "type": "file",
-     "updated_at": "release bench crawl"
-    },
-    {
-     "id": "npm release render",
-     "created_at": "upload cargo server",
-     "file_id": "agent retry render",
-     "mount_path": "docs render watch",
-     "type": "file",
-     "updated_at": "index flaky migrate"
-    },
-    {
-     "id": "queue npm agent",
-     "created_at": "bench report monitor",
-     "file_id": "index api render",
-     "mount_path": "logs shell task",
-     "type": "file",
-     "updated_at": "build schema parse"
+     "updated_at": "index search thread"
     }
    ],
    "stats": {
-    "active_seconds": 4,
-    "duration_seconds": 826
+    "active_seconds": 130,
+    "duration_seconds": 8
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 021",
    "type": "session",
    "updated_at": "2026-11-28T18:01:00.000Z",
    "usage": {
-    "active_seconds": 482,
-    "cache_read_input_tokens": 883,
-    "input_tokens": 696,
-    "output_tokens": 312
+    "active_seconds": 347,
+    "cache_read_input_tokens": 275,
+    "input_tokens": 252
    },
    "vault_ids": [
-    "client cargo sync",
-    "client npm session",
-    "index bench docs"
+    "migrate",
+    "notes build build",
+    "build crawl parse"
    ],
-   "deployment_id": null,
-   "cwd": "search notes client",
-   "model": {
-    "id": "logs"
+   "deployment_id": "deployment_95swsl5vvx",
+   "cwd": "bench cargo backup",
+   "thinking": {
+    "effort": "schema deploy logs"
    },
-   "forked_from": null
+   "forked_from": {
+    "session_id": "sesn_0000000k"
+   }
   },
   {
    "id": "sesn_022",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "parse task client",
+      "name": "file_read",
       "type": "url",
-      "url": "watch crawl monitor"
+      "url": "index shell retry"
      },
      {
-      "name": "index shell retry",
+      "name": "image_generate",
       "type": "url",
-      "url": "sync watch deploy"
+      "url": "report test thread"
+     },
+     {
+      "name": "code_interpreter",
+      "type": "url",
+      "url": "cargo agent agent"
      }
     ],
     "model": {
-     "id": "thread cargo cargo",
+     "id": "id_2ywfrn1q3p",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "render",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "sync sync shell",
-      "type": "anthropic",
-      "version": "server agent deploy"
+      "skill_id": "skill_onn6nvk8r6",
+      "type": "custom",
+      "version": "logs server watch"
      },
      {
-      "skill_id": "api render logs",
+      "skill_id": "skill_xqrkzf000i",
       "type": "anthropic",
-      "version": "backup lint thread"
+      "version": "watch api index"
      },
      {
-      "skill_id": "cache session agent",
-      "type": "anthropic",
-      "version": "report session report"
+      "skill_id": "skill_mggi6l5n7y",
+      "type": "custom",
+      "version": "deploy retry"
      }
     ],
-    "system": null,
-    "tools": [],
+    "system": "thread thread",
+    "tools": [
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 884
+    "version": 7
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "task worker thread",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T19:00:00.000Z",
-   "environment_id": "test",
+   "environment_id": "environment_zzzzzzzzym",
    "metadata": {
-    "bb": "cache search render",
-    "d": "logs deploy agent",
-    "_dg": "flaky cargo parse"
+    "_fb_h_ga": "fix review parse"
    },
    "outcome_evaluations": [
     {
-     "completed_at": null,
-     "description": "search task fix",
-     "explanation": "queue lint shell",
-     "iteration": 955,
-     "outcome_id": "retry test task",
-     "result": "review review server",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "thread upload crawl",
-     "explanation": "render deploy client",
-     "iteration": 497,
-     "outcome_id": "shell deploy watch",
-     "result": "cache client watch",
+     "completed_at": "thread deploy session",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "npm test index",
+     "iteration": 73,
+     "outcome_id": "outcome_x1lusgs94r",
+     "result": "cache notes clip",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "parse report watch",
-     "created_at": "deploy deploy watch",
-     "file_id": "queue npm monitor",
-     "mount_path": "task flaky index",
+     "id": "id_mc4tq984bs",
+     "created_at": "cache render backup",
+     "file_id": "file_i5w4wz5hum",
+     "mount_path": "migrate crawl agent",
      "type": "file",
-     "updated_at": "fix review parse"
+     "updated_at": "docs bench schema"
     }
    ],
    "stats": {
-    "active_seconds": 361,
-    "duration_seconds": 386
+    "active_seconds": 0,
+    "duration_seconds": 999
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 022",
    "type": "session",
    "updated_at": "2026-11-28T19:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 932,
-    "input_tokens": 715,
-    "output_tokens": 3
+    "cache_read_input_tokens": 2,
+    "input_tokens": 4,
+    "output_tokens": 253
    },
-   "vault_ids": [],
-   "deployment_id": "fix npm task",
-   "cwd": "build",
+   "vault_ids": [
+    "backup release cache"
+   ],
+   "deployment_id": "deployment_tkze1nqa0n",
    "model": {
-    "id": "deploy monitor report"
+    "id": "id_jtmo85kuj8"
    },
-   "thinking": {},
-   "forked_from": {
-    "session_id": "sesn_my1waerhiq"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_023",
    "agent": {
     "id": "agent_helper",
-    "description": "cache",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "client monitor sync",
-      "type": "url",
-      "url": "deploy session release"
-     },
-     {
-      "name": "review session queue",
-      "type": "url",
-      "url": "agent server sync"
-     },
-     {
-      "name": "retry docs release",
-      "type": "url",
-      "url": "agent cargo sync"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "flaky schema server",
-     "speed": "fast"
+     "id": "id_2hcz37dt66",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "review migrate thread",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "api sync lint",
+      "skill_id": "skill_evoo5fxjan",
+      "type": "anthropic",
+      "version": "flaky schema server"
+     },
+     {
+      "skill_id": "skill_loihhqbsq6",
+      "type": "anthropic",
+      "version": "review migrate thread"
+     },
+     {
+      "skill_id": "skill_817pv2befh",
       "type": "custom",
       "version": "task deploy docs"
      }
@@ -2566,7 +2649,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T20:00:00.000Z",
-   "environment_id": "watch",
+   "environment_id": "environment_00000006",
    "metadata": {
     "cb_d_a_": "test docs deploy",
     "e": "session search client"
@@ -2574,9 +2657,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "session retry render",
-     "created_at": "watch",
-     "file_id": "build",
+     "id": "id_z72s7xbpmn",
+     "created_at": "shell shell bench",
+     "file_id": "file_0000000o",
      "mount_path": "crawl",
      "type": "file",
      "updated_at": "cargo agent logs"
@@ -2590,75 +2673,74 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T20:01:00.000Z",
    "usage": {
-    "active_seconds": 703,
-    "cache_read_input_tokens": 97,
-    "input_tokens": 571,
-    "output_tokens": 457
+    "cache_read_input_tokens": 415,
+    "input_tokens": 6,
+    "output_tokens": 571
    },
-   "vault_ids": [
-    "cache worker index",
-    "npm upload index",
-    "thread watch render"
-   ],
-   "deployment_id": "search queue migrate",
-   "cwd": "server release clip",
-   "thinking": null,
-   "forked_from": null
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "build queue deploy",
+   "thinking": {
+    "effort": "queue search docs"
+   },
+   "forked_from": {
+    "session_id": "sesn_0000001d"
+   }
   },
   {
    "id": "sesn_024",
    "agent": {
     "id": "agent_demo",
-    "description": "retry watch logs",
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "client flaky session",
+      "name": "python",
       "type": "url",
       "url": "report crawl thread"
      },
      {
-      "name": "logs flaky test",
+      "name": "file_read",
       "type": "url",
       "url": "lint sync monitor"
      },
      {
-      "name": "client deploy logs",
+      "name": "python",
       "type": "url",
       "url": "session bench"
      }
     ],
     "model": {
-     "id": "report",
+     "id": "id_00000006",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "cargo cargo cargo",
+    "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "test schema thread",
-      "type": "anthropic",
-      "version": "flaky cargo docs"
+      "skill_id": "skill_1is3m5wkwh",
+      "type": "custom",
+      "version": "parse deploy deploy"
      }
     ],
-    "system": "flaky upload client",
+    "system": "build lint upload",
     "tools": [
      {
-      "description": "parse parse docs",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "session npm clip",
+      "name": "bash",
       "type": "custom"
      },
      {
-      "description": "index queue schema",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "deploy client cache",
+      "name": "code_interpreter",
       "type": "custom"
      }
     ],
@@ -2668,90 +2750,44 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T21:00:00.000Z",
-   "environment_id": "cache search clip",
+   "environment_id": "environment_dkifcjijkk",
    "metadata": {
-    "hhcfjc": "cache lint search"
+    "fjcga": "cargo cargo cache"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "schema watch clip",
-     "description": "migrate client client",
-     "explanation": "deploy backup server",
-     "iteration": 946,
-     "outcome_id": "npm crawl sync",
-     "result": "search session cargo",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "upload render session",
-     "explanation": "logs session watch",
-     "iteration": 845,
-     "outcome_id": "api thread shell",
-     "result": "monitor monitor deploy",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "search worker render",
-     "description": "notes render upload",
-     "explanation": "index task test",
-     "iteration": 508,
-     "outcome_id": "deploy watch review",
-     "result": "client cache server",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "flaky migrate flaky",
-     "created_at": "session crawl upload",
-     "file_id": "clip retry crawl",
-     "mount_path": "worker retry docs",
+     "id": "id_f2r7xrnnco",
+     "created_at": "report monitor parse",
+     "file_id": "file_v1spwd469n",
+     "mount_path": "cargo clip backup",
      "type": "file",
-     "updated_at": "cache fix test"
-    },
-    {
-     "id": "upload test monitor",
-     "created_at": "queue sync lint",
-     "file_id": "upload notes clip",
-     "mount_path": "lint notes docs",
-     "type": "file",
-     "updated_at": "thread agent session"
-    },
-    {
-     "id": "release fix migrate",
-     "created_at": "render backup task",
-     "file_id": "api flaky logs",
-     "mount_path": "upload monitor search",
-     "type": "file",
-     "updated_at": "server migrate shell"
+     "updated_at": "logs session watch"
     }
    ],
    "stats": {
-    "active_seconds": 6,
-    "duration_seconds": 997
+    "active_seconds": 173,
+    "duration_seconds": 865
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 024",
    "type": "session",
    "updated_at": "2026-11-28T21:01:00.000Z",
    "usage": {
-    "active_seconds": 146,
-    "input_tokens": 264,
-    "output_tokens": 2
+    "active_seconds": 0,
+    "cache_read_input_tokens": 761,
+    "input_tokens": 830,
+    "output_tokens": 25
    },
    "vault_ids": [
-    "index deploy lint"
+    "clip"
    ],
-   "deployment_id": "client test",
-   "cwd": "server npm release",
-   "model": {},
-   "thinking": {
-    "effort": "bench fix"
+   "cwd": "queue shell test",
+   "model": {
+    "id": "id_g3wwez2uaa"
    },
-   "forked_from": {
-    "session_id": "sesn_15vowto3jh"
-   }
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_025",
@@ -2763,143 +2799,186 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "monitor cargo cargo",
+      "name": "file_read",
       "type": "url",
-      "url": "agent cargo cargo"
+      "url": "lint bench release"
      },
      {
-      "name": "flaky search sync",
+      "name": "video_generate",
       "type": "url",
-      "url": "bench fix parse"
+      "url": "client test npm"
      }
     ],
     "model": {
-     "id": "cargo backup release",
+     "id": "id_0000001b",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "backup cargo cargo",
-    "skills": [],
-    "system": "report",
+    "name": "code_interpreter",
+    "skills": [
+     {
+      "skill_id": "skill_l7p3o7mmf1",
+      "type": "anthropic",
+      "version": "search report test"
+     }
+    ],
+    "system": null,
     "tools": [],
     "type": "agent",
-    "version": 358
+    "version": 9
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "task fix queue",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "docs task agent",
-   "metadata": {},
-   "outcome_evaluations": [],
-   "resources": [
+   "environment_id": "environment_tul6h5znd2",
+   "metadata": {
+    "ij_df": "monitor test parse",
+    "gchedg": "migrate index build"
+   },
+   "outcome_evaluations": [
     {
-     "id": "search render render",
-     "created_at": "migrate index build",
-     "file_id": "bench deploy npm",
-     "mount_path": "lint test bench",
-     "type": "file",
-     "updated_at": "test server logs"
+     "completed_at": null,
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "thread crawl worker",
+     "iteration": 845,
+     "outcome_id": "outcome_c5yo3juopw",
+     "result": "shell migrate monitor",
+     "type": "outcome_evaluation"
     }
    ],
+   "resources": [],
    "stats": {
-    "active_seconds": 2
+    "active_seconds": 276,
+    "duration_seconds": 7
    },
    "status": "rescheduling",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
-    "active_seconds": 7,
-    "cache_read_input_tokens": 5,
-    "input_tokens": 151,
-    "output_tokens": 16
+    "active_seconds": 397,
+    "cache_read_input_tokens": 2,
+    "output_tokens": 700
    },
-   "vault_ids": [],
-   "deployment_id": "backup cargo cargo",
-   "cwd": "watch",
+   "vault_ids": [
+    "upload retry fix",
+    "upload review cache",
+    "thread client upload"
+   ],
+   "deployment_id": "deployment_zzzzzzzzyw",
+   "cwd": "sync index thread",
    "model": {
-    "id": "client docs retry"
+    "id": "id_g8fh1ajm3b"
    },
    "thinking": {
-    "effort": "sync cargo cargo"
+    "effort": "notes cargo cargo"
    },
    "forked_from": {
-    "session_id": "sesn_0000000q"
+    "session_id": "sesn_3lfmyli96c"
    }
   },
   {
    "id": "sesn_026",
    "agent": {
     "id": "agent_demo",
-    "description": "flaky",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "render",
+      "name": "code_interpreter",
       "type": "url",
-      "url": "review"
+      "url": "bench cache crawl"
+     },
+     {
+      "name": "file_read",
+      "type": "url",
+      "url": "index cargo"
      }
     ],
     "model": {
-     "id": "task cargo cargo"
+     "id": "id_0000000m",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "upload notes cargo",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "notes logs agent",
+      "skill_id": "skill_m2unijrda",
       "type": "custom",
       "version": "backup session fix"
      },
      {
-      "skill_id": "npm upload thread",
+      "skill_id": "skill_yqlc1rev4f",
       "type": "anthropic",
-      "version": "schema monitor fix"
+      "version": "parse index client"
      }
     ],
-    "system": "cache",
+    "system": "report watch logs",
     "tools": [],
     "type": "agent",
-    "version": 379
+    "version": 325
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T23:00:00.000Z",
-   "environment_id": "deploy",
+   "environment_id": "environment_1qqpodm4aj",
    "metadata": {
-    "cddi": "build cache task"
+    "igbc": "search parse backup",
+    "ic_ia": "upload shell sync"
    },
    "outcome_evaluations": [],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_g0mxzok5va",
+     "created_at": "logs lint docs",
+     "file_id": "file_4ux3v0qz5u",
+     "mount_path": "logs sync thread",
+     "type": "file",
+     "updated_at": "worker server npm"
+    },
+    {
+     "id": "id_w3cb5jzdmw",
+     "created_at": "logs build session",
+     "file_id": "file_ouwayllqeg",
+     "mount_path": "agent api task",
+     "type": "file",
+     "updated_at": "deploy upload parse"
+    },
+    {
+     "id": "id_pffw5g0y3c",
+     "created_at": "parse logs cache",
+     "file_id": "file_xwr0pr4gr5",
+     "mount_path": "api retry task",
+     "type": "file",
+     "updated_at": "npm backup upload"
+    }
+   ],
    "stats": {
-    "duration_seconds": 737
+    "active_seconds": 503,
+    "duration_seconds": 157
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 026",
    "type": "session",
    "updated_at": "2026-11-28T23:01:00.000Z",
    "usage": {
-    "input_tokens": 308,
-    "output_tokens": 377
+    "active_seconds": 672,
+    "cache_read_input_tokens": 596,
+    "input_tokens": 994,
+    "output_tokens": 228
    },
    "vault_ids": [
-    "deploy upload parse"
+    "client retry",
+    "task parse docs",
+    "server report session"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_zau08u8vfn",
+   "cwd": "review",
    "model": {},
-   "thinking": {
-    "effort": "schema deploy cargo"
-   },
    "forked_from": {
-    "session_id": "sesn_bi272xtbrb"
+    "session_id": "sesn_0000000d"
    }
   },
   {
@@ -2912,906 +2991,775 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
-      "name": "notes session logs",
+      "name": "image_generate",
       "type": "url",
       "url": "upload watch retry"
      }
     ],
     "model": {
-     "id": "crawl"
+     "id": "id_0000001d"
     },
     "multiagent": null,
-    "name": "build",
-    "skills": [
+    "name": "file_read",
+    "skills": [],
+    "system": "report build schema",
+    "tools": [
      {
-      "skill_id": "fix clip sync",
-      "type": "custom",
-      "version": "build thread sync"
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "code_interpreter",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
      }
     ],
-    "system": null,
-    "tools": [],
     "type": "agent",
-    "version": 10
+    "version": 521
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "build agent thread",
+     "amount": "deploy",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T00:00:00.000Z",
-   "environment_id": "deploy",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "metadata": {
+    "jfdfah": "api schema thread",
+    "acea__j": "agent cargo queue",
+    "h": "crawl lint lint"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "render backup lint",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 829,
+     "outcome_id": "outcome_zev1kh5ieq",
+     "result": "render cache search",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 547,
+     "outcome_id": "outcome_vdoi1vwl4r",
+     "result": "server worker thread",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "render",
-     "created_at": "upload cargo cargo",
-     "file_id": "review bench notes",
-     "mount_path": "bench review index",
+     "id": "id_rjn2m61w9s",
+     "created_at": "fix search agent",
+     "file_id": "file_pmeuifolbt",
+     "mount_path": "flaky session crawl",
      "type": "file",
-     "updated_at": "fix server docs"
+     "updated_at": "test sync logs"
     },
     {
-     "id": "build report task",
-     "created_at": "migrate",
-     "file_id": "server migrate render",
-     "mount_path": "agent cargo queue",
+     "id": "id_5pyjgw43u2",
+     "created_at": "retry bench parse",
+     "file_id": "file_c19xtiz96",
+     "mount_path": "npm worker index",
      "type": "file",
-     "updated_at": "cache test deploy"
-    },
-    {
-     "id": "crawl lint lint",
-     "created_at": "client api parse",
-     "file_id": "clip backup search",
-     "mount_path": "build",
-     "type": "file",
-     "updated_at": "review queue bench"
+     "updated_at": "build bench"
     }
    ],
    "stats": {
-    "active_seconds": 7
+    "active_seconds": 994,
+    "duration_seconds": 888
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 027",
    "type": "session",
    "updated_at": "2026-11-29T00:01:00.000Z",
    "usage": {
-    "input_tokens": 559,
-    "output_tokens": 91
+    "active_seconds": 20,
+    "input_tokens": 996,
+    "output_tokens": 3
    },
-   "vault_ids": [
-    "retry bench parse",
-    "api backup bench"
-   ],
-   "cwd": "sync notes retry",
+   "vault_ids": [],
+   "deployment_id": "deployment_0000000z",
+   "cwd": "report npm watch",
+   "computer_id": "computer_00000014",
    "model": {
-    "id": "index"
+    "id": "id_00000018"
    },
-   "thinking": {
-    "effort": "notes cargo cargo"
+   "thinking": null,
+   "forked_from": {
+    "session_id": "sesn_jhwb902k2v"
    }
   },
   {
    "id": "sesn_028",
    "agent": {
     "id": "agent_demo",
-    "description": "api bench parse",
+    "description": "Checks the site for broken links",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "logs migrate queue",
+      "name": "web_search",
       "type": "url",
-      "url": "notes clip upload"
+      "url": "worker monitor agent"
      }
     ],
     "model": {
-     "id": "review"
+     "id": "id_5mw0ln00lz"
     },
     "multiagent": null,
-    "name": "monitor session cargo",
+    "name": "bash",
     "skills": [],
-    "system": "flaky",
-    "tools": [
-     {
-      "description": "client watch render",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "agent worker api",
-      "type": "custom"
-     },
-     {
-      "description": "thread api npm",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "task queue task",
-      "type": "custom"
-     }
-    ],
+    "system": "monitor session cargo",
+    "tools": [],
     "type": "agent",
-    "version": 749
+    "version": 718
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "api report upload",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-29T01:00:00.000Z",
-   "environment_id": "api cargo cargo",
-   "metadata": {
-    "iahed": "lint cache monitor"
-   },
+   "environment_id": "environment_lac6htjqad",
+   "metadata": {},
    "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "lint client crawl",
-     "created_at": "shell fix docs",
-     "file_id": "report notes worker",
-     "mount_path": "docs release queue",
-     "type": "file",
-     "updated_at": "lint clip cargo"
-    },
-    {
-     "id": "deploy search fix",
-     "created_at": "task queue search",
-     "file_id": "thread upload schema",
-     "mount_path": "sync thread npm",
-     "type": "file",
-     "updated_at": "crawl release backup"
-    },
-    {
-     "id": "notes render queue",
-     "created_at": "migrate cache notes",
-     "file_id": "queue cache cache",
-     "mount_path": "parse index lint",
-     "type": "file",
-     "updated_at": "release npm schema"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 969,
-    "duration_seconds": 2
+    "active_seconds": 464,
+    "duration_seconds": 996
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 028",
    "type": "session",
    "updated_at": "2026-11-29T01:01:00.000Z",
    "usage": {
-    "active_seconds": 318,
-    "cache_read_input_tokens": 521,
-    "input_tokens": 4,
-    "output_tokens": 159
+    "active_seconds": 646,
+    "cache_read_input_tokens": 0,
+    "input_tokens": 639
    },
-   "vault_ids": [
-    "cargo cargo render",
-    "docs render render",
-    "review"
-   ],
-   "cwd": "api parse backup",
+   "vault_ids": [],
+   "deployment_id": "deployment_lrv108nfjl",
+   "cwd": "thread upload schema",
    "model": {
-    "id": "client cargo cargo"
+    "id": "id_5ijax80a1d"
    },
-   "thinking": null
+   "thinking": {
+    "effort": "watch"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_029",
    "agent": {
     "id": "agent_helper",
-    "description": "monitor thread upload",
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "release deploy logs",
+      "name": "browser",
       "type": "url",
-      "url": "flaky"
+      "url": "cache"
      },
      {
-      "name": "worker upload crawl",
+      "name": "code_interpreter",
       "type": "url",
-      "url": "backup review build"
+      "url": "worker upload crawl"
      }
     ],
     "model": {
-     "id": "agent fix retry",
-     "speed": "fast"
+     "id": "id_szvwj3l4c",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "cache cargo parse",
-    "skills": [
-     {
-      "skill_id": "index deploy logs",
-      "type": "custom",
-      "version": "queue review backup"
-     },
-     {
-      "skill_id": "sync report notes",
-      "type": "anthropic",
-      "version": "server cargo cargo"
-     },
-     {
-      "skill_id": "migrate",
-      "type": "custom",
-      "version": "upload docs deploy"
-     }
-    ],
-    "system": "server build clip",
+    "name": "video_generate",
+    "skills": [],
+    "system": null,
     "tools": [
      {
-      "description": "client notes report",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "bench schema fix",
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 625
+    "version": 622
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "logs backup build",
+     "amount": "upload docs deploy",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T02:00:00.000Z",
+   "environment_id": "environment_0000000t",
    "metadata": {
-    "fjg_haaj": "flaky bench sync",
-    "ihhj_": "cargo test build",
-    "gbied_ii": "render search lint"
+    "h": "clip parse bench",
+    "af": "server test task"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "thread session schema",
-     "description": "queue shell thread",
-     "explanation": "agent retry lint",
-     "iteration": 914,
-     "outcome_id": "release build flaky",
-     "result": "thread report test",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "api thread session",
-     "description": "cargo render npm",
-     "explanation": null,
-     "iteration": 471,
-     "outcome_id": "backup watch watch",
-     "result": "server watch render",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "clip flaky server",
-     "description": "parse worker sync",
-     "explanation": "search review worker",
-     "iteration": 243,
-     "outcome_id": "migrate session server",
-     "result": "report agent clip",
+     "completed_at": "agent cargo search",
+     "description": "Checks the site for broken links",
+     "explanation": "backup cargo",
+     "iteration": 124,
+     "outcome_id": "outcome_rt7kg3ub1j",
+     "result": "thread test api",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_38f8xdht33",
+     "created_at": "lint report agent",
+     "file_id": "file_iwprvo92m3",
+     "mount_path": "clip",
+     "type": "file",
+     "updated_at": "migrate parse sync"
+    }
+   ],
    "stats": {
-    "duration_seconds": 1
+    "active_seconds": 278,
+    "duration_seconds": 8
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 977,
-    "input_tokens": 7,
-    "output_tokens": 633
+    "active_seconds": 72,
+    "cache_read_input_tokens": 499,
+    "input_tokens": 6,
+    "output_tokens": 732
    },
-   "vault_ids": [
-    "server migrate review",
-    "fix render report",
-    "logs parse upload"
-   ],
-   "deployment_id": "index fix fix",
-   "cwd": "task worker logs",
-   "computer_id": "index",
-   "model": {
-    "id": "logs"
-   },
-   "thinking": {
-    "effort": "review"
-   },
-   "forked_from": {}
+   "vault_ids": [],
+   "deployment_id": "deployment_w8oydr2wdk",
+   "model": {},
+   "thinking": {},
+   "forked_from": {
+    "session_id": "sesn_00000017"
+   }
   },
   {
    "id": "sesn_030",
    "agent": {
     "id": "agent_demo",
-    "description": "deploy release review",
+    "description": "Renders the intro clip at 1080p",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "worker thread backup",
-      "type": "url",
-      "url": "render client index"
-     },
-     {
-      "name": "review lint parse",
-      "type": "url",
-      "url": "index task cargo"
-     },
-     {
-      "name": "server notes clip",
-      "type": "url",
-      "url": "clip parse lint"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "upload session shell",
+     "id": "id_km1685nd49",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "monitor queue npm",
-    "skills": [
-     {
-      "skill_id": "worker parse notes",
-      "type": "custom",
-      "version": "server watch agent"
-     },
-     {
-      "skill_id": "test",
-      "type": "custom",
-      "version": "npm cargo cargo"
-     },
-     {
-      "skill_id": "build worker client",
-      "type": "anthropic",
-      "version": "logs"
-     }
-    ],
-    "system": "index cache release",
+    "name": "code_interpreter",
+    "skills": [],
+    "system": "report server lint",
     "tools": [
      {
-      "description": "review backup notes",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "api cargo cargo",
+      "name": "python",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 571
+    "version": 112
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T03:00:00.000Z",
-   "environment_id": "index",
+   "environment_id": "environment_zzzzzzzzz8",
    "metadata": {
-    "ah_": "worker docs test"
+    "dfcieb": "docs migrate crawl",
+    "ghfh": "deploy watch deploy"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "lint schema bench",
-     "created_at": "sync agent retry",
-     "file_id": "worker retry shell",
-     "mount_path": "docs render deploy",
+     "id": "id_oya0zsyb2y",
+     "created_at": "session worker session",
+     "file_id": "file_dx5po9tagz",
+     "mount_path": "npm deploy",
      "type": "file",
-     "updated_at": "search schema queue"
+     "updated_at": "task logs clip"
+    },
+    {
+     "id": "id_q9yl5wjtri",
+     "created_at": "build retry queue",
+     "file_id": "file_2yntcxrktd",
+     "mount_path": "session lint api",
+     "type": "file",
+     "updated_at": "deploy logs crawl"
     }
    ],
    "stats": {
-    "active_seconds": 435,
-    "duration_seconds": 517
+    "active_seconds": 931,
+    "duration_seconds": 703
    },
    "status": "terminated",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
-    "active_seconds": 134,
-    "cache_read_input_tokens": 134,
-    "input_tokens": 750,
-    "output_tokens": 309
+    "active_seconds": 621,
+    "cache_read_input_tokens": 321,
+    "input_tokens": 573,
+    "output_tokens": 352
    },
    "vault_ids": [
-    "task backup parse"
+    "worker review docs",
+    "logs review bench"
    ],
-   "deployment_id": "clip",
+   "deployment_id": "deployment_8f2s3c5tew",
+   "cwd": "flaky bench api",
    "model": {
-    "id": "migrate retry retry"
+    "id": "id_zu2qtapmob"
    },
-   "thinking": null,
    "forked_from": null
   },
   {
    "id": "sesn_031",
    "agent": {
     "id": "agent_helper",
-    "description": "test",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "thread cache lint",
-      "type": "url",
-      "url": "api deploy queue"
-     },
-     {
-      "name": "upload cargo cargo",
-      "type": "url",
-      "url": "sync cargo cargo"
-     },
-     {
-      "name": "monitor cargo cargo",
-      "type": "url",
-      "url": "monitor backup cache"
-     }
-    ],
-    "model": {
-     "id": "deploy",
-     "speed": "fast"
-    },
-    "multiagent": null,
-    "name": "bench index",
-    "skills": [
-     {
-      "skill_id": "server sync crawl",
-      "type": "custom",
-      "version": "worker retry backup"
-     },
-     {
-      "skill_id": "render search upload",
-      "type": "custom",
-      "version": "lint monitor clip"
-     }
-    ],
-    "system": "backup agent docs",
-    "tools": [
-     {
-      "description": "client notes cargo",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "search api index",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 700
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "search deploy agent",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T04:00:00.000Z",
-   "metadata": {
-    "gfc_": "notes logs thread",
-    "aje_g": "worker docs npm",
-    "bh_bdfji": "build crawl deploy"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "client report bench",
-     "explanation": "monitor review parse",
-     "iteration": 937,
-     "outcome_id": "parse cargo parse",
-     "result": "task thread docs",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "queue clip fix",
-     "explanation": null,
-     "iteration": 820,
-     "outcome_id": "cache clip docs",
-     "result": "report npm render",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "test thread logs",
-     "explanation": "clip fix npm",
-     "iteration": 600,
-     "outcome_id": "crawl report sync",
-     "result": "agent monitor monitor",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "backup migrate docs",
-     "created_at": "queue release search",
-     "file_id": "thread backup queue",
-     "mount_path": "worker client monitor",
-     "type": "file",
-     "updated_at": "retry test schema"
-    }
-   ],
-   "stats": {
-    "active_seconds": 742,
-    "duration_seconds": 962
-   },
-   "status": "idle",
-   "title": "Session 031",
-   "type": "session",
-   "updated_at": "2026-11-29T04:01:00.000Z",
-   "usage": {
-    "active_seconds": 614,
-    "cache_read_input_tokens": 995
-   },
-   "vault_ids": [
-    "sync lint release"
-   ],
-   "deployment_id": null,
-   "cwd": "shell cargo cargo",
-   "computer_id": "render",
-   "model": {
-    "id": "client retry backup"
-   },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_rq0wsfv0cl"
-   }
-  },
-  {
-   "id": "sesn_032",
-   "agent": {
-    "id": "agent_demo",
-    "description": "test",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "sync agent search",
-      "type": "url",
-      "url": "logs npm review"
-     }
-    ],
-    "model": {
-     "id": "fix crawl lint",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "deploy api search",
-    "skills": [
-     {
-      "skill_id": "bench test queue",
-      "type": "anthropic",
-      "version": "clip sync queue"
-     }
-    ],
-    "system": null,
-    "tools": [
-     {
-      "description": "sync cargo cargo",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "monitor cargo cargo",
-      "type": "custom"
-     },
-     {
-      "description": "watch",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "flaky",
-      "type": "custom"
-     }
-    ],
-    "type": "agent",
-    "version": 177
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "backup schema review",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T05:00:00.000Z",
-   "environment_id": "client cargo cargo",
-   "metadata": {
-    "jad": "parse sync report"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "review",
-     "description": "test queue",
-     "explanation": "npm search notes",
-     "iteration": 750,
-     "outcome_id": "release render clip",
-     "result": "thread cargo cargo",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "schema render test",
-     "description": "bench notes clip",
-     "explanation": null,
-     "iteration": 4,
-     "outcome_id": "search agent search",
-     "result": "test upload thread",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "release lint notes",
-     "explanation": "docs review session",
-     "iteration": 968,
-     "outcome_id": "build",
-     "result": "deploy",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "build clip cargo",
-     "created_at": "retry docs lint",
-     "file_id": "build cache flaky",
-     "mount_path": "sync cache npm",
-     "type": "file",
-     "updated_at": "upload flaky npm"
-    }
-   ],
-   "stats": {
-    "active_seconds": 755,
-    "duration_seconds": 270
-   },
-   "status": "idle",
-   "title": "Session 032",
-   "type": "session",
-   "updated_at": "2026-11-29T05:01:00.000Z",
-   "usage": {
-    "active_seconds": 241,
-    "input_tokens": 9
-   },
-   "vault_ids": [
-    "bench report release"
-   ],
-   "deployment_id": "clip sync agent",
-   "cwd": "report",
-   "model": {
-    "id": "sync parse monitor"
-   },
-   "thinking": {
-    "effort": "parse cargo cargo"
-   },
-   "forked_from": null
-  },
-  {
-   "id": "sesn_033",
-   "agent": {
-    "id": "agent_helper",
-    "description": "cargo cargo cargo",
-    "execution_identity": {
-     "type": "service_account"
-    },
-    "mcp_servers": [
-     {
-      "name": "session thread clip",
-      "type": "url",
-      "url": "release flaky cache"
-     },
-     {
-      "name": "cache shell notes",
-      "type": "url",
-      "url": "server report cache"
-     },
-     {
-      "name": "api session report",
-      "type": "url",
-      "url": "bench task queue"
-     }
-    ],
-    "model": {
-     "id": "client lint migrate",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "lint sync crawl",
-    "skills": [
-     {
-      "skill_id": "build sync logs",
-      "type": "anthropic",
-      "version": "monitor monitor watch"
-     },
-     {
-      "skill_id": "build notes test",
-      "type": "anthropic",
-      "version": "crawl shell render"
-     }
-    ],
-    "system": "fix",
-    "tools": [],
-    "type": "agent",
-    "version": 336
-   },
-   "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "release notes crawl",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
-   "created_at": "2026-11-29T06:00:00.000Z",
-   "environment_id": "crawl",
-   "metadata": {
-    "ibieee": "fix clip cargo"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "logs search clip",
-     "explanation": null,
-     "iteration": 1,
-     "outcome_id": "build release migrate",
-     "result": "clip worker notes",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "fix index render",
-     "description": "render session server",
-     "explanation": "clip review monitor",
-     "iteration": 25,
-     "outcome_id": "crawl upload report",
-     "result": "logs review",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "notes test parse",
-     "created_at": "monitor test fix",
-     "file_id": "build server build",
-     "mount_path": "docs agent server",
-     "type": "file",
-     "updated_at": "cache notes logs"
-    },
-    {
-     "id": "server queue server",
-     "created_at": "lint server bench",
-     "file_id": "index test notes",
-     "mount_path": "clip cargo",
-     "type": "file",
-     "updated_at": "clip migrate crawl"
-    }
-   ],
-   "stats": {
-    "active_seconds": 5
-   },
-   "status": "rescheduling",
-   "title": "Session 033",
-   "type": "session",
-   "updated_at": "2026-11-29T06:01:00.000Z",
-   "usage": {
-    "active_seconds": 561,
-    "cache_read_input_tokens": 979,
-    "input_tokens": 4,
-    "output_tokens": 860
-   },
-   "vault_ids": [],
-   "deployment_id": null,
-   "model": {
-    "id": "session server shell"
-   }
-  },
-  {
-   "id": "sesn_demo",
-   "agent": {
-    "id": "agent_demo",
     "description": null,
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "server task parse",
+      "name": "browser",
       "type": "url",
-      "url": "shell queue bench"
+      "url": "api report logs"
      }
     ],
     "model": {
-     "id": "api upload thread",
-     "speed": "fast"
+     "id": "id_h3doi1mls9",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "build schema upload",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "parse crawl parse",
+      "skill_id": "skill_64h3crqipi",
       "type": "anthropic",
-      "version": "migrate schema monitor"
+      "version": "cache schema build"
      },
      {
-      "skill_id": "migrate cargo deploy",
-      "type": "custom",
-      "version": "schema migrate logs"
-     },
-     {
-      "skill_id": "queue index build",
-      "type": "custom",
-      "version": "logs flaky queue"
+      "skill_id": "skill_3exnflowrd",
+      "type": "anthropic",
+      "version": "backup logs bench"
      }
     ],
-    "system": "fix",
+    "system": "clip retry crawl",
     "tools": [
      {
-      "description": "notes notes render",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "queue search crawl",
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 1
+    "version": 156
    },
    "archived_at": null,
    "budget": null,
-   "created_at": "2026-11-29T07:00:00.000Z",
-   "environment_id": "flaky render queue",
+   "created_at": "2026-11-29T04:00:00.000Z",
+   "environment_id": "environment_95nj6bloxw",
    "metadata": {
-    "d_d": "release flaky cache"
+    "g": "agent search review",
+    "edc": "release npm test",
+    "f": "retry sync search"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "notes logs thread",
+     "description": "Builds the release artefacts",
+     "explanation": null,
+     "iteration": 174,
+     "outcome_id": "outcome_ks6ds0ewkk",
+     "result": "review migrate report",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_h5myck7v2x",
+     "created_at": "thread thread",
+     "file_id": "file_kqklv252yz",
+     "mount_path": "parse flaky backup",
+     "type": "file",
+     "updated_at": "search session deploy"
+    }
+   ],
+   "stats": {
+    "active_seconds": 130,
+    "duration_seconds": 344
+   },
+   "status": "terminated",
+   "title": "Session 031",
+   "type": "session",
+   "updated_at": "2026-11-29T04:01:00.000Z",
+   "usage": {
+    "output_tokens": 737
+   },
+   "vault_ids": [
+    "clip bench npm",
+    "crawl report sync"
+   ],
+   "deployment_id": null,
+   "cwd": "shell flaky retry",
+   "model": {
+    "id": "id_mcm47o94f6"
+   },
+   "thinking": {
+    "effort": "build logs test"
+   },
+   "forked_from": null
+  },
+  {
+   "id": "sesn_032",
+   "agent": {
+    "id": "agent_demo",
+    "description": "Runs the unit tests and reports failures",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "id_v5160yit04",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "browser",
+    "skills": [
+     {
+      "skill_id": "skill_iozizmgarm",
+      "type": "anthropic",
+      "version": "api retry sync"
+     }
+    ],
+    "system": "crawl flaky shell",
+    "tools": [
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     }
+    ],
+    "type": "agent",
+    "version": 726
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-29T05:00:00.000Z",
+   "environment_id": "environment_w3pr9mcgug",
+   "metadata": {
+    "cja": "logs notes shell",
+    "jd": "client cargo cargo",
+    "eaj": "agent render crawl"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "docs fix review",
-     "created_at": "docs api search",
-     "file_id": "cache search notes",
-     "mount_path": "build upload schema",
+     "id": "id_zjdbcti7kr",
+     "created_at": "flaky queue sync",
+     "file_id": "file_mipm41jyv9",
+     "mount_path": "test queue",
      "type": "file",
-     "updated_at": "docs notes render"
+     "updated_at": "fix search render"
+    },
+    {
+     "id": "id_vej6snlfls",
+     "created_at": "cache api review",
+     "file_id": "file_pq01jv9zem",
+     "mount_path": "flaky search agent",
+     "type": "file",
+     "updated_at": "index review client"
+    },
+    {
+     "id": "id_pwtyp1llx1",
+     "created_at": "crawl schema lint",
+     "file_id": "file_3b8m02qx27",
+     "mount_path": "bench notes clip",
+     "type": "file",
+     "updated_at": "search test build"
     }
    ],
    "stats": {
-    "duration_seconds": 466
+    "active_seconds": 88,
+    "duration_seconds": 99
    },
-   "status": "idle",
+   "status": "rescheduling",
+   "title": "Session 032",
+   "type": "session",
+   "updated_at": "2026-11-29T05:01:00.000Z",
+   "usage": {
+    "active_seconds": 237,
+    "cache_read_input_tokens": 894,
+    "input_tokens": 0,
+    "output_tokens": 0
+   },
+   "vault_ids": [
+    "watch retry search"
+   ],
+   "deployment_id": "deployment_p9r19p5ge9",
+   "cwd": "cache monitor report",
+   "model": {
+    "id": "id_uc8i1xz3s2"
+   },
+   "thinking": null,
+   "forked_from": null
+  },
+  {
+   "id": "sesn_033",
+   "agent": {
+    "id": "agent_helper",
+    "description": "Searches the web for recent release notes",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [
+     {
+      "name": "code_interpreter",
+      "type": "url",
+      "url": "cargo build queue"
+     },
+     {
+      "name": "python",
+      "type": "url",
+      "url": "worker npm clip"
+     }
+    ],
+    "model": {
+     "id": "id_0000000d",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "python",
+    "skills": [],
+    "system": "agent shell logs",
+    "tools": [],
+    "type": "agent",
+    "version": 117
+   },
+   "archived_at": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "fix",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
+   "created_at": "2026-11-29T06:00:00.000Z",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "docs schema sync",
+     "description": "Builds the release artefacts",
+     "explanation": "monitor cargo cargo",
+     "iteration": 609,
+     "outcome_id": "outcome_0000000l",
+     "result": "report cache sync",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_pxi0pchmu7",
+     "created_at": "worker flaky shell",
+     "file_id": "file_greodze46u",
+     "mount_path": "bench search migrate",
+     "type": "file",
+     "updated_at": "client release retry"
+    },
+    {
+     "id": "id_9bu4qds3x8",
+     "created_at": "session schema docs",
+     "file_id": "file_an9p0nuga0",
+     "mount_path": "clip worker notes",
+     "type": "file",
+     "updated_at": "cache backup fix"
+    },
+    {
+     "id": "id_u45fbg2rkx",
+     "created_at": "flaky parse shell",
+     "file_id": "file_c3s4fmsxn8",
+     "mount_path": "crawl upload report",
+     "type": "file",
+     "updated_at": "logs review"
+    }
+   ],
+   "stats": {
+    "active_seconds": 6
+   },
+   "status": "rescheduling",
+   "title": "Session 033",
+   "type": "session",
+   "updated_at": "2026-11-29T06:01:00.000Z",
+   "usage": {
+    "active_seconds": 992,
+    "cache_read_input_tokens": 691,
+    "output_tokens": 482
+   },
+   "vault_ids": [
+    "schema retry migrate",
+    "parse search test"
+   ],
+   "deployment_id": "deployment_00000018",
+   "cwd": "cargo shell bench",
+   "computer_id": "computer_moqs60wqkw",
+   "thinking": {
+    "effort": "server watch client"
+   },
+   "forked_from": {
+    "session_id": "sesn_8nefxnzms2"
+   }
+  },
+  {
+   "id": "sesn_demo",
+   "agent": {
+    "id": "agent_demo",
+    "description": "Renders the intro clip at 1080p",
+    "execution_identity": {
+     "type": "service_account"
+    },
+    "mcp_servers": [],
+    "model": {
+     "id": "id_dgdaoovv54",
+     "speed": "standard"
+    },
+    "multiagent": null,
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_wmfzt2n0ey",
+      "type": "anthropic",
+      "version": "monitor upload deploy"
+     },
+     {
+      "skill_id": "skill_q8vscx3gtb",
+      "type": "custom",
+      "version": "queue index build"
+     },
+     {
+      "skill_id": "skill_vup8psez54",
+      "type": "anthropic",
+      "version": "report docs fix"
+     }
+    ],
+    "system": "agent worker bench",
+    "tools": [],
+    "type": "agent",
+    "version": 333
+   },
+   "archived_at": null,
+   "budget": null,
+   "created_at": "2026-11-29T07:00:00.000Z",
+   "environment_id": "environment_00000009",
+   "metadata": {
+    "fbfb_bj": "api cargo cargo"
+   },
+   "outcome_evaluations": [],
+   "resources": [],
+   "stats": {
+    "active_seconds": 560,
+    "duration_seconds": 33
+   },
+   "status": "rescheduling",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
-    "input_tokens": 39,
-    "output_tokens": 992
+    "active_seconds": 9,
+    "cache_read_input_tokens": 562,
+    "input_tokens": 994,
+    "output_tokens": 348
    },
    "vault_ids": [
-    "schema build queue",
-    "migrate queue npm",
-    "server report flaky"
+    "queue render worker",
+    "cargo flaky parse",
+    "search index cache"
    ],
-   "deployment_id": "build review migrate",
-   "cwd": "logs",
-   "model": {
-    "id": "cache bench"
-   },
+   "deployment_id": "deployment_fxkoh5fw40",
+   "model": {},
    "thinking": {
-    "effort": "sync cargo cargo"
-   },
-   "forked_from": {}
+    "effort": "worker crawl"
+   }
   }
  ],
  "tasks": {
@@ -3989,33 +3937,33 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "lint cache release",
-      "path": null,
-      "type": "schema",
-      "url": "upload logs server"
+      "name": "browser",
+      "type": "url",
+      "url": "api clip queue"
      }
     ],
-    "cancel_requested_at": "2025-01-19T13:44:14.859Z",
+    "attempt": 3,
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
-    "finished_at": "2026-12-31T23:59:59.994Z",
-    "heartbeat_at": "2025-01-01T00:00:00.030Z",
+    "error": null,
+    "finished_at": "2025-01-01T00:00:00.022Z",
     "id": "task_demo000",
-    "input_request": null,
     "kind": "subagent",
-    "progress": {
-     "current": null,
-     "label": "watch docs thread",
-     "unit": null
+    "links": {
+     "child_session_id": "child_session_00000004",
+     "remote_task_id": null,
+     "resource_ids": []
     },
-    "root_session_id": null,
+    "progress": null,
+    "result_path": "/.tasks/task_demo000/result.json",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-09-23T18:50:31.215Z",
+    "started_at": "2025-02-18T19:54:40.188Z",
     "state": "queued",
-    "state_detail": null,
     "updated_at": "2026-11-29T08:00:30.000Z",
-    "worker_id": null
+    "wake_policy": "on_activity",
+    "worker_id": null,
+    "root_session_id": null
    },
    {
     "attempt": 3,
@@ -4023,19 +3971,28 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:01:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2026-12-31T23:59:59.981Z",
+    "finished_at": "2025-01-01T00:00:00.014Z",
+    "heartbeat_at": "2025-01-01T00:00:00.026Z",
     "id": "task_demo001",
-    "input_request": null,
     "kind": "external_agent",
-    "result_path": null,
+    "links": {
+     "child_session_id": null,
+     "resource_ids": [
+      "npm cargo parse",
+      "index npm fix",
+      "server api bench"
+     ]
+    },
+    "progress": null,
     "root_session_id": null,
     "session_id": "demo",
+    "spec": {},
     "started_at": null,
     "state": "running",
-    "state_detail": "session cargo cargo",
+    "state_detail": "docs",
     "updated_at": "2026-11-29T08:01:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_osoaxanqhe"
    },
    {
     "artifacts": [],
@@ -4044,8 +4001,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:02:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.020Z",
-    "heartbeat_at": "2025-01-01T00:00:00.014Z",
+    "finished_at": "2026-05-11T12:32:29.550Z",
+    "heartbeat_at": "2026-05-20T09:11:30.593Z",
     "id": "task_demo002",
     "input_request": {
      "id": "ask_002",
@@ -4053,33 +4010,29 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "background_tool",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "cache monitor test",
-     "resource_ids": []
+     "child_session_id": "child_session_oq28w5a366",
+     "remote_task_id": "remote_task_00000003",
+     "resource_ids": [
+      "logs fix review",
+      "bench test backup"
+     ]
     },
-    "progress": {
-     "current": null,
-     "label": null,
-     "steps": [],
-     "total": 998,
-     "unit": null
-    },
+    "progress": null,
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.031Z",
+    "started_at": null,
     "state": "awaiting_input",
-    "state_detail": "cache",
-    "summary": "session migrate npm",
+    "state_detail": "backup cargo cargo",
+    "summary": "Renders the intro clip at 1080p",
     "updated_at": "2026-11-29T08:02:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "worker_id": "worker_0000000j"
    },
    {
     "artifacts": [
      {
-      "name": "client fix search",
+      "name": "python",
       "type": "pr",
       "url": null
      }
@@ -4087,32 +4040,30 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": "2026-12-31T23:59:59.974Z",
     "created_at": "2026-11-29T08:03:00.000Z",
     "display_name": "Watch CI",
-    "finished_at": null,
+    "error": null,
+    "finished_at": "2025-03-25T23:05:01.755Z",
     "heartbeat_at": null,
     "id": "task_demo003",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "report",
-     "remote_task_id": "fix",
-     "resource_ids": []
+     "child_session_id": null,
+     "remote_task_id": null,
+     "resource_ids": [
+      "backup cargo cargo"
+     ]
     },
-    "progress": {
-     "current": 340,
-     "label": null,
-     "steps": []
-    },
-    "result_path": "/.tasks/task_demo003/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-08-02T06:59:34.508Z",
+    "started_at": "2025-01-24T12:29:21.485Z",
     "state": "succeeded",
     "state_detail": null,
-    "summary": "session cargo cargo",
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:03:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "watch api search"
+    "worker_id": "worker_zzzzzzzzz3"
    },
    {
     "artifacts": [],
@@ -4124,124 +4075,129 @@ export const DEFAULT_DEMO: DemoRecords = {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2025-01-01T00:00:00.031Z",
-    "heartbeat_at": "2026-07-30T12:47:35.157Z",
+    "finished_at": "2025-05-14T23:14:02.523Z",
+    "heartbeat_at": "2025-01-01T00:00:00.025Z",
     "id": "task_demo004",
     "input_request": null,
     "kind": "subagent",
-    "progress": {
-     "current": 8,
-     "label": "docs lint client",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "api cargo cargo"
-      }
-     ],
-     "total": 2,
-     "unit": null
-    },
-    "result_path": "/.tasks/task_demo004/result.json",
+    "progress": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2025-01-01T00:00:00.005Z",
     "state": "failed",
     "summary": null,
     "updated_at": "2026-11-29T08:04:30.000Z",
-    "wake_policy": "silent",
+    "wake_policy": "on_terminal",
     "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "schema server bench",
-      "path": "build",
-      "type": "thread index report",
-      "url": "notes index"
+      "name": "video_generate",
+      "path": "fix worker docs",
+      "type": "file",
+      "url": "npm cargo cargo"
      },
      {
-      "name": "render",
-      "path": "cache",
-      "type": "url",
-      "url": null
+      "name": "image_generate",
+      "path": "upload cache npm",
+      "type": "pr",
+      "url": "deploy"
      }
     ],
-    "attempt": 1,
-    "cancel_requested_at": "2025-01-11T02:24:25.364Z",
+    "attempt": 4,
+    "cancel_requested_at": "2025-12-24T11:33:01.347Z",
     "created_at": "2026-11-29T08:05:00.000Z",
     "display_name": "Ask reviewer bot",
-    "error": {
-     "kind": "timeout",
-     "message": "logs"
-    },
-    "finished_at": "2026-11-13T00:47:25.146Z",
-    "heartbeat_at": null,
+    "error": null,
+    "finished_at": null,
+    "heartbeat_at": "2025-01-01T00:00:00.016Z",
     "id": "task_demo005",
+    "input_request": null,
     "kind": "external_agent",
+    "links": {
+     "remote_task_id": "remote_task_2umb8jd7rp",
+     "resource_ids": [
+      "fix cargo index"
+     ]
+    },
     "progress": null,
     "result_path": "/.tasks/task_demo005/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-06-05T10:15:10.607Z",
+    "spec": {},
+    "started_at": "2025-01-01T00:00:00.018Z",
     "state": "canceled",
-    "state_detail": "lint watch watch",
+    "state_detail": null,
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:05:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "server cargo cargo"
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_zzzzzzzzym"
    },
    {
     "artifacts": [
      {
-      "name": "clip",
-      "path": "test",
-      "type": "session",
-      "url": "schema migrate deploy"
-     },
-     {
-      "name": "index api build",
-      "path": "monitor cargo cargo",
+      "name": "python",
+      "path": "search cargo cargo",
       "type": "file",
       "url": null
+     },
+     {
+      "name": "browser",
+      "path": null,
+      "type": "index api build",
+      "url": "monitor cargo cargo"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2025-01-01T00:00:00.009Z",
+    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:06:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2026-09-23T22:01:32.763Z",
+    "finished_at": "2025-01-01T00:00:00.028Z",
     "id": "task_demo006",
     "input_request": null,
     "kind": "background_tool",
-    "links": {
-     "child_session_id": null,
-     "remote_task_id": null,
-     "resource_ids": [
-      "api cargo cargo",
-      "flaky docs test"
-     ]
+    "progress": {
+     "current": null,
+     "label": "Index the docs",
+     "steps": [
+      {
+       "status": "in_progress",
+       "title": "Back up the database"
+      },
+      {
+       "status": "skipped",
+       "title": "Watch the deploy logs"
+      },
+      {
+       "status": "pending",
+       "title": "Migrate the schema"
+      }
+     ],
+     "total": null,
+     "unit": "deploy render index"
     },
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2025-01-01T00:00:00.001Z",
+    "started_at": "2025-01-01T00:00:00.013Z",
     "state": "queued",
-    "state_detail": "cache",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:06:30.000Z",
-    "worker_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_dzeglh2zql"
    },
    {
     "artifacts": [
      {
-      "name": "bench client fix",
+      "name": "browser",
       "path": "backup crawl watch",
       "type": "clip bench sync",
       "url": "notes migrate crawl"
      },
      {
-      "name": "notes queue sync",
+      "name": "image_generate",
       "path": "retry shell deploy",
       "type": "session",
       "url": "task lint bench"
@@ -4253,12 +4209,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "display_name": "Watch CI",
     "error": null,
     "finished_at": null,
-    "heartbeat_at": "2025-01-01T00:00:00.017Z",
+    "heartbeat_at": "2026-12-31T23:59:59.984Z",
     "id": "task_demo007",
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "agent cargo cargo",
+     "child_session_id": null,
      "remote_task_id": null,
      "resource_ids": [
       "lint queue parse"
@@ -4266,74 +4222,72 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "progress": {
      "current": null,
-     "label": "fix",
+     "label": "Review the pull request",
      "steps": [
       {
-       "status": "in_progress",
-       "title": "flaky monitor upload"
-      },
-      {
-       "status": "done",
-       "title": "flaky monitor queue"
-      },
-      {
-       "status": "in_progress",
-       "title": "cargo api session"
+       "status": "skipped",
+       "title": "Watch the deploy logs"
       }
      ],
-     "unit": "flaky report lint"
+     "unit": null
     },
-    "result_path": "/.tasks/task_demo007/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
+    "started_at": "2026-12-31T23:59:59.990Z",
     "state": "running",
-    "state_detail": "crawl crawl release",
-    "summary": "watch agent render",
+    "state_detail": "sync cargo cargo",
     "updated_at": "2026-11-29T08:07:30.000Z",
-    "wake_policy": "on_terminal"
+    "wake_policy": "on_activity",
+    "worker_id": null
    },
    {
     "attempt": 2,
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:08:00.000Z",
     "display_name": "Refactor parser",
-    "error": null,
-    "finished_at": null,
-    "heartbeat_at": "2026-05-20T03:37:35.436Z",
+    "finished_at": "2025-01-01T00:00:00.008Z",
+    "heartbeat_at": null,
     "id": "task_demo008",
-    "kind": "subagent",
-    "result_path": "/.tasks/task_demo008/result.json",
-    "root_session_id": null,
-    "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-12-31T23:59:59.973Z",
-    "state": "awaiting_input",
-    "state_detail": "server cargo cargo",
-    "summary": null,
-    "updated_at": "2026-11-29T08:08:30.000Z",
-    "wake_policy": "on_terminal",
     "input_request": {
      "id": "ask_008",
      "prompt": "Which branch should I open the PR against?"
-    }
+    },
+    "kind": "subagent",
+    "links": {
+     "child_session_id": null,
+     "resource_ids": [
+      "index"
+     ]
+    },
+    "progress": null,
+    "result_path": null,
+    "root_session_id": null,
+    "session_id": "demo",
+    "spec": {},
+    "started_at": "2026-12-31T23:59:59.993Z",
+    "state": "awaiting_input",
+    "summary": null,
+    "updated_at": "2026-11-29T08:08:30.000Z",
+    "worker_id": "worker_mfqs4gpo4u"
    },
    {
     "artifacts": [
      {
-      "name": "test lint api",
+      "name": "web_search",
       "path": "task session shell",
       "type": "pr",
       "url": "cache release bench"
      },
      {
-      "name": "agent retry report",
+      "name": "web_search",
       "path": "deploy shell api",
       "type": "file",
       "url": "upload fix sync"
      },
      {
-      "name": "review index index",
+      "name": "browser",
       "path": "worker retry upload",
       "type": "session",
       "url": "lint watch fix"
@@ -4344,34 +4298,44 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:09:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2026-12-31T23:59:59.991Z",
+    "finished_at": null,
+    "heartbeat_at": "2025-07-05T14:43:28.127Z",
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "logs shell crawl",
-     "resource_ids": []
+     "child_session_id": "child_session_zzzzzzzzze",
+     "remote_task_id": "remote_task_epuon4730n",
+     "resource_ids": [
+      "lint clip fix"
+     ]
     },
-    "progress": null,
-    "result_path": null,
+    "progress": {
+     "current": 136,
+     "label": "Review the pull request",
+     "steps": [],
+     "total": 191,
+     "unit": null
+    },
+    "result_path": "/.tasks/task_demo009/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-04-20T07:38:18.189Z",
+    "spec": {},
+    "started_at": "2025-08-18T22:41:51.895Z",
     "state": "succeeded",
-    "state_detail": "index",
+    "state_detail": "worker task docs",
     "summary": null,
     "updated_at": "2026-11-29T08:09:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "schema docs worker"
+    "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "deploy review deploy",
-      "path": null,
-      "type": "url",
-      "url": "session bench deploy"
+      "name": "bash",
+      "path": "monitor cargo cargo",
+      "type": "file",
+      "url": null
      }
     ],
     "cancel_requested_at": "2026-03-13T13:54:22.287Z",
@@ -4382,41 +4346,28 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "the task did not finish"
     },
     "finished_at": null,
-    "heartbeat_at": "2025-10-20T13:35:20.475Z",
+    "heartbeat_at": "2025-01-01T00:00:00.031Z",
     "id": "task_demo010",
     "input_request": null,
     "kind": "background_tool",
     "links": {
-     "remote_task_id": "report monitor test",
+     "child_session_id": null,
+     "remote_task_id": "remote_task_hxlaahzxnn",
      "resource_ids": [
-      "queue session fix",
-      "deploy review build",
-      "parse notes client"
+      "fix task index"
      ]
     },
-    "progress": {
-     "label": "build",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "watch shell worker"
-      },
-      {
-       "status": "skipped",
-       "title": "cache npm upload"
-      }
-     ],
-     "unit": null
-    },
+    "progress": null,
     "result_path": "/.tasks/task_demo010/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
     "state": "failed",
-    "state_detail": null,
+    "state_detail": "clip",
+    "summary": null,
     "updated_at": "2026-11-29T08:10:30.000Z",
-    "wake_policy": "on_terminal"
+    "wake_policy": "silent",
+    "worker_id": "worker_imjx9l6gyh"
    },
    {
     "artifacts": [],
@@ -4424,26 +4375,41 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:11:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2026-12-07T17:51:56.609Z",
-    "heartbeat_at": "2025-01-01T00:00:00.004Z",
+    "finished_at": "2025-01-01T00:00:00.007Z",
+    "heartbeat_at": null,
     "id": "task_demo011",
     "input_request": null,
     "kind": "monitor",
+    "links": {
+     "child_session_id": "child_session_5a12gmc81x",
+     "remote_task_id": null
+    },
     "progress": {
-     "current": 858,
-     "label": "review",
+     "current": 995,
+     "label": "Watch the deploy logs",
+     "steps": [
+      {
+       "status": "done",
+       "title": "Watch the deploy logs"
+      },
+      {
+       "status": "in_progress",
+       "title": "Watch the deploy logs"
+      }
+     ],
      "total": null,
-     "unit": "cargo cargo cargo"
+     "unit": null
     },
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.014Z",
+    "started_at": null,
     "state": "canceled",
-    "state_detail": "notes upload review",
+    "state_detail": null,
+    "summary": null,
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "worker_id": "notes cargo cargo"
+    "wake_policy": "on_terminal"
    },
    {
     "artifacts": [],
@@ -4451,55 +4417,42 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:12:00.000Z",
     "display_name": "Refactor parser",
-    "error": null,
-    "finished_at": "2027-01-01T00:00:00.000Z",
-    "heartbeat_at": "2026-05-22T22:21:47.948Z",
+    "finished_at": null,
+    "heartbeat_at": "2027-01-01T00:00:00.000Z",
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": null,
+     "remote_task_id": "remote_task_zzzzzzzzyq",
      "resource_ids": []
     },
     "progress": {
-     "current": 2,
+     "current": null,
      "label": null,
-     "steps": [
-      {
-       "status": "pending",
-       "title": "clip"
-      },
-      {
-       "status": "in_progress",
-       "title": "watch build upload"
-      },
-      {
-       "status": "in_progress",
-       "title": "build test session"
-      }
-     ],
-     "unit": "deploy review task"
+     "steps": [],
+     "total": null,
+     "unit": "lint npm review"
     },
+    "result_path": "/.tasks/task_demo012/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
     "state": "queued",
-    "summary": "npm cargo review",
+    "state_detail": "logs",
+    "summary": null,
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "index report queue"
+    "worker_id": "worker_vew9kwqncv"
    },
    {
     "artifacts": [
      {
-      "name": "parse npm flaky",
-      "path": null,
-      "type": "url",
-      "url": "fix"
+      "name": "web_search",
+      "type": "pr",
+      "url": "sync upload deploy"
      }
     ],
-    "attempt": 1,
-    "cancel_requested_at": "2026-04-13T20:16:05.677Z",
+    "attempt": 3,
+    "cancel_requested_at": "2025-01-01T00:00:00.007Z",
     "created_at": "2026-11-29T08:13:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
@@ -4508,46 +4461,28 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo013",
     "input_request": null,
     "kind": "external_agent",
-    "links": {
-     "child_session_id": "migrate",
-     "remote_task_id": "bench watch build",
-     "resource_ids": [
-      "watch queue bench",
-      "fix npm release"
-     ]
-    },
-    "progress": {
-     "current": null,
-     "label": "logs",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "schema queue retry"
-      }
-     ],
-     "unit": null
-    },
-    "result_path": "/.tasks/task_demo013/result.json",
+    "progress": null,
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2025-01-09T09:17:57.037Z",
+    "started_at": "2025-01-01T00:00:00.002Z",
     "state": "running",
-    "summary": null,
+    "state_detail": "lint npm search",
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "server thread worker"
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_zzzzzzzzzx"
    },
    {
     "artifacts": [
      {
-      "name": "schema flaky docs",
+      "name": "image_generate",
       "path": "fix report npm",
       "type": "pr",
       "url": null
      },
      {
-      "name": "docs clip task",
+      "name": "video_generate",
       "path": null,
       "type": "crawl agent report",
       "url": "watch server parse"
@@ -4557,61 +4492,46 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:14:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-06-02T23:07:33.142Z",
-    "heartbeat_at": "2025-01-01T00:00:00.010Z",
+    "finished_at": "2026-01-25T02:42:45.175Z",
+    "heartbeat_at": "2025-02-19T02:58:56.827Z",
     "id": "task_demo014",
+    "kind": "background_tool",
+    "progress": null,
+    "result_path": null,
+    "root_session_id": null,
+    "session_id": "demo",
+    "started_at": null,
+    "state": "awaiting_input",
+    "state_detail": null,
+    "summary": "Builds the release artefacts",
+    "updated_at": "2026-11-29T08:14:30.000Z",
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_qqu6bplkka",
     "input_request": {
      "id": "ask_014",
      "prompt": "Which branch should I open the PR against?"
-    },
-    "kind": "background_tool",
-    "links": {
-     "child_session_id": null,
-     "remote_task_id": null
-    },
-    "progress": {
-     "current": null,
-     "label": "test",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "search migrate flaky"
-      }
-     ],
-     "total": 6,
-     "unit": "upload report parse"
-    },
-    "result_path": "/.tasks/task_demo014/result.json",
-    "session_id": "demo",
-    "spec": {},
-    "started_at": null,
-    "state": "awaiting_input",
-    "state_detail": "docs thread backup",
-    "summary": "migrate task crawl",
-    "updated_at": "2026-11-29T08:14:30.000Z",
-    "wake_policy": "silent",
-    "root_session_id": null
+    }
    },
    {
     "artifacts": [
      {
-      "name": "index",
-      "type": "review",
+      "name": "file_read",
+      "path": "flaky",
+      "type": "pr",
       "url": "task search sync"
      },
      {
-      "name": "queue clip retry",
-      "path": null,
-      "type": "pr",
-      "url": "release worker client"
+      "name": "python",
+      "path": "client cargo cargo",
+      "type": "file",
+      "url": "search cargo cargo"
      }
     ],
-    "attempt": 2,
-    "cancel_requested_at": "2025-01-01T00:00:00.004Z",
+    "attempt": 1,
+    "cancel_requested_at": "2026-08-26T11:25:23.862Z",
     "created_at": "2026-11-29T08:15:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": null,
     "heartbeat_at": null,
     "id": "task_demo015",
     "input_request": null,
@@ -4623,15 +4543,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "started_at": "2025-04-15T07:28:09.417Z",
     "state": "succeeded",
     "state_detail": "bench crawl shell",
-    "summary": "schema",
+    "summary": "Searches the web for recent release notes",
     "updated_at": "2026-11-29T08:15:30.000Z",
-    "wake_policy": "silent",
+    "wake_policy": "on_terminal",
     "worker_id": null
    },
    {
     "artifacts": [
      {
-      "name": "server migrate retry",
+      "name": "image_generate",
       "type": "url",
       "url": null
      }
@@ -4640,88 +4560,82 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": "2026-12-31T23:59:59.969Z",
     "created_at": "2026-11-29T08:16:00.000Z",
     "display_name": "Refactor parser",
-    "heartbeat_at": "2025-01-01T00:00:00.035Z",
+    "error": {
+     "kind": "rejection",
+     "message": "the task did not finish"
+    },
+    "finished_at": "2025-01-01T00:00:00.012Z",
+    "heartbeat_at": "2025-03-05T21:42:03.361Z",
     "id": "task_demo016",
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": "sync release bench",
-     "remote_task_id": "thread report render",
+     "child_session_id": "child_session_8o774bvb9d",
+     "remote_task_id": "remote_task_5uu19rl4gh",
      "resource_ids": [
-      "build"
+      "worker parse cache"
      ]
     },
-    "progress": {
-     "label": null,
-     "steps": [
-      {
-       "status": "pending",
-       "title": "npm crawl flaky"
-      }
-     ],
-     "total": 199,
-     "unit": "search bench parse"
-    },
-    "result_path": "/.tasks/task_demo016/result.json",
-    "root_session_id": null,
+    "result_path": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": "2026-10-02T12:47:29.011Z",
     "state": "failed",
-    "state_detail": "test",
-    "summary": "upload report migrate",
+    "state_detail": "task logs task",
+    "summary": null,
     "updated_at": "2026-11-29T08:16:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "report crawl session",
-    "error": {
-     "kind": "rejection",
-     "message": "the task did not finish"
-    }
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_0000000m",
+    "root_session_id": null
    },
    {
     "artifacts": [
      {
-      "name": "lint api deploy",
-      "path": "deploy report search",
-      "type": "url",
-      "url": "watch"
-     },
-     {
-      "name": "crawl",
-      "path": "report",
-      "type": "url",
+      "name": "python",
+      "path": "shell report npm",
+      "type": "session",
       "url": null
      },
      {
-      "name": "schema",
+      "name": "video_generate",
+      "path": "upload flaky queue",
       "type": "url",
-      "url": null
+      "url": "report"
+     },
+     {
+      "name": "web_search",
+      "path": null,
+      "type": "schema"
      }
     ],
+    "attempt": 1,
+    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:17:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2025-02-15T04:18:27.943Z",
+    "finished_at": "2025-01-01T00:00:00.018Z",
+    "heartbeat_at": "2025-06-08T20:47:14.739Z",
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "render parse watch",
-     "remote_task_id": null,
+     "child_session_id": "child_session_hkpdszvqrm",
+     "remote_task_id": "remote_task_togiwn8la5",
      "resource_ids": [
-      "queue logs deploy",
-      "docs schema cargo"
+      "lint release crawl",
+      "queue shell docs"
      ]
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-08-25T10:39:08.415Z",
+    "spec": {},
+    "started_at": "2025-01-01T00:00:00.010Z",
     "state": "canceled",
-    "summary": "flaky flaky thread",
+    "state_detail": "watch search worker",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "watch search worker"
+    "wake_policy": "silent",
+    "worker_id": null
    }
   ],
   "ark": [
@@ -4735,7 +4649,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_000"
-    }
+    },
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795939260000,
@@ -4759,7 +4674,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "schema index review",
+    "error_code": "timeout",
+    "error_message": "Command exited with status 1",
+    "summary": "Builds the release artefacts",
     "started_at": 1795939322000
    },
    {
@@ -4771,7 +4688,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "deploy",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4786,7 +4703,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "release flaky backup",
+    "summary": "Builds the release artefacts",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4799,9 +4716,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "queue sync worker",
-    "summary": "schema",
+    "error_code": "timeout",
+    "error_message": "Timed out after 300 s",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939502000,
     "finished_at": 1795939560000
    },
@@ -4815,7 +4732,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
-    }
+    },
+    "summary": "Follows the deployment until it settles"
    },
    {
     "created_at": 1795939620000,
@@ -4826,7 +4744,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "cache release flaky",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939622000
    },
    {
@@ -4840,8 +4758,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "internal",
-    "error_message": "notes session",
+    "error_code": "timeout",
+    "error_message": "The tool returned malformed JSON",
     "started_at": 1795939682000
    },
    {
@@ -4853,7 +4771,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "task watch index",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4868,9 +4786,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "internal",
-    "error_message": "report npm deploy",
-    "summary": "search cargo migrate",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4883,8 +4799,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "report",
+    "error_code": "killed",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4899,7 +4815,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
     },
-    "summary": "notes cargo cargo"
+    "summary": "Searches the web for recent release notes"
    },
    {
     "created_at": 1795939980000,
@@ -4910,7 +4826,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "crawl cache cargo",
     "started_at": 1795939982000
    },
    {
@@ -4924,7 +4839,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "clip agent watch",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940042000
    },
    {
@@ -4936,7 +4851,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "cache index lint",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4951,8 +4866,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "upstream",
-    "summary": "sync sync schema",
+    "error_code": "fetch",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4978,8 +4893,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    },
-    "summary": "report"
+    }
    },
    {
     "created_at": 1795940340000,
@@ -4990,7 +4904,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "parse notes crawl",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940342000
    },
    {
@@ -5005,8 +4919,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "tool_use_id": "toolu_020"
     },
     "error_code": "internal",
-    "error_message": "watch cache sync",
-    "summary": "search cargo cargo",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940402000
    },
    {
@@ -5018,7 +4932,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "client cargo cargo",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5033,9 +4947,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_code": "upstream",
-    "error_message": "notes agent review",
-    "summary": "retry backup sync",
+    "error_code": "internal",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5048,9 +4962,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "fetch",
-    "error_message": "watch",
-    "summary": "search docs deploy",
+    "error_code": "upstream",
+    "error_message": "Timed out after 300 s",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5065,7 +4979,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_024"
     },
-    "summary": "api cargo cargo"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795940700000,
@@ -5076,7 +4990,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "fix client monitor",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940702000
    },
    {
@@ -5090,7 +5004,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "test search notes",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940762000
    },
    {
@@ -5102,7 +5016,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "session npm fix",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5117,7 +5031,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "session cargo cargo",
+    "error_message": "Rate limited by the upstream API",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5130,6 +5045,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Checks the site for broken links",
     "started_at": 1795940942000,
     "finished_at": 1795941000000
    },
@@ -5144,7 +5060,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "fix"
+    "summary": "Searches the web for recent release notes"
    },
    {
     "created_at": 1795941060000,
@@ -5168,7 +5084,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "queue docs index",
+    "error_code": "upstream",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941122000
    },
    {
@@ -5180,7 +5097,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "logs upload build",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5195,7 +5112,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_034"
     },
-    "summary": "session cargo cargo",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941242000,
     "finished_at": 1795941300000
    },
@@ -5222,7 +5139,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "index server parse"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795941420000,
@@ -5233,7 +5150,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "server monitor thread",
     "started_at": 1795941422000
    },
    {
@@ -5247,7 +5163,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "crawl migrate agent",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941482000
    },
    {
@@ -5259,6 +5175,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5273,7 +5190,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "session release search",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5286,8 +5203,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_message": "npm session notes",
-    "summary": "docs",
+    "error_code": "killed",
+    "error_message": "Timed out after 300 s",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941662000,
     "finished_at": 1795941720000
    },
@@ -5302,7 +5220,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
     },
-    "summary": "schema"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795941780000,
@@ -5313,7 +5231,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "session cargo cargo",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941782000
    },
    {
@@ -5327,6 +5245,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941842000
    },
    {
@@ -5338,6 +5257,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5352,8 +5272,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_message": "client cargo cargo",
-    "summary": "fix",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
    },
@@ -5366,7 +5286,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "test review logs",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
@@ -5380,19 +5300,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795939200,
     "output": [
-     {},
-     {},
      {}
     ],
-    "error": {
-     "code": 996,
-     "message": "retry notes worker",
-     "data": {}
-    },
-    "input_required_call_ids": [],
     "metadata": {},
+    "previous_task_id": "previous_task_0000000m",
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -5404,17 +5316,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795939260,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 509,
-     "message": "review",
+     "code": 96,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "monitor report index"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5428,12 +5337,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 330,
-     "message": "agent cargo cargo",
+     "code": 0,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "schema index review",
+    "previous_task_id": "previous_task_oq28w5a366",
     "rollouts": []
    },
    {
@@ -5444,18 +5353,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795939380,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 615,
-     "message": "parse monitor crawl",
+     "code": 982,
+     "message": "Timed out after 300 s",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "docs monitor schema"
+    "previous_task_id": "previous_task_0000001e",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5470,12 +5377,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "usage": {},
     "error": {
      "code": 8,
-     "message": "task deploy cargo",
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "report",
+    "previous_task_id": "previous_task_00000018",
     "rollouts": [
      {}
     ]
@@ -5487,18 +5394,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795939500,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 936,
-     "message": "render",
+     "code": 7,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "clip search thread",
+    "previous_task_id": "previous_task_21mik87ggz",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5510,13 +5417,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795939560,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 819,
-     "message": "session cargo cargo",
+     "code": 8,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "input_required_call_ids": [],
@@ -5535,20 +5441,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795939620,
     "output": [
-     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 9,
-     "message": "migrate docs server",
-     "data": {}
-    },
-    "previous_task_id": "retry upload migrate",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "metadata": {},
+    "previous_task_id": "previous_task_qk5kub0hbk"
    },
    {
     "object": "task",
@@ -5563,7 +5460,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "migrate",
+    "previous_task_id": "previous_task_0000000i",
     "rollouts": [
      {}
     ]
@@ -5575,15 +5472,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795939740,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 608,
-     "message": "search fix monitor",
+     "code": 25,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "metadata": {},
+    "previous_task_id": "previous_task_aplbah9daq",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5596,17 +5498,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939800,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 553,
-     "message": "watch index crawl",
-     "data": {}
+     "code": 549,
+     "message": "Command exited with status 1"
     },
     "metadata": {},
-    "previous_task_id": "flaky"
+    "previous_task_id": "previous_task_ws69lpzf3q",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5616,18 +5520,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939860,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 7,
-     "message": "sync lint clip",
+     "code": 8,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "report",
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -5641,18 +5545,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939920,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 271,
-     "message": "session bench render",
+     "code": 86,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "queue bench clip",
+    "previous_task_id": "previous_task_00000005",
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5664,10 +5569,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795939980,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
-    "previous_task_id": "backup upload flaky"
+    "error": {
+     "code": 35,
+     "message": "The tool returned malformed JSON",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "previous_task_0000000y"
    },
    {
     "object": "task",
@@ -5676,20 +5589,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795940040,
-    "output": [
-     {},
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 379,
-     "message": "report",
-     "data": {}
+     "code": 500,
+     "message": "Disk quota exceeded"
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "review",
+    "previous_task_id": "previous_task_00000003",
     "rollouts": [
      {},
      {},
@@ -5704,17 +5611,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940100,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 889,
-     "message": "client cargo cargo",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "report",
-    "rollouts": []
+    "previous_task_id": "previous_task_82mod6qzgk",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5725,18 +5633,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940160,
     "output": [
      {},
-     {}
-    ],
-    "error": {
-     "code": 641,
-     "message": "worker thread agent",
-     "data": {}
-    },
-    "previous_task_id": "crawl upload parse",
-    "rollouts": [
      {},
      {}
-    ]
+    ],
+    "usage": {},
+    "error": {
+     "code": 236,
+     "message": "Command exited with status 1"
+    },
+    "metadata": {},
+    "previous_task_id": "previous_task_0000000f"
    },
    {
     "object": "task",
@@ -5746,17 +5652,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795940220,
     "output": [
+     {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 141,
-     "message": "notes cargo cargo",
+     "code": 5,
+     "message": "Disk quota exceeded",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "rollouts": []
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5767,12 +5677,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940280,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "test",
+    "error": {
+     "code": 0,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
+    "previous_task_id": "previous_task_w14y71iv9j",
     "rollouts": [
      {}
     ]
@@ -5785,21 +5699,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940340,
     "output": [
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 955,
-     "message": "backup cargo cargo",
-     "data": {}
-    },
-    "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "shell cargo server",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "previous_task_3zmqv0i1uz",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5809,12 +5714,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940400,
     "output": [
-     {},
      {}
     ],
-    "usage": {},
     "metadata": {},
-    "previous_task_id": "task cargo cargo",
+    "previous_task_id": "previous_task_zzzzzzzzz1",
     "rollouts": [
      {},
      {},
@@ -5830,16 +5733,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940460,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 3,
-     "message": "index lint session"
+     "code": 8,
+     "message": "Command exited with status 1",
+     "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "server cargo cargo"
+    "previous_task_id": "previous_task_9cklqnblrx"
    },
    {
     "object": "task",
@@ -5850,17 +5752,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940520,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 6,
-     "message": "retry queue build",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "index flaky clip",
+    "previous_task_id": "previous_task_00000010",
     "rollouts": [
      {},
      {},
@@ -5877,17 +5773,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 642,
-     "message": "agent release schema",
+     "code": 313,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "thread cargo cargo",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "previous_task_o6cu8ewspu"
    },
    {
     "object": "task",
@@ -5897,11 +5790,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940640,
     "output": [
-     {},
      {}
     ],
     "metadata": {},
-    "previous_task_id": "schema cache render",
+    "previous_task_id": "previous_task_anqi19cu2n",
     "rollouts": [
      {}
     ]
@@ -5914,12 +5806,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795940700,
     "output": [
-     {},
      {}
     ],
-    "usage": {},
     "metadata": {},
-    "previous_task_id": "crawl",
+    "previous_task_id": "previous_task_0000000j",
     "rollouts": [
      {}
     ]
@@ -5936,13 +5826,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 0,
-     "message": "fix",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "clip",
+    "previous_task_id": "previous_task_5mo0f6fxxk",
     "rollouts": [
      {}
     ]
@@ -5956,17 +5841,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940820,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 8,
-     "message": "clip api watch",
-     "data": {}
-    },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "cargo cargo cargo",
-    "rollouts": []
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5980,12 +5864,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 113,
-     "message": "logs cache shell",
+     "code": 304,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "schema backup deploy"
+    "previous_task_id": "previous_task_00000001",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5998,12 +5886,13 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
-    "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 930,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "previous_task_q1agwlfq01"
    },
    {
     "object": "task",
@@ -6013,14 +5902,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795941000,
     "output": [],
-    "usage": {},
     "error": {
-     "code": 6,
-     "message": "cargo fix index",
+     "code": 910,
+     "message": "Disk quota exceeded",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "review",
+    "previous_task_id": "previous_task_00000008",
     "rollouts": [
      {}
     ]
@@ -6032,19 +5920,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795941060,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 913,
-     "message": "render",
+     "code": 9,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "watch",
+    "previous_task_id": "previous_task_00000001",
     "rollouts": [
      {}
     ]
@@ -6059,19 +5944,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {}
     ],
-    "usage": {},
     "error": {
-     "code": 248,
-     "message": "test monitor schema",
+     "code": 8,
+     "message": "Disk quota exceeded",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "session docs render",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "previous_task_y5ykscvlho"
    },
    {
     "object": "task",
@@ -6080,20 +5960,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941180,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 592,
-     "message": "task cargo cargo",
-     "data": {}
+     "code": 661,
+     "message": "Timed out after 300 s"
     },
-    "previous_task_id": "build monitor backup",
+    "input_required_call_ids": [],
+    "metadata": {},
+    "previous_task_id": "previous_task_00000011",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6104,15 +5980,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795941240,
-    "output": [],
-    "usage": {},
-    "metadata": {},
-    "previous_task_id": "watch",
-    "rollouts": [
-     {},
+    "output": [
      {},
      {}
-    ]
+    ],
+    "usage": {},
+    "error": {
+     "code": 289,
+     "message": "The tool returned malformed JSON",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "previous_task_6eh5o3gvw9"
    },
    {
     "object": "task",
@@ -6124,12 +6003,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 353,
-     "message": "fix agent docs",
-     "data": {}
+     "code": 103,
+     "message": "Command exited with status 1"
     },
     "metadata": {},
-    "previous_task_id": "upload flaky build"
+    "previous_task_id": "previous_task_0000001e",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6138,14 +6021,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795941360,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 311,
-     "message": "docs parse shell",
+     "code": 171,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
-    "metadata": {}
+    "metadata": {},
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6154,21 +6044,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795941420,
-    "output": [
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
      "code": 0,
-     "message": "queue backup fix",
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "client cargo cargo",
-    "rollouts": [
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6180,15 +6063,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 9,
-     "message": "index",
+     "code": 4,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "docs flaky client",
+    "previous_task_id": "previous_task_2xo9kx4lcn",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6200,18 +6081,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795941540,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 739,
-     "message": "thread report crawl",
+     "code": 120,
+     "message": "Command exited with status 1",
      "data": {}
     },
+    "input_required_call_ids": [
+     "server render bench",
+     "render release search",
+     "thread bench deploy"
+    ],
     "metadata": {},
-    "previous_task_id": "build",
-    "rollouts": []
+    "previous_task_id": "previous_task_bn0nn52ywq"
    },
    {
     "object": "task",
@@ -6221,17 +6105,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795941600,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 1,
-     "message": "parse cargo cargo",
+     "code": 994,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "server notes release",
+    "previous_task_id": "previous_task_00000015",
     "rollouts": [
      {}
     ]
@@ -6244,21 +6128,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795941660,
     "output": [
-     {},
      {}
     ],
-    "usage": {},
     "error": {
      "code": 830,
-     "message": "thread agent crawl",
-     "data": {}
+     "message": "The tool returned malformed JSON"
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "backup monitor agent",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "previous_task_7232mbjizl"
    },
    {
     "object": "task",
@@ -6268,18 +6145,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795941720,
     "output": [],
-    "error": {
-     "code": 0,
-     "message": "build",
-     "data": {}
-    },
-    "metadata": {},
-    "previous_task_id": "migrate npm migrate",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "usage": {},
+    "previous_task_id": "previous_task_fnsgzqqzua",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6293,11 +6161,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 230,
-     "message": "review migrate parse",
+     "code": 699,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
-    "previous_task_id": "session cargo cargo"
+    "previous_task_id": "previous_task_zzzzzzzzzc"
    },
    {
     "object": "task",
@@ -6306,17 +6174,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795941840,
-    "output": [
-     {},
-     {},
-     {}
-    ],
+    "output": [],
     "usage": {},
     "input_required_call_ids": [],
-    "previous_task_id": "build flaky flaky",
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "previous_task_fgrcd6vf71"
    },
    {
     "object": "task",
@@ -6326,18 +6187,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795941900,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 832,
-     "message": "client monitor migrate",
+     "code": 540,
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "previous_task_id": "fix search report",
-    "rollouts": [
-     {}
-    ]
+    "metadata": {},
+    "previous_task_id": "previous_task_00000010",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6352,13 +6213,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 47,
-     "message": "thread cargo cargo",
-     "data": {}
-    },
     "metadata": {},
-    "previous_task_id": "logs",
+    "previous_task_id": "previous_task_6i2s8qkfkk",
     "rollouts": []
    },
    {
@@ -6370,16 +6226,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795942020,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 25,
-     "message": "index deploy render"
+     "code": 597,
+     "message": "Rate limited by the upstream API",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "sync watch fix",
+    "previous_task_id": "previous_task_zzzzzzzzz3",
     "rollouts": [
      {},
      {}

@@ -1,0 +1,71 @@
+/**
+ * One page of given tasks in each API's own envelope, with a cursor that works: what a typed
+ * override answers when a test wants "exactly these tasks" without the mock's store. Partial
+ * tasks are completed by the generators and checked like seeded data; filters are not applied
+ * (give the tasks the request should see).
+ */
+import type { Face, JsonObject } from '../contract/index.js';
+import { completeSeed } from '../handlers/seed.js';
+import type { ArkTaskPage, DeepPartial, EverrunsTaskList, JsonRpcListTasksResponse, PraxisBackgroundTaskList, PraxisSession, PraxisSessionList, TaskOf } from '../types/index.js';
+
+/** The request a page answers: its URL carries the limit and the cursor. */
+type RequestLike = { url: string } | URL | string;
+
+const queryOf = (request: RequestLike): URLSearchParams => new URL(typeof request === 'string' || request instanceof URL ? request : request.url, 'http://page.invalid').searchParams;
+
+function limitOf(query: URLSearchParams, fallback: number): number {
+  const limit = Number(query.get('limit'));
+  return Number.isInteger(limit) && limit > 0 ? limit : fallback;
+}
+
+function complete<F extends Face>(face: F, tasks: readonly DeepPartial<TaskOf[F]>[], session: string): TaskOf[F][] {
+  return completeSeed(face, session, tasks as readonly JsonObject[]) as unknown as TaskOf[F][];
+}
+
+/** Offsets as cursors: opaque to the client, which passes them back unchanged. */
+function slice<T>(items: readonly T[], start: number, limit: number): { items: T[]; next?: number } {
+  const page = items.slice(start, start + limit);
+  return start + limit < items.length ? { items: page, next: start + limit } : { items: page };
+}
+
+export const pages = {
+  /** Ark `GET /sessions/{session_id}/tasks`: `limit` (default 20) and an integer `cursor`. */
+  ark(tasks: readonly DeepPartial<TaskOf['ark']>[], request: RequestLike, session = 'sesn-override'): ArkTaskPage {
+    const query = queryOf(request);
+    const { items, next } = slice(complete('ark', tasks, session), Number(query.get('cursor') ?? 0) || 0, limitOf(query, 20));
+    return next === undefined ? { items } : { items, next_cursor: next };
+  },
+  /** Everruns `GET /v1/sessions/{session_id}/tasks`: the bare array (001 pages nothing). */
+  everruns(tasks: readonly DeepPartial<TaskOf['everruns']>[], session = 'override'): EverrunsTaskList {
+    return complete('everruns', tasks, session);
+  },
+  /** JSON-RPC `GET /tasks`: `limit` (default 20), `starting_after` / `ending_before` task ids. */
+  jsonrpc(tasks: readonly DeepPartial<TaskOf['jsonrpc']>[], request: RequestLike, session = 'override'): JsonRpcListTasksResponse {
+    const query = queryOf(request);
+    const all = complete('jsonrpc', tasks, session);
+    const limit = limitOf(query, 20);
+    const after = query.get('starting_after');
+    const before = query.get('ending_before');
+    if (before !== null) {
+      const end = Math.max(
+        0,
+        all.findIndex((t) => t.id === before),
+      );
+      return { jsonrpc: '2.0', result: all.slice(Math.max(0, end - limit), end) };
+    }
+    const start = after === null ? 0 : all.findIndex((t) => t.id === after) + 1;
+    return { jsonrpc: '2.0', result: start === 0 && after !== null ? [] : all.slice(start, start + limit) };
+  },
+  /** Praxis `GET /v1/sessions/{session_id}/background_tasks`: every task in `data`. */
+  praxisBackgroundTasks(tasks: readonly DeepPartial<TaskOf['praxis']>[], session = 'sesn_override'): PraxisBackgroundTaskList {
+    return { data: complete('praxis', tasks, session) };
+  },
+  /** Praxis `GET /v1/sessions`: `limit` (default 20) and the `page` token from `next_page`. */
+  praxisSessions(sessions: readonly PraxisSession[], request: RequestLike): PraxisSessionList {
+    const query = queryOf(request);
+    const token = query.get('page');
+    const start = token?.startsWith('page_') ? Number(token.slice(5)) || 0 : 0;
+    const { items, next } = slice(sessions, start, limitOf(query, 20));
+    return { data: items, next_page: next === undefined ? null : `page_${next}` };
+  },
+};

@@ -1,0 +1,83 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { validateResponseBody } from '../../src/contract/index.js';
+import { demoMock } from '../../src/handlers/index.js';
+import { api, apiError, delay, networkError, pages } from '../../src/overrides/index.js';
+import type { ArkTaskPage, JsonRpcListTasksResponse, PraxisSessionList } from '../../src/types/index.js';
+
+const ARK = 'https://ark.cn-beijing.volces.com/api/v3';
+const server = setupServer(...demoMock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+describe('typed per-test overrides', () => {
+  it('override one operation in one test; the mock answers again after resetHandlers', async () => {
+    server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark([{ state: 'unknown' }], request))));
+    const overridden = (await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage;
+    expect(overridden.items.map((t) => t.state)).toEqual(['unknown']);
+    expect(validateResponseBody('ark', 'listTasks', 200, overridden)).toEqual([]);
+    server.resetHandlers();
+    expect(((await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage).items.length).toBeGreaterThan(1);
+  });
+
+  it('a page of given tasks has a cursor that walks them all (Ark, JSON-RPC, Praxis sessions)', async () => {
+    const tasks = [{ state: 'running' as const }, { state: 'queued' as const }, { state: 'failed' as const }, { state: 'succeeded' as const }, { state: 'unknown' as const }];
+    server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark(tasks, request))));
+    const seen: string[] = [];
+    let cursor: number | undefined;
+    for (let n = 0; n < 10; n++) {
+      const page = (await (await fetch(`${ARK}/sessions/sesn-demo/tasks?limit=2${cursor === undefined ? '' : `&cursor=${cursor}`}`)).json()) as ArkTaskPage;
+      seen.push(...page.items.map((t) => t.state));
+      if (page.next_cursor === undefined) break;
+      cursor = page.next_cursor;
+    }
+    expect(seen).toEqual(tasks.map((t) => t.state));
+
+    server.use(api.jsonrpc.get('/tasks', ({ request, response }) => response(200).json(pages.jsonrpc([{ id: 'a' }, { id: 'b' }, { id: 'c' }], request))));
+    const first = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2')).json()) as JsonRpcListTasksResponse;
+    const second = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2&starting_after=b')).json()) as JsonRpcListTasksResponse;
+    expect([...first.result!, ...second.result!].map((t) => t.id)).toEqual(['a', 'b', 'c']);
+
+    const demo = ((await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).json()) as PraxisSessionList).data;
+    server.use(api.praxis.get('/v1/sessions', ({ request, response }) => response(200).json(pages.praxisSessions(demo, request))));
+    const one = (await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=2')).json()) as PraxisSessionList;
+    const two = (await (await fetch(`https://api.praxis.invalid/agent/v1/sessions?limit=2&page=${one.next_page}`)).json()) as PraxisSessionList;
+    expect([...one.data, ...two.data].map((s) => s.id)).toEqual(demo.map((s) => s.id));
+    expect(two.next_page).toBeNull();
+  });
+
+  it("each API's own error body, a network error and a delay", async () => {
+    server.use(api.praxis.get('/v1/sessions/{session_id}/background_tasks', () => apiError('praxis', 404)));
+    const res = await fetch('https://api.praxis.invalid/agent/v1/sessions/sesn_demo/background_tasks');
+    expect(res.status).toBe(404);
+    expect(validateResponseBody('praxis', 'listBackgroundTasks', 404, await res.json())).toEqual([]);
+    server.use(api.jsonrpc.get('/tasks', () => apiError('jsonrpc', 422)));
+    const unprocessable = await fetch('https://jsonrpc.invalid/tasks');
+    expect(validateResponseBody('jsonrpc', 'listTasks', 422, await unprocessable.json())).toEqual([]);
+    server.use(api.everruns.get('/v1/sessions/{session_id}/tasks', () => networkError()));
+    await expect(fetch('https://app.everruns.com/api/v1/sessions/demo/tasks')).rejects.toThrow(TypeError);
+
+    vi.useFakeTimers();
+    server.use(
+      api.ark.get('/sessions/{session_id}/tasks', async ({ request, response }) => {
+        await delay(2_000);
+        return response(200).json(pages.ark([{ state: 'running' }], request));
+      }),
+    );
+    let done = false;
+    const pending = fetch(`${ARK}/sessions/sesn-demo/tasks`).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(done).toBe(true);
+  });
+
+  it('a partial that cannot be valid fails the override with the field and the rule', () => {
+    expect(() => pages.ark([{ state: 'queued', started_at: 1_780_000_000_000 }], 'https://x.invalid/')).toThrow(/tasks\[0\]\.started_at: ark\.started-at-absent-before-start/);
+  });
+});
