@@ -65,14 +65,14 @@ module.exports = {
       name: 'browser-code-uses-no-node-builtins',
       comment: 'The browser entry and every layer it reaches must run in a page.',
       severity: 'error',
-      from: { path: '^src/(browser|contract|generators|handlers|overrides|scenarios|types)/' },
+      from: { path: '^src/(browser|contract|generators|handlers|matchers|overrides|scenarios|types)/' },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'browser-code-imports-no-node-layer',
       comment: 'node, cli, conformance and the HTTP client are Node-only.',
       severity: 'error',
-      from: { path: '^src/(browser|contract|generators|handlers|overrides|scenarios|types)/' },
+      from: { path: '^src/(browser|contract|generators|handlers|matchers|overrides|scenarios|types)/' },
       to: { path: '^src/(node|cli|conformance|http)/' },
     },
     {

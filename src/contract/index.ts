@@ -3,7 +3,7 @@ export { FACES, type Face, isFace, SEED_FILES, SPEC_FILES, SPECS, VENDOR_BASE_UR
 export type { Source, Violation } from './violation.js';
 export { validateComponent, validateResponseBody } from './validate.js';
 export type { OperationIdOf } from './ids.js';
-export { schemaBundle, responseSchema, type Profile } from './schema.js';
+export { documentedStatuses, schemaBundle, responseSchema, type Profile } from './schema.js';
 export { ITEM_RULES, checkItem, checkItemRule, itemRule, rulesFor, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
 export { type Lifecycle, isTerminal, mayFollow, reachableFrom } from './lifecycle.js';

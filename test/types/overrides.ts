@@ -2,6 +2,8 @@
  * Type test (checked by `tsc -p .` in npm test): typed overrides, seeded data and the matcher
  * refuse what the specs do not allow.
  */
+import { expect } from 'vitest';
+import '../../src/matchers/index.js';
 import { api, pages } from '../../src/overrides/index.js';
 import { demoMock } from '../../src/handlers/index.js';
 
@@ -33,3 +35,8 @@ void demoMock.seed('everruns', 'sess', [{ state: 'awaiting_input', kind: 'bash' 
 void demoMock.seed('everruns', 'sess', [{ state: 'done' }]);
 // @ts-expect-error a misspelt nested field
 void demoMock.seed('ark', 'sesn-x', [{ tool: { nam: 'bash' } }]);
+
+// The matcher is typed per API.
+void expect({ status: 200, body: {} }).toSatisfyContract('praxis', 'listSessions');
+// @ts-expect-error Ark has no listSessions
+void expect({ status: 200, body: {} }).toSatisfyContract('ark', 'listSessions');

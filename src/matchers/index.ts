@@ -1,0 +1,40 @@
+/**
+ * `expect(response).toSatisfyContract('ark', 'listTasks')` for vitest (and any expect that takes
+ * `expect.extend`). This module does not import vitest: register the matcher once,
+ *
+ *   import { contractMatchers } from 'agent-task-contracts/matchers';
+ *   expect.extend(contractMatchers);
+ *
+ * and `await expect(res).toSatisfyContract('ark', 'listTasks')` (a fetch Response, or
+ * `{ status, body, url? }`) is typed by the declaration below.
+ */
+import type { Face, OperationIdOf } from '../contract/index.js';
+import { type ContractSubject, type JudgeOptions, formatViolations, judgeResponse } from './judge.js';
+
+export { type ContractSubject, type JudgeOptions, formatViolations, judgeResponse } from './judge.js';
+
+interface MatcherContext {
+  isNot?: boolean;
+}
+
+export const contractMatchers = {
+  async toSatisfyContract(this: MatcherContext, received: unknown, face: Face, operationId: string, options: JudgeOptions = {}) {
+    const subject = received as Response | ContractSubject;
+    if (subject === null || typeof subject !== 'object' || !('status' in subject))
+      return { pass: false, message: () => `toSatisfyContract takes a fetch Response or { status, body, url? }; got ${typeof received}` };
+    const violations = await judgeResponse(face, operationId as OperationIdOf<Face>, subject, options);
+    const where = `${face} ${operationId} (status ${subject.status})`;
+    return {
+      pass: violations.length === 0,
+      message: () => (violations.length === 0 ? `expected ${where} to break the contract, but it satisfies it` : `${where} breaks the contract:\n${formatViolations(violations)}`),
+    };
+  },
+};
+
+declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly
+  interface Matchers<T = any> {
+    /** The answer satisfies the contract of `face`'s `operationId`: schema, item rules, page laws. */
+    toSatisfyContract<F extends Face>(face: F, operationId: OperationIdOf<F>, options?: JudgeOptions): Promise<void>;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Judges one answer of a list operation by the contract, as the conformance runner judges a
+ * page: the documented schema, every item rule, and the page laws the request makes checkable
+ * (limit, filters, the session). For developers testing their own API client or BFF.
+ */
+import { type Face, type OperationIdOf, SPEC_FILES, type Violation, checkListPage, documentedStatuses, operation, validateResponseBody } from '../contract/index.js';
+
+/** A response, or its status and parsed body (and, to judge limits and filters, the URL asked). */
+export interface ContractSubject {
+  status: number;
+  body: unknown;
+  url?: string;
+  contentType?: string | null;
+}
+
+export interface JudgeOptions {
+  /** Also fail on fields and enumerated values the spec does not declare (default false: drift is not a violation). */
+  failOnDrift?: boolean;
+}
+
+const isResponse = (value: unknown): value is Response => typeof Response !== 'undefined' && value instanceof Response;
+
+async function subjectOf(received: Response | ContractSubject): Promise<ContractSubject> {
+  if (!isResponse(received)) return received;
+  const text = await received.clone().text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: received.status, body, url: received.url, contentType: received.headers.get('content-type') };
+}
+
+/** The session a request is about: its path segment, or its session filter. */
+function sessionOf(path: string, url: URL | undefined, template: string, binding: ReturnType<typeof operation>['session']): string | undefined {
+  if (!url) return undefined;
+  if (binding.in === 'query') return url.searchParams.get(binding.param) ?? undefined;
+  if (binding.in !== 'path') return undefined;
+  const want = template.split('/').reverse();
+  const got = path.split('/').reverse();
+  const at = want.indexOf('{session_id}');
+  return at === -1 || got[at] === undefined ? undefined : decodeURIComponent(got[at]!);
+}
+
+/** Every violation of the contract in one answer of `face`'s `operationId`; [] when it conforms. */
+export async function judgeResponse<F extends Face>(face: F, operationId: OperationIdOf<F>, received: Response | ContractSubject, options: JudgeOptions = {}): Promise<Violation[]> {
+  const op = operation(face, operationId);
+  const subject = await subjectOf(received);
+  let url: URL | undefined;
+  try {
+    url = subject.url ? new URL(subject.url) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (subject.status !== 200) {
+    const documented = documentedStatuses(face, operationId);
+    if (!documented.includes(subject.status))
+      return [
+        {
+          rule: `${op.lawPrefix}.status-code`,
+          instancePath: '',
+          message: `status ${subject.status} is not one the documents give for ${operationId} (${documented.join(', ')})`,
+          source: { file: SPEC_FILES[face], sentence: `${operationId} documents the statuses ${documented.join(', ')}` },
+          value: subject.status,
+        },
+      ];
+    return validateResponseBody(face, operationId, subject.status, subject.body) ?? [];
+  }
+  const exchange = {
+    url: url?.toString() ?? `http://contract.invalid${op.path}`,
+    query: url ? [...url.searchParams] : [],
+    status: subject.status,
+    contentType: subject.contentType ?? 'application/json',
+    body: subject.body,
+  };
+  const session = sessionOf(url?.pathname ?? '', url, op.path, op.session);
+  const violations = checkListPage(op, exchange, session !== undefined ? { sessionId: session } : {});
+  return options.failOnDrift ? violations : violations.filter((v) => !v.rule.endsWith('.no-undocumented-fields'));
+}
+
+/** Violations as the runner prints them: rule, message, where, value, and the sentence they break. */
+export function formatViolations(violations: readonly Violation[]): string {
+  return violations
+    .map((v) =>
+      [
+        `✗ ${v.rule}: ${v.message}`,
+        `    at ${v.instancePath || '(root)'}${v.value !== undefined ? ` = ${JSON.stringify(v.value)?.slice(0, 200)}` : ''}`,
+        `    ${v.source.file}: “${v.source.sentence}”`,
+      ].join('\n'),
+    )
+    .join('\n');
+}
