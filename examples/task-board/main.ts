@@ -2,9 +2,11 @@
  * A task board over the four APIs. The page calls the vendors' real URLs; MSW's service worker,
  * started with agent-task-contracts' handlers, answers them from the demo data or from the
  * scenario named by `?scenario=`. Every response is checked against the contract, and a
- * response that breaks it puts its panel in the error state.
+ * response that breaks it puts its panel in the error state. `?demo=clock` shows a typed
+ * override driven by the mock's virtual clock: a button moves the clock, and the task with it.
  */
 import { type Face, LIBRARY, type OperationIdOf, VENDOR_BASE_URLS, checkItem, isScenarioName, startMockWorker, validateResponseBody } from 'agent-task-contracts/browser';
+import { api, pages } from 'agent-task-contracts/overrides';
 
 type Item = Record<string, unknown>;
 
@@ -21,6 +23,7 @@ interface Panel {
 
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? undefined;
+const clockDemo = params.get('demo') === 'clock';
 const pollMs = Number(params.get('poll') ?? 2000);
 
 const PANELS: Panel[] = [
@@ -114,12 +117,17 @@ async function start() {
     status.textContent = `unknown scenario "${scenario}"; try one of: ${Object.keys(LIBRARY).join(', ')}`;
     return;
   }
-  await startMockWorker({ ...(scenario && isScenarioName(scenario) ? { scenario } : {}), quiet: true });
+  const mock = await startMockWorker({ ...(scenario && isScenarioName(scenario) ? { scenario } : {}), quiet: true });
+  if (clockDemo) installClockDemo(mock);
   document.body.dataset.worker = 'ready';
-  status.textContent = scenario ? `scenario ${scenario}, polling every ${pollMs} ms` : `demo data, polling every ${pollMs} ms`;
+  status.textContent = scenario
+    ? `scenario ${scenario}, polling every ${pollMs} ms`
+    : clockDemo
+      ? "a typed override on the mock's virtual clock: the button moves the clock"
+      : `demo data, polling every ${pollMs} ms`;
   const board = document.getElementById('board')!;
   // With a scenario, only its API's panel is shown: the timeline is what the page is about.
-  const panels = scenario && isScenarioName(scenario) ? PANELS.filter((p) => p.face === LIBRARY[scenario].face) : PANELS;
+  const panels = scenario && isScenarioName(scenario) ? PANELS.filter((p) => p.face === LIBRARY[scenario].face) : clockDemo ? PANELS.filter((p) => p.face === 'ark') : PANELS;
   for (const panel of panels) {
     const section = document.createElement('section');
     section.dataset.face = panel.face;
@@ -128,7 +136,48 @@ async function start() {
     board.append(section);
     await poll(panel, section);
     setInterval(() => void poll(panel, section), pollMs);
+    if (clockDemo) addClockButton(board, () => poll(panel, section));
   }
+}
+
+type Mock = Awaited<ReturnType<typeof startMockWorker>>;
+let clockMock: Mock | undefined;
+
+/**
+ * One Ark task whose state follows the mock's clock: queued, then running 30 s later, then
+ * succeeded. The override is typed from the Ark spec (a misspelt field or state would not compile).
+ */
+function installClockDemo(mock: Mock) {
+  clockMock = mock;
+  mock.clock.freeze(Date.parse('2026-11-30T09:00:00Z'));
+  const start = mock.clock.now();
+  const steps = ['queued', 'running', 'succeeded'] as const;
+  mock.worker.use(
+    api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => {
+      const state = steps[Math.min(steps.length - 1, Math.floor((mock.clock.now() - start) / 30_000))];
+      return response(200).json(pages.ark([{ task_id: 'task-build', state, tool: { name: 'bash', description: 'Builds the release artefacts' } }], request));
+    }),
+  );
+}
+
+function addClockButton(board: HTMLElement, refresh: () => Promise<void>) {
+  const bar = document.createElement('p');
+  const button = document.createElement('button');
+  button.id = 'advance-clock';
+  button.textContent = 'Advance the clock 30 s';
+  const time = document.createElement('span');
+  time.id = 'clock';
+  const show = () => {
+    time.textContent = ` mock time ${clockMock?.clock.state().iso ?? ''}`;
+  };
+  button.addEventListener('click', () => {
+    clockMock?.clock.advance(30_000);
+    show();
+    void refresh();
+  });
+  show();
+  bar.append(button, time);
+  board.before(bar);
 }
 
 void start();

@@ -5,7 +5,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
-    alias: { 'agent-task-contracts/browser': fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url)) },
+    alias: {
+      'agent-task-contracts/browser': fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url)),
+      'agent-task-contracts/overrides': fileURLToPath(new URL('../../src/overrides/index.ts', import.meta.url)),
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2048 },

@@ -55,6 +55,25 @@ describe('task board example in Chromium', () => {
     await page.close();
   });
 
+  it('a typed override follows the virtual clock: the task advances on a button press', async () => {
+    const page = await browser.newPage();
+    // Polling is slow on purpose: only the button moves the task.
+    await page.goto(`${base}/?demo=clock&poll=600000`);
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
+    const badge = page.locator('section[data-face="ark"] tr[data-id="task-build"] .badge');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('queued');
+    expect(await page.locator('#clock').textContent()).toContain('2026-11-30T09:00:00.000Z');
+    await page.click('#advance-clock');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('running');
+    expect(await page.locator('#clock').textContent()).toContain('2026-11-30T09:00:30.000Z');
+    await page.click('#advance-clock');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('succeeded');
+    // The answers the override built satisfy the contract: the panel shows no error.
+    expect(await page.locator('section[data-face="ark"][data-error]').count()).toBe(0);
+    await page.screenshot({ path: join(results, 'task-board-clock.png'), fullPage: true });
+    await page.close();
+  });
+
   it('the demo data renders every API', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?poll=5000`);

@@ -85,6 +85,41 @@ describe('the installable package', () => {
     });
   });
 
+  it('the frontend subpaths (overrides, matchers, seeded data, the clock) work from the tarball, without vitest', async () => {
+    const { stdout } = await node(`
+      import { setupServer } from 'msw/node';
+      const { demoMock, handlers } = await import('agent-task-contracts/handlers');
+      const { api, pages, apiError } = await import('agent-task-contracts/overrides');
+      const { contractMatchers, judgeResponse } = await import('agent-task-contracts/matchers');
+      const server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-x/tasks';
+      await demoMock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
+      const seeded = await (await fetch(url)).json();
+      server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark([{ state: 'running' }, { state: 'queued' }], request))));
+      const overridden = await fetch(url + '?limit=1');
+      const verdict = await judgeResponse('ark', 'listTasks', overridden.clone());
+      const body = await overridden.json();
+      server.use(api.ark.get('/sessions/{session_id}/tasks', () => apiError('ark', 404)));
+      const missing = (await fetch(url)).status;
+      demoMock.clock.freeze(Date.UTC(2030, 0, 1));
+      const clock = demoMock.clock.state().iso;
+      server.close();
+      let vitestLoaded = true;
+      try { await import('vitest'); } catch { vitestLoaded = false; }
+      console.log(JSON.stringify({ seeded: seeded.items.map((t) => t.state), overridden: body.items.map((t) => t.state), cursor: body.next_cursor, verdict: verdict.length, missing, clock, matcher: typeof contractMatchers.toSatisfyContract, vitestLoaded }));`);
+    expect(JSON.parse(stdout)).toEqual({
+      seeded: ['unknown'],
+      overridden: ['running'],
+      cursor: 1,
+      verdict: 0,
+      missing: 404,
+      clock: '2030-01-01T00:00:00.000Z',
+      matcher: 'function',
+      vitestLoaded: false,
+    });
+  });
+
   it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {
     await expect(node(`await import('agent-task-contracts/browser')`)).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
     await expect(node(`await import('agent-task-contracts/node')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
