@@ -9,7 +9,7 @@ import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
 import { MockClock } from './clock.js';
-import { type SeedOptions, type TaskPartial, seedSession } from './seed.js';
+import type { SeedOptions, TaskPartial } from './seed.js';
 import type { RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 const CACHE_ENTRIES = 2_000;
 const RECENT_WINDOW = 500;
@@ -160,6 +160,8 @@ export class MockApp {
    * be valid throws a SeedError naming the task, the field, the rule and the reason.
    */
   async seed(face: Face, session: string, tasks: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
+    // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
+    const { seedSession } = await import('./seed.js');
     return seedSession(this.store, face, session, tasks, { now: this.clock.now(), ...options });
   }
 
