@@ -9,6 +9,7 @@ import { handle } from './router.js';
 import { MockStore, idOf } from './store.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
 import { MockClock } from './clock.js';
+import type { DeepPartial, TaskOf } from '../types/index.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import type { RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 const CACHE_ENTRIES = 2_000;
@@ -159,10 +160,11 @@ export class MockApp {
    * the generators from `options.seed` and checked against the contract; a partial that cannot
    * be valid throws a SeedError naming the task, the field, the rule and the reason.
    */
-  async seed(face: Face, session: string, tasks: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
+  async seed<F extends Face>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options: SeedOptions = {}): Promise<TaskOf[F][]> {
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
     const { seedSession } = await import('./seed.js');
-    return seedSession(this.store, face, session, tasks, { now: this.clock.now(), ...options });
+    // Completed and checked against the strict contract, so they are the API's task type.
+    return (await seedSession(this.store, face, session, tasks as readonly TaskPartial[], { now: this.clock.now(), ...options })) as unknown as TaskOf[F][];
   }
 
   /** Plays a scenario (a library name or a scenario object) from its first step, with the plugged-in loader. */
@@ -207,7 +209,7 @@ export class MockApp {
           const { face, session, tasks, seed } = input;
           if (typeof face !== 'string' || !isFace(face)) return json(400, { error: `body.face must be one of ${FACES.join(', ')}`, example: SEED_EXAMPLE });
           if (seed !== undefined && !Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer', example: SEED_EXAMPLE });
-          const stored = await this.seed(face, session as string, tasks as TaskPartial[], seed === undefined ? {} : { seed: seed as number });
+          const stored = await this.seed(face, session as string, tasks as readonly JsonObject[], seed === undefined ? {} : { seed: seed as number });
           return json(200, { ...this.describe(), seeded: { face, session, tasks: stored } });
         }
         case '/clock': {

@@ -8,7 +8,7 @@ import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/index.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
 import type { SeedOptions } from './seed.js';
-import type { Face as ApiFace, JsonObject } from '../contract/index.js';
+import type { Face as ApiFace } from '../contract/index.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { describeUnknownFaults } from './faults/index.js';
 import { ROUTES } from './router.js';
@@ -94,7 +94,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       return options.app instanceof MockApp ? options.app.clock : clock;
     },
     reset: async () => (await app()).reset(),
-    seed: async (face, session, tasks, seedOptions) => (await (await app()).seed(face, session, tasks as readonly JsonObject[], seedOptions)) as never,
+    seed: async (face, session, tasks, seedOptions) => (await app()).seed(face, session, tasks, seedOptions),
     advance: async (steps = 1) => {
       const answer = await (await app()).control('POST', '/advance', { steps });
       if (answer.status !== 200) throw new Error(`advance: ${JSON.stringify(answer.body)}`);
