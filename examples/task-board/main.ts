@@ -118,6 +118,8 @@ async function start() {
     return;
   }
   const mock = await startMockWorker({ ...(scenario && isScenarioName(scenario) ? { scenario } : {}), quiet: true });
+  // For the console (and the end-to-end test): `await taskBoardMock.seed('everruns', 'demo', [{ state: 'awaiting_input' }])`.
+  (window as unknown as { taskBoardMock: Mock }).taskBoardMock = mock;
   if (clockDemo) installClockDemo(mock);
   document.body.dataset.worker = 'ready';
   status.textContent = scenario

@@ -28,7 +28,7 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   return { worker, app: mock.app, clock: mock.clock, reset: mock.reset, seed: mock.seed, advance: mock.advance };
 }
 
-export { handlers, createHandlers } from '../handlers/msw.js';
+export { handlers, createHandlers, demoMock } from '../handlers/msw.js';
 export { useScenario } from '../scenarios/msw.js';
 export { LIBRARY, isScenarioName } from '../scenarios/library.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';

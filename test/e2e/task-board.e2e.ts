@@ -74,6 +74,23 @@ describe('task board example in Chromium', () => {
     await page.close();
   });
 
+  it('seeded data in the browser: the page shows exactly the seeded tasks', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/?poll=200`);
+    await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
+    const ids = await page.evaluate(async () => {
+      const mock = (window as unknown as { taskBoardMock: { seed(face: string, session: string, tasks: object[]): Promise<{ id: string }[]> } }).taskBoardMock;
+      return (await mock.seed('everruns', 'demo', [{ state: 'awaiting_input' }, { state: 'failed' }])).map((t) => t.id);
+    });
+    const rows = page.locator('section[data-face="everruns"] tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    // Newest first: the second seeded task is listed first.
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id))).toEqual([...ids].reverse());
+    expect(await page.locator('section[data-face="everruns"] .badge').allTextContents()).toEqual(['failed', 'awaiting_input']);
+    expect(await page.locator('section[data-face="everruns"][data-error]').count()).toBe(0);
+    await page.close();
+  });
+
   it('the demo data renders every API', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?poll=5000`);
