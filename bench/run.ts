@@ -134,6 +134,9 @@ let startupMedian = 0;
 async function startup() {
   log('## Start-up to first 200 (cold process, demo data)');
   log('');
+  // What `npm ci` leaves (its prepare script builds the bundle): a checkout edited since its last
+  // build would otherwise time the tsx fallback, which is not what users run.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
   await fetch('http://127.0.0.1:4619/').catch(() => undefined); // warm the measuring side
   const raw = await rawServerScript('{}');
   const runs = { raw: [] as number[], npm: [] as number[], bin: [] as number[] };
@@ -158,7 +161,7 @@ async function startup() {
   log(`| \`node bin/agent-task-contracts.js mock\` (the bundle, without npm) | the installed bin | ${Math.round(median(runs.bin))} ms | ${spread(runs.bin)} |`);
   log('');
   log(
-    `Goal: \`npm start\` answers its first 200 within 400 ms — ${startupMedian < 400 ? 'met' : 'not met'}. Runs alternate raw, npm start, bin. A checkout whose sources changed after the build runs them through tsx instead (about 1 s).`,
+    `Goal: \`npm start\` answers its first 200 within 400 ms — ${startupMedian < 400 ? 'met' : 'not met'}. The bundle is built first, as \`npm ci\` builds it. Runs alternate raw, npm start, bin. A checkout whose sources changed after the build runs them through tsx instead (about 2 s).`,
   );
   log('');
 }
