@@ -6,7 +6,8 @@ import { type Command, UsageError, parseInteger } from './command.js';
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
-  usage: 'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE]',
+  usage:
+    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4010' },
@@ -14,6 +15,8 @@ export const mockCommand: Command = {
     fault: { type: 'string', multiple: true },
     latency: { type: 'string' },
     scenario: { type: 'string' },
+    progression: { type: 'string' },
+    'step-ms': { type: 'string' },
     tasks: { type: 'string', multiple: true },
   },
   async run(values, io) {
@@ -31,6 +34,11 @@ export const mockCommand: Command = {
     const unknown = describeUnknownFaults(faults);
     if (unknown) throw new UsageError(`--fault: ${unknown}`);
     let scenario: ScenarioPlayer | undefined;
+    const progression = values.progression;
+    if (progression !== undefined && !['request', 'time', 'manual'].includes(String(progression))) throw new UsageError(`--progression takes request, time or manual; got "${String(progression)}"`);
+    const stepMs = parseInteger(values, 'step-ms', 1, 86_400_000);
+    if ((progression !== undefined || stepMs !== undefined) && typeof values.scenario !== 'string')
+      throw new UsageError('--progression and --step-ms change how a --scenario plays; give --scenario too');
     if (typeof values.scenario === 'string') {
       const [{ readScenarioFile }, { compileScenario }, { LIBRARY, isScenarioName }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
         import('../node/scenario-file.js'),
@@ -40,8 +48,11 @@ export const mockCommand: Command = {
         import('../scenarios/types.js'),
       ]);
       try {
-        const timeline = isScenarioName(values.scenario) ? compileScenario(LIBRARY[values.scenario], `scenarios/${values.scenario}.yaml`) : (await readScenarioFile(values.scenario)).timeline;
-        scenario = await ScenarioPlayer.load(timeline);
+        const named = isScenarioName(values.scenario);
+        const base = named ? LIBRARY[values.scenario as keyof typeof LIBRARY] : (await readScenarioFile(values.scenario)).scenario;
+        // Manual progression moves only on POST /__mock/advance: immune to extra polls (React StrictMode).
+        const value = { ...base, ...(progression !== undefined ? { progression: progression as 'request' | 'time' | 'manual' } : {}), ...(stepMs !== undefined ? { stepMs } : {}) };
+        scenario = await ScenarioPlayer.load(compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario));
       } catch (error) {
         if (error instanceof ScenarioError) throw new UsageError(`--scenario: ${error.message}`);
         throw error;

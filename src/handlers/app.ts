@@ -11,7 +11,7 @@ import { type MockRequest, type MockResponse, json } from './types.js';
 import { MockClock } from './clock.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
-import type { RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
+import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 const CACHE_ENTRIES = 2_000;
 const RECENT_WINDOW = 500;
 const RECENT_ENTRIES = 10_000;
@@ -168,9 +168,9 @@ export class MockApp {
   }
 
   /** Plays a scenario (a library name or a scenario object) from its first step, with the plugged-in loader. */
-  async loadScenario(scenario: string | Record<string, unknown>): Promise<void> {
+  async loadScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
     if (!this.scenarios) throw new NoScenarioLoader();
-    this.scenario = await this.scenarios.load(scenario);
+    this.scenario = await this.scenarios.load(scenario, play);
   }
 
   /** The control API under `/__mock`, for end-to-end tests in any language. */
@@ -186,8 +186,12 @@ export class MockApp {
           this.scenario?.rewind();
           return json(200, this.describe());
         case '/scenario': {
-          if (typeof input.name === 'string') await this.loadScenario(input.name);
-          else if (input.scenario !== null && typeof input.scenario === 'object' && !Array.isArray(input.scenario)) await this.loadScenario(input.scenario as Record<string, unknown>);
+          const { progression, stepMs } = input;
+          if (progression !== undefined && !['request', 'time', 'manual'].includes(String(progression))) return json(400, { error: 'body.progression is request, time or manual' });
+          if (stepMs !== undefined && (!Number.isInteger(stepMs) || (stepMs as number) < 1)) return json(400, { error: 'body.stepMs is a whole number of milliseconds, 1 or more' });
+          const play: PlayOptions = { ...(progression !== undefined ? { progression: progression as PlayOptions['progression'] } : {}), ...(stepMs !== undefined ? { stepMs: stepMs as number } : {}) };
+          if (typeof input.name === 'string') await this.loadScenario(input.name, play);
+          else if (input.scenario !== null && typeof input.scenario === 'object' && !Array.isArray(input.scenario)) await this.loadScenario(input.scenario as Record<string, unknown>, play);
           else if (input.name === null) this.scenario = undefined;
           else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: (await this.scenarios?.names()) ?? [] });
           return json(200, this.describe());

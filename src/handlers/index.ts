@@ -2,7 +2,7 @@
 export { handlers, createHandlers, demoMock, type HandlerOptions, type MockHandlers } from './msw.js';
 export { MockClock, type ClockMode, type ClockState } from './clock.js';
 export { SeedError, type SeedOptions, type TaskPartial } from './seed.js';
-export type { RecordedAnswer, TimelineLoader, TimelinePlayer, TimelineView } from './timeline.js';
+export type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer, TimelineView } from './timeline.js';
 export { MockApp, type MockOptions } from './app.js';
 export { MockStore } from './store.js';
 export { DEMO, seedDemo, demoStore, type DatasetOptions } from './dataset.js';

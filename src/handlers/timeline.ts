@@ -39,9 +39,17 @@ export interface TimelinePlayer {
   describe(): { name: string; face: Face; steps: number };
 }
 
+/** How to play a timeline, over what its file says. */
+export interface PlayOptions {
+  /** `manual` moves only on advance (immune to extra polls such as React StrictMode's double mount). */
+  progression?: 'request' | 'time' | 'manual';
+  /** Step length of `time` progression, in clock ms. */
+  stepMs?: number;
+}
+
 /** Loads players by library name or from a scenario object (`POST /__mock/scenario`). */
 export interface TimelineLoader {
-  load(scenario: string | Record<string, unknown>): Promise<TimelinePlayer>;
+  load(scenario: string | Record<string, unknown>, play?: PlayOptions): Promise<TimelinePlayer>;
   /** Names `load` accepts, for error messages. */
   names(): Promise<readonly string[]>;
 }

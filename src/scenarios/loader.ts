@@ -7,9 +7,10 @@ import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
 import type { Scenario } from './types.js';
 
 export const scenarioLoader: TimelineLoader = {
-  async load(scenario): Promise<TimelinePlayer> {
+  async load(scenario, play = {}): Promise<TimelinePlayer> {
     const [{ compileScenario }, { libraryScenario }, { ScenarioPlayer }] = await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js')]);
-    const value = typeof scenario === 'string' ? libraryScenario(scenario) : (scenario as unknown as Scenario);
+    const named = typeof scenario === 'string' ? libraryScenario(scenario) : (scenario as unknown as Scenario);
+    const value: Scenario = { ...named, ...(play.progression ? { progression: play.progression } : {}), ...(play.stepMs !== undefined ? { stepMs: play.stepMs } : {}) };
     return ScenarioPlayer.load(compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
   },
   names: async () => Object.keys((await import('./library.js')).LIBRARY).sort(),
