@@ -13,99 +13,87 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [
      {
+      "name": "browser",
+      "type": "url",
+      "url": "watch docs logs"
+     },
+     {
+      "name": "browser",
+      "type": "url",
+      "url": "backup parse queue"
+     },
+     {
       "name": "video_generate",
       "type": "url",
-      "url": "build thread task"
+      "url": "backup review cargo"
      }
     ],
     "model": {
-     "id": "id_0000000r",
-     "speed": "standard"
+     "id": "id_zik0zd",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "bash",
-    "skills": [
+    "name": "web_search",
+    "skills": [],
+    "system": null,
+    "tools": [
      {
-      "skill_id": "skill_bx3ey41j8j",
-      "type": "custom",
-      "version": "release bench index"
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
+      "type": "custom"
      },
      {
-      "skill_id": "skill_mrfg4s1c7m",
-      "type": "anthropic",
-      "version": "cargo bench report"
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
      }
     ],
-    "system": null,
-    "tools": [],
     "type": "agent",
-    "version": 627
+    "version": 747
    },
    "archived_at": "2026-11-27T21:02:00.000Z",
-   "budget": {
-    "max_list_cost": {
-     "amount": "backup docs parse",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-27T21:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzzx",
-   "metadata": {
-    "i_gief": "shell report build"
-   },
+   "environment_id": "environment_wih6t9",
+   "metadata": {},
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_h5hdu1wc1h",
-     "created_at": "flaky render retry",
-     "file_id": "file_q0fi29z4k1",
-     "mount_path": "review thread session",
+     "id": "id_zik0yv",
+     "created_at": "cargo upload review",
+     "file_id": "file_y8xvjp",
+     "mount_path": "notes agent crawl",
      "type": "file",
-     "updated_at": "release search docs"
-    },
-    {
-     "id": "id_hsqtcz3bty",
-     "created_at": "session watch test",
-     "file_id": "file_a4l1yz8d9v",
-     "mount_path": "review migrate cargo",
-     "type": "file",
-     "updated_at": "task render fix"
-    },
-    {
-     "id": "id_7j6o345vog",
-     "created_at": "bench release bench",
-     "file_id": "file_2wnfjro7q4",
-     "mount_path": "release agent schema",
-     "type": "file",
-     "updated_at": "docs crawl index"
+     "updated_at": "review thread session"
     }
    ],
    "stats": {
-    "active_seconds": 146,
-    "duration_seconds": 28
+    "active_seconds": 844,
+    "duration_seconds": 994
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
-    "active_seconds": 754,
-    "cache_read_input_tokens": 4,
-    "input_tokens": 195,
-    "output_tokens": 617
+    "cache_read_input_tokens": 992,
+    "input_tokens": 599,
+    "output_tokens": 1
    },
-   "vault_ids": [
-    "search task bench"
-   ],
-   "deployment_id": null,
-   "cwd": "cache queue render",
+   "vault_ids": [],
+   "deployment_id": "deployment_vsku7k",
+   "cwd": "watch",
    "model": {
-    "id": "id_usw3djpg9g"
+    "id": "id_leunc8"
    },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_0000000c"
+   "thinking": {
+    "effort": "cargo upload docs"
    }
   },
   {
@@ -120,151 +108,95 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "index monitor crawl"
+      "url": "review"
      },
      {
-      "name": "web_search",
+      "name": "python",
       "type": "url",
-      "url": "index review task"
+      "url": "logs"
      }
     ],
     "model": {
-     "id": "id_0000001f",
-     "speed": "standard"
+     "id": "id_00000r",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "python",
     "skills": [
      {
-      "skill_id": "skill_1onwjto3x2",
-      "type": "anthropic",
-      "version": "client schema logs"
-     },
-     {
-      "skill_id": "skill_9ux6ikwyv0",
+      "skill_id": "skill_4fld30",
       "type": "custom",
-      "version": "docs server shell"
-     },
-     {
-      "skill_id": "skill_wn6ij83k1f",
-      "type": "anthropic",
-      "version": "client server logs"
+      "version": "fix crawl test"
      }
     ],
     "system": null,
     "tools": [
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
-      "type": "custom"
-     },
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 995
+    "version": 9
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
-   "budget": {
-    "max_list_cost": {
-     "amount": "client thread deploy",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-27T22:00:00.000Z",
-   "environment_id": "environment_lu76msj5k6",
+   "environment_id": "environment_00000f",
    "metadata": {
-    "fdijch": "fix migrate thread"
+    "f_afcg_": "sync monitor crawl",
+    "jjjfdij": "backup api",
+    "didf": "agent task upload"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "client search watch",
-     "description": "Builds the release artefacts",
-     "explanation": "session worker retry",
-     "iteration": 495,
-     "outcome_id": "outcome_qyjooy7h6t",
-     "result": "logs schema worker",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "session test clip",
-     "description": "Checks the site for broken links",
-     "explanation": "release notes parse",
-     "iteration": 651,
-     "outcome_id": "outcome_76ml1aadqh",
-     "result": "crawl notes monitor",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "cache docs docs",
-     "description": "Searches the web for recent release notes",
-     "explanation": null,
-     "iteration": 670,
-     "outcome_id": "outcome_vd8dqh4lh0",
-     "result": "agent crawl notes",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_jpc1adi11q",
-     "created_at": "parse cargo cargo",
-     "file_id": "file_00000008",
-     "mount_path": "review",
+     "id": "id_kpccsl",
+     "created_at": "logs schema worker",
+     "file_id": "file_mcyrtl",
+     "mount_path": "deploy clip index",
      "type": "file",
-     "updated_at": "session task flaky"
+     "updated_at": "session test clip"
     },
     {
-     "id": "id_00000010",
-     "created_at": "crawl",
-     "file_id": "file_0000000a",
-     "mount_path": "cargo upload cache",
+     "id": "id_gklhaq",
+     "created_at": "release notes parse",
+     "file_id": "file_agyge1",
+     "mount_path": "npm flaky report",
      "type": "file",
-     "updated_at": "watch npm logs"
+     "updated_at": "worker search crawl"
     }
    ],
    "stats": {
-    "active_seconds": 3,
-    "duration_seconds": 995
+    "active_seconds": 383,
+    "duration_seconds": 999
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "active_seconds": 9,
-    "cache_read_input_tokens": 197,
-    "input_tokens": 465,
-    "output_tokens": 634
+    "active_seconds": 1,
+    "cache_read_input_tokens": 0,
+    "input_tokens": 9,
+    "output_tokens": 712
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_cgzs2gn923",
-   "cwd": "index",
+   "vault_ids": [
+    "logs schema task"
+   ],
+   "deployment_id": "deployment_aw9h67",
+   "cwd": "worker worker bench",
    "model": {
-    "id": "id_bfj9rxfhxe"
+    "id": "id_q26zji"
    },
-   "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_zzzzzzzzzv"
-   }
+   "thinking": {
+    "effort": "crawl clip watch"
+   },
+   "forked_from": {}
   },
   {
    "id": "sesn_002",
@@ -276,182 +208,239 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_q80zwdho69",
-     "speed": "fast"
+     "id": "id_mdv3uz",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "video_generate",
-    "skills": [],
-    "system": "render",
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_43il64",
+      "type": "custom",
+      "version": "fix agent cache"
+     }
+    ],
+    "system": "clip",
     "tools": [
      {
-      "description": "Follows the deployment until it settles",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "video_generate",
+      "name": "python",
       "type": "custom"
      },
      {
-      "description": "Builds the release artefacts",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "code_interpreter",
+      "type": "custom"
+     },
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 995
+    "version": 8
    },
    "archived_at": "2026-11-27T23:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "build",
+     "amount": "upload cargo cargo",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T23:00:00.000Z",
-   "environment_id": "environment_00000006",
+   "environment_id": "environment_55pqqq",
    "metadata": {
-    "fgf_": "watch upload parse"
+    "haj": "retry task",
+    "hcjcd": "npm cargo cargo",
+    "_jche": "logs"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_c8adjepsmr",
-     "created_at": "crawl cache crawl",
-     "file_id": "file_afugfnvwgs",
-     "mount_path": "api logs parse",
+     "id": "id_9pn8fw",
+     "created_at": "schema thread api",
+     "file_id": "file_0o4i87",
+     "mount_path": "server render cargo",
      "type": "file",
-     "updated_at": "index notes docs"
+     "updated_at": "backup monitor schema"
+    },
+    {
+     "id": "id_6f7a2z",
+     "created_at": "sync crawl crawl",
+     "file_id": "file_1gsgo9",
+     "mount_path": "schema crawl api",
+     "type": "file",
+     "updated_at": "queue crawl session"
+    },
+    {
+     "id": "id_kieuf2",
+     "created_at": "flaky fix fix",
+     "file_id": "file_vzezin",
+     "mount_path": "sync watch bench",
+     "type": "file",
+     "updated_at": "sync report upload"
     }
    ],
    "stats": {
-    "active_seconds": 788,
-    "duration_seconds": 593
+    "active_seconds": 671,
+    "duration_seconds": 4
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
-    "active_seconds": 594,
-    "cache_read_input_tokens": 1000,
-    "input_tokens": 861,
-    "output_tokens": 994
+    "active_seconds": 558,
+    "cache_read_input_tokens": 789,
+    "input_tokens": 5,
+    "output_tokens": 641
    },
    "vault_ids": [
-    "queue crawl session",
-    "parse monitor crawl",
-    "migrate schema parse"
+    "thread npm migrate",
+    "parse cache render",
+    "render"
    ],
-   "deployment_id": "deployment_4z660p2v14",
-   "cwd": "bench retry retry",
+   "cwd": "task build index",
    "model": {
-    "id": "id_zzzzzzzzz3"
+    "id": "id_zik0yx"
    },
    "thinking": null,
    "forked_from": {
-    "session_id": "sesn_zzzzzzzzz4"
+    "session_id": "sesn_zzzzzzzzzr"
    }
   },
   {
    "id": "sesn_003",
    "agent": {
     "id": "agent_helper",
-    "description": "Runs the unit tests and reports failures",
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "video_generate",
-      "type": "url",
-      "url": "clip"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "id_ai0rnrlm3i",
-     "speed": "standard"
+     "id": "id_000009"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "file_read",
     "skills": [
      {
-      "skill_id": "skill_usv67q1mwd",
+      "skill_id": "skill_sus3vn",
       "type": "anthropic",
-      "version": "cache"
+      "version": "deploy notes task"
+     },
+     {
+      "skill_id": "skill_hbsfo3",
+      "type": "custom",
+      "version": "client fix sync"
+     },
+     {
+      "skill_id": "skill_in05zf",
+      "type": "custom",
+      "version": "client render schema"
      }
     ],
-    "system": "migrate cache sync",
+    "system": "cache",
     "tools": [],
     "type": "agent",
-    "version": 847
+    "version": 135
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "index schema lint",
+     "amount": "sync session fix",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T00:00:00.000Z",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "environment_id": "environment_eeucr2",
+   "metadata": {
+    "ijjfgbc": "cargo release monitor"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "session upload api",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 146,
+     "outcome_id": "outcome_9tfg3t",
+     "result": "worker logs server",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Builds the release artefacts",
+     "explanation": "test task thread",
+     "iteration": 748,
+     "outcome_id": "outcome_t1qa5x",
+     "result": "watch monitor clip",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "shell session fix",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "api cache bench",
+     "iteration": 882,
+     "outcome_id": "outcome_qyazro",
+     "result": "parse render crawl",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_fevk34nct1",
-     "created_at": "schema test shell",
-     "file_id": "file_jya29ywltc",
-     "mount_path": "index backup worker",
+     "id": "id_63luhr",
+     "created_at": "notes cargo cargo",
+     "file_id": "file_zik0zh",
+     "mount_path": "review crawl client",
      "type": "file",
-     "updated_at": "clip docs flaky"
+     "updated_at": "shell monitor retry"
     },
     {
-     "id": "id_1d5q673qu9",
-     "created_at": "queue npm sync",
-     "file_id": "file_324a04dkjg",
-     "mount_path": "deploy cargo retry",
+     "id": "id_zik0yw",
+     "created_at": "logs parse lint",
+     "file_id": "file_00000q",
+     "mount_path": "render",
      "type": "file",
-     "updated_at": "test task thread"
+     "updated_at": "fix shell schema"
     },
     {
-     "id": "id_455kkranf",
-     "created_at": "fix bench notes",
-     "file_id": "file_smrf2kch05",
-     "mount_path": "crawl clip",
+     "id": "id_s6b7rz",
+     "created_at": "flaky",
+     "file_id": "file_00000g",
+     "mount_path": "watch cache search",
      "type": "file",
-     "updated_at": "bench test review"
+     "updated_at": "task cargo cargo"
     }
    ],
    "stats": {
-    "active_seconds": 6,
-    "duration_seconds": 836
+    "duration_seconds": 231
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
-    "active_seconds": 129,
-    "cache_read_input_tokens": 228,
-    "output_tokens": 465
+    "active_seconds": 1000,
+    "cache_read_input_tokens": 861,
+    "output_tokens": 994
    },
-   "vault_ids": [
-    "render"
-   ],
+   "vault_ids": [],
    "deployment_id": null,
-   "cwd": "cargo session retry",
-   "computer_id": "computer_0000001a",
-   "model": {
-    "id": "id_r34w8z7c0o"
-   },
-   "thinking": {},
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_zzzzzzzzyu"
+    "session_id": "sesn_lgen7zrkhn"
    }
   },
   {
@@ -475,47 +464,51 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_5k1v8unvks",
-     "speed": "standard"
+     "id": "id_4yh9fu",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "browser",
-    "skills": [],
-    "system": null,
-    "tools": [
+    "name": "web_search",
+    "skills": [
      {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
+      "skill_id": "skill_zaa01w",
+      "type": "anthropic",
+      "version": "test review worker"
      },
+     {
+      "skill_id": "skill_bfj1ae",
+      "type": "anthropic",
+      "version": "search cache report"
+     }
+    ],
+    "system": "cache",
+    "tools": [
      {
       "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "code_interpreter",
+      "name": "image_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 435
+    "version": 909
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "thread retry monitor",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T01:00:00.000Z",
-   "environment_id": "environment_9j6wtabod4",
+   "environment_id": "environment_zik0yz",
    "metadata": {
-    "_ejee": "backup cargo cargo",
-    "cdd": "schema api logs"
+    "dchjjcdd": "schema api logs"
    },
    "outcome_evaluations": [
     {
@@ -523,67 +516,70 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "Builds the release artefacts",
      "explanation": null,
      "iteration": 744,
-     "outcome_id": "outcome_si6tctpsk8",
-     "result": "index deploy backup",
+     "outcome_id": "outcome_5nsic3",
+     "result": "build migrate retry",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "build cargo retry",
-     "description": "Searches the web for recent release notes",
+     "completed_at": "search api flaky",
+     "description": "Runs the unit tests and reports failures",
      "explanation": null,
-     "iteration": 998,
-     "outcome_id": "outcome_g27pmyp4kr",
-     "result": "report test retry",
+     "iteration": 695,
+     "outcome_id": "outcome_j5viwg",
+     "result": "search report review",
      "type": "outcome_evaluation"
     },
     {
      "completed_at": null,
-     "description": "Checks the site for broken links",
+     "description": "Runs the unit tests and reports failures",
      "explanation": null,
-     "iteration": 650,
-     "outcome_id": "outcome_tzwr2kotgg",
-     "result": "retry agent logs",
+     "iteration": 618,
+     "outcome_id": "outcome_5qyr2o",
+     "result": "build watch api",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_00000001",
-     "created_at": "session cargo report",
-     "file_id": "file_ryi04s0qic",
-     "mount_path": "task cargo cargo",
+     "id": "id_000005",
+     "created_at": "build",
+     "file_id": "file_ovnar4",
+     "mount_path": "parse review npm",
      "type": "file",
-     "updated_at": "parse npm worker"
+     "updated_at": "index"
     }
    ],
    "stats": {
-    "active_seconds": 1,
-    "duration_seconds": 995
+    "active_seconds": 8,
+    "duration_seconds": 552
    },
    "status": "rescheduling",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
-    "active_seconds": 634,
-    "cache_read_input_tokens": 486,
-    "input_tokens": 5,
-    "output_tokens": 7
+    "active_seconds": 9,
+    "cache_read_input_tokens": 634,
+    "input_tokens": 486,
+    "output_tokens": 5
    },
-   "vault_ids": [],
+   "vault_ids": [
+    "clip render task",
+    "index",
+    "npm cargo cargo"
+   ],
    "deployment_id": null,
-   "cwd": "crawl shell release",
-   "model": {},
-   "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_0000000e"
-   }
+   "cwd": "notes cargo cargo",
+   "model": {
+    "id": "id_c5s71q"
+   },
+   "thinking": null
   },
   {
    "id": "sesn_005",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Searches the web for recent release notes",
     "execution_identity": {
      "type": "service_account"
     },
@@ -605,196 +601,156 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_f368l9xhze",
+     "id": "id_avmtk8",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "file_read",
     "skills": [
      {
-      "skill_id": "skill_fz0f5xuyk",
+      "skill_id": "skill_txa7zw",
       "type": "custom",
-      "version": "search upload session"
+      "version": "watch"
      }
     ],
-    "system": "review bench docs",
+    "system": "shell client server",
     "tools": [
      {
       "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "python",
+      "name": "file_read",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 996
+    "version": 1000
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "server schema api",
+     "amount": "session fix queue",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T02:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzym",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "Checks the site for broken links",
-     "explanation": null,
-     "iteration": 4,
-     "outcome_id": "outcome_z1u4kta10y",
-     "result": "api server bench",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "Searches the web for recent release notes",
-     "explanation": "report upload backup",
-     "iteration": 927,
-     "outcome_id": "outcome_0000001d",
-     "result": "build",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "session cargo cargo",
-     "description": "Follows the deployment until it settles",
-     "explanation": "search sync session",
-     "iteration": 106,
-     "outcome_id": "outcome_3g85adxvea",
-     "result": "session cargo cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_d2ed3f",
+   "metadata": {
+    "_difb": "logs",
+    "idjc_a": "clip",
+    "ffc": "search sync session"
+   },
+   "outcome_evaluations": [],
    "resources": [],
    "stats": {
-    "active_seconds": 859,
-    "duration_seconds": 7
+    "active_seconds": 1000
    },
    "status": "terminated",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 477,
-    "input_tokens": 997,
-    "output_tokens": 828
+    "active_seconds": 780,
+    "cache_read_input_tokens": 995,
+    "output_tokens": 477
    },
-   "vault_ids": [
-    "test",
-    "flaky",
-    "backup cargo cargo"
-   ],
-   "deployment_id": "deployment_4n34m6djz",
-   "cwd": "npm cargo cargo",
-   "model": {
-    "id": "id_0000000j"
-   },
+   "vault_ids": [],
+   "deployment_id": "deployment_dn80u9",
+   "cwd": "thread cargo cargo",
    "forked_from": {
-    "session_id": "sesn_r3nh4yj7tw"
+    "session_id": "sesn_00000019"
    }
   },
   {
    "id": "sesn_006",
    "agent": {
     "id": "agent_demo",
-    "description": "Renders the intro clip at 1080p",
+    "description": "Builds the release artefacts",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_0000000r",
-     "speed": "standard"
+     "id": "id_00000n",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "code_interpreter",
-    "skills": [],
-    "system": "flaky api agent",
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_mtd4bc",
+      "type": "anthropic",
+      "version": "backup upload render"
+     },
+     {
+      "skill_id": "skill_sgo8hr",
+      "type": "custom",
+      "version": "docs session lint"
+     }
+    ],
+    "system": null,
     "tools": [],
     "type": "agent",
-    "version": 296
+    "version": 3
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "retry task worker",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T03:00:00.000Z",
-   "environment_id": "environment_6wsg9939di",
-   "metadata": {
-    "c_i": "watch review client"
-   },
+   "environment_id": "environment_i30ez9",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "migrate bench release",
+     "completed_at": "backup review test",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 7,
+     "outcome_id": "outcome_zik0yr",
+     "result": "schema render fix",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
      "description": "Follows the deployment until it settles",
-     "explanation": "schema render fix",
-     "iteration": 595,
-     "outcome_id": "outcome_kd1aekkqol",
-     "result": "clip watch cache",
+     "explanation": "logs",
+     "iteration": 191,
+     "outcome_id": "outcome_00000g",
+     "result": "review",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_7i2cdgl221",
-     "created_at": "deploy search deploy",
-     "file_id": "file_plmd17z98s",
-     "mount_path": "cache build logs",
-     "type": "file",
-     "updated_at": "docs fix schema"
-    },
-    {
-     "id": "id_t0bckspfnr",
-     "created_at": "cache task session",
-     "file_id": "file_4xdwee0ds7",
-     "mount_path": "lint release shell",
-     "type": "file",
-     "updated_at": "queue notes api"
-    },
-    {
-     "id": "id_xia2tymkbf",
-     "created_at": "shell cache watch",
-     "file_id": "file_scki8hraw9",
-     "mount_path": "task shell docs",
-     "type": "file",
-     "updated_at": "test logs fix"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 994,
-    "duration_seconds": 871
+    "duration_seconds": 7
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
-    "active_seconds": 993,
-    "cache_read_input_tokens": 995,
-    "input_tokens": 764
+    "cache_read_input_tokens": 994,
+    "input_tokens": 871,
+    "output_tokens": 33
    },
-   "vault_ids": [
-    "npm crawl thread",
-    "lint queue cargo"
-   ],
-   "deployment_id": "deployment_ik7fo1vkfb",
-   "cwd": "agent watch migrate",
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "crawl build review",
    "model": {
-    "id": "id_0000000p"
+    "id": "id_6r37z0"
    },
    "thinking": {
-    "effort": "crawl lint parse"
-   }
+    "effort": "build"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_007",
@@ -812,11 +768,11 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_5g4ks1kve1",
-     "speed": "standard"
+     "id": "id_k8vwtw",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "video_generate",
     "skills": [],
     "system": "index schema notes",
     "tools": [
@@ -857,48 +813,55 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T04:00:00.000Z",
-   "environment_id": "environment_adpxczx5id",
+   "environment_id": "environment_01bc2k",
    "metadata": {
-    "_jf": "queue lint sync"
+    "gi": "queue index server",
+    "_jff": "queue lint sync"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_qkrobxpj7z",
-     "created_at": "session session shell",
-     "file_id": "file_7kclzf0yid",
-     "mount_path": "queue session index",
+     "id": "id_nr13we",
+     "created_at": "notes queue build",
+     "file_id": "file_r8fxvk",
+     "mount_path": "migrate logs docs",
      "type": "file",
-     "updated_at": "crawl schema logs"
+     "updated_at": "report upload fix"
     },
     {
-     "id": "id_la373tao4y",
-     "created_at": "test retry notes",
-     "file_id": "file_5y6ozyqbr7",
-     "mount_path": "build cache npm",
+     "id": "id_bng92s",
+     "created_at": "clip retry review",
+     "file_id": "file_d2a0wi",
+     "mount_path": "deploy index lint",
      "type": "file",
-     "updated_at": "monitor crawl cargo"
+     "updated_at": "test retry notes"
     }
    ],
    "stats": {
-    "active_seconds": 999,
-    "duration_seconds": 162
+    "active_seconds": 992,
+    "duration_seconds": 999
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 4,
-    "output_tokens": 130
+    "input_tokens": 6,
+    "output_tokens": 2
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_g4viz5roft",
-   "cwd": "flaky",
+   "vault_ids": [
+    "logs"
+   ],
+   "deployment_id": "deployment_hprsfw",
    "model": {
-    "id": "id_pnmr5ljtyz"
+    "id": "id_00000p"
    },
-   "forked_from": null
+   "thinking": {
+    "effort": "cache"
+   },
+   "forked_from": {
+    "session_id": "sesn_bzf9vm8e5d"
+   }
   },
   {
    "id": "sesn_008",
@@ -916,78 +879,111 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_eucplncsa7",
-     "speed": "fast"
+     "id": "id_ho9qc6",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "image_generate",
     "skills": [
      {
-      "skill_id": "skill_628df8v6sw",
+      "skill_id": "skill_oe57ah",
+      "type": "anthropic",
+      "version": "build queue migrate"
+     },
+     {
+      "skill_id": "skill_x3e1q2",
       "type": "custom",
-      "version": "thread sync sync"
+      "version": "logs render upload"
+     },
+     {
+      "skill_id": "skill_49p9b9",
+      "type": "custom",
+      "version": "deploy npm parse"
      }
     ],
     "system": null,
     "tools": [
      {
-      "description": "Builds the release artefacts",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "file_read",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 1000
+    "version": 893
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T05:00:00.000Z",
-   "environment_id": "environment_ngqgs32h8o",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "environment_id": "environment_ekpwx0",
+   "metadata": {
+    "cad": "search migrate lint"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": null,
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 650,
+     "outcome_id": "outcome_gd4hf7",
+     "result": "docs schema queue",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_iim6iv0tpd",
-     "created_at": "migrate",
-     "file_id": "file_zzzzzzzzzi",
-     "mount_path": "sync build retry",
+     "id": "id_1n2fcg",
+     "created_at": "npm retry parse",
+     "file_id": "file_i72iak",
+     "mount_path": "migrate monitor parse",
      "type": "file",
-     "updated_at": "migrate npm npm"
+     "updated_at": "clip task clip"
     }
    ],
    "stats": {
-    "active_seconds": 253,
-    "duration_seconds": 872
+    "active_seconds": 996,
+    "duration_seconds": 654
    },
    "status": "terminated",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "input_tokens": 996,
-    "output_tokens": 654
+    "active_seconds": 9,
+    "cache_read_input_tokens": 0,
+    "input_tokens": 644
    },
    "vault_ids": [
-    "test cargo test",
-    "api report render",
-    "queue docs api"
+    "logs"
    ],
-   "deployment_id": null,
-   "cwd": "test test agent",
+   "deployment_id": "deployment_ypkh6x",
+   "cwd": "sync cargo cargo",
    "model": {
-    "id": "id_0000000u"
+    "id": "id_ny1qxr"
    },
-   "thinking": null,
-   "forked_from": null
+   "thinking": {
+    "effort": "watch logs clip"
+   },
+   "forked_from": {
+    "session_id": "sesn_00000003"
+   }
   },
   {
    "id": "sesn_009",
    "agent": {
     "id": "agent_helper",
-    "description": "Checks the site for broken links",
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
@@ -995,22 +991,21 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "server upload notes"
+      "url": "deploy test retry"
      },
      {
-      "name": "bash",
+      "name": "file_read",
       "type": "url",
-      "url": "lint client sync"
+      "url": "schema"
      }
     ],
     "model": {
-     "id": "id_00000005",
-     "speed": "fast"
+     "id": "id_dsos5z"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "video_generate",
     "skills": [],
-    "system": "retry fix bench",
+    "system": null,
     "tools": [
      {
       "description": "Follows the deployment until it settles",
@@ -1049,56 +1044,57 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T06:00:00.000Z",
-   "environment_id": "environment_0000000n",
+   "environment_id": "environment_00000i",
    "metadata": {
     "g_jb": "upload npm build"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_jnz1pdq3yx",
-     "created_at": "build cargo build",
-     "file_id": "file_yydo9g4eyr",
-     "mount_path": "task release render",
+     "id": "id_g8spix",
+     "created_at": "worker migrate",
+     "file_id": "file_9or2dc",
+     "mount_path": "review upload client",
      "type": "file",
-     "updated_at": "migrate server report"
+     "updated_at": "retry cargo backup"
     },
     {
-     "id": "id_u768x5yx4b",
-     "created_at": "session cargo clip",
-     "file_id": "file_lf1fj6ax7i",
-     "mount_path": "shell sync retry",
+     "id": "id_o137ta",
+     "created_at": "crawl monitor build",
+     "file_id": "file_xwuo8z",
+     "mount_path": "upload deploy test",
      "type": "file",
-     "updated_at": "sync upload cargo"
+     "updated_at": "session cargo clip"
     },
     {
-     "id": "id_pyaafrrhgr",
-     "created_at": "flaky notes thread",
-     "file_id": "file_qq3okz09r7",
-     "mount_path": "sync parse client",
+     "id": "id_sk665a",
+     "created_at": "shell sync retry",
+     "file_id": "file_36jh61",
+     "mount_path": "client shell render",
      "type": "file",
-     "updated_at": "build server report"
+     "updated_at": "worker lint server"
     }
    ],
    "stats": {
-    "duration_seconds": 259
+    "active_seconds": 890,
+    "duration_seconds": 318
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 9,
-    "input_tokens": 413
+    "active_seconds": 830,
+    "input_tokens": 9,
+    "output_tokens": 413
    },
    "vault_ids": [
-    "schema parse docs",
-    "upload bench parse"
+    "release bench server"
    ],
    "deployment_id": null,
-   "cwd": "release upload npm",
+   "cwd": "thread cargo cargo",
    "model": {
-    "id": "id_00000000"
+    "id": "id_ckbyvx"
    },
    "thinking": null
   },
@@ -1106,131 +1102,134 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_010",
    "agent": {
     "id": "agent_demo",
-    "description": "Builds the release artefacts",
+    "description": "Renders the intro clip at 1080p",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "bash",
-      "type": "url",
-      "url": "build report cache"
-     },
-     {
-      "name": "browser",
-      "type": "url",
-      "url": "fix"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "id_0000001c",
+     "id": "id_qs037y",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "skill_vextyoaro8",
+      "skill_id": "skill_v7lvx0",
       "type": "custom",
-      "version": "logs schema retry"
+      "version": "report build build"
      },
      {
-      "skill_id": "skill_7hv97b64cl",
+      "skill_id": "skill_g4wlvd",
       "type": "anthropic",
-      "version": "notes server upload"
+      "version": "lint api flaky"
      },
      {
-      "skill_id": "skill_rdv480nazi",
-      "type": "custom",
-      "version": "clip crawl agent"
+      "skill_id": "skill_x8yg5q",
+      "type": "anthropic",
+      "version": "client bench crawl"
      }
     ],
-    "system": "monitor cargo cargo",
+    "system": "index",
     "tools": [
      {
-      "description": "Runs the unit tests and reports failures",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "code_interpreter",
-      "type": "custom"
-     },
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "video_generate",
-      "type": "custom"
-     },
-     {
-      "description": "Renders the intro clip at 1080p",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
+      "name": "python",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 702
+    "version": 630
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "schema task sync",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T07:00:00.000Z",
    "metadata": {
-    "iedfc_ih": "crawl monitor session",
-    "d": "lint render parse"
+    "_ffcfjb": "thread thread crawl",
+    "fb_cb": "logs release backup",
+    "j": "flaky review render"
    },
    "outcome_evaluations": [
     {
-     "completed_at": null,
+     "completed_at": "build",
+     "description": "Builds the release artefacts",
+     "explanation": null,
+     "iteration": 999,
+     "outcome_id": "outcome_00000q",
+     "result": "flaky",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "report logs notes",
      "description": "Follows the deployment until it settles",
-     "explanation": "watch thread clip",
-     "iteration": 239,
-     "outcome_id": "outcome_m1zwjj7a58",
-     "result": "thread backup render",
+     "explanation": "migrate session npm",
+     "iteration": 386,
+     "outcome_id": "outcome_iyansu",
+     "result": "build",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_8oqv16r0hf",
-     "created_at": "render test session",
-     "file_id": "file_1x162tj5s1",
-     "mount_path": "cache session render",
+     "id": "id_qq2wmg",
+     "created_at": "session cache notes",
+     "file_id": "file_m1jyys",
+     "mount_path": "notes cargo cargo",
      "type": "file",
-     "updated_at": "upload migrate review"
+     "updated_at": "npm cargo cargo"
     },
     {
-     "id": "id_yffphqh8t6",
-     "created_at": "session cache notes",
-     "file_id": "file_wtffzc7f7o",
-     "mount_path": "flaky docs thread",
+     "id": "id_uy8fm0",
+     "created_at": "sync cargo cargo",
+     "file_id": "file_00000h",
+     "mount_path": "cache schema logs",
      "type": "file",
-     "updated_at": "index search shell"
+     "updated_at": "npm server"
+    },
+    {
+     "id": "id_kemdvy",
+     "created_at": "upload clip npm",
+     "file_id": "file_wctl1c",
+     "mount_path": "fix shell agent",
+     "type": "file",
+     "updated_at": "upload npm flaky"
     }
    ],
    "stats": {
-    "active_seconds": 925,
-    "duration_seconds": 398
+    "active_seconds": 814,
+    "duration_seconds": 440
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
-    "active_seconds": 291,
-    "cache_read_input_tokens": 234,
-    "input_tokens": 323,
-    "output_tokens": 279
+    "active_seconds": 45,
+    "cache_read_input_tokens": 996,
+    "output_tokens": 943
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_no1l4do7nl",
-   "cwd": "agent docs monitor",
-   "computer_id": "computer_0000000o",
+   "vault_ids": [
+    "fix queue thread",
+    "queue upload api",
+    "queue release watch"
+   ],
+   "deployment_id": "deployment_000000",
+   "cwd": "deploy flaky",
+   "computer_id": "computer_zik0yu",
+   "model": {
+    "id": "id_nqgur3"
+   },
    "thinking": {
-    "effort": "queue clip search"
+    "effort": "render agent clip"
    },
    "forked_from": null
   },
@@ -1242,119 +1241,115 @@ export const DEFAULT_DEMO: DemoRecords = {
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "code_interpreter",
-      "type": "url",
-      "url": "monitor server"
-     },
-     {
-      "name": "code_interpreter",
-      "type": "url",
-      "url": "queue index agent"
-     },
-     {
-      "name": "video_generate",
-      "type": "url",
-      "url": "migrate task npm"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "id_a1z9zw7l6j",
+     "id": "id_zik0zb",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "image_generate",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "skill_h4hxt23yd8",
+      "skill_id": "skill_g5qaxs",
       "type": "custom",
-      "version": "thread logs lint"
+      "version": "notes client cache"
+     },
+     {
+      "skill_id": "skill_qqhfn9",
+      "type": "anthropic",
+      "version": "agent backup lint"
      }
     ],
-    "system": null,
+    "system": "watch thread deploy",
     "tools": [
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
      {
       "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "python",
+      "name": "video_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 706
+    "version": 535
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T08:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzyn",
-   "metadata": {
-    "_": "monitor agent retry"
+   "budget": {
+    "max_list_cost": {
+     "amount": "backup migrate crawl",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
+   "created_at": "2026-11-28T08:00:00.000Z",
+   "environment_id": "environment_000000",
+   "metadata": {},
    "outcome_evaluations": [
     {
      "completed_at": null,
-     "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 156,
-     "outcome_id": "outcome_xoicfavj1o",
-     "result": "test deploy backup",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "shell watch fix",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 910,
-     "outcome_id": "outcome_y55b3u2zi5",
-     "result": "docs render npm",
+     "description": "Follows the deployment until it settles",
+     "explanation": "shell watch fix",
+     "iteration": 3,
+     "outcome_id": "outcome_hbjq65",
+     "result": "parse cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_a9rsq7mu89",
-     "created_at": "render",
-     "file_id": "file_0000000k",
-     "mount_path": "schema",
+     "id": "id_ylelv7",
+     "created_at": "sync bench report",
+     "file_id": "file_t4gtyi",
+     "mount_path": "client parse thread",
      "type": "file",
-     "updated_at": "deploy fix flaky"
+     "updated_at": "bench sync test"
     }
    ],
    "stats": {
-    "active_seconds": 430,
-    "duration_seconds": 3
+    "active_seconds": 7,
+    "duration_seconds": 498
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 011",
    "type": "session",
    "updated_at": "2026-11-28T08:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 996,
-    "input_tokens": 521
+    "active_seconds": 9,
+    "cache_read_input_tokens": 18
    },
-   "vault_ids": [
-    "cache render build"
-   ],
-   "deployment_id": "deployment_e1cvxdiqz9",
-   "cwd": "backup thread index",
+   "vault_ids": [],
+   "deployment_id": "deployment_8y8ryo",
+   "cwd": "shell shell sync",
    "model": {
-    "id": "id_ycsyyyfhg9"
+    "id": "id_25e0y1"
    },
    "thinking": {
-    "effort": "cache"
+    "effort": "review"
    },
-   "forked_from": {
-    "session_id": "sesn_0000000u"
-   }
+   "forked_from": {}
   },
   {
    "id": "sesn_012",
    "agent": {
     "id": "agent_demo",
-    "description": "Runs the unit tests and reports failures",
+    "description": "Builds the release artefacts",
     "execution_identity": {
      "type": "service_account"
     },
@@ -1362,53 +1357,62 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "video_generate",
       "type": "url",
-      "url": "search deploy notes"
+      "url": "watch watch monitor"
      },
      {
-      "name": "image_generate",
+      "name": "code_interpreter",
       "type": "url",
-      "url": "session build client"
+      "url": "server migrate review"
      },
      {
-      "name": "image_generate",
+      "name": "browser",
       "type": "url",
-      "url": "backup api release"
+      "url": "schema client parse"
      }
     ],
     "model": {
-     "id": "id_0000000s"
+     "id": "id_00000t",
+     "speed": "standard"
     },
     "multiagent": null,
     "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "skill_m2vptfp86x",
+      "skill_id": "skill_si9u4k",
       "type": "custom",
-      "version": "crawl"
+      "version": "render"
      },
      {
-      "skill_id": "skill_wkqclggq5v",
+      "skill_id": "skill_ev5dkk",
       "type": "anthropic",
-      "version": "schema migrate thread"
+      "version": "crawl lint client"
      },
      {
-      "skill_id": "skill_00000001",
-      "type": "custom",
-      "version": "client cache npm"
+      "skill_id": "skill_y8ypb0",
+      "type": "anthropic",
+      "version": "task cargo cargo"
      }
     ],
-    "system": "test",
+    "system": "build",
     "tools": [
      {
       "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "web_search",
       "type": "custom"
      },
      {
-      "description": "Searches the web for recent release notes",
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
@@ -1417,95 +1421,45 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "type": "agent",
-    "version": 394
+    "version": 991
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "migrate client sync",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T09:00:00.000Z",
-   "environment_id": "environment_9igo478l5h",
+   "environment_id": "environment_iubzyw",
    "metadata": {
-    "f_jec": "logs queue sync"
+    "bf_": "cargo bench flaky",
+    "egeebhj": "sync watch api"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "logs crawl sync",
-     "description": "Checks the site for broken links",
-     "explanation": "sync watch api",
-     "iteration": 337,
-     "outcome_id": "outcome_2900hp8j1s",
-     "result": "cache thread thread",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "release docs parse",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 668,
-     "outcome_id": "outcome_cbo3iu6zo6",
-     "result": "report backup release",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "id_ey7jdjhiiu",
-     "created_at": "release cache bench",
-     "file_id": "file_f0xkxrc77o",
-     "mount_path": "task review test",
-     "type": "file",
-     "updated_at": "worker migrate crawl"
-    },
-    {
-     "id": "id_s9hhmbx8fx",
-     "created_at": "upload upload lint",
-     "file_id": "file_kbct7veod1",
-     "mount_path": "backup docs crawl",
-     "type": "file",
-     "updated_at": "index logs fix"
-    },
-    {
-     "id": "id_lzhug8irzm",
-     "created_at": "shell retry npm",
-     "file_id": "file_radz17xvfb",
-     "mount_path": "parse report notes",
-     "type": "file",
-     "updated_at": "client index"
-    }
-   ],
+   "outcome_evaluations": [],
+   "resources": [],
    "stats": {
-    "active_seconds": 93
+    "active_seconds": 9
    },
    "status": "idle",
    "title": "Session 012",
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 995,
-    "input_tokens": 514,
-    "output_tokens": 424
+    "cache_read_input_tokens": 185,
+    "input_tokens": 6,
+    "output_tokens": 320
    },
    "vault_ids": [
-    "lint release schema",
-    "migrate flaky index"
+    "migrate"
    ],
-   "deployment_id": "deployment_u59nredprt",
-   "cwd": "shell search schema",
+   "deployment_id": null,
+   "cwd": "shell cargo cargo",
    "model": {},
-   "thinking": {
-    "effort": "session release agent"
+   "forked_from": {
+    "session_id": "sesn_0000000g"
    }
   },
   {
    "id": "sesn_013",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
@@ -1522,26 +1476,26 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_00000016",
+     "id": "id_00000a",
      "speed": "standard"
     },
     "multiagent": null,
     "name": "python",
     "skills": [
      {
-      "skill_id": "skill_vvh54qzl2m",
+      "skill_id": "skill_hxsd79",
       "type": "anthropic",
-      "version": "flaky index flaky"
+      "version": "thread api"
      },
      {
-      "skill_id": "skill_n1dqsvzw8z",
+      "skill_id": "skill_9vzy5z",
       "type": "custom",
-      "version": "lint thread"
+      "version": "docs shell api"
      },
      {
-      "skill_id": "skill_dybkih9zax",
+      "skill_id": "skill_8vsipw",
       "type": "anthropic",
-      "version": "cache review retry"
+      "version": "report agent shell"
      }
     ],
     "system": null,
@@ -1551,79 +1505,75 @@ export const DEFAULT_DEMO: DemoRecords = {
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 710
+    "version": 944
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "schema",
+     "amount": "schema watch index",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T10:00:00.000Z",
-   "environment_id": "environment_m6vba92n1c",
+   "environment_id": "environment_00000p",
    "metadata": {},
-   "outcome_evaluations": [
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": null,
-     "description": "Renders the intro clip at 1080p",
-     "explanation": "clip upload fix",
-     "iteration": 709,
-     "outcome_id": "outcome_204wm0ehk0",
-     "result": "server render cache",
-     "type": "outcome_evaluation"
+     "id": "id_dr4bpa",
+     "created_at": "cache backup fix",
+     "file_id": "file_0ur878",
+     "mount_path": "clip upload fix",
+     "type": "file",
+     "updated_at": "flaky npm flaky"
     },
     {
-     "completed_at": null,
-     "description": "Searches the web for recent release notes",
-     "explanation": null,
-     "iteration": 329,
-     "outcome_id": "outcome_n8tcnm2osj",
-     "result": "watch index client",
-     "type": "outcome_evaluation"
+     "id": "id_3linhc",
+     "created_at": "server render cache",
+     "file_id": "file_z80i6v",
+     "mount_path": "docs schema",
+     "type": "file",
+     "updated_at": "test index parse"
     },
     {
-     "completed_at": "server client flaky",
-     "description": "Searches the web for recent release notes",
-     "explanation": "flaky bench crawl",
-     "iteration": 739,
-     "outcome_id": "outcome_p1yxnxzuj8",
-     "result": "session watch shell",
-     "type": "outcome_evaluation"
+     "id": "id_ff5gq7",
+     "created_at": "client render npm",
+     "file_id": "file_xpnchv",
+     "mount_path": "watch index client",
+     "type": "file",
+     "updated_at": "npm agent render"
     }
    ],
-   "resources": [],
    "stats": {
-    "active_seconds": 994,
-    "duration_seconds": 212
+    "active_seconds": 998,
+    "duration_seconds": 287
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
-    "active_seconds": 8,
-    "cache_read_input_tokens": 642,
-    "input_tokens": 52,
-    "output_tokens": 999
+    "cache_read_input_tokens": 531,
+    "input_tokens": 2,
+    "output_tokens": 666
    },
-   "vault_ids": [
-    "schema index client",
-    "shell thread monitor"
-   ],
-   "deployment_id": "deployment_jglulnufws",
-   "cwd": "schema bench lint",
+   "vault_ids": [],
+   "deployment_id": "deployment_t1u8t8",
+   "cwd": "cargo monitor render",
    "model": {
-    "id": "id_0000000e"
+    "id": "id_zik0z6"
+   },
+   "thinking": {
+    "effort": "review notes agent"
    },
    "forked_from": {
-    "session_id": "sesn_0000000v"
+    "session_id": "sesn_c0qnz6yvhx"
    }
   },
   {
@@ -1636,68 +1586,118 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_ioomhb5ewa",
+     "id": "id_rgkcz6",
      "speed": "fast"
     },
     "multiagent": null,
     "name": "bash",
-    "skills": [],
-    "system": "task shell schema",
-    "tools": [],
+    "skills": [
+     {
+      "skill_id": "skill_4eu9x1",
+      "type": "anthropic",
+      "version": "session crawl flaky"
+     },
+     {
+      "skill_id": "skill_rqzgqr",
+      "type": "anthropic",
+      "version": "session cache fix"
+     },
+     {
+      "skill_id": "skill_gu7yfi",
+      "type": "custom",
+      "version": "api retry test"
+     }
+    ],
+    "system": "watch notes server",
+    "tools": [
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 6
+    "version": 494
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "fix monitor backup",
+     "amount": "logs thread sync",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T11:00:00.000Z",
-   "environment_id": "environment_fqlcjkds83",
    "metadata": {
-    "ff": "logs thread sync"
+    "ead": "retry flaky watch",
+    "hjj": "docs deploy render"
    },
-   "outcome_evaluations": [
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": "api cargo cargo",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 740,
-     "outcome_id": "outcome_lnzhhp2kxu",
-     "result": "bench monitor review",
-     "type": "outcome_evaluation"
+     "id": "id_qpx5ez",
+     "created_at": "notes session logs",
+     "file_id": "file_ivns20",
+     "mount_path": "notes crawl search",
+     "type": "file",
+     "updated_at": "cargo fix render"
+    },
+    {
+     "id": "id_8zqlww",
+     "created_at": "migrate docs test",
+     "file_id": "file_f5upug",
+     "mount_path": "watch",
+     "type": "file",
+     "updated_at": "review docs bench"
+    },
+    {
+     "id": "id_00000n",
+     "created_at": "npm build task",
+     "file_id": "file_00000e",
+     "mount_path": "crawl",
+     "type": "file",
+     "updated_at": "docs"
     }
    ],
-   "resources": [],
    "stats": {
-    "active_seconds": 992,
-    "duration_seconds": 874
+    "active_seconds": 469,
+    "duration_seconds": 993
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 014",
    "type": "session",
    "updated_at": "2026-11-28T11:01:00.000Z",
    "usage": {
-    "active_seconds": 847,
-    "cache_read_input_tokens": 371,
-    "input_tokens": 4,
-    "output_tokens": 736
+    "active_seconds": 6,
+    "cache_read_input_tokens": 264,
+    "input_tokens": 248,
+    "output_tokens": 996
    },
    "vault_ids": [],
-   "deployment_id": null,
-   "model": {},
+   "computer_id": "computer_5ik05a",
    "thinking": {
-    "effort": "review watch index"
+    "effort": "npm migrate review"
+   },
+   "forked_from": {
+    "session_id": "sesn_gxy1vjrapg"
    }
   },
   {
    "id": "sesn_015",
    "agent": {
     "id": "agent_helper",
-    "description": "Follows the deployment until it settles",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
@@ -1705,26 +1705,39 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "thread task parse"
+      "url": "worker migrate sync"
+     },
+     {
+      "name": "code_interpreter",
+      "type": "url",
+      "url": "review parse task"
      }
     ],
     "model": {
-     "id": "id_t5ue3e2dbn",
+     "id": "id_zik0yr",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "skill_d3m6cntotd",
+      "skill_id": "skill_000005",
       "type": "custom",
-      "version": "watch logs queue"
+      "version": "flaky crawl flaky"
      }
     ],
     "system": null,
     "tools": [
      {
       "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
@@ -1736,101 +1749,51 @@ export const DEFAULT_DEMO: DemoRecords = {
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
-      "type": "custom"
-     },
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "image_generate",
+      "name": "video_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 814
+    "version": 992
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "crawl queue bench",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T12:00:00.000Z",
-   "environment_id": "environment_jpyny00szj",
+   "environment_id": "environment_judfsp",
    "metadata": {
-    "c_ei": "lint deploy cache",
-    "ibchj_": "release docs search",
-    "hbbcjgi": "upload sync client"
+    "bchj_jb_": "release fix logs"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "fix review render",
-     "description": "Builds the release artefacts",
-     "explanation": null,
-     "iteration": 764,
-     "outcome_id": "outcome_vpqbhjarqz",
-     "result": "release shell test",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "fix release deploy",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 158,
-     "outcome_id": "outcome_0000000l",
-     "result": "sync monitor index",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "build docs client",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 687,
-     "outcome_id": "outcome_r1sgjxhnez",
-     "result": "notes cargo cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "id_uwy1km0rqu",
-     "created_at": "worker shell cargo",
-     "file_id": "file_42r3i1xtj1",
-     "mount_path": "flaky watch worker",
-     "type": "file",
-     "updated_at": "backup release release"
-    },
-    {
-     "id": "id_k2kuywsvw5",
-     "created_at": "upload retry session",
-     "file_id": "file_c1bzsf8ycs",
-     "mount_path": "agent migrate fix",
-     "type": "file",
-     "updated_at": "schema backup build"
-    }
-   ],
+   "outcome_evaluations": [],
+   "resources": [],
    "stats": {
-    "active_seconds": 499,
-    "duration_seconds": 72
+    "active_seconds": 813
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 775,
-    "input_tokens": 300,
-    "output_tokens": 403
+    "cache_read_input_tokens": 744,
+    "input_tokens": 262,
+    "output_tokens": 116
    },
    "vault_ids": [
-    "parse review flaky",
-    "server crawl flaky"
+    "backup thread retry",
+    "search lint client"
    ],
    "deployment_id": null,
-   "cwd": "deploy api index",
+   "cwd": "search index sync",
    "model": {
-    "id": "id_zqasu9etyv"
+    "id": "id_00000o"
    },
    "thinking": {
-    "effort": "task cargo cargo"
+    "effort": "notes cargo cargo"
    },
    "forked_from": null
   },
@@ -1838,96 +1801,100 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_016",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_zzzzzzzzz1",
+     "id": "id_zik0yz",
      "speed": "standard"
     },
     "multiagent": null,
     "name": "bash",
     "skills": [
      {
-      "skill_id": "skill_s4mrijbc9g",
+      "skill_id": "skill_ve3nx8",
       "type": "anthropic",
-      "version": "bench npm worker"
+      "version": "thread index retry"
      }
     ],
-    "system": "agent backup docs",
-    "tools": [
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
-      "type": "custom"
-     }
-    ],
+    "system": "worker logs fix",
+    "tools": [],
     "type": "agent",
-    "version": 226
+    "version": 6
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T13:00:00.000Z",
-   "environment_id": "environment_wwb18k7ix6",
+   "environment_id": "environment_csffga",
    "metadata": {
-    "hc": "npm lint test"
+    "echeeh": "server server review",
+    "dcj_cfa": "flaky index watch"
    },
    "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "Checks the site for broken links",
-     "explanation": null,
-     "iteration": 121,
-     "outcome_id": "outcome_sg3qriskw3",
-     "result": "shell npm monitor",
-     "type": "outcome_evaluation"
-    },
     {
      "completed_at": "upload task parse",
      "description": "Builds the release artefacts",
      "explanation": "test build report",
      "iteration": 213,
-     "outcome_id": "outcome_cfizte73f",
-     "result": "monitor sync index",
+     "outcome_id": "outcome_xlsdvv",
+     "result": "watch docs build",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "logs clip shell",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "report test fix",
+     "iteration": 486,
+     "outcome_id": "outcome_5m2n98",
+     "result": "schema schema thread",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "backup build task",
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 462,
+     "outcome_id": "outcome_aashfd",
+     "result": "thread schema docs",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_l4g9np",
+     "created_at": "client agent fix",
+     "file_id": "file_ij8qmx",
+     "mount_path": "session notes crawl",
+     "type": "file",
+     "updated_at": "release watch retry"
+    }
+   ],
    "stats": {
-    "active_seconds": 486,
-    "duration_seconds": 0
+    "duration_seconds": 345
    },
    "status": "running",
    "title": "Session 016",
    "type": "session",
    "updated_at": "2026-11-28T13:01:00.000Z",
    "usage": {
-    "active_seconds": 83,
-    "cache_read_input_tokens": 49,
-    "output_tokens": 423
+    "active_seconds": 1000,
+    "cache_read_input_tokens": 8,
+    "input_tokens": 755,
+    "output_tokens": 55
    },
    "vault_ids": [],
-   "deployment_id": null,
-   "model": {
-    "id": "id_12roe6x9j6"
-   },
+   "deployment_id": "deployment_tvx7tx",
    "thinking": {
-    "effort": "search search search"
-   },
-   "forked_from": {
-    "session_id": "sesn_wveej4qfff"
+    "effort": "schema schema index"
    }
   },
   {
    "id": "sesn_017",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Searches the web for recent release notes",
     "execution_identity": {
      "type": "service_account"
     },
@@ -1944,11 +1911,11 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_sv7ffj56gw",
-     "speed": "fast"
+     "id": "id_chygpb",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "bash",
     "skills": [],
     "system": null,
     "tools": [],
@@ -1964,7 +1931,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T14:00:00.000Z",
-   "environment_id": "environment_0000000o",
+   "environment_id": "environment_000008",
    "metadata": {
     "gcch_": "thread cache upload"
    },
@@ -1974,34 +1941,34 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "Renders the intro clip at 1080p",
      "explanation": null,
      "iteration": 586,
-     "outcome_id": "outcome_80ji4dera9",
-     "result": "session deploy search",
+     "outcome_id": "outcome_8rieco",
+     "result": "test report cargo",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_sfxx4bg1lj",
-     "created_at": "upload upload release",
-     "file_id": "file_p4i6g3735v",
-     "mount_path": "schema report flaky",
+     "id": "id_42us0h",
+     "created_at": "upload index crawl",
+     "file_id": "file_4loi6v",
+     "mount_path": "upload upload release",
      "type": "file",
-     "updated_at": "render session"
+     "updated_at": "docs worker schema"
     }
    ],
    "stats": {
     "active_seconds": 5,
-    "duration_seconds": 995
+    "duration_seconds": 2
    },
    "status": "rescheduling",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
-    "active_seconds": 528,
-    "cache_read_input_tokens": 888,
-    "input_tokens": 470,
-    "output_tokens": 424
+    "active_seconds": 699,
+    "cache_read_input_tokens": 1000,
+    "input_tokens": 641,
+    "output_tokens": 997
    },
    "vault_ids": [
     "cargo client lint",
@@ -2010,7 +1977,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "deployment_id": null,
    "cwd": "search server thread",
    "model": {
-    "id": "id_0000000o"
+    "id": "id_00000m"
    },
    "thinking": null,
    "forked_from": {
@@ -2027,141 +1994,102 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_00000015",
+     "id": "id_00000d",
      "speed": "fast"
     },
     "multiagent": null,
     "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "skill_1p40oi2yv1",
+      "skill_id": "skill_7dljok",
+      "type": "custom",
+      "version": "logs upload notes"
+     },
+     {
+      "skill_id": "skill_k1uw7v",
       "type": "anthropic",
-      "version": "upload api server"
+      "version": "bench sync docs"
      },
      {
-      "skill_id": "skill_1eepqciidp",
-      "type": "custom",
-      "version": "npm watch migrate"
-     },
-     {
-      "skill_id": "skill_yixuwxsgjz",
-      "type": "custom",
-      "version": "bench api server"
+      "skill_id": "skill_3dh0xy",
+      "type": "anthropic",
+      "version": "deploy docs agent"
      }
     ],
-    "system": "report",
+    "system": null,
     "tools": [
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     },
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
      {
       "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "video_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 441
+    "version": 9
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "crawl",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T15:00:00.000Z",
-   "environment_id": "environment_00000012",
-   "metadata": {
-    "gc_cjj_": "monitor test lint",
-    "d": "lint client upload",
-    "gc": "build server shell"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "lint index clip",
-     "description": "Searches the web for recent release notes",
-     "explanation": "clip sync index",
-     "iteration": 239,
-     "outcome_id": "outcome_abu4zsrmkf",
-     "result": "client review backup",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "Checks the site for broken links",
-     "explanation": null,
-     "iteration": 775,
-     "outcome_id": "outcome_phz1tqbmdq",
-     "result": "api logs deploy",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "schema bench flaky",
-     "description": "Follows the deployment until it settles",
-     "explanation": "deploy migrate schema",
-     "iteration": 730,
-     "outcome_id": "outcome_holcg6cjci",
-     "result": "session flaky bench",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_h2qbpt",
+   "metadata": {},
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_osgsnuyai3",
-     "created_at": "build sync clip",
-     "file_id": "file_jdoelj1h6",
-     "mount_path": "monitor sync queue",
+     "id": "id_lm99ou",
+     "created_at": "release monitor cache",
+     "file_id": "file_7opx9k",
+     "mount_path": "notes upload shell",
      "type": "file",
-     "updated_at": "search fix lint"
-    },
-    {
-     "id": "id_yap4k230aj",
-     "created_at": "retry agent queue",
-     "file_id": "file_4xfs3zpss5",
-     "mount_path": "session cargo notes",
-     "type": "file",
-     "updated_at": "docs server thread"
-    },
-    {
-     "id": "id_rjjutgzxh1",
-     "created_at": "flaky logs render",
-     "file_id": "file_dm6z3p9fav",
-     "mount_path": "crawl sync retry",
-     "type": "file",
-     "updated_at": "task queue queue"
+     "updated_at": "migrate api review"
     }
    ],
    "stats": {
-    "active_seconds": 1
+    "active_seconds": 6,
+    "duration_seconds": 212
    },
    "status": "rescheduling",
    "title": "Session 018",
    "type": "session",
    "updated_at": "2026-11-28T15:01:00.000Z",
    "usage": {
-    "active_seconds": 708,
-    "cache_read_input_tokens": 364,
-    "input_tokens": 755
+    "active_seconds": 304,
+    "cache_read_input_tokens": 237,
+    "input_tokens": 146
    },
    "vault_ids": [
-    "lint retry crawl",
-    "flaky upload worker",
-    "index render search"
+    "backup release search",
+    "sync flaky report"
    ],
    "deployment_id": null,
+   "cwd": "npm review report",
    "model": {
-    "id": "id_h9xinsfalz"
-   },
-   "thinking": null,
-   "forked_from": null
+    "id": "id_mf6ewa"
+   }
   },
   {
    "id": "sesn_019",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
@@ -2173,7 +2101,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_00000016",
+     "id": "id_00000f",
      "speed": "standard"
     },
     "multiagent": null,
@@ -2193,193 +2121,139 @@ export const DEFAULT_DEMO: DemoRecords = {
     "type": "limit"
    },
    "created_at": "2026-11-28T16:00:00.000Z",
-   "environment_id": "environment_vzk7ir05ql",
-   "metadata": {
-    "gb_gf": "fix"
-   },
+   "environment_id": "environment_0xwf58",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "backup review clip",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": "api queue parse",
-     "iteration": 999,
-     "outcome_id": "outcome_zzzzzzzzzg",
-     "result": "npm cargo cargo",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "review task schema",
-     "description": "Follows the deployment until it settles",
-     "explanation": "search cargo cargo",
-     "iteration": 662,
-     "outcome_id": "outcome_q54aa49pqb",
-     "result": "upload cargo cargo",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "fix server cargo",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": "task report",
-     "iteration": 9,
-     "outcome_id": "outcome_u6f5yd368k",
-     "result": "sync session flaky",
+     "completed_at": "monitor server thread",
+     "description": "Builds the release artefacts",
+     "explanation": "shell docs upload",
+     "iteration": 775,
+     "outcome_id": "outcome_5p80v4",
+     "result": "server migrate",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_h4bynj5mdp",
-     "created_at": "flaky flaky worker",
-     "file_id": "file_kvfs5ivpqh",
-     "mount_path": "logs npm release",
+     "id": "id_no11o6",
+     "created_at": "task flaky docs",
+     "file_id": "file_33adxb",
+     "mount_path": "bench shell docs",
      "type": "file",
-     "updated_at": "test flaky npm"
+     "updated_at": "backup review clip"
+    },
+    {
+     "id": "id_oh03c5",
+     "created_at": "upload bench lint",
+     "file_id": "file_crf1e5",
+     "mount_path": "crawl retry crawl",
+     "type": "file",
+     "updated_at": "bench monitor monitor"
     }
    ],
    "stats": {
-    "active_seconds": 356,
-    "duration_seconds": 1
+    "duration_seconds": 2
    },
    "status": "idle",
    "title": "Session 019",
    "type": "session",
    "updated_at": "2026-11-28T16:01:00.000Z",
    "usage": {
-    "active_seconds": 984,
-    "cache_read_input_tokens": 672,
-    "input_tokens": 392,
-    "output_tokens": 115
+    "cache_read_input_tokens": 8,
+    "input_tokens": 577
    },
    "vault_ids": [
-    "schema",
-    "fix agent npm",
-    "logs client docs"
+    "task npm migrate"
    ],
    "deployment_id": null,
-   "cwd": "fix review fix",
-   "model": {
-    "id": "id_zzzzzzzzzb"
+   "thinking": {
+    "effort": "test"
    },
-   "forked_from": null
+   "forked_from": {
+    "session_id": "sesn_hrca0ckwbb"
+   }
   },
   {
    "id": "sesn_020",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_0000000x",
+     "id": "id_000008",
      "speed": "standard"
     },
     "multiagent": null,
     "name": "bash",
     "skills": [
      {
-      "skill_id": "skill_1r93lnn5b2",
+      "skill_id": "skill_kzp229",
       "type": "anthropic",
-      "version": "index release flaky"
+      "version": "parse thread upload"
      }
     ],
-    "system": null,
+    "system": "cache",
     "tools": [
      {
       "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "image_generate",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "image_generate",
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 339
+    "version": 720
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T17:00:00.000Z",
-   "environment_id": "environment_jfy6ugwf4t",
+   "environment_id": "environment_1sn9u3",
    "metadata": {
-    "_fcf": "task flaky sync",
-    "_h": "docs",
-    "cbcd": "flaky deploy watch"
+    "ijcdhf": "deploy session clip",
+    "af_fcfe_": "logs lint upload",
+    "_h": "lint release review"
    },
-   "outcome_evaluations": [
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": "server flaky index",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": "thread fix client",
-     "iteration": 897,
-     "outcome_id": "outcome_q0fdl1a1qb",
-     "result": "backup cargo client",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "render migrate crawl",
-     "description": "Searches the web for recent release notes",
-     "explanation": "schema bench lint",
-     "iteration": 352,
-     "outcome_id": "outcome_9n1m2sd362",
-     "result": "server client crawl",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "Searches the web for recent release notes",
-     "explanation": "queue report npm",
-     "iteration": 218,
-     "outcome_id": "outcome_23c85gnpz2",
-     "result": "test release release",
-     "type": "outcome_evaluation"
+     "id": "id_9wj1o9",
+     "created_at": "flaky deploy watch",
+     "file_id": "file_owyjx8",
+     "mount_path": "task clip agent",
+     "type": "file",
+     "updated_at": "backup cargo cargo"
     }
    ],
-   "resources": [],
    "stats": {
-    "active_seconds": 992,
-    "duration_seconds": 7
+    "active_seconds": 82,
+    "duration_seconds": 1000
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 020",
    "type": "session",
    "updated_at": "2026-11-28T17:01:00.000Z",
    "usage": {
-    "active_seconds": 846,
-    "cache_read_input_tokens": 591,
-    "output_tokens": 559
+    "active_seconds": 0,
+    "input_tokens": 1
    },
    "vault_ids": [
-    "bench worker cargo",
-    "upload backup worker",
-    "client docs fix"
+    "test notes bench",
+    "build"
    ],
-   "cwd": "bench retry parse",
+   "deployment_id": null,
+   "cwd": "watch",
    "model": {
-    "id": "id_c18wm1c32m"
+    "id": "id_8jiqa6"
    },
-   "thinking": {
-    "effort": "fix"
-   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_5c8samlhlp"
+    "session_id": "sesn_iulfrc0ct7"
    }
   },
   {
@@ -2394,102 +2268,134 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "python",
       "type": "url",
-      "url": "bench fix upload"
+      "url": "npm schema bench"
      },
      {
-      "name": "bash",
+      "name": "web_search",
       "type": "url",
-      "url": "upload api release"
+      "url": "search cache lint"
      }
     ],
     "model": {
-     "id": "id_jlqq43mq20",
-     "speed": "fast"
+     "id": "id_00000n"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "browser",
     "skills": [
      {
-      "skill_id": "skill_vo5uvc7a0o",
+      "skill_id": "skill_000007",
       "type": "anthropic",
-      "version": "server report search"
-     },
-     {
-      "skill_id": "skill_7iigigbrdm",
-      "type": "anthropic",
-      "version": "flaky release search"
+      "version": "build sync thread"
      }
     ],
-    "system": "migrate monitor schema",
+    "system": "deploy",
     "tools": [
      {
-      "description": "Follows the deployment until it settles",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
       "name": "browser",
       "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "code_interpreter",
+      "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "code_interpreter",
+      "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 9
+    "version": 253
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "report",
+     "amount": "lint index fix",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T18:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzzu",
+   "environment_id": "environment_000008",
    "metadata": {
-    "aga_iaj": "clip build task"
+    "a": "upload watch clip",
+    "chjjh": "watch"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "index search thread",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 92,
+     "outcome_id": "outcome_j9ogjt",
+     "result": "review deploy crawl",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_budu8yxzpy",
-     "created_at": "schema upload session",
-     "file_id": "file_pe2iah2lml",
-     "mount_path": "task sync cargo",
+     "id": "id_fotuld",
+     "created_at": "docs",
+     "file_id": "file_00000g",
+     "mount_path": "test",
      "type": "file",
-     "updated_at": "index search thread"
+     "updated_at": "queue schema docs"
+    },
+    {
+     "id": "id_kzib3s",
+     "created_at": "schema",
+     "file_id": "file_o2d2z6",
+     "mount_path": "search shell build",
+     "type": "file",
+     "updated_at": "notes build build"
+    },
+    {
+     "id": "id_zik0z6",
+     "created_at": "migrate lint deploy",
+     "file_id": "file_j7tmnk",
+     "mount_path": "bench cargo backup",
+     "type": "file",
+     "updated_at": "test release queue"
     }
    ],
    "stats": {
-    "active_seconds": 130,
-    "duration_seconds": 8
+    "active_seconds": 3,
+    "duration_seconds": 651
    },
    "status": "terminated",
    "title": "Session 021",
    "type": "session",
    "updated_at": "2026-11-28T18:01:00.000Z",
    "usage": {
-    "active_seconds": 347,
-    "cache_read_input_tokens": 275,
-    "input_tokens": 252
+    "active_seconds": 995,
+    "cache_read_input_tokens": 406,
+    "input_tokens": 127,
+    "output_tokens": 0
    },
-   "vault_ids": [
-    "migrate",
-    "notes build build",
-    "build crawl parse"
-   ],
-   "deployment_id": "deployment_95swsl5vvx",
-   "cwd": "bench cargo backup",
-   "thinking": {
-    "effort": "schema deploy logs"
+   "vault_ids": [],
+   "deployment_id": "deployment_b9ew5z",
+   "cwd": "thread sync sync",
+   "model": {
+    "id": "id_000007"
    },
-   "forked_from": {
-    "session_id": "sesn_0000000k"
-   }
+   "thinking": null
   },
   {
    "id": "sesn_022",
    "agent": {
     "id": "agent_demo",
-    "description": "Follows the deployment until it settles",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
@@ -2497,43 +2403,22 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "index shell retry"
+      "url": "watch crawl monitor"
      },
      {
-      "name": "image_generate",
+      "name": "bash",
       "type": "url",
-      "url": "report test thread"
-     },
-     {
-      "name": "code_interpreter",
-      "type": "url",
-      "url": "cargo agent agent"
+      "url": "sync watch deploy"
      }
     ],
     "model": {
-     "id": "id_2ywfrn1q3p",
+     "id": "id_zik0yz",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "web_search",
-    "skills": [
-     {
-      "skill_id": "skill_onn6nvk8r6",
-      "type": "custom",
-      "version": "logs server watch"
-     },
-     {
-      "skill_id": "skill_xqrkzf000i",
-      "type": "anthropic",
-      "version": "watch api index"
-     },
-     {
-      "skill_id": "skill_mggi6l5n7y",
-      "type": "custom",
-      "version": "deploy retry"
-     }
-    ],
-    "system": "thread thread",
+    "name": "code_interpreter",
+    "skills": [],
+    "system": null,
     "tools": [
      {
       "description": "Checks the site for broken links",
@@ -2542,64 +2427,61 @@ export const DEFAULT_DEMO: DemoRecords = {
       },
       "name": "browser",
       "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 7
+    "version": 307
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "task worker thread",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T19:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzym",
+   "environment_id": "environment_q4b5je",
    "metadata": {
-    "_fb_h_ga": "fix review parse"
+    "gcc_ea": "bench monitor search",
+    "ccdf": "clip parse server"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "thread deploy session",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": "npm test index",
-     "iteration": 73,
-     "outcome_id": "outcome_x1lusgs94r",
-     "result": "cache notes clip",
+     "completed_at": "client bench search",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "queue lint shell",
+     "iteration": 158,
+     "outcome_id": "outcome_ezeix2",
+     "result": "docs",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_mc4tq984bs",
-     "created_at": "cache render backup",
-     "file_id": "file_i5w4wz5hum",
-     "mount_path": "migrate crawl agent",
-     "type": "file",
-     "updated_at": "docs bench schema"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 0,
-    "duration_seconds": 999
+    "active_seconds": 249,
+    "duration_seconds": 5
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 022",
    "type": "session",
    "updated_at": "2026-11-28T19:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 2,
-    "input_tokens": 4,
-    "output_tokens": 253
+    "active_seconds": 73,
+    "cache_read_input_tokens": 26,
+    "input_tokens": 508
    },
    "vault_ids": [
-    "backup release cache"
+    "release shell retry",
+    "migrate crawl agent",
+    "docs bench schema"
    ],
-   "deployment_id": "deployment_tkze1nqa0n",
+   "deployment_id": null,
+   "cwd": "watch",
    "model": {
-    "id": "id_jtmo85kuj8"
+    "id": "id_u8w06m"
    },
    "forked_from": null
   },
@@ -2607,120 +2489,121 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_023",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_2hcz37dt66",
-     "speed": "standard"
+     "id": "id_h7dd1v"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "bash",
     "skills": [
      {
-      "skill_id": "skill_evoo5fxjan",
-      "type": "anthropic",
-      "version": "flaky schema server"
-     },
-     {
-      "skill_id": "skill_loihhqbsq6",
-      "type": "anthropic",
-      "version": "review migrate thread"
-     },
-     {
-      "skill_id": "skill_817pv2befh",
+      "skill_id": "skill_ijaork",
       "type": "custom",
-      "version": "task deploy docs"
+      "version": "agent cargo sync"
      }
     ],
-    "system": "thread search parse",
-    "tools": [],
+    "system": "render cache deploy",
+    "tools": [
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "video_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 526
+    "version": 946
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "docs",
+     "amount": "deploy npm bench",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T20:00:00.000Z",
-   "environment_id": "environment_00000006",
+   "environment_id": "environment_gbnccj",
    "metadata": {
-    "cb_d_a_": "test docs deploy",
-    "e": "session search client"
+    "gacgfa": "queue clip lint"
    },
    "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "id_z72s7xbpmn",
-     "created_at": "shell shell bench",
-     "file_id": "file_0000000o",
-     "mount_path": "crawl",
-     "type": "file",
-     "updated_at": "cargo agent logs"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 4
+    "active_seconds": 648
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 023",
    "type": "session",
    "updated_at": "2026-11-28T20:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 415,
-    "input_tokens": 6,
-    "output_tokens": 571
+    "active_seconds": 5,
+    "cache_read_input_tokens": 86,
+    "input_tokens": 568,
+    "output_tokens": 986
    },
-   "vault_ids": [],
+   "vault_ids": [
+    "thread task watch",
+    "cargo agent logs",
+    "retry deploy thread"
+   ],
    "deployment_id": null,
-   "cwd": "build queue deploy",
-   "thinking": {
-    "effort": "queue search docs"
+   "cwd": "session cache review",
+   "model": {
+    "id": "id_00000s"
    },
    "forked_from": {
-    "session_id": "sesn_0000001d"
+    "session_id": "sesn_53l8xhyyne"
    }
   },
   {
    "id": "sesn_024",
    "agent": {
     "id": "agent_demo",
-    "description": "Follows the deployment until it settles",
+    "description": "Builds the release artefacts",
     "execution_identity": {
      "type": "service_account"
     },
     "mcp_servers": [
      {
-      "name": "python",
+      "name": "image_generate",
       "type": "url",
-      "url": "report crawl thread"
+      "url": "client flaky session"
      },
      {
-      "name": "file_read",
+      "name": "code_interpreter",
       "type": "url",
-      "url": "lint sync monitor"
+      "url": "logs flaky test"
      },
      {
-      "name": "python",
+      "name": "browser",
       "type": "url",
-      "url": "session bench"
+      "url": "client deploy logs"
      }
     ],
     "model": {
-     "id": "id_00000006",
+     "id": "id_mjj4n3",
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "python",
     "skills": [
      {
-      "skill_id": "skill_1is3m5wkwh",
+      "skill_id": "skill_y73ao8",
       "type": "custom",
       "version": "parse deploy deploy"
      }
@@ -2750,44 +2633,90 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T21:00:00.000Z",
-   "environment_id": "environment_dkifcjijkk",
+   "environment_id": "environment_a7a9hk",
    "metadata": {
-    "fjcga": "cargo cargo cache"
+    "hhcfjc": "cache lint search"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "schema watch clip",
+     "description": "Builds the release artefacts",
+     "explanation": "deploy backup server",
+     "iteration": 946,
+     "outcome_id": "outcome_u2xsji",
+     "result": "search session cargo",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Follows the deployment until it settles",
+     "explanation": "logs session watch",
+     "iteration": 845,
+     "outcome_id": "outcome_7cq7x9",
+     "result": "monitor monitor deploy",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "search worker render",
+     "description": "Follows the deployment until it settles",
+     "explanation": "index task test",
+     "iteration": 508,
+     "outcome_id": "outcome_0rixpe",
+     "result": "client cache server",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_f2r7xrnnco",
-     "created_at": "report monitor parse",
-     "file_id": "file_v1spwd469n",
-     "mount_path": "cargo clip backup",
+     "id": "id_9dtgxr",
+     "created_at": "session crawl upload",
+     "file_id": "file_stvbjm",
+     "mount_path": "worker retry docs",
      "type": "file",
-     "updated_at": "logs session watch"
+     "updated_at": "cache fix test"
+    },
+    {
+     "id": "id_wdc08r",
+     "created_at": "queue sync lint",
+     "file_id": "file_dg0rnn",
+     "mount_path": "lint notes docs",
+     "type": "file",
+     "updated_at": "thread agent session"
+    },
+    {
+     "id": "id_hgrwmu",
+     "created_at": "render backup task",
+     "file_id": "file_r2qwjx",
+     "mount_path": "upload monitor search",
+     "type": "file",
+     "updated_at": "server migrate shell"
     }
    ],
    "stats": {
-    "active_seconds": 173,
-    "duration_seconds": 865
+    "active_seconds": 6,
+    "duration_seconds": 997
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 024",
    "type": "session",
    "updated_at": "2026-11-28T21:01:00.000Z",
    "usage": {
-    "active_seconds": 0,
-    "cache_read_input_tokens": 761,
-    "input_tokens": 830,
-    "output_tokens": 25
+    "active_seconds": 3,
+    "input_tokens": 264,
+    "output_tokens": 2
    },
    "vault_ids": [
-    "clip"
+    "index deploy lint"
    ],
-   "cwd": "queue shell test",
-   "model": {
-    "id": "id_g3wwez2uaa"
+   "deployment_id": "deployment_xlas7i",
+   "cwd": "server npm release",
+   "model": {},
+   "thinking": {
+    "effort": "bench fix"
    },
-   "thinking": null,
-   "forked_from": null
+   "forked_from": {
+    "session_id": "sesn_15vowto3jh"
+   }
   },
   {
    "id": "sesn_025",
@@ -2801,23 +2730,22 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "lint bench release"
+      "url": "crawl bench notes"
      },
      {
-      "name": "video_generate",
+      "name": "python",
       "type": "url",
-      "url": "client test npm"
+      "url": "logs"
      }
     ],
     "model": {
-     "id": "id_0000001b",
-     "speed": "fast"
+     "id": "id_5npm0d"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "image_generate",
     "skills": [
      {
-      "skill_id": "skill_l7p3o7mmf1",
+      "skill_id": "skill_456ha5",
       "type": "anthropic",
       "version": "search report test"
      }
@@ -2830,58 +2758,61 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "environment_tul6h5znd2",
+   "environment_id": "environment_7tcrjn",
    "metadata": {
-    "ij_df": "monitor test parse",
-    "gchedg": "migrate index build"
+    "j_dfceg": "crawl task server",
+    "gd": "thread cargo cargo"
    },
-   "outcome_evaluations": [
+   "outcome_evaluations": [],
+   "resources": [
     {
-     "completed_at": null,
-     "description": "Renders the intro clip at 1080p",
-     "explanation": "thread crawl worker",
-     "iteration": 845,
-     "outcome_id": "outcome_c5yo3juopw",
-     "result": "shell migrate monitor",
-     "type": "outcome_evaluation"
+     "id": "id_2ct6fa",
+     "created_at": "monitor test agent",
+     "file_id": "file_41x3j9",
+     "mount_path": "session render docs",
+     "type": "file",
+     "updated_at": "server render shell"
+    },
+    {
+     "id": "id_spskv9",
+     "created_at": "agent upload render",
+     "file_id": "file_5mygt0",
+     "mount_path": "parse queue index",
+     "type": "file",
+     "updated_at": "index cache cache"
     }
    ],
-   "resources": [],
    "stats": {
-    "active_seconds": 276,
-    "duration_seconds": 7
+    "active_seconds": 57
    },
    "status": "rescheduling",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
-    "active_seconds": 397,
-    "cache_read_input_tokens": 2,
-    "output_tokens": 700
+    "active_seconds": 999,
+    "cache_read_input_tokens": 700,
+    "input_tokens": 875,
+    "output_tokens": 262
    },
    "vault_ids": [
-    "upload retry fix",
-    "upload review cache",
-    "thread client upload"
+    "bench logs npm"
    ],
-   "deployment_id": "deployment_zzzzzzzzyw",
-   "cwd": "sync index thread",
+   "deployment_id": "deployment_nvkapd",
+   "cwd": "monitor retry report",
    "model": {
-    "id": "id_g8fh1ajm3b"
+    "id": "id_1xb7kb"
    },
-   "thinking": {
-    "effort": "notes cargo cargo"
-   },
+   "thinking": null,
    "forked_from": {
-    "session_id": "sesn_3lfmyli96c"
+    "session_id": "sesn_enjr4aa1ry"
    }
   },
   {
    "id": "sesn_026",
    "agent": {
     "id": "agent_demo",
-    "description": null,
+    "description": "Runs the unit tests and reports failures",
     "execution_identity": {
      "type": "service_account"
     },
@@ -2898,88 +2829,74 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_0000000m",
+     "id": "id_00000l",
      "speed": "standard"
     },
     "multiagent": null,
     "name": "web_search",
     "skills": [
      {
-      "skill_id": "skill_m2unijrda",
-      "type": "custom",
-      "version": "backup session fix"
+      "skill_id": "skill_fk1ojs",
+      "type": "anthropic",
+      "version": "upload notes bench"
      },
      {
-      "skill_id": "skill_yqlc1rev4f",
+      "skill_id": "skill_ir3w7q",
       "type": "anthropic",
-      "version": "parse index client"
+      "version": "fix flaky docs"
      }
     ],
-    "system": "report watch logs",
-    "tools": [],
+    "system": "thread upload backup",
+    "tools": [
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "python",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 325
+    "version": 995
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T23:00:00.000Z",
-   "environment_id": "environment_1qqpodm4aj",
+   "environment_id": "environment_dn4urx",
    "metadata": {
-    "igbc": "search parse backup",
-    "ic_ia": "upload shell sync"
+    "dig": "release search task",
+    "bjic_i": "release review upload",
+    "_jjf": "watch agent test"
    },
    "outcome_evaluations": [],
-   "resources": [
-    {
-     "id": "id_g0mxzok5va",
-     "created_at": "logs lint docs",
-     "file_id": "file_4ux3v0qz5u",
-     "mount_path": "logs sync thread",
-     "type": "file",
-     "updated_at": "worker server npm"
-    },
-    {
-     "id": "id_w3cb5jzdmw",
-     "created_at": "logs build session",
-     "file_id": "file_ouwayllqeg",
-     "mount_path": "agent api task",
-     "type": "file",
-     "updated_at": "deploy upload parse"
-    },
-    {
-     "id": "id_pffw5g0y3c",
-     "created_at": "parse logs cache",
-     "file_id": "file_xwr0pr4gr5",
-     "mount_path": "api retry task",
-     "type": "file",
-     "updated_at": "npm backup upload"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 503,
-    "duration_seconds": 157
+    "active_seconds": 4,
+    "duration_seconds": 3
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 026",
    "type": "session",
    "updated_at": "2026-11-28T23:01:00.000Z",
    "usage": {
-    "active_seconds": 672,
-    "cache_read_input_tokens": 596,
-    "input_tokens": 994,
-    "output_tokens": 228
+    "active_seconds": 185,
+    "cache_read_input_tokens": 24,
+    "input_tokens": 723,
+    "output_tokens": 994
    },
    "vault_ids": [
-    "client retry",
-    "task parse docs",
-    "server report session"
+    "lint fix release"
    ],
-   "deployment_id": "deployment_zau08u8vfn",
-   "cwd": "review",
-   "model": {},
-   "forked_from": {
-    "session_id": "sesn_0000000d"
-   }
+   "deployment_id": "deployment_31xgei",
+   "cwd": "backup cargo cargo",
+   "model": {
+    "id": "id_1i5yz2"
+   },
+   "thinking": {
+    "effort": "report search build"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_027",
@@ -2997,7 +2914,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_0000001d"
+     "id": "id_000002"
     },
     "multiagent": null,
     "name": "file_read",
@@ -3052,57 +2969,52 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "Searches the web for recent release notes",
      "explanation": null,
      "iteration": 829,
-     "outcome_id": "outcome_zev1kh5ieq",
-     "result": "render cache search",
+     "outcome_id": "outcome_yrzvnp",
+     "result": "clip task bench",
      "type": "outcome_evaluation"
     },
     {
      "completed_at": null,
      "description": "Searches the web for recent release notes",
      "explanation": null,
-     "iteration": 547,
-     "outcome_id": "outcome_vdoi1vwl4r",
-     "result": "server worker thread",
+     "iteration": 975,
+     "outcome_id": "outcome_3k5keu",
+     "result": "fix cargo search",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_rjn2m61w9s",
-     "created_at": "fix search agent",
-     "file_id": "file_pmeuifolbt",
-     "mount_path": "flaky session crawl",
+     "id": "id_00000m",
+     "created_at": "logs crawl review",
+     "file_id": "file_ttxs0f",
+     "mount_path": "search api release",
      "type": "file",
-     "updated_at": "test sync logs"
-    },
-    {
-     "id": "id_5pyjgw43u2",
-     "created_at": "retry bench parse",
-     "file_id": "file_c19xtiz96",
-     "mount_path": "npm worker index",
-     "type": "file",
-     "updated_at": "build bench"
+     "updated_at": "queue retry task"
     }
    ],
    "stats": {
-    "active_seconds": 994,
-    "duration_seconds": 888
+    "active_seconds": 991,
+    "duration_seconds": 3
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 027",
    "type": "session",
    "updated_at": "2026-11-29T00:01:00.000Z",
    "usage": {
-    "active_seconds": 20,
-    "input_tokens": 996,
-    "output_tokens": 3
+    "active_seconds": 307,
+    "cache_read_input_tokens": 217
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_0000000z",
+   "vault_ids": [
+    "deploy",
+    "cargo monitor docs",
+    "logs agent index"
+   ],
+   "deployment_id": "deployment_000006",
    "cwd": "report npm watch",
-   "computer_id": "computer_00000014",
+   "computer_id": "computer_00000j",
    "model": {
-    "id": "id_00000018"
+    "id": "id_000007"
    },
    "thinking": null,
    "forked_from": {
@@ -3125,7 +3037,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_5mw0ln00lz"
+     "id": "id_3txnle",
+     "speed": "standard"
     },
     "multiagent": null,
     "name": "bash",
@@ -3138,7 +3051,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T01:00:00.000Z",
-   "environment_id": "environment_lac6htjqad",
+   "environment_id": "environment_ve5s2q",
    "metadata": {},
    "outcome_evaluations": [],
    "resources": [],
@@ -3156,13 +3069,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_tokens": 639
    },
    "vault_ids": [],
-   "deployment_id": "deployment_lrv108nfjl",
-   "cwd": "thread upload schema",
+   "deployment_id": "deployment_glcc18",
+   "cwd": "task queue search",
    "model": {
-    "id": "id_5ijax80a1d"
+    "id": "id_000000"
    },
    "thinking": {
-    "effort": "watch"
+    "effort": "sync cargo cargo"
    },
    "forked_from": null
   },
@@ -3170,41 +3083,33 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_029",
    "agent": {
     "id": "agent_helper",
-    "description": "Runs the unit tests and reports failures",
+    "description": "Follows the deployment until it settles",
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [
-     {
-      "name": "browser",
-      "type": "url",
-      "url": "cache"
-     },
-     {
-      "name": "code_interpreter",
-      "type": "url",
-      "url": "worker upload crawl"
-     }
-    ],
+    "mcp_servers": [],
     "model": {
-     "id": "id_szvwj3l4c",
+     "id": "id_vvlln6",
      "speed": "standard"
     },
     "multiagent": null,
     "name": "video_generate",
-    "skills": [],
-    "system": null,
-    "tools": [
+    "skills": [
      {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
+      "skill_id": "skill_it8ktn",
+      "type": "anthropic",
+      "version": "logs sync upload"
      },
      {
-      "description": "Renders the intro clip at 1080p",
+      "skill_id": "skill_lizjxv",
+      "type": "custom",
+      "version": "cache cargo parse"
+     }
+    ],
+    "system": "watch",
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
@@ -3212,73 +3117,73 @@ export const DEFAULT_DEMO: DemoRecords = {
       "type": "custom"
      },
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "browser",
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 622
+    "version": 7
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "upload docs deploy",
+     "amount": "index npm index",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T02:00:00.000Z",
-   "environment_id": "environment_0000000t",
-   "metadata": {
-    "h": "clip parse bench",
-    "af": "server test task"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": "agent cargo search",
-     "description": "Checks the site for broken links",
-     "explanation": "backup cargo",
-     "iteration": 124,
-     "outcome_id": "outcome_rt7kg3ub1j",
-     "result": "thread test api",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_00000l",
+   "metadata": {},
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_38f8xdht33",
-     "created_at": "lint report agent",
-     "file_id": "file_iwprvo92m3",
-     "mount_path": "clip",
+     "id": "id_6g1m6h",
+     "created_at": "upload parse migrate",
+     "file_id": "file_kbwufn",
+     "mount_path": "backup cargo",
      "type": "file",
-     "updated_at": "migrate parse sync"
+     "updated_at": "cargo npm clip"
+    },
+    {
+     "id": "id_ide1yf",
+     "created_at": "thread test api",
+     "file_id": "file_20l641",
+     "mount_path": "task api queue",
+     "type": "file",
+     "updated_at": "agent build schema"
     }
    ],
    "stats": {
-    "active_seconds": 278,
-    "duration_seconds": 8
+    "active_seconds": 526,
+    "duration_seconds": 999
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
-    "active_seconds": 72,
-    "cache_read_input_tokens": 499,
-    "input_tokens": 6,
-    "output_tokens": 732
+    "active_seconds": 278,
+    "cache_read_input_tokens": 8,
+    "input_tokens": 512,
+    "output_tokens": 599
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_w8oydr2wdk",
-   "model": {},
-   "thinking": {},
-   "forked_from": {
-    "session_id": "sesn_00000017"
-   }
+   "vault_ids": [
+    "agent bench schema"
+   ],
+   "deployment_id": null,
+   "cwd": "api thread session",
+   "model": {
+    "id": "id_rg7onu"
+   },
+   "thinking": {
+    "effort": "report agent clip"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_030",
@@ -3290,16 +3195,32 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_km1685nd49",
-     "speed": "fast"
+     "id": "id_q0jmh5",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "code_interpreter",
-    "skills": [],
-    "system": "report server lint",
+    "name": "bash",
+    "skills": [
+     {
+      "skill_id": "skill_at9edu",
+      "type": "anthropic",
+      "version": "watch test review"
+     },
+     {
+      "skill_id": "skill_39hv91",
+      "type": "custom",
+      "version": "thread crawl render"
+     },
+     {
+      "skill_id": "skill_pwm1is",
+      "type": "anthropic",
+      "version": "watch api flaky"
+     }
+    ],
+    "system": "flaky build migrate",
     "tools": [
      {
-      "description": "Checks the site for broken links",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
@@ -3307,74 +3228,76 @@ export const DEFAULT_DEMO: DemoRecords = {
       "type": "custom"
      },
      {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     },
+     {
       "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "web_search",
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 112
+    "version": 5
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "api cargo cargo",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-29T03:00:00.000Z",
-   "environment_id": "environment_zzzzzzzzz8",
+   "environment_id": "environment_pzxzue",
    "metadata": {
-    "dfcieb": "docs migrate crawl",
-    "ghfh": "deploy watch deploy"
+    "big_bai": "deploy logs crawl"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_oya0zsyb2y",
-     "created_at": "session worker session",
-     "file_id": "file_dx5po9tagz",
-     "mount_path": "npm deploy",
+     "id": "id_ha754z",
+     "created_at": "monitor thread build",
+     "file_id": "file_cioqmn",
+     "mount_path": "review crawl worker",
      "type": "file",
-     "updated_at": "task logs clip"
-    },
-    {
-     "id": "id_q9yl5wjtri",
-     "created_at": "build retry queue",
-     "file_id": "file_2yntcxrktd",
-     "mount_path": "session lint api",
-     "type": "file",
-     "updated_at": "deploy logs crawl"
+     "updated_at": "lint schema bench"
     }
    ],
    "stats": {
-    "active_seconds": 931,
-    "duration_seconds": 703
+    "active_seconds": 997,
+    "duration_seconds": 435
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
-    "active_seconds": 621,
-    "cache_read_input_tokens": 321,
-    "input_tokens": 573,
-    "output_tokens": 352
+    "active_seconds": 220,
+    "cache_read_input_tokens": 335,
+    "input_tokens": 264
    },
    "vault_ids": [
-    "worker review docs",
-    "logs review bench"
+    "report lint task",
+    "search fix watch",
+    "test cargo shell"
    ],
-   "deployment_id": "deployment_8f2s3c5tew",
-   "cwd": "flaky bench api",
-   "model": {
-    "id": "id_zu2qtapmob"
-   },
+   "cwd": "task backup parse",
+   "thinking": null,
    "forked_from": null
   },
   {
    "id": "sesn_031",
    "agent": {
     "id": "agent_helper",
-    "description": null,
+    "description": "Searches the web for recent release notes",
     "execution_identity": {
      "type": "service_account"
     },
@@ -3386,31 +3309,20 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_h3doi1mls9",
-     "speed": "standard"
+     "id": "id_uwvayy",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
-    "skills": [
-     {
-      "skill_id": "skill_64h3crqipi",
-      "type": "anthropic",
-      "version": "cache schema build"
-     },
-     {
-      "skill_id": "skill_3exnflowrd",
-      "type": "anthropic",
-      "version": "backup logs bench"
-     }
-    ],
-    "system": "clip retry crawl",
+    "name": "browser",
+    "skills": [],
+    "system": null,
     "tools": [
      {
-      "description": "Checks the site for broken links",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "image_generate",
       "type": "custom"
      },
      {
@@ -3418,74 +3330,74 @@ export const DEFAULT_DEMO: DemoRecords = {
       "input_schema": {
        "type": "object"
       },
-      "name": "web_search",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "file_read",
+      "name": "code_interpreter",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 156
+    "version": 989
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T04:00:00.000Z",
-   "environment_id": "environment_95nj6bloxw",
+   "environment_id": "environment_z0pxyh",
    "metadata": {
-    "g": "agent search review",
-    "edc": "release npm test",
-    "f": "retry sync search"
+    "fhea": "clip",
+    "je_a": "notes agent agent",
+    "f": "docs"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "notes logs thread",
-     "description": "Builds the release artefacts",
+     "completed_at": "test",
+     "description": "Renders the intro clip at 1080p",
      "explanation": null,
-     "iteration": 174,
-     "outcome_id": "outcome_ks6ds0ewkk",
-     "result": "review migrate report",
+     "iteration": 374,
+     "outcome_id": "outcome_00000j",
+     "result": "worker docs npm",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "render search worker",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "flaky",
+     "iteration": 20,
+     "outcome_id": "outcome_0y4m8r",
+     "result": "report",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "task thread docs",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 4,
+     "outcome_id": "outcome_00000b",
+     "result": "shell cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_h5myck7v2x",
-     "created_at": "thread thread",
-     "file_id": "file_kqklv252yz",
-     "mount_path": "parse flaky backup",
-     "type": "file",
-     "updated_at": "search session deploy"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 130,
-    "duration_seconds": 344
+    "active_seconds": 0,
+    "duration_seconds": 31
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 031",
    "type": "session",
    "updated_at": "2026-11-29T04:01:00.000Z",
    "usage": {
-    "output_tokens": 737
+    "active_seconds": 448,
+    "cache_read_input_tokens": 27,
+    "input_tokens": 0
    },
    "vault_ids": [
-    "clip bench npm",
-    "crawl report sync"
+    "schema crawl build",
+    "thread monitor shell"
    ],
-   "deployment_id": null,
-   "cwd": "shell flaky retry",
+   "deployment_id": "deployment_zik0yy",
    "model": {
-    "id": "id_mcm47o94f6"
+    "id": "id_00000s"
    },
-   "thinking": {
-    "effort": "build logs test"
-   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -3498,91 +3410,99 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "mcp_servers": [],
     "model": {
-     "id": "id_v5160yit04",
-     "speed": "standard"
+     "id": "id_4cp06p"
     },
     "multiagent": null,
-    "name": "browser",
+    "name": "file_read",
     "skills": [
      {
-      "skill_id": "skill_iozizmgarm",
-      "type": "anthropic",
-      "version": "api retry sync"
+      "skill_id": "skill_w355ag",
+      "type": "custom",
+      "version": "retry upload shell"
      }
     ],
-    "system": "crawl flaky shell",
-    "tools": [
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "image_generate",
-      "type": "custom"
-     }
-    ],
+    "system": "logs",
+    "tools": [],
     "type": "agent",
-    "version": 726
+    "version": 4
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-29T05:00:00.000Z",
-   "environment_id": "environment_w3pr9mcgug",
-   "metadata": {
-    "cja": "logs notes shell",
-    "jd": "client cargo cargo",
-    "eaj": "agent render crawl"
+   "budget": {
+    "max_list_cost": {
+     "amount": "render cache thread",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [],
+   "created_at": "2026-11-29T05:00:00.000Z",
+   "environment_id": "environment_000002",
+   "metadata": {
+    "dj": "search session worker",
+    "h": "flaky test release"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "fix",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 995,
+     "outcome_id": "outcome_000002",
+     "result": "backup migrate fix",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "shell server render",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": null,
+     "iteration": 1,
+     "outcome_id": "outcome_qrcwrf",
+     "result": "queue review search",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_zjdbcti7kr",
-     "created_at": "flaky queue sync",
-     "file_id": "file_mipm41jyv9",
-     "mount_path": "test queue",
+     "id": "id_lu3qfs",
+     "created_at": "npm search notes",
+     "file_id": "file_i2waww",
+     "mount_path": "cache api review",
      "type": "file",
-     "updated_at": "fix search render"
+     "updated_at": "upload retry session"
     },
     {
-     "id": "id_vej6snlfls",
-     "created_at": "cache api review",
-     "file_id": "file_pq01jv9zem",
-     "mount_path": "flaky search agent",
+     "id": "id_qvl1lr",
+     "created_at": "index review client",
+     "file_id": "file_212as6",
+     "mount_path": "crawl docs api",
      "type": "file",
-     "updated_at": "index review client"
-    },
-    {
-     "id": "id_pwtyp1llx1",
-     "created_at": "crawl schema lint",
-     "file_id": "file_3b8m02qx27",
-     "mount_path": "bench notes clip",
-     "type": "file",
-     "updated_at": "search test build"
+     "updated_at": "report schema retry"
     }
    ],
    "stats": {
-    "active_seconds": 88,
-    "duration_seconds": 99
+    "active_seconds": 713
    },
    "status": "rescheduling",
    "title": "Session 032",
    "type": "session",
    "updated_at": "2026-11-29T05:01:00.000Z",
    "usage": {
-    "active_seconds": 237,
-    "cache_read_input_tokens": 894,
-    "input_tokens": 0,
-    "output_tokens": 0
+    "active_seconds": 993,
+    "cache_read_input_tokens": 397,
+    "input_tokens": 237,
+    "output_tokens": 894
    },
    "vault_ids": [
-    "watch retry search"
+    "build clip cargo",
+    "build cache flaky"
    ],
-   "deployment_id": "deployment_p9r19p5ge9",
-   "cwd": "cache monitor report",
+   "deployment_id": "deployment_271hv7",
+   "cwd": "test sync fix",
    "model": {
-    "id": "id_uc8i1xz3s2"
+    "id": "id_zik0z9"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "fix"
+   },
    "forked_from": null
   },
   {
@@ -3606,7 +3526,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "model": {
-     "id": "id_0000000d",
+     "id": "id_00000c",
      "speed": "fast"
     },
     "multiagent": null,
@@ -3633,56 +3553,62 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "Builds the release artefacts",
      "explanation": "monitor cargo cargo",
      "iteration": 609,
-     "outcome_id": "outcome_0000000l",
+     "outcome_id": "outcome_00000n",
      "result": "report cache sync",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_pxi0pchmu7",
-     "created_at": "worker flaky shell",
-     "file_id": "file_greodze46u",
-     "mount_path": "bench search migrate",
+     "id": "id_rviqj9",
+     "created_at": "notes backup thread",
+     "file_id": "file_rzltq9",
+     "mount_path": "cache bench index",
      "type": "file",
-     "updated_at": "client release retry"
+     "updated_at": "fix clip cargo"
     },
     {
-     "id": "id_9bu4qds3x8",
-     "created_at": "session schema docs",
-     "file_id": "file_an9p0nuga0",
-     "mount_path": "clip worker notes",
+     "id": "id_coeehy",
+     "created_at": "thread watch server",
+     "file_id": "file_zaqepx",
+     "mount_path": "logs search clip",
      "type": "file",
-     "updated_at": "cache backup fix"
+     "updated_at": "session schema docs"
     },
     {
-     "id": "id_u45fbg2rkx",
-     "created_at": "flaky parse shell",
-     "file_id": "file_c3s4fmsxn8",
-     "mount_path": "crawl upload report",
+     "id": "id_ujt78o",
+     "created_at": "clip worker notes",
+     "file_id": "file_jjq6ow",
+     "mount_path": "upload fix render",
      "type": "file",
-     "updated_at": "logs review"
+     "updated_at": "fix index render"
     }
    ],
    "stats": {
-    "active_seconds": 6
+    "active_seconds": 25,
+    "duration_seconds": 995
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 033",
    "type": "session",
    "updated_at": "2026-11-29T06:01:00.000Z",
    "usage": {
-    "active_seconds": 992,
-    "cache_read_input_tokens": 691,
-    "output_tokens": 482
+    "active_seconds": 376,
+    "cache_read_input_tokens": 700,
+    "input_tokens": 93,
+    "output_tokens": 691
    },
    "vault_ids": [
-    "schema retry migrate",
-    "parse search test"
+    "release report cache",
+    "logs cache task",
+    "queue flaky lint"
    ],
-   "deployment_id": "deployment_00000018",
-   "cwd": "cargo shell bench",
-   "computer_id": "computer_moqs60wqkw",
+   "deployment_id": "deployment_anhh53",
+   "cwd": "flaky",
+   "computer_id": "computer_c32bjr",
+   "model": {
+    "id": "id_k2wrrk"
+   },
    "thinking": {
     "effort": "server watch client"
    },
@@ -3694,71 +3620,113 @@ export const DEFAULT_DEMO: DemoRecords = {
    "id": "sesn_demo",
    "agent": {
     "id": "agent_demo",
-    "description": "Renders the intro clip at 1080p",
+    "description": null,
     "execution_identity": {
      "type": "service_account"
     },
-    "mcp_servers": [],
-    "model": {
-     "id": "id_dgdaoovv54",
-     "speed": "standard"
-    },
-    "multiagent": null,
-    "name": "bash",
-    "skills": [
+    "mcp_servers": [
      {
-      "skill_id": "skill_wmfzt2n0ey",
-      "type": "anthropic",
-      "version": "monitor upload deploy"
-     },
-     {
-      "skill_id": "skill_q8vscx3gtb",
-      "type": "custom",
-      "version": "queue index build"
-     },
-     {
-      "skill_id": "skill_vup8psez54",
-      "type": "anthropic",
-      "version": "report docs fix"
+      "name": "image_generate",
+      "type": "url",
+      "url": "shell queue bench"
      }
     ],
-    "system": "agent worker bench",
-    "tools": [],
+    "model": {
+     "id": "id_d1i8at",
+     "speed": "fast"
+    },
+    "multiagent": null,
+    "name": "file_read",
+    "skills": [
+     {
+      "skill_id": "skill_co1lub",
+      "type": "anthropic",
+      "version": "thread crawl report"
+     }
+    ],
+    "system": "backup cargo cargo",
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 333
+    "version": 304
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T07:00:00.000Z",
-   "environment_id": "environment_00000009",
+   "environment_id": "environment_00000q",
    "metadata": {
-    "fbfb_bj": "api cargo cargo"
+    "ag": "upload docs sync",
+    "dcfbfb": "test report schema",
+    "jdeifh": "search docs docs"
    },
    "outcome_evaluations": [],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_00000c",
+     "created_at": "index",
+     "file_id": "file_0x7xud",
+     "mount_path": "backup cargo cargo",
+     "type": "file",
+     "updated_at": "server cargo cargo"
+    },
+    {
+     "id": "id_00000a",
+     "created_at": "notes release docs",
+     "file_id": "file_1f74bq",
+     "mount_path": "logs",
+     "type": "file",
+     "updated_at": "flaky monitor deploy"
+    },
+    {
+     "id": "id_sh59cd",
+     "created_at": "cache bench",
+     "file_id": "file_9usqwq",
+     "mount_path": "logs crawl notes",
+     "type": "file",
+     "updated_at": "sync cargo cargo"
+    }
+   ],
    "stats": {
-    "active_seconds": 560,
-    "duration_seconds": 33
+    "active_seconds": 997,
+    "duration_seconds": 997
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
-    "active_seconds": 9,
-    "cache_read_input_tokens": 562,
-    "input_tokens": 994,
-    "output_tokens": 348
+    "active_seconds": 0,
+    "cache_read_input_tokens": 3,
+    "input_tokens": 420,
+    "output_tokens": 4
    },
    "vault_ids": [
-    "queue render worker",
-    "cargo flaky parse",
-    "search index cache"
+    "render",
+    "client index deploy"
    ],
-   "deployment_id": "deployment_fxkoh5fw40",
-   "model": {},
+   "deployment_id": "deployment_itsmur",
+   "cwd": "crawl",
+   "model": {
+    "id": "id_1ryzyf"
+   },
    "thinking": {
-    "effort": "worker crawl"
+    "effort": "cache docs backup"
    }
   }
  ],
@@ -3950,7 +3918,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo000",
     "kind": "subagent",
     "links": {
-     "child_session_id": "child_session_00000004",
+     "child_session_id": "child_session_000002",
      "remote_task_id": null,
      "resource_ids": []
     },
@@ -3958,8 +3926,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": "/.tasks/task_demo000/result.json",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-02-18T19:54:40.188Z",
+    "started_at": "2026-02-22T19:38:17.198Z",
     "state": "queued",
+    "state_detail": null,
     "updated_at": "2026-11-29T08:00:30.000Z",
     "wake_policy": "on_activity",
     "worker_id": null,
@@ -3992,7 +3961,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "state_detail": "docs",
     "updated_at": "2026-11-29T08:01:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "worker_osoaxanqhe"
+    "worker_id": "worker_ph6tvv"
    },
    {
     "artifacts": [],
@@ -4010,11 +3979,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "background_tool",
     "links": {
-     "child_session_id": "child_session_oq28w5a366",
-     "remote_task_id": "remote_task_00000003",
+     "child_session_id": "child_session_g19l73",
+     "remote_task_id": null,
      "resource_ids": [
-      "logs fix review",
-      "bench test backup"
+      "flaky"
      ]
     },
     "progress": null,
@@ -4024,10 +3992,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "spec": {},
     "started_at": null,
     "state": "awaiting_input",
-    "state_detail": "backup cargo cargo",
-    "summary": "Renders the intro clip at 1080p",
+    "state_detail": null,
+    "summary": null,
     "updated_at": "2026-11-29T08:02:30.000Z",
-    "worker_id": "worker_0000000j"
+    "wake_policy": "on_activity"
    },
    {
     "artifacts": [
@@ -4063,7 +4031,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:03:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "worker_zzzzzzzzz3"
+    "worker_id": "worker_zik0zc"
    },
    {
     "artifacts": [],
@@ -4117,23 +4085,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_2umb8jd7rp",
-     "resource_ids": [
-      "fix cargo index"
-     ]
+     "remote_task_id": "remote_task_clakvy",
+     "resource_ids": []
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo005/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2025-01-01T00:00:00.018Z",
+    "started_at": "2025-06-05T10:15:10.607Z",
     "state": "canceled",
-    "state_detail": null,
-    "summary": "Follows the deployment until it settles",
+    "state_detail": "lint watch watch",
     "updated_at": "2026-11-29T08:05:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_zzzzzzzzym"
+    "wake_policy": "on_activity",
+    "worker_id": "worker_zik0zc"
    },
    {
     "artifacts": [
@@ -4181,12 +4145,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
+    "spec": {},
     "started_at": "2025-01-01T00:00:00.013Z",
     "state": "queued",
     "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:06:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "worker_dzeglh2zql"
+    "worker_id": "worker_azin5i"
    },
    {
     "artifacts": [
@@ -4235,12 +4200,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-12-31T23:59:59.990Z",
     "state": "running",
-    "state_detail": "sync cargo cargo",
+    "state_detail": null,
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:07:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": null
+    "wake_policy": "silent"
    },
    {
     "attempt": 2,
@@ -4265,12 +4229,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-12-31T23:59:59.993Z",
+    "started_at": "2025-01-01T00:00:00.008Z",
     "state": "awaiting_input",
+    "state_detail": "build session npm",
     "summary": null,
     "updated_at": "2026-11-29T08:08:30.000Z",
-    "worker_id": "worker_mfqs4gpo4u"
+    "worker_id": "worker_11tjmb"
    },
    {
     "artifacts": [
@@ -4303,31 +4267,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
-    "links": {
-     "child_session_id": "child_session_zzzzzzzzze",
-     "remote_task_id": "remote_task_epuon4730n",
-     "resource_ids": [
-      "lint clip fix"
-     ]
-    },
-    "progress": {
-     "current": 136,
-     "label": "Review the pull request",
-     "steps": [],
-     "total": 191,
-     "unit": null
-    },
-    "result_path": "/.tasks/task_demo009/result.json",
+    "progress": null,
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-08-18T22:41:51.895Z",
+    "started_at": "2026-04-22T00:39:14.564Z",
     "state": "succeeded",
-    "state_detail": "worker task docs",
-    "summary": null,
+    "state_detail": null,
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "worker_id": "worker_uzitoq"
    },
    {
     "artifacts": [
@@ -4352,22 +4302,40 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": "remote_task_hxlaahzxnn",
+     "remote_task_id": "remote_task_q6xvju",
      "resource_ids": [
-      "fix task index"
+      "bench upload report"
      ]
     },
-    "progress": null,
-    "result_path": "/.tasks/task_demo010/result.json",
+    "progress": {
+     "current": 839,
+     "label": "Index the docs",
+     "steps": [
+      {
+       "status": "pending",
+       "title": "Index the docs"
+      },
+      {
+       "status": "skipped",
+       "title": "Watch the deploy logs"
+      },
+      {
+       "status": "in_progress",
+       "title": "Back up the database"
+      }
+     ],
+     "unit": "schema monitor retry"
+    },
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "failed",
-    "state_detail": "clip",
+    "state_detail": "flaky flaky sync",
     "summary": null,
     "updated_at": "2026-11-29T08:10:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "worker_imjx9l6gyh"
+    "worker_id": "worker_oixwr7"
    },
    {
     "artifacts": [],
@@ -4381,35 +4349,26 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "child_session_5a12gmc81x",
-     "remote_task_id": null
+     "child_session_id": "child_session_53p5r1",
+     "remote_task_id": null,
+     "resource_ids": []
     },
     "progress": {
-     "current": 995,
-     "label": "Watch the deploy logs",
-     "steps": [
-      {
-       "status": "done",
-       "title": "Watch the deploy logs"
-      },
-      {
-       "status": "in_progress",
-       "title": "Watch the deploy logs"
-      }
-     ],
-     "total": null,
-     "unit": null
+     "label": "Run the test suite",
+     "steps": [],
+     "total": 992,
+     "unit": "retry review clip"
     },
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
     "state": "canceled",
-    "state_detail": null,
-    "summary": null,
+    "state_detail": "notes cargo cargo",
+    "summary": "Runs the unit tests and reports failures",
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "on_terminal"
+    "wake_policy": "silent",
+    "worker_id": "worker_00000p"
    },
    {
     "artifacts": [],
@@ -4423,25 +4382,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "remote_task_id": "remote_task_zzzzzzzzyq",
+     "child_session_id": "child_session_00000g",
+     "remote_task_id": null,
      "resource_ids": []
     },
-    "progress": {
-     "current": null,
-     "label": null,
-     "steps": [],
-     "total": null,
-     "unit": "lint npm review"
-    },
-    "result_path": "/.tasks/task_demo012/result.json",
+    "progress": null,
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
     "state": "queued",
-    "state_detail": "logs",
-    "summary": null,
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "worker_id": "worker_vew9kwqncv"
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_000006"
    },
    {
     "artifacts": [
@@ -4461,17 +4415,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo013",
     "input_request": null,
     "kind": "external_agent",
+    "links": {
+     "remote_task_id": "remote_task_ogxs6j",
+     "resource_ids": []
+    },
     "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo013/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-01-01T00:00:00.002Z",
+    "spec": {},
+    "started_at": null,
     "state": "running",
-    "state_detail": "lint npm search",
-    "summary": "Follows the deployment until it settles",
+    "state_detail": "cache",
+    "summary": "Searches the web for recent release notes",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_zzzzzzzzzx"
+    "wake_policy": "on_activity",
+    "worker_id": "worker_000001"
    },
    {
     "artifacts": [
@@ -4506,7 +4465,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:14:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "worker_qqu6bplkka",
+    "worker_id": "worker_gx832f",
     "input_request": {
      "id": "ask_014",
      "prompt": "Which branch should I open the PR against?"
@@ -4570,23 +4529,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": "child_session_8o774bvb9d",
-     "remote_task_id": "remote_task_5uu19rl4gh",
+     "child_session_id": "child_session_vvked5",
+     "remote_task_id": "remote_task_q87ap8",
      "resource_ids": [
-      "worker parse cache"
+      "backup retry render"
      ]
     },
-    "result_path": null,
+    "progress": null,
+    "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-10-02T12:47:29.011Z",
+    "started_at": "2025-09-22T12:10:21.118Z",
     "state": "failed",
-    "state_detail": "task logs task",
-    "summary": null,
+    "state_detail": "client api flaky",
+    "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:16:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": "worker_0000000m",
-    "root_session_id": null
+    "worker_id": "worker_15b1so"
    },
    {
     "artifacts": [
@@ -4619,20 +4577,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "child_session_hkpdszvqrm",
-     "remote_task_id": "remote_task_togiwn8la5",
+     "child_session_id": "child_session_hxxs5y",
+     "remote_task_id": "remote_task_h4un7l",
      "resource_ids": [
-      "lint release crawl",
-      "queue shell docs"
+      "backup cache",
+      "lint release crawl"
      ]
     },
     "progress": null,
+    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.010Z",
+    "started_at": null,
     "state": "canceled",
-    "state_detail": "watch search worker",
+    "state_detail": "flaky client backup",
+    "summary": "Runs the unit tests and reports failures",
     "updated_at": "2026-11-29T08:17:30.000Z",
     "wake_policy": "silent",
     "worker_id": null
@@ -4650,7 +4610,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_000"
     },
-    "summary": "Runs the unit tests and reports failures"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795939260000,
@@ -4661,6 +4621,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939262000
    },
    {
@@ -4674,9 +4635,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "error_code": "timeout",
-    "error_message": "Command exited with status 1",
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939322000
    },
    {
@@ -4688,7 +4647,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4703,7 +4661,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4733,7 +4691,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
     },
-    "summary": "Follows the deployment until it settles"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795939620000,
@@ -4758,8 +4716,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "timeout",
-    "error_message": "The tool returned malformed JSON",
+    "error_code": "internal",
+    "error_message": "Timed out after 300 s",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939682000
    },
    {
@@ -4771,7 +4730,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4786,7 +4745,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "error_code": "internal",
+    "error_message": "Command exited with status 1",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4799,7 +4760,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "killed",
+    "error_code": "internal",
+    "error_message": "Timed out after 300 s",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
@@ -4814,8 +4776,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
-    },
-    "summary": "Searches the web for recent release notes"
+    }
    },
    {
     "created_at": 1795939980000,
@@ -4826,6 +4787,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939982000
    },
    {
@@ -4839,7 +4801,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940042000
    },
    {
@@ -4851,7 +4813,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4866,7 +4828,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "fetch",
+    "error_code": "upstream",
+    "error_message": "Command exited with status 1",
     "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
@@ -4904,7 +4867,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940342000
    },
    {
@@ -4918,9 +4881,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "internal",
-    "error_message": "The tool returned malformed JSON",
-    "summary": "Follows the deployment until it settles",
+    "error_code": "killed",
+    "error_message": "Disk quota exceeded",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940402000
    },
    {
@@ -4947,9 +4910,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_code": "internal",
-    "error_message": "The tool returned malformed JSON",
-    "summary": "Runs the unit tests and reports failures",
+    "error_message": "Disk quota exceeded",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -4962,9 +4924,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "upstream",
-    "error_message": "Timed out after 300 s",
-    "summary": "Searches the web for recent release notes",
+    "error_code": "timeout",
+    "error_message": "Rate limited by the upstream API",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -4979,7 +4941,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_024"
     },
-    "summary": "Checks the site for broken links"
+    "summary": "Renders the intro clip at 1080p"
    },
    {
     "created_at": 1795940700000,
@@ -5004,7 +4966,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940762000
    },
    {
@@ -5031,8 +4993,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "error_message": "Rate limited by the upstream API",
-    "summary": "Follows the deployment until it settles",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5060,7 +5021,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Searches the web for recent release notes"
+    "summary": "Builds the release artefacts"
    },
    {
     "created_at": 1795941060000,
@@ -5071,6 +5032,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5084,7 +5046,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "error_code": "upstream",
     "summary": "Builds the release artefacts",
     "started_at": 1795941122000
    },
@@ -5125,6 +5086,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941302000,
     "finished_at": 1795941360000
    },
@@ -5150,6 +5112,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941422000
    },
    {
@@ -5175,7 +5138,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5190,7 +5153,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5203,9 +5166,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "killed",
-    "error_message": "Timed out after 300 s",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "upstream",
+    "error_message": "Disk quota exceeded",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941662000,
     "finished_at": 1795941720000
    },
@@ -5231,7 +5194,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941782000
    },
    {
@@ -5257,7 +5219,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5272,8 +5234,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_message": "The tool returned malformed JSON",
-    "summary": "Searches the web for recent release notes",
+    "error_code": "killed",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
    },
@@ -5286,7 +5248,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
@@ -5300,11 +5262,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795939200,
     "output": [
+     {},
+     {},
      {}
     ],
-    "metadata": {},
-    "previous_task_id": "previous_task_0000000m",
+    "error": {
+     "code": 996,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
+    "input_required_call_ids": [],
+    "previous_task_id": "previous_task_96ahkm",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -5316,14 +5286,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795939260,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 96,
-     "message": "Rate limited by the upstream API",
+     "code": 509,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "metadata": {}
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5337,12 +5312,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 0,
+     "code": 330,
      "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_oq28w5a366",
+    "previous_task_id": "previous_task_00000l",
     "rollouts": []
    },
    {
@@ -5353,16 +5328,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795939380,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 982,
-     "message": "Timed out after 300 s",
-     "data": {}
+     "code": 615,
+     "message": "Rate limited by the upstream API"
     },
-    "previous_task_id": "previous_task_0000001e",
-    "rollouts": []
+    "input_required_call_ids": [],
+    "metadata": {},
+    "previous_task_id": "previous_task_xdqfab"
    },
    {
     "object": "task",
@@ -5382,7 +5358,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000018",
+    "previous_task_id": "previous_task_00000j",
     "rollouts": [
      {}
     ]
@@ -5394,15 +5370,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795939500,
-    "output": [],
+    "output": [
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 7,
+     "code": 936,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_21mik87ggz",
+    "previous_task_id": "previous_task_8vkoru",
     "rollouts": [
      {},
      {},
@@ -5417,16 +5396,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795939560,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 8,
-     "message": "Rate limited by the upstream API",
+     "code": 819,
+     "message": "Disk quota exceeded",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
+    "previous_task_id": "previous_task_546nwg",
     "rollouts": [
      {},
      {},
@@ -5441,11 +5422,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795939620,
     "output": [
+     {},
      {}
     ],
     "usage": {},
+    "error": {
+     "code": 9,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_qk5kub0hbk"
+    "previous_task_id": "previous_task_00000e",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5460,7 +5451,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_0000000i",
+    "previous_task_id": "previous_task_00000r",
     "rollouts": [
      {}
     ]
@@ -5472,19 +5463,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795939740,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 25,
-     "message": "Rate limited by the upstream API",
+     "code": 608,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_aplbah9daq",
+    "previous_task_id": "previous_task_sakig5",
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -5498,16 +5486,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939800,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 549,
-     "message": "Command exited with status 1"
+     "code": 553,
+     "message": "Disk quota exceeded",
+     "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_ws69lpzf3q",
+    "previous_task_id": "previous_task_1tupss",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -5520,17 +5511,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939860,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 8,
-     "message": "Timed out after 300 s",
+     "code": 7,
+     "message": "Disk quota exceeded",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
+    "previous_task_id": "previous_task_000002",
     "rollouts": [
      {},
      {}
@@ -5545,19 +5536,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795939920,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 86,
+     "code": 271,
      "message": "Command exited with status 1",
      "data": {}
     },
+    "input_required_call_ids": [
+     "index clip task"
+    ],
     "metadata": {},
-    "previous_task_id": "previous_task_00000005",
+    "previous_task_id": "previous_task_l5ao76",
     "rollouts": [
-     {},
      {}
     ]
    },
@@ -5569,18 +5561,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795939980,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 35,
-     "message": "The tool returned malformed JSON",
-     "data": {}
-    },
-    "metadata": {},
-    "previous_task_id": "previous_task_0000000y"
+    "previous_task_id": "previous_task_ozr2wi"
    },
    {
     "object": "task",
@@ -5589,14 +5573,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795940040,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 500,
-     "message": "Disk quota exceeded"
+     "code": 379,
+     "message": "Command exited with status 1",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000003",
+    "previous_task_id": "previous_task_aomkuz",
     "rollouts": [
      {},
      {},
@@ -5611,13 +5601,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940100,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
+    "error": {
+     "code": 889,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "previous_task_82mod6qzgk",
+    "previous_task_id": "previous_task_000004",
     "rollouts": [
      {},
      {},
@@ -5633,16 +5626,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940160,
     "output": [
      {},
-     {},
      {}
     ],
-    "usage": {},
     "error": {
-     "code": 236,
-     "message": "Command exited with status 1"
+     "code": 641,
+     "message": "Timed out after 300 s",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_0000000f"
+    "previous_task_id": "previous_task_0jov3m"
    },
    {
     "object": "task",
@@ -5652,21 +5645,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795940220,
     "output": [
-     {},
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 5,
-     "message": "Disk quota exceeded",
+     "code": 141,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "previous_task_id": "previous_task_00000l"
    },
    {
     "object": "task",
@@ -5677,16 +5666,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940280,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
-    "error": {
-     "code": 0,
-     "message": "Disk quota exceeded",
-     "data": {}
-    },
-    "previous_task_id": "previous_task_w14y71iv9j",
+    "input_required_call_ids": [],
+    "metadata": {},
+    "previous_task_id": "previous_task_000000",
     "rollouts": [
      {}
     ]
@@ -5699,12 +5684,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940340,
     "output": [
-     {},
      {}
     ],
     "usage": {},
-    "previous_task_id": "previous_task_3zmqv0i1uz",
-    "rollouts": []
+    "error": {
+     "code": 955,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "previous_task_zik0yq",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5714,10 +5707,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940400,
     "output": [
+     {},
      {}
     ],
+    "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_zzzzzzzzz1",
+    "previous_task_id": "previous_task_zik0z5",
     "rollouts": [
      {},
      {},
@@ -5733,15 +5728,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940460,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 8,
+     "code": 3,
      "message": "Command exited with status 1",
      "data": {}
     },
-    "previous_task_id": "previous_task_9cklqnblrx"
+    "metadata": {},
+    "previous_task_id": "previous_task_zik0z5"
    },
    {
     "object": "task",
@@ -5752,11 +5749,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940520,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
+    "error": {
+     "code": 6,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "previous_task_00000010",
+    "previous_task_id": "previous_task_2g7mj4",
     "rollouts": [
      {},
      {},
@@ -5773,14 +5776,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {}
     ],
-    "usage": {},
     "error": {
-     "code": 313,
-     "message": "Timed out after 300 s",
+     "code": 642,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_o6cu8ewspu"
+    "previous_task_id": "previous_task_rh5e03",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5790,10 +5796,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940640,
     "output": [
+     {},
      {}
     ],
     "metadata": {},
-    "previous_task_id": "previous_task_anqi19cu2n",
+    "previous_task_id": "previous_task_i9hxbr",
     "rollouts": [
      {}
     ]
@@ -5806,10 +5813,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795940700,
     "output": [
+     {},
      {}
     ],
+    "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_0000000j",
+    "previous_task_id": "previous_task_00000l",
     "rollouts": [
      {}
     ]
@@ -5826,8 +5835,13 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
+    "error": {
+     "code": 0,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
     "metadata": {},
-    "previous_task_id": "previous_task_5mo0f6fxxk",
+    "previous_task_id": "previous_task_tp25g5",
     "rollouts": [
      {}
     ]
@@ -5841,13 +5855,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795940820,
     "output": [
      {},
-     {},
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 8,
+     "message": "The tool returned malformed JSON",
+     "data": {}
+    },
     "metadata": {},
+    "previous_task_id": "previous_task_zik0z5",
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -5864,14 +5883,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 304,
-     "message": "The tool returned malformed JSON",
+     "code": 113,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000001",
+    "previous_task_id": "previous_task_w8bqsg",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5886,13 +5906,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {},
      {}
     ],
-    "error": {
-     "code": 930,
-     "message": "Command exited with status 1",
-     "data": {}
-    },
+    "usage": {},
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_q1agwlfq01"
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5902,14 +5921,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795941000,
     "output": [],
+    "usage": {},
     "error": {
-     "code": 910,
-     "message": "Disk quota exceeded",
+     "code": 6,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000008",
+    "previous_task_id": "previous_task_fyqzx3",
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5920,17 +5942,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "paused",
     "created_at": 1795941060,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 9,
+     "code": 913,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000001",
+    "previous_task_id": "previous_task_49wpgs",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5944,14 +5970,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {}
     ],
+    "usage": {},
     "error": {
-     "code": 8,
-     "message": "Disk quota exceeded",
+     "code": 248,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_y5ykscvlho"
+    "previous_task_id": "previous_task_mzu30n",
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5960,16 +5987,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "canceled",
     "created_at": 1795941180,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
-     "code": 661,
-     "message": "Timed out after 300 s"
+     "code": 592,
+     "message": "Command exited with status 1",
+     "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000011",
+    "previous_task_id": "previous_task_lh4454",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5980,18 +6012,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795941240,
-    "output": [
+    "output": [],
+    "usage": {},
+    "metadata": {},
+    "previous_task_id": "previous_task_000002",
+    "rollouts": [
+     {},
      {},
      {}
-    ],
-    "usage": {},
-    "error": {
-     "code": 289,
-     "message": "The tool returned malformed JSON",
-     "data": {}
-    },
-    "metadata": {},
-    "previous_task_id": "previous_task_6eh5o3gvw9"
+    ]
    },
    {
     "object": "task",
@@ -6003,16 +6032,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 103,
-     "message": "Command exited with status 1"
+     "code": 353,
+     "message": "Disk quota exceeded",
+     "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_0000001e",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "previous_task_qu0pg4"
    },
    {
     "object": "task",
@@ -6021,13 +6046,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795941360,
-    "output": [
-     {}
-    ],
+    "output": [],
     "usage": {},
     "error": {
-     "code": 171,
-     "message": "The tool returned malformed JSON",
+     "code": 311,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
@@ -6044,7 +6067,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "queued",
     "created_at": 1795941420,
-    "output": [],
+    "output": [
+     {},
+     {}
+    ],
     "usage": {},
     "error": {
      "code": 0,
@@ -6063,13 +6089,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 4,
-     "message": "Command exited with status 1",
+     "code": 9,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_2xo9kx4lcn",
+    "previous_task_id": "previous_task_m7gcvf",
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -6081,21 +6110,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795941540,
     "output": [
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 120,
-     "message": "Command exited with status 1",
+     "code": 739,
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [
-     "server render bench",
-     "render release search",
-     "thread bench deploy"
-    ],
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_bn0nn52ywq"
+    "previous_task_id": "previous_task_tkwt6n"
    },
    {
     "object": "task",
@@ -6105,17 +6131,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795941600,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 994,
+     "code": 1,
      "message": "The tool returned malformed JSON",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_00000015",
+    "previous_task_id": "previous_task_u4f5sv",
     "rollouts": [
      {}
     ]
@@ -6128,14 +6153,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795941660,
     "output": [
+     {},
      {}
     ],
+    "usage": {},
     "error": {
      "code": 830,
      "message": "The tool returned malformed JSON"
     },
     "metadata": {},
-    "previous_task_id": "previous_task_7232mbjizl"
+    "previous_task_id": "previous_task_luc281",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6145,9 +6175,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795941720,
     "output": [],
-    "usage": {},
-    "previous_task_id": "previous_task_fnsgzqqzua",
-    "rollouts": []
+    "error": {
+     "code": 0,
+     "message": "Timed out after 300 s",
+     "data": {}
+    },
+    "metadata": {},
+    "previous_task_id": "previous_task_e0q3i4",
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6161,11 +6199,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 699,
-     "message": "The tool returned malformed JSON",
+     "code": 230,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "previous_task_id": "previous_task_zzzzzzzzzc"
+    "metadata": {},
+    "previous_task_id": "previous_task_wpp1pa",
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6174,10 +6218,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "failed",
     "created_at": 1795941840,
-    "output": [],
+    "output": [
+     {},
+     {},
+     {}
+    ],
     "usage": {},
     "input_required_call_ids": [],
-    "previous_task_id": "previous_task_fgrcd6vf71"
+    "previous_task_id": "previous_task_ubekyg",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6187,18 +6238,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795941900,
     "output": [
-     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 540,
-     "message": "Disk quota exceeded",
+     "code": 832,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_00000010",
-    "rollouts": []
+    "previous_task_id": "previous_task_wz17kq"
    },
    {
     "object": "task",
@@ -6213,9 +6262,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
+    "error": {
+     "code": 47,
+     "message": "Rate limited by the upstream API",
+     "data": {}
+    },
+    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_6i2s8qkfkk",
-    "rollouts": []
+    "previous_task_id": "previous_task_49nph1",
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6226,18 +6283,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795942020,
     "output": [
      {},
+     {},
      {}
     ],
     "usage": {},
     "error": {
-     "code": 597,
-     "message": "Rate limited by the upstream API",
-     "data": {}
+     "code": 25,
+     "message": "Disk quota exceeded"
     },
-    "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_zzzzzzzzz3",
+    "previous_task_id": "previous_task_ao025w",
     "rollouts": [
+     {},
      {},
      {}
     ]
