@@ -37,17 +37,19 @@ export class MockClock {
   /** Stops time (at `at`, or where it is now). Latency then waits for `advance`. */
   freeze(at: number = this.now()): void {
     if (!Number.isFinite(at)) throw new Error(`freeze takes a time in ms since the epoch, got ${at}`);
+    const before = this.now();
     this.mode = 'frozen';
     this.anchorClock = at;
-    this.release();
+    this.release(before);
   }
 
   /** Moves time on by `ms` (frozen or scaled clocks; a real clock is frozen first, at now). */
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new Error(`advance takes 0 or more milliseconds, got ${ms}`);
     if (this.mode === 'real') this.freeze();
+    const before = this.now();
     this.anchorClock += ms;
-    this.release();
+    this.release(before);
   }
 
   /** Runs at `factor` clock ms per real ms from now (10: a 30 s step takes 3 s). */
@@ -58,14 +60,15 @@ export class MockClock {
     this.factor = factor;
     this.anchorClock = at;
     this.anchorReal = Date.now();
-    this.release();
+    this.release(at);
   }
 
   /** Back to `Date.now()`. */
   real(): void {
+    const before = this.now();
     this.mode = 'real';
     this.factor = 1;
-    this.release();
+    this.release(before);
   }
 
   /** Resolves after `ms` of clock time: a timer on a running clock, on `advance` for a frozen one. */
@@ -81,16 +84,19 @@ export class MockClock {
     return { mode: this.mode, now, iso: new Date(now).toISOString(), speed: this.mode === 'frozen' ? 0 : this.mode === 'scaled' ? this.factor : 1 };
   }
 
-  /** Wakes the sleepers whose time has come (all of them once the clock runs again). */
-  private release(): void {
+  /**
+   * After a change of time or mode (`before`: the clock's time just before it): a frozen clock
+   * wakes the sleepers whose time has come; a running one lets each wait what it still had to
+   * wait, at the new rate.
+   */
+  private release(before: number): void {
     const now = this.now();
-    for (let i = this.waiters.length - 1; i >= 0; i--) {
-      const waiter = this.waiters[i]!;
-      if (this.mode !== 'frozen' || waiter.due <= now) {
-        this.waiters.splice(i, 1);
-        if (this.mode === 'frozen' || waiter.due <= now) waiter.resolve();
-        else void this.sleep(waiter.due - now).then(waiter.resolve);
-      }
+    for (const waiter of [...this.waiters]) {
+      if (this.mode === 'frozen' && waiter.due > now) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      const remaining = this.mode === 'frozen' ? 0 : waiter.due - before;
+      if (remaining <= 0) waiter.resolve();
+      else setTimeout(waiter.resolve, this.mode === 'scaled' ? remaining / this.factor : remaining);
     }
   }
 }
