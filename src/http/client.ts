@@ -1,5 +1,5 @@
 /**
- * The runner's HTTP client for someone else's server: a timeout per request (body included),
+ * The HTTP client `conform` and `record` share for someone else's server: a timeout per request (body included),
  * a request budget, a requests-per-second limit, 429 Retry-After honoured (bounded), redirects
  * followed only on the same origin, response bodies capped.
  */
