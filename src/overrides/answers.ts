@@ -1,6 +1,7 @@
 /** The answers people reach for in a per-test override besides a page: an error in the API's own format, a network error, a delay. */
 import { HttpResponse, delay as mswDelay } from 'msw';
 import type { Face } from '../contract/index.js';
+import { unprocessable } from '../handlers/faces/jsonrpc.js';
 import { errorResponse } from '../handlers/router.js';
 
 /**
@@ -9,10 +10,7 @@ import { errorResponse } from '../handlers/router.js';
  * FastAPI's 422 `detail` list, or its plain `detail` for other statuses).
  */
 export function apiError(face: Face, status: 400 | 404 | 422 | 429 | 500 | 503, message = defaultMessage(status)): Response {
-  const response =
-    face === 'jsonrpc' && status === 422
-      ? { status, headers: { 'content-type': 'application/json' }, body: { detail: [{ loc: ['query'], msg: message, type: 'value_error' }] } }
-      : errorResponse(face, status, message);
+  const response = face === 'jsonrpc' && status === 422 ? unprocessable([{ loc: ['query'], msg: message, type: 'value_error' }]) : errorResponse(face, status, message);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

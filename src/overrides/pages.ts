@@ -64,15 +64,12 @@ export const pages = {
     const limit = limitOf(query, 20);
     const after = query.get('starting_after');
     const before = query.get('ending_before');
-    if (before !== null) {
-      const end = Math.max(
-        0,
-        all.findIndex((t) => t.id === before),
-      );
-      return { jsonrpc: '2.0', result: all.slice(Math.max(0, end - limit), end) };
-    }
-    const start = after === null ? 0 : all.findIndex((t) => t.id === after) + 1;
-    return { jsonrpc: '2.0', result: start === 0 && after !== null ? [] : all.slice(start, start + limit) };
+    const pivot = all.findIndex((t) => t.id === (before ?? after));
+    // A cursor naming no given task continues nowhere: an empty page.
+    if ((before ?? after) !== null && pivot === -1) return { jsonrpc: '2.0', result: [] };
+    if (before !== null) return { jsonrpc: '2.0', result: all.slice(Math.max(0, pivot - limit), pivot) };
+    const start = after === null ? 0 : pivot + 1;
+    return { jsonrpc: '2.0', result: all.slice(start, start + limit) };
   },
   /** Praxis `GET /v1/sessions/{session_id}/background_tasks`: every task in `data`. */
   praxisBackgroundTasks(tasks: readonly DeepPartial<TaskOf['praxis']>[], request?: RequestLike, session = sessionOf(request, 'sesn_override')): PraxisBackgroundTaskList {

@@ -41,6 +41,10 @@ describe('typed per-test overrides', () => {
     const first = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2')).json()) as JsonRpcListTasksResponse;
     const second = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2&starting_after=b')).json()) as JsonRpcListTasksResponse;
     expect([...first.result!, ...second.result!].map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    const back = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2&ending_before=c')).json()) as JsonRpcListTasksResponse;
+    expect(back.result!.map((t) => t.id)).toEqual(['a', 'b']);
+    const nowhere = (await (await fetch('https://jsonrpc.invalid/tasks?starting_after=zzz')).json()) as JsonRpcListTasksResponse;
+    expect(nowhere.result).toEqual([]);
 
     const demo = ((await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).json()) as PraxisSessionList).data;
     server.use(api.praxis.get('/v1/sessions', ({ request, response }) => response(200).json(pages.praxisSessions(demo, request))));

@@ -16,7 +16,7 @@ export interface Detail {
 }
 
 /** FastAPI's validation error body: every problem, not just the first. */
-function unprocessable(details: Detail[]): MockResponse {
+export function unprocessable(details: Detail[]): MockResponse {
   const body: JsonRpcValidationError = { detail: details };
   return json(422, body);
 }

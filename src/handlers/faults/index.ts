@@ -24,8 +24,18 @@ export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LA
 
 const TRANSFORMS = new Map<string, FaultTransform>([...ITEM_RULES.map((rule) => [rule.id, itemRuleFault(rule)] as const), ...(Object.entries(LAW_TRANSFORMS) as [string, FaultTransform][])]);
 
-/** Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its items' and envelope's rules. */
+/** Which faults concern which operation, worked out once per pair (faults run on every request). */
+const concerning = new Map<string, boolean>();
+
 function concerns(id: string, op: ListOperation): boolean {
+  const key = `${op.face}|${op.operationId}|${id}`;
+  let found = concerning.get(key);
+  if (found === undefined) concerning.set(key, (found = decideConcerns(id, op)));
+  return found;
+}
+
+/** Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its items' and envelope's rules. */
+function decideConcerns(id: string, op: ListOperation): boolean {
   const rule = ITEM_RULES.find((r) => r.id === id);
   if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
   if (id.startsWith(`${op.lawPrefix}.`)) return true;
