@@ -7,7 +7,7 @@ export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
   usage:
-    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
+    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]] [--cors true|false] [--control-origin URL]...',
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4010' },
@@ -18,6 +18,8 @@ export const mockCommand: Command = {
     progression: { type: 'string' },
     'step-ms': { type: 'string' },
     tasks: { type: 'string', multiple: true },
+    cors: { type: 'string' },
+    'control-origin': { type: 'string', multiple: true },
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).
@@ -59,10 +61,15 @@ export const mockCommand: Command = {
       }
     }
     const sessionTasks = parseTasks(values.tasks as string[] | undefined);
+    const cors = values.cors === undefined ? true : values.cors === 'true' ? true : values.cors === 'false' ? false : undefined;
+    if (cors === undefined) throw new UsageError(`--cors takes true or false; got "${String(values.cors)}"`);
+    const controlOrigins = (values['control-origin'] as string[] | undefined) ?? [];
+    for (const origin of controlOrigins)
+      if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim())) throw new UsageError(`--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "${origin}"`);
     const app = await MockApp.create({ seed, faults: faults as FaultId[], latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
-      server = await startServer(app, { host: String(values.host), port });
+      server = await startServer(app, { host: String(values.host), port, cors, controlOrigins });
     } catch (error) {
       io.stderr(`agent-task-contracts mock: cannot listen on ${String(values.host)}:${port}: ${(error as Error).message}; choose another --port\n`);
       return 2;

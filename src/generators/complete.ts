@@ -41,6 +41,8 @@ export interface Completer {
    * `session_id`); `base` is the object's previous version, completed again with new fields.
    */
   complete(target: RuleTarget, partial: JsonObject, session?: string, base?: JsonObject): JsonObject;
+  /** Another generated id for an object of `target` (for when the one drawn is taken). */
+  freshId(target: RuleTarget): string;
 }
 
 /** Completes objects of one API, deterministically from `seed`; creation times start at `creationBaseMs`. */
@@ -57,6 +59,9 @@ export function completer(face: Face, seed: number, creationBaseMs = CREATION_BA
       if (target === 'task' && face === 'everruns' && typeof merged.result_path === 'string') merged.result_path = `/.tasks/${String(merged[idField])}/result.json`;
       const repaired = repair(face, target, merged);
       return { ...repaired, ...partial, ...placed };
+    },
+    freshId(target) {
+      return String(draw(target)[target === 'session' ? 'id' : idField]);
     },
   };
 }

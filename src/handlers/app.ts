@@ -2,29 +2,33 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { FACES, type Face, type JsonObject, PAGING_PARAMS, isFace, isTerminal, taskOperation } from '../contract/index.js';
-import { seedDemo } from './dataset.js';
-import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
-import { handle } from './router.js';
-import { MockStore, idOf } from './store.js';
-import { type MockRequest, type MockResponse, json } from './types.js';
-import { MockClock } from './clock.js';
+import { FACES, type Face, PAGING_PARAMS, isFace, isTerminal, taskOperation } from '../contract/index.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
+import { type ClockChange, type ClockState, MockClock } from './clock.js';
+import { ControlError, describeInternalError } from './control-error.js';
+import { controlResponse } from './control.js';
+import { seedDemo } from './dataset.js';
+import { DEFAULT_SEED } from './demo.js';
+import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
+import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
+import { MockStore, idOf } from './store.js';
 import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
+import { type MockRequest, type MockResponse, json } from './types.js';
+
 const CACHE_ENTRIES = 2_000;
 const RECENT_WINDOW = 500;
 const RECENT_ENTRIES = 10_000;
 const ENCODER = new TextEncoder();
 
 export interface MockOptions {
-  /** Seed of the demo dataset (default 20261129). */
+  /** Seed of the demo dataset (default `DEFAULT_SEED`). */
   seed?: number;
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
   /** Rule or law ids to break (see `FAULTS`); a misspelt id is a type error, and refused at run time. */
   faults?: readonly FaultId[];
-  /** Delay before every response, in milliseconds. */
+  /** Network delay before every response, in wall-clock milliseconds (the virtual clock never holds it). */
   latencyMs?: number;
   /** Serve repeated fault-free 200s from a cache (default true; benchmarks of the store turn it off). */
   cacheResponses?: boolean;
@@ -51,6 +55,8 @@ export class MockApp {
   latencyMs: number;
   private seedNumber: number;
   private advanced = 0;
+  /** Sessions put in by `seed`, by API (gone on reset and reseed). */
+  private readonly seeded = new Map<Face, Set<string>>();
   private readonly sessionTasks: Partial<Record<Face, number>> | undefined;
 
   scenario: TimelinePlayer | undefined;
@@ -67,7 +73,7 @@ export class MockApp {
     this.scenarios = options.scenarios;
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
-    this.seedNumber = options.seed ?? 20261129;
+    this.seedNumber = options.seed ?? DEFAULT_SEED;
     this.cacheResponses = options.cacheResponses ?? true;
     this.sessionTasks = options.sessionTasks;
   }
@@ -80,13 +86,24 @@ export class MockApp {
     return new MockApp(store, options);
   }
 
-  /** Answers one API request. Never throws: a bug becomes a 500 in a plain JSON body. */
+  /**
+   * Answers one API request. Never throws: an error inside the mock becomes a 500 in the API's
+   * own error format, naming the error, and is logged once.
+   */
   respond(face: Face, request: MockRequest): MockResponse {
+    try {
+      return this.answer(face, request);
+    } catch (error) {
+      return internalError(face, error);
+    }
+  }
+
+  private answer(face: Face, request: MockRequest): MockResponse {
     this.requestNumber++;
     if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
+    if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
     // Without faults a 200 depends only on the request and the data: serve it from the cache
     // (measured: building and serialising a page dominates the cost of a request).
-    if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
     const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
     const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
     if (cacheable) {
@@ -98,12 +115,7 @@ export class MockApp {
       const hit = this.cache.get(key);
       if (hit) return hit;
     }
-    let response: MockResponse;
-    try {
-      response = handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
-    } catch (error) {
-      return json(500, { error: { message: `mock error: ${String(error)}` } });
-    }
+    const response = handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
     // A page read from the indexes is cheap to build again; keeping thousands of encoded bodies
     // for URLs asked once was measured to cost more in garbage collection than it saved. So it is
     // cached when its URL comes back soon (a client polling); other bodies are cached at once.
@@ -125,12 +137,8 @@ export class MockApp {
     const answer = view.answers.find((a) => a.path === request.path);
     if (answer) return recordedAnswer(answer, this.latencyMs + view.latencyMs);
     const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
-    try {
-      const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
-      return { ...response, delayMs: this.latencyMs + view.latencyMs };
-    } catch (error) {
-      return json(500, { error: { message: `mock error: ${String(error)}` } });
-    }
+    const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
+    return { ...response, delayMs: this.latencyMs + view.latencyMs };
   }
 
   /** Whether this URL was asked within the last RECENT_WINDOW requests (and notes that it was asked now). */
@@ -142,110 +150,143 @@ export class MockApp {
   }
 
   /**
-   * Back to how the mock was created: its seed's demo data (seeded sessions gone), its faults and
-   * latency, the scenario at step 0, the clock following Date.now(). For `afterEach` in tests.
+   * Back to exactly how the mock was created: its seed's demo data (seeded sessions gone), its
+   * faults and latency, its scenario at step 0, the clock following Date.now(). `POST
+   * /__mock/reset` is this same call. For `afterEach` in tests.
    */
   async reset(): Promise<void> {
     this.faults = new Set(this.options.faults ?? []);
     this.latencyMs = this.options.latencyMs ?? 0;
     this.faultMemory.clear();
-    if (!this.options.store) await this.reseed(this.options.seed ?? 20261129);
+    // A store passed in is the caller's: only the demo data is rebuilt.
+    if (!this.options.store) await this.rebuild(this.options.seed ?? DEFAULT_SEED);
+    this.seeded.clear();
     this.scenario = this.options.scenario;
     this.scenario?.rewind();
     this.clock.real();
   }
 
+  /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
+  async reseed(seed: number): Promise<void> {
+    if (!Number.isInteger(seed)) throw new ControlError(400, `seed must be an integer, e.g. 7 (got ${JSON.stringify(seed)})`);
+    await this.rebuild(seed);
+    this.seeded.clear();
+  }
+
   /**
    * Puts exactly these tasks in a session: each partial (`{ state: 'unknown' }`) is completed by
    * the generators from `options.seed` and checked against the contract; a partial that cannot
-   * be valid throws a SeedError naming the task, the field, the rule and the reason.
+   * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
+   * ids are unique in the whole store, so the same partials can be seeded into any session.
    */
   async seed<F extends Face>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options: SeedOptions = {}): Promise<TaskOf[F][]> {
+    if (!isFace(face)) throw new ControlError(400, `face must be one of ${FACES.join(', ')} (got ${JSON.stringify(face)})`, { example: SEED_EXAMPLE });
+    if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new ControlError(400, `seed must be an integer (got ${JSON.stringify(options.seed)})`, { example: SEED_EXAMPLE });
+    if (this.scenario?.face === face)
+      throw new ControlError(
+        409,
+        `scenario "${this.scenario.describe().name}" plays on ${face}: it answers every ${face} request, so a seeded ${face} session would not be seen. ` +
+          'Stop the scenario first (POST /__mock/scenario {"name": null}, or stopScenario()), or seed another API',
+      );
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
     const { seedSession } = await import('./seed.js');
     // Completed and checked against the strict contract, so they are the API's task type.
-    return (await seedSession(this.store, face, session, tasks as readonly TaskPartial[], { now: this.clock.now(), ...options })) as unknown as TaskOf[F][];
+    const stored = await seedSession(this.store, face, session, tasks as readonly TaskPartial[], { now: this.clock.now(), ...options });
+    let sessions = this.seeded.get(face);
+    if (!sessions) this.seeded.set(face, (sessions = new Set()));
+    sessions.add(session);
+    return stored as unknown as TaskOf[F][];
   }
 
-  /** Plays a scenario (a library name or a scenario object) from its first step, with the plugged-in loader. */
-  async loadScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
-    if (!this.scenarios) throw new NoScenarioLoader();
+  /**
+   * Plays a scenario (a library name or a scenario object) from its first step, with the
+   * plugged-in loader. While it plays, its data answers every request to its API (sessions
+   * seeded there are hidden until it stops).
+   */
+  async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
+    if (!this.scenarios) throw new ControlError(400, NO_SCENARIO_LOADER);
+    if (typeof scenario !== 'string' && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)))
+      throw new ControlError(400, 'a scenario is a library name or a scenario object', { library: await this.scenarioNames() });
+    if (play.progression !== undefined && !PROGRESSIONS.includes(play.progression)) throw new ControlError(400, `progression is request, time or manual (got ${JSON.stringify(play.progression)})`);
+    if (play.stepMs !== undefined && (!Number.isInteger(play.stepMs) || play.stepMs < 1))
+      throw new ControlError(400, `stepMs is a whole number of milliseconds, 1 or more (got ${JSON.stringify(play.stepMs)})`);
     this.scenario = await this.scenarios.load(scenario, play);
   }
 
-  /** The control API under `/__mock`, for end-to-end tests in any language. */
-  async control(method: string, path: string, body: unknown): Promise<MockResponse> {
-    const input = (body ?? {}) as Record<string, unknown>;
-    try {
-      if (method === 'GET' && path === '/state') return json(200, this.describe());
-      if (method === 'GET' && path === '/clock') return json(200, this.clock.state());
-      if (method !== 'POST') return json(405, { error: 'the control API takes POST (GET /__mock/state reads)' }, { allow: 'GET, POST' });
-      switch (path) {
-        case '/reset':
-          await this.reseed(this.seedNumber);
-          this.scenario?.rewind();
-          return json(200, this.describe());
-        case '/scenario': {
-          const { progression, stepMs } = input;
-          if (progression !== undefined && !['request', 'time', 'manual'].includes(String(progression))) return json(400, { error: 'body.progression is request, time or manual' });
-          if (stepMs !== undefined && (!Number.isInteger(stepMs) || (stepMs as number) < 1)) return json(400, { error: 'body.stepMs is a whole number of milliseconds, 1 or more' });
-          const play: PlayOptions = { ...(progression !== undefined ? { progression: progression as PlayOptions['progression'] } : {}), ...(stepMs !== undefined ? { stepMs: stepMs as number } : {}) };
-          if (typeof input.name === 'string') await this.loadScenario(input.name, play);
-          else if (input.scenario !== null && typeof input.scenario === 'object' && !Array.isArray(input.scenario)) await this.loadScenario(input.scenario as Record<string, unknown>, play);
-          else if (input.name === null) this.scenario = undefined;
-          else return json(400, { error: 'body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', library: (await this.scenarios?.names()) ?? [] });
-          return json(200, this.describe());
-        }
-        case '/reseed': {
-          const seed = input.seed;
-          if (!Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer, e.g. {"seed": 7}' });
-          await this.reseed(seed as number);
-          return json(200, this.describe());
-        }
-        case '/advance': {
-          const steps = input.steps ?? 1;
-          if (!Number.isInteger(steps) || (steps as number) < 1 || (steps as number) > 1000) return json(400, { error: 'body.steps must be an integer from 1 to 1000' });
-          // A manually driven scenario moves on; otherwise every unfinished demo task does.
-          if (!this.scenario?.advance?.(steps as number)) for (let i = 0; i < (steps as number); i++) await this.advance();
-          return json(200, this.describe());
-        }
-        case '/seed': {
-          const { face, session, tasks, seed } = input;
-          if (typeof face !== 'string' || !isFace(face)) return json(400, { error: `body.face must be one of ${FACES.join(', ')}`, example: SEED_EXAMPLE });
-          if (seed !== undefined && !Number.isInteger(seed)) return json(400, { error: 'body.seed must be an integer', example: SEED_EXAMPLE });
-          const stored = await this.seed(face, session as string, tasks as readonly JsonObject[], seed === undefined ? {} : { seed: seed as number });
-          return json(200, { ...this.describe(), seeded: { face, session, tasks: stored } });
-        }
-        case '/clock': {
-          const problem = this.setClock(input);
-          if (problem) return json(400, { error: problem, examples: [{ freeze: true }, { freeze: '2026-11-30T09:00:00Z' }, { advanceMs: 30_000 }, { speed: 10 }, { real: true }] });
-          return json(200, this.describe());
-        }
-        case '/faults': {
-          const faults = input.faults;
-          if (!Array.isArray(faults) || faults.some((f) => typeof f !== 'string')) return json(400, { error: 'body.faults must be an array of rule ids, e.g. {"faults": ["ark.order-newest-first"]}' });
-          const unknown = describeUnknownFaults(faults as string[]);
-          if (unknown) return json(400, { error: unknown, known: FAULTS });
-          this.faults = new Set(faults as string[]);
-          return json(200, this.describe());
-        }
-        case '/latency': {
-          const ms = input.ms;
-          if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 60_000) return json(400, { error: 'body.ms must be a number of milliseconds from 0 to 60000' });
-          this.latencyMs = ms;
-          return json(200, this.describe());
-        }
-        default:
-          return json(404, { error: `no control endpoint ${path.slice(0, 100)}; see README "Control API"` });
-      }
-    } catch (error) {
-      if (error instanceof Error && ['ScenarioError', 'NoScenarioLoader', 'SeedError'].includes(error.name)) return json(400, { error: error.message });
-      if (error instanceof Error && error.message.startsWith('unknown scenario')) return json(400, { error: error.message });
-      return json(500, { error: `control failed: ${String(error)}` });
-    }
+  /** The library scenarios `playScenario` takes by name (none without scenario support). */
+  async scenarioNames(): Promise<readonly string[]> {
+    return (await this.scenarios?.names()) ?? [];
   }
 
-  describe(): Record<string, unknown> {
+  /** Stops the scenario: its API serves the demo data (and seeded sessions) again. */
+  stopScenario(): void {
+    this.scenario = undefined;
+  }
+
+  /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
+  setFaults(ids: readonly FaultId[]): void {
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', { known: FAULTS });
+    const unknown = describeUnknownFaults(ids);
+    if (unknown) throw new ControlError(400, unknown, { known: FAULTS });
+    this.faults = new Set(ids);
+  }
+
+  /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
+  setLatency(ms: number): void {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+      throw new ControlError(400, `latency must be a number of milliseconds from 0 to ${MAX_LATENCY_MS} (got ${JSON.stringify(ms)})`);
+    this.latencyMs = ms;
+  }
+
+  /** A `manual` scenario moves `steps` on; otherwise every unfinished demo task takes `steps` legal lifecycle steps. */
+  async advance(steps = 1): Promise<void> {
+    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_ADVANCE_STEPS) throw new ControlError(400, `steps must be an integer from 1 to ${MAX_ADVANCE_STEPS} (got ${JSON.stringify(steps)})`);
+    if (this.scenario?.advance?.(steps)) return;
+    for (let i = 0; i < steps; i++) await this.advanceTasks();
+  }
+
+  /** Freezes (now or at an instant), moves, speeds up or releases the virtual clock. */
+  setClock(change: ClockChange): void {
+    const input = (change ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(input);
+    const problem = (what: string) => new ControlError(400, what, { examples: CLOCK_EXAMPLES });
+    if (keys.length !== 1 || !['freeze', 'advanceMs', 'speed', 'real'].includes(keys[0]!)) throw problem('the clock takes one of freeze, advanceMs, speed or real');
+    const { freeze, advanceMs, speed, real } = input;
+    if (freeze !== undefined) {
+      const at = freeze === true ? this.clock.now() : typeof freeze === 'string' ? Date.parse(freeze) : typeof freeze === 'number' ? freeze : Number.NaN;
+      if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME_MS) throw problem(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(freeze)})`);
+      this.clock.freeze(at);
+    } else if (advanceMs !== undefined) {
+      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0 || this.clock.now() + advanceMs > MAX_TIME_MS)
+        throw problem(`advanceMs is 0 or more milliseconds (got ${JSON.stringify(advanceMs)})`);
+      this.clock.advance(advanceMs);
+    } else if (speed !== undefined) {
+      if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED)
+        throw problem(`speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(speed)})`);
+      this.clock.speed(speed);
+    } else if (real === true) this.clock.real();
+    else throw problem(`real is true (got ${JSON.stringify(real)})`);
+  }
+
+  /**
+   * The control API under `/__mock`: the typed methods above, over JSON. Answers what the HTTP
+   * API answers; throws the ControlError of a refused call (its `status` is the HTTP status).
+   */
+  async control(method: string, path: string, body?: unknown): Promise<MockResponse> {
+    const response = await this.controlResponse(method, path, body);
+    if (response.status >= 400) {
+      const answer = response.body as { error?: string };
+      throw new ControlError(response.status as ControlError['status'], answer.error ?? `control ${method} ${path} answered ${response.status}`, answer);
+    }
+    return response;
+  }
+
+  /** The control API's HTTP answer, refusals included (what the servers send); never throws. */
+  controlResponse(method: string, path: string, body?: unknown): Promise<MockResponse> {
+    return controlResponse(this, method, path, body);
+  }
+
+  describe(): MockState {
     return {
       seed: this.seedNumber,
       advanced: this.advanced,
@@ -253,39 +294,20 @@ export class MockApp {
       latencyMs: this.latencyMs,
       scenario: this.scenario ? this.scenario.describe() : null,
       clock: this.clock.state(),
-      tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])),
+      tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
+      seeded: Object.fromEntries(FACES.map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<Face, string[]>,
     };
   }
 
-  private async reseed(seed: number): Promise<void> {
+  private async rebuild(seed: number): Promise<void> {
     this.store.clear();
     await seedDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
     this.seedNumber = seed;
     this.advanced = 0;
   }
 
-  /** Applies a `/__mock/clock` body; returns what was wrong with it, if anything. */
-  private setClock(input: Record<string, unknown>): string | undefined {
-    const keys = Object.keys(input);
-    if (keys.length !== 1) return 'body has one of freeze, advanceMs, speed or real';
-    const { freeze, advanceMs, speed, real } = input;
-    if (freeze !== undefined) {
-      const at = freeze === true ? this.clock.now() : typeof freeze === 'string' ? Date.parse(freeze) : typeof freeze === 'number' ? freeze : Number.NaN;
-      if (!Number.isFinite(at)) return 'body.freeze is true (now), an ISO 8601 time or ms since the epoch';
-      this.clock.freeze(at);
-    } else if (advanceMs !== undefined) {
-      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0) return 'body.advanceMs is 0 or more milliseconds';
-      this.clock.advance(advanceMs);
-    } else if (speed !== undefined) {
-      if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > 10_000) return 'body.speed is a factor above 0 and at most 10000 (clock ms per real ms)';
-      this.clock.speed(speed);
-    } else if (real === true) this.clock.real();
-    else return 'body has one of freeze, advanceMs, speed or real';
-    return undefined;
-  }
-
   /** Moves every unfinished task one legal step along its lifecycle, deterministically. */
-  private async advance(): Promise<void> {
+  private async advanceTasks(): Promise<void> {
     const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
     for (const face of FACES) {
@@ -307,14 +329,15 @@ export class MockApp {
 }
 
 const SEED_EXAMPLE = { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }], seed: 1 };
-
-/** Raised when a scenario is asked of a mock created without a loader. */
-class NoScenarioLoader extends Error {
-  override name = 'NoScenarioLoader';
-  constructor() {
-    super('this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)');
-  }
-}
+const CLOCK_EXAMPLES = [{ freeze: true }, { freeze: '2026-11-30T09:00:00Z' }, { advanceMs: 30_000 }, { speed: 10 }, { real: true }];
+const PROGRESSIONS: readonly string[] = ['request', 'time', 'manual'];
+const MAX_LATENCY_MS = 60_000;
+const MAX_ADVANCE_STEPS = 1000;
+const MAX_SPEED = 10_000;
+/** ECMAScript's own bound on a time value (±8.64e15 ms): a Date beyond it is invalid. */
+const MAX_TIME_MS = 8.64e15;
+const NO_SCENARIO_LOADER =
+  'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
 
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
 function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
@@ -322,4 +345,23 @@ function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse
   const headers: Record<string, string> = { 'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json' };
   if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
   return { status: answer.status, headers, body: answer.body ?? null, ...(typeof answer.body === 'string' ? { raw: answer.body } : {}), delayMs: latencyMs };
+}
+
+/** What `describe()` and `GET /__mock/state` say of the mock. */
+export interface MockState {
+  seed: number;
+  /** Lifecycle steps the demo tasks have taken (`advance`). */
+  advanced: number;
+  faults: string[];
+  latencyMs: number;
+  scenario: { name: string; face: Face; steps: number } | null;
+  clock: ClockState;
+  tasks: Record<Face, number>;
+  /** Sessions put in by `seed`, by API. */
+  seeded: Record<Face, string[]>;
+}
+
+/** An error inside the mock, as a 500 in the API's error format. */
+function internalError(face: Face, error: unknown): MockResponse {
+  return errorResponse(face, 500, `mock internal error: ${describeInternalError(`answering a ${face} request`, error)}`);
 }

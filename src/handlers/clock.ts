@@ -1,8 +1,9 @@
 /**
- * The mock's one clock: `progression: time` scenarios, the times of tasks the mock changes or
- * seeds, and response latency all read it. It follows `Date.now()` and `setTimeout` by default,
- * so vitest's fake timers (`vi.useFakeTimers()`, `vi.advanceTimersByTime`) drive it as they
- * drive the rest of a test; tests may also freeze it, move it by hand, or run it faster.
+ * The mock's one clock: `progression: time` scenarios and the times of tasks the mock changes or
+ * seeds read it. It follows `Date.now()` by default, so vitest's fake timers
+ * (`vi.useFakeTimers()`, `vi.advanceTimersByTime`) drive it as they drive the rest of a test;
+ * tests may also freeze it, move it by hand, or run it faster. Latency is a network delay and
+ * never reads it: a frozen clock holds no response.
  */
 export type ClockMode = 'real' | 'frozen' | 'scaled';
 
@@ -15,10 +16,8 @@ export interface ClockState {
   speed: number;
 }
 
-interface Waiter {
-  due: number;
-  resolve: () => void;
-}
+/** One change of the clock, as the control API takes it. */
+export type ClockChange = { freeze: true | string | number } | { advanceMs: number } | { speed: number } | { real: true };
 
 export class MockClock {
   private mode: ClockMode = 'real';
@@ -26,30 +25,26 @@ export class MockClock {
   private anchorClock = 0;
   private anchorReal = 0;
   private factor = 1;
-  private readonly waiters: Waiter[] = [];
 
+  /** Whole milliseconds since the epoch (APIs write integer times; a scaled or moved clock never reads a fraction). */
   now(): number {
     if (this.mode === 'real') return Date.now();
-    if (this.mode === 'frozen') return this.anchorClock;
-    return this.anchorClock + (Date.now() - this.anchorReal) * this.factor;
+    if (this.mode === 'frozen') return Math.floor(this.anchorClock);
+    return Math.floor(this.anchorClock + (Date.now() - this.anchorReal) * this.factor);
   }
 
-  /** Stops time (at `at`, or where it is now). Latency then waits for `advance`. */
+  /** Stops time (at `at`, or where it is now). */
   freeze(at: number = this.now()): void {
     if (!Number.isFinite(at)) throw new Error(`freeze takes a time in ms since the epoch, got ${at}`);
-    const before = this.now();
     this.mode = 'frozen';
     this.anchorClock = at;
-    this.release(before);
   }
 
   /** Moves time on by `ms` (frozen or scaled clocks; a real clock is frozen first, at now). */
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new Error(`advance takes 0 or more milliseconds, got ${ms}`);
     if (this.mode === 'real') this.freeze();
-    const before = this.now();
     this.anchorClock += ms;
-    this.release(before);
   }
 
   /** Runs at `factor` clock ms per real ms from now (10: a 30 s step takes 3 s). */
@@ -60,43 +55,16 @@ export class MockClock {
     this.factor = factor;
     this.anchorClock = at;
     this.anchorReal = Date.now();
-    this.release(at);
   }
 
   /** Back to `Date.now()`. */
   real(): void {
-    const before = this.now();
     this.mode = 'real';
     this.factor = 1;
-    this.release(before);
-  }
-
-  /** Resolves after `ms` of clock time: a timer on a running clock, on `advance` for a frozen one. */
-  sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    if (this.mode === 'real') return new Promise((resolve) => setTimeout(resolve, ms));
-    if (this.mode === 'scaled') return new Promise((resolve) => setTimeout(resolve, ms / this.factor));
-    return new Promise((resolve) => this.waiters.push({ due: this.now() + ms, resolve }));
   }
 
   state(): ClockState {
     const now = this.now();
     return { mode: this.mode, now, iso: new Date(now).toISOString(), speed: this.mode === 'frozen' ? 0 : this.mode === 'scaled' ? this.factor : 1 };
-  }
-
-  /**
-   * After a change of time or mode (`before`: the clock's time just before it): a frozen clock
-   * wakes the sleepers whose time has come; a running one lets each wait what it still had to
-   * wait, at the new rate.
-   */
-  private release(before: number): void {
-    const now = this.now();
-    for (const waiter of [...this.waiters]) {
-      if (this.mode === 'frozen' && waiter.due > now) continue;
-      this.waiters.splice(this.waiters.indexOf(waiter), 1);
-      const remaining = this.mode === 'frozen' ? 0 : waiter.due - before;
-      if (remaining <= 0) waiter.resolve();
-      else setTimeout(waiter.resolve, this.mode === 'scaled' ? remaining / this.factor : remaining);
-    }
   }
 }

@@ -10,7 +10,8 @@ import { MockClock } from './clock.js';
 import type { SeedOptions } from './seed.js';
 import type { Face as ApiFace } from '../contract/index.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
-import { describeUnknownFaults } from './faults/index.js';
+import { type FaultId, describeUnknownFaults } from './faults/index.js';
+import type { PlayOptions } from './timeline.js';
 import { ROUTES } from './router.js';
 
 export interface HandlerOptions extends MockOptions {
@@ -38,8 +39,11 @@ function pattern(base: string): { prefix: string; basePath: string } {
   return { prefix: trimmed, basePath: url.pathname.replace(/\/+$/, '') };
 }
 
-/** Handlers over one mock, and what a test does with that mock. */
-export interface MockHandlers {
+/**
+ * Handlers over one mock, and what a test does with that mock. `Scenario` is what
+ * `playScenario` takes (the scenario layer narrows it to the library's names and typed objects).
+ */
+export interface MockHandlers<Scenario = string | Record<string, unknown>> {
   /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   /** The MockApp behind them (created on first use): store, faults, control API. */
@@ -55,6 +59,18 @@ export interface MockHandlers {
   seed<F extends ApiFace>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options?: SeedOptions): Promise<TaskOf[F][]>;
   /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
   advance(steps?: number): Promise<void>;
+  /** Sets the injected faults (replacing the ones before); a misspelt id throws, naming the closest. */
+  setFaults(ids: readonly FaultId[]): Promise<void>;
+  /** A network delay before every response, in wall-clock ms (0 to 60000). */
+  setLatency(ms: number): Promise<void>;
+  /**
+   * Plays a scenario from its first step: a library name or a scenario object, optionally with
+   * another progression (`manual`, `time`, `request`) or `stepMs`. Needs scenario support
+   * (`useScenario`, the browser worker, or `scenarios: scenarioLoader`).
+   */
+  playScenario(scenario: Scenario, options?: PlayOptions): Promise<void>;
+  /** Stops the scenario: its API serves the demo data again. */
+  stopScenario(): Promise<void>;
 }
 
 /**
@@ -79,8 +95,9 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
         const path = url.pathname.slice(at + basePath.length) || '/';
         const mock = await app();
         const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
+        // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
         const wait = response.delayMs ?? mock.latencyMs;
-        if (wait > 0) await mock.clock.sleep(wait);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const text = response.raw ?? JSON.stringify(response.body);
         return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
       }),
@@ -95,10 +112,11 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     },
     reset: async () => (await app()).reset(),
     seed: async (face, session, tasks, seedOptions) => (await app()).seed(face, session, tasks, seedOptions),
-    advance: async (steps = 1) => {
-      const answer = await (await app()).control('POST', '/advance', { steps });
-      if (answer.status !== 200) throw new Error(`advance: ${JSON.stringify(answer.body)}`);
-    },
+    advance: async (steps = 1) => (await app()).advance(steps),
+    setFaults: async (ids) => (await app()).setFaults(ids),
+    setLatency: async (ms) => (await app()).setLatency(ms),
+    playScenario: async (scenario, play) => (await app()).playScenario(scenario as string | Record<string, unknown>, play),
+    stopScenario: async () => (await app()).stopScenario(),
   };
 }
 

@@ -49,13 +49,13 @@ export function errorResponse(face: Face, status: number, message: string, heade
   let response: MockResponse;
   switch (face) {
     case 'praxis':
-      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : 'invalid_request_error', message, requestNumber);
+      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message, requestNumber);
       break;
     case 'everruns':
-      response = everruns.everrunsError(status, status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'bad_request', message);
+      response = everruns.everrunsError(status, status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status >= 500 ? 'internal_error' : 'bad_request', message);
       break;
     case 'ark':
-      response = ark.arkError(status, status === 404 ? 'NotFound' : status === 405 ? 'MethodNotAllowed' : 'InvalidParameter', message);
+      response = ark.arkError(status, status === 404 ? 'NotFound' : status === 405 ? 'MethodNotAllowed' : status >= 500 ? 'InternalServiceError' : 'InvalidParameter', message);
       break;
     case 'jsonrpc':
       // FastAPI answers routing errors with a plain `detail` string.

@@ -4,6 +4,7 @@
  */
 import { FACES, type Face, type JsonObject, checkItem, componentFor, isFace, taskOperation, validateComponent } from '../contract/index.js';
 import { completer } from '../generators/complete.js';
+import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';
 
 /** A partial task: any documented fields, the rest generated. Typed per API where the caller names it. */
@@ -14,17 +15,19 @@ export interface SeedOptions {
   seed?: number;
   /** Clock time of the newest task's creation (the others one minute apart before it). */
   now?: number;
+  /** Whether a generated id is already taken elsewhere (then another one is drawn). */
+  taken?: (id: string) => boolean;
 }
 
 /** A seed that cannot be stored: which task, which field, which rule, and why. */
-export class SeedError extends Error {
+export class SeedError extends ControlError {
   override name = 'SeedError';
   constructor(
     readonly where: string,
     readonly rule: string,
     readonly reason: string,
   ) {
-    super(`${where}: ${rule}: ${reason}`);
+    super(400, `${where}: ${rule}: ${reason}`);
   }
 }
 
@@ -41,7 +44,11 @@ export function completeSeed(face: Face, session: string, partials: readonly Tas
     const where = `${face} ${session} tasks[${i}]`;
     if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
       throw new SeedError(where, 'usage', 'each task is an object of the fields you care about, e.g. { "state": "running" }');
-    const task = filler.complete('task', partial, session);
+    let task = filler.complete('task', partial, session);
+    // A generated id taken elsewhere in the store (the same partials seeded into another
+    // session) is drawn again; an id the caller gave is theirs, and a clash is their error.
+    for (let tries = 0; partial[idField] === undefined && (seen.has(String(task[idField])) || options.taken?.(String(task[idField]))) && tries < 100; tries++)
+      task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
     const problems = [...validateComponent(face, componentFor(face, 'task'), task, 'strict'), ...checkItem(face, 'task', task)];
     const first = problems[0];
     if (first) {
@@ -61,8 +68,12 @@ export function completeSeed(face: Face, session: string, partials: readonly Tas
 
 /** Replaces a session's tasks with the completed partials (Praxis: the session object is created when missing). */
 export async function seedSession(store: MockStore, face: Face, session: string, partials: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
-  const tasks = completeSeed(face, session, partials, options);
   const idField = taskOperation(face).idField;
+  const takenElsewhere = (id: string) => {
+    const owner = store.task(face, id)?.session;
+    return owner !== undefined && owner !== session;
+  };
+  const tasks = completeSeed(face, session, partials, { ...options, taken: takenElsewhere });
   for (const task of tasks) {
     const owner = store.task(face, String(task[idField]))?.session;
     if (owner !== undefined && owner !== session)

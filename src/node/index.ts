@@ -1,4 +1,4 @@
 /** Node-only entry: the standalone HTTP server, scenario files on disk. */
-export { startServer, requestListener, type RunningServer } from './server.js';
+export { startServer, requestListener, type RunningServer, type ServerOptions } from './server.js';
 export { readScenarioFile, useScenario } from './scenarios.js';
 export { MockApp, type MockOptions } from '../handlers/app.js';

@@ -7,6 +7,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { isFace } from '../contract/index.js';
+import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockApp } from '../handlers/app.js';
 import type { MockResponse } from '../handlers/types.js';
@@ -62,35 +63,147 @@ function parseTarget(target: string): { pathname: string; search: string; search
   }
 }
 
-export function requestListener(app: MockApp) {
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  /**
+   * Answer browsers on other origins (default true, as Prism does): preflights of the API
+   * operations, and `Access-Control-Allow-Origin` echoing the request's `Origin`.
+   */
+  cors?: boolean;
+  /**
+   * Origins (`http://localhost:5173`) whose pages may drive the control API besides the server's
+   * own. A `/__mock` request from any other origin is refused with a 403: the control API changes
+   * state, so a web page elsewhere must not drive a developer's mock. Requests without an `Origin`
+   * header (curl, Node, Playwright's request API) are always allowed.
+   */
+  controlOrigins?: readonly string[];
+}
+
+const CONTROL_METHODS = 'GET, POST, OPTIONS';
+const API_METHODS = 'GET, HEAD, OPTIONS';
+/** Headers an API answer carries that a page on another origin may read. */
+const EXPOSED = 'request-id, retry-after, x-request-id';
+
+export function requestListener(app: MockApp, options: ServerOptions = {}) {
+  const cors = options.cors ?? true;
+  const controlOrigins = new Set((options.controlOrigins ?? []).map(normaliseOrigin));
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const fail = (status: number, message: string) => send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
-    const url = parseTarget(req.url ?? '/');
-    if (!url) {
-      fail(400, 'the request target is not a valid URL');
-      return;
+    try {
+      route(app, req, res, cors, controlOrigins);
+    } catch (error) {
+      // Nothing a request does may end the server: answer 500 and go on.
+      answerInternalError(req, res, error);
     }
-    const slash = url.pathname.indexOf('/', 1);
-    const prefix = slash === -1 ? url.pathname.slice(1) : url.pathname.slice(1, slash);
-    const rest = slash === -1 ? '/' : url.pathname.slice(slash);
-    if (prefix === '__mock') {
-      readBody(req)
-        .then((body) => app.control(req.method ?? 'GET', rest, body))
-        .then((response) => send(req, res, response))
-        .catch((error: unknown) => fail(400, `control request body is not JSON: ${String(error).slice(0, 200)}`));
-      return;
-    }
-    if (!isFace(prefix)) {
-      fail(404, `no API at /${prefix.slice(0, 50)}; the APIs are at /praxis, /everruns, /ark and /jsonrpc`);
-      return;
-    }
-    const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams, search: url.search });
-    // Drain any request body so keep-alive connections stay usable.
-    req.resume();
-    const delay = response.delayMs ?? app.latencyMs;
-    if (delay > 0) void app.clock.sleep(delay).then(() => send(req, res, response));
-    else send(req, res, response);
   };
+}
+
+function route(app: MockApp, req: IncomingMessage, res: ServerResponse, cors: boolean, controlOrigins: ReadonlySet<string>): void {
+  const fail = (status: number, message: string) => send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
+  const url = parseTarget(req.url ?? '/');
+  if (!url) {
+    fail(400, 'the request target is not a valid URL');
+    return;
+  }
+  const slash = url.pathname.indexOf('/', 1);
+  const prefix = slash === -1 ? url.pathname.slice(1) : url.pathname.slice(1, slash);
+  const rest = slash === -1 ? '/' : url.pathname.slice(slash);
+  const origin = req.headers.origin;
+  if (prefix === '__mock') {
+    if (origin !== undefined && !controlAllowed(origin, req, controlOrigins)) {
+      req.resume();
+      fail(
+        403,
+        `the control API answers pages of this server's own origin and of --control-origin only, not ${origin.slice(0, 200)}; start the mock with --control-origin ${origin.slice(0, 200)} to allow it`,
+      );
+      return;
+    }
+    if (origin !== undefined) allowOrigin(res, origin, CONTROL_METHODS);
+    if (req.method === 'OPTIONS') {
+      req.resume();
+      preflight(req, res, CONTROL_METHODS);
+      return;
+    }
+    readBody(req)
+      .then(
+        (body) => app.controlResponse(req.method ?? 'GET', rest, body),
+        (error: unknown) => ({ status: 400, headers: { 'content-type': 'application/json' }, body: { error: `control request body is not JSON: ${String(error).slice(0, 200)}` } }),
+      )
+      .then((response) => send(req, res, response))
+      .catch((error: unknown) => answerInternalError(req, res, error));
+    return;
+  }
+  if (!isFace(prefix)) {
+    req.resume();
+    fail(404, `no API at /${prefix.slice(0, 50)}; the APIs are at /praxis, /everruns, /ark and /jsonrpc`);
+    return;
+  }
+  // Drain any request body so keep-alive connections stay usable.
+  req.resume();
+  if (cors && origin !== undefined) {
+    allowOrigin(res, origin, API_METHODS);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      preflight(req, res, API_METHODS);
+      return;
+    }
+  }
+  const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams, search: url.search });
+  // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
+  const delay = response.delayMs ?? app.latencyMs;
+  if (delay > 0)
+    setTimeout(() => {
+      try {
+        send(req, res, response);
+      } catch (error) {
+        answerInternalError(req, res, error);
+      }
+    }, delay);
+  else send(req, res, response);
+}
+
+/** Whether a page of `origin` may drive the control API: the server's own origin, or one allowed by name. */
+function controlAllowed(origin: string, req: IncomingMessage, allowed: ReadonlySet<string>): boolean {
+  const own = req.headers.host === undefined ? undefined : `http://${req.headers.host.toLowerCase()}`;
+  const asked = normaliseOrigin(origin);
+  return asked === own || allowed.has(asked);
+}
+
+function normaliseOrigin(origin: string): string {
+  return origin.trim().replace(/\/+$/, '').toLowerCase();
+}
+
+function allowOrigin(res: ServerResponse, origin: string, methods: string): void {
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('vary', 'Origin');
+  res.setHeader('access-control-expose-headers', EXPOSED);
+  res.setHeader('access-control-allow-methods', methods);
+}
+
+/** A CORS preflight's answer: the methods, and the request headers the page asked for. */
+function preflight(req: IncomingMessage, res: ServerResponse, methods: string): void {
+  const asked = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    allow: methods,
+    'access-control-allow-methods': methods,
+    ...(asked ? { 'access-control-allow-headers': String(asked).slice(0, 1000) } : {}),
+    'access-control-max-age': '600',
+    'content-length': '0',
+  });
+  res.end();
+}
+
+/** A 500 in JSON, when the answer has not begun; otherwise the connection is closed. */
+function answerInternalError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const message = describeInternalError(`the server (${String(req.method).slice(0, 16)} ${String(req.url).slice(0, 200)})`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  try {
+    send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: { error: `mock internal error: ${message}` } });
+  } catch {
+    res.destroy();
+  }
 }
 
 /**
@@ -114,9 +227,12 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
 }
 
 /** Serves the app over HTTP; its control API loads scenarios (`POST /__mock/scenario`) unless the app has its own loader. */
-export async function startServer(app: MockApp, options: { host?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(app: MockApp, options: ServerOptions = {}): Promise<RunningServer> {
   app.scenarios ??= scenarioLoader;
-  const server = createServer(requestListener(app));
+  for (const origin of options.controlOrigins ?? []) {
+    if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim())) throw new Error(`control origin "${origin}" is not an origin; give scheme, host and port, e.g. http://localhost:5173`);
+  }
+  const server = createServer(requestListener(app, options));
   server.on('clientError', clientErrorListener);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -3,15 +3,30 @@
  * names and scenario objects become players. Its modules load on first use, so plugging it in
  * costs a mock that never plays a scenario nothing.
  */
+import { ControlError } from '../handlers/control-error.js';
 import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
 import type { Scenario } from './types.js';
 
 export const scenarioLoader: TimelineLoader = {
   async load(scenario, play = {}): Promise<TimelinePlayer> {
-    const [{ compileScenario }, { libraryScenario }, { ScenarioPlayer }] = await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js')]);
-    const named = typeof scenario === 'string' ? libraryScenario(scenario) : (scenario as unknown as Scenario);
+    const [{ compileScenario }, { LIBRARY, isScenarioName }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
+      import('./compile.js'),
+      import('./library.js'),
+      import('./player.js'),
+      import('./types.js'),
+    ]);
+    if (typeof scenario === 'string' && !isScenarioName(scenario)) throw new ControlError(400, `unknown scenario "${scenario}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`);
+    const named = typeof scenario === 'string' ? LIBRARY[scenario as keyof typeof LIBRARY] : (scenario as unknown as Scenario);
     const value: Scenario = { ...named, ...(play.progression ? { progression: play.progression } : {}), ...(play.stepMs !== undefined ? { stepMs: play.stepMs } : {}) };
-    return ScenarioPlayer.load(compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)'));
+    let timeline: ReturnType<typeof compileScenario>;
+    try {
+      timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)');
+    } catch (error) {
+      // A scenario that does not compile is the caller's input: refused, with where and why.
+      if (error instanceof ScenarioError) throw new ControlError(400, error.message);
+      throw error;
+    }
+    return ScenarioPlayer.load(timeline);
   },
   names: async () => Object.keys((await import('./library.js')).LIBRARY).sort(),
 };

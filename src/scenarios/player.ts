@@ -69,7 +69,9 @@ export class ScenarioPlayer implements TimelinePlayer {
     if (this.timeline.scenario.progression === 'manual') return this.manualStep;
     if (this.timeline.scenario.progression === 'time') {
       this.startedAt ??= now;
-      return Math.min(this.lastStep, Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000)));
+      // A clock set back before the scenario's start (frozen at an earlier instant) sees step 0.
+      const step = Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000));
+      return Number.isFinite(step) ? Math.min(this.lastStep, Math.max(0, step)) : 0;
     }
     const params = [...request.query].filter(([k]) => !PAGING_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = `${request.path}?${new URLSearchParams(params).toString()}`;

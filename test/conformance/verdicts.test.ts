@@ -33,7 +33,8 @@ describe('the mock passes on every API, with its demo sessions and without, for 
       }
       await mock.app.control('POST', '/reseed', { seed: 1 });
       expect(failures).toEqual([]);
-    });
+      // Generous: on a loaded 2-core machine a timed-out loop would go on reseeding under the next test.
+    }, 120_000);
   }
 
   it('the JSON-RPC runs the hook found failing (--session demo, seeds 3, 1, 20261129) pass', async () => {

@@ -61,10 +61,12 @@ describe('seeded test data', () => {
     const app = await demoMock.app();
     const ok = await app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'queued' }], seed: 3 });
     expect(ok.status).toBe(200);
-    const bad = await app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] });
+    const bad = await app.controlResponse('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state: everruns\.schema/);
-    expect((await app.control('POST', '/seed', { face: 'nope' })).status).toBe(400);
+    expect((await app.controlResponse('POST', '/seed', { face: 'nope' })).status).toBe(400);
+    // In process the same refusal throws, with the same words.
+    await expect(app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] })).rejects.toThrow(/tasks\[0\]\.state: everruns\.schema/);
   });
 });
 
@@ -129,7 +131,7 @@ describe('the virtual clock', () => {
     expect(app.clock.state()).toMatchObject({ mode: 'scaled', speed: 10 });
     await app.control('POST', '/clock', { real: true });
     expect(Math.abs(app.clock.now() - Date.now())).toBeLessThan(1000);
-    const bad = await app.control('POST', '/clock', { advanceMs: -1 });
+    const bad = await app.controlResponse('POST', '/clock', { advanceMs: -1 });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toContain('advanceMs');
     expect((await app.control('GET', '/clock', undefined)).body).toMatchObject({ mode: 'real' });

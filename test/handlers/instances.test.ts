@@ -40,14 +40,14 @@ describe('two mocks in one test run share no state', () => {
 describe('scenario support is plugged in, not built into the mock', () => {
   it('a mock created without a loader says how to get one; a loader plugged in plays by name', async () => {
     const bare = await MockApp.create();
-    const refused = await bare.control('POST', '/scenario', { name: 'ark-unknown-comes-back' });
+    const refused = await bare.controlResponse('POST', '/scenario', { name: 'ark-unknown-comes-back' });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(/without scenario support.*startServer.*useScenario/);
     const { scenarioLoader } = await import('../../src/scenarios/index.js');
     const plugged = await MockApp.create({ scenarios: scenarioLoader });
     expect((await plugged.control('POST', '/scenario', { name: 'ark-unknown-comes-back' })).status).toBe(200);
     expect(plugged.describe().scenario).toMatchObject({ name: 'ark-unknown-comes-back', face: 'ark' });
-    const wrong = await plugged.control('POST', '/scenario', { nam: 'x' });
+    const wrong = await plugged.controlResponse('POST', '/scenario', { nam: 'x' });
     expect((wrong.body as { library: string[] }).library).toContain('ark-unknown-comes-back');
   });
 });

@@ -131,8 +131,9 @@ describe('demo data and store', () => {
     const after = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
     expect(after).not.toEqual(before);
     for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session)) expect(checkItem('jsonrpc', 'task', r.item)).toEqual([]);
-    expect((await app.control('POST', '/advance', { steps: 'many' })).status).toBe(400);
-    expect((await app.control('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
+    expect((await app.controlResponse('POST', '/advance', { steps: 'many' })).status).toBe(400);
+    expect((await app.controlResponse('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
+    await expect(app.control('POST', '/faults', { faults: ['nope'] })).rejects.toThrow(/unknown fault "nope"/);
     expect((await app.control('POST', '/reseed', { seed: 8 })).status).toBe(200);
     expect((await app.control('GET', '/state', undefined)).body).toMatchObject({ seed: 8, advanced: 0 });
   });

@@ -157,7 +157,7 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
 });
 
 describe('scenarios on the standalone server', () => {
-  it('/__mock/scenario loads a library scenario; /__mock/reset rewinds it', async () => {
+  it('/__mock/scenario loads a library scenario; /__mock/reset goes back to the start (no scenario), and loading again plays from step 0', async () => {
     const app = await MockApp.create();
     const server = await startServer(app, { port: 0 });
     servers.push(server);
@@ -170,6 +170,8 @@ describe('scenarios on the standalone server', () => {
     };
     expect(await statuses()).toEqual(['created', 'queued', 'canceled']);
     await post('/reset', {});
+    expect(((await (await fetch(`${server.url}/__mock/state`)).json()) as { scenario: unknown }).scenario).toBeNull();
+    expect((await post('/scenario', { name: 'jsonrpc-queued-canceled' })).status).toBe(200);
     expect(await statuses()).toEqual(['created', 'queued', 'canceled']);
     const bad = await post('/scenario', { name: 'no-such-scenario' });
     expect(bad.status).toBe(400);

@@ -8,7 +8,7 @@ export const ARK_MAX_LIMIT = 1000;
 
 /** 002 documents no error body; this follows Ark's usual `{error: {code, message, param, type}}`. */
 export function arkError(status: number, code: string, message: string, param = ''): MockResponse {
-  const body: ArkError = { error: { code, message, param, type: status === 404 ? 'NotFound' : 'BadRequest' } };
+  const body: ArkError = { error: { code, message, param, type: status === 404 ? 'NotFound' : status >= 500 ? 'InternalServiceError' : 'BadRequest' } };
   return json(status, body);
 }
 

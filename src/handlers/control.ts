@@ -1,0 +1,111 @@
+/**
+ * The control API under `/__mock`, for end-to-end tests in any language: one route per endpoint,
+ * each reading its JSON body and calling the mock's typed method of the same meaning. A refused
+ * call is the method's ControlError (its status and words); anything else is a 500 naming the
+ * error, logged once. Nothing here throws.
+ */
+import type { Face } from '../contract/index.js';
+import type { ClockChange, ClockState } from './clock.js';
+import { ControlError, describeInternalError } from './control-error.js';
+import type { FaultId } from './faults/index.js';
+import type { SeedOptions } from './seed.js';
+import type { PlayOptions } from './timeline.js';
+import { type MockResponse, json } from './types.js';
+
+/** What the control API drives: the mock's typed methods (MockApp implements it). */
+export interface ControlTarget {
+  describe(): object;
+  reset(): Promise<void>;
+  reseed(seed: number): Promise<void>;
+  seed(face: Face, session: string, tasks: readonly object[], options?: SeedOptions): Promise<unknown[]>;
+  playScenario(scenario: string | Record<string, unknown>, play?: PlayOptions): Promise<void>;
+  stopScenario(): void;
+  scenarioNames(): Promise<readonly string[]>;
+  setFaults(ids: readonly FaultId[]): void;
+  setLatency(ms: number): void;
+  advance(steps?: number): Promise<void>;
+  setClock(change: ClockChange): void;
+  readonly clock: { state(): ClockState };
+}
+
+type Body = Record<string, unknown>;
+type ControlRoute = (target: ControlTarget, body: Body) => Promise<object> | object;
+
+/** Each POST endpoint: what its body means, as a call of the typed method. */
+const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
+  '/reset': async (target) => {
+    await target.reset();
+    return target.describe();
+  },
+  '/reseed': async (target, body) => {
+    await target.reseed(body.seed as number);
+    return target.describe();
+  },
+  '/scenario': async (target, body) => {
+    const play = {
+      ...(body.progression !== undefined ? { progression: body.progression as PlayOptions['progression'] } : {}),
+      ...(body.stepMs !== undefined ? { stepMs: body.stepMs as number } : {}),
+    };
+    if (body.name === null) target.stopScenario();
+    else if (typeof body.name === 'string') await target.playScenario(body.name, play);
+    else if (isObject(body.scenario)) await target.playScenario(body.scenario, play);
+    else
+      throw new ControlError(400, 'the body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', {
+        library: await target.scenarioNames(),
+      });
+    return target.describe();
+  },
+  '/advance': async (target, body) => {
+    await target.advance((body.steps ?? 1) as number);
+    return target.describe();
+  },
+  '/seed': async (target, body) => {
+    const { face, session, tasks, seed } = body;
+    // The typed method checks each value and says what is wrong with it.
+    const stored = await target.seed(face as Face, session as string, tasks as object[], seed === undefined ? {} : { seed: seed as number });
+    return { ...target.describe(), seeded: { face, session, tasks: stored } };
+  },
+  '/clock': (target, body) => {
+    target.setClock(body as ClockChange);
+    return target.describe();
+  },
+  '/faults': (target, body) => {
+    target.setFaults(body.faults as FaultId[]);
+    return target.describe();
+  },
+  '/latency': (target, body) => {
+    target.setLatency(body.ms as number);
+    return target.describe();
+  },
+};
+
+const GET_ROUTES: Readonly<Record<string, ControlRoute>> = {
+  '/state': (target) => target.describe(),
+  '/clock': (target) => target.clock.state(),
+};
+
+/** Answers one control request; never throws. */
+export async function controlResponse(target: ControlTarget, method: string, path: string, body: unknown): Promise<MockResponse> {
+  try {
+    const routes = method === 'GET' || method === 'HEAD' ? GET_ROUTES : method === 'POST' ? POST_ROUTES : undefined;
+    if (!routes) throw new ControlError(405, 'the control API takes POST (GET /__mock/state and /__mock/clock read)');
+    const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
+    if (!route) {
+      const other = Object.hasOwn(method === 'POST' ? GET_ROUTES : POST_ROUTES, path);
+      if (other) throw new ControlError(405, `${path} takes ${method === 'POST' ? 'GET' : 'POST'}`);
+      throw new ControlError(404, `no control endpoint ${path.slice(0, 100)}; the endpoints are ${[...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ')} (README "Control API")`);
+    }
+    const input = body ?? {};
+    if (!isObject(input)) throw new ControlError(400, `the body is a JSON object (got ${Array.isArray(input) ? 'an array' : typeof input})`);
+    return json(200, await route(target, input));
+  } catch (error) {
+    if (error instanceof ControlError) {
+      return json(error.status, { error: error.message, ...error.details }, error.status === 405 ? { allow: 'GET, POST' } : {});
+    }
+    return json(500, { error: `control failed: ${describeInternalError('the control API', error)}` });
+  }
+}
+
+function isObject(value: unknown): value is Body {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,374 @@
+/**
+ * The mock's control surface as a state machine, for fast-check's model-based testing: every
+ * control endpoint (good and malformed bodies) interleaved with list requests on every documented
+ * operation. After each command the mock must be alive, have answered within a bound, in its API's
+ * own format, with no 5xx but what an injected fault or a scenario step asks for, and its state
+ * must equal the small model's.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { FACES, type Face, OPERATIONS, type OperationIdOf, checkItem, documentedStatuses, itemsOf, validateResponseBody } from '../../src/contract/index.js';
+import type { JsonObject } from '../../src/contract/index.js';
+import { MockApp } from '../../src/handlers/app.js';
+import { DEMO_SESSION } from '../../src/handlers/demo.js';
+import { FAULTS } from '../../src/handlers/faults/index.js';
+import { startServer } from '../../src/node/server.js';
+import { LIBRARY } from '../../src/scenarios/library.js';
+import { scenarioLoader } from '../../src/scenarios/loader.js';
+
+export interface Model {
+  faults: string[];
+  latencyMs: number;
+  seed: number;
+  scenario: { name: string; face: Face } | null;
+  seeded: Record<Face, string[]>;
+  clock: 'real' | 'frozen' | 'scaled';
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+/** One way of talking to a mock: in process, or over HTTP. */
+export interface Driver {
+  control(method: string, path: string, body: unknown): Promise<Answer>;
+  /** `path` below the API's base, with its query. */
+  list(face: Face, path: string): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export interface Start {
+  seed: number;
+  faults: string[];
+  latencyMs: number;
+}
+
+const BOUND_MS = 5_000;
+
+/** The mock in process: the control API's answers and the app's own responses. */
+export async function inProcess(start: Start): Promise<Driver> {
+  const app = await MockApp.create({ seed: start.seed, faults: start.faults as never[], latencyMs: start.latencyMs, scenarios: scenarioLoader });
+  return {
+    async control(method, path, body) {
+      const answer = await app.controlResponse(method, path, body);
+      return { status: answer.status, contentType: answer.headers['content-type'] ?? '', body: answer.body };
+    },
+    async list(face, target) {
+      const [path, query = ''] = target.split('?');
+      const answer = app.respond(face, { method: 'GET', path: path!, query: new URLSearchParams(query) });
+      const contentType = answer.headers['content-type'] ?? '';
+      const body = answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
+      return { status: answer.status, contentType, body };
+    },
+    close: async () => {},
+  };
+}
+
+/** The standalone server on 127.0.0.1, every request bounded in time. */
+export async function overHttp(start: Start): Promise<Driver> {
+  const app = await MockApp.create({ seed: start.seed, faults: start.faults as never[], latencyMs: start.latencyMs });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const read = async (response: Response): Promise<Answer> => {
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    return { status: response.status, contentType, body: contentType.includes('json') ? JSON.parse(text) : text };
+  };
+  return {
+    async control(method, path, body) {
+      const init: RequestInit = { method, signal: AbortSignal.timeout(BOUND_MS) };
+      if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      return read(await fetch(`${server.url}/__mock${path}`, init));
+    },
+    async list(face, target) {
+      return read(await fetch(`${server.url}/${face}${target}`, { signal: AbortSignal.timeout(BOUND_MS) }));
+    },
+    close: () => server.close(),
+  };
+}
+
+export function initialModel(start: Start): Model {
+  return { faults: [...start.faults], latencyMs: start.latencyMs, seed: start.seed, scenario: null, seeded: emptySeeded(), clock: 'real' };
+}
+
+const emptySeeded = (): Record<Face, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
+
+interface Real {
+  driver: Driver;
+}
+
+/** The mock's state, read over its control API, must be the model's. */
+async function sameState(model: Model, real: Real): Promise<void> {
+  const answer = await real.driver.control('GET', '/state', undefined);
+  expect(answer.status).toBe(200);
+  const state = answer.body as { faults: string[]; latencyMs: number; seed: number; scenario: { name: string; face: Face } | null; seeded: Record<Face, string[]>; clock: { mode: string } };
+  expect({
+    faults: [...state.faults].sort(),
+    latencyMs: state.latencyMs,
+    seed: state.seed,
+    scenario: state.scenario && { name: state.scenario.name, face: state.scenario.face },
+    seeded: state.seeded,
+    clock: state.clock.mode,
+  }).toEqual({ ...model, faults: [...model.faults].sort() });
+}
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+/** A control call that must succeed and change the model as `apply` says. */
+class ControlCommand implements Cmd {
+  constructor(
+    private readonly path: string,
+    private readonly body: unknown,
+    private readonly apply: (model: Model) => void,
+    private readonly expected: (model: Model) => number = () => 200,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const status = this.expected(model);
+    const answer = await real.driver.control('POST', this.path, this.body);
+    expect(answer.contentType).toContain('application/json');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (status === 200) this.apply(model);
+    else expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
+    await sameState(model, real);
+  }
+  toString = () => `POST /__mock${this.path} ${JSON.stringify(this.body)}`;
+}
+
+/** A control call the mock must refuse with a 4xx, changing nothing. */
+class RefusedCommand implements Cmd {
+  constructor(
+    private readonly method: string,
+    private readonly path: string,
+    private readonly body: unknown,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const answer = await real.driver.control(this.method, this.path, this.body);
+    expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
+    await sameState(model, real);
+  }
+  toString = () => `${this.method} /__mock${this.path} ${typeof this.body === 'string' ? this.body : JSON.stringify(this.body)} (refused)`;
+}
+
+/** A list request: answered in the API's own format, no 5xx unless a fault or a scenario step asks for one. */
+class ListCommand implements Cmd {
+  constructor(
+    private readonly face: Face,
+    private readonly operationId: string,
+    private readonly target: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const answer = await real.driver.list(this.face, this.target);
+    const where = `${this.face} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+    // Only an injected fault may answer 5xx or break the contract (the library's scenarios
+    // replay no 5xx; one breaks a rule on purpose in a step).
+    if (model.faults.length > 0) return;
+    expect(answer.contentType, where).toMatch(/json/);
+    expect(answer.status, where).toBeLessThan(500);
+    if (model.scenario?.face === this.face) return;
+    const operationId = this.operationId as OperationIdOf<Face>;
+    if (documentedStatuses(this.face, operationId).includes(answer.status)) {
+      expect(validateResponseBody(this.face, operationId, answer.status, answer.body) ?? [], where).toEqual([]);
+    }
+    if (answer.status === 200) {
+      const op = OPERATIONS.find((o) => o.face === this.face && o.operationId === this.operationId)!;
+      for (const item of itemsOf(op, answer.body) ?? []) expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
+    }
+  }
+  toString = () => `GET /${this.face}${this.target}`;
+}
+
+/** A list request on the API a scenario plays on (any API when none plays): where scenarios break. */
+class ScenarioListCommand implements Cmd {
+  private resolved: ListCommand | undefined;
+  constructor(
+    private readonly pick: number,
+    private readonly query: Record<string, string>,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const ops = OPERATIONS.filter((o) => !model.scenario || o.face === model.scenario.face);
+    const op = ops[this.pick % ops.length]!;
+    this.resolved = listCommand(op, this.pick, this.query);
+    await this.resolved.run(model, real);
+  }
+  toString = () => `${this.resolved?.toString() ?? 'GET'} (on the scenario's API)`;
+}
+
+/** Freezes the clock `backMs` before the mock's now: before a time scenario's start, say. */
+class ClockBackCommand implements Cmd {
+  constructor(private readonly backMs: number) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const clock = (await real.driver.control('GET', '/clock', undefined)).body as { now: number };
+    const answer = await real.driver.control('POST', '/clock', { freeze: clock.now - this.backMs });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    model.clock = 'frozen';
+    await sameState(model, real);
+  }
+  toString = () => `POST /__mock/clock {"freeze": <now - ${this.backMs}>}`;
+}
+
+function listCommand(op: (typeof OPERATIONS)[number], session: number, query: Record<string, string>): ListCommand {
+  const sessions = [...SESSION_POOL[op.face], 'sesn-unknown_9'];
+  const path = op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
+  const search = new URLSearchParams(query).toString();
+  return new ListCommand(op.face, op.operationId, `${path}${search ? `?${search}` : ''}`);
+}
+
+const SESSION_POOL: Record<Face, readonly string[]> = {
+  praxis: ['sesn_m1', 'sesn_m2', DEMO_SESSION.praxis],
+  everruns: ['m1', 'm2', DEMO_SESSION.everruns],
+  ark: ['sesn-m1', 'sesn-m2', DEMO_SESSION.ark],
+  jsonrpc: ['m1', 'm2', DEMO_SESSION.jsonrpc],
+};
+
+const STATES: Record<Face, readonly string[]> = {
+  praxis: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
+  everruns: ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'],
+  ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
+  jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
+};
+const STATE_FIELD: Record<Face, string> = { praxis: 'status', everruns: 'state', ark: 'state', jsonrpc: 'status' };
+
+const PARAMS = [
+  'limit',
+  'cursor',
+  'page',
+  'starting_after',
+  'ending_before',
+  'state',
+  'status',
+  'kind',
+  'session_id',
+  'user_id',
+  'session_thread_id',
+  'agent_id',
+  'order',
+  'statuses',
+  'created_at[gte]',
+  'bogus',
+];
+const VALUES = ['1', '3', '20', '0', '-1', 'abc', '', 'running', 'queued,unknown', 'demo', 'agent_demo', 'desc', '99999999999999999999'];
+
+const scenarioNames = Object.keys(LIBRARY) as (keyof typeof LIBRARY)[];
+const faceOf = (name: keyof typeof LIBRARY) => LIBRARY[name].face as Face;
+const isoBetween = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
+
+export const commands = (initial: Model): fc.Arbitrary<Cmd>[] => {
+  const list = listCommands();
+  // Requests weigh as much as all control calls together: what a call broke shows in them.
+  return [...controlCommands(initial), list, list, list, list, list];
+};
+
+const queries = fc.dictionary(fc.constantFrom(...PARAMS), fc.constantFrom(...VALUES), { maxKeys: 3 });
+const listCommands = (): fc.Arbitrary<Cmd> =>
+  fc.oneof(
+    fc.record({ op: fc.constantFrom(...OPERATIONS), session: fc.nat(3), query: queries }).map(({ op, session, query }) => listCommand(op, session, query)),
+    fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
+  );
+
+const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
+  fc.constant(new ControlCommand('/reset', {}, (m) => Object.assign(m, structuredClone(initial)))),
+  fc
+    .record({
+      name: fc.constantFrom(...scenarioNames),
+      inline: fc.boolean(),
+      progression: fc.option(fc.constantFrom('request', 'time', 'manual'), { nil: undefined }),
+      stepMs: fc.option(fc.integer({ min: 1, max: 120_000 }), { nil: undefined }),
+    })
+    .map(({ name, inline, progression, stepMs }) => {
+      const play = { ...(progression ? { progression } : {}), ...(stepMs !== undefined ? { stepMs } : {}) };
+      const body = inline ? { scenario: { ...LIBRARY[name], name: `inline-${name}` }, ...play } : { name, ...play };
+      return new ControlCommand('/scenario', body, (m) => (m.scenario = { name: inline ? `inline-${name}` : name, face: faceOf(name) }));
+    }),
+  fc.constant(new ControlCommand('/scenario', { name: null }, (m) => (m.scenario = null))),
+  fc.integer({ min: -1000, max: 1_000_000 }).map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
+  fc.integer({ min: 1, max: 3 }).map((steps) => new ControlCommand('/advance', { steps }, () => {})),
+  fc
+    .constantFrom(...FACES)
+    .chain((face) =>
+      fc.record({
+        face: fc.constant(face),
+        session: fc.constantFrom(...SESSION_POOL[face]),
+        states: fc.array(fc.constantFrom(...STATES[face]), { maxLength: 3 }),
+        seed: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
+      }),
+    )
+    .map(
+      ({ face, session, states, seed }) =>
+        new ControlCommand(
+          '/seed',
+          { face, session, tasks: states.map((s) => ({ [STATE_FIELD[face]]: s })), ...(seed !== undefined ? { seed } : {}) },
+          (m) => (m.seeded[face] = [...new Set([...m.seeded[face], session])].sort()),
+          (m) => (m.scenario?.face === face ? 409 : 200),
+        ),
+    ),
+  fc.oneof(
+    fc.constant(new ControlCommand('/clock', { freeze: true }, (m) => (m.clock = 'frozen'))),
+    isoBetween.map((ms) => new ControlCommand('/clock', { freeze: new Date(ms).toISOString() }, (m) => (m.clock = 'frozen'))),
+    isoBetween.map((ms) => new ControlCommand('/clock', { freeze: ms }, (m) => (m.clock = 'frozen'))),
+    fc.integer({ min: 0, max: 10 ** 9 }).map((ms) => new ControlCommand('/clock', { advanceMs: ms }, (m) => (m.clock = m.clock === 'real' ? 'frozen' : m.clock))),
+    fc.double({ min: 0.1, max: 100, noNaN: true }).map((speed) => new ControlCommand('/clock', { speed }, (m) => (m.clock = 'scaled'))),
+    fc.constant(new ControlCommand('/clock', { real: true }, (m) => (m.clock = 'real'))),
+    fc.integer({ min: 1, max: 10 ** 10 }).map((backMs) => new ClockBackCommand(backMs)),
+  ),
+  fc.oneof(fc.constant([]), fc.subarray([...FAULTS], { minLength: 1, maxLength: 2 })).map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
+  fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
+  fc
+    .constantFrom<[string, string, unknown]>(
+      ['POST', '/latency', { ms: -1 }],
+      ['POST', '/latency', { ms: 'slow' }],
+      ['POST', '/faults', { faults: 'ark.order-newest-first' }],
+      ['POST', '/faults', { faults: ['nope'] }],
+      ['POST', '/clock', {}],
+      ['POST', '/clock', { freeze: 'not a time' }],
+      ['POST', '/clock', { speed: 0 }],
+      ['POST', '/clock', { advanceMs: -5 }],
+      ['POST', '/clock', { freeze: true, real: true }],
+      ['POST', '/reseed', { seed: 1.5 }],
+      ['POST', '/advance', { steps: 0 }],
+      ['POST', '/scenario', {}],
+      ['POST', '/scenario', { name: 'no-such-scenario' }],
+      ['POST', '/scenario', { name: 'ark-unknown-comes-back', progression: 'sideways' }],
+      ['POST', '/scenario', { name: 'ark-unknown-comes-back', stepMs: 0 }],
+      ['POST', '/scenario', { scenario: { name: 'x', face: 'ark', timeline: 'no' } }],
+      ['POST', '/seed', { face: 'nope' }],
+      ['POST', '/seed', { face: 'everruns', session: '', tasks: [] }],
+      ['POST', '/seed', { face: 'everruns', session: 'm1', tasks: 'x' }],
+      ['POST', '/seed', { face: 'everruns', session: 'm1', tasks: [{ state: 'paused' }] }],
+      ['POST', '/nope', {}],
+      ['PUT', '/reset', {}],
+      ['POST', '/state', {}],
+      ['POST', '/latency', [1]],
+      ['POST', '/latency', 7],
+    )
+    .map(([method, path, body]) => new RefusedCommand(method, path, body)),
+];
+
+export const starts: fc.Arbitrary<Start> = fc.record({
+  seed: fc.integer({ min: 1, max: 100_000 }),
+  // Mostly none: an injected fault lets answers break the contract, so it hides what else broke.
+  faults: fc.oneof({ weight: 4, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray<string>([...FAULTS], { minLength: 1, maxLength: 1 }) }),
+  latencyMs: fc.constantFrom(0, 1),
+});
+
+/** One property: a fresh mock per run, a sequence of commands, the model beside it. */
+export function controlProperty(driverOf: (start: Start) => Promise<Driver>, maxCommands: number) {
+  return fc.asyncProperty(
+    starts.chain((start) => fc.tuple(fc.constant(start), fc.commands(commands(initialModel(start)), { maxCommands, size: 'max' }))),
+    async ([start, cmds]) => {
+      const driver = await driverOf(start);
+      try {
+        await fc.asyncModelRun(() => ({ model: initialModel(start), real: { driver } }), cmds);
+      } finally {
+        await driver.close();
+      }
+    },
+  );
+}
