@@ -4,9 +4,9 @@
  * purpose (package.json maps it to null for node), as msw does for `msw/browser`.
  */
 import { setupWorker } from 'msw/browser';
-import { createHandlers } from '../handlers/msw.js';
+import { type MockHandlers, createHandlers } from '../handlers/msw.js';
 import { scenarioLoader } from '../scenarios/loader.js';
-import { type ScenarioOptions, useScenario } from '../scenarios/msw.js';
+import { type PlayableScenario, type ScenarioOptions, useScenario } from '../scenarios/msw.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 
@@ -25,7 +25,8 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
   const worker = setupWorker(...mock.handlers);
   await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
-  return { worker, app: mock.app, clock: mock.clock, reset: mock.reset, seed: mock.seed, advance: mock.advance };
+  const { handlers: _handlers, ...control } = mock as MockHandlers<PlayableScenario>;
+  return { worker, ...control };
 }
 
 export { handlers, createHandlers, demoMock } from '../handlers/msw.js';

@@ -3,6 +3,6 @@ export { compileScenario, checkScenarioShape } from './compile.js';
 export { LIBRARY, libraryScenario } from './library.js';
 export type { ScenarioName } from './generated/library.js';
 export { ScenarioPlayer, type StepView } from './player.js';
-export { useScenario, type ScenarioOptions } from './msw.js';
+export { useScenario, type PlayableScenario, type ScenarioOptions } from './msw.js';
 export { scenarioLoader } from './loader.js';
 export { type Scenario, type ScenarioStep, type PlacedTask, type StepState, type Timeline, ScenarioError } from './types.js';

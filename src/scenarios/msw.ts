@@ -1,5 +1,5 @@
 /** Scenario replay with MSW, in Node tests and in the browser. */
-import { type HandlerOptions, createHandlers } from '../handlers/msw.js';
+import { type HandlerOptions, type MockHandlers, createHandlers } from '../handlers/msw.js';
 import { MockApp } from '../handlers/app.js';
 import { MockClock } from '../handlers/clock.js';
 import { compileScenario } from './compile.js';
@@ -11,7 +11,8 @@ import type { Scenario } from './types.js';
 
 /**
  * Handlers that play a scenario: a library name (`praxis-subagent-lost`) or a scenario object.
- * `app()` resolves to the MockApp behind them (rewind with `app.control('POST', '/reset')`).
+ * `app()` resolves to the MockApp behind them; `reset()` rewinds the scenario to step 0, and
+ * `playScenario(name)` plays another.
  */
 export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'> {
   /**
@@ -23,11 +24,15 @@ export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'
   stepMs?: number;
 }
 
-export function useScenario(scenario: ScenarioName | Scenario, options: ScenarioOptions = {}) {
+/** What `playScenario` takes where the scenario format is known: a library name or a scenario object. */
+export type PlayableScenario = ScenarioName | Scenario;
+
+export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const value: Scenario = { ...named, ...(options.progression ? { progression: options.progression } : {}), ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}) };
   const timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`);
   const clock = options.clock ?? new MockClock();
   const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, clock, scenario: player, scenarios: scenarioLoader }));
-  return createHandlers({ ...options, clock, app });
+  // The same handlers; playScenario narrowed to what the scenario format accepts.
+  return createHandlers({ ...options, clock, app }) as MockHandlers<PlayableScenario>;
 }

@@ -13,6 +13,18 @@ createHandlers({ faults: ['ark.order-newest-first'] });
 // @ts-expect-error misspelt fault id
 createHandlers({ faults: ['ark.order-newest-frist'] });
 
+// Typed control in process: fault ids and scenario names are checked.
+const controlled = createHandlers();
+void controlled.setFaults(['ark.order-newest-first']);
+// @ts-expect-error misspelt fault id
+void controlled.setFaults(['ark.order-newest-frist']);
+const playing = useScenario('ark-unknown-comes-back');
+void playing.playScenario('jsonrpc-queued-canceled', { progression: 'manual' });
+// @ts-expect-error misspelt scenario name
+void playing.playScenario('jsonrpc-queued-cancelled');
+// @ts-expect-error not a progression
+void playing.playScenario('jsonrpc-queued-canceled', { progression: 'sideways' });
+
 // A scenario name.
 useScenario('ark-unknown-comes-back');
 // @ts-expect-error misspelt scenario name
