@@ -12,14 +12,10 @@ import { DEFAULT_SEED } from './demo.js';
 import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
 import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
+import { ResponseCache } from './response-cache.js';
 import { MockStore, idOf } from './store.js';
 import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
-
-const CACHE_ENTRIES = 2_000;
-const RECENT_WINDOW = 500;
-const RECENT_ENTRIES = 10_000;
-const ENCODER = new TextEncoder();
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -46,10 +42,7 @@ export class MockApp {
   requestNumber = 0;
   walkNumber = 0;
   private readonly faultMemory = new Map<string, number>();
-  private readonly cache = new Map<string, MockResponse>();
-  /** When each recent URL was last asked (request number), to cache only URLs that come back. */
-  private readonly lastAsked = new Map<string, number>();
-  private cacheVersion = -1;
+  private readonly cache = new ResponseCache();
   private readonly cacheResponses: boolean;
   faults: Set<string>;
   latencyMs: number;
@@ -102,34 +95,13 @@ export class MockApp {
     this.requestNumber++;
     if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
     if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
-    // Without faults a 200 depends only on the request and the data: serve it from the cache
-    // (measured: building and serialising a page dominates the cost of a request).
+    // Without faults a 200 depends only on the request and the data.
     const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
     const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
-    if (cacheable) {
-      if (this.cacheVersion !== this.store.version) {
-        this.cache.clear();
-        this.lastAsked.clear();
-        this.cacheVersion = this.store.version;
-      }
-      const hit = this.cache.get(key);
-      if (hit) return hit;
-    }
+    const hit = cacheable ? this.cache.get(key, this.store.version) : undefined;
+    if (hit) return hit;
     const response = handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
-    // A page read from the indexes is cheap to build again; keeping thousands of encoded bodies
-    // for URLs asked once was measured to cost more in garbage collection than it saved. So it is
-    // cached when its URL comes back soon (a client polling); other bodies are cached at once.
-    if (cacheable && response.status === 200 && response.raw !== undefined && !this.askedRecently(key)) return response;
-    if (cacheable && response.status === 200) {
-      if (this.cache.size >= CACHE_ENTRIES) this.cache.clear();
-      const raw = response.raw ?? JSON.stringify(response.body);
-      const bytes = ENCODER.encode(raw);
-      // Encoded once, for this answer and every hit after it: stored bytes with precomputed headers.
-      const cached = { ...response, raw, bytes, headers: { ...response.headers, 'content-length': String(bytes.length) } };
-      this.cache.set(key, cached);
-      return cached;
-    }
-    return response;
+    return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
   }
 
   private respondFromScenario(face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
@@ -139,14 +111,6 @@ export class MockApp {
     const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
     const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
     return { ...response, delayMs: this.latencyMs + view.latencyMs };
-  }
-
-  /** Whether this URL was asked within the last RECENT_WINDOW requests (and notes that it was asked now). */
-  private askedRecently(key: string): boolean {
-    const last = this.lastAsked.get(key);
-    if (this.lastAsked.size >= RECENT_ENTRIES) this.lastAsked.clear();
-    this.lastAsked.set(key, this.requestNumber);
-    return last !== undefined && this.requestNumber - last <= RECENT_WINDOW;
   }
 
   /**
