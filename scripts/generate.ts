@@ -86,6 +86,23 @@ async function docOutputs(): Promise<Map<string, string>> {
 }
 
 /**
+ * docs/sentences.md and the README's sentence counts, from the traceability table
+ * (specs/sentences.yaml) alone: `npm run check:sentences` holds the table to the documents.
+ */
+async function sentenceOutputs(): Promise<Map<string, string>> {
+  const { readTable } = await import('./sentences/load.js');
+  const { renderSentencesMarkdown, withReadmeBlock } = await import('./sentences/render.js');
+  const { FAULTS } = await import('../src/handlers/faults/index.js');
+  const { table, problems } = await readTable();
+  if (problems.length > 0) throw new Error(`specs/sentences.yaml is malformed:\n${problems.join('\n')}`);
+  const readme = await readFile(new URL('README.md', root), 'utf8');
+  return new Map([
+    ['docs/sentences.md', renderSentencesMarkdown(table, new Set<string>(FAULTS))],
+    ['README.md', withReadmeBlock(readme, table)],
+  ]);
+}
+
+/**
  * The README's examples as tests: every code block whose info string is `ts test:<name>` becomes
  * `test/readme/<name>.test.ts`, with the package's import specifiers pointed at the sources.
  */
@@ -141,6 +158,7 @@ async function emit(files: Map<string, string>): Promise<void> {
 await emit(await specOutputs());
 await emit(await validatorOutputs());
 await emit(await docOutputs());
+await emit(await sentenceOutputs());
 await emit(await demoOutputs());
 await emit(await libraryOutputs());
 const examples = await readmeOutputs();

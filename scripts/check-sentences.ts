@@ -1,0 +1,47 @@
+/**
+ * `npm run check:sentences [-- --seeds DIR] [--table FILE] [--renumber]`: every unit of every document in the
+ * seeds folder (default: shared/seeds beside the repository) has an entry in specs/sentences.yaml
+ * whose text still matches, every rule an entry names exists, and every rule of the catalogue
+ * cites at least one unit. Exits 1 naming each problem; lists the gaps (observable units no rule
+ * judges yet), which fail too once GAPS_FAIL in scripts/sentences/check.ts is true.
+ * `--renumber` rewrites the ids of entries whose unit only moved (a unit was added or removed
+ * before it) and checks again; an edited or new unit still needs a person to judge it.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { GAPS_FAIL, renumber } from './sentences/check.js';
+import { DEFAULT_SEEDS, REPO_ROOT, TABLE_FILE, runCheck } from './sentences/load.js';
+import { REASONS } from './sentences/table.js';
+
+const { values } = parseArgs({ options: { seeds: { type: 'string' }, table: { type: 'string' }, renumber: { type: 'boolean', default: false } } });
+const seeds = values.seeds ? resolve(values.seeds) : DEFAULT_SEEDS;
+if (!existsSync(seeds)) {
+  console.error(
+    `check:sentences: no seeds folder at ${seeds}. The documents are read from shared/seeds beside the repository (${relative(REPO_ROOT, DEFAULT_SEEDS)}); put them there or pass --seeds DIR (npm run check:sentences -- --seeds DIR).`,
+  );
+  process.exit(1);
+}
+const tablePath = values.table ? resolve(values.table) : join(REPO_ROOT, TABLE_FILE);
+let run = await runCheck({ seeds, table: tablePath });
+if (values.renumber && run.moves.length > 0) {
+  await writeFile(tablePath, renumber(await readFile(tablePath, 'utf8'), run.moves));
+  console.log(`check:sentences: gave ${run.moves.length} moved entries their new ids in ${relative(REPO_ROOT, tablePath) || tablePath}.`);
+  run = await runCheck({ seeds, table: tablePath });
+}
+const { counts } = run;
+const reasons = (Object.keys(REASONS) as (keyof typeof REASONS)[]).map((r) => `${counts.notAsserted[r]} ${r}`).join(', ');
+const notAsserted = Object.values(counts.notAsserted).reduce((a, b) => a + b, 0);
+console.log(
+  `check:sentences: ${counts.sentences} units in ${run.documents} documents (${seeds}): ${counts.judged} judged, ${notAsserted} not asserted (${reasons}), ${counts.gaps} gaps; ${counts.partialGaps} judged units have a part still unjudged.`,
+);
+console.log(`${run.gaps.length} gaps (observable, judged by no rule yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}):`);
+for (const gap of run.gaps) console.log(`  ${gap.id}${gap.partial ? ' (in part)' : ''} “${gap.text}” — ${gap.gap}`);
+const problems = [...run.shape, ...run.problems.map((p) => p.message)];
+if (problems.length > 0) {
+  console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+  for (const message of problems) console.error(`  - ${message}`);
+  process.exit(1);
+}
+console.log('Every unit has an entry that matches its document, and every rule cites a unit.');

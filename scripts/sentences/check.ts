@@ -1,0 +1,214 @@
+/**
+ * Holds the traceability table to the documents and the rule catalogue. Every problem is one
+ * message naming the document, the unit's id and text, and what to do about it.
+ */
+import { type Sentence, parseSentenceId } from './split.js';
+import { type Entry, type Reason, type Table, judgementOf } from './table.js';
+
+/**
+ * Whether a gap (an observable unit no rule judges yet) fails the check. Off while the rules for
+ * the gaps listed in docs/sentences.md are being written; turn it on once they have landed, so a
+ * new gap fails CI like a missing entry does.
+ */
+export const GAPS_FAIL = false;
+
+export interface Problem {
+  file: string;
+  id?: string;
+  message: string;
+}
+
+export interface Gap {
+  file: string;
+  id: string;
+  text: string;
+  gap: string;
+  /** Rules or schema judge the rest of the unit: the gap is the part still unjudged. */
+  partial: boolean;
+}
+
+export interface Counts {
+  sentences: number;
+  judged: number;
+  notAsserted: Record<Reason, number>;
+  gaps: number;
+  partialGaps: number;
+}
+
+export interface CheckInput {
+  /** Each document's units, by file name. */
+  documents: ReadonlyMap<string, readonly Sentence[]>;
+  table: Table;
+  /** Every rule and law id of the catalogue. */
+  catalogue: readonly string[];
+  /** Undefined when a schema reference resolves, else what is wrong with it. */
+  resolveSchema(ref: string): string | undefined;
+  /** Where the table lives, for messages. */
+  tablePath: string;
+  gapsFail?: boolean;
+}
+
+/** An entry whose unit only moved (same text, another position): its id should follow. */
+export interface Move {
+  file: string;
+  from: string;
+  to: string;
+}
+
+export interface CheckResult {
+  problems: Problem[];
+  gaps: Gap[];
+  counts: Counts;
+  moves: Move[];
+}
+
+const quote = (text: string) => `“${text}”`;
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Pairs each document's units with the table's entries and says what does not match. */
+function matchDocument(file: string, sentences: readonly Sentence[], entries: readonly Entry[], tablePath: string, problems: Problem[], moves: Move[]): void {
+  const byId = new Map<string, Entry>();
+  for (const entry of entries) {
+    if (byId.has(entry.id)) problems.push({ file, id: entry.id, message: `${tablePath}: ${file} lists ${entry.id} twice; keep one entry.` });
+    byId.set(entry.id, entry);
+  }
+  const unmatched: Sentence[] = [];
+  for (const sentence of sentences) {
+    const entry = byId.get(sentence.id);
+    if (!entry) {
+      unmatched.push(sentence);
+      continue;
+    }
+    byId.delete(sentence.id);
+    if (entry.text !== sentence.text)
+      problems.push({
+        file,
+        id: sentence.id,
+        message: `${file} ${sentence.id}: the entry's text ${quote(entry.text)} is not the document's ${quote(sentence.text)}; copy the document's text into the entry.`,
+      });
+  }
+  const left = [...byId.values()];
+  const take = (predicate: (entry: Entry) => boolean): Entry | undefined => {
+    const index = left.findIndex(predicate);
+    return index < 0 ? undefined : left.splice(index, 1)[0];
+  };
+  const notMoved: Sentence[] = [];
+  // The same text elsewhere: the unit moved (a unit was added or removed before it).
+  for (const sentence of unmatched) {
+    const moved = take((e) => e.text === sentence.text);
+    if (moved) moves.push({ file, from: moved.id, to: sentence.id });
+    if (moved)
+      problems.push({
+        file,
+        id: sentence.id,
+        message: `${file} ${sentence.id}: ${quote(sentence.text)} moved (the table has it as ${moved.id}); change the entry's id to ${sentence.id} (--renumber does it for every moved unit).`,
+      });
+    else notMoved.push(sentence);
+  }
+  for (const sentence of notMoved) {
+    // Another text at the same position: the unit was edited.
+    const edited = take((e) => parseSentenceId(e.id)?.position === sentence.position);
+    if (edited)
+      problems.push({
+        file,
+        id: sentence.id,
+        message: `${file} ${sentence.id} (line ${sentence.line}): the document's text changed: it now says ${quote(sentence.text)}; the table's entry ${edited.id} says ${quote(edited.text)}. Read it again, then give the entry id ${sentence.id}, the new text and its judgement.`,
+      });
+    else
+      problems.push({
+        file,
+        id: sentence.id,
+        message: `${file} ${sentence.id} (line ${sentence.line}): no entry for ${quote(sentence.text)}; add {id: ${sentence.id}, text} under ${file} in ${tablePath} with its judgement (rules, schema, not-asserted with a reason, or a gap).`,
+      });
+  }
+  for (const entry of left)
+    problems.push({
+      file,
+      id: entry.id,
+      message: `${file} ${entry.id}: the table's ${quote(entry.text)} is not in the document any more; remove the entry from ${tablePath} (or fix its id and text if the document was split differently).`,
+    });
+}
+
+export function checkSentences(input: CheckInput): CheckResult {
+  const { documents, table, catalogue, tablePath } = input;
+  const problems: Problem[] = [];
+  const moves: Move[] = [];
+  for (const [file, sentences] of documents) matchDocument(file, sentences, table.get(file) ?? [], tablePath, problems, moves);
+  for (const file of table.keys())
+    if (!documents.has(file))
+      problems.push({ file, message: `${tablePath} has entries for ${file}, which is not among the documents read; remove them or point --seeds at the folder that holds it.` });
+
+  const known = new Set(catalogue);
+  const cited = new Set<string>();
+  const gaps: Gap[] = [];
+  const counts: Counts = { sentences: 0, judged: 0, notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 }, gaps: 0, partialGaps: 0 };
+  for (const sentences of documents.values()) counts.sentences += sentences.length;
+  for (const [file, entries] of table) {
+    for (const entry of entries) {
+      for (const rule of entry.rules) {
+        cited.add(rule);
+        if (!known.has(rule)) {
+          const closest = [...known].sort((a, b) => distance(rule, a) - distance(rule, b))[0];
+          problems.push({
+            file,
+            id: entry.id,
+            message: `${file} ${entry.id}: rule "${rule}" does not exist${closest ? ` (did you mean "${closest}"?)` : ''}; rule and law ids are listed in docs/rules.md.`,
+          });
+        }
+      }
+      for (const ref of entry.schema) {
+        const wrong = input.resolveSchema(ref);
+        if (wrong) problems.push({ file, id: entry.id, message: `${file} ${entry.id}: schema "${ref}": ${wrong}.` });
+      }
+      const judgement = judgementOf(entry);
+      if (judgement === 'judged') counts.judged++;
+      else if (judgement === 'not asserted') counts.notAsserted[entry.notAsserted!]++;
+      else counts.gaps++;
+      if (entry.gap) {
+        const partial = judgement === 'judged';
+        if (partial) counts.partialGaps++;
+        gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial });
+      }
+    }
+  }
+  for (const id of catalogue)
+    if (!cited.has(id))
+      problems.push({ file: tablePath, message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/rules.md quotes its source).` });
+  if (input.gapsFail ?? GAPS_FAIL)
+    for (const gap of gaps)
+      problems.push({ file: gap.file, id: gap.id, message: `${gap.file} ${gap.id}: gap: ${quote(gap.text)} is judged by no rule (${gap.gap}); write the rule and list it in the entry.` });
+  return { problems, gaps, counts, moves };
+}
+
+/** The table's text with each moved entry given its unit's new id (its text and judgement unchanged). */
+export function renumber(text: string, moves: readonly Move[]): string {
+  const to = new Map(moves.map((m) => [m.from, m.to]));
+  return text.replace(/^(\s*- id: )(\S+)$/gm, (line, lead: string, id: string) => (to.has(id) ? `${lead}${to.get(id)}` : line));
+}
+
+/** Resolves `specs/<file>#<JSON pointer> <constraint>` in the given documents. */
+export function schemaResolver(specs: ReadonlyMap<string, unknown>): (ref: string) => string | undefined {
+  return (ref) => {
+    const match = /^([^#\s]+)#(\/\S*)(?: .*)?$/.exec(ref);
+    if (!match) return 'not of the form specs/<face>.openapi.yaml#<JSON pointer> <constraint>';
+    const [, file, pointer] = match as unknown as [string, string, string];
+    if (!specs.has(file)) return `${file} is not a spec (${[...specs.keys()].join(', ')})`;
+    let node: unknown = specs.get(file);
+    for (const raw of pointer.slice(1).split('/')) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return `${pointer} does not resolve in ${file} (no "${key}")`;
+      node = (node as Record<string, unknown>)[key];
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Reads what the sentence check compares: the documents in a seeds folder, the table, the rule
+ * catalogue and the specs. The default folder is `shared/seeds` beside the repository, where a
+ * checkout (and CI's fresh clone) finds the vendors' documents.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALL_LAWS, SPEC_FILES, SPECS } from '../../src/contract/index.js';
+import { type CheckResult, checkSentences, schemaResolver } from './check.js';
+import { type Sentence, splitDocument } from './split.js';
+import { type Table, parseTable } from './table.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
+export const TABLE_FILE = 'specs/sentences.yaml';
+
+/** Every file of the folder, split into units, in file-name order. */
+export async function readDocuments(dir: string): Promise<Map<string, Sentence[]>> {
+  const names = (await readdir(dir)).sort();
+  const documents = new Map<string, Sentence[]>();
+  for (const name of names) {
+    if (name.startsWith('.') || !(await stat(join(dir, name))).isFile()) continue;
+    documents.set(name, splitDocument(name, await readFile(join(dir, name), 'utf8')));
+  }
+  return documents;
+}
+
+/** The table as committed (or another file), with the problems of its shape. */
+export async function readTable(path = join(REPO_ROOT, TABLE_FILE)): Promise<{ table: Table; problems: string[]; label: string }> {
+  const label = relative(REPO_ROOT, path) || path;
+  return { ...parseTable(await readFile(path, 'utf8'), label), label };
+}
+
+export const CATALOGUE_IDS: readonly string[] = ALL_LAWS.map((law) => law.id);
+
+const specsByFile = new Map<string, unknown>(Object.entries(SPEC_FILES).map(([face, file]) => [file, SPECS[face as keyof typeof SPECS]]));
+export const resolveSchema = schemaResolver(specsByFile);
+
+export interface Run extends CheckResult {
+  seeds: string;
+  documents: number;
+  /** Problems of the table's own shape (reported before the rest). */
+  shape: string[];
+}
+
+/** The whole check: documents against the table against the catalogue. */
+export async function runCheck(options: { seeds?: string; table?: string; gapsFail?: boolean } = {}): Promise<Run> {
+  const seeds = options.seeds ?? DEFAULT_SEEDS;
+  const documents = await readDocuments(seeds);
+  const { table, problems: shape, label } = await readTable(options.table);
+  const result = checkSentences({
+    documents,
+    table,
+    catalogue: CATALOGUE_IDS,
+    resolveSchema,
+    tablePath: label,
+    ...(options.gapsFail !== undefined ? { gapsFail: options.gapsFail } : {}),
+  });
+  return { ...result, seeds, documents: documents.size, shape };
+}
