@@ -63,6 +63,8 @@ export interface CheckResult {
 }
 
 const quote = (text: string) => `“${text}”`;
+/** The unit's line, and the field it describes when the layout says so. */
+const where = (sentence: Sentence) => `line ${sentence.line}${sentence.field ? `, ${sentence.field}` : ''}`;
 
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
@@ -122,13 +124,13 @@ function matchDocument(file: string, sentences: readonly Sentence[], entries: re
       problems.push({
         file,
         id: sentence.id,
-        message: `${file} ${sentence.id} (line ${sentence.line}): the document's text changed: it now says ${quote(sentence.text)}; the table's entry ${edited.id} says ${quote(edited.text)}. Read it again, then give the entry id ${sentence.id}, the new text and its judgement.`,
+        message: `${file} ${sentence.id} (${where(sentence)}): the document's text changed: it now says ${quote(sentence.text)}; the table's entry ${edited.id} says ${quote(edited.text)}. Read it again, then give the entry id ${sentence.id}, the new text and its judgement.`,
       });
     else
       problems.push({
         file,
         id: sentence.id,
-        message: `${file} ${sentence.id} (line ${sentence.line}): no entry for ${quote(sentence.text)}; add {id: ${sentence.id}, text} under ${file} in ${tablePath} with its judgement (rules, schema, not-asserted with a reason, or a gap).`,
+        message: `${file} ${sentence.id} (${where(sentence)}): no entry for ${quote(sentence.text)}; add {id: ${sentence.id}, text} under ${file} in ${tablePath} with its judgement (rules, schema, not-asserted with a reason, or a gap).`,
       });
   }
   for (const entry of left)

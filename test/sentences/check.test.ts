@@ -85,6 +85,17 @@ describe('check:sentences', () => {
     ]);
   });
 
+  it('names the field a changed table row describes', async () => {
+    const seeds = await seedsCopy('row-edited', async (folder) => {
+      const text = await readFile(join(folder, TASKS), 'utf8');
+      await writeFile(join(folder, TASKS), text.replace('ended; null while it is running.', 'ended; null while it runs.'));
+    });
+    const messages = (await runCheck({ seeds })).problems.map((p) => p.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/ 000-042-[0-9a-f]{6} \(line 34, data\[\]\.ended_at\): the document's text changed: it now says “RFC 3339 time at which the task ended; null while it runs\.”/),
+    ]);
+  });
+
   it('names a rule id that does not exist, with the closest one', async () => {
     const table = await tableCopy('unknown-rule', (text) => text.replace('rules: [praxis.cancellable-only-when-running]', 'rules: [praxis.cancelable-only-when-running]'));
     const messages = (await runCheck({ table })).problems.map((p) => p.message);

@@ -112,6 +112,10 @@ describe('splitDocument', () => {
       'sentence: 仅在同时设置 agent_id 时生效。',
     ]);
   });
+  it('reads CRLF line ends as LF ones', () => {
+    const lf = splitDocument('x.txt', 'Title\n\nOne. Two.\n');
+    expect(splitDocument('x.txt', 'Title\r\n\r\nOne. Two.\r\n')).toEqual(lf);
+  });
   it('gives each unit an id of file prefix, position and text hash, so an edit changes the id', () => {
     const [a] = splitDocument('003_abc.txt', 'One sentence here.');
     expect(a!.id).toBe(`003-001-${textHash('One sentence here.')}`);
