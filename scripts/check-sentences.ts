@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GAPS_FAIL, renumber } from './sentences/check.js';
 import { DEFAULT_SEEDS, REPO_ROOT, TABLE_FILE, runCheck } from './sentences/load.js';
-import { REASONS } from './sentences/table.js';
+import { describeCounts } from './sentences/table.js';
 
 const { values } = parseArgs({ options: { seeds: { type: 'string' }, table: { type: 'string' }, renumber: { type: 'boolean', default: false } } });
 const seeds = values.seeds ? resolve(values.seeds) : DEFAULT_SEEDS;
@@ -30,13 +30,10 @@ if (values.renumber && run.moves.length > 0) {
   console.log(`check:sentences: gave ${run.moves.length} moved entries their new ids in ${relative(REPO_ROOT, tablePath) || tablePath}.`);
   run = await runCheck({ seeds, table: tablePath });
 }
-const { counts } = run;
-const reasons = (Object.keys(REASONS) as (keyof typeof REASONS)[]).map((r) => `${counts.notAsserted[r]} ${r}`).join(', ');
-const notAsserted = Object.values(counts.notAsserted).reduce((a, b) => a + b, 0);
+console.log(`check:sentences: ${run.counts.sentences} units in ${run.documents} documents (${seeds}): ${describeCounts(run.counts)}.`);
 console.log(
-  `check:sentences: ${counts.sentences} units in ${run.documents} documents (${seeds}): ${counts.judged} judged, ${notAsserted} not asserted (${reasons}), ${counts.gaps} gaps; ${counts.partialGaps} judged units have a part still unjudged.`,
+  `${run.gaps.length} gaps to close (${run.counts.gaps} whole units, ${run.counts.partialGaps} parts of judged ones): observable, judged by no rule yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}:`,
 );
-console.log(`${run.gaps.length} gaps (observable, judged by no rule yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}):`);
 for (const gap of run.gaps) console.log(`  ${gap.id}${gap.partial ? ' (in part)' : ''} “${gap.text}” — ${gap.gap}`);
 const problems = [...run.shape, ...run.problems.map((p) => p.message)];
 if (problems.length > 0) {

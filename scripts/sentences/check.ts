@@ -3,7 +3,7 @@
  * message naming the document, the unit's id and text, and what to do about it.
  */
 import { type Sentence, parseSentenceId } from './split.js';
-import { type Entry, type Reason, type Table, judgementOf } from './table.js';
+import { type Entry, type Table, type TableCounts, countTable, judgementOf } from './table.js';
 
 /**
  * Whether a gap (an observable unit no rule judges yet) fails the check. Off while the rules for
@@ -27,12 +27,9 @@ export interface Gap {
   partial: boolean;
 }
 
-export interface Counts {
+export interface Counts extends TableCounts {
+  /** Units the documents hold (the table's own count is `units`). */
   sentences: number;
-  judged: number;
-  notAsserted: Record<Reason, number>;
-  gaps: number;
-  partialGaps: number;
 }
 
 export interface CheckInput {
@@ -153,8 +150,7 @@ export function checkSentences(input: CheckInput): CheckResult {
   const known = new Set(catalogue);
   const cited = new Set<string>();
   const gaps: Gap[] = [];
-  const counts: Counts = { sentences: 0, judged: 0, notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 }, gaps: 0, partialGaps: 0 };
-  for (const sentences of documents.values()) counts.sentences += sentences.length;
+  const counts: Counts = { ...countTable(table), sentences: [...documents.values()].reduce((n, units) => n + units.length, 0) };
   for (const [file, entries] of table) {
     for (const entry of entries) {
       for (const rule of entry.rules) {
@@ -172,15 +168,7 @@ export function checkSentences(input: CheckInput): CheckResult {
         const wrong = input.resolveSchema(ref);
         if (wrong) problems.push({ file, id: entry.id, message: `${file} ${entry.id}: schema "${ref}": ${wrong}.` });
       }
-      const judgement = judgementOf(entry);
-      if (judgement === 'judged') counts.judged++;
-      else if (judgement === 'not asserted') counts.notAsserted[entry.notAsserted!]++;
-      else counts.gaps++;
-      if (entry.gap) {
-        const partial = judgement === 'judged';
-        if (partial) counts.partialGaps++;
-        gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial });
-      }
+      if (entry.gap) gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial: judgementOf(entry) === 'judged' });
     }
   }
   for (const id of catalogue)

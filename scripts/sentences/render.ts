@@ -3,35 +3,9 @@
  * so `npm run generate -- --check` needs no seeds folder; `npm run check:sentences` is what
  * holds the table to the documents.
  */
-import { type Entry, REASONS, type Reason, type Table, judgementOf } from './table.js';
+import { type Entry, REASONS, type Reason, type Table, countTable, describeCounts, judgementOf } from './table.js';
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-export interface TableCounts {
-  units: number;
-  judged: number;
-  notAsserted: Record<Reason, number>;
-  gaps: number;
-  partialGaps: number;
-}
-
-export function countTable(table: Table): TableCounts {
-  const counts: TableCounts = { units: 0, judged: 0, notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 }, gaps: 0, partialGaps: 0 };
-  for (const entries of table.values())
-    for (const entry of entries) {
-      counts.units++;
-      const judgement = judgementOf(entry);
-      if (judgement === 'judged') {
-        counts.judged++;
-        if (entry.gap) counts.partialGaps++;
-      } else if (judgement === 'not asserted') counts.notAsserted[entry.notAsserted!]++;
-      else counts.gaps++;
-    }
-  return counts;
-}
-
-const notAssertedTotal = (c: TableCounts) => Object.values(c.notAsserted).reduce((a, b) => a + b, 0);
-const reasonList = (c: TableCounts) => (Object.keys(REASONS) as Reason[]).map((r) => `${c.notAsserted[r]} ${r}`).join(', ');
 
 function judgementCell(entry: Entry): string {
   const judgement = judgementOf(entry);
@@ -54,7 +28,7 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     'an entry no longer matches its text. Units are cut by `scripts/sentences/split.ts`: sentences and',
     'clauses, table rows, headings, names and examples. An id is the file, the position and a hash of the text.',
     '',
-    `${counts.units} units: ${counts.judged} judged by rules or the schema (${counts.partialGaps} of them with a part still unjudged), ${notAssertedTotal(counts)} not asserted (${reasonList(counts)}), ${counts.gaps} gaps.`,
+    `${counts.units} units: ${describeCounts(counts)}.`,
     '',
     '- **judged**: the rules (ids of [`docs/rules.md`](rules.md)) and schema constraints listed judge it; the faults are the',
     '  mock faults (`--fault ID`) that break those rules.',
@@ -69,7 +43,8 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
   for (const entries of table.values())
     for (const entry of entries) if (entry.gap) lines.push(`| \`${entry.id}\`${judgementOf(entry) === 'judged' ? ' (in part)' : ''} | ${cell(entry.text)} | ${cell(entry.gap)} |`);
   for (const [file, entries] of table) {
-    lines.push('', `## ${file}`, '', '| id | unit | judgement | rules and schema | faults |', '|---|---|---|---|---|');
+    const own = countTable(new Map([[file, entries]]));
+    lines.push('', `## ${file}`, '', `${own.units} units: ${describeCounts(own)}.`, '', '| id | unit | judgement | rules and schema | faults |', '|---|---|---|---|---|');
     for (const entry of entries) {
       const judges = [...entry.rules.map((r) => `\`${r}\``), ...entry.schema.map((s) => `\`${cell(s)}\``)].join('<br>');
       const breaking = entry.rules.filter((r) => faults.has(r)).map((r) => `\`${r}\``);
@@ -89,8 +64,7 @@ export function renderReadmeBlock(table: Table): string {
   return [
     README_BEGIN,
     `Every sentence of the documents is accounted for in [\`docs/sentences.md\`](docs/sentences.md): ${c.units} units,`,
-    `${c.judged} judged by rules or the schema, ${notAssertedTotal(c)} not asserted with a reason (${reasonList(c)}),`,
-    `${c.gaps} gaps (observable, no rule yet; ${c.partialGaps} judged units have a part still unjudged).`,
+    `${describeCounts(c)} (observable, judged by no rule yet).`,
     '`npm run check:sentences` (part of `npm test`) fails when a sentence of `../shared/seeds/` has no entry in',
     '`specs/sentences.yaml` or an entry no longer matches it; `npm run check:sentences -- --seeds DIR` reads another folder.',
     README_END,

@@ -105,3 +105,36 @@ export function parseTable(text: string, where: string): { table: Table; problem
   }
   return { table, problems };
 }
+
+/** How the table judges its units. */
+export interface TableCounts {
+  units: number;
+  judged: number;
+  notAsserted: Record<Reason, number>;
+  /** Units no rule judges at all. */
+  gaps: number;
+  /** Judged units with a part still unjudged (their entry names a gap too). */
+  partialGaps: number;
+}
+
+export function countTable(table: Table): TableCounts {
+  const counts: TableCounts = { units: 0, judged: 0, notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 }, gaps: 0, partialGaps: 0 };
+  for (const entries of table.values())
+    for (const entry of entries) {
+      counts.units++;
+      const judgement = judgementOf(entry);
+      if (judgement === 'judged') {
+        counts.judged++;
+        if (entry.gap) counts.partialGaps++;
+      } else if (judgement === 'not asserted') counts.notAsserted[entry.notAsserted!]++;
+      else counts.gaps++;
+    }
+  return counts;
+}
+
+/** "332 judged by …, 105 not asserted (51 nothing-checkable, …), 15 gaps": one line of counts. */
+export function describeCounts(c: TableCounts): string {
+  const notAsserted = Object.values(c.notAsserted).reduce((a, b) => a + b, 0);
+  const reasons = (Object.keys(REASONS) as Reason[]).map((r) => `${c.notAsserted[r]} ${r}`).join(', ');
+  return `${c.judged} judged by rules or the schema (${c.partialGaps} of them with a part still unjudged), ${notAsserted} not asserted with a reason (${reasons}), ${c.gaps} gaps`;
+}
