@@ -16,7 +16,12 @@ const SCOPES: Record<string, string> = {
   transport: 'exchange',
 };
 
-export function renderRulesMarkdown(): string {
+/**
+ * `injectable` holds the ids the mock can break on purpose (`--fault`). The mock's fault table
+ * lives above the contract, so the caller (scripts/generate.ts) passes it in.
+ */
+export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set()): string {
+  const fault = (id: string) => (injectable.has(id) ? 'yes' : '–');
   const lines: string[] = [
     '# Contract rules',
     '',
@@ -26,14 +31,18 @@ export function renderRulesMarkdown(): string {
     'error answer, an object observed twice (over time), a filtered walk beside an unfiltered one,',
     'a cursor request beside the walk it points into, or a whole HTTP exchange.',
     '',
+    'The fault column says which ids the mock can inject (`mock --fault ID`, `faults: [ID]`,',
+    '`POST /__mock/faults`): every item rule, and the list laws the mock has a way to break.',
+    'The others are judged by the conformance runner but cannot be injected.',
+    '',
   ];
   const itemRuleIds = new Set<string>(ITEM_RULES.map((r) => r.id));
   for (const face of FACES) {
     lines.push(`## ${face}`, '', `Documents: ${SEED_FILES[face].map((f) => `\`${f}\``).join(', ')}.`, '');
-    lines.push('### Item rules (scope: each listed object)', '', '| id | applies to | statement | source |', '|---|---|---|---|');
+    lines.push('### Item rules (scope: each listed object)', '', '| id | fault | applies to | statement | source |', '|---|---|---|---|---|');
     for (const rule of ITEM_RULES.filter((r) => r.face === face))
       lines.push(
-        `| \`${rule.id}\` | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`,
+        `| \`${rule.id}\` | ${fault(rule.id)} | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`,
       );
     for (const op of OPERATIONS.filter((o) => o.face === face)) {
       if (op.lifecycle) {
@@ -41,10 +50,10 @@ export function renderRulesMarkdown(): string {
         for (const [from, to] of Object.entries(op.lifecycle.transitions)) lines.push(`- ${from} → ${(to ?? []).join(', ')}`);
         lines.push('', `Source: \`${op.lifecycle.source.file}\`: “${cell(op.lifecycle.source.sentence)}”`);
       }
-      lines.push('', `### List laws (${op.operationId})`, '', '| id | scope | statement | source |', '|---|---|---|---|');
+      lines.push('', `### List laws (${op.operationId})`, '', '| id | fault | scope | statement | source |', '|---|---|---|---|---|');
       for (const law of lawsOf(op).filter((l) => !itemRuleIds.has(l.id)))
         lines.push(
-          `| \`${law.id}\` | ${Object.keys(law.checks)
+          `| \`${law.id}\` | ${fault(law.id)} | ${Object.keys(law.checks)
             .map((s) => SCOPES[s] ?? s)
             .join(', ')} | ${cell(law.statement)} | \`${law.source.file}\`: “${cell(law.source.sentence)}” |`,
         );

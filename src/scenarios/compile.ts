@@ -7,7 +7,7 @@
 import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, taskOperation, validateComponent } from '../contract/index.js';
 import * as precompiled from './generated/validator.js';
 import { advanceSnapshot, completer } from '../generators/index.js';
-import { FAULTS } from '../handlers/faults/index.js';
+import { describeUnknownFaults } from '../handlers/faults/index.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
@@ -57,8 +57,10 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     scenario.exact ? { ...(base ?? {}), ...partial } : filler.complete(target, partial, session, base);
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
-    for (const [i, f] of (faults ?? []).entries())
-      if (!(FAULTS as readonly string[]).includes(f)) throw new ScenarioError(file, `${pointer}/${i}`, `unknown fault "${f}"; faults are rule ids (docs/rules.md)`);
+    for (const [i, f] of (faults ?? []).entries()) {
+      const unknown = describeUnknownFaults([f]);
+      if (unknown) throw new ScenarioError(file, `${pointer}/${i}`, unknown);
+    }
     return faults;
   };
 

@@ -2,11 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ALL_LAWS, ITEM_RULES } from '../../src/contract/index.js';
 import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
+import { FAULTS } from '../../src/handlers/faults/index.js';
 
 describe('docs/rules.md', () => {
   it('is what the contract renders (run `npm run generate` when this fails)', async () => {
     const committed = await readFile(new URL('../../docs/rules.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderRulesMarkdown());
+    expect(committed).toBe(renderRulesMarkdown(new Set(FAULTS)));
+  });
+  it('marks exactly the injectable ids as faults', () => {
+    const marked = [...renderRulesMarkdown(new Set(FAULTS)).matchAll(/^\| `([^`]+)` \| yes \|/gm)].map((m) => m[1]);
+    expect(new Set(marked)).toEqual(new Set(FAULTS));
+    expect(renderRulesMarkdown()).not.toMatch(/^\| `[^`]+` \| yes \|/m);
   });
   it('lists every rule and law by id', () => {
     const text = renderRulesMarkdown();

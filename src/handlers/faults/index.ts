@@ -68,15 +68,47 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** Says which fault ids are unknown and the closest known id for each, or undefined when all are known. */
+/** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
+export function faultsOf(face: string): FaultId[] {
+  return FAULTS.filter((id) => id.startsWith(`${face}.`)).sort();
+}
+
+/**
+ * The closest injectable id within the API the unknown id names (`ark.…` is never answered with
+ * an Everruns id), or undefined when it names no API or nothing is close enough to be a typo.
+ */
+function closestFault(id: string): string | undefined {
+  const face = id.slice(0, id.indexOf('.'));
+  const candidates = faultsOf(face);
+  if (candidates.length === 0) return undefined;
+  const name = id.slice(face.length + 1);
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const d = distance(name, candidate.slice(face.length + 1));
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  // A third of the name may be mistyped; further off, a suggestion misleads more than it helps.
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/**
+ * Says which fault ids are unknown, the closest injectable id of the same API for each, and
+ * which ids that API can inject; undefined when all are known.
+ */
 export function describeUnknownFaults(ids: readonly string[]): string | undefined {
   const unknown = unknownFaults(ids);
   if (unknown.length === 0) return undefined;
-  return unknown
-    .map((id) => {
-      const closest = [...FAULTS].sort((a, b) => distance(id, a) - distance(id, b))[0]!;
-      return `unknown fault "${id}" (did you mean "${closest}"?)`;
-    })
-    .join('; ')
-    .concat(`; faults are rule and law ids (docs/rules.md, ${FAULTS.length} in all)`);
+  const faces = [...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((face) => faultsOf(face).length > 0))];
+  const said = unknown.map((id) => {
+    const closest = closestFault(id);
+    return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
+  });
+  const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);
+  const apis = [...new Set(FAULTS.map((id) => id.slice(0, id.indexOf('.'))))];
+  const where =
+    faces.length > 0
+      ? `only the rules and laws marked injectable in docs/rules.md are faults`
+      : `a fault id starts with its API (${apis.join(', ')}); only the rules and laws marked injectable in docs/rules.md are faults (${FAULTS.length} in all)`;
+  return [...said, ...lists, where].join('; ');
 }

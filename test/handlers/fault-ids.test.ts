@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { FAULTS, describeUnknownFaults, faultsOf } from '../../src/handlers/faults/index.js';
+import { compileScenario } from '../../src/scenarios/compile.js';
+
+describe('unknown fault ids', () => {
+  it('suggest within the API the id names, never another API', () => {
+    const message = describeUnknownFaults(['ark.not-a-server-error'])!;
+    expect(message).toMatch(/^unknown fault "ark.not-a-server-error"; ark can inject: ark\./);
+    expect(message).not.toContain('everruns');
+    expect(describeUnknownFaults(['everruns.not-a-server-eror'])).toContain('(did you mean "everruns.not-a-server-error"?)');
+    expect(describeUnknownFaults(['ark.order-newest-frist'])).toContain('(did you mean "ark.order-newest-first"?)');
+  });
+
+  it('list the injectable ids of that API first, then say where the others are', () => {
+    const message = describeUnknownFaults(['jsonrpc.nope'])!;
+    const listed = message.slice(message.indexOf('jsonrpc can inject: ') + 'jsonrpc can inject: '.length, message.lastIndexOf(';')).split(', ');
+    expect(listed).toEqual(faultsOf('jsonrpc'));
+    expect(listed.length).toBeGreaterThan(5);
+    expect(message).toMatch(/marked injectable in docs\/rules\.md/);
+  });
+
+  it('suggest nothing for an id that names no API, and say how ids are formed', () => {
+    const message = describeUnknownFaults(['nope'])!;
+    expect(message).not.toContain('did you mean');
+    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc']) expect(message).not.toContain(`${face} can inject`);
+    expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc)');
+  });
+
+  it('suggest nothing when no id of the API is close', () => {
+    expect(describeUnknownFaults(['ark.completely-unrelated-words'])).not.toContain('did you mean');
+  });
+
+  it('every injectable id belongs to exactly one API, and known ids pass', () => {
+    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap(faultsOf).sort()).toEqual([...FAULTS].sort());
+    expect(describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'])).toBeUndefined();
+  });
+
+  it('a scenario with a misspelt fault says the same', () => {
+    const scenario = { name: 'x', face: 'ark', sessions: [{ id: 's' }], timeline: [{ faults: ['ark.order-newest-frist'] }] };
+    expect(() => compileScenario(scenario, 'x.yaml')).toThrow(/\/timeline\/0\/faults\/0: unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/);
+  });
+});
