@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,8 @@ describe('the installable package', () => {
     expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
+    expect(files).toContain('dist/playwright/index.js');
+    expect(files).toContain('dist/playwright/index.d.ts');
     for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples|node_modules)\//);
     expect(files.some((f) => f.endsWith('.map'))).toBe(false);
   });
@@ -66,6 +68,7 @@ describe('the installable package', () => {
         scenarios: Object.keys(scenarios.LIBRARY).length,
         conform: typeof conformance.runConformance,
         server: typeof nodeEntry.startServer,
+        control: typeof nodeEntry.connectMock,
         reportVersion: reportSchema.properties.reportVersion.const,
         html: typeof conformance.render,
         typesEntry: Object.keys(typesEntry).length,
@@ -79,6 +82,7 @@ describe('the installable package', () => {
       scenarios: library,
       conform: 'function',
       server: 'function',
+      control: 'function',
       reportVersion: 1,
       html: 'function',
       typesEntry: 0,
@@ -156,6 +160,39 @@ describe('the installable package', () => {
       { cwd: app },
     );
     expect(JSON.parse(stdout)).toEqual({ status: 200, items: 3, version: '2.12.9' });
+  }, 180_000);
+
+  it('the Playwright entry loads beside @playwright/test (an optional peer) and its client drives a server', async () => {
+    const app = join(dir, 'app-playwright');
+    await run('mkdir', ['-p', app]);
+    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    const versionOf = async (name: string) => (JSON.parse(await readFile(join(root, `node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
+    await run(
+      'npm',
+      ['install', tarball, `@playwright/test@${await versionOf('@playwright/test')}`, `msw@${await versionOf('msw')}`, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'],
+      { cwd: app, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
+      const { test, expect, connectMock } = await import('agent-task-contracts/playwright');
+      const { MockApp, startServer } = await import('agent-task-contracts/node');
+      const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
+      const mock = await connectMock(server.url);
+      await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
+      const page = await (await fetch(mock.baseUrl.ark + '/sessions/sesn-x/tasks')).json();
+      const refused = await mock.faults(['ark.nope']).then(() => 'accepted', (e) => e.name);
+      await mock.reset();
+      const after = (await fetch(mock.baseUrl.ark + '/sessions/sesn-x/tasks')).status;
+      await server.close();
+      console.log(JSON.stringify({ test: typeof test.extend, expect: typeof expect, states: page.items.map((t) => t.state), refused, after }));`,
+      ],
+      { cwd: app },
+    );
+    expect(JSON.parse(stdout)).toEqual({ test: 'function', expect: 'function', states: ['unknown'], refused: 'MockControlError', after: 404 });
   }, 180_000);
 
   it('the bin runs', async () => {

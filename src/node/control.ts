@@ -1,0 +1,149 @@
+/**
+ * A typed client of the standalone mock's control API (`/__mock/*`), for end-to-end tests that
+ * drive a mock server over HTTP: the Playwright fixture uses it, and so can any Node test
+ * runner. Each call throws with the server's own message when the server refuses it.
+ */
+import type { Face } from '../contract/index.js';
+import type { FaultId } from '../handlers/faults/index.js';
+import type { ClockState } from '../handlers/clock.js';
+import type { ScenarioName } from '../scenarios/generated/library.js';
+import type { AnyScenario } from '../scenarios/define.js';
+import type { DeepPartial, TaskOf } from '../types/index.js';
+
+const FACE_LIST: readonly Face[] = ['praxis', 'everruns', 'ark', 'jsonrpc'];
+
+/** How a scenario moves on: one step per poll (default), per `advance()`, or per `stepMs` of the mock's clock. */
+export interface PlayOptions {
+  progression?: 'request' | 'time' | 'manual';
+  stepMs?: number;
+}
+
+/** The mock's virtual clock, over HTTP. */
+export interface RemoteClock {
+  /** Stops time now, or at a time (ISO 8601, ms since the epoch or a Date). */
+  freeze(at?: string | number | Date): Promise<ClockState>;
+  /** Moves time on by `ms` (a running clock is frozen first). */
+  advance(ms: number): Promise<ClockState>;
+  /** Runs at `factor` clock ms per real ms. */
+  speed(factor: number): Promise<ClockState>;
+  /** Back to real time. */
+  real(): Promise<ClockState>;
+  state(): Promise<ClockState>;
+}
+
+/** A control request the mock refused (4xx): its message says what was wrong. */
+export class MockControlError extends Error {
+  override name = 'MockControlError';
+  constructor(
+    readonly endpoint: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    const error = body !== null && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : JSON.stringify(body);
+    super(`POST /__mock${endpoint} answered ${status}: ${error}`);
+  }
+}
+
+/** One mock server, driven over HTTP. */
+export interface MockControl {
+  /** The server's root, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  /** Each API's base URL on this server: point your app at `baseUrl.ark`. */
+  readonly baseUrl: Readonly<Record<Face, string>>;
+  /** The session holds exactly these tasks: partial tasks of that API, completed and checked. */
+  seed<F extends Face>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options?: { seed?: number }): Promise<TaskOf[F][]>;
+  /** Plays a library scenario or a scenario object (see `defineScenario`) from its first step; `null` stops it. */
+  scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
+  /** A `manual` scenario moves on (otherwise every unfinished task takes one lifecycle step). */
+  advance(steps?: number): Promise<void>;
+  /** The injected faults, replacing the previous ones (`[]`: none). */
+  faults(ids: readonly FaultId[]): Promise<void>;
+  /** Delays every answer by `ms`. */
+  latency(ms: number): Promise<void>;
+  /** Another deterministic demo dataset. */
+  reseed(seed: number): Promise<void>;
+  clock: RemoteClock;
+  /** Back to the demo data with no scenario, no faults, no latency and the real clock. */
+  reset(): Promise<void>;
+  /** What the server is doing: seed, faults, latency, scenario, clock, task counts. */
+  state(): Promise<Record<string, unknown>>;
+}
+
+/** What `reset()` goes back to: the server's settings when the client was made. */
+export interface MockBaseline {
+  seed: number;
+  faults: readonly string[];
+  latencyMs: number;
+}
+
+/**
+ * A client for the mock server at `url` (its root, without an API prefix). `reset()` goes back
+ * to `baseline`; `connectMock(url)` reads it from the server.
+ */
+export function mockControl(url: string, baseline: MockBaseline): MockControl {
+  const root = url.replace(/\/+$/, '');
+  const call = async (method: 'GET' | 'POST', endpoint: string, body?: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(`${root}/__mock${endpoint}`, {
+      method,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // A proxy's HTML error page: keep the text for the message.
+    }
+    if (!response.ok) throw new MockControlError(endpoint, response.status, parsed);
+    return parsed as Record<string, unknown>;
+  };
+  const post = (endpoint: string, body?: unknown) => call('POST', endpoint, body);
+  const clockOf = async (endpoint: string, body: unknown) => (await post(endpoint, body)).clock as ClockState;
+  return {
+    url: root,
+    baseUrl: Object.freeze(Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<Face, string>),
+    async seed(face, session, tasks, options = {}) {
+      const answer = await post('/seed', { face, session, tasks, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+      return (answer.seeded as { tasks: TaskOf[typeof face][] }).tasks;
+    },
+    async scenario(scenario, options = {}) {
+      const which = scenario === null ? { name: null } : typeof scenario === 'string' ? { name: scenario } : { scenario };
+      await post('/scenario', { ...which, ...options });
+    },
+    async advance(steps = 1) {
+      await post('/advance', { steps });
+    },
+    async faults(ids) {
+      await post('/faults', { faults: ids });
+    },
+    async latency(ms) {
+      await post('/latency', { ms });
+    },
+    async reseed(seed) {
+      await post('/reseed', { seed });
+    },
+    clock: {
+      freeze: (at) => clockOf('/clock', { freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
+      advance: (ms) => clockOf('/clock', { advanceMs: ms }),
+      speed: (factor) => clockOf('/clock', { speed: factor }),
+      real: () => clockOf('/clock', { real: true }),
+      state: async () => (await call('GET', '/clock')) as unknown as ClockState,
+    },
+    async reset() {
+      // Each part on its own, so a test that changed any of them leaves nothing behind.
+      await post('/scenario', { name: null });
+      await post('/faults', { faults: baseline.faults });
+      await post('/latency', { ms: baseline.latencyMs });
+      await post('/clock', { real: true });
+      const { seed } = await post('/reset');
+      if (seed !== baseline.seed) await post('/reseed', { seed: baseline.seed });
+    },
+    state: () => call('GET', '/state'),
+  };
+}
+
+/** A client for a running mock server; `reset()` goes back to the seed, faults and latency it has now. */
+export async function connectMock(url: string): Promise<MockControl> {
+  const state = await mockControl(url, { seed: 0, faults: [], latencyMs: 0 }).state();
+  return mockControl(url, { seed: Number(state.seed), faults: (state.faults as string[]) ?? [], latencyMs: Number(state.latencyMs ?? 0) });
+}

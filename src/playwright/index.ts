@@ -1,0 +1,60 @@
+/**
+ * A Playwright Test fixture: each worker starts the standalone mock server once, on a free port
+ * of 127.0.0.1, and each test gets `mock`, a typed client of its control API, reset after the
+ * test. `@playwright/test` is an optional peer dependency: only this entry imports it.
+ *
+ * ```ts
+ * import { test, expect } from 'agent-task-contracts/playwright';
+ * test('shows an unknown task', async ({ page, mock }) => { await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]); … });
+ * ```
+ */
+import { test as base } from '@playwright/test';
+import { MockApp, type MockOptions } from '../handlers/app.js';
+import { startServer } from '../node/server.js';
+import { type MockControl, connectMock } from '../node/control.js';
+
+/** How each worker's server starts (a Playwright option: `test.use({ mockServerOptions: { seed: 7 } })` in a file's scope, or in the config's `use`). */
+export type MockServerOptions = Pick<MockOptions, 'seed' | 'faults' | 'latencyMs' | 'sessionTasks'>;
+
+/** The worker's running server. */
+export interface MockServer {
+  /** The server's root, e.g. `http://127.0.0.1:41877`. */
+  url: string;
+}
+
+export interface MockFixtures {
+  /** The worker's mock server, driven over HTTP; reset after each test. */
+  mock: MockControl;
+}
+
+export interface MockWorkerFixtures {
+  mockServerOptions: MockServerOptions;
+  mockServer: MockServer;
+}
+
+export const test = base.extend<MockFixtures, MockWorkerFixtures>({
+  mockServerOptions: [{}, { scope: 'worker', option: true }],
+  mockServer: [
+    async ({ mockServerOptions }, use) => {
+      const app = await MockApp.create(mockServerOptions);
+      const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  mock: async ({ mockServer }, use) => {
+    const mock = await connectMock(mockServer.url);
+    try {
+      await use(mock);
+    } finally {
+      await mock.reset();
+    }
+  },
+});
+
+export { expect } from '@playwright/test';
+export { type MockControl, type MockBaseline, type PlayOptions, type RemoteClock, MockControlError, connectMock, mockControl } from '../node/control.js';

@@ -1,0 +1,28 @@
+/**
+ * Type test (checked by `tsc -p .` in npm test): the Playwright fixture's `mock` takes only
+ * what the APIs have.
+ */
+import type { MockControl } from '../../src/node/index.js';
+import { defineScenario } from '../../src/scenarios/index.js';
+
+declare const mock: MockControl;
+void mock.seed('ark', 'sesn-x', [{ state: 'unknown', tool: { name: 'bash' } }]);
+// @ts-expect-error not an Ark state
+void mock.seed('ark', 'sesn-x', [{ state: 'completed' }]);
+// @ts-expect-error a misspelt field
+void mock.seed('jsonrpc', 'demo', [{ stauts: 'working' }]);
+void mock.faults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query']);
+// @ts-expect-error a misspelt fault id
+void mock.faults(['ark.order-newest-frist']);
+void mock.scenario('ark-unknown-comes-back', { progression: 'manual' });
+// @ts-expect-error a misspelt scenario name
+void mock.scenario('ark-unknown-come-back');
+// @ts-expect-error a misspelt progression
+void mock.scenario('ark-unknown-comes-back', { progression: 'manaul' });
+void mock.scenario(defineScenario({ name: 'x', face: 'everruns', timeline: [] }));
+void mock.scenario(null);
+void mock.clock.freeze('2026-11-30T09:00:00Z');
+const ark: string = mock.baseUrl.ark;
+// @ts-expect-error no such API
+void mock.baseUrl.arc;
+void ark;
