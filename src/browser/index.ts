@@ -6,7 +6,7 @@
 import { setupWorker } from 'msw/browser';
 import { type MockHandlers, createHandlers } from '../handlers/msw.js';
 import { scenarioLoader } from '../scenarios/loader.js';
-import { type PlayableScenario, type ScenarioOptions, useScenario } from '../scenarios/msw.js';
+import type { PlayableScenario, ScenarioOptions } from '../scenarios/msw.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 
@@ -15,14 +15,18 @@ export interface WorkerOptions extends ScenarioOptions {
   scenario?: ScenarioName | Scenario;
   /** Where `msw init` put mockServiceWorker.js (default `/mockServiceWorker.js`). */
   workerUrl?: string;
-  /** Print intercepted requests in the console (default false). */
+  /** MSW's console output: `true` (the default) prints nothing; `false` logs the worker's start and each intercepted request. */
   quiet?: boolean;
 }
 
-/** Starts the worker; resolves when it intercepts requests. */
+/**
+ * Starts the worker; resolves when it intercepts requests. Scenario support (and the generators
+ * and fast-check behind it) is loaded only when a scenario is asked for, here or later, and data
+ * generation only when something is seeded: an app that only starts the worker stays small.
+ */
 export async function startMockWorker(options: WorkerOptions = {}) {
   const { scenario, workerUrl, quiet, ...handlerOptions } = options;
-  const mock = scenario ? useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
+  const mock = scenario ? (await import('../scenarios/msw.js')).useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
   const worker = setupWorker(...mock.handlers);
   await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
   const { handlers: _handlers, ...control } = mock as MockHandlers<PlayableScenario>;
@@ -30,7 +34,6 @@ export async function startMockWorker(options: WorkerOptions = {}) {
 }
 
 export { handlers, createHandlers, demoMock } from '../handlers/msw.js';
-export { useScenario } from '../scenarios/msw.js';
 export { LIBRARY, isScenarioName } from '../scenarios/library.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';
 export { validateResponseBody, checkItem, VENDOR_BASE_URLS } from '../contract/index.js';

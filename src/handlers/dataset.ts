@@ -3,7 +3,6 @@
  * the same on every run. Ids are documented in the README.
  */
 import { FACES, type Face, type JsonObject, checkItem, componentFor, validateComponent } from '../contract/index.js';
-import { DEFAULT_DEMO } from './generated/demo-data.js';
 import { DEFAULT_SEED, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
@@ -30,7 +29,8 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   // The generators are loaded only for another seed or filler (start-up time).
   const grow = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
   const build = precomputed && !options.fillerTasks && !grow ? undefined : await import('./dataset-build.js');
-  const records = precomputed ? (DEFAULT_DEMO as DemoRecords) : build!.buildDemoRecords(seed);
+  // The precomputed records are a chunk of their own in a browser bundle (140 kB of JSON).
+  const records = precomputed ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords) : build!.buildDemoRecords(seed);
   for (const session of records.sessions) await store.addPraxisSession(structuredClone(session), precomputed);
   for (const face of FACES) {
     store.addSession(face, DEMO_SESSION[face]);

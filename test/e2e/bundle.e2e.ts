@@ -1,0 +1,118 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { type Rolldown, build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+
+// An app that only starts the mock worker, built as a user's Vite app would build it.
+const src = fileURLToPath(new URL('../../src/', import.meta.url));
+const workerScript = fileURLToPath(new URL('../../examples/task-board/public/mockServiceWorker.js', import.meta.url));
+const LIMIT = 500_000; // Vite's chunk size warning (500 kB)
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+
+let dir: string;
+let chunks: Rolldown.OutputChunk[];
+let server: Server;
+let base: string;
+let browser: Browser;
+
+/** The chunks an entry loads before its code runs: its static imports, transitively. */
+function staticClosure(entry: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Map<string, Rolldown.OutputChunk>();
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) visit(byName.get(name)!);
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+const holdsFastCheck = (chunk: Rolldown.OutputChunk) => chunk.moduleIds.some((id) => id.includes('/node_modules/fast-check/'));
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atc-bundle-'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
+  await writeFile(
+    join(dir, 'main.ts'),
+    `import { startMockWorker } from 'agent-task-contracts/browser';
+const mock = await startMockWorker();
+Object.assign(window, { bundleMock: mock });
+document.body.dataset.ready = 'yes';
+`,
+  );
+  await mkdir(join(dir, 'public'));
+  await cp(workerScript, join(dir, 'public/mockServiceWorker.js'));
+  const output = (await build({
+    configFile: false,
+    root: dir,
+    logLevel: 'silent',
+    resolve: { alias: { 'agent-task-contracts/browser': join(src, 'browser/index.ts') } },
+    build: { outDir: join(dir, 'dist'), emptyOutDir: true, target: 'es2022' },
+  })) as Rolldown.RolldownOutput;
+  chunks = output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+  const dist = join(dir, 'dist');
+  server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = normalize(join(dist, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(dist)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a Vite app that calls startMockWorker()', () => {
+  it('has no chunk over 500 kB', () => {
+    expect(chunks.length).toBeGreaterThan(1);
+    const sizes = chunks.map((c) => ({ chunk: c.fileName, bytes: Buffer.byteLength(c.code) }));
+    expect(sizes.filter((s) => s.bytes > LIMIT)).toEqual([]);
+  });
+
+  it('loads fast-check and the generators only when something is seeded', async () => {
+    const entry = chunks.find((c) => c.isEntry)!;
+    const atStart = staticClosure(entry);
+    expect(atStart.filter(holdsFastCheck).map((c) => c.fileName)).toEqual([]);
+    expect(atStart.flatMap((c) => c.moduleIds).filter((id) => id.startsWith(join(src, 'generators/complete.ts')))).toEqual([]);
+    const fastCheckChunks = chunks.filter(holdsFastCheck).map((c) => c.fileName);
+    expect(fastCheckChunks).toHaveLength(1);
+
+    // In Chromium: the page starts and answers without fetching that chunk; seeding fetches it.
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname.slice(1)));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    const states = await page.evaluate(async () => {
+      const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
+      return ((await res.json()) as { items: { state: string }[] }).items.length;
+    });
+    expect(states).toBe(3);
+    expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual([]);
+    const seeded = await page.evaluate(async () => {
+      const mock = (window as unknown as { bundleMock: { seed(face: string, session: string, tasks: object[]): Promise<{ state: string }[]> } }).bundleMock;
+      return (await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).map((task) => task.state);
+    });
+    expect(seeded).toEqual(['unknown']);
+    expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual(fastCheckChunks);
+    await page.close();
+  });
+});
