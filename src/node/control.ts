@@ -63,24 +63,14 @@ export interface MockControl {
   /** Another deterministic demo dataset. */
   reseed(seed: number): Promise<void>;
   clock: RemoteClock;
-  /** Back to the demo data with no scenario, no faults, no latency and the real clock. */
+  /** Back to exactly how the server was started (its seed's demo data, faults, latency, scenario at step 0, the real clock). */
   reset(): Promise<void>;
   /** What the server is doing: seed, faults, latency, scenario, clock, task counts. */
   state(): Promise<Record<string, unknown>>;
 }
 
-/** What `reset()` goes back to: the server's settings when the client was made. */
-export interface MockBaseline {
-  seed: number;
-  faults: readonly string[];
-  latencyMs: number;
-}
-
-/**
- * A client for the mock server at `url` (its root, without an API prefix). `reset()` goes back
- * to `baseline`; `connectMock(url)` reads it from the server.
- */
-export function mockControl(url: string, baseline: MockBaseline): MockControl {
+/** A client for the mock server at `url` (its root, without an API prefix). */
+export function mockControl(url: string): MockControl {
   const root = url.replace(/\/+$/, '');
   const call = async (method: 'GET' | 'POST', endpoint: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${root}/__mock${endpoint}`, {
@@ -130,20 +120,19 @@ export function mockControl(url: string, baseline: MockBaseline): MockControl {
       state: async () => (await call('GET', '/clock')) as unknown as ClockState,
     },
     async reset() {
-      // Each part on its own, so a test that changed any of them leaves nothing behind.
-      await post('/scenario', { name: null });
-      await post('/faults', { faults: baseline.faults });
-      await post('/latency', { ms: baseline.latencyMs });
-      await post('/clock', { real: true });
-      const { seed } = await post('/reset');
-      if (seed !== baseline.seed) await post('/reseed', { seed: baseline.seed });
+      await post('/reset');
     },
     state: () => call('GET', '/state'),
   };
 }
 
-/** A client for a running mock server; `reset()` goes back to the seed, faults and latency it has now. */
+/** A client for a running mock server, once it answers (a wrong URL fails here, not in the first test). */
 export async function connectMock(url: string): Promise<MockControl> {
-  const state = await mockControl(url, { seed: 0, faults: [], latencyMs: 0 }).state();
-  return mockControl(url, { seed: Number(state.seed), faults: (state.faults as string[]) ?? [], latencyMs: Number(state.latencyMs ?? 0) });
+  const mock = mockControl(url);
+  try {
+    await mock.state();
+  } catch (error) {
+    throw new Error(`no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); start one with \`npx agent-task-contracts mock\``);
+  }
+  return mock;
 }
