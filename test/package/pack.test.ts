@@ -40,11 +40,38 @@ describe('the installable package', () => {
     expect(files).toContain('dist/types/index.d.ts');
     expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
     expect(files).toContain('README.md');
+    expect(files).toContain('CONTRIBUTING.md');
+    expect(files).toContain('docs/rules.md');
     expect(files).toContain('LICENSE');
     expect(files).toContain('dist/playwright/index.js');
     expect(files).toContain('dist/playwright/index.d.ts');
     for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples|node_modules)\//);
     expect(files.some((f) => f.endsWith('.map'))).toBe(false);
+  });
+
+  it('every relative link in the README is a file of the package; every anchor is a heading', async () => {
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const prose = readme.replace(/^```[\s\S]*?^```$/gm, '');
+    const targets = [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+    expect(targets.length).toBeGreaterThan(5);
+    // GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens.
+    const anchors = new Set(
+      [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N} _-]/gu, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    for (const target of targets) {
+      if (/^[a-z]+:/.test(target)) continue;
+      if (target.startsWith('#')) {
+        expect(anchors, `README anchor ${target}`).toContain(target.slice(1));
+        continue;
+      }
+      const path = target.replace(/#.*$/, '').replace(/^\.\//, '');
+      expect(files, `README links ${target}, which the package does not hold`).toContain(path);
+    }
   });
 
   it('every subpath imports from plain Node ESM', async () => {
