@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 let dir: string;
 let tarball: string;
 let files: string[];
+let installLog: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atc-pack-'));
@@ -20,7 +21,9 @@ beforeAll(async () => {
   tarball = join(dir, info[0]!.filename);
   files = info[0]!.files.map((f) => f.path);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  // Scripts allowed, as a user installs: npm names every dependency's install-time script.
+  const install = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  installLog = `${install.stdout}\n${install.stderr}`;
 }, 240_000);
 
 afterAll(async () => {
@@ -47,6 +50,14 @@ describe('the installable package', () => {
     expect(files).toContain('dist/playwright/index.d.ts');
     for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples|node_modules)\//);
     expect(files.some((f) => f.endsWith('.map'))).toBe(false);
+  });
+
+  it('runs no script of its own when installed; a checkout still builds on npm ci', async () => {
+    const packed = JSON.parse((await run('tar', ['-xOzf', tarball, 'package/package.json'])).stdout) as { scripts: Record<string, string> };
+    for (const script of ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare']) expect(packed.scripts, script).not.toHaveProperty(script);
+    expect(installLog).not.toMatch(/agent-task-contracts@\S+ \(/);
+    const checkout = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(checkout.scripts.prepare).toBe('npm run build');
   });
 
   it('every relative link in the README is a file of the package; every anchor is a heading', async () => {
