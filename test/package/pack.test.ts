@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,6 +232,56 @@ describe('the installable package', () => {
     );
     expect(JSON.parse(stdout)).toEqual({ test: 'function', expect: 'function', states: ['unknown'], refused: 'MockControlError', after: 404 });
   }, 180_000);
+
+  it('the packed types refuse misspellings: defineScenario, fault ids, the mock client', async () => {
+    const probe = join(dir, 'types-probe');
+    await run('mkdir', ['-p', probe]);
+    await writeFile(
+      join(probe, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['probe.ts'] }),
+    );
+    await writeFile(
+      join(probe, 'probe.ts'),
+      `import { defineScenario } from 'agent-task-contracts/scenarios';
+import { createHandlers } from 'agent-task-contracts/handlers';
+import type { MockControl } from 'agent-task-contracts/node';
+defineScenario({ name: 'x', face: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'running' } }], timeline: [{ set: { t: { state: 'unknown' } }, faults: ['ark.order-newest-first'] }] });
+// @ts-expect-error a state Ark does not have
+defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
+// @ts-expect-error a misspelt field
+defineScenario({ name: 'x', face: 'everruns', tasks: [{ session: 's', task: { stat: 'running' } }], timeline: [] });
+// @ts-expect-error another API's fault
+defineScenario({ name: 'x', face: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
+// @ts-expect-error a misspelt fault id
+createHandlers({ faults: ['ark.order-newest-frist'] });
+declare const mock: MockControl;
+// @ts-expect-error a misspelt fault id
+void mock.faults(['ark.order-newest-frist']);
+`,
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    await expect(run(process.execPath, [tsc, '-p', probe], { cwd: probe })).resolves.toBeDefined();
+  }, 120_000);
+
+  it('npx agent-task-contracts mock serves the APIs from the installed package', async () => {
+    const child = spawn(join(dir, 'node_modules/.bin/agent-task-contracts'), ['mock', '--port', '0'], { cwd: dir });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const listening = /listening (http:\/\/\S+)/.exec(out);
+          if (listening) resolve(listening[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
+        setTimeout(() => reject(new Error(`no "listening" line within 20 s: ${out}`)), 20_000);
+      });
+      const page = (await (await fetch(`${url}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as { items: unknown[] };
+      expect(page.items).toHaveLength(2);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
 
   it('the bin runs', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['--help'], { cwd: dir });
