@@ -3,8 +3,9 @@
 // (playwright.config.ts writes test-results/playwright.json, which .ci/run counts). Both run
 // even when the first fails, so one run reports every failure.
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 const vitest = spawnSync(bin('vitest'), ['run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
 const playwright = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit' });
 process.exit(vitest.status === 0 && playwright.status === 0 ? 0 : 1);
