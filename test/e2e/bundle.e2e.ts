@@ -115,4 +115,24 @@ describe('a Vite app that calls startMockWorker()', () => {
     expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual(fastCheckChunks);
     await page.close();
   });
+
+  it('plays a scenario asked for later; with progression manual a double fetch (React StrictMode) does not move it, advance() does', async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    const states = await page.evaluate(async () => {
+      type Handle = { playScenario(name: string, options: { progression: string }): Promise<void>; advance(): Promise<void> };
+      const mock = (window as unknown as { bundleMock: Handle }).bundleMock;
+      await mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
+      const read = async () => {
+        const page = (await (await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks')).json()) as { items: { task_id: string; state: string }[] };
+        return page.items.find((task) => task.task_id === 'task-render')?.state;
+      };
+      const mounts = await Promise.all([read(), read()]);
+      await mock.advance();
+      return [...mounts, await read()];
+    });
+    expect(states).toEqual(['running', 'running', 'unknown']);
+    await page.close();
+  });
 });
