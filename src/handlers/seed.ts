@@ -57,7 +57,10 @@ export function completeSeed(face: Face, session: string, partials: readonly Tas
         .split('/')
         .slice(1)
         .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), task);
-      throw new SeedError(`${where}${field}`, first.rule, `${first.message}${value !== undefined ? ` (got ${JSON.stringify(value)})` : ''}`);
+      // The value once: many rule messages quote it already.
+      const shown = value === undefined ? undefined : JSON.stringify(value);
+      const reason = shown === undefined || first.message.includes(shown) ? first.message : `${first.message} (got ${shown})`;
+      throw new SeedError(`${where}${field}`, first.rule, reason);
     }
     const id = String(task[idField]);
     if (seen.has(id)) throw new SeedError(`${where}.${idField}`, 'usage', `task ${id} is given twice; task ids are unique`);

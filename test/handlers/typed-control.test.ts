@@ -43,4 +43,14 @@ describe('typed control in process', () => {
     await mock.reset();
     expect(app.describe()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
   });
+
+  it('a seed a rule refuses names the value once', async () => {
+    const mock = createHandlers();
+    const error = await mock.seed('praxis', 'sesn_x', [{ status: 'running', ended_at: '2026-11-30T09:00:00Z' }]).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toContain('"2026-11-30T09:00:00Z"');
+    expect(error?.message.split('"2026-11-30T09:00:00Z"')).toHaveLength(2);
+  });
 });
