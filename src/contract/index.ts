@@ -6,6 +6,7 @@ export type { OperationIdOf } from './ids.js';
 export { documentedStatuses, schemaBundle, responseSchema, type Profile } from './schema.js';
 export { ITEM_RULES, checkItem, checkItemRule, itemRule, rulesFor, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
+export { forkSource, isNormalizedPath } from './rules/praxis.js';
 export { type Lifecycle, isTerminal, mayFollow, reachableFrom } from './lifecycle.js';
 export {
   OPERATIONS,

@@ -84,7 +84,11 @@ export type LawName =
   | 'past-events-fixed'
   | 'counters-never-decrease'
   | 'times-never-go-back'
-  | 'no-undocumented-fields';
+  | 'no-undocumented-fields'
+  | 'fork-after-source'
+  | 'fork-inherits-cwd'
+  | 'previous-task-earlier'
+  | 'one-root-per-session';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;

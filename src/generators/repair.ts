@@ -1,6 +1,6 @@
 /** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
 import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
-import { RULE_KITS, type RuleKit, tidyTimes } from './rule-kit.js';
+import { RULE_KITS, type RuleKit } from './rule-kit.js';
 
 const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();
 function kitsOf(face: Face, target: RuleTarget) {
@@ -13,10 +13,9 @@ function kitsOf(face: Face, target: RuleTarget) {
   return kits;
 }
 
-/** Applies every repair of the face's rules for the target except `skip`, then tidies times. */
+/** Applies every repair of the face's rules for the target except `skip`, the order of times included (a rule now). */
 export function repair(face: Face, target: RuleTarget, item: JsonObject, skip?: string): JsonObject {
   for (const { id, kit } of kitsOf(face, target)) if (id !== skip) kit.repair(item);
-  tidyTimes(face, item);
   return item;
 }
 
@@ -25,7 +24,6 @@ export function repairerFor(face: Face, target: RuleTarget): (item: JsonObject) 
   const repairs = kitsOf(face, target).map(({ kit }) => kit.repair);
   return (item) => {
     for (const fix of repairs) fix(item);
-    tidyTimes(face, item);
     return item;
   };
 }

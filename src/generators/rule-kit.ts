@@ -4,8 +4,8 @@
  * with every repair applied; an object that breaks rule R is a valid object with R's break
  * applied and then every other repair, so it breaks R and nothing else.
  */
-import type { ItemRuleId, JsonObject } from '../contract/index.js';
-import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
+import { type ItemRuleId, type JsonObject, forkSource, isNormalizedPath } from '../contract/index.js';
+import { isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
   repair(item: JsonObject): void;
@@ -27,6 +27,7 @@ const del = (item: JsonObject, key: string) => {
 };
 
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
+const inVfsAndElsewhere = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).path === 'string' && typeof (a as JsonObject).url === 'string';
 
 export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'praxis.ended-at-null-exactly-while-running': {
@@ -117,7 +118,8 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
     },
     break(t) {
       if (t.state === 'failed' || t.state === 'canceled' || t.state === 'awaiting_input') t.state = 'succeeded';
-      t.error = { kind: 'timeout', message: 'deadline exceeded' };
+      // orphaned, not timeout: timeout and rejection on a task that did not fail break another rule.
+      t.error = { kind: 'orphaned', message: 'the worker went away' };
     },
   },
   'everruns.root-session-not-self': {
@@ -214,20 +216,121 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
       e.error = { code: -32603, message: 'Internal error' };
     },
   },
+  'praxis.task-times-in-order': {
+    repair(t) {
+      if (typeof t.started_at !== 'string') return;
+      const started = millisFromIso(t.started_at);
+      for (const key of ['ended_at', 'notified_at']) {
+        const at = t[key];
+        if (typeof at === 'string' && millisFromIso(at) < started) t[key] = t.started_at;
+      }
+    },
+    break(t) {
+      t.started_at = '2026-11-29T10:00:00.000Z';
+      t.notified_at = '2026-11-29T09:59:00.000Z';
+      if (typeof t.ended_at === 'string') t.ended_at = '2026-11-29T10:01:00.000Z';
+    },
+  },
+  'praxis.session-updated-not-before-created': {
+    repair(s) {
+      if (typeof s.created_at === 'string' && typeof s.updated_at === 'string' && millisFromIso(s.updated_at) < millisFromIso(s.created_at)) s.updated_at = s.created_at;
+    },
+    break(s) {
+      const created = typeof s.created_at === 'string' ? millisFromIso(s.created_at) : Number.NaN;
+      if (Number.isFinite(created) && created >= 3_600_000) s.updated_at = iso(created - 3_600_000);
+      else {
+        s.created_at = '2026-11-29T10:00:00.000Z';
+        s.updated_at = '2026-11-29T09:00:00.000Z';
+      }
+    },
+  },
+  'praxis.session-cwd-normalized': {
+    repair(s) {
+      if (typeof s.cwd === 'string' && !isNormalizedPath(s.cwd)) s.cwd = '/home/user/workspace';
+    },
+    break(s) {
+      s.cwd = '/home/user//workspace/./src';
+    },
+  },
+  'praxis.session-not-forked-from-itself': {
+    repair(s) {
+      if (forkSource(s) !== undefined && forkSource(s) === s.id) s.forked_from = null;
+    },
+    break(s) {
+      s.forked_from = { session_id: s.id };
+    },
+  },
+  'everruns.task-times-in-order': {
+    repair(t) {
+      if (typeof t.created_at !== 'string') return;
+      const created = millisFromIso(t.created_at);
+      for (const key of ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) {
+        const at = t[key];
+        if (typeof at === 'string' && millisFromIso(at) < created) t[key] = t.created_at;
+      }
+      if (typeof t.started_at === 'string' && typeof t.finished_at === 'string' && millisFromIso(t.finished_at) < millisFromIso(t.started_at)) t.finished_at = t.started_at;
+    },
+    break(t) {
+      const created = typeof t.created_at === 'string' ? millisFromIso(t.created_at) : Number.NaN;
+      if (Number.isFinite(created) && created >= 1000) t.updated_at = iso(created - 1000);
+      else {
+        t.created_at = '2026-11-29T10:00:00.000Z';
+        t.updated_at = '2026-11-29T09:59:59.000Z';
+      }
+    },
+  },
+  'everruns.timeout-rejection-only-on-failed': {
+    repair(t) {
+      const error = t.error as JsonObject | null | undefined;
+      if (error && typeof error === 'object' && ['timeout', 'rejection'].includes(String(error.kind)) && t.state !== 'failed') t.error = { ...error, kind: 'orphaned' };
+    },
+    break(t) {
+      t.state = 'canceled';
+      t.error = { kind: 'timeout', message: 'deadline exceeded' };
+    },
+  },
+  'everruns.artifact-in-vfs-or-elsewhere': {
+    repair(t) {
+      if (Array.isArray(t.artifacts) && t.artifacts.some(inVfsAndElsewhere)) t.artifacts = t.artifacts.map((a) => (inVfsAndElsewhere(a) ? { ...(a as JsonObject), url: null } : a));
+    },
+    break(t) {
+      t.artifacts = [...(Array.isArray(t.artifacts) ? t.artifacts : []), { name: 'report', type: 'file', path: '/out/report.md', url: 'https://example.com/report.md' }];
+    },
+  },
+  'everruns.child-session-not-own-session': {
+    repair(t) {
+      const links = t.links as JsonObject | undefined;
+      if (links && typeof links === 'object' && links.child_session_id === t.session_id) t.links = { ...links, child_session_id: null };
+    },
+    break(t) {
+      t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.session_id };
+    },
+  },
+  'ark.task-times-in-order': {
+    repair(t) {
+      const created = t.created_at as number;
+      if (typeof t.started_at === 'number' && t.started_at < created) t.started_at = created;
+      const start = (t.started_at ?? created) as number;
+      if (typeof t.finished_at === 'number' && t.finished_at < start) t.finished_at = start;
+    },
+    break(t) {
+      // One millisecond before creation, kept within 13 digits (ark.times-are-unix-millis).
+      if ((t.created_at as number) - 1 < 1e12) t.created_at = (t.created_at as number) + 1;
+      const before = (t.created_at as number) - 1;
+      if (typeof t.started_at === 'number') t.started_at = before;
+      else if (typeof t.finished_at === 'number') t.finished_at = before;
+      else {
+        t.state = 'running';
+        t.started_at = before;
+      }
+    },
+  },
+  'jsonrpc.previous-task-not-self': {
+    repair(t) {
+      if (t.previous_task_id !== undefined && t.previous_task_id === t.id) del(t, 'previous_task_id');
+    },
+    break(t) {
+      t.previous_task_id = t.id;
+    },
+  },
 };
-
-/** Realistic relations no rule states (times in order), applied after the repairs. */
-export function tidyTimes(face: string, item: JsonObject): void {
-  if (face === 'ark') {
-    const created = item.created_at as number;
-    if (typeof item.started_at === 'number' && item.started_at < created) item.started_at = millisAfter(created, item.started_at % 60_000);
-    const start = (item.started_at ?? created) as number;
-    if (typeof item.finished_at === 'number' && item.finished_at < start) item.finished_at = millisAfter(start, item.finished_at % 600_000);
-  }
-  if (face === 'praxis' && typeof item.ended_at === 'string' && typeof item.started_at === 'string' && isoBefore(item.ended_at, item.started_at)) {
-    item.ended_at = item.started_at;
-  }
-  if (face === 'everruns' && typeof item.updated_at === 'string' && typeof item.created_at === 'string' && isoBefore(item.updated_at, item.created_at)) {
-    item.updated_at = item.created_at;
-  }
-}

@@ -43,7 +43,21 @@ function shapeTask(face: Face, raw: JsonObject, i: number, session: string, stat
       t.display_name = ['Refactor parser', 'Ask reviewer bot', 'Run integration tests', 'Watch CI'][i % 4];
       t.created_at = iso(createdMs);
       t.updated_at = iso(createdMs + 30_000);
-      t.root_session_id = null;
+      for (const [key, offset] of [
+        ['started_at', 1_000],
+        ['heartbeat_at', 5_000],
+        ['cancel_requested_at', 10_000],
+        ['finished_at', 20_000],
+      ] as const)
+        if (typeof t[key] === 'string') t[key] = iso(createdMs + offset);
+      // A third of the tasks give the root of the session's delegation tree, the same one.
+      t.root_session_id = i % 3 === 0 ? `root_${prefix}` : null;
+      if (t.kind === 'subagent') t.links = { ...(t.links as JsonObject | undefined), child_session_id: `child_${prefix}${pad(i)}` };
+      if (i % 4 === 2)
+        t.artifacts = [
+          { name: 'report', type: 'file', path: `/out/report-${pad(i)}.md`, url: null },
+          { name: 'pull request', type: 'pr', path: null, url: `https://example.com/pr/${i}` },
+        ];
       if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
       if (state === 'awaiting_input') t.input_request = { id: `ask_${pad(i)}`, prompt: 'Which branch should I open the PR against?' };
       if (state === 'failed') t.error = { kind: ['timeout', 'rejection', 'orphaned'][i % 3], message: 'the task did not finish' };
@@ -66,10 +80,16 @@ function shapeTask(face: Face, raw: JsonObject, i: number, session: string, stat
       t.user_id = session === DEMO.jsonrpc.session ? DEMO.jsonrpc.user : `user_${prefix}`;
       t.status = state;
       t.created_at = Math.floor(createdMs / 1000);
+      // Every fifth task continues the one before it.
+      if (i % 5 === 2) t.previous_task_id = `task_${prefix}${pad(i - 1)}`;
+      else delete t.previous_task_id;
       break;
   }
   return repair(face, 'task', t);
 }
+
+/** The working directory of demo session `i`. */
+const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace');
 
 /** Generates the demo objects of a seed: deterministic, every state of every API present. */
 export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
@@ -84,6 +104,11 @@ export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
     s.updated_at = iso(createdMs + 60_000);
     s.agent = { ...(s.agent as JsonObject), id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper' };
     s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
+    s.cwd = cwdOf(i);
+    // Some sessions are forks of the session created two hours before them, in its directory.
+    const forked = i >= DEMO.praxis.archivedCount + 2 && i % 5 === 3 && i < raws.length - 1;
+    s.forked_from = forked ? { session_id: `sesn_${pad(i - 2)}` } : null;
+    if (forked) s.cwd = cwdOf(i - 2);
     const session = repair('praxis', 'session', s);
     // Archived sessions exist (retrievable by id) but the list never shows them.
     session.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;

@@ -72,8 +72,8 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...everrunsTask(), state: 'canceled', error: { kind: 'orphaned', message: 'worker gone' } },
     ],
     bad: [
-      { ...everrunsTask(), error: { kind: 'timeout', message: 'took too long' } },
-      { ...everrunsTask(), state: 'succeeded', error: { kind: 'rejection', message: 'x' } },
+      { ...everrunsTask(), error: { kind: 'orphaned', message: 'worker gone' } },
+      { ...everrunsTask(), state: 'succeeded', error: { kind: 'orphaned', message: 'x' } },
     ],
   },
   'everruns.root-session-not-self': {
@@ -153,6 +153,93 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } },
     ],
     bad: [{ jsonrpc: '2.0', id: 1, result: [], error: { code: -32000, message: 'x' } }],
+  },
+  'praxis.task-times-in-order': {
+    component: 'BackgroundTask',
+    good: [
+      praxisTask(),
+      { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:00:00Z', notified_at: '2026-11-29T10:00:00Z' },
+      { ...praxisTask(), notified_at: '2026-11-29T18:00:00+08:00' },
+    ],
+    bad: [
+      { ...praxisTask(), status: 'failed', cancellable: false, ended_at: '2026-11-29T09:59:59Z' },
+      { ...praxisTask(), notified_at: '2026-11-29T17:59:00+08:00' },
+    ],
+  },
+  'praxis.session-updated-not-before-created': {
+    component: 'Session',
+    good: [praxisSession(), { ...praxisSession(), updated_at: '2026-11-29T10:00:01Z' }, { ...praxisSession(), updated_at: '2026-11-29T18:00:00+08:00' }],
+    bad: [{ ...praxisSession(), updated_at: '2026-11-29T09:59:59Z' }],
+  },
+  'praxis.session-cwd-normalized': {
+    component: 'Session',
+    good: [praxisSession(), { ...praxisSession(), cwd: '/home/user/workspace' }, { ...praxisSession(), cwd: '/' }, { ...praxisSession(), cwd: '/srv/app/' }, { ...praxisSession(), cwd: '../shared' }],
+    bad: [
+      { ...praxisSession(), cwd: '/home/user//workspace' },
+      { ...praxisSession(), cwd: '/home/./user' },
+      { ...praxisSession(), cwd: '/home/user/../root' },
+      { ...praxisSession(), cwd: '/..' },
+      { ...praxisSession(), cwd: '' },
+    ],
+  },
+  'praxis.session-not-forked-from-itself': {
+    component: 'Session',
+    good: [praxisSession(), { ...praxisSession(), forked_from: null }, { ...praxisSession(), forked_from: { session_id: 'sesn_00' } }, { ...praxisSession(), forked_from: {} }],
+    bad: [{ ...praxisSession(), forked_from: { session_id: 'sesn_01' } }],
+  },
+  'everruns.task-times-in-order': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      { ...everrunsTask(), state: 'succeeded', started_at: '2026-11-29T10:00:00Z', finished_at: '2026-11-29T10:00:00Z', heartbeat_at: null, cancel_requested_at: '2026-11-29T10:00:00.5Z' },
+    ],
+    bad: [
+      { ...everrunsTask(), updated_at: '2026-11-29T09:59:59Z' },
+      { ...everrunsTask(), started_at: '2026-11-29T10:00:05Z', finished_at: '2026-11-29T10:00:04Z' },
+      { ...everrunsTask(), heartbeat_at: '2026-11-29T17:59:00+08:00' },
+    ],
+  },
+  'everruns.timeout-rejection-only-on-failed': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      { ...everrunsTask(), state: 'failed', error: { kind: 'rejection', message: 'refused' } },
+      { ...everrunsTask(), state: 'canceled', error: { kind: 'orphaned', message: 'gone' } },
+    ],
+    bad: [{ ...everrunsTask(), state: 'canceled', error: { kind: 'timeout', message: 'took too long' } }],
+  },
+  'everruns.artifact-in-vfs-or-elsewhere': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      {
+        ...everrunsTask(),
+        artifacts: [
+          { name: 'out', type: 'file', path: '/out.txt', url: null },
+          { name: 'pr', type: 'pr', url: 'https://example.com/pr/1' },
+          { name: 'bare', type: 'session' },
+        ],
+      },
+    ],
+    bad: [{ ...everrunsTask(), artifacts: [{ name: 'out', type: 'file', path: '/out.txt', url: 'https://example.com/out.txt' }] }],
+  },
+  'everruns.child-session-not-own-session': {
+    component: 'Task',
+    good: [everrunsTask(), { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } }, { ...everrunsTask(), links: { child_session_id: null } }],
+    bad: [{ ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'demo' } }],
+  },
+  'ark.task-times-in-order': {
+    component: 'Task',
+    good: [arkTask(), { ...arkTask(), state: 'succeeded', started_at: 1_764_410_400_000, finished_at: 1_764_410_400_000 }],
+    bad: [
+      { ...arkTask(), started_at: 1_764_410_399_999 },
+      { ...arkTask(), state: 'failed', finished_at: 1_764_410_400_500 },
+    ],
+  },
+  'jsonrpc.previous-task-not-self': {
+    component: 'Task',
+    good: [jsonrpcTask(), { ...jsonrpcTask(), previous_task_id: 'task_00' }],
+    bad: [{ ...jsonrpcTask(), previous_task_id: 'task_01' }],
   },
 };
 

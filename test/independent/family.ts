@@ -147,7 +147,8 @@ export function ark(k: Knobs): Handler {
   const make = (n: number): JsonObject => {
     const [t] = sample('ark', 'task', k.seed + n, 1);
     const task: JsonObject = { ...t!, task_id: `task-${n}`, session_id: SESSION.ark, created_at: T0 + n * 1000 };
-    for (const f of ['started_at', 'finished_at'] as const) if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + 500;
+    // Started and finished the moment it was submitted (every fourth task) is in order too.
+    for (const f of ['started_at', 'finished_at'] as const) if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + (n % 4 === 0 ? 0 : 500);
     return repair('ark', 'task', task);
   };
   const world = new TaskWorld(
@@ -193,9 +194,20 @@ export function everruns(k: Knobs): Handler {
     const [t] = sample('everruns', 'task', k.seed + n, 1);
     const id = `task_${n}`;
     const task: JsonObject = { ...t!, id, session_id: SESSION.everruns, created_at: new Date(T0 + n * 1000).toISOString(), updated_at: new Date(T0 + n * 1000 + 10).toISOString() };
-    for (const f of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const) if (typeof task[f] === 'string') task[f] = new Date(T0 + n * 1000 + 5).toISOString();
+    // Times equal to created_at (every fourth task) are in order too.
+    for (const f of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const)
+      if (typeof task[f] === 'string') task[f] = new Date(T0 + n * 1000 + (n % 4 === 0 ? 0 : 5)).toISOString();
     if (typeof task.result_path === 'string') task.result_path = `/.tasks/${id}/result.json`;
-    if (task.root_session_id === SESSION.everruns) task.root_session_id = null;
+    // One root per session, given by some tasks and unavailable (null) for others, or by none.
+    task.root_session_id = k.seed % 3 !== 0 && n % 2 === 0 ? 'root_fam' : null;
+    // Artifacts in the session filesystem, elsewhere, or neither said; a child session that is another session.
+    if (n % 3 === 0)
+      task.artifacts = [
+        { name: 'log', type: 'file', path: '/logs/run.txt' },
+        { name: 'pr', type: 'pr', url: 'https://example.com/pr/7', path: null },
+        { name: 'child', type: 'session' },
+      ];
+    if (task.kind === 'subagent') task.links = { ...(task.links as JsonObject | undefined), child_session_id: `child_${n}` };
     return repair('everruns', 'task', task);
   };
   const world = new TaskWorld(
@@ -236,7 +248,12 @@ export function everruns(k: Knobs): Handler {
 export function jsonrpc(k: Knobs): Handler {
   const make = (n: number): JsonObject => {
     const [t] = sample('jsonrpc', 'task', k.seed + n, 1);
-    return repair('jsonrpc', 'task', { ...t!, id: awkward(k, `t${n}`), session_id: n % 3 === 0 ? 'other' : SESSION.jsonrpc, user_id: n % 2 ? 'u1' : 'u2', created_at: Math.floor(T0 / 1000) + n });
+    const task: JsonObject = { ...t!, id: awkward(k, `t${n}`), session_id: n % 3 === 0 ? 'other' : SESSION.jsonrpc, user_id: n % 2 ? 'u1' : 'u2', created_at: Math.floor(T0 / 1000) + n };
+    // A previous task listed before it (another session's or the same second's), or one never listed.
+    if (n % 4 === 1) task.previous_task_id = awkward(k, `t${n - 1}`);
+    else if (n % 4 === 2) task.previous_task_id = 'task_from_an_older_list';
+    if (n % 8 === 1) task.created_at = Math.floor(T0 / 1000) + n - 1;
+    return repair('jsonrpc', 'task', task);
   };
   const world = new TaskWorld(
     'jsonrpc',
@@ -280,22 +297,37 @@ const anthropic = (k: Knobs, req: IncomingMessage, res: ServerResponse, status: 
   send(k, req, res, status, { type: 'error', error: { type, message }, request_id: `req_${status}_x` });
 
 export function praxis(k: Knobs): Handler {
-  const sessions = sample('praxis', 'session', k.seed, 12 + (k.seed % 10)).map((s, i) =>
-    repair('praxis', 'session', {
+  const sessionId = (i: number) => (i === 0 ? SESSION.praxis : awkward(k, `sesn_${i}`));
+  // Working directories in normal form, a trailing slash left as given.
+  const cwdOf = (i: number) => ['/', '/srv/app/', '/home/user/workspace'][i % 3]!;
+  const sessions = sample('praxis', 'session', k.seed, 12 + (k.seed % 10)).map((s, i) => {
+    const session: JsonObject = {
       ...s,
-      id: i === 0 ? SESSION.praxis : awkward(k, `sesn_${i}`),
+      id: sessionId(i),
       agent: { ...(s.agent as JsonObject), id: i % 2 ? 'agent_a' : 'agent_b' },
       archived_at: null,
       created_at: new Date(T0 + i * 60_000).toISOString(),
-      updated_at: new Date(T0 + i * 60_000 + 1).toISOString(),
-    }),
-  );
+      // Updated the moment it was created (every fifth session) is in order too.
+      updated_at: new Date(T0 + i * 60_000 + (i % 5 === 0 ? 0 : 1)).toISOString(),
+      cwd: cwdOf(i),
+      forked_from: null,
+    };
+    // Forks of an older listed session, in its directory; of a session never listed (in any
+    // directory); and a forked_from in a shape without session_id.
+    if (i >= 2 && i % 4 === 3) Object.assign(session, { forked_from: { session_id: sessionId(i - 2) }, cwd: cwdOf(i - 2) });
+    else if (i % 4 === 2) session.forked_from = { session_id: 'sesn_never_listed' };
+    else if (i % 4 === 1 && i > 4) session.forked_from = { id: 'sesn_other_shape' };
+    return repair('praxis', 'session', session);
+  });
   const worlds = new Map<string, TaskWorld>();
   sessions.forEach((s, i) => {
     const make = (n: number): JsonObject => {
       const [t] = sample('praxis', 'task', k.seed + i * 100 + n, 1);
       const task: JsonObject = { ...t!, id: `bgt_${i}_${n}`, started_at: new Date(T0 + n * 1000).toISOString() };
       if (task.ended_at !== null) task.ended_at = new Date(T0 + n * 1000 + 500).toISOString();
+      // Notified the moment it started, or later; a monitor may count triggers with no notification yet.
+      if (typeof task.notified_at === 'string') task.notified_at = new Date(T0 + n * 1000 + (n % 2 ? 0 : 700)).toISOString();
+      if (task.kind === 'monitor' && n % 2 === 0) Object.assign(task, { notified_at: null, trigger_count: n + 1 });
       if (k.unknownKinds && n % 3 === 0) task.kind = 'workflow_step';
       return repair('praxis', 'task', task);
     };

@@ -10,6 +10,7 @@ import type { Source, Violation } from '../violation.js';
 import { cursorLaws, errorLaws } from './errors.js';
 import { filterLaws } from './filters.js';
 import { pageLaws } from './page.js';
+import { relationLaws } from './relations.js';
 import { timelineLaws } from './timeline.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
 import { walkLaws } from './walk.js';
@@ -28,7 +29,7 @@ function transportLaw(op: ListOperation): Law {
   return law;
 }
 
-const FACTORIES = [pageLaws, filterLaws, walkLaws, errorLaws, cursorLaws, timelineLaws, (op: ListOperation) => [transportLaw(op)]];
+const FACTORIES = [pageLaws, filterLaws, walkLaws, relationLaws, errorLaws, cursorLaws, timelineLaws, (op: ListOperation) => [transportLaw(op)]];
 
 const byOperation = new Map<ListOperation, readonly Law[]>(OPERATIONS.map((op) => [op, FACTORIES.flatMap((make) => make(op))]));
 

@@ -1,6 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
 import type { components } from '../types/everruns.js';
-import { type ItemRule, finding, has } from './types.js';
+import { rfc3339Millis } from '../time.js';
+import { type Finding, type ItemRule, finding, has, isObject } from './types.js';
 
 const DOC = '001_5ef50488d1ca2e3f.txt';
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
@@ -23,6 +24,10 @@ export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
 };
 
 const UNSUCCESSFUL: readonly string[] = ['failed', 'canceled'];
+/** Error kinds 001 places on failed tasks only. */
+const FAILED_ONLY_KINDS: readonly string[] = ['timeout', 'rejection'];
+/** Times that record something that happened to a task, so not before it was created. */
+const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const;
 
 export const everrunsRules = [
   {
@@ -88,6 +93,83 @@ export const everrunsRules = [
     check(task) {
       if (typeof task.root_session_id === 'string' && task.root_session_id === task.session_id)
         return finding('/root_session_id', `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`, task.root_session_id);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.task-times-in-order',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence:
+        'created_at required string format: date-time — started_at string | null format: date-time — finished_at string | null format: date-time — updated_at required string format: date-time — heartbeat_at, cancel_requested_at string | null format: date-time',
+    },
+    statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
+    check(task) {
+      const created = rfc3339Millis(task.created_at);
+      const out: Finding[] = [];
+      for (const key of LATER_THAN_CREATED) {
+        const at = rfc3339Millis(task[key]);
+        if (Number.isFinite(created) && Number.isFinite(at) && at < created)
+          out.push({ path: `/${key}`, message: `${key} ${JSON.stringify(task[key])} is earlier than created_at ${JSON.stringify(task.created_at)}`, value: task[key] });
+      }
+      const started = rfc3339Millis(task.started_at);
+      const finished = rfc3339Millis(task.finished_at);
+      if (Number.isFinite(started) && Number.isFinite(finished) && finished < started)
+        out.push({ path: '/finished_at', message: `finished_at ${JSON.stringify(task.finished_at)} is earlier than started_at ${JSON.stringify(task.started_at)}`, value: task.finished_at });
+      return out;
+    },
+  },
+  {
+    id: 'everruns.timeout-rejection-only-on-failed',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'Timeout and rejection are `error.kind` values on `failed`, not states.' },
+    statement: 'An error of kind timeout or rejection is carried only by a failed task.',
+    applies: (task) => isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)),
+    check(task) {
+      if (isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)) && typeof task.state === 'string' && task.state !== 'failed')
+        return finding('/error/kind', `error.kind is ${JSON.stringify(task.error.kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`, task.error.kind);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.artifact-in-vfs-or-elsewhere',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'path: Session VFS path, when the artifact lives in the session filesystem. — url: External URL, when the artifact lives elsewhere.' },
+    statement: 'No artifact has both a path (it lives in the session filesystem) and a url (it lives elsewhere).',
+    applies: (task) => Array.isArray(task.artifacts) && task.artifacts.length > 0,
+    check(task) {
+      if (!Array.isArray(task.artifacts)) return [];
+      return task.artifacts.flatMap((artifact, index) =>
+        isObject(artifact) && typeof artifact.path === 'string' && typeof artifact.url === 'string'
+          ? [
+              {
+                path: `/artifacts/${index}/url`,
+                message: `artifact ${index} has both path ${JSON.stringify(artifact.path)} and url ${JSON.stringify(artifact.url)}; it lives either in the session filesystem or elsewhere`,
+                value: artifact.url,
+              },
+            ]
+          : [],
+      );
+    },
+  },
+  {
+    id: 'everruns.child-session-not-own-session',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'child_session_id: Child session, for subagent-shaped tasks. Full transcript lives there.' },
+    statement: "links.child_session_id, when set, is another session than the task's own session_id.",
+    applies: (task) => isObject(task.links) && typeof task.links.child_session_id === 'string',
+    check(task) {
+      if (isObject(task.links) && typeof task.links.child_session_id === 'string' && task.links.child_session_id === task.session_id)
+        return finding(
+          '/links/child_session_id',
+          `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session is another session`,
+          task.links.child_session_id,
+        );
       return [];
     },
   },

@@ -86,4 +86,17 @@ export const jsonrpcRules = [
       return [];
     },
   },
+  {
+    id: 'jsonrpc.previous-task-not-self',
+    face: 'jsonrpc',
+    target: 'task',
+    source: { file: DOC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
+    statement: 'previous_task_id, when given, names another task than the task itself.',
+    applies: (task) => typeof task.previous_task_id === 'string',
+    check(task) {
+      if (typeof task.previous_task_id === 'string' && task.previous_task_id === task.id)
+        return finding('/previous_task_id', `task ${String(task.id)} names itself as its previous task`, task.previous_task_id);
+      return [];
+    },
+  },
 ] as const satisfies readonly ItemRule[];

@@ -17,6 +17,14 @@ export const EVERRUNS_FAULTS = {
   },
   /** An unknown session lists nothing instead of answering 404. */
   'everruns.unknown-session-404': { response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, []) : response) },
+  /** The second task that gives a root gives another one. */
+  'everruns.one-root-per-session': {
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) => {
+        const second = items.filter((t) => typeof t.root_session_id === 'string')[1];
+        return items.map((t) => (t === second ? { ...t, root_session_id: `${String(t.root_session_id)}-other` } : t));
+      }),
+  },
   'everruns.lifecycle-forward': revivesFinishedTasks('everruns'),
   /** From the second walk on, every created_at reads one second earlier. */
   'everruns.immutable-fields': {

@@ -22,6 +22,14 @@ const inclusiveCursor = (directions: readonly ('starting_after' | 'ending_before
   },
 });
 
+/** A task now names the newest task of its page created after it as its previous task. */
+const previousIsNewer = (items: JsonObject[]): JsonObject[] =>
+  items.map((item) => {
+    if (typeof item.previous_task_id !== 'string') return item;
+    const newer = items.filter((other) => Number(other.created_at) > Number(item.created_at)).sort((a, b) => Number(b.created_at) - Number(a.created_at))[0];
+    return newer ? { ...item, previous_task_id: newer.id } : item;
+  });
+
 export const JSONRPC_FAULTS = {
   /** One more item than the limit (or the default) asks for. */
   'jsonrpc.limit-respected': {
@@ -55,6 +63,7 @@ export const JSONRPC_FAULTS = {
       return Array.isArray(detail) ? withBody(response, { detail: (detail as Detail[]).map((d) => d.msg).join('; ') }) : response;
     },
   },
+  'jsonrpc.previous-task-earlier': { response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer) },
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc'),
   'jsonrpc.response-schema': numericId,
   'jsonrpc.no-undocumented-fields': undocumentedField,

@@ -1,5 +1,5 @@
 /** Praxis' law faults (000, 004), each a transform around the documented operations. */
-import type { JsonObject, LawId } from '../../contract/index.js';
+import { type JsonObject, type LawId, forkSource } from '../../contract/index.js';
 import { PRAXIS_DEFAULT_LIMIT, PRAXIS_MAX_LIMIT, PRAXIS_SESSION_PARAMS, type PraxisCursor, decodeCursor, encodeCursor, queryKey } from '../faces/praxis.js';
 import { integer } from '../query.js';
 import type { MockRequest, MockResponse } from '../types.js';
@@ -25,6 +25,17 @@ const plainTextError = (response: MockResponse): MockResponse => {
   if (response.status < 400 || typeof message !== 'string') return response;
   return { status: response.status, headers: { 'content-type': 'text/plain' }, body: message, raw: message };
 };
+
+const createdMs = (item: JsonObject) => Date.parse(String(item.created_at));
+
+/** A fork now names the newest session of its page created after it as its source. */
+const forkOfNewer = (items: JsonObject[]): JsonObject[] =>
+  items.map((item) => {
+    if (forkSource(item) === undefined) return item;
+    const created = createdMs(item);
+    const newer = items.filter((other) => createdMs(other) > created).sort((a, b) => createdMs(b) - createdMs(a))[0];
+    return newer ? { ...item, forked_from: { ...(item.forked_from as JsonObject), session_id: newer.id } } : item;
+  });
 
 export const PRAXIS_FAULTS = {
   /** Unsupported parameters are ignored instead of refused. */
@@ -64,6 +75,12 @@ export const PRAXIS_FAULTS = {
   /** The last page still carries a cursor, which leads to an empty page with a cursor again. */
   'praxis.sessions.paging-terminates': {
     response: (response, sent) => editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
+  },
+  'praxis.sessions.fork-after-source': { response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer) },
+  /** A fork works in a subdirectory of its source's directory instead of inheriting it. */
+  'praxis.sessions.fork-inherits-cwd': {
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) => items.map((item) => (forkSource(item) !== undefined && typeof item.cwd === 'string' ? { ...item, cwd: `${item.cwd.replace(/\/$/, '')}/elsewhere` } : item))),
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },

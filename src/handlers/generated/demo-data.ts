@@ -88,13 +88,14 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_vsku7k",
-   "cwd": "watch",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_leunc8"
    },
    "thinking": {
     "effort": "cargo upload docs"
-   }
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_001",
@@ -189,14 +190,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "logs schema task"
    ],
    "deployment_id": "deployment_aw9h67",
-   "cwd": "worker worker bench",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_q26zji"
    },
    "thinking": {
     "effort": "crawl clip watch"
    },
-   "forked_from": {}
+   "forked_from": null
   },
   {
    "id": "sesn_002",
@@ -311,14 +312,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "parse cache render",
     "render"
    ],
-   "cwd": "task build index",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_zik0yx"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_zzzzzzzzzr"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_003",
@@ -439,9 +438,8 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [],
    "deployment_id": null,
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_lgen7zrkhn"
-   }
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_004",
@@ -569,11 +567,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "npm cargo cargo"
    ],
    "deployment_id": null,
-   "cwd": "notes cargo cargo",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_c5s71q"
    },
-   "thinking": null
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_005",
@@ -666,10 +665,8 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_dn80u9",
-   "cwd": "thread cargo cargo",
-   "forked_from": {
-    "session_id": "sesn_00000019"
-   }
+   "cwd": "/srv/app",
+   "forked_from": null
   },
   {
    "id": "sesn_006",
@@ -743,7 +740,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": null,
-   "cwd": "crawl build review",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_6r37z0"
    },
@@ -859,9 +856,8 @@ export const DEFAULT_DEMO: DemoRecords = {
    "thinking": {
     "effort": "cache"
    },
-   "forked_from": {
-    "session_id": "sesn_bzf9vm8e5d"
-   }
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_008",
@@ -968,7 +964,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "logs"
    ],
    "deployment_id": "deployment_ypkh6x",
-   "cwd": "sync cargo cargo",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_ny1qxr"
    },
@@ -976,7 +972,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "watch logs clip"
    },
    "forked_from": {
-    "session_id": "sesn_00000003"
+    "session_id": "sesn_006"
    }
   },
   {
@@ -1092,11 +1088,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "release bench server"
    ],
    "deployment_id": null,
-   "cwd": "thread cargo cargo",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_ckbyvx"
    },
-   "thinking": null
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_010",
@@ -1223,7 +1220,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "queue release watch"
    ],
    "deployment_id": "deployment_000000",
-   "cwd": "deploy flaky",
+   "cwd": "/home/user/workspace",
    "computer_id": "computer_zik0yu",
    "model": {
     "id": "id_nqgur3"
@@ -1336,14 +1333,14 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_8y8ryo",
-   "cwd": "shell shell sync",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_25e0y1"
    },
    "thinking": {
     "effort": "review"
    },
-   "forked_from": {}
+   "forked_from": null
   },
   {
    "id": "sesn_012",
@@ -1449,11 +1446,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "migrate"
    ],
    "deployment_id": null,
-   "cwd": "shell cargo cargo",
+   "cwd": "/home/user/workspace",
    "model": {},
-   "forked_from": {
-    "session_id": "sesn_0000000g"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_013",
@@ -1565,7 +1560,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_t1u8t8",
-   "cwd": "cargo monitor render",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_zik0z6"
    },
@@ -1573,7 +1568,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "review notes agent"
    },
    "forked_from": {
-    "session_id": "sesn_c0qnz6yvhx"
+    "session_id": "sesn_011"
    }
   },
   {
@@ -1689,9 +1684,8 @@ export const DEFAULT_DEMO: DemoRecords = {
    "thinking": {
     "effort": "npm migrate review"
    },
-   "forked_from": {
-    "session_id": "sesn_gxy1vjrapg"
-   }
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_015",
@@ -1788,7 +1782,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "search lint client"
    ],
    "deployment_id": null,
-   "cwd": "search index sync",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_00000o"
    },
@@ -1888,7 +1882,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "deployment_id": "deployment_tvx7tx",
    "thinking": {
     "effort": "schema schema index"
-   }
+   },
+   "cwd": "/home/user/workspace",
+   "forked_from": null
   },
   {
    "id": "sesn_017",
@@ -1975,14 +1971,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "session api build"
    ],
    "deployment_id": null,
-   "cwd": "search server thread",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_00000m"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_vn68h0blxh"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_018",
@@ -2080,9 +2074,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "sync flaky report"
    ],
    "deployment_id": null,
-   "cwd": "npm review report",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_mf6ewa"
+   },
+   "forked_from": {
+    "session_id": "sesn_016"
    }
   },
   {
@@ -2170,9 +2167,8 @@ export const DEFAULT_DEMO: DemoRecords = {
    "thinking": {
     "effort": "test"
    },
-   "forked_from": {
-    "session_id": "sesn_hrca0ckwbb"
-   }
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_020",
@@ -2247,14 +2243,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "build"
    ],
    "deployment_id": null,
-   "cwd": "watch",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_8jiqa6"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_iulfrc0ct7"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_021",
@@ -2385,11 +2379,12 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_b9ew5z",
-   "cwd": "thread sync sync",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_000007"
    },
-   "thinking": null
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_022",
@@ -2479,7 +2474,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "docs bench schema"
    ],
    "deployment_id": null,
-   "cwd": "watch",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_u8w06m"
    },
@@ -2562,12 +2557,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "retry deploy thread"
    ],
    "deployment_id": null,
-   "cwd": "session cache review",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_00000s"
    },
    "forked_from": {
-    "session_id": "sesn_53l8xhyyne"
+    "session_id": "sesn_021"
    }
   },
   {
@@ -2709,14 +2704,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "index deploy lint"
    ],
    "deployment_id": "deployment_xlas7i",
-   "cwd": "server npm release",
+   "cwd": "/home/user/workspace",
    "model": {},
    "thinking": {
     "effort": "bench fix"
    },
-   "forked_from": {
-    "session_id": "sesn_15vowto3jh"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_025",
@@ -2799,14 +2792,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "bench logs npm"
    ],
    "deployment_id": "deployment_nvkapd",
-   "cwd": "monitor retry report",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_1xb7kb"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_enjr4aa1ry"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_026",
@@ -2889,7 +2880,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "lint fix release"
    ],
    "deployment_id": "deployment_31xgei",
-   "cwd": "backup cargo cargo",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_1i5yz2"
    },
@@ -3011,15 +3002,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "logs agent index"
    ],
    "deployment_id": "deployment_000006",
-   "cwd": "report npm watch",
+   "cwd": "/home/user/workspace",
    "computer_id": "computer_00000j",
    "model": {
     "id": "id_000007"
    },
    "thinking": null,
-   "forked_from": {
-    "session_id": "sesn_jhwb902k2v"
-   }
+   "forked_from": null
   },
   {
    "id": "sesn_028",
@@ -3070,14 +3059,16 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "vault_ids": [],
    "deployment_id": "deployment_glcc18",
-   "cwd": "task queue search",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_000000"
    },
    "thinking": {
     "effort": "sync cargo cargo"
    },
-   "forked_from": null
+   "forked_from": {
+    "session_id": "sesn_026"
+   }
   },
   {
    "id": "sesn_029",
@@ -3176,7 +3167,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "agent bench schema"
    ],
    "deployment_id": null,
-   "cwd": "api thread session",
+   "cwd": "/srv/app",
    "model": {
     "id": "id_rg7onu"
    },
@@ -3289,7 +3280,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "search fix watch",
     "test cargo shell"
    ],
-   "cwd": "task backup parse",
+   "cwd": "/home/user/workspace",
    "thinking": null,
    "forked_from": null
   },
@@ -3398,7 +3389,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "id_00000s"
    },
    "thinking": null,
-   "forked_from": null
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_032",
@@ -3496,7 +3488,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "build cache flaky"
    ],
    "deployment_id": "deployment_271hv7",
-   "cwd": "test sync fix",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_zik0z9"
    },
@@ -3604,7 +3596,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "queue flaky lint"
    ],
    "deployment_id": "deployment_anhh53",
-   "cwd": "flaky",
+   "cwd": "/home/user/workspace",
    "computer_id": "computer_c32bjr",
    "model": {
     "id": "id_k2wrrk"
@@ -3613,7 +3605,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "effort": "server watch client"
    },
    "forked_from": {
-    "session_id": "sesn_8nefxnzms2"
+    "session_id": "sesn_031"
    }
   },
   {
@@ -3721,13 +3713,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "client index deploy"
    ],
    "deployment_id": "deployment_itsmur",
-   "cwd": "crawl",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_1ryzyf"
    },
    "thinking": {
     "effort": "cache docs backup"
-   }
+   },
+   "forked_from": null
   }
  ],
  "tasks": {
@@ -3914,11 +3907,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.022Z",
+    "finished_at": "2026-11-29T08:00:20.000Z",
     "id": "task_demo000",
     "kind": "subagent",
     "links": {
-     "child_session_id": "child_session_000002",
+     "child_session_id": "child_demo000",
      "remote_task_id": null,
      "resource_ids": []
     },
@@ -3926,22 +3919,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": "/.tasks/task_demo000/result.json",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-02-22T19:38:17.198Z",
+    "started_at": "2026-11-29T08:00:01.000Z",
     "state": "queued",
     "state_detail": null,
     "updated_at": "2026-11-29T08:00:30.000Z",
     "wake_policy": "on_activity",
     "worker_id": null,
-    "root_session_id": null
+    "root_session_id": "root_demo"
    },
    {
     "attempt": 3,
-    "cancel_requested_at": "2026-05-28T14:26:34.489Z",
+    "cancel_requested_at": "2026-11-29T08:01:10.000Z",
     "created_at": "2026-11-29T08:01:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.014Z",
-    "heartbeat_at": "2025-01-01T00:00:00.026Z",
+    "finished_at": "2026-11-29T08:01:20.000Z",
+    "heartbeat_at": "2026-11-29T08:01:05.000Z",
     "id": "task_demo001",
     "kind": "external_agent",
     "links": {
@@ -3964,14 +3957,27 @@ export const DEFAULT_DEMO: DemoRecords = {
     "worker_id": "worker_ph6tvv"
    },
    {
-    "artifacts": [],
+    "artifacts": [
+     {
+      "name": "report",
+      "type": "file",
+      "path": "/out/report-002.md",
+      "url": null
+     },
+     {
+      "name": "pull request",
+      "type": "pr",
+      "path": null,
+      "url": "https://example.com/pr/2"
+     }
+    ],
     "attempt": 3,
-    "cancel_requested_at": "2026-05-11T20:27:40.605Z",
+    "cancel_requested_at": "2026-11-29T08:02:10.000Z",
     "created_at": "2026-11-29T08:02:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2026-05-11T12:32:29.550Z",
-    "heartbeat_at": "2026-05-20T09:11:30.593Z",
+    "finished_at": "2026-11-29T08:02:20.000Z",
+    "heartbeat_at": "2026-11-29T08:02:05.000Z",
     "id": "task_demo002",
     "input_request": {
      "id": "ask_002",
@@ -4005,11 +4011,11 @@ export const DEFAULT_DEMO: DemoRecords = {
       "url": null
      }
     ],
-    "cancel_requested_at": "2026-12-31T23:59:59.974Z",
+    "cancel_requested_at": "2026-11-29T08:03:10.000Z",
     "created_at": "2026-11-29T08:03:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2025-03-25T23:05:01.755Z",
+    "finished_at": "2026-11-29T08:03:20.000Z",
     "heartbeat_at": null,
     "id": "task_demo003",
     "input_request": null,
@@ -4022,10 +4028,10 @@ export const DEFAULT_DEMO: DemoRecords = {
      ]
     },
     "result_path": null,
-    "root_session_id": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-24T12:29:21.485Z",
+    "started_at": "2026-11-29T08:03:01.000Z",
     "state": "succeeded",
     "state_detail": null,
     "summary": "Follows the deployment until it settles",
@@ -4036,15 +4042,15 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [],
     "attempt": 2,
-    "cancel_requested_at": "2025-04-09T13:21:31.884Z",
+    "cancel_requested_at": "2026-11-29T08:04:10.000Z",
     "created_at": "2026-11-29T08:04:00.000Z",
     "display_name": "Refactor parser",
     "error": {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2025-05-14T23:14:02.523Z",
-    "heartbeat_at": "2025-01-01T00:00:00.025Z",
+    "finished_at": "2026-11-29T08:04:20.000Z",
+    "heartbeat_at": "2026-11-29T08:04:05.000Z",
     "id": "task_demo004",
     "input_request": null,
     "kind": "subagent",
@@ -4052,12 +4058,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.005Z",
+    "started_at": "2026-11-29T08:04:01.000Z",
     "state": "failed",
     "summary": null,
     "updated_at": "2026-11-29T08:04:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": null
+    "worker_id": null,
+    "links": {
+     "child_session_id": "child_demo004"
+    }
    },
    {
     "artifacts": [
@@ -4065,22 +4074,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "fix worker docs",
       "type": "file",
-      "url": "npm cargo cargo"
+      "url": null
      },
      {
       "name": "image_generate",
       "path": "upload cache npm",
       "type": "pr",
-      "url": "deploy"
+      "url": null
      }
     ],
     "attempt": 4,
-    "cancel_requested_at": "2025-12-24T11:33:01.347Z",
+    "cancel_requested_at": "2026-11-29T08:05:10.000Z",
     "created_at": "2026-11-29T08:05:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
     "finished_at": null,
-    "heartbeat_at": "2025-01-01T00:00:00.016Z",
+    "heartbeat_at": "2026-11-29T08:05:05.000Z",
     "id": "task_demo005",
     "input_request": null,
     "kind": "external_agent",
@@ -4092,7 +4101,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-06-05T10:15:10.607Z",
+    "started_at": "2026-11-29T08:05:01.000Z",
     "state": "canceled",
     "state_detail": "lint watch watch",
     "updated_at": "2026-11-29T08:05:30.000Z",
@@ -4102,23 +4111,23 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "python",
-      "path": "search cargo cargo",
+      "name": "report",
       "type": "file",
+      "path": "/out/report-006.md",
       "url": null
      },
      {
-      "name": "browser",
+      "name": "pull request",
+      "type": "pr",
       "path": null,
-      "type": "index api build",
-      "url": "monitor cargo cargo"
+      "url": "https://example.com/pr/6"
      }
     ],
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:06:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.028Z",
+    "finished_at": "2026-11-29T08:06:20.000Z",
     "id": "task_demo006",
     "input_request": null,
     "kind": "background_tool",
@@ -4143,10 +4152,10 @@ export const DEFAULT_DEMO: DemoRecords = {
      "unit": "deploy render index"
     },
     "result_path": null,
-    "root_session_id": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-01-01T00:00:00.013Z",
+    "started_at": "2026-11-29T08:06:01.000Z",
     "state": "queued",
     "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:06:30.000Z",
@@ -4159,22 +4168,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "browser",
       "path": "backup crawl watch",
       "type": "clip bench sync",
-      "url": "notes migrate crawl"
+      "url": null
      },
      {
       "name": "image_generate",
       "path": "retry shell deploy",
       "type": "session",
-      "url": "task lint bench"
+      "url": null
      }
     ],
     "attempt": 4,
-    "cancel_requested_at": "2026-03-05T23:44:29.872Z",
+    "cancel_requested_at": "2026-11-29T08:07:10.000Z",
     "created_at": "2026-11-29T08:07:00.000Z",
     "display_name": "Watch CI",
     "error": null,
     "finished_at": null,
-    "heartbeat_at": "2026-12-31T23:59:59.984Z",
+    "heartbeat_at": "2026-11-29T08:07:05.000Z",
     "id": "task_demo007",
     "input_request": null,
     "kind": "monitor",
@@ -4211,7 +4220,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:08:00.000Z",
     "display_name": "Refactor parser",
-    "finished_at": "2025-01-01T00:00:00.008Z",
+    "finished_at": "2026-11-29T08:08:20.000Z",
     "heartbeat_at": null,
     "id": "task_demo008",
     "input_request": {
@@ -4220,7 +4229,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "subagent",
     "links": {
-     "child_session_id": null,
+     "child_session_id": "child_demo008",
      "resource_ids": [
       "index"
      ]
@@ -4229,7 +4238,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-01-01T00:00:00.008Z",
+    "started_at": "2026-11-29T08:08:01.000Z",
     "state": "awaiting_input",
     "state_detail": "build session npm",
     "summary": null,
@@ -4242,37 +4251,37 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "web_search",
       "path": "task session shell",
       "type": "pr",
-      "url": "cache release bench"
+      "url": null
      },
      {
       "name": "web_search",
       "path": "deploy shell api",
       "type": "file",
-      "url": "upload fix sync"
+      "url": null
      },
      {
       "name": "browser",
       "path": "worker retry upload",
       "type": "session",
-      "url": "lint watch fix"
+      "url": null
      }
     ],
     "attempt": 2,
-    "cancel_requested_at": "2025-03-02T16:32:47.230Z",
+    "cancel_requested_at": "2026-11-29T08:09:10.000Z",
     "created_at": "2026-11-29T08:09:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
     "finished_at": null,
-    "heartbeat_at": "2025-07-05T14:43:28.127Z",
+    "heartbeat_at": "2026-11-29T08:09:05.000Z",
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
     "progress": null,
     "result_path": null,
-    "root_session_id": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-04-22T00:39:14.564Z",
+    "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
     "state_detail": null,
     "summary": "Follows the deployment until it settles",
@@ -4282,13 +4291,19 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "bash",
-      "path": "monitor cargo cargo",
+      "name": "report",
       "type": "file",
+      "path": "/out/report-010.md",
       "url": null
+     },
+     {
+      "name": "pull request",
+      "type": "pr",
+      "path": null,
+      "url": "https://example.com/pr/10"
      }
     ],
-    "cancel_requested_at": "2026-03-13T13:54:22.287Z",
+    "cancel_requested_at": "2026-11-29T08:10:10.000Z",
     "created_at": "2026-11-29T08:10:00.000Z",
     "display_name": "Run integration tests",
     "error": {
@@ -4296,7 +4311,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "the task did not finish"
     },
     "finished_at": null,
-    "heartbeat_at": "2025-01-01T00:00:00.031Z",
+    "heartbeat_at": "2026-11-29T08:10:05.000Z",
     "id": "task_demo010",
     "input_request": null,
     "kind": "background_tool",
@@ -4339,11 +4354,11 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    {
     "artifacts": [],
-    "cancel_requested_at": "2026-06-12T19:36:26.761Z",
+    "cancel_requested_at": "2026-11-29T08:11:10.000Z",
     "created_at": "2026-11-29T08:11:00.000Z",
     "display_name": "Watch CI",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.007Z",
+    "finished_at": "2026-11-29T08:11:20.000Z",
     "heartbeat_at": null,
     "id": "task_demo011",
     "input_request": null,
@@ -4377,18 +4392,18 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:12:00.000Z",
     "display_name": "Refactor parser",
     "finished_at": null,
-    "heartbeat_at": "2027-01-01T00:00:00.000Z",
+    "heartbeat_at": "2026-11-29T08:12:05.000Z",
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": "child_session_00000g",
+     "child_session_id": "child_demo012",
      "remote_task_id": null,
      "resource_ids": []
     },
     "progress": null,
     "result_path": null,
-    "root_session_id": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
     "state": "queued",
@@ -4406,11 +4421,11 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "attempt": 3,
-    "cancel_requested_at": "2025-01-01T00:00:00.007Z",
+    "cancel_requested_at": "2026-11-29T08:13:10.000Z",
     "created_at": "2026-11-29T08:13:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.005Z",
+    "finished_at": "2026-11-29T08:13:20.000Z",
     "heartbeat_at": null,
     "id": "task_demo013",
     "input_request": null,
@@ -4435,24 +4450,24 @@ export const DEFAULT_DEMO: DemoRecords = {
    {
     "artifacts": [
      {
-      "name": "image_generate",
-      "path": "fix report npm",
-      "type": "pr",
+      "name": "report",
+      "type": "file",
+      "path": "/out/report-014.md",
       "url": null
      },
      {
-      "name": "video_generate",
+      "name": "pull request",
+      "type": "pr",
       "path": null,
-      "type": "crawl agent report",
-      "url": "watch server parse"
+      "url": "https://example.com/pr/14"
      }
     ],
-    "cancel_requested_at": "2025-07-24T02:36:12.320Z",
+    "cancel_requested_at": "2026-11-29T08:14:10.000Z",
     "created_at": "2026-11-29T08:14:00.000Z",
     "display_name": "Run integration tests",
     "error": null,
-    "finished_at": "2026-01-25T02:42:45.175Z",
-    "heartbeat_at": "2025-02-19T02:58:56.827Z",
+    "finished_at": "2026-11-29T08:14:20.000Z",
+    "heartbeat_at": "2026-11-29T08:14:05.000Z",
     "id": "task_demo014",
     "kind": "background_tool",
     "progress": null,
@@ -4477,17 +4492,17 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "file_read",
       "path": "flaky",
       "type": "pr",
-      "url": "task search sync"
+      "url": null
      },
      {
       "name": "python",
       "path": "client cargo cargo",
       "type": "file",
-      "url": "search cargo cargo"
+      "url": null
      }
     ],
     "attempt": 1,
-    "cancel_requested_at": "2026-08-26T11:25:23.862Z",
+    "cancel_requested_at": "2026-11-29T08:15:10.000Z",
     "created_at": "2026-11-29T08:15:00.000Z",
     "display_name": "Watch CI",
     "error": null,
@@ -4496,10 +4511,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "progress": null,
-    "root_session_id": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2025-04-15T07:28:09.417Z",
+    "started_at": "2026-11-29T08:15:01.000Z",
     "state": "succeeded",
     "state_detail": "bench crawl shell",
     "summary": "Searches the web for recent release notes",
@@ -4516,20 +4531,20 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "attempt": 1,
-    "cancel_requested_at": "2026-12-31T23:59:59.969Z",
+    "cancel_requested_at": "2026-11-29T08:16:10.000Z",
     "created_at": "2026-11-29T08:16:00.000Z",
     "display_name": "Refactor parser",
     "error": {
      "kind": "rejection",
      "message": "the task did not finish"
     },
-    "finished_at": "2025-01-01T00:00:00.012Z",
-    "heartbeat_at": "2025-03-05T21:42:03.361Z",
+    "finished_at": "2026-11-29T08:16:20.000Z",
+    "heartbeat_at": "2026-11-29T08:16:05.000Z",
     "id": "task_demo016",
     "input_request": null,
     "kind": "subagent",
     "links": {
-     "child_session_id": "child_session_vvked5",
+     "child_session_id": "child_demo016",
      "remote_task_id": "remote_task_q87ap8",
      "resource_ids": [
       "backup retry render"
@@ -4538,7 +4553,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "progress": null,
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": "2025-09-22T12:10:21.118Z",
+    "started_at": "2026-11-29T08:16:01.000Z",
     "state": "failed",
     "state_detail": "client api flaky",
     "summary": "Builds the release artefacts",
@@ -4558,7 +4573,7 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "upload flaky queue",
       "type": "url",
-      "url": "report"
+      "url": null
      },
      {
       "name": "web_search",
@@ -4571,8 +4586,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:17:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": "2025-01-01T00:00:00.018Z",
-    "heartbeat_at": "2025-06-08T20:47:14.739Z",
+    "finished_at": "2026-11-29T08:17:20.000Z",
+    "heartbeat_at": "2026-11-29T08:17:05.000Z",
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
@@ -5272,7 +5287,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "input_required_call_ids": [],
-    "previous_task_id": "previous_task_96ahkm",
     "rollouts": [
      {},
      {},
@@ -5317,7 +5331,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_00000l",
+    "previous_task_id": "task_demo001",
     "rollouts": []
    },
    {
@@ -5337,8 +5351,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Rate limited by the upstream API"
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "previous_task_xdqfab"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5358,7 +5371,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000j",
     "rollouts": [
      {}
     ]
@@ -5381,7 +5393,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_8vkoru",
     "rollouts": [
      {},
      {},
@@ -5407,7 +5418,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_546nwg",
     "rollouts": [
      {},
      {},
@@ -5433,7 +5443,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000e",
+    "previous_task_id": "task_demo006",
     "rollouts": [
      {}
     ]
@@ -5451,7 +5461,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_00000r",
     "rollouts": [
      {}
     ]
@@ -5471,7 +5480,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_sakig5",
     "rollouts": [
      {},
      {}
@@ -5496,7 +5504,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_1tupss",
     "rollouts": [
      {},
      {},
@@ -5521,7 +5528,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_000002",
     "rollouts": [
      {},
      {}
@@ -5548,7 +5554,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "index clip task"
     ],
     "metadata": {},
-    "previous_task_id": "previous_task_l5ao76",
+    "previous_task_id": "task_demo011",
     "rollouts": [
      {}
     ]
@@ -5563,8 +5569,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {}
     ],
-    "usage": {},
-    "previous_task_id": "previous_task_ozr2wi"
+    "usage": {}
    },
    {
     "object": "task",
@@ -5586,7 +5591,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_aomkuz",
     "rollouts": [
      {},
      {},
@@ -5610,7 +5614,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_000004",
     "rollouts": [
      {},
      {},
@@ -5634,8 +5637,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "previous_task_0jov3m"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5655,7 +5657,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_00000l"
+    "previous_task_id": "task_demo016"
    },
    {
     "object": "task",
@@ -5671,7 +5673,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "usage": {},
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_000000",
     "rollouts": [
      {}
     ]
@@ -5693,7 +5694,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_zik0yq",
     "rollouts": [
      {},
      {}
@@ -5712,7 +5712,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_zik0z5",
     "rollouts": [
      {},
      {},
@@ -5737,8 +5736,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Command exited with status 1",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "previous_task_zik0z5"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5759,7 +5757,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_2g7mj4",
+    "previous_task_id": "task_demo021",
     "rollouts": [
      {},
      {},
@@ -5782,7 +5780,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_rh5e03",
     "rollouts": [
      {},
      {}
@@ -5800,7 +5797,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "metadata": {},
-    "previous_task_id": "previous_task_i9hxbr",
     "rollouts": [
      {}
     ]
@@ -5818,7 +5814,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_00000l",
     "rollouts": [
      {}
     ]
@@ -5841,7 +5836,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_tp25g5",
     "rollouts": [
      {}
     ]
@@ -5864,7 +5858,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_zik0z5",
+    "previous_task_id": "task_demo026",
     "rollouts": [
      {},
      {},
@@ -5888,7 +5882,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_w8bqsg",
     "rollouts": [
      {},
      {},
@@ -5929,7 +5922,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_fyqzx3",
     "rollouts": [
      {},
      {}
@@ -5953,7 +5945,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_49wpgs",
     "rollouts": [
      {},
      {},
@@ -5977,7 +5968,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_mzu30n",
+    "previous_task_id": "task_demo031",
     "rollouts": []
    },
    {
@@ -5998,7 +5989,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_lh4454",
     "rollouts": [
      {},
      {},
@@ -6015,7 +6005,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "metadata": {},
-    "previous_task_id": "previous_task_000002",
     "rollouts": [
      {},
      {},
@@ -6036,8 +6025,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "previous_task_qu0pg4"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6077,7 +6065,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
-    "metadata": {}
+    "metadata": {},
+    "previous_task_id": "task_demo036"
    },
    {
     "object": "task",
@@ -6095,7 +6084,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_m7gcvf",
     "rollouts": [
      {},
      {},
@@ -6120,8 +6108,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "previous_task_id": "previous_task_tkwt6n"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6140,7 +6127,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_u4f5sv",
     "rollouts": [
      {}
     ]
@@ -6162,7 +6148,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "The tool returned malformed JSON"
     },
     "metadata": {},
-    "previous_task_id": "previous_task_luc281",
     "rollouts": [
      {}
     ]
@@ -6181,7 +6166,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_e0q3i4",
+    "previous_task_id": "task_demo041",
     "rollouts": [
      {},
      {}
@@ -6204,7 +6189,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "data": {}
     },
     "metadata": {},
-    "previous_task_id": "previous_task_wpp1pa",
     "rollouts": [
      {},
      {},
@@ -6225,7 +6209,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "input_required_call_ids": [],
-    "previous_task_id": "previous_task_ubekyg",
     "rollouts": [
      {}
     ]
@@ -6246,8 +6229,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Timed out after 300 s",
      "data": {}
     },
-    "metadata": {},
-    "previous_task_id": "previous_task_wz17kq"
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6269,7 +6251,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "input_required_call_ids": [],
     "metadata": {},
-    "previous_task_id": "previous_task_49nph1",
     "rollouts": [
      {}
     ]
@@ -6292,7 +6273,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded"
     },
     "metadata": {},
-    "previous_task_id": "previous_task_ao025w",
+    "previous_task_id": "task_demo046",
     "rollouts": [
      {},
      {},

@@ -1,0 +1,147 @@
+/**
+ * Laws between objects of one list: an id that names another object of the same list (a fork's
+ * source session, a task's previous task) and what the documents say follows from it. They are
+ * judged over a whole walk, every page of it, so the object named may be on another page. An
+ * object the walk did not list is not judged: the documents do not say it must be listed.
+ */
+import { forkSource } from '../rules/praxis.js';
+import { type JsonObject, isObject } from '../rules/types.js';
+import type { ListOperation } from '../operations.js';
+import { idOf, makeLaw, pageItems, violationOf } from './common.js';
+import { type Judgement, type Law, NOTHING, type Walk } from './types.js';
+
+const P_SESSIONS = '004_a09f4aec44242b61.txt';
+const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
+const JSONRPC = '003_74bd28131cc50021.txt';
+
+/** Every object of a walk with the page it was on and its index there, in walk order. */
+function placed(op: ListOperation, walk: Walk): { item: JsonObject; page: number; index: number }[] {
+  return walk.pages.flatMap((page, pageIndex) => (pageItems(op, page) ?? []).flatMap((item, index) => (isObject(item) ? [{ item, page: pageIndex, index }] : [])));
+}
+
+/**
+ * A law over the pairs (object, the object it names) that one walk lists: `check` says what is
+ * wrong with a pair, or undefined.
+ */
+function referenceLaw(
+  op: ListOperation,
+  name: Parameters<typeof makeLaw>[1],
+  statement: string,
+  source: Law['source'],
+  unexercised: string,
+  named: (item: JsonObject) => string | undefined,
+  check: (item: JsonObject, target: JsonObject) => { path: string; message: string; value: unknown } | undefined,
+): Law {
+  const law = makeLaw(op, name, statement, source, unexercised, {});
+  law.checks.walk = ({ walk }): Judgement => {
+    const all = placed(op, walk);
+    const byId = new Map(all.map((p) => [idOf(op, p.item), p.item]));
+    let judged = 0;
+    const violations = [];
+    for (const { item, page, index } of all) {
+      const targetId = named(item);
+      const target = targetId === undefined ? undefined : byId.get(targetId);
+      if (!target || target === item) continue;
+      judged++;
+      const problem = check(item, target);
+      if (problem) violations.push(violationOf(law, `${op.itemsPointer}/${index}${problem.path}`, `${problem.message} (page ${page + 1})`, problem.value));
+    }
+    return judged === 0 ? NOTHING : { judged, violations };
+  };
+  return law;
+}
+
+function praxisSessionLaws(op: ListOperation): Law[] {
+  const time = (item: JsonObject) => (op.createdAt ? op.createdAt(item) : Number.NaN);
+  return [
+    referenceLaw(
+      op,
+      'fork-after-source',
+      'A fork is created no earlier than the session it was forked from, when the walk lists both.',
+      { file: P_SESSIONS, sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.' },
+      'no walk listed a forked session beside its source',
+      forkSource,
+      (fork, source) =>
+        time(fork) < time(source)
+          ? {
+              path: '/created_at',
+              message: `session ${idOf(op, fork)} (created ${String(fork.created_at)}) is a fork of ${idOf(op, source)}, created later (${String(source.created_at)})`,
+              value: fork.created_at,
+            }
+          : undefined,
+    ),
+    referenceLaw(
+      op,
+      'fork-inherits-cwd',
+      'A fork has the working directory (cwd) of the session it was forked from, when the walk lists both with a cwd.',
+      { file: P_SESSIONS, sentence: 'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.' },
+      'no walk listed a forked session beside its source, both with a cwd',
+      (item) => (typeof item.cwd === 'string' ? forkSource(item) : undefined),
+      (fork, source) =>
+        typeof source.cwd === 'string' && source.cwd !== fork.cwd
+          ? { path: '/cwd', message: `session ${idOf(op, fork)} has cwd ${JSON.stringify(fork.cwd)} but is a fork of ${idOf(op, source)}, whose cwd is ${JSON.stringify(source.cwd)}`, value: fork.cwd }
+          : undefined,
+    ),
+  ];
+}
+
+function jsonrpcLaws(op: ListOperation): Law[] {
+  return [
+    referenceLaw(
+      op,
+      'previous-task-earlier',
+      'A task is created no earlier than the previous task it names (previous_task_id), when the walk lists both.',
+      { file: JSONRPC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
+      'no walk listed a task beside the previous task it names',
+      (item) => (typeof item.previous_task_id === 'string' ? item.previous_task_id : undefined),
+      (task, previous) =>
+        typeof task.created_at === 'number' && typeof previous.created_at === 'number' && task.created_at < previous.created_at
+          ? {
+              path: '/previous_task_id',
+              message: `task ${idOf(op, task)} (created ${task.created_at}) names ${idOf(op, previous)} as its previous task, created later (${previous.created_at})`,
+              value: task.previous_task_id,
+            }
+          : undefined,
+    ),
+  ];
+}
+
+/** Everruns lists a session's tasks on one page: the page is the whole list. */
+function everrunsLaws(op: ListOperation): Law[] {
+  const law = makeLaw(
+    op,
+    'one-root-per-session',
+    'Every task of one session that gives a root_session_id gives the same one (the root of the owning session’s delegation tree).',
+    { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
+    'no session listed a task with a root_session_id',
+    {},
+  );
+  law.checks.page = ({ exchange }) => {
+    const items = (pageItems(op, exchange) ?? []).filter(isObject);
+    const rooted = items.map((item, index) => ({ item, index })).filter(({ item }) => typeof item.root_session_id === 'string');
+    if (rooted.length === 0) return NOTHING;
+    const violations = [];
+    const first = rooted[0]!;
+    for (const { item, index } of rooted) {
+      // Tasks of different sessions (a stray item) are the business of items-belong-to-session.
+      if (item.session_id !== first.item.session_id || item.root_session_id === first.item.root_session_id) continue;
+      violations.push(
+        violationOf(
+          law,
+          `${op.itemsPointer}/${index}/root_session_id`,
+          `task ${idOf(op, item)} gives root_session_id ${JSON.stringify(item.root_session_id)} but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item.root_session_id)}`,
+          item.root_session_id,
+        ),
+      );
+    }
+    return { judged: rooted.length, violations };
+  };
+  return [law];
+}
+
+export function relationLaws(op: ListOperation): Law[] {
+  if (op.lawPrefix === 'praxis.sessions') return praxisSessionLaws(op);
+  if (op.lawPrefix === 'jsonrpc') return jsonrpcLaws(op);
+  if (op.lawPrefix === 'everruns') return everrunsLaws(op);
+  return [];
+}
