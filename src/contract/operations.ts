@@ -88,7 +88,8 @@ export type LawName =
   | 'fork-after-source'
   | 'fork-inherits-cwd'
   | 'previous-task-earlier'
-  | 'one-root-per-session';
+  | 'one-root-per-session'
+  | 'creation-snapshot-fixed';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;
@@ -130,8 +131,10 @@ export interface ListOperation {
   pastEventFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */
   timeFields: readonly string[];
-  /** Counters that only ever grow between observations, with the sentence that says so. */
+  /** Counters that only ever grow between observations (dotted names reach nested ones), with the sentence that says so. */
   counters?: { fields: readonly string[]; source: Source };
+  /** Fields the documents say are taken at creation, so never change, with the sentence. */
+  creationSnapshot?: { fields: readonly string[]; source: Source };
   readTime(value: unknown): number;
 }
 
@@ -208,6 +211,18 @@ export const OPERATIONS: readonly ListOperation[] = [
     immutableFields: ['id', 'created_at'],
     pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
+    // The token counts of the Managed Agents usage shape; a server with other names is not judged.
+    counters: {
+      fields: ['usage.input_tokens', 'usage.output_tokens', 'usage.cache_read_input_tokens'],
+      source: { file: P_SESSIONS, sentence: 'data[].usage: Cumulative token usage for a session across all turns.' },
+    },
+    creationSnapshot: {
+      fields: ['agent', 'vault_ids'],
+      source: {
+        file: P_SESSIONS,
+        sentence: 'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+      },
+    },
     readTime: readRfc3339,
   },
   {

@@ -105,6 +105,7 @@ export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
     s.agent = { ...(s.agent as JsonObject), id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper' };
     s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
     s.cwd = cwdOf(i);
+    s.usage = { ...(s.usage as JsonObject | undefined), input_tokens: 1_000 + i * 37, output_tokens: 200 + i * 11, cache_read_input_tokens: i * 5 };
     // Some sessions are forks of the session created two hours before them, in its directory.
     const forked = i >= DEMO.praxis.archivedCount + 2 && i % 5 === 3 && i < raws.length - 1;
     s.forked_from = forked ? { session_id: `sesn_${pad(i - 2)}` } : null;

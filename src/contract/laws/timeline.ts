@@ -4,13 +4,23 @@
  */
 import { SPEC_FILES } from '../faces.js';
 import { mayFollow } from '../lifecycle.js';
-import type { ListOperation } from '../operations.js';
+import { type ListOperation, fieldValue } from '../operations.js';
 import { has } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { makeLaw, violationOf } from './common.js';
 import type { Law } from './types.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Equal JSON values, whatever the order of object keys (a server may serialize them in any order). */
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 export function timelineLaws(op: ListOperation): Law[] {
   const laws: Law[] = [];
@@ -93,16 +103,49 @@ export function timelineLaws(op: ListOperation): Law[] {
       `no object was observed twice with ${fields.join(' or ')} set`,
       {},
     );
+    // Dotted names (usage.input_tokens) reach into nested objects.
     counters.checks.observation = ({ id, before, after }) => {
-      const both = fields.filter((field) => typeof before[field] === 'number' && typeof after[field] === 'number');
+      const both = fields.filter((field) => typeof fieldValue(before, field) === 'number' && typeof fieldValue(after, field) === 'number');
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
-          .filter((field) => (after[field] as number) < (before[field] as number))
-          .map((field) => violationOf(counters, `/${field}`, `${id}: ${field} went down from ${String(before[field])} to ${String(after[field])}`, { from: before[field], to: after[field] })),
+          .filter((field) => (fieldValue(after, field) as number) < (fieldValue(before, field) as number))
+          .map((field) =>
+            violationOf(counters, `/${field.replace(/\./g, '/')}`, `${id}: ${field} went down from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`, {
+              from: fieldValue(before, field),
+              to: fieldValue(after, field),
+            }),
+          ),
       };
     };
     laws.push(counters);
+  }
+
+  if (op.creationSnapshot) {
+    const { fields, source } = op.creationSnapshot;
+    const snapshot = makeLaw(
+      op,
+      'creation-snapshot-fixed',
+      `${fields.join(', ')} are taken when the object is created: they never change between observations.`,
+      source,
+      `no object was observed twice with ${fields.join(' or ')}`,
+      {},
+    );
+    snapshot.checks.observation = ({ id, before, after }) => {
+      const both = fields.filter((field) => has(before, field) && has(after, field));
+      return {
+        judged: both.length > 0 ? 1 : 0,
+        violations: both
+          .filter((field) => !deepEqual(before[field], after[field]))
+          .map((field) =>
+            violationOf(snapshot, `/${field}`, `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`, {
+              from: before[field],
+              to: after[field],
+            }),
+          ),
+      };
+    };
+    laws.push(snapshot);
   }
 
   const times = makeLaw(

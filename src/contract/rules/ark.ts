@@ -14,9 +14,11 @@ export const arkLifecycle: Lifecycle<ArkTaskState> = {
   face: 'ark',
   states: ALL,
   terminal: TERMINAL,
-  // unknown "不是稳定结束状态 … 状态可能恢复为 running 或实际结束状态": it may go anywhere, and so
-  // may queued and running; the three end states never change again.
-  transitions: liveToAnyTransitions(LIVE, TERMINAL),
+  // unknown "不是稳定结束状态 … 状态可能恢复为 running 或实际结束状态": that list is where unknown
+  // may go (running or an end state). The document is silent on queued and running, so they may
+  // go anywhere; the three end states never change again. (An observer may miss the running in
+  // unknown → running → queued, so seeing unknown then queued is not judged a violation.)
+  transitions: { ...liveToAnyTransitions(LIVE, TERMINAL), unknown: ['running', ...TERMINAL] },
   source: {
     file: DOC,
     sentence: 'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',

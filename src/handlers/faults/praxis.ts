@@ -4,7 +4,7 @@ import { PRAXIS_DEFAULT_LIMIT, PRAXIS_MAX_LIMIT, PRAXIS_SESSION_PARAMS, type Pra
 import { integer } from '../query.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { numericId, revivesFinishedTasks, shrinkingCounter, undocumentedField } from './shared.js';
-import { type FaultTransform, editEnvelope, editItems, editQuery, withBody } from './transform.js';
+import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, editQuery, withBody } from './transform.js';
 
 const limitOf = (request: MockRequest): number => {
   const limit = integer(request.query, 'limit', 1, PRAXIS_MAX_LIMIT);
@@ -81,6 +81,30 @@ export const PRAXIS_FAULTS = {
   'praxis.sessions.fork-inherits-cwd': {
     response: (response, _sent, _context, op) =>
       editItems(op, response, (items) => items.map((item) => (forkSource(item) !== undefined && typeof item.cwd === 'string' ? { ...item, cwd: `${item.cwd.replace(/\/$/, '')}/elsewhere` } : item))),
+  },
+  /** From the second walk on, every session's input token count reads one less. */
+  'praxis.sessions.counters-never-decrease': {
+    response: (response, _sent, context, op) =>
+      afterFirstWalk(context, 'praxis.sessions.counters')
+        ? editItems(op, response, (items) =>
+            items.map((s) => {
+              const usage = s.usage as JsonObject | undefined;
+              return typeof usage?.input_tokens === 'number' && usage.input_tokens >= 1 ? { ...s, usage: { ...usage, input_tokens: usage.input_tokens - 1 } } : s;
+            }),
+          )
+        : response,
+  },
+  /** From the second walk on, every session's agent snapshot shows the agent's next version. */
+  'praxis.sessions.creation-snapshot-fixed': {
+    response: (response, _sent, context, op) =>
+      afterFirstWalk(context, 'praxis.sessions.snapshot')
+        ? editItems(op, response, (items) =>
+            items.map((s) => {
+              const agent = s.agent as JsonObject | undefined;
+              return typeof agent?.version === 'number' ? { ...s, agent: { ...agent, version: agent.version + 1 } } : s;
+            }),
+          )
+        : response,
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },

@@ -82,9 +82,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 992,
-    "input_tokens": 599,
-    "output_tokens": 1
+    "cache_read_input_tokens": 0,
+    "input_tokens": 1000,
+    "output_tokens": 200
    },
    "vault_ids": [],
    "deployment_id": "deployment_vsku7k",
@@ -182,9 +182,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
     "active_seconds": 1,
-    "cache_read_input_tokens": 0,
-    "input_tokens": 9,
-    "output_tokens": 712
+    "cache_read_input_tokens": 5,
+    "input_tokens": 1037,
+    "output_tokens": 211
    },
    "vault_ids": [
     "logs schema task"
@@ -303,9 +303,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
     "active_seconds": 558,
-    "cache_read_input_tokens": 789,
-    "input_tokens": 5,
-    "output_tokens": 641
+    "cache_read_input_tokens": 10,
+    "input_tokens": 1074,
+    "output_tokens": 222
    },
    "vault_ids": [
     "thread npm migrate",
@@ -432,8 +432,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
     "active_seconds": 1000,
-    "cache_read_input_tokens": 861,
-    "output_tokens": 994
+    "cache_read_input_tokens": 15,
+    "output_tokens": 233,
+    "input_tokens": 1111
    },
    "vault_ids": [],
    "deployment_id": null,
@@ -557,9 +558,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
     "active_seconds": 9,
-    "cache_read_input_tokens": 634,
-    "input_tokens": 486,
-    "output_tokens": 5
+    "cache_read_input_tokens": 20,
+    "input_tokens": 1148,
+    "output_tokens": 244
    },
    "vault_ids": [
     "clip render task",
@@ -660,8 +661,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
     "active_seconds": 780,
-    "cache_read_input_tokens": 995,
-    "output_tokens": 477
+    "cache_read_input_tokens": 25,
+    "output_tokens": 255,
+    "input_tokens": 1185
    },
    "vault_ids": [],
    "deployment_id": "deployment_dn80u9",
@@ -734,9 +736,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 994,
-    "input_tokens": 871,
-    "output_tokens": 33
+    "cache_read_input_tokens": 30,
+    "input_tokens": 1222,
+    "output_tokens": 266
    },
    "vault_ids": [],
    "deployment_id": null,
@@ -843,8 +845,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
-    "input_tokens": 6,
-    "output_tokens": 2
+    "input_tokens": 1259,
+    "output_tokens": 277,
+    "cache_read_input_tokens": 35
    },
    "vault_ids": [
     "logs"
@@ -957,8 +960,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
     "active_seconds": 9,
-    "cache_read_input_tokens": 0,
-    "input_tokens": 644
+    "cache_read_input_tokens": 40,
+    "input_tokens": 1296,
+    "output_tokens": 288
    },
    "vault_ids": [
     "logs"
@@ -1081,8 +1085,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
     "active_seconds": 830,
-    "input_tokens": 9,
-    "output_tokens": 413
+    "input_tokens": 1333,
+    "output_tokens": 299,
+    "cache_read_input_tokens": 45
    },
    "vault_ids": [
     "release bench server"
@@ -1211,8 +1216,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
     "active_seconds": 45,
-    "cache_read_input_tokens": 996,
-    "output_tokens": 943
+    "cache_read_input_tokens": 50,
+    "output_tokens": 310,
+    "input_tokens": 1370
    },
    "vault_ids": [
     "fix queue thread",
@@ -1329,7 +1335,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T08:01:00.000Z",
    "usage": {
     "active_seconds": 9,
-    "cache_read_input_tokens": 18
+    "cache_read_input_tokens": 55,
+    "input_tokens": 1407,
+    "output_tokens": 321
    },
    "vault_ids": [],
    "deployment_id": "deployment_8y8ryo",
@@ -1438,9 +1446,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 185,
-    "input_tokens": 6,
-    "output_tokens": 320
+    "cache_read_input_tokens": 60,
+    "input_tokens": 1444,
+    "output_tokens": 332
    },
    "vault_ids": [
     "migrate"
@@ -1554,9 +1562,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 531,
-    "input_tokens": 2,
-    "output_tokens": 666
+    "cache_read_input_tokens": 65,
+    "input_tokens": 1481,
+    "output_tokens": 343
    },
    "vault_ids": [],
    "deployment_id": "deployment_t1u8t8",
@@ -1675,9 +1683,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T11:01:00.000Z",
    "usage": {
     "active_seconds": 6,
-    "cache_read_input_tokens": 264,
-    "input_tokens": 248,
-    "output_tokens": 996
+    "cache_read_input_tokens": 70,
+    "input_tokens": 1518,
+    "output_tokens": 354
    },
    "vault_ids": [],
    "computer_id": "computer_5ik05a",
@@ -1773,9 +1781,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 744,
-    "input_tokens": 262,
-    "output_tokens": 116
+    "cache_read_input_tokens": 75,
+    "input_tokens": 1555,
+    "output_tokens": 365
    },
    "vault_ids": [
     "backup thread retry",
@@ -1874,9 +1882,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T13:01:00.000Z",
    "usage": {
     "active_seconds": 1000,
-    "cache_read_input_tokens": 8,
-    "input_tokens": 755,
-    "output_tokens": 55
+    "cache_read_input_tokens": 80,
+    "input_tokens": 1592,
+    "output_tokens": 376
    },
    "vault_ids": [],
    "deployment_id": "deployment_tvx7tx",
@@ -1962,9 +1970,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
     "active_seconds": 699,
-    "cache_read_input_tokens": 1000,
-    "input_tokens": 641,
-    "output_tokens": 997
+    "cache_read_input_tokens": 85,
+    "input_tokens": 1629,
+    "output_tokens": 387
    },
    "vault_ids": [
     "cargo client lint",
@@ -2066,8 +2074,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T15:01:00.000Z",
    "usage": {
     "active_seconds": 304,
-    "cache_read_input_tokens": 237,
-    "input_tokens": 146
+    "cache_read_input_tokens": 90,
+    "input_tokens": 1666,
+    "output_tokens": 398
    },
    "vault_ids": [
     "backup release search",
@@ -2157,8 +2166,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "type": "session",
    "updated_at": "2026-11-28T16:01:00.000Z",
    "usage": {
-    "cache_read_input_tokens": 8,
-    "input_tokens": 577
+    "cache_read_input_tokens": 95,
+    "input_tokens": 1703,
+    "output_tokens": 409
    },
    "vault_ids": [
     "task npm migrate"
@@ -2236,7 +2246,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T17:01:00.000Z",
    "usage": {
     "active_seconds": 0,
-    "input_tokens": 1
+    "input_tokens": 1740,
+    "output_tokens": 420,
+    "cache_read_input_tokens": 100
    },
    "vault_ids": [
     "test notes bench",
@@ -2373,9 +2385,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T18:01:00.000Z",
    "usage": {
     "active_seconds": 995,
-    "cache_read_input_tokens": 406,
-    "input_tokens": 127,
-    "output_tokens": 0
+    "cache_read_input_tokens": 105,
+    "input_tokens": 1777,
+    "output_tokens": 431
    },
    "vault_ids": [],
    "deployment_id": "deployment_b9ew5z",
@@ -2465,8 +2477,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T19:01:00.000Z",
    "usage": {
     "active_seconds": 73,
-    "cache_read_input_tokens": 26,
-    "input_tokens": 508
+    "cache_read_input_tokens": 110,
+    "input_tokens": 1814,
+    "output_tokens": 442
    },
    "vault_ids": [
     "release shell retry",
@@ -2547,9 +2560,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T20:01:00.000Z",
    "usage": {
     "active_seconds": 5,
-    "cache_read_input_tokens": 86,
-    "input_tokens": 568,
-    "output_tokens": 986
+    "cache_read_input_tokens": 115,
+    "input_tokens": 1851,
+    "output_tokens": 453
    },
    "vault_ids": [
     "thread task watch",
@@ -2697,8 +2710,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T21:01:00.000Z",
    "usage": {
     "active_seconds": 3,
-    "input_tokens": 264,
-    "output_tokens": 2
+    "input_tokens": 1888,
+    "output_tokens": 464,
+    "cache_read_input_tokens": 120
    },
    "vault_ids": [
     "index deploy lint"
@@ -2784,9 +2798,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
     "active_seconds": 999,
-    "cache_read_input_tokens": 700,
-    "input_tokens": 875,
-    "output_tokens": 262
+    "cache_read_input_tokens": 125,
+    "input_tokens": 1925,
+    "output_tokens": 475
    },
    "vault_ids": [
     "bench logs npm"
@@ -2872,9 +2886,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-28T23:01:00.000Z",
    "usage": {
     "active_seconds": 185,
-    "cache_read_input_tokens": 24,
-    "input_tokens": 723,
-    "output_tokens": 994
+    "cache_read_input_tokens": 130,
+    "input_tokens": 1962,
+    "output_tokens": 486
    },
    "vault_ids": [
     "lint fix release"
@@ -2994,7 +3008,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T00:01:00.000Z",
    "usage": {
     "active_seconds": 307,
-    "cache_read_input_tokens": 217
+    "cache_read_input_tokens": 135,
+    "input_tokens": 1999,
+    "output_tokens": 497
    },
    "vault_ids": [
     "deploy",
@@ -3054,8 +3070,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T01:01:00.000Z",
    "usage": {
     "active_seconds": 646,
-    "cache_read_input_tokens": 0,
-    "input_tokens": 639
+    "cache_read_input_tokens": 140,
+    "input_tokens": 2036,
+    "output_tokens": 508
    },
    "vault_ids": [],
    "deployment_id": "deployment_glcc18",
@@ -3159,9 +3176,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
     "active_seconds": 278,
-    "cache_read_input_tokens": 8,
-    "input_tokens": 512,
-    "output_tokens": 599
+    "cache_read_input_tokens": 145,
+    "input_tokens": 2073,
+    "output_tokens": 519
    },
    "vault_ids": [
     "agent bench schema"
@@ -3272,8 +3289,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
     "active_seconds": 220,
-    "cache_read_input_tokens": 335,
-    "input_tokens": 264
+    "cache_read_input_tokens": 150,
+    "input_tokens": 2110,
+    "output_tokens": 530
    },
    "vault_ids": [
     "report lint task",
@@ -3377,8 +3395,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T04:01:00.000Z",
    "usage": {
     "active_seconds": 448,
-    "cache_read_input_tokens": 27,
-    "input_tokens": 0
+    "cache_read_input_tokens": 155,
+    "input_tokens": 2147,
+    "output_tokens": 541
    },
    "vault_ids": [
     "schema crawl build",
@@ -3479,9 +3498,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T05:01:00.000Z",
    "usage": {
     "active_seconds": 993,
-    "cache_read_input_tokens": 397,
-    "input_tokens": 237,
-    "output_tokens": 894
+    "cache_read_input_tokens": 160,
+    "input_tokens": 2184,
+    "output_tokens": 552
    },
    "vault_ids": [
     "build clip cargo",
@@ -3586,9 +3605,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T06:01:00.000Z",
    "usage": {
     "active_seconds": 376,
-    "cache_read_input_tokens": 700,
-    "input_tokens": 93,
-    "output_tokens": 691
+    "cache_read_input_tokens": 165,
+    "input_tokens": 2221,
+    "output_tokens": 563
    },
    "vault_ids": [
     "release report cache",
@@ -3704,9 +3723,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
     "active_seconds": 0,
-    "cache_read_input_tokens": 3,
-    "input_tokens": 420,
-    "output_tokens": 4
+    "cache_read_input_tokens": 170,
+    "input_tokens": 2258,
+    "output_tokens": 574
    },
    "vault_ids": [
     "render",
