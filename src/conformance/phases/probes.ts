@@ -1,6 +1,7 @@
 /**
- * Where servers usually break: the limit at 1, at its default and well past the length of the
- * list; item-id cursors on both sides of an item the walk listed.
+ * Where servers usually break: the limit across its range (1, small, the default, past the
+ * default, the length of the list and well past it); item-id cursors on both sides of an item
+ * the walk listed, and a walk backwards with the before-cursor.
  */
 import type { ListOperation } from '../../contract/index.js';
 import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
@@ -22,17 +23,29 @@ async function limitProbes(ctx: RunContext, op: ListOperation, session: string |
   if (!op.limit) return;
   const fixed = fixedQuery(ctx, op);
   const param = op.limit.param;
-  // 1 and the documented default are valid values: every page law judges them, a short walk included.
+  // 1, a small value and the documented default are valid values: every page law judges them, a short walk included.
   await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4, kind: 'edge' });
+  await walk(ctx, op, session, [...fixed, [param, '2']], { maxPages: 3, kind: 'edge' });
   if (op.limit.default !== undefined) await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2, kind: 'edge' });
-  // Past the end: no maximum is documented, so a refusal is not judged; an answer is.
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+  // Past the default, and as large as the list: no maximum is documented, so a refusal is noted, not judged.
+  const larger = [...new Set([...(op.limit.default !== undefined ? [op.limit.default + 1] : []), ...(length > 2 ? [length] : [])])];
+  for (const value of larger) await walkIfAccepted(ctx, op, session, [...fixed, [param, String(value)]]);
+  // Past the end: an answer is judged.
   const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [param, String(length + PAST_THE_END)]], 'edge');
   if (!exchange) return;
   const subjectSession = sessionOfRequest(ctx, op, session);
   const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
   if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
   else ctx.ledger.note(`${op.operationId}: ${param}=${length + PAST_THE_END} got ${exchange.status} (no maximum is documented, so this is not judged)`);
+}
+
+/** A walk with a limit no document bounds: judged when the first page is accepted, noted when it is refused. */
+async function walkIfAccepted(ctx: RunContext, op: ListOperation, session: string | undefined, query: [string, string][]): Promise<void> {
+  const { exchange } = await ctx.transport.send(op, session, query, 'edge');
+  if (!exchange) return;
+  if (exchange.status === 200 || exchange.status >= 500) await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge' });
+  else ctx.ledger.note(`${op.operationId}: ${query.map(([k, v]) => `${k}=${v}`).join('&')} got ${exchange.status} (no maximum is documented, so this is not judged)`);
 }
 
 /** Item-id cursors exclude their own item, and each side stays on its side. */
@@ -50,4 +63,6 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
     const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]], 'edge');
     if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
   }
+  // The before-cursor offers a walk backwards: from the last item listed, before each page's first item.
+  await walk(ctx, op, session, [...fixed, [op.limit.param, '3'], [op.paging.beforeParam, order[order.length - 1]!]], { maxPages: MAX_PAGES, kind: 'edge' });
 }
