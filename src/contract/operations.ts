@@ -89,7 +89,8 @@ export type LawName =
   | 'fork-inherits-cwd'
   | 'previous-task-earlier'
   | 'one-root-per-session'
-  | 'creation-snapshot-fixed';
+  | 'creation-snapshot-fixed'
+  | 'not-before-session-created';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;
@@ -133,6 +134,8 @@ export interface ListOperation {
   timeFields: readonly string[];
   /** Counters that only ever grow between observations (dotted names reach nested ones), with the sentence that says so. */
   counters?: { fields: readonly string[]; source: Source };
+  /** An item time that is not earlier than a time of the session object the list belongs to (`owner`), with the sentence. */
+  afterOwner?: { field: string; ownerField: string; source: Source };
   /** Fields the documents say are taken at creation, so never change, with the sentence. */
   creationSnapshot?: { fields: readonly string[]; source: Source };
   readTime(value: unknown): number;
@@ -247,6 +250,15 @@ export const OPERATIONS: readonly ListOperation[] = [
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
     counters: { fields: ['trigger_count'], source: { file: P_TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' } },
+    afterOwner: {
+      field: 'started_at',
+      ownerField: 'created_at',
+      source: {
+        file: P_TASKS,
+        sentence:
+          'GET /agent/v1/sessions/{session_id}/background_tasks … session_id: Session id (sesn_...), as returned by sessions.create or sessions.list. … data[].started_at: RFC 3339 time at which the task started.',
+      },
+    },
     readTime: readRfc3339,
   },
   {

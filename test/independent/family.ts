@@ -323,10 +323,12 @@ export function praxis(k: Knobs): Handler {
   sessions.forEach((s, i) => {
     const make = (n: number): JsonObject => {
       const [t] = sample('praxis', 'task', k.seed + i * 100 + n, 1);
-      const task: JsonObject = { ...t!, id: `bgt_${i}_${n}`, started_at: new Date(T0 + n * 1000).toISOString() };
-      if (task.ended_at !== null) task.ended_at = new Date(T0 + n * 1000 + 500).toISOString();
+      // Started the moment its session was created (the first task), or later.
+      const started = T0 + i * 60_000 + n * 1000;
+      const task: JsonObject = { ...t!, id: `bgt_${i}_${n}`, started_at: new Date(started).toISOString() };
+      if (task.ended_at !== null) task.ended_at = new Date(started + 500).toISOString();
       // Notified the moment it started, or later; a monitor may count triggers with no notification yet.
-      if (typeof task.notified_at === 'string') task.notified_at = new Date(T0 + n * 1000 + (n % 2 ? 0 : 700)).toISOString();
+      if (typeof task.notified_at === 'string') task.notified_at = new Date(started + (n % 2 ? 0 : 700)).toISOString();
       if (task.kind === 'monitor' && n % 2 === 0) Object.assign(task, { notified_at: null, trigger_count: n + 1 });
       if (k.unknownKinds && n % 3 === 0) task.kind = 'workflow_step';
       return repair('praxis', 'task', task);

@@ -142,7 +142,8 @@ function praxisSessions(variant: string): Obj[] {
   return variant === 'ascending' ? out : out.reverse();
 }
 const STATUSES = ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'];
-function praxisTasks(variant: string): Obj[] {
+/** The tasks of a session created at `createdMs`: the first starts the moment the session is created. */
+function praxisTasks(variant: string, createdMs: number): Obj[] {
   return Array.from({ length: 12 }, (_, i) => {
     const status = STATUSES[i % 6]!;
     const kind = ['bash', 'monitor', 'subagent', 'workflow'][i % 4]!;
@@ -152,8 +153,8 @@ function praxisTasks(variant: string): Obj[] {
       title: `task ${i}`,
       thread_id: kind === 'subagent' ? `th_${i}` : null,
       status,
-      started_at: iso(T0 + i * 1000),
-      ended_at: status === 'running' && variant !== 'ended-at-running' ? null : iso(T0 + i * 1000 + 500),
+      started_at: iso(createdMs + i * 1000),
+      ended_at: status === 'running' && variant !== 'ended-at-running' ? null : iso(createdMs + i * 1000 + 500),
       cancellable: status === 'running' || (variant === 'cancellable-completed' && status === 'completed'),
       notified_at: null,
       trigger_count: kind === 'monitor' ? i : null,
@@ -167,11 +168,12 @@ export function praxis(variant = 'correct'): Handler {
     const q = url.searchParams;
     const tasks = /^\/agent\/v1\/sessions\/([^/]+)\/background_tasks$/.exec(url.pathname);
     if (tasks) {
-      if (!praxisSessions('correct').some((s) => s.id === decodeURIComponent(tasks[1]!))) {
+      const session = praxisSessions('correct').find((s) => s.id === decodeURIComponent(tasks[1]!));
+      if (!session) {
         if (variant === 'unknown-session-200') return send(res, 200, { data: [] });
         return anthropic(res, 404, 'not_found_error', 'session not found');
       }
-      return send(res, 200, { data: praxisTasks(variant) });
+      return send(res, 200, { data: praxisTasks(variant, Date.parse(String(session.created_at))) });
     }
     if (url.pathname !== '/agent/v1/sessions') return anthropic(res, 404, 'not_found_error', 'no route');
     for (const key of q.keys()) {

@@ -108,6 +108,16 @@ export const PRAXIS_FAULTS = {
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },
+  /** Every task of a session started a day before the session was created. */
+  'praxis.background-tasks.not-before-session-created': {
+    response: (response, sent, context, op) => {
+      const id = /\/sessions\/([^/]+)\/background_tasks/.exec(sent.path)?.[1];
+      const session = id === undefined ? undefined : context.store.praxisSessions((s) => s.id === decodeURIComponent(id))[0]?.item;
+      const created = session ? Date.parse(String(session.created_at)) : Number.NaN;
+      if (!Number.isFinite(created)) return response;
+      return editItems(op, response, (items) => items.map((t) => ({ ...t, started_at: new Date(created - 86_400_000).toISOString() })));
+    },
+  },
   'praxis.background-tasks.unknown-session-404': { response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, { data: [] }) : response) },
   'praxis.background-tasks.lifecycle-forward': revivesFinishedTasks('praxis'),
   'praxis.background-tasks.counters-never-decrease': shrinkingCounter('praxis'),
