@@ -33,6 +33,7 @@ export const praxisSession = (): JsonObject => ({
   archived_at: null,
   budget: null,
   created_at: '2026-11-29T10:00:00Z',
+  deployment_id: null,
   environment_id: 'env_01',
   metadata: {},
   outcome_evaluations: [],

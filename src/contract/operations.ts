@@ -8,7 +8,7 @@ import type { Lifecycle } from './lifecycle.js';
 import { arkLifecycle } from './rules/ark.js';
 import { everrunsLifecycle } from './rules/everruns.js';
 import { jsonrpcLifecycle } from './rules/jsonrpc.js';
-import { praxisTaskLifecycle } from './rules/praxis.js';
+import { praxisSessionLifecycle, praxisTaskLifecycle } from './rules/praxis.js';
 import { type JsonObject, type RuleTarget, isObject } from './rules/types.js';
 import { rfc3339Millis } from './time.js';
 import type { Source } from './violation.js';
@@ -90,7 +90,8 @@ export type LawName =
   | 'previous-task-earlier'
   | 'one-root-per-session'
   | 'creation-snapshot-fixed'
-  | 'not-before-session-created';
+  | 'not-before-session-created'
+  | 'ids-unique';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;
@@ -114,6 +115,8 @@ export interface ListOperation {
   /** The status whose documented body shows the API's error format, for errors the spec gives no schema of. */
   errorShapeStatus?: number;
   idField: string;
+  /** The sentence that makes the id identify one object. */
+  idSource?: Source;
   stateField?: string;
   lifecycle?: Lifecycle;
   /** Epoch ms of the item's creation, for order checks. */
@@ -178,6 +181,9 @@ export const OPERATIONS: readonly ListOperation[] = [
     itemsPointer: '/data',
     errorShapeStatus: 400,
     idField: 'id',
+    idSource: { file: P_SESSIONS, sentence: 'data[].id: Session id (sesn_...). Pass it as session_id in every session call.' },
+    stateField: 'status',
+    lifecycle: praxisSessionLifecycle,
     createdAt: (item) => rfc3339Millis(item.created_at),
     order: { direction: 'newest-first', source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' } },
     paging: {
@@ -220,10 +226,11 @@ export const OPERATIONS: readonly ListOperation[] = [
       source: { file: P_SESSIONS, sentence: 'data[].usage: Cumulative token usage for a session across all turns.' },
     },
     creationSnapshot: {
-      fields: ['agent', 'vault_ids'],
+      fields: ['agent', 'vault_ids', 'environment_id'],
       source: {
         file: P_SESSIONS,
-        sentence: 'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+        sentence:
+          "data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation. — data[].environment_id: Id of the environment recipe the session's sandbox was created from.",
       },
     },
     readTime: readRfc3339,
@@ -239,6 +246,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     itemsPointer: '/data',
     errorShapeStatus: 404,
     idField: 'id',
+    idSource: { file: P_TASKS, sentence: 'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.' },
     stateField: 'status',
     lifecycle: praxisTaskLifecycle,
     paging: { kind: 'none' },
@@ -271,6 +279,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     session: { in: 'path' },
     itemsPointer: '',
     idField: 'id',
+    idSource: { file: EVERRUNS, sentence: 'id: `task_*` public ID.' },
     stateField: 'state',
     lifecycle: everrunsLifecycle,
     paging: { kind: 'none' },
@@ -298,6 +307,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     session: { in: 'path', idPrefix: 'sesn-' },
     itemsPointer: '/items',
     idField: 'task_id',
+    idSource: { file: ARK, sentence: 'task_id: 后台工具任务的唯一标识，格式为 task- 开头的字符串。' },
     stateField: 'state',
     lifecycle: arkLifecycle,
     createdAt: (item) => readNumber(item.created_at),
@@ -338,6 +348,7 @@ export const OPERATIONS: readonly ListOperation[] = [
     envelopeComponent: 'ListTasksResponse',
     errorShapeStatus: 422,
     idField: 'id',
+    idSource: { file: JSONRPC, sentence: 'id string 任务 ID。' },
     stateField: 'status',
     lifecycle: jsonrpcLifecycle,
     paging: {

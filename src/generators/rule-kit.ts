@@ -27,6 +27,7 @@ const del = (item: JsonObject, key: string) => {
 };
 
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
+const relativeUrl = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).url === 'string' && !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
 const inVfsAndElsewhere = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).path === 'string' && typeof (a as JsonObject).url === 'string';
 
 export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
@@ -323,6 +324,24 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
         t.state = 'running';
         t.started_at = before;
       }
+    },
+  },
+  'jsonrpc.input-required-call-ids-while-input-required': {
+    repair(t) {
+      if (t.status === 'input-required' && !(Array.isArray(t.input_required_call_ids) && t.input_required_call_ids.length > 0)) t.input_required_call_ids = ['call_pending'];
+    },
+    break(t) {
+      t.status = 'input-required';
+      del(t, 'input_required_call_ids');
+    },
+  },
+  'everruns.artifact-url-absolute': {
+    repair(t) {
+      if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
+        t.artifacts = t.artifacts.map((a, i) => (relativeUrl(a) ? { ...(a as JsonObject), url: `https://example.com/artifacts/${i}` } : a));
+    },
+    break(t) {
+      t.artifacts = [...(Array.isArray(t.artifacts) ? t.artifacts : []), { name: 'log', type: 'url', url: 'artifacts/log.txt' }];
     },
   },
   'jsonrpc.previous-task-not-self': {

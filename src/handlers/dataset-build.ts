@@ -105,6 +105,8 @@ export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
     s.agent = { ...(s.agent as JsonObject), id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper' };
     s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
     s.cwd = cwdOf(i);
+    // Every session status is listed; terminated sessions have ended (terminated is final).
+    s.status = ['idle', 'running', 'rescheduling', 'terminated'][i % 4];
     s.usage = { ...(s.usage as JsonObject | undefined), input_tokens: 1_000 + i * 37, output_tokens: 200 + i * 11, cache_read_input_tokens: i * 5 };
     // Some sessions are forks of the session created two hours before them, in its directory.
     const forked = i >= DEMO.praxis.archivedCount + 2 && i % 5 === 3 && i < raws.length - 1;

@@ -241,6 +241,32 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     good: [jsonrpcTask(), { ...jsonrpcTask(), previous_task_id: 'task_00' }],
     bad: [{ ...jsonrpcTask(), previous_task_id: 'task_01' }],
   },
+  'everruns.artifact-url-absolute': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      {
+        ...everrunsTask(),
+        artifacts: [
+          { name: 'pr', type: 'pr', url: 'https://github.com/o/r/pull/1' },
+          { name: 'doc', type: 'url', url: 's3://bucket/key' },
+          { name: 'f', type: 'file', path: '/f', url: null },
+        ],
+      },
+    ],
+    bad: [
+      { ...everrunsTask(), artifacts: [{ name: 'log', type: 'url', url: 'artifacts/log.txt' }] },
+      { ...everrunsTask(), artifacts: [{ name: 'log', type: 'url', url: '/artifacts/log.txt' }] },
+    ],
+  },
+  'jsonrpc.input-required-call-ids-while-input-required': {
+    component: 'Task',
+    good: [jsonrpcTask(), { ...jsonrpcTask(), status: 'input-required', input_required_call_ids: ['call_1'] }],
+    bad: [
+      { ...jsonrpcTask(), status: 'input-required' },
+      { ...jsonrpcTask(), status: 'input-required', input_required_call_ids: [] },
+    ],
+  },
 };
 
 describe('item rules', () => {

@@ -96,7 +96,9 @@ describe('demo data and store', () => {
     expect(store.praxisSessions((s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
     expect(store.tasks('ark', DEMO.ark.session).length).toBeGreaterThanOrEqual(45);
     expect(store.tasks('jsonrpc', DEMO.jsonrpc.session).filter((r) => r.item.user_id === DEMO.jsonrpc.user).length).toBeGreaterThanOrEqual(45);
-    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+    const sessionStates = new Set(store.praxisSessions((s) => s.archived_at === null).map((r) => r.item.status));
+    expect([...sessionStates].sort()).toEqual([...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort());
+    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
       const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face]!;
       const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());

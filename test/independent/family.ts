@@ -205,6 +205,7 @@ export function everruns(k: Knobs): Handler {
       task.artifacts = [
         { name: 'log', type: 'file', path: '/logs/run.txt' },
         { name: 'pr', type: 'pr', url: 'https://example.com/pr/7', path: null },
+        { name: 'bucket', type: 'url', url: 's3://artifacts/run-7.tar' },
         { name: 'child', type: 'session' },
       ];
     if (task.kind === 'subagent') task.links = { ...(task.links as JsonObject | undefined), child_session_id: `child_${n}` };

@@ -130,6 +130,7 @@ function praxisSessions(variant: string): Obj[] {
     budget: null,
     created_at: iso(T0 + i * 3_600_000),
     updated_at: iso(T0 + i * 3_600_000 + 1000),
+    deployment_id: i % 5 === 0 ? `depl_${i}` : null,
     metadata: {},
     outcome_evaluations: [],
     resources: [],

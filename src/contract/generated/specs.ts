@@ -364,6 +364,7 @@ export const praxisSpec: OpenApiDocument = {
           "archived_at",
           "budget",
           "created_at",
+          "deployment_id",
           "metadata",
           "outcome_evaluations",
           "resources",
@@ -468,7 +469,7 @@ export const praxisSpec: OpenApiDocument = {
               "null",
               "string"
             ],
-            "description": "004: \"Deployment ID when the session was created from a deployment reference. Null otherwise.\""
+            "description": "004: \"Deployment ID when the session was created from a deployment reference. Null otherwise.\" Null, not omitted: 004 says \"Omitted when …\" where a field may be left out (environment_id, computer_id)."
           },
           "cwd": {
             "type": "string",

@@ -174,6 +174,26 @@ export function pageLaws(op: ListOperation): Law[] {
   };
   laws.push(drift);
 
+  if (op.idSource) {
+    const unique = makeLaw(op, 'ids-unique', `No two items of one answer share an ${op.idField}: it identifies one object.`, op.idSource, 'no answer listed two items', {});
+    unique.checks.page = ({ exchange }) => {
+      const items = objectItems(op, exchange);
+      if (items.length < 2) return NOTHING;
+      const seen = new Map<string, number>();
+      const violations = items.flatMap((item, index) => {
+        const id = idOf(op, item);
+        const first = seen.get(id);
+        if (first === undefined) {
+          seen.set(id, index);
+          return [];
+        }
+        return [violationOf(unique, `${op.itemsPointer}/${index}/${op.idField}`, `item ${index} has ${op.idField} ${JSON.stringify(id)}, like item ${first} of the same answer`, id)];
+      });
+      return { judged: 1, violations };
+    };
+    laws.push(unique);
+  }
+
   if (op.afterOwner) {
     const { field, ownerField, source } = op.afterOwner;
     const afterOwner = makeLaw(

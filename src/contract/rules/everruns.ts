@@ -24,6 +24,17 @@ export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
 };
 
 const UNSUCCESSFUL: readonly string[] = ['failed', 'canceled'];
+/** An absolute URL: a scheme, then what the WHATWG parser accepts after it. */
+function isAbsoluteUrl(text: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Error kinds 001 places on failed tasks only. */
 const FAILED_ONLY_KINDS: readonly string[] = ['timeout', 'rejection'];
 /** Times that record something that happened to a task, so not before it was created. */
@@ -171,6 +182,28 @@ export const everrunsRules = [
           task.links.child_session_id,
         );
       return [];
+    },
+  },
+  {
+    id: 'everruns.artifact-url-absolute',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'url: External URL, when the artifact lives elsewhere.' },
+    statement: "An artifact's url, when set, is an absolute URL (a scheme and what follows), not a relative reference.",
+    applies: (task) => Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.url === 'string'),
+    check(task) {
+      if (!Array.isArray(task.artifacts)) return [];
+      return task.artifacts.flatMap((artifact, index) =>
+        isObject(artifact) && typeof artifact.url === 'string' && !isAbsoluteUrl(artifact.url)
+          ? [
+              {
+                path: `/artifacts/${index}/url`,
+                message: `artifact ${index} has url ${JSON.stringify(artifact.url)}, which is not an absolute URL; an external URL says where the artifact lives`,
+                value: artifact.url,
+              },
+            ]
+          : [],
+      );
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -1,8 +1,9 @@
-import type { Lifecycle } from '../lifecycle.js';
+import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
 import type { components } from '../types/praxis.js';
 
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */
 type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
+type PraxisSessionStatus = components['schemas']['SessionStatus'];
 import { rfc3339Millis } from '../time.js';
 import { type Finding, type ItemRule, type JsonObject, finding, has } from './types.js';
 
@@ -21,6 +22,18 @@ export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
     file: TASKS,
     sentence: 'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending delivery are result_pending.',
   },
+};
+
+/**
+ * 004 names one final session state, terminated ("Session has ended"); it is silent on the moves
+ * between the others (rescheduling retries, running and idle alternate), so they may go anywhere.
+ */
+export const praxisSessionLifecycle: Lifecycle<PraxisSessionStatus> = {
+  face: 'praxis',
+  states: ['rescheduling', 'running', 'idle', 'terminated'],
+  terminal: ['terminated'],
+  transitions: liveToAnyTransitions(['rescheduling', 'running', 'idle'], ['terminated']),
+  source: { file: SESSIONS, sentence: '`terminated` - Session has ended, either due to an error or completion.' },
 };
 
 const isRunning = (task: JsonObject) => task.status === 'running';

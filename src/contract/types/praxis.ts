@@ -131,8 +131,8 @@ export interface components {
             usage: components["schemas"]["SessionUsage"];
             /** @description 004: "Vault IDs attached to the session at creation. Empty when no vaults were supplied." */
             vault_ids: string[];
-            /** @description 004: "Deployment ID when the session was created from a deployment reference. Null otherwise." */
-            deployment_id?: null | string;
+            /** @description 004: "Deployment ID when the session was created from a deployment reference. Null otherwise." Null, not omitted: 004 says "Omitted when …" where a field may be left out (environment_id, computer_id). */
+            deployment_id: null | string;
             /** @description 004: "Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory." */
             cwd?: string;
             /** @description 004: "Praxis extension … computer_id selects a tenant-owned active computer … a sandbox environment_id and computer_id cannot be combined. Omitted when no computer is selected." */

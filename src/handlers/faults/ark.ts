@@ -2,7 +2,7 @@
 import type { LawId } from '../../contract/index.js';
 import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from '../faces/ark.js';
 import { isProblem } from '../query.js';
-import { numericId, revivesFinishedTasks, strayTask, undocumentedField } from './shared.js';
+import { numericId, repeatedItem, revivesFinishedTasks, strayTask, undocumentedField } from './shared.js';
 import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, editQuery } from './transform.js';
 
 export const ARK_FAULTS = {
@@ -46,6 +46,7 @@ export const ARK_FAULTS = {
   'ark.invalid-cursor-rejected': {
     request: (request) => (isProblem(arkCursor(request.query)) ? editQuery(request, (q) => q.delete('cursor')) : request),
   },
+  'ark.ids-unique': repeatedItem,
   'ark.lifecycle-forward': revivesFinishedTasks('ark'),
   /** From the second walk on, every started_at reads one millisecond earlier. */
   'ark.times-never-go-back': {

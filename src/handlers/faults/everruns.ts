@@ -1,7 +1,7 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/index.js';
 import { everrunsError } from '../faces/everruns.js';
-import { numericId, revivesFinishedTasks, shrinkingCounter, strayTask, undocumentedField } from './shared.js';
+import { numericId, repeatedItem, revivesFinishedTasks, shrinkingCounter, strayTask, undocumentedField } from './shared.js';
 import { type FaultTransform, afterFirstWalk, editItems, editQuery, withBody } from './transform.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
@@ -25,6 +25,7 @@ export const EVERRUNS_FAULTS = {
         return items.map((t) => (t === second ? { ...t, root_session_id: `${String(t.root_session_id)}-other` } : t));
       }),
   },
+  'everruns.ids-unique': repeatedItem,
   'everruns.lifecycle-forward': revivesFinishedTasks('everruns'),
   /** From the second walk on, every created_at reads one second earlier. */
   'everruns.immutable-fields': {

@@ -3,7 +3,7 @@ import type { JsonObject, LawId } from '../../contract/index.js';
 import { jsonrpcStatuses } from '../contract-bits.js';
 import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, limitProblem } from '../faces/jsonrpc.js';
 import type { MockRequest } from '../types.js';
-import { numericId, revivesFinishedTasks, undocumentedField } from './shared.js';
+import { numericId, repeatedItem, revivesFinishedTasks, undocumentedField } from './shared.js';
 import { type FaultTransform, editItems, editQuery, lastValue, withBody } from './transform.js';
 
 const validLimit = (request: MockRequest): number | undefined => {
@@ -64,6 +64,7 @@ export const JSONRPC_FAULTS = {
     },
   },
   'jsonrpc.previous-task-earlier': { response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer) },
+  'jsonrpc.ids-unique': repeatedItem,
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc'),
   'jsonrpc.response-schema': numericId,
   'jsonrpc.no-undocumented-fields': undocumentedField,

@@ -3,7 +3,7 @@ import { type JsonObject, type LawId, forkSource } from '../../contract/index.js
 import { PRAXIS_DEFAULT_LIMIT, PRAXIS_MAX_LIMIT, PRAXIS_SESSION_PARAMS, type PraxisCursor, decodeCursor, encodeCursor, queryKey } from '../faces/praxis.js';
 import { integer } from '../query.js';
 import type { MockRequest, MockResponse } from '../types.js';
-import { numericId, revivesFinishedTasks, shrinkingCounter, undocumentedField } from './shared.js';
+import { numericId, repeatedItem, revivesFinishedTasks, shrinkingCounter, undocumentedField } from './shared.js';
 import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, editQuery, withBody } from './transform.js';
 
 const limitOf = (request: MockRequest): number => {
@@ -105,6 +105,13 @@ export const PRAXIS_FAULTS = {
             }),
           )
         : response,
+  },
+  'praxis.sessions.ids-unique': repeatedItem,
+  'praxis.background-tasks.ids-unique': repeatedItem,
+  /** A terminated session is shown idle again on every walk after the first that listed it. */
+  'praxis.sessions.lifecycle-forward': {
+    response: (response, _sent, context, op) =>
+      editItems(op, response, (items) => items.map((s) => (s.status === 'terminated' && afterFirstWalk(context, `praxis.sessions|${String(s.id)}`) ? { ...s, status: 'idle' } : s))),
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },

@@ -22,6 +22,11 @@ export function itemRuleFault(rule: ItemRule<ItemRuleId>): FaultTransform {
   };
 }
 
+/** `…ids-unique`: the first item is listed again at the end of the answer. */
+export const repeatedItem: FaultTransform = {
+  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
+};
+
 /** `<face>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
   response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),

@@ -77,7 +77,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 844,
     "duration_seconds": 994
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
@@ -87,13 +87,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 200
    },
    "vault_ids": [],
-   "deployment_id": "deployment_vsku7k",
+   "deployment_id": "deployment_uph9m1",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_leunc8"
+    "id": "id_tgagw1"
    },
    "thinking": {
-    "effort": "cargo upload docs"
+    "effort": "watch index migrate"
    },
    "forked_from": null
   },
@@ -189,7 +189,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "logs schema task"
    ],
-   "deployment_id": "deployment_aw9h67",
+   "deployment_id": "deployment_00000f",
    "cwd": "/srv/app",
    "model": {
     "id": "id_q26zji"
@@ -297,7 +297,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 671,
     "duration_seconds": 4
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
@@ -312,6 +312,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "parse cache render",
     "render"
    ],
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
    "model": {
     "id": "id_zik0yx"
@@ -426,7 +427,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "duration_seconds": 231
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
@@ -437,10 +438,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_tokens": 1111
    },
    "vault_ids": [],
-   "deployment_id": null,
+   "deployment_id": "deployment_000003",
+   "model": {
+    "id": "id_zik0yq"
+   },
    "thinking": null,
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "cwd": "/home/user/workspace",
+   "forked_from": null
   },
   {
    "id": "sesn_004",
@@ -552,7 +556,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 8,
     "duration_seconds": 552
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
@@ -567,12 +571,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "index",
     "npm cargo cargo"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_00000d",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_c5s71q"
+    "id": "id_y38eqo"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "npm agent render"
+   },
    "forked_from": null
   },
   {
@@ -655,7 +661,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "active_seconds": 1000
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
@@ -666,7 +672,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_tokens": 1185
    },
    "vault_ids": [],
-   "deployment_id": "deployment_dn80u9",
+   "deployment_id": "deployment_00000k",
    "cwd": "/srv/app",
    "forked_from": null
   },
@@ -731,7 +737,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "duration_seconds": 7
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
@@ -741,11 +747,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 266
    },
    "vault_ids": [],
-   "deployment_id": null,
+   "deployment_id": "deployment_5030ao",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_6r37z0"
-   },
+   "model": {},
    "thinking": {
     "effort": "build"
    },
@@ -840,7 +844,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 992,
     "duration_seconds": 999
    },
-   "status": "running",
+   "status": "terminated",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
@@ -852,7 +856,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "logs"
    ],
-   "deployment_id": "deployment_hprsfw",
+   "deployment_id": "deployment_00000m",
    "model": {
     "id": "id_00000p"
    },
@@ -954,7 +958,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 996,
     "duration_seconds": 654
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
@@ -967,13 +971,13 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "logs"
    ],
-   "deployment_id": "deployment_ypkh6x",
+   "deployment_id": "deployment_hyzlvf",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_ny1qxr"
+    "id": "id_jxjuel"
    },
    "thinking": {
-    "effort": "watch logs clip"
+    "effort": "review"
    },
    "forked_from": {
     "session_id": "sesn_006"
@@ -1079,7 +1083,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 890,
     "duration_seconds": 318
    },
-   "status": "idle",
+   "status": "running",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
@@ -1092,10 +1096,10 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "release bench server"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_00000o",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_ckbyvx"
+    "id": "id_000000"
    },
    "thinking": null,
    "forked_from": null
@@ -1210,7 +1214,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 814,
     "duration_seconds": 440
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
@@ -1225,14 +1229,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "queue upload api",
     "queue release watch"
    ],
-   "deployment_id": "deployment_000000",
+   "deployment_id": "deployment_00s2qv",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_zik0yu",
+   "computer_id": "computer_qndg5w",
    "model": {
-    "id": "id_nqgur3"
+    "id": "id_000007"
    },
    "thinking": {
-    "effort": "render agent clip"
+    "effort": "lint thread cargo"
    },
    "forked_from": null
   },
@@ -1340,15 +1344,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 321
    },
    "vault_ids": [],
-   "deployment_id": "deployment_8y8ryo",
-   "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_25e0y1"
-   },
+   "deployment_id": "deployment_2wjavc",
    "thinking": {
-    "effort": "review"
+    "effort": "parse cargo cargo"
    },
-   "forked_from": null
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_012",
@@ -1453,9 +1454,10 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "migrate"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_000001",
    "cwd": "/home/user/workspace",
    "model": {},
+   "thinking": {},
    "forked_from": null
   },
   {
@@ -1557,7 +1559,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 998,
     "duration_seconds": 287
    },
-   "status": "idle",
+   "status": "running",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
@@ -1567,14 +1569,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 343
    },
    "vault_ids": [],
-   "deployment_id": "deployment_t1u8t8",
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_zik0z6"
-   },
-   "thinking": {
-    "effort": "review notes agent"
-   },
+   "model": {},
    "forked_from": {
     "session_id": "sesn_011"
    }
@@ -1677,7 +1674,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 469,
     "duration_seconds": 993
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Session 014",
    "type": "session",
    "updated_at": "2026-11-28T11:01:00.000Z",
@@ -1688,6 +1685,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 354
    },
    "vault_ids": [],
+   "deployment_id": null,
    "computer_id": "computer_5ik05a",
    "thinking": {
     "effort": "npm migrate review"
@@ -1776,7 +1774,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "active_seconds": 813
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
@@ -1789,14 +1787,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "backup thread retry",
     "search lint client"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_00000b",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_00000o"
-   },
-   "thinking": {
-    "effort": "notes cargo cargo"
-   },
    "forked_from": null
   },
   {
@@ -1876,7 +1868,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "duration_seconds": 345
    },
-   "status": "running",
+   "status": "idle",
    "title": "Session 016",
    "type": "session",
    "updated_at": "2026-11-28T13:01:00.000Z",
@@ -1887,11 +1879,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 376
    },
    "vault_ids": [],
-   "deployment_id": "deployment_tvx7tx",
+   "deployment_id": "deployment_3733sx",
+   "cwd": "/home/user/workspace",
    "thinking": {
     "effort": "schema schema index"
    },
-   "cwd": "/home/user/workspace",
    "forked_from": null
   },
   {
@@ -1964,7 +1956,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 5,
     "duration_seconds": 2
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
@@ -1978,12 +1970,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cargo client lint",
     "session api build"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_000007",
    "cwd": "/srv/app",
-   "model": {
-    "id": "id_00000m"
+   "model": {},
+   "thinking": {
+    "effort": "clip"
    },
-   "thinking": null,
    "forked_from": null
   },
   {
@@ -2082,11 +2074,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "backup release search",
     "sync flaky report"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_zik0zd",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_mf6ewa"
-   },
+   "thinking": null,
    "forked_from": {
     "session_id": "sesn_016"
    }
@@ -2161,7 +2151,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "duration_seconds": 2
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 019",
    "type": "session",
    "updated_at": "2026-11-28T16:01:00.000Z",
@@ -2173,12 +2163,13 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "task npm migrate"
    ],
-   "deployment_id": null,
-   "thinking": {
-    "effort": "test"
+   "deployment_id": "deployment_00000p",
+   "cwd": "/home/user/workspace",
+   "model": {
+    "id": "id_p3qpc9"
    },
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "thinking": null,
+   "forked_from": null
   },
   {
    "id": "sesn_020",
@@ -2240,7 +2231,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 82,
     "duration_seconds": 1000
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 020",
    "type": "session",
    "updated_at": "2026-11-28T17:01:00.000Z",
@@ -2255,11 +2246,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     "build"
    ],
    "deployment_id": null,
-   "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_8jiqa6"
+   "thinking": {
+    "effort": "test flaky render"
    },
-   "thinking": null,
+   "cwd": "/home/user/workspace",
    "forked_from": null
   },
   {
@@ -2379,7 +2369,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 3,
     "duration_seconds": 651
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 021",
    "type": "session",
    "updated_at": "2026-11-28T18:01:00.000Z",
@@ -2390,12 +2380,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 431
    },
    "vault_ids": [],
-   "deployment_id": "deployment_b9ew5z",
+   "deployment_id": null,
    "cwd": "/srv/app",
    "model": {
-    "id": "id_000007"
+    "id": "id_zik0yp"
    },
-   "thinking": null,
    "forked_from": null
   },
   {
@@ -2471,7 +2460,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 249,
     "duration_seconds": 5
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 022",
    "type": "session",
    "updated_at": "2026-11-28T19:01:00.000Z",
@@ -2486,11 +2475,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "migrate crawl agent",
     "docs bench schema"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_00000l",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_u8w06m"
-   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -2554,7 +2541,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "active_seconds": 648
    },
-   "status": "rescheduling",
+   "status": "terminated",
    "title": "Session 023",
    "type": "session",
    "updated_at": "2026-11-28T20:01:00.000Z",
@@ -2569,14 +2556,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cargo agent logs",
     "retry deploy thread"
    ],
-   "deployment_id": null,
-   "cwd": "/srv/app",
+   "deployment_id": "deployment_00000i",
    "model": {
     "id": "id_00000s"
    },
    "forked_from": {
     "session_id": "sesn_021"
-   }
+   },
+   "cwd": "/srv/app"
   },
   {
    "id": "sesn_024",
@@ -2704,7 +2691,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 6,
     "duration_seconds": 997
    },
-   "status": "running",
+   "status": "idle",
    "title": "Session 024",
    "type": "session",
    "updated_at": "2026-11-28T21:01:00.000Z",
@@ -2717,7 +2704,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "index deploy lint"
    ],
-   "deployment_id": "deployment_xlas7i",
+   "deployment_id": "deployment_8rc6uk",
    "cwd": "/home/user/workspace",
    "model": {},
    "thinking": {
@@ -2792,7 +2779,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "active_seconds": 57
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
@@ -2805,12 +2792,14 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "bench logs npm"
    ],
-   "deployment_id": "deployment_nvkapd",
+   "deployment_id": "deployment_k1r732",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_1xb7kb"
+    "id": "id_4ankpt"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "notes npm docs"
+   },
    "forked_from": null
   },
   {
@@ -2880,7 +2869,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 4,
     "duration_seconds": 3
    },
-   "status": "terminated",
+   "status": "rescheduling",
    "title": "Session 026",
    "type": "session",
    "updated_at": "2026-11-28T23:01:00.000Z",
@@ -2893,15 +2882,15 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "lint fix release"
    ],
-   "deployment_id": "deployment_31xgei",
-   "cwd": "/home/user/workspace",
+   "deployment_id": "deployment_cem727",
    "model": {
-    "id": "id_1i5yz2"
+    "id": "id_xh0rgm"
    },
    "thinking": {
-    "effort": "report search build"
+    "effort": "build npm crawl"
    },
-   "forked_from": null
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_027",
@@ -3017,13 +3006,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "cargo monitor docs",
     "logs agent index"
    ],
-   "deployment_id": "deployment_000006",
+   "deployment_id": "deployment_3afw49",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_00000j",
-   "model": {
-    "id": "id_000007"
-   },
-   "thinking": null,
+   "computer_id": "computer_zik0z0",
    "forked_from": null
   },
   {
@@ -3064,7 +3049,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 464,
     "duration_seconds": 996
    },
-   "status": "terminated",
+   "status": "idle",
    "title": "Session 028",
    "type": "session",
    "updated_at": "2026-11-29T01:01:00.000Z",
@@ -3075,7 +3060,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output_tokens": 508
    },
    "vault_ids": [],
-   "deployment_id": "deployment_glcc18",
+   "deployment_id": "deployment_bxl4g3",
    "cwd": "/home/user/workspace",
    "model": {
     "id": "id_000000"
@@ -3170,7 +3155,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 526,
     "duration_seconds": 999
    },
-   "status": "rescheduling",
+   "status": "running",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
@@ -3183,13 +3168,10 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [
     "agent bench schema"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_zik0za",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_rg7onu"
-   },
-   "thinking": {
-    "effort": "report agent clip"
+    "id": "id_cw3i9e"
    },
    "forked_from": null
   },
@@ -3283,7 +3265,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 997,
     "duration_seconds": 435
    },
-   "status": "running",
+   "status": "rescheduling",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
@@ -3298,6 +3280,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "search fix watch",
     "test cargo shell"
    ],
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
    "thinking": null,
    "forked_from": null
@@ -3389,7 +3372,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 0,
     "duration_seconds": 31
    },
-   "status": "idle",
+   "status": "terminated",
    "title": "Session 031",
    "type": "session",
    "updated_at": "2026-11-29T04:01:00.000Z",
@@ -3403,13 +3386,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "schema crawl build",
     "thread monitor shell"
    ],
-   "deployment_id": "deployment_zik0yy",
+   "deployment_id": "deployment_tf0obx",
+   "cwd": "/home/user/workspace",
    "model": {
     "id": "id_00000s"
    },
    "thinking": null,
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "forked_from": null
   },
   {
    "id": "sesn_032",
@@ -3492,7 +3475,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "stats": {
     "active_seconds": 713
    },
-   "status": "rescheduling",
+   "status": "idle",
    "title": "Session 032",
    "type": "session",
    "updated_at": "2026-11-29T05:01:00.000Z",
@@ -3506,14 +3489,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "build clip cargo",
     "build cache flaky"
    ],
-   "deployment_id": "deployment_271hv7",
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_zik0z9"
+    "id": "id_2x62h6"
    },
-   "thinking": {
-    "effort": "fix"
-   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -3599,7 +3580,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 25,
     "duration_seconds": 995
    },
-   "status": "terminated",
+   "status": "running",
    "title": "Session 033",
    "type": "session",
    "updated_at": "2026-11-29T06:01:00.000Z",
@@ -3614,14 +3595,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "logs cache task",
     "queue flaky lint"
    ],
-   "deployment_id": "deployment_anhh53",
+   "deployment_id": "deployment_f732ik",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_c32bjr",
+   "computer_id": "computer_1d644y",
    "model": {
-    "id": "id_k2wrrk"
-   },
-   "thinking": {
-    "effort": "server watch client"
+    "id": "id_zik0z6"
    },
    "forked_from": {
     "session_id": "sesn_031"
@@ -3717,7 +3695,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "active_seconds": 997,
     "duration_seconds": 997
    },
-   "status": "idle",
+   "status": "rescheduling",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
@@ -3731,13 +3709,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "render",
     "client index deploy"
    ],
-   "deployment_id": "deployment_itsmur",
+   "deployment_id": "deployment_0fvm5r",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_1ryzyf"
+    "id": "id_9zpa9p"
    },
    "thinking": {
-    "effort": "cache docs backup"
+    "effort": "bench sync client"
    },
    "forked_from": null
   }
@@ -3919,7 +3897,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "browser",
       "type": "url",
-      "url": "api clip queue"
+      "url": "https://example.com/artifacts/0"
      }
     ],
     "attempt": 3,
@@ -4436,7 +4414,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "web_search",
       "type": "pr",
-      "url": "sync upload deploy"
+      "url": "https://example.com/artifacts/0"
      }
     ],
     "attempt": 3,
@@ -5305,7 +5283,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [],
     "rollouts": [
      {},
      {},
@@ -5369,7 +5346,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "code": 615,
      "message": "Rate limited by the upstream API"
     },
-    "input_required_call_ids": [],
+    "input_required_call_ids": [
+     "call_pending"
+    ],
     "metadata": {}
    },
    {
@@ -5690,7 +5669,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {}
@@ -5755,7 +5733,10 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Command exited with status 1",
      "data": {}
     },
-    "metadata": {}
+    "metadata": {},
+    "input_required_call_ids": [
+     "call_pending"
+    ]
    },
    {
     "object": "task",
@@ -5919,7 +5900,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {}
@@ -5939,7 +5919,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "The tool returned malformed JSON",
      "data": {}
     },
-    "input_required_call_ids": [],
+    "input_required_call_ids": [
+     "call_pending"
+    ],
     "metadata": {},
     "rollouts": [
      {},
@@ -6126,7 +6108,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [],
+    "input_required_call_ids": [
+     "call_pending"
+    ],
     "metadata": {}
    },
    {
