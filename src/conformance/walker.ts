@@ -45,15 +45,12 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
   const found: Violation[] = [];
   const result: WalkResult = { pages: [], cursors: [], urls: [], complete: false, capped: false };
   const subjectSession = sessionOfRequest(ctx, op, session);
-  // The session object this list belongs to, as the operation that lists sessions last showed it.
-  const from = op.session.in === 'path' ? op.session.discoveredFrom : undefined;
-  const owner = from && session !== undefined ? ctx.lastSeen.get(`${from.operationId}||${session}`) : undefined;
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
     const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst) return { walk: { ...result, stoppedWith: exchange.status }, found };
-    const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}), ...(owner ? { owner } : {}) };
+    const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
     else {
       const outcomes = ctx.ledger.evaluate(op, 'page', subject);

@@ -86,11 +86,9 @@ export type LawName =
   | 'times-never-go-back'
   | 'no-undocumented-fields'
   | 'fork-after-source'
-  | 'fork-inherits-cwd'
   | 'previous-task-earlier'
   | 'one-root-per-session'
   | 'creation-snapshot-fixed'
-  | 'not-before-session-created'
   | 'ids-unique';
 
 export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
@@ -137,8 +135,6 @@ export interface ListOperation {
   timeFields: readonly string[];
   /** Counters that only ever grow between observations (dotted names reach nested ones), with the sentence that says so. */
   counters?: { fields: readonly string[]; source: Source };
-  /** An item time that is not earlier than a time of the session object the list belongs to (`owner`), with the sentence. */
-  afterOwner?: { field: string; ownerField: string; source: Source };
   /** Fields the documents say are taken at creation, so never change, with the sentence. */
   creationSnapshot?: { fields: readonly string[]; source: Source };
   readTime(value: unknown): number;
@@ -226,11 +222,12 @@ export const OPERATIONS: readonly ListOperation[] = [
       source: { file: P_SESSIONS, sentence: 'data[].usage: Cumulative token usage for a session across all turns.' },
     },
     creationSnapshot: {
-      fields: ['agent', 'vault_ids', 'environment_id'],
+      // Not environment_id: "the environment recipe the session's sandbox was created from" may
+      // change with the sandbox. vault_ids compare as a set: the document gives them no order.
+      fields: ['agent', 'vault_ids'],
       source: {
         file: P_SESSIONS,
-        sentence:
-          "data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation. — data[].environment_id: Id of the environment recipe the session's sandbox was created from.",
+        sentence: 'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
       },
     },
     readTime: readRfc3339,
@@ -258,15 +255,6 @@ export const OPERATIONS: readonly ListOperation[] = [
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
     counters: { fields: ['trigger_count'], source: { file: P_TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' } },
-    afterOwner: {
-      field: 'started_at',
-      ownerField: 'created_at',
-      source: {
-        file: P_TASKS,
-        sentence:
-          'GET /agent/v1/sessions/{session_id}/background_tasks … session_id: Session id (sesn_...), as returned by sessions.create or sessions.list. … data[].started_at: RFC 3339 time at which the task started.',
-      },
-    },
     readTime: readRfc3339,
   },
   {

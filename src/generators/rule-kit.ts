@@ -28,7 +28,6 @@ const del = (item: JsonObject, key: string) => {
 
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
 const relativeUrl = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).url === 'string' && !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
-const inVfsAndElsewhere = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).path === 'string' && typeof (a as JsonObject).url === 'string';
 
 export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'praxis.ended-at-null-exactly-while-running': {
@@ -290,14 +289,6 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
       t.error = { kind: 'timeout', message: 'deadline exceeded' };
     },
   },
-  'everruns.artifact-in-vfs-or-elsewhere': {
-    repair(t) {
-      if (Array.isArray(t.artifacts) && t.artifacts.some(inVfsAndElsewhere)) t.artifacts = t.artifacts.map((a) => (inVfsAndElsewhere(a) ? { ...(a as JsonObject), url: null } : a));
-    },
-    break(t) {
-      t.artifacts = [...(Array.isArray(t.artifacts) ? t.artifacts : []), { name: 'report', type: 'file', path: '/out/report.md', url: 'https://example.com/report.md' }];
-    },
-  },
   'everruns.child-session-not-own-session': {
     repair(t) {
       const links = t.links as JsonObject | undefined;
@@ -309,30 +300,15 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   },
   'ark.task-times-in-order': {
     repair(t) {
-      const created = t.created_at as number;
-      if (typeof t.started_at === 'number' && t.started_at < created) t.started_at = created;
-      const start = (t.started_at ?? created) as number;
-      if (typeof t.finished_at === 'number' && t.finished_at < start) t.finished_at = start;
+      const floor = Math.max(t.created_at as number, typeof t.started_at === 'number' ? t.started_at : 0);
+      if (typeof t.finished_at === 'number' && t.finished_at < floor) t.finished_at = floor;
     },
     break(t) {
       // One millisecond before creation, kept within 13 digits (ark.times-are-unix-millis).
       if ((t.created_at as number) - 1 < 1e12) t.created_at = (t.created_at as number) + 1;
-      const before = (t.created_at as number) - 1;
-      if (typeof t.started_at === 'number') t.started_at = before;
-      else if (typeof t.finished_at === 'number') t.finished_at = before;
-      else {
-        t.state = 'running';
-        t.started_at = before;
-      }
-    },
-  },
-  'jsonrpc.input-required-call-ids-while-input-required': {
-    repair(t) {
-      if (t.status === 'input-required' && !(Array.isArray(t.input_required_call_ids) && t.input_required_call_ids.length > 0)) t.input_required_call_ids = ['call_pending'];
-    },
-    break(t) {
-      t.status = 'input-required';
-      del(t, 'input_required_call_ids');
+      t.state = 'succeeded';
+      t.finished_at = (t.created_at as number) - 1;
+      if (typeof t.started_at === 'number' && t.started_at > (t.finished_at as number)) t.started_at = (t.finished_at as number) - 1;
     },
   },
   'everruns.artifact-url-absolute': {

@@ -7,8 +7,7 @@ export type Query = [string, string][];
 /**
  * The next page's cursor and query, or undefined at the documented end. Token paging ends when
  * no token comes back; item-id paging continues after the last item until a page is empty (a
- * short page does not mark the end: the limit is only a maximum), or, for a walk begun with
- * the before-cursor, before the first item.
+ * short page does not mark the end: the limit is only a maximum).
  */
 export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, items: unknown[]): { cursor: string; query: Query } | undefined {
   const paging = op.paging;
@@ -20,11 +19,8 @@ export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, 
     return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };
   }
   if (items.length === 0) return undefined;
-  // A walk begun with the before-cursor goes on backwards, before the first item of each page.
-  const backwards = query.some(([k]) => k === paging.beforeParam);
-  const edge = items[backwards ? 0 : items.length - 1];
-  if (!isObject(edge)) return undefined;
-  const cursor = String(edge[op.idField]);
-  const param = backwards ? paging.beforeParam : paging.afterParam;
-  return { cursor, query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [param, cursor]] };
+  const last = items[items.length - 1];
+  if (!isObject(last)) return undefined;
+  const cursor = String(last[op.idField]);
+  return { cursor, query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]] };
 }

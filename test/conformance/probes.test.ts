@@ -1,6 +1,6 @@
 /**
- * The probes send the limit across its range and walk the item-id cursor in both directions, on
- * a correct server of the family; a limit no document bounds is noted, not judged, when refused.
+ * The probes send the limit across its range on a correct server of the family; a limit no
+ * document bounds is noted, not judged, when refused.
  */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
@@ -24,7 +24,7 @@ const KNOBS: Knobs = {
 
 const queries = (server: Awaited<ReturnType<typeof hostile>>) => server.seen.map((req) => new URL(req.url!, 'http://x').searchParams);
 
-describe('probes across the range of a parameter and in every direction of a cursor', () => {
+describe('probes across the range of a parameter', () => {
   it('ark: limit 1, 2, the default 20, 21 and the length of the list are each walked', async () => {
     const server = await hostile(FAMILY.ark.make(KNOBS));
     try {
@@ -35,18 +35,6 @@ describe('probes across the range of a parameter and in every direction of a cur
       for (const value of ['1', '2', '20', '21', String(30 + (KNOBS.seed % 20))]) expect(limits, `limit=${value}`).toContain(value);
       // A walk at limit 2 follows its cursor.
       expect(queries(server).some((q) => q.get('limit') === '2' && q.has('cursor'))).toBe(true);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('jsonrpc: a walk backwards with ending_before goes on before the first item of each page', async () => {
-    const server = await hostile(FAMILY.jsonrpc.make(KNOBS));
-    try {
-      const result = await runConformance({ face: 'jsonrpc', baseUrl: `${server.url}${FAMILY.jsonrpc.path}`, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
-      expect(result.violations).toEqual([]);
-      const backwards = queries(server).filter((q) => q.get('limit') === '3' && q.has('ending_before') && !q.has('starting_after'));
-      expect(new Set(backwards.map((q) => q.get('ending_before'))).size).toBeGreaterThan(2);
     } finally {
       await server.close();
     }

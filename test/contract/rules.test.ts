@@ -208,21 +208,6 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     ],
     bad: [{ ...everrunsTask(), state: 'canceled', error: { kind: 'timeout', message: 'took too long' } }],
   },
-  'everruns.artifact-in-vfs-or-elsewhere': {
-    component: 'Task',
-    good: [
-      everrunsTask(),
-      {
-        ...everrunsTask(),
-        artifacts: [
-          { name: 'out', type: 'file', path: '/out.txt', url: null },
-          { name: 'pr', type: 'pr', url: 'https://example.com/pr/1' },
-          { name: 'bare', type: 'session' },
-        ],
-      },
-    ],
-    bad: [{ ...everrunsTask(), artifacts: [{ name: 'out', type: 'file', path: '/out.txt', url: 'https://example.com/out.txt' }] }],
-  },
   'everruns.child-session-not-own-session': {
     component: 'Task',
     good: [everrunsTask(), { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } }, { ...everrunsTask(), links: { child_session_id: null } }],
@@ -230,9 +215,14 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'ark.task-times-in-order': {
     component: 'Task',
-    good: [arkTask(), { ...arkTask(), state: 'succeeded', started_at: 1_764_410_400_000, finished_at: 1_764_410_400_000 }],
+    good: [
+      arkTask(),
+      { ...arkTask(), state: 'succeeded', started_at: 1_764_410_400_000, finished_at: 1_764_410_400_000 },
+      // Started before it was submitted as a task: a bash command turned into a background task.
+      { ...arkTask(), started_at: 1_764_410_399_000 },
+    ],
     bad: [
-      { ...arkTask(), started_at: 1_764_410_399_999 },
+      { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 },
       { ...arkTask(), state: 'failed', finished_at: 1_764_410_400_500 },
     ],
   },
@@ -257,14 +247,6 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     bad: [
       { ...everrunsTask(), artifacts: [{ name: 'log', type: 'url', url: 'artifacts/log.txt' }] },
       { ...everrunsTask(), artifacts: [{ name: 'log', type: 'url', url: '/artifacts/log.txt' }] },
-    ],
-  },
-  'jsonrpc.input-required-call-ids-while-input-required': {
-    component: 'Task',
-    good: [jsonrpcTask(), { ...jsonrpcTask(), status: 'input-required', input_required_call_ids: ['call_1'] }],
-    bad: [
-      { ...jsonrpcTask(), status: 'input-required' },
-      { ...jsonrpcTask(), status: 'input-required', input_required_call_ids: [] },
     ],
   },
 };

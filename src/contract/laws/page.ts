@@ -194,38 +194,6 @@ export function pageLaws(op: ListOperation): Law[] {
     laws.push(unique);
   }
 
-  if (op.afterOwner) {
-    const { field, ownerField, source } = op.afterOwner;
-    const afterOwner = makeLaw(
-      op,
-      'not-before-session-created',
-      `A task's ${field} is not earlier than the ${ownerField} of the session it belongs to: a session's task starts after the session exists.`,
-      source,
-      'no task was listed under a session that the session list showed',
-      {},
-    );
-    afterOwner.checks.page = (s) => {
-      const floor = s.owner ? op.readTime(s.owner[ownerField]) : Number.NaN;
-      if (!Number.isFinite(floor)) return NOTHING;
-      const items = objectItems(op, s.exchange);
-      const violations = items.flatMap((item, index) => {
-        const at = op.readTime(item[field]);
-        return Number.isFinite(at) && at < floor
-          ? [
-              violationOf(
-                afterOwner,
-                `${op.itemsPointer}/${index}/${field}`,
-                `item ${idOf(op, item)} has ${field} ${JSON.stringify(item[field])}, earlier than its session's ${ownerField} ${JSON.stringify(s.owner![ownerField])}`,
-                item[field],
-              ),
-            ]
-          : [];
-      });
-      return { judged: items.length, violations };
-    };
-    laws.push(afterOwner);
-  }
-
   if (op.sessionField) {
     const field = op.sessionField;
     const belongs = makeLaw(

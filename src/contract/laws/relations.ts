@@ -70,18 +70,6 @@ function praxisSessionLaws(op: ListOperation): Law[] {
             }
           : undefined,
     ),
-    referenceLaw(
-      op,
-      'fork-inherits-cwd',
-      'A fork has the working directory (cwd) of the session it was forked from, when the walk lists both with a cwd.',
-      { file: P_SESSIONS, sentence: 'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.' },
-      'no walk listed a forked session beside its source, both with a cwd',
-      (item) => (typeof item.cwd === 'string' ? forkSource(item) : undefined),
-      (fork, source) =>
-        typeof source.cwd === 'string' && source.cwd !== fork.cwd
-          ? { path: '/cwd', message: `session ${idOf(op, fork)} has cwd ${JSON.stringify(fork.cwd)} but is a fork of ${idOf(op, source)}, whose cwd is ${JSON.stringify(source.cwd)}`, value: fork.cwd }
-          : undefined,
-    ),
   ];
 }
 

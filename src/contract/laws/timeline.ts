@@ -136,7 +136,7 @@ export function timelineLaws(op: ListOperation): Law[] {
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
-          .filter((field) => !deepEqual(before[field], after[field]))
+          .filter((field) => !deepEqual(unordered(before[field]), unordered(after[field])))
           .map((field) =>
             violationOf(snapshot, `/${field}`, `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`, {
               from: before[field],
@@ -173,4 +173,9 @@ export function timelineLaws(op: ListOperation): Law[] {
   };
   laws.push(times);
   return laws;
+}
+
+/** An array of ids as a set (sorted copies); anything else as it is. */
+function unordered(value: unknown): unknown {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value].sort() : value;
 }

@@ -51,8 +51,6 @@ export interface Subjects {
     session?: string;
     /** A law that this request exists to judge: a non-200 is its violation, not `status-code`'s. */
     acceptedBy?: string;
-    /** The session object the list belongs to, as the operation that lists sessions showed it, when the run saw it. */
-    owner?: JsonObject;
   };
   /** The pages of one query, followed through their cursors. */
   walk: { walk: Walk };

@@ -116,17 +116,18 @@ export const arkRules = [
     face: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间' },
-    statement: 'started_at and finished_at are not earlier than created_at (submission), and finished_at is not earlier than started_at.',
-    applies: (task) => typeof task.started_at === 'number' || typeof task.finished_at === 'number',
+    // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
+    // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
+    statement: 'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
+    applies: (task) => typeof task.finished_at === 'number',
     check(task) {
       const out: Finding[] = [];
-      const created = task.created_at;
-      for (const key of ['started_at', 'finished_at'] as const) {
+      const finished = task.finished_at;
+      if (typeof finished !== 'number') return out;
+      for (const key of ['created_at', 'started_at'] as const) {
         const at = task[key];
-        if (typeof created === 'number' && typeof at === 'number' && at < created) out.push({ path: `/${key}`, message: `${key} ${at} is earlier than created_at ${created}`, value: at });
+        if (typeof at === 'number' && finished < at) out.push({ path: '/finished_at', message: `finished_at ${finished} is earlier than ${key} ${at}`, value: finished });
       }
-      if (typeof task.started_at === 'number' && typeof task.finished_at === 'number' && task.finished_at < task.started_at)
-        out.push({ path: '/finished_at', message: `finished_at ${task.finished_at} is earlier than started_at ${task.started_at}`, value: task.finished_at });
       return out;
     },
   },

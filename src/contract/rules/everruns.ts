@@ -146,28 +146,6 @@ export const everrunsRules = [
     },
   },
   {
-    id: 'everruns.artifact-in-vfs-or-elsewhere',
-    face: 'everruns',
-    target: 'task',
-    source: { file: DOC, sentence: 'path: Session VFS path, when the artifact lives in the session filesystem. — url: External URL, when the artifact lives elsewhere.' },
-    statement: 'No artifact has both a path (it lives in the session filesystem) and a url (it lives elsewhere).',
-    applies: (task) => Array.isArray(task.artifacts) && task.artifacts.length > 0,
-    check(task) {
-      if (!Array.isArray(task.artifacts)) return [];
-      return task.artifacts.flatMap((artifact, index) =>
-        isObject(artifact) && typeof artifact.path === 'string' && typeof artifact.url === 'string'
-          ? [
-              {
-                path: `/artifacts/${index}/url`,
-                message: `artifact ${index} has both path ${JSON.stringify(artifact.path)} and url ${JSON.stringify(artifact.url)}; it lives either in the session filesystem or elsewhere`,
-                value: artifact.url,
-              },
-            ]
-          : [],
-      );
-    },
-  },
-  {
     id: 'everruns.child-session-not-own-session',
     face: 'everruns',
     target: 'task',

@@ -99,21 +99,4 @@ export const jsonrpcRules = [
       return [];
     },
   },
-  {
-    id: 'jsonrpc.input-required-call-ids-while-input-required',
-    face: 'jsonrpc',
-    target: 'task',
-    source: { file: DOC, sentence: 'input_required_call_ids string[] — OPTIONAL 若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。' },
-    statement: 'A task in input-required (waiting for input) gives a non-empty input_required_call_ids.',
-    applies: (task) => task.status === 'input-required',
-    check(task) {
-      if (task.status === 'input-required' && !(Array.isArray(task.input_required_call_ids) && task.input_required_call_ids.length > 0))
-        return finding(
-          '/input_required_call_ids',
-          `status is input-required but input_required_call_ids is ${JSON.stringify(task.input_required_call_ids ?? 'absent')}; a task waiting for input gives the calls to execute`,
-          task.input_required_call_ids,
-        );
-      return [];
-    },
-  },
 ] as const satisfies readonly ItemRule[];

@@ -77,11 +77,6 @@ export const PRAXIS_FAULTS = {
     response: (response, sent) => editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
   },
   'praxis.sessions.fork-after-source': { response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer) },
-  /** A fork works in a subdirectory of its source's directory instead of inheriting it. */
-  'praxis.sessions.fork-inherits-cwd': {
-    response: (response, _sent, _context, op) =>
-      editItems(op, response, (items) => items.map((item) => (forkSource(item) !== undefined && typeof item.cwd === 'string' ? { ...item, cwd: `${item.cwd.replace(/\/$/, '')}/elsewhere` } : item))),
-  },
   /** From the second walk on, every session's input token count reads one less. */
   'praxis.sessions.counters-never-decrease': {
     response: (response, _sent, context, op) =>
@@ -115,16 +110,6 @@ export const PRAXIS_FAULTS = {
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },
-  /** Every task of a session started a day before the session was created. */
-  'praxis.background-tasks.not-before-session-created': {
-    response: (response, sent, context, op) => {
-      const id = /\/sessions\/([^/]+)\/background_tasks/.exec(sent.path)?.[1];
-      const session = id === undefined ? undefined : context.store.praxisSessions((s) => s.id === decodeURIComponent(id))[0]?.item;
-      const created = session ? Date.parse(String(session.created_at)) : Number.NaN;
-      if (!Number.isFinite(created)) return response;
-      return editItems(op, response, (items) => items.map((t) => ({ ...t, started_at: new Date(created - 86_400_000).toISOString() })));
-    },
-  },
   'praxis.background-tasks.unknown-session-404': { response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, { data: [] }) : response) },
   'praxis.background-tasks.lifecycle-forward': revivesFinishedTasks('praxis'),
   'praxis.background-tasks.counters-never-decrease': shrinkingCounter('praxis'),

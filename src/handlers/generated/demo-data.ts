@@ -4071,13 +4071,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "fix worker docs",
       "type": "file",
-      "url": null
+      "url": "https://example.com/artifacts/0"
      },
      {
       "name": "image_generate",
       "path": "upload cache npm",
       "type": "pr",
-      "url": null
+      "url": "https://example.com/artifacts/1"
      }
     ],
     "attempt": 4,
@@ -4165,13 +4165,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "browser",
       "path": "backup crawl watch",
       "type": "clip bench sync",
-      "url": null
+      "url": "https://example.com/artifacts/0"
      },
      {
       "name": "image_generate",
       "path": "retry shell deploy",
       "type": "session",
-      "url": null
+      "url": "https://example.com/artifacts/1"
      }
     ],
     "attempt": 4,
@@ -4248,19 +4248,19 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "web_search",
       "path": "task session shell",
       "type": "pr",
-      "url": null
+      "url": "https://example.com/artifacts/0"
      },
      {
       "name": "web_search",
       "path": "deploy shell api",
       "type": "file",
-      "url": null
+      "url": "https://example.com/artifacts/1"
      },
      {
       "name": "browser",
       "path": "worker retry upload",
       "type": "session",
-      "url": null
+      "url": "https://example.com/artifacts/2"
      }
     ],
     "attempt": 2,
@@ -4489,13 +4489,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "file_read",
       "path": "flaky",
       "type": "pr",
-      "url": null
+      "url": "https://example.com/artifacts/0"
      },
      {
       "name": "python",
       "path": "client cargo cargo",
       "type": "file",
-      "url": null
+      "url": "https://example.com/artifacts/1"
      }
     ],
     "attempt": 1,
@@ -4570,7 +4570,7 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "upload flaky queue",
       "type": "url",
-      "url": null
+      "url": "https://example.com/artifacts/1"
      },
      {
       "name": "web_search",
@@ -5283,6 +5283,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
+    "input_required_call_ids": [],
     "rollouts": [
      {},
      {},
@@ -5346,9 +5347,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "code": 615,
      "message": "Rate limited by the upstream API"
     },
-    "input_required_call_ids": [
-     "call_pending"
-    ],
+    "input_required_call_ids": [],
     "metadata": {}
    },
    {
@@ -5669,6 +5668,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {}
@@ -5733,10 +5733,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Command exited with status 1",
      "data": {}
     },
-    "metadata": {},
-    "input_required_call_ids": [
-     "call_pending"
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5900,6 +5897,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ],
     "usage": {},
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {}
@@ -5919,9 +5917,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "The tool returned malformed JSON",
      "data": {}
     },
-    "input_required_call_ids": [
-     "call_pending"
-    ],
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {},
@@ -6108,9 +6104,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [
-     "call_pending"
-    ],
+    "input_required_call_ids": [],
     "metadata": {}
    },
    {
