@@ -11,6 +11,7 @@ import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { Ledger } from './ledger.js';
 import { baselinePhase } from './phases/baseline.js';
 import { overTimePhase } from './phases/over-time.js';
+import { seenPhase } from './phases/seen.js';
 import { probesPhase } from './phases/probes.js';
 import { propertiesPhase } from './phases/properties.js';
 import { refusalsPhase } from './phases/refusals.js';
@@ -27,6 +28,7 @@ const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [
   ['probes', probesPhase],
   ['properties', propertiesPhase],
   ['over time', overTimePhase],
+  ['everything seen', seenPhase],
 ];
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {

@@ -13,6 +13,7 @@ const SCOPES: Record<string, string> = {
   observation: 'over time',
   comparison: 'pair of walks',
   cursor: 'pair of requests',
+  seen: 'every object seen',
   transport: 'exchange',
 };
 
@@ -29,7 +30,8 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
     'Schema + these rules = the contract. Sources are the seed documents in `../shared/seeds/`.',
     'The scope says what a law judges: one page (an answer to a valid request), a walk of pages, an',
     'error answer, an object observed twice (over time), a filtered walk beside an unfiltered one,',
-    'a cursor request beside the walk it points into, or a whole HTTP exchange.',
+    'a cursor request beside the walk it points into, every object of an operation the run has',
+    'seen, or a whole HTTP exchange.',
     '',
     'The fault column says which ids the mock can inject (`mock --fault ID`, `faults: [ID]`,',
     '`POST /__mock/faults`): every item rule, and the list laws the mock has a way to break.',

@@ -181,3 +181,27 @@ describe('lifecycles and time', () => {
     expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(['ark.times-never-go-back']);
   });
 });
+
+describe('laws between objects', () => {
+  const session = (id: string, createdAt: string, extra: Record<string, unknown> = {}) => ({ ...praxisSession(), id, created_at: createdAt, updated_at: createdAt, ...extra });
+  const outcome = (found: ReturnType<typeof applyLaws>, id: string) => found.find((o) => o.law.id === id)!.judgement;
+
+  it('a fork on one page and its source on another are judged together; a source never listed is not', () => {
+    const source = session('sesn_src', '2026-11-29T10:00:00Z', { cwd: '/srv/app' });
+    const fork = session('sesn_fork', '2026-11-29T09:00:00Z', { cwd: '/srv/other', forked_from: { session_id: 'sesn_src' } });
+    const orphan = session('sesn_orphan', '2026-11-29T08:00:00Z', { forked_from: { session_id: 'sesn_archived' } });
+    const walk = { pages: [exchange({ data: [source], next_page: 'p2' }), exchange({ data: [fork, orphan], next_page: null })], cursors: ['p2', undefined] };
+    expect(rules(checkWalk(sessions, walk))).toEqual(['praxis.sessions.fork-after-source']);
+    expect(outcome(applyLaws(sessions, 'walk', { walk }), 'praxis.sessions.fork-after-source').judged).toBe(1);
+  });
+
+  it('every object the run saw: a previous task created later is found though no one walk listed both', () => {
+    const previous = { ...jsonrpcTask(), id: 'task_a', created_at: 1_764_410_500 };
+    const next = { ...jsonrpcTask(), id: 'task_b', created_at: 1_764_410_400, previous_task_id: 'task_a' };
+    const found = applyLaws(jsonrpc, 'seen', { items: [previous, next] });
+    expect(outcome(found, 'jsonrpc.previous-task-earlier').violations.map((v) => v.message)).toEqual([
+      'task task_b (created 1764410400) names task_a as its previous task, created later (1764410500) (among every object the run saw)',
+    ]);
+    expect(outcome(applyLaws(jsonrpc, 'seen', { items: [next] }), 'jsonrpc.previous-task-earlier').judged).toBe(0);
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Laws between objects of one list: an id that names another object of the same list (a fork's
  * source session, a task's previous task) and what the documents say follows from it. They are
- * judged over a whole walk, every page of it, so the object named may be on another page. An
- * object the walk did not list is not judged: the documents do not say it must be listed.
+ * judged over a whole walk, every page of it, so the object named may be on another page, and
+ * over every object the run has seen (all walks, all sessions). An object the run did not see is
+ * not judged: the documents do not say it must be listed.
  */
 import { forkSource } from '../rules/praxis.js';
 import { type JsonObject, isObject } from '../rules/types.js';
@@ -33,21 +34,22 @@ function referenceLaw(
   check: (item: JsonObject, target: JsonObject) => { path: string; message: string; value: unknown } | undefined,
 ): Law {
   const law = makeLaw(op, name, statement, source, unexercised, {});
-  law.checks.walk = ({ walk }): Judgement => {
-    const all = placed(op, walk);
+  const judge = (all: readonly { item: JsonObject; where: string; path: string }[]): Judgement => {
     const byId = new Map(all.map((p) => [idOf(op, p.item), p.item]));
     let judged = 0;
     const violations = [];
-    for (const { item, page, index } of all) {
+    for (const { item, where, path } of all) {
       const targetId = named(item);
       const target = targetId === undefined ? undefined : byId.get(targetId);
       if (!target || target === item) continue;
       judged++;
       const problem = check(item, target);
-      if (problem) violations.push(violationOf(law, `${op.itemsPointer}/${index}${problem.path}`, `${problem.message} (page ${page + 1})`, problem.value));
+      if (problem) violations.push(violationOf(law, `${path}${problem.path}`, `${problem.message} (${where})`, problem.value));
     }
     return judged === 0 ? NOTHING : { judged, violations };
   };
+  law.checks.walk = ({ walk }) => judge(placed(op, walk).map(({ item, page, index }) => ({ item, where: `page ${page + 1}`, path: `${op.itemsPointer}/${index}` })));
+  law.checks.seen = ({ items }) => judge(items.map((item) => ({ item, where: 'among every object the run saw', path: '' })));
   return law;
 }
 
@@ -57,7 +59,7 @@ function praxisSessionLaws(op: ListOperation): Law[] {
     referenceLaw(
       op,
       'fork-after-source',
-      'A fork is created no earlier than the session it was forked from, when the walk lists both.',
+      'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
       { file: P_SESSIONS, sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.' },
       'no walk listed a forked session beside its source',
       forkSource,
@@ -78,7 +80,7 @@ function jsonrpcLaws(op: ListOperation): Law[] {
     referenceLaw(
       op,
       'previous-task-earlier',
-      'A task is created no earlier than the previous task it names (previous_task_id), when the walk lists both.',
+      'A task is created no earlier than the previous task it names (previous_task_id), when the run lists both (in one walk or across walks).',
       { file: JSONRPC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
       'no walk listed a task beside the previous task it names',
       (item) => (typeof item.previous_task_id === 'string' ? item.previous_task_id : undefined),

@@ -62,6 +62,8 @@ export interface Subjects {
   comparison: { query: Query; baselineQuery: Query; filtered: readonly JsonObject[]; baseline: readonly JsonObject[] };
   /** An item-id cursor request beside the order a walk listed the items in. */
   cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
+  /** Every object of the operation the run has seen, each in the last version seen (all walks, all sessions). */
+  seen: { items: readonly JsonObject[] };
   /** One request's HTTP exchange as a whole (or its failure). */
   transport: { url: string; failure?: { kind: string; message: string } };
 }

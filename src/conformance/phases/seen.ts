@@ -1,0 +1,16 @@
+/**
+ * Everything seen: the laws between objects (a fork and its source, a task and its previous
+ * task) judged once more over every object of each operation the run has seen, in the last
+ * version seen, so that two objects no single walk listed together are judged too.
+ */
+import type { JsonObject } from '../../contract/index.js';
+import type { RunContext } from '../context.js';
+
+export async function seenPhase(ctx: RunContext): Promise<void> {
+  for (const op of ctx.ops) {
+    const prefix = `${op.operationId}|`;
+    const items = new Map<string, JsonObject>();
+    for (const [key, item] of ctx.lastSeen) if (key.startsWith(prefix)) items.set(String(item[op.idField]), item);
+    if (items.size > 1) ctx.ledger.judge(op, 'seen', { items: [...items.values()] }, ctx.options.baseUrl);
+  }
+}
