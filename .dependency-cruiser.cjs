@@ -56,7 +56,8 @@ module.exports = {
     },
     {
       name: 'node-does-not-import-runner-internals',
-      comment: 'record shares the HTTP client and drift reading with conform through src/http and the contract, not the runner.',
+      comment:
+        'record shares the HTTP client and drift reading with conform through src/http and the contract, not the runner.',
       severity: 'error',
       from: { path: '^src/node/' },
       to: { path: '^src/conformance/' },

@@ -11,5 +11,9 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: { url: string; connections?: number; duration?: number }): Promise<Result>;
+  export default function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+  }): Promise<Result>;
 }

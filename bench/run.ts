@@ -43,7 +43,9 @@ async function generators() {
   log('Each value passes the strict schema and every rule of its face. json-schema-faker 0.6.3 gets the same');
   log('item schema (it satisfies the schema only, not the rules).');
   log('');
-  log('| face | agent-task-contracts (valid + rules) | json-schema-faker `generate` (documented, async) | ratio | json-schema-faker `generateSync` | ratio |');
+  log(
+    '| face | agent-task-contracts (valid + rules) | json-schema-faker `generate` (documented, async) | ratio | json-schema-faker `generateSync` | ratio |',
+  );
   log('|---|---|---|---|---|---|');
   for (const face of FACES) {
     const arb = validObject(face, 'task');
@@ -60,14 +62,18 @@ async function generators() {
       n++;
     }
     const jsfAsync = (n / (performance.now() - start)) * 1000;
-    log(`| ${face} | ${round(ours)}/s | ${round(jsfAsync)}/s | ${round(ours / jsfAsync)}x | ${round(jsfSync)}/s | ${round(ours / jsfSync)}x |`);
+    log(
+      `| ${face} | ${round(ours)}/s | ${round(jsfAsync)}/s | ${round(ours / jsfAsync)}x | ${round(jsfSync)}/s | ${round(ours / jsfSync)}x |`,
+    );
     if (face === 'praxis') praxis = { ours, ratio: ours / jsfAsync };
   }
   log('');
   log(
     `Goals: at least 50,000 valid Praxis tasks/s — ${praxis.ours >= 50_000 ? 'met' : 'not met'} (${round(praxis.ours)}/s); at least 20x json-schema-faker — ${praxis.ratio >= 20 ? 'met' : 'not met'} (${round(praxis.ratio)}x).`,
   );
-  log('json-schema-faker measures several times faster here than the ~2,200 items/s of the shared notes, and it checks no rule.');
+  log(
+    'json-schema-faker measures several times faster here than the ~2,200 items/s of the shared notes, and it checks no rule.',
+  );
   log('');
 }
 
@@ -96,9 +102,16 @@ async function rawServerScript(body: string): Promise<string> {
 }
 
 /** Spawns a server and waits for its first 200 at `probe`; returns the process and the time it took. */
-async function spawnUntil200(command: string, args: string[], probe: string, timeoutMs = 600_000): Promise<{ child: ChildProcess; ms: number }> {
+async function spawnUntil200(
+  command: string,
+  args: string[],
+  probe: string,
+  timeoutMs = 600_000,
+): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child = PIN ? spawn('taskset', ['-c', '0', command, ...args], { cwd: root, stdio: 'ignore', detached: true }) : spawn(command, args, { cwd: root, stdio: 'ignore', detached: true });
+  const child = PIN
+    ? spawn('taskset', ['-c', '0', command, ...args], { cwd: root, stdio: 'ignore', detached: true })
+    : spawn(command, args, { cwd: root, stdio: 'ignore', detached: true });
   for (;;) {
     try {
       const res = await fetch(probe);
@@ -145,8 +158,18 @@ async function startup() {
     const port = 4630 + i * 3;
     for (const [kind, command, args, probe] of [
       ['raw', process.execPath, [raw, String(port)], `http://127.0.0.1:${port}/`],
-      ['npm', 'npm', ['start', '--silent', '--', '--port', String(port + 1)], `http://127.0.0.1:${port + 1}/ark/sessions/sesn-demo/tasks`],
-      ['bin', process.execPath, [BIN, 'mock', '--port', String(port + 2)], `http://127.0.0.1:${port + 2}/ark/sessions/sesn-demo/tasks`],
+      [
+        'npm',
+        'npm',
+        ['start', '--silent', '--', '--port', String(port + 1)],
+        `http://127.0.0.1:${port + 1}/ark/sessions/sesn-demo/tasks`,
+      ],
+      [
+        'bin',
+        process.execPath,
+        [BIN, 'mock', '--port', String(port + 2)],
+        `http://127.0.0.1:${port + 2}/ark/sessions/sesn-demo/tasks`,
+      ],
     ] as const) {
       const { child, ms } = await spawnUntil200(command, [...args], probe);
       runs[kind].push(ms);
@@ -156,9 +179,15 @@ async function startup() {
   startupMedian = median(runs.npm);
   log('| process | what runs | median of 9 | spread (ms) |');
   log('|---|---|---|---|');
-  log(`| plain \`node:http\` script (no project code, no loader): Node's own start-up | \`node raw.mjs\` | ${Math.round(median(runs.raw))} ms | ${spread(runs.raw)} |`);
-  log(`| **\`npm start\`** (npm, then the bin, then the bundle built by \`npm ci\`) | what users run | **${Math.round(startupMedian)} ms** | ${spread(runs.npm)} |`);
-  log(`| \`node bin/agent-task-contracts.js mock\` (the bundle, without npm) | the installed bin | ${Math.round(median(runs.bin))} ms | ${spread(runs.bin)} |`);
+  log(
+    `| plain \`node:http\` script (no project code, no loader): Node's own start-up | \`node raw.mjs\` | ${Math.round(median(runs.raw))} ms | ${spread(runs.raw)} |`,
+  );
+  log(
+    `| **\`npm start\`** (npm, then the bin, then the bundle built by \`npm ci\`) | what users run | **${Math.round(startupMedian)} ms** | ${spread(runs.npm)} |`,
+  );
+  log(
+    `| \`node bin/agent-task-contracts.js mock\` (the bundle, without npm) | the installed bin | ${Math.round(median(runs.bin))} ms | ${spread(runs.bin)} |`,
+  );
   log('');
   log(
     `Goal: \`npm start\` answers its first 200 within 400 ms — ${startupMedian < 400 ? 'met' : 'not met'}. The bundle is built first, as \`npm ci\` builds it. Runs alternate raw, npm start, bin. A checkout whose sources changed after the build runs them through tsx instead (about 2 s).`,
@@ -170,7 +199,11 @@ async function startup() {
 const ARK_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'];
 /** 6,300 distinct Ark list URLs: limit 1–100 × every non-empty subset of the states. */
 const DISTINCT = Array.from({ length: 100 }, (_, l) =>
-  Array.from({ length: 63 }, (_, m) => `/ark/sessions/sesn-demo/tasks?limit=${l + 1}&state=${ARK_STATES.filter((_, i) => (m + 1) & (1 << i)).join(',')}`),
+  Array.from(
+    { length: 63 },
+    (_, m) =>
+      `/ark/sessions/sesn-demo/tasks?limit=${l + 1}&state=${ARK_STATES.filter((_, i) => (m + 1) & (1 << i)).join(',')}`,
+  ),
 ).flat();
 
 async function load(url: string, seconds: number, distinct: boolean) {
@@ -179,9 +212,16 @@ async function load(url: string, seconds: number, distinct: boolean) {
     url,
     connections: 10,
     duration: seconds,
-    ...(distinct ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: DISTINCT[i++ % DISTINCT.length] }) }] } : {}),
+    ...(distinct
+      ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: DISTINCT[i++ % DISTINCT.length] }) }] }
+      : {}),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function throughput() {
@@ -189,7 +229,11 @@ async function throughput() {
   const seconds = 5;
   log(`## Throughput (autocannon in this process, 10 connections, ${seconds} s per run, loopback)`);
   log('');
-  const mock = await spawnUntil200(process.execPath, [BIN, 'mock', '--port', '4610'], 'http://127.0.0.1:4610/ark/sessions/sesn-demo/tasks');
+  const mock = await spawnUntil200(
+    process.execPath,
+    [BIN, 'mock', '--port', '4610'],
+    'http://127.0.0.1:4610/ark/sessions/sesn-demo/tasks',
+  );
   const pageUrl = 'http://127.0.0.1:4610/ark/sessions/sesn-demo/tasks?limit=20';
   const page = await (await fetch(pageUrl)).text();
   const raw = await spawnUntil200(process.execPath, [await rawServerScript(page), '4611'], 'http://127.0.0.1:4611/');
@@ -217,8 +261,12 @@ async function throughput() {
   log(
     `| mock (bundle), 6,300 distinct Ark URLs (limit 1–100 × state subsets), demo session of 48 tasks | out of play: an index page is cached only when its URL comes back within 500 requests; each of these comes back after 6,300 | ${round(median(runs.distinct))} | ${runs.distinct.map(round).join(', ')} |`,
   );
-  log(`| plain \`node:http\` script, same body; plain client | – | ${round(median(runs.rawPlain))} | ${runs.rawPlain.map(round).join(', ')} |`);
-  log(`| mock (bundle), one repeated URL (\`?limit=20\`); plain client | hit | ${round(median(runs.repeated))} | ${runs.repeated.map(round).join(', ')} |`);
+  log(
+    `| plain \`node:http\` script, same body; plain client | – | ${round(median(runs.rawPlain))} | ${runs.rawPlain.map(round).join(', ')} |`,
+  );
+  log(
+    `| mock (bundle), one repeated URL (\`?limit=20\`); plain client | hit | ${round(median(runs.repeated))} | ${runs.repeated.map(round).join(', ')} |`,
+  );
   log('');
   log(
     `Distinct URLs / raw: **${(distinctRatio * 100).toFixed(0)}%** (goal ≥ 50% — ${distinctRatio >= 0.5 ? 'met' : 'not met'}); repeated URL / raw: **${(repeatedRatio * 100).toFixed(0)}%** (goal ≥ 75% — ${repeatedRatio >= 0.75 ? 'met' : 'not met'}). Rounds alternate raw, distinct, raw, repeated; each ratio compares runs under the same client. Mock RSS after load: ${mockRss} MB. `,
@@ -232,9 +280,22 @@ interface OpCase {
   urls: (n: number, top: number) => string[];
 }
 const pad3 = (n: number) => String(n).padStart(3, '0');
-const JSONRPC_STATES = ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'];
+const JSONRPC_STATES = [
+  'created',
+  'queued',
+  'working',
+  'input-required',
+  'paused',
+  'completed',
+  'canceled',
+  'expired',
+  'failed',
+];
 
-async function timedGets(base: string, urls: string[]): Promise<{ p50: number; p99: number; bytes: number; items: number }> {
+async function timedGets(
+  base: string,
+  urls: string[],
+): Promise<{ p50: number; p99: number; bytes: number; items: number }> {
   const times: number[] = [];
   let bytes = 0;
   let items = 0;
@@ -254,7 +315,9 @@ async function timedGets(base: string, urls: string[]): Promise<{ p50: number; p
 async function scale() {
   pinLoadGenerator();
   const sizes = [1_000, 100_000, 1_000_000];
-  log('## Scale in the queried session (`mock --tasks`, bundle, one request at a time over keep-alive, every timed URL distinct)');
+  log(
+    '## Scale in the queried session (`mock --tasks`, bundle, one request at a time over keep-alive, every timed URL distinct)',
+  );
   log('');
   log(
     '`mock --tasks ark=N --tasks jsonrpc=N` puts N tasks in the Ark session `sesn-demo` and the JSON-RPC session `demo` (all demo states present); Everruns `demo` and Praxis `sesn_demo` hold min(N, 100,000) — they return the whole list by design, so their cost is per returned item. The Praxis session list does not grow with `--tasks` (32 sessions).',
@@ -263,7 +326,12 @@ async function scale() {
   const paged: OpCase[] = [
     {
       label: 'Ark, `state=running`, cursor 60% deep',
-      urls: (n, top) => Array.from({ length: 1000 }, (_, i) => `/ark/sessions/sesn-demo/tasks?state=running&limit=${1 + (i % 100)}&cursor=${top - ((Math.floor(n * 0.6) + i) % n)}`),
+      urls: (n, top) =>
+        Array.from(
+          { length: 1000 },
+          (_, i) =>
+            `/ark/sessions/sesn-demo/tasks?state=running&limit=${1 + (i % 100)}&cursor=${top - ((Math.floor(n * 0.6) + i) % n)}`,
+        ),
     },
     {
       label: 'JSON-RPC, `session_id` + `status`, `starting_after` 60% deep',
@@ -275,7 +343,12 @@ async function scale() {
     },
     {
       label: 'JSON-RPC, `session_id`, no `status`',
-      urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`),
+      urls: (n) =>
+        Array.from(
+          { length: 1000 },
+          (_, i) =>
+            `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`,
+        ),
     },
     {
       label: 'JSON-RPC, no `session_id`, `status`',
@@ -287,12 +360,21 @@ async function scale() {
     },
     {
       label: 'JSON-RPC, no `session_id`, no `status`',
-      urls: (n) => Array.from({ length: 1000 }, (_, i) => `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`),
+      urls: (n) =>
+        Array.from(
+          { length: 1000 },
+          (_, i) =>
+            `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`,
+        ),
     },
     // limit 1–100 × two agents: the 200 distinct URLs the session list has (its limit stops at 100).
     {
       label: 'Praxis sessions, `agent_id` (200 URLs)',
-      urls: () => Array.from({ length: 200 }, (_, i) => `/praxis/v1/sessions?agent_id=${i % 2 ? 'agent_helper' : 'agent_demo'}&limit=${1 + (i >> 1)}`),
+      urls: () =>
+        Array.from(
+          { length: 200 },
+          (_, i) => `/praxis/v1/sessions?agent_id=${i % 2 ? 'agent_helper' : 'agent_demo'}&limit=${1 + (i >> 1)}`,
+        ),
     },
   ];
   const table: Record<string, { p50: number; p99: number }[]> = {};
@@ -304,7 +386,15 @@ async function scale() {
     // One process per queried API, so N = 1M is N tasks in one session (the 8 GB case), not 2N.
     for (const face of ['ark', 'jsonrpc'] as const) {
       const port = 4650 + s * 2 + (face === 'ark' ? 0 : 1);
-      const args = [BIN, 'mock', '--port', String(port), '--tasks', `${face}=${n}`, ...(face === 'ark' ? ['--tasks', `everruns=${whole}`, '--tasks', `praxis=${whole}`] : [])];
+      const args = [
+        BIN,
+        'mock',
+        '--port',
+        String(port),
+        '--tasks',
+        `${face}=${n}`,
+        ...(face === 'ark' ? ['--tasks', `everruns=${whole}`, '--tasks', `praxis=${whole}`] : []),
+      ];
       const base = `http://127.0.0.1:${port}`;
       console.error(`scale: starting the mock with ${n.toLocaleString('en-US')} ${face} tasks`);
       const { child, ms } = await spawnUntil200(process.execPath, args, `${base}/ark/sessions/sesn-demo/tasks?limit=1`);
@@ -313,9 +403,13 @@ async function scale() {
       rows.push(
         `| ${face} | ${n.toLocaleString('en-US')}${face === 'ark' ? ` (Everruns, Praxis: ${whole.toLocaleString('en-US')})` : ''} | ${(ms / 1000).toFixed(1)} s | ${rss.toLocaleString('en-US')} MB |`,
       );
-      const first = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=1`)).json()) as { next_cursor: number };
+      const first = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=1`)).json()) as {
+        next_cursor: number;
+      };
       const top = first.next_cursor + 1;
-      for (const op of paged.filter((o) => (face === 'ark' ? !o.label.startsWith('JSON-RPC') : o.label.startsWith('JSON-RPC')))) {
+      for (const op of paged.filter((o) =>
+        face === 'ark' ? !o.label.startsWith('JSON-RPC') : o.label.startsWith('JSON-RPC'),
+      )) {
         console.error(`scale: ${op.label} at ${n}`);
         (table[op.label] ??= []).push(await timedGets(base, op.urls(n, top)));
       }
@@ -335,11 +429,14 @@ async function scale() {
       await stop(child);
     }
   }
-  log('| queried API | N tasks in its demo session | start-up to first 200 (seeding included) | resident memory after start |');
+  log(
+    '| queried API | N tasks in its demo session | start-up to first 200 (seeding included) | resident memory after start |',
+  );
   log('|---|---|---|---|');
   for (const row of rows) log(row);
   log('');
-  const per100k = (face: 'ark' | 'jsonrpc') => ((memory[face]![2]! - memory[face]![0]!) / ((sizes[2]! - sizes[0]!) / 100_000)).toFixed(0);
+  const per100k = (face: 'ark' | 'jsonrpc') =>
+    ((memory[face]![2]! - memory[face]![0]!) / ((sizes[2]! - sizes[0]!) / 100_000)).toFixed(0);
   log(
     `Memory per 100,000 tasks (N = 1M minus N = 1k, over the tasks added): Ark ~${per100k('ark')} MB (its process also grows Everruns and Praxis to 100,000 each), JSON-RPC ~${per100k('jsonrpc')} MB. N = 1M in one session runs in under 8 GB; two APIs at 1M in one process exceed Node's default heap (about 4 GB here): give \`NODE_OPTIONS=--max-old-space-size=8192\` for that.`,
   );
@@ -350,14 +447,19 @@ async function scale() {
   for (const op of paged) {
     const [a, b, c] = table[op.label]!;
     const ratio = b!.p50 / a!.p50;
-    log(`| ${op.label} | ${ms(a!.p50)} / ${ms(a!.p99)} | ${ms(b!.p50)} / ${ms(b!.p99)} | ${ms(c!.p50)} / ${ms(c!.p99)} | ${ratio.toFixed(2)} ${ratio <= 1.5 ? '(met)' : '(not met)'} |`);
+    log(
+      `| ${op.label} | ${ms(a!.p50)} / ${ms(a!.p99)} | ${ms(b!.p50)} / ${ms(b!.p99)} | ${ms(c!.p50)} / ${ms(c!.p99)} | ${ratio.toFixed(2)} ${ratio <= 1.5 ? '(met)' : '(not met)'} |`,
+    );
   }
   log('');
   log("| whole-list operation (returns the session's whole list by design) | µs per returned item at 1k | at 100k |");
   log('|---|---|---|');
-  for (const [label, values] of Object.entries(perItem)) log(`| ${label} | ${values[0]!.toFixed(2)} | ${values[1]!.toFixed(2)} |`);
+  for (const [label, values] of Object.entries(perItem))
+    log(`| ${label} | ${values[0]!.toFixed(2)} | ${values[1]!.toFixed(2)} |`);
   log('');
-  log('Latency is measured by this process around each `fetch` (HTTP included), 1,000 distinct URLs per operation (limits 1–100 and cursors that differ), so the response cache never answers.');
+  log(
+    'Latency is measured by this process around each `fetch` (HTTP included), 1,000 distinct URLs per operation (limits 1–100 and cursors that differ), so the response cache never answers.',
+  );
   log('');
 }
 
@@ -365,7 +467,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(
 log('# Benchmark results');
 log('');
 log(`Machine: ${machine}.`);
-log(`Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench\`; ${PINNING}. Numbers are noisy on a shared 2-core machine; ratios within one run matter.`);
+log(
+  `Date: ${new Date().toISOString().slice(0, 10)}. Produced by \`npm run bench\`; ${PINNING}. Numbers are noisy on a shared 2-core machine; ratios within one run matter.`,
+);
 log('');
 // Start-up first, while this process is small and idle. BENCH_ONLY=scale (or a comma list) runs some sections.
 const only = process.env.BENCH_ONLY?.split(',');

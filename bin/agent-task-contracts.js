@@ -29,7 +29,10 @@ function freshBundle() {
 if (freshBundle()) {
   await import(bundle.href);
 } else {
-  if (existsSync(bundle)) process.stderr.write('note: src/ changed since the last `npm run build`; running the sources through tsx (slower start). `npm run build` makes start-up fast again.\n');
+  if (existsSync(bundle))
+    process.stderr.write(
+      'note: src/ changed since the last `npm run build`; running the sources through tsx (slower start). `npm run build` makes start-up fast again.\n',
+    );
   const { register } = await import('tsx/esm/api');
   register();
   await import('../src/cli/entry.ts');

@@ -15,7 +15,9 @@ import { GAPS_FAIL, renumber } from './sentences/check.js';
 import { DEFAULT_SEEDS, REPO_ROOT, TABLE_FILE, runCheck } from './sentences/load.js';
 import { describeCounts } from './sentences/table.js';
 
-const { values } = parseArgs({ options: { seeds: { type: 'string' }, table: { type: 'string' }, renumber: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { seeds: { type: 'string' }, table: { type: 'string' }, renumber: { type: 'boolean', default: false } },
+});
 const seeds = values.seeds ? resolve(values.seeds) : DEFAULT_SEEDS;
 if (!existsSync(seeds)) {
   console.error(
@@ -27,10 +29,14 @@ const tablePath = values.table ? resolve(values.table) : join(REPO_ROOT, TABLE_F
 let run = await runCheck({ seeds, table: tablePath });
 if (values.renumber && run.moves.length > 0) {
   await writeFile(tablePath, renumber(await readFile(tablePath, 'utf8'), run.moves));
-  console.log(`check:sentences: gave ${run.moves.length} moved entries their new ids in ${relative(REPO_ROOT, tablePath) || tablePath}.`);
+  console.log(
+    `check:sentences: gave ${run.moves.length} moved entries their new ids in ${relative(REPO_ROOT, tablePath) || tablePath}.`,
+  );
   run = await runCheck({ seeds, table: tablePath });
 }
-console.log(`check:sentences: ${run.counts.sentences} units in ${run.documents} documents (${seeds}): ${describeCounts(run.counts)}.`);
+console.log(
+  `check:sentences: ${run.counts.sentences} units in ${run.documents} documents (${seeds}): ${describeCounts(run.counts)}.`,
+);
 console.log(
   `${run.gaps.length} gaps to close (${run.counts.gaps} whole units, ${run.counts.partialGaps} parts of judged ones): observable, judged by no rule yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}:`,
 );

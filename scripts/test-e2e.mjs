@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
-const vitest = spawnSync(bin('vitest'), ['run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitest = spawnSync(bin('vitest'), ['run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 const playwright = spawnSync(bin('playwright'), ['test'], { stdio: 'inherit' });
 process.exit(vitest.status === 0 && playwright.status === 0 ? 0 : 1);

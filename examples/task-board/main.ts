@@ -5,7 +5,16 @@
  * response that breaks it puts its panel in the error state. `?demo=clock` shows a typed
  * override driven by the mock's virtual clock: a button moves the clock, and the task with it.
  */
-import { type Face, LIBRARY, type OperationIdOf, VENDOR_BASE_URLS, checkItem, isScenarioName, startMockWorker, validateResponseBody } from 'agent-task-contracts/browser';
+import {
+  type Face,
+  LIBRARY,
+  type OperationIdOf,
+  VENDOR_BASE_URLS,
+  checkItem,
+  isScenarioName,
+  startMockWorker,
+  validateResponseBody,
+} from 'agent-task-contracts/browser';
 import { api, pages } from 'agent-task-contracts/overrides';
 
 type Item = Record<string, unknown>;
@@ -129,7 +138,12 @@ async function start() {
       : `demo data, polling every ${pollMs} ms`;
   const board = document.getElementById('board')!;
   // With a scenario, only its API's panel is shown: the timeline is what the page is about.
-  const panels = scenario && isScenarioName(scenario) ? PANELS.filter((p) => p.face === LIBRARY[scenario].face) : clockDemo ? PANELS.filter((p) => p.face === 'ark') : PANELS;
+  const panels =
+    scenario && isScenarioName(scenario)
+      ? PANELS.filter((p) => p.face === LIBRARY[scenario].face)
+      : clockDemo
+        ? PANELS.filter((p) => p.face === 'ark')
+        : PANELS;
   for (const panel of panels) {
     const section = document.createElement('section');
     section.dataset.face = panel.face;
@@ -157,7 +171,12 @@ function installClockDemo(mock: Mock) {
   mock.worker.use(
     api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => {
       const state = steps[Math.min(steps.length - 1, Math.floor((mock.clock.now() - start) / 30_000))];
-      return response(200).json(pages.ark([{ task_id: 'task-build', state, tool: { name: 'bash', description: 'Builds the release artefacts' } }], request));
+      return response(200).json(
+        pages.ark(
+          [{ task_id: 'task-build', state, tool: { name: 'bash', description: 'Builds the release artefacts' } }],
+          request,
+        ),
+      );
     }),
   );
 }

@@ -67,17 +67,26 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
 }
 
 /** Pairs each document's units with the table's entries and says what does not match. */
-function matchDocument(file: string, sentences: readonly Sentence[], entries: readonly Entry[], tablePath: string, problems: Problem[], moves: Move[]): void {
+function matchDocument(
+  file: string,
+  sentences: readonly Sentence[],
+  entries: readonly Entry[],
+  tablePath: string,
+  problems: Problem[],
+  moves: Move[],
+): void {
   const byId = new Map<string, Entry>();
   for (const entry of entries) {
-    if (byId.has(entry.id)) problems.push({ file, id: entry.id, message: `${tablePath}: ${file} lists ${entry.id} twice; keep one entry.` });
+    if (byId.has(entry.id))
+      problems.push({ file, id: entry.id, message: `${tablePath}: ${file} lists ${entry.id} twice; keep one entry.` });
     byId.set(entry.id, entry);
   }
   const unmatched: Sentence[] = [];
@@ -141,15 +150,22 @@ export function checkSentences(input: CheckInput): CheckResult {
   const { documents, table, catalogue, tablePath } = input;
   const problems: Problem[] = [];
   const moves: Move[] = [];
-  for (const [file, sentences] of documents) matchDocument(file, sentences, table.get(file) ?? [], tablePath, problems, moves);
+  for (const [file, sentences] of documents)
+    matchDocument(file, sentences, table.get(file) ?? [], tablePath, problems, moves);
   for (const file of table.keys())
     if (!documents.has(file))
-      problems.push({ file, message: `${tablePath} has entries for ${file}, which is not among the documents read; remove them or point --seeds at the folder that holds it.` });
+      problems.push({
+        file,
+        message: `${tablePath} has entries for ${file}, which is not among the documents read; remove them or point --seeds at the folder that holds it.`,
+      });
 
   const known = new Set(catalogue);
   const cited = new Set<string>();
   const gaps: Gap[] = [];
-  const counts: Counts = { ...countTable(table), sentences: [...documents.values()].reduce((n, units) => n + units.length, 0) };
+  const counts: Counts = {
+    ...countTable(table),
+    sentences: [...documents.values()].reduce((n, units) => n + units.length, 0),
+  };
   for (const [file, entries] of table) {
     for (const entry of entries) {
       for (const rule of entry.rules) {
@@ -167,22 +183,32 @@ export function checkSentences(input: CheckInput): CheckResult {
         const wrong = input.resolveSchema(ref);
         if (wrong) problems.push({ file, id: entry.id, message: `${file} ${entry.id}: schema "${ref}": ${wrong}.` });
       }
-      if (entry.gap) gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial: judgementOf(entry) === 'judged' });
+      if (entry.gap)
+        gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial: judgementOf(entry) === 'judged' });
     }
   }
   for (const id of catalogue)
     if (!cited.has(id))
-      problems.push({ file: tablePath, message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/rules.md quotes its source).` });
+      problems.push({
+        file: tablePath,
+        message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/rules.md quotes its source).`,
+      });
   if (input.gapsFail ?? GAPS_FAIL)
     for (const gap of gaps)
-      problems.push({ file: gap.file, id: gap.id, message: `${gap.file} ${gap.id}: gap: ${quote(gap.text)} is judged by no rule (${gap.gap}); write the rule and list it in the entry.` });
+      problems.push({
+        file: gap.file,
+        id: gap.id,
+        message: `${gap.file} ${gap.id}: gap: ${quote(gap.text)} is judged by no rule (${gap.gap}); write the rule and list it in the entry.`,
+      });
   return { problems, gaps, counts, moves };
 }
 
 /** The table's text with each moved entry given its unit's new id (its text and judgement unchanged). */
 export function renumber(text: string, moves: readonly Move[]): string {
   const to = new Map(moves.map((m) => [m.from, m.to]));
-  return text.replace(/^(\s*- id: )(\S+)$/gm, (line, lead: string, id: string) => (to.has(id) ? `${lead}${to.get(id)}` : line));
+  return text.replace(/^(\s*- id: )(\S+)$/gm, (line, lead: string, id: string) =>
+    to.has(id) ? `${lead}${to.get(id)}` : line,
+  );
 }
 
 /** Resolves `specs/<file>#<JSON pointer> <constraint>` in the given documents. */
@@ -195,7 +221,8 @@ export function schemaResolver(specs: ReadonlyMap<string, unknown>): (ref: strin
     let node: unknown = specs.get(file);
     for (const raw of pointer.slice(1).split('/')) {
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return `${pointer} does not resolve in ${file} (no "${key}")`;
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key))
+        return `${pointer} does not resolve in ${file} (no "${key}")`;
       node = (node as Record<string, unknown>)[key];
     }
     return undefined;

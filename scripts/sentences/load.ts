@@ -27,14 +27,18 @@ export async function readDocuments(dir: string): Promise<Map<string, Sentence[]
 }
 
 /** The table as committed (or another file), with the problems of its shape. */
-export async function readTable(path = join(REPO_ROOT, TABLE_FILE)): Promise<{ table: Table; problems: string[]; label: string }> {
+export async function readTable(
+  path = join(REPO_ROOT, TABLE_FILE),
+): Promise<{ table: Table; problems: string[]; label: string }> {
   const label = relative(REPO_ROOT, path) || path;
   return { ...parseTable(await readFile(path, 'utf8'), label), label };
 }
 
 export const CATALOGUE_IDS: readonly string[] = ALL_LAWS.map((law) => law.id);
 
-const specsByFile = new Map<string, unknown>(Object.entries(SPEC_FILES).map(([face, file]) => [file, SPECS[face as keyof typeof SPECS]]));
+const specsByFile = new Map<string, unknown>(
+  Object.entries(SPEC_FILES).map(([face, file]) => [file, SPECS[face as keyof typeof SPECS]]),
+);
 export const resolveSchema = schemaResolver(specsByFile);
 
 export interface Run extends CheckResult {

@@ -9,7 +9,8 @@ const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')
 
 function judgementCell(entry: Entry): string {
   const judgement = judgementOf(entry);
-  if (judgement === 'not asserted') return `not asserted: ${entry.notAsserted}${entry.note ? ` — ${cell(entry.note)}` : ''}`;
+  if (judgement === 'not asserted')
+    return `not asserted: ${entry.notAsserted}${entry.note ? ` — ${cell(entry.note)}` : ''}`;
   if (judgement === 'gap') return `**gap**: ${cell(entry.gap!)}`;
   const parts = ['judged'];
   if (entry.note) parts.push(`— ${cell(entry.note)}`);
@@ -41,14 +42,28 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     '|---|---|---|',
   ];
   for (const entries of table.values())
-    for (const entry of entries) if (entry.gap) lines.push(`| \`${entry.id}\`${judgementOf(entry) === 'judged' ? ' (in part)' : ''} | ${cell(entry.text)} | ${cell(entry.gap)} |`);
+    for (const entry of entries)
+      if (entry.gap)
+        lines.push(
+          `| \`${entry.id}\`${judgementOf(entry) === 'judged' ? ' (in part)' : ''} | ${cell(entry.text)} | ${cell(entry.gap)} |`,
+        );
   for (const [file, entries] of table) {
     const own = countTable(new Map([[file, entries]]));
-    lines.push('', `## ${file}`, '', `${own.units} units: ${describeCounts(own)}.`, '', '| id | unit | judgement | rules and schema | faults |', '|---|---|---|---|---|');
+    lines.push(
+      '',
+      `## ${file}`,
+      '',
+      `${own.units} units: ${describeCounts(own)}.`,
+      '',
+      '| id | unit | judgement | rules and schema | faults |',
+      '|---|---|---|---|---|',
+    );
     for (const entry of entries) {
       const judges = [...entry.rules.map((r) => `\`${r}\``), ...entry.schema.map((s) => `\`${cell(s)}\``)].join('<br>');
       const breaking = entry.rules.filter((r) => faults.has(r)).map((r) => `\`${r}\``);
-      lines.push(`| \`${entry.id}\` | ${cell(entry.text)} | ${judgementCell(entry)} | ${judges} | ${breaking.join('<br>')} |`);
+      lines.push(
+        `| \`${entry.id}\` | ${cell(entry.text)} | ${judgementCell(entry)} | ${judges} | ${breaking.join('<br>')} |`,
+      );
     }
   }
   lines.push('');
@@ -77,6 +92,8 @@ export function withReadmeBlock(readme: string, table: Table): string {
   const start = readme.search(/<!-- sentences:begin\b/);
   const end = readme.indexOf(README_END);
   if (start < 0 || end < start)
-    throw new Error(`README.md has no sentence-count block; put the lines "${README_BEGIN}" and "${README_END}" back where the counts belong, then run \`npm run generate\`.`);
+    throw new Error(
+      `README.md has no sentence-count block; put the lines "${README_BEGIN}" and "${README_END}" back where the counts belong, then run \`npm run generate\`.`,
+    );
   return readme.slice(0, start) + renderReadmeBlock(table) + readme.slice(end + README_END.length);
 }

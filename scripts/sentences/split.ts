@@ -63,7 +63,9 @@ export function normalize(text: string): string {
 const TYPE_WORDS = 'string|integer|boolean|number|object|array|undefined';
 
 /** Lines of the markdown rendering that only declare a type, a requirement or allowed values. */
-const TYPE_LINE = new RegExp(`^(?:required|optional|One of:|Allowed values:.*|(?:Array<\\w+>|${TYPE_WORDS}|null)(?: \\| (?:null|string))?(?: format: [\\w-]+)?)$`);
+const TYPE_LINE = new RegExp(
+  `^(?:required|optional|One of:|Allowed values:.*|(?:Array<\\w+>|${TYPE_WORDS}|null)(?: \\| (?:null|string))?(?: format: [\\w-]+)?)$`,
+);
 /** `session_idstring必填`, `- statusesarray可选`: name, type and requirement glued together. */
 const GLUED_FIELD = new RegExp(`^([a-z_][\\w\\[\\]]*?)(?:${TYPE_WORDS})(?:必填|必选|可选)$`);
 /** `limit integer 默认值 20 | 每页任务数`: name, type, default and label. */
@@ -85,7 +87,12 @@ export function splitProse(text: string): string[] {
     const ch = text[i]!;
     let cut = -1;
     if ('。；！？'.includes(ch)) cut = i + 1;
-    else if ('.!?'.includes(ch) && /\s/.test(text[i + 1] ?? '') && !/(?:\b(?:e\.g|i\.e|vs)|\.\.)\.$/.test(text.slice(Math.max(0, i - 4), i + 1))) cut = i + 1;
+    else if (
+      '.!?'.includes(ch) &&
+      /\s/.test(text[i + 1] ?? '') &&
+      !/(?:\b(?:e\.g|i\.e|vs)|\.\.)\.$/.test(text.slice(Math.max(0, i - 4), i + 1))
+    )
+      cut = i + 1;
     if (cut > 0) {
       out.push(text.slice(start, cut));
       start = cut;
@@ -131,7 +138,9 @@ const FIELD_START = new RegExp(
   ].join('|'),
   'g',
 );
-const FIELD_HEAD = new RegExp(`^([a-z_][a-z0-9_]*)(?: (?:(?:${TYPE_WORDS})(?:\\[\\])?|[A-Z][a-z]*(?: [A-Z][a-z]*)*))?(?: — OPTIONAL)?(?: Possible values: \\[[^\\]]*\\])?`);
+const FIELD_HEAD = new RegExp(
+  `^([a-z_][a-z0-9_]*)(?: (?:(?:${TYPE_WORDS})(?:\\[\\])?|[A-Z][a-z]*(?: [A-Z][a-z]*)*))?(?: — OPTIONAL)?(?: Possible values: \\[[^\\]]*\\])?`,
+);
 
 /** One flattened schema line: its heading, then per field a head (name, type) and its description's units. */
 function flattenedUnits(text: string, line: number): Unit[] {
@@ -165,7 +174,15 @@ function joinWrapped(lines: readonly { line: number; raw: string }[]): { line: n
   for (const current of lines) {
     const previous = out.at(-1);
     const prevText = previous?.raw.trimEnd() ?? '';
-    if (previous && current.raw.trim() !== '' && prevText !== '' && CJK.test(prevText.at(-1)!) && CJK_INNER_PUNCT.test(prevText) && !prevText.includes(' | ') && !prevText.includes('\t'))
+    if (
+      previous &&
+      current.raw.trim() !== '' &&
+      prevText !== '' &&
+      CJK.test(prevText.at(-1)!) &&
+      CJK_INNER_PUNCT.test(prevText) &&
+      !prevText.includes(' | ') &&
+      !prevText.includes('\t')
+    )
       previous.raw = `${prevText} ${current.raw.trim()}`;
     else out.push({ ...current });
   }

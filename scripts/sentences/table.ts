@@ -37,7 +37,8 @@ export type Table = ReadonlyMap<string, readonly Entry[]>;
 
 const KEYS = new Set(['id', 'text', 'rules', 'schema', 'not-asserted', 'gap', 'note']);
 
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** One entry, or undefined when its shape is wrong (the problem is pushed). */
 function parseEntry(item: unknown, where: string, index: number, problems: string[]): Entry | undefined {
@@ -46,18 +47,23 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     problems.push(message);
     return undefined;
   };
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return fail(`${at}: expected a map with id and text.`);
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    return fail(`${at}: expected a map with id and text.`);
   const e = item as Record<string, unknown>;
   const label = typeof e.id === 'string' ? `${where} ${e.id}` : at;
   const unknownKeys = Object.keys(e).filter((k) => !KEYS.has(k));
-  if (unknownKeys.length > 0) problems.push(`${label}: unknown key(s) ${unknownKeys.join(', ')}; the keys are ${[...KEYS].join(', ')}.`);
-  if (typeof e.id !== 'string' || typeof e.text !== 'string') return fail(`${label}: id and text must both be strings.`);
+  if (unknownKeys.length > 0)
+    problems.push(`${label}: unknown key(s) ${unknownKeys.join(', ')}; the keys are ${[...KEYS].join(', ')}.`);
+  if (typeof e.id !== 'string' || typeof e.text !== 'string')
+    return fail(`${label}: id and text must both be strings.`);
   if (e.rules !== undefined && !isStringList(e.rules)) return fail(`${label}: rules must be a list of rule ids.`);
-  if (e.schema !== undefined && !isStringList(e.schema)) return fail(`${label}: schema must be a list of "specs/<face>.openapi.yaml#<pointer> <constraint>".`);
+  if (e.schema !== undefined && !isStringList(e.schema))
+    return fail(`${label}: schema must be a list of "specs/<face>.openapi.yaml#<pointer> <constraint>".`);
   const reason = e['not-asserted'];
   if (reason !== undefined && !(typeof reason === 'string' && Object.hasOwn(REASONS, reason)))
     return fail(`${label}: not-asserted is ${JSON.stringify(reason)}; use one of ${Object.keys(REASONS).join(', ')}.`);
-  for (const key of ['gap', 'note'] as const) if (e[key] !== undefined && typeof e[key] !== 'string') return fail(`${label}: ${key} must be text.`);
+  for (const key of ['gap', 'note'] as const)
+    if (e[key] !== undefined && typeof e[key] !== 'string') return fail(`${label}: ${key} must be text.`);
   const entry: Entry = {
     id: e.id,
     text: e.text,
@@ -70,10 +76,15 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
   const judged = entry.rules.length > 0 || entry.schema.length > 0;
   if (judged && entry.notAsserted) problems.push(`${label}: has rules or schema and not-asserted; keep one judgement.`);
   else if (!judged && !entry.notAsserted && !entry.gap?.trim())
-    problems.push(`${label}: has no judgement; give it rules, schema, not-asserted with a reason, or a gap saying what a rule would check.`);
-  else if (entry.notAsserted && entry.gap) problems.push(`${label}: is not asserted and a gap at once; keep one judgement.`);
+    problems.push(
+      `${label}: has no judgement; give it rules, schema, not-asserted with a reason, or a gap saying what a rule would check.`,
+    );
+  else if (entry.notAsserted && entry.gap)
+    problems.push(`${label}: is not asserted and a gap at once; keep one judgement.`);
   else if (entry.notAsserted && entry.notAsserted !== 'nothing-checkable' && !entry.note?.trim())
-    problems.push(`${label}: not-asserted ${entry.notAsserted} needs a note saying why${entry.notAsserted === 'ambiguous' ? ' (state both readings)' : ''}.`);
+    problems.push(
+      `${label}: not-asserted ${entry.notAsserted} needs a note saying why${entry.notAsserted === 'ambiguous' ? ' (state both readings)' : ''}.`,
+    );
   return entry;
 }
 
@@ -89,7 +100,8 @@ export function parseTable(text: string, where: string): { table: Table; problem
   } catch (error) {
     return { table: new Map(), problems: [`${where}: not valid YAML (${String(error)}); fix the syntax.`] };
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { table: new Map(), problems: [`${where}: expected a map from document file names to lists of entries.`] };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { table: new Map(), problems: [`${where}: expected a map from document file names to lists of entries.`] };
   const table = new Map<string, Entry[]>();
   for (const [file, list] of Object.entries(raw)) {
     if (!Array.isArray(list)) {
@@ -118,7 +130,13 @@ export interface TableCounts {
 }
 
 export function countTable(table: Table): TableCounts {
-  const counts: TableCounts = { units: 0, judged: 0, notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 }, gaps: 0, partialGaps: 0 };
+  const counts: TableCounts = {
+    units: 0,
+    judged: 0,
+    notAsserted: { 'nothing-checkable': 0, silent: 0, ambiguous: 0, 'not-observable': 0 },
+    gaps: 0,
+    partialGaps: 0,
+  };
   for (const entries of table.values())
     for (const entry of entries) {
       counts.units++;

@@ -26,9 +26,15 @@ export interface WorkerOptions extends ScenarioOptions {
  */
 export async function startMockWorker(options: WorkerOptions = {}) {
   const { scenario, workerUrl, quiet, ...handlerOptions } = options;
-  const mock = scenario ? (await import('../scenarios/msw.js')).useScenario(scenario, handlerOptions) : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
+  const mock = scenario
+    ? (await import('../scenarios/msw.js')).useScenario(scenario, handlerOptions)
+    : createHandlers({ ...handlerOptions, scenarios: scenarioLoader });
   const worker = setupWorker(...mock.handlers);
-  await worker.start({ serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: quiet ?? true });
+  await worker.start({
+    serviceWorker: { url: workerUrl ?? '/mockServiceWorker.js' },
+    onUnhandledRequest: 'bypass',
+    quiet: quiet ?? true,
+  });
   const { handlers: _handlers, ...control } = mock as MockHandlers<PlayableScenario>;
   return { worker, ...control };
 }

@@ -28,7 +28,12 @@ export function requireString(values: Record<string, unknown>, name: string): st
   return value;
 }
 
-export function parseInteger(values: Record<string, unknown>, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function parseInteger(
+  values: Record<string, unknown>,
+  name: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const text = String(raw);
@@ -38,9 +43,14 @@ export function parseInteger(values: Record<string, unknown>, name: string, min:
   return value;
 }
 
-export function parseChoice<T extends string>(values: Record<string, unknown>, name: string, choices: readonly T[]): T | undefined {
+export function parseChoice<T extends string>(
+  values: Record<string, unknown>,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(String(raw))) throw new UsageError(`--${name} must be one of ${choices.join('|')}, got "${String(raw)}"`);
+  if (!(choices as readonly string[]).includes(String(raw)))
+    throw new UsageError(`--${name} must be one of ${choices.join('|')}, got "${String(raw)}"`);
   return raw as T;
 }

@@ -12,7 +12,9 @@ function parseRuleList(value: unknown, flag: string): string[] | undefined {
     .map((s) => s.trim())
     .filter(Boolean);
   const known = ALL_LAWS.map((l) => l.id);
-  for (const id of ids) if (!known.some((k) => matchesSelector(k, [id]))) throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
+  for (const id of ids)
+    if (!known.some((k) => matchesSelector(k, [id])))
+      throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
   return ids;
 }
 
@@ -52,11 +54,17 @@ export const conformCommand: Command = {
     const face = parseChoice(values, 'face', FACES) as Face;
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
-    if (report === 'html' && typeof values.out !== 'string') throw new UsageError('--report html writes a file: add --out report.html');
+    if (report === 'html' && typeof values.out !== 'string')
+      throw new UsageError('--report html writes a file: add --out report.html');
     const path = typeof values.path === 'string' ? values.path : undefined;
-    if (path !== undefined && values.seed === undefined) throw new UsageError('--path replays a failure only together with the --seed it was found with');
-    if (path !== undefined && !/^\d+(:\d+)*$/.test(path)) throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
-    const [{ runConformance }, { render }] = await Promise.all([import('../conformance/runner.js'), import('../conformance/report.js')]);
+    if (path !== undefined && values.seed === undefined)
+      throw new UsageError('--path replays a failure only together with the --seed it was found with');
+    if (path !== undefined && !/^\d+(:\d+)*$/.test(path))
+      throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
+    const [{ runConformance }, { render }] = await Promise.all([
+      import('../conformance/runner.js'),
+      import('../conformance/report.js'),
+    ]);
     const result = await runConformance({
       face,
       baseUrl,
@@ -87,7 +95,8 @@ export const conformCommand: Command = {
           : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
       io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
-    if (result.exitCode === 2 && result.error && report !== 'text') io.stderr(`agent-task-contracts conform: ${result.error}\n`);
+    if (result.exitCode === 2 && result.error && report !== 'text')
+      io.stderr(`agent-task-contracts conform: ${result.error}\n`);
     return result.exitCode;
   },
 };

@@ -27,16 +27,19 @@ export const generateCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
     const edge = values.edge === true;
     const breakId = typeof values.break === 'string' ? values.break : undefined;
-    const [{ default: fastCheck }, { componentsOf }, { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject }] = await Promise.all([
-      import('fast-check'),
-      import('../contract/index.js'),
-      import('../generators/index.js'),
-    ]);
+    const [
+      { default: fastCheck },
+      { componentsOf },
+      { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject },
+    ] = await Promise.all([import('fast-check'), import('../contract/index.js'), import('../generators/index.js')]);
 
     let arbitrary: fc.Arbitrary<unknown>;
     if (what === 'request') {
-      if (breakId) throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
-      arbitrary = fastCheck.oneof(...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))));
+      if (breakId)
+        throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
+      arbitrary = fastCheck.oneof(
+        ...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))),
+      );
     } else if (what === 'lifecycle') {
       if (breakId === undefined) arbitrary = legalLifecycle(face);
       else {
@@ -45,12 +48,18 @@ export const generateCommand: Command = {
         arbitrary = illegalLifecycle(face, kind);
       }
     } else {
-      if (!componentsOf(face)[what]) throw new UsageError(`${face} has no ${what} objects; --what takes ${Object.keys(componentsOf(face)).join('|')}|request|lifecycle for ${face}`);
+      if (!componentsOf(face)[what])
+        throw new UsageError(
+          `${face} has no ${what} objects; --what takes ${Object.keys(componentsOf(face)).join('|')}|request|lifecycle for ${face}`,
+        );
       if (breakId === undefined) arbitrary = validObject(face, what, { edge });
       else {
         const rule = ITEM_RULES.find((r) => r.id === breakId);
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
-        if (!rule || rule.face !== face || rule.target !== what) throw new UsageError(`--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`);
+        if (!rule || rule.face !== face || rule.target !== what)
+          throw new UsageError(
+            `--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`,
+          );
         arbitrary = brokenObject(rule.id, { edge });
       }
     }

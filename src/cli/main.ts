@@ -37,7 +37,12 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   }
   let values: Record<string, string | boolean | string[] | boolean[] | undefined>;
   try {
-    ({ values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     io.stderr(`${PROGRAM} ${name}: ${firstLine(error)}\n${commandHelp(command)}\n`);
     return 2;

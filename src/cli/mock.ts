@@ -37,12 +37,19 @@ export const mockCommand: Command = {
     if (unknown) throw new UsageError(`--fault: ${unknown}`);
     let scenario: ScenarioPlayer | undefined;
     const progression = values.progression;
-    if (progression !== undefined && !['request', 'time', 'manual'].includes(String(progression))) throw new UsageError(`--progression takes request, time or manual; got "${String(progression)}"`);
+    if (progression !== undefined && !['request', 'time', 'manual'].includes(String(progression)))
+      throw new UsageError(`--progression takes request, time or manual; got "${String(progression)}"`);
     const stepMs = parseInteger(values, 'step-ms', 1, 86_400_000);
     if ((progression !== undefined || stepMs !== undefined) && typeof values.scenario !== 'string')
       throw new UsageError('--progression and --step-ms change how a --scenario plays; give --scenario too');
     if (typeof values.scenario === 'string') {
-      const [{ readScenarioFile }, { compileScenario }, { LIBRARY, isScenarioName }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all([
+      const [
+        { readScenarioFile },
+        { compileScenario },
+        { LIBRARY, isScenarioName },
+        { ScenarioPlayer },
+        { ScenarioError },
+      ] = await Promise.all([
         import('../node/scenario-file.js'),
         import('../scenarios/compile.js'),
         import('../scenarios/library.js'),
@@ -51,27 +58,47 @@ export const mockCommand: Command = {
       ]);
       try {
         const named = isScenarioName(values.scenario);
-        const base = named ? LIBRARY[values.scenario as keyof typeof LIBRARY] : (await readScenarioFile(values.scenario)).scenario;
+        const base = named
+          ? LIBRARY[values.scenario as keyof typeof LIBRARY]
+          : (await readScenarioFile(values.scenario)).scenario;
         // Manual progression moves only on POST /__mock/advance: immune to extra polls (React StrictMode).
-        const value = { ...base, ...(progression !== undefined ? { progression: progression as 'request' | 'time' | 'manual' } : {}), ...(stepMs !== undefined ? { stepMs } : {}) };
-        scenario = await ScenarioPlayer.load(compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario));
+        const value = {
+          ...base,
+          ...(progression !== undefined ? { progression: progression as 'request' | 'time' | 'manual' } : {}),
+          ...(stepMs !== undefined ? { stepMs } : {}),
+        };
+        scenario = await ScenarioPlayer.load(
+          compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario),
+        );
       } catch (error) {
         if (error instanceof ScenarioError) throw new UsageError(`--scenario: ${error.message}`);
         throw error;
       }
     }
     const sessionTasks = parseTasks(values.tasks as string[] | undefined);
-    const cors = values.cors === undefined ? true : values.cors === 'true' ? true : values.cors === 'false' ? false : undefined;
+    const cors =
+      values.cors === undefined ? true : values.cors === 'true' ? true : values.cors === 'false' ? false : undefined;
     if (cors === undefined) throw new UsageError(`--cors takes true or false; got "${String(values.cors)}"`);
     const controlOrigins = (values['control-origin'] as string[] | undefined) ?? [];
     for (const origin of controlOrigins)
-      if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim())) throw new UsageError(`--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "${origin}"`);
-    const app = await MockApp.create({ seed, faults: faults as FaultId[], latencyMs, scenario, ...(sessionTasks ? { sessionTasks } : {}) });
+      if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim()))
+        throw new UsageError(
+          `--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "${origin}"`,
+        );
+    const app = await MockApp.create({
+      seed,
+      faults: faults as FaultId[],
+      latencyMs,
+      scenario,
+      ...(sessionTasks ? { sessionTasks } : {}),
+    });
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer(app, { host: String(values.host), port, cors, controlOrigins });
     } catch (error) {
-      io.stderr(`agent-task-contracts mock: cannot listen on ${String(values.host)}:${port}: ${(error as Error).message}; choose another --port\n`);
+      io.stderr(
+        `agent-task-contracts mock: cannot listen on ${String(values.host)}:${port}: ${(error as Error).message}; choose another --port\n`,
+      );
       return 2;
     }
     const u = server.url;
@@ -89,7 +116,9 @@ export const mockCommand: Command = {
               .map(([face, n]) => `${face} ${n.toLocaleString('en-US')}`)
               .join(', ')} in the demo session`
           : '',
-        scenario ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)` : '',
+        scenario
+          ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)`
+          : '',
       ]
         .filter(Boolean)
         .join('\n')}\n`,
@@ -109,7 +138,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
   for (const value of values) {
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
-      throw new UsageError(`--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`);
+      throw new UsageError(
+        `--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+      );
     for (const f of face ? [face as Face] : FACES) out[f] = Number(count);
   }
   return out;

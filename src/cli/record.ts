@@ -4,7 +4,8 @@ import { parseHeaders } from './headers.js';
 
 export const recordCommand: Command = {
   name: 'record',
-  summary: 'Poll a live endpoint and write a scenario whose replay reproduces every observed list; exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
+  summary:
+    'Poll a live endpoint and write a scenario whose replay reproduces every observed list; exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: `record --face ${FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]`,
   options: {
     face: { type: 'string' },
@@ -27,14 +28,30 @@ export const recordCommand: Command = {
     const polls = parseInteger(values, 'polls', 1, 10_000)!;
     const intervalMs = parseInteger(values, 'interval', 0, 3_600_000) ?? 1000;
     const redact = (values.redact as string[] | undefined) ?? [];
-    for (const pointer of redact) if (!pointer.startsWith('/')) throw new UsageError(`--redact takes a JSON pointer into each recorded object, like /title or /tool/description; got "${pointer}"`);
-    const [{ RecordError, recordScenario }, { OutputError, RecordingFile }, { stringify }] = await Promise.all([import('../node/record.js'), import('../node/recording-file.js'), import('yaml')]);
+    for (const pointer of redact)
+      if (!pointer.startsWith('/'))
+        throw new UsageError(
+          `--redact takes a JSON pointer into each recorded object, like /title or /tool/description; got "${pointer}"`,
+        );
+    const [{ RecordError, recordScenario }, { OutputError, RecordingFile }, { stringify }] = await Promise.all([
+      import('../node/record.js'),
+      import('../node/recording-file.js'),
+      import('yaml'),
+    ]);
     const file = new RecordingFile(out);
     const yaml = /\.ya?ml$/i.test(out);
     const render = (recording: Awaited<ReturnType<typeof recordScenario>>) => {
       if (!yaml) return `${JSON.stringify(recording.scenario, null, 2)}\n`;
-      const early = recording.ended.reason === 'complete' ? '' : `# recording ended early (${recording.ended.reason}) at ${recording.ended.at}: ${recording.ended.message}\n`;
-      const drift = recording.drift.map((d) => `# drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`).join('');
+      const early =
+        recording.ended.reason === 'complete'
+          ? ''
+          : `# recording ended early (${recording.ended.reason}) at ${recording.ended.at}: ${recording.ended.message}\n`;
+      const drift = recording.drift
+        .map(
+          (d) =>
+            `# drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`,
+        )
+        .join('');
       return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${drift}${stringify(recording.scenario)}`;
     };
     let recording: Awaited<ReturnType<typeof recordScenario>>;
@@ -51,7 +68,12 @@ export const recordCommand: Command = {
         timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
         errorBudget: parseInteger(values, 'error-budget', 0, 10_000),
         stopSignal: io.stopSignal,
-        onPoll: (n, count, answer) => io.stderr(answer ? `poll ${n}/${polls}: ${answer} (recorded as a fault step)\n` : `poll ${n}/${polls}: ${count} objects\n`),
+        onPoll: (n, count, answer) =>
+          io.stderr(
+            answer
+              ? `poll ${n}/${polls}: ${answer} (recorded as a fault step)\n`
+              : `poll ${n}/${polls}: ${count} objects\n`,
+          ),
         onCheckpoint: (so) => file.write(so, render),
       });
       await file.write(recording, render);
@@ -63,13 +85,18 @@ export const recordCommand: Command = {
       throw error;
     }
     for (const v of recording.violations) io.stderr(`violation: ${v}\n`);
-    for (const d of recording.drift) io.stderr(`drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`);
+    for (const d of recording.drift)
+      io.stderr(
+        `drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`,
+      );
     const summary = `${recording.polls} polls, ${recording.errors} answered by an error, ${recording.requests} requests, ${recording.violations.length} contract violations, ${recording.drift.length} drift entries`;
     if (recording.ended.reason === 'complete') {
       io.stdout(`wrote ${out}: ${summary}\n`);
       return 0;
     }
-    io.stdout(`recording ended early (${recording.ended.reason}): ${recording.ended.message}\nwrote ${out}: ${summary}\n`);
+    io.stdout(
+      `recording ended early (${recording.ended.reason}): ${recording.ended.message}\nwrote ${out}: ${summary}\n`,
+    );
     return 1;
   },
 };

@@ -33,7 +33,11 @@ export function fixedQuery(ctx: RunContext, op: ListOperation): Query {
 }
 
 /** The session a request is about, for the laws that compare items with it. */
-export function sessionOfRequest(ctx: RunContext, op: ListOperation, pathSession: string | undefined): string | undefined {
+export function sessionOfRequest(
+  ctx: RunContext,
+  op: ListOperation,
+  pathSession: string | undefined,
+): string | undefined {
   if (op.session.in === 'path') return pathSession;
   if (op.session.in === 'query') return ctx.options.session;
   return undefined;

@@ -5,7 +5,11 @@
  */
 import type { ConformanceResult, RuleOutcome } from './types.js';
 
-const esc = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (text: unknown) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 const json = (value: unknown) => {
   const text = JSON.stringify(value);
   return esc(text === undefined ? 'undefined' : text.length > 300 ? `${text.slice(0, 300)}…` : text);
@@ -17,7 +21,8 @@ function verdict(result: ConformanceResult): { label: string; tone: string } {
   return result.exitCode === 0 ? { label: 'CONFORMS', tone: 'good' } : { label: 'DOES NOT CONFORM', tone: 'bad' };
 }
 
-const bar = (percent: number) => `<span class="bar"><span style="width:${Math.max(0, Math.min(100, percent))}%"></span></span> ${percent}%`;
+const bar = (percent: number) =>
+  `<span class="bar"><span style="width:${Math.max(0, Math.min(100, percent))}%"></span></span> ${percent}%`;
 const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
 
 function outcomeCell(rule: RuleOutcome): string {
@@ -42,7 +47,9 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
 .counts span{margin-right:1.2rem}.violation{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:1rem 0}
 </style></head><body>`);
   out.push(`<h1>agent-task-contracts conform: ${esc(result.face)}</h1>`);
-  out.push(`<p><span class="verdict ${v.tone}" id="verdict">${esc(v.label)}</span> ${esc(result.baseUrl)}${result.session !== undefined ? `, session <code>${esc(result.session)}</code>` : ''}</p>`);
+  out.push(
+    `<p><span class="verdict ${v.tone}" id="verdict">${esc(v.label)}</span> ${esc(result.baseUrl)}${result.session !== undefined ? `, session <code>${esc(result.session)}</code>` : ''}</p>`,
+  );
   if (result.error) out.push(`<p class="bad">${esc(result.error)}</p>`);
   if (result.incomplete) out.push(`<p><strong>INCOMPLETE:</strong> ${esc(result.incomplete)}</p>`);
   out.push(
@@ -52,27 +59,45 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
   out.push('<h2>Violations</h2>');
   if (result.violations.length === 0) out.push('<p>None.</p>');
   for (const violation of result.violations) {
-    out.push(`<div class="violation"><h3><code>${esc(violation.rule)}</code>${violation.occurrences > 1 ? ` (${violation.occurrences} times)` : ''}</h3><p>${esc(violation.message)}</p>`);
+    out.push(
+      `<div class="violation"><h3><code>${esc(violation.rule)}</code>${violation.occurrences > 1 ? ` (${violation.occurrences} times)` : ''}</h3><p>${esc(violation.message)}</p>`,
+    );
     out.push(`<p>document: <code>${esc(violation.source.file)}</code>: “${esc(violation.source.sentence)}”</p>`);
-    if (violation.instancePath) out.push(`<p>at <code>${esc(violation.instancePath)}</code>${violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : ''}</p>`);
+    if (violation.instancePath)
+      out.push(
+        `<p>at <code>${esc(violation.instancePath)}</code>${violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : ''}</p>`,
+      );
     else if (violation.value !== undefined) out.push(`<p>value <code>${json(violation.value)}</code></p>`);
     out.push(`<p>request:</p><pre class="curl">${esc(violation.curl)}</pre>`);
     if (violation.replay) out.push(`<p>replay:</p><pre class="replay">${esc(violation.replay.command)}</pre>`);
     out.push('</div>');
   }
 
-  out.push('<h2>Rules</h2><table><thead><tr><th>rule</th><th>outcome</th><th>statement</th><th>source</th></tr></thead><tbody>');
+  out.push(
+    '<h2>Rules</h2><table><thead><tr><th>rule</th><th>outcome</th><th>statement</th><th>source</th></tr></thead><tbody>',
+  );
   for (const rule of result.rules)
-    out.push(`<tr><td><code>${esc(rule.id)}</code></td>${outcomeCell(rule)}<td>${esc(rule.statement)}</td><td><code>${esc(rule.source.file)}</code>: “${esc(rule.source.sentence)}”</td></tr>`);
+    out.push(
+      `<tr><td><code>${esc(rule.id)}</code></td>${outcomeCell(rule)}<td>${esc(rule.statement)}</td><td><code>${esc(rule.source.file)}</code>: “${esc(rule.source.sentence)}”</td></tr>`,
+    );
   out.push('</tbody></table>');
 
-  out.push(`<h2>Coverage of the contract: ${coverage.score}%${result.minCoverage !== undefined ? ` (minimum ${result.minCoverage}%)` : ''}</h2>`);
+  out.push(
+    `<h2>Coverage of the contract: ${coverage.score}%${result.minCoverage !== undefined ? ` (minimum ${result.minCoverage}%)` : ''}</h2>`,
+  );
   out.push(
     `<table><tbody><tr><td>documented parameters sent</td><td>${bar(coverage.percent.parameters)}</td></tr><tr><td>documented states seen</td><td>${bar(coverage.percent.states)}</td></tr><tr><td>rules judged</td><td>${bar(coverage.percent.rules)}</td><td>not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}</td></tr></tbody></table>`,
   );
-  out.push('<table><thead><tr><th>operation</th><th>what</th><th>share</th><th>seen</th><th>missing</th></tr></thead><tbody>');
+  out.push(
+    '<table><thead><tr><th>operation</th><th>what</th><th>share</th><th>seen</th><th>missing</th></tr></thead><tbody>',
+  );
   for (const op of coverage.operations) {
-    const row = (what: string, seen: readonly (string | number)[], documented: number, missing: readonly (string | number)[]) =>
+    const row = (
+      what: string,
+      seen: readonly (string | number)[],
+      documented: number,
+      missing: readonly (string | number)[],
+    ) =>
       out.push(
         `<tr><td><code>${esc(op.operationId)}</code></td><td>${what}</td><td>${bar(share(seen.length, documented))}</td><td>${esc(seen.join(', ') || '–')}</td><td>${esc(missing.join(', ') || '–')}</td></tr>`,
       );
@@ -83,27 +108,39 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
       op.parameters.missing,
     );
     if (op.states) row('states', op.states.seen, op.states.documented.length, op.states.missing);
-    for (const values of op.values.filter((x) => x.path !== undefined && !(op.states && x.documented.join() === op.states.documented.join())))
+    for (const values of op.values.filter(
+      (x) => x.path !== undefined && !(op.states && x.documented.join() === op.states.documented.join()),
+    ))
       row(`values at <code>${esc(values.path)}</code>`, values.seen, values.documented.length, values.missing);
-    if (op.transitions.documented.length > 0) row('transitions', op.transitions.seen, op.transitions.documented.length, op.transitions.missing);
+    if (op.transitions.documented.length > 0)
+      row('transitions', op.transitions.seen, op.transitions.documented.length, op.transitions.missing);
     row('error answers', op.errors.provoked, op.errors.documented.length, op.errors.missing);
   }
   out.push('</tbody></table>');
 
   out.push(`<h2>Drift${result.failOnDrift ? ' (failing: --fail-on-drift)' : ' (a warning)'}</h2>`);
-  if (result.drift.length === 0) out.push('<p>None: every field and enumerated value seen is declared by the spec.</p>');
+  if (result.drift.length === 0)
+    out.push('<p>None: every field and enumerated value seen is declared by the spec.</p>');
   else {
-    out.push('<table id="drift"><thead><tr><th>operation</th><th>kind</th><th>path</th><th>count</th><th>example</th></tr></thead><tbody>');
+    out.push(
+      '<table id="drift"><thead><tr><th>operation</th><th>kind</th><th>path</th><th>count</th><th>example</th></tr></thead><tbody>',
+    );
     for (const d of result.drift)
-      out.push(`<tr><td><code>${esc(d.operation)}</code></td><td>${d.kind}</td><td><code>${esc(d.path)}</code></td><td>${d.count}</td><td><code>${json(d.example)}</code></td></tr>`);
+      out.push(
+        `<tr><td><code>${esc(d.operation)}</code></td><td>${d.kind}</td><td><code>${esc(d.path)}</code></td><td>${d.count}</td><td><code>${json(d.example)}</code></td></tr>`,
+      );
     out.push('</tbody></table>');
   }
   if (result.newValues.length > 0) {
     out.push('<p>New values of fields the documents declare open (not drift):</p><ul>');
-    for (const n of result.newValues) out.push(`<li><code>${esc(n.operation)}</code> <code>${esc(n.path)}</code>: <code>${esc(n.value)}</code> (${n.count})</li>`);
+    for (const n of result.newValues)
+      out.push(
+        `<li><code>${esc(n.operation)}</code> <code>${esc(n.path)}</code>: <code>${esc(n.value)}</code> (${n.count})</li>`,
+      );
     out.push('</ul>');
   }
-  if (result.notes.length > 0) out.push(`<h2>Notes</h2><ul>${result.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`);
+  if (result.notes.length > 0)
+    out.push(`<h2>Notes</h2><ul>${result.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`);
   out.push('</body></html>\n');
   return out.join('\n');
 }

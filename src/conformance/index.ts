@@ -2,4 +2,12 @@
 export { runConformance } from './runner.js';
 export { render, renderText, renderJson, renderJunit, type ReportFormat } from './report.js';
 export { replayLine } from './runner.js';
-export type { ConformanceOptions, ConformanceResult, ConformanceEvent, ReportedViolation, RuleOutcome, Outcome, Replay } from './types.js';
+export type {
+  ConformanceOptions,
+  ConformanceResult,
+  ConformanceEvent,
+  ReportedViolation,
+  RuleOutcome,
+  Outcome,
+  Replay,
+} from './types.js';

@@ -3,7 +3,17 @@
  * subjects each law judged, keeps de-duplicated violations, and says for every law of the face
  * whether it was violated, passed (on how many subjects) or not exercised (and why).
  */
-import { type Face, type LawOutcome, type LawScope, type ListOperation, type Subjects, type Violation, applyLaws, lawsOf, operationsOf } from '../contract/index.js';
+import {
+  type Face,
+  type LawOutcome,
+  type LawScope,
+  type ListOperation,
+  type Subjects,
+  type Violation,
+  applyLaws,
+  lawsOf,
+  operationsOf,
+} from '../contract/index.js';
 import { curlCommand } from './curl.js';
 import { redactValue } from '../http/redact.js';
 import { matchesSelector } from './selectors.js';
@@ -46,12 +56,23 @@ export class Ledger {
   }
 
   /** Applies the catalogue to one subject and records the outcome; returns the violations. */
-  judge<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S], url: string, replay?: { seed: number; path: string }): Violation[] {
+  judge<S extends LawScope>(
+    op: ListOperation,
+    scope: S,
+    subject: Subjects[S],
+    url: string,
+    replay?: { seed: number; path: string },
+  ): Violation[] {
     return this.commit(op, this.evaluate(op, scope, subject), url, replay);
   }
 
   /** Records evaluated outcomes: judged counts, and violations de-duplicated by rule and place. */
-  commit(op: ListOperation, outcomes: readonly LawOutcome[], url: string, replay?: { seed: number; path: string }): Violation[] {
+  commit(
+    op: ListOperation,
+    outcomes: readonly LawOutcome[],
+    url: string,
+    replay?: { seed: number; path: string },
+  ): Violation[] {
     this.count(outcomes);
     const found = outcomes.flatMap((o) => o.judgement.violations);
     this.add(op.operationId, url, found, replay);
@@ -66,7 +87,12 @@ export class Ledger {
     }
   }
 
-  private add(operation: string, url: string, found: readonly Violation[], replay?: { seed: number; path: string }): void {
+  private add(
+    operation: string,
+    url: string,
+    found: readonly Violation[],
+    replay?: { seed: number; path: string },
+  ): void {
     for (const v of found) {
       if (!this.wanted(v.rule)) continue;
       const key = `${v.rule}|${operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
@@ -77,7 +103,13 @@ export class Ledger {
       }
       const seed = replay?.seed ?? this.seed;
       const reported: ReportedViolation = redactValue(
-        { ...v, operation, curl: curlCommand(url, this.headers), occurrences: 1, replay: { seed, ...(replay ? { path: replay.path } : {}), command: this.replayLine(seed, replay?.path) } },
+        {
+          ...v,
+          operation,
+          curl: curlCommand(url, this.headers),
+          occurrences: 1,
+          replay: { seed, ...(replay ? { path: replay.path } : {}), command: this.replayLine(seed, replay?.path) },
+        },
         this.secrets,
       );
       this.byKey.set(key, reported);
@@ -100,7 +132,15 @@ export class Ledger {
         const violations = this.violations.filter((v) => v.rule === law.id).reduce((n, v) => n + v.occurrences, 0);
         const judged = this.judged.get(law.id) ?? 0;
         const outcome = violations > 0 ? 'violated' : judged > 0 ? 'passed' : 'not-exercised';
-        seen.set(law.id, { id: law.id, statement: law.statement, source: law.source, outcome, judged, violations, ...(outcome === 'not-exercised' ? { reason: law.unexercised } : {}) });
+        seen.set(law.id, {
+          id: law.id,
+          statement: law.statement,
+          source: law.source,
+          outcome,
+          judged,
+          violations,
+          ...(outcome === 'not-exercised' ? { reason: law.unexercised } : {}),
+        });
       }
     }
     return [...seen.values()].sort((a, b) => a.id.localeCompare(b.id));
@@ -108,6 +148,8 @@ export class Ledger {
 
   /** Replay for violations found by the property phase. */
   setReplay(rules: ReadonlySet<string>, replay: { seed: number; path: string }): void {
-    for (const v of this.violations) if (rules.has(v.rule) && v.replay?.path === undefined) v.replay = { ...replay, command: redactValue(this.replayLine(replay.seed, replay.path), this.secrets) };
+    for (const v of this.violations)
+      if (rules.has(v.rule) && v.replay?.path === undefined)
+        v.replay = { ...replay, command: redactValue(this.replayLine(replay.seed, replay.path), this.secrets) };
   }
 }

@@ -26,12 +26,22 @@ export class Observations {
 
   private of(op: ListOperation): OperationSeen {
     let entry = this.seen.get(op.operationId);
-    if (!entry) this.seen.set(op.operationId, (entry = { params: new Map(), statuses: new Set(), values: new Map(), transitions: new Set() }));
+    if (!entry)
+      this.seen.set(
+        op.operationId,
+        (entry = { params: new Map(), statuses: new Set(), values: new Map(), transitions: new Set() }),
+      );
     return entry;
   }
 
   /** One request and its answer: the parameters it sent (and how), its status, what its body carried. */
-  exchange(op: ListOperation, query: ReadonlyArray<readonly [string, string]>, kind: ValueKind, pathSession: string | undefined, exchange: Exchange | undefined): void {
+  exchange(
+    op: ListOperation,
+    query: ReadonlyArray<readonly [string, string]>,
+    kind: ValueKind,
+    pathSession: string | undefined,
+    exchange: Exchange | undefined,
+  ): void {
     const entry = this.of(op);
     const mark = (name: string) => {
       let kinds = entry.params.get(name);
@@ -67,8 +77,12 @@ export class Observations {
   coverage(rules: readonly RuleOutcome[]): Coverage {
     const operations: CoverageOperation[] = operationsOf(this.face).map((op) => {
       const entry = this.of(op);
-      const documentedParams = (findOperation(op.face, op.operationId).operation.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path').map((p) => p.name);
-      const sent = Object.fromEntries(documentedParams.filter((p) => entry.params.has(p)).map((p) => [p, [...entry.params.get(p)!].sort()]));
+      const documentedParams = (findOperation(op.face, op.operationId).operation.parameters ?? [])
+        .filter((p) => p.in === 'query' || p.in === 'path')
+        .map((p) => p.name);
+      const sent = Object.fromEntries(
+        documentedParams.filter((p) => entry.params.has(p)).map((p) => [p, [...entry.params.get(p)!].sort()]),
+      );
       const values = [...entry.values.entries()].map(([path, v]) => ({
         path,
         documented: [...v.declared],
@@ -83,7 +97,9 @@ export class Observations {
             missing: op.lifecycle.states.filter((s) => !entry.values.get(statePath!)?.seen.has(s)),
           }
         : undefined;
-      const documentedTransitions = op.lifecycle ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from} → ${to}`)) : [];
+      const documentedTransitions = op.lifecycle
+        ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from} → ${to}`))
+        : [];
       const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
       return {
         operationId: op.operationId,
@@ -95,17 +111,35 @@ export class Observations {
           seen: documentedTransitions.filter((t) => entry.transitions.has(t)),
           missing: documentedTransitions.filter((t) => !entry.transitions.has(t)),
         },
-        errors: { documented: errors, provoked: errors.filter((s) => entry.statuses.has(s)), missing: errors.filter((s) => !entry.statuses.has(s)) },
+        errors: {
+          documented: errors,
+          provoked: errors.filter((s) => entry.statuses.has(s)),
+          missing: errors.filter((s) => !entry.statuses.has(s)),
+        },
       };
     });
     const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
-    const params = operations.reduce((n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length], [0, 0]);
-    const states = operations.reduce((n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)], [0, 0]);
+    const params = operations.reduce(
+      (n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length],
+      [0, 0],
+    );
+    const states = operations.reduce(
+      (n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)],
+      [0, 0],
+    );
     const judged = rules.filter((r) => r.outcome !== 'not-exercised');
-    const percent = { parameters: share(params[0]!, params[1]!), states: share(states[0]!, states[1]!), rules: share(judged.length, rules.length) };
+    const percent = {
+      parameters: share(params[0]!, params[1]!),
+      states: share(states[0]!, states[1]!),
+      rules: share(judged.length, rules.length),
+    };
     return {
       operations,
-      rules: { total: rules.length, judged: judged.length, missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id) },
+      rules: {
+        total: rules.length,
+        judged: judged.length,
+        missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id),
+      },
       percent,
       score: Math.round(((percent.parameters + percent.states + percent.rules) / 3) * 10) / 10,
     };

@@ -12,11 +12,14 @@ function short(value: unknown, max = 160): string {
 }
 
 /** A rule that fails the run: violated, or not exercised when the run requires every rule exercised. */
-const fails = (result: ConformanceResult, rule: RuleOutcome) => rule.outcome === 'violated' || (result.requireExercised && rule.outcome === 'not-exercised');
+const fails = (result: ConformanceResult, rule: RuleOutcome) =>
+  rule.outcome === 'violated' || (result.requireExercised && rule.outcome === 'not-exercised');
 
 export function renderText(result: ConformanceResult): string {
   const lines: string[] = [];
-  lines.push(`agent-task-contracts conform: ${result.face} at ${result.baseUrl}${result.session !== undefined ? `, session ${result.session}` : ''} (seed ${result.seed})`);
+  lines.push(
+    `agent-task-contracts conform: ${result.face} at ${result.baseUrl}${result.session !== undefined ? `, session ${result.session}` : ''} (seed ${result.seed})`,
+  );
   if (result.error) {
     lines.push(`error: ${result.error}`);
     return `${lines.join('\n')}\n`;
@@ -41,8 +44,13 @@ export function renderText(result: ConformanceResult): string {
   if (result.notes.length > 0) lines.push('', ...result.notes.map((n) => `note: ${n}`));
   const judged = result.rules.reduce((n, r) => n + r.judged, 0);
   const { passed, violated, notExercised } = result.counts;
-  lines.push('', `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ${notExercised} not exercised; ${result.violations.length} distinct violations`);
-  lines.push(`${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s (${result.requestsPerSecond} requests/s)`);
+  lines.push(
+    '',
+    `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ${notExercised} not exercised; ${result.violations.length} distinct violations`,
+  );
+  lines.push(
+    `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s (${result.requestsPerSecond} requests/s)`,
+  );
   const failed = result.rules.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : notExercised;
   lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
@@ -52,14 +60,21 @@ export function renderText(result: ConformanceResult): string {
 /** Drift: what answers carried that the spec does not declare (a warning unless --fail-on-drift). */
 export function driftLines(result: ConformanceResult): string[] {
   const lines: string[] = [];
-  if (result.drift.length === 0) lines.push('drift: none (every field and enumerated value seen is declared by the spec)');
+  if (result.drift.length === 0)
+    lines.push('drift: none (every field and enumerated value seen is declared by the spec)');
   else {
-    lines.push(`drift${result.failOnDrift ? ' (--fail-on-drift: each is a violation above)' : ' (a warning; --fail-on-drift makes it a violation)'}:`);
-    for (const d of result.drift) lines.push(`  ${d.operation} ${d.kind === 'field' ? 'field' : 'value'} ${d.path}: ${d.count} times, e.g. ${short(d.example, 80)}`);
+    lines.push(
+      `drift${result.failOnDrift ? ' (--fail-on-drift: each is a violation above)' : ' (a warning; --fail-on-drift makes it a violation)'}:`,
+    );
+    for (const d of result.drift)
+      lines.push(
+        `  ${d.operation} ${d.kind === 'field' ? 'field' : 'value'} ${d.path}: ${d.count} times, e.g. ${short(d.example, 80)}`,
+      );
   }
   if (result.newValues.length > 0) {
     lines.push('new values of open fields (documented as open, so not drift):');
-    for (const v of result.newValues) lines.push(`  ${v.operation} ${v.path}: ${JSON.stringify(v.value)} (${v.count} times)`);
+    for (const v of result.newValues)
+      lines.push(`  ${v.operation} ${v.path}: ${JSON.stringify(v.value)} (${v.count} times)`);
   }
   return lines;
 }
@@ -74,9 +89,14 @@ export function coverageLines(result: ConformanceResult): string[] {
   for (const op of coverage.operations) {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
     lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
-    if (op.states) lines.push(`    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`);
+    if (op.states)
+      lines.push(
+        `    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`,
+      );
     if (op.transitions.documented.length > 0)
-      lines.push(`    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`);
+      lines.push(
+        `    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`,
+      );
     lines.push(`    error answers provoked ${list(op.errors.provoked)}; not provoked ${list(op.errors.missing)}`);
   }
   return lines;
@@ -88,7 +108,10 @@ export function renderJson(result: ConformanceResult): string {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so the JUnit writer removes them
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-const xml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(NOT_IN_XML, '');
+const xml = (text: string) =>
+  text
+    .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+    .replace(NOT_IN_XML, '');
 
 /** JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones are skipped with the reason. */
 export function renderJunit(result: ConformanceResult): string {
@@ -102,15 +125,27 @@ export function renderJunit(result: ConformanceResult): string {
     `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
     `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/><property name="complete" value="${result.incomplete ? 'false' : 'true'}"/>${coverageProperties(result)}</properties>`,
   ];
-  if (result.error) out.push(`    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`);
-  if (result.incomplete) out.push(`    <testcase classname="${result.face}" name="run complete"><error message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"/></testcase>`);
+  if (result.error)
+    out.push(
+      `    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`,
+    );
+  if (result.incomplete)
+    out.push(
+      `    <testcase classname="${result.face}" name="run complete"><error message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"/></testcase>`,
+    );
   for (const rule of result.rules) {
     out.push(`    <testcase classname="${xml(result.face)}" name="${xml(rule.id)}">`);
     const violations = result.violations.filter((v) => v.rule === rule.id);
     if (violations.length > 0) {
       const body = violations
         .map((v) =>
-          [v.message, `document: ${v.source.file}: ${v.source.sentence}`, v.instancePath ? `at: ${v.instancePath}` : '', `request: ${v.curl}`, v.replay ? `replay: ${v.replay.command}` : '']
+          [
+            v.message,
+            `document: ${v.source.file}: ${v.source.sentence}`,
+            v.instancePath ? `at: ${v.instancePath}` : '',
+            `request: ${v.curl}`,
+            v.replay ? `replay: ${v.replay.command}` : '',
+          ]
             .filter(Boolean)
             .join('\n'),
         )
@@ -118,7 +153,11 @@ export function renderJunit(result: ConformanceResult): string {
       out.push(`      <failure message="${xml(violations[0]!.message)}" type="${xml(rule.id)}">${xml(body)}</failure>`);
     } else if (rule.outcome === 'not-exercised') {
       const reason = `not exercised: ${rule.reason ?? 'nothing to judge'}`;
-      out.push(result.requireExercised ? `      <failure message="${xml(reason)}" type="not-exercised"/>` : `      <skipped message="${xml(reason)}"/>`);
+      out.push(
+        result.requireExercised
+          ? `      <failure message="${xml(reason)}" type="not-exercised"/>`
+          : `      <skipped message="${xml(reason)}"/>`,
+      );
     } else {
       out.push(`      <system-out>${xml(`passed: ${rule.judged} subjects judged`)}</system-out>`);
     }

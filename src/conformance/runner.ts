@@ -44,7 +44,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const headers = options.headers ?? {};
   // Every --header value may be a credential (SECRET_HEADERS are only the best known ones).
   const secrets = Object.values(headers);
-  const ledger = new Ledger(options.face, headers, secrets, options.rules, options.excludeRules, emit, (s, path) => replayLine(options, s, path), seed, options.failOnDrift ?? false);
+  const ledger = new Ledger(
+    options.face,
+    headers,
+    secrets,
+    options.rules,
+    options.excludeRules,
+    emit,
+    (s, path) => replayLine(options, s, path),
+    seed,
+    options.failOnDrift ?? false,
+  );
   const observations = new Observations(options.face);
   const client = new HttpClient(
     {
@@ -77,7 +87,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ledger.note(
         `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`,
       );
-    const exitCode = error || incomplete ? 2 : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage ? 1 : 0;
+    const exitCode =
+      error || incomplete
+        ? 2
+        : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage
+          ? 1
+          : 0;
     const result: ConformanceResult = {
       reportVersion: REPORT_VERSION,
       face: options.face,
@@ -139,23 +154,30 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 function validate(options: ConformanceOptions): URL {
-  if (!isFace(options.face)) throw new ConfigurationError(`--face must be one of praxis, everruns, ark, jsonrpc; got "${String(options.face)}"`);
+  if (!isFace(options.face))
+    throw new ConfigurationError(`--face must be one of praxis, everruns, ark, jsonrpc; got "${String(options.face)}"`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);
   } catch {
-    throw new ConfigurationError(`--base-url "${options.baseUrl}" is not an absolute URL (e.g. http://127.0.0.1:4010/${options.face})`);
+    throw new ConfigurationError(
+      `--base-url "${options.baseUrl}" is not an absolute URL (e.g. http://127.0.0.1:4010/${options.face})`,
+    );
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ConfigurationError(`--base-url must be http or https, got ${base.protocol}`);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new ConfigurationError(`--base-url must be http or https, got ${base.protocol}`);
   const needsSession = operationsOf(options.face).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
-    throw new ConfigurationError(`--session is required for ${options.face}: ${needsSession.operationId} lists the tasks of one session and no operation lists sessions`);
+    throw new ConfigurationError(
+      `--session is required for ${options.face}: ${needsSession.operationId} lists the tasks of one session and no operation lists sessions`,
+    );
   return base;
 }
 
 function redactUrl(url: string, secrets: readonly string[]): string {
   let out = redactSecretQuery(url);
-  for (const s of secrets) if (s.length >= 4) out = out.split(encodeURIComponent(s)).join('[redacted]').split(s).join('[redacted]');
+  for (const s of secrets)
+    if (s.length >= 4) out = out.split(encodeURIComponent(s)).join('[redacted]').split(s).join('[redacted]');
   return out;
 }
 
@@ -167,7 +189,14 @@ const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'$
  * `$ATC_HEADER_…` references, never their values.
  */
 export function replayLine(options: ConformanceOptions, seed: number, path?: string): string {
-  const parts = ['agent-task-contracts', 'conform', '--face', options.face, '--base-url', shellQuote(redactSecretQuery(options.baseUrl))];
+  const parts = [
+    'agent-task-contracts',
+    'conform',
+    '--face',
+    options.face,
+    '--base-url',
+    shellQuote(redactSecretQuery(options.baseUrl)),
+  ];
   if (options.session !== undefined) parts.push('--session', shellQuote(options.session));
   parts.push('--seed', String(seed));
   if (path !== undefined) parts.push('--path', path);

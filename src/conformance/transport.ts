@@ -27,7 +27,9 @@ export class Transport {
   ) {}
 
   url(op: ListOperation, session: string | undefined): URL {
-    return new URL(this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')));
+    return new URL(
+      this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')),
+    );
   }
 
   /** Sends one request; `kind` says what kind of values it carries (for coverage). */
@@ -38,10 +40,17 @@ export class Transport {
     for (const [k, v] of query) full.searchParams.append(k, v);
     if (result.failure && !result.exchange && !this.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
-      throw new ConfigurationError(`the endpoint could not be reached: ${full.origin}${full.pathname}: ${result.failure.message}`);
+      throw new ConfigurationError(
+        `the endpoint could not be reached: ${full.origin}${full.pathname}: ${result.failure.message}`,
+      );
     if (result.exchange) this.reached = true;
     this.observations.exchange(op, query, kind, op.session.in === 'path' ? session : undefined, result.exchange);
-    this.ledger.judge(op, 'transport', { url: full.toString(), ...(result.failure ? { failure: result.failure } : {}) }, full.toString());
+    this.ledger.judge(
+      op,
+      'transport',
+      { url: full.toString(), ...(result.failure ? { failure: result.failure } : {}) },
+      full.toString(),
+    );
     return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
   }
 }

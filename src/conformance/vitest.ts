@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { runConformance } from './runner.js';
 import type { ConformanceOptions } from './types.js';
 
-export function describeConformance(name: string, options: ConformanceOptions | (() => ConformanceOptions | Promise<ConformanceOptions>)): void {
+export function describeConformance(
+  name: string,
+  options: ConformanceOptions | (() => ConformanceOptions | Promise<ConformanceOptions>),
+): void {
   describe(name, async () => {
     const resolved = typeof options === 'function' ? await options() : options;
     const result = await runConformance(resolved);

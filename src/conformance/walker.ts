@@ -38,9 +38,16 @@ export interface WalkOptions {
   stopOnFirst?: number;
 }
 
-export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] => walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
+export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
+  walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
 
-export async function walk(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query, options: WalkOptions): Promise<{ walk: WalkResult; found: Violation[] }> {
+export async function walk(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  options: WalkOptions,
+): Promise<{ walk: WalkResult; found: Violation[] }> {
   const record = options.record ?? 'all';
   const found: Violation[] = [];
   const result: WalkResult = { pages: [], cursors: [], urls: [], complete: false, capped: false };
@@ -49,7 +56,8 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
   for (let n = 0; n < options.maxPages; n++) {
     const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
     if (!exchange) return { walk: result, found };
-    if (n === 0 && exchange.status === options.stopOnFirst) return { walk: { ...result, stoppedWith: exchange.status }, found };
+    if (n === 0 && exchange.status === options.stopOnFirst)
+      return { walk: { ...result, stoppedWith: exchange.status }, found };
     const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
     else {
@@ -74,7 +82,10 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
   if (!result.complete && result.pages.length >= options.maxPages) {
     result.capped = true;
     // Short probes stop early on purpose; only a full walk that never ended is worth a note.
-    if (record === 'all' && options.maxPages >= MAX_PAGES) ctx.ledger.note(`${op.operationId}: stopped following pages after ${options.maxPages} pages of ${JSON.stringify(query)}`);
+    if (record === 'all' && options.maxPages >= MAX_PAGES)
+      ctx.ledger.note(
+        `${op.operationId}: stopped following pages after ${options.maxPages} pages of ${JSON.stringify(query)}`,
+      );
   }
   const outcomes = ctx.ledger.evaluate(op, 'walk', { walk: result });
   const problems = outcomes.flatMap((o) => o.judgement.violations);
@@ -84,9 +95,13 @@ export async function walk(ctx: RunContext, op: ListOperation, session: string |
     // Tasks may change between two pages of one walk: report only what a second walk repeats.
     const again = await walk(ctx, op, session, query, { maxPages: options.maxPages, record: 'none' });
     const repeated = new Set(again.found.map((v) => v.rule));
-    confirmed = outcomes.map((o) => ({ law: o.law, judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(v.rule)) } }));
+    confirmed = outcomes.map((o) => ({
+      law: o.law,
+      judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(v.rule)) },
+    }));
   }
-  if (record === 'all') found.push(...ctx.ledger.commit(op, confirmed, result.urls[result.urls.length - 1] ?? '', options.replay));
+  if (record === 'all')
+    found.push(...ctx.ledger.commit(op, confirmed, result.urls[result.urls.length - 1] ?? '', options.replay));
   else {
     ctx.ledger.count(confirmed);
     found.push(...confirmed.flatMap((o) => o.judgement.violations));

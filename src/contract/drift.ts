@@ -33,12 +33,24 @@ function resolve(face: Face, schema: JsonSchema | undefined): JsonSchema | undef
   let current = schema;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const name = current.$ref.split('#/$defs/')[1];
-    current = name === undefined ? undefined : { ...defs(face)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+    current =
+      name === undefined
+        ? undefined
+        : { ...defs(face)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
   }
   return current;
 }
 
-const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+const typeOf = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'integer'
+          : 'number'
+        : typeof value;
 
 function allows(schema: JsonSchema, value: unknown): boolean {
   const t = schema.type;
@@ -53,7 +65,9 @@ function branch(face: Face, schema: JsonSchema, value: unknown): JsonSchema {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {
-      const match = options.map((o) => resolve(face, o as JsonSchema)).find((o): o is JsonSchema => o !== undefined && allows(o, value));
+      const match = options
+        .map((o) => resolve(face, o as JsonSchema))
+        .find((o): o is JsonSchema => o !== undefined && allows(o, value));
       if (match) return match;
     }
   }
@@ -77,7 +91,8 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
     if (!schema.enum.includes(value)) out.drift.push({ kind: 'value', path, value });
     return;
   }
-  if (Array.isArray(schema.examples) && typeof value === 'string' && !schema.examples.includes(value)) out.newValues.push({ path, value });
+  if (Array.isArray(schema.examples) && typeof value === 'string' && !schema.examples.includes(value))
+    out.newValues.push({ path, value });
   if (Array.isArray(value)) {
     const items = schema.items as JsonSchema | undefined;
     if (items) for (const item of value) visit(face, items, item, `${path}/*`, out);

@@ -50,4 +50,11 @@ export {
   type Subjects,
   type Walk,
 } from './laws/index.js';
-export { DriftTally, observeBody, type BodyObservation, type DriftEntry, type DriftKind, type NewValue } from './drift.js';
+export {
+  DriftTally,
+  observeBody,
+  type BodyObservation,
+  type DriftEntry,
+  type DriftKind,
+  type NewValue,
+} from './drift.js';

@@ -54,7 +54,10 @@ export interface RejectedParam {
  * Where an operation's session comes from: a path segment (given with --session, or the ids
  * another operation lists), a query filter, or nowhere.
  */
-export type SessionBinding = { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string } | { in: 'query'; param: string } | { in: 'none' };
+export type SessionBinding =
+  | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
+  | { in: 'query'; param: string }
+  | { in: 'none' };
 
 /** Names of the list laws (ids are `<lawPrefix>.<name>`). */
 export type LawName =
@@ -177,11 +180,17 @@ export const OPERATIONS: readonly ListOperation[] = [
     itemsPointer: '/data',
     errorShapeStatus: 400,
     idField: 'id',
-    idSource: { file: P_SESSIONS, sentence: 'data[].id: Session id (sesn_...). Pass it as session_id in every session call.' },
+    idSource: {
+      file: P_SESSIONS,
+      sentence: 'data[].id: Session id (sesn_...). Pass it as session_id in every session call.',
+    },
     stateField: 'status',
     lifecycle: praxisSessionLifecycle,
     createdAt: (item) => rfc3339Millis(item.created_at),
-    order: { direction: 'newest-first', source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' } },
+    order: {
+      direction: 'newest-first',
+      source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' },
+    },
     paging: {
       kind: 'token',
       param: 'page',
@@ -189,7 +198,8 @@ export const OPERATIONS: readonly ListOperation[] = [
       boundToQuery: { status: 400, errorType: 'invalid_request_error' },
       source: {
         file: P_SESSIONS,
-        sentence: 'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.',
+        sentence:
+          'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.',
       },
     },
     limit: { param: 'limit', source: { file: P_SESSIONS, sentence: 'limit: Number of items per page.' } },
@@ -197,20 +207,64 @@ export const OPERATIONS: readonly ListOperation[] = [
       {
         param: 'agent_id',
         field: 'agent.id',
-        source: { file: P_SESSIONS, sentence: 'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.' },
+        source: {
+          file: P_SESSIONS,
+          sentence:
+            'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.',
+        },
       },
     ],
     rejected: [
-      unsupported('created_at[gt]', ['2026-01-01T00:00:00Z'], 'created_at[gt]: … not supported here; sending it returns 400.'),
-      unsupported('created_at[gte]', ['2026-01-01T00:00:00Z'], 'created_at[gte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.'),
-      unsupported('created_at[lt]', ['2026-01-01T00:00:00Z'], 'created_at[lt]: … not supported here; sending it returns 400.'),
-      unsupported('created_at[lte]', ['2026-01-01T00:00:00Z'], 'created_at[lte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.'),
-      unsupported('deployment_id', ['depl_0001'], 'deployment_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.'),
-      unsupported('include_archived', ['true', 'false'], 'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.'),
-      unsupported('memory_store_id', ['memstore_0001'], 'memory_store_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.'),
-      unsupported('order', ['asc', 'desc'], '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。'),
-      unsupported('statuses', ['running', 'idle'], '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。'),
-      unsupported('agent_version', ['1'], '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。'),
+      unsupported(
+        'created_at[gt]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[gt]: … not supported here; sending it returns 400.',
+      ),
+      unsupported(
+        'created_at[gte]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[gte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.',
+      ),
+      unsupported(
+        'created_at[lt]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[lt]: … not supported here; sending it returns 400.',
+      ),
+      unsupported(
+        'created_at[lte]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[lte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.',
+      ),
+      unsupported(
+        'deployment_id',
+        ['depl_0001'],
+        'deployment_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'include_archived',
+        ['true', 'false'],
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'memory_store_id',
+        ['memstore_0001'],
+        'memory_store_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'order',
+        ['asc', 'desc'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
+      unsupported(
+        'statuses',
+        ['running', 'idle'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
+      unsupported(
+        'agent_version',
+        ['1'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
     ],
     errorFormat: 'anthropic',
     immutableFields: ['id', 'created_at'],
@@ -227,7 +281,8 @@ export const OPERATIONS: readonly ListOperation[] = [
       fields: ['agent', 'vault_ids'],
       source: {
         file: P_SESSIONS,
-        sentence: 'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+        sentence:
+          'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
       },
     },
     readTime: readRfc3339,
@@ -243,18 +298,33 @@ export const OPERATIONS: readonly ListOperation[] = [
     itemsPointer: '/data',
     errorShapeStatus: 404,
     idField: 'id',
-    idSource: { file: P_TASKS, sentence: 'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.' },
+    idSource: {
+      file: P_TASKS,
+      sentence:
+        'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.',
+    },
     stateField: 'status',
     lifecycle: praxisTaskLifecycle,
     paging: { kind: 'none' },
     filters: [],
     rejected: [],
-    unknownSession: { status: 404, errorType: 'not_found_error', source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' } },
+    unknownSession: {
+      status: 404,
+      errorType: 'not_found_error',
+      source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' },
+    },
     errorFormat: 'anthropic',
     immutableFields: ['id', 'kind', 'started_at'],
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
-    counters: { fields: ['trigger_count'], source: { file: P_TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' } },
+    counters: {
+      fields: ['trigger_count'],
+      source: {
+        file: P_TASKS,
+        sentence:
+          'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.',
+      },
+    },
     readTime: readRfc3339,
   },
   {
@@ -282,7 +352,10 @@ export const OPERATIONS: readonly ListOperation[] = [
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
     pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at'],
-    counters: { fields: ['attempt'], source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' } },
+    counters: {
+      fields: ['attempt'],
+      source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
+    },
     readTime: readRfc3339,
   },
   {
@@ -299,22 +372,58 @@ export const OPERATIONS: readonly ListOperation[] = [
     stateField: 'state',
     lifecycle: arkLifecycle,
     createdAt: (item) => readNumber(item.created_at),
-    order: { direction: 'newest-first', source: { file: ARK, sentence: 'items: 后台工具任务摘要列表，按创建顺序倒序返回。' } },
+    order: {
+      direction: 'newest-first',
+      source: { file: ARK, sentence: 'items: 后台工具任务摘要列表，按创建顺序倒序返回。' },
+    },
     paging: {
       kind: 'token',
       param: 'cursor',
       responseField: 'next_cursor',
-      source: { file: ARK, sentence: '首次查询时省略。后续查询时，将上一页响应中的 next_cursor 原样传入。响应不再返回 next_cursor 时，停止查询。' },
+      source: {
+        file: ARK,
+        sentence:
+          '首次查询时省略。后续查询时，将上一页响应中的 next_cursor 原样传入。响应不再返回 next_cursor 时，停止查询。',
+      },
     },
-    limit: { param: 'limit', default: 20, minimum: 0, source: { file: ARK, sentence: 'limit integer 默认值 20 | 每页任务数 … 每页返回的任务数量。最小值：0' } },
+    limit: {
+      param: 'limit',
+      default: 20,
+      minimum: 0,
+      source: { file: ARK, sentence: 'limit integer 默认值 20 | 每页任务数 … 每页返回的任务数量。最小值：0' },
+    },
     filters: [
-      { param: 'state', field: 'state', commaSeparated: true, source: { file: ARK, sentence: 'state: 按任务状态筛选结果。支持使用半角逗号分隔多个状态。' } },
-      { param: 'session_thread_id', field: 'session_thread_id', source: { file: ARK, sentence: 'session_thread_id: 传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。' } },
+      {
+        param: 'state',
+        field: 'state',
+        commaSeparated: true,
+        source: { file: ARK, sentence: 'state: 按任务状态筛选结果。支持使用半角逗号分隔多个状态。' },
+      },
+      {
+        param: 'session_thread_id',
+        field: 'session_thread_id',
+        source: {
+          file: ARK,
+          sentence: 'session_thread_id: 传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。',
+        },
+      },
     ],
     sessionField: 'session_id',
     rejected: [
-      { param: 'limit', law: 'invalid-limit-rejected', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'limit integer … 最小值：0' } },
-      { param: 'cursor', law: 'invalid-cursor-rejected', values: ['-1', 'abc'], status: '4xx', source: { file: ARK, sentence: 'cursor integer … 最小值：0' } },
+      {
+        param: 'limit',
+        law: 'invalid-limit-rejected',
+        values: ['-1', 'abc'],
+        status: '4xx',
+        source: { file: ARK, sentence: 'limit integer … 最小值：0' },
+      },
+      {
+        param: 'cursor',
+        law: 'invalid-cursor-rejected',
+        values: ['-1', 'abc'],
+        status: '4xx',
+        source: { file: ARK, sentence: 'cursor integer … 最小值：0' },
+      },
     ],
     errorFormat: 'unspecified',
     immutableFields: ['task_id', 'created_at', 'session_id', 'session_thread_id'],
@@ -343,11 +452,19 @@ export const OPERATIONS: readonly ListOperation[] = [
       kind: 'item-id',
       afterParam: 'starting_after',
       beforeParam: 'ending_before',
-      source: { file: JSONRPC, sentence: 'starting_after Starting After Cursor for pagination; ending_before Ending Before Cursor for pagination' },
+      source: {
+        file: JSONRPC,
+        sentence:
+          'starting_after Starting After Cursor for pagination; ending_before Ending Before Cursor for pagination',
+      },
     },
     limit: { param: 'limit', source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return' } },
     filters: [
-      { param: 'session_id', field: 'session_id', source: { file: JSONRPC, sentence: 'session_id Session Id Session ID filter' } },
+      {
+        param: 'session_id',
+        field: 'session_id',
+        source: { file: JSONRPC, sentence: 'session_id Session Id Session ID filter' },
+      },
       { param: 'user_id', field: 'user_id', source: { file: JSONRPC, sentence: 'user_id User Id User ID filter' } },
       { param: 'status', field: 'status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
     ],
@@ -357,7 +474,11 @@ export const OPERATIONS: readonly ListOperation[] = [
         law: 'invalid-parameter-422',
         values: ['abc'],
         status: 422,
-        source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type' },
+        source: {
+          file: JSONRPC,
+          sentence:
+            'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type',
+        },
       },
     ],
     errorFormat: 'fastapi',
@@ -370,7 +491,15 @@ export const OPERATIONS: readonly ListOperation[] = [
 
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
 export const PAGING_PARAMS: readonly string[] = [
-  ...new Set(OPERATIONS.flatMap((op) => (op.paging.kind === 'token' ? [op.paging.param] : op.paging.kind === 'item-id' ? [op.paging.afterParam, op.paging.beforeParam] : []))),
+  ...new Set(
+    OPERATIONS.flatMap((op) =>
+      op.paging.kind === 'token'
+        ? [op.paging.param]
+        : op.paging.kind === 'item-id'
+          ? [op.paging.afterParam, op.paging.beforeParam]
+          : [],
+    ),
+  ),
 ];
 
 export function operationsOf(face: Face): ListOperation[] {

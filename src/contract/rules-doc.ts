@@ -41,18 +41,36 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
   const itemRuleIds = new Set<string>(ITEM_RULES.map((r) => r.id));
   for (const face of FACES) {
     lines.push(`## ${face}`, '', `Documents: ${SEED_FILES[face].map((f) => `\`${f}\``).join(', ')}.`, '');
-    lines.push('### Item rules (scope: each listed object)', '', '| id | fault | applies to | statement | source |', '|---|---|---|---|---|');
+    lines.push(
+      '### Item rules (scope: each listed object)',
+      '',
+      '| id | fault | applies to | statement | source |',
+      '|---|---|---|---|---|',
+    );
     for (const rule of ITEM_RULES.filter((r) => r.face === face))
       lines.push(
         `| \`${rule.id}\` | ${fault(rule.id)} | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`,
       );
     for (const op of OPERATIONS.filter((o) => o.face === face)) {
       if (op.lifecycle) {
-        lines.push('', `### Lifecycle (${op.operationId})`, '', `States: ${op.lifecycle.states.join(', ')}. Terminal: ${op.lifecycle.terminal.join(', ')}.`, '');
-        for (const [from, to] of Object.entries(op.lifecycle.transitions)) lines.push(`- ${from} → ${(to ?? []).join(', ')}`);
+        lines.push(
+          '',
+          `### Lifecycle (${op.operationId})`,
+          '',
+          `States: ${op.lifecycle.states.join(', ')}. Terminal: ${op.lifecycle.terminal.join(', ')}.`,
+          '',
+        );
+        for (const [from, to] of Object.entries(op.lifecycle.transitions))
+          lines.push(`- ${from} → ${(to ?? []).join(', ')}`);
         lines.push('', `Source: \`${op.lifecycle.source.file}\`: “${cell(op.lifecycle.source.sentence)}”`);
       }
-      lines.push('', `### List laws (${op.operationId})`, '', '| id | fault | scope | statement | source |', '|---|---|---|---|---|');
+      lines.push(
+        '',
+        `### List laws (${op.operationId})`,
+        '',
+        '| id | fault | scope | statement | source |',
+        '|---|---|---|---|---|',
+      );
       for (const law of lawsOf(op).filter((l) => !itemRuleIds.has(l.id)))
         lines.push(
           `| \`${law.id}\` | ${fault(law.id)} | ${Object.keys(law.checks)

@@ -52,7 +52,10 @@ export interface OperationRef {
   operationId: string;
 }
 
-export function findOperation(face: Face, operationId: string): { path: string; method: string; operation: OpenApiOperation } {
+export function findOperation(
+  face: Face,
+  operationId: string,
+): { path: string; method: string; operation: OpenApiOperation } {
   const spec: OpenApiDocument = SPECS[face];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -64,7 +67,12 @@ export function findOperation(face: Face, operationId: string): { path: string; 
 }
 
 /** The JSON schema of one documented response body, or undefined when the spec gives none. */
-export function responseSchema(face: Face, operationId: string, status: number, profile: Profile): JsonSchema | undefined {
+export function responseSchema(
+  face: Face,
+  operationId: string,
+  status: number,
+  profile: Profile,
+): JsonSchema | undefined {
   const { operation } = findOperation(face, operationId);
   const response = operation.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;

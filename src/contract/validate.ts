@@ -18,14 +18,21 @@ const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction | u
  * schema (`#/…`, under `pointer`) or inside a face's bundled components (`…/<face>/<profile>.json#/$defs/X/…`).
  */
 function specPointer(face: Face, pointer: string, schemaPath: string): string {
-  const component = /^https:\/\/agent-task-contracts\.invalid\/[a-z]+\/(?:strict|documented)\.json#\/\$defs\/(.*)$/.exec(schemaPath);
+  const component =
+    /^https:\/\/agent-task-contracts\.invalid\/[a-z]+\/(?:strict|documented)\.json#\/\$defs\/(.*)$/.exec(schemaPath);
   if (component) return `${SPEC_FILES[face]}#/components/schemas/${component[1]}`;
   // A path inside a referenced schema is relative to that schema: name both, apart.
   if (schemaPath.startsWith('#')) return `${pointer} (keyword ${schemaPath})`;
   return schemaPath;
 }
 
-function toViolations(face: Face, rule: string, pointer: string, errors: ErrorObject[] | null | undefined, data: unknown): Violation[] {
+function toViolations(
+  face: Face,
+  rule: string,
+  pointer: string,
+  errors: ErrorObject[] | null | undefined,
+  data: unknown,
+): Violation[] {
   // ajv overwrites `errors` on the next call: copy now.
   return (errors ?? []).map((error) => ({
     rule,
@@ -61,7 +68,13 @@ export function valueAt(data: unknown, pointer: string): unknown {
  * body for the status (Ark's errors: the spec's body there is an `x-assumption`). Pass
  * `'strict'` to hold a body to every keyword of the spec, as the mock holds itself.
  */
-export function validateResponseBody<F extends Face>(face: F, operationId: OperationIdOf<F>, status: number, body: unknown, profile: Profile = 'documented'): Violation[] | undefined {
+export function validateResponseBody<F extends Face>(
+  face: F,
+  operationId: OperationIdOf<F>,
+  status: number,
+  body: unknown,
+  profile: Profile = 'documented',
+): Violation[] | undefined {
   if (profile === 'documented' && isAssumedBody(face, operationId, status)) return undefined;
   return validateBody(face, operationId, status, body, profile);
 }
@@ -69,15 +82,26 @@ export function validateResponseBody<F extends Face>(face: F, operationId: Opera
 /** Whether the spec's body for a status is the project's assumption, not the documents'. */
 function isAssumedBody(face: Face, operationId: string, status: number): boolean {
   const { operation } = findOperation(face, operationId);
-  const schema = operation.responses[String(status)]?.content?.['application/json']?.schema as { $ref?: string; 'x-assumption'?: boolean } | undefined;
+  const schema = operation.responses[String(status)]?.content?.['application/json']?.schema as
+    | { $ref?: string; 'x-assumption'?: boolean }
+    | undefined;
   if (!schema) return false;
   if (schema['x-assumption'] === true) return true;
   const name = schema.$ref?.replace('#/components/schemas/', '');
-  return name !== undefined && (SPECS[face].components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.['x-assumption'] === true;
+  return (
+    name !== undefined &&
+    (SPECS[face].components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.['x-assumption'] === true
+  );
 }
 
 /** validateResponseBody for callers that hold the operation id as data (the contract's own laws). */
-export function validateBody(face: Face, operationId: string, status: number, body: unknown, profile: Profile = 'strict'): Violation[] | undefined {
+export function validateBody(
+  face: Face,
+  operationId: string,
+  status: number,
+  body: unknown,
+  profile: Profile = 'strict',
+): Violation[] | undefined {
   const fn = VALIDATORS[validatorKey({ face, profile, operationId, status })];
   if (fn === undefined) {
     findOperation(face, operationId); // an unknown operation is a caller's error, said as such
@@ -91,9 +115,17 @@ export function validateBody(face: Face, operationId: string, status: number, bo
 }
 
 /** Validates one value against a named component schema (`Task`, `Session`, `BackgroundTask`…). */
-export function validateComponent(face: Face, component: string, value: unknown, profile: Profile = 'strict'): Violation[] {
+export function validateComponent(
+  face: Face,
+  component: string,
+  value: unknown,
+  profile: Profile = 'strict',
+): Violation[] {
   const fn = VALIDATORS[validatorKey({ face, profile, component })];
-  if (fn === undefined) throw new Error(`no component "${component}" in ${SPEC_FILES[face]}; components are the keys of components.schemas`);
+  if (fn === undefined)
+    throw new Error(
+      `no component "${component}" in ${SPEC_FILES[face]}; components are the keys of components.schemas`,
+    );
   if (fn(value)) return [];
   return toViolations(face, `${face}.schema`, `${SPEC_FILES[face]}#/components/schemas/${component}`, fn.errors, value);
 }

@@ -26,7 +26,8 @@ function stampCreation(face: Face, target: RuleTarget, item: JsonObject, n: numb
   else if (face === 'everruns') {
     out.created_at = iso;
     out.updated_at = iso;
-    for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) if (typeof out[key] === 'string') out[key] = new Date(ms + 1_000).toISOString();
+    for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'])
+      if (typeof out[key] === 'string') out[key] = new Date(ms + 1_000).toISOString();
   } else {
     out.started_at = iso;
     if (typeof out.ended_at === 'string') out.ended_at = new Date(ms + 30_000).toISOString();
@@ -50,13 +51,15 @@ export function completer(face: Face, seed: number, creationBaseMs = CREATION_BA
   const idField = taskOperation(face).idField;
   let drawn = 0;
   let created = 0;
-  const draw = (target: RuleTarget) => fc.sample(validObject(face, target), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
+  const draw = (target: RuleTarget) =>
+    fc.sample(validObject(face, target), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
   return {
     complete(target, partial, session, base) {
       const generated = base ?? stampCreation(face, target, draw(target), ++created, creationBaseMs);
       const placed = target === 'task' && session !== undefined && face !== 'praxis' ? { session_id: session } : {};
       const merged: JsonObject = { ...generated, ...partial, ...placed };
-      if (target === 'task' && face === 'everruns' && typeof merged.result_path === 'string') merged.result_path = `/.tasks/${String(merged[idField])}/result.json`;
+      if (target === 'task' && face === 'everruns' && typeof merged.result_path === 'string')
+        merged.result_path = `/.tasks/${String(merged[idField])}/result.json`;
       const repaired = repair(face, target, merged);
       return { ...repaired, ...partial, ...placed };
     },

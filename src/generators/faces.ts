@@ -10,7 +10,9 @@ const MS_2027 = Date.UTC(2027, 0, 1);
  * seconds (JSON-RPC), attempt counters, monitor trigger counts.
  */
 export function overridesFor(face: Face, edge: boolean): Record<string, fc.Arbitrary<unknown>> {
-  const millis = edge ? fc.oneof(fc.integer({ min: MS_2025, max: MS_2027 }), fc.constantFrom(1e12, 9_999_999_999_999)) : fc.integer({ min: MS_2025, max: MS_2027 });
+  const millis = edge
+    ? fc.oneof(fc.integer({ min: MS_2025, max: MS_2027 }), fc.constantFrom(1e12, 9_999_999_999_999))
+    : fc.integer({ min: MS_2025, max: MS_2027 });
   switch (face) {
     case 'ark':
       return { UnixMillis: millis };
@@ -21,8 +23,17 @@ export function overridesFor(face: Face, edge: boolean): Record<string, fc.Arbit
         'ListTasksResponse.result': fc.constant([]),
       };
     case 'everruns':
-      return { 'Task.attempt': edge ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1)) : fc.integer({ min: 1, max: 5 }) };
+      return {
+        'Task.attempt': edge
+          ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
+          : fc.integer({ min: 1, max: 5 }),
+      };
     case 'praxis':
-      return { 'BackgroundTask.trigger_count': fc.option(edge ? fc.oneof(fc.nat(50), fc.constant(Number.MAX_SAFE_INTEGER)) : fc.nat(50), { nil: null }) };
+      return {
+        'BackgroundTask.trigger_count': fc.option(
+          edge ? fc.oneof(fc.nat(50), fc.constant(Number.MAX_SAFE_INTEGER)) : fc.nat(50),
+          { nil: null },
+        ),
+      };
   }
 }

@@ -20,7 +20,13 @@ const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', a
  * `stepMs` after the previous ones, or, given `atMs` (a clock's now), that time (never earlier
  * than the previous times).
  */
-export function advanceSnapshot(face: Face, previous: JsonObject, state: string, stepMs: number, atMs?: number): JsonObject {
+export function advanceSnapshot(
+  face: Face,
+  previous: JsonObject,
+  state: string,
+  stepMs: number,
+  atMs?: number,
+): JsonObject {
   const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
   const op = taskOperation(face);
   const next = structuredClone(previous);
@@ -30,7 +36,9 @@ export function advanceSnapshot(face: Face, previous: JsonObject, state: string,
     if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
   }
   if (face === 'ark') {
-    const now = later(Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)));
+    const now = later(
+      Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)),
+    );
     if (state === 'running' && next.started_at === undefined) next.started_at = now;
     if (isTerminal(op.lifecycle!, state)) next.finished_at = now;
   }
@@ -58,14 +66,20 @@ export function legalLifecycle(face: Face, maxSteps = 6): fc.Arbitrary<Lifecycle
   const op = taskOperation(face);
   const lifecycle = op.lifecycle!;
   return fc
-    .tuple(validObject(face, 'task'), fc.array(fc.nat(), { minLength: 0, maxLength: maxSteps - 1 }), fc.array(fc.integer({ min: 1, max: 600_000 }), { minLength: maxSteps, maxLength: maxSteps }))
+    .tuple(
+      validObject(face, 'task'),
+      fc.array(fc.nat(), { minLength: 0, maxLength: maxSteps - 1 }),
+      fc.array(fc.integer({ min: 1, max: 600_000 }), { minLength: maxSteps, maxLength: maxSteps }),
+    )
     .map(([task, choices, steps]) => {
       const snapshots = [startAt(face, task)];
       for (const [i, choice] of choices.entries()) {
         const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
         const options = lifecycle.transitions[current] ?? [];
         if (options.length === 0) break;
-        snapshots.push(advanceSnapshot(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!));
+        snapshots.push(
+          advanceSnapshot(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!),
+        );
       }
       return { snapshots };
     });
@@ -78,30 +92,40 @@ export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<L
   const op = taskOperation(face);
   const lifecycle = op.lifecycle!;
   const kinds: IllegalKind[] = kind ? [kind] : ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
-  return fc.tuple(legalLifecycle(face), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal)).map(([legal, chosen, terminal]) => {
-    const snapshots = legal.snapshots.slice();
-    const last = snapshots[snapshots.length - 1]!;
-    if (chosen === 'lifecycle-forward') {
-      // Finish the task, then show it back in its first state: a finished task never runs again.
-      const finished = isTerminal(lifecycle, String(last[op.stateField!])) ? last : advanceSnapshot(face, last, terminal, 1000);
-      if (finished !== last) snapshots.push(finished);
-      const revived = structuredClone(finished);
-      revived[op.stateField!] = INITIAL[face];
-      snapshots.push(revived);
-    } else if (chosen === 'immutable-fields') {
-      const changed = structuredClone(last);
-      changed[op.immutableFields.find((f) => f !== op.idField) ?? op.idField] = face === 'ark' || face === 'jsonrpc' ? Number(last.created_at) + 1 : '2030-01-01T00:00:00.000Z';
-      snapshots.push(changed);
-    } else {
-      const earlier = structuredClone(last);
-      const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(last[f])));
-      const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
-      earlier[field] = face === 'ark' || face === 'jsonrpc' ? Number(last[field]) - 1 : new Date(Date.parse(String(last[field])) - 1000).toISOString();
-      snapshots.push(earlier);
-      // A time that is also immutable (JSON-RPC has only created_at) or a past event breaks both laws.
-      if (op.immutableFields.includes(field)) return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.immutable-fields`] };
-      if (op.pastEventFields.includes(field)) return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.past-events-fixed`] };
-    }
-    return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`] };
-  });
+  return fc
+    .tuple(legalLifecycle(face), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
+    .map(([legal, chosen, terminal]) => {
+      const snapshots = legal.snapshots.slice();
+      const last = snapshots[snapshots.length - 1]!;
+      if (chosen === 'lifecycle-forward') {
+        // Finish the task, then show it back in its first state: a finished task never runs again.
+        const finished = isTerminal(lifecycle, String(last[op.stateField!]))
+          ? last
+          : advanceSnapshot(face, last, terminal, 1000);
+        if (finished !== last) snapshots.push(finished);
+        const revived = structuredClone(finished);
+        revived[op.stateField!] = INITIAL[face];
+        snapshots.push(revived);
+      } else if (chosen === 'immutable-fields') {
+        const changed = structuredClone(last);
+        changed[op.immutableFields.find((f) => f !== op.idField) ?? op.idField] =
+          face === 'ark' || face === 'jsonrpc' ? Number(last.created_at) + 1 : '2030-01-01T00:00:00.000Z';
+        snapshots.push(changed);
+      } else {
+        const earlier = structuredClone(last);
+        const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(last[f])));
+        const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
+        earlier[field] =
+          face === 'ark' || face === 'jsonrpc'
+            ? Number(last[field]) - 1
+            : new Date(Date.parse(String(last[field])) - 1000).toISOString();
+        snapshots.push(earlier);
+        // A time that is also immutable (JSON-RPC has only created_at) or a past event breaks both laws.
+        if (op.immutableFields.includes(field))
+          return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.immutable-fields`] };
+        if (op.pastEventFields.includes(field))
+          return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.past-events-fixed`] };
+      }
+      return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`] };
+    });
 }

@@ -7,7 +7,10 @@ function kitsOf(face: Face, target: RuleTarget) {
   const key = `${face}|${target}`;
   let kits = kitsByTarget.get(key);
   if (!kits) {
-    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target).map((rule) => ({ id: rule.id, kit: RULE_KITS[rule.id] }));
+    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target).map((rule) => ({
+      id: rule.id,
+      kit: RULE_KITS[rule.id],
+    }));
     kitsByTarget.set(key, kits);
   }
   return kits;

@@ -27,17 +27,28 @@ function enumOf(op: ListOperation, component: string, field: string): string[] {
   return target?.enum ?? [];
 }
 
-function filterValue(op: ListOperation, param: string, field: string, commaSeparated: boolean, pools: ValuePools): fc.Arbitrary<string> {
+function filterValue(
+  op: ListOperation,
+  param: string,
+  field: string,
+  commaSeparated: boolean,
+  pools: ValuePools,
+): fc.Arbitrary<string> {
   const documented = enumOf(op, op.component, field);
   const known = [...new Set([...(pools[param] ?? []), ...documented])];
   const unseen = fc.constantFrom('no-such-value', 'zz_unmatched');
   if (known.length === 0) return unseen;
   // A value outside a documented enum may be refused rather than match nothing: never send one as "valid".
-  const single = documented.length > 0 ? fc.constantFrom(...known) : fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
+  const single =
+    documented.length > 0
+      ? fc.constantFrom(...known)
+      : fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: unseen, weight: 1 });
   if (!commaSeparated) return single;
   return fc.oneof(
     single,
-    fc.uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) }).map((v) => v.join(',')),
+    fc
+      .uniqueArray(fc.constantFrom(...known), { minLength: 2, maxLength: Math.max(2, Math.min(3, known.length)) })
+      .map((v) => v.join(',')),
   );
 }
 
@@ -59,7 +70,9 @@ export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitr
     parts.push(
       fc
         .option(
-          filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map((v): Query => [[filter.param, v]]),
+          filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map(
+            (v): Query => [[filter.param, v]],
+          ),
           { nil: [] as Query, freq: 2 },
         )
         .map((q) => q ?? []),

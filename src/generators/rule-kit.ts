@@ -27,7 +27,11 @@ const del = (item: JsonObject, key: string) => {
 };
 
 const ARK_TERMINAL = ['succeeded', 'failed', 'cancelled'];
-const relativeUrl = (a: unknown) => typeof a === 'object' && a !== null && typeof (a as JsonObject).url === 'string' && !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
+const relativeUrl = (a: unknown) =>
+  typeof a === 'object' &&
+  a !== null &&
+  typeof (a as JsonObject).url === 'string' &&
+  !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
 
 export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'praxis.ended-at-null-exactly-while-running': {
@@ -159,7 +163,8 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   },
   'ark.finished-at-when-terminal': {
     repair(t) {
-      if (ARK_TERMINAL.includes(String(t.state)) && t.finished_at === undefined) t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
+      if (ARK_TERMINAL.includes(String(t.state)) && t.finished_at === undefined)
+        t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
     },
     break(t) {
       if (!ARK_TERMINAL.includes(String(t.state))) t.state = 'failed';
@@ -191,7 +196,12 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   },
   'jsonrpc.input-required-call-ids-only-while-input-required': {
     repair(t) {
-      if (t.status !== 'input-required' && Array.isArray(t.input_required_call_ids) && t.input_required_call_ids.length > 0) del(t, 'input_required_call_ids');
+      if (
+        t.status !== 'input-required' &&
+        Array.isArray(t.input_required_call_ids) &&
+        t.input_required_call_ids.length > 0
+      )
+        del(t, 'input_required_call_ids');
     },
     break(t) {
       if (t.status === 'input-required') t.status = 'working';
@@ -233,7 +243,12 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   },
   'praxis.session-updated-not-before-created': {
     repair(s) {
-      if (typeof s.created_at === 'string' && typeof s.updated_at === 'string' && millisFromIso(s.updated_at) < millisFromIso(s.created_at)) s.updated_at = s.created_at;
+      if (
+        typeof s.created_at === 'string' &&
+        typeof s.updated_at === 'string' &&
+        millisFromIso(s.updated_at) < millisFromIso(s.created_at)
+      )
+        s.updated_at = s.created_at;
     },
     break(s) {
       const created = typeof s.created_at === 'string' ? millisFromIso(s.created_at) : Number.NaN;
@@ -268,7 +283,12 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
         const at = t[key];
         if (typeof at === 'string' && millisFromIso(at) < created) t[key] = t.created_at;
       }
-      if (typeof t.started_at === 'string' && typeof t.finished_at === 'string' && millisFromIso(t.finished_at) < millisFromIso(t.started_at)) t.finished_at = t.started_at;
+      if (
+        typeof t.started_at === 'string' &&
+        typeof t.finished_at === 'string' &&
+        millisFromIso(t.finished_at) < millisFromIso(t.started_at)
+      )
+        t.finished_at = t.started_at;
     },
     break(t) {
       const created = typeof t.created_at === 'string' ? millisFromIso(t.created_at) : Number.NaN;
@@ -282,7 +302,13 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'everruns.timeout-rejection-only-on-failed': {
     repair(t) {
       const error = t.error as JsonObject | null | undefined;
-      if (error && typeof error === 'object' && ['timeout', 'rejection'].includes(String(error.kind)) && t.state !== 'failed') t.error = { ...error, kind: 'orphaned' };
+      if (
+        error &&
+        typeof error === 'object' &&
+        ['timeout', 'rejection'].includes(String(error.kind)) &&
+        t.state !== 'failed'
+      )
+        t.error = { ...error, kind: 'orphaned' };
     },
     break(t) {
       t.state = 'canceled';
@@ -292,7 +318,8 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
   'everruns.child-session-not-own-session': {
     repair(t) {
       const links = t.links as JsonObject | undefined;
-      if (links && typeof links === 'object' && links.child_session_id === t.session_id) t.links = { ...links, child_session_id: null };
+      if (links && typeof links === 'object' && links.child_session_id === t.session_id)
+        t.links = { ...links, child_session_id: null };
     },
     break(t) {
       t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.session_id };
@@ -308,16 +335,22 @@ export const RULE_KITS: Record<ItemRuleId, RuleKit> = {
       if ((t.created_at as number) - 1 < 1e12) t.created_at = (t.created_at as number) + 1;
       t.state = 'succeeded';
       t.finished_at = (t.created_at as number) - 1;
-      if (typeof t.started_at === 'number' && t.started_at > (t.finished_at as number)) t.started_at = (t.finished_at as number) - 1;
+      if (typeof t.started_at === 'number' && t.started_at > (t.finished_at as number))
+        t.started_at = (t.finished_at as number) - 1;
     },
   },
   'everruns.artifact-url-absolute': {
     repair(t) {
       if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
-        t.artifacts = t.artifacts.map((a, i) => (relativeUrl(a) ? { ...(a as JsonObject), url: `https://example.com/artifacts/${i}` } : a));
+        t.artifacts = t.artifacts.map((a, i) =>
+          relativeUrl(a) ? { ...(a as JsonObject), url: `https://example.com/artifacts/${i}` } : a,
+        );
     },
     break(t) {
-      t.artifacts = [...(Array.isArray(t.artifacts) ? t.artifacts : []), { name: 'log', type: 'url', url: 'artifacts/log.txt' }];
+      t.artifacts = [
+        ...(Array.isArray(t.artifacts) ? t.artifacts : []),
+        { name: 'log', type: 'url', url: 'artifacts/log.txt' },
+      ];
     },
   },
   'jsonrpc.previous-task-not-self': {

@@ -91,8 +91,26 @@ function textArbitrary(edge: boolean): fc.Arbitrary<string> {
  * a title says what the task does, an error message says what went wrong.
  */
 const PLAUSIBLE: Record<string, readonly string[]> = {
-  name: ['bash', 'web_search', 'code_interpreter', 'video_generate', 'file_read', 'browser', 'python', 'image_generate'],
-  title: ['Run the test suite', 'Watch the deploy logs', 'Index the docs', 'Render the intro clip', 'Review the pull request', 'Migrate the schema', 'Crawl the changelog', 'Back up the database'],
+  name: [
+    'bash',
+    'web_search',
+    'code_interpreter',
+    'video_generate',
+    'file_read',
+    'browser',
+    'python',
+    'image_generate',
+  ],
+  title: [
+    'Run the test suite',
+    'Watch the deploy logs',
+    'Index the docs',
+    'Render the intro clip',
+    'Review the pull request',
+    'Migrate the schema',
+    'Crawl the changelog',
+    'Back up the database',
+  ],
   description: [
     'Runs the unit tests and reports failures',
     'Follows the deployment until it settles',
@@ -101,11 +119,28 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
     'Builds the release artefacts',
     'Checks the site for broken links',
   ],
-  message: ['Command exited with status 1', 'Timed out after 300 s', 'Rate limited by the upstream API', 'The tool returned malformed JSON', 'Disk quota exceeded'],
-  prompt: ['Approve the plan?', 'Which branch should I deploy?', 'May I delete the old backups?', 'Continue with the migration?'],
+  message: [
+    'Command exited with status 1',
+    'Timed out after 300 s',
+    'Rate limited by the upstream API',
+    'The tool returned malformed JSON',
+    'Disk quota exceeded',
+  ],
+  prompt: [
+    'Approve the plan?',
+    'Which branch should I deploy?',
+    'May I delete the old backups?',
+    'Continue with the migration?',
+  ],
   command: ['npm test', 'cargo build --release', 'pytest -q', 'make lint', 'npm run deploy'],
 };
-const PLAUSIBLE_ALIASES: Record<string, string> = { error_message: 'message', summary: 'description', input_prompt: 'prompt', label: 'title', display_name: 'title' };
+const PLAUSIBLE_ALIASES: Record<string, string> = {
+  error_message: 'message',
+  summary: 'description',
+  input_prompt: 'prompt',
+  label: 'title',
+  display_name: 'title',
+};
 
 function plausibleFor(where: string): readonly string[] | undefined {
   const field = where.slice(where.lastIndexOf('.') + 1);
@@ -115,7 +150,15 @@ function plausibleFor(where: string): readonly string[] | undefined {
 function timestampArbitrary(edge: boolean): fc.Arbitrary<string> {
   const normal = fc.integer({ min: MIN_TIME, max: MAX_TIME }).map(isoFromMillis);
   if (!edge) return normal;
-  return fc.oneof(normal, fc.constantFrom('1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2026-11-29T10:00:00Z', '2026-11-29T18:00:00+08:00'));
+  return fc.oneof(
+    normal,
+    fc.constantFrom(
+      '1970-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+      '2026-11-29T10:00:00Z',
+      '2026-11-29T18:00:00+08:00',
+    ),
+  );
 }
 
 /** A short base-36 suffix from one integer draw; shrinks towards `00000000`. */
@@ -154,7 +197,8 @@ export class SchemaArbitraries {
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
     for (const key of ['oneOf', 'anyOf'] as const) {
       const options = schema[key];
-      if (Array.isArray(options)) return fc.oneof(...options.map((s, i) => this.build(s as JsonSchema, `${where}#${i}`)));
+      if (Array.isArray(options))
+        return fc.oneof(...options.map((s, i) => this.build(s as JsonSchema, `${where}#${i}`)));
     }
     const type = schema.type;
     if (Array.isArray(type)) {
@@ -185,7 +229,14 @@ export class SchemaArbitraries {
   private number(schema: JsonSchema): fc.Arbitrary<number> {
     const int32 = schema.format === 'int32';
     const min = typeof schema.minimum === 'number' ? schema.minimum : int32 ? -(2 ** 31) : 0;
-    const max = typeof schema.maximum === 'number' ? schema.maximum : int32 ? 2 ** 31 - 1 : this.options.edge ? Number.MAX_SAFE_INTEGER : 1000;
+    const max =
+      typeof schema.maximum === 'number'
+        ? schema.maximum
+        : int32
+          ? 2 ** 31 - 1
+          : this.options.edge
+            ? Number.MAX_SAFE_INTEGER
+            : 1000;
     const small = fc.integer({ min, max: Math.min(max, min + 1000) });
     if (!this.options.edge) return small;
     return fc.oneof(small, fc.constantFrom(min, max), fc.integer({ min, max }));
@@ -201,15 +252,23 @@ export class SchemaArbitraries {
     const field = where.slice(where.lastIndexOf('.') + 1);
     // An id the spec gives no pattern for still reads as an id (`tool_use_0k3x9q`), not words. The
     // draw stays within 31 bits: a wider one takes fast-check's slower path (measured: ~10% per task).
-    if (!this.options.edge && /(^|_)id$/.test(field) && !Array.isArray(schema.examples)) return fc.nat().map((n) => `${field === 'id' ? 'id' : field.slice(0, -3)}_${n.toString(36).padStart(6, '0')}`);
+    if (!this.options.edge && /(^|_)id$/.test(field) && !Array.isArray(schema.examples))
+      return fc.nat().map((n) => `${field === 'id' ? 'id' : field.slice(0, -3)}_${n.toString(36).padStart(6, '0')}`);
     const plausible = plausibleFor(where);
     const words = textArbitrary(this.options.edge);
     // Edge cases keep their odd strings beside the plausible ones.
-    const text = plausible ? (this.options.edge ? fc.oneof({ arbitrary: fc.constantFrom(...plausible), weight: 2 }, { arbitrary: words, weight: 1 }) : fc.constantFrom(...plausible)) : words;
+    const text = plausible
+      ? this.options.edge
+        ? fc.oneof({ arbitrary: fc.constantFrom(...plausible), weight: 2 }, { arbitrary: words, weight: 1 })
+        : fc.constantFrom(...plausible)
+      : words;
     if (Array.isArray(schema.examples) && schema.examples.length > 0) {
       const known = fc.constantFrom(...(schema.examples as string[]));
       // Open strings: mostly the documented values, sometimes one a client has never seen.
-      return fc.oneof({ arbitrary: known, weight: 4 }, { arbitrary: this.options.edge ? text.filter((s) => s.length > 0) : text, weight: this.options.edge ? 2 : 1 });
+      return fc.oneof(
+        { arbitrary: known, weight: 4 },
+        { arbitrary: this.options.edge ? text.filter((s) => s.length > 0) : text, weight: this.options.edge ? 2 : 1 },
+      );
     }
     return text;
   }
@@ -231,10 +290,13 @@ export class SchemaArbitraries {
     }
     const requiredKeys = [...required].filter((k) => k in model);
     // All keys required: fast-check's plain record is cheaper than one with optional keys.
-    const record = requiredKeys.length === Object.keys(model).length ? fc.record(model) : fc.record(model, { requiredKeys });
+    const record =
+      requiredKeys.length === Object.keys(model).length ? fc.record(model) : fc.record(model, { requiredKeys });
     if (Object.keys(properties).length === 0 && isObjectSchema(schema.additionalProperties)) {
       const value = this.build(schema.additionalProperties, `${where}{}`);
-      return fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcdefghij_'), minLength: 1, maxLength: 8 }), value, { maxKeys: 3 });
+      return fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcdefghij_'), minLength: 1, maxLength: 8 }), value, {
+        maxKeys: 3,
+      });
     }
     return record as fc.Arbitrary<Record<string, unknown>>;
   }

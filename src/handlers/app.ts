@@ -74,8 +74,14 @@ export class MockApp {
   static async create(options: MockOptions = {}): Promise<MockApp> {
     const unknown = describeUnknownFaults(options.faults ?? []);
     if (unknown) throw new Error(unknown);
-    if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0)) throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
-    const store = options.store ?? (await seedDemo(new MockStore(), { seed: options.seed, ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}) }));
+    if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0))
+      throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
+    const store =
+      options.store ??
+      (await seedDemo(new MockStore(), {
+        seed: options.seed,
+        ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}),
+      }));
     return new MockApp(store, options);
   }
 
@@ -100,7 +106,13 @@ export class MockApp {
     const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
     const hit = cacheable ? this.cache.get(key, this.store.version) : undefined;
     if (hit) return hit;
-    const response = handle(face, request, { store: this.store, faults: this.faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
+    const response = handle(face, request, {
+      store: this.store,
+      faults: this.faults,
+      requestNumber: this.requestNumber,
+      walkNumber: this.walkNumber,
+      faultMemory: this.faultMemory,
+    });
     return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
   }
 
@@ -109,7 +121,13 @@ export class MockApp {
     const answer = view.answers.find((a) => a.path === request.path);
     if (answer) return recordedAnswer(answer, this.latencyMs + view.latencyMs);
     const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
-    const response = handle(face, request, { store: view.store, faults, requestNumber: this.requestNumber, walkNumber: this.walkNumber, faultMemory: this.faultMemory });
+    const response = handle(face, request, {
+      store: view.store,
+      faults,
+      requestNumber: this.requestNumber,
+      walkNumber: this.walkNumber,
+      faultMemory: this.faultMemory,
+    });
     return { ...response, delayMs: this.latencyMs + view.latencyMs };
   }
 
@@ -132,7 +150,8 @@ export class MockApp {
 
   /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
   async reseed(seed: number): Promise<void> {
-    if (!Number.isInteger(seed)) throw new ControlError(400, `seed must be an integer, e.g. 7 (got ${JSON.stringify(seed)})`);
+    if (!Number.isInteger(seed))
+      throw new ControlError(400, `seed must be an integer, e.g. 7 (got ${JSON.stringify(seed)})`);
     await this.rebuild(seed);
     this.seeded.clear();
   }
@@ -143,9 +162,20 @@ export class MockApp {
    * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
    * ids are unique in the whole store, so the same partials can be seeded into any session.
    */
-  async seed<F extends Face>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options: SeedOptions = {}): Promise<TaskOf[F][]> {
-    if (!isFace(face)) throw new ControlError(400, `face must be one of ${FACES.join(', ')} (got ${JSON.stringify(face)})`, { example: SEED_EXAMPLE });
-    if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new ControlError(400, `seed must be an integer (got ${JSON.stringify(options.seed)})`, { example: SEED_EXAMPLE });
+  async seed<F extends Face>(
+    face: F,
+    session: string,
+    tasks: readonly DeepPartial<TaskOf[F]>[],
+    options: SeedOptions = {},
+  ): Promise<TaskOf[F][]> {
+    if (!isFace(face))
+      throw new ControlError(400, `face must be one of ${FACES.join(', ')} (got ${JSON.stringify(face)})`, {
+        example: SEED_EXAMPLE,
+      });
+    if (options.seed !== undefined && !Number.isInteger(options.seed))
+      throw new ControlError(400, `seed must be an integer (got ${JSON.stringify(options.seed)})`, {
+        example: SEED_EXAMPLE,
+      });
     if (this.scenario?.face === face)
       throw new ControlError(
         409,
@@ -155,7 +185,10 @@ export class MockApp {
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
     const { seedSession } = await import('./seed.js');
     // Completed and checked against the strict contract, so they are the API's task type.
-    const stored = await seedSession(this.store, face, session, tasks as readonly TaskPartial[], { now: this.clock.now(), ...options });
+    const stored = await seedSession(this.store, face, session, tasks as readonly TaskPartial[], {
+      now: this.clock.now(),
+      ...options,
+    });
     let sessions = this.seeded.get(face);
     if (!sessions) this.seeded.set(face, (sessions = new Set()));
     sessions.add(session);
@@ -170,10 +203,16 @@ export class MockApp {
   async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
     if (!this.scenarios) throw new ControlError(400, NO_SCENARIO_LOADER);
     if (typeof scenario !== 'string' && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)))
-      throw new ControlError(400, 'a scenario is a library name or a scenario object', { library: await this.scenarioNames() });
-    if (play.progression !== undefined && !PROGRESSIONS.includes(play.progression)) throw new ControlError(400, `progression is request, time or manual (got ${JSON.stringify(play.progression)})`);
+      throw new ControlError(400, 'a scenario is a library name or a scenario object', {
+        library: await this.scenarioNames(),
+      });
+    if (play.progression !== undefined && !PROGRESSIONS.includes(play.progression))
+      throw new ControlError(400, `progression is request, time or manual (got ${JSON.stringify(play.progression)})`);
     if (play.stepMs !== undefined && (!Number.isInteger(play.stepMs) || play.stepMs < 1))
-      throw new ControlError(400, `stepMs is a whole number of milliseconds, 1 or more (got ${JSON.stringify(play.stepMs)})`);
+      throw new ControlError(
+        400,
+        `stepMs is a whole number of milliseconds, 1 or more (got ${JSON.stringify(play.stepMs)})`,
+      );
     this.scenario = await this.scenarios.load(scenario, play);
   }
 
@@ -189,7 +228,10 @@ export class MockApp {
 
   /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
   setFaults(ids: readonly FaultId[]): void {
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', { known: FAULTS });
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+      throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
+        known: FAULTS,
+      });
     const unknown = describeUnknownFaults(ids);
     if (unknown) throw new ControlError(400, unknown, { known: FAULTS });
     this.faults = new Set(ids);
@@ -198,13 +240,20 @@ export class MockApp {
   /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
   setLatency(ms: number): void {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
-      throw new ControlError(400, `latency must be a number of milliseconds from 0 to ${MAX_LATENCY_MS} (got ${JSON.stringify(ms)})`);
+      throw new ControlError(
+        400,
+        `latency must be a number of milliseconds from 0 to ${MAX_LATENCY_MS} (got ${JSON.stringify(ms)})`,
+      );
     this.latencyMs = ms;
   }
 
   /** A `manual` scenario moves `steps` on; otherwise every unfinished demo task takes `steps` legal lifecycle steps. */
   async advance(steps = 1): Promise<void> {
-    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_ADVANCE_STEPS) throw new ControlError(400, `steps must be an integer from 1 to ${MAX_ADVANCE_STEPS} (got ${JSON.stringify(steps)})`);
+    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_ADVANCE_STEPS)
+      throw new ControlError(
+        400,
+        `steps must be an integer from 1 to ${MAX_ADVANCE_STEPS} (got ${JSON.stringify(steps)})`,
+      );
     if (this.scenario?.advance?.(steps)) return;
     for (let i = 0; i < steps; i++) await this.advanceTasks();
   }
@@ -214,19 +263,35 @@ export class MockApp {
     const input = (change ?? {}) as Record<string, unknown>;
     const keys = Object.keys(input);
     const problem = (what: string) => new ControlError(400, what, { examples: CLOCK_EXAMPLES });
-    if (keys.length !== 1 || !['freeze', 'advanceMs', 'speed', 'real'].includes(keys[0]!)) throw problem('the clock takes one of freeze, advanceMs, speed or real');
+    if (keys.length !== 1 || !['freeze', 'advanceMs', 'speed', 'real'].includes(keys[0]!))
+      throw problem('the clock takes one of freeze, advanceMs, speed or real');
     const { freeze, advanceMs, speed, real } = input;
     if (freeze !== undefined) {
-      const at = freeze === true ? this.clock.now() : typeof freeze === 'string' ? Date.parse(freeze) : typeof freeze === 'number' ? freeze : Number.NaN;
-      if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME_MS) throw problem(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(freeze)})`);
+      const at =
+        freeze === true
+          ? this.clock.now()
+          : typeof freeze === 'string'
+            ? Date.parse(freeze)
+            : typeof freeze === 'number'
+              ? freeze
+              : Number.NaN;
+      if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME_MS)
+        throw problem(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(freeze)})`);
       this.clock.freeze(at);
     } else if (advanceMs !== undefined) {
-      if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0 || this.clock.now() + advanceMs > MAX_TIME_MS)
+      if (
+        typeof advanceMs !== 'number' ||
+        !Number.isFinite(advanceMs) ||
+        advanceMs < 0 ||
+        this.clock.now() + advanceMs > MAX_TIME_MS
+      )
         throw problem(`advanceMs is 0 or more milliseconds (got ${JSON.stringify(advanceMs)})`);
       this.clock.advance(advanceMs);
     } else if (speed !== undefined) {
       if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED)
-        throw problem(`speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(speed)})`);
+        throw problem(
+          `speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(speed)})`,
+        );
       this.clock.speed(speed);
     } else if (real === true) this.clock.real();
     else throw problem(`real is true (got ${JSON.stringify(real)})`);
@@ -240,7 +305,11 @@ export class MockApp {
     const response = await this.controlResponse(method, path, body);
     if (response.status >= 400) {
       const answer = response.body as { error?: string };
-      throw new ControlError(response.status as ControlError['status'], answer.error ?? `control ${method} ${path} answered ${response.status}`, answer);
+      throw new ControlError(
+        response.status as ControlError['status'],
+        answer.error ?? `control ${method} ${path} answered ${response.status}`,
+        answer,
+      );
     }
     return response;
   }
@@ -259,7 +328,10 @@ export class MockApp {
       scenario: this.scenario ? this.scenario.describe() : null,
       clock: this.clock.state(),
       tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
-      seeded: Object.fromEntries(FACES.map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<Face, string[]>,
+      seeded: Object.fromEntries(FACES.map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<
+        Face,
+        string[]
+      >,
     };
   }
 
@@ -285,15 +357,30 @@ export class MockApp {
           if (options.length === 0) continue;
           const next = options[(record.seq + this.advanced + this.seedNumber) % options.length]!;
           // The task's new times are the clock's now.
-          await this.store.updateTask(face, idOf(face, record.item), advanceSnapshot(face, record.item, next, 60_000, this.clock.now()));
+          await this.store.updateTask(
+            face,
+            idOf(face, record.item),
+            advanceSnapshot(face, record.item, next, 60_000, this.clock.now()),
+          );
         }
       }
     }
   }
 }
 
-const SEED_EXAMPLE = { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }], seed: 1 };
-const CLOCK_EXAMPLES = [{ freeze: true }, { freeze: '2026-11-30T09:00:00Z' }, { advanceMs: 30_000 }, { speed: 10 }, { real: true }];
+const SEED_EXAMPLE = {
+  face: 'ark',
+  session: 'sesn-x',
+  tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }],
+  seed: 1,
+};
+const CLOCK_EXAMPLES = [
+  { freeze: true },
+  { freeze: '2026-11-30T09:00:00Z' },
+  { advanceMs: 30_000 },
+  { speed: 10 },
+  { real: true },
+];
 const PROGRESSIONS: readonly string[] = ['request', 'time', 'manual'];
 const MAX_LATENCY_MS = 60_000;
 const MAX_ADVANCE_STEPS = 1000;
@@ -305,10 +392,22 @@ const NO_SCENARIO_LOADER =
 
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
 function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
-  if (answer.status === undefined) return { ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }), delayMs: latencyMs + (answer.timeoutMs ?? 0) };
-  const headers: Record<string, string> = { 'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json' };
+  if (answer.status === undefined)
+    return {
+      ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }),
+      delayMs: latencyMs + (answer.timeoutMs ?? 0),
+    };
+  const headers: Record<string, string> = {
+    'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+  };
   if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
-  return { status: answer.status, headers, body: answer.body ?? null, ...(typeof answer.body === 'string' ? { raw: answer.body } : {}), delayMs: latencyMs };
+  return {
+    status: answer.status,
+    headers,
+    body: answer.body ?? null,
+    ...(typeof answer.body === 'string' ? { raw: answer.body } : {}),
+    delayMs: latencyMs,
+  };
 }
 
 /** What `describe()` and `GET /__mock/state` say of the mock. */
@@ -327,5 +426,9 @@ export interface MockState {
 
 /** An error inside the mock, as a 500 in the API's error format. */
 function internalError(face: Face, error: unknown): MockResponse {
-  return errorResponse(face, 500, `mock internal error: ${describeInternalError(`answering a ${face} request`, error)}`);
+  return errorResponse(
+    face,
+    500,
+    `mock internal error: ${describeInternalError(`answering a ${face} request`, error)}`,
+  );
 }

@@ -17,7 +17,11 @@ export interface ClockState {
 }
 
 /** One change of the clock, as the control API takes it. */
-export type ClockChange = { freeze: true | string | number } | { advanceMs: number } | { speed: number } | { real: true };
+export type ClockChange =
+  | { freeze: true | string | number }
+  | { advanceMs: number }
+  | { speed: number }
+  | { real: true };
 
 export class MockClock {
   private mode: ClockMode = 'real';
@@ -65,6 +69,11 @@ export class MockClock {
 
   state(): ClockState {
     const now = this.now();
-    return { mode: this.mode, now, iso: new Date(now).toISOString(), speed: this.mode === 'frozen' ? 0 : this.mode === 'scaled' ? this.factor : 1 };
+    return {
+      mode: this.mode,
+      now,
+      iso: new Date(now).toISOString(),
+      speed: this.mode === 'frozen' ? 0 : this.mode === 'scaled' ? this.factor : 1,
+    };
   }
 }

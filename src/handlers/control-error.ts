@@ -24,7 +24,9 @@ export function describeInternalError(where: string, error: unknown): string {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (!logged.has(message)) {
     if (logged.size < 1000) logged.add(message);
-    console.error(`agent-task-contracts mock: internal error in ${where} (answered 500): ${error instanceof Error ? (error.stack ?? message) : message}`);
+    console.error(
+      `agent-task-contracts mock: internal error in ${where} (answered 500): ${error instanceof Error ? (error.stack ?? message) : message}`,
+    );
   }
   return message.slice(0, 500);
 }

@@ -50,9 +50,13 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
     else if (typeof body.name === 'string') await target.playScenario(body.name, play);
     else if (isObject(body.scenario)) await target.playScenario(body.scenario, play);
     else
-      throw new ControlError(400, 'the body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop', {
-        library: await target.scenarioNames(),
-      });
+      throw new ControlError(
+        400,
+        'the body is {"name": "<library scenario>"}, {"scenario": {...}} or {"name": null} to stop',
+        {
+          library: await target.scenarioNames(),
+        },
+      );
     return target.describe();
   },
   '/advance': async (target, body) => {
@@ -62,7 +66,12 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
   '/seed': async (target, body) => {
     const { face, session, tasks, seed } = body;
     // The typed method checks each value and says what is wrong with it.
-    const stored = await target.seed(face as Face, session as string, tasks as object[], seed === undefined ? {} : { seed: seed as number });
+    const stored = await target.seed(
+      face as Face,
+      session as string,
+      tasks as object[],
+      seed === undefined ? {} : { seed: seed as number },
+    );
     return { ...target.describe(), seeded: { face, session, tasks: stored } };
   },
   '/clock': (target, body) => {
@@ -85,7 +94,12 @@ const GET_ROUTES: Readonly<Record<string, ControlRoute>> = {
 };
 
 /** Answers one control request; never throws. */
-export async function controlResponse(target: ControlTarget, method: string, path: string, body: unknown): Promise<MockResponse> {
+export async function controlResponse(
+  target: ControlTarget,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<MockResponse> {
   try {
     const routes = method === 'GET' || method === 'HEAD' ? GET_ROUTES : method === 'POST' ? POST_ROUTES : undefined;
     if (!routes) throw new ControlError(405, 'the control API takes POST (GET /__mock/state and /__mock/clock read)');
@@ -93,14 +107,25 @@ export async function controlResponse(target: ControlTarget, method: string, pat
     if (!route) {
       const other = Object.hasOwn(method === 'POST' ? GET_ROUTES : POST_ROUTES, path);
       if (other) throw new ControlError(405, `${path} takes ${method === 'POST' ? 'GET' : 'POST'}`);
-      throw new ControlError(404, `no control endpoint ${path.slice(0, 100)}; the endpoints are ${[...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ')} (README "Control API")`);
+      throw new ControlError(
+        404,
+        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${[...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ')} (README "Control API")`,
+      );
     }
     const input = body ?? {};
-    if (!isObject(input)) throw new ControlError(400, `the body is a JSON object (got ${Array.isArray(input) ? 'an array' : typeof input})`);
+    if (!isObject(input))
+      throw new ControlError(
+        400,
+        `the body is a JSON object (got ${Array.isArray(input) ? 'an array' : typeof input})`,
+      );
     return json(200, await route(target, input));
   } catch (error) {
     if (error instanceof ControlError) {
-      return json(error.status, { error: error.message, ...error.details }, error.status === 405 ? { allow: 'GET, POST' } : {});
+      return json(
+        error.status,
+        { error: error.message, ...error.details },
+        error.status === 405 ? { allow: 'GET, POST' } : {},
+      );
     }
     return json(500, { error: `control failed: ${describeInternalError('the control API', error)}` });
   }

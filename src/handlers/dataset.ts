@@ -13,7 +13,8 @@ export function validateDemoRecords(records: DemoRecords): string[] {
   const problems: string[] = [];
   const check = (face: Face, target: 'task' | 'session', component: string, item: JsonObject) => {
     for (const v of [...validateComponent(face, component, item), ...checkItem(face, target, item)])
-      if (!(target === 'session' && v.rule === 'praxis.session-list-excludes-archived')) problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
+      if (!(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'))
+        problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
   for (const s of records.sessions) check('praxis', 'session', 'Session', s);
   for (const face of FACES) for (const t of records.tasks[face]) check(face, 'task', componentFor(face, 'task'), t);
@@ -30,11 +31,14 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   const grow = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
   const build = precomputed && !options.fillerTasks && !grow ? undefined : await import('./dataset-build.js');
   // The precomputed records are a chunk of their own in a browser bundle (140 kB of JSON).
-  const records = precomputed ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords) : build!.buildDemoRecords(seed);
+  const records = precomputed
+    ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
+    : build!.buildDemoRecords(seed);
   for (const session of records.sessions) await store.addPraxisSession(structuredClone(session), precomputed);
   for (const face of FACES) {
     store.addSession(face, DEMO_SESSION[face]);
-    for (const task of records.tasks[face]) await store.addTask(face, DEMO_SESSION[face], structuredClone(task), precomputed);
+    for (const task of records.tasks[face])
+      await store.addTask(face, DEMO_SESSION[face], structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);
     const size = options.sessionTasks?.[face];
     if (build && size !== undefined) await build.growDemoSession(store, face, records.tasks[face], size);

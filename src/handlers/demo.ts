@@ -26,4 +26,9 @@ export interface DemoRecords {
   tasks: Record<Face, JsonObject[]>;
 }
 
-export const DEMO_SESSION: Record<Face, string> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: DEMO.jsonrpc.session };
+export const DEMO_SESSION: Record<Face, string> = {
+  praxis: DEMO.praxis.session,
+  everruns: DEMO.everruns.session,
+  ark: DEMO.ark.session,
+  jsonrpc: DEMO.jsonrpc.session,
+};

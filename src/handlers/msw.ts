@@ -56,7 +56,12 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
    * Puts exactly these tasks in a session, each a partial task completed by the generators and
    * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
    */
-  seed<F extends ApiFace>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options?: SeedOptions): Promise<TaskOf[F][]>;
+  seed<F extends ApiFace>(
+    face: F,
+    session: string,
+    tasks: readonly DeepPartial<TaskOf[F]>[],
+    options?: SeedOptions,
+  ): Promise<TaskOf[F][]>;
   /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
   advance(steps?: number): Promise<void>;
   /** Sets the injected faults (replacing the ones before); a misspelt id throws, naming the closest. */
@@ -99,7 +104,10 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
         const wait = response.delayMs ?? mock.latencyMs;
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const text = response.raw ?? JSON.stringify(response.body);
-        return new HttpResponse(request.method === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
+        return new HttpResponse(request.method === 'HEAD' ? null : text, {
+          status: response.status,
+          headers: response.headers,
+        });
       }),
     );
   });
@@ -115,7 +123,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     advance: async (steps = 1) => (await app()).advance(steps),
     setFaults: async (ids) => (await app()).setFaults(ids),
     setLatency: async (ms) => (await app()).setLatency(ms),
-    playScenario: async (scenario, play) => (await app()).playScenario(scenario as string | Record<string, unknown>, play),
+    playScenario: async (scenario, play) =>
+      (await app()).playScenario(scenario as string | Record<string, unknown>, play),
     stopScenario: async () => (await app()).stopScenario(),
   };
 }

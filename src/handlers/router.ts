@@ -45,21 +45,54 @@ export function matchTemplate(template: string, path: string): Record<string, st
 }
 
 /** An error in the face's own format, for requests no operation answers. */
-export function errorResponse(face: Face, status: number, message: string, headers: Record<string, string> = {}, requestNumber = 0): MockResponse {
+export function errorResponse(
+  face: Face,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  requestNumber = 0,
+): MockResponse {
   let response: MockResponse;
   switch (face) {
     case 'praxis':
-      response = praxis.anthropicError(status, status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message, requestNumber);
+      response = praxis.anthropicError(
+        status,
+        status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
+        message,
+        requestNumber,
+      );
       break;
     case 'everruns':
-      response = everruns.everrunsError(status, status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status >= 500 ? 'internal_error' : 'bad_request', message);
+      response = everruns.everrunsError(
+        status,
+        status === 404
+          ? 'not_found'
+          : status === 405
+            ? 'method_not_allowed'
+            : status >= 500
+              ? 'internal_error'
+              : 'bad_request',
+        message,
+      );
       break;
     case 'ark':
-      response = ark.arkError(status, status === 404 ? 'NotFound' : status === 405 ? 'MethodNotAllowed' : status >= 500 ? 'InternalServiceError' : 'InvalidParameter', message);
+      response = ark.arkError(
+        status,
+        status === 404
+          ? 'NotFound'
+          : status === 405
+            ? 'MethodNotAllowed'
+            : status >= 500
+              ? 'InternalServiceError'
+              : 'InvalidParameter',
+        message,
+      );
       break;
     case 'jsonrpc':
       // FastAPI answers routing errors with a plain `detail` string.
-      response = json(status, { detail: status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : message });
+      response = json(status, {
+        detail: status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : message,
+      });
       break;
   }
   return { ...response, headers: { ...response.headers, ...headers } };
@@ -70,7 +103,13 @@ function notFound(face: Face, method: string, path: string, requestNumber: numbe
 }
 
 function methodNotAllowed(face: Face, method: string, requestNumber: number): MockResponse {
-  return errorResponse(face, 405, `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`, { allow: 'GET, HEAD' }, requestNumber);
+  return errorResponse(
+    face,
+    405,
+    `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`,
+    { allow: 'GET, HEAD' },
+    requestNumber,
+  );
 }
 
 export function handle(face: Face, request: MockRequest, context: MockContext): MockResponse {
@@ -82,7 +121,11 @@ export function handle(face: Face, request: MockRequest, context: MockContext): 
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
     if (context.faults.size === 0) return route.operation(request, context, params);
-    return withFaults(operation(face, route.operationId), request, context, (edited) => route.operation(edited, context, params));
+    return withFaults(operation(face, route.operationId), request, context, (edited) =>
+      route.operation(edited, context, params),
+    );
   }
-  return pathMatched ? methodNotAllowed(face, request.method, context.requestNumber) : notFound(face, request.method, request.path, context.requestNumber);
+  return pathMatched
+    ? methodNotAllowed(face, request.method, context.requestNumber)
+    : notFound(face, request.method, request.path, context.requestNumber);
 }

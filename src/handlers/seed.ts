@@ -2,7 +2,16 @@
  * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
-import { FACES, type Face, type JsonObject, checkItem, componentFor, isFace, taskOperation, validateComponent } from '../contract/index.js';
+import {
+  FACES,
+  type Face,
+  type JsonObject,
+  checkItem,
+  componentFor,
+  isFace,
+  taskOperation,
+  validateComponent,
+} from '../contract/index.js';
 import { completer } from '../generators/complete.js';
 import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';
@@ -32,10 +41,18 @@ export class SeedError extends ControlError {
 }
 
 /** Completes and checks every partial; throws a SeedError naming the first problem. */
-export function completeSeed(face: Face, session: string, partials: readonly TaskPartial[], options: SeedOptions = {}): JsonObject[] {
-  if (!isFace(face)) throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${FACES.join(', ')}`);
-  if (typeof session !== 'string' || session === '') throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
-  if (!Array.isArray(partials)) throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
+export function completeSeed(
+  face: Face,
+  session: string,
+  partials: readonly TaskPartial[],
+  options: SeedOptions = {},
+): JsonObject[] {
+  if (!isFace(face))
+    throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${FACES.join(', ')}`);
+  if (typeof session !== 'string' || session === '')
+    throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
+  if (!Array.isArray(partials))
+    throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
   const idField = taskOperation(face).idField;
   const now = options.now ?? Date.now();
   const filler = completer(face, options.seed ?? 1, now - (partials.length + 1) * 60_000);
@@ -43,34 +60,58 @@ export function completeSeed(face: Face, session: string, partials: readonly Tas
   return partials.map((partial, i) => {
     const where = `${face} ${session} tasks[${i}]`;
     if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
-      throw new SeedError(where, 'usage', 'each task is an object of the fields you care about, e.g. { "state": "running" }');
+      throw new SeedError(
+        where,
+        'usage',
+        'each task is an object of the fields you care about, e.g. { "state": "running" }',
+      );
     let task = filler.complete('task', partial, session);
     // A generated id taken elsewhere in the store (the same partials seeded into another
     // session) is drawn again; an id the caller gave is theirs, and a clash is their error.
-    for (let tries = 0; partial[idField] === undefined && (seen.has(String(task[idField])) || options.taken?.(String(task[idField]))) && tries < 100; tries++)
+    for (
+      let tries = 0;
+      partial[idField] === undefined &&
+      (seen.has(String(task[idField])) || options.taken?.(String(task[idField]))) &&
+      tries < 100;
+      tries++
+    )
       task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
-    const problems = [...validateComponent(face, componentFor(face, 'task'), task, 'strict'), ...checkItem(face, 'task', task)];
+    const problems = [
+      ...validateComponent(face, componentFor(face, 'task'), task, 'strict'),
+      ...checkItem(face, 'task', task),
+    ];
     const first = problems[0];
     if (first) {
       const field = first.instancePath === '' ? '' : `.${first.instancePath.slice(1).replace(/\//g, '.')}`;
       const value = first.instancePath
         .split('/')
         .slice(1)
-        .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), task);
+        .reduce<unknown>(
+          (at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+          task,
+        );
       // The value once: many rule messages quote it already.
       const shown = value === undefined ? undefined : JSON.stringify(value);
-      const reason = shown === undefined || first.message.includes(shown) ? first.message : `${first.message} (got ${shown})`;
+      const reason =
+        shown === undefined || first.message.includes(shown) ? first.message : `${first.message} (got ${shown})`;
       throw new SeedError(`${where}${field}`, first.rule, reason);
     }
     const id = String(task[idField]);
-    if (seen.has(id)) throw new SeedError(`${where}.${idField}`, 'usage', `task ${id} is given twice; task ids are unique`);
+    if (seen.has(id))
+      throw new SeedError(`${where}.${idField}`, 'usage', `task ${id} is given twice; task ids are unique`);
     seen.add(id);
     return task;
   });
 }
 
 /** Replaces a session's tasks with the completed partials (Praxis: the session object is created when missing). */
-export async function seedSession(store: MockStore, face: Face, session: string, partials: readonly TaskPartial[], options: SeedOptions = {}): Promise<JsonObject[]> {
+export async function seedSession(
+  store: MockStore,
+  face: Face,
+  session: string,
+  partials: readonly TaskPartial[],
+  options: SeedOptions = {},
+): Promise<JsonObject[]> {
   const idField = taskOperation(face).idField;
   const takenElsewhere = (id: string) => {
     const owner = store.task(face, id)?.session;
@@ -80,14 +121,26 @@ export async function seedSession(store: MockStore, face: Face, session: string,
   for (const task of tasks) {
     const owner = store.task(face, String(task[idField]))?.session;
     if (owner !== undefined && owner !== session)
-      throw new SeedError(`${face} ${session} tasks[${tasks.indexOf(task)}].${idField}`, 'usage', `task ${String(task[idField])} already exists in session ${owner}; choose another id`);
+      throw new SeedError(
+        `${face} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
+        'usage',
+        `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
+      );
   }
   if (face === 'praxis' && !store.praxisSessions((s) => s.id === session).length) {
-    const sessionObject = completer('praxis', options.seed ?? 1, (options.now ?? Date.now()) - (tasks.length + 2) * 60_000).complete('session', { id: session, archived_at: null });
+    const sessionObject = completer(
+      'praxis',
+      options.seed ?? 1,
+      (options.now ?? Date.now()) - (tasks.length + 2) * 60_000,
+    ).complete('session', { id: session, archived_at: null });
     try {
       await store.addPraxisSession(sessionObject);
     } catch (error) {
-      throw new SeedError(`praxis session ${session}`, 'praxis.response-schema', `${(error as Error).message} (Praxis session ids look like sesn_…)`);
+      throw new SeedError(
+        `praxis session ${session}`,
+        'praxis.response-schema',
+        `${(error as Error).message} (Praxis session ids look like sesn_…)`,
+      );
     }
   }
   store.removeTasks(face, session);

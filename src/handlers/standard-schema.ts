@@ -3,7 +3,14 @@
  * @msw/data store refuses any record that breaks the strict schema or a rule of its face.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type Face, type JsonObject, type RuleTarget, type Violation, rulesFor, validateComponent } from '../contract/index.js';
+import {
+  type Face,
+  type JsonObject,
+  type RuleTarget,
+  type Violation,
+  rulesFor,
+  validateComponent,
+} from '../contract/index.js';
 
 export interface StoredRecord {
   /** Insertion order within the face: creation order, so newest first is seq descending. */
@@ -37,7 +44,12 @@ export class CheckedRecords {
   }
 }
 
-export function contractSchema(face: Face, target: RuleTarget, component: string, checked: CheckedRecords): StandardSchemaV1<StoredRecord, StoredRecord> {
+export function contractSchema(
+  face: Face,
+  target: RuleTarget,
+  component: string,
+  checked: CheckedRecords,
+): StandardSchemaV1<StoredRecord, StoredRecord> {
   const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
   return {
     '~standard': {
@@ -46,12 +58,24 @@ export function contractSchema(face: Face, target: RuleTarget, component: string
       validate(value) {
         const record = value as StoredRecord;
         if (record && checked.take(record)) return { value: record };
-        if (typeof record?.seq !== 'number' || typeof record.session !== 'string' || typeof record.item !== 'object' || record.item === null)
+        if (
+          typeof record?.seq !== 'number' ||
+          typeof record.session !== 'string' ||
+          typeof record.item !== 'object' ||
+          record.item === null
+        )
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);
-        for (const rule of rules) for (const f of rule.check(record.item)) violations.push({ rule: rule.id, instancePath: f.path, message: f.message, source: rule.source });
+        for (const rule of rules)
+          for (const f of rule.check(record.item))
+            violations.push({ rule: rule.id, instancePath: f.path, message: f.message, source: rule.source });
         if (violations.length === 0) return { value: record };
-        return { issues: violations.map((v) => ({ message: `${v.rule}: ${v.message}`, path: ['item', ...v.instancePath.split('/').slice(1)] })) };
+        return {
+          issues: violations.map((v) => ({
+            message: `${v.rule}: ${v.message}`,
+            path: ['item', ...v.instancePath.split('/').slice(1)],
+          })),
+        };
       },
     },
   };

@@ -41,7 +41,16 @@ export class MockStore {
   private schema(face: Face, target: RuleTarget): ContractSchema {
     const key = `${face}|${target}`;
     let schema = this.schemas.get(key);
-    if (!schema) this.schemas.set(key, (schema = contractSchema(face, target, componentFor(face, target === 'session' ? 'session' : 'task'), this.checked)));
+    if (!schema)
+      this.schemas.set(
+        key,
+        (schema = contractSchema(
+          face,
+          target,
+          componentFor(face, target === 'session' ? 'session' : 'task'),
+          this.checked,
+        )),
+      );
     return schema;
   }
 
@@ -78,7 +87,14 @@ export class MockStore {
     const index = this.index(face);
     if (index.get(id)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
     const record = { seq: seq ?? ++this.seq, session, item: task };
-    await createChecked(this.partition(face, 'task', session), this.schema(face, 'task'), this.checked, record, `${face} task ${id}`, trusted);
+    await createChecked(
+      this.partition(face, 'task', session),
+      this.schema(face, 'task'),
+      this.checked,
+      record,
+      `${face} task ${id}`,
+      trusted,
+    );
     if (seq !== undefined && seq > this.seq) this.seq = seq;
     index.add(record);
   }
@@ -122,7 +138,9 @@ export class MockStore {
   praxisSessions(where?: (item: JsonObject) => boolean): StoredRecord[] {
     const collection = this.partitions.get('praxis|session|');
     if (!collection) return [];
-    return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, { orderBy: { seq: 'desc' } }) as StoredRecord[];
+    return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, {
+      orderBy: { seq: 'desc' },
+    }) as StoredRecord[];
   }
 
   /** Replaces a task's object (validated like a new one). */
@@ -164,10 +182,18 @@ export class MockStore {
  * Creates a record; the collection's schema refuses a record that breaks the contract, and
  * then this says which rules, instead of @msw/data's generic message.
  */
-async function createChecked(collection: RecordCollection, schema: ContractSchema, checked: CheckedRecords, record: StoredRecord, what: string, trusted: boolean): Promise<void> {
+async function createChecked(
+  collection: RecordCollection,
+  schema: ContractSchema,
+  checked: CheckedRecords,
+  record: StoredRecord,
+  what: string,
+  trusted: boolean,
+): Promise<void> {
   if (!trusted) {
     const verdict = await schema['~standard'].validate(record);
-    if (verdict.issues) throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
+    if (verdict.issues)
+      throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
   }
   checked.mark(record);
   try {

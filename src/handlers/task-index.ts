@@ -145,7 +145,9 @@ export class TaskIndex {
           : this.bySession.get(query.session);
     if (!source || query.states?.length === 0) return { entries: [], more: false };
     const states = single === undefined ? query.states : undefined;
-    const matches = (entry: IndexedTask) => (states === undefined || states.includes(this.stateOf(entry))) && (query.where === undefined || query.where(entry.item));
+    const matches = (entry: IndexedTask) =>
+      (states === undefined || states.includes(this.stateOf(entry))) &&
+      (query.where === undefined || query.where(entry.item));
     const entries: IndexedTask[] = [];
     if (query.afterSeq !== undefined) {
       // The tasks just newer than the pivot, nearest first, then returned newest first like every page.

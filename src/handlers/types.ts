@@ -60,8 +60,18 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  * A 200 list page whose text is built from each item's cached JSON (`prefix`, the items joined
  * by commas, `suffix`): the same bytes as serialising `body`, without serialising the items again.
  */
-export function pageResponse(body: unknown, prefix: string, entries: readonly IndexedTask[], suffix: string): MockResponse {
-  return { status: 200, headers: { 'content-type': 'application/json' }, body, raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}` };
+export function pageResponse(
+  body: unknown,
+  prefix: string,
+  entries: readonly IndexedTask[],
+  suffix: string,
+): MockResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body,
+    raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}`,
+  };
 }
 
 /**

@@ -96,7 +96,13 @@ export class HttpClient {
         }
         // Credentials go only where the user sent them: never follow to another origin.
         if (next.origin !== current.origin || redirects >= 3) {
-          return { ...result, failure: { kind: 'redirect', message: `redirect to ${next.origin} not followed (the runner sends credentials only to ${current.origin})` } };
+          return {
+            ...result,
+            failure: {
+              kind: 'redirect',
+              message: `redirect to ${next.origin} not followed (the runner sends credentials only to ${current.origin})`,
+            },
+          };
         }
         redirects++;
         current = next;
@@ -106,9 +112,13 @@ export class HttpClient {
     }
   }
 
-  private async once(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult & { location?: string }> {
+  private async once(
+    url: URL,
+    query: ReadonlyArray<readonly [string, string]>,
+  ): Promise<HttpResult & { location?: string }> {
     if (this.stopped) throw new Interrupted();
-    if (this.sent >= this.options.maxRequests) throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
+    if (this.sent >= this.options.maxRequests)
+      throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
     await this.pace();
     this.sent++;
     const started = performance.now();
@@ -116,7 +126,12 @@ export class HttpClient {
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...this.options.headers }, redirect: 'manual', signal: controller.signal });
+      const response = await fetch(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', ...this.options.headers },
+        redirect: 'manual',
+        signal: controller.signal,
+      });
       const text = await readCapped(response, this.options.maxBodyBytes, controller);
       const ms = performance.now() - started;
       this.onRequest?.(url.toString(), response.status, ms);
@@ -125,7 +140,10 @@ export class HttpClient {
       const retryAfter = response.headers.get('retry-after') ?? undefined;
       if (text === undefined)
         return {
-          failure: { kind: 'too-large', message: `response body over ${this.options.maxBodyBytes} bytes; not read further` },
+          failure: {
+            kind: 'too-large',
+            message: `response body over ${this.options.maxBodyBytes} bytes; not read further`,
+          },
           ms,
           exchange: { ...exchange, bodyError: 'body too large' },
           retryAfter,
@@ -145,7 +163,9 @@ export class HttpClient {
       this.onRequest?.(url.toString(), timedOut ? 'timeout' : 'network error', ms);
       return {
         ms,
-        failure: timedOut ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` } : { kind: 'network', message: describeNetworkError(error) },
+        failure: timedOut
+          ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` }
+          : { kind: 'network', message: describeNetworkError(error) },
       };
     } finally {
       clearTimeout(timer);

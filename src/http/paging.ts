@@ -9,7 +9,12 @@ export type Query = [string, string][];
  * no token comes back; item-id paging continues after the last item until a page is empty (a
  * short page does not mark the end: the limit is only a maximum).
  */
-export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, items: unknown[]): { cursor: string; query: Query } | undefined {
+export function nextCursor(
+  op: ListOperation,
+  exchange: Exchange,
+  query: Query,
+  items: unknown[],
+): { cursor: string; query: Query } | undefined {
   const paging = op.paging;
   if (paging.kind === 'none') return undefined;
   if (paging.kind === 'token') {
@@ -22,5 +27,8 @@ export function nextCursor(op: ListOperation, exchange: Exchange, query: Query, 
   const last = items[items.length - 1];
   if (!isObject(last)) return undefined;
   const cursor = String(last[op.idField]);
-  return { cursor, query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]] };
+  return {
+    cursor,
+    query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]],
+  };
 }

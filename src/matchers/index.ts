@@ -18,15 +18,27 @@ interface MatcherContext {
 }
 
 export const contractMatchers = {
-  async toSatisfyContract(this: MatcherContext, received: unknown, face: Face, operationId: string, options: JudgeOptions = {}) {
+  async toSatisfyContract(
+    this: MatcherContext,
+    received: unknown,
+    face: Face,
+    operationId: string,
+    options: JudgeOptions = {},
+  ) {
     const subject = received as Response | ContractSubject;
     if (subject === null || typeof subject !== 'object' || !('status' in subject))
-      return { pass: false, message: () => `toSatisfyContract takes a fetch Response or { status, body, url? }; got ${typeof received}` };
+      return {
+        pass: false,
+        message: () => `toSatisfyContract takes a fetch Response or { status, body, url? }; got ${typeof received}`,
+      };
     const violations = await judgeResponse(face, operationId as OperationIdOf<Face>, subject, options);
     const where = `${face} ${operationId} (status ${subject.status})`;
     return {
       pass: violations.length === 0,
-      message: () => (violations.length === 0 ? `expected ${where} to break the contract, but it satisfies it` : `${where} breaks the contract:\n${formatViolations(violations)}`),
+      message: () =>
+        violations.length === 0
+          ? `expected ${where} to break the contract, but it satisfies it`
+          : `${where} breaks the contract:\n${formatViolations(violations)}`,
     };
   },
 };

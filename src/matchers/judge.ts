@@ -3,7 +3,16 @@
  * page: the documented schema, every item rule, and the page laws the request makes checkable
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
-import { type Face, type OperationIdOf, SPEC_FILES, type Violation, checkListPage, documentedStatuses, operation, validateResponseBody } from '../contract/index.js';
+import {
+  type Face,
+  type OperationIdOf,
+  SPEC_FILES,
+  type Violation,
+  checkListPage,
+  documentedStatuses,
+  operation,
+  validateResponseBody,
+} from '../contract/index.js';
 
 /** A response, or its status and parsed body (and, to judge limits and filters, the URL asked). */
 export interface ContractSubject {
@@ -33,7 +42,12 @@ async function subjectOf(received: Response | ContractSubject): Promise<Contract
 }
 
 /** The session a request is about: its path segment, or its session filter. */
-function sessionOf(path: string, url: URL | undefined, template: string, binding: ReturnType<typeof operation>['session']): string | undefined {
+function sessionOf(
+  path: string,
+  url: URL | undefined,
+  template: string,
+  binding: ReturnType<typeof operation>['session'],
+): string | undefined {
   if (!url) return undefined;
   if (binding.in === 'query') return url.searchParams.get(binding.param) ?? undefined;
   if (binding.in !== 'path') return undefined;
@@ -44,7 +58,12 @@ function sessionOf(path: string, url: URL | undefined, template: string, binding
 }
 
 /** Every violation of the contract in one answer of `face`'s `operationId`; [] when it conforms. */
-export async function judgeResponse<F extends Face>(face: F, operationId: OperationIdOf<F>, received: Response | ContractSubject, options: JudgeOptions = {}): Promise<Violation[]> {
+export async function judgeResponse<F extends Face>(
+  face: F,
+  operationId: OperationIdOf<F>,
+  received: Response | ContractSubject,
+  options: JudgeOptions = {},
+): Promise<Violation[]> {
   const op = operation(face, operationId);
   const subject = await subjectOf(received);
   let url: URL | undefined;
@@ -61,7 +80,10 @@ export async function judgeResponse<F extends Face>(face: F, operationId: Operat
           rule: `${op.lawPrefix}.status-code`,
           instancePath: '',
           message: `status ${subject.status} is not one the documents give for ${operationId} (${documented.join(', ')})`,
-          source: { file: SPEC_FILES[face], sentence: `${operationId} documents the statuses ${documented.join(', ')}` },
+          source: {
+            file: SPEC_FILES[face],
+            sentence: `${operationId} documents the statuses ${documented.join(', ')}`,
+          },
           value: subject.status,
         },
       ];

@@ -39,7 +39,10 @@ export class MockControlError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    const error = body !== null && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : JSON.stringify(body);
+    const error =
+      body !== null && typeof body === 'object' && 'error' in body
+        ? String((body as { error: unknown }).error)
+        : JSON.stringify(body);
     super(`POST /__mock${endpoint} answered ${status}: ${error}`);
   }
 }
@@ -51,7 +54,12 @@ export interface MockControl {
   /** Each API's base URL on this server: point your app at `baseUrl.ark`. */
   readonly baseUrl: Readonly<Record<Face, string>>;
   /** The session holds exactly these tasks: partial tasks of that API, completed and checked. */
-  seed<F extends Face>(face: F, session: string, tasks: readonly DeepPartial<TaskOf[F]>[], options?: { seed?: number }): Promise<TaskOf[F][]>;
+  seed<F extends Face>(
+    face: F,
+    session: string,
+    tasks: readonly DeepPartial<TaskOf[F]>[],
+    options?: { seed?: number },
+  ): Promise<TaskOf[F][]>;
   /** Plays a library scenario or a scenario object (see `defineScenario`) from its first step; `null` stops it. */
   scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
   /** A `manual` scenario moves on (otherwise every unfinished task takes one lifecycle step). */
@@ -75,7 +83,9 @@ export function mockControl(url: string): MockControl {
   const call = async (method: 'GET' | 'POST', endpoint: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${root}/__mock${endpoint}`, {
       method,
-      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
+      ...(method === 'POST'
+        ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }
+        : {}),
     });
     const text = await response.text();
     let parsed: unknown = text;
@@ -91,13 +101,21 @@ export function mockControl(url: string): MockControl {
   const clockOf = async (endpoint: string, body: unknown) => (await post(endpoint, body)).clock as ClockState;
   return {
     url: root,
-    baseUrl: Object.freeze(Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<Face, string>),
+    baseUrl: Object.freeze(
+      Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<Face, string>,
+    ),
     async seed(face, session, tasks, options = {}) {
-      const answer = await post('/seed', { face, session, tasks, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+      const answer = await post('/seed', {
+        face,
+        session,
+        tasks,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      });
       return (answer.seeded as { tasks: TaskOf[typeof face][] }).tasks;
     },
     async scenario(scenario, options = {}) {
-      const which = scenario === null ? { name: null } : typeof scenario === 'string' ? { name: scenario } : { scenario };
+      const which =
+        scenario === null ? { name: null } : typeof scenario === 'string' ? { name: scenario } : { scenario };
       await post('/scenario', { ...which, ...options });
     },
     async advance(steps = 1) {
@@ -113,7 +131,8 @@ export function mockControl(url: string): MockControl {
       await post('/reseed', { seed });
     },
     clock: {
-      freeze: (at) => clockOf('/clock', { freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
+      freeze: (at) =>
+        clockOf('/clock', { freeze: at === undefined ? true : at instanceof Date ? at.toISOString() : at }),
       advance: (ms) => clockOf('/clock', { advanceMs: ms }),
       speed: (factor) => clockOf('/clock', { speed: factor }),
       real: () => clockOf('/clock', { real: true }),
@@ -132,7 +151,9 @@ export async function connectMock(url: string): Promise<MockControl> {
   try {
     await mock.state();
   } catch (error) {
-    throw new Error(`no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); start one with \`npx agent-task-contracts mock\``);
+    throw new Error(
+      `no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); start one with \`npx agent-task-contracts mock\``,
+    );
   }
   return mock;
 }

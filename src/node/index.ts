@@ -2,4 +2,11 @@
 export { startServer, requestListener, type RunningServer, type ServerOptions } from './server.js';
 export { readScenarioFile, useScenario } from './scenarios.js';
 export { MockApp, type MockOptions } from '../handlers/app.js';
-export { connectMock, mockControl, MockControlError, type MockControl, type PlayOptions, type RemoteClock } from './control.js';
+export {
+  connectMock,
+  mockControl,
+  MockControlError,
+  type MockControl,
+  type PlayOptions,
+  type RemoteClock,
+} from './control.js';

@@ -73,7 +73,9 @@ const MAX_PAGES = 50;
 
 export class RecordError extends Error {}
 
-type Poll = { kind: 'data'; sessions: JsonObject[]; tasks: PlacedTask[] } | { kind: 'answer'; answer: RecordedAnswer; message: string };
+type Poll =
+  | { kind: 'data'; sessions: JsonObject[]; tasks: PlacedTask[] }
+  | { kind: 'answer'; answer: RecordedAnswer; message: string };
 
 /** A list that did not answer with its data: the poll's answer. */
 class PollAnswer extends Error {
@@ -92,7 +94,8 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   const ops = operationsOf(face);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
-  if (tasksOp.session.in === 'path' && !tasksOp.session.discoveredFrom && !options.session) throw new RecordError(`--session is required for ${face}`);
+  if (tasksOp.session.in === 'path' && !tasksOp.session.discoveredFrom && !options.session)
+    throw new RecordError(`--session is required for ${face}`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -101,7 +104,13 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   }
   const headers = options.headers ?? {};
   const secrets = Object.values(headers);
-  const client = new HttpClient({ headers, timeoutMs: options.timeoutMs ?? 10_000, maxRequests: options.maxRequests ?? 10_000, maxBodyBytes: 10 * 1024 * 1024, maxRetryAfterMs: 30_000 });
+  const client = new HttpClient({
+    headers,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRequests: options.maxRequests ?? 10_000,
+    maxBodyBytes: 10 * 1024 * 1024,
+    maxRetryAfterMs: 30_000,
+  });
   let interrupted = false;
   void options.stopSignal?.then(() => {
     interrupted = true;
@@ -119,11 +128,17 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       const result = await client.get(url, current);
       const exchange = result.exchange;
       if (!exchange) {
-        if (result.failure?.kind === 'timeout') throw new PollAnswer({ path, timeoutMs: options.timeoutMs ?? 10_000 }, `${path}: ${result.failure.message}`);
+        if (result.failure?.kind === 'timeout')
+          throw new PollAnswer({ path, timeoutMs: options.timeoutMs ?? 10_000 }, `${path}: ${result.failure.message}`);
         throw new ConnectionLost(`${url.origin}${url.pathname}: ${result.failure?.message ?? 'no response'}`);
       }
-      if (exchange.status !== 200) throw new PollAnswer(answerOf(path, exchange, result.retryAfter, secrets), `${path} answered ${exchange.status}`);
-      if (exchange.body !== undefined) drift.add(op.operationId, observeBody(face, op.operationId, exchange.status, exchange.body));
+      if (exchange.status !== 200)
+        throw new PollAnswer(
+          answerOf(path, exchange, result.retryAfter, secrets),
+          `${path} answered ${exchange.status}`,
+        );
+      if (exchange.body !== undefined)
+        drift.add(op.operationId, observeBody(face, op.operationId, exchange.status, exchange.body));
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       const next = nextCursor(op, exchange, current, page);
@@ -147,10 +162,13 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       recordedSessions ??= poll.sessions.slice(0, 3).map((s) => String(s.id));
     }
     if (tasksOp.session.in === 'path') {
-      for (const session of recordedSessions ?? []) for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
+      for (const session of recordedSessions ?? [])
+        for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
     } else {
-      const query: Query = options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
-      for (const task of await walk(tasksOp, undefined, query)) poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
+      const query: Query =
+        options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
+      for (const task of await walk(tasksOp, undefined, query))
+        poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
     }
     return poll;
   };
@@ -166,7 +184,8 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       polls.push(poll);
       options.onPoll?.(n + 1, poll.kind === 'data' ? poll.tasks.length + poll.sessions.length : 0);
     } catch (error) {
-      if (error instanceof Interrupted || interrupted) end('interrupted', `interrupted after poll ${polls.length} of ${options.polls}`);
+      if (error instanceof Interrupted || interrupted)
+        end('interrupted', `interrupted after poll ${polls.length} of ${options.polls}`);
       else if (error instanceof BudgetExhausted) end('request-budget', `${error.message} after poll ${polls.length}`);
       else if (error instanceof ConnectionLost) {
         // Nothing recorded yet: there is no incident to keep, only an endpoint that cannot be reached.
@@ -174,22 +193,52 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         end('connection-lost', `the API went away after poll ${polls.length}: ${error.message}`);
       } else if (error instanceof PollAnswer) {
         // The first poll must show the lists: an error there is a wrong --session, --header or URL.
-        if (dataPolls() === 0) throw new RecordError(`${error.message}; a recording starts from a 200 (check --base-url, --session and --header)`);
+        if (dataPolls() === 0)
+          throw new RecordError(
+            `${error.message}; a recording starts from a 200 (check --base-url, --session and --header)`,
+          );
         errors++;
         polls.push({ kind: 'answer', answer: error.answer, message: error.message });
         options.onPoll?.(n + 1, 0, error.message);
-        if (errors > errorBudget) end('error-budget', `more than ${errorBudget} polls were answered by an error (the error budget); the last: ${error.message}`);
+        if (errors > errorBudget)
+          end(
+            'error-budget',
+            `more than ${errorBudget} polls were answered by an error (the error budget); the last: ${error.message}`,
+          );
       } else throw error;
     }
-    if (polls.length > 0) await options.onCheckpoint?.(build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift));
+    if (polls.length > 0)
+      await options.onCheckpoint?.(
+        build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift),
+      );
   }
-  return build(face, base, options, polls, recordedSessions, client.sent, errors, ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() }, drift);
+  return build(
+    face,
+    base,
+    options,
+    polls,
+    recordedSessions,
+    client.sent,
+    errors,
+    ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() },
+    drift,
+  );
 }
 
 /** A non-200 answer as received, with credentials taken out. */
-function answerOf(path: string, exchange: Exchange, retryAfter: string | undefined, secrets: readonly string[]): RecordedAnswer {
+function answerOf(
+  path: string,
+  exchange: Exchange,
+  retryAfter: string | undefined,
+  secrets: readonly string[],
+): RecordedAnswer {
   const body = exchange.body !== undefined ? exchange.body : exchange.bodyText;
-  return { path, status: exchange.status, ...(body !== undefined ? { body: redactValue(body, secrets) } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  return {
+    path,
+    status: exchange.status,
+    ...(body !== undefined ? { body: redactValue(body, secrets) } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }
 
 /** The scenario of the polls so far: step 0 is the first data poll, each later poll one step. */
@@ -212,7 +261,9 @@ function build(
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
     const component = componentFor(face, target);
-    return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map((v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`);
+    return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map(
+      (v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`,
+    );
   };
   const firstIndex = polls.findIndex((p) => p.kind === 'data');
   const first = polls[firstIndex] as Extract<Poll, { kind: 'data' }>;
@@ -241,7 +292,9 @@ function build(
       for (const s of changed) problems.push(...problemsOf('session', s, `poll ${n + 1}, session ${String(s.id)}`));
     }
     const oldTasks = new Map(before.tasks.map((t) => [String(t.task[idField]), t.task]));
-    const put = [...now.tasks].reverse().filter((t) => JSON.stringify(oldTasks.get(String(t.task[idField]))) !== JSON.stringify(t.task));
+    const put = [...now.tasks]
+      .reverse()
+      .filter((t) => JSON.stringify(oldTasks.get(String(t.task[idField]))) !== JSON.stringify(t.task));
     if (put.length > 0) step.put = put;
     const gone = [...oldTasks.keys()].filter((id) => !now.tasks.some((t) => String(t.task[idField]) === id));
     if (gone.length > 0) step.remove = gone;
@@ -262,7 +315,10 @@ function build(
     before = now;
   }
   const recorded = polls.length - firstIndex;
-  const early = ended && ended.reason !== 'complete' ? ` Recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}.` : '';
+  const early =
+    ended && ended.reason !== 'complete'
+      ? ` Recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}.`
+      : '';
   const scenario: Scenario = {
     name: `recorded-${face}`,
     description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${recorded} of ${options.polls} polls every ${options.intervalMs} ms${errors > 0 ? `, ${errors} answered by an error` : ''}.${early}${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}${drift.length > 0 ? ` Drift (fields and values the spec does not declare): ${drift.map((d) => `${d.operation} ${d.kind} ${d.path} (${d.count}×)`).join('; ')}.` : ''}`,
@@ -272,7 +328,12 @@ function build(
     ...(firstProblems.length > 0 ? { fault: true } : {}),
     sessions: sessionsOp
       ? [...first.sessions].reverse()
-      : [...new Set([...(recordedSessions ?? []), ...polls.flatMap((p) => (p.kind === 'data' ? p.tasks.map((t) => t.session) : []))])].map((id) => ({ id })),
+      : [
+          ...new Set([
+            ...(recordedSessions ?? []),
+            ...polls.flatMap((p) => (p.kind === 'data' ? p.tasks.map((t) => t.session) : [])),
+          ]),
+        ].map((id) => ({ id })),
     tasks: [...first.tasks].reverse(),
     timeline,
   };

@@ -19,13 +19,18 @@ export class RecordingFile {
   /** Fails before the first poll when the file could not be written. */
   async check(): Promise<void> {
     const existing = await stat(this.path).catch(() => undefined);
-    if (existing?.isDirectory()) throw new OutputError(`--out ${this.path} is a directory; give a file name such as ${join(this.path, 'incident.yaml')}`);
+    if (existing?.isDirectory())
+      throw new OutputError(
+        `--out ${this.path} is a directory; give a file name such as ${join(this.path, 'incident.yaml')}`,
+      );
     try {
       await access(dirname(this.path), constants.W_OK);
       await writeFile(this.temporary, '');
       await rm(this.temporary, { force: true });
     } catch (error) {
-      throw new OutputError(`cannot write --out ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)} (choose a file in a writable folder)`);
+      throw new OutputError(
+        `cannot write --out ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)} (choose a file in a writable folder)`,
+      );
     }
   }
 
@@ -35,7 +40,9 @@ export class RecordingFile {
       await rename(this.temporary, this.path);
     } catch (error) {
       await rm(this.temporary, { force: true }).catch(() => undefined);
-      throw new OutputError(`could not write ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}; the last complete version is kept`);
+      throw new OutputError(
+        `could not write ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}; the last complete version is kept`,
+      );
     }
   }
 }

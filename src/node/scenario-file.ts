@@ -10,7 +10,11 @@ export async function readScenarioFile(path: string): Promise<{ scenario: Scenar
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ScenarioError(path, '', `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ScenarioError(
+      path,
+      '',
+      `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let value: unknown;
   try {

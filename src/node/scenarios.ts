@@ -12,6 +12,7 @@ export { readScenarioFile };
 export type ScenarioFile = `${string}.yaml` | `${string}.yml` | `${string}.json`;
 
 export async function useScenario(scenario: ScenarioName | ScenarioFile | Scenario, options: ScenarioOptions = {}) {
-  if (typeof scenario === 'string' && !(scenario in LIBRARY)) return useScenarioValue((await readScenarioFile(scenario)).scenario, options);
+  if (typeof scenario === 'string' && !(scenario in LIBRARY))
+    return useScenarioValue((await readScenarioFile(scenario)).scenario, options);
   return useScenarioValue(scenario as ScenarioName | Scenario, options);
 }

@@ -51,7 +51,13 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 function parseTarget(target: string): { pathname: string; search: string; searchParams: URLSearchParams } | undefined {
   const q = target.indexOf('?');
   const pathname = q === -1 ? target : target.slice(0, q);
-  if (target.startsWith('/') && !target.startsWith('//') && !pathname.includes('/.') && !pathname.includes('\\') && !pathname.includes('#')) {
+  if (
+    target.startsWith('/') &&
+    !target.startsWith('//') &&
+    !pathname.includes('/.') &&
+    !pathname.includes('\\') &&
+    !pathname.includes('#')
+  ) {
     const search = q === -1 ? '' : target.slice(q).split('#', 1)[0]!;
     return { pathname, search: search === '?' ? '' : search, searchParams: new URLSearchParams(search) };
   }
@@ -98,8 +104,15 @@ export function requestListener(app: MockApp, options: ServerOptions = {}) {
   };
 }
 
-function route(app: MockApp, req: IncomingMessage, res: ServerResponse, cors: boolean, controlOrigins: ReadonlySet<string>): void {
-  const fail = (status: number, message: string) => send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
+function route(
+  app: MockApp,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: boolean,
+  controlOrigins: ReadonlySet<string>,
+): void {
+  const fail = (status: number, message: string) =>
+    send(req, res, { status, headers: { 'content-type': 'application/json' }, body: { error: message } });
   const url = parseTarget(req.url ?? '/');
   if (!url) {
     fail(400, 'the request target is not a valid URL');
@@ -127,7 +140,11 @@ function route(app: MockApp, req: IncomingMessage, res: ServerResponse, cors: bo
     readBody(req)
       .then(
         (body) => app.controlResponse(req.method ?? 'GET', rest, body),
-        (error: unknown) => ({ status: 400, headers: { 'content-type': 'application/json' }, body: { error: `control request body is not JSON: ${String(error).slice(0, 200)}` } }),
+        (error: unknown) => ({
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+          body: { error: `control request body is not JSON: ${String(error).slice(0, 200)}` },
+        }),
       )
       .then((response) => send(req, res, response))
       .catch((error: unknown) => answerInternalError(req, res, error));
@@ -147,7 +164,12 @@ function route(app: MockApp, req: IncomingMessage, res: ServerResponse, cors: bo
       return;
     }
   }
-  const response = app.respond(prefix, { method: req.method ?? 'GET', path: rest, query: url.searchParams, search: url.search });
+  const response = app.respond(prefix, {
+    method: req.method ?? 'GET',
+    path: rest,
+    query: url.searchParams,
+    search: url.search,
+  });
   // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
   const delay = response.delayMs ?? app.latencyMs;
   if (delay > 0)
@@ -194,13 +216,20 @@ function preflight(req: IncomingMessage, res: ServerResponse, methods: string): 
 
 /** A 500 in JSON, when the answer has not begun; otherwise the connection is closed. */
 function answerInternalError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  const message = describeInternalError(`the server (${String(req.method).slice(0, 16)} ${String(req.url).slice(0, 200)})`, error);
+  const message = describeInternalError(
+    `the server (${String(req.method).slice(0, 16)} ${String(req.url).slice(0, 200)})`,
+    error,
+  );
   if (res.headersSent) {
     res.destroy();
     return;
   }
   try {
-    send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: { error: `mock internal error: ${message}` } });
+    send(req, res, {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+      body: { error: `mock internal error: ${message}` },
+    });
   } catch {
     res.destroy();
   }
@@ -217,10 +246,18 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
   }
   const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
   const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
-  const message = 'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
-  const response = isFace(prefix) ? errorResponse(prefix, 400, message) : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
+  const message =
+    'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
+  const response = isFace(prefix)
+    ? errorResponse(prefix, 400, message)
+    : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
   const text = JSON.stringify(response.body);
-  const head = [`HTTP/1.1 ${response.status} Bad Request`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(text)}`, 'connection: close'];
+  const head = [
+    `HTTP/1.1 ${response.status} Bad Request`,
+    ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`),
+    `content-length: ${Buffer.byteLength(text)}`,
+    'connection: close',
+  ];
   // A HEAD answer has headers only (RFC 9110 §9.3.2): a body would be read as the next response.
   const isHead = /^HEAD /i.test(line);
   socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
@@ -230,7 +267,10 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
 export async function startServer(app: MockApp, options: ServerOptions = {}): Promise<RunningServer> {
   app.scenarios ??= scenarioLoader;
   for (const origin of options.controlOrigins ?? []) {
-    if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim())) throw new Error(`control origin "${origin}" is not an origin; give scheme, host and port, e.g. http://localhost:5173`);
+    if (!/^https?:\/\/[^/\s]+\/?$/i.test(origin.trim()))
+      throw new Error(
+        `control origin "${origin}" is not an origin; give scheme, host and port, e.g. http://localhost:5173`,
+      );
   }
   const server = createServer(requestListener(app, options));
   server.on('clientError', clientErrorListener);

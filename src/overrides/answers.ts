@@ -9,8 +9,15 @@ import { errorResponse } from '../handlers/router.js';
  * `{error: {code, message, param, type}}`; Everruns: `{error: {code, message}}`; JSON-RPC:
  * FastAPI's 422 `detail` list, or its plain `detail` for other statuses).
  */
-export function apiError(face: Face, status: 400 | 404 | 422 | 429 | 500 | 503, message = defaultMessage(status)): Response {
-  const response = face === 'jsonrpc' && status === 422 ? unprocessable([{ loc: ['query'], msg: message, type: 'value_error' }]) : errorResponse(face, status, message);
+export function apiError(
+  face: Face,
+  status: 400 | 404 | 422 | 429 | 500 | 503,
+  message = defaultMessage(status),
+): Response {
+  const response =
+    face === 'jsonrpc' && status === 422
+      ? unprocessable([{ loc: ['query'], msg: message, type: 'value_error' }])
+      : errorResponse(face, status, message);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

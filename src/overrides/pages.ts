@@ -6,12 +6,22 @@
  */
 import type { Face, JsonObject } from '../contract/index.js';
 import { completeSeed } from '../handlers/seed.js';
-import type { ArkTaskPage, DeepPartial, EverrunsTaskList, JsonRpcListTasksResponse, PraxisBackgroundTaskList, PraxisSession, PraxisSessionList, TaskOf } from '../types/index.js';
+import type {
+  ArkTaskPage,
+  DeepPartial,
+  EverrunsTaskList,
+  JsonRpcListTasksResponse,
+  PraxisBackgroundTaskList,
+  PraxisSession,
+  PraxisSessionList,
+  TaskOf,
+} from '../types/index.js';
 
 /** The request a page answers: its URL carries the limit and the cursor. */
 type RequestLike = { url: string } | URL | string;
 
-const urlOf = (request: RequestLike): URL => new URL(typeof request === 'string' || request instanceof URL ? request : request.url, 'http://page.invalid');
+const urlOf = (request: RequestLike): URL =>
+  new URL(typeof request === 'string' || request instanceof URL ? request : request.url, 'http://page.invalid');
 const queryOf = (request: RequestLike): URLSearchParams => urlOf(request).searchParams;
 
 /** The session a list is about: the path segment after `/sessions/`, else `fallback`. */
@@ -48,17 +58,33 @@ function slice<T>(items: readonly T[], start: number, limit: number): { items: T
 
 export const pages = {
   /** Ark `GET /sessions/{session_id}/tasks`: `limit` (default 20) and an integer `cursor`. */
-  ark(tasks: readonly DeepPartial<TaskOf['ark']>[], request: RequestLike, session = sessionOf(request, 'sesn-override')): ArkTaskPage {
+  ark(
+    tasks: readonly DeepPartial<TaskOf['ark']>[],
+    request: RequestLike,
+    session = sessionOf(request, 'sesn-override'),
+  ): ArkTaskPage {
     const query = queryOf(request);
-    const { items, next } = slice(complete('ark', tasks, session), Number(query.get('cursor') ?? 0) || 0, limitOf(query, 20));
+    const { items, next } = slice(
+      complete('ark', tasks, session),
+      Number(query.get('cursor') ?? 0) || 0,
+      limitOf(query, 20),
+    );
     return next === undefined ? { items } : { items, next_cursor: next };
   },
   /** Everruns `GET /v1/sessions/{session_id}/tasks`: the bare array (001 pages nothing). */
-  everruns(tasks: readonly DeepPartial<TaskOf['everruns']>[], request?: RequestLike, session = sessionOf(request, 'override')): EverrunsTaskList {
+  everruns(
+    tasks: readonly DeepPartial<TaskOf['everruns']>[],
+    request?: RequestLike,
+    session = sessionOf(request, 'override'),
+  ): EverrunsTaskList {
     return complete('everruns', tasks, session);
   },
   /** JSON-RPC `GET /tasks`: `limit` (default 20), `starting_after` / `ending_before` task ids. */
-  jsonrpc(tasks: readonly DeepPartial<TaskOf['jsonrpc']>[], request: RequestLike, session = queryOf(request).get('session_id') ?? 'override'): JsonRpcListTasksResponse {
+  jsonrpc(
+    tasks: readonly DeepPartial<TaskOf['jsonrpc']>[],
+    request: RequestLike,
+    session = queryOf(request).get('session_id') ?? 'override',
+  ): JsonRpcListTasksResponse {
     const query = queryOf(request);
     const all = complete('jsonrpc', tasks, session);
     const limit = limitOf(query, 20);
@@ -72,7 +98,11 @@ export const pages = {
     return { jsonrpc: '2.0', result: all.slice(start, start + limit) };
   },
   /** Praxis `GET /v1/sessions/{session_id}/background_tasks`: every task in `data`. */
-  praxisBackgroundTasks(tasks: readonly DeepPartial<TaskOf['praxis']>[], request?: RequestLike, session = sessionOf(request, 'sesn_override')): PraxisBackgroundTaskList {
+  praxisBackgroundTasks(
+    tasks: readonly DeepPartial<TaskOf['praxis']>[],
+    request?: RequestLike,
+    session = sessionOf(request, 'sesn_override'),
+  ): PraxisBackgroundTaskList {
     return { data: complete('praxis', tasks, session) };
   },
   /** Praxis `GET /v1/sessions`: `limit` (default 20) and the `page` token from `next_page`. */

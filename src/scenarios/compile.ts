@@ -4,7 +4,16 @@
  * checked against the API's lifecycle, and every object against the strict contract, unless
  * its step is marked `fault`.
  */
-import { type Face, type JsonObject, type RuleTarget, checkItem, componentFor, mayFollow, taskOperation, validateComponent } from '../contract/index.js';
+import {
+  type Face,
+  type JsonObject,
+  type RuleTarget,
+  checkItem,
+  componentFor,
+  mayFollow,
+  taskOperation,
+  validateComponent,
+} from '../contract/index.js';
 import * as precompiled from './generated/validator.js';
 import { advanceSnapshot, completer } from '../generators/index.js';
 import { describeUnknownFaults } from '../handlers/faults/index.js';
@@ -25,7 +34,11 @@ export function checkScenarioShape(value: unknown, file: string): asserts value 
   if (validateFile(value)) return;
   const errors = validateFile.errors ?? [];
   const first = errors[0];
-  throw new ScenarioError(file, first?.instancePath ?? '', `${first?.message ?? 'does not match scenarios/schema.json'}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`);
+  throw new ScenarioError(
+    file,
+    first?.instancePath ?? '',
+    `${first?.message ?? 'does not match scenarios/schema.json'}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`,
+  );
 }
 
 export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
@@ -41,20 +54,29 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     if (skip) return;
     const component = componentFor(face, target === 'session' ? 'session' : 'task');
     // Recordings hold a live API's objects: judge them as the conformance runner would.
-    const violations = [...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'), ...checkItem(face, target, item)].filter(
-      (v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'),
-    );
+    const violations = [
+      ...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'),
+      ...checkItem(face, target, item),
+    ].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
     if (violations.length > 0) {
       const v = violations[0]!;
-      throw new ScenarioError(file, `${pointer}${v.instancePath}`, `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`);
+      throw new ScenarioError(
+        file,
+        `${pointer}${v.instancePath}`,
+        `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`,
+      );
     }
   };
   /**
    * Completes a partial object: generated values, creation times that follow the order objects
    * appear in (lists are newest first), the user's fields, the rules' repairs, the user's fields again.
    */
-  const complete = (target: RuleTarget, partial: JsonObject, session: string | undefined, base?: JsonObject): JsonObject =>
-    scenario.exact ? { ...(base ?? {}), ...partial } : filler.complete(target, partial, session, base);
+  const complete = (
+    target: RuleTarget,
+    partial: JsonObject,
+    session: string | undefined,
+    base?: JsonObject,
+  ): JsonObject => (scenario.exact ? { ...(base ?? {}), ...partial } : filler.complete(target, partial, session, base));
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
     for (const [i, f] of (faults ?? []).entries()) {
@@ -69,16 +91,27 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   for (const [i, s] of (scenario.sessions ?? []).entries()) {
     const id = String(s.id);
     if (sessions.has(id)) throw new ScenarioError(file, `/sessions/${i}/id`, `session ${id} is declared twice`);
-    const full = face === 'praxis' ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
+    const full =
+      face === 'praxis' ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
     if (full) check('session', full, `/sessions/${i}`, scenario.fault === true);
     sessions.set(id, full);
   }
   const tasks = new Map<string, { seq: number; session: string; task: JsonObject }>();
   const place = (placed: { session: string; task: JsonObject }, pointer: string, skip: boolean, exact: boolean) => {
     const id = placed.task[idField];
-    if (typeof id !== 'string' || id === '') throw new ScenarioError(file, `${pointer}/task/${idField}`, `every ${face} task needs its ${idField} (a non-empty string)`);
+    if (typeof id !== 'string' || id === '')
+      throw new ScenarioError(
+        file,
+        `${pointer}/task/${idField}`,
+        `every ${face} task needs its ${idField} (a non-empty string)`,
+      );
     if (!sessions.has(placed.session)) {
-      if (face === 'praxis' && !exact) throw new ScenarioError(file, `${pointer}/session`, `session ${placed.session} is not declared under "sessions"`);
+      if (face === 'praxis' && !exact)
+        throw new ScenarioError(
+          file,
+          `${pointer}/session`,
+          `session ${placed.session} is not declared under "sessions"`,
+        );
       sessions.set(placed.session, null);
     }
     const task = exact ? placed.task : complete('task', placed.task, placed.session);
@@ -88,11 +121,20 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const from = existing ? String(existing.task[stateField]) : undefined;
     const to = String(task[stateField]);
     if (existing && !skip && from !== to && !mayFollow(lifecycle, from!, to))
-      throw new ScenarioError(file, `${pointer}/task/${stateField}`, `${face} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`);
+      throw new ScenarioError(
+        file,
+        `${pointer}/task/${stateField}`,
+        `${face} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`,
+      );
     tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
   };
   for (const [i, placed] of (scenario.tasks ?? []).entries()) {
-    if (tasks.has(String(placed.task[idField]))) throw new ScenarioError(file, `/tasks/${i}/task/${idField}`, `task ${String(placed.task[idField])} is declared twice`);
+    if (tasks.has(String(placed.task[idField])))
+      throw new ScenarioError(
+        file,
+        `/tasks/${i}/task/${idField}`,
+        `task ${String(placed.task[idField])} is declared twice`,
+      );
     place(placed, `/tasks/${i}`, scenario.fault === true, scenario.exact === true);
   }
 
@@ -113,14 +155,16 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const at = `/timeline/${n}`;
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
-      if (face !== 'praxis') throw new ScenarioError(file, `${at}/sessions/${i}`, 'only Praxis scenarios list session objects');
+      if (face !== 'praxis')
+        throw new ScenarioError(file, `${at}/sessions/${i}`, 'only Praxis scenarios list session objects');
       const id = String(s.id);
       const full = complete('session', s, undefined, sessions.get(id) ?? undefined);
       check('session', full, `${at}/sessions/${i}`, skip);
       sessions.set(id, full);
     }
     for (const [i, id] of (step.removeSessions ?? []).entries()) {
-      if (!sessions.delete(id)) throw new ScenarioError(file, `${at}/removeSessions/${i}`, `no session ${id} to remove`);
+      if (!sessions.delete(id))
+        throw new ScenarioError(file, `${at}/removeSessions/${i}`, `no session ${id} to remove`);
     }
     for (const [id, fields] of Object.entries(step.set ?? {})) {
       const pointer = `${at}/set/${escapePointer(id)}`;
@@ -140,7 +184,12 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
       tasks.set(id, { ...current, task });
     }
     for (const [i, placed] of (step.add ?? []).entries()) {
-      if (tasks.has(String(placed.task[idField]))) throw new ScenarioError(file, `${at}/add/${i}/task/${idField}`, `task ${String(placed.task[idField])} already exists; change it with "set"`);
+      if (tasks.has(String(placed.task[idField])))
+        throw new ScenarioError(
+          file,
+          `${at}/add/${i}/task/${idField}`,
+          `task ${String(placed.task[idField])} already exists; change it with "set"`,
+        );
       place(placed, `${at}/add/${i}`, skip, scenario.exact === true);
     }
     for (const [i, placed] of (step.put ?? []).entries()) place(placed, `${at}/put/${i}`, skip, true);
@@ -150,7 +199,12 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     if (step.faults) faults = knownFaults(step.faults, `${at}/faults`)!;
     if (step.latencyMs !== undefined) latencyMs = step.latencyMs;
     for (const [i, answer] of (step.answers ?? []).entries()) {
-      if (answer.status === undefined && answer.timeoutMs === undefined) throw new ScenarioError(file, `${at}/answers/${i}`, 'an answer needs the status received, or timeoutMs when none came');
+      if (answer.status === undefined && answer.timeoutMs === undefined)
+        throw new ScenarioError(
+          file,
+          `${at}/answers/${i}`,
+          'an answer needs the status received, or timeoutMs when none came',
+        );
     }
     steps.push(snapshot(step.note, step.answers ?? []));
   }

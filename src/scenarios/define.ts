@@ -15,7 +15,9 @@ export type FaultIdOf<F extends Face> = Extract<FaultId, `${F}.${string}`>;
 export type TaskPartialOf<F extends Face> = DeepPartial<TaskOf[F]>;
 
 /** A session of the scenario: Praxis sessions are objects of their own (partial, completed), the others an id. */
-export type ScenarioSessionOf<F extends Face> = F extends 'praxis' ? DeepPartial<PraxisSession> & { id: string } : { id: string };
+export type ScenarioSessionOf<F extends Face> = F extends 'praxis'
+  ? DeepPartial<PraxisSession> & { id: string }
+  : { id: string };
 
 /** A task placed in a session. */
 export interface PlacedTaskOf<F extends Face> {

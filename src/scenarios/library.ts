@@ -11,6 +11,7 @@ export function isScenarioName(name: string): name is ScenarioName {
 }
 
 export function libraryScenario(name: string): AnyScenario {
-  if (!isScenarioName(name)) throw new Error(`unknown scenario "${name}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`);
+  if (!isScenarioName(name))
+    throw new Error(`unknown scenario "${name}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`);
   return LIBRARY[name];
 }

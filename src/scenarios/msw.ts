@@ -29,10 +29,19 @@ export type PlayableScenario = ScenarioName | Scenario;
 
 export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
-  const value: Scenario = { ...named, ...(options.progression ? { progression: options.progression } : {}), ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}) };
-  const timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`);
+  const value: Scenario = {
+    ...named,
+    ...(options.progression ? { progression: options.progression } : {}),
+    ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}),
+  };
+  const timeline = compileScenario(
+    value,
+    typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`,
+  );
   const clock = options.clock ?? new MockClock();
-  const app = ScenarioPlayer.load(timeline).then((player) => MockApp.create({ ...options, clock, scenario: player, scenarios: scenarioLoader }));
+  const app = ScenarioPlayer.load(timeline).then((player) =>
+    MockApp.create({ ...options, clock, scenario: player, scenarios: scenarioLoader }),
+  );
   // The same handlers; playScenario narrowed to what the scenario format accepts.
   return createHandlers({ ...options, clock, app }) as MockHandlers<PlayableScenario>;
 }

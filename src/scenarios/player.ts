@@ -58,7 +58,14 @@ export class ScenarioPlayer implements TimelinePlayer {
   view(request: MockRequest, now = Date.now()): StepView {
     const step = this.stepFor(request, now);
     const state = this.timeline.steps[step]!;
-    return { step, state, store: this.stores[step]!, faults: state.faults, latencyMs: state.latencyMs, answers: state.answers };
+    return {
+      step,
+      state,
+      store: this.stores[step]!,
+      faults: state.faults,
+      latencyMs: state.latencyMs,
+      answers: state.answers,
+    };
   }
 
   describe(): { name: string; face: Face; steps: number } {
@@ -73,9 +80,12 @@ export class ScenarioPlayer implements TimelinePlayer {
       const step = Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000));
       return Number.isFinite(step) ? Math.min(this.lastStep, Math.max(0, step)) : 0;
     }
-    const params = [...request.query].filter(([k]) => !PAGING_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const params = [...request.query]
+      .filter(([k]) => !PAGING_PARAMS.includes(k))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = `${request.path}?${new URLSearchParams(params).toString()}`;
-    if (PAGING_PARAMS.some((p) => request.query.has(p))) return this.walkStep.get(key) ?? Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
+    if (PAGING_PARAMS.some((p) => request.query.has(p)))
+      return this.walkStep.get(key) ?? Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
     const calls = (this.calls.get(key) ?? 0) + 1;
     this.calls.set(key, calls);
     this.mostCalls = Math.max(this.mostCalls, calls);

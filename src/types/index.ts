@@ -4,10 +4,26 @@
  * 'agent-task-contracts/types'`. The whole generated `components`, `paths` and `operations` of
  * each API are exported too. Type-only: this entry has no runtime code.
  */
-import type { components as ArkComponents, operations as ArkOperations, paths as ArkPaths } from '../contract/types/ark.js';
-import type { components as EverrunsComponents, operations as EverrunsOperations, paths as EverrunsPaths } from '../contract/types/everruns.js';
-import type { components as JsonRpcComponents, operations as JsonRpcOperations, paths as JsonRpcPaths } from '../contract/types/jsonrpc.js';
-import type { components as PraxisComponents, operations as PraxisOperations, paths as PraxisPaths } from '../contract/types/praxis.js';
+import type {
+  components as ArkComponents,
+  operations as ArkOperations,
+  paths as ArkPaths,
+} from '../contract/types/ark.js';
+import type {
+  components as EverrunsComponents,
+  operations as EverrunsOperations,
+  paths as EverrunsPaths,
+} from '../contract/types/everruns.js';
+import type {
+  components as JsonRpcComponents,
+  operations as JsonRpcOperations,
+  paths as JsonRpcPaths,
+} from '../contract/types/jsonrpc.js';
+import type {
+  components as PraxisComponents,
+  operations as PraxisOperations,
+  paths as PraxisPaths,
+} from '../contract/types/praxis.js';
 
 export type {
   ArkComponents,
@@ -69,4 +85,8 @@ export interface TaskStateOf {
 }
 
 /** Any part of an object (nested objects too): what seeded test data and typed overrides take. */
-export type DeepPartial<T> = T extends readonly (infer E)[] ? readonly DeepPartial<E>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends readonly (infer E)[]
+  ? readonly DeepPartial<E>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;

@@ -29,7 +29,17 @@ describe('generate', () => {
     expect(a.out).toBe(b.out);
   });
   it('--break writes objects that break the rule', async () => {
-    const { code, out } = await run('generate', '--face', 'praxis', '--what', 'task', '--break', 'praxis.cancellable-only-when-running', '--count', '3');
+    const { code, out } = await run(
+      'generate',
+      '--face',
+      'praxis',
+      '--what',
+      'task',
+      '--break',
+      'praxis.cancellable-only-when-running',
+      '--count',
+      '3',
+    );
     expect(code).toBe(0);
     for (const line of out.trim().split('\n')) {
       const task = JSON.parse(line);
@@ -45,7 +55,17 @@ describe('generate', () => {
         .split('\n')
         .map((l) => JSON.parse(l).operation),
     ).toContain('listSessions');
-    const l = await run('generate', '--face', 'jsonrpc', '--what', 'lifecycle', '--break', 'lifecycle-forward', '--count', '2');
+    const l = await run(
+      'generate',
+      '--face',
+      'jsonrpc',
+      '--what',
+      'lifecycle',
+      '--break',
+      'lifecycle-forward',
+      '--count',
+      '2',
+    );
     expect(JSON.parse(l.out.split('\n')[0]!).breaks).toEqual(['jsonrpc.lifecycle-forward']);
   });
   it.each([
@@ -53,7 +73,10 @@ describe('generate', () => {
     [['generate', '--what', 'task'], '--face is required'],
     [['generate', '--face', 'ark', '--what', 'session'], 'ark has no session objects'],
     [['generate', '--face', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
-    [['generate', '--face', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'], 'is not a ark task rule'],
+    [
+      ['generate', '--face', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'],
+      'is not a ark task rule',
+    ],
     [['generate', '--face', 'ark', '--what', 'task', '--bogus'], "Unknown option '--bogus'"],
   ])('bad flags exit 2 with a reason: %j', async (argv, reason) => {
     const { code, err } = await run(...argv);

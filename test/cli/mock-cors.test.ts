@@ -7,7 +7,11 @@ async function withMock(flags: string[], use: (base: string) => Promise<void>): 
   let out = '';
   let stop!: () => void;
   const stopSignal = new Promise<void>((resolve) => (stop = resolve));
-  const running = runCli(['mock', '--port', '0', ...flags], { stdout: (t) => (out += t), stderr: () => undefined, stopSignal });
+  const running = runCli(['mock', '--port', '0', ...flags], {
+    stdout: (t) => (out += t),
+    stderr: () => undefined,
+    stopSignal,
+  });
   for (let i = 0; i < 100 && !out.includes('listening'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   try {
     await use(/listening (http:\/\/\S+)/.exec(out)![1]!);
@@ -22,9 +26,17 @@ describe('mock --cors and --control-origin', () => {
     await withMock(['--control-origin', 'http://localhost:5173'], async (base) => {
       const read = await fetch(`${base}/jsonrpc/tasks?limit=1`, { headers: { origin: 'http://localhost:3000' } });
       expect(read.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
-      const other = await fetch(`${base}/__mock/reset`, { method: 'POST', body: '{}', headers: { origin: 'http://localhost:3000' } });
+      const other = await fetch(`${base}/__mock/reset`, {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: 'http://localhost:3000' },
+      });
       expect(other.status).toBe(403);
-      const allowed = await fetch(`${base}/__mock/reset`, { method: 'POST', body: '{}', headers: { origin: 'http://localhost:5173' } });
+      const allowed = await fetch(`${base}/__mock/reset`, {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: 'http://localhost:5173' },
+      });
       expect(allowed.status).toBe(200);
     });
   });
@@ -39,7 +51,10 @@ describe('mock --cors and --control-origin', () => {
 
   it.each([
     [['mock', '--cors', 'maybe'], '--cors takes true or false; got "maybe"'],
-    [['mock', '--control-origin', 'localhost:5173'], '--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "localhost:5173"'],
+    [
+      ['mock', '--control-origin', 'localhost:5173'],
+      '--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "localhost:5173"',
+    ],
   ])('bad flags exit 2 with a reason: %j', async (argv, reason) => {
     const { code, err } = await cli(...argv);
     expect(code).toBe(2);

@@ -4,7 +4,13 @@ import { hostile, sendJson } from '../helpers/hostile.js';
 import { arkTask } from '../fixtures.js';
 
 const quick = { runs: 10, polls: 1, timeoutMs: 400, seed: 9 } as const;
-const arkItem = (n: number) => ({ ...arkTask(), task_id: `task-${n}`, session_id: 'sesn-x', created_at: 1_764_410_400_000 - n * 1000, started_at: 1_764_410_400_000 - n * 1000 + 5 });
+const arkItem = (n: number) => ({
+  ...arkTask(),
+  task_id: `task-${n}`,
+  session_id: 'sesn-x',
+  created_at: 1_764_410_400_000 - n * 1000,
+  started_at: 1_764_410_400_000 - n * 1000 + 5,
+});
 
 describe('hostile endpoints end in a clear verdict within the budget', () => {
   it('an unreachable endpoint exits 2 and says so', async () => {
@@ -47,11 +53,19 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       // never ends
     });
     const started = Date.now();
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 30 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 30,
+    });
     await server.close();
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.exitCode).toBe(1);
-    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(/no complete response within 400 ms/);
+    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(
+      /no complete response within 400 ms/,
+    );
   });
 
   it('a huge body is cut at the cap', async () => {
@@ -60,7 +74,13 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(big);
     });
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxBodyBytes: 100_000 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxBodyBytes: 100_000,
+    });
     await server.close();
     expect(result.exitCode).toBe(1);
     expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(/over 100000 bytes/);
@@ -74,7 +94,13 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       }
       sendJson(res, 200, { items: [arkItem(1)] });
     });
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 80 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 80,
+    });
     await server.close();
     expect(result.exitCode).toBe(1);
     expect(result.violations.map((v) => v.rule)).toContain('ark.transport');
@@ -83,13 +109,24 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
   it('endless paging (a cursor forever, fresh items every page) stops at the page cap with a note', async () => {
     const server = await hostile((req, res, n) => {
       const url = new URL(req.url!, 'http://x');
-      if (url.searchParams.get('limit') === '-1' || url.searchParams.get('limit') === 'abc' || url.searchParams.get('cursor') === '-1' || url.searchParams.get('cursor') === 'abc')
+      if (
+        url.searchParams.get('limit') === '-1' ||
+        url.searchParams.get('limit') === 'abc' ||
+        url.searchParams.get('cursor') === '-1' ||
+        url.searchParams.get('cursor') === 'abc'
+      )
         return sendJson(res, 400, { error: { code: 'x', message: 'bad' } });
       if (!url.pathname.includes('sesn-x')) return sendJson(res, 404, { error: { code: 'x', message: 'no session' } });
       sendJson(res, 200, { items: [arkItem(n)], next_cursor: n });
     });
     const started = Date.now();
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 400 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 400,
+    });
     await server.close();
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.requests).toBeLessThanOrEqual(400);
@@ -101,13 +138,22 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       const url = new URL(req.url!, 'http://x');
       if (!url.pathname.includes('sesn-x')) return sendJson(res, 404, {});
       if (url.searchParams.has('limit') && !/^\d+$/.test(url.searchParams.get('limit')!)) return sendJson(res, 400, {});
-      if (url.searchParams.has('cursor') && !/^\d+$/.test(url.searchParams.get('cursor')!)) return sendJson(res, 400, {});
+      if (url.searchParams.has('cursor') && !/^\d+$/.test(url.searchParams.get('cursor')!))
+        return sendJson(res, 400, {});
       sendJson(res, 200, { items: [arkItem(1)], next_cursor: 7 });
     });
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 400 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 400,
+    });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.map((v) => v.rule)).toEqual(expect.arrayContaining(['ark.paging-terminates', 'ark.no-duplicates-across-pages']));
+    expect(result.violations.map((v) => v.rule)).toEqual(
+      expect.arrayContaining(['ark.paging-terminates', 'ark.no-duplicates-across-pages']),
+    );
   });
 
   it('honours 429 Retry-After and then judges the real answer', async () => {
@@ -116,7 +162,14 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       sendJson(res, 500, {});
     });
     const started = Date.now();
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 5, timeoutMs: 2000 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 5,
+      timeoutMs: 2000,
+    });
     await server.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(result.violations.map((v) => v.rule)).toContain('ark.not-a-server-error');
@@ -128,17 +181,33 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.writeHead(302, { location: `${elsewhere.url.replace('127.0.0.1', 'localhost')}/steal` });
       res.end();
     });
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 20, headers: { Authorization: 'Bearer sk-live-very-secret' } });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 20,
+      headers: { Authorization: 'Bearer sk-live-very-secret' },
+    });
     await server.close();
     await elsewhere.close();
     expect(elsewhere.requests()).toBe(0);
-    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(/redirect to http:\/\/localhost:\d+ not followed/);
+    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(
+      /redirect to http:\/\/localhost:\d+ not followed/,
+    );
   });
 
   it('honours --max-requests and --rps', async () => {
     const server = await hostile((_req, res) => sendJson(res, 200, { items: [] }));
     const started = Date.now();
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick, maxRequests: 12, rps: 20 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-x',
+      ...quick,
+      maxRequests: 12,
+      rps: 20,
+    });
     await server.close();
     expect(server.requests()).toBeLessThanOrEqual(12);
     expect(result.requests).toBeLessThanOrEqual(12);
@@ -162,7 +231,12 @@ describe('secrets never reach any output', () => {
       session: 'sesn-x',
       ...quick,
       maxRequests: 30,
-      headers: { 'X-Api-Key': secret, Authorization: `Bearer ${secret}`, Cookie: cookie, 'X-Custom': 'custom-credential-9' },
+      headers: {
+        'X-Api-Key': secret,
+        Authorization: `Bearer ${secret}`,
+        Cookie: cookie,
+        'X-Custom': 'custom-credential-9',
+      },
       onEvent: (e) => events.push(JSON.stringify(e)),
     });
     await server.close();

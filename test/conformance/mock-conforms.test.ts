@@ -17,7 +17,15 @@ describe('the mock conforms to the contract', () => {
     for (const seed of [1, 20261129]) {
       it(`${face}, seed ${seed}: exit 0, every rule of the face exercised`, async () => {
         mock.app.faults = new Set();
-        const result = await runConformance({ face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed, runs: 60, polls: 2, pollIntervalMs: 20 });
+        const result = await runConformance({
+          face,
+          baseUrl: mock.base(face),
+          session: DEMO_SESSIONS[face],
+          seed,
+          runs: 60,
+          polls: 2,
+          pollIntervalMs: 20,
+        });
         expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
         expect(result.exitCode).toBe(0);
         expect(result.rules.length).toBeGreaterThan(10);
@@ -25,14 +33,22 @@ describe('the mock conforms to the contract', () => {
         // The demo data is static between polls here, so only laws about change (and a rule about
         // a field the demo data never sets) may go unjudged; everything else is judged.
         const unjudged = result.rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id);
-        expect(unjudged.filter((id) => !id.endsWith('.lifecycle-forward') && id !== 'everruns.root-session-not-self')).toEqual([]);
+        expect(
+          unjudged.filter((id) => !id.endsWith('.lifecycle-forward') && id !== 'everruns.root-session-not-self'),
+        ).toEqual([]);
       });
     }
   }
 
   it('a default run (100 runs, 3 polls) takes under 10 s per API and reports requests and requests/s', async () => {
     mock.app.faults = new Set();
-    const result = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 3, pollIntervalMs: 200 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 3,
+      pollIntervalMs: 200,
+    });
     expect(result.exitCode).toBe(0);
     expect(result.durationMs).toBeLessThan(10_000);
     expect(result.requestsPerSecond).toBeGreaterThan(0);

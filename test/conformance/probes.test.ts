@@ -22,17 +22,27 @@ const KNOBS: Knobs = {
   awkwardIds: false,
 };
 
-const queries = (server: Awaited<ReturnType<typeof hostile>>) => server.seen.map((req) => new URL(req.url!, 'http://x').searchParams);
+const queries = (server: Awaited<ReturnType<typeof hostile>>) =>
+  server.seen.map((req) => new URL(req.url!, 'http://x').searchParams);
 
 describe('probes across the range of a parameter', () => {
   it('ark: limit 1, 2, the default 20, 21 and the length of the list are each walked', async () => {
     const server = await hostile(FAMILY.ark.make(KNOBS));
     try {
-      const result = await runConformance({ face: 'ark', baseUrl: `${server.url}${FAMILY.ark.path}`, session: FAMILY_SESSION.ark, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
+      const result = await runConformance({
+        face: 'ark',
+        baseUrl: `${server.url}${FAMILY.ark.path}`,
+        session: FAMILY_SESSION.ark,
+        seed: 1,
+        runs: 5,
+        polls: 1,
+        pollIntervalMs: 0,
+      });
       expect(result.violations).toEqual([]);
       const limits = new Set(queries(server).map((q) => q.get('limit')));
       // The family's Ark list holds 30 + seed % 20 tasks.
-      for (const value of ['1', '2', '20', '21', String(30 + (KNOBS.seed % 20))]) expect(limits, `limit=${value}`).toContain(value);
+      for (const value of ['1', '2', '20', '21', String(30 + (KNOBS.seed % 20))])
+        expect(limits, `limit=${value}`).toContain(value);
       // A walk at limit 2 follows its cursor.
       expect(queries(server).some((q) => q.get('limit') === '2' && q.has('cursor'))).toBe(true);
     } finally {
@@ -44,13 +54,24 @@ describe('probes across the range of a parameter', () => {
     const family = FAMILY.ark.make(KNOBS);
     const server = await hostile((req, res) => {
       const limit = new URL(req.url!, 'http://x').searchParams.get('limit');
-      if (limit !== null && Number(limit) > 30) return sendJson(res, 400, { error: { code: 'InvalidParameter', message: 'limit is at most 30' } });
+      if (limit !== null && Number(limit) > 30)
+        return sendJson(res, 400, { error: { code: 'InvalidParameter', message: 'limit is at most 30' } });
       family(req, res);
     });
     try {
-      const result = await runConformance({ face: 'ark', baseUrl: `${server.url}${FAMILY.ark.path}`, session: FAMILY_SESSION.ark, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
+      const result = await runConformance({
+        face: 'ark',
+        baseUrl: `${server.url}${FAMILY.ark.path}`,
+        session: FAMILY_SESSION.ark,
+        seed: 1,
+        runs: 5,
+        polls: 1,
+        pollIntervalMs: 0,
+      });
       expect(result.violations).toEqual([]);
-      expect(result.notes.join('\n')).toContain(`listTasks: limit=${30 + (KNOBS.seed % 20)} got 400 (no maximum is documented, so this is not judged)`);
+      expect(result.notes.join('\n')).toContain(
+        `listTasks: limit=${30 + (KNOBS.seed % 20)} got 400 (no maximum is documented, so this is not judged)`,
+      );
     } finally {
       await server.close();
     }

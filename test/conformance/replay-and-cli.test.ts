@@ -17,21 +17,54 @@ afterAll(async () => {
 describe('replay', () => {
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
     mock.app.faults = new Set(['ark.filter-session_thread_id']);
-    const first = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 11, runs: 50, polls: 1 });
+    const first = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 11,
+      runs: 50,
+      polls: 1,
+    });
     const found = first.violations.find((v) => v.rule === 'ark.filter-session_thread_id' && v.replay);
     expect(found?.replay).toBeDefined();
     // Shrunk: the minimal failing request carries the filter and little else.
     expect(found!.curl).toContain('session_thread_id=');
-    const replay = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: found!.replay!.seed, path: found!.replay!.path, runs: 50, polls: 1 });
+    const replay = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: found!.replay!.seed,
+      path: found!.replay!.path,
+      runs: 50,
+      polls: 1,
+    });
     mock.app.faults = new Set();
-    expect(replay.violations.some((v) => v.rule === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path)).toBe(true);
+    expect(
+      replay.violations.some(
+        (v) => v.rule === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path,
+      ),
+    ).toBe(true);
   });
 });
 
 describe('conform CLI', () => {
   it('exit 0 against the conforming mock, text report with the closing counts', async () => {
     mock.app.faults = new Set();
-    const { code, out } = await cli('conform', '--face', 'everruns', '--base-url', mock.base('everruns'), '--session', 'demo', '--runs', '20', '--polls', '2', '--poll-interval', '10');
+    const { code, out } = await cli(
+      'conform',
+      '--face',
+      'everruns',
+      '--base-url',
+      mock.base('everruns'),
+      '--session',
+      'demo',
+      '--runs',
+      '20',
+      '--polls',
+      '2',
+      '--poll-interval',
+      '10',
+    );
     expect(code).toBe(0);
     expect(out).toMatch(/\n\d+ passed, 0 failed(, \d+ skipped)?\n$/);
     expect(out).toMatch(/\d+ requests in [\d.]+ s \([\d.]+ requests\/s\)/);
@@ -70,8 +103,22 @@ describe('conform CLI', () => {
 
   it('--rules and --exclude-rules select what is judged', async () => {
     mock.app.faults = new Set(['everruns.result-path-shape']);
-    const excluded = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', runs: 10, polls: 1, excludeRules: ['everruns.result-path-*'] });
-    const only = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', runs: 10, polls: 1, rules: ['everruns.filter-*'] });
+    const excluded = await runConformance({
+      face: 'everruns',
+      baseUrl: mock.base('everruns'),
+      session: 'demo',
+      runs: 10,
+      polls: 1,
+      excludeRules: ['everruns.result-path-*'],
+    });
+    const only = await runConformance({
+      face: 'everruns',
+      baseUrl: mock.base('everruns'),
+      session: 'demo',
+      runs: 10,
+      polls: 1,
+      rules: ['everruns.filter-*'],
+    });
     mock.app.faults = new Set();
     expect(excluded.exitCode).toBe(0);
     expect(only.exitCode).toBe(0);
@@ -82,10 +129,22 @@ describe('conform CLI', () => {
     [['conform', '--face', 'ark', '--base-url', 'http://127.0.0.1:1/ark'], '--session is required for ark'],
     [['conform', '--face', 'ark', '--base-url', 'not a url', '--session', 'x'], 'is not an absolute URL'],
     [['conform', '--face', 'ark'], '--base-url is required'],
-    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'], "--header must look like 'Name: value'"],
-    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'], 'no rule matches "ark.nope"'],
-    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'], '--path replays a failure only together with the --seed'],
-    [['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'], '--report must be one of text|json|junit|html'],
+    [
+      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'],
+      "--header must look like 'Name: value'",
+    ],
+    [
+      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'],
+      'no rule matches "ark.nope"',
+    ],
+    [
+      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'],
+      '--path replays a failure only together with the --seed',
+    ],
+    [
+      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'],
+      '--report must be one of text|json|junit|html',
+    ],
   ])('bad usage exits 2 with a reason: %j', async (argv, reason) => {
     const { code, out, err } = await cli(...argv);
     expect(code).toBe(2);

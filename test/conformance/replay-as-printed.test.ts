@@ -44,7 +44,16 @@ describe('replay lines run as printed', () => {
   for (const [kind, face, session, fault, property] of KINDS) {
     it(`${kind}: ${fault}`, async () => {
       mock.app.faults = new Set([fault]);
-      const result = await runConformance({ face, baseUrl: mock.base(face), session, seed: 11, runs: 40, polls: 2, pollIntervalMs: 10, headers: { Authorization: SECRET } });
+      const result = await runConformance({
+        face,
+        baseUrl: mock.base(face),
+        session,
+        seed: 11,
+        runs: 40,
+        polls: 2,
+        pollIntervalMs: 10,
+        headers: { Authorization: SECRET },
+      });
       const violation = result.violations.find((v) => v.rule === fault);
       expect(violation?.replay, `${fault} reported with a replay line`).toBeDefined();
       const line = violation!.replay!.command;
@@ -52,12 +61,18 @@ describe('replay lines run as printed', () => {
       expect(line).toContain(`--session ${session}`);
       expect(line).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
       if (property) expect(line).toMatch(/--seed -?\d+ --path [\d:]+/);
-      const replayed = await run('bash', ['-c', line], { env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, ATC_HEADER_AUTHORIZATION: SECRET }, timeout: 60_000 }).then(
+      const replayed = await run('bash', ['-c', line], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, ATC_HEADER_AUTHORIZATION: SECRET },
+        timeout: 60_000,
+      }).then(
         () => ({ code: 0, out: '' }),
         (error: { code: number; stdout: string }) => ({ code: error.code, out: error.stdout }),
       );
       // The request line, run as printed, gets the answer the violation was found in.
-      const curl = await run('bash', ['-c', violation!.curl], { env: { ...process.env, ATC_HEADER_AUTHORIZATION: SECRET }, timeout: 30_000 });
+      const curl = await run('bash', ['-c', violation!.curl], {
+        env: { ...process.env, ATC_HEADER_AUTHORIZATION: SECRET },
+        timeout: 30_000,
+      });
       expect(() => JSON.parse(curl.stdout)).not.toThrow();
       expect(violation!.curl).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
       mock.app.faults = new Set();

@@ -13,12 +13,27 @@ beforeAll(async () => {
   mock = await startMock();
   const run = (faults: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}) => {
     mock.app.faults = new Set(faults);
-    return runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: DEMO_SESSIONS.ark, seed: 9, runs: 30, polls: 2, pollIntervalMs: 5, headers: { Authorization: SECRET }, ...extra });
+    return runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: DEMO_SESSIONS.ark,
+      seed: 9,
+      runs: 30,
+      polls: 2,
+      pollIntervalMs: 5,
+      headers: { Authorization: SECRET },
+      ...extra,
+    });
   };
   results.clean = await run([]);
   results.violated = await run(['ark.filter-state', 'ark.no-undocumented-fields', 'ark.order-newest-first']);
   results.failOnDrift = await run(['ark.no-undocumented-fields'], { failOnDrift: true, minCoverage: 99 });
-  results.unreachable = await runConformance({ face: 'ark', baseUrl: 'http://127.0.0.1:9/ark', session: 'sesn-x', seed: 1 });
+  results.unreachable = await runConformance({
+    face: 'ark',
+    baseUrl: 'http://127.0.0.1:9/ark',
+    session: 'sesn-x',
+    seed: 1,
+  });
   let stop = () => {};
   const stopSignal = new Promise<void>((r) => (stop = r));
   setTimeout(stop, 150);
@@ -31,7 +46,9 @@ afterAll(async () => {
 
 describe('reports', () => {
   it('the JSON report validates against the published schema (conformance-report.schema.json), for every kind of run', async () => {
-    const schema = JSON.parse(await readFile(new URL('../../schemas/conformance-report.schema.json', import.meta.url), 'utf8'));
+    const schema = JSON.parse(
+      await readFile(new URL('../../schemas/conformance-report.schema.json', import.meta.url), 'utf8'),
+    );
     const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
     for (const [name, result] of Object.entries(results)) {
       const ok = validate(JSON.parse(render(result, 'json')));
@@ -46,13 +63,19 @@ describe('reports', () => {
     const xml = render(results.violated!, 'junit');
     expect(xml).toMatch(/<property name="coverage.score" value="[\d.]+"\/>/);
     expect(xml).toMatch(/<property name="coverage.rules" value="[\d.]+"\/>/);
-    expect(xml).toMatch(/<system-out>drift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times/);
+    expect(xml).toMatch(
+      /<system-out>drift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times/,
+    );
   });
 
   it('the text report shows the drift list and the coverage summary', () => {
     const text = render(results.violated!, 'text');
-    expect(text).toMatch(/\ndrift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"\n/);
-    expect(text).toMatch(/\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, rules judged [\d.]+% \(\d+\/\d+\)\n {2}listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/);
+    expect(text).toMatch(
+      /\ndrift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"\n/,
+    );
+    expect(text).toMatch(
+      /\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, rules judged [\d.]+% \(\d+\/\d+\)\n {2}listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/,
+    );
     expect(render(results.failOnDrift!, 'text')).toMatch(/✗ ark\.no-undocumented-fields/);
     expect(render(results.failOnDrift!, 'text')).toMatch(/coverage [\d.]+% \(--min-coverage 99%\)/);
   });
@@ -72,8 +95,13 @@ describe('reports', () => {
   });
 
   it('no report carries a header value, or the value of a query parameter named like a key, token, secret or signature', () => {
-    for (const result of Object.values(results)) for (const format of ['text', 'json', 'junit', 'html'] as const) expect(render(result, format)).not.toContain('sk-report-never-shown');
-    const curl = curlCommand('http://127.0.0.1:1/ark/sessions/s/tasks?limit=2&api_key=k-123456&access_token=t-abcdef&X-Signature=sig-999999', {});
+    for (const result of Object.values(results))
+      for (const format of ['text', 'json', 'junit', 'html'] as const)
+        expect(render(result, format)).not.toContain('sk-report-never-shown');
+    const curl = curlCommand(
+      'http://127.0.0.1:1/ark/sessions/s/tasks?limit=2&api_key=k-123456&access_token=t-abcdef&X-Signature=sig-999999',
+      {},
+    );
     expect(curl).toContain('limit=2');
     for (const secret of ['k-123456', 't-abcdef', 'sig-999999']) expect(curl).not.toContain(secret);
   });

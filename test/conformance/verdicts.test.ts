@@ -26,8 +26,19 @@ describe('the mock passes on every API, with its demo sessions and without, for 
         await mock.app.control('POST', '/reseed', { seed });
         const sessions = DEMO_SESSIONS[face] === undefined ? [WITH_SESSION[face], undefined] : [WITH_SESSION[face]];
         for (const session of sessions) {
-          const result = await runConformance({ face, baseUrl: mock.base(face), ...(session ? { session } : {}), seed, runs: 25, polls: 2, pollIntervalMs: 0 });
-          if (result.exitCode !== 0) failures.push(`seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`).join('; ')}`);
+          const result = await runConformance({
+            face,
+            baseUrl: mock.base(face),
+            ...(session ? { session } : {}),
+            seed,
+            runs: 25,
+            polls: 2,
+            pollIntervalMs: 0,
+          });
+          if (result.exitCode !== 0)
+            failures.push(
+              `seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`).join('; ')}`,
+            );
           if (result.counts.passed < 10) failures.push(`seed ${seed}: only ${result.counts.passed} rules judged`);
         }
       }
@@ -40,7 +51,14 @@ describe('the mock passes on every API, with its demo sessions and without, for 
   it('the JSON-RPC runs the hook found failing (--session demo, seeds 3, 1, 20261129) pass', async () => {
     await mock.app.control('POST', '/reset', {});
     for (const seed of [3, 1, 20261129]) {
-      const result = await runConformance({ face: 'jsonrpc', baseUrl: mock.base('jsonrpc'), session: 'demo', seed, polls: 2, pollIntervalMs: 0 });
+      const result = await runConformance({
+        face: 'jsonrpc',
+        baseUrl: mock.base('jsonrpc'),
+        session: 'demo',
+        seed,
+        polls: 2,
+        pollIntervalMs: 0,
+      });
       expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
       expect(result.rules.find((r) => r.id === 'jsonrpc.filter-session_id')?.outcome).toBe('passed');
     }
@@ -60,7 +78,15 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
 
   it('a server that lists nothing passes no item rule and no law about items', async () => {
     const server = await hostile(empty('ark'));
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', seed: 1, runs: 20, polls: 2, pollIntervalMs: 0 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: `${server.url}/api/v3`,
+      session: 'sesn-x',
+      seed: 1,
+      runs: 20,
+      polls: 2,
+      pollIntervalMs: 0,
+    });
     await server.close();
     const outcome = (id: string) => result.rules.find((r) => r.id === id);
     for (const id of [
@@ -85,20 +111,46 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
 
   it('--require-exercised turns a rule not exercised into a failed run; JUnit marks it skipped otherwise', async () => {
     const { renderJunit, renderText } = await import('../../src/conformance/index.js');
-    const plain = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', seed: 2, runs: 20, polls: 1 });
+    const plain = await runConformance({
+      face: 'everruns',
+      baseUrl: mock.base('everruns'),
+      session: 'demo',
+      seed: 2,
+      runs: 20,
+      polls: 1,
+    });
     expect(plain.exitCode).toBe(0);
     const unexercised = plain.rules.filter((r) => r.outcome === 'not-exercised');
     expect(unexercised.map((r) => r.id)).toContain('everruns.lifecycle-forward');
-    expect(renderJunit(plain)).toMatch(/name="everruns.lifecycle-forward">\s*<skipped message="not exercised: no task was seen to change state/);
-    expect(renderText(plain)).toMatch(new RegExp(`\\n${plain.counts.passed} passed, 0 failed, ${unexercised.length} skipped\\n$`));
-    const strict = await runConformance({ face: 'everruns', baseUrl: mock.base('everruns'), session: 'demo', seed: 2, runs: 20, polls: 1, requireExercised: true });
+    expect(renderJunit(plain)).toMatch(
+      /name="everruns.lifecycle-forward">\s*<skipped message="not exercised: no task was seen to change state/,
+    );
+    expect(renderText(plain)).toMatch(
+      new RegExp(`\\n${plain.counts.passed} passed, 0 failed, ${unexercised.length} skipped\\n$`),
+    );
+    const strict = await runConformance({
+      face: 'everruns',
+      baseUrl: mock.base('everruns'),
+      session: 'demo',
+      seed: 2,
+      runs: 20,
+      polls: 1,
+      requireExercised: true,
+    });
     expect(strict.exitCode).toBe(1);
     expect(strict.violations).toEqual([]);
     expect(renderJunit(strict)).toMatch(/name="everruns.lifecycle-forward">\s*<failure message="not exercised/);
   });
 
   it('every passed rule judged at least one subject, and every rule of the face is accounted for', async () => {
-    const result = await runConformance({ face: 'praxis', baseUrl: mock.base('praxis'), seed: 5, runs: 30, polls: 2, pollIntervalMs: 0 });
+    const result = await runConformance({
+      face: 'praxis',
+      baseUrl: mock.base('praxis'),
+      seed: 5,
+      runs: 30,
+      polls: 2,
+      pollIntervalMs: 0,
+    });
     const { lawsOf, operationsOf } = await import('../../src/contract/index.js');
     // The drift law is judged only with failOnDrift; otherwise drift is listed apart.
     const catalogue = new Set(
@@ -116,7 +168,14 @@ describe('drift and coverage', () => {
   it('the demo mock has no drift; open Praxis kinds are new values, not drift', async () => {
     await mock.app.control('POST', '/reset', {});
     for (const face of FACES) {
-      const result = await runConformance({ face, baseUrl: mock.base(face), session: WITH_SESSION[face], seed: 2, runs: 20, polls: 1 });
+      const result = await runConformance({
+        face,
+        baseUrl: mock.base(face),
+        session: WITH_SESSION[face],
+        seed: 2,
+        runs: 20,
+        polls: 1,
+      });
       expect(result.drift, face).toEqual([]);
       if (face === 'praxis') expect(result.newValues.some((v) => v.path === '/data/*/kind')).toBe(true);
     }
@@ -124,11 +183,33 @@ describe('drift and coverage', () => {
 
   it('an undocumented field is listed with its path, count and an example; --fail-on-drift makes it a violation', async () => {
     mock.app.faults = new Set(['ark.no-undocumented-fields']);
-    const warned = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1 });
-    const failed = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1, failOnDrift: true });
+    const warned = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 2,
+      runs: 20,
+      polls: 1,
+    });
+    const failed = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 2,
+      runs: 20,
+      polls: 1,
+      failOnDrift: true,
+    });
     mock.app.faults = new Set();
     expect(warned.exitCode).toBe(0);
-    expect(warned.drift).toContainEqual(expect.objectContaining({ operation: 'listTasks', kind: 'field', path: '/items/*/x_undocumented_field', example: 'added by the vendor' }));
+    expect(warned.drift).toContainEqual(
+      expect.objectContaining({
+        operation: 'listTasks',
+        kind: 'field',
+        path: '/items/*/x_undocumented_field',
+        example: 'added by the vendor',
+      }),
+    );
     expect(warned.drift[0]!.count).toBeGreaterThan(1);
     expect(failed.exitCode).toBe(1);
     expect(failed.violations.map((v) => v.rule)).toContain('ark.no-undocumented-fields');
@@ -136,19 +217,42 @@ describe('drift and coverage', () => {
 
   it('coverage names what was exercised and what was not; --min-coverage fails a run below it', async () => {
     await mock.app.control('POST', '/reset', {});
-    const result = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 40, polls: 1, minCoverage: 50 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 2,
+      runs: 40,
+      polls: 1,
+      minCoverage: 50,
+    });
     const op = result.coverage.operations[0]!;
-    expect(Object.keys(op.parameters.sent).sort()).toEqual(['cursor', 'limit', 'session_id', 'session_thread_id', 'state']);
+    expect(Object.keys(op.parameters.sent).sort()).toEqual([
+      'cursor',
+      'limit',
+      'session_id',
+      'session_thread_id',
+      'state',
+    ]);
     expect(op.parameters.sent.limit).toEqual(['edge', 'invalid', 'valid']);
     expect(op.states?.missing).toEqual([]);
     expect(op.transitions.seen).toEqual([]);
     expect(op.transitions.missing.length).toBeGreaterThan(5);
     expect(result.coverage.percent.rules).toBeLessThan(100);
     expect(result.coverage.rules.missing).toContain('ark.lifecycle-forward');
-    const mean = (result.coverage.percent.parameters + result.coverage.percent.states + result.coverage.percent.rules) / 3;
+    const mean =
+      (result.coverage.percent.parameters + result.coverage.percent.states + result.coverage.percent.rules) / 3;
     expect(result.coverage.score).toBeCloseTo(mean, 0);
     expect(result.exitCode).toBe(0);
-    const strict = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 2, runs: 20, polls: 1, minCoverage: 100 });
+    const strict = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 2,
+      runs: 20,
+      polls: 1,
+      minCoverage: 100,
+    });
     expect(strict.exitCode).toBe(1);
     expect(strict.violations).toEqual([]);
     expect(strict.notes.join('\n')).toMatch(/coverage [\d.]+% is below --min-coverage 100%/);
@@ -162,9 +266,19 @@ describe('a --session the API does not know is a usage error, not a violation', 
     ['praxis', 'sesn_nope'],
   ] as const) {
     it(`${face} --session ${session}: exit 2 naming the session`, async () => {
-      const result = await runConformance({ face, baseUrl: mock.base(face), session, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
+      const result = await runConformance({
+        face,
+        baseUrl: mock.base(face),
+        session,
+        seed: 1,
+        runs: 5,
+        polls: 1,
+        pollIntervalMs: 0,
+      });
       expect(result.exitCode).toBe(2);
-      expect(result.error).toMatch(new RegExp(`--session "${session}": .* answered 404, so the API does not know this session`));
+      expect(result.error).toMatch(
+        new RegExp(`--session "${session}": .* answered 404, so the API does not know this session`),
+      );
       expect(result.violations).toEqual([]);
     });
   }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Exchange, type Snapshot, checkErrorResponse, checkListPage, applyLaws, checkTimeline, checkWalk, mayFollow, operation } from '../../src/contract/index.js';
+import {
+  type Exchange,
+  type Snapshot,
+  checkErrorResponse,
+  checkListPage,
+  applyLaws,
+  checkTimeline,
+  checkWalk,
+  mayFollow,
+  operation,
+} from '../../src/contract/index.js';
 import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/contract/rules/jsonrpc.js';
 import { arkLifecycle } from '../../src/contract/rules/ark.js';
 import { praxisTaskLifecycle } from '../../src/contract/rules/praxis.js';
@@ -27,7 +37,11 @@ const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v)
 
 describe('page laws', () => {
   it('a conforming Ark page has no violations', () => {
-    expect(checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, [['limit', '2']]), { sessionId: 'sesn-demo' })).toEqual([]);
+    expect(
+      checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, [['limit', '2']]), {
+        sessionId: 'sesn-demo',
+      }),
+    ).toEqual([]);
   });
   it('limit, default limit, filters (comma-separated), session ownership', () => {
     const three = { items: [arkItem(1), arkItem(2), arkItem(3)] };
@@ -38,23 +52,36 @@ describe('page laws', () => {
     delete (mixed.items[1] as Record<string, unknown>).started_at;
     expect(checkListPage(ark, exchange(mixed, [['state', 'running,queued']]), {})).toEqual([]);
     expect(rules(checkListPage(ark, exchange(mixed, [['state', 'running']]), {}))).toEqual(['ark.filter-state']);
-    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual(['ark.items-belong-to-session']);
+    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual([
+      'ark.items-belong-to-session',
+    ]);
   });
   it('status, content type and server errors', () => {
     expect(rules(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
     expect(rules(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);
-    expect(rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {}))).toEqual(['ark.content-type']);
-    expect(rules(checkListPage(ark, { ...exchange({ items: [] }), contentType: 'text/plain' }, {}))).toEqual(['ark.content-type']);
+    expect(
+      rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {})),
+    ).toEqual(['ark.content-type']);
+    expect(rules(checkListPage(ark, { ...exchange({ items: [] }), contentType: 'text/plain' }, {}))).toEqual([
+      'ark.content-type',
+    ]);
   });
   it('item rules and the schema are applied to every item with full pointers', () => {
-    const found = checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2, { finished_at: 1_764_410_499_000 })] }), {});
-    expect(found.map((v) => [v.rule, v.instancePath])).toEqual([['ark.finished-at-only-when-terminal', '/items/1/finished_at']]);
+    const found = checkListPage(
+      ark,
+      exchange({ items: [arkItem(1), arkItem(2, { finished_at: 1_764_410_499_000 })] }),
+      {},
+    );
+    expect(found.map((v) => [v.rule, v.instancePath])).toEqual([
+      ['ark.finished-at-only-when-terminal', '/items/1/finished_at'],
+    ]);
   });
 });
 
 describe('what a law judged', () => {
   it('an item rule counts only the objects it constrains; an empty page judges no item rule', () => {
-    const judged = (body: unknown, id: string) => applyLaws(ark, 'page', { exchange: exchange(body) }).find((o) => o.law.id === id)?.judgement.judged;
+    const judged = (body: unknown, id: string) =>
+      applyLaws(ark, 'page', { exchange: exchange(body) }).find((o) => o.law.id === id)?.judgement.judged;
     const queued = arkItem(1, { state: 'queued' });
     delete (queued as Record<string, unknown>).started_at;
     const page = { items: [queued, arkItem(2, { state: 'running' }), arkItem(3, { state: 'running' })] };
@@ -67,30 +94,58 @@ describe('what a law judged', () => {
 });
 
 describe('walk laws', () => {
-  const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({ pages: pages.map((b) => exchange(b)), cursors });
+  const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({
+    pages: pages.map((b) => exchange(b)),
+    cursors,
+  });
   it('accepts a clean newest-first walk', () => {
-    expect(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, { items: [arkItem(3)] }], ['2', undefined]))).toEqual([]);
+    expect(
+      checkWalk(
+        ark,
+        walk([{ items: [arkItem(1), arkItem(2)], next_cursor: 2 }, { items: [arkItem(3)] }], ['2', undefined]),
+      ),
+    ).toEqual([]);
   });
   it('duplicates, order across pages, repeated cursor, endless empty pages', () => {
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined])))).toEqual(['ark.no-duplicates-across-pages']);
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual(['ark.order-newest-first']);
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual(['ark.paging-terminates']);
-    const endless = { ...walk([{ items: [arkItem(1)] }, ...Array.from({ length: 6 }, () => ({ items: [] }))], ['1', '2', '3', '4', '5', '6', '7']), capped: true };
+    expect(
+      rules(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined]))),
+    ).toEqual(['ark.no-duplicates-across-pages']);
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual([
+      'ark.order-newest-first',
+    ]);
+    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual([
+      'ark.paging-terminates',
+    ]);
+    const endless = {
+      ...walk(
+        [{ items: [arkItem(1)] }, ...Array.from({ length: 6 }, () => ({ items: [] }))],
+        ['1', '2', '3', '4', '5', '6', '7'],
+      ),
+      capped: true,
+    };
     expect(rules(checkWalk(ark, endless))).toEqual(['ark.paging-terminates']);
   });
   it('a short or empty page that still offers a cursor is allowed: the documents only say to stop when none comes back', () => {
-    expect(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [] }, { items: [arkItem(2)] }], ['1', '2', undefined]))).toEqual([]);
+    expect(
+      checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [] }, { items: [arkItem(2)] }], ['1', '2', undefined])),
+    ).toEqual([]);
   });
   it('sessions are newest first by RFC 3339 created_at', () => {
     const s = (id: string, created: string) => ({ ...praxisSession(), id, created_at: created });
-    const pages = [{ data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null }];
+    const pages = [
+      { data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null },
+    ];
     expect(rules(checkWalk(sessions, walk(pages, [undefined])))).toEqual(['praxis.sessions.order-newest-first']);
   });
   it('a complete filtered walk is exactly the part of the baseline that matches every added filter', () => {
     const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
     const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];
     const compare = (query: [string, string][], filtered: ReturnType<typeof t>[]) =>
-      rules(applyLaws(jsonrpc, 'comparison', { query, baselineQuery: [['session_id', 's']], filtered, baseline }).flatMap((o) => o.judgement.violations));
+      rules(
+        applyLaws(jsonrpc, 'comparison', { query, baselineQuery: [['session_id', 's']], filtered, baseline }).flatMap(
+          (o) => o.judgement.violations,
+        ),
+      );
     expect(
       compare(
         [
@@ -134,21 +189,53 @@ describe('walk laws', () => {
 
 describe('error laws', () => {
   it('Praxis unsupported filters: 400 invalid_request_error in the Anthropic format', () => {
-    const good = { type: 'error', error: { type: 'invalid_request_error', message: 'order is not supported' }, request_id: 'req_1' };
-    const expected = { law: 'praxis.sessions.unsupported-filter-400', status: 400, errorType: 'invalid_request_error' } as const;
+    const good = {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'order is not supported' },
+      request_id: 'req_1',
+    };
+    const expected = {
+      law: 'praxis.sessions.unsupported-filter-400',
+      status: 400,
+      errorType: 'invalid_request_error',
+    } as const;
     expect(checkErrorResponse(sessions, exchange(good, [], 400), expected)).toEqual([]);
-    expect(rules(checkErrorResponse(sessions, exchange({ data: [], next_page: null }, [], 200), expected))).toEqual(['praxis.sessions.unsupported-filter-400']);
-    expect(rules(checkErrorResponse(sessions, exchange({ message: 'bad' }, [], 400), expected))).toEqual(['praxis.sessions.error-format']);
-    expect(rules(checkErrorResponse(sessions, exchange({ ...good, error: { type: 'api_error', message: 'x' } }, [], 400), expected))).toEqual(['praxis.sessions.error-format']);
+    expect(rules(checkErrorResponse(sessions, exchange({ data: [], next_page: null }, [], 200), expected))).toEqual([
+      'praxis.sessions.unsupported-filter-400',
+    ]);
+    expect(rules(checkErrorResponse(sessions, exchange({ message: 'bad' }, [], 400), expected))).toEqual([
+      'praxis.sessions.error-format',
+    ]);
+    expect(
+      rules(
+        checkErrorResponse(
+          sessions,
+          exchange({ ...good, error: { type: 'api_error', message: 'x' } }, [], 400),
+          expected,
+        ),
+      ),
+    ).toEqual(['praxis.sessions.error-format']);
   });
   it('JSON-RPC 422 needs the FastAPI detail list; Ark accepts any 4xx and any body', () => {
     const expected = { law: 'jsonrpc.invalid-parameter-422', status: 422 } as const;
-    expect(checkErrorResponse(jsonrpc, exchange({ detail: [{ loc: ['query', 'limit'], msg: 'x', type: 'int_parsing' }] }, [], 422), expected)).toEqual([]);
-    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: 'bad limit' }, [], 422), expected))).toEqual(['jsonrpc.error-format']);
-    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: [] }, [], 400), expected))).toEqual(['jsonrpc.invalid-parameter-422']);
+    expect(
+      checkErrorResponse(
+        jsonrpc,
+        exchange({ detail: [{ loc: ['query', 'limit'], msg: 'x', type: 'int_parsing' }] }, [], 422),
+        expected,
+      ),
+    ).toEqual([]);
+    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: 'bad limit' }, [], 422), expected))).toEqual([
+      'jsonrpc.error-format',
+    ]);
+    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: [] }, [], 400), expected))).toEqual([
+      'jsonrpc.invalid-parameter-422',
+    ]);
     const arkExpected = { law: 'ark.invalid-limit-rejected', status: '4xx' } as const;
     expect(checkErrorResponse(ark, exchange('nope', [], 400), arkExpected)).toEqual([]);
-    expect(rules(checkErrorResponse(ark, exchange({ items: [] }, [], 200), arkExpected))).toEqual(['ark.invalid-limit-rejected']);
+    expect(rules(checkErrorResponse(ark, exchange({ items: [] }, [], 200), arkExpected))).toEqual([
+      'ark.invalid-limit-rejected',
+    ]);
     expect(rules(checkErrorResponse(ark, exchange({}, [], 500), arkExpected))).toEqual(['ark.not-a-server-error']);
   });
 });
@@ -156,7 +243,10 @@ describe('error laws', () => {
 describe('lifecycles and time', () => {
   it('JSON-RPC allows exactly the documented paths', () => {
     for (const path of JSONRPC_DOCUMENTED_PATHS)
-      for (let i = 0; i + 1 < path.length; i++) expect((jsonrpcLifecycle.transitions as Readonly<Record<string, readonly string[]>>)[path[i]!]).toContain(path[i + 1]);
+      for (let i = 0; i + 1 < path.length; i++)
+        expect((jsonrpcLifecycle.transitions as Readonly<Record<string, readonly string[]>>)[path[i]!]).toContain(
+          path[i + 1],
+        );
     expect(jsonrpcLifecycle.transitions.created).not.toContain('expired');
     expect(jsonrpcLifecycle.transitions.created).not.toContain('failed');
     expect(jsonrpcLifecycle.transitions.queued).not.toContain('failed');
@@ -174,23 +264,41 @@ describe('lifecycles and time', () => {
     const snap = (...tasks: Record<string, unknown>[]): Snapshot => new Map(tasks.map((t) => [String(t.id), t]));
     const t0 = jsonrpcTask();
     expect(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, status: 'completed' }))).toEqual([]);
-    expect(rules(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual(['jsonrpc.lifecycle-forward']);
-    expect(rules(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual(['jsonrpc.immutable-fields']);
+    expect(rules(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual([
+      'jsonrpc.lifecycle-forward',
+    ]);
+    expect(rules(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual([
+      'jsonrpc.immutable-fields',
+    ]);
     const a: Record<string, unknown> = { ...arkTask(), id: 'x' };
     const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
-    expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(['ark.times-never-go-back']);
+    expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(
+      ['ark.times-never-go-back'],
+    );
   });
 });
 
 describe('laws between objects', () => {
-  const session = (id: string, createdAt: string, extra: Record<string, unknown> = {}) => ({ ...praxisSession(), id, created_at: createdAt, updated_at: createdAt, ...extra });
+  const session = (id: string, createdAt: string, extra: Record<string, unknown> = {}) => ({
+    ...praxisSession(),
+    id,
+    created_at: createdAt,
+    updated_at: createdAt,
+    ...extra,
+  });
   const outcome = (found: ReturnType<typeof applyLaws>, id: string) => found.find((o) => o.law.id === id)!.judgement;
 
   it('a fork on one page and its source on another are judged together; a source never listed is not', () => {
     const source = session('sesn_src', '2026-11-29T10:00:00Z', { cwd: '/srv/app' });
-    const fork = session('sesn_fork', '2026-11-29T09:00:00Z', { cwd: '/srv/other', forked_from: { session_id: 'sesn_src' } });
+    const fork = session('sesn_fork', '2026-11-29T09:00:00Z', {
+      cwd: '/srv/other',
+      forked_from: { session_id: 'sesn_src' },
+    });
     const orphan = session('sesn_orphan', '2026-11-29T08:00:00Z', { forked_from: { session_id: 'sesn_archived' } });
-    const walk = { pages: [exchange({ data: [source], next_page: 'p2' }), exchange({ data: [fork, orphan], next_page: null })], cursors: ['p2', undefined] };
+    const walk = {
+      pages: [exchange({ data: [source], next_page: 'p2' }), exchange({ data: [fork, orphan], next_page: null })],
+      cursors: ['p2', undefined],
+    };
     expect(rules(checkWalk(sessions, walk))).toEqual(['praxis.sessions.fork-after-source']);
     expect(outcome(applyLaws(sessions, 'walk', { walk }), 'praxis.sessions.fork-after-source').judged).toBe(1);
   });

@@ -16,7 +16,8 @@ describe('docs/rules.md', () => {
   });
   it('lists every rule and law by id', () => {
     const text = renderRulesMarkdown();
-    for (const id of [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)]) expect(text).toContain(`\`${id}\``);
+    for (const id of [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)])
+      expect(text).toContain(`\`${id}\``);
   });
   it('ids are unique, and the catalogue holds every item rule', () => {
     const ids = ALL_LAWS.map((l) => l.id);

@@ -6,7 +6,10 @@ import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '.
 const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
   'praxis.ended-at-null-exactly-while-running': {
     component: 'BackgroundTask',
-    good: [praxisTask(), { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:01:00Z' }],
+    good: [
+      praxisTask(),
+      { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:01:00Z' },
+    ],
     bad: [
       { ...praxisTask(), ended_at: '2026-11-29T10:01:00Z' },
       { ...praxisTask(), status: 'failed', cancellable: false },
@@ -46,7 +49,10 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'everruns.input-request-only-while-awaiting-input': {
     component: 'Task',
-    good: [{ ...everrunsTask(), state: 'awaiting_input', input_request: { id: 'ask_1', prompt: 'Which branch?' } }, everrunsTask()],
+    good: [
+      { ...everrunsTask(), state: 'awaiting_input', input_request: { id: 'ask_1', prompt: 'Which branch?' } },
+      everrunsTask(),
+    ],
     bad: [{ ...everrunsTask(), input_request: { id: 'ask_1', prompt: 'Which branch?' } }],
   },
   'everruns.attempt-starts-at-1': {
@@ -158,7 +164,13 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     component: 'BackgroundTask',
     good: [
       praxisTask(),
-      { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:00:00Z', notified_at: '2026-11-29T10:00:00Z' },
+      {
+        ...praxisTask(),
+        status: 'completed',
+        cancellable: false,
+        ended_at: '2026-11-29T10:00:00Z',
+        notified_at: '2026-11-29T10:00:00Z',
+      },
       { ...praxisTask(), notified_at: '2026-11-29T18:00:00+08:00' },
     ],
     bad: [
@@ -168,12 +180,22 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'praxis.session-updated-not-before-created': {
     component: 'Session',
-    good: [praxisSession(), { ...praxisSession(), updated_at: '2026-11-29T10:00:01Z' }, { ...praxisSession(), updated_at: '2026-11-29T18:00:00+08:00' }],
+    good: [
+      praxisSession(),
+      { ...praxisSession(), updated_at: '2026-11-29T10:00:01Z' },
+      { ...praxisSession(), updated_at: '2026-11-29T18:00:00+08:00' },
+    ],
     bad: [{ ...praxisSession(), updated_at: '2026-11-29T09:59:59Z' }],
   },
   'praxis.session-cwd-normalized': {
     component: 'Session',
-    good: [praxisSession(), { ...praxisSession(), cwd: '/home/user/workspace' }, { ...praxisSession(), cwd: '/' }, { ...praxisSession(), cwd: '/srv/app/' }, { ...praxisSession(), cwd: '../shared' }],
+    good: [
+      praxisSession(),
+      { ...praxisSession(), cwd: '/home/user/workspace' },
+      { ...praxisSession(), cwd: '/' },
+      { ...praxisSession(), cwd: '/srv/app/' },
+      { ...praxisSession(), cwd: '../shared' },
+    ],
     bad: [
       { ...praxisSession(), cwd: '/home/user//workspace' },
       { ...praxisSession(), cwd: '/home/./user' },
@@ -184,14 +206,26 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'praxis.session-not-forked-from-itself': {
     component: 'Session',
-    good: [praxisSession(), { ...praxisSession(), forked_from: null }, { ...praxisSession(), forked_from: { session_id: 'sesn_00' } }, { ...praxisSession(), forked_from: {} }],
+    good: [
+      praxisSession(),
+      { ...praxisSession(), forked_from: null },
+      { ...praxisSession(), forked_from: { session_id: 'sesn_00' } },
+      { ...praxisSession(), forked_from: {} },
+    ],
     bad: [{ ...praxisSession(), forked_from: { session_id: 'sesn_01' } }],
   },
   'everruns.task-times-in-order': {
     component: 'Task',
     good: [
       everrunsTask(),
-      { ...everrunsTask(), state: 'succeeded', started_at: '2026-11-29T10:00:00Z', finished_at: '2026-11-29T10:00:00Z', heartbeat_at: null, cancel_requested_at: '2026-11-29T10:00:00.5Z' },
+      {
+        ...everrunsTask(),
+        state: 'succeeded',
+        started_at: '2026-11-29T10:00:00Z',
+        finished_at: '2026-11-29T10:00:00Z',
+        heartbeat_at: null,
+        cancel_requested_at: '2026-11-29T10:00:00.5Z',
+      },
     ],
     bad: [
       { ...everrunsTask(), updated_at: '2026-11-29T09:59:59Z' },
@@ -210,7 +244,11 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'everruns.child-session-not-own-session': {
     component: 'Task',
-    good: [everrunsTask(), { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } }, { ...everrunsTask(), links: { child_session_id: null } }],
+    good: [
+      everrunsTask(),
+      { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } },
+      { ...everrunsTask(), links: { child_session_id: null } },
+    ],
     bad: [{ ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'demo' } }],
   },
   'ark.task-times-in-order': {

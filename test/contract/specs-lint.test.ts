@@ -7,8 +7,13 @@ describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rule
   const config = await loadConfig({});
   for (const face of FACES) {
     it(`${SPEC_FILES[face]} has no problems`, async () => {
-      const problems = await lint({ ref: fileURLToPath(new URL(`../../${SPEC_FILES[face]}`, import.meta.url)), config });
-      expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+      const problems = await lint({
+        ref: fileURLToPath(new URL(`../../${SPEC_FILES[face]}`, import.meta.url)),
+        config,
+      });
+      expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual(
+        [],
+      );
     });
   }
 

@@ -22,7 +22,8 @@ describe('validators', () => {
       expect(v.message.length).toBeGreaterThan(0);
     }
     expect(violations.find((v) => v.instancePath === '/state')?.value).toBe('done');
-    for (const garbage of [undefined, null, 'x', 42, [], {}]) expect(() => validateResponseBody('ark', 'listTasks', 200, garbage)).not.toThrow();
+    for (const garbage of [undefined, null, 'x', 42, [], {}])
+      expect(() => validateResponseBody('ark', 'listTasks', 200, garbage)).not.toThrow();
   });
 
   it('an id whose format a document gives once is held to it in every field holding that id', () => {
@@ -32,22 +33,40 @@ describe('validators', () => {
       expect(found.map((v) => v.instancePath)).toEqual(['/session_id']);
     }
     const forked = { ...praxisSession(), forked_from: { session_id: 'test' } };
-    expect(validateComponent('praxis', 'Session', forked, 'strict').map((v) => v.instancePath)).toEqual(['/forked_from/session_id']);
+    expect(validateComponent('praxis', 'Session', forked, 'strict').map((v) => v.instancePath)).toEqual([
+      '/forked_from/session_id',
+    ]);
   });
 
   it('Ark never sends null: a null optional field is a violation, an absent one is not', () => {
     const absent = arkTask();
     delete absent.started_at;
     expect(validateComponent('ark', 'Task', { ...absent, state: 'queued' })).toEqual([]);
-    expect(validateComponent('ark', 'Task', { ...arkTask(), summary: null }).map((v) => v.instancePath)).toEqual(['/summary']);
+    expect(validateComponent('ark', 'Task', { ...arkTask(), summary: null }).map((v) => v.instancePath)).toEqual([
+      '/summary',
+    ]);
   });
 
   it('validate whole responses per status, and say when the spec documents no body', () => {
     expect(validateResponseBody('ark', 'listTasks', 200, { items: [arkTask()], next_cursor: 20 })).toEqual([]);
-    expect(validateResponseBody('ark', 'listTasks', 200, { items: [arkTask()], next_cursor: null })?.map((v) => v.instancePath)).toEqual(['/next_cursor']);
+    expect(
+      validateResponseBody('ark', 'listTasks', 200, { items: [arkTask()], next_cursor: null })?.map(
+        (v) => v.instancePath,
+      ),
+    ).toEqual(['/next_cursor']);
     expect(validateResponseBody('everruns', 'listTasks', 404, 'Session not found')).toBeUndefined();
-    expect(validateResponseBody('jsonrpc', 'listTasks', 422, { detail: [{ loc: ['query', 'limit'], msg: 'bad', type: 'int_parsing' }] })).toEqual([]);
-    expect(validateResponseBody('praxis', 'listBackgroundTasks', 404, { type: 'error', error: { type: 'not_found_error', message: 'x' }, request_id: 'req_1' })).toEqual([]);
+    expect(
+      validateResponseBody('jsonrpc', 'listTasks', 422, {
+        detail: [{ loc: ['query', 'limit'], msg: 'bad', type: 'int_parsing' }],
+      }),
+    ).toEqual([]);
+    expect(
+      validateResponseBody('praxis', 'listBackgroundTasks', 404, {
+        type: 'error',
+        error: { type: 'not_found_error', message: 'x' },
+        request_id: 'req_1',
+      }),
+    ).toEqual([]);
     expect(validateResponseBody('praxis', 'listBackgroundTasks', 404, { error: 'nope' })?.length).toBeGreaterThan(0);
   });
 
@@ -55,13 +74,25 @@ describe('validators', () => {
     const session = { ...praxisSession(), agent: { id: 'agent_x' } };
     expect(validateComponent('praxis', 'Session', session, 'strict').length).toBeGreaterThan(0);
     expect(validateComponent('praxis', 'Session', session, 'documented')).toEqual([]);
-    expect(validateComponent('praxis', 'Session', { ...session, agent: 'agent_x' }, 'documented').map((v) => v.instancePath)).toEqual(['/agent']);
+    expect(
+      validateComponent('praxis', 'Session', { ...session, agent: 'agent_x' }, 'documented').map((v) => v.instancePath),
+    ).toEqual(['/agent']);
   });
 
   it('the Everruns document example lacks fields its own schema requires (recorded, not loosened)', () => {
     const seedExample = [{ progress: { steps: [{ status: 'pending' }] }, state: 'queued', wake_policy: 'silent' }];
     const violations = validateResponseBody('everruns', 'listTasks', 200, seedExample) ?? [];
-    const missing = violations.filter((v) => v.message.includes('must have required property')).map((v) => `${v.instancePath} ${v.message.split("'")[1]}`);
-    expect(missing.sort()).toEqual(['/0 created_at', '/0 display_name', '/0 id', '/0 kind', '/0 session_id', '/0 updated_at', '/0/progress/steps/0 title']);
+    const missing = violations
+      .filter((v) => v.message.includes('must have required property'))
+      .map((v) => `${v.instancePath} ${v.message.split("'")[1]}`);
+    expect(missing.sort()).toEqual([
+      '/0 created_at',
+      '/0 display_name',
+      '/0 id',
+      '/0 kind',
+      '/0 session_id',
+      '/0 updated_at',
+      '/0/progress/steps/0 title',
+    ]);
   });
 });

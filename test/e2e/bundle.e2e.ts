@@ -34,11 +34,15 @@ function staticClosure(entry: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
   return [...seen.values()];
 }
 
-const holdsFastCheck = (chunk: Rolldown.OutputChunk) => chunk.moduleIds.some((id) => id.includes('/node_modules/fast-check/'));
+const holdsFastCheck = (chunk: Rolldown.OutputChunk) =>
+  chunk.moduleIds.some((id) => id.includes('/node_modules/fast-check/'));
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atc-bundle-'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>');
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>',
+  );
   await writeFile(
     join(dir, 'main.ts'),
     `import { startMockWorker } from 'agent-task-contracts/browser';
@@ -91,7 +95,9 @@ describe('a Vite app that calls startMockWorker()', () => {
     const entry = chunks.find((c) => c.isEntry)!;
     const atStart = staticClosure(entry);
     expect(atStart.filter(holdsFastCheck).map((c) => c.fileName)).toEqual([]);
-    expect(atStart.flatMap((c) => c.moduleIds).filter((id) => id.startsWith(join(src, 'generators/complete.ts')))).toEqual([]);
+    expect(
+      atStart.flatMap((c) => c.moduleIds).filter((id) => id.startsWith(join(src, 'generators/complete.ts'))),
+    ).toEqual([]);
     const fastCheckChunks = chunks.filter(holdsFastCheck).map((c) => c.fileName);
     expect(fastCheckChunks).toHaveLength(1);
 
@@ -108,7 +114,11 @@ describe('a Vite app that calls startMockWorker()', () => {
     expect(states).toBe(3);
     expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual([]);
     const seeded = await page.evaluate(async () => {
-      const mock = (window as unknown as { bundleMock: { seed(face: string, session: string, tasks: object[]): Promise<{ state: string }[]> } }).bundleMock;
+      const mock = (
+        window as unknown as {
+          bundleMock: { seed(face: string, session: string, tasks: object[]): Promise<{ state: string }[]> };
+        }
+      ).bundleMock;
       return (await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).map((task) => task.state);
     });
     expect(seeded).toEqual(['unknown']);
@@ -121,11 +131,16 @@ describe('a Vite app that calls startMockWorker()', () => {
     await page.goto(base);
     await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
     const states = await page.evaluate(async () => {
-      type Handle = { playScenario(name: string, options: { progression: string }): Promise<void>; advance(): Promise<void> };
+      type Handle = {
+        playScenario(name: string, options: { progression: string }): Promise<void>;
+        advance(): Promise<void>;
+      };
       const mock = (window as unknown as { bundleMock: Handle }).bundleMock;
       await mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
       const read = async () => {
-        const page = (await (await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks')).json()) as { items: { task_id: string; state: string }[] };
+        const page = (await (
+          await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks')
+        ).json()) as { items: { task_id: string; state: string }[] };
         return page.items.find((task) => task.task_id === 'task-render')?.state;
       };
       const mounts = await Promise.all([read(), read()]);

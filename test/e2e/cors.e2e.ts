@@ -38,14 +38,20 @@ describe('CORS on the standalone mock, in Chromium', () => {
     const tab = await browser.newPage();
     await tab.goto(pageUrl);
     const outcome = await tab.evaluate(async (api) => {
-      const tasks = await fetch(`${api}/ark/sessions/sesn-demo/tasks?limit=2`).then(async (r) => ({ status: r.status, items: ((await r.json()) as { items: unknown[] }).items.length }));
+      const tasks = await fetch(`${api}/ark/sessions/sesn-demo/tasks?limit=2`).then(async (r) => ({
+        status: r.status,
+        items: ((await r.json()) as { items: unknown[] }).items.length,
+      }));
       const attempt = (init: RequestInit, path: string) =>
         fetch(`${api}/__mock${path}`, { method: 'POST', ...init }).then(
           (r) => `answered ${r.status}`,
           (e: Error) => `failed: ${e.name}`,
         );
       const reset = await attempt({ headers: { 'content-type': 'application/json' }, body: '{}' }, '/reset');
-      const faults = await attempt({ headers: { 'content-type': 'text/plain' }, body: '{"faults":["ark.order-newest-first"]}' }, '/faults');
+      const faults = await attempt(
+        { headers: { 'content-type': 'text/plain' }, body: '{"faults":["ark.order-newest-first"]}' },
+        '/faults',
+      );
       return { tasks, reset, faults };
     }, mock.server.url);
     expect(outcome.tasks).toEqual({ status: 200, items: 2 });

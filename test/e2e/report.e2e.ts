@@ -23,7 +23,15 @@ afterAll(async () => {
 
 describe('the HTML report in Chromium', () => {
   it('shows the verdict, the counts and a violation with its curl line, offline', async () => {
-    const result = await runConformance({ face: 'ark', baseUrl: mock.base('ark'), session: 'sesn-demo', seed: 3, runs: 30, polls: 2, pollIntervalMs: 5 });
+    const result = await runConformance({
+      face: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 3,
+      runs: 30,
+      polls: 2,
+      pollIntervalMs: 5,
+    });
     await mkdir(results, { recursive: true });
     const file = `${results}conformance-report.html`;
     await writeFile(file, render(result, 'html'));

@@ -79,14 +79,23 @@ describe('task board example in Chromium', () => {
     await page.goto(`${base}/?poll=200`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
     const ids = await page.evaluate(async () => {
-      const mock = (window as unknown as { taskBoardMock: { seed(face: string, session: string, tasks: object[]): Promise<{ id: string }[]> } }).taskBoardMock;
+      const mock = (
+        window as unknown as {
+          taskBoardMock: { seed(face: string, session: string, tasks: object[]): Promise<{ id: string }[]> };
+        }
+      ).taskBoardMock;
       return (await mock.seed('everruns', 'demo', [{ state: 'awaiting_input' }, { state: 'failed' }])).map((t) => t.id);
     });
     const rows = page.locator('section[data-face="everruns"] tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     // Newest first: the second seeded task is listed first.
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id))).toEqual([...ids].reverse());
-    expect(await page.locator('section[data-face="everruns"] .badge').allTextContents()).toEqual(['failed', 'awaiting_input']);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id))).toEqual(
+      [...ids].reverse(),
+    );
+    expect(await page.locator('section[data-face="everruns"] .badge').allTextContents()).toEqual([
+      'failed',
+      'awaiting_input',
+    ]);
     expect(await page.locator('section[data-face="everruns"][data-error]').count()).toBe(0);
     await page.close();
   });
@@ -108,8 +117,12 @@ describe('task board example in Chromium', () => {
     await page.goto(`${base}/?scenario=ark-contract-broken&poll=250`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
     const panel = page.locator('section[data-face="ark"]');
-    await expect.poll(() => panel.getAttribute('data-error'), { timeout: 10_000 }).toBe('ark.finished-at-only-when-terminal');
-    expect(await panel.locator('.error').textContent()).toContain('The API broke its contract: ark.finished-at-only-when-terminal');
+    await expect
+      .poll(() => panel.getAttribute('data-error'), { timeout: 10_000 })
+      .toBe('ark.finished-at-only-when-terminal');
+    expect(await panel.locator('.error').textContent()).toContain(
+      'The API broke its contract: ark.finished-at-only-when-terminal',
+    );
     await page.screenshot({ path: join(results, 'task-board-error.png'), fullPage: true });
     await page.close();
   });

@@ -1,13 +1,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACES, ITEM_RULES, type JsonObject, SPECS, type Snapshot, checkItem, checkTimeline, componentsOf, operationsOf, validateComponent } from '../../src/contract/index.js';
-import { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
+import {
+  FACES,
+  ITEM_RULES,
+  type JsonObject,
+  SPECS,
+  type Snapshot,
+  checkItem,
+  checkTimeline,
+  componentsOf,
+  operationsOf,
+  validateComponent,
+} from '../../src/contract/index.js';
+import {
+  brokenObject,
+  illegalLifecycle,
+  legalLifecycle,
+  requestCase,
+  validObject,
+} from '../../src/generators/index.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
 const params = (numRuns: number) => ({ seed: SEED, numRuns });
 
-const targets = FACES.flatMap((face) => Object.entries(componentsOf(face)).map(([target, component]) => ({ face, target: target as 'task' | 'session' | 'envelope', component: component! })));
+const targets = FACES.flatMap((face) =>
+  Object.entries(componentsOf(face)).map(([target, component]) => ({
+    face,
+    target: target as 'task' | 'session' | 'envelope',
+    component: component!,
+  })),
+);
 
 describe(`generators (seed ${SEED})`, () => {
   for (const { face, target, component } of targets) {
@@ -44,13 +67,18 @@ describe(`generators (seed ${SEED})`, () => {
       samples.forEach(walk);
       const schema = SPECS[face].components!.schemas!;
       const enums = reachableEnums(schema, component);
-      for (const value of enums) expect(seen, `${face} ${component}: enum value "${value}" never generated`).toContain(value);
+      for (const value of enums)
+        expect(seen, `${face} ${component}: enum value "${value}" never generated`).toContain(value);
     }
   });
 
   it('edge mode reaches every state of every API within 200 samples', () => {
     for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
-      const states = new Set(fc.sample(validObject(op.face, op.target, { edge: true }), { seed: SEED, numRuns: 200 }).map((t) => t[op.stateField!]));
+      const states = new Set(
+        fc
+          .sample(validObject(op.face, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
+          .map((t) => t[op.stateField!]),
+      );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
   });
@@ -95,7 +123,10 @@ describe(`generators (seed ${SEED})`, () => {
           for (let i = 0; i < snapshots.length; i++) {
             expect(checkItem(face, 'task', snapshots[i]!)).toEqual([]);
             expect(validateComponent(face, componentsOf(face).task!, snapshots[i]!)).toEqual([]);
-            if (i > 0) expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual([]);
+            if (i > 0)
+              expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual(
+                [],
+              );
           }
         }),
         params(300),
@@ -106,7 +137,9 @@ describe(`generators (seed ${SEED})`, () => {
       fc.assert(
         fc.property(illegalLifecycle(face), ({ snapshots, breaks }) => {
           const found = new Set<string>();
-          for (let i = 1; i < snapshots.length; i++) for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))) found.add(v.rule);
+          for (let i = 1; i < snapshots.length; i++)
+            for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!)))
+              found.add(v.rule);
           expect(found).toEqual(new Set(breaks));
         }),
         params(300),
@@ -118,7 +151,8 @@ describe(`generators (seed ${SEED})`, () => {
     for (const op of FACES.flatMap(operationsOf)) {
       const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 400 });
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
-      for (const r of op.rejected) expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);
+      for (const r of op.rejected)
+        expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);
     }
   });
 });
@@ -127,7 +161,11 @@ function snap(idField: string, task: JsonObject): Snapshot {
   return new Map([[String(task[idField]), task]]);
 }
 
-function reachableEnums(schemas: Record<string, Record<string, unknown>>, component: string, seen = new Set<string>()): string[] {
+function reachableEnums(
+  schemas: Record<string, Record<string, unknown>>,
+  component: string,
+  seen = new Set<string>(),
+): string[] {
   if (seen.has(component)) return [];
   seen.add(component);
   const out: string[] = [];

@@ -7,13 +7,17 @@ describe('unknown fault ids', () => {
     const message = describeUnknownFaults(['ark.not-a-server-error'])!;
     expect(message).toMatch(/^unknown fault "ark.not-a-server-error"; ark can inject: ark\./);
     expect(message).not.toContain('everruns');
-    expect(describeUnknownFaults(['everruns.not-a-server-eror'])).toContain('(did you mean "everruns.not-a-server-error"?)');
+    expect(describeUnknownFaults(['everruns.not-a-server-eror'])).toContain(
+      '(did you mean "everruns.not-a-server-error"?)',
+    );
     expect(describeUnknownFaults(['ark.order-newest-frist'])).toContain('(did you mean "ark.order-newest-first"?)');
   });
 
   it('list the injectable ids of that API first, then say where the others are', () => {
     const message = describeUnknownFaults(['jsonrpc.nope'])!;
-    const listed = message.slice(message.indexOf('jsonrpc can inject: ') + 'jsonrpc can inject: '.length, message.lastIndexOf(';')).split(', ');
+    const listed = message
+      .slice(message.indexOf('jsonrpc can inject: ') + 'jsonrpc can inject: '.length, message.lastIndexOf(';'))
+      .split(', ');
     expect(listed).toEqual(faultsOf('jsonrpc'));
     expect(listed.length).toBeGreaterThan(5);
     expect(message).toMatch(/marked injectable in docs\/rules\.md/);
@@ -36,7 +40,14 @@ describe('unknown fault ids', () => {
   });
 
   it('a scenario with a misspelt fault says the same', () => {
-    const scenario = { name: 'x', face: 'ark', sessions: [{ id: 's' }], timeline: [{ faults: ['ark.order-newest-frist'] }] };
-    expect(() => compileScenario(scenario, 'x.yaml')).toThrow(/\/timeline\/0\/faults\/0: unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/);
+    const scenario = {
+      name: 'x',
+      face: 'ark',
+      sessions: [{ id: 's' }],
+      timeline: [{ faults: ['ark.order-newest-frist'] }],
+    };
+    expect(() => compileScenario(scenario, 'x.yaml')).toThrow(
+      /\/timeline\/0\/faults\/0: unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers, demoMock } from '../../src/handlers/index.js';
 import { useScenario } from '../../src/scenarios/index.js';
-import type { ArkTaskPage, EverrunsTaskList, JsonRpcListTasksResponse, PraxisBackgroundTaskList } from '../../src/types/index.js';
+import type {
+  ArkTaskPage,
+  EverrunsTaskList,
+  JsonRpcListTasksResponse,
+  PraxisBackgroundTaskList,
+} from '../../src/types/index.js';
 
 const ARK = 'https://ark.cn-beijing.volces.com/api/v3';
 const server = setupServer(...demoMock.handlers);
@@ -21,7 +26,10 @@ const get = async <T>(url: string): Promise<{ status: number; body: T }> => {
 
 describe('seeded test data', () => {
   it('puts exactly the given tasks in a session, completed and valid, for every API', async () => {
-    const ark = await demoMock.seed('ark', 'sesn-x', [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }]);
+    const ark = await demoMock.seed('ark', 'sesn-x', [
+      { state: 'unknown' },
+      { state: 'running', tool: { name: 'bash' } },
+    ]);
     expect(ark.map((t) => t.state)).toEqual(['unknown', 'running']);
     const page = await get<ArkTaskPage>(`${ARK}/sessions/sesn-x/tasks`);
     // Newest first: the last partial was created last.
@@ -30,11 +38,19 @@ describe('seeded test data', () => {
       ['unknown', ark[0]!.tool.name],
     ]);
     await demoMock.seed('everruns', 'sess-1', [{ state: 'awaiting_input' }]);
-    expect((await get<EverrunsTaskList>('https://app.everruns.com/api/v1/sessions/sess-1/tasks')).body.map((t) => t.state)).toEqual(['awaiting_input']);
+    expect(
+      (await get<EverrunsTaskList>('https://app.everruns.com/api/v1/sessions/sess-1/tasks')).body.map((t) => t.state),
+    ).toEqual(['awaiting_input']);
     await demoMock.seed('jsonrpc', 'conv-1', [{ status: 'paused' }, { status: 'working' }]);
-    expect((await get<JsonRpcListTasksResponse>('https://jsonrpc.invalid/tasks?session_id=conv-1')).body.result!.map((t) => t.status)).toEqual(['working', 'paused']);
+    expect(
+      (await get<JsonRpcListTasksResponse>('https://jsonrpc.invalid/tasks?session_id=conv-1')).body.result!.map(
+        (t) => t.status,
+      ),
+    ).toEqual(['working', 'paused']);
     await demoMock.seed('praxis', 'sesn_seeded', [{ status: 'lost', kind: 'subagent' }]);
-    const praxis = await get<PraxisBackgroundTaskList>('https://api.praxis.invalid/agent/v1/sessions/sesn_seeded/background_tasks');
+    const praxis = await get<PraxisBackgroundTaskList>(
+      'https://api.praxis.invalid/agent/v1/sessions/sesn_seeded/background_tasks',
+    );
     expect(praxis.body.data.map((t) => [t.status, t.kind])).toEqual([['lost', 'subagent']]);
   });
 
@@ -48,34 +64,58 @@ describe('seeded test data', () => {
 
   it('an invalid partial fails with the task, the field, the rule and the reason', async () => {
     // @ts-expect-error: not an Ark state
-    await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'done' }])).rejects.toThrow(/ark sesn-x tasks\[0\]\.state: ark\.schema: .*allowed values.*\(got "done"\)/);
+    await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'done' }])).rejects.toThrow(
+      /ark sesn-x tasks\[0\]\.state: ark\.schema: .*allowed values.*\(got "done"\)/,
+    );
     // A rule, not the schema: a queued task has no started_at (002).
-    await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'running' }, { state: 'queued', started_at: 1_780_000_000_000 }])).rejects.toThrow(
+    await expect(
+      demoMock.seed('ark', 'sesn-x', [{ state: 'running' }, { state: 'queued', started_at: 1_780_000_000_000 }]),
+    ).rejects.toThrow(
       /tasks\[1\]\.started_at: ark\.started-at-absent-before-start: started_at is returned for a queued task/,
     );
-    await expect(demoMock.seed('ark', 'sesn-x', [{ task_id: 'task-twice' }, { task_id: 'task-twice' }])).rejects.toThrow(/task task-twice is given twice/);
-    await expect(demoMock.seed('ark', 'sesn-x', [{ task_id: 'twice' }])).rejects.toThrow(/tasks\[0\]\.task_id: ark\.schema: .*must match pattern "\^task-"/);
+    await expect(
+      demoMock.seed('ark', 'sesn-x', [{ task_id: 'task-twice' }, { task_id: 'task-twice' }]),
+    ).rejects.toThrow(/task task-twice is given twice/);
+    await expect(demoMock.seed('ark', 'sesn-x', [{ task_id: 'twice' }])).rejects.toThrow(
+      /tasks\[0\]\.task_id: ark\.schema: .*must match pattern "\^task-"/,
+    );
   });
 
   it('POST /__mock/seed does the same over the control API', async () => {
     const app = await demoMock.app();
-    const ok = await app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'queued' }], seed: 3 });
+    const ok = await app.control('POST', '/seed', {
+      face: 'everruns',
+      session: 'sess-2',
+      tasks: [{ state: 'queued' }],
+      seed: 3,
+    });
     expect(ok.status).toBe(200);
-    const bad = await app.controlResponse('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] });
+    const bad = await app.controlResponse('POST', '/seed', {
+      face: 'everruns',
+      session: 'sess-2',
+      tasks: [{ state: 'paused' }],
+    });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state: everruns\.schema/);
     expect((await app.controlResponse('POST', '/seed', { face: 'nope' })).status).toBe(400);
     // In process the same refusal throws, with the same words.
-    await expect(app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] })).rejects.toThrow(/tasks\[0\]\.state: everruns\.schema/);
+    await expect(
+      app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] }),
+    ).rejects.toThrow(/tasks\[0\]\.state: everruns\.schema/);
   });
 });
 
 describe('the virtual clock', () => {
   it('a time scenario plays in virtual seconds: frozen, then advanced', async () => {
-    const mock = useScenario('ark-unknown-comes-back', { progression: 'time', stepMs: 30_000, baseUrl: { ark: 'https://clock.test/api/v3' } });
+    const mock = useScenario('ark-unknown-comes-back', {
+      progression: 'time',
+      stepMs: 30_000,
+      baseUrl: { ark: 'https://clock.test/api/v3' },
+    });
     server.use(...mock.handlers);
     mock.clock.freeze(Date.parse('2026-11-30T09:00:00Z'));
-    const states = async () => (await get<ArkTaskPage>('https://clock.test/api/v3/sessions/sesn-demo/tasks')).body.items.map((t) => t.state);
+    const states = async () =>
+      (await get<ArkTaskPage>('https://clock.test/api/v3/sessions/sesn-demo/tasks')).body.items.map((t) => t.state);
     const first = await states();
     expect(await states()).toEqual(first);
     mock.clock.advance(30_000);
@@ -140,7 +180,10 @@ describe('the virtual clock', () => {
 
 describe('scenarios immune to extra requests (React StrictMode)', () => {
   it('a manual scenario stays on its step however often it is asked, and moves on advance()', async () => {
-    const mock = useScenario('praxis-result-pending-delivered', { progression: 'manual', baseUrl: { praxis: 'https://strict.test/agent' } });
+    const mock = useScenario('praxis-result-pending-delivered', {
+      progression: 'manual',
+      baseUrl: { praxis: 'https://strict.test/agent' },
+    });
     server.use(...mock.handlers);
     const url = 'https://strict.test/agent/v1/sessions/sesn_demo/background_tasks';
     const statuses = async () => (await get<PraxisBackgroundTaskList>(url)).body.data.map((t) => t.status);

@@ -16,9 +16,14 @@ afterAll(async () => {
 });
 
 /** Sends a raw request line (no URL normalisation, bytes as given), bounded by a timeout. */
-function raw(method: string, target: string): Promise<{ status: number; contentType: string | undefined; text: string }> {
+function raw(
+  method: string,
+  target: string,
+): Promise<{ status: number; contentType: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8')));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.end(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8')),
+    );
     const chunks: Buffer[] = [];
     socket.setTimeout(5000, () => socket.destroy(new Error(`timeout: ${method} ${target.slice(0, 100)}`)));
     socket.on('data', (c: Buffer) => chunks.push(c));
@@ -38,8 +43,15 @@ function raw(method: string, target: string): Promise<{ status: number; contentT
 
 /** Whether an error body is in the face's own format. */
 const OWN_FORMAT: Record<Face, (body: unknown) => boolean> = {
-  praxis: (b) => isObj(b) && b.type === 'error' && isObj(b.error) && typeof b.error.type === 'string' && typeof b.error.message === 'string' && 'request_id' in b,
-  everruns: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
+  praxis: (b) =>
+    isObj(b) &&
+    b.type === 'error' &&
+    isObj(b.error) &&
+    typeof b.error.type === 'string' &&
+    typeof b.error.message === 'string' &&
+    'request_id' in b,
+  everruns: (b) =>
+    isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
   ark: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
   jsonrpc: (b) => isObj(b) && (Array.isArray(b.detail) || typeof b.detail === 'string'),
 };
@@ -101,7 +113,17 @@ const hostileValue = fc.oneof(
   fc.integer().map(String),
 );
 const hostileId = fc.oneof(
-  fc.constantFrom('..', '%2e%2e', '..%2f..%2fetc', 'a'.repeat(3000), '%E4%BB%BB%E5%8A%A1', '%', '%FF', 'sesn_demo%00', ' '),
+  fc.constantFrom(
+    '..',
+    '%2e%2e',
+    '..%2f..%2fetc',
+    'a'.repeat(3000),
+    '%E4%BB%BB%E5%8A%A1',
+    '%',
+    '%FF',
+    'sesn_demo%00',
+    ' ',
+  ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 );
 
@@ -119,7 +141,12 @@ describe(`hostile requests (seed ${SEED})`, () => {
     it(`${face}: never a 5xx, always JSON in the API's own format, the server keeps answering`, async () => {
       await fc.assert(
         fc.asyncProperty(target(face), async (t) => {
-          const query = t.params.map(([k, v]) => `${t.encode ? encodeURIComponent(k) : k}=${t.encode ? encodeURIComponent(v) : v.replace(/[\s#]/g, '+')}`).join('&');
+          const query = t.params
+            .map(
+              ([k, v]) =>
+                `${t.encode ? encodeURIComponent(k) : k}=${t.encode ? encodeURIComponent(v) : v.replace(/[\s#]/g, '+')}`,
+            )
+            .join('&');
           const path = `/${face}${t.path.replace('{id}', t.id)}${query ? `?${query}` : ''}`;
           const res = await raw(t.method, path);
           expect(res.status, `${t.method} ${path.slice(0, 200)}`).toBeLessThan(500);

@@ -2,15 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { FACES, taskOperation } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/index.js';
 
-const listArk = (app: MockApp, session: string) => app.respond('ark', { method: 'GET', path: `/sessions/${session}/tasks`, query: new URLSearchParams('limit=5') });
+const listArk = (app: MockApp, session: string) =>
+  app.respond('ark', { method: 'GET', path: `/sessions/${session}/tasks`, query: new URLSearchParams('limit=5') });
 
 describe('two mocks in one test run share no state', () => {
   it('each answers from its own data, request ids and faults, with requests interleaved', async () => {
-    const [a, b] = await Promise.all([MockApp.create({ seed: 1 }), MockApp.create({ seed: 2, faults: ['ark.limit-respected'] })]);
+    const [a, b] = await Promise.all([
+      MockApp.create({ seed: 1 }),
+      MockApp.create({ seed: 2, faults: ['ark.limit-respected'] }),
+    ]);
     const sessionA = a.store.sessionsOf('ark')[0]!;
     const sessionB = b.store.sessionsOf('ark')[0]!;
     const idField = taskOperation('ark').idField;
-    const idsOf = (body: unknown) => (body as { items: Record<string, unknown>[] }).items.map((t) => String(t[idField]));
+    const idsOf = (body: unknown) =>
+      (body as { items: Record<string, unknown>[] }).items.map((t) => String(t[idField]));
     for (let round = 0; round < 3; round++) {
       const fromA = listArk(a, sessionA);
       const fromB = listArk(b, sessionB);
@@ -18,10 +23,17 @@ describe('two mocks in one test run share no state', () => {
       // The fault asked of b only: one more item than the limit.
       expect(idsOf(fromB.body)).toHaveLength(6);
       expect(JSON.stringify(fromA.body)).toBe(JSON.stringify(listArk(a, sessionA).body));
-      expect((fromA.body as { items: unknown[] }).items).not.toEqual((fromB.body as { items: unknown[] }).items.slice(0, 5));
+      expect((fromA.body as { items: unknown[] }).items).not.toEqual(
+        (fromB.body as { items: unknown[] }).items.slice(0, 5),
+      );
     }
     // Anthropic request ids count each mock's own requests.
-    const missing = (app: MockApp) => app.respond('praxis', { method: 'GET', path: '/v1/sessions/sesn_nope/background_tasks', query: new URLSearchParams() });
+    const missing = (app: MockApp) =>
+      app.respond('praxis', {
+        method: 'GET',
+        path: '/v1/sessions/sesn_nope/background_tasks',
+        query: new URLSearchParams(),
+      });
     expect((missing(a).body as { request_id: string }).request_id).toBe('req_mock00000007');
     expect((missing(a).body as { request_id: string }).request_id).toBe('req_mock00000008');
     expect((missing(b).body as { request_id: string }).request_id).toBe('req_mock00000004');
@@ -33,7 +45,9 @@ describe('two mocks in one test run share no state', () => {
     const session = a.store.sessionsOf('everruns')[0]!;
     const task = a.store.tasks('everruns', session)[0]!.item;
     // The same session and seq in b, but an item that breaks the contract: b must refuse it.
-    await expect(b.store.addTask('everruns', session, { ...task, [taskOperation('everruns').idField]: 12 })).rejects.toThrow(/breaks the contract/);
+    await expect(
+      b.store.addTask('everruns', session, { ...task, [taskOperation('everruns').idField]: 12 }),
+    ).rejects.toThrow(/breaks the contract/);
   });
 });
 
@@ -57,11 +71,18 @@ describe('seeded data and the clock on the standalone server', () => {
     const { startMock } = await import('../helpers/mock-server.js');
     const mock = await startMock();
     try {
-      const post = (path: string, body: unknown) => fetch(`${mock.server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
+      const post = (path: string, body: unknown) =>
+        fetch(`${mock.server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
       expect((await post('/clock', { freeze: '2030-01-01T00:00:00Z' })).status).toBe(200);
-      const seeded = await post('/seed', { face: 'ark', session: 'sesn-http', tasks: [{ state: 'unknown' }, { state: 'running' }] });
+      const seeded = await post('/seed', {
+        face: 'ark',
+        session: 'sesn-http',
+        tasks: [{ state: 'unknown' }, { state: 'running' }],
+      });
       expect(seeded.status).toBe(200);
-      const page = (await (await fetch(`${mock.base('ark')}/sessions/sesn-http/tasks`)).json()) as { items: { state: string; created_at: number }[] };
+      const page = (await (await fetch(`${mock.base('ark')}/sessions/sesn-http/tasks`)).json()) as {
+        items: { state: string; created_at: number }[];
+      };
       expect(page.items.map((t) => t.state)).toEqual(['running', 'unknown']);
       // Seeded tasks were created just before the clock's now.
       expect(page.items[0]!.created_at).toBeLessThan(Date.UTC(2030, 0, 1));
@@ -69,7 +90,9 @@ describe('seeded data and the clock on the standalone server', () => {
       const bad = await post('/seed', { face: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toContain('tasks[0].state: ark.schema');
-      expect(((await (await fetch(`${mock.server.url}/__mock/clock`)).json()) as { iso: string }).iso).toBe('2030-01-01T00:00:00.000Z');
+      expect(((await (await fetch(`${mock.server.url}/__mock/clock`)).json()) as { iso: string }).iso).toBe(
+        '2030-01-01T00:00:00.000Z',
+      );
     } finally {
       await mock.server.close();
     }

@@ -8,12 +8,29 @@ import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/h
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const SESSION: Record<Face, string | undefined> = { praxis: DEMO.praxis.session, everruns: DEMO.everruns.session, ark: DEMO.ark.session, jsonrpc: undefined };
+const SESSION: Record<Face, string | undefined> = {
+  praxis: DEMO.praxis.session,
+  everruns: DEMO.everruns.session,
+  ark: DEMO.ark.session,
+  jsonrpc: undefined,
+};
 
 let mock: Awaited<ReturnType<typeof startMock>>;
-const msw = createHandlers({ baseUrl: { praxis: 'https://praxis.test/agent', everruns: 'https://everruns.test/api', ark: 'https://ark.test/api/v3', jsonrpc: 'https://rpc.test' } });
+const msw = createHandlers({
+  baseUrl: {
+    praxis: 'https://praxis.test/agent',
+    everruns: 'https://everruns.test/api',
+    ark: 'https://ark.test/api/v3',
+    jsonrpc: 'https://rpc.test',
+  },
+});
 const mswServer = setupServer(...msw.handlers);
-const MSW_BASE: Record<Face, string> = { praxis: 'https://praxis.test/agent', everruns: 'https://everruns.test/api', ark: 'https://ark.test/api/v3', jsonrpc: 'https://rpc.test' };
+const MSW_BASE: Record<Face, string> = {
+  praxis: 'https://praxis.test/agent',
+  everruns: 'https://everruns.test/api',
+  ark: 'https://ark.test/api/v3',
+  jsonrpc: 'https://rpc.test',
+};
 
 beforeAll(async () => {
   mock = await startMock();
@@ -40,20 +57,35 @@ describe(`mock responses (seed ${SEED})`, () => {
     for (const op of operationsOf(face)) {
       it(`${face}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
         await fc.assert(
-          fc.asyncProperty(requestCase(op, { agent_id: [DEMO.praxis.agent], session_thread_id: ['thread-main'], session_id: ['demo'], user_id: ['user_demo'] }), async (c) => {
-            const r = await call(mock.base(face), pathOf(face, op.path), c.query);
-            const body = JSON.parse(r.text);
-            expect(r.contentType).toMatch(/application\/json/);
-            if (c.expect.kind === 'ok') {
-              expect(r.status).toBe(200);
-              expect(validateBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
-              for (const item of itemsOf(op, body) ?? []) expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
-            } else {
-              if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
-              else expect(r.status).toBeGreaterThanOrEqual(400);
-              expect(checkErrorResponse(op, { url: '', query: c.query, status: r.status, contentType: r.contentType, body }, c.expect)).toEqual([]);
-            }
-          }),
+          fc.asyncProperty(
+            requestCase(op, {
+              agent_id: [DEMO.praxis.agent],
+              session_thread_id: ['thread-main'],
+              session_id: ['demo'],
+              user_id: ['user_demo'],
+            }),
+            async (c) => {
+              const r = await call(mock.base(face), pathOf(face, op.path), c.query);
+              const body = JSON.parse(r.text);
+              expect(r.contentType).toMatch(/application\/json/);
+              if (c.expect.kind === 'ok') {
+                expect(r.status).toBe(200);
+                expect(validateBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
+                for (const item of itemsOf(op, body) ?? [])
+                  expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
+              } else {
+                if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
+                else expect(r.status).toBeGreaterThanOrEqual(400);
+                expect(
+                  checkErrorResponse(
+                    op,
+                    { url: '', query: c.query, status: r.status, contentType: r.contentType, body },
+                    c.expect,
+                  ),
+                ).toEqual([]);
+              }
+            },
+          ),
           { seed: SEED, numRuns: 60 },
         );
       });
@@ -95,9 +127,13 @@ describe('demo data and store', () => {
     const store = await demoStore();
     expect(store.praxisSessions((s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
     expect(store.tasks('ark', DEMO.ark.session).length).toBeGreaterThanOrEqual(45);
-    expect(store.tasks('jsonrpc', DEMO.jsonrpc.session).filter((r) => r.item.user_id === DEMO.jsonrpc.user).length).toBeGreaterThanOrEqual(45);
+    expect(
+      store.tasks('jsonrpc', DEMO.jsonrpc.session).filter((r) => r.item.user_id === DEMO.jsonrpc.user).length,
+    ).toBeGreaterThanOrEqual(45);
     const sessionStates = new Set(store.praxisSessions((s) => s.archived_at === null).map((r) => r.item.status));
-    expect([...sessionStates].sort()).toEqual([...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort());
+    expect([...sessionStates].sort()).toEqual(
+      [...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort(),
+    );
     for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
       const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face]!;
       const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
@@ -132,7 +168,8 @@ describe('demo data and store', () => {
     expect((await app.control('POST', '/advance', { steps: 2 })).status).toBe(200);
     const after = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
     expect(after).not.toEqual(before);
-    for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session)) expect(checkItem('jsonrpc', 'task', r.item)).toEqual([]);
+    for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session))
+      expect(checkItem('jsonrpc', 'task', r.item)).toEqual([]);
     expect((await app.controlResponse('POST', '/advance', { steps: 'many' })).status).toBe(400);
     expect((await app.controlResponse('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
     await expect(app.control('POST', '/faults', { faults: ['nope'] })).rejects.toThrow(/unknown fault "nope"/);
@@ -144,11 +181,15 @@ describe('demo data and store', () => {
     // @ts-expect-error a misspelt fault id is a type error; JavaScript callers get the run-time refusal tested here
     await expect(MockApp.create({ faults: ['ark.nope'] })).rejects.toThrow(/unknown fault "ark.nope"/);
     // @ts-expect-error as above
-    await expect(MockApp.create({ faults: ['ark.order-newest-frist'] })).rejects.toThrow(/unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/);
+    await expect(MockApp.create({ faults: ['ark.order-newest-frist'] })).rejects.toThrow(
+      /unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/,
+    );
     // The MSW entry refuses it when the handlers are created, before any request.
     const { createHandlers } = await import('../../src/handlers/msw.js');
     // @ts-expect-error as above
-    expect(() => createHandlers({ faults: ['everruns.filter-stat'] })).toThrow(/createHandlers: unknown fault "everruns.filter-stat" \(did you mean "everruns.filter-state"\?\)/);
+    expect(() => createHandlers({ faults: ['everruns.filter-stat'] })).toThrow(
+      /createHandlers: unknown fault "everruns.filter-stat" \(did you mean "everruns.filter-state"\?\)/,
+    );
     await expect(MockApp.create({ latencyMs: -1 })).rejects.toThrow(/latencyMs must be 0 or more/);
   });
 });

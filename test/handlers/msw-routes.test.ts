@@ -12,7 +12,9 @@ const server = setupServer(
   http.get(`${ARK}/sessions/:session/tasks/:id`, ({ params }) => HttpResponse.json({ task_id: params.id, mine: true })),
   http.post(`${ARK}/sessions/:session/tasks`, () => HttpResponse.json({ created: true }, { status: 201 })),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) }));
+beforeAll(() =>
+  server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) }),
+);
 afterAll(() => server.close());
 
 describe('MSW handlers match only documented operations', () => {
@@ -23,7 +25,10 @@ describe('MSW handlers match only documented operations', () => {
   });
 
   it("a user's handler for another endpoint under the same base runs; another method falls through too", async () => {
-    expect(await (await fetch(`${ARK}/sessions/sesn-demo/tasks/task-1`)).json()).toEqual({ task_id: 'task-1', mine: true });
+    expect(await (await fetch(`${ARK}/sessions/sesn-demo/tasks/task-1`)).json()).toEqual({
+      task_id: 'task-1',
+      mine: true,
+    });
     const created = await fetch(`${ARK}/sessions/sesn-demo/tasks`, { method: 'POST', body: '{}' });
     expect(created.status).toBe(201);
     expect(unhandled).toEqual([]);

@@ -19,7 +19,11 @@ describe('mock --tasks', () => {
     expect(mock.app.store.taskCount('everruns')).toBe(300);
     for (const face of FACES) {
       const op = operationsOf(face).find((o) => o.target === 'task')!;
-      const states = new Set(mock.app.store.tasks(face, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[face]).map((r) => String(r.item[op.stateField!])));
+      const states = new Set(
+        mock.app.store
+          .tasks(face, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[face])
+          .map((r) => String(r.item[op.stateField!])),
+      );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
   });
@@ -39,7 +43,9 @@ describe('mock --tasks', () => {
     const seen: string[] = [];
     let cursor: number | undefined;
     do {
-      const res = await fetch(`${mock.base('ark')}/sessions/sesn-demo/tasks?state=running,unknown&limit=37${cursor !== undefined ? `&cursor=${cursor}` : ''}`);
+      const res = await fetch(
+        `${mock.base('ark')}/sessions/sesn-demo/tasks?state=running,unknown&limit=37${cursor !== undefined ? `&cursor=${cursor}` : ''}`,
+      );
       const body = (await res.json()) as { items: { task_id: string }[]; next_cursor?: number };
       seen.push(...body.items.map((t) => t.task_id));
       cursor = body.next_cursor;
@@ -60,7 +66,13 @@ describe('the response cache', () => {
   it('keeps a page whose URL comes back soon (a client polling), not one asked once', async () => {
     const { MockApp } = await import('../../src/handlers/app.js');
     const app = await MockApp.create();
-    const ask = (query: string) => app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams(query), search: `?${query}` });
+    const ask = (query: string) =>
+      app.respond('ark', {
+        method: 'GET',
+        path: '/sessions/sesn-demo/tasks',
+        query: new URLSearchParams(query),
+        search: `?${query}`,
+      });
     const once = ask('limit=7');
     expect(once.bytes).toBeUndefined();
     const second = ask('limit=5');

@@ -36,7 +36,9 @@ describe('the official @anthropic-ai/sdk against the Praxis mock', () => {
   });
 
   it('an unsupported filter raises BadRequestError with the Anthropic error body', async () => {
-    const error = await client.beta.sessions.list({ 'created_at[gte]': '2026-01-01T00:00:00Z' }).catch((e: unknown) => e);
+    const error = await client.beta.sessions
+      .list({ 'created_at[gte]': '2026-01-01T00:00:00Z' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     const body = (error as BadRequestError).error as { type: string; error: { type: string; message: string } };
     expect(body.type).toBe('error');

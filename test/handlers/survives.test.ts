@@ -28,21 +28,31 @@ function get(url: string, init: RequestInit = {}): Promise<Response> {
 }
 
 const control = (mock: Mock, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  get(`${mock.server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  get(`${mock.server.url}/__mock${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
-const state = async (mock: Mock) => (await (await get(`${mock.server.url}/__mock/state`)).json()) as Record<string, unknown>;
+const state = async (mock: Mock) =>
+  (await (await get(`${mock.server.url}/__mock/state`)).json()) as Record<string, unknown>;
 
 describe('sequences of control calls a suite makes', () => {
   it('a time scenario, then the clock frozen before its start: the next request sees step 0 and the server lives', async () => {
     const mock = await serve();
-    expect((await control(mock, '/scenario', { name: 'ark-unknown-comes-back', progression: 'time', stepMs: 30_000 })).status).toBe(200);
+    expect(
+      (await control(mock, '/scenario', { name: 'ark-unknown-comes-back', progression: 'time', stepMs: 30_000 }))
+        .status,
+    ).toBe(200);
     expect((await get(mock.base('ark/sessions/sesn-demo/tasks'))).status).toBe(200);
     expect((await control(mock, '/clock', { freeze: '2026-11-30T09:00:00Z' })).status).toBe(200);
     const again = await get(mock.base('ark/sessions/sesn-demo/tasks'));
     expect(again.status).toBe(200);
     const first = await MockApp.create({ scenarios: scenarioLoader });
     await first.playScenario('ark-unknown-comes-back', { progression: 'time', stepMs: 30_000 });
-    expect(await again.json()).toEqual(first.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams() }).body);
+    expect(await again.json()).toEqual(
+      first.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams() }).body,
+    );
   });
 
   it('in process, fake timers set before a time scenario starts: every request is answered', async () => {
@@ -51,7 +61,11 @@ describe('sequences of control calls a suite makes', () => {
     await mock.playScenario('ark-unknown-comes-back', { progression: 'time', stepMs: 1_000 });
     app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams() });
     vi.useFakeTimers({ now: Date.UTC(2020, 0, 1) });
-    const answer = app.respond('ark', { method: 'GET', path: '/sessions/sesn-demo/tasks', query: new URLSearchParams() });
+    const answer = app.respond('ark', {
+      method: 'GET',
+      path: '/sessions/sesn-demo/tasks',
+      query: new URLSearchParams(),
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -110,7 +124,9 @@ describe('sequences of control calls a suite makes', () => {
     await control(mock, '/seed', { face: 'ark', session: 'sesn-c', tasks: [{ task_id: 'task-mine' }] });
     const clash = await control(mock, '/seed', { face: 'ark', session: 'sesn-d', tasks: [{ task_id: 'task-mine' }] });
     expect(clash.status).toBe(400);
-    expect(((await clash.json()) as { error: string }).error).toContain('task task-mine already exists in session sesn-c');
+    expect(((await clash.json()) as { error: string }).error).toContain(
+      'task task-mine already exists in session sesn-c',
+    );
   });
 
   it('seeding an API while a scenario plays on it is a 409 that says what to do; other APIs seed as usual', async () => {
@@ -118,11 +134,17 @@ describe('sequences of control calls a suite makes', () => {
     await control(mock, '/scenario', { name: 'ark-unknown-comes-back' });
     const refused = await control(mock, '/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/scenario "ark-unknown-comes-back" plays on ark.*\{"name": null\}/);
-    expect((await control(mock, '/seed', { face: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status).toBe(200);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /scenario "ark-unknown-comes-back" plays on ark.*\{"name": null\}/,
+    );
+    expect(
+      (await control(mock, '/seed', { face: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status,
+    ).toBe(200);
     expect((await get(mock.base('everruns/v1/sessions/sess-x/tasks'))).status).toBe(200);
     await control(mock, '/scenario', { name: null });
-    expect((await control(mock, '/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status).toBe(200);
+    expect(
+      (await control(mock, '/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status,
+    ).toBe(200);
     expect((await get(mock.base('ark/sessions/sesn-x/tasks'))).status).toBe(200);
   });
 });
@@ -140,7 +162,9 @@ describe('the server never dies from a request', () => {
     for (const expected of [500, 500]) {
       const failed = await get(mock.base('ark/sessions/sesn-demo/tasks?limit=3'));
       expect(failed.status).toBe(expected);
-      expect(await failed.json()).toMatchObject({ error: { code: 'InternalServiceError', message: expect.stringContaining('boom in the store') } });
+      expect(await failed.json()).toMatchObject({
+        error: { code: 'InternalServiceError', message: expect.stringContaining('boom in the store') },
+      });
     }
     expect(errors).toHaveBeenCalledTimes(1);
     expect((await get(mock.base('ark/sessions/sesn-demo/tasks?limit=3'))).status).toBe(200);
@@ -174,7 +198,11 @@ describe('CORS on the standalone server', () => {
     const mock = await serve();
     const preflight = await get(mock.base('ark/sessions/sesn-demo/tasks'), {
       method: 'OPTIONS',
-      headers: { origin: page, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: page,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(page);
@@ -197,7 +225,10 @@ describe('CORS on the standalone server', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toContain(`--control-origin ${page}`);
     expect(((await state(mock)).faults as string[]).length).toBe(0);
-    const preflight = await get(`${mock.server.url}/__mock/reset`, { method: 'OPTIONS', headers: { origin: page, 'access-control-request-method': 'POST' } });
+    const preflight = await get(`${mock.server.url}/__mock/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: page, 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect((await control(mock, '/latency', { ms: 0 })).status).toBe(200);
     expect((await control(mock, '/latency', { ms: 0 }, { origin: mock.server.url })).status).toBe(200);

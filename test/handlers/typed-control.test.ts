@@ -9,11 +9,19 @@ describe('typed control in process', () => {
     const mock = createHandlers({ scenarios: (await import('../../src/scenarios/loader.js')).scenarioLoader });
     const app = await mock.app();
     const cases: [() => Promise<unknown>, string, unknown][] = [
-      [() => mock.setFaults(['ark.order-newest-frist' as 'ark.order-newest-first']), '/faults', { faults: ['ark.order-newest-frist'] }],
+      [
+        () => mock.setFaults(['ark.order-newest-frist' as 'ark.order-newest-first']),
+        '/faults',
+        { faults: ['ark.order-newest-frist'] },
+      ],
       [() => mock.setLatency(-1), '/latency', { ms: -1 }],
       [() => mock.advance(0), '/advance', { steps: 0 }],
       [() => mock.playScenario('no-such-scenario'), '/scenario', { name: 'no-such-scenario' }],
-      [() => mock.playScenario('ark-unknown-comes-back', { stepMs: 0 }), '/scenario', { name: 'ark-unknown-comes-back', stepMs: 0 }],
+      [
+        () => mock.playScenario('ark-unknown-comes-back', { stepMs: 0 }),
+        '/scenario',
+        { name: 'ark-unknown-comes-back', stepMs: 0 },
+      ],
     ];
     for (const [call, path, body] of cases) {
       const over = await app.controlResponse('POST', path, body);
@@ -35,7 +43,11 @@ describe('typed control in process', () => {
     await mock.setFaults(['ark.order-newest-first']);
     await mock.setLatency(5);
     await mock.playScenario('jsonrpc-queued-canceled', { progression: 'manual' });
-    expect(app.describe()).toMatchObject({ faults: ['ark.order-newest-first'], latencyMs: 5, scenario: { name: 'jsonrpc-queued-canceled', face: 'jsonrpc' } });
+    expect(app.describe()).toMatchObject({
+      faults: ['ark.order-newest-first'],
+      latencyMs: 5,
+      scenario: { name: 'jsonrpc-queued-canceled', face: 'jsonrpc' },
+    });
     await mock.advance(1);
     await mock.stopScenario();
     expect(app.describe().scenario).toBeNull();

@@ -7,7 +7,16 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { FACES, type Face, OPERATIONS, type OperationIdOf, checkItem, documentedStatuses, itemsOf, validateResponseBody } from '../../src/contract/index.js';
+import {
+  FACES,
+  type Face,
+  OPERATIONS,
+  type OperationIdOf,
+  checkItem,
+  documentedStatuses,
+  itemsOf,
+  validateResponseBody,
+} from '../../src/contract/index.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { DEMO_SESSION } from '../../src/handlers/demo.js';
@@ -49,7 +58,12 @@ const BOUND_MS = 5_000;
 
 /** The mock in process: the control API's answers and the app's own responses. */
 export async function inProcess(start: Start): Promise<Driver> {
-  const app = await MockApp.create({ seed: start.seed, faults: start.faults as never[], latencyMs: start.latencyMs, scenarios: scenarioLoader });
+  const app = await MockApp.create({
+    seed: start.seed,
+    faults: start.faults as never[],
+    latencyMs: start.latencyMs,
+    scenarios: scenarioLoader,
+  });
   return {
     async control(method, path, body) {
       const answer = await app.controlResponse(method, path, body);
@@ -59,7 +73,8 @@ export async function inProcess(start: Start): Promise<Driver> {
       const [path, query = ''] = target.split('?');
       const answer = app.respond(face, { method: 'GET', path: path!, query: new URLSearchParams(query) });
       const contentType = answer.headers['content-type'] ?? '';
-      const body = answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
+      const body =
+        answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
       return { status: answer.status, contentType, body };
     },
     close: async () => {},
@@ -89,7 +104,14 @@ export async function overHttp(start: Start): Promise<Driver> {
 }
 
 export function initialModel(start: Start): Model {
-  return { faults: [...start.faults], latencyMs: start.latencyMs, seed: start.seed, scenario: null, seeded: emptySeeded(), clock: 'real' };
+  return {
+    faults: [...start.faults],
+    latencyMs: start.latencyMs,
+    seed: start.seed,
+    scenario: null,
+    seeded: emptySeeded(),
+    clock: 'real',
+  };
 }
 
 const emptySeeded = (): Record<Face, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
@@ -102,7 +124,14 @@ interface Real {
 async function sameState(model: Model, real: Real): Promise<void> {
   const answer = await real.driver.control('GET', '/state', undefined);
   expect(answer.status).toBe(200);
-  const state = answer.body as { faults: string[]; latencyMs: number; seed: number; scenario: { name: string; face: Face } | null; seeded: Record<Face, string[]>; clock: { mode: string } };
+  const state = answer.body as {
+    faults: string[];
+    latencyMs: number;
+    seed: number;
+    scenario: { name: string; face: Face } | null;
+    seeded: Record<Face, string[]>;
+    clock: { mode: string };
+  };
   expect({
     faults: [...state.faults].sort(),
     latencyMs: state.latencyMs,
@@ -151,7 +180,8 @@ class RefusedCommand implements Cmd {
     expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
     await sameState(model, real);
   }
-  toString = () => `${this.method} /__mock${this.path} ${typeof this.body === 'string' ? this.body : JSON.stringify(this.body)} (refused)`;
+  toString = () =>
+    `${this.method} /__mock${this.path} ${typeof this.body === 'string' ? this.body : JSON.stringify(this.body)} (refused)`;
 }
 
 /** A list request: answered in the API's own format, no 5xx unless a fault or a scenario step asks for one. */
@@ -177,7 +207,8 @@ class ListCommand implements Cmd {
     }
     if (answer.status === 200) {
       const op = OPERATIONS.find((o) => o.face === this.face && o.operationId === this.operationId)!;
-      for (const item of itemsOf(op, answer.body) ?? []) expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
+      for (const item of itemsOf(op, answer.body) ?? [])
+        expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
     }
   }
   toString = () => `GET /${this.face}${this.target}`;
@@ -254,7 +285,21 @@ const PARAMS = [
   'created_at[gte]',
   'bogus',
 ];
-const VALUES = ['1', '3', '20', '0', '-1', 'abc', '', 'running', 'queued,unknown', 'demo', 'agent_demo', 'desc', '99999999999999999999'];
+const VALUES = [
+  '1',
+  '3',
+  '20',
+  '0',
+  '-1',
+  'abc',
+  '',
+  'running',
+  'queued,unknown',
+  'demo',
+  'agent_demo',
+  'desc',
+  '99999999999999999999',
+];
 
 const scenarioNames = Object.keys(LIBRARY) as (keyof typeof LIBRARY)[];
 const faceOf = (name: keyof typeof LIBRARY) => LIBRARY[name].face as Face;
@@ -269,7 +314,9 @@ export const commands = (initial: Model): fc.Arbitrary<Cmd>[] => {
 const queries = fc.dictionary(fc.constantFrom(...PARAMS), fc.constantFrom(...VALUES), { maxKeys: 3 });
 const listCommands = (): fc.Arbitrary<Cmd> =>
   fc.oneof(
-    fc.record({ op: fc.constantFrom(...OPERATIONS), session: fc.nat(3), query: queries }).map(({ op, session, query }) => listCommand(op, session, query)),
+    fc
+      .record({ op: fc.constantFrom(...OPERATIONS), session: fc.nat(3), query: queries })
+      .map(({ op, session, query }) => listCommand(op, session, query)),
     fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
   );
 
@@ -285,10 +332,16 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map(({ name, inline, progression, stepMs }) => {
       const play = { ...(progression ? { progression } : {}), ...(stepMs !== undefined ? { stepMs } : {}) };
       const body = inline ? { scenario: { ...LIBRARY[name], name: `inline-${name}` }, ...play } : { name, ...play };
-      return new ControlCommand('/scenario', body, (m) => (m.scenario = { name: inline ? `inline-${name}` : name, face: faceOf(name) }));
+      return new ControlCommand(
+        '/scenario',
+        body,
+        (m) => (m.scenario = { name: inline ? `inline-${name}` : name, face: faceOf(name) }),
+      );
     }),
   fc.constant(new ControlCommand('/scenario', { name: null }, (m) => (m.scenario = null))),
-  fc.integer({ min: -1000, max: 1_000_000 }).map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
+  fc
+    .integer({ min: -1000, max: 1_000_000 })
+    .map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
   fc.integer({ min: 1, max: 3 }).map((steps) => new ControlCommand('/advance', { steps }, () => {})),
   fc
     .constantFrom(...FACES)
@@ -304,21 +357,37 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ({ face, session, states, seed }) =>
         new ControlCommand(
           '/seed',
-          { face, session, tasks: states.map((s) => ({ [STATE_FIELD[face]]: s })), ...(seed !== undefined ? { seed } : {}) },
+          {
+            face,
+            session,
+            tasks: states.map((s) => ({ [STATE_FIELD[face]]: s })),
+            ...(seed !== undefined ? { seed } : {}),
+          },
           (m) => (m.seeded[face] = [...new Set([...m.seeded[face], session])].sort()),
           (m) => (m.scenario?.face === face ? 409 : 200),
         ),
     ),
   fc.oneof(
     fc.constant(new ControlCommand('/clock', { freeze: true }, (m) => (m.clock = 'frozen'))),
-    isoBetween.map((ms) => new ControlCommand('/clock', { freeze: new Date(ms).toISOString() }, (m) => (m.clock = 'frozen'))),
+    isoBetween.map(
+      (ms) => new ControlCommand('/clock', { freeze: new Date(ms).toISOString() }, (m) => (m.clock = 'frozen')),
+    ),
     isoBetween.map((ms) => new ControlCommand('/clock', { freeze: ms }, (m) => (m.clock = 'frozen'))),
-    fc.integer({ min: 0, max: 10 ** 9 }).map((ms) => new ControlCommand('/clock', { advanceMs: ms }, (m) => (m.clock = m.clock === 'real' ? 'frozen' : m.clock))),
-    fc.double({ min: 0.1, max: 100, noNaN: true }).map((speed) => new ControlCommand('/clock', { speed }, (m) => (m.clock = 'scaled'))),
+    fc
+      .integer({ min: 0, max: 10 ** 9 })
+      .map(
+        (ms) =>
+          new ControlCommand('/clock', { advanceMs: ms }, (m) => (m.clock = m.clock === 'real' ? 'frozen' : m.clock)),
+      ),
+    fc
+      .double({ min: 0.1, max: 100, noNaN: true })
+      .map((speed) => new ControlCommand('/clock', { speed }, (m) => (m.clock = 'scaled'))),
     fc.constant(new ControlCommand('/clock', { real: true }, (m) => (m.clock = 'real'))),
     fc.integer({ min: 1, max: 10 ** 10 }).map((backMs) => new ClockBackCommand(backMs)),
   ),
-  fc.oneof(fc.constant([]), fc.subarray([...FAULTS], { minLength: 1, maxLength: 2 })).map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
+  fc
+    .oneof(fc.constant([]), fc.subarray([...FAULTS], { minLength: 1, maxLength: 2 }))
+    .map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
   fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
   fc
     .constantFrom<[string, string, unknown]>(
@@ -354,14 +423,19 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
 export const starts: fc.Arbitrary<Start> = fc.record({
   seed: fc.integer({ min: 1, max: 100_000 }),
   // Mostly none: an injected fault lets answers break the contract, so it hides what else broke.
-  faults: fc.oneof({ weight: 4, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray<string>([...FAULTS], { minLength: 1, maxLength: 1 }) }),
+  faults: fc.oneof(
+    { weight: 4, arbitrary: fc.constant<string[]>([]) },
+    { weight: 1, arbitrary: fc.subarray<string>([...FAULTS], { minLength: 1, maxLength: 1 }) },
+  ),
   latencyMs: fc.constantFrom(0, 1),
 });
 
 /** One property: a fresh mock per run, a sequence of commands, the model beside it. */
 export function controlProperty(driverOf: (start: Start) => Promise<Driver>, maxCommands: number) {
   return fc.asyncProperty(
-    starts.chain((start) => fc.tuple(fc.constant(start), fc.commands(commands(initialModel(start)), { maxCommands, size: 'max' }))),
+    starts.chain((start) =>
+      fc.tuple(fc.constant(start), fc.commands(commands(initialModel(start)), { maxCommands, size: 'max' })),
+    ),
     async ([start, cmds]) => {
       const driver = await driverOf(start);
       try {

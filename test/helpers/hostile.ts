@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 export type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
 /** A throwaway server on 127.0.0.1 that answers every request with `handler`. */
-export async function hostile(handler: Handler): Promise<{ url: string; requests: () => number; seen: IncomingMessage[]; close: () => Promise<void> }> {
+export async function hostile(
+  handler: Handler,
+): Promise<{ url: string; requests: () => number; seen: IncomingMessage[]; close: () => Promise<void> }> {
   let n = 0;
   const seen: IncomingMessage[] = [];
   const server: Server = createServer((req, res) => {

@@ -2,7 +2,10 @@ import { type MockOptions, MockApp } from '../../src/handlers/app.js';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server.js';
 
 /** The standalone mock on an ephemeral 127.0.0.1 port. */
-export async function startMock(options: MockOptions = {}, serverOptions: Omit<ServerOptions, 'host' | 'port'> = {}): Promise<{ app: MockApp; server: RunningServer; base: (face: string) => string }> {
+export async function startMock(
+  options: MockOptions = {},
+  serverOptions: Omit<ServerOptions, 'host' | 'port'> = {},
+): Promise<{ app: MockApp; server: RunningServer; base: (face: string) => string }> {
   const app = await MockApp.create(options);
   const server = await startServer(app, { ...serverOptions, host: '127.0.0.1', port: 0 });
   return { app, server, base: (face) => `${server.url}/${face}` };

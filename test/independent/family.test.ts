@@ -31,7 +31,9 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
                 timeoutMs: 5_000,
               });
               expect(result.error ?? null).toBeNull();
-              expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl} — ${v.replay?.command ?? ''}`)).toEqual([]);
+              expect(
+                result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl} — ${v.replay?.command ?? ''}`),
+              ).toEqual([]);
               expect(result.counts.passed).toBeGreaterThan(8);
             } finally {
               await server.close();

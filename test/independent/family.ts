@@ -86,7 +86,8 @@ class TaskWorld {
   }
 
   tick(request: number): void {
-    if (this.k.addEvery && request % this.k.addEvery === 0) this.tasks.push(this.make(this.tasks.length + 1000 + this.added++));
+    if (this.k.addEvery && request % this.k.addEvery === 0)
+      this.tasks.push(this.make(this.tasks.length + 1000 + this.added++));
     if (this.k.changeEvery && request % this.k.changeEvery === 0) {
       const op = taskOperation(this.face);
       const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(t[op.stateField!])));
@@ -94,7 +95,12 @@ class TaskWorld {
       const task = live[this.changed++ % live.length]!;
       const options = op.lifecycle!.transitions[String(task[op.stateField!])] ?? [];
       if (options.length === 0) return;
-      const next = advanceSnapshot(this.face, task, options[Math.floor(this.random() * options.length)]!, 1000 + request);
+      const next = advanceSnapshot(
+        this.face,
+        task,
+        options[Math.floor(this.random() * options.length)]!,
+        1000 + request,
+      );
       this.tasks[this.tasks.indexOf(task)] = next;
     }
   }
@@ -118,7 +124,11 @@ function withExtras(k: Knobs, item: JsonObject): JsonObject {
 const awkward = (k: Knobs, id: string) => (k.awkwardIds ? `${id}+a/b c` : id);
 
 /** A server: a request counter for the knobs, 429s, then the face's own answer. */
-function server(k: Knobs, tick: (n: number) => void, answer: (url: URL, req: IncomingMessage, res: ServerResponse) => void): Handler {
+function server(
+  k: Knobs,
+  tick: (n: number) => void,
+  answer: (url: URL, req: IncomingMessage, res: ServerResponse) => void,
+): Handler {
   let n = 0;
   return (req, res) => {
     n++;
@@ -133,9 +143,15 @@ function server(k: Knobs, tick: (n: number) => void, answer: (url: URL, req: Inc
 }
 
 /** Newest first by creation time, as Ark and Praxis sessions are documented to be. */
-const newestFirst = (items: JsonObject[], createdAt: (i: JsonObject) => number) => [...items].sort((a, b) => createdAt(b) - createdAt(a));
+const newestFirst = (items: JsonObject[], createdAt: (i: JsonObject) => number) =>
+  [...items].sort((a, b) => createdAt(b) - createdAt(a));
 
-function ordered(k: Knobs, items: JsonObject[], createdAt: (i: JsonObject) => number, id: (i: JsonObject) => string): JsonObject[] {
+function ordered(
+  k: Knobs,
+  items: JsonObject[],
+  createdAt: (i: JsonObject) => number,
+  id: (i: JsonObject) => string,
+): JsonObject[] {
   if (k.order === 'newest') return newestFirst(items, createdAt);
   if (k.order === 'oldest') return [...items].sort((a, b) => createdAt(a) - createdAt(b));
   const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, k.seed);
@@ -148,7 +164,8 @@ export function ark(k: Knobs): Handler {
     const [t] = sample('ark', 'task', k.seed + n, 1);
     const task: JsonObject = { ...t!, task_id: `task-${n}`, session_id: SESSION.ark, created_at: T0 + n * 1000 };
     // Started and finished the moment it was submitted (every fourth task) is in order too.
-    for (const f of ['started_at', 'finished_at'] as const) if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + (n % 4 === 0 ? 0 : 500);
+    for (const f of ['started_at', 'finished_at'] as const)
+      if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + (n % 4 === 0 ? 0 : 500);
     return repair('ark', 'task', task);
   };
   const world = new TaskWorld(
@@ -162,7 +179,8 @@ export function ark(k: Knobs): Handler {
     (n) => world.tick(n),
     (url, req, res) => {
       const m = /^\/api\/v3\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
-      if (!m || decodeURIComponent(m[1]!) !== SESSION.ark) return send(k, req, res, 404, { error: { code: 'NotFound' } });
+      if (!m || decodeURIComponent(m[1]!) !== SESSION.ark)
+        return send(k, req, res, 404, { error: { code: 'NotFound' } });
       const int = (name: string, dflt: number) => {
         const raw = url.searchParams.get(name);
         return raw === null ? dflt : /^\d+$/.test(raw) ? Number(raw) : null;
@@ -178,7 +196,8 @@ export function ark(k: Knobs): Handler {
       if (limit === 0) return send(k, req, res, 200, { items: [] });
       // cursor = key * 2 + flag: the key is the created_at to continue below; the flag marks an empty page already given.
       const key = cursor < 0 ? Number.POSITIVE_INFINITY : Math.floor(cursor / 2);
-      if (cursor >= 0 && k.emptyPages && cursor % 2 === 0 && Math.floor(key / 1000) % k.emptyPages === 0) return send(k, req, res, 200, { items: [], next_cursor: key * 2 + 1 });
+      if (cursor >= 0 && k.emptyPages && cursor % 2 === 0 && Math.floor(key / 1000) % k.emptyPages === 0)
+        return send(k, req, res, 200, { items: [], next_cursor: key * 2 + 1 });
       const rest = tasks.filter((t) => Number(t.created_at) < key);
       const page = rest.slice(0, Math.min(limit, k.maxPage));
       const body: JsonObject = { items: page.map((t) => withExtras(k, t)) };
@@ -193,7 +212,13 @@ export function everruns(k: Knobs): Handler {
   const make = (n: number): JsonObject => {
     const [t] = sample('everruns', 'task', k.seed + n, 1);
     const id = `task_${n}`;
-    const task: JsonObject = { ...t!, id, session_id: SESSION.everruns, created_at: new Date(T0 + n * 1000).toISOString(), updated_at: new Date(T0 + n * 1000 + 10).toISOString() };
+    const task: JsonObject = {
+      ...t!,
+      id,
+      session_id: SESSION.everruns,
+      created_at: new Date(T0 + n * 1000).toISOString(),
+      updated_at: new Date(T0 + n * 1000 + 10).toISOString(),
+    };
     // Times equal to created_at (every fourth task) are in order too.
     for (const f of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const)
       if (typeof task[f] === 'string') task[f] = new Date(T0 + n * 1000 + (n % 4 === 0 ? 0 : 5)).toISOString();
@@ -208,7 +233,8 @@ export function everruns(k: Knobs): Handler {
         { name: 'bucket', type: 'url', url: 's3://artifacts/run-7.tar' },
         { name: 'child', type: 'session' },
       ];
-    if (task.kind === 'subagent') task.links = { ...(task.links as JsonObject | undefined), child_session_id: `child_${n}` };
+    if (task.kind === 'subagent')
+      task.links = { ...(task.links as JsonObject | undefined), child_session_id: `child_${n}` };
     return repair('everruns', 'task', task);
   };
   const world = new TaskWorld(
@@ -223,7 +249,8 @@ export function everruns(k: Knobs): Handler {
     (url, req, res) => {
       const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
       if (!m) return send(k, req, res, 404, { message: 'no route' });
-      if (decodeURIComponent(m[1]!) !== SESSION.everruns) return send(k, req, res, 404, { message: 'Session not found' });
+      if (decodeURIComponent(m[1]!) !== SESSION.everruns)
+        return send(k, req, res, 404, { message: 'Session not found' });
       let tasks = ordered(
         k,
         world.tasks,
@@ -249,7 +276,13 @@ export function everruns(k: Knobs): Handler {
 export function jsonrpc(k: Knobs): Handler {
   const make = (n: number): JsonObject => {
     const [t] = sample('jsonrpc', 'task', k.seed + n, 1);
-    const task: JsonObject = { ...t!, id: awkward(k, `t${n}`), session_id: n % 3 === 0 ? 'other' : SESSION.jsonrpc, user_id: n % 2 ? 'u1' : 'u2', created_at: Math.floor(T0 / 1000) + n };
+    const task: JsonObject = {
+      ...t!,
+      id: awkward(k, `t${n}`),
+      session_id: n % 3 === 0 ? 'other' : SESSION.jsonrpc,
+      user_id: n % 2 ? 'u1' : 'u2',
+      created_at: Math.floor(T0 / 1000) + n,
+    };
     // A previous task listed before it (another session's or the same second's), or one never listed.
     if (n % 4 === 1) task.previous_task_id = awkward(k, `t${n - 1}`);
     else if (n % 4 === 2) task.previous_task_id = 'task_from_an_older_list';
@@ -269,7 +302,10 @@ export function jsonrpc(k: Knobs): Handler {
       if (url.pathname !== '/rpc/tasks') return send(k, req, res, 404, { detail: 'Not Found' });
       const q = url.searchParams;
       const limitRaw = q.get('limit');
-      if (limitRaw !== null && !/^\d+$/.test(limitRaw)) return send(k, req, res, 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer', type: 'int_parsing' }] });
+      if (limitRaw !== null && !/^\d+$/.test(limitRaw))
+        return send(k, req, res, 422, {
+          detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer', type: 'int_parsing' }],
+        });
       const limit = Math.min(limitRaw === null ? 50 : Number(limitRaw), k.maxPage);
       let tasks = ordered(
         k,
@@ -294,8 +330,14 @@ export function jsonrpc(k: Knobs): Handler {
 }
 
 // ---- Praxis: sessions with cursors bound to the query, background tasks of each -------------------
-const anthropic = (k: Knobs, req: IncomingMessage, res: ServerResponse, status: number, type: string, message: string) =>
-  send(k, req, res, status, { type: 'error', error: { type, message }, request_id: `req_${status}_x` });
+const anthropic = (
+  k: Knobs,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+) => send(k, req, res, status, { type: 'error', error: { type, message }, request_id: `req_${status}_x` });
 
 export function praxis(k: Knobs): Handler {
   const sessionId = (i: number) => (i === 0 ? SESSION.praxis : awkward(k, `sesn_${i}`));
@@ -315,7 +357,8 @@ export function praxis(k: Knobs): Handler {
     };
     // Forks of an older listed session, in its directory; of a session never listed (in any
     // directory); and a forked_from in a shape without session_id.
-    if (i >= 2 && i % 4 === 3) Object.assign(session, { forked_from: { session_id: sessionId(i - 2) }, cwd: cwdOf(i - 2) });
+    if (i >= 2 && i % 4 === 3)
+      Object.assign(session, { forked_from: { session_id: sessionId(i - 2) }, cwd: cwdOf(i - 2) });
     else if (i % 4 === 2) session.forked_from = { session_id: 'sesn_never_listed' };
     else if (i % 4 === 1 && i > 4) session.forked_from = { id: 'sesn_other_shape' };
     return repair('praxis', 'session', session);
@@ -365,10 +408,13 @@ export function praxis(k: Knobs): Handler {
         });
       }
       if (url.pathname !== '/agent/v1/sessions') return anthropic(k, req, res, 404, 'not_found_error', 'no route');
-      for (const key of q.keys()) if (!['limit', 'page', 'agent_id'].includes(key)) return anthropic(k, req, res, 400, 'invalid_request_error', `${key} is not supported`);
+      for (const key of q.keys())
+        if (!['limit', 'page', 'agent_id'].includes(key))
+          return anthropic(k, req, res, 400, 'invalid_request_error', `${key} is not supported`);
       const limitRaw = q.get('limit');
       const limit = limitRaw === null ? 20 : Number(limitRaw);
-      if (!Number.isInteger(limit) || limit < 1) return anthropic(k, req, res, 400, 'invalid_request_error', 'limit must be a positive integer');
+      if (!Number.isInteger(limit) || limit < 1)
+        return anthropic(k, req, res, 400, 'invalid_request_error', 'limit must be a positive integer');
       const agentId = q.get('agent_id');
       let below = Number.POSITIVE_INFINITY;
       let emptied = false;
@@ -380,18 +426,26 @@ export function praxis(k: Knobs): Handler {
         } catch {
           cursor = undefined;
         }
-        if (!cursor || typeof cursor.below !== 'number') return anthropic(k, req, res, 400, 'invalid_request_error', 'malformed page cursor');
-        if (cursor.agent !== agentId) return anthropic(k, req, res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
+        if (!cursor || typeof cursor.below !== 'number')
+          return anthropic(k, req, res, 400, 'invalid_request_error', 'malformed page cursor');
+        if (cursor.agent !== agentId)
+          return anthropic(k, req, res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
         below = cursor.below;
         emptied = cursor.emptied === true;
       }
       if (page !== null && k.emptyPages && !emptied && Math.floor(below / 60_000) % k.emptyPages === 0)
-        return send(k, req, res, 200, { data: [], next_page: encode({ below, agent: agentId, emptied: true, pad: '??>>' }) });
+        return send(k, req, res, 200, {
+          data: [],
+          next_page: encode({ below, agent: agentId, emptied: true, pad: '??>>' }),
+        });
       let list = newestFirst(sessions, (s) => Date.parse(String(s.created_at)));
       if (agentId !== null) list = list.filter((s) => (s.agent as JsonObject).id === agentId);
       const rest = list.filter((s) => Date.parse(String(s.created_at)) < below);
       const data = rest.slice(0, Math.min(limit, k.maxPage));
-      const next = rest.length > data.length ? encode({ below: Date.parse(String(data[data.length - 1]!.created_at)), agent: agentId, pad: '??>>' }) : null;
+      const next =
+        rest.length > data.length
+          ? encode({ below: Date.parse(String(data[data.length - 1]!.created_at)), agent: agentId, pad: '??>>' })
+          : null;
       send(k, req, res, 200, { data: data.map((s) => withExtras(k, s)), next_page: next });
     },
   );

@@ -19,7 +19,15 @@ const SETUP: Record<Face, { path: string; session?: string; make: (variant?: str
 async function conform(face: Face, variant: string, seed = 1) {
   const server = await hostile(SETUP[face].make(variant));
   closers.push(server.close);
-  return runConformance({ face, baseUrl: `${server.url}${SETUP[face].path}`, session: SETUP[face].session, seed, runs: 60, polls: 3, pollIntervalMs: 20 });
+  return runConformance({
+    face,
+    baseUrl: `${server.url}${SETUP[face].path}`,
+    session: SETUP[face].session,
+    seed,
+    runs: 60,
+    polls: 3,
+    pollIntervalMs: 20,
+  });
 }
 
 describe('servers written independently of the mock', () => {

@@ -42,7 +42,8 @@ export function ark(variant = 'correct'): Handler {
     const url = new URL(req.url!, 'http://x');
     const m = /^\/api\/v3\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
     if (!m) return send(res, 404, { error: { code: 'NotFound', message: 'no route' } });
-    if (decodeURIComponent(m[1]!) !== 'sesn-x') return send(res, 404, { error: { code: 'SessionNotFound', message: 'unknown session' } });
+    if (decodeURIComponent(m[1]!) !== 'sesn-x')
+      return send(res, 404, { error: { code: 'SessionNotFound', message: 'unknown session' } });
     const int = (name: string, dflt: number) => {
       const raw = url.searchParams.get(name);
       if (raw === null) return dflt;
@@ -52,12 +53,19 @@ export function ark(variant = 'correct'): Handler {
     };
     const limit = int('limit', variant === 'default-limit-50' ? 50 : 20);
     const offset = int('cursor', 0);
-    if (limit === null || offset === null) return send(res, 400, { error: { code: 'InvalidParameter', message: 'bad limit or cursor' } });
+    if (limit === null || offset === null)
+      return send(res, 400, { error: { code: 'InvalidParameter', message: 'bad limit or cursor' } });
     let tasks = arkTasks(variant);
-    if (variant === 'lifecycle-regression' && n > 30) tasks = tasks.map((t) => (t.state === 'succeeded' ? (({ finished_at, ...rest }) => ({ ...rest, state: 'running' }))(t) : t));
+    if (variant === 'lifecycle-regression' && n > 30)
+      tasks = tasks.map((t) =>
+        t.state === 'succeeded' ? (({ finished_at, ...rest }) => ({ ...rest, state: 'running' }))(t) : t,
+      );
     if (variant === 'ascending') tasks = tasks.reverse();
     const states = url.searchParams.get('state')?.split(',');
-    if (states) tasks = tasks.filter((t) => (variant === 'comma-states-ignored' ? states[0] === t.state : states.includes(String(t.state))));
+    if (states)
+      tasks = tasks.filter((t) =>
+        variant === 'comma-states-ignored' ? states[0] === t.state : states.includes(String(t.state)),
+      );
     const thread = url.searchParams.get('session_thread_id');
     if (thread && variant !== 'thread-filter-ignored') tasks = tasks.filter((t) => t.session_thread_id === thread);
     const page = tasks.slice(offset, offset + Math.min(limit, 100));
@@ -68,7 +76,17 @@ export function ark(variant = 'correct'): Handler {
 }
 
 // ---- JSON-RPC -----------------------------------------------------------------------------------
-const RPC_STATES = ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'];
+const RPC_STATES = [
+  'created',
+  'queued',
+  'working',
+  'input-required',
+  'paused',
+  'completed',
+  'canceled',
+  'expired',
+  'failed',
+];
 function rpcTasks(variant: string): Obj[] {
   // Oldest first: the document states no order, so this server uses ascending ids.
   return Array.from({ length: 40 }, (_, i) => {
@@ -93,15 +111,25 @@ export function jsonrpc(variant = 'correct'): Handler {
     const q = url.searchParams;
     const limitRaw = q.get('limit');
     if (limitRaw !== null && !/^\d+$/.test(limitRaw)) {
-      const detail = [{ type: 'int_parsing', loc: ['query', 'limit'], msg: 'Input should be a valid integer', input: limitRaw, url: 'https://errors.pydantic.dev/2/v/int_parsing' }];
+      const detail = [
+        {
+          type: 'int_parsing',
+          loc: ['query', 'limit'],
+          msg: 'Input should be a valid integer',
+          input: limitRaw,
+          url: 'https://errors.pydantic.dev/2/v/int_parsing',
+        },
+      ];
       return variant === '422-as-400' ? send(res, 400, { detail }) : send(res, 422, { detail });
     }
     const limit = limitRaw === null ? 50 : Number(limitRaw);
     let tasks = rpcTasks(variant);
-    if (variant === 'lifecycle-regression' && n > 40) tasks = tasks.map((t) => (t.status === 'completed' ? { ...t, status: 'working' } : t));
+    if (variant === 'lifecycle-regression' && n > 40)
+      tasks = tasks.map((t) => (t.status === 'completed' ? { ...t, status: 'working' } : t));
     for (const key of ['session_id', 'user_id', 'status']) {
       const value = q.get(key);
-      if (value !== null && !(variant === 'status-filter-ignored' && key === 'status')) tasks = tasks.filter((t) => t[key] === value);
+      if (value !== null && !(variant === 'status-filter-ignored' && key === 'status'))
+        tasks = tasks.filter((t) => t[key] === value);
     }
     const after = q.get('starting_after');
     const before = q.get('ending_before');
@@ -113,7 +141,12 @@ export function jsonrpc(variant = 'correct'): Handler {
       const i = tasks.findIndex((t) => t.id === before);
       tasks = tasks.slice(Math.max(0, i - limit), i);
     }
-    const envelope: Obj = { jsonrpc: '2.0', id: null, result: tasks.slice(0, variant === 'limit-ignored' ? 1000 : limit), error: null };
+    const envelope: Obj = {
+      jsonrpc: '2.0',
+      id: null,
+      result: tasks.slice(0, variant === 'limit-ignored' ? 1000 : limit),
+      error: null,
+    };
     if (variant === 'result-and-error') envelope.error = { code: -32000, message: 'partial' };
     send(res, 200, envelope);
   };
@@ -162,7 +195,8 @@ function praxisTasks(variant: string, createdMs: number): Obj[] {
     };
   });
 }
-const anthropic = (res: ServerResponse, status: number, type: string, message: string) => send(res, status, { type: 'error', error: { type, message }, request_id: `req_${status}` });
+const anthropic = (res: ServerResponse, status: number, type: string, message: string) =>
+  send(res, status, { type: 'error', error: { type, message }, request_id: `req_${status}` });
 export function praxis(variant = 'correct'): Handler {
   return (req, res) => {
     const url = new URL(req.url!, 'http://x');
@@ -195,7 +229,8 @@ export function praxis(variant = 'correct'): Handler {
         cursor = undefined;
       }
       if (!cursor || typeof cursor.o !== 'number') {
-        if (variant !== 'malformed-cursor-ok') return anthropic(res, 400, 'invalid_request_error', 'malformed page cursor');
+        if (variant !== 'malformed-cursor-ok')
+          return anthropic(res, 400, 'invalid_request_error', 'malformed page cursor');
       } else if ((cursor.a !== agentId || cursor.l !== limit) && variant !== 'cursor-not-bound') {
         return anthropic(res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
       } else offset = cursor.o;
@@ -204,7 +239,12 @@ export function praxis(variant = 'correct'): Handler {
     if (agentId !== null) sessions = sessions.filter((s) => (s.agent as Obj).id === agentId);
     const data = sessions.slice(offset, offset + limit);
     const more = offset + limit < sessions.length;
-    send(res, 200, { data, next_page: more ? Buffer.from(JSON.stringify({ o: offset + limit, a: agentId, l: limit })).toString('base64url') : null });
+    send(res, 200, {
+      data,
+      next_page: more
+        ? Buffer.from(JSON.stringify({ o: offset + limit, a: agentId, l: limit })).toString('base64url')
+        : null,
+    });
   };
 }
 
@@ -223,10 +263,16 @@ function everrunsTasks(variant: string): Obj[] {
       updated_at: iso(T0 + i * 1000 + 10),
     };
     if (state === 'awaiting_input') t.input_request = { id: `ask_${i}`, prompt: 'which one?' };
-    if (variant === 'input-request-running' && state === 'running') t.input_request = { id: `ask_${i}`, prompt: 'stale' };
+    if (variant === 'input-request-running' && state === 'running')
+      t.input_request = { id: `ask_${i}`, prompt: 'stale' };
     if (state === 'failed') t.error = { kind: 'timeout', message: 'too slow' };
     t.attempt = variant === 'attempt-zero' ? 0 : 1;
-    t.result_path = state === 'succeeded' ? (variant === 'result-path-wrong' ? `/results/${String(t.id)}.json` : `/.tasks/${String(t.id)}/result.json`) : null;
+    t.result_path =
+      state === 'succeeded'
+        ? variant === 'result-path-wrong'
+          ? `/results/${String(t.id)}.json`
+          : `/.tasks/${String(t.id)}/result.json`
+        : null;
     return t;
   });
 }
@@ -235,7 +281,8 @@ export function everruns(variant = 'correct'): Handler {
     const url = new URL(req.url!, 'http://x');
     const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
     if (!m) return send(res, 404, { message: 'not found' });
-    if (decodeURIComponent(m[1]!) !== 'ses1') return variant === 'unknown-session-200' ? send(res, 200, []) : send(res, 404, { message: 'Session not found' });
+    if (decodeURIComponent(m[1]!) !== 'ses1')
+      return variant === 'unknown-session-200' ? send(res, 200, []) : send(res, 404, { message: 'Session not found' });
     let tasks = everrunsTasks(variant);
     const state = url.searchParams.get('state');
     if (state !== null && variant !== 'state-filter-ignored') tasks = tasks.filter((t) => t.state === state);

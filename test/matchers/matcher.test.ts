@@ -6,18 +6,34 @@ import { pages } from '../../src/overrides/index.js';
 
 expect.extend(contractMatchers);
 
-const broken = createHandlers({ baseUrl: { ark: 'https://broken.test/api/v3' }, faults: ['ark.limit-respected', 'ark.finished-at-only-when-terminal'] });
+const broken = createHandlers({
+  baseUrl: { ark: 'https://broken.test/api/v3' },
+  faults: ['ark.limit-respected', 'ark.finished-at-only-when-terminal'],
+});
 const server = setupServer(...demoMock.handlers, ...broken.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('toSatisfyContract', () => {
   it('passes the mock on every API (a fetch Response)', async () => {
-    await expect(await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).toSatisfyContract('praxis', 'listSessions');
-    await expect(await fetch('https://api.praxis.invalid/agent/v1/sessions/sesn_demo/background_tasks')).toSatisfyContract('praxis', 'listBackgroundTasks');
-    await expect(await fetch('https://app.everruns.com/api/v1/sessions/demo/tasks?state=running')).toSatisfyContract('everruns', 'listTasks');
-    await expect(await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=5')).toSatisfyContract('ark', 'listTasks');
-    await expect(await fetch('https://jsonrpc.invalid/tasks?session_id=demo&limit=4')).toSatisfyContract('jsonrpc', 'listTasks');
+    await expect(await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).toSatisfyContract(
+      'praxis',
+      'listSessions',
+    );
+    await expect(
+      await fetch('https://api.praxis.invalid/agent/v1/sessions/sesn_demo/background_tasks'),
+    ).toSatisfyContract('praxis', 'listBackgroundTasks');
+    await expect(await fetch('https://app.everruns.com/api/v1/sessions/demo/tasks?state=running')).toSatisfyContract(
+      'everruns',
+      'listTasks',
+    );
+    await expect(
+      await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=5'),
+    ).toSatisfyContract('ark', 'listTasks');
+    await expect(await fetch('https://jsonrpc.invalid/tasks?session_id=demo&limit=4')).toSatisfyContract(
+      'jsonrpc',
+      'listTasks',
+    );
     // A documented error answer satisfies the contract too.
     await expect(await fetch('https://jsonrpc.invalid/tasks?limit=0')).toSatisfyContract('jsonrpc', 'listTasks');
   });
@@ -35,7 +51,10 @@ describe('toSatisfyContract', () => {
     expect(message).toMatch(/✗ ark\.finished-at-only-when-terminal: /);
     expect(message).toMatch(/at \/items\/0\/finished_at = \d+/);
     expect(message).toContain('002_975038caf7b7a661.txt: “');
-    await expect(await fetch('https://broken.test/api/v3/sessions/sesn-demo/tasks?limit=2')).not.toSatisfyContract('ark', 'listTasks');
+    await expect(await fetch('https://broken.test/api/v3/sessions/sesn-demo/tasks?limit=2')).not.toSatisfyContract(
+      'ark',
+      'listTasks',
+    );
   });
 
   it('takes { status, body, url }; an undocumented status or a body that is not the documented one fails', async () => {
@@ -45,8 +64,18 @@ describe('toSatisfyContract', () => {
     expect(teapot.map((v) => v.rule)).toEqual(['everruns.status-code']);
     // Filters are judged when the URL is given.
     const paused = pages.jsonrpc([{ status: 'paused' }], 'https://x.invalid/tasks');
-    expect(await judgeResponse('jsonrpc', 'listTasks', { status: 200, url: 'https://x.invalid/tasks?status=paused', body: paused })).toEqual([]);
-    const wrongFilter = await judgeResponse('jsonrpc', 'listTasks', { status: 200, url: 'https://x.invalid/tasks?status=working', body: paused });
+    expect(
+      await judgeResponse('jsonrpc', 'listTasks', {
+        status: 200,
+        url: 'https://x.invalid/tasks?status=paused',
+        body: paused,
+      }),
+    ).toEqual([]);
+    const wrongFilter = await judgeResponse('jsonrpc', 'listTasks', {
+      status: 200,
+      url: 'https://x.invalid/tasks?status=working',
+      body: paused,
+    });
     expect(wrongFilter.map((v) => v.rule)).toEqual(['jsonrpc.filter-status']);
     await expect('nope').not.toSatisfyContract('ark', 'listTasks');
   });

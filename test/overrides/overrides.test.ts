@@ -16,40 +16,78 @@ afterAll(() => server.close());
 
 describe('typed per-test overrides', () => {
   it('override one operation in one test; the mock answers again after resetHandlers', async () => {
-    server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark([{ state: 'unknown' }], request))));
+    server.use(
+      api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) =>
+        response(200).json(pages.ark([{ state: 'unknown' }], request)),
+      ),
+    );
     const overridden = (await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage;
     expect(overridden.items.map((t) => t.state)).toEqual(['unknown']);
     expect(validateResponseBody('ark', 'listTasks', 200, overridden)).toEqual([]);
     server.resetHandlers();
-    expect(((await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage).items.length).toBeGreaterThan(1);
+    expect(
+      ((await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage).items.length,
+    ).toBeGreaterThan(1);
   });
 
   it('a page of given tasks has a cursor that walks them all (Ark, JSON-RPC, Praxis sessions)', async () => {
-    const tasks = [{ state: 'running' as const }, { state: 'queued' as const }, { state: 'failed' as const }, { state: 'succeeded' as const }, { state: 'unknown' as const }];
-    server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark(tasks, request))));
+    const tasks = [
+      { state: 'running' as const },
+      { state: 'queued' as const },
+      { state: 'failed' as const },
+      { state: 'succeeded' as const },
+      { state: 'unknown' as const },
+    ];
+    server.use(
+      api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) =>
+        response(200).json(pages.ark(tasks, request)),
+      ),
+    );
     const seen: string[] = [];
     let cursor: number | undefined;
     for (let n = 0; n < 10; n++) {
-      const page = (await (await fetch(`${ARK}/sessions/sesn-demo/tasks?limit=2${cursor === undefined ? '' : `&cursor=${cursor}`}`)).json()) as ArkTaskPage;
+      const page = (await (
+        await fetch(`${ARK}/sessions/sesn-demo/tasks?limit=2${cursor === undefined ? '' : `&cursor=${cursor}`}`)
+      ).json()) as ArkTaskPage;
       seen.push(...page.items.map((t) => t.state));
       if (page.next_cursor === undefined) break;
       cursor = page.next_cursor;
     }
     expect(seen).toEqual(tasks.map((t) => t.state));
 
-    server.use(api.jsonrpc.get('/tasks', ({ request, response }) => response(200).json(pages.jsonrpc([{ id: 'a' }, { id: 'b' }, { id: 'c' }], request))));
+    server.use(
+      api.jsonrpc.get('/tasks', ({ request, response }) =>
+        response(200).json(pages.jsonrpc([{ id: 'a' }, { id: 'b' }, { id: 'c' }], request)),
+      ),
+    );
     const first = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2')).json()) as JsonRpcListTasksResponse;
-    const second = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2&starting_after=b')).json()) as JsonRpcListTasksResponse;
+    const second = (await (
+      await fetch('https://jsonrpc.invalid/tasks?limit=2&starting_after=b')
+    ).json()) as JsonRpcListTasksResponse;
     expect([...first.result!, ...second.result!].map((t) => t.id)).toEqual(['a', 'b', 'c']);
-    const back = (await (await fetch('https://jsonrpc.invalid/tasks?limit=2&ending_before=c')).json()) as JsonRpcListTasksResponse;
+    const back = (await (
+      await fetch('https://jsonrpc.invalid/tasks?limit=2&ending_before=c')
+    ).json()) as JsonRpcListTasksResponse;
     expect(back.result!.map((t) => t.id)).toEqual(['a', 'b']);
-    const nowhere = (await (await fetch('https://jsonrpc.invalid/tasks?starting_after=zzz')).json()) as JsonRpcListTasksResponse;
+    const nowhere = (await (
+      await fetch('https://jsonrpc.invalid/tasks?starting_after=zzz')
+    ).json()) as JsonRpcListTasksResponse;
     expect(nowhere.result).toEqual([]);
 
-    const demo = ((await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).json()) as PraxisSessionList).data;
-    server.use(api.praxis.get('/v1/sessions', ({ request, response }) => response(200).json(pages.praxisSessions(demo, request))));
-    const one = (await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=2')).json()) as PraxisSessionList;
-    const two = (await (await fetch(`https://api.praxis.invalid/agent/v1/sessions?limit=2&page=${one.next_page}`)).json()) as PraxisSessionList;
+    const demo = (
+      (await (await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=3')).json()) as PraxisSessionList
+    ).data;
+    server.use(
+      api.praxis.get('/v1/sessions', ({ request, response }) =>
+        response(200).json(pages.praxisSessions(demo, request)),
+      ),
+    );
+    const one = (await (
+      await fetch('https://api.praxis.invalid/agent/v1/sessions?limit=2')
+    ).json()) as PraxisSessionList;
+    const two = (await (
+      await fetch(`https://api.praxis.invalid/agent/v1/sessions?limit=2&page=${one.next_page}`)
+    ).json()) as PraxisSessionList;
     expect([...one.data, ...two.data].map((s) => s.id)).toEqual(demo.map((s) => s.id));
     expect(two.next_page).toBeNull();
   });
@@ -82,6 +120,8 @@ describe('typed per-test overrides', () => {
   });
 
   it('a partial that cannot be valid fails the override with the field and the rule', () => {
-    expect(() => pages.ark([{ state: 'queued', started_at: 1_780_000_000_000 }], 'https://x.invalid/')).toThrow(/tasks\[0\]\.started_at: ark\.started-at-absent-before-start/);
+    expect(() => pages.ark([{ state: 'queued', started_at: 1_780_000_000_000 }], 'https://x.invalid/')).toThrow(
+      /tasks\[0\]\.started_at: ark\.started-at-absent-before-start/,
+    );
   });
 });

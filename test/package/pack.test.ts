@@ -16,13 +16,19 @@ let installLog: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atc-pack-'));
   // `npm pack` runs prepack (the build) and writes the tarball.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   tarball = join(dir, info[0]!.filename);
   files = info[0]!.files.map((f) => f.path);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // Scripts allowed, as a user installs: npm names every dependency's install-time script.
-  const install = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  const install = await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: dir,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   installLog = `${install.stdout}\n${install.stderr}`;
 }, 240_000);
 
@@ -30,7 +36,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const node = (code: string, conditions: string[] = []) => run(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', code], { cwd: dir });
+const node = (code: string, conditions: string[] = []) =>
+  run(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', code], {
+    cwd: dir,
+  });
 
 describe('the installable package', () => {
   it('holds only what users need', () => {
@@ -53,10 +62,15 @@ describe('the installable package', () => {
   });
 
   it('runs no script of its own when installed; a checkout still builds on npm ci', async () => {
-    const packed = JSON.parse((await run('tar', ['-xOzf', tarball, 'package/package.json'])).stdout) as { scripts: Record<string, string> };
-    for (const script of ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare']) expect(packed.scripts, script).not.toHaveProperty(script);
+    const packed = JSON.parse((await run('tar', ['-xOzf', tarball, 'package/package.json'])).stdout) as {
+      scripts: Record<string, string>;
+    };
+    for (const script of ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare'])
+      expect(packed.scripts, script).not.toHaveProperty(script);
     expect(installLog).not.toMatch(/agent-task-contracts@\S+ \(/);
-    const checkout = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const checkout = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(checkout.scripts.prepare).toBe('npm run build');
   });
 
@@ -163,16 +177,28 @@ describe('the installable package', () => {
   });
 
   it('the browser entry fails to resolve in Node, and Node-only entries fail under the browser condition', async () => {
-    await expect(node(`await import('agent-task-contracts/browser')`)).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
-    await expect(node(`await import('agent-task-contracts/node')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
-    await expect(node(`await import('agent-task-contracts/conformance')`, ['browser'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/);
+    await expect(node(`await import('agent-task-contracts/browser')`)).rejects.toThrow(
+      /ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/,
+    );
+    await expect(node(`await import('agent-task-contracts/node')`, ['browser'])).rejects.toThrow(
+      /ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/,
+    );
+    await expect(node(`await import('agent-task-contracts/conformance')`, ['browser'])).rejects.toThrow(
+      /ERR_PACKAGE_PATH_NOT_EXPORTED|not exported/,
+    );
   });
 
   it('msw is a peer: installed beside an app on an older msw 2 (2.12), one copy serves both and the handlers intercept', async () => {
     const app = join(dir, 'app-msw-2.12');
     await run('mkdir', ['-p', app]);
-    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { msw: '2.12.9' } }));
-    await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+    await writeFile(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'app', private: true, type: 'module', dependencies: { msw: '2.12.9' } }),
+    );
+    await run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
+      cwd: app,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const { stdout: tree } = await run('npm', ['ls', 'msw', '--all', '--parseable'], { cwd: app });
     expect(
       tree
@@ -204,10 +230,21 @@ describe('the installable package', () => {
     const app = join(dir, 'app-playwright');
     await run('mkdir', ['-p', app]);
     await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    const versionOf = async (name: string) => (JSON.parse(await readFile(join(root, `node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
+    const versionOf = async (name: string) =>
+      (JSON.parse(await readFile(join(root, `node_modules/${name}/package.json`), 'utf8')) as { version: string })
+        .version;
     await run(
       'npm',
-      ['install', tarball, `@playwright/test@${await versionOf('@playwright/test')}`, `msw@${await versionOf('msw')}`, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'],
+      [
+        'install',
+        tarball,
+        `@playwright/test@${await versionOf('@playwright/test')}`,
+        `msw@${await versionOf('msw')}`,
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+      ],
       { cwd: app, maxBuffer: 64 * 1024 * 1024 },
     );
     const { stdout } = await run(
@@ -230,7 +267,13 @@ describe('the installable package', () => {
       ],
       { cwd: app },
     );
-    expect(JSON.parse(stdout)).toEqual({ test: 'function', expect: 'function', states: ['unknown'], refused: 'MockControlError', after: 404 });
+    expect(JSON.parse(stdout)).toEqual({
+      test: 'function',
+      expect: 'function',
+      states: ['unknown'],
+      refused: 'MockControlError',
+      after: 404,
+    });
   }, 180_000);
 
   it('the packed types refuse misspellings: defineScenario, fault ids, the mock client', async () => {
@@ -238,7 +281,18 @@ describe('the installable package', () => {
     await run('mkdir', ['-p', probe]);
     await writeFile(
       join(probe, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['probe.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['probe.ts'],
+      }),
     );
     await writeFile(
       join(probe, 'probe.ts'),
@@ -286,7 +340,11 @@ void mock.faults(['ark.order-newest-frist']);
   it('the bin runs', async () => {
     const { stdout } = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['--help'], { cwd: dir });
     expect(stdout).toContain('usage: agent-task-contracts <command>');
-    const gen = await run(join(dir, 'node_modules/.bin/agent-task-contracts'), ['generate', '--face', 'jsonrpc', '--what', 'task', '--count', '2'], { cwd: dir });
+    const gen = await run(
+      join(dir, 'node_modules/.bin/agent-task-contracts'),
+      ['generate', '--face', 'jsonrpc', '--what', 'task', '--count', '2'],
+      { cwd: dir },
+    );
     expect(gen.stdout.trim().split('\n')).toHaveLength(2);
   });
 });

@@ -24,7 +24,12 @@ let firstUrl: string | undefined;
 test('seed: the page shows exactly the seeded tasks', async ({ page, mock }) => {
   firstUrl = mock.url;
   expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  expect(mock.baseUrl).toEqual({ praxis: `${mock.url}/praxis`, everruns: `${mock.url}/everruns`, ark: `${mock.url}/ark`, jsonrpc: `${mock.url}/jsonrpc` });
+  expect(mock.baseUrl).toEqual({
+    praxis: `${mock.url}/praxis`,
+    everruns: `${mock.url}/everruns`,
+    ark: `${mock.url}/ark`,
+    jsonrpc: `${mock.url}/jsonrpc`,
+  });
   const tasks = await mock.seed('ark', 'sesn-x', [
     { task_id: 'task-a', state: 'unknown' },
     { task_id: 'task-b', state: 'running' },
@@ -34,7 +39,10 @@ test('seed: the page shows exactly the seeded tasks', async ({ page, mock }) => 
   await expect(page.locator('#tasks li')).toHaveText(['task-b running', 'task-a unknown']);
 });
 
-test('reset after each test: the session seeded by the previous test is gone, on the same server', async ({ page, mock }) => {
+test('reset after each test: the session seeded by the previous test is gone, on the same server', async ({
+  page,
+  mock,
+}) => {
   expect(mock.url).toBe(firstUrl);
   await page.goto(`${mock.url}/app/?session=sesn-x`);
   await expect(page.locator('#tasks')).toHaveAttribute('data-status', '404');
@@ -52,7 +60,10 @@ test('scenario: a manual scenario moves on when the test says so', async ({ page
   await expect(render).toHaveText('task-render unknown');
 });
 
-test('faults and latency: the page sees the broken answers; a misspelt fault throws with the suggestion', async ({ mock, request }) => {
+test('faults and latency: the page sees the broken answers; a misspelt fault throws with the suggestion', async ({
+  mock,
+  request,
+}) => {
   await mock.faults(['ark.finished-at-only-when-terminal']);
   await mock.latency(50);
   const state = await mock.state();

@@ -16,7 +16,10 @@ describe('defineScenario', () => {
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
-  const states = async () => (await (await fetch('https://ark.define.test/api/v3/sessions/sesn-x/tasks')).json()).items.map((t: { state: string }) => t.state);
+  const states = async () =>
+    (await (await fetch('https://ark.define.test/api/v3/sessions/sesn-x/tasks')).json()).items.map(
+      (t: { state: string }) => t.state,
+    );
 
   it('returns the scenario unchanged, and it plays', async () => {
     expect(defineScenario(scenario)).toBe(scenario);
@@ -28,8 +31,14 @@ describe('defineScenario', () => {
   });
 
   it('still checks the lifecycle when played: a type-correct but illegal transition fails with its pointer', () => {
-    const backwards = defineScenario({ ...scenario, name: 'ark-backwards', timeline: [{ set: { 'task-1': { state: 'succeeded' } } }, { set: { 'task-1': { state: 'running' } } }] });
-    expect(() => useScenario(backwards)).toThrow(/\/timeline\/1\/set\/task-1\/state: ark lifecycle does not allow succeeded -> running/);
+    const backwards = defineScenario({
+      ...scenario,
+      name: 'ark-backwards',
+      timeline: [{ set: { 'task-1': { state: 'succeeded' } } }, { set: { 'task-1': { state: 'running' } } }],
+    });
+    expect(() => useScenario(backwards)).toThrow(
+      /\/timeline\/1\/set\/task-1\/state: ark lifecycle does not allow succeeded -> running/,
+    );
   });
 
   it('every library scenario names its API', () => {

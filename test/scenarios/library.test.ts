@@ -5,8 +5,15 @@ import { LIBRARY, type ScenarioPlayer, useScenario } from '../../src/scenarios/i
 
 type Obj = Record<string, any>;
 // Each scenario is served on its own host, so they can all be installed at once.
-const baseFor = (name: string) => ({ praxis: `https://${name}.test/agent`, everruns: `https://${name}.test/api`, ark: `https://${name}.test/api/v3`, jsonrpc: `https://${name}.test` });
-const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) => useScenario(name, { faces: [LIBRARY[name]!.face], baseUrl: baseFor(name) }));
+const baseFor = (name: string) => ({
+  praxis: `https://${name}.test/agent`,
+  everruns: `https://${name}.test/api`,
+  ark: `https://${name}.test/api/v3`,
+  jsonrpc: `https://${name}.test`,
+});
+const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) =>
+  useScenario(name, { faces: [LIBRARY[name]!.face], baseUrl: baseFor(name) }),
+);
 let BASE = baseFor('none');
 const server = setupServer(...mocks.flatMap((m) => m.handlers));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -87,7 +94,9 @@ describe('the scenario library, replayed in Node with MSW', () => {
       let page: string | null = null;
       let pages = 0;
       do {
-        const body: Obj = await poll(`${BASE.praxis}/v1/sessions?limit=5${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+        const body: Obj = await poll(
+          `${BASE.praxis}/v1/sessions?limit=5${page ? `&page=${encodeURIComponent(page)}` : ''}`,
+        );
         ids.push(...(body.data as Obj[]).map((s) => s.id as string));
         for (const s of body.data as Obj[]) expect(s.archived_at).toBeNull();
         page = body.next_page as string | null;
@@ -122,7 +131,9 @@ describe('the scenario library, replayed in Node with MSW', () => {
     await fresh('everruns-failure-kinds');
     const steps = await polls(everruns, 4, array);
     expect(steps[0]!.task_slow.state).toBe('running');
-    expect([steps[1]!.task_slow.error.kind, steps[2]!.task_remote.error.kind, steps[3]!.task_child.error.kind]).toEqual(['timeout', 'rejection', 'orphaned']);
+    expect([steps[1]!.task_slow.error.kind, steps[2]!.task_remote.error.kind, steps[3]!.task_child.error.kind]).toEqual(
+      ['timeout', 'rejection', 'orphaned'],
+    );
     expect(Object.values(steps[3]!).map((t) => t.state)).toEqual(['failed', 'failed', 'failed']);
   });
 
@@ -130,7 +141,11 @@ describe('the scenario library, replayed in Node with MSW', () => {
     await fresh('everruns-cancel-requested');
     const steps = await polls(everruns, 3, array);
     expect(steps.map((s) => s.task_index.state)).toEqual(['running', 'running', 'canceled']);
-    expect(steps.map((s) => s.task_index.cancel_requested_at)).toEqual([null, '2026-11-29T09:30:00.000Z', '2026-11-29T09:30:00.000Z']);
+    expect(steps.map((s) => s.task_index.cancel_requested_at)).toEqual([
+      null,
+      '2026-11-29T09:30:00.000Z',
+      '2026-11-29T09:30:00.000Z',
+    ]);
   });
 
   it('everruns-progress-steps', async () => {
@@ -195,7 +210,9 @@ describe('the scenario library, replayed in Node with MSW', () => {
     await fresh('ark-contract-broken');
     const [first, second] = await polls(ark, 2, items, 'task_id');
     expect(checkItem('ark', 'task', first!['task-render'])).toEqual([]);
-    expect(checkItem('ark', 'task', second!['task-render']).map((v) => v.rule)).toEqual(['ark.finished-at-only-when-terminal']);
+    expect(checkItem('ark', 'task', second!['task-render']).map((v) => v.rule)).toEqual([
+      'ark.finished-at-only-when-terminal',
+    ]);
   });
 
   it('every library scenario has a test here', () => {
@@ -222,7 +239,8 @@ describe('the scenario library, replayed in Node with MSW', () => {
   it('every object a scenario stores passes the rules (faults are injected when served)', async () => {
     for (const mock of mocks) {
       const app = await mock.app();
-      for (const state of (app.scenario as ScenarioPlayer).timeline.steps) for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);
+      for (const state of (app.scenario as ScenarioPlayer).timeline.steps)
+        for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);
     }
   });
 });

@@ -70,7 +70,15 @@ async function expectSameLists(file: string, polls: number) {
     expect({ poll, status: b.status, body: await b.text() }).toEqual({ poll, status: a.status, body: await a.text() });
   }
   await replay.app.control('POST', '/reset', {});
-  const result = await runConformance({ face: 'ark', baseUrl: `${replay.url}/ark`, session: 'sesn-demo', seed: 3, runs: 20, polls: 3, pollIntervalMs: 5 });
+  const result = await runConformance({
+    face: 'ark',
+    baseUrl: `${replay.url}/ark`,
+    session: 'sesn-demo',
+    seed: 3,
+    runs: 20,
+    polls: 3,
+    pollIntervalMs: 5,
+  });
   expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
 }
 
@@ -78,7 +86,23 @@ describe('record keeps every poll it received', () => {
   it('interrupted after 3 of 100 polls: a complete file with those 3 polls, saying why; exit 1', async () => {
     const { url } = await serve(LIBRARY['ark-unknown-comes-back']);
     const out = join(dir, 'interrupted.yaml');
-    const { code, stdout } = await record(['--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '100', '--interval', '20', '--out', out], { stopAfter: 3 });
+    const { code, stdout } = await record(
+      [
+        '--face',
+        'ark',
+        '--base-url',
+        `${url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--polls',
+        '100',
+        '--interval',
+        '20',
+        '--out',
+        out,
+      ],
+      { stopAfter: 3 },
+    );
     expect(code).toBe(1);
     expect(stdout).toMatch(/recording ended early \(interrupted\)/);
     expect(stdout).toMatch(/wrote .*interrupted\.yaml: 3 polls/);
@@ -94,11 +118,27 @@ describe('record keeps every poll it received', () => {
   it('the API goes away after 4 polls: the file holds those 4 polls and says so', async () => {
     const original = await serve(LIBRARY['ark-unknown-comes-back']);
     const out = join(dir, 'gone.json');
-    const { code, stdout } = await record(['--face', 'ark', '--base-url', `${original.url}/ark`, '--session', 'sesn-demo', '--polls', '50', '--interval', '10', '--out', out], {
-      onPoll: (n) => {
-        if (n === 4) void original.server.close();
+    const { code, stdout } = await record(
+      [
+        '--face',
+        'ark',
+        '--base-url',
+        `${original.url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--polls',
+        '50',
+        '--interval',
+        '10',
+        '--out',
+        out,
+      ],
+      {
+        onPoll: (n) => {
+          if (n === 4) void original.server.close();
+        },
       },
-    });
+    );
     expect(code).toBe(1);
     expect(stdout).toMatch(/\(connection-lost\): the API went away after poll 4/);
     const scenario = JSON.parse(await readFile(out, 'utf8')) as Scenario;
@@ -125,12 +165,30 @@ describe('record keeps every poll it received', () => {
       });
     });
     const out = join(dir, 'errors.yaml');
-    const { code, stderr } = await record(['--face', 'ark', '--base-url', `${proxy.url}/ark`, '--session', 'sesn-demo', '--polls', '5', '--interval', '0', '--out', out]);
+    const { code, stderr } = await record([
+      '--face',
+      'ark',
+      '--base-url',
+      `${proxy.url}/ark`,
+      '--session',
+      'sesn-demo',
+      '--polls',
+      '5',
+      '--interval',
+      '0',
+      '--out',
+      out,
+    ]);
     await proxy.close();
     expect(code).toBe(0);
     expect(stderr).toMatch(/poll 2\/5: \/sessions\/sesn-demo\/tasks answered 500 \(recorded as a fault step\)/);
     const scenario = parse(await readFile(out, 'utf8')) as Scenario;
-    expect(scenario.timeline[0]).toMatchObject({ fault: true, answers: [{ path: '/sessions/sesn-demo/tasks', status: 500, body: { error: { code: 'InternalError', message: 'boom' } } }] });
+    expect(scenario.timeline[0]).toMatchObject({
+      fault: true,
+      answers: [
+        { path: '/sessions/sesn-demo/tasks', status: 500, body: { error: { code: 'InternalError', message: 'boom' } } },
+      ],
+    });
     expect(scenario.timeline[1]).toMatchObject({ fault: true, answers: [{ status: 429, retryAfter: '0' }] });
     const replay = await serve(scenario);
     const seen = [];
@@ -149,7 +207,22 @@ describe('record keeps every poll it received', () => {
       res.end(n === 1 ? '{"items":[]}' : '{"error":"down"}');
     });
     const out = join(dir, 'budget.yaml');
-    const { code, stdout } = await record(['--face', 'ark', '--base-url', `${proxy.url}/ark`, '--session', 'sesn-demo', '--polls', '20', '--interval', '0', '--error-budget', '2', '--out', out]);
+    const { code, stdout } = await record([
+      '--face',
+      'ark',
+      '--base-url',
+      `${proxy.url}/ark`,
+      '--session',
+      'sesn-demo',
+      '--polls',
+      '20',
+      '--interval',
+      '0',
+      '--error-budget',
+      '2',
+      '--out',
+      out,
+    ]);
     await proxy.close();
     expect(code).toBe(1);
     expect(stdout).toMatch(/\(error-budget\): more than 2 polls were answered by an error/);
@@ -161,7 +234,18 @@ describe('record keeps every poll it received', () => {
   it('an unwritable --out fails before the first poll, with a clear message; an existing file is untouched', async () => {
     const proxy = await hostile((_req, res) => res.end('{"items":[]}'));
     for (const out of [join(dir, 'no-such-folder', 'rec.yaml'), dir]) {
-      const { code, stdout, stderr } = await record(['--face', 'ark', '--base-url', `${proxy.url}/ark`, '--session', 'sesn-demo', '--polls', '2', '--out', out]);
+      const { code, stdout, stderr } = await record([
+        '--face',
+        'ark',
+        '--base-url',
+        `${proxy.url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--polls',
+        '2',
+        '--out',
+        out,
+      ]);
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toMatch(/cannot write --out|is a directory; give a file name/);
@@ -169,7 +253,18 @@ describe('record keeps every poll it received', () => {
     expect(proxy.requests()).toBe(0);
     const existing = join(dir, 'keep.yaml');
     await writeFile(existing, 'name: earlier\n');
-    const { code } = await record(['--face', 'ark', '--base-url', 'http://127.0.0.1:9/ark', '--session', 'sesn-demo', '--polls', '2', '--out', existing]);
+    const { code } = await record([
+      '--face',
+      'ark',
+      '--base-url',
+      'http://127.0.0.1:9/ark',
+      '--session',
+      'sesn-demo',
+      '--polls',
+      '2',
+      '--out',
+      existing,
+    ]);
     expect(code).toBe(2);
     expect(await readFile(existing, 'utf8')).toBe('name: earlier\n');
     await proxy.close();
@@ -181,7 +276,22 @@ describe('record keeps every poll it received', () => {
     await mkdir(dir, { recursive: true });
     const child = spawn(
       `${ROOT}/node_modules/.bin/tsx`,
-      [`${ROOT}/src/cli/entry.ts`, 'record', '--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1000', '--interval', '30', '--out', out],
+      [
+        `${ROOT}/src/cli/entry.ts`,
+        'record',
+        '--face',
+        'ark',
+        '--base-url',
+        `${url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--polls',
+        '1000',
+        '--interval',
+        '30',
+        '--out',
+        out,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -212,7 +322,25 @@ describe('conform interrupted', () => {
     setTimeout(() => stop(), 400);
     let stdout = '';
     const code = await runCli(
-      ['conform', '--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--runs', '5000', '--polls', '50', '--poll-interval', '200', '--report', 'junit', '--out', out],
+      [
+        'conform',
+        '--face',
+        'ark',
+        '--base-url',
+        `${server.url}/ark`,
+        '--session',
+        'sesn-demo',
+        '--runs',
+        '5000',
+        '--polls',
+        '50',
+        '--poll-interval',
+        '200',
+        '--report',
+        'junit',
+        '--out',
+        out,
+      ],
       {
         stdout: (t) => (stdout += t),
         stderr: () => {},
@@ -237,12 +365,29 @@ describe('record lists drift', () => {
     const server = await startServer(app, { port: 0 });
     servers.push(server);
     const out = join(dir, 'drift.yaml');
-    const { code, stderr } = await record(['--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--polls', '2', '--interval', '0', '--out', out]);
+    const { code, stderr } = await record([
+      '--face',
+      'ark',
+      '--base-url',
+      `${server.url}/ark`,
+      '--session',
+      'sesn-demo',
+      '--polls',
+      '2',
+      '--interval',
+      '0',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
-    expect(stderr).toMatch(/drift: listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"/);
+    expect(stderr).toMatch(
+      /drift: listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"/,
+    );
     const text = await readFile(out, 'utf8');
     expect(text).toMatch(/^# drift: listTasks field \/items\/\*\/x_undocumented_field: \d+ times/m);
-    expect((parse(text) as Scenario).description).toContain('Drift (fields and values the spec does not declare): listTasks field /items/*/x_undocumented_field');
+    expect((parse(text) as Scenario).description).toContain(
+      'Drift (fields and values the spec does not declare): listTasks field /items/*/x_undocumented_field',
+    );
     expect(() => compileScenario(parse(text))).not.toThrow();
   });
 });

@@ -10,7 +10,13 @@ import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { recordScenario } from '../../src/node/record.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
-import { LIBRARY, ScenarioError, type ScenarioName, ScenarioPlayer, compileScenario } from '../../src/scenarios/index.js';
+import {
+  LIBRARY,
+  ScenarioError,
+  type ScenarioName,
+  ScenarioPlayer,
+  compileScenario,
+} from '../../src/scenarios/index.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -50,12 +56,23 @@ describe('record -> replay round trip', () => {
       await original.app.control('POST', '/reset', {});
       for (let poll = 0; poll < polls; poll++) {
         for (const list of c.lists) {
-          const [a, b] = await Promise.all([fetch(`${original.url}/${c.face}${list}`), fetch(`${replay.url}/${c.face}${list}`)]);
+          const [a, b] = await Promise.all([
+            fetch(`${original.url}/${c.face}${list}`),
+            fetch(`${replay.url}/${c.face}${list}`),
+          ]);
           expect({ status: b.status, body: await b.text() }).toEqual({ status: a.status, body: await a.text() });
         }
       }
       await replay.app.control('POST', '/reset', {});
-      const result = await runConformance({ face: c.face, baseUrl: `${replay.url}/${c.face}`, session: c.face === 'jsonrpc' ? undefined : c.session, seed: 3, runs: 30, polls: 3, pollIntervalMs: 5 });
+      const result = await runConformance({
+        face: c.face,
+        baseUrl: `${replay.url}/${c.face}`,
+        session: c.face === 'jsonrpc' ? undefined : c.session,
+        seed: 3,
+        runs: 30,
+        polls: 3,
+        pollIntervalMs: 5,
+      });
       expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
     });
   }
@@ -64,7 +81,13 @@ describe('record -> replay round trip', () => {
     const app = await MockApp.create({ faults: ['ark.finished-at-only-when-terminal'] });
     const server = await startServer(app, { port: 0 });
     servers.push(server);
-    const recording = await recordScenario({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-demo', polls: 2, intervalMs: 0 });
+    const recording = await recordScenario({
+      face: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-demo',
+      polls: 2,
+      intervalMs: 0,
+    });
     expect(recording.violations.some((v) => v.includes('ark.finished-at-only-when-terminal'))).toBe(true);
     expect(recording.scenario.fault).toBe(true);
     expect(() => compileScenario(recording.scenario)).not.toThrow();
@@ -120,13 +143,22 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
     await writeFile(file, content);
     return file;
   };
-  const base = 'name: bad\nface: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
+  const base =
+    'name: bad\nface: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
 
   it.each([
     ['face: nope\nname: x\ntimeline: []\n', '/face', 'must be equal to one of the allowed values'],
-    [`${base}timeline:\n  - set: { t1: { status: working } }\n`, '/timeline/0/set/t1/status', 'does not allow completed -> working'],
+    [
+      `${base}timeline:\n  - set: { t1: { status: working } }\n`,
+      '/timeline/0/set/t1/status',
+      'does not allow completed -> working',
+    ],
     [`${base}timeline:\n  - set: { t9: { status: working } }\n`, '/timeline/0/set/t9', 'no task t9'],
-    [`${base}timeline:\n  - set: { t1: { created_at: 1764410400000 } }\n`, '/timeline/0/set/t1/created_at', 'jsonrpc.created-at-unix-seconds'],
+    [
+      `${base}timeline:\n  - set: { t1: { created_at: 1764410400000 } }\n`,
+      '/timeline/0/set/t1/created_at',
+      'jsonrpc.created-at-unix-seconds',
+    ],
     [`${base}timeline:\n  - faults: [ark.nope]\n`, '/timeline/0/faults/0', 'unknown fault'],
     ['name: x\nface: [oops\n', '', 'not valid YAML or JSON'],
   ])('%#: %s', async (content, pointer, reason) => {
@@ -161,11 +193,19 @@ describe('scenarios on the standalone server', () => {
     const app = await MockApp.create();
     const server = await startServer(app, { port: 0 });
     servers.push(server);
-    const post = (path: string, body: unknown) => fetch(`${server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
     expect((await post('/scenario', { name: 'jsonrpc-queued-canceled' })).status).toBe(200);
     const statuses = async () => {
       const out: string[] = [];
-      for (let i = 0; i < 3; i++) out.push(((await (await fetch(`${server.url}/jsonrpc/tasks?session_id=demo`)).json()) as { result: { status: string }[] }).result[0]!.status);
+      for (let i = 0; i < 3; i++)
+        out.push(
+          (
+            (await (await fetch(`${server.url}/jsonrpc/tasks?session_id=demo`)).json()) as {
+              result: { status: string }[];
+            }
+          ).result[0]!.status,
+        );
       return out;
     };
     expect(await statuses()).toEqual(['created', 'queued', 'canceled']);
@@ -183,7 +223,11 @@ describe('scenarios on the standalone server', () => {
     const file = join(dir, 'bad.yaml');
     await writeFile(file, 'name: bad\nface: ark\ntimeline: [ { set: { nope: { state: running } } } ]\n');
     let err = '';
-    const code = await runCli(['mock', '--port', '0', '--scenario', file], { stdout: () => {}, stderr: (t) => (err += t), stopSignal: Promise.resolve() });
+    const code = await runCli(['mock', '--port', '0', '--scenario', file], {
+      stdout: () => {},
+      stderr: (t) => (err += t),
+      stopSignal: Promise.resolve(),
+    });
     await rm(dir, { recursive: true });
     expect(code).toBe(2);
     expect(err).toContain(`${file}: /timeline/0/set/nope: no task nope`);

@@ -37,13 +37,17 @@ describe('check:sentences', () => {
     const result = await runCheck();
     expect(result.shape).toEqual([]);
     expect(result.problems).toEqual([]);
-    expect(result.counts.sentences).toBe(result.counts.judged + Object.values(result.counts.notAsserted).reduce((a, b) => a + b, 0) + result.counts.gaps);
+    expect(result.counts.sentences).toBe(
+      result.counts.judged + Object.values(result.counts.notAsserted).reduce((a, b) => a + b, 0) + result.counts.gaps,
+    );
   });
 
   it('`npm run check:sentences -- --seeds DIR` exits 1 quoting a sentence appended to a document', async () => {
     const added = 'Tasks are listed in the order they were started.';
     const seeds = await seedsCopy('appended', (folder) => appendFile(join(folder, TASKS), `\n\n${added}\n`));
-    const outcome = await run('npm', ['run', '--silent', 'check:sentences', '--', '--seeds', seeds], { cwd: REPO_ROOT }).then(
+    const outcome = await run('npm', ['run', '--silent', 'check:sentences', '--', '--seeds', seeds], {
+      cwd: REPO_ROOT,
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
     );
@@ -62,9 +66,17 @@ describe('check:sentences', () => {
     expect(before.moves.length).toBe(39);
     expect(before.problems.filter((p) => p.message.includes('moved (the table has it as'))).toHaveLength(39);
     const table = await tableCopy('renumbered', (text) => text);
-    const outcome = await run('npm', ['run', '--silent', 'check:sentences', '--', '--seeds', seeds, '--table', table, '--renumber'], { cwd: REPO_ROOT }).then(
+    const outcome = await run(
+      'npm',
+      ['run', '--silent', 'check:sentences', '--', '--seeds', seeds, '--table', table, '--renumber'],
+      { cwd: REPO_ROOT },
+    ).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
     expect(outcome.stdout).toContain('gave 39 moved entries their new ids');
     expect(outcome.code).toBe(1);
@@ -75,7 +87,10 @@ describe('check:sentences', () => {
   it('names an edited sentence with its new text and the entry it replaces', async () => {
     const seeds = await seedsCopy('edited', async (folder) => {
       const text = await readFile(join(folder, TASKS), 'utf8');
-      await writeFile(join(folder, TASKS), text.replace('Missing or inaccessible sessions return 404.', 'Missing or inaccessible sessions return 410.'));
+      await writeFile(
+        join(folder, TASKS),
+        text.replace('Missing or inaccessible sessions return 404.', 'Missing or inaccessible sessions return 410.'),
+      );
     });
     const { problems } = await runCheck({ seeds });
     expect(problems.map((p) => p.message)).toEqual([
@@ -88,43 +103,72 @@ describe('check:sentences', () => {
   it('names the field a changed table row describes', async () => {
     const seeds = await seedsCopy('row-edited', async (folder) => {
       const text = await readFile(join(folder, TASKS), 'utf8');
-      await writeFile(join(folder, TASKS), text.replace('ended; null while it is running.', 'ended; null while it runs.'));
+      await writeFile(
+        join(folder, TASKS),
+        text.replace('ended; null while it is running.', 'ended; null while it runs.'),
+      );
     });
     const messages = (await runCheck({ seeds })).problems.map((p) => p.message);
     expect(messages).toEqual([
-      expect.stringMatching(/ 000-042-[0-9a-f]{6} \(line 34, data\[\]\.ended_at\): the document's text changed: it now says “RFC 3339 time at which the task ended; null while it runs\.”/),
+      expect.stringMatching(
+        / 000-042-[0-9a-f]{6} \(line 34, data\[\]\.ended_at\): the document's text changed: it now says “RFC 3339 time at which the task ended; null while it runs\.”/,
+      ),
     ]);
   });
 
   it('names a rule id that does not exist, with the closest one', async () => {
-    const table = await tableCopy('unknown-rule', (text) => text.replace('rules: [praxis.cancellable-only-when-running]', 'rules: [praxis.cancelable-only-when-running]'));
+    const table = await tableCopy('unknown-rule', (text) =>
+      text.replace('rules: [praxis.cancellable-only-when-running]', 'rules: [praxis.cancelable-only-when-running]'),
+    );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
-    expect(messages).toContainEqual(expect.stringContaining('rule "praxis.cancelable-only-when-running" does not exist (did you mean "praxis.cancellable-only-when-running"?)'));
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        'rule "praxis.cancelable-only-when-running" does not exist (did you mean "praxis.cancellable-only-when-running"?)',
+      ),
+    );
   });
 
   it('names a catalogue rule that no entry cites', async () => {
-    const table = await tableCopy('uncited', (text) => text.replaceAll('praxis.background-tasks.unknown-session-404', 'praxis.background-tasks.status-code'));
+    const table = await tableCopy('uncited', (text) =>
+      text.replaceAll('praxis.background-tasks.unknown-session-404', 'praxis.background-tasks.status-code'),
+    );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
-    expect(messages).toEqual([expect.stringContaining('rule "praxis.background-tasks.unknown-session-404" cites no sentence of')]);
+    expect(messages).toEqual([
+      expect.stringContaining('rule "praxis.background-tasks.unknown-session-404" cites no sentence of'),
+    ]);
   });
 
   it('names an entry whose text no longer matches, one whose sentence is gone, and a schema pointer that resolves to nothing', async () => {
     const table = await tableCopy('mismatch', (text) =>
       text
         .replace('text: "Own-face extension."', 'text: "Own face extension."')
-        .replace('#/components/schemas/BackgroundTaskList required data', '#/components/schemas/BackgroundTaskLst required data')
-        .concat('  - id: 004-999-abcdef\n    text: "A sentence nobody wrote."\n    not-asserted: silent\n    note: test\n'),
+        .replace(
+          '#/components/schemas/BackgroundTaskList required data',
+          '#/components/schemas/BackgroundTaskLst required data',
+        )
+        .concat(
+          '  - id: 004-999-abcdef\n    text: "A sentence nobody wrote."\n    not-asserted: silent\n    note: test\n',
+        ),
     );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
-    expect(messages).toContainEqual(expect.stringContaining("the entry's text “Own face extension.” is not the document's “Own-face extension.”"));
-    expect(messages).toContainEqual(expect.stringContaining("004-999-abcdef: the table's “A sentence nobody wrote.” is not in the document any more"));
-    expect(messages).toContainEqual(expect.stringContaining('/components/schemas/BackgroundTaskLst does not resolve in specs/praxis.openapi.yaml'));
+    expect(messages).toContainEqual(
+      expect.stringContaining("the entry's text “Own face extension.” is not the document's “Own-face extension.”"),
+    );
+    expect(messages).toContainEqual(
+      expect.stringContaining("004-999-abcdef: the table's “A sentence nobody wrote.” is not in the document any more"),
+    );
+    expect(messages).toContainEqual(
+      expect.stringContaining('/components/schemas/BackgroundTaskLst does not resolve in specs/praxis.openapi.yaml'),
+    );
   });
 
   it('the documents have no gap; a gap fails the check, and is only listed with gaps allowed', async () => {
     expect((await runCheck()).gaps).toEqual([]);
     const table = await tableCopy('gap', (text) =>
-      text.replace('not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"', 'gap: "what a rule would check"'),
+      text.replace(
+        'not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"',
+        'gap: "what a rule would check"',
+      ),
     );
     const strict = await runCheck({ table });
     expect(strict.gaps).toHaveLength(1);
@@ -138,12 +182,21 @@ describe('check:sentences', () => {
   it('refuses a not-asserted reason outside the closed list, and an ambiguous entry without its readings', async () => {
     const table = await tableCopy('reasons', (text) =>
       text
-        .replace('not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"', 'not-asserted: unclear')
+        .replace(
+          'not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"',
+          'not-asserted: unclear',
+        )
         .replace(/not-asserted: ambiguous\n {4}note: "[^"]*"\n/, 'not-asserted: ambiguous\n'),
     );
     const { shape } = await runCheck({ table });
-    expect(shape).toContainEqual(expect.stringContaining('not-asserted is "unclear"; use one of nothing-checkable, silent, ambiguous, not-observable'));
-    expect(shape).toContainEqual(expect.stringContaining('not-asserted ambiguous needs a note saying why (state both readings)'));
+    expect(shape).toContainEqual(
+      expect.stringContaining(
+        'not-asserted is "unclear"; use one of nothing-checkable, silent, ambiguous, not-observable',
+      ),
+    );
+    expect(shape).toContainEqual(
+      expect.stringContaining('not-asserted ambiguous needs a note saying why (state both readings)'),
+    );
   });
 
   it('every catalogue id is a rule or law of docs/rules.md', async () => {

@@ -11,7 +11,10 @@ const texts = (file: string, content: string) => splitDocument(file, content).ma
 
 describe('splitProse', () => {
   it('cuts Chinese on 。 and ；, keeping each mark with its clause', () => {
-    expect(splitProse('传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。')).toEqual(['传入后，只返回该线程创建的后台工具任务；', '省略时返回整个会话的任务。']);
+    expect(splitProse('传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。')).toEqual([
+      '传入后，只返回该线程创建的后台工具任务；',
+      '省略时返回整个会话的任务。',
+    ]);
   });
   it('cuts English at sentence ends, also before a lower-case field name, but not after e.g.', () => {
     expect(splitProse('ended_at is null while running. notified_at is set (e.g. the Work view) later. Done')).toEqual([
@@ -21,13 +24,19 @@ describe('splitProse', () => {
     ]);
   });
   it('does not cut inside "(sesn_...)," nor in a dotted name', () => {
-    expect(splitProse('Session id (sesn_...), as returned by sessions.list. Pass it on.')).toEqual(['Session id (sesn_...), as returned by sessions.list.', 'Pass it on.']);
+    expect(splitProse('Session id (sesn_...), as returned by sessions.list. Pass it on.')).toEqual([
+      'Session id (sesn_...), as returned by sessions.list.',
+      'Pass it on.',
+    ]);
   });
 });
 
 describe('splitDocument', () => {
   it('reads a tab table: the header is a heading, each row a field unit and its description sentences', () => {
-    const units = splitDocument('x.txt', 'Name\tType\tDescription\ndata[].ended_at\tstring \\| null\tRFC 3339 time at which the task ended; null while it is running. Set once.\n');
+    const units = splitDocument(
+      'x.txt',
+      'Name\tType\tDescription\ndata[].ended_at\tstring \\| null\tRFC 3339 time at which the task ended; null while it is running. Set once.\n',
+    );
     expect(units.map((u) => [u.kind, u.text, u.field])).toEqual([
       ['heading', 'Name Type Description', undefined],
       ['field', 'data[].ended_at string | null', 'data[].ended_at'],
@@ -36,7 +45,12 @@ describe('splitDocument', () => {
     ]);
   });
   it('joins Chinese lines wrapped inside a sentence and drops list markers', () => {
-    expect(texts('x.txt', '标题\n- 后续查询时，将上一页响应中的\nnext_cursor原样传入。 - 响应不再返回\nnext_cursor时，停止查询。\n')).toEqual([
+    expect(
+      texts(
+        'x.txt',
+        '标题\n- 后续查询时，将上一页响应中的\nnext_cursor原样传入。 - 响应不再返回\nnext_cursor时，停止查询。\n',
+      ),
+    ).toEqual([
       'heading: 标题',
       'sentence: 后续查询时，将上一页响应中的 next_cursor原样传入。',
       'sentence: 响应不再返回 next_cursor时，停止查询。',
@@ -105,7 +119,9 @@ describe('splitDocument', () => {
     ]);
   });
   it('reads glued parameter rows (name, type and 必填/可选 on one line) and their query: descriptions', () => {
-    expect(texts('x.txt', 'T\n\nagent_versionnumber可选\nquery: 按智能体版本过滤；仅在同时设置 agent_id 时生效。\n')).toEqual([
+    expect(
+      texts('x.txt', 'T\n\nagent_versionnumber可选\nquery: 按智能体版本过滤；仅在同时设置 agent_id 时生效。\n'),
+    ).toEqual([
       'heading: T',
       'field: agent_versionnumber可选',
       'sentence: query: 按智能体版本过滤；',
@@ -127,6 +143,10 @@ describe('splitDocument', () => {
     const units = splitDocument(file, await readFile(join(SEEDS, file), 'utf8'));
     const paths = units.filter((u) => /^CREATED( -> [A-Z_|]+)+$/.test(u.text));
     expect(paths).toHaveLength(19);
-    expect(units.filter((u) => u.field === 'status' && u.kind === 'heading').map((u) => u.text)).toEqual(['常见情况：', '取消情况：', '过期情况：']);
+    expect(units.filter((u) => u.field === 'status' && u.kind === 'heading').map((u) => u.text)).toEqual([
+      '常见情况：',
+      '取消情况：',
+      '过期情况：',
+    ]);
   });
 });

@@ -4,12 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const depcruise = fileURLToPath(new URL('../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url));
-const RULES = [...readFileSync(`${root}.dependency-cruiser.cjs`, 'utf8').matchAll(/name: '([a-z-]+)'/g)].map((m) => m[1]!);
+const depcruise = fileURLToPath(
+  new URL('../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url),
+);
+const RULES = [...readFileSync(`${root}.dependency-cruiser.cjs`, 'utf8').matchAll(/name: '([a-z-]+)'/g)].map(
+  (m) => m[1]!,
+);
 
 function cruise(cwd: string): { ok: boolean; output: string } {
   try {
-    return { ok: true, output: execFileSync(process.execPath, [depcruise, 'src', '--config', `${root}.dependency-cruiser.cjs`, '--output-type', 'err'], { cwd, encoding: 'utf8' }) };
+    return {
+      ok: true,
+      output: execFileSync(
+        process.execPath,
+        [depcruise, 'src', '--config', `${root}.dependency-cruiser.cjs`, '--output-type', 'err'],
+        { cwd, encoding: 'utf8' },
+      ),
+    };
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };

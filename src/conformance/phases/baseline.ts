@@ -17,7 +17,10 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
     const sizes: number[] = [];
     for (const session of sessionsOf(ctx, op)) {
       const given = session !== undefined && session === ctx.options.session;
-      const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), { maxPages: MAX_PAGES, ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}) });
+      const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), {
+        maxPages: MAX_PAGES,
+        ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
+      });
       if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
       const items = itemsOfWalk(op, result);
       if (result.complete) ctx.baselines.set(baselineKey(op, session), items);
@@ -26,11 +29,14 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
     }
     if (op.session.in === 'path' && op.session.discoveredFrom && sizes.length > 0) {
       const count = (test: (n: number) => boolean) => sizes.filter(test).length;
-      ctx.ledger.note(`${op.operationId} judged on ${sizes.length} session(s): ${count((n) => n === 0)} empty, ${count((n) => n === 1)} with one item, ${count((n) => n > 1)} with more`);
+      ctx.ledger.note(
+        `${op.operationId} judged on ${sizes.length} session(s): ${count((n) => n === 0)} empty, ${count((n) => n === 1)} with one item, ${count((n) => n > 1)} with more`,
+      );
     }
     const first = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && first === undefined) continue;
-    if (op.limit && op.paging.kind !== 'none') await walk(ctx, op, first, [...fixedQuery(ctx, op), [op.limit.param, '3']], { maxPages: MAX_PAGES });
+    if (op.limit && op.paging.kind !== 'none')
+      await walk(ctx, op, first, [...fixedQuery(ctx, op), [op.limit.param, '3']], { maxPages: MAX_PAGES });
   }
 }
 
@@ -39,8 +45,13 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
  * id, another account), said as such, not a violation of the API's status-code law.
  */
 function refuseUnknownSession(op: ListOperation, session: string, status: number): never {
-  const listed = op.session.in === 'path' && op.session.discoveredFrom ? `; ${op.session.discoveredFrom.operationId} lists the sessions there are` : '';
-  throw new ConfigurationError(`--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; give the id of a session that exists${listed}`);
+  const listed =
+    op.session.in === 'path' && op.session.discoveredFrom
+      ? `; ${op.session.discoveredFrom.operationId} lists the sessions there are`
+      : '';
+  throw new ConfigurationError(
+    `--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; give the id of a session that exists${listed}`,
+  );
 }
 
 function chooseSessions(ctx: RunContext, op: ListOperation): void {
@@ -51,9 +62,17 @@ function chooseSessions(ctx: RunContext, op: ListOperation): void {
     const listed = ctx.baselines.get(`${from.operationId}|`) ?? [];
     for (const item of listed) {
       const id = fieldValue(item, from.field);
-      if (typeof id === 'string' && !ids.includes(id) && ids.length < DISCOVERED_SESSIONS + (ctx.options.session ? 1 : 0)) ids.push(id);
+      if (
+        typeof id === 'string' &&
+        !ids.includes(id) &&
+        ids.length < DISCOVERED_SESSIONS + (ctx.options.session ? 1 : 0)
+      )
+        ids.push(id);
     }
-    if (ids.length === 0) ctx.ledger.note(`no session to judge ${op.operationId} on: ${from.operationId} listed none and --session was not given`);
+    if (ids.length === 0)
+      ctx.ledger.note(
+        `no session to judge ${op.operationId} on: ${from.operationId} listed none and --session was not given`,
+      );
   }
   ctx.sessions.set(op.operationId, ids);
 }

@@ -27,33 +27,56 @@ async function limitProbes(ctx: RunContext, op: ListOperation, session: string |
   // 1, a small value and the documented default are valid values: every page law judges them, a short walk included.
   await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4, kind: 'edge' });
   await walk(ctx, op, session, [...fixed, [param, '2']], { maxPages: 3, kind: 'edge' });
-  if (op.limit.default !== undefined) await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2, kind: 'edge' });
+  if (op.limit.default !== undefined)
+    await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2, kind: 'edge' });
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
   // Past the default, and as large as the list: no maximum is documented, so a refusal is noted, not judged.
-  const larger = [...new Set([...(op.limit.default !== undefined ? [op.limit.default + 1] : []), ...(length > 2 ? [length] : [])])];
+  const larger = [
+    ...new Set([...(op.limit.default !== undefined ? [op.limit.default + 1] : []), ...(length > 2 ? [length] : [])]),
+  ];
   for (const value of larger) await walkIfAccepted(ctx, op, session, [...fixed, [param, String(value)]]);
   // Past the end: an answer is judged.
-  const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [param, String(length + PAST_THE_END)]], 'edge');
+  const { url, exchange } = await ctx.transport.send(
+    op,
+    session,
+    [...fixed, [param, String(length + PAST_THE_END)]],
+    'edge',
+  );
   if (!exchange) return;
   const subjectSession = sessionOfRequest(ctx, op, session);
   const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
   if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
-  else ctx.ledger.note(`${op.operationId}: ${param}=${length + PAST_THE_END} got ${exchange.status} (no maximum is documented, so this is not judged)`);
+  else
+    ctx.ledger.note(
+      `${op.operationId}: ${param}=${length + PAST_THE_END} got ${exchange.status} (no maximum is documented, so this is not judged)`,
+    );
 }
 
 /** A walk with a limit no document bounds: judged when the first page is accepted, noted when it is refused. */
-async function walkIfAccepted(ctx: RunContext, op: ListOperation, session: string | undefined, query: [string, string][]): Promise<void> {
+async function walkIfAccepted(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: [string, string][],
+): Promise<void> {
   const { exchange } = await ctx.transport.send(op, session, query, 'edge');
   if (!exchange) return;
-  if (exchange.status === 200 || exchange.status >= 500) await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge' });
-  else ctx.ledger.note(`${op.operationId}: ${query.map(([k, v]) => `${k}=${v}`).join('&')} got ${exchange.status} (no maximum is documented, so this is not judged)`);
+  if (exchange.status === 200 || exchange.status >= 500)
+    await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge' });
+  else
+    ctx.ledger.note(
+      `${op.operationId}: ${query.map(([k, v]) => `${k}=${v}`).join('&')} got ${exchange.status} (no maximum is documented, so this is not judged)`,
+    );
 }
 
 /** Item-id cursors exclude their own item, and each side stays on its side. */
 async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
   if (op.paging.kind !== 'item-id' || !op.limit) return;
   const fixed = fixedQuery(ctx, op);
-  const { walk: result } = await walk(ctx, op, session, [...fixed, [op.limit.param, '3']], { maxPages: Math.min(4, MAX_PAGES), record: 'none' });
+  const { walk: result } = await walk(ctx, op, session, [...fixed, [op.limit.param, '3']], {
+    maxPages: Math.min(4, MAX_PAGES),
+    record: 'none',
+  });
   const order = itemsOfWalk(op, result).map((i) => String(i[op.idField]));
   if (order.length < 2) return;
   const pivot = order[Math.min(3, order.length - 1)]!;
@@ -61,7 +84,12 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
     ['after', op.paging.afterParam],
     ['before', op.paging.beforeParam],
   ] as const) {
-    const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, '3'], [param, pivot]], 'edge');
+    const { url, exchange } = await ctx.transport.send(
+      op,
+      session,
+      [...fixed, [op.limit.param, '3'], [param, pivot]],
+      'edge',
+    );
     if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
   }
 }

@@ -7,7 +7,15 @@
 import fc from 'fast-check';
 import { type ListOperation, type Violation, addedFilters } from '../../contract/index.js';
 import { type RequestCase, requestCase } from '../../generators/index.js';
-import { CASE_MAX_PAGES, MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
+import {
+  CASE_MAX_PAGES,
+  MAX_PAGES,
+  type RunContext,
+  baselineKey,
+  fixedQuery,
+  sessionsOf,
+  withFixed,
+} from '../context.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import type { Query } from '../../http/paging.js';
 import { itemsOfWalk, walk } from '../walker.js';
@@ -19,7 +27,9 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
   if (runs <= 0) return;
   const ops = ctx.ops.filter((op) => op.session.in !== 'path' || sessionsOf(ctx, op).length > 0);
   if (ops.length === 0) return;
-  const arbitrary = fc.oneof(...ops.map((op) => requestCase(op, ctx.pools).map((c): Case => ({ operation: op.operationId, ...c }))));
+  const arbitrary = fc.oneof(
+    ...ops.map((op) => requestCase(op, ctx.pools).map((c): Case => ({ operation: op.operationId, ...c }))),
+  );
   const known = new Set<string>();
   const rounds = ctx.options.path ? 1 : 4;
   for (let round = 0; round < rounds; round++) {
@@ -44,7 +54,12 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
         throw error;
       }
     });
-    const details = await fc.check(property, { seed, numRuns: runs, ...(ctx.options.path ? { path: ctx.options.path } : {}), endOnFailure: false });
+    const details = await fc.check(property, {
+      seed,
+      numRuns: runs,
+      ...(ctx.options.path ? { path: ctx.options.path } : {}),
+      endOnFailure: false,
+    });
     if (interrupted) throw new Interrupted();
     if (budgetHit) throw new BudgetExhausted('the request budget (--max-requests) is used up');
     if (!details.failed) break;
@@ -61,7 +76,12 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
   }
 }
 
-async function executeCase(ctx: RunContext, c: Case, record: boolean, replay?: { seed: number; path: string }): Promise<Violation[]> {
+async function executeCase(
+  ctx: RunContext,
+  c: Case,
+  record: boolean,
+  replay?: { seed: number; path: string },
+): Promise<Violation[]> {
   const op = ctx.ops.find((o) => o.operationId === c.operation)!;
   const session = sessionsOf(ctx, op)[0];
   const fixed = fixedQuery(ctx, op);
@@ -76,9 +96,14 @@ async function executeCase(ctx: RunContext, c: Case, record: boolean, replay?: {
     ctx.ledger.count(outcomes);
     return outcomes.flatMap((o) => o.judgement.violations);
   }
-  const { walk: result, found } = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: record ? 'all' : 'count', ...(replay ? { replay } : {}) });
+  const { walk: result, found } = await walk(ctx, op, session, query, {
+    maxPages: CASE_MAX_PAGES,
+    record: record ? 'all' : 'count',
+    ...(replay ? { replay } : {}),
+  });
   const key = baselineKey(op, session);
-  if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0) found.push(...(await compareWithBaseline(ctx, op, session, query, fixed, result, key, record, replay)));
+  if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
+    found.push(...(await compareWithBaseline(ctx, op, session, query, fixed, result, key, record, replay)));
   return found;
 }
 
@@ -93,7 +118,12 @@ async function compareWithBaseline(
   record: boolean,
   replay?: { seed: number; path: string },
 ): Promise<Violation[]> {
-  const subject = { query, baselineQuery: fixed, filtered: itemsOfWalk(op, filteredWalk), baseline: ctx.baselines.get(key)! };
+  const subject = {
+    query,
+    baselineQuery: fixed,
+    filtered: itemsOfWalk(op, filteredWalk),
+    baseline: ctx.baselines.get(key)!,
+  };
   const outcomes = ctx.ledger.evaluate(op, 'comparison', subject);
   const suspicious = outcomes.flatMap((o) => o.judgement.violations);
   if (suspicious.length === 0) {
@@ -105,9 +135,19 @@ async function compareWithBaseline(
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
   if (!freshAll.walk.complete || !freshFiltered.walk.complete) return [];
   ctx.baselines.set(key, itemsOfWalk(op, freshAll.walk));
-  const again = ctx.ledger.evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, freshFiltered.walk), baseline: ctx.baselines.get(key)! });
+  const again = ctx.ledger.evaluate(op, 'comparison', {
+    ...subject,
+    filtered: itemsOfWalk(op, freshFiltered.walk),
+    baseline: ctx.baselines.get(key)!,
+  });
   const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
-  const confirmed = outcomes.map((o) => ({ law: o.law, judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(`${v.rule}|${v.message}`)) } }));
+  const confirmed = outcomes.map((o) => ({
+    law: o.law,
+    judgement: {
+      judged: o.judgement.judged,
+      violations: o.judgement.violations.filter((v) => repeated.has(`${v.rule}|${v.message}`)),
+    },
+  }));
   if (record) return ctx.ledger.commit(op, confirmed, filteredWalk.urls[0] ?? '', replay);
   ctx.ledger.count(confirmed);
   return confirmed.flatMap((o) => o.judgement.violations);

@@ -25,14 +25,33 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     if (op.limit?.minimum !== undefined) {
       // The documented minimum is a valid value: it must not be refused. How many items it
       // returns is not stated for 0, so the page laws judge only its status and shape.
-      const { url, exchange } = await ctx.transport.send(op, session, [...fixed, [op.limit.param, String(op.limit.minimum)]], 'edge');
+      const { url, exchange } = await ctx.transport.send(
+        op,
+        session,
+        [...fixed, [op.limit.param, String(op.limit.minimum)]],
+        'edge',
+      );
       const subjectSession = sessionOfRequest(ctx, op, session);
-      if (exchange) ctx.ledger.judge(op, 'page', { exchange, acceptedBy: lawId(op, 'minimum-limit-accepted'), ...(subjectSession !== undefined ? { session: subjectSession } : {}) }, url);
+      if (exchange)
+        ctx.ledger.judge(
+          op,
+          'page',
+          {
+            exchange,
+            acceptedBy: lawId(op, 'minimum-limit-accepted'),
+            ...(subjectSession !== undefined ? { session: subjectSession } : {}),
+          },
+          url,
+        );
     }
     if (op.session.in === 'path') {
       const unknown = `${op.session.idPrefix ?? ''}atcunknown${Math.abs(ctx.seed) % 100000}`;
       const expected: ErrorExpectation = op.unknownSession
-        ? { law: lawId(op, 'unknown-session-404'), status: op.unknownSession.status, ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}) }
+        ? {
+            law: lawId(op, 'unknown-session-404'),
+            status: op.unknownSession.status,
+            ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
+          }
         : // The document states no answer for an unknown session: only a 5xx is judged.
           { law: '', status: '4xx' };
       const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
@@ -41,20 +60,33 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
       else
         ctx.ledger.commit(
           op,
-          ctx.ledger.evaluate(op, 'error', { exchange, expected }).filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
+          ctx.ledger
+            .evaluate(op, 'error', { exchange, expected })
+            .filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
           url,
         );
     }
   }
 }
 
-async function refused(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query, expected: ErrorExpectation): Promise<void> {
+async function refused(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  expected: ErrorExpectation,
+): Promise<void> {
   const { url, exchange } = await ctx.transport.send(op, session, query, 'invalid');
   if (exchange) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
 }
 
 /** A malformed cursor, and a real cursor replayed with another query, are refused as documented. */
-async function cursorBinding(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Promise<void> {
+async function cursorBinding(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+): Promise<void> {
   if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return;
   const { param, responseField, boundToQuery } = op.paging;
   const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
@@ -62,15 +94,29 @@ async function cursorBinding(ctx: RunContext, op: ListOperation, session: string
     status: boundToQuery.status,
     ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}),
   });
-  await refused(ctx, op, session, [...fixed, [param, 'not-a-cursor-from-this-api']], refusal('malformed-cursor-rejected'));
+  await refused(
+    ctx,
+    op,
+    session,
+    [...fixed, [param, 'not-a-cursor-from-this-api']],
+    refusal('malformed-cursor-rejected'),
+  );
   const limitParam = op.limit?.param;
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));
   if (!limitParam || !filter) return;
   const first = await ctx.transport.send(op, session, [...fixed, [limitParam, '1']]);
   const cursor = first.exchange && isObject(first.exchange.body) ? first.exchange.body[responseField] : undefined;
   if (typeof cursor !== 'string' && typeof cursor !== 'number') {
-    ctx.ledger.note(`${op.operationId}: no next cursor with ${limitParam}=1, so a cursor from another query could not be replayed`);
+    ctx.ledger.note(
+      `${op.operationId}: no next cursor with ${limitParam}=1, so a cursor from another query could not be replayed`,
+    );
     return;
   }
-  await refused(ctx, op, session, [...fixed, [limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursor)]], refusal('cursor-bound-to-query'));
+  await refused(
+    ctx,
+    op,
+    session,
+    [...fixed, [limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursor)]],
+    refusal('cursor-bound-to-query'),
+  );
 }

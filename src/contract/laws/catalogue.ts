@@ -25,13 +25,27 @@ function transportLaw(op: ListOperation): Law {
     unexercised: 'no request was sent',
     checks: {},
   };
-  law.checks.transport = ({ failure }) => ({ judged: 1, violations: failure ? [{ rule: law.id, instancePath: '', message: failure.message, source: law.source }] : [] });
+  law.checks.transport = ({ failure }) => ({
+    judged: 1,
+    violations: failure ? [{ rule: law.id, instancePath: '', message: failure.message, source: law.source }] : [],
+  });
   return law;
 }
 
-const FACTORIES = [pageLaws, filterLaws, walkLaws, relationLaws, errorLaws, cursorLaws, timelineLaws, (op: ListOperation) => [transportLaw(op)]];
+const FACTORIES = [
+  pageLaws,
+  filterLaws,
+  walkLaws,
+  relationLaws,
+  errorLaws,
+  cursorLaws,
+  timelineLaws,
+  (op: ListOperation) => [transportLaw(op)],
+];
 
-const byOperation = new Map<ListOperation, readonly Law[]>(OPERATIONS.map((op) => [op, FACTORIES.flatMap((make) => make(op))]));
+const byOperation = new Map<ListOperation, readonly Law[]>(
+  OPERATIONS.map((op) => [op, FACTORIES.flatMap((make) => make(op))]),
+);
 
 /** Every law of one operation (item rules included). */
 export function lawsOf(op: ListOperation): readonly Law[] {
@@ -39,7 +53,9 @@ export function lawsOf(op: ListOperation): readonly Law[] {
 }
 
 /** Every law once (a law two operations share, such as `praxis.response-schema`, is listed with the first). */
-export const ALL_LAWS: readonly Law[] = [...new Map([...byOperation.values()].flat().map((law) => [law.id, law] as const)).values()];
+export const ALL_LAWS: readonly Law[] = [
+  ...new Map([...byOperation.values()].flat().map((law) => [law.id, law] as const)).values(),
+];
 
 const sourceById = new Map<string, Source>(ALL_LAWS.map((l) => [l.id, l.source]));
 export function lawSource(id: string): Source {
@@ -64,7 +80,17 @@ export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subje
     try {
       judgement = check(subject);
     } catch (error) {
-      judgement = { judged: 1, violations: [{ rule: law.id, instancePath: '', message: `the check of ${law.id} failed on this ${scope}: ${String(error)}`, source: law.source }] };
+      judgement = {
+        judged: 1,
+        violations: [
+          {
+            rule: law.id,
+            instancePath: '',
+            message: `the check of ${law.id} failed on this ${scope}: ${String(error)}`,
+            source: law.source,
+          },
+        ],
+      };
     }
     out.push({ law, judgement });
   }
@@ -74,8 +100,14 @@ export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subje
 const violationsOf = (outcomes: readonly LawOutcome[]): Violation[] => outcomes.flatMap((o) => o.judgement.violations);
 
 /** Every page law on one answer to a valid request. */
-export function checkListPage(op: ListOperation, exchange: Exchange, context: { sessionId?: string } = {}): Violation[] {
-  return violationsOf(applyLaws(op, 'page', { exchange, ...(context.sessionId !== undefined ? { session: context.sessionId } : {}) }));
+export function checkListPage(
+  op: ListOperation,
+  exchange: Exchange,
+  context: { sessionId?: string } = {},
+): Violation[] {
+  return violationsOf(
+    applyLaws(op, 'page', { exchange, ...(context.sessionId !== undefined ? { session: context.sessionId } : {}) }),
+  );
 }
 
 /** Every walk law on the pages of one query. */

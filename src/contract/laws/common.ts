@@ -10,16 +10,31 @@ export function lawId(op: ListOperation, name: LawName): LawId {
   return `${op.lawPrefix}.${name}`;
 }
 
-export function makeLaw(op: ListOperation, name: LawName, statement: string, source: Source, unexercised: string, checks: Law['checks']): Law {
+export function makeLaw(
+  op: ListOperation,
+  name: LawName,
+  statement: string,
+  source: Source,
+  unexercised: string,
+  checks: Law['checks'],
+): Law {
   return { id: lawId(op, name), face: op.face, operationId: op.operationId, statement, source, unexercised, checks };
 }
 
-export function violationOf(law: Pick<Law, 'id' | 'source'>, instancePath: string, message: string, value?: unknown): Violation {
+export function violationOf(
+  law: Pick<Law, 'id' | 'source'>,
+  instancePath: string,
+  message: string,
+  value?: unknown,
+): Violation {
   return { rule: law.id, instancePath, message, source: law.source, ...(value !== undefined ? { value } : {}) };
 }
 
 export function statusSource(op: ListOperation): Source {
-  return { file: SPEC_FILES[op.face], sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.face, op.operationId).join(', ')}` };
+  return {
+    file: SPEC_FILES[op.face],
+    sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.face, op.operationId).join(', ')}`,
+  };
 }
 
 export const queryValue = (query: Query, name: string) => query.find(([k]) => k === name)?.[1];

@@ -11,7 +11,11 @@ import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
 type Comparison = Subjects['comparison'];
 
 /** The filters the filtered query adds to the baseline's (the baseline already applies the rest). */
-export function addedFilters(op: ListOperation, query: Comparison['query'], baselineQuery: Comparison['baselineQuery']): FilterParam[] {
+export function addedFilters(
+  op: ListOperation,
+  query: Comparison['query'],
+  baselineQuery: Comparison['baselineQuery'],
+): FilterParam[] {
   return op.filters.filter((f) => {
     const value = queryValue(query, f.param);
     return value !== undefined && queryValue(baselineQuery, f.param) !== value;
@@ -47,7 +51,14 @@ function compare(op: ListOperation, law: Law, filter: FilterParam, s: Comparison
   const violations = [
     ...s.filtered
       .filter((item) => !baselineIds.has(idOf(op, item)))
-      .map((item) => violationOf(law, '', `item ${idOf(op, item)} is listed with ${described} but not in the list without ${added.length > 1 ? 'these filters' : 'the filter'}`, idOf(op, item))),
+      .map((item) =>
+        violationOf(
+          law,
+          '',
+          `item ${idOf(op, item)} is listed with ${described} but not in the list without ${added.length > 1 ? 'these filters' : 'the filter'}`,
+          idOf(op, item),
+        ),
+      ),
     ...s.baseline
       .filter((item) => values.every(([f, v]) => matchesFilter(f, item, v)) && !filteredIds.has(idOf(op, item)))
       .map((item) =>

@@ -1,5 +1,26 @@
 /** List laws: the catalogue, its vocabulary and the checks composed from it. */
-export { ALL_LAWS, applyLaws, checkErrorResponse, checkListPage, checkTimeline, checkWalk, lawSource, lawsOf, type LawOutcome, type Snapshot } from './catalogue.js';
+export {
+  ALL_LAWS,
+  applyLaws,
+  checkErrorResponse,
+  checkListPage,
+  checkTimeline,
+  checkWalk,
+  lawSource,
+  lawsOf,
+  type LawOutcome,
+  type Snapshot,
+} from './catalogue.js';
 export { isJsonType, lawId } from './common.js';
 export { addedFilters } from './filters.js';
-export type { CatalogueId, ErrorExpectation, Exchange, Judgement, Law, LawScope, Query, Subjects, Walk } from './types.js';
+export type {
+  CatalogueId,
+  ErrorExpectation,
+  Exchange,
+  Judgement,
+  Law,
+  LawScope,
+  Query,
+  Subjects,
+  Walk,
+} from './types.js';

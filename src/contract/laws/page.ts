@@ -14,8 +14,21 @@ import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
 type Page = Subjects['page'];
 
 /** An item rule as a law of the catalogue: it judges the objects of every 200 page. */
-function ruleLaw(op: ListOperation, rule: ItemRule<ItemRuleId>, unexercised: string, page: (s: Page) => Judgement): Law {
-  return { id: rule.id, face: op.face, operationId: op.operationId, statement: rule.statement, source: rule.source, unexercised, checks: { page } };
+function ruleLaw(
+  op: ListOperation,
+  rule: ItemRule<ItemRuleId>,
+  unexercised: string,
+  page: (s: Page) => Judgement,
+): Law {
+  return {
+    id: rule.id,
+    face: op.face,
+    operationId: op.operationId,
+    statement: rule.statement,
+    source: rule.source,
+    unexercised,
+    checks: { page },
+  };
 }
 
 /** A token-paged answer that offers a next cursor. */
@@ -27,19 +40,42 @@ function offersCursor(op: ListOperation, page: Page): boolean {
 
 export function pageLaws(op: ListOperation): Law[] {
   const laws: Law[] = [];
-  const notAServerError = makeLaw(op, 'not-a-server-error', 'No request, valid or not, gets a 5xx.', statusSource(op), 'no request was answered', {});
+  const notAServerError = makeLaw(
+    op,
+    'not-a-server-error',
+    'No request, valid or not, gets a 5xx.',
+    statusSource(op),
+    'no request was answered',
+    {},
+  );
   const fiveHundred = (exchange: Page['exchange'], what: string): Judgement => ({
     judged: 1,
-    violations: exchange.status >= 500 ? [violationOf(notAServerError, '', `${what} got ${exchange.status}`, exchange.status)] : [],
+    violations:
+      exchange.status >= 500
+        ? [violationOf(notAServerError, '', `${what} got ${exchange.status}`, exchange.status)]
+        : [],
   });
   notAServerError.checks.page = (s) => fiveHundred(s.exchange, 'a valid request');
   notAServerError.checks.error = (s) => fiveHundred(s.exchange, `a request that must get ${s.expected.status}`);
   laws.push(notAServerError);
 
-  const statusCode = makeLaw(op, 'status-code', 'A valid request gets 200.', statusSource(op), 'no valid request was answered', {});
+  const statusCode = makeLaw(
+    op,
+    'status-code',
+    'A valid request gets 200.',
+    statusSource(op),
+    'no valid request was answered',
+    {},
+  );
   statusCode.checks.page = (s) => {
     if (s.exchange.status >= 500 || s.acceptedBy) return NOTHING;
-    return { judged: 1, violations: s.exchange.status === 200 ? [] : [violationOf(statusCode, '', `a valid request got ${s.exchange.status}, expected 200`, s.exchange.status)] };
+    return {
+      judged: 1,
+      violations:
+        s.exchange.status === 200
+          ? []
+          : [violationOf(statusCode, '', `a valid request got ${s.exchange.status}, expected 200`, s.exchange.status)],
+    };
   };
   laws.push(statusCode);
 
@@ -56,12 +92,25 @@ export function pageLaws(op: ListOperation): Law[] {
     if (exchange.body === undefined)
       return {
         judged: 1,
-        violations: [violationOf(contentType, '', `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`)],
+        violations: [
+          violationOf(
+            contentType,
+            '',
+            `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
+          ),
+        ],
       };
     if (!isJsonType(exchange.contentType))
       return {
         judged: 1,
-        violations: [violationOf(contentType, '', `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`, exchange.contentType)],
+        violations: [
+          violationOf(
+            contentType,
+            '',
+            `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`,
+            exchange.contentType,
+          ),
+        ],
       };
     return { judged: 1, violations: [] };
   };
@@ -83,7 +132,9 @@ export function pageLaws(op: ListOperation): Law[] {
   });
 
   for (const rule of rulesFor(op.face, op.target)) {
-    const unexercised = rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed';
+    const unexercised = rule.applies
+      ? 'no listed object was of the kind or in the state the rule constrains'
+      : 'no object was listed';
     laws.push(
       ruleLaw(op, rule, unexercised, (s) => {
         const items = pageItems(op, s.exchange);
@@ -102,13 +153,24 @@ export function pageLaws(op: ListOperation): Law[] {
   }
   for (const rule of op.envelopeTarget ? rulesFor(op.face, op.envelopeTarget) : []) {
     laws.push(
-      ruleLaw(op, rule, 'no request got a JSON 200', ({ exchange }) => (exchange.status === 200 && isObject(exchange.body) ? { judged: 1, violations: checkItemRule(rule, exchange.body) } : NOTHING)),
+      ruleLaw(op, rule, 'no request got a JSON 200', ({ exchange }) =>
+        exchange.status === 200 && isObject(exchange.body)
+          ? { judged: 1, violations: checkItemRule(rule, exchange.body) }
+          : NOTHING,
+      ),
     );
   }
 
   if (op.limit) {
     const { param } = op.limit;
-    const respected = makeLaw(op, 'limit-respected', `A page never holds more items than ${param}.`, op.limit.source, `no page was full (as many items as ${param}, or a next cursor)`, {});
+    const respected = makeLaw(
+      op,
+      'limit-respected',
+      `A page never holds more items than ${param}.`,
+      op.limit.source,
+      `no page was full (as many items as ${param}, or a next cursor)`,
+      {},
+    );
     respected.checks.page = (s) => {
       const text = queryValue(s.exchange.query, param);
       const items = pageItems(op, s.exchange);
@@ -116,17 +178,47 @@ export function pageLaws(op: ListOperation): Law[] {
       // The documents state no count for the minimum 0, so a page of limit 0 judges nothing here.
       if (text === undefined || !items || !Number.isInteger(limit) || limit < 1) return NOTHING;
       if (items.length < limit && !offersCursor(op, s)) return NOTHING;
-      return { judged: 1, violations: items.length > limit ? [violationOf(respected, op.itemsPointer, `${items.length} items on a page whose ${param} is ${limit}`, items.length)] : [] };
+      return {
+        judged: 1,
+        violations:
+          items.length > limit
+            ? [
+                violationOf(
+                  respected,
+                  op.itemsPointer,
+                  `${items.length} items on a page whose ${param} is ${limit}`,
+                  items.length,
+                ),
+              ]
+            : [],
+      };
     };
     laws.push(respected);
     if (op.limit.minimum !== undefined) {
       const minimum = op.limit.minimum;
-      const accepted = makeLaw(op, 'minimum-limit-accepted', `${param}=${minimum}, the documented minimum, is a valid request (200).`, op.limit.source, `${param}=${minimum} was not sent`, {});
+      const accepted = makeLaw(
+        op,
+        'minimum-limit-accepted',
+        `${param}=${minimum}, the documented minimum, is a valid request (200).`,
+        op.limit.source,
+        `${param}=${minimum} was not sent`,
+        {},
+      );
       accepted.checks.page = (s) => {
         if (s.acceptedBy !== accepted.id || s.exchange.status >= 500) return NOTHING;
         return {
           judged: 1,
-          violations: s.exchange.status === 200 ? [] : [violationOf(accepted, '', `${param}=${minimum} (the documented minimum) got ${s.exchange.status}, expected 200`, s.exchange.status)],
+          violations:
+            s.exchange.status === 200
+              ? []
+              : [
+                  violationOf(
+                    accepted,
+                    '',
+                    `${param}=${minimum} (the documented minimum) got ${s.exchange.status}, expected 200`,
+                    s.exchange.status,
+                  ),
+                ],
         };
       };
       laws.push(accepted);
@@ -147,7 +239,17 @@ export function pageLaws(op: ListOperation): Law[] {
         if (items.length < dflt && !offersCursor(op, s)) return NOTHING;
         return {
           judged: 1,
-          violations: items.length > dflt ? [violationOf(defaultLaw, op.itemsPointer, `${items.length} items on a page without ${param}; the default is ${dflt}`, items.length)] : [],
+          violations:
+            items.length > dflt
+              ? [
+                  violationOf(
+                    defaultLaw,
+                    op.itemsPointer,
+                    `${items.length} items on a page without ${param}; the default is ${dflt}`,
+                    items.length,
+                  ),
+                ]
+              : [],
         };
       };
       laws.push(defaultLaw);
@@ -168,14 +270,28 @@ export function pageLaws(op: ListOperation): Law[] {
     return {
       judged: 1,
       violations: found.map((d) =>
-        violationOf(drift, d.path, d.kind === 'field' ? `${d.path} is not a field the spec declares` : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`, d.value),
+        violationOf(
+          drift,
+          d.path,
+          d.kind === 'field'
+            ? `${d.path} is not a field the spec declares`
+            : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`,
+          d.value,
+        ),
       ),
     };
   };
   laws.push(drift);
 
   if (op.idSource) {
-    const unique = makeLaw(op, 'ids-unique', `No two items of one answer share an ${op.idField}: it identifies one object.`, op.idSource, 'no answer listed two items', {});
+    const unique = makeLaw(
+      op,
+      'ids-unique',
+      `No two items of one answer share an ${op.idField}: it identifies one object.`,
+      op.idSource,
+      'no answer listed two items',
+      {},
+    );
     unique.checks.page = ({ exchange }) => {
       const items = objectItems(op, exchange);
       if (items.length < 2) return NOTHING;
@@ -187,7 +303,14 @@ export function pageLaws(op: ListOperation): Law[] {
           seen.set(id, index);
           return [];
         }
-        return [violationOf(unique, `${op.itemsPointer}/${index}/${op.idField}`, `item ${index} has ${op.idField} ${JSON.stringify(id)}, like item ${first} of the same answer`, id)];
+        return [
+          violationOf(
+            unique,
+            `${op.itemsPointer}/${index}/${op.idField}`,
+            `item ${index} has ${op.idField} ${JSON.stringify(id)}, like item ${first} of the same answer`,
+            id,
+          ),
+        ];
       });
       return { judged: 1, violations };
     };
@@ -210,7 +333,14 @@ export function pageLaws(op: ListOperation): Law[] {
       const violations = items.flatMap((item, index) =>
         item[field] === s.session
           ? []
-          : [violationOf(belongs, `${op.itemsPointer}/${index}/${field}`, `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`, item[field])],
+          : [
+              violationOf(
+                belongs,
+                `${op.itemsPointer}/${index}/${field}`,
+                `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`,
+                item[field],
+              ),
+            ],
       );
       return { judged: items.length, violations };
     };

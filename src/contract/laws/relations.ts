@@ -17,7 +17,9 @@ const JSONRPC = '003_74bd28131cc50021.txt';
 
 /** Every object of a walk with the page it was on and its index there, in walk order. */
 function placed(op: ListOperation, walk: Walk): { item: JsonObject; page: number; index: number }[] {
-  return walk.pages.flatMap((page, pageIndex) => (pageItems(op, page) ?? []).flatMap((item, index) => (isObject(item) ? [{ item, page: pageIndex, index }] : [])));
+  return walk.pages.flatMap((page, pageIndex) =>
+    (pageItems(op, page) ?? []).flatMap((item, index) => (isObject(item) ? [{ item, page: pageIndex, index }] : [])),
+  );
 }
 
 /**
@@ -44,12 +46,21 @@ function referenceLaw(
       if (!target || target === item) continue;
       judged++;
       const problem = check(item, target);
-      if (problem) violations.push(violationOf(law, `${path}${problem.path}`, `${problem.message} (${where})`, problem.value));
+      if (problem)
+        violations.push(violationOf(law, `${path}${problem.path}`, `${problem.message} (${where})`, problem.value));
     }
     return judged === 0 ? NOTHING : { judged, violations };
   };
-  law.checks.walk = ({ walk }) => judge(placed(op, walk).map(({ item, page, index }) => ({ item, where: `page ${page + 1}`, path: `${op.itemsPointer}/${index}` })));
-  law.checks.seen = ({ items }) => judge(items.map((item) => ({ item, where: 'among every object the run saw', path: '' })));
+  law.checks.walk = ({ walk }) =>
+    judge(
+      placed(op, walk).map(({ item, page, index }) => ({
+        item,
+        where: `page ${page + 1}`,
+        path: `${op.itemsPointer}/${index}`,
+      })),
+    );
+  law.checks.seen = ({ items }) =>
+    judge(items.map((item) => ({ item, where: 'among every object the run saw', path: '' })));
   return law;
 }
 
@@ -60,7 +71,10 @@ function praxisSessionLaws(op: ListOperation): Law[] {
       op,
       'fork-after-source',
       'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
-      { file: P_SESSIONS, sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.' },
+      {
+        file: P_SESSIONS,
+        sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
+      },
       'no walk listed a forked session beside its source',
       forkSource,
       (fork, source) =>
@@ -85,7 +99,9 @@ function jsonrpcLaws(op: ListOperation): Law[] {
       'no walk listed a task beside the previous task it names',
       (item) => (typeof item.previous_task_id === 'string' ? item.previous_task_id : undefined),
       (task, previous) =>
-        typeof task.created_at === 'number' && typeof previous.created_at === 'number' && task.created_at < previous.created_at
+        typeof task.created_at === 'number' &&
+        typeof previous.created_at === 'number' &&
+        task.created_at < previous.created_at
           ? {
               path: '/previous_task_id',
               message: `task ${idOf(op, task)} (created ${task.created_at}) names ${idOf(op, previous)} as its previous task, created later (${previous.created_at})`,
@@ -108,7 +124,9 @@ function everrunsLaws(op: ListOperation): Law[] {
   );
   law.checks.page = ({ exchange }) => {
     const items = (pageItems(op, exchange) ?? []).filter(isObject);
-    const rooted = items.map((item, index) => ({ item, index })).filter(({ item }) => typeof item.root_session_id === 'string');
+    const rooted = items
+      .map((item, index) => ({ item, index }))
+      .filter(({ item }) => typeof item.root_session_id === 'string');
     if (rooted.length === 0) return NOTHING;
     const violations = [];
     const first = rooted[0]!;

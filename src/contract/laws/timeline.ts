@@ -15,11 +15,24 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Equal JSON values, whatever the order of object keys (a server may serialize them in any order). */
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((v, i) => deepEqual(v, (b as unknown[])[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }
 
 export function timelineLaws(op: ListOperation): Law[] {
@@ -40,7 +53,16 @@ export function timelineLaws(op: ListOperation): Law[] {
       if (typeof from !== 'string' || typeof to !== 'string' || from === to) return { judged: 0, violations: [] };
       return {
         judged: 1,
-        violations: mayFollow(lifecycle, from, to) ? [] : [violationOf(law, `/${stateField}`, `task ${id} went from ${from} to ${to}, which its lifecycle does not allow`, { from, to })],
+        violations: mayFollow(lifecycle, from, to)
+          ? []
+          : [
+              violationOf(
+                law,
+                `/${stateField}`,
+                `task ${id} went from ${from} to ${to}, which its lifecycle does not allow`,
+                { from, to },
+              ),
+            ],
       };
     };
     laws.push(law);
@@ -59,7 +81,12 @@ export function timelineLaws(op: ListOperation): Law[] {
     violations: op.immutableFields
       .filter((field) => field in before && field in after && !same(before[field], after[field]))
       .map((field) =>
-        violationOf(immutable, `/${field}`, `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`, { from: before[field], to: after[field] }),
+        violationOf(
+          immutable,
+          `/${field}`,
+          `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
+          { from: before[field], to: after[field] },
+        ),
       ),
   });
   laws.push(immutable);
@@ -105,16 +132,23 @@ export function timelineLaws(op: ListOperation): Law[] {
     );
     // Dotted names (usage.input_tokens) reach into nested objects.
     counters.checks.observation = ({ id, before, after }) => {
-      const both = fields.filter((field) => typeof fieldValue(before, field) === 'number' && typeof fieldValue(after, field) === 'number');
+      const both = fields.filter(
+        (field) => typeof fieldValue(before, field) === 'number' && typeof fieldValue(after, field) === 'number',
+      );
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
           .filter((field) => (fieldValue(after, field) as number) < (fieldValue(before, field) as number))
           .map((field) =>
-            violationOf(counters, `/${field.replace(/\./g, '/')}`, `${id}: ${field} went down from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`, {
-              from: fieldValue(before, field),
-              to: fieldValue(after, field),
-            }),
+            violationOf(
+              counters,
+              `/${field.replace(/\./g, '/')}`,
+              `${id}: ${field} went down from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`,
+              {
+                from: fieldValue(before, field),
+                to: fieldValue(after, field),
+              },
+            ),
           ),
       };
     };
@@ -138,10 +172,15 @@ export function timelineLaws(op: ListOperation): Law[] {
         violations: both
           .filter((field) => !deepEqual(unordered(before[field]), unordered(after[field])))
           .map((field) =>
-            violationOf(snapshot, `/${field}`, `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`, {
-              from: before[field],
-              to: after[field],
-            }),
+            violationOf(
+              snapshot,
+              `/${field}`,
+              `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`,
+              {
+                from: before[field],
+                to: after[field],
+              },
+            ),
           ),
       };
     };
@@ -166,7 +205,12 @@ export function timelineLaws(op: ListOperation): Law[] {
       judged = 1;
       if (b < a)
         violations.push(
-          violationOf(times, `/${field}`, `${id}: ${field} went back from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`, { from: before[field], to: after[field] }),
+          violationOf(
+            times,
+            `/${field}`,
+            `${id}: ${field} went back from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
+            { from: before[field], to: after[field] },
+          ),
         );
     }
     return { judged, violations };

@@ -11,7 +11,14 @@ export function walkLaws(op: ListOperation): Law[] {
   const laws: Law[] = [];
   if (op.order && op.createdAt) {
     const createdAt = op.createdAt;
-    const order = makeLaw(op, 'order-newest-first', 'Items come newest first by creation time, within and across pages.', op.order.source, 'no walk listed two items', {});
+    const order = makeLaw(
+      op,
+      'order-newest-first',
+      'Items come newest first by creation time, within and across pages.',
+      op.order.source,
+      'no walk listed two items',
+      {},
+    );
     order.checks.walk = ({ walk }) => {
       const violations = [];
       let judged = 0;
@@ -42,7 +49,14 @@ export function walkLaws(op: ListOperation): Law[] {
   }
   if (op.paging.kind === 'none') return laws;
 
-  const duplicates = makeLaw(op, 'no-duplicates-across-pages', 'No item appears twice in one walk of the pages.', op.paging.source, 'no walk had two pages', {});
+  const duplicates = makeLaw(
+    op,
+    'no-duplicates-across-pages',
+    'No item appears twice in one walk of the pages.',
+    op.paging.source,
+    'no walk had two pages',
+    {},
+  );
   duplicates.checks.walk = ({ walk }) => {
     if (walk.pages.length < 2) return { judged: 0, violations: [] };
     const seen = new Map<string, number>();
@@ -52,7 +66,15 @@ export function walkLaws(op: ListOperation): Law[] {
         if (!isObject(item)) continue;
         const id = idOf(op, item);
         const first = seen.get(id);
-        if (first !== undefined) violations.push(violationOf(duplicates, `${op.itemsPointer}/${index}`, `item ${id} appears on page ${first + 1} and again on page ${pageIndex + 1}`, id));
+        if (first !== undefined)
+          violations.push(
+            violationOf(
+              duplicates,
+              `${op.itemsPointer}/${index}`,
+              `item ${id} appears on page ${first + 1} and again on page ${pageIndex + 1}`,
+              id,
+            ),
+          );
         else seen.set(id, pageIndex);
       }
     }
@@ -77,7 +99,10 @@ export function walkLaws(op: ListOperation): Law[] {
     const violations = [];
     const seen = new Set<string>();
     for (const cursor of offered) {
-      if (seen.has(cursor)) violations.push(violationOf(terminates, '', `cursor ${cursor} was offered twice in one walk: paging loops`, cursor));
+      if (seen.has(cursor))
+        violations.push(
+          violationOf(terminates, '', `cursor ${cursor} was offered twice in one walk: paging loops`, cursor),
+        );
       seen.add(cursor);
     }
     if (walk.capped) {

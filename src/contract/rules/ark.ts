@@ -21,23 +21,33 @@ export const arkLifecycle: Lifecycle<ArkTaskState> = {
   transitions: { ...liveToAnyTransitions(LIVE, TERMINAL), unknown: ['running', ...TERMINAL] },
   source: {
     file: DOC,
-    sentence: 'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',
+    sentence:
+      'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',
   },
 };
 
 const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as readonly string[]).includes(state);
-const known = (state: unknown): state is string => typeof state === 'string' && (ALL as readonly string[]).includes(state);
+const known = (state: unknown): state is string =>
+  typeof state === 'string' && (ALL as readonly string[]).includes(state);
 
 export const arkRules = [
   {
     id: 'ark.started-at-absent-before-start',
     face: 'ark',
     target: 'task',
-    source: { file: DOC, sentence: 'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。' },
+    source: {
+      file: DOC,
+      sentence: 'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。',
+    },
     statement: 'A queued task (not started) has no started_at field.',
     applies: (task) => task.state === 'queued',
     check(task) {
-      if (task.state === 'queued' && has(task, 'started_at')) return finding('/started_at', 'started_at is returned for a queued task; it is omitted until the task starts', task.started_at);
+      if (task.state === 'queued' && has(task, 'started_at'))
+        return finding(
+          '/started_at',
+          'started_at is returned for a queued task; it is omitted until the task starts',
+          task.started_at,
+        );
       return [];
     },
   },
@@ -49,7 +59,8 @@ export const arkRules = [
     statement: 'A running task has started, so started_at is returned.',
     applies: (task) => task.state === 'running',
     check(task) {
-      if (task.state === 'running' && !has(task, 'started_at')) return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
+      if (task.state === 'running' && !has(task, 'started_at'))
+        return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
       return [];
     },
   },
@@ -57,12 +68,19 @@ export const arkRules = [
     id: 'ark.finished-at-only-when-terminal',
     face: 'ark',
     target: 'task',
-    source: { file: DOC, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。任务尚未结束时，不返回该字段。' },
+    source: {
+      file: DOC,
+      sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。任务尚未结束时，不返回该字段。',
+    },
     statement: 'finished_at is absent while the task is queued, running or unknown.',
     applies: (task) => known(task.state) && !isTerminal(task.state),
     check(task) {
       if (known(task.state) && !isTerminal(task.state) && has(task, 'finished_at'))
-        return finding('/finished_at', `finished_at is returned but state is ${task.state}; it is omitted until the task ends`, task.finished_at);
+        return finding(
+          '/finished_at',
+          `finished_at is returned but state is ${task.state}; it is omitted until the task ends`,
+          task.finished_at,
+        );
       return [];
     },
   },
@@ -75,7 +93,10 @@ export const arkRules = [
     applies: (task) => isTerminal(task.state),
     check(task) {
       if (isTerminal(task.state) && !has(task, 'finished_at'))
-        return finding('/finished_at', `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`);
+        return finding(
+          '/finished_at',
+          `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`,
+        );
       return [];
     },
   },
@@ -91,7 +112,12 @@ export const arkRules = [
       if (allowed || !known(task.state)) return [];
       const out: Finding[] = [];
       for (const key of ['error_code', 'error_message'] as const) {
-        if (has(task, key)) out.push({ path: `/${key}`, message: `${key} is returned but state is ${task.state}; it is only for failed, cancelled or unknown tasks`, value: task[key] });
+        if (has(task, key))
+          out.push({
+            path: `/${key}`,
+            message: `${key} is returned but state is ${task.state}; it is only for failed, cancelled or unknown tasks`,
+            value: task[key],
+          });
       }
       return out;
     },
@@ -106,7 +132,12 @@ export const arkRules = [
       const out: Finding[] = [];
       for (const key of ['created_at', 'started_at', 'finished_at'] as const) {
         const value = task[key];
-        if (typeof value === 'number' && !looksLikeUnixMillis(value)) out.push({ path: `/${key}`, message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`, value });
+        if (typeof value === 'number' && !looksLikeUnixMillis(value))
+          out.push({
+            path: `/${key}`,
+            message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`,
+            value,
+          });
       }
       return out;
     },
@@ -115,7 +146,10 @@ export const arkRules = [
     id: 'ark.task-times-in-order',
     face: 'ark',
     target: 'task',
-    source: { file: DOC, sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间' },
+    source: {
+      file: DOC,
+      sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间',
+    },
     // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
     // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
     statement: 'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
@@ -126,7 +160,12 @@ export const arkRules = [
       if (typeof finished !== 'number') return out;
       for (const key of ['created_at', 'started_at'] as const) {
         const at = task[key];
-        if (typeof at === 'number' && finished < at) out.push({ path: '/finished_at', message: `finished_at ${finished} is earlier than ${key} ${at}`, value: finished });
+        if (typeof at === 'number' && finished < at)
+          out.push({
+            path: '/finished_at',
+            message: `finished_at ${finished} is earlier than ${key} ${at}`,
+            value: finished,
+          });
       }
       return out;
     },

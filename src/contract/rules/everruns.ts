@@ -19,7 +19,8 @@ export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
   transitions: liveToAnyTransitions(LIVE, TERMINAL),
   source: {
     file: DOC,
-    sentence: 'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
+    sentence:
+      'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
   },
 };
 
@@ -48,8 +49,17 @@ export const everrunsRules = [
     source: { file: DOC, sentence: 'input_request: Pending ask while `awaiting_input`; cleared when answered.' },
     statement: 'input_request is null or absent unless state is awaiting_input.',
     check(task) {
-      if (has(task, 'input_request') && task.input_request !== null && typeof task.state === 'string' && task.state !== 'awaiting_input')
-        return finding('/input_request', `input_request is set but state is ${task.state}; it is a pending ask only while awaiting_input`, task.input_request);
+      if (
+        has(task, 'input_request') &&
+        task.input_request !== null &&
+        typeof task.state === 'string' &&
+        task.state !== 'awaiting_input'
+      )
+        return finding(
+          '/input_request',
+          `input_request is set but state is ${task.state}; it is a pending ask only while awaiting_input`,
+          task.input_request,
+        );
       return [];
     },
   },
@@ -61,7 +71,8 @@ export const everrunsRules = [
     statement: 'attempt, when present, is at least 1.',
     applies: (task) => typeof task.attempt === 'number',
     check(task) {
-      if (typeof task.attempt === 'number' && task.attempt < 1) return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
+      if (typeof task.attempt === 'number' && task.attempt < 1)
+        return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
       return [];
     },
   },
@@ -75,7 +86,12 @@ export const everrunsRules = [
     check(task) {
       if (typeof task.result_path !== 'string' || typeof task.id !== 'string') return [];
       const expected = `/.tasks/${task.id}/result.json`;
-      if (task.result_path !== expected) return finding('/result_path', `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`, task.result_path);
+      if (task.result_path !== expected)
+        return finding(
+          '/result_path',
+          `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`,
+          task.result_path,
+        );
       return [];
     },
   },
@@ -85,12 +101,23 @@ export const everrunsRules = [
     target: 'task',
     source: {
       file: DOC,
-      sentence: 'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and rejection are `error.kind` values on `failed`, not states.',
+      sentence:
+        'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and rejection are `error.kind` values on `failed`, not states.',
     },
     statement: 'error is null or absent unless the task ended without success (failed or canceled).',
     check(task) {
-      if (has(task, 'error') && task.error !== null && typeof task.state === 'string' && (ALL as readonly string[]).includes(task.state) && !UNSUCCESSFUL.includes(task.state))
-        return finding('/error', `error is set but state is ${task.state}; error is the terminal error detail of a failed or canceled task`, task.error);
+      if (
+        has(task, 'error') &&
+        task.error !== null &&
+        typeof task.state === 'string' &&
+        (ALL as readonly string[]).includes(task.state) &&
+        !UNSUCCESSFUL.includes(task.state)
+      )
+        return finding(
+          '/error',
+          `error is set but state is ${task.state}; error is the terminal error detail of a failed or canceled task`,
+          task.error,
+        );
       return [];
     },
   },
@@ -98,12 +125,19 @@ export const everrunsRules = [
     id: 'everruns.root-session-not-self',
     face: 'everruns',
     target: 'task',
-    source: { file: DOC, sentence: 'root_session_id: `None` for a top-level session that is its own root, or when unavailable.' },
+    source: {
+      file: DOC,
+      sentence: 'root_session_id: `None` for a top-level session that is its own root, or when unavailable.',
+    },
     statement: 'root_session_id never equals session_id (a session that is its own root has null).',
     applies: (task) => typeof task.root_session_id === 'string',
     check(task) {
       if (typeof task.root_session_id === 'string' && task.root_session_id === task.session_id)
-        return finding('/root_session_id', `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`, task.root_session_id);
+        return finding(
+          '/root_session_id',
+          `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`,
+          task.root_session_id,
+        );
       return [];
     },
   },
@@ -123,12 +157,20 @@ export const everrunsRules = [
       for (const key of LATER_THAN_CREATED) {
         const at = rfc3339Millis(task[key]);
         if (Number.isFinite(created) && Number.isFinite(at) && at < created)
-          out.push({ path: `/${key}`, message: `${key} ${JSON.stringify(task[key])} is earlier than created_at ${JSON.stringify(task.created_at)}`, value: task[key] });
+          out.push({
+            path: `/${key}`,
+            message: `${key} ${JSON.stringify(task[key])} is earlier than created_at ${JSON.stringify(task.created_at)}`,
+            value: task[key],
+          });
       }
       const started = rfc3339Millis(task.started_at);
       const finished = rfc3339Millis(task.finished_at);
       if (Number.isFinite(started) && Number.isFinite(finished) && finished < started)
-        out.push({ path: '/finished_at', message: `finished_at ${JSON.stringify(task.finished_at)} is earlier than started_at ${JSON.stringify(task.started_at)}`, value: task.finished_at });
+        out.push({
+          path: '/finished_at',
+          message: `finished_at ${JSON.stringify(task.finished_at)} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+          value: task.finished_at,
+        });
       return out;
     },
   },
@@ -140,8 +182,17 @@ export const everrunsRules = [
     statement: 'An error of kind timeout or rejection is carried only by a failed task.',
     applies: (task) => isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)),
     check(task) {
-      if (isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)) && typeof task.state === 'string' && task.state !== 'failed')
-        return finding('/error/kind', `error.kind is ${JSON.stringify(task.error.kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`, task.error.kind);
+      if (
+        isObject(task.error) &&
+        FAILED_ONLY_KINDS.includes(String(task.error.kind)) &&
+        typeof task.state === 'string' &&
+        task.state !== 'failed'
+      )
+        return finding(
+          '/error/kind',
+          `error.kind is ${JSON.stringify(task.error.kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`,
+          task.error.kind,
+        );
       return [];
     },
   },
@@ -149,11 +200,18 @@ export const everrunsRules = [
     id: 'everruns.child-session-not-own-session',
     face: 'everruns',
     target: 'task',
-    source: { file: DOC, sentence: 'child_session_id: Child session, for subagent-shaped tasks. Full transcript lives there.' },
+    source: {
+      file: DOC,
+      sentence: 'child_session_id: Child session, for subagent-shaped tasks. Full transcript lives there.',
+    },
     statement: "links.child_session_id, when set, is another session than the task's own session_id.",
     applies: (task) => isObject(task.links) && typeof task.links.child_session_id === 'string',
     check(task) {
-      if (isObject(task.links) && typeof task.links.child_session_id === 'string' && task.links.child_session_id === task.session_id)
+      if (
+        isObject(task.links) &&
+        typeof task.links.child_session_id === 'string' &&
+        task.links.child_session_id === task.session_id
+      )
         return finding(
           '/links/child_session_id',
           `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session is another session`,
@@ -168,7 +226,8 @@ export const everrunsRules = [
     target: 'task',
     source: { file: DOC, sentence: 'url: External URL, when the artifact lives elsewhere.' },
     statement: "An artifact's url, when set, is an absolute URL (a scheme and what follows), not a relative reference.",
-    applies: (task) => Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.url === 'string'),
+    applies: (task) =>
+      Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.url === 'string'),
     check(task) {
       if (!Array.isArray(task.artifacts)) return [];
       return task.artifacts.flatMap((artifact, index) =>

@@ -7,9 +7,18 @@ import { praxisRules } from './praxis.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
 /** Every item rule's id, as a literal type: a rule without its generator kit is a type error. */
-export type ItemRuleId = (typeof praxisRules)[number]['id'] | (typeof everrunsRules)[number]['id'] | (typeof arkRules)[number]['id'] | (typeof jsonrpcRules)[number]['id'];
+export type ItemRuleId =
+  | (typeof praxisRules)[number]['id']
+  | (typeof everrunsRules)[number]['id']
+  | (typeof arkRules)[number]['id']
+  | (typeof jsonrpcRules)[number]['id'];
 
-export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [...praxisRules, ...everrunsRules, ...arkRules, ...jsonrpcRules];
+export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
+  ...praxisRules,
+  ...everrunsRules,
+  ...arkRules,
+  ...jsonrpcRules,
+];
 
 const byId = new Map<string, ItemRule<ItemRuleId>>(ITEM_RULES.map((rule) => [rule.id, rule]));
 
@@ -42,8 +51,21 @@ export function checkItem(face: Face, target: RuleTarget, item: JsonObject, base
 /** One rule on one object; a rule that throws is a violation of that rule. */
 export function checkItemRule(rule: ItemRule, item: JsonObject, basePath = ''): Violation[] {
   try {
-    return rule.check(item).map((f) => ({ rule: rule.id, instancePath: basePath + f.path, message: f.message, source: rule.source, value: f.value }));
+    return rule.check(item).map((f) => ({
+      rule: rule.id,
+      instancePath: basePath + f.path,
+      message: f.message,
+      source: rule.source,
+      value: f.value,
+    }));
   } catch (error) {
-    return [{ rule: rule.id, instancePath: basePath, message: `the check itself failed: ${String(error)}`, source: rule.source }];
+    return [
+      {
+        rule: rule.id,
+        instancePath: basePath,
+        message: `the check itself failed: ${String(error)}`,
+        source: rule.source,
+      },
+    ];
   }
 }

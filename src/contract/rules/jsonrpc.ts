@@ -45,7 +45,8 @@ export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
   transitions: transitionsFromPaths(JSONRPC_DOCUMENTED_PATHS),
   source: {
     file: DOC,
-    sentence: '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … 过期情况： CREATED -> QUEUED -> EXPIRED …',
+    sentence:
+      '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … 过期情况： CREATED -> QUEUED -> EXPIRED …',
   },
 };
 
@@ -54,11 +55,24 @@ export const jsonrpcRules = [
     id: 'jsonrpc.input-required-call-ids-only-while-input-required',
     face: 'jsonrpc',
     target: 'task',
-    source: { file: DOC, sentence: 'input_required_call_ids string[] — OPTIONAL 若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。' },
+    source: {
+      file: DOC,
+      sentence:
+        'input_required_call_ids string[] — OPTIONAL 若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。',
+    },
     statement: 'A non-empty input_required_call_ids appears only while status is input-required.',
     check(task) {
-      if (Array.isArray(task.input_required_call_ids) && task.input_required_call_ids.length > 0 && typeof task.status === 'string' && task.status !== 'input-required')
-        return finding('/input_required_call_ids', `input_required_call_ids is given but status is ${task.status}; it lists calls only while the task waits for input`, task.input_required_call_ids);
+      if (
+        Array.isArray(task.input_required_call_ids) &&
+        task.input_required_call_ids.length > 0 &&
+        typeof task.status === 'string' &&
+        task.status !== 'input-required'
+      )
+        return finding(
+          '/input_required_call_ids',
+          `input_required_call_ids is given but status is ${task.status}; it lists calls only while the task waits for input`,
+          task.input_required_call_ids,
+        );
       return [];
     },
   },
@@ -70,7 +84,11 @@ export const jsonrpcRules = [
     statement: 'created_at is Unix seconds (10 digits), not milliseconds.',
     check(task) {
       if (typeof task.created_at === 'number' && !looksLikeUnixSeconds(task.created_at))
-        return finding('/created_at', `created_at is ${task.created_at}, which is not a Unix second time (expected 10 digits)`, task.created_at);
+        return finding(
+          '/created_at',
+          `created_at is ${task.created_at}, which is not a Unix second time (expected 10 digits)`,
+          task.created_at,
+        );
       return [];
     },
   },
@@ -78,7 +96,11 @@ export const jsonrpcRules = [
     id: 'jsonrpc.envelope-result-xor-error',
     face: 'jsonrpc',
     target: 'envelope',
-    source: { file: DOC, sentence: 'Returns a JSON-RPC ListTasksResponse envelope. (JSON-RPC 2.0: result "MUST NOT exist if there was an error".)' },
+    source: {
+      file: DOC,
+      sentence:
+        'Returns a JSON-RPC ListTasksResponse envelope. (JSON-RPC 2.0: result "MUST NOT exist if there was an error".)',
+    },
     statement: 'An envelope never carries both a result and a (non-null) error.',
     check(envelope) {
       if (has(envelope, 'result') && envelope.result !== null && has(envelope, 'error') && envelope.error !== null)
@@ -95,7 +117,11 @@ export const jsonrpcRules = [
     applies: (task) => typeof task.previous_task_id === 'string',
     check(task) {
       if (typeof task.previous_task_id === 'string' && task.previous_task_id === task.id)
-        return finding('/previous_task_id', `task ${String(task.id)} names itself as its previous task`, task.previous_task_id);
+        return finding(
+          '/previous_task_id',
+          `task ${String(task.id)} names itself as its previous task`,
+          task.previous_task_id,
+        );
       return [];
     },
   },

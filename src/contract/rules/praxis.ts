@@ -20,7 +20,8 @@ export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
   },
   source: {
     file: TASKS,
-    sentence: 'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending delivery are result_pending.',
+    sentence:
+      'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending delivery are result_pending.',
   },
 };
 
@@ -75,8 +76,18 @@ export const praxisRules = [
     statement: 'ended_at is null when status is running and a timestamp otherwise.',
     check(task) {
       if (!has(task, 'ended_at') || typeof task.status !== 'string') return [];
-      if (isRunning(task) && task.ended_at !== null) return finding('/ended_at', `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`, task.ended_at);
-      if (!isRunning(task) && task.ended_at === null) return finding('/ended_at', `ended_at is null but status is ${task.status}; it is null only while running`, null);
+      if (isRunning(task) && task.ended_at !== null)
+        return finding(
+          '/ended_at',
+          `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`,
+          task.ended_at,
+        );
+      if (!isRunning(task) && task.ended_at === null)
+        return finding(
+          '/ended_at',
+          `ended_at is null but status is ${task.status}; it is null only while running`,
+          null,
+        );
       return [];
     },
   },
@@ -88,7 +99,11 @@ export const praxisRules = [
     statement: 'cancellable is true only when status is running.',
     check(task) {
       if (task.cancellable === true && typeof task.status === 'string' && !isRunning(task))
-        return finding('/cancellable', `cancellable is true but status is ${task.status}; only running tasks are cancellable`, true);
+        return finding(
+          '/cancellable',
+          `cancellable is true but status is ${task.status}; only running tasks are cancellable`,
+          true,
+        );
       return [];
     },
   },
@@ -96,12 +111,24 @@ export const praxisRules = [
     id: 'praxis.trigger-count-only-for-monitors',
     face: 'praxis',
     target: 'task',
-    source: { file: TASKS, sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.' },
+    source: {
+      file: TASKS,
+      sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.',
+    },
     statement: 'trigger_count is null for every kind other than monitor.',
     applies: (task) => typeof task.kind === 'string' && task.kind !== 'monitor',
     check(task) {
-      if (typeof task.kind === 'string' && task.kind !== 'monitor' && has(task, 'trigger_count') && task.trigger_count !== null)
-        return finding('/trigger_count', `trigger_count must be null for kind "${task.kind}", got ${JSON.stringify(task.trigger_count)}`, task.trigger_count);
+      if (
+        typeof task.kind === 'string' &&
+        task.kind !== 'monitor' &&
+        has(task, 'trigger_count') &&
+        task.trigger_count !== null
+      )
+        return finding(
+          '/trigger_count',
+          `trigger_count must be null for kind "${task.kind}", got ${JSON.stringify(task.trigger_count)}`,
+          task.trigger_count,
+        );
       return [];
     },
   },
@@ -113,8 +140,17 @@ export const praxisRules = [
     statement: 'thread_id is null for every kind other than subagent.',
     applies: (task) => typeof task.kind === 'string' && task.kind !== 'subagent',
     check(task) {
-      if (typeof task.kind === 'string' && task.kind !== 'subagent' && has(task, 'thread_id') && task.thread_id !== null)
-        return finding('/thread_id', `thread_id must be null for kind "${task.kind}", got ${JSON.stringify(task.thread_id)}`, task.thread_id);
+      if (
+        typeof task.kind === 'string' &&
+        task.kind !== 'subagent' &&
+        has(task, 'thread_id') &&
+        task.thread_id !== null
+      )
+        return finding(
+          '/thread_id',
+          `thread_id must be null for kind "${task.kind}", got ${JSON.stringify(task.thread_id)}`,
+          task.thread_id,
+        );
       return [];
     },
   },
@@ -127,7 +163,11 @@ export const praxisRules = [
     applies: (session) => typeof session.environment_id === 'string' || typeof session.computer_id === 'string',
     check(session) {
       if (typeof session.environment_id === 'string' && typeof session.computer_id === 'string')
-        return finding('/computer_id', 'environment_id and computer_id are both set; the document says they cannot be combined', session.computer_id);
+        return finding(
+          '/computer_id',
+          'environment_id and computer_id are both set; the document says they cannot be combined',
+          session.computer_id,
+        );
       return [];
     },
   },
@@ -137,13 +177,18 @@ export const praxisRules = [
     target: 'session',
     source: {
       file: SESSIONS,
-      sentence: 'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.',
+      sentence:
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.',
     },
     statement: 'sessions.list returns no archived session (archived_at is null for every item).',
     listOnly: true,
     check(session) {
       if (has(session, 'archived_at') && session.archived_at !== null)
-        return finding('/archived_at', `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions are only retrievable by id`, session.archived_at);
+        return finding(
+          '/archived_at',
+          `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions are only retrievable by id`,
+          session.archived_at,
+        );
       return [];
     },
   },
@@ -156,8 +201,11 @@ export const praxisRules = [
       sentence:
         "data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that the task's notification started",
     },
-    statement: 'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification starts a run, after the task started.',
-    applies: (task) => typeof task.started_at === 'string' && (typeof task.ended_at === 'string' || typeof task.notified_at === 'string'),
+    statement:
+      'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification starts a run, after the task started.',
+    applies: (task) =>
+      typeof task.started_at === 'string' &&
+      (typeof task.ended_at === 'string' || typeof task.notified_at === 'string'),
     check(task) {
       const started = rfc3339Millis(task.started_at);
       if (!Number.isFinite(started)) return [];
@@ -165,7 +213,11 @@ export const praxisRules = [
       for (const key of ['ended_at', 'notified_at'] as const) {
         const at = rfc3339Millis(task[key]);
         if (Number.isFinite(at) && at < started)
-          out.push({ path: `/${key}`, message: `${key} ${JSON.stringify(task[key])} is earlier than started_at ${JSON.stringify(task.started_at)}`, value: task[key] });
+          out.push({
+            path: `/${key}`,
+            message: `${key} ${JSON.stringify(task[key])} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+            value: task[key],
+          });
       }
       return out;
     },
@@ -174,13 +226,20 @@ export const praxisRules = [
     id: 'praxis.session-updated-not-before-created',
     face: 'praxis',
     target: 'session',
-    source: { file: SESSIONS, sentence: 'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format' },
+    source: {
+      file: SESSIONS,
+      sentence: 'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
+    },
     statement: 'updated_at is not earlier than created_at: a session is updated after it is created.',
     check(session) {
       const created = rfc3339Millis(session.created_at);
       const updated = rfc3339Millis(session.updated_at);
       if (Number.isFinite(created) && Number.isFinite(updated) && updated < created)
-        return finding('/updated_at', `updated_at ${JSON.stringify(session.updated_at)} is earlier than created_at ${JSON.stringify(session.created_at)}`, session.updated_at);
+        return finding(
+          '/updated_at',
+          `updated_at ${JSON.stringify(session.updated_at)} is earlier than created_at ${JSON.stringify(session.created_at)}`,
+          session.updated_at,
+        );
       return [];
     },
   },
@@ -188,12 +247,21 @@ export const praxisRules = [
     id: 'praxis.session-cwd-normalized',
     face: 'praxis',
     target: 'session',
-    source: { file: SESSIONS, sentence: 'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.' },
-    statement: 'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would resolve.',
+    source: {
+      file: SESSIONS,
+      sentence:
+        'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.',
+    },
+    statement:
+      'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would resolve.',
     applies: (session) => typeof session.cwd === 'string',
     check(session) {
       if (typeof session.cwd === 'string' && !isNormalizedPath(session.cwd))
-        return finding('/cwd', `cwd ${JSON.stringify(session.cwd)} is not normalized (it has an empty, "." or resolvable ".." segment)`, session.cwd);
+        return finding(
+          '/cwd',
+          `cwd ${JSON.stringify(session.cwd)} is not normalized (it has an empty, "." or resolvable ".." segment)`,
+          session.cwd,
+        );
       return [];
     },
   },
@@ -201,12 +269,20 @@ export const praxisRules = [
     id: 'praxis.session-not-forked-from-itself',
     face: 'praxis',
     target: 'session',
-    source: { file: SESSIONS, sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.' },
+    source: {
+      file: SESSIONS,
+      sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
+    },
     statement: 'A fork names another session as its source (forked_from.session_id is not its own id).',
     applies: (session) => forkSource(session) !== undefined,
     check(session) {
       const source = forkSource(session);
-      if (source !== undefined && source === session.id) return finding('/forked_from/session_id', `session ${String(session.id)} names itself as the source of its fork`, source);
+      if (source !== undefined && source === session.id)
+        return finding(
+          '/forked_from/session_id',
+          `session ${String(session.id)} names itself as the source of its fork`,
+          source,
+        );
       return [];
     },
   },

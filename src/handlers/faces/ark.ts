@@ -8,11 +8,24 @@ export const ARK_MAX_LIMIT = 1000;
 
 /** 002 documents no error body; this follows Ark's usual `{error: {code, message, param, type}}`. */
 export function arkError(status: number, code: string, message: string, param = ''): MockResponse {
-  const body: ArkError = { error: { code, message, param, type: status === 404 ? 'NotFound' : status >= 500 ? 'InternalServiceError' : 'BadRequest' } };
+  const body: ArkError = {
+    error: {
+      code,
+      message,
+      param,
+      type: status === 404 ? 'NotFound' : status >= 500 ? 'InternalServiceError' : 'BadRequest',
+    },
+  };
   return json(status, body);
 }
 
-const invalid = (problem: ParamProblem) => arkError(400, 'InvalidParameter', `The parameter \`${problem.param}\` specified in the request is not valid: ${problem.message}`, problem.param);
+const invalid = (problem: ParamProblem) =>
+  arkError(
+    400,
+    'InvalidParameter',
+    `The parameter \`${problem.param}\` specified in the request is not valid: ${problem.message}`,
+    problem.param,
+  );
 
 export const arkLimit = (query: URLSearchParams) => integer(query, 'limit', 0, ARK_MAX_LIMIT);
 export const arkCursor = (query: URLSearchParams) => integer(query, 'cursor', 0, Number.MAX_SAFE_INTEGER);
@@ -20,7 +33,8 @@ export const arkCursor = (query: URLSearchParams) => integer(query, 'cursor', 0,
 export const listTasks: Operation = (request, context, params) => {
   const session = params.session_id ?? '';
   const { query } = request;
-  if (!context.store.hasSession('ark', session)) return arkError(404, 'NotFound', `The specified session ${truncate(session)} is not found.`);
+  if (!context.store.hasSession('ark', session))
+    return arkError(404, 'NotFound', `The specified session ${truncate(session)} is not found.`);
   const limit = arkLimit(query);
   if (isProblem(limit)) return invalid(limit);
   const cursor = arkCursor(query);

@@ -11,12 +11,14 @@ export function everrunsError(status: number, code: string, message: string): Mo
 
 export const listTasks: Operation = (request, context, params) => {
   const session = params.session_id ?? '';
-  if (!context.store.hasSession('everruns', session)) return everrunsError(404, 'not_found', `Session not found: ${truncate(session)}`);
+  if (!context.store.hasSession('everruns', session))
+    return everrunsError(404, 'not_found', `Session not found: ${truncate(session)}`);
   const state = single(request.query, 'state');
   if (isProblem(state)) return everrunsError(400, 'invalid_parameter', state.message);
   const kind = single(request.query, 'kind');
   if (isProblem(kind)) return everrunsError(400, 'invalid_parameter', kind.message);
-  const matches = (t: JsonObject) => (state === undefined || t.state === state) && (kind === undefined || t.kind === kind);
+  const matches = (t: JsonObject) =>
+    (state === undefined || t.state === state) && (kind === undefined || t.kind === kind);
   const body: EverrunsTaskList = storedTasks(
     'everruns',
     context.store.tasks('everruns', session, matches).map((r) => r.item),

@@ -21,7 +21,11 @@ export function unprocessable(details: Detail[]): MockResponse {
   return json(422, body);
 }
 
-function readParams(query: URLSearchParams): { details: Detail[]; values: Record<string, string | undefined>; limit: number } {
+function readParams(query: URLSearchParams): {
+  details: Detail[];
+  values: Record<string, string | undefined>;
+  limit: number;
+} {
   const details: Detail[] = [];
   const values: Record<string, string | undefined> = {};
   for (const name of ['session_id', 'user_id', 'status', 'starting_after', 'ending_before', 'limit']) {
@@ -36,18 +40,36 @@ function readParams(query: URLSearchParams): { details: Detail[]; values: Record
     else limit = Number(values.limit);
   }
   if (values.status !== undefined && !jsonrpcStatuses.includes(values.status))
-    details.push({ loc: ['query', 'status'], msg: `Input should be ${jsonrpcStatuses.map((s) => `'${s}'`).join(', ')}`, type: 'enum' });
+    details.push({
+      loc: ['query', 'status'],
+      msg: `Input should be ${jsonrpcStatuses.map((s) => `'${s}'`).join(', ')}`,
+      type: 'enum',
+    });
   if (values.starting_after !== undefined && values.ending_before !== undefined)
-    details.push({ loc: ['query', 'ending_before'], msg: 'starting_after and ending_before cannot be combined', type: 'value_error' });
+    details.push({
+      loc: ['query', 'ending_before'],
+      msg: 'starting_after and ending_before cannot be combined',
+      type: 'value_error',
+    });
   return { details, values, limit };
 }
 
 /** What FastAPI says of a `limit` value, or undefined when it is a valid one. */
 export function limitProblem(raw: string): ParamProblem | undefined {
-  if (!/^-?\d+$/.test(raw.trim())) return { param: 'int_parsing', message: 'Input should be a valid integer, unable to parse string as an integer', input: raw };
+  if (!/^-?\d+$/.test(raw.trim()))
+    return {
+      param: 'int_parsing',
+      message: 'Input should be a valid integer, unable to parse string as an integer',
+      input: raw,
+    };
   const n = Number(raw);
   if (n < 1) return { param: 'greater_than_equal', message: 'Input should be greater than or equal to 1', input: raw };
-  if (n > JSONRPC_MAX_LIMIT) return { param: 'less_than_equal', message: `Input should be less than or equal to ${JSONRPC_MAX_LIMIT}`, input: raw };
+  if (n > JSONRPC_MAX_LIMIT)
+    return {
+      param: 'less_than_equal',
+      message: `Input should be less than or equal to ${JSONRPC_MAX_LIMIT}`,
+      input: raw,
+    };
   return undefined;
 }
 
@@ -60,11 +82,20 @@ export const listTasks: Operation = (request, context) => {
 /** The documented behaviour, read from the indexes: a page costs the same in any list size. */
 function documentedPage(context: MockContext, values: Record<string, string | undefined>, limit: number): MockResponse {
   const { session_id: session, user_id: user, status, starting_after: after, ending_before: before } = values;
-  const matches = (t: JsonObject) => (session === undefined || t.session_id === session) && (user === undefined || t.user_id === user) && (status === undefined || t.status === status);
+  const matches = (t: JsonObject) =>
+    (session === undefined || t.session_id === session) &&
+    (user === undefined || t.user_id === user) &&
+    (status === undefined || t.status === status);
   const cursorId = after ?? before;
   const pivot = cursorId === undefined ? undefined : context.store.task('jsonrpc', cursorId);
   if (cursorId !== undefined && (!pivot || !matches(pivot.item)))
-    return unprocessable([{ loc: ['query', after !== undefined ? 'starting_after' : 'ending_before'], msg: `No task ${truncate(cursorId)} in this list`, type: 'value_error' }]);
+    return unprocessable([
+      {
+        loc: ['query', after !== undefined ? 'starting_after' : 'ending_before'],
+        msg: `No task ${truncate(cursorId)} in this list`,
+        type: 'value_error',
+      },
+    ]);
   const { entries } = context.store.page('jsonrpc', {
     ...(session !== undefined ? { session } : {}),
     ...(status !== undefined ? { states: [status] } : {}),

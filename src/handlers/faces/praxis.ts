@@ -16,7 +16,13 @@ export function anthropicError(status: number, type: string, message: string, re
   return json(status, body, { 'request-id': id });
 }
 
-const invalid = (problem: ParamProblem | string, context: MockContext) => anthropicError(400, 'invalid_request_error', typeof problem === 'string' ? problem : problem.message, context.requestNumber);
+const invalid = (problem: ParamProblem | string, context: MockContext) =>
+  anthropicError(
+    400,
+    'invalid_request_error',
+    typeof problem === 'string' ? problem : problem.message,
+    context.requestNumber,
+  );
 
 /** A page cursor: which query it belongs to and the last seq returned, base64url JSON. */
 export interface PraxisCursor {
@@ -57,7 +63,11 @@ export function decodeCursor(text: string): PraxisCursor | undefined {
 export const listSessions: Operation = (request, context) => {
   const { query } = request;
   for (const name of new Set(query.keys())) {
-    if (!PRAXIS_SESSION_PARAMS.has(name)) return invalid(`${truncate(name)}: sessions.list supports only limit, page and agent_id; ${truncate(name)} is not supported`, context);
+    if (!PRAXIS_SESSION_PARAMS.has(name))
+      return invalid(
+        `${truncate(name)}: sessions.list supports only limit, page and agent_id; ${truncate(name)} is not supported`,
+        context,
+      );
   }
   const limit = integer(query, 'limit', 1, PRAXIS_MAX_LIMIT);
   if (isProblem(limit)) return invalid(limit, context);
@@ -71,12 +81,19 @@ export const listSessions: Operation = (request, context) => {
   let after = Number.POSITIVE_INFINITY;
   if (page !== undefined) {
     const cursor = decodeCursor(page);
-    if (!cursor) return invalid(`page: "${truncate(page)}" is not a page cursor from this API; pass next_page unchanged`, context);
-    if (cursor.q !== key) return invalid('page: this cursor belongs to a different query (agent_id or limit changed); start again without page', context);
+    if (!cursor)
+      return invalid(`page: "${truncate(page)}" is not a page cursor from this API; pass next_page unchanged`, context);
+    if (cursor.q !== key)
+      return invalid(
+        'page: this cursor belongs to a different query (agent_id or limit changed); start again without page',
+        context,
+      );
     after = cursor.after;
   }
 
-  const records = context.store.praxisSessions((s) => s.archived_at === null && (agentId === undefined || (s.agent as JsonObject | undefined)?.id === agentId));
+  const records = context.store.praxisSessions(
+    (s) => s.archived_at === null && (agentId === undefined || (s.agent as JsonObject | undefined)?.id === agentId),
+  );
   const start = records.findIndex((r) => r.seq < after);
   const from = start === -1 ? records.length : start;
   const slice = records.slice(from, from + pageSize);
@@ -88,7 +105,13 @@ export const listSessions: Operation = (request, context) => {
 
 export const listBackgroundTasks: Operation = (_request, context, params) => {
   const session = params.session_id ?? '';
-  if (!context.store.hasSession('praxis', session)) return anthropicError(404, 'not_found_error', `session ${truncate(session)} was not found or is not accessible`, context.requestNumber);
+  if (!context.store.hasSession('praxis', session))
+    return anthropicError(
+      404,
+      'not_found_error',
+      `session ${truncate(session)} was not found or is not accessible`,
+      context.requestNumber,
+    );
   const body: PraxisBackgroundTaskList = {
     data: storedTasks(
       'praxis',

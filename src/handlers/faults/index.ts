@@ -22,7 +22,10 @@ export type FaultId = ItemRuleId | LawFaultId;
 export const LAW_FAULTS = Object.keys(LAW_TRANSFORMS) as LawFaultId[];
 export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
 
-const TRANSFORMS = new Map<string, FaultTransform>([...ITEM_RULES.map((rule) => [rule.id, itemRuleFault(rule)] as const), ...(Object.entries(LAW_TRANSFORMS) as [string, FaultTransform][])]);
+const TRANSFORMS = new Map<string, FaultTransform>([
+  ...ITEM_RULES.map((rule) => [rule.id, itemRuleFault(rule)] as const),
+  ...(Object.entries(LAW_TRANSFORMS) as [string, FaultTransform][]),
+]);
 
 /** Which faults concern which operation, worked out once per pair (faults run on every request). */
 const concerning = new Map<string, boolean>();
@@ -39,11 +42,19 @@ function decideConcerns(id: string, op: ListOperation): boolean {
   const rule = ITEM_RULES.find((r) => r.id === id);
   if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
   if (id.startsWith(`${op.lawPrefix}.`)) return true;
-  return id.startsWith(`${op.face}.`) && !operationsOf(op.face).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.face);
+  return (
+    id.startsWith(`${op.face}.`) &&
+    !operationsOf(op.face).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.face)
+  );
 }
 
 /** Runs the documented operation inside the transforms of the faults asked for, in the order they are listed. */
-export function withFaults(op: ListOperation, request: MockRequest, context: MockContext, documented: (request: MockRequest) => MockResponse): MockResponse {
+export function withFaults(
+  op: ListOperation,
+  request: MockRequest,
+  context: MockContext,
+  documented: (request: MockRequest) => MockResponse,
+): MockResponse {
   const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => TRANSFORMS.get(id)!);
   if (transforms.length === 0) return documented(request);
   let edited = request;
@@ -62,7 +73,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
@@ -99,7 +111,9 @@ function closestFault(id: string): string | undefined {
 export function describeUnknownFaults(ids: readonly string[]): string | undefined {
   const unknown = unknownFaults(ids);
   if (unknown.length === 0) return undefined;
-  const faces = [...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((face) => faultsOf(face).length > 0))];
+  const faces = [
+    ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((face) => faultsOf(face).length > 0)),
+  ];
   const said = unknown.map((id) => {
     const closest = closestFault(id);
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;

@@ -18,7 +18,9 @@ const inclusiveCursor = (directions: readonly ('starting_after' | 'ending_before
     const pivot = direction && context.store.task('jsonrpc', lastValue(sent.query, direction)!);
     if (!direction || !pivot) return response;
     const limit = validLimit(sent) ?? JSONRPC_DEFAULT_LIMIT;
-    return editItems(op, response, (items) => (direction === 'starting_after' ? [pivot.item, ...items].slice(0, limit) : [...items, pivot.item].slice(-limit)));
+    return editItems(op, response, (items) =>
+      direction === 'starting_after' ? [pivot.item, ...items].slice(0, limit) : [...items, pivot.item].slice(-limit),
+    );
   },
 });
 
@@ -26,7 +28,9 @@ const inclusiveCursor = (directions: readonly ('starting_after' | 'ending_before
 const previousIsNewer = (items: JsonObject[]): JsonObject[] =>
   items.map((item) => {
     if (typeof item.previous_task_id !== 'string') return item;
-    const newer = items.filter((other) => Number(other.created_at) > Number(item.created_at)).sort((a, b) => Number(b.created_at) - Number(a.created_at))[0];
+    const newer = items
+      .filter((other) => Number(other.created_at) > Number(item.created_at))
+      .sort((a, b) => Number(b.created_at) - Number(a.created_at))[0];
     return newer ? { ...item, previous_task_id: newer.id } : item;
   });
 
@@ -35,7 +39,9 @@ export const JSONRPC_FAULTS = {
   'jsonrpc.limit-respected': {
     request: (request) => {
       const limit = validLimit(request) ?? (request.query.has('limit') ? undefined : JSONRPC_DEFAULT_LIMIT);
-      return limit !== undefined && limit < JSONRPC_MAX_LIMIT ? editQuery(request, (q) => q.set('limit', String(limit + 1))) : request;
+      return limit !== undefined && limit < JSONRPC_MAX_LIMIT
+        ? editQuery(request, (q) => q.set('limit', String(limit + 1)))
+        : request;
     },
   },
   'jsonrpc.filter-session_id': { request: (request) => editQuery(request, (q) => q.delete('session_id')) },
@@ -44,7 +50,9 @@ export const JSONRPC_FAULTS = {
   'jsonrpc.filter-status': {
     request: (request) => {
       const status = lastValue(request.query, 'status');
-      return status !== undefined && jsonrpcStatuses.includes(status) ? editQuery(request, (q) => q.delete('status')) : request;
+      return status !== undefined && jsonrpcStatuses.includes(status)
+        ? editQuery(request, (q) => q.delete('status'))
+        : request;
     },
   },
   'jsonrpc.cursor-exclusive': inclusiveCursor(['starting_after', 'ending_before']),
@@ -60,10 +68,14 @@ export const JSONRPC_FAULTS = {
   'jsonrpc.error-format': {
     response: (response) => {
       const detail = response.status === 422 ? (response.body as JsonObject | null)?.detail : undefined;
-      return Array.isArray(detail) ? withBody(response, { detail: (detail as Detail[]).map((d) => d.msg).join('; ') }) : response;
+      return Array.isArray(detail)
+        ? withBody(response, { detail: (detail as Detail[]).map((d) => d.msg).join('; ') })
+        : response;
     },
   },
-  'jsonrpc.previous-task-earlier': { response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer) },
+  'jsonrpc.previous-task-earlier': {
+    response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer),
+  },
   'jsonrpc.ids-unique': repeatedItem,
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc'),
   'jsonrpc.response-schema': numericId,

@@ -1,6 +1,14 @@
 /** Praxis' law faults (000, 004), each a transform around the documented operations. */
 import { type JsonObject, type LawId, forkSource } from '../../contract/index.js';
-import { PRAXIS_DEFAULT_LIMIT, PRAXIS_MAX_LIMIT, PRAXIS_SESSION_PARAMS, type PraxisCursor, decodeCursor, encodeCursor, queryKey } from '../faces/praxis.js';
+import {
+  PRAXIS_DEFAULT_LIMIT,
+  PRAXIS_MAX_LIMIT,
+  PRAXIS_SESSION_PARAMS,
+  type PraxisCursor,
+  decodeCursor,
+  encodeCursor,
+  queryKey,
+} from '../faces/praxis.js';
 import { integer } from '../query.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { numericId, repeatedItem, revivesFinishedTasks, shrinkingCounter, undocumentedField } from './shared.js';
@@ -10,7 +18,8 @@ const limitOf = (request: MockRequest): number => {
   const limit = integer(request.query, 'limit', 1, PRAXIS_MAX_LIMIT);
   return typeof limit === 'number' ? limit : PRAXIS_DEFAULT_LIMIT;
 };
-const keyOf = (request: MockRequest, limit = limitOf(request)) => queryKey(request.query.get('agent_id') ?? undefined, limit);
+const keyOf = (request: MockRequest, limit = limitOf(request)) =>
+  queryKey(request.query.get('agent_id') ?? undefined, limit);
 
 /** Rewrites the request's page cursor (a malformed or absent one is left alone). */
 const editCursor = (request: MockRequest, edit: (cursor: PraxisCursor) => PraxisCursor): MockRequest => {
@@ -53,14 +62,18 @@ export const PRAXIS_FAULTS = {
     },
   },
   /** A cursor from another query is read as if it were this query's. */
-  'praxis.sessions.cursor-bound-to-query': { request: (request) => editCursor(request, (cursor) => ({ ...cursor, q: keyOf(request) })) },
+  'praxis.sessions.cursor-bound-to-query': {
+    request: (request) => editCursor(request, (cursor) => ({ ...cursor, q: keyOf(request) })),
+  },
   /** One more session than the limit asked for (the cursors still name the asked limit). */
   'praxis.sessions.limit-respected': {
     request: (request) => {
       const limit = limitOf(request);
       if (!request.query.has('limit') || limit >= PRAXIS_MAX_LIMIT) return request;
       const wider = editQuery(request, (q) => q.set('limit', String(limit + 1)));
-      return editCursor(wider, (cursor) => (cursor.q === keyOf(request) ? { ...cursor, q: keyOf(request, limit + 1) } : cursor));
+      return editCursor(wider, (cursor) =>
+        cursor.q === keyOf(request) ? { ...cursor, q: keyOf(request, limit + 1) } : cursor,
+      );
     },
     response: (response, sent) =>
       editEnvelope(response, (body) => {
@@ -69,14 +82,21 @@ export const PRAXIS_FAULTS = {
       }),
   },
   /** Each page oldest first. */
-  'praxis.sessions.order-newest-first': { response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()) },
+  'praxis.sessions.order-newest-first': {
+    response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()),
+  },
   /** Each page after the first repeats the last session of the one before. */
-  'praxis.sessions.no-duplicates-across-pages': { request: (request) => editCursor(request, (cursor) => ({ ...cursor, after: cursor.after + 1 })) },
+  'praxis.sessions.no-duplicates-across-pages': {
+    request: (request) => editCursor(request, (cursor) => ({ ...cursor, after: cursor.after + 1 })),
+  },
   /** The last page still carries a cursor, which leads to an empty page with a cursor again. */
   'praxis.sessions.paging-terminates': {
-    response: (response, sent) => editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
+    response: (response, sent) =>
+      editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
   },
-  'praxis.sessions.fork-after-source': { response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer) },
+  'praxis.sessions.fork-after-source': {
+    response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer),
+  },
   /** From the second walk on, every session's input token count reads one less. */
   'praxis.sessions.counters-never-decrease': {
     response: (response, _sent, context, op) =>
@@ -84,7 +104,9 @@ export const PRAXIS_FAULTS = {
         ? editItems(op, response, (items) =>
             items.map((s) => {
               const usage = s.usage as JsonObject | undefined;
-              return typeof usage?.input_tokens === 'number' && usage.input_tokens >= 1 ? { ...s, usage: { ...usage, input_tokens: usage.input_tokens - 1 } } : s;
+              return typeof usage?.input_tokens === 'number' && usage.input_tokens >= 1
+                ? { ...s, usage: { ...usage, input_tokens: usage.input_tokens - 1 } }
+                : s;
             }),
           )
         : response,
@@ -106,11 +128,19 @@ export const PRAXIS_FAULTS = {
   /** A terminated session is shown idle again on every walk after the first that listed it. */
   'praxis.sessions.lifecycle-forward': {
     response: (response, _sent, context, op) =>
-      editItems(op, response, (items) => items.map((s) => (s.status === 'terminated' && afterFirstWalk(context, `praxis.sessions|${String(s.id)}`) ? { ...s, status: 'idle' } : s))),
+      editItems(op, response, (items) =>
+        items.map((s) =>
+          s.status === 'terminated' && afterFirstWalk(context, `praxis.sessions|${String(s.id)}`)
+            ? { ...s, status: 'idle' }
+            : s,
+        ),
+      ),
   },
   'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
   'praxis.sessions.error-format': { response: plainTextError },
-  'praxis.background-tasks.unknown-session-404': { response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, { data: [] }) : response) },
+  'praxis.background-tasks.unknown-session-404': {
+    response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, { data: [] }) : response),
+  },
   'praxis.background-tasks.lifecycle-forward': revivesFinishedTasks('praxis'),
   'praxis.background-tasks.counters-never-decrease': shrinkingCounter('praxis'),
   'praxis.response-schema': numericId,

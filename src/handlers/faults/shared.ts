@@ -24,17 +24,22 @@ export function itemRuleFault(rule: ItemRule<ItemRuleId>): FaultTransform {
 
 /** `…ids-unique`: the first item is listed again at the end of the answer. */
 export const repeatedItem: FaultTransform = {
-  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
+  response: (response, _sent, _context, op) =>
+    editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
 };
 
 /** `<face>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
-  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),
+  response: (response, _sent, _context, op) =>
+    editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),
 };
 
 /** `…no-undocumented-fields`: a field no document declares (what a vendor adds before documenting it). */
 export const undocumentedField: FaultTransform = {
-  response: (response, _sent, _context, op) => editItems(op, response, (items) => (items[0] ? [{ ...items[0], x_undocumented_field: 'added by the vendor' }, ...items.slice(1)] : items)),
+  response: (response, _sent, _context, op) =>
+    editItems(op, response, (items) =>
+      items[0] ? [{ ...items[0], x_undocumented_field: 'added by the vendor' }, ...items.slice(1)] : items,
+    ),
 };
 
 /**
@@ -50,7 +55,11 @@ export function revivesFinishedTasks(face: Face): FaultTransform {
       const revived = face === 'jsonrpc' ? 'working' : 'running';
       return editItems(op, response, (items) =>
         items.map((item) => {
-          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${face}|${String(item[op.idField])}`)) return item;
+          if (
+            !finished.includes(String(item[stateField])) ||
+            !afterFirstWalk(context, `${face}|${String(item[op.idField])}`)
+          )
+            return item;
           return repair(face, 'task', { ...structuredClone(item), [stateField]: revived });
         }),
       );
@@ -64,7 +73,11 @@ export function shrinkingCounter(face: Face): FaultTransform {
   return {
     response: (response, _sent, context, op) => {
       if (!counter || !afterFirstWalk(context, `${face}.counters`)) return response;
-      return editItems(op, response, (items) => items.map((item) => (typeof item[counter] === 'number' && item[counter] >= 2 ? { ...item, [counter]: item[counter] - 1 } : item)));
+      return editItems(op, response, (items) =>
+        items.map((item) =>
+          typeof item[counter] === 'number' && item[counter] >= 2 ? { ...item, [counter]: item[counter] - 1 } : item,
+        ),
+      );
     },
   };
 }
@@ -75,6 +88,7 @@ export function strayTask(face: Face, item: JsonObject): JsonObject {
   const idField = taskOperation(face).idField;
   stray[idField] = `${String(item[idField])}-stray`;
   stray.session_id = face === 'ark' ? 'sesn-someone-else' : 'someone-else';
-  if (face === 'everruns' && typeof stray.result_path === 'string') stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
+  if (face === 'everruns' && typeof stray.result_path === 'string')
+    stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
   return stray;
 }

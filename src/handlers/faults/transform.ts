@@ -21,11 +21,20 @@ export function editQuery(request: MockRequest, edit: (query: URLSearchParams) =
 
 /** The answer with a new JSON body (the exact text, built for the old body, is dropped). */
 export function withBody(response: MockResponse, body: unknown): MockResponse {
-  return { status: response.status, headers: response.headers, body, ...(response.delayMs !== undefined ? { delayMs: response.delayMs } : {}) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    ...(response.delayMs !== undefined ? { delayMs: response.delayMs } : {}),
+  };
 }
 
 /** Edits the items of a 200 list answer; `edit` gets a copy of the array (the items are the store's: clone before changing one). */
-export function editItems(op: ListOperation, response: MockResponse, edit: (items: JsonObject[]) => JsonObject[]): MockResponse {
+export function editItems(
+  op: ListOperation,
+  response: MockResponse,
+  edit: (items: JsonObject[]) => JsonObject[],
+): MockResponse {
   if (response.status !== 200) return response;
   const items = itemsOf(op, response.body) as JsonObject[] | undefined;
   if (!items) return response;
