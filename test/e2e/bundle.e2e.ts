@@ -1,19 +1,18 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { type Rolldown, build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
+import { serveFolder } from '../helpers/static-server.js';
 
 // An app that only starts the mock worker, built as a user's Vite app would build it.
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 const workerScript = fileURLToPath(new URL('../../examples/task-board/public/mockServiceWorker.js', import.meta.url));
 const LIMIT = 500_000; // Vite's chunk size warning (500 kB)
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
 let dir: string;
 let chunks: Rolldown.OutputChunk[];
@@ -62,19 +61,7 @@ document.body.dataset.ready = 'yes';
   })) as Rolldown.RolldownOutput;
   chunks = output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
   const dist = join(dir, 'dist');
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = normalize(join(dist, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(dist)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await serveFolder(dist));
   browser = await launchChromium();
 }, 120_000);
 

@@ -1,16 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.js';
+import { serveFolder } from '../helpers/static-server.js';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const example = fileURLToPath(new URL('../../examples/task-board/', import.meta.url));
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url));
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 let server: Server;
 let base: string;
@@ -19,19 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   await build({ configFile: join(example, 'vite.config.ts'), logLevel: 'warn' });
   const dist = join(example, 'dist');
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = normalize(join(dist, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(dist)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, base } = await serveFolder(dist));
   browser = await launchChromium();
 }, 120_000);
 
