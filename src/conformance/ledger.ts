@@ -24,23 +24,49 @@ export { matchesSelector };
 /** Builds the line that runs the same check again (`--path` only for property cases). */
 export type ReplayLine = (seed: number, path?: string) => string;
 
+export interface LedgerOptions {
+  face: Face;
+  /** The headers every request carries (their values are redacted from what is reported). */
+  headers: Record<string, string>;
+  /** Values never written into a report (credentials). */
+  secrets: readonly string[];
+  /** Rule selectors to judge (all when absent) and to leave out. */
+  include?: readonly string[] | undefined;
+  exclude?: readonly string[] | undefined;
+  emit: (event: ConformanceEvent) => void;
+  replayLine: ReplayLine;
+  seed: number;
+  /** Drift (`<api>.no-undocumented-fields`) is a violation, not a warning. */
+  failOnDrift?: boolean;
+}
+
 export class Ledger {
   readonly violations: ReportedViolation[] = [];
   private readonly byKey = new Map<string, ReportedViolation>();
   private readonly judged = new Map<string, number>();
   readonly notes: string[] = [];
 
-  constructor(
-    private readonly face: Face,
-    private readonly headers: Record<string, string>,
-    private readonly secrets: readonly string[],
-    private readonly include: readonly string[] | undefined,
-    private readonly exclude: readonly string[] | undefined,
-    private readonly emit: (event: ConformanceEvent) => void,
-    private readonly replayLine: ReplayLine,
-    private readonly seed: number,
-    private readonly failOnDrift = false,
-  ) {}
+  private readonly face: Face;
+  private readonly headers: Record<string, string>;
+  private readonly secrets: readonly string[];
+  private readonly include: readonly string[] | undefined;
+  private readonly exclude: readonly string[] | undefined;
+  private readonly emit: (event: ConformanceEvent) => void;
+  private readonly replayLine: ReplayLine;
+  private readonly seed: number;
+  private readonly failOnDrift: boolean;
+
+  constructor(options: LedgerOptions) {
+    this.face = options.face;
+    this.headers = options.headers;
+    this.secrets = options.secrets;
+    this.include = options.include;
+    this.exclude = options.exclude;
+    this.emit = options.emit;
+    this.replayLine = options.replayLine;
+    this.seed = options.seed;
+    this.failOnDrift = options.failOnDrift ?? false;
+  }
 
   wanted(id: string): boolean {
     // Drift is a warning (listed apart) unless the run was asked to fail on it.

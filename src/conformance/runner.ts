@@ -44,17 +44,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const headers = options.headers ?? {};
   // Every --header value may be a credential (SECRET_HEADERS are only the best known ones).
   const secrets = Object.values(headers);
-  const ledger = new Ledger(
-    options.face,
+  const ledger = new Ledger({
+    face: options.face,
     headers,
     secrets,
-    options.rules,
-    options.excludeRules,
+    include: options.rules,
+    exclude: options.excludeRules,
     emit,
-    (s, path) => replayLine(options, s, path),
+    replayLine: (s, path) => replayLine(options, s, path),
     seed,
-    options.failOnDrift ?? false,
-  );
+    failOnDrift: options.failOnDrift ?? false,
+  });
   const observations = new Observations(options.face);
   const client = new HttpClient(
     {
