@@ -304,11 +304,11 @@ export class MockApp {
   async control(method: string, path: string, body?: unknown): Promise<MockResponse> {
     const response = await this.controlResponse(method, path, body);
     if (response.status >= 400) {
-      const answer = response.body as { error?: string };
+      const { error, ...details } = response.body as { error?: string };
       throw new ControlError(
         response.status as ControlError['status'],
-        answer.error ?? `control ${method} ${path} answered ${response.status}`,
-        answer,
+        error ?? `control ${method} ${path} answered ${response.status}`,
+        details,
       );
     }
     return response;

@@ -25,19 +25,23 @@ const KNOBS: Knobs = {
 const queries = (server: Awaited<ReturnType<typeof hostile>>) =>
   server.seen.map((req) => new URL(req.url!, 'http://x').searchParams);
 
+/** A short conformance run against a server of the family's Ark shape. */
+const conformArk = (server: Awaited<ReturnType<typeof hostile>>) =>
+  runConformance({
+    face: 'ark',
+    baseUrl: `${server.url}${FAMILY.ark.path}`,
+    session: FAMILY_SESSION.ark,
+    seed: 1,
+    runs: 5,
+    polls: 1,
+    pollIntervalMs: 0,
+  });
+
 describe('probes across the range of a parameter', () => {
   it('ark: limit 1, 2, the default 20, 21 and the length of the list are each walked', async () => {
     const server = await hostile(FAMILY.ark.make(KNOBS));
     try {
-      const result = await runConformance({
-        face: 'ark',
-        baseUrl: `${server.url}${FAMILY.ark.path}`,
-        session: FAMILY_SESSION.ark,
-        seed: 1,
-        runs: 5,
-        polls: 1,
-        pollIntervalMs: 0,
-      });
+      const result = await conformArk(server);
       expect(result.violations).toEqual([]);
       const limits = new Set(queries(server).map((q) => q.get('limit')));
       // The family's Ark list holds 30 + seed % 20 tasks.
@@ -59,15 +63,7 @@ describe('probes across the range of a parameter', () => {
       family(req, res);
     });
     try {
-      const result = await runConformance({
-        face: 'ark',
-        baseUrl: `${server.url}${FAMILY.ark.path}`,
-        session: FAMILY_SESSION.ark,
-        seed: 1,
-        runs: 5,
-        polls: 1,
-        pollIntervalMs: 0,
-      });
+      const result = await conformArk(server);
       expect(result.violations).toEqual([]);
       expect(result.notes.join('\n')).toContain(
         `listTasks: limit=${30 + (KNOBS.seed % 20)} got 400 (no maximum is documented, so this is not judged)`,
