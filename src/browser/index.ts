@@ -42,5 +42,8 @@ export async function startMockWorker(options: WorkerOptions = {}) {
 export { handlers, createHandlers, demoMock } from '../handlers/msw.js';
 export { LIBRARY, isScenarioName } from '../scenarios/library.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';
-export { validateResponseBody, checkItem, VENDOR_BASE_URLS } from '../contract/index.js';
-export type { Face, OperationIdOf } from '../contract/index.js';
+export { validateResponseBody } from '../contract/validate.js';
+export { checkItem } from '../contract/rules/index.js';
+export { VENDOR_BASE_URLS } from '../contract/faces.js';
+export type { Face } from '../contract/faces.js';
+export type { OperationIdOf } from '../contract/ids.js';

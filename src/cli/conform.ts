@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
-import { ALL_LAWS, FACES, type Face } from '../contract/index.js';
+import { ALL_LAWS } from '../contract/laws/index.js';
+import { FACES, type Face } from '../contract/faces.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 

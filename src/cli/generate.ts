@@ -1,6 +1,8 @@
 import type fc from 'fast-check';
-import { FACES, type Face, ITEM_RULES, operationsOf } from '../contract/index.js';
-import type { IllegalKind } from '../generators/index.js';
+import { FACES, type Face } from '../contract/faces.js';
+import { ITEM_RULES } from '../contract/rules/index.js';
+import { operationsOf } from '../contract/operations.js';
+import type { IllegalKind } from '../generators/lifecycles.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;

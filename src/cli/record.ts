@@ -1,4 +1,4 @@
-import { FACES, type Face } from '../contract/index.js';
+import { FACES, type Face } from '../contract/faces.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 

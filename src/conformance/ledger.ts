@@ -3,17 +3,10 @@
  * subjects each law judged, keeps de-duplicated violations, and says for every law of the face
  * whether it was violated, passed (on how many subjects) or not exercised (and why).
  */
-import {
-  type Face,
-  type LawOutcome,
-  type LawScope,
-  type ListOperation,
-  type Subjects,
-  type Violation,
-  applyLaws,
-  lawsOf,
-  operationsOf,
-} from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import { type LawOutcome, type LawScope, type Subjects, applyLaws, lawsOf } from '../contract/laws/index.js';
+import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { Violation } from '../contract/violation.js';
 import { curlCommand } from './curl.js';
 import { redactValue } from '../http/redact.js';
 import { matchesSelector } from './selectors.js';

@@ -4,8 +4,10 @@
  * of value, enumerated values and states seen, lifecycle transitions observed, documented error
  * answers provoked, rules judged).
  */
-import { DriftTally, type Exchange, type ListOperation, observeBody, operationsOf } from '../contract/index.js';
-import type { Face } from '../contract/index.js';
+import { DriftTally, observeBody } from '../contract/drift.js';
+import type { Exchange } from '../contract/laws/index.js';
+import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { Face } from '../contract/faces.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
 

@@ -3,7 +3,8 @@
  * never by the mock's code. The phases only produce exchanges; the ledger applies the law
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
-import { isFace, operationsOf } from '../contract/index.js';
+import { isFace } from '../contract/faces.js';
+import { operationsOf } from '../contract/operations.js';
 import type { RunContext } from './context.js';
 import { ConfigurationError } from './errors.js';
 import { curlHeaderArgs } from './curl.js';

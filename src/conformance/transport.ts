@@ -3,7 +3,8 @@
  * complete answer is judged by the transport law, and an endpoint that cannot be reached at
  * all (before any answer) is a configuration error, not a verdict.
  */
-import type { Exchange, ListOperation } from '../contract/index.js';
+import type { Exchange } from '../contract/laws/index.js';
+import type { ListOperation } from '../contract/operations.js';
 import { ConfigurationError } from './errors.js';
 import type { HttpClient } from '../http/client.js';
 import type { Ledger } from './ledger.js';

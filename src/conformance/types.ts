@@ -1,4 +1,5 @@
-import type { Face, Source, Violation } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { Source, Violation } from '../contract/violation.js';
 
 export interface ConformanceOptions {
   face: Face;
@@ -68,8 +69,8 @@ export interface RuleOutcome {
 }
 
 /** A field or enumerated value answers carried that the spec does not declare. */
-export type { DriftEntry, NewValue } from '../contract/index.js';
-import type { DriftEntry, NewValue } from '../contract/index.js';
+export type { DriftEntry, NewValue } from '../contract/drift.js';
+import type { DriftEntry, NewValue } from '../contract/drift.js';
 
 export interface CoverageOperation {
   operationId: string;

@@ -4,7 +4,10 @@
  * by the walk laws, whose findings a second walk must repeat before they are reported (tasks
  * change between two pages of a live list).
  */
-import { type Exchange, type JsonObject, type ListOperation, type Violation, itemsOf } from '../contract/index.js';
+import type { Exchange } from '../contract/laws/index.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { type ListOperation, itemsOf } from '../contract/operations.js';
+import type { Violation } from '../contract/violation.js';
 import { isObject } from '../contract/rules/types.js';
 import { MAX_PAGES, type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';

@@ -4,7 +4,9 @@
  * rules' repairs, the caller's fields again. Scenarios and seeded test data both use it.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, type RuleTarget, taskOperation } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { taskOperation } from '../contract/operations.js';
 import { validObject } from './objects.js';
 import { repair } from './repair.js';
 

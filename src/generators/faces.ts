@@ -1,6 +1,6 @@
 /** The arbitraries the schema cannot imply. */
 import fc from 'fast-check';
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 
 const MS_2025 = Date.UTC(2025, 0, 1);
 const MS_2027 = Date.UTC(2027, 0, 1);

@@ -4,7 +4,10 @@
  * the law they break.
  */
 import fc from 'fast-check';
-import { type Face, type JsonObject, isTerminal, taskOperation } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { isTerminal } from '../contract/lifecycle.js';
+import { taskOperation } from '../contract/operations.js';
 import { repair, validObject } from './objects.js';
 
 export interface LifecycleCase {

@@ -1,14 +1,10 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
 import type fc from 'fast-check';
-import {
-  type Face,
-  type ItemRuleId,
-  type JsonObject,
-  type RuleTarget,
-  componentsOf,
-  itemRule,
-  schemaBundle,
-} from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import { type ItemRuleId, itemRule } from '../contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { componentsOf } from '../contract/operations.js';
+import { schemaBundle } from '../contract/schema.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { overridesFor } from './faces.js';
 import { RULE_KITS } from './rule-kit.js';

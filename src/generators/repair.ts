@@ -1,5 +1,7 @@
 /** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
-import { type Face, ITEM_RULES, type JsonObject, type RuleTarget } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import { ITEM_RULES } from '../contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { RULE_KITS, type RuleKit } from './rule-kit.js';
 
 const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();

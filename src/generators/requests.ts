@@ -3,7 +3,8 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
-import { type ListOperation, SPECS } from '../contract/index.js';
+import type { ListOperation } from '../contract/operations.js';
+import { SPECS } from '../contract/faces.js';
 
 export type Query = [string, string][];
 

@@ -4,7 +4,9 @@
  * with every repair applied; an object that breaks rule R is a valid object with R's break
  * applied and then every other repair, so it breaks R and nothing else.
  */
-import { type ItemRuleId, type JsonObject, forkSource, isNormalizedPath } from '../contract/index.js';
+import type { ItemRuleId } from '../contract/rules/index.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { forkSource, isNormalizedPath } from '../contract/rules/praxis.js';
 import { isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {

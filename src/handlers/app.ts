@@ -2,7 +2,9 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { FACES, type Face, PAGING_PARAMS, isFace, isTerminal, taskOperation } from '../contract/index.js';
+import { FACES, type Face, isFace } from '../contract/faces.js';
+import { PAGING_PARAMS, taskOperation } from '../contract/operations.js';
+import { isTerminal } from '../contract/lifecycle.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
 import { ControlError, describeInternalError } from './control-error.js';

@@ -4,7 +4,7 @@
  * call is the method's ControlError (its status and words); anything else is a 500 naming the
  * error, logged once. Nothing here throws.
  */
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 import type { ClockChange, ClockState } from './clock.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import type { FaultId } from './faults/index.js';

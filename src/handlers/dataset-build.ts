@@ -1,7 +1,9 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler). */
 import fc from 'fast-check';
-import { FACES, type Face, type JsonObject, taskOperation } from '../contract/index.js';
-import { repair, validObject } from '../generators/index.js';
+import { FACES, type Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { taskOperation } from '../contract/operations.js';
+import { repair, validObject } from '../generators/objects.js';
 import { DEFAULT_SEED, DEMO, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
 

@@ -2,7 +2,11 @@
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
  * the same on every run. Ids are documented in the README.
  */
-import { FACES, type Face, type JsonObject, checkItem, componentFor, validateComponent } from '../contract/index.js';
+import { FACES, type Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { checkItem } from '../contract/rules/index.js';
+import { componentFor } from '../contract/operations.js';
+import { validateComponent } from '../contract/validate.js';
 import { DEFAULT_SEED, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 

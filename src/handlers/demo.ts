@@ -1,5 +1,6 @@
 /** The demo dataset's fixed facts (ids, counts, the default seed) and its record shapes. */
-import type { Face, JsonObject } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
 
 export const DEMO = {
   praxis: { session: 'sesn_demo', agent: 'agent_demo', sessionCount: 32, archivedCount: 3, taskCount: 14 },

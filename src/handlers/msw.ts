@@ -4,11 +4,11 @@
  * that calls the real API is intercepted unchanged.
  */
 import { HttpResponse, type RequestHandler, http } from 'msw';
-import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/index.js';
+import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/faces.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
 import type { SeedOptions } from './seed.js';
-import type { Face as ApiFace } from '../contract/index.js';
+import type { Face as ApiFace } from '../contract/faces.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type FaultId, describeUnknownFaults } from './faults/index.js';
 import type { PlayOptions } from './timeline.js';

@@ -1,5 +1,6 @@
 /** Finds the operation for a face-relative path and runs it. Pure: no Fetch, no node:http. */
-import { type Face, operation } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import { operation } from '../contract/operations.js';
 import * as ark from './faces/ark.js';
 import * as everruns from './faces/everruns.js';
 import * as jsonrpc from './faces/jsonrpc.js';

@@ -2,16 +2,11 @@
  * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
-import {
-  FACES,
-  type Face,
-  type JsonObject,
-  checkItem,
-  componentFor,
-  isFace,
-  taskOperation,
-  validateComponent,
-} from '../contract/index.js';
+import { FACES, type Face, isFace } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { checkItem } from '../contract/rules/index.js';
+import { componentFor, taskOperation } from '../contract/operations.js';
+import { validateComponent } from '../contract/validate.js';
 import { completer } from '../generators/complete.js';
 import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';

@@ -3,14 +3,11 @@
  * @msw/data store refuses any record that breaks the strict schema or a rule of its face.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import {
-  type Face,
-  type JsonObject,
-  type RuleTarget,
-  type Violation,
-  rulesFor,
-  validateComponent,
-} from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import type { Violation } from '../contract/violation.js';
+import { rulesFor } from '../contract/rules/index.js';
+import { validateComponent } from '../contract/validate.js';
 
 export interface StoredRecord {
   /** Insertion order within the face: creation order, so newest first is seq descending. */

@@ -4,7 +4,9 @@
  * answer list and page queries without scanning or sorting the store.
  */
 import { Collection } from '@msw/data';
-import { type Face, type JsonObject, type RuleTarget, componentFor, taskOperation } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { componentFor, taskOperation } from '../contract/operations.js';
 import { CheckedRecords, type StoredRecord, contractSchema } from './standard-schema.js';
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 

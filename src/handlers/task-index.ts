@@ -5,7 +5,7 @@
  * needs, so its cost does not grow with the list (a full scan per request did). Each entry also
  * keeps its object's JSON text once serialised, so pages are built by joining texts.
  */
-import type { JsonObject } from '../contract/index.js';
+import type { JsonObject } from '../contract/rules/types.js';
 
 export interface IndexedTask {
   seq: number;

@@ -3,7 +3,7 @@
  * player is one): the app asks it which store and which step settings serve a request. The
  * handlers define this interface and know no scenario format.
  */
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 import type { MockStore } from './store.js';
 import type { MockRequest } from './types.js';
 

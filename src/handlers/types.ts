@@ -1,5 +1,6 @@
 import { type IndexedTask, jsonOf } from './task-index.js';
-import type { Face, JsonObject } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import type { PraxisSession, TaskOf } from '../types/index.js';
 import type { MockStore } from './store.js';
 

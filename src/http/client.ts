@@ -3,7 +3,7 @@
  * a request budget, a requests-per-second limit, 429 Retry-After honoured (bounded), redirects
  * followed only on the same origin, response bodies capped.
  */
-import type { Exchange } from '../contract/index.js';
+import type { Exchange } from '../contract/laws/index.js';
 
 export interface HttpOptions {
   headers: Record<string, string>;

@@ -1,5 +1,6 @@
 /** Following an operation's documented paging, shared by the conformance runner and the recorder. */
-import type { Exchange, ListOperation } from '../contract/index.js';
+import type { Exchange } from '../contract/laws/index.js';
+import type { ListOperation } from '../contract/operations.js';
 import { isObject } from '../contract/rules/types.js';
 
 export type Query = [string, string][];

@@ -8,7 +8,8 @@
  * and `await expect(res).toSatisfyContract('ark', 'listTasks')` (a fetch Response, or
  * `{ status, body, url? }`) is typed by the declaration below.
  */
-import type { Face, OperationIdOf } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { OperationIdOf } from '../contract/ids.js';
 import { type ContractSubject, type JudgeOptions, formatViolations, judgeResponse } from './judge.js';
 
 export { type ContractSubject, type JudgeOptions, formatViolations, judgeResponse } from './judge.js';

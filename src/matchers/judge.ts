@@ -3,16 +3,13 @@
  * page: the documented schema, every item rule, and the page laws the request makes checkable
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
-import {
-  type Face,
-  type OperationIdOf,
-  SPEC_FILES,
-  type Violation,
-  checkListPage,
-  documentedStatuses,
-  operation,
-  validateResponseBody,
-} from '../contract/index.js';
+import { type Face, SPEC_FILES } from '../contract/faces.js';
+import type { OperationIdOf } from '../contract/ids.js';
+import type { Violation } from '../contract/violation.js';
+import { checkListPage } from '../contract/laws/index.js';
+import { documentedStatuses } from '../contract/schema.js';
+import { operation } from '../contract/operations.js';
+import { validateResponseBody } from '../contract/validate.js';
 
 /** A response, or its status and parsed body (and, to judge limits and filters, the URL asked). */
 export interface ContractSubject {

@@ -3,7 +3,7 @@
  * drive a mock server over HTTP: the Playwright fixture uses it, and so can any Node test
  * runner. Each call throws with the server's own message when the server refuses it.
  */
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ClockState } from '../handlers/clock.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';

@@ -9,22 +9,14 @@
  * a fault step, within an error budget; an interruption, an API that goes away or a spent
  * budget end the recording early, and the recording says why and when.
  */
-import {
-  type DriftEntry,
-  DriftTally,
-  type Exchange,
-  type Face,
-  type NewValue,
-  observeBody,
-  type JsonObject,
-  type ListOperation,
-  checkItem,
-  componentFor,
-  itemsOf,
-  mayFollow,
-  operationsOf,
-  validateComponent,
-} from '../contract/index.js';
+import { type DriftEntry, DriftTally, type NewValue, observeBody } from '../contract/drift.js';
+import type { Exchange } from '../contract/laws/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import { type ListOperation, componentFor, itemsOf, operationsOf } from '../contract/operations.js';
+import { checkItem } from '../contract/rules/index.js';
+import { mayFollow } from '../contract/lifecycle.js';
+import { validateComponent } from '../contract/validate.js';
 import { isObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { type Query, nextCursor } from '../http/paging.js';

@@ -6,7 +6,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
-import { isFace } from '../contract/index.js';
+import { isFace } from '../contract/faces.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockApp } from '../handlers/app.js';

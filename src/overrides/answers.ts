@@ -1,6 +1,6 @@
 /** The answers people reach for in a per-test override besides a page: an error in the API's own format, a network error, a delay. */
 import { HttpResponse, delay as mswDelay } from 'msw';
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 import { unprocessable } from '../handlers/faces/jsonrpc.js';
 import { errorResponse } from '../handlers/router.js';
 

@@ -7,7 +7,7 @@
  *     response(200).json(pages.ark([{ state: 'unknown' }], request))));
  */
 import { type OpenApiHttpHandlers, createOpenApiHttp } from 'openapi-msw';
-import { type Face, VENDOR_BASE_URLS } from '../contract/index.js';
+import { type Face, VENDOR_BASE_URLS } from '../contract/faces.js';
 import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
 
 export interface TypedApis {

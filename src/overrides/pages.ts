@@ -4,7 +4,8 @@
  * tasks are completed by the generators and checked like seeded data; filters are not applied
  * (give the tasks the request should see).
  */
-import type { Face, JsonObject } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
 import type {
   ArkTaskPage,

@@ -4,18 +4,15 @@
  * checked against the API's lifecycle, and every object against the strict contract, unless
  * its step is marked `fault`.
  */
-import {
-  type Face,
-  type JsonObject,
-  type RuleTarget,
-  checkItem,
-  componentFor,
-  mayFollow,
-  taskOperation,
-  validateComponent,
-} from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { checkItem } from '../contract/rules/index.js';
+import { componentFor, taskOperation } from '../contract/operations.js';
+import { mayFollow } from '../contract/lifecycle.js';
+import { validateComponent } from '../contract/validate.js';
 import * as precompiled from './generated/validator.js';
-import { advanceSnapshot, completer } from '../generators/index.js';
+import { advanceSnapshot } from '../generators/lifecycles.js';
+import { completer } from '../generators/complete.js';
 import { describeUnknownFaults } from '../handlers/faults/index.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
 

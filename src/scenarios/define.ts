@@ -3,7 +3,7 @@
  * and fault id against Ark's own types, so a misspelt field, a state Ark does not have or a
  * fault Ark cannot inject is a compile error rather than a failure at run time.
  */
-import type { Face } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial, PraxisSession, TaskOf } from '../types/index.js';

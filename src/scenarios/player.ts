@@ -7,7 +7,8 @@
  * of one walk stay on the step their first page saw. With `time` progression the step is the
  * time since the first request divided by `stepMs`.
  */
-import { type Face, PAGING_PARAMS } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import { PAGING_PARAMS } from '../contract/operations.js';
 import { MockStore } from '../handlers/store.js';
 import type { TimelinePlayer, TimelineView } from '../handlers/timeline.js';
 import type { MockRequest } from '../handlers/types.js';

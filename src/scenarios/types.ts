@@ -1,4 +1,5 @@
-import type { Face, JsonObject } from '../contract/index.js';
+import type { Face } from '../contract/faces.js';
+import type { JsonObject } from '../contract/rules/types.js';
 
 export interface PlacedTask {
   session: string;

@@ -3,7 +3,8 @@
  * ids another operation lists), unfiltered, to the end; then a short limit, so that paging is
  * exercised even when one default page would hold everything.
  */
-import { fieldValue, type JsonObject, type ListOperation } from '../../contract/index.js';
+import { fieldValue, type ListOperation } from '../../contract/operations.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf } from '../context.js';
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';

@@ -4,7 +4,7 @@
  * the walk listed. No walk backwards: the documents do not say in which order a before-cursor's
  * page lists its items, so where such a walk goes on from is not known.
  */
-import type { ListOperation } from '../../contract/index.js';
+import type { ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 

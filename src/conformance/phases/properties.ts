@@ -5,8 +5,10 @@
  * completeness; anything suspicious is judged again on fresh walks, because live tasks change.
  */
 import fc from 'fast-check';
-import { type ListOperation, type Violation, addedFilters } from '../../contract/index.js';
-import { type RequestCase, requestCase } from '../../generators/index.js';
+import type { ListOperation } from '../../contract/operations.js';
+import type { Violation } from '../../contract/violation.js';
+import { addedFilters } from '../../contract/laws/index.js';
+import { type RequestCase, requestCase } from '../../generators/requests.js';
 import {
   CASE_MAX_PAGES,
   MAX_PAGES,

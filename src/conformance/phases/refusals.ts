@@ -2,7 +2,8 @@
  * Documented refusals, each sent once: unsupported filters, bad paging values, malformed and
  * foreign cursors, unknown sessions; and the documented minimum limit, which must be accepted.
  */
-import { type ErrorExpectation, type ListOperation, lawId } from '../../contract/index.js';
+import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
+import type { ListOperation } from '../../contract/operations.js';
 import { isObject } from '../../contract/rules/types.js';
 import { type RunContext, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
 import type { Query } from '../../http/paging.js';

@@ -3,7 +3,7 @@
  * task) judged once more over every object of each operation the run has seen, in the last
  * version seen, so that two objects no single walk listed together are judged too.
  */
-import type { JsonObject } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import type { RunContext } from '../context.js';
 
 export async function seenPhase(ctx: RunContext): Promise<void> {

@@ -1,5 +1,5 @@
 /** Everruns: GET /v1/sessions/{session_id}/tasks, a bare array (001). The documented behaviour only. */
-import type { JsonObject } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { isProblem, single, truncate } from '../query.js';
 import type { EverrunsTaskList } from '../../types/index.js';
 import { type MockResponse, type Operation, json, storedTasks } from '../types.js';

@@ -1,5 +1,5 @@
 /** Praxis: the session list (004) and background tasks of a session (000). The documented behaviour only. */
-import type { JsonObject } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { type ParamProblem, integer, isProblem, single, truncate } from '../query.js';
 import type { PraxisBackgroundTaskList, PraxisError, PraxisSessionList } from '../../types/index.js';
 import { type MockContext, type MockResponse, type Operation, json, storedSessions, storedTasks } from '../types.js';

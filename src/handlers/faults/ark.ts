@@ -1,5 +1,5 @@
 /** Ark's law faults (002), each a transform around the documented listTasks. */
-import type { LawId } from '../../contract/index.js';
+import type { LawId } from '../../contract/operations.js';
 import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from '../faces/ark.js';
 import { isProblem } from '../query.js';
 import { numericId, repeatedItem, revivesFinishedTasks, strayTask, undocumentedField } from './shared.js';

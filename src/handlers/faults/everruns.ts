@@ -1,5 +1,5 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
-import type { LawId } from '../../contract/index.js';
+import type { LawId } from '../../contract/operations.js';
 import { everrunsError } from '../faces/everruns.js';
 import {
   numericId,

@@ -3,7 +3,8 @@
  * transform around the documented operation (see transform.ts). For people testing how a UI
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
-import { ITEM_RULES, type ItemRuleId, type ListOperation, operationsOf } from '../../contract/index.js';
+import { ITEM_RULES, type ItemRuleId } from '../../contract/rules/index.js';
+import { type ListOperation, operationsOf } from '../../contract/operations.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { ARK_FAULTS } from './ark.js';
 import { EVERRUNS_FAULTS } from './everruns.js';

@@ -1,5 +1,6 @@
 /** JSON-RPC's law faults (003), each a transform around the documented listTasks. */
-import type { JsonObject, LawId } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import type { LawId } from '../../contract/operations.js';
 import { jsonrpcStatuses } from '../contract-bits.js';
 import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, limitProblem } from '../faces/jsonrpc.js';
 import type { MockRequest } from '../types.js';

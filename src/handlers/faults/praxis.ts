@@ -1,5 +1,7 @@
 /** Praxis' law faults (000, 004), each a transform around the documented operations. */
-import { type JsonObject, type LawId, forkSource } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import type { LawId } from '../../contract/operations.js';
+import { forkSource } from '../../contract/rules/praxis.js';
 import {
   PRAXIS_DEFAULT_LIMIT,
   PRAXIS_MAX_LIMIT,

@@ -1,5 +1,8 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
-import { type Face, type ItemRule, type ItemRuleId, type JsonObject, taskOperation } from '../../contract/index.js';
+import type { Face } from '../../contract/faces.js';
+import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
+import type { ItemRuleId } from '../../contract/rules/index.js';
+import { taskOperation } from '../../contract/operations.js';
 import { RULE_KITS } from '../../generators/rule-kit.js';
 import { repair } from '../../generators/repair.js';
 import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, isFiltered } from './transform.js';

@@ -2,7 +2,8 @@
  * A fault is a transform around the documented operation: it may rewrite the request before the
  * operation reads it, and the answer after. The operations themselves know no faults.
  */
-import { type JsonObject, type ListOperation, itemsOf } from '../../contract/index.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import { type ListOperation, itemsOf } from '../../contract/operations.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface FaultTransform {
