@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
-import { FACES, componentFor, schemaBundle } from '../src/contract/index.js';
+import { FACES, componentOf, schemaBundle } from '../src/contract/index.js';
 import { validObject } from '../src/generators/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,7 +53,7 @@ async function generators() {
     let seed = 1;
     const ours = perSecond(() => fc.sample(arb, { seed: seed++, numRuns: batch })) * batch;
     const bundle = schemaBundle(face, 'strict');
-    const schema = { ...bundle, $ref: `#/$defs/${componentFor(face, 'task')}` };
+    const schema = { ...bundle, $ref: `#/$defs/${componentOf(face, 'task')}` };
     const jsfSync = perSecond(() => generateSync(schema as never, { seed: seed++ } as never), 1500);
     let n = 0;
     const start = performance.now();

@@ -8,7 +8,6 @@ import type { Query } from '../http/paging.js';
 import type { Transport } from './transport.js';
 import type { ConformanceOptions } from './types.js';
 
-export const MAX_PAGES = 40;
 export const CASE_MAX_PAGES = 8;
 
 export interface RunContext {

@@ -6,12 +6,12 @@
  */
 import type { Exchange } from '../contract/laws/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { type ListOperation, itemsOf } from '../contract/operations.js';
+import { type ListOperation, idOf, itemsOf } from '../contract/operations.js';
 import type { Violation } from '../contract/violation.js';
 import { isObject } from '../contract/rules/types.js';
-import { MAX_PAGES, type RunContext, sessionOfRequest } from './context.js';
+import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
-import { type Query, nextCursor } from '../http/paging.js';
+import { MAX_PAGES, type Query, nextCursor } from '../http/paging.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -120,7 +120,7 @@ export async function walk(
 function observe(ctx: RunContext, op: ListOperation, session: string | undefined, url: string, items: unknown[]): void {
   for (const item of items) {
     if (!isObject(item)) continue;
-    const id = String(item[op.idField]);
+    const id = idOf(op, item);
     const key = `${op.operationId}|${session ?? ''}|${id}`;
     const before = ctx.lastSeen.get(key);
     ctx.lastSeen.set(key, item);

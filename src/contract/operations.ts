@@ -529,11 +529,17 @@ export function componentsOf(face: Face): Partial<Record<RuleTarget, string>> {
   return out;
 }
 
-/** The spec component of a face's objects of one kind (`BackgroundTask`, `Session`, `Task`). */
-export function componentFor(face: Face, target: 'task' | 'session'): string {
-  const op = OPERATIONS.find((o) => o.face === face && o.target === target);
-  if (!op) throw new Error(`${face} lists no ${target} objects`);
-  return op.component;
+/** The spec component of a face's objects of one kind (`BackgroundTask`, `Session`, `Task`, an envelope). */
+export function componentOf(face: Face, target: RuleTarget): string {
+  const components = componentsOf(face);
+  const component = components[target];
+  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
+  return component;
+}
+
+/** The value that identifies an item of the operation's list. */
+export function idOf(op: ListOperation, item: JsonObject): string {
+  return String(item[op.idField]);
 }
 
 /** Reads a dotted field such as `agent.id`. */

@@ -1,5 +1,5 @@
 /** fast-check arbitraries for every face, derived from the contract. Deterministic from a seed. */
-export { validObject, brokenObject, componentOf, repair, type ObjectOptions } from './objects.js';
+export { validObject, brokenObject, repair, type ObjectOptions } from './objects.js';
 export {
   validQuery,
   rejectedRequest,

@@ -3,7 +3,7 @@ import type fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
 import { type ItemRuleId, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { componentsOf } from '../contract/operations.js';
+import { componentOf } from '../contract/operations.js';
 import { schemaBundle } from '../contract/schema.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { overridesFor } from './faces.js';
@@ -28,13 +28,6 @@ function builder(face: Face, edge: boolean): SchemaArbitraries {
     builders.set(key, b);
   }
   return b;
-}
-
-export function componentOf(face: Face, target: RuleTarget): string {
-  const components = componentsOf(face);
-  const component = components[target];
-  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
-  return component;
 }
 
 const validCache = new Map<string, fc.Arbitrary<JsonObject>>();

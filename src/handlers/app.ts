@@ -3,7 +3,7 @@
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
 import { FACES, type Face, isFace } from '../contract/faces.js';
-import { PAGING_PARAMS, taskOperation } from '../contract/operations.js';
+import { PAGING_PARAMS, idOf, taskOperation } from '../contract/operations.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
@@ -15,7 +15,7 @@ import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
 import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { ResponseCache } from './response-cache.js';
-import { MockStore, idOf } from './store.js';
+import { MockStore } from './store.js';
 import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
 
@@ -361,7 +361,7 @@ export class MockApp {
           // The task's new times are the clock's now.
           await this.store.updateTask(
             face,
-            idOf(face, record.item),
+            idOf(op, record.item),
             advanceSnapshot(face, record.item, next, 60_000, this.clock.now()),
           );
         }

@@ -5,6 +5,7 @@
  * error, logged once. Nothing here throws.
  */
 import type { Face } from '../contract/faces.js';
+import { isObject } from '../contract/rules/types.js';
 import type { ClockChange, ClockState } from './clock.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import type { FaultId } from './faults/index.js';
@@ -129,8 +130,4 @@ export async function controlResponse(
     }
     return json(500, { error: `control failed: ${describeInternalError('the control API', error)}` });
   }
-}
-
-function isObject(value: unknown): value is Body {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

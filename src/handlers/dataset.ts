@@ -5,7 +5,7 @@
 import { FACES, type Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { checkItem } from '../contract/rules/index.js';
-import { componentFor } from '../contract/operations.js';
+import { componentOf } from '../contract/operations.js';
 import { validateComponent } from '../contract/validate.js';
 import { DEFAULT_SEED, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
@@ -21,7 +21,7 @@ export function validateDemoRecords(records: DemoRecords): string[] {
         problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
   for (const s of records.sessions) check('praxis', 'session', 'Session', s);
-  for (const face of FACES) for (const t of records.tasks[face]) check(face, 'task', componentFor(face, 'task'), t);
+  for (const face of FACES) for (const t of records.tasks[face]) check(face, 'task', componentOf(face, 'task'), t);
   return problems;
 }
 

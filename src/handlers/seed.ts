@@ -5,7 +5,7 @@
 import { FACES, type Face, isFace } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { checkItem } from '../contract/rules/index.js';
-import { componentFor, taskOperation } from '../contract/operations.js';
+import { componentOf, taskOperation } from '../contract/operations.js';
 import { validateComponent } from '../contract/validate.js';
 import { completer } from '../generators/complete.js';
 import { ControlError } from './control-error.js';
@@ -72,7 +72,7 @@ export function completeSeed(
     )
       task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
     const problems = [
-      ...validateComponent(face, componentFor(face, 'task'), task, 'strict'),
+      ...validateComponent(face, componentOf(face, 'task'), task, 'strict'),
       ...checkItem(face, 'task', task),
     ];
     const first = problems[0];

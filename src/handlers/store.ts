@@ -6,7 +6,7 @@
 import { Collection } from '@msw/data';
 import type { Face } from '../contract/faces.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { componentFor, taskOperation } from '../contract/operations.js';
+import { componentOf, idOf, taskOperation } from '../contract/operations.js';
 import { CheckedRecords, type StoredRecord, contractSchema } from './standard-schema.js';
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 
@@ -49,7 +49,7 @@ export class MockStore {
         (schema = contractSchema(
           face,
           target,
-          componentFor(face, target === 'session' ? 'session' : 'task'),
+          componentOf(face, target === 'session' ? 'session' : 'task'),
           this.checked,
         )),
       );
@@ -85,7 +85,7 @@ export class MockStore {
   async addTask(face: Face, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
     this.version++;
     this.addSession(face, session);
-    const id = String(task[taskOperation(face).idField]);
+    const id = idOf(taskOperation(face), task);
     const index = this.index(face);
     if (index.get(id)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
     const record = { seq: seq ?? ++this.seq, session, item: task };
@@ -203,8 +203,4 @@ async function createChecked(
   } finally {
     checked.unmark(record);
   }
-}
-
-export function idOf(face: Face, item: JsonObject): string {
-  return String(item[taskOperation(face).idField]);
 }

@@ -6,6 +6,13 @@ import { isObject } from '../contract/rules/types.js';
 export type Query = [string, string][];
 
 /**
+ * The most pages one walk of a list follows. A server whose cursor never ends must not hold a
+ * conformance run or a recording poll forever; 40 pages is 800 items at ark's default page size of
+ * 20, more than any session's task list needs, while keeping the requests of one run bounded.
+ */
+export const MAX_PAGES = 40;
+
+/**
  * The next page's cursor and query, or undefined at the documented end. Token paging ends when
  * no token comes back; item-id paging continues after the last item until a page is empty (a
  * short page does not mark the end: the limit is only a maximum).

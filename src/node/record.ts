@@ -13,13 +13,13 @@ import { type DriftEntry, DriftTally, type NewValue, observeBody } from '../cont
 import type { Exchange } from '../contract/laws/index.js';
 import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { type ListOperation, componentFor, itemsOf, operationsOf } from '../contract/operations.js';
+import { type ListOperation, componentOf, itemsOf, operationsOf } from '../contract/operations.js';
 import { checkItem } from '../contract/rules/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { validateComponent } from '../contract/validate.js';
 import { isObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
-import { type Query, nextCursor } from '../http/paging.js';
+import { MAX_PAGES, type Query, nextCursor } from '../http/paging.js';
 import { REDACTED, redactValue } from '../http/redact.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
@@ -60,8 +60,6 @@ export interface Recording {
   /** Values of open fields outside the documented examples. */
   newValues: NewValue[];
 }
-
-const MAX_PAGES = 50;
 
 export class RecordError extends Error {}
 
@@ -252,7 +250,7 @@ function build(
   const idField = tasksOp.idField;
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
-    const component = componentFor(face, target);
+    const component = componentOf(face, target);
     return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map(
       (v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`,
     );

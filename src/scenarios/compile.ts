@@ -7,7 +7,7 @@
 import type { Face } from '../contract/faces.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { checkItem } from '../contract/rules/index.js';
-import { componentFor, taskOperation } from '../contract/operations.js';
+import { componentOf, taskOperation } from '../contract/operations.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { validateComponent } from '../contract/validate.js';
 import * as precompiled from './generated/validator.js';
@@ -49,7 +49,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
 
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
-    const component = componentFor(face, target === 'session' ? 'session' : 'task');
+    const component = componentOf(face, target === 'session' ? 'session' : 'task');
     // Recordings hold a live API's objects: judge them as the conformance runner would.
     const violations = [
       ...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'),

@@ -4,9 +4,10 @@
  * the walk listed. No walk backwards: the documents do not say in which order a before-cursor's
  * page lists its items, so where such a walk goes on from is not known.
  */
-import type { ListOperation } from '../../contract/operations.js';
-import { MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
+import { type ListOperation, idOf } from '../../contract/operations.js';
+import { type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import { MAX_PAGES } from '../../http/paging.js';
 
 /** How far past the list's length the long-limit probe asks. */
 const PAST_THE_END = 25;
@@ -77,7 +78,7 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
     maxPages: Math.min(4, MAX_PAGES),
     record: 'none',
   });
-  const order = itemsOfWalk(op, result).map((i) => String(i[op.idField]));
+  const order = itemsOfWalk(op, result).map((i) => idOf(op, i));
   if (order.length < 2) return;
   const pivot = order[Math.min(3, order.length - 1)]!;
   for (const [side, param] of [

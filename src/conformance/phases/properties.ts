@@ -9,17 +9,9 @@ import type { ListOperation } from '../../contract/operations.js';
 import type { Violation } from '../../contract/violation.js';
 import { addedFilters } from '../../contract/laws/index.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
-import {
-  CASE_MAX_PAGES,
-  MAX_PAGES,
-  type RunContext,
-  baselineKey,
-  fixedQuery,
-  sessionsOf,
-  withFixed,
-} from '../context.js';
+import { CASE_MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
-import type { Query } from '../../http/paging.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 type Case = RequestCase & { operation: string };

@@ -3,6 +3,7 @@
  * task) judged once more over every object of each operation the run has seen, in the last
  * version seen, so that two objects no single walk listed together are judged too.
  */
+import { idOf } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { RunContext } from '../context.js';
 
@@ -10,7 +11,7 @@ export async function seenPhase(ctx: RunContext): Promise<void> {
   for (const op of ctx.ops) {
     const prefix = `${op.operationId}|`;
     const items = new Map<string, JsonObject>();
-    for (const [key, item] of ctx.lastSeen) if (key.startsWith(prefix)) items.set(String(item[op.idField]), item);
+    for (const [key, item] of ctx.lastSeen) if (key.startsWith(prefix)) items.set(idOf(op, item), item);
     if (items.size > 1) ctx.ledger.judge(op, 'seen', { items: [...items.values()] }, ctx.options.baseUrl);
   }
 }

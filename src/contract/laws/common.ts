@@ -52,5 +52,3 @@ export function pageItems(op: ListOperation, exchange: Exchange): unknown[] | un
 export function objectItems(op: ListOperation, exchange: Exchange): JsonObject[] {
   return (pageItems(op, exchange) ?? []).filter(isObject);
 }
-
-export const idOf = (op: ListOperation, item: JsonObject) => String(item[op.idField]);

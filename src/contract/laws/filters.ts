@@ -3,8 +3,8 @@
  * complete filtered walk is exactly the matching part of a complete walk with fewer filters
  * (nothing foreign, nothing left out).
  */
-import { type FilterParam, type ListOperation, fieldValue, matchesFilter } from '../operations.js';
-import { idOf, makeLaw, queryValue, violationOf } from './common.js';
+import { type FilterParam, type ListOperation, fieldValue, idOf, matchesFilter } from '../operations.js';
+import { makeLaw, queryValue, violationOf } from './common.js';
 import { filterPageCheck } from './page.js';
 import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
 

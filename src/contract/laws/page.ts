@@ -4,11 +4,11 @@
  */
 import { observeBody } from '../drift.js';
 import { SPEC_FILES } from '../faces.js';
-import { type ListOperation, fieldValue, matchesFilter } from '../operations.js';
+import { type ListOperation, fieldValue, idOf, matchesFilter } from '../operations.js';
 import { type ItemRuleId, checkItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
-import { idOf, isJsonType, makeLaw, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
+import { isJsonType, makeLaw, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
 import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
 
 type Page = Subjects['page'];

@@ -7,8 +7,8 @@
  */
 import { forkSource } from '../rules/praxis.js';
 import { type JsonObject, isObject } from '../rules/types.js';
-import type { ListOperation } from '../operations.js';
-import { idOf, makeLaw, pageItems, violationOf } from './common.js';
+import { type ListOperation, idOf } from '../operations.js';
+import { makeLaw, pageItems, violationOf } from './common.js';
 import { type Judgement, type Law, NOTHING, type Walk } from './types.js';
 
 const P_SESSIONS = '004_a09f4aec44242b61.txt';

@@ -1,7 +1,7 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
-import type { ListOperation } from '../operations.js';
+import { type ListOperation, idOf } from '../operations.js';
 import { isObject } from '../rules/types.js';
-import { idOf, makeLaw, pageItems, violationOf } from './common.js';
+import { makeLaw, pageItems, violationOf } from './common.js';
 import type { Law } from './types.js';
 
 /** Empty pages that keep offering cursors at the page cap: the walk shows no sign of an end. */

@@ -2,7 +2,7 @@
 import type { Face } from '../../contract/faces.js';
 import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
 import type { ItemRuleId } from '../../contract/rules/index.js';
-import { taskOperation } from '../../contract/operations.js';
+import { idOf, taskOperation } from '../../contract/operations.js';
 import { RULE_KITS } from '../../generators/rule-kit.js';
 import { repair } from '../../generators/repair.js';
 import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, isFiltered } from './transform.js';
@@ -58,10 +58,7 @@ export function revivesFinishedTasks(face: Face): FaultTransform {
       const revived = face === 'jsonrpc' ? 'working' : 'running';
       return editItems(op, response, (items) =>
         items.map((item) => {
-          if (
-            !finished.includes(String(item[stateField])) ||
-            !afterFirstWalk(context, `${face}|${String(item[op.idField])}`)
-          )
+          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${face}|${idOf(op, item)}`))
             return item;
           return repair(face, 'task', { ...structuredClone(item), [stateField]: revived });
         }),
