@@ -6,7 +6,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Face } from '../contract/faces.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import type { Violation } from '../contract/violation.js';
-import { rulesFor } from '../contract/rules/index.js';
+import { checkItemRule, rulesFor } from '../contract/rules/index.js';
 import { validateComponent } from '../contract/validate.js';
 
 export interface StoredRecord {
@@ -63,9 +63,7 @@ export function contractSchema(
         )
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);
-        for (const rule of rules)
-          for (const f of rule.check(record.item))
-            violations.push({ rule: rule.id, instancePath: f.path, message: f.message, source: rule.source });
+        for (const rule of rules) violations.push(...checkItemRule(rule, record.item));
         if (violations.length === 0) return { value: record };
         return {
           issues: violations.map((v) => ({

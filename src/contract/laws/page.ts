@@ -5,7 +5,7 @@
 import { observeBody } from '../drift.js';
 import { SPEC_FILES } from '../faces.js';
 import { type ListOperation, fieldValue, idOf, matchesFilter } from '../operations.js';
-import { type ItemRuleId, checkItemRule, rulesFor } from '../rules/index.js';
+import { type ItemRuleId, checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
 import { isJsonType, makeLaw, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
@@ -143,9 +143,10 @@ export function pageLaws(op: ListOperation): Law[] {
         const violations = [];
         for (let index = 0; index < items.length; index++) {
           const item = items[index];
-          if (!isObject(item) || (rule.applies && !rule.applies(item))) continue;
-          judged++;
-          violations.push(...checkItemRule(rule, item, `${op.itemsPointer}/${index}`));
+          if (!isObject(item)) continue;
+          const judgement = judgeItemRule(rule, item, `${op.itemsPointer}/${index}`);
+          if (judgement.judged) judged++;
+          violations.push(...judgement.violations);
         }
         return { judged, violations };
       }),

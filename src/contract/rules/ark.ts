@@ -42,7 +42,7 @@ export const arkRules = [
     statement: 'A queued task (not started) has no started_at field.',
     applies: (task) => task.state === 'queued',
     check(task) {
-      if (task.state === 'queued' && has(task, 'started_at'))
+      if (has(task, 'started_at'))
         return finding(
           '/started_at',
           'started_at is returned for a queued task; it is omitted until the task starts',
@@ -59,7 +59,7 @@ export const arkRules = [
     statement: 'A running task has started, so started_at is returned.',
     applies: (task) => task.state === 'running',
     check(task) {
-      if (task.state === 'running' && !has(task, 'started_at'))
+      if (!has(task, 'started_at'))
         return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
       return [];
     },
@@ -75,10 +75,10 @@ export const arkRules = [
     statement: 'finished_at is absent while the task is queued, running or unknown.',
     applies: (task) => known(task.state) && !isTerminal(task.state),
     check(task) {
-      if (known(task.state) && !isTerminal(task.state) && has(task, 'finished_at'))
+      if (has(task, 'finished_at'))
         return finding(
           '/finished_at',
-          `finished_at is returned but state is ${task.state}; it is omitted until the task ends`,
+          `finished_at is returned but state is ${String(task.state)}; it is omitted until the task ends`,
           task.finished_at,
         );
       return [];
@@ -92,7 +92,7 @@ export const arkRules = [
     statement: 'A task in an end state (succeeded, failed, cancelled) has finished_at.',
     applies: (task) => isTerminal(task.state),
     check(task) {
-      if (isTerminal(task.state) && !has(task, 'finished_at'))
+      if (!has(task, 'finished_at'))
         return finding(
           '/finished_at',
           `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`,
@@ -108,14 +108,12 @@ export const arkRules = [
     statement: 'error_code and error_message appear only when state is failed, cancelled or unknown.',
     applies: (task) => known(task.state) && !['failed', 'cancelled', 'unknown'].includes(task.state),
     check(task) {
-      const allowed = task.state === 'failed' || task.state === 'cancelled' || task.state === 'unknown';
-      if (allowed || !known(task.state)) return [];
       const out: Finding[] = [];
       for (const key of ['error_code', 'error_message'] as const) {
         if (has(task, key))
           out.push({
             path: `/${key}`,
-            message: `${key} is returned but state is ${task.state}; it is only for failed, cancelled or unknown tasks`,
+            message: `${key} is returned but state is ${String(task.state)}; it is only for failed, cancelled or unknown tasks`,
             value: task[key],
           });
       }
@@ -156,8 +154,7 @@ export const arkRules = [
     applies: (task) => typeof task.finished_at === 'number',
     check(task) {
       const out: Finding[] = [];
-      const finished = task.finished_at;
-      if (typeof finished !== 'number') return out;
+      const finished = task.finished_at as number;
       for (const key of ['created_at', 'started_at'] as const) {
         const at = task[key];
         if (typeof at === 'number' && finished < at)

@@ -1,7 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../lifecycle.js';
 import type { components } from '../types/everruns.js';
 import { rfc3339Millis } from '../time.js';
-import { type Finding, type ItemRule, finding, has, isObject } from './types.js';
+import { type Finding, type ItemRule, type JsonObject, finding, has, isObject } from './types.js';
 
 const DOC = '001_5ef50488d1ca2e3f.txt';
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
@@ -71,8 +71,8 @@ export const everrunsRules = [
     statement: 'attempt, when present, is at least 1.',
     applies: (task) => typeof task.attempt === 'number',
     check(task) {
-      if (typeof task.attempt === 'number' && task.attempt < 1)
-        return finding('/attempt', `attempt is ${task.attempt}; attempts start at 1`, task.attempt);
+      if ((task.attempt as number) < 1)
+        return finding('/attempt', `attempt is ${String(task.attempt)}; attempts start at 1`, task.attempt);
       return [];
     },
   },
@@ -84,7 +84,7 @@ export const everrunsRules = [
     statement: "result_path, when set, is /.tasks/{id}/result.json for the task's own id.",
     applies: (task) => typeof task.result_path === 'string',
     check(task) {
-      if (typeof task.result_path !== 'string' || typeof task.id !== 'string') return [];
+      if (typeof task.id !== 'string') return [];
       const expected = `/.tasks/${task.id}/result.json`;
       if (task.result_path !== expected)
         return finding(
@@ -132,7 +132,7 @@ export const everrunsRules = [
     statement: 'root_session_id never equals session_id (a session that is its own root has null).',
     applies: (task) => typeof task.root_session_id === 'string',
     check(task) {
-      if (typeof task.root_session_id === 'string' && task.root_session_id === task.session_id)
+      if (task.root_session_id === task.session_id)
         return finding(
           '/root_session_id',
           `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`,
@@ -182,16 +182,12 @@ export const everrunsRules = [
     statement: 'An error of kind timeout or rejection is carried only by a failed task.',
     applies: (task) => isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)),
     check(task) {
-      if (
-        isObject(task.error) &&
-        FAILED_ONLY_KINDS.includes(String(task.error.kind)) &&
-        typeof task.state === 'string' &&
-        task.state !== 'failed'
-      )
+      const { kind } = task.error as JsonObject;
+      if (typeof task.state === 'string' && task.state !== 'failed')
         return finding(
           '/error/kind',
-          `error.kind is ${JSON.stringify(task.error.kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`,
-          task.error.kind,
+          `error.kind is ${JSON.stringify(kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`,
+          kind,
         );
       return [];
     },
@@ -207,15 +203,12 @@ export const everrunsRules = [
     statement: "links.child_session_id, when set, is another session than the task's own session_id.",
     applies: (task) => isObject(task.links) && typeof task.links.child_session_id === 'string',
     check(task) {
-      if (
-        isObject(task.links) &&
-        typeof task.links.child_session_id === 'string' &&
-        task.links.child_session_id === task.session_id
-      )
+      const child = (task.links as JsonObject).child_session_id;
+      if (child === task.session_id)
         return finding(
           '/links/child_session_id',
           `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session is another session`,
-          task.links.child_session_id,
+          child,
         );
       return [];
     },
@@ -229,8 +222,7 @@ export const everrunsRules = [
     applies: (task) =>
       Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.url === 'string'),
     check(task) {
-      if (!Array.isArray(task.artifacts)) return [];
-      return task.artifacts.flatMap((artifact, index) =>
+      return (task.artifacts as unknown[]).flatMap((artifact, index) =>
         isObject(artifact) && typeof artifact.url === 'string' && !isAbsoluteUrl(artifact.url)
           ? [
               {

@@ -48,24 +48,49 @@ export function checkItem(face: Face, target: RuleTarget, item: JsonObject, base
   return out;
 }
 
-/** One rule on one object; a rule that throws is a violation of that rule. */
+/** One rule on one object; [] when the rule does not apply to it. */
 export function checkItemRule(rule: ItemRule, item: JsonObject, basePath = ''): Violation[] {
+  return judgeItemRule(rule, item, basePath).violations;
+}
+
+/** What one rule made of one object: whether it judged it (it applies to it), and what it found. */
+export interface ItemJudgement {
+  judged: boolean;
+  violations: Violation[];
+}
+
+const NOT_JUDGED: ItemJudgement = Object.freeze({ judged: false, violations: [] }) as ItemJudgement;
+
+/**
+ * The one place a rule is evaluated: its `check` runs only on objects its `applies` accepts, so
+ * every caller (the page laws, the mock's store, the matcher, `checkItem`) honours it alike, and
+ * a check may take for granted what `applies` tested. A rule that throws (in `applies` or
+ * `check`) is a violation of that rule.
+ */
+export function judgeItemRule(rule: ItemRule, item: JsonObject, basePath = ''): ItemJudgement {
   try {
-    return rule.check(item).map((f) => ({
-      rule: rule.id,
-      instancePath: basePath + f.path,
-      message: f.message,
-      source: rule.source,
-      value: f.value,
-    }));
-  } catch (error) {
-    return [
-      {
+    if (rule.applies && !rule.applies(item)) return NOT_JUDGED;
+    return {
+      judged: true,
+      violations: rule.check(item).map((f) => ({
         rule: rule.id,
-        instancePath: basePath,
-        message: `the check itself failed: ${String(error)}`,
+        instancePath: basePath + f.path,
+        message: f.message,
         source: rule.source,
-      },
-    ];
+        value: f.value,
+      })),
+    };
+  } catch (error) {
+    return {
+      judged: true,
+      violations: [
+        {
+          rule: rule.id,
+          instancePath: basePath,
+          message: `the check itself failed: ${String(error)}`,
+          source: rule.source,
+        },
+      ],
+    };
   }
 }

@@ -116,7 +116,7 @@ export const jsonrpcRules = [
     statement: 'previous_task_id, when given, names another task than the task itself.',
     applies: (task) => typeof task.previous_task_id === 'string',
     check(task) {
-      if (typeof task.previous_task_id === 'string' && task.previous_task_id === task.id)
+      if (task.previous_task_id === task.id)
         return finding(
           '/previous_task_id',
           `task ${String(task.id)} names itself as its previous task`,

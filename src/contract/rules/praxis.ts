@@ -118,15 +118,10 @@ export const praxisRules = [
     statement: 'trigger_count is null for every kind other than monitor.',
     applies: (task) => typeof task.kind === 'string' && task.kind !== 'monitor',
     check(task) {
-      if (
-        typeof task.kind === 'string' &&
-        task.kind !== 'monitor' &&
-        has(task, 'trigger_count') &&
-        task.trigger_count !== null
-      )
+      if (has(task, 'trigger_count') && task.trigger_count !== null)
         return finding(
           '/trigger_count',
-          `trigger_count must be null for kind "${task.kind}", got ${JSON.stringify(task.trigger_count)}`,
+          `trigger_count must be null for kind "${String(task.kind)}", got ${JSON.stringify(task.trigger_count)}`,
           task.trigger_count,
         );
       return [];
@@ -140,15 +135,10 @@ export const praxisRules = [
     statement: 'thread_id is null for every kind other than subagent.',
     applies: (task) => typeof task.kind === 'string' && task.kind !== 'subagent',
     check(task) {
-      if (
-        typeof task.kind === 'string' &&
-        task.kind !== 'subagent' &&
-        has(task, 'thread_id') &&
-        task.thread_id !== null
-      )
+      if (has(task, 'thread_id') && task.thread_id !== null)
         return finding(
           '/thread_id',
-          `thread_id must be null for kind "${task.kind}", got ${JSON.stringify(task.thread_id)}`,
+          `thread_id must be null for kind "${String(task.kind)}", got ${JSON.stringify(task.thread_id)}`,
           task.thread_id,
         );
       return [];
@@ -256,7 +246,7 @@ export const praxisRules = [
       'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would resolve.',
     applies: (session) => typeof session.cwd === 'string',
     check(session) {
-      if (typeof session.cwd === 'string' && !isNormalizedPath(session.cwd))
+      if (!isNormalizedPath(session.cwd as string))
         return finding(
           '/cwd',
           `cwd ${JSON.stringify(session.cwd)} is not normalized (it has an empty, "." or resolvable ".." segment)`,
@@ -277,7 +267,7 @@ export const praxisRules = [
     applies: (session) => forkSource(session) !== undefined,
     check(session) {
       const source = forkSource(session);
-      if (source !== undefined && source === session.id)
+      if (source === session.id)
         return finding(
           '/forked_from/session_id',
           `session ${String(session.id)} names itself as the source of its fork`,

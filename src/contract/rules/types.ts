@@ -32,6 +32,10 @@ export interface ItemRule<Id extends string = string> {
    * judged by it. Every object when absent.
    */
   applies?(item: JsonObject): boolean;
+  /**
+   * Runs only on objects `applies` accepts (`judgeItemRule` is its only caller), so it takes what
+   * `applies` tested for granted instead of testing it again.
+   */
   check(item: JsonObject): Finding[];
 }
 
