@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 
-export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 /** A CLI command: its flags for parseArgs, its help text, and what it does. */
 export interface Command {

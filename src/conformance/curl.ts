@@ -3,7 +3,7 @@ import { redactSecretQuery } from '../http/redact.js';
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** The environment variable a header's value is referenced by in printed commands. */
-export const headerVariable = (name: string) => `ATC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+const headerVariable = (name: string) => `ATC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 /** `-H`/`--header` arguments that reference every header's value by variable, never by value. */
 export function curlHeaderArgs(headers: Record<string, string>, flag = '--header'): string[] {

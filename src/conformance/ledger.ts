@@ -12,8 +12,6 @@ import { redactValue } from '../http/redact.js';
 import { matchesSelector } from './selectors.js';
 import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.js';
 
-export { matchesSelector };
-
 /** Builds the line that runs the same check again (`--path` only for property cases). */
 export type ReplayLine = (seed: number, path?: string) => string;
 

@@ -58,7 +58,7 @@ export function renderText(result: ConformanceResult): string {
 }
 
 /** Drift: what answers carried that the spec does not declare (a warning unless --fail-on-drift). */
-export function driftLines(result: ConformanceResult): string[] {
+function driftLines(result: ConformanceResult): string[] {
   const lines: string[] = [];
   if (result.drift.length === 0)
     lines.push('drift: none (every field and enumerated value seen is declared by the spec)');
@@ -80,7 +80,7 @@ export function driftLines(result: ConformanceResult): string[] {
 }
 
 /** Coverage of the contract, per operation, with what was missing. */
-export function coverageLines(result: ConformanceResult): string[] {
+function coverageLines(result: ConformanceResult): string[] {
   const { coverage } = result;
   const lines = [
     `coverage ${coverage.score}%${result.minCoverage !== undefined ? ` (--min-coverage ${result.minCoverage}%)` : ''}: parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}% (${coverage.rules.judged}/${coverage.rules.total})`,

@@ -21,8 +21,6 @@ import { Observations } from './observations.js';
 import { redactSecretQuery, redactValue } from '../http/redact.js';
 import { type ConformanceEvent, type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
 
-export { ConfigurationError };
-
 const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [
   ['baseline', baselinePhase],
   ['refusals', refusalsPhase],
@@ -43,7 +41,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   };
   const headers = options.headers ?? {};
-  // Every --header value may be a credential (SECRET_HEADERS are only the best known ones).
+  // Every --header value may be a credential, whatever its name.
   const secrets = Object.values(headers);
   const ledger = new Ledger({
     face: options.face,

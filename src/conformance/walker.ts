@@ -29,7 +29,7 @@ export interface WalkResult {
  * counts only: a property case being explored, whose failure is recorded once shrunk), `none`
  * (a walk that only confirms or refreshes).
  */
-export type Recording = 'all' | 'count' | 'none';
+type Recording = 'all' | 'count' | 'none';
 
 export interface WalkOptions {
   maxPages: number;

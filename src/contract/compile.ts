@@ -18,8 +18,8 @@ const standaloneCode = ((standaloneModule as unknown as { default?: Standalone }
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;
-export const VOCABULARY = ['x-reference-only', 'x-assumption'];
+const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;
+const VOCABULARY = ['x-reference-only', 'x-assumption'];
 
 const PROFILES: readonly Profile[] = ['strict', 'documented'];
 

@@ -1,7 +1,7 @@
 /** The small part of an OpenAPI 3.1 document this project reads. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: 'query' | 'path' | 'header' | 'cookie';
   required?: boolean;
@@ -10,7 +10,7 @@ export interface OpenApiParameter {
   [extension: string]: unknown;
 }
 
-export interface OpenApiResponse {
+interface OpenApiResponse {
   description: string;
   content?: Record<string, { schema?: JsonSchema }>;
 }

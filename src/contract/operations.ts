@@ -13,7 +13,7 @@ import { type JsonObject, type RuleTarget, isObject } from './rules/types.js';
 import { rfc3339Millis } from './time.js';
 import type { Source } from './violation.js';
 
-export type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified';
+type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified';
 
 export interface FilterParam {
   param: string;
@@ -24,7 +24,7 @@ export interface FilterParam {
   source: Source;
 }
 
-export type Paging =
+type Paging =
   | { kind: 'none' }
   /** An opaque token from the response passed back unchanged as `param`. */
   | {

@@ -47,11 +47,6 @@ export function schemaBundle(face: Face, profile: Profile): JsonSchema {
   };
 }
 
-export interface OperationRef {
-  face: Face;
-  operationId: string;
-}
-
 export function findOperation(
   face: Face,
   operationId: string,

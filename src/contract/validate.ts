@@ -50,7 +50,7 @@ function describeParams(error: ErrorObject): string {
   return '';
 }
 
-export function valueAt(data: unknown, pointer: string): unknown {
+function valueAt(data: unknown, pointer: string): unknown {
   if (pointer === '') return data;
   let current: unknown = data;
   for (const raw of pointer.split('/').slice(1)) {

@@ -39,9 +39,3 @@ export function millisFromIso(text: string): number {
   const [, y, mo, d, h, mi, s, ms] = m as unknown as string[];
   return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms));
 }
-
-/** a < b for RFC 3339 times; two strings in the generators' own form compare as text. */
-export function isoBefore(a: string, b: string): boolean {
-  if (a.length === 24 && b.length === 24 && a.endsWith('Z') && b.endsWith('Z')) return a < b;
-  return millisFromIso(a) < millisFromIso(b);
-}

@@ -10,7 +10,7 @@ import { validateComponent } from '../contract/validate.js';
 import { DEFAULT_SEED, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
-export { DEFAULT_SEED, DEMO, DEMO_SESSION, type DatasetOptions, type DemoRecords } from './demo.js';
+export { DEMO, type DatasetOptions, type DemoRecords } from './demo.js';
 
 /** Every violation of the strict contract in a set of demo records (list-only rules aside). */
 export function validateDemoRecords(records: DemoRecords): string[] {

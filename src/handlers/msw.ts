@@ -134,5 +134,3 @@ export const demoMock: MockHandlers = createHandlers();
 
 /** Handlers for all four APIs at their real base URLs, over the built-in demo data (created on first request). */
 export const handlers: RequestHandler[] = demoMock.handlers;
-
-export { MockApp };

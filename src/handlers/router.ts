@@ -23,7 +23,7 @@ export const ROUTES: readonly Route[] = [
 ];
 
 /** Matches a template segment by segment; `{name}` takes one non-empty segment, percent-decoded. */
-export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+function matchTemplate(template: string, path: string): Record<string, string> | undefined {
   const want = template.split('/');
   const got = path.split('/');
   if (want.length !== got.length) return undefined;

@@ -13,12 +13,6 @@ import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-i
 type ContractSchema = ReturnType<typeof contractSchema>;
 type RecordCollection = Collection<ContractSchema>;
 
-export interface TaskInput {
-  face: Face;
-  session: string;
-  task: JsonObject;
-}
-
 export class MockStore {
   private readonly partitions = new Map<string, RecordCollection>();
   private readonly schemas = new Map<string, ContractSchema>();

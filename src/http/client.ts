@@ -15,7 +15,7 @@ export interface HttpOptions {
   maxRetryAfterMs: number;
 }
 
-export type TransportFailure = { kind: 'timeout' | 'network' | 'too-large' | 'budget' | 'redirect'; message: string };
+type TransportFailure = { kind: 'timeout' | 'network' | 'too-large' | 'budget' | 'redirect'; message: string };
 
 export interface HttpResult {
   exchange?: Exchange;

@@ -1,11 +1,9 @@
 /** Keeps secrets out of every report, log and recording. */
 
-/** Header names whose values are always secret, whatever the user passed. */
-export const SECRET_HEADERS = ['authorization', 'cookie', 'x-api-key', 'proxy-authorization', 'set-cookie'];
 export const REDACTED = '[redacted]';
 
 /** Replaces every occurrence of a secret value in a text. */
-export function redactText(text: string, secrets: readonly string[]): string {
+function redactText(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < 4) continue; // too short to find reliably without mangling the text

@@ -1,6 +1,6 @@
 /** Node-only entry: the standalone HTTP server, scenario files on disk. */
 export { startServer, requestListener, type RunningServer, type ServerOptions } from './server.js';
-export { readScenarioFile, useScenario } from './scenarios.js';
+export { readScenarioFile, useScenario, type ScenarioFile } from './scenarios.js';
 export { MockApp, type MockOptions } from '../handlers/app.js';
 export {
   connectMock,

@@ -43,7 +43,7 @@ export interface RecordOptions {
   onCheckpoint?: (recording: Recording) => Promise<void>;
 }
 
-export type EndReason = 'complete' | 'interrupted' | 'connection-lost' | 'error-budget' | 'request-budget';
+type EndReason = 'complete' | 'interrupted' | 'connection-lost' | 'error-budget' | 'request-budget';
 
 export interface Recording {
   scenario: Scenario;

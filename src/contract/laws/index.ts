@@ -20,7 +20,6 @@ export type {
   Judgement,
   Law,
   LawScope,
-  Query,
   Subjects,
   Walk,
 } from './types.js';

@@ -3,7 +3,7 @@
  * returns (how many subjects it judged, and what it found), and how it is described.
  */
 import type { Face } from '../faces.js';
-import type { LawId, ListOperation } from '../operations.js';
+import type { LawId } from '../operations.js';
 import type { ItemRuleId } from '../rules/index.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Source, Violation } from '../violation.js';
@@ -89,7 +89,5 @@ export interface Law {
   /** A check per scope it judges; a scope it has no check for is not its business. */
   checks: { [S in LawScope]?: (subject: Subjects[S]) => Judgement };
 }
-
-export type LawFactory = (op: ListOperation) => Law[];
 
 export const NOTHING: Judgement = Object.freeze({ judged: 0, violations: [] }) as Judgement;

@@ -16,7 +16,7 @@ import type { FaultTransform } from './transform.js';
 const LAW_TRANSFORMS = { ...PRAXIS_FAULTS, ...EVERRUNS_FAULTS, ...ARK_FAULTS, ...JSONRPC_FAULTS };
 
 /** Law faults, read from the transforms declared per API. */
-export type LawFaultId = keyof typeof LAW_TRANSFORMS;
+type LawFaultId = keyof typeof LAW_TRANSFORMS;
 /** Every fault the mock can inject: a rule or law id, so a misspelt one is a type error. */
 export type FaultId = ItemRuleId | LawFaultId;
 
@@ -65,7 +65,7 @@ export function withFaults(
   return response;
 }
 
-export function unknownFaults(ids: readonly string[]): string[] {
+function unknownFaults(ids: readonly string[]): string[] {
   return ids.filter((id) => !TRANSFORMS.has(id));
 }
 
