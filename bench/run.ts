@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
-import { FACES, componentOf, schemaBundle } from '../src/contract/index.js';
+import { FACES } from '../src/contract/faces.js';
+import { componentOf } from '../src/contract/operations.js';
+import { schemaBundle } from '../src/contract/schema.js';
 import { validObject } from '../src/generators/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -6,7 +6,8 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_LAWS, SPEC_FILES, SPECS } from '../../src/contract/index.js';
+import { ALL_LAWS } from '../../src/contract/laws/index.js';
+import { SPEC_FILES, SPECS } from '../../src/contract/faces.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';
 import { type Table, parseTable } from './table.js';

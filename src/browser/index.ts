@@ -39,7 +39,6 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   return { worker, ...control };
 }
 
-export { handlers, createHandlers, demoMock } from '../handlers/msw.js';
 export { LIBRARY, isScenarioName } from '../scenarios/library.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';
 export { validateResponseBody } from '../contract/validate.js';

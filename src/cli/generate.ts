@@ -32,8 +32,16 @@ export const generateCommand: Command = {
     const [
       { default: fastCheck },
       { componentsOf },
-      { brokenObject, illegalLifecycle, legalLifecycle, requestCase, validObject },
-    ] = await Promise.all([import('fast-check'), import('../contract/index.js'), import('../generators/index.js')]);
+      { brokenObject, validObject },
+      { illegalLifecycle, legalLifecycle },
+      { requestCase },
+    ] = await Promise.all([
+      import('fast-check'),
+      import('../contract/operations.js'),
+      import('../generators/objects.js'),
+      import('../generators/lifecycles.js'),
+      import('../generators/requests.js'),
+    ]);
 
     let arbitrary: fc.Arbitrary<unknown>;
     if (what === 'request') {

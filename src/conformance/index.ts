@@ -1,7 +1,6 @@
 /** Conformance runner: judge a live endpoint against the contract. */
 export { runConformance } from './runner.js';
 export { render, renderText, renderJson, renderJunit, type ReportFormat } from './report.js';
-export { replayLine } from './runner.js';
 export type {
   ConformanceOptions,
   ConformanceResult,

@@ -187,7 +187,7 @@ const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'$
  * shapes the requests (session, runs, polls, seed, path, selection) and the headers as
  * `$ATC_HEADER_…` references, never their values.
  */
-export function replayLine(options: ConformanceOptions, seed: number, path?: string): string {
+function replayLine(options: ConformanceOptions, seed: number, path?: string): string {
   const parts = [
     'agent-task-contracts',
     'conform',

@@ -10,7 +10,7 @@ import type { Face } from './faces.js';
 import type { JsonSchema } from './openapi.js';
 import { type Profile, responseSchema, schemaBundle } from './schema.js';
 
-export type DriftKind = 'field' | 'value';
+type DriftKind = 'field' | 'value';
 
 export interface BodyObservation {
   /** Fields and enumerated values the spec does not declare. */

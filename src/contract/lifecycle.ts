@@ -22,7 +22,7 @@ export function isTerminal(lifecycle: Lifecycle, state: string): boolean {
 const reachCache = new WeakMap<Lifecycle, Map<string, Set<string>>>();
 
 /** The states reachable from `from` in zero or more steps. */
-export function reachableFrom(lifecycle: Lifecycle, from: string): ReadonlySet<string> {
+function reachableFrom(lifecycle: Lifecycle, from: string): ReadonlySet<string> {
   let byState = reachCache.get(lifecycle);
   if (!byState) {
     byState = new Map();

@@ -54,7 +54,7 @@ export interface RejectedParam {
  * Where an operation's session comes from: a path segment (given with --session, or the ids
  * another operation lists), a query filter, or nowhere.
  */
-export type SessionBinding =
+type SessionBinding =
   | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
   | { in: 'query'; param: string }
   | { in: 'none' };
@@ -94,7 +94,7 @@ export type LawName =
   | 'creation-snapshot-fixed'
   | 'ids-unique';
 
-export type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
+type LawPrefix = 'praxis.sessions' | 'praxis.background-tasks' | 'everruns' | 'ark' | 'jsonrpc';
 export type LawId = `${LawPrefix}.${LawName}` | `${Face}.response-schema` | `${Face}.transport`;
 
 export interface ListOperation {

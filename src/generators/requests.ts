@@ -54,7 +54,7 @@ function filterValue(
 }
 
 /** Valid queries for the operation (paging parameters are the walker's business, not these). */
-export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Query> {
+function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Query> {
   const parts: fc.Arbitrary<Query>[] = [];
   if (op.limit) {
     const lo = Math.max(1, op.limit.minimum ?? 1);
@@ -84,7 +84,7 @@ export function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitr
 }
 
 /** Requests the documents say must be refused, each with its prescribed response. */
-export function rejectedRequest(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<RequestCase> | undefined {
+function rejectedRequest(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<RequestCase> | undefined {
   if (op.rejected.length === 0) return undefined;
   const cases = op.rejected.flatMap((r) =>
     r.values.map(

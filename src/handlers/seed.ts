@@ -24,7 +24,7 @@ export interface SeedOptions {
 }
 
 /** A seed that cannot be stored: which task, which field, which rule, and why. */
-export class SeedError extends ControlError {
+class SeedError extends ControlError {
   override name = 'SeedError';
   constructor(
     readonly where: string,

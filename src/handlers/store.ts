@@ -115,12 +115,6 @@ export class MockStore {
     return where ? all.filter((r) => where(r.item)) : all;
   }
 
-  /** Tasks across every session of a face (JSON-RPC lists without a session filter). */
-  allTasks(face: Face, where?: (item: JsonObject) => boolean): IndexedTask[] {
-    const all = this.index(face).newestFirst();
-    return where ? all.filter((r) => where(r.item)) : all;
-  }
-
   /** One page of tasks, newest first, read from the indexes (cost: the page, not the list). */
   page(face: Face, query: PageQuery): Page {
     return this.index(face).page(query);

@@ -78,7 +78,7 @@ export interface MockControl {
 }
 
 /** A client for the mock server at `url` (its root, without an API prefix). */
-export function mockControl(url: string): MockControl {
+function mockControl(url: string): MockControl {
   const root = url.replace(/\/+$/, '');
   const call = async (method: 'GET' | 'POST', endpoint: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${root}/__mock${endpoint}`, {

@@ -91,7 +91,7 @@ const API_METHODS = 'GET, HEAD, OPTIONS';
 /** Headers an API answer carries that a page on another origin may read. */
 const EXPOSED = 'request-id, retry-after, x-request-id';
 
-export function requestListener(app: MockApp, options: ServerOptions = {}) {
+function requestListener(app: MockApp, options: ServerOptions = {}) {
   const cors = options.cors ?? true;
   const controlOrigins = new Set((options.controlOrigins ?? []).map(normaliseOrigin));
   return (req: IncomingMessage, res: ServerResponse): void => {

@@ -31,5 +31,5 @@ export function typedApis(options: { baseUrl?: Partial<Record<Face, string>> } =
 /** The four APIs at their vendors' base URLs (what the default `handlers` mock). */
 export const api: TypedApis = typedApis();
 
-export { pages } from './pages.js';
+export { pages, type RequestLike } from './pages.js';
 export { apiError, delay, networkError } from './answers.js';

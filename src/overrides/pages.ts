@@ -19,7 +19,7 @@ import type {
 } from '../types/index.js';
 
 /** The request a page answers: its URL carries the limit and the cursor. */
-type RequestLike = { url: string } | URL | string;
+export type RequestLike = { url: string } | URL | string;
 
 const urlOf = (request: RequestLike): URL =>
   new URL(typeof request === 'string' || request instanceof URL ? request : request.url, 'http://page.invalid');

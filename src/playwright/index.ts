@@ -57,11 +57,4 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
-export {
-  type MockControl,
-  type PlayOptions,
-  type RemoteClock,
-  MockControlError,
-  connectMock,
-  mockControl,
-} from '../node/control.js';
+export { type MockControl, type PlayOptions, type RemoteClock, MockControlError } from '../node/control.js';

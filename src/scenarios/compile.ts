@@ -27,7 +27,7 @@ function taskLifecycle(face: Face) {
 }
 
 /** Checks the file against scenarios/schema.json; throws with the first problem's pointer. */
-export function checkScenarioShape(value: unknown, file: string): asserts value is Scenario {
+function checkScenarioShape(value: unknown, file: string): asserts value is Scenario {
   if (validateFile(value)) return;
   const errors = validateFile.errors ?? [];
   const first = errors[0];

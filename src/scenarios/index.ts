@@ -1,6 +1,5 @@
 /** Scenarios: task timelines replayed by the mock anywhere. Browser-safe. */
-export { compileScenario, checkScenarioShape } from './compile.js';
-export { LIBRARY, libraryScenario } from './library.js';
+export { LIBRARY } from './library.js';
 export {
   defineScenario,
   type AnyScenario,
@@ -12,14 +11,6 @@ export {
   type TaskPartialOf,
 } from './define.js';
 export type { ScenarioName } from './generated/library.js';
-export { ScenarioPlayer, type StepView } from './player.js';
 export { useScenario, type PlayableScenario, type ScenarioOptions } from './msw.js';
 export { scenarioLoader } from './loader.js';
-export {
-  type Scenario,
-  type ScenarioStep,
-  type PlacedTask,
-  type StepState,
-  type Timeline,
-  ScenarioError,
-} from './types.js';
+export type { Scenario, ScenarioStep, PlacedTask } from './types.js';

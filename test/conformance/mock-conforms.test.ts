@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { FACES, type Face } from '../../src/contract/index.js';
+import type { Face } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -151,7 +152,8 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       polls: 2,
       pollIntervalMs: 0,
     });
-    const { lawsOf, operationsOf } = await import('../../src/contract/index.js');
+    const { operationsOf } = await import('../../src/contract/index.js');
+    const { lawsOf } = await import('../../src/contract/laws/index.js');
     // The drift law is judged only with failOnDrift; otherwise drift is listed apart.
     const catalogue = new Set(
       operationsOf('praxis')

@@ -7,9 +7,9 @@ import {
   applyLaws,
   checkTimeline,
   checkWalk,
-  mayFollow,
-  operation,
-} from '../../src/contract/index.js';
+} from '../../src/contract/laws/index.js';
+import { mayFollow } from '../../src/contract/lifecycle.js';
+import { operation } from '../../src/contract/operations.js';
 import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/contract/rules/jsonrpc.js';
 import { arkLifecycle } from '../../src/contract/rules/ark.js';
 import { praxisTaskLifecycle } from '../../src/contract/rules/praxis.js';

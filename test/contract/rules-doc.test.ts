@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ALL_LAWS, ITEM_RULES } from '../../src/contract/index.js';
+import { ALL_LAWS } from '../../src/contract/laws/index.js';
+import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_RULES, type JsonObject, checkItem, validateComponent } from '../../src/contract/index.js';
+import { type JsonObject, checkItem } from '../../src/contract/index.js';
+import { ITEM_RULES } from '../../src/contract/rules/index.js';
+import { validateComponent } from '../../src/contract/validate.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
 
 /** For every rule: objects that conform and objects that break it (and the schema still accepts). */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { FACES, SPEC_FILES } from '../../src/contract/index.js';
+import { FACES, SPEC_FILES } from '../../src/contract/faces.js';
 
 describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rules)', async () => {
   const config = await loadConfig({});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateComponent, validateResponseBody } from '../../src/contract/index.js';
+import { validateResponseBody } from '../../src/contract/index.js';
+import { validateComponent } from '../../src/contract/validate.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
 
 describe('validators', () => {

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES, type Face } from '../../src/contract/index.js';
+import type { Face } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FACES, taskOperation } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
+import { taskOperation } from '../../src/contract/operations.js';
 import { MockApp } from '../../src/handlers/index.js';
 
 const listArk = (app: MockApp, session: string) =>

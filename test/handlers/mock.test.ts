@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES, type Face, checkErrorResponse, checkItem, itemsOf, operationsOf } from '../../src/contract/index.js';
+import { type Face, checkItem, operationsOf } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
+import { checkErrorResponse } from '../../src/contract/laws/index.js';
+import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
-import { DEMO, MockApp, MockStore, createHandlers, demoStore } from '../../src/handlers/index.js';
+import { MockApp, createHandlers } from '../../src/handlers/index.js';
+import { MockStore } from '../../src/handlers/store.js';
+import { DEMO, demoStore } from '../../src/handlers/dataset.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);

@@ -7,16 +7,10 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import {
-  FACES,
-  type Face,
-  OPERATIONS,
-  type OperationIdOf,
-  checkItem,
-  documentedStatuses,
-  itemsOf,
-  validateResponseBody,
-} from '../../src/contract/index.js';
+import { type Face, type OperationIdOf, checkItem, validateResponseBody } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
+import { OPERATIONS, itemsOf } from '../../src/contract/operations.js';
+import { documentedStatuses } from '../../src/contract/schema.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { DEMO_SESSION } from '../../src/handlers/demo.js';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { FACES } from '../../src/contract/index.js';
+import { FACES } from '../../src/contract/faces.js';
 import { hostile } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, knobs } from './family.js';
 

@@ -10,8 +10,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { type Face, type JsonObject, taskOperation } from '../../src/contract/index.js';
-import { advanceSnapshot, repair, validObject } from '../../src/generators/index.js';
+import type { Face, JsonObject } from '../../src/contract/index.js';
+import { taskOperation } from '../../src/contract/operations.js';
+import { validObject } from '../../src/generators/index.js';
+import { advanceSnapshot } from '../../src/generators/lifecycles.js';
+import { repair } from '../../src/generators/objects.js';
 
 export interface Knobs {
   seed: number;

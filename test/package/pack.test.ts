@@ -253,8 +253,8 @@ describe('the installable package', () => {
         '--input-type=module',
         '-e',
         `
-      const { test, expect, connectMock } = await import('agent-task-contracts/playwright');
-      const { MockApp, startServer } = await import('agent-task-contracts/node');
+      const { test, expect } = await import('agent-task-contracts/playwright');
+      const { MockApp, connectMock, startServer } = await import('agent-task-contracts/node');
       const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
       const mock = await connectMock(server.url);
       await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);

@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkItem } from '../../src/contract/index.js';
-import { LIBRARY, type ScenarioPlayer, useScenario } from '../../src/scenarios/index.js';
+import { LIBRARY, useScenario } from '../../src/scenarios/index.js';
+import type { ScenarioPlayer } from '../../src/scenarios/player.js';
 
 type Obj = Record<string, any>;
 // Each scenario is served on its own host, so they can all be installed at once.

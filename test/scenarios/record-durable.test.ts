@@ -14,7 +14,9 @@ import { runConformance } from '../../src/conformance/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenario-file.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
-import { LIBRARY, ScenarioPlayer, compileScenario } from '../../src/scenarios/index.js';
+import { LIBRARY } from '../../src/scenarios/index.js';
+import { ScenarioPlayer } from '../../src/scenarios/player.js';
+import { compileScenario } from '../../src/scenarios/compile.js';
 import type { Scenario } from '../../src/scenarios/types.js';
 import { hostile } from '../helpers/hostile.js';
 

@@ -10,13 +10,10 @@ import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { recordScenario } from '../../src/node/record.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
-import {
-  LIBRARY,
-  ScenarioError,
-  type ScenarioName,
-  ScenarioPlayer,
-  compileScenario,
-} from '../../src/scenarios/index.js';
+import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
+import { ScenarioError } from '../../src/scenarios/types.js';
+import { ScenarioPlayer } from '../../src/scenarios/player.js';
+import { compileScenario } from '../../src/scenarios/compile.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {

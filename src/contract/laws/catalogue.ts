@@ -6,7 +6,7 @@
 import { SPEC_FILES } from '../faces.js';
 import { type ListOperation, OPERATIONS } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
-import type { Source, Violation } from '../violation.js';
+import type { Violation } from '../violation.js';
 import { cursorLaws, errorLaws } from './errors.js';
 import { filterLaws } from './filters.js';
 import { pageLaws } from './page.js';
@@ -56,11 +56,6 @@ export function lawsOf(op: ListOperation): readonly Law[] {
 export const ALL_LAWS: readonly Law[] = [
   ...new Map([...byOperation.values()].flat().map((law) => [law.id, law] as const)).values(),
 ];
-
-const sourceById = new Map<string, Source>(ALL_LAWS.map((l) => [l.id, l.source]));
-export function lawSource(id: string): Source {
-  return sourceById.get(id) ?? { file: 'contract', sentence: id };
-}
 
 export interface LawOutcome {
   law: Law;

@@ -6,20 +6,10 @@ export {
   checkListPage,
   checkTimeline,
   checkWalk,
-  lawSource,
   lawsOf,
   type LawOutcome,
   type Snapshot,
 } from './catalogue.js';
-export { isJsonType, lawId } from './common.js';
+export { lawId } from './common.js';
 export { addedFilters } from './filters.js';
-export type {
-  CatalogueId,
-  ErrorExpectation,
-  Exchange,
-  Judgement,
-  Law,
-  LawScope,
-  Subjects,
-  Walk,
-} from './types.js';
+export type { ErrorExpectation, Exchange, LawScope, Subjects } from './types.js';

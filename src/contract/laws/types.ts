@@ -76,7 +76,7 @@ export interface Judgement {
   violations: Violation[];
 }
 
-export type CatalogueId = LawId | ItemRuleId;
+type CatalogueId = LawId | ItemRuleId;
 
 export interface Law {
   id: CatalogueId;

@@ -20,7 +20,7 @@ type LawFaultId = keyof typeof LAW_TRANSFORMS;
 /** Every fault the mock can inject: a rule or law id, so a misspelt one is a type error. */
 export type FaultId = ItemRuleId | LawFaultId;
 
-export const LAW_FAULTS = Object.keys(LAW_TRANSFORMS) as LawFaultId[];
+const LAW_FAULTS = Object.keys(LAW_TRANSFORMS) as LawFaultId[];
 export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
 
 const TRANSFORMS = new Map<string, FaultTransform>([
