@@ -7,17 +7,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type Face,
-  type ItemRule,
   type JsonObject,
   type ListOperation,
   type OperationIdOf,
   type RuleTarget,
   type Violation,
-  applyLaws,
   checkItem,
   operationsOf,
-  rulesFor,
 } from '../../src/contract/index.js';
+import type { ItemRule } from '../../src/contract/rules/types.js';
+import { applyLaws } from '../../src/contract/laws/index.js';
+import { rulesFor } from '../../src/contract/rules/index.js';
 import { MockStore } from '../../src/handlers/store.js';
 import { judgeResponse } from '../../src/matchers/judge.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
