@@ -18,8 +18,9 @@ import { propertiesPhase } from './phases/properties.js';
 import { refusalsPhase } from './phases/refusals.js';
 import { Transport } from './transport.js';
 import { Observations } from './observations.js';
-import { redactSecretQuery, redactValue } from '../http/redact.js';
-import { type ConformanceEvent, type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
+import { redactSecretQuery } from '../http/redact.js';
+import { toResult } from './result.js';
+import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
 
 const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [
   ['baseline', baselinePhase],
@@ -72,49 +73,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     client.stop();
   });
   const finish = (error?: string): ConformanceResult => {
-    const durationMs = performance.now() - started;
-    const rules = error ? [] : ledger.outcomes();
-    const counts = {
-      passed: rules.filter((r) => r.outcome === 'passed').length,
-      violated: rules.filter((r) => r.outcome === 'violated').length,
-      notExercised: rules.filter((r) => r.outcome === 'not-exercised').length,
-    };
-    const requireExercised = options.requireExercised ?? false;
-    const coverage = observations.coverage(rules);
-    const belowCoverage = options.minCoverage !== undefined && !error && coverage.score < options.minCoverage;
-    if (belowCoverage)
-      ledger.note(
-        `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`,
-      );
-    const exitCode =
-      error || incomplete
-        ? 2
-        : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage
-          ? 1
-          : 0;
-    const result: ConformanceResult = {
-      reportVersion: REPORT_VERSION,
-      face: options.face,
-      baseUrl: redactSecretQuery(options.baseUrl),
-      ...(options.session !== undefined ? { session: options.session } : {}),
+    const result = toResult({
+      options,
       seed,
-      exitCode,
-      violations: ledger.violations,
-      rules,
-      counts,
-      requireExercised,
-      failOnDrift: options.failOnDrift ?? false,
-      ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
-      drift: error ? [] : redactValue(observations.driftEntries(), secrets),
-      newValues: error ? [] : redactValue(observations.newValues(), secrets),
-      coverage,
+      ledger,
+      observations,
+      secrets,
       requests: client.sent,
-      durationMs: Math.round(durationMs),
-      requestsPerSecond: Math.round((client.sent / Math.max(durationMs, 1)) * 1000 * 10) / 10,
-      notes: ledger.notes,
-      ...(error ? { error } : {}),
-      ...(incomplete ? { incomplete } : {}),
-    };
+      durationMs: performance.now() - started,
+      error,
+      incomplete,
+    });
+    // Notes the verdict adds (coverage below --min-coverage) reach reporters like the ledger's own.
+    for (const message of result.notes.slice(ledger.notes.length)) emit({ type: 'note', message });
     emit({ type: 'end', result });
     return result;
   };

@@ -1,0 +1,73 @@
+/**
+ * A conformance run's result from its final state. Kept apart from the runner and free of side
+ * effects so that the verdict (exit code, counts, the coverage threshold) can be tested on a
+ * hand-built state, without a server to run against.
+ */
+import { redactSecretQuery, redactValue } from '../http/redact.js';
+import type { Ledger } from './ledger.js';
+import type { Observations } from './observations.js';
+import { type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
+
+/** What a run knows when it ends. */
+export interface RunState {
+  readonly options: ConformanceOptions;
+  readonly seed: number;
+  readonly ledger: Pick<Ledger, 'outcomes' | 'violations' | 'notes'>;
+  readonly observations: Pick<Observations, 'coverage' | 'driftEntries' | 'newValues'>;
+  /** Header values: observed values may echo them, so they are masked in drift and new values. */
+  readonly secrets: readonly string[];
+  readonly requests: number;
+  readonly durationMs: number;
+  /** Why the run could not judge at all (bad configuration, unreachable endpoint). */
+  readonly error?: string;
+  /** Why the run stopped before its end. */
+  readonly incomplete?: string;
+}
+
+export function toResult(state: RunState): ConformanceResult {
+  const { options, ledger, observations, error, incomplete } = state;
+  // A run that could not judge reports no outcomes: "not exercised" would read as a verdict.
+  const rules = error ? [] : ledger.outcomes();
+  const counts = {
+    passed: rules.filter((r) => r.outcome === 'passed').length,
+    violated: rules.filter((r) => r.outcome === 'violated').length,
+    notExercised: rules.filter((r) => r.outcome === 'not-exercised').length,
+  };
+  const requireExercised = options.requireExercised ?? false;
+  const coverage = observations.coverage(rules);
+  const belowCoverage = options.minCoverage !== undefined && !error && coverage.score < options.minCoverage;
+  const notes = [...ledger.notes];
+  if (belowCoverage)
+    notes.push(
+      `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`,
+    );
+  const exitCode =
+    error || incomplete
+      ? 2
+      : counts.violated > 0 || (requireExercised && counts.notExercised > 0) || belowCoverage
+        ? 1
+        : 0;
+  return {
+    reportVersion: REPORT_VERSION,
+    face: options.face,
+    baseUrl: redactSecretQuery(options.baseUrl),
+    ...(options.session !== undefined ? { session: options.session } : {}),
+    seed: state.seed,
+    exitCode,
+    violations: ledger.violations,
+    rules,
+    counts,
+    requireExercised,
+    failOnDrift: options.failOnDrift ?? false,
+    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+    drift: error ? [] : redactValue(observations.driftEntries(), state.secrets),
+    newValues: error ? [] : redactValue(observations.newValues(), state.secrets),
+    coverage,
+    requests: state.requests,
+    durationMs: Math.round(state.durationMs),
+    requestsPerSecond: Math.round((state.requests / Math.max(state.durationMs, 1)) * 1000 * 10) / 10,
+    notes,
+    ...(error ? { error } : {}),
+    ...(incomplete ? { incomplete } : {}),
+  };
+}
