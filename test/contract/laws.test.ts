@@ -7,6 +7,7 @@ import {
   applyLaws,
   checkTimeline,
   checkWalk,
+  lawsOf,
 } from '../../src/contract/laws/index.js';
 import { mayFollow } from '../../src/contract/lifecycle.js';
 import { operation } from '../../src/contract/operations.js';
@@ -311,5 +312,21 @@ describe('laws between objects', () => {
       'task task_b (created 1764410400) names task_a as its previous task, created later (1764410500) (among every object the run saw)',
     ]);
     expect(outcome(applyLaws(jsonrpc, 'seen', { items: [next] }), 'jsonrpc.previous-task-earlier').judged).toBe(0);
+  });
+});
+
+describe('the catalogue: every definition on every operation it applies to', () => {
+  it('an operation the catalogue was not built with gets its laws from the same definitions', () => {
+    const added = { ...ark };
+    expect(lawsOf(added)).not.toBe(lawsOf(ark));
+    expect(lawsOf(added).map((l) => l.id)).toEqual(lawsOf(ark).map((l) => l.id));
+    const three = exchange({ items: [arkItem(1), arkItem(2), arkItem(3)] }, [['limit', '2']]);
+    expect(rules(checkListPage(added, three, {}))).toEqual(['ark.limit-respected']);
+  });
+  it('a law whose appliesTo fails on an operation is not instantiated for it', () => {
+    const ids = lawsOf({ ...ark, limit: undefined }).map((l) => l.id);
+    expect(ids).not.toContain('ark.limit-respected');
+    expect(ids).not.toContain('ark.default-limit');
+    expect(ids).toContain('ark.items-belong-to-session');
   });
 });

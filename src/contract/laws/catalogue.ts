@@ -7,54 +7,105 @@ import { SPEC_FILES } from '../faces.js';
 import { type ListOperation, OPERATIONS } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { cursorLaws, errorLaws } from './errors.js';
+import { type LawDefinition, defineLaw, everyOperation } from './define.js';
+import {
+  cursorBoundToQuery,
+  cursorExclusive,
+  errorFormat,
+  malformedCursorRejected,
+  refusalLaws,
+  unknownSession404,
+} from './errors.js';
 import { filterLaws } from './filters.js';
-import { pageLaws } from './page.js';
-import { relationLaws } from './relations.js';
-import { timelineLaws } from './timeline.js';
+import {
+  contentType,
+  defaultLimit,
+  envelopeRuleLaws,
+  idsUnique,
+  itemRuleLaws,
+  itemsBelongToSession,
+  limitRespected,
+  minimumLimitAccepted,
+  noUndocumentedFields,
+  notAServerError,
+  responseSchema,
+  statusCode,
+} from './page.js';
+import { forkAfterSource, oneRootPerSession, previousTaskEarlier } from './relations.js';
+import {
+  countersNeverDecrease,
+  creationSnapshotFixed,
+  immutableFields,
+  lifecycleForward,
+  pastEventsFixed,
+  timesNeverGoBack,
+} from './timeline.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
-import { walkLaws } from './walk.js';
+import { noDuplicatesAcrossPages, orderNewestFirst, pagingTerminates } from './walk.js';
 
-function transportLaw(op: ListOperation): Law {
-  const law: Law = {
-    id: `${op.face}.transport`,
-    face: op.face,
-    operationId: op.operationId,
-    statement: 'Every request gets a complete HTTP response within the timeout.',
-    source: { file: SPEC_FILES[op.face], sentence: `documented responses of ${op.operationId}` },
-    unexercised: 'no request was sent',
-    checks: {},
-  };
-  law.checks.transport = ({ failure }) => ({
-    judged: 1,
-    violations: failure ? [{ rule: law.id, instancePath: '', message: failure.message, source: law.source }] : [],
-  });
-  return law;
-}
+const transport = defineLaw({
+  id: (op) => `${op.face}.transport`,
+  appliesTo: everyOperation,
+  statement: 'Every request gets a complete HTTP response within the timeout.',
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `documented responses of ${op.operationId}` }),
+  unexercised: 'no request was sent',
+  check: {
+    transport: ({ failure }, { law }) => ({
+      judged: 1,
+      violations: failure ? [{ rule: law.id, instancePath: '', message: failure.message, source: law.source }] : [],
+    }),
+  },
+});
 
-const FACTORIES = [
-  pageLaws,
+/** Every law definition, in the order the catalogue lists an operation's laws (reports and docs/rules.md follow it). */
+const DEFINITIONS: readonly LawDefinition[] = [
+  notAServerError,
+  statusCode,
+  contentType,
+  responseSchema,
+  itemRuleLaws,
+  envelopeRuleLaws,
+  limitRespected,
+  minimumLimitAccepted,
+  defaultLimit,
+  noUndocumentedFields,
+  idsUnique,
+  itemsBelongToSession,
   filterLaws,
-  walkLaws,
-  relationLaws,
-  errorLaws,
-  cursorLaws,
-  timelineLaws,
-  (op: ListOperation) => [transportLaw(op)],
+  orderNewestFirst,
+  noDuplicatesAcrossPages,
+  pagingTerminates,
+  forkAfterSource,
+  previousTaskEarlier,
+  oneRootPerSession,
+  refusalLaws,
+  malformedCursorRejected,
+  cursorBoundToQuery,
+  unknownSession404,
+  errorFormat,
+  cursorExclusive,
+  lifecycleForward,
+  immutableFields,
+  pastEventsFixed,
+  countersNeverDecrease,
+  creationSnapshotFixed,
+  timesNeverGoBack,
+  transport,
 ];
 
-const byOperation = new Map<ListOperation, readonly Law[]>(
-  OPERATIONS.map((op) => [op, FACTORIES.flatMap((make) => make(op))]),
-);
+/** Instantiated once per operation, on first use: an operation added at run time gets its laws the same way. */
+const byOperation = new WeakMap<ListOperation, readonly Law[]>();
 
-/** Every law of one operation (item rules included). */
+/** Every law of one operation (item rules included): every definition that applies to it. */
 export function lawsOf(op: ListOperation): readonly Law[] {
-  return byOperation.get(op) ?? FACTORIES.flatMap((make) => make(op));
+  let laws = byOperation.get(op);
+  if (!laws) byOperation.set(op, (laws = DEFINITIONS.flatMap((definition) => definition.instantiate(op))));
+  return laws;
 }
 
 /** Every law once (a law two operations share, such as `praxis.response-schema`, is listed with the first). */
 export const ALL_LAWS: readonly Law[] = [
-  ...new Map([...byOperation.values()].flat().map((law) => [law.id, law] as const)).values(),
+  ...new Map(OPERATIONS.flatMap(lawsOf).map((law) => [law.id, law] as const)).values(),
 ];
 
 export interface LawOutcome {

@@ -4,29 +4,13 @@ import { type LawId, type LawName, type ListOperation, itemsOf } from '../operat
 import { type JsonObject, isObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
-import type { Exchange, Law, Query } from './types.js';
+import type { Exchange, LawRef, Query } from './types.js';
 
 export function lawId(op: ListOperation, name: LawName): LawId {
   return `${op.lawPrefix}.${name}`;
 }
 
-export function makeLaw(
-  op: ListOperation,
-  name: LawName,
-  statement: string,
-  source: Source,
-  unexercised: string,
-  checks: Law['checks'],
-): Law {
-  return { id: lawId(op, name), face: op.face, operationId: op.operationId, statement, source, unexercised, checks };
-}
-
-export function violationOf(
-  law: Pick<Law, 'id' | 'source'>,
-  instancePath: string,
-  message: string,
-  value?: unknown,
-): Violation {
+export function violationOf(law: LawRef, instancePath: string, message: string, value?: unknown): Violation {
   return { rule: law.id, instancePath, message, source: law.source, ...(value !== undefined ? { value } : {}) };
 }
 

@@ -2,25 +2,20 @@
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
  */
-import type { LawName, ListOperation, RejectedParam } from '../operations.js';
+import type { ListOperation, RejectedParam } from '../operations.js';
 import { isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
-import { isJsonType, makeLaw, statusSource, violationOf } from './common.js';
-import { type Law, NOTHING, type Subjects } from './types.js';
+import { isJsonType, lawId, statusSource, violationOf } from './common.js';
+import { type LawChecks, defineLaw, everyOperation, having } from './define.js';
+import { type LawRef, NOTHING, type Subjects } from './types.js';
 
 type ErrorSubject = Subjects['error'];
+type Paging = ListOperation['paging'];
 
-/** A law judged by the status of the refusals sent for it. */
-function refusalLaw(
-  op: ListOperation,
-  name: LawName,
-  statement: string,
-  source: Law['source'],
-  unexercised: string,
-): Law {
-  const law = makeLaw(op, name, statement, source, unexercised, {});
-  law.checks.error = ({ exchange, expected }: ErrorSubject) => {
+/** The check of a law judged by the status of the refusals sent for it. */
+const refusalStatus: LawChecks<ListOperation, unknown> = {
+  error({ exchange, expected }, { law }) {
     if (expected.law !== law.id || exchange.status >= 500) return NOTHING;
     const ok =
       expected.status === '4xx' ? exchange.status >= 400 && exchange.status < 500 : exchange.status === expected.status;
@@ -30,86 +25,85 @@ function refusalLaw(
         ? []
         : [violationOf(law, '', `got ${exchange.status}, expected ${expected.status}`, exchange.status)],
     };
-  };
-  return law;
-}
+  },
+};
+
+/** One law per rejected parameter's law name: the values the documents say are refused, and how. */
+const hasUnknownSession = having('unknownSession');
+
+export const refusalLaws = defineLaw({
+  id: (op, rejected: RejectedParam) => lawId(op, rejected.law),
+  appliesTo: everyOperation,
+  each: uniqueRejections,
+  statement(op, rejected) {
+    const all = op.rejected.filter((r) => r.law === rejected.law);
+    const statement = all.map((r) => `${r.param}=${r.values.join('|')}`).join(', ');
+    return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${rejected.status}.`;
+  },
+  source: (_op, rejected) => rejected.source,
+  unexercised: 'no such request was answered',
+  check: refusalStatus,
+});
 
 function uniqueRejections(op: ListOperation): RejectedParam[] {
   const seen = new Set<string>();
   return op.rejected.filter((r) => !seen.has(r.law) && seen.add(r.law));
 }
 
-export function errorLaws(op: ListOperation): Law[] {
-  const laws: Law[] = [];
-  for (const rejected of uniqueRejections(op)) {
-    const all = op.rejected.filter((r) => r.law === rejected.law);
-    const statement = all.map((r) => `${r.param}=${r.values.join('|')}`).join(', ');
-    laws.push(
-      refusalLaw(
-        op,
-        rejected.law,
-        `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${rejected.status}.`,
-        rejected.source,
-        'no such request was answered',
-      ),
-    );
-  }
-  if (op.paging.kind === 'token' && op.paging.boundToQuery) {
-    const { status } = op.paging.boundToQuery;
-    laws.push(
-      refusalLaw(
-        op,
-        'malformed-cursor-rejected',
-        `A malformed ${op.paging.param} returns ${status}.`,
-        op.paging.source,
-        'no malformed cursor was answered',
-      ),
-    );
-    laws.push(
-      refusalLaw(
-        op,
-        'cursor-bound-to-query',
-        `A ${op.paging.param} from a different query returns ${status}.`,
-        op.paging.source,
-        'no page offered a cursor to replay with another query',
-      ),
-    );
-  }
-  if (op.unknownSession)
-    laws.push(
-      refusalLaw(
-        op,
-        'unknown-session-404',
-        "An unknown session gets 404 in the API's error format.",
-        op.unknownSession.source,
-        'no unknown session was asked for',
-      ),
-    );
-  if (op.errorFormat !== 'unspecified') {
-    const format = makeLaw(
-      op,
-      'error-format',
-      `Error responses use the ${op.errorFormat} error format.`,
-      statusSource(op),
-      'no documented refusal was answered with its status',
-      {},
-    );
-    format.checks.error = ({ exchange, expected }) => {
+type TokenPaging = Extract<Paging, { kind: 'token' }>;
+/** An operation whose token cursors are bound to the query they came from. */
+type BoundCursors = ListOperation & { paging: TokenPaging & Required<Pick<TokenPaging, 'boundToQuery'>> };
+const boundCursors = (op: ListOperation): op is BoundCursors =>
+  op.paging.kind === 'token' && op.paging.boundToQuery !== undefined;
+
+export const malformedCursorRejected = defineLaw({
+  id: 'malformed-cursor-rejected',
+  appliesTo: boundCursors,
+  statement: (op) => `A malformed ${op.paging.param} returns ${op.paging.boundToQuery.status}.`,
+  source: (op) => op.paging.source,
+  unexercised: 'no malformed cursor was answered',
+  check: refusalStatus,
+});
+
+export const cursorBoundToQuery = defineLaw({
+  id: 'cursor-bound-to-query',
+  appliesTo: boundCursors,
+  statement: (op) => `A ${op.paging.param} from a different query returns ${op.paging.boundToQuery.status}.`,
+  source: (op) => op.paging.source,
+  unexercised: 'no page offered a cursor to replay with another query',
+  check: refusalStatus,
+});
+
+export const unknownSession404 = defineLaw({
+  id: 'unknown-session-404',
+  appliesTo: hasUnknownSession,
+  statement: "An unknown session gets 404 in the API's error format.",
+  source: (op) => op.unknownSession.source,
+  unexercised: 'no unknown session was asked for',
+  check: refusalStatus,
+});
+
+export const errorFormat = defineLaw({
+  id: 'error-format',
+  appliesTo: (op) => op.errorFormat !== 'unspecified',
+  statement: (op) => `Error responses use the ${op.errorFormat} error format.`,
+  source: statusSource,
+  unexercised: 'no documented refusal was answered with its status',
+  check: {
+    error({ exchange, expected }, { op, law }) {
       const ok =
         expected.status === '4xx'
           ? exchange.status >= 400 && exchange.status < 500
           : exchange.status === expected.status;
       if (!ok) return NOTHING;
-      return { judged: 1, violations: errorFormatViolations(op, format, exchange, expected.errorType) };
-    };
-    laws.push(format);
-  }
-  return laws;
-}
+      return { judged: 1, violations: errorFormatViolations(op, law, exchange, expected.errorType) };
+    },
+  },
+});
 
 function errorFormatViolations(
   op: ListOperation,
-  law: Law,
+  law: LawRef,
   exchange: ErrorSubject['exchange'],
   errorType?: string,
 ): Violation[] {
@@ -143,42 +137,45 @@ function errorFormatViolations(
   return out;
 }
 
+type ItemIdPaging = Extract<Paging, { kind: 'item-id' }>;
+const itemIdCursors = (op: ListOperation): op is ListOperation & { paging: ItemIdPaging } =>
+  op.paging.kind === 'item-id';
+
 /** Item-id cursors exclude their own item and stay on their side of it. */
-export function cursorLaws(op: ListOperation): Law[] {
-  if (op.paging.kind !== 'item-id') return [];
-  const { afterParam, beforeParam } = op.paging;
-  const law = makeLaw(
-    op,
-    'cursor-exclusive',
-    `${afterParam}/${beforeParam} exclude their own item and stay on their side of it.`,
-    op.paging.source,
-    'no walk listed two items to put a cursor between',
-    {},
-  );
-  law.checks.cursor = ({ side, pivot, order, exchange }) => {
-    if (exchange.status !== 200) return NOTHING;
-    const items = (
-      exchange.body !== undefined && isObject(exchange.body) ? exchange.body[op.itemsPointer.slice(1)] : undefined
-    ) as unknown[] | undefined;
-    const ids = (Array.isArray(items) ? items : []).filter(isObject).map((i) => String(i[op.idField]));
-    const label = side === 'after' ? afterParam : beforeParam;
-    const pivotIndex = order.indexOf(pivot);
-    const allowed = new Set(side === 'after' ? order.slice(pivotIndex + 1) : order.slice(0, pivotIndex));
-    const violations: Violation[] = [];
-    if (ids.includes(pivot)) violations.push(violationOf(law, '', `${label}=${pivot} returned ${pivot} itself`, pivot));
-    // Only items the walk saw can be placed; tasks that arrived since cannot be judged.
-    const known = new Set(order);
-    const wrongSide = ids.filter((id) => id !== pivot && known.has(id) && !allowed.has(id));
-    if (wrongSide.length > 0)
-      violations.push(
-        violationOf(
-          law,
-          '',
-          `${label}=${pivot} returned ${wrongSide.join(', ')}, which come on the other side of ${pivot}`,
-          wrongSide,
-        ),
-      );
-    return { judged: 1, violations };
-  };
-  return [law];
-}
+export const cursorExclusive = defineLaw({
+  id: 'cursor-exclusive',
+  appliesTo: itemIdCursors,
+  statement: (op) =>
+    `${op.paging.afterParam}/${op.paging.beforeParam} exclude their own item and stay on their side of it.`,
+  source: (op) => op.paging.source,
+  unexercised: 'no walk listed two items to put a cursor between',
+  check: {
+    cursor({ side, pivot, order, exchange }, { op, law }) {
+      if (exchange.status !== 200) return NOTHING;
+      const { afterParam, beforeParam } = op.paging;
+      const items = (
+        exchange.body !== undefined && isObject(exchange.body) ? exchange.body[op.itemsPointer.slice(1)] : undefined
+      ) as unknown[] | undefined;
+      const ids = (Array.isArray(items) ? items : []).filter(isObject).map((i) => String(i[op.idField]));
+      const label = side === 'after' ? afterParam : beforeParam;
+      const pivotIndex = order.indexOf(pivot);
+      const allowed = new Set(side === 'after' ? order.slice(pivotIndex + 1) : order.slice(0, pivotIndex));
+      const violations: Violation[] = [];
+      if (ids.includes(pivot))
+        violations.push(violationOf(law, '', `${label}=${pivot} returned ${pivot} itself`, pivot));
+      // Only items the walk saw can be placed; tasks that arrived since cannot be judged.
+      const known = new Set(order);
+      const wrongSide = ids.filter((id) => id !== pivot && known.has(id) && !allowed.has(id));
+      if (wrongSide.length > 0)
+        violations.push(
+          violationOf(
+            law,
+            '',
+            `${label}=${pivot} returned ${wrongSide.join(', ')}, which come on the other side of ${pivot}`,
+            wrongSide,
+          ),
+        );
+      return { judged: 1, violations };
+    },
+  },
+});

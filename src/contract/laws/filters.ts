@@ -4,9 +4,9 @@
  * (nothing foreign, nothing left out).
  */
 import { type FilterParam, type ListOperation, fieldValue, idOf, matchesFilter } from '../operations.js';
-import { makeLaw, queryValue, violationOf } from './common.js';
-import { filterPageCheck } from './page.js';
-import { type Judgement, type Law, NOTHING, type Subjects } from './types.js';
+import { lawId, objectItems, queryValue, violationOf } from './common.js';
+import { defineLaw, everyOperation } from './define.js';
+import { type Judgement, type LawRef, NOTHING, type Subjects } from './types.js';
 
 type Comparison = Subjects['comparison'];
 
@@ -22,23 +22,42 @@ export function addedFilters(
   });
 }
 
-export function filterLaws(op: ListOperation): Law[] {
-  return op.filters.map((filter) => {
-    const law = makeLaw(
-      op,
-      `filter-${filter.param}`,
-      `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''} and every other filter of the request; a complete filtered walk is the part of the unfiltered walk that matches them all, nothing more, nothing less.`,
-      filter.source,
-      `no request with ${filter.param} listed an item, and no complete ${filter.param}-filtered walk could be compared with an unfiltered one`,
-      {},
-    );
-    law.checks.page = filterPageCheck(op, law, filter.param);
-    law.checks.comparison = (s) => compare(op, law, filter, s);
-    return law;
-  });
+export const filterLaws = defineLaw({
+  id: (op, filter: FilterParam) => lawId(op, `filter-${filter.param}`),
+  appliesTo: everyOperation,
+  each: (op) => op.filters,
+  statement: (_op, filter) =>
+    `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''} and every other filter of the request; a complete filtered walk is the part of the unfiltered walk that matches them all, nothing more, nothing less.`,
+  source: (_op, filter) => filter.source,
+  unexercised: (_op, filter) =>
+    `no request with ${filter.param} listed an item, and no complete ${filter.param}-filtered walk could be compared with an unfiltered one`,
+  check: {
+    page: (s, { op, law, member: filter }) => filterPage(op, law, filter, s),
+    comparison: (s, { op, law, member: filter }) => compare(op, law, filter, s),
+  },
+});
+
+/** Every item of a page matches the filter. */
+function filterPage(op: ListOperation, law: LawRef, filter: FilterParam, s: Subjects['page']): Judgement {
+  const value = queryValue(s.exchange.query, filter.param);
+  if (value === undefined) return NOTHING;
+  const items = objectItems(op, s.exchange);
+  const violations = items.flatMap((item, index) =>
+    matchesFilter(filter, item, value)
+      ? []
+      : [
+          violationOf(
+            law,
+            `${op.itemsPointer}/${index}/${filter.field.replace('.', '/')}`,
+            `item ${idOf(op, item)} has ${filter.field} ${JSON.stringify(fieldValue(item, filter.field))}, which does not match ${filter.param}=${value}`,
+            fieldValue(item, filter.field),
+          ),
+        ],
+  );
+  return { judged: items.length, violations };
 }
 
-function compare(op: ListOperation, law: Law, filter: FilterParam, s: Comparison): Judgement {
+function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Comparison): Judgement {
   const added = addedFilters(op, s.query, s.baselineQuery);
   // Two empty lists show nothing about a filter.
   if (!added.includes(filter) || (s.baseline.length === 0 && s.filtered.length === 0)) return NOTHING;

@@ -4,11 +4,11 @@
  */
 import { SPEC_FILES } from '../faces.js';
 import { mayFollow } from '../lifecycle.js';
-import { type ListOperation, fieldValue } from '../operations.js';
+import { fieldValue } from '../operations.js';
 import { has } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { makeLaw, violationOf } from './common.js';
-import type { Law } from './types.js';
+import { violationOf } from './common.js';
+import { defineLaw, everyOperation, having } from './define.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -35,19 +35,19 @@ function deepEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-export function timelineLaws(op: ListOperation): Law[] {
-  const laws: Law[] = [];
-  if (op.lifecycle && op.stateField) {
-    const { lifecycle, stateField } = op;
-    const law = makeLaw(
-      op,
-      'lifecycle-forward',
-      'Between observations a task only moves along its lifecycle; a finished task never runs again.',
-      lifecycle.source,
-      'no task was seen to change state between two observations',
-      {},
-    );
-    law.checks.observation = ({ id, before, after }) => {
+const hasLifecycle = having('lifecycle', 'stateField');
+const hasCounters = having('counters');
+const hasCreationSnapshot = having('creationSnapshot');
+
+export const lifecycleForward = defineLaw({
+  id: 'lifecycle-forward',
+  appliesTo: hasLifecycle,
+  statement: 'Between observations a task only moves along its lifecycle; a finished task never runs again.',
+  source: (op) => op.lifecycle.source,
+  unexercised: 'no task was seen to change state between two observations',
+  check: {
+    observation({ id, before, after }, { op, law }) {
+      const { lifecycle, stateField } = op;
       const from = before[stateField];
       const to = after[stateField];
       if (typeof from !== 'string' || typeof to !== 'string' || from === to) return { judged: 0, violations: [] };
@@ -64,75 +64,72 @@ export function timelineLaws(op: ListOperation): Law[] {
               ),
             ],
       };
-    };
-    laws.push(law);
-  }
+    },
+  },
+});
 
-  const immutable = makeLaw(
-    op,
-    'immutable-fields',
-    `${op.immutableFields.join(', ')} never change between observations.`,
-    { file: SPEC_FILES[op.face], sentence: `${op.idField} identifies the object` },
-    'no object was observed twice',
-    {},
-  );
-  immutable.checks.observation = ({ id, before, after }) => ({
-    judged: 1,
-    violations: op.immutableFields
-      .filter((field) => field in before && field in after && !same(before[field], after[field]))
-      .map((field) =>
-        violationOf(
-          immutable,
-          `/${field}`,
-          `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
-          { from: before[field], to: after[field] },
+export const immutableFields = defineLaw({
+  id: 'immutable-fields',
+  appliesTo: everyOperation,
+  statement: (op) => `${op.immutableFields.join(', ')} never change between observations.`,
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.idField} identifies the object` }),
+  unexercised: 'no object was observed twice',
+  check: {
+    observation: ({ id, before, after }, { op, law }) => ({
+      judged: 1,
+      violations: op.immutableFields
+        .filter((field) => field in before && field in after && !same(before[field], after[field]))
+        .map((field) =>
+          violationOf(
+            law,
+            `/${field}`,
+            `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
+            { from: before[field], to: after[field] },
+          ),
         ),
-      ),
-  });
-  laws.push(immutable);
+    }),
+  },
+});
 
-  if (op.pastEventFields.length > 0) {
-    const fields = op.pastEventFields;
-    const past = makeLaw(
-      op,
-      'past-events-fixed',
-      `${fields.join(', ')} record a past event: once set, they never change.`,
-      { file: SPEC_FILES[op.face], sentence: `${fields.join(', ')}: the time the task started or ended` },
-      `no object was observed twice with ${fields.join(' or ')} set`,
-      {},
-    );
-    past.checks.observation = ({ id, before, after }) => {
-      const set = fields.filter((field) => has(before, field) && before[field] !== null);
+export const pastEventsFixed = defineLaw({
+  id: 'past-events-fixed',
+  appliesTo: (op) => op.pastEventFields.length > 0,
+  statement: (op) => `${op.pastEventFields.join(', ')} record a past event: once set, they never change.`,
+  source: (op) => ({
+    file: SPEC_FILES[op.face],
+    sentence: `${op.pastEventFields.join(', ')}: the time the task started or ended`,
+  }),
+  unexercised: (op) => `no object was observed twice with ${op.pastEventFields.join(' or ')} set`,
+  check: {
+    observation({ id, before, after }, { op, law }) {
+      const set = op.pastEventFields.filter((field) => has(before, field) && before[field] !== null);
       return {
         judged: set.length > 0 ? 1 : 0,
         violations: set
           .filter((field) => !same(before[field], after[field]))
           .map((field) =>
             violationOf(
-              past,
+              law,
               `/${field}`,
               `${id}: ${field} was ${JSON.stringify(before[field])} and is now ${after[field] === undefined ? 'absent' : JSON.stringify(after[field])}; a past event does not change`,
               { from: before[field], to: after[field] },
             ),
           ),
       };
-    };
-    laws.push(past);
-  }
+    },
+  },
+});
 
-  if (op.counters) {
-    const fields = op.counters.fields;
-    const counters = makeLaw(
-      op,
-      'counters-never-decrease',
-      `${fields.join(', ')} never decrease between observations.`,
-      op.counters.source,
-      `no object was observed twice with ${fields.join(' or ')} set`,
-      {},
-    );
+export const countersNeverDecrease = defineLaw({
+  id: 'counters-never-decrease',
+  appliesTo: hasCounters,
+  statement: (op) => `${op.counters.fields.join(', ')} never decrease between observations.`,
+  source: (op) => op.counters.source,
+  unexercised: (op) => `no object was observed twice with ${op.counters.fields.join(' or ')} set`,
+  check: {
     // Dotted names (usage.input_tokens) reach into nested objects.
-    counters.checks.observation = ({ id, before, after }) => {
-      const both = fields.filter(
+    observation({ id, before, after }, { op, law }) {
+      const both = op.counters.fields.filter(
         (field) => typeof fieldValue(before, field) === 'number' && typeof fieldValue(after, field) === 'number',
       );
       return {
@@ -141,7 +138,7 @@ export function timelineLaws(op: ListOperation): Law[] {
           .filter((field) => (fieldValue(after, field) as number) < (fieldValue(before, field) as number))
           .map((field) =>
             violationOf(
-              counters,
+              law,
               `/${field.replace(/\./g, '/')}`,
               `${id}: ${field} went down from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`,
               {
@@ -151,29 +148,27 @@ export function timelineLaws(op: ListOperation): Law[] {
             ),
           ),
       };
-    };
-    laws.push(counters);
-  }
+    },
+  },
+});
 
-  if (op.creationSnapshot) {
-    const { fields, source } = op.creationSnapshot;
-    const snapshot = makeLaw(
-      op,
-      'creation-snapshot-fixed',
-      `${fields.join(', ')} are taken when the object is created: they never change between observations.`,
-      source,
-      `no object was observed twice with ${fields.join(' or ')}`,
-      {},
-    );
-    snapshot.checks.observation = ({ id, before, after }) => {
-      const both = fields.filter((field) => has(before, field) && has(after, field));
+export const creationSnapshotFixed = defineLaw({
+  id: 'creation-snapshot-fixed',
+  appliesTo: hasCreationSnapshot,
+  statement: (op) =>
+    `${op.creationSnapshot.fields.join(', ')} are taken when the object is created: they never change between observations.`,
+  source: (op) => op.creationSnapshot.source,
+  unexercised: (op) => `no object was observed twice with ${op.creationSnapshot.fields.join(' or ')}`,
+  check: {
+    observation({ id, before, after }, { op, law }) {
+      const both = op.creationSnapshot.fields.filter((field) => has(before, field) && has(after, field));
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
           .filter((field) => !deepEqual(unordered(before[field]), unordered(after[field])))
           .map((field) =>
             violationOf(
-              snapshot,
+              law,
               `/${field}`,
               `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`,
               {
@@ -183,41 +178,39 @@ export function timelineLaws(op: ListOperation): Law[] {
             ),
           ),
       };
-    };
-    laws.push(snapshot);
-  }
+    },
+  },
+});
 
-  const times = makeLaw(
-    op,
-    'times-never-go-back',
-    `${op.timeFields.join(', ')} never move backwards between observations.`,
-    { file: SPEC_FILES[op.face], sentence: 'timestamps record when things happened' },
-    'no object was observed twice',
-    {},
-  );
-  times.checks.observation = ({ id, before, after }) => {
-    let judged = 0;
-    const violations: Violation[] = [];
-    for (const field of op.timeFields) {
-      const a = op.readTime(before[field]);
-      const b = op.readTime(after[field]);
-      if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
-      judged = 1;
-      if (b < a)
-        violations.push(
-          violationOf(
-            times,
-            `/${field}`,
-            `${id}: ${field} went back from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
-            { from: before[field], to: after[field] },
-          ),
-        );
-    }
-    return { judged, violations };
-  };
-  laws.push(times);
-  return laws;
-}
+export const timesNeverGoBack = defineLaw({
+  id: 'times-never-go-back',
+  appliesTo: everyOperation,
+  statement: (op) => `${op.timeFields.join(', ')} never move backwards between observations.`,
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: 'timestamps record when things happened' }),
+  unexercised: 'no object was observed twice',
+  check: {
+    observation({ id, before, after }, { op, law }) {
+      let judged = 0;
+      const violations: Violation[] = [];
+      for (const field of op.timeFields) {
+        const a = op.readTime(before[field]);
+        const b = op.readTime(after[field]);
+        if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
+        judged = 1;
+        if (b < a)
+          violations.push(
+            violationOf(
+              law,
+              `/${field}`,
+              `${id}: ${field} went back from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
+              { from: before[field], to: after[field] },
+            ),
+          );
+      }
+      return { judged, violations };
+    },
+  },
+});
 
 /** An array of ids as a set (sorted copies); anything else as it is. */
 function unordered(value: unknown): unknown {

@@ -76,7 +76,7 @@ export interface Judgement {
   violations: Violation[];
 }
 
-type CatalogueId = LawId | ItemRuleId;
+export type CatalogueId = LawId | ItemRuleId;
 
 export interface Law {
   id: CatalogueId;
@@ -89,5 +89,8 @@ export interface Law {
   /** A check per scope it judges; a scope it has no check for is not its business. */
   checks: { [S in LawScope]?: (subject: Subjects[S]) => Judgement };
 }
+
+/** What a violation names of the law it breaks. */
+export type LawRef = Pick<Law, 'id' | 'source'>;
 
 export const NOTHING: Judgement = Object.freeze({ judged: 0, violations: [] }) as Judgement;
