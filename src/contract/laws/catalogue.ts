@@ -17,20 +17,12 @@ import {
   unknownSession404,
 } from './errors.js';
 import { filterLaws } from './filters.js';
-import {
-  contentType,
-  defaultLimit,
-  envelopeRuleLaws,
-  idsUnique,
-  itemRuleLaws,
-  itemsBelongToSession,
-  limitRespected,
-  minimumLimitAccepted,
-  noUndocumentedFields,
-  notAServerError,
-  responseSchema,
-  statusCode,
-} from './page.js';
+import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
+import { idsUnique } from './ids.js';
+import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
+import { noUndocumentedFields, responseSchema } from './schema.js';
+import { itemsBelongToSession } from './session.js';
+import { contentType, notAServerError, statusCode } from './status.js';
 import { forkAfterSource, oneRootPerSession, previousTaskEarlier } from './relations.js';
 import {
   countersNeverDecrease,

@@ -1,0 +1,55 @@
+/** The item rules as laws of the catalogue: each judges the listed objects (or the whole body) of every 200. */
+import type { ListOperation } from '../operations.js';
+import { type ItemRuleId, checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
+import { type ItemRule, isObject } from '../rules/types.js';
+import { pageItems } from './common.js';
+import { type With, defineLaw, everyOperation, having } from './define.js';
+import { NOTHING } from './types.js';
+
+const hasEnvelope = having('envelopeTarget');
+
+/** A rule's law says what the rule says. */
+const asRule = {
+  id: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.id,
+  statement: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.statement,
+  source: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.source,
+};
+
+/** Every item rule of the operation's target, as a law: it judges the objects of every 200 page. */
+export const itemRuleLaws = defineLaw({
+  ...asRule,
+  appliesTo: everyOperation,
+  each: (op) => rulesFor(op.face, op.target),
+  unexercised: (_op, rule) =>
+    rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed',
+  check: {
+    page(s, { op, member: rule }) {
+      const items = pageItems(op, s.exchange);
+      if (!items) return NOTHING;
+      let judged = 0;
+      const violations = [];
+      for (let index = 0; index < items.length; index++) {
+        const item = items[index];
+        if (!isObject(item)) continue;
+        const judgement = judgeItemRule(rule, item, `${op.itemsPointer}/${index}`);
+        if (judgement.judged) judged++;
+        violations.push(...judgement.violations);
+      }
+      return { judged, violations };
+    },
+  },
+});
+
+/** The rules about a whole 200 body (JSON-RPC's envelope), as laws. */
+export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule<ItemRuleId>>({
+  ...asRule,
+  appliesTo: hasEnvelope,
+  each: (op) => rulesFor(op.face, op.envelopeTarget),
+  unexercised: 'no request got a JSON 200',
+  check: {
+    page: ({ exchange }, { member: rule }) =>
+      exchange.status === 200 && isObject(exchange.body)
+        ? { judged: 1, violations: checkItemRule(rule, exchange.body) }
+        : NOTHING,
+  },
+});

@@ -1,0 +1,108 @@
+/** Laws over how many items a page holds: the limit asked for, its documented minimum, and the default. */
+import type { ListOperation } from '../operations.js';
+import { isObject } from '../rules/types.js';
+import { pageItems, queryValue, violationOf } from './common.js';
+import { defineLaw, having, type With } from './define.js';
+import { type LawRef, NOTHING, type Subjects } from './types.js';
+
+type Page = Subjects['page'];
+
+/** A token-paged answer that offers a next cursor. */
+function offersCursor(op: ListOperation, page: Page): boolean {
+  if (op.paging.kind !== 'token' || !isObject(page.exchange.body)) return false;
+  const value = page.exchange.body[op.paging.responseField];
+  return value !== undefined && value !== null;
+}
+
+/**
+ * A page is judged only once it is full (max items, or a next cursor: a short last page shows
+ * nothing about the limit); it breaks the law with more than max items.
+ */
+function atMost(op: ListOperation, law: LawRef, s: Page, items: readonly unknown[], max: number, message: string) {
+  if (items.length < max && !offersCursor(op, s)) return NOTHING;
+  return {
+    judged: 1,
+    violations: items.length > max ? [violationOf(law, op.itemsPointer, message, items.length)] : [],
+  };
+}
+
+const hasLimit = having('limit');
+
+export const limitRespected = defineLaw({
+  id: 'limit-respected',
+  appliesTo: hasLimit,
+  statement: (op) => `A page never holds more items than ${op.limit.param}.`,
+  source: (op) => op.limit.source,
+  unexercised: (op) => `no page was full (as many items as ${op.limit.param}, or a next cursor)`,
+  check: {
+    page(s, { op, law }) {
+      const { param } = op.limit;
+      const text = queryValue(s.exchange.query, param);
+      const items = pageItems(op, s.exchange);
+      const limit = Number(text);
+      // The documents state no count for the minimum 0, so a page of limit 0 judges nothing here.
+      if (text === undefined || !items || !Number.isInteger(limit) || limit < 1) return NOTHING;
+      return atMost(op, law, s, items, limit, `${items.length} items on a page whose ${param} is ${limit}`);
+    },
+  },
+});
+
+type WithLimit<K extends 'minimum' | 'default'> = With<'limit'> & {
+  limit: With<'limit'>['limit'] & { [P in K]-?: number };
+};
+const limitHas =
+  <K extends 'minimum' | 'default'>(key: K) =>
+  (op: ListOperation): op is WithLimit<K> =>
+    op.limit?.[key] !== undefined;
+const hasMinimumLimit = limitHas('minimum');
+const hasDefaultLimit = limitHas('default');
+
+export const minimumLimitAccepted = defineLaw({
+  id: 'minimum-limit-accepted',
+  appliesTo: hasMinimumLimit,
+  statement: (op) => `${op.limit.param}=${op.limit.minimum}, the documented minimum, is a valid request (200).`,
+  source: (op) => op.limit.source,
+  unexercised: (op) => `${op.limit.param}=${op.limit.minimum} was not sent`,
+  check: {
+    page(s, { op, law }) {
+      if (s.acceptedBy !== law.id || s.exchange.status >= 500) return NOTHING;
+      return {
+        judged: 1,
+        violations:
+          s.exchange.status === 200
+            ? []
+            : [
+                violationOf(
+                  law,
+                  '',
+                  `${op.limit.param}=${op.limit.minimum} (the documented minimum) got ${s.exchange.status}, expected 200`,
+                  s.exchange.status,
+                ),
+              ],
+      };
+    },
+  },
+});
+
+export const defaultLimit = defineLaw({
+  id: 'default-limit',
+  appliesTo: hasDefaultLimit,
+  statement: (op) => `Without ${op.limit.param}, a page holds at most ${op.limit.default} items.`,
+  source: (op) => op.limit.source,
+  unexercised: (op) => `no page without ${op.limit.param} was full (${op.limit.default} items or a next cursor)`,
+  check: {
+    page(s, { op, law }) {
+      const { param, default: dflt } = op.limit;
+      const items = pageItems(op, s.exchange);
+      if (queryValue(s.exchange.query, param) !== undefined || !items) return NOTHING;
+      return atMost(
+        op,
+        law,
+        s,
+        items,
+        dflt,
+        `${items.length} items on a page without ${param}; the default is ${dflt}`,
+      );
+    },
+  },
+});

@@ -1,0 +1,53 @@
+/** Laws over the shape of a 200 body: the documented schema, and nothing the spec does not declare. */
+import { observeBody } from '../drift.js';
+import { SPEC_FILES } from '../faces.js';
+import { validateBody } from '../validate.js';
+import { violationOf } from './common.js';
+import { defineLaw, everyOperation } from './define.js';
+import { NOTHING } from './types.js';
+
+/** One law per face: the operations of a face share their schema law. */
+export const responseSchema = defineLaw({
+  id: (op) => `${op.face}.response-schema`,
+  appliesTo: everyOperation,
+  statement: 'Every 200 body matches the schema the spec documents for it.',
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.operationId} 200 response schema` }),
+  unexercised: 'no request got a JSON 200',
+  check: {
+    page({ exchange }, { op }) {
+      if (exchange.status !== 200 || exchange.body === undefined) return NOTHING;
+      return { judged: 1, violations: validateBody(op.face, op.operationId, 200, exchange.body, 'documented') ?? [] };
+    },
+  },
+});
+
+export const noUndocumentedFields = defineLaw({
+  id: 'no-undocumented-fields',
+  appliesTo: everyOperation,
+  statement:
+    'Answers carry only the fields and enumerated values the spec declares (judged only with --fail-on-drift; otherwise drift is a warning).',
+  source: (op) => ({
+    file: SPEC_FILES[op.face],
+    sentence: `${op.operationId} 200 response schema: declared properties and enums`,
+  }),
+  unexercised: 'no request got a JSON 200',
+  check: {
+    page({ exchange }, { op, law }) {
+      if (exchange.status !== 200 || exchange.body === undefined) return NOTHING;
+      const found = observeBody(op.face, op.operationId, 200, exchange.body).drift;
+      return {
+        judged: 1,
+        violations: found.map((d) =>
+          violationOf(
+            law,
+            d.path,
+            d.kind === 'field'
+              ? `${d.path} is not a field the spec declares`
+              : `${JSON.stringify(d.value)} at ${d.path} is not a value the spec declares`,
+            d.value,
+          ),
+        ),
+      };
+    },
+  },
+});

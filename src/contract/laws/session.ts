@@ -1,0 +1,36 @@
+/** A law over the session a request is about: every item listed under it belongs to it. */
+import { SPEC_FILES } from '../faces.js';
+import { idOf } from '../operations.js';
+import { objectItems, violationOf } from './common.js';
+import { defineLaw, having } from './define.js';
+import { NOTHING } from './types.js';
+
+const hasSessionField = having('sessionField');
+
+export const itemsBelongToSession = defineLaw({
+  id: 'items-belong-to-session',
+  appliesTo: hasSessionField,
+  statement: (op) => `Every item's ${op.sessionField} is the session of the path.`,
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.sessionField}: owning session` }),
+  unexercised: 'no item was listed under a session',
+  check: {
+    page(s, { op, law }) {
+      if (s.session === undefined) return NOTHING;
+      const field = op.sessionField;
+      const items = objectItems(op, s.exchange);
+      const violations = items.flatMap((item, index) =>
+        item[field] === s.session
+          ? []
+          : [
+              violationOf(
+                law,
+                `${op.itemsPointer}/${index}/${field}`,
+                `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`,
+                item[field],
+              ),
+            ],
+      );
+      return { judged: items.length, violations };
+    },
+  },
+});

@@ -1,0 +1,71 @@
+/** Laws over the status and content type of an answer: no 5xx, 200 for a valid request, JSON labelled as such. */
+import { SPEC_FILES } from '../faces.js';
+import { isJsonType, statusSource, violationOf } from './common.js';
+import { defineLaw, everyOperation } from './define.js';
+import { type Exchange, type Judgement, type LawRef, NOTHING } from './types.js';
+
+const fiveHundred = (law: LawRef, exchange: Exchange, what: string): Judgement => ({
+  judged: 1,
+  violations: exchange.status >= 500 ? [violationOf(law, '', `${what} got ${exchange.status}`, exchange.status)] : [],
+});
+
+export const notAServerError = defineLaw({
+  id: 'not-a-server-error',
+  appliesTo: everyOperation,
+  statement: 'No request, valid or not, gets a 5xx.',
+  source: statusSource,
+  unexercised: 'no request was answered',
+  check: {
+    page: (s, { law }) => fiveHundred(law, s.exchange, 'a valid request'),
+    error: (s, { law }) => fiveHundred(law, s.exchange, `a request that must get ${s.expected.status}`),
+  },
+});
+
+export const statusCode = defineLaw({
+  id: 'status-code',
+  appliesTo: everyOperation,
+  statement: 'A valid request gets 200.',
+  source: statusSource,
+  unexercised: 'no valid request was answered',
+  check: {
+    page(s, { law }) {
+      if (s.exchange.status >= 500 || s.acceptedBy) return NOTHING;
+      return {
+        judged: 1,
+        violations:
+          s.exchange.status === 200
+            ? []
+            : [violationOf(law, '', `a valid request got ${s.exchange.status}, expected 200`, s.exchange.status)],
+      };
+    },
+  },
+});
+
+export const contentType = defineLaw({
+  id: 'content-type',
+  appliesTo: everyOperation,
+  statement: 'A 200 carries a JSON body labelled application/json.',
+  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.operationId} 200: content application/json` }),
+  unexercised: 'no request got a 200',
+  check: {
+    page({ exchange }, { law }) {
+      if (exchange.status !== 200) return NOTHING;
+      const problem =
+        exchange.body === undefined
+          ? violationOf(
+              law,
+              '',
+              `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
+            )
+          : isJsonType(exchange.contentType)
+            ? undefined
+            : violationOf(
+                law,
+                '',
+                `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`,
+                exchange.contentType,
+              );
+      return { judged: 1, violations: problem ? [problem] : [] };
+    },
+  },
+});
