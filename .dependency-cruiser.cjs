@@ -1,80 +1,109 @@
 // The layers run one way (ARCHITECTURE.md):
 //   contract <- generators <- handlers <- scenarios <- node / browser / cli
 //   contract, generators <- conformance
-// Each rule names the direction it protects; `npm test` runs `npm run check:boundaries`.
+// Each API's module (src/apis/<api>/) is cut by the same layers: its contract side (contract.ts,
+// rules.ts) is contract, its generator side (generators.ts, kits.ts) is generators, its mock side
+// (behaviour.ts, faults.ts, mock.ts) is handlers. The forbidden rules are generated from LAYERS:
+// a layer may import itself and the layers it lists, nothing else.
+// `npm test` runs `npm run check:boundaries`; test/fixtures/boundaries breaks every rule.
+
+/** One layer: the folder under src/ and the files of each API module that belong to it. */
+const LAYERS = [
+  {
+    name: 'contract',
+    apis: ['contracts', '[^/]+/(contract|rules)'],
+    may: [],
+    why: 'The contract is what every consumer reads; it must not depend on any of them.',
+  },
+  { name: 'types', may: ['contract'], why: 'The generated types under app names read only the contract.' },
+  {
+    name: 'http',
+    may: ['contract'],
+    why: 'The HTTP client serves record and conform; it reads nothing above the contract.',
+  },
+  {
+    name: 'generators',
+    apis: ['generators', '[^/]+/(generators|kits)'],
+    may: ['contract'],
+    why: 'Generators feed both the mock and the runner, so they may read only the contract.',
+  },
+  { name: 'matchers', may: ['contract'], why: 'The matcher judges one answer by the contract alone.' },
+  {
+    name: 'handlers',
+    apis: ['mocks', '[^/]+/(behaviour|faults|mock)'],
+    may: ['contract', 'generators', 'types'],
+    why: 'The mock knows no scenario format: scenarios plug in through the player interface the handlers define.',
+  },
+  { name: 'overrides', may: ['contract', 'handlers', 'types'], why: 'Typed per-test handlers sit on the mock.' },
+  {
+    name: 'scenarios',
+    may: ['contract', 'generators', 'handlers', 'types'],
+    why: 'Scenarios are used by node, browser and cli, never the reverse.',
+  },
+  {
+    name: 'conformance',
+    may: ['contract', 'generators', 'http'],
+    why: 'The runner never imports the mock: a bug the runner and the mock shared would pass unseen.',
+  },
+  {
+    name: 'node',
+    may: ['contract', 'handlers', 'http', 'scenarios', 'types'],
+    why: 'record shares the HTTP client and drift reading with conform through src/http and the contract, not the runner.',
+  },
+  { name: 'browser', may: ['contract', 'handlers', 'scenarios'], why: 'The browser entry runs the mock in a page.' },
+  {
+    name: 'cli',
+    may: ['conformance', 'contract', 'generators', 'handlers', 'node', 'scenarios'],
+    why: 'The CLI is the top: it reads every layer but the browser one.',
+  },
+  { name: 'playwright', may: ['handlers', 'node'], why: 'The Playwright fixture drives a node server.' },
+];
+
+const pathsOf = (layer) =>
+  [`src/${layer.name}/`, ...(layer.apis ?? []).map((file) => `src/apis/${file}\\.ts$`)].map((p) => `^${p}`);
+const regex = (paths) => `(${paths.join('|')})`;
+
+const layerRules = LAYERS.map((layer) => ({
+  name: `${layer.name}-imports-only-${layer.may.length > 0 ? layer.may.join('-') : 'itself'}`,
+  comment: layer.why,
+  severity: 'error',
+  from: { path: regex(pathsOf(layer)) },
+  to: {
+    path: regex(LAYERS.filter((l) => l !== layer && !layer.may.includes(l.name)).flatMap(pathsOf)),
+  },
+}));
+
+const browserReachable = regex(
+  LAYERS.filter((l) =>
+    ['browser', 'contract', 'generators', 'handlers', 'matchers', 'overrides', 'scenarios', 'types'].includes(l.name),
+  ).flatMap(pathsOf),
+);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
     {
-      name: 'contract-imports-no-consumer',
-      comment: 'The contract is what every consumer reads; it must not depend on any of them.',
+      name: 'runner-never-reaches-the-mock',
+      comment: 'Not through another layer either: the runner reaches no file of the mock, directly or not.',
       severity: 'error',
-      from: { path: '^src/contract/' },
-      to: { path: '^src/(generators|handlers|scenarios|conformance|node|browser|cli|types|playwright)/' },
-    },
-    {
-      name: 'generators-import-no-mock',
-      comment: 'Generators feed both the mock and the runner, so they may read only the contract.',
-      severity: 'error',
-      from: { path: '^src/generators/' },
-      to: { path: '^src/(handlers|scenarios|conformance|node|browser|cli|playwright)/' },
-    },
-    {
-      name: 'runner-never-imports-the-mock',
-      comment: 'A bug the runner and the mock shared would pass unseen.',
-      severity: 'error',
-      from: { path: '^src/conformance/' },
-      to: { path: '^src/(handlers|scenarios|node|browser|cli|playwright)/' },
-    },
-    {
-      name: 'handlers-know-no-scenario-format',
-      comment: 'Scenarios plug into the mock through the player interface the handlers define.',
-      severity: 'error',
-      from: { path: '^src/handlers/' },
-      to: { path: '^src/(scenarios|overrides|conformance|node|browser|cli|playwright)/' },
+      from: { path: regex(pathsOf(LAYERS.find((l) => l.name === 'conformance'))) },
+      to: { path: regex(pathsOf(LAYERS.find((l) => l.name === 'handlers'))), reachable: true },
     },
     {
       name: 'behaviour-files-hold-no-fault-logic',
-      comment: 'Each face file is the documented behaviour; faults wrap it from src/handlers/faults.',
-      severity: 'error',
-      from: { path: '^src/handlers/faces/' },
-      to: { path: '^src/handlers/faults/' },
-    },
-    {
-      name: 'scenarios-below-the-adapters',
-      comment: 'Scenarios are used by node, browser and cli, never the reverse.',
-      severity: 'error',
-      from: { path: '^src/scenarios/' },
-      to: { path: '^src/(conformance|node|browser|cli|playwright)/' },
-    },
-    {
-      name: 'http-client-is-shared-not-a-consumer',
-      comment: 'The HTTP client serves record and conform; it reads nothing above the contract.',
-      severity: 'error',
-      from: { path: '^src/http/' },
-      to: { path: '^src/(generators|handlers|scenarios|conformance|node|browser|cli|playwright)/' },
-    },
-    {
-      name: 'node-does-not-import-runner-internals',
       comment:
-        'record shares the HTTP client and drift reading with conform through src/http and the contract, not the runner.',
+        "Each API's behaviour.ts is the documented behaviour; faults wrap it from faults.ts and src/handlers/faults.",
       severity: 'error',
-      from: { path: '^src/node/' },
-      to: { path: '^src/conformance/' },
+      from: { path: '^src/apis/[^/]+/behaviour\\.ts$' },
+      to: { path: '(^src/apis/[^/]+/faults\\.ts$|^src/handlers/faults/)' },
     },
     {
       name: 'browser-code-uses-no-node-builtins',
       comment: 'The browser entry and every layer it reaches must run in a page.',
       severity: 'error',
-      from: { path: '^src/(browser|contract|generators|handlers|matchers|overrides|scenarios|types)/' },
+      from: { path: browserReachable },
       to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'browser-code-imports-no-node-layer',
-      comment: 'node, cli, conformance and the HTTP client are Node-only.',
-      severity: 'error',
-      from: { path: '^src/(browser|contract|generators|handlers|matchers|overrides|scenarios|types)/' },
-      to: { path: '^src/(node|cli|conformance|http|playwright)/' },
     },
     {
       name: 'no-cycles',

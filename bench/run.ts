@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
-import { FACES } from '../src/contract/faces.js';
+import { BUILTIN_FACES } from '../src/contract/faces.js';
 import { componentOf } from '../src/contract/operations.js';
 import { schemaBundle } from '../src/contract/schema.js';
 import { validObject } from '../src/generators/index.js';
@@ -49,7 +49,7 @@ async function generators() {
     '| face | agent-task-contracts (valid + rules) | json-schema-faker `generate` (documented, async) | ratio | json-schema-faker `generateSync` | ratio |',
   );
   log('|---|---|---|---|---|---|');
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     const arb = validObject(face, 'task');
     const batch = 1000;
     let seed = 1;

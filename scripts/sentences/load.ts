@@ -7,10 +7,10 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
-import { SPEC_FILES, SPECS } from '../../src/contract/faces.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';
 import { type Table, parseTable } from './table.js';
+import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
@@ -38,7 +38,7 @@ export async function readTable(
 export const CATALOGUE_IDS: readonly string[] = ALL_LAWS.map((law) => law.id);
 
 const specsByFile = new Map<string, unknown>(
-  Object.entries(SPEC_FILES).map(([face, file]) => [file, SPECS[face as keyof typeof SPECS]]),
+  BUILTIN_FACES.map((face) => [contractOf(face).specFile, contractOf(face).spec]),
 );
 export const resolveSchema = schemaResolver(specsByFile);
 

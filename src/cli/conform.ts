@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import { ALL_LAWS } from '../contract/laws/index.js';
-import { FACES, type Face } from '../contract/faces.js';
+import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -23,7 +23,7 @@ export const conformCommand: Command = {
   name: 'conform',
   summary: 'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage/unreachable.',
   usage: [
-    `conform --face ${FACES.join('|')} --base-url URL`,
+    `conform --face ${BUILTIN_FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
     '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
@@ -52,7 +52,7 @@ export const conformCommand: Command = {
   },
   async run(values, io) {
     requireString(values, 'face');
-    const face = parseChoice(values, 'face', FACES) as Face;
+    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
     if (report === 'html' && typeof values.out !== 'string')

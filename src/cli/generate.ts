@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { FACES, type Face } from '../contract/faces.js';
+import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { ITEM_RULES } from '../contract/rules/index.js';
 import { operationsOf } from '../contract/operations.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
@@ -11,7 +11,7 @@ const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields'
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID).',
-  usage: `generate --face ${FACES.join('|')} --what ${WHATS.join('|')} [--count N] [--seed S] [--edge] [--break RULE_ID]`,
+  usage: `generate --face ${BUILTIN_FACES.join('|')} --what ${WHATS.join('|')} [--count N] [--seed S] [--edge] [--break RULE_ID]`,
   options: {
     face: { type: 'string' },
     what: { type: 'string' },
@@ -22,7 +22,7 @@ export const generateCommand: Command = {
   },
   async run(values, io) {
     requireString(values, 'face');
-    const face = parseChoice(values, 'face', FACES) as Face;
+    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;

@@ -1,4 +1,4 @@
-import { FACES, type Face, isFace } from '../contract/faces.js';
+import { BUILTIN_FACES, type Face, isFace } from '../contract/faces.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, UsageError, parseInteger } from './command.js';
@@ -113,7 +113,7 @@ export const mockCommand: Command = {
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)
-              .map(([face, n]) => `${face} ${n.toLocaleString('en-US')}`)
+              .map(([face, n]) => `${face} ${(n ?? 0).toLocaleString('en-US')}`)
               .join(', ')} in the demo session`
           : '',
         scenario
@@ -139,9 +139,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
-        `--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+        `--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
       );
-    for (const f of face ? [face as Face] : FACES) out[f] = Number(count);
+    for (const f of face ? [face as Face] : BUILTIN_FACES) out[f] = Number(count);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { FACES, type Face } from '../contract/faces.js';
+import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -6,7 +6,7 @@ export const recordCommand: Command = {
   name: 'record',
   summary:
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
-  usage: `record --face ${FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]`,
+  usage: `record --face ${BUILTIN_FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]`,
   options: {
     face: { type: 'string' },
     'base-url': { type: 'string' },
@@ -21,7 +21,7 @@ export const recordCommand: Command = {
   },
   async run(values, io) {
     requireString(values, 'face');
-    const face = parseChoice(values, 'face', FACES) as Face;
+    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
     const baseUrl = requireString(values, 'base-url');
     const out = requireString(values, 'out');
     requireString(values, 'polls');

@@ -7,7 +7,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { FACES, SPECS } from './faces.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { BUILTIN_FACES, type Face, contractOf } from './faces.js';
 import type { OpenApiOperation } from './openapi.js';
 import { type Profile, bundleId, responseSchema, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
@@ -41,28 +42,47 @@ export function standaloneSource(schemas: Record<string, { $id: string }>): stri
   return moduleSource(ajv, refs);
 }
 
-export function standaloneValidatorsSource(): string {
-  const ajv = compiler();
+/** Adds one API's component bundles and response bodies (both profiles) to `ajv`; returns key → schema id. */
+function addValidatorSchemas(ajv: Ajv2020, face: Face): Record<string, string> {
   const refs: Record<string, string> = {};
-  for (const face of FACES) {
-    for (const profile of PROFILES) {
-      ajv.addSchema(schemaBundle(face, profile));
-      for (const component of Object.keys(SPECS[face].components?.schemas ?? {}))
-        refs[validatorKey({ face, profile, component })] = `${bundleId(face, profile)}#/$defs/${component}`;
-      for (const item of Object.values(SPECS[face].paths)) {
-        for (const op of Object.values(item) as OpenApiOperation[]) {
-          for (const status of Object.keys(op.responses)) {
-            const schema = responseSchema(face, op.operationId, Number(status), profile);
-            if (!schema) continue;
-            const id = `https://agent-task-contracts.invalid/${face}/${profile}/responses/${op.operationId}/${status}.json`;
-            ajv.addSchema({ ...schema, $id: id });
-            refs[validatorKey({ face, profile, operationId: op.operationId, status: Number(status) })] = id;
-          }
+  const spec = contractOf(face).spec;
+  for (const profile of PROFILES) {
+    ajv.addSchema(schemaBundle(face, profile));
+    for (const component of Object.keys(spec.components?.schemas ?? {}))
+      refs[validatorKey({ face, profile, component })] = `${bundleId(face, profile)}#/$defs/${component}`;
+    for (const item of Object.values(spec.paths)) {
+      for (const op of Object.values(item) as OpenApiOperation[]) {
+        for (const status of Object.keys(op.responses)) {
+          const schema = responseSchema(face, op.operationId, Number(status), profile);
+          if (!schema) continue;
+          const id = `https://agent-task-contracts.invalid/${face}/${profile}/responses/${op.operationId}/${status}.json`;
+          ajv.addSchema({ ...schema, $id: id });
+          refs[validatorKey({ face, profile, operationId: op.operationId, status: Number(status) })] = id;
         }
       }
     }
   }
+  return refs;
+}
+
+/** The built-in APIs' validators as one standalone ES module (what `npm run generate` writes). */
+export function standaloneValidatorsSource(): string {
+  const ajv = compiler();
+  const refs: Record<string, string> = {};
+  for (const face of BUILTIN_FACES) Object.assign(refs, addValidatorSchemas(ajv, face));
   return moduleSource(ajv, refs);
+}
+
+/**
+ * Compiles a registered API's validators at run time (Node or a build step: this pulls in the ajv
+ * compiler), keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
+ */
+export function compileValidators(face: Face): Record<string, ValidateFunction> {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS });
+  addFormats(ajv);
+  ajv.addVocabulary(VOCABULARY);
+  const refs = addValidatorSchemas(ajv, face);
+  return Object.fromEntries(Object.entries(refs).map(([key, id]) => [key, ajv.getSchema(id) as ValidateFunction]));
 }
 
 function moduleSource(ajv: Ajv2020, refs: Record<string, string>): string {

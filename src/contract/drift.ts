@@ -6,7 +6,7 @@
  * what the documents do not state is not drift. A field documented as open (an `examples` list
  * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
  */
-import type { Face } from './faces.js';
+import type { Face } from './face.js';
 import type { JsonSchema } from './openapi.js';
 import { type Profile, responseSchema, schemaBundle } from './schema.js';
 

@@ -1,42 +1,54 @@
-import type { OpenApiDocument } from './openapi.js';
-import { arkSpec, everrunsSpec, jsonrpcSpec, praxisSpec } from './generated/specs.js';
+/**
+ * The APIs the contract knows: the built-in ones, and any registered at run time through the
+ * same `ApiContract` interface. Every per-API fact (documents, spec, operations, rules) is read
+ * from here; nothing else in the shared layers names an API.
+ */
+import { BUILTIN_CONTRACTS } from '../apis/contracts.js';
+import type { ApiContract } from './api.js';
+import { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
 
-export const FACES = ['praxis', 'everruns', 'ark', 'jsonrpc'] as const;
-export type Face = (typeof FACES)[number];
+export { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
 
-export function isFace(value: string): value is Face {
-  return (FACES as readonly string[]).includes(value);
-}
-
-/** Which seed document each face is written from (in ../shared/seeds). */
-export const SEED_FILES: Record<Face, readonly string[]> = {
-  praxis: ['000_833527b857329c7b.txt', '004_a09f4aec44242b61.txt'],
-  everruns: ['001_5ef50488d1ca2e3f.txt'],
-  ark: ['002_975038caf7b7a661.txt'],
-  jsonrpc: ['003_74bd28131cc50021.txt'],
-};
-
-export const SPECS: Record<Face, OpenApiDocument> = {
-  praxis: praxisSpec,
-  everruns: everrunsSpec,
-  ark: arkSpec,
-  jsonrpc: jsonrpcSpec,
-};
-
-export const SPEC_FILES: Record<Face, string> = {
-  praxis: 'specs/praxis.openapi.yaml',
-  everruns: 'specs/everruns.openapi.yaml',
-  ark: 'specs/ark.openapi.yaml',
-  jsonrpc: 'specs/jsonrpc.openapi.yaml',
-};
+const contracts = new Map<string, ApiContract>(BUILTIN_CONTRACTS.map((c) => [c.face, c]));
+const listeners: (() => void)[] = [];
 
 /**
- * The vendors' own base URLs, so that application code calling the real API is intercepted by
- * the handlers. JSON-RPC names no host in its document: the one here is a placeholder.
+ * Adds an API to the contract. Its name must be new (a built-in API cannot be replaced) and
+ * start with a letter; registering the same object twice is a no-op.
  */
-export const VENDOR_BASE_URLS: Record<Face, string> = {
-  praxis: 'https://api.praxis.invalid/agent',
-  everruns: 'https://app.everruns.com/api',
-  ark: 'https://ark.cn-beijing.volces.com/api/v3',
-  jsonrpc: 'https://jsonrpc.invalid',
-};
+export function registerContract(contract: ApiContract): void {
+  const existing = contracts.get(contract.face);
+  if (existing === contract) return;
+  if (existing) throw new Error(`an API named "${contract.face}" is already registered; choose another name`);
+  if (!/^[a-z][a-z0-9-]*$/.test(contract.face))
+    throw new Error(
+      `API name "${contract.face}" must be lower-case letters, digits and dashes, starting with a letter`,
+    );
+  contracts.set(contract.face, contract);
+  for (const listener of listeners) listener();
+}
+
+/** Called whenever an API is registered, so tables derived from every API are rebuilt. */
+export function onRegister(listener: () => void): void {
+  listeners.push(listener);
+}
+
+/** Every registered API's name, built-in ones first. */
+export function faces(): Face[] {
+  return [...contracts.keys()];
+}
+
+export function isFace(value: string): boolean {
+  return contracts.has(value);
+}
+
+export function contractOf(face: Face): ApiContract {
+  const contract = contracts.get(face);
+  if (!contract) throw new Error(`unknown API "${face}"; the APIs are ${faces().join(', ')}`);
+  return contract;
+}
+
+/** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
+export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.face, c.vendorBaseUrl])) as Readonly<
+  Record<BuiltinFace, string>
+>;

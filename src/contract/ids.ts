@@ -1,5 +1,5 @@
 /** Literal types for the names users type: operation ids per API (from the generated spec types). */
-import type { Face } from './faces.js';
+import type { BuiltinFace } from './face.js';
 import type { operations as ArkOperations } from './types/ark.js';
 import type { operations as EverrunsOperations } from './types/everruns.js';
 import type { operations as JsonRpcOperations } from './types/jsonrpc.js';
@@ -13,4 +13,4 @@ interface OperationsOf {
 }
 
 /** The operation ids of one API's spec (`listSessions`, `listBackgroundTasks`, `listTasks`). */
-export type OperationIdOf<F extends Face> = F extends Face ? Extract<keyof OperationsOf[F], string> : never;
+export type OperationIdOf<F extends string> = F extends BuiltinFace ? Extract<keyof OperationsOf[F], string> : string;

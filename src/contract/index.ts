@@ -8,5 +8,7 @@ export { validateResponseBody } from './validate.js';
 export type { OperationIdOf } from './ids.js';
 export type { Profile } from './schema.js';
 export { checkItem, type ItemRuleId } from './rules/index.js';
-export type { JsonObject, RuleTarget } from './rules/types.js';
+export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
+export type { ApiContract } from './api.js';
+export type { Lifecycle } from './lifecycle.js';
 export { operationsOf, type LawId, type ListOperation } from './operations.js';

@@ -1,4 +1,4 @@
-import type { Face } from './faces.js';
+import type { Face } from './face.js';
 import type { Source } from './violation.js';
 
 /**

@@ -1,7 +1,6 @@
 /** Renders docs/rules.md from the catalogue: every item rule, lifecycle and list law with its scope and source. */
-import { FACES, SEED_FILES } from './faces.js';
+import { BUILTIN_FACES, contractOf } from './faces.js';
 import { lawsOf } from './laws/index.js';
-import { OPERATIONS } from './operations.js';
 import { ITEM_RULES } from './rules/index.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -39,19 +38,26 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
     '',
   ];
   const itemRuleIds = new Set<string>(ITEM_RULES.map((r) => r.id));
-  for (const face of FACES) {
-    lines.push(`## ${face}`, '', `Documents: ${SEED_FILES[face].map((f) => `\`${f}\``).join(', ')}.`, '');
+  for (const face of BUILTIN_FACES) {
+    lines.push(
+      `## ${face}`,
+      '',
+      `Documents: ${contractOf(face)
+        .documents.map((f) => `\`${f}\``)
+        .join(', ')}.`,
+      '',
+    );
     lines.push(
       '### Item rules (scope: each listed object)',
       '',
       '| id | fault | applies to | statement | source |',
       '|---|---|---|---|---|',
     );
-    for (const rule of ITEM_RULES.filter((r) => r.face === face))
+    for (const rule of contractOf(face).rules)
       lines.push(
         `| \`${rule.id}\` | ${fault(rule.id)} | ${rule.target} | ${cell(rule.statement)}${rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : ''} | \`${rule.source.file}\`: “${cell(rule.source.sentence)}” |`,
       );
-    for (const op of OPERATIONS.filter((o) => o.face === face)) {
+    for (const op of contractOf(face).operations) {
       if (op.lifecycle) {
         lines.push(
           '',

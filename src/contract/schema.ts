@@ -7,7 +7,7 @@
  *   marked `x-assumption` accept anything, because the documents do not state them and the
  *   conformance runner must not judge a live server on what the documents do not say.
  */
-import { type Face, SPECS } from './faces.js';
+import { type Face, contractOf } from './faces.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
 
 export type Profile = 'strict' | 'documented';
@@ -39,7 +39,7 @@ function transform(node: unknown, profile: Profile, refPrefix: string): unknown 
 
 /** The face's components as one JSON Schema document with `$defs`. */
 export function schemaBundle(face: Face, profile: Profile): JsonSchema {
-  const spec = SPECS[face];
+  const spec = contractOf(face).spec;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: bundleId(face, profile),
@@ -51,7 +51,7 @@ export function findOperation(
   face: Face,
   operationId: string,
 ): { path: string; method: string; operation: OpenApiOperation } {
-  const spec: OpenApiDocument = SPECS[face];
+  const spec: OpenApiDocument = contractOf(face).spec;
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as OpenApiOperation;

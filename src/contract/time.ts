@@ -14,3 +14,8 @@ export function looksLikeUnixMillis(value: number): boolean {
 export function looksLikeUnixSeconds(value: number): boolean {
   return Number.isInteger(value) && value >= 1e9 && value < 1e10;
 }
+
+/** A time written as a number (Unix ms or s, as the API's document says); NaN for anything else. */
+export function epochNumber(value: unknown): number {
+  return typeof value === 'number' ? value : Number.NaN;
+}

@@ -1,17 +1,15 @@
 /**
- * Response validators: ajv (2020 dialect, strict, formats), compiled once at build time into
- * `generated/validators.ts` (see compile.ts), so nothing is compiled at run time. Validation
+ * Response validators: ajv (2020 dialect, strict, formats), each API's own (`ApiContract.validators`;
+ * the built-in APIs' are compiled once at build time into `generated/validators.ts`, see compile.ts,
+ * so nothing is compiled at run time). Validation
  * never throws and reports every error, as Violations.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { type Face, SPEC_FILES, SPECS } from './faces.js';
-import * as precompiled from './generated/validators.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { type Face, contractOf } from './faces.js';
 import type { OperationIdOf } from './ids.js';
 import { type Profile, findOperation } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
-
-const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction | undefined>;
 
 /**
  * Where in the spec file the failing keyword is: ajv's schema path, relative to the validated
@@ -20,7 +18,7 @@ const VALIDATORS = precompiled as unknown as Record<string, ValidateFunction | u
 function specPointer(face: Face, pointer: string, schemaPath: string): string {
   const component =
     /^https:\/\/agent-task-contracts\.invalid\/[a-z]+\/(?:strict|documented)\.json#\/\$defs\/(.*)$/.exec(schemaPath);
-  if (component) return `${SPEC_FILES[face]}#/components/schemas/${component[1]}`;
+  if (component) return `${contractOf(face).specFile}#/components/schemas/${component[1]}`;
   // A path inside a referenced schema is relative to that schema: name both, apart.
   if (schemaPath.startsWith('#')) return `${pointer} (keyword ${schemaPath})`;
   return schemaPath;
@@ -38,7 +36,10 @@ function toViolations(
     rule,
     instancePath: error.instancePath,
     message: `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`,
-    source: { file: SPEC_FILES[face], sentence: `the schema at ${specPointer(face, pointer, error.schemaPath)}` },
+    source: {
+      file: contractOf(face).specFile,
+      sentence: `the schema at ${specPointer(face, pointer, error.schemaPath)}`,
+    },
     value: valueAt(data, error.instancePath),
   }));
 }
@@ -90,7 +91,9 @@ function isAssumedBody(face: Face, operationId: string, status: number): boolean
   const name = schema.$ref?.replace('#/components/schemas/', '');
   return (
     name !== undefined &&
-    (SPECS[face].components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.['x-assumption'] === true
+    (contractOf(face).spec.components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.[
+      'x-assumption'
+    ] === true
   );
 }
 
@@ -102,7 +105,7 @@ export function validateBody(
   body: unknown,
   profile: Profile = 'strict',
 ): Violation[] | undefined {
-  const fn = VALIDATORS[validatorKey({ face, profile, operationId, status })];
+  const fn = contractOf(face).validators[validatorKey({ face, profile, operationId, status })];
   if (fn === undefined) {
     findOperation(face, operationId); // an unknown operation is a caller's error, said as such
     return undefined;
@@ -110,7 +113,7 @@ export function validateBody(
   if (fn(body)) return [];
   // Only a failure needs the operation's place in the spec, for the pointer.
   const { path, method } = findOperation(face, operationId);
-  const pointer = `${SPEC_FILES[face]}#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
+  const pointer = `${contractOf(face).specFile}#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
   return toViolations(face, `${face}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body);
 }
 
@@ -121,11 +124,17 @@ export function validateComponent(
   value: unknown,
   profile: Profile = 'strict',
 ): Violation[] {
-  const fn = VALIDATORS[validatorKey({ face, profile, component })];
+  const fn = contractOf(face).validators[validatorKey({ face, profile, component })];
   if (fn === undefined)
     throw new Error(
-      `no component "${component}" in ${SPEC_FILES[face]}; components are the keys of components.schemas`,
+      `no component "${component}" in ${contractOf(face).specFile}; components are the keys of components.schemas`,
     );
   if (fn(value)) return [];
-  return toViolations(face, `${face}.schema`, `${SPEC_FILES[face]}#/components/schemas/${component}`, fn.errors, value);
+  return toViolations(
+    face,
+    `${face}.schema`,
+    `${contractOf(face).specFile}#/components/schemas/${component}`,
+    fn.errors,
+    value,
+  );
 }

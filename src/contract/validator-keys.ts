@@ -1,4 +1,4 @@
-import type { Face } from './faces.js';
+import type { Face } from './face.js';
 import type { Profile } from './schema.js';
 
 /** The export name of a precompiled validator: a component, or a documented response body. */

@@ -9,14 +9,13 @@ import type { JsonObject } from '../contract/rules/types.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { taskOperation } from '../contract/operations.js';
 import { repair, validObject } from './objects.js';
+import { generatorsOf } from './profiles.js';
 
 export interface LifecycleCase {
   snapshots: JsonObject[];
   /** The laws an illegal sequence breaks; absent for legal ones. */
   breaks?: string[];
 }
-
-const INITIAL: Record<Face, string> = { praxis: 'running', everruns: 'queued', ark: 'queued', jsonrpc: 'created' };
 
 /**
  * Moves a snapshot one step on: new state, later times, fields the rules require. New times are
@@ -34,33 +33,15 @@ export function advanceSnapshot(
   const op = taskOperation(face);
   const next = structuredClone(previous);
   next[op.stateField!] = state;
-  if (face === 'everruns') {
-    next.updated_at = new Date(later(Date.parse(String(previous.updated_at)))).toISOString();
-    if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
-  }
-  if (face === 'ark') {
-    const now = later(
-      Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)),
-    );
-    if (state === 'running' && next.started_at === undefined) next.started_at = now;
-    if (isTerminal(op.lifecycle!, state)) next.finished_at = now;
-  }
-  if (face === 'praxis' && state !== 'running' && (previous.ended_at === null || previous.ended_at === undefined)) {
-    next.ended_at = new Date(later(Date.parse(String(previous.started_at)))).toISOString();
-  }
-  if (face === 'jsonrpc' && state === 'input-required') next.input_required_call_ids = [`call_${stepMs}`];
+  generatorsOf(face).lifecycle.advance?.(previous, next, state, later, stepMs);
   return repair(face, 'task', next);
 }
 
 function startAt(face: Face, task: JsonObject): JsonObject {
-  const op = taskOperation(face);
+  const { lifecycle } = generatorsOf(face);
   const first = structuredClone(task);
-  first[op.stateField!] = INITIAL[face];
-  if (face === 'ark') {
-    delete first.started_at;
-    delete first.finished_at;
-  }
-  if (face === 'praxis') first.ended_at = null;
+  first[taskOperation(face).stateField!] = lifecycle.initial;
+  lifecycle.start?.(first);
   return repair(face, 'task', first);
 }
 
@@ -107,20 +88,22 @@ export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<L
           : advanceSnapshot(face, last, terminal, 1000);
         if (finished !== last) snapshots.push(finished);
         const revived = structuredClone(finished);
-        revived[op.stateField!] = INITIAL[face];
+        revived[op.stateField!] = generatorsOf(face).lifecycle.initial;
         snapshots.push(revived);
       } else if (chosen === 'immutable-fields') {
         const changed = structuredClone(last);
-        changed[op.immutableFields.find((f) => f !== op.idField) ?? op.idField] =
-          face === 'ark' || face === 'jsonrpc' ? Number(last.created_at) + 1 : '2030-01-01T00:00:00.000Z';
+        const field = op.immutableFields.find((f) => f !== op.idField) ?? op.idField;
+        // A numeric field (a Unix time) moves on by one unit; any other takes a value it cannot have had.
+        changed[field] = typeof last[field] === 'number' ? last[field] + 1 : '2030-01-01T00:00:00.000Z';
         snapshots.push(changed);
       } else {
         const earlier = structuredClone(last);
         const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(last[f])));
         const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
+        // A Unix time goes back one unit; an RFC 3339 time one second.
         earlier[field] =
-          face === 'ark' || face === 'jsonrpc'
-            ? Number(last[field]) - 1
+          typeof last[field] === 'number'
+            ? last[field] - 1
             : new Date(Date.parse(String(last[field])) - 1000).toISOString();
         snapshots.push(earlier);
         // A time that is also immutable (JSON-RPC has only created_at) or a past event breaks both laws.

@@ -6,12 +6,12 @@ import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { componentOf } from '../contract/operations.js';
 import { schemaBundle } from '../contract/schema.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { overridesFor } from './faces.js';
-import { RULE_KITS } from './rule-kit.js';
+import { generatorsOf, kitOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 
 export { repair };
 import { SchemaArbitraries } from './schema-arbitrary.js';
+import type { BuiltinFace } from '../contract/face.js';
 
 export interface ObjectOptions {
   /** Lean on values that break clients (see README: generators). */
@@ -24,7 +24,7 @@ function builder(face: Face, edge: boolean): SchemaArbitraries {
   let b = builders.get(key);
   if (!b) {
     const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    b = new SchemaArbitraries(defs, { edge, overrides: overridesFor(face, edge) });
+    b = new SchemaArbitraries(defs, { edge, overrides: generatorsOf(face).overrides(edge) });
     builders.set(key, b);
   }
   return b;
@@ -49,10 +49,16 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
   return arb;
 }
 
-/** Objects that break `ruleId` and, per the rule's declared pairs, nothing else. */
-export function brokenObject(ruleId: ItemRuleId, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
+/**
+ * Objects that break `ruleId` and, per the rule's declared pairs, nothing else. A built-in API's
+ * rule id is checked at compile time; an API registered at run time names its own.
+ */
+export function brokenObject<Id extends string>(
+  ruleId: Id extends `${BuiltinFace}.${string}` ? ItemRuleId : Id,
+  options: ObjectOptions = {},
+): fc.Arbitrary<JsonObject> {
   const rule = itemRule(ruleId);
-  const kit = RULE_KITS[rule.id];
+  const kit = kitOf(rule.face, rule.id);
   return validObject(rule.face, rule.target, options).map((valid) => {
     const item = { ...valid };
     kit.break(item);

@@ -1,18 +1,16 @@
 /** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
 import type { Face } from '../contract/faces.js';
-import { ITEM_RULES } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { RULE_KITS, type RuleKit } from './rule-kit.js';
+import type { RuleKit } from './rule-kit.js';
+import { kitOf } from './profiles.js';
+import { rulesFor } from '../contract/rules/index.js';
 
 const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();
 function kitsOf(face: Face, target: RuleTarget) {
   const key = `${face}|${target}`;
   let kits = kitsByTarget.get(key);
   if (!kits) {
-    kits = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target).map((rule) => ({
-      id: rule.id,
-      kit: RULE_KITS[rule.id],
-    }));
+    kits = rulesFor(face, target).map((rule) => ({ id: rule.id, kit: kitOf(face, rule.id) }));
     kitsByTarget.set(key, kits);
   }
   return kits;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { ListOperation } from '../contract/operations.js';
-import { SPECS } from '../contract/faces.js';
+import { contractOf } from '../contract/faces.js';
 
 export type Query = [string, string][];
 
@@ -19,7 +19,7 @@ export interface RequestCase {
 export type ValuePools = Record<string, readonly string[]>;
 
 function enumOf(op: ListOperation, component: string, field: string): string[] {
-  const schemas = SPECS[op.face].components?.schemas ?? {};
+  const schemas = contractOf(op.face).spec.components?.schemas ?? {};
   const props = (schemas[component]?.properties ?? {}) as Record<string, { $ref?: string; enum?: string[] }>;
   const prop = props[field];
   if (prop?.enum) return prop.enum;

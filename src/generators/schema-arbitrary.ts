@@ -243,6 +243,19 @@ export class SchemaArbitraries {
   }
 
   private string(schema: JsonSchema, where: string): fc.Arbitrary<string> {
+    const text = this.unboundedString(schema, where);
+    const min = typeof schema.minLength === 'number' ? schema.minLength : undefined;
+    const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+    if (min === undefined && max === undefined) return text;
+    // JSON Schema counts code points: cut or pad by code point, never inside a surrogate pair.
+    return text.map((value) => {
+      const points = [...value].slice(0, max);
+      while (points.length < (min ?? 0)) points.push('x');
+      return points.join('');
+    });
+  }
+
+  private unboundedString(schema: JsonSchema, where: string): fc.Arbitrary<string> {
     if (schema.format === 'date-time') return timestampArbitrary(this.options.edge);
     if (typeof schema.pattern === 'string') {
       const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(schema.pattern)?.[1];

@@ -2,8 +2,8 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { FACES, type Face, isFace } from '../contract/faces.js';
-import { PAGING_PARAMS, idOf, taskOperation } from '../contract/operations.js';
+import { type Face, isFace } from '../contract/faces.js';
+import { pagingParams, idOf, taskOperation } from '../contract/operations.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
@@ -11,20 +11,23 @@ import { ControlError, describeInternalError } from './control-error.js';
 import { controlResponse } from './control.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import { FAULTS, type FaultId, describeUnknownFaults } from './faults/index.js';
+import { type FaultId, allFaults, describeUnknownFaults } from './faults/index.js';
 import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { ResponseCache } from './response-cache.js';
 import { MockStore } from './store.js';
 import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
 import { type MockRequest, type MockResponse, json } from './types.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import type { BuiltinFace } from '../contract/face.js';
+import { faces } from '../contract/faces.js';
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
   seed?: number;
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
-  /** Rule or law ids to break (see `FAULTS`); a misspelt id is a type error, and refused at run time. */
+  /** Rule or law ids to break (see `FAULTS`; an API registered at run time adds its own); a misspelt id is a type error, and refused at run time. */
   faults?: readonly FaultId[];
   /** Network delay before every response, in wall-clock milliseconds (the virtual clock never holds it). */
   latencyMs?: number;
@@ -101,7 +104,7 @@ export class MockApp {
 
   private answer(face: Face, request: MockRequest): MockResponse {
     this.requestNumber++;
-    if (!PAGING_PARAMS.some((p) => request.query.has(p))) this.walkNumber++;
+    if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
     if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
     // Without faults a 200 depends only on the request and the data.
     const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
@@ -164,14 +167,27 @@ export class MockApp {
    * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
    * ids are unique in the whole store, so the same partials can be seeded into any session.
    */
-  async seed<F extends Face>(
+  async seed<F extends BuiltinFace>(
     face: F,
     session: string,
     tasks: readonly DeepPartial<TaskOf[F]>[],
+    options?: SeedOptions,
+  ): Promise<TaskOf[F][]>;
+  /** An API registered at run time: its tasks are JSON objects. */
+  async seed<F extends string>(
+    face: F extends BuiltinFace ? never : F,
+    session: string,
+    tasks: readonly JsonObject[],
+    options?: SeedOptions,
+  ): Promise<JsonObject[]>;
+  async seed(
+    face: Face,
+    session: string,
+    tasks: readonly TaskPartial[],
     options: SeedOptions = {},
-  ): Promise<TaskOf[F][]> {
+  ): Promise<JsonObject[]> {
     if (!isFace(face))
-      throw new ControlError(400, `face must be one of ${FACES.join(', ')} (got ${JSON.stringify(face)})`, {
+      throw new ControlError(400, `face must be one of ${faces().join(', ')} (got ${JSON.stringify(face)})`, {
         example: SEED_EXAMPLE,
       });
     if (options.seed !== undefined && !Number.isInteger(options.seed))
@@ -187,14 +203,14 @@ export class MockApp {
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
     const { seedSession } = await import('./seed.js');
     // Completed and checked against the strict contract, so they are the API's task type.
-    const stored = await seedSession(this.store, face, session, tasks as readonly TaskPartial[], {
+    const stored = await seedSession(this.store, face, session, tasks, {
       now: this.clock.now(),
       ...options,
     });
     let sessions = this.seeded.get(face);
     if (!sessions) this.seeded.set(face, (sessions = new Set()));
     sessions.add(session);
-    return stored as unknown as TaskOf[F][];
+    return stored;
   }
 
   /**
@@ -232,10 +248,10 @@ export class MockApp {
   setFaults(ids: readonly FaultId[]): void {
     if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
       throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
-        known: FAULTS,
+        known: allFaults(),
       });
     const unknown = describeUnknownFaults(ids);
-    if (unknown) throw new ControlError(400, unknown, { known: FAULTS });
+    if (unknown) throw new ControlError(400, unknown, { known: allFaults() });
     this.faults = new Set(ids);
   }
 
@@ -329,8 +345,8 @@ export class MockApp {
       latencyMs: this.latencyMs,
       scenario: this.scenario ? this.scenario.describe() : null,
       clock: this.clock.state(),
-      tasks: Object.fromEntries(FACES.map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
-      seeded: Object.fromEntries(FACES.map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<
+      tasks: Object.fromEntries(faces().map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
+      seeded: Object.fromEntries(faces().map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<
         Face,
         string[]
       >,
@@ -348,7 +364,7 @@ export class MockApp {
   private async advanceTasks(): Promise<void> {
     const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
-    for (const face of FACES) {
+    for (const face of faces()) {
       const op = taskOperation(face);
       const lifecycle = op.lifecycle!;
       for (const session of this.store.sessionsOf(face)) {

@@ -27,9 +27,11 @@ export interface DemoRecords {
   tasks: Record<Face, JsonObject[]>;
 }
 
-export const DEMO_SESSION: Record<Face, string> = {
-  praxis: DEMO.praxis.session,
-  everruns: DEMO.everruns.session,
-  ark: DEMO.ark.session,
-  jsonrpc: DEMO.jsonrpc.session,
-};
+/** Each built-in API's demo session. */
+export const DEMO_SESSION = Object.fromEntries(
+  Object.entries(DEMO).map(([face, demo]) => [face, demo.session]),
+) as Record<keyof typeof DEMO, string>;
+
+/** Demo ids number their objects with three digits (`bgt_demo007`). */
+export const pad = (n: number) => String(n).padStart(3, '0');
+export const isoAt = (ms: number) => new Date(ms).toISOString();

@@ -6,4 +6,7 @@ export type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer, Timel
 export { MockApp, type MockOptions } from './app.js';
 export type { MockStore } from './store.js';
 export type { FaultId } from './faults/index.js';
-export type { MockRequest, MockResponse } from './types.js';
+export type { MockContext, MockRequest, MockResponse, Operation } from './types.js';
+export { registerApi } from './apis.js';
+export type { ApiModule, DemoShape, MockProfile } from './profile.js';
+export type { FaultTransform } from './faults/transform.js';

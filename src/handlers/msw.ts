@@ -4,15 +4,16 @@
  * that calls the real API is intercepted unchanged.
  */
 import { HttpResponse, type RequestHandler, http } from 'msw';
-import { FACES, type Face, VENDOR_BASE_URLS } from '../contract/faces.js';
+import type { Face } from '../contract/faces.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
 import type { SeedOptions } from './seed.js';
-import type { Face as ApiFace } from '../contract/faces.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type FaultId, describeUnknownFaults } from './faults/index.js';
 import type { PlayOptions } from './timeline.js';
-import { ROUTES } from './router.js';
+import { routesOf } from './router.js';
+import { contractOf, faces } from '../contract/faces.js';
+import type { BuiltinFace } from '../contract/face.js';
 
 export interface HandlerOptions extends MockOptions {
   /** Faces to mock (default: all four). */
@@ -56,7 +57,7 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
    * Puts exactly these tasks in a session, each a partial task completed by the generators and
    * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
    */
-  seed<F extends ApiFace>(
+  seed<F extends BuiltinFace>(
     face: F,
     session: string,
     tasks: readonly DeepPartial<TaskOf[F]>[],
@@ -91,9 +92,9 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const app = () => (appPromise ??= MockApp.create({ ...options, clock }));
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
-  const handlers = (options.faces ?? FACES).flatMap((face) => {
-    const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? VENDOR_BASE_URLS[face]);
-    return ROUTES.filter((route) => route.face === face).map((route) =>
+  const handlers = (options.faces ?? faces()).flatMap((face) => {
+    const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl);
+    return routesOf(face).map((route) =>
       http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
         const url = new URL(request.url);
         const at = url.pathname.indexOf(basePath);

@@ -1,26 +1,29 @@
 /** Finds the operation for a face-relative path and runs it. Pure: no Fetch, no node:http. */
 import type { Face } from '../contract/faces.js';
-import { operation } from '../contract/operations.js';
-import * as ark from './faces/ark.js';
-import * as everruns from './faces/everruns.js';
-import * as jsonrpc from './faces/jsonrpc.js';
-import * as praxis from './faces/praxis.js';
 import { withFaults } from './faults/index.js';
-import { type MockContext, type MockRequest, type MockResponse, type Operation, type Route, json } from './types.js';
+import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
+import { mockOf } from './apis.js';
+import { contractOf, onRegister } from '../contract/faces.js';
 
-/** A documented GET operation, its path template read from the contract. */
-function route(face: Face, operationId: string, run: Operation): Route {
-  return { face, method: 'GET', template: operation(face, operationId).path, operationId, operation: run };
+const routesByFace = new Map<string, readonly Route[]>();
+onRegister(() => routesByFace.clear());
+
+/** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
+export function routesOf(face: Face): readonly Route[] {
+  let routes = routesByFace.get(face);
+  if (!routes) {
+    const { operations } = mockOf(face);
+    routes = contractOf(face).operations.map((op) => ({
+      face,
+      method: 'GET',
+      template: op.path,
+      operationId: op.operationId,
+      operation: operations[op.operationId]!,
+    }));
+    routesByFace.set(face, routes);
+  }
+  return routes;
 }
-
-/** Path templates below each face's base URL (the spec's paths, with Praxis's /agent base kept in the base). */
-export const ROUTES: readonly Route[] = [
-  route('praxis', 'listSessions', praxis.listSessions),
-  route('praxis', 'listBackgroundTasks', praxis.listBackgroundTasks),
-  route('everruns', 'listTasks', everruns.listTasks),
-  route('ark', 'listTasks', ark.listTasks),
-  route('jsonrpc', 'listTasks', jsonrpc.listTasks),
-];
 
 /** Matches a template segment by segment; `{name}` takes one non-empty segment, percent-decoded. */
 function matchTemplate(template: string, path: string): Record<string, string> | undefined {
@@ -53,49 +56,7 @@ export function errorResponse(
   headers: Record<string, string> = {},
   requestNumber = 0,
 ): MockResponse {
-  let response: MockResponse;
-  switch (face) {
-    case 'praxis':
-      response = praxis.anthropicError(
-        status,
-        status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
-        message,
-        requestNumber,
-      );
-      break;
-    case 'everruns':
-      response = everruns.everrunsError(
-        status,
-        status === 404
-          ? 'not_found'
-          : status === 405
-            ? 'method_not_allowed'
-            : status >= 500
-              ? 'internal_error'
-              : 'bad_request',
-        message,
-      );
-      break;
-    case 'ark':
-      response = ark.arkError(
-        status,
-        status === 404
-          ? 'NotFound'
-          : status === 405
-            ? 'MethodNotAllowed'
-            : status >= 500
-              ? 'InternalServiceError'
-              : 'InvalidParameter',
-        message,
-      );
-      break;
-    case 'jsonrpc':
-      // FastAPI answers routing errors with a plain `detail` string.
-      response = json(status, {
-        detail: status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : message,
-      });
-      break;
-  }
+  const response = mockOf(face).errorResponse(status, message, requestNumber);
   return { ...response, headers: { ...response.headers, ...headers } };
 }
 
@@ -115,16 +76,14 @@ function methodNotAllowed(face: Face, method: string, requestNumber: number): Mo
 
 export function handle(face: Face, request: MockRequest, context: MockContext): MockResponse {
   let pathMatched = false;
-  for (const route of ROUTES) {
-    if (route.face !== face) continue;
+  for (const route of routesOf(face)) {
     const params = matchTemplate(route.template, request.path);
     if (!params) continue;
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
     if (context.faults.size === 0) return route.operation(request, context, params);
-    return withFaults(operation(face, route.operationId), request, context, (edited) =>
-      route.operation(edited, context, params),
-    );
+    const op = contractOf(face).operations.find((o) => o.operationId === route.operationId)!;
+    return withFaults(op, request, context, (edited) => route.operation(edited, context, params));
   }
   return pathMatched
     ? methodNotAllowed(face, request.method, context.requestNumber)

@@ -2,14 +2,16 @@
  * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
-import { FACES, type Face, isFace } from '../contract/faces.js';
+import { type Face, isFace } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { checkItem } from '../contract/rules/index.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { validateComponent } from '../contract/validate.js';
 import { completer } from '../generators/complete.js';
+import { mockOf } from './apis.js';
 import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';
+import { faces } from '../contract/faces.js';
 
 /** A partial task: any documented fields, the rest generated. Typed per API where the caller names it. */
 export type TaskPartial = JsonObject;
@@ -43,7 +45,7 @@ export function completeSeed(
   options: SeedOptions = {},
 ): JsonObject[] {
   if (!isFace(face))
-    throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${FACES.join(', ')}`);
+    throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${faces().join(', ')}`);
   if (typeof session !== 'string' || session === '')
     throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
   if (!Array.isArray(partials))
@@ -122,19 +124,23 @@ export async function seedSession(
         `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
       );
   }
-  if (face === 'praxis' && !store.praxisSessions((s) => s.id === session).length) {
+  // An API that lists its sessions lists the seeded one too.
+  const listed = mockOf(face).listedSession;
+  if (listed && !store.sessionObjects(face, (s) => s.id === session).length) {
     const sessionObject = completer(
-      'praxis',
+      face,
       options.seed ?? 1,
       (options.now ?? Date.now()) - (tasks.length + 2) * 60_000,
-    ).complete('session', { id: session, archived_at: null });
+    ).complete('session', listed(session));
     try {
-      await store.addPraxisSession(sessionObject);
+      await store.addSessionObject(face, sessionObject);
     } catch (error) {
+      const binding = taskOperation(face).session;
+      const prefix = binding.in === 'path' ? binding.idPrefix : undefined;
       throw new SeedError(
-        `praxis session ${session}`,
-        'praxis.response-schema',
-        `${(error as Error).message} (Praxis session ids look like sesn_…)`,
+        `${face} session ${session}`,
+        `${face}.response-schema`,
+        `${(error as Error).message}${prefix ? ` (${face} session ids look like ${prefix}…)` : ''}`,
       );
     }
   }

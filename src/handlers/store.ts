@@ -95,16 +95,16 @@ export class MockStore {
     index.add(record);
   }
 
-  /** Praxis sessions themselves (the session list). */
-  async addPraxisSession(session: JsonObject, trusted = false): Promise<void> {
+  /** A session object of an API that lists its sessions (Praxis's session list). */
+  async addSessionObject(face: Face, session: JsonObject, trusted = false): Promise<void> {
     this.version++;
-    this.addSession('praxis', String(session.id));
+    this.addSession(face, String(session.id));
     await createChecked(
-      this.partition('praxis', 'session', ''),
-      this.schema('praxis', 'session'),
+      this.partition(face, 'session', ''),
+      this.schema(face, 'session'),
       this.checked,
       { seq: ++this.seq, session: '', item: session },
-      `praxis session ${String(session.id)}`,
+      `${face} session ${String(session.id)}`,
       trusted,
     );
   }
@@ -125,8 +125,9 @@ export class MockStore {
     return this.index(face).get(id);
   }
 
-  praxisSessions(where?: (item: JsonObject) => boolean): StoredRecord[] {
-    const collection = this.partitions.get('praxis|session|');
+  /** The session objects of an API that lists its sessions, newest first, those matching `where`. */
+  sessionObjects(face: Face, where?: (item: JsonObject) => boolean): StoredRecord[] {
+    const collection = this.partitions.get(`${face}|session|`);
     if (!collection) return [];
     return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, {
       orderBy: { seq: 'desc' },

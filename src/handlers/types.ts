@@ -3,6 +3,7 @@ import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { PraxisSession, TaskOf } from '../types/index.js';
 import type { MockStore } from './store.js';
+import type { BuiltinFace } from '../contract/face.js';
 
 /** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
 export interface MockRequest {
@@ -79,7 +80,7 @@ export function pageResponse(
  * The store's items as the API's generated types: every record was checked against the strict
  * contract when it was stored, so the bodies the operations build are typed from the spec.
  */
-export function storedTasks<F extends Face>(_face: F, items: readonly JsonObject[]): TaskOf[F][] {
+export function storedTasks<F extends BuiltinFace>(_face: F, items: readonly JsonObject[]): TaskOf[F][] {
   return items as unknown as TaskOf[F][];
 }
 

@@ -3,13 +3,14 @@
  * page: the documented schema, every item rule, and the page laws the request makes checkable
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
-import { type Face, SPEC_FILES } from '../contract/faces.js';
+import type { Face } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import type { Violation } from '../contract/violation.js';
 import { checkListPage } from '../contract/laws/index.js';
 import { documentedStatuses } from '../contract/schema.js';
 import { operation } from '../contract/operations.js';
 import { validateResponseBody } from '../contract/validate.js';
+import { contractOf } from '../contract/faces.js';
 
 /** A response, or its status and parsed body (and, to judge limits and filters, the URL asked). */
 export interface ContractSubject {
@@ -78,7 +79,7 @@ export async function judgeResponse<F extends Face>(
           instancePath: '',
           message: `status ${subject.status} is not one the documents give for ${operationId} (${documented.join(', ')})`,
           source: {
-            file: SPEC_FILES[face],
+            file: contractOf(face).specFile,
             sentence: `${operationId} documents the statuses ${documented.join(', ')}`,
           },
           value: subject.status,

@@ -9,8 +9,10 @@ import type { ClockState } from '../handlers/clock.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { AnyScenario } from '../scenarios/define.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
+import { BUILTIN_FACES } from '../contract/faces.js';
+import type { BuiltinFace } from '../contract/face.js';
 
-const FACE_LIST: readonly Face[] = ['praxis', 'everruns', 'ark', 'jsonrpc'];
+const FACE_LIST: readonly Face[] = BUILTIN_FACES;
 
 /** How a scenario moves on: one step per poll (default), per `advance()`, or per `stepMs` of the mock's clock. */
 export interface PlayOptions {
@@ -52,9 +54,9 @@ export interface MockControl {
   /** The server's root, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   /** Each API's base URL on this server: point your app at `baseUrl.ark`. */
-  readonly baseUrl: Readonly<Record<Face, string>>;
+  readonly baseUrl: Readonly<Record<BuiltinFace, string>>;
   /** The session holds exactly these tasks: partial tasks of that API, completed and checked. */
-  seed<F extends Face>(
+  seed<F extends BuiltinFace>(
     face: F,
     session: string,
     tasks: readonly DeepPartial<TaskOf[F]>[],
@@ -102,7 +104,7 @@ function mockControl(url: string): MockControl {
   return {
     url: root,
     baseUrl: Object.freeze(
-      Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<Face, string>,
+      Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<BuiltinFace, string>,
     ),
     async seed(face, session, tasks, options = {}) {
       const answer = await post('/seed', {

@@ -12,6 +12,7 @@ import { errorResponse } from '../handlers/router.js';
 import type { MockApp } from '../handlers/app.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
+import { faces } from '../contract/faces.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 
@@ -152,7 +153,12 @@ function route(
   }
   if (!isFace(prefix)) {
     req.resume();
-    fail(404, `no API at /${prefix.slice(0, 50)}; the APIs are at /praxis, /everruns, /ark and /jsonrpc`);
+    fail(
+      404,
+      `no API at /${prefix.slice(0, 50)}; the APIs are at ${faces()
+        .map((face) => `/${face}`)
+        .join(', ')}`,
+    );
     return;
   }
   // Drain any request body so keep-alive connections stay usable.

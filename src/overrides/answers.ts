@@ -1,7 +1,6 @@
 /** The answers people reach for in a per-test override besides a page: an error in the API's own format, a network error, a delay. */
 import { HttpResponse, delay as mswDelay } from 'msw';
 import type { Face } from '../contract/faces.js';
-import { unprocessable } from '../handlers/faces/jsonrpc.js';
 import { errorResponse } from '../handlers/router.js';
 
 /**
@@ -14,10 +13,7 @@ export function apiError(
   status: 400 | 404 | 422 | 429 | 500 | 503,
   message = defaultMessage(status),
 ): Response {
-  const response =
-    face === 'jsonrpc' && status === 422
-      ? unprocessable([{ loc: ['query'], msg: message, type: 'value_error' }])
-      : errorResponse(face, status, message);
+  const response = errorResponse(face, status, message);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

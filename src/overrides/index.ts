@@ -7,8 +7,9 @@
  *     response(200).json(pages.ark([{ state: 'unknown' }], request))));
  */
 import { type OpenApiHttpHandlers, createOpenApiHttp } from 'openapi-msw';
-import { type Face, VENDOR_BASE_URLS } from '../contract/faces.js';
+import type { Face } from '../contract/faces.js';
 import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
+import { contractOf } from '../contract/faces.js';
 
 export interface TypedApis {
   praxis: OpenApiHttpHandlers<PraxisPaths>;
@@ -19,7 +20,7 @@ export interface TypedApis {
 
 /** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
 export function typedApis(options: { baseUrl?: Partial<Record<Face, string>> } = {}): TypedApis {
-  const base = (face: Face) => (options.baseUrl?.[face] ?? VENDOR_BASE_URLS[face]).replace(/\/+$/, '');
+  const base = (face: Face) => (options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl).replace(/\/+$/, '');
   return {
     praxis: createOpenApiHttp<PraxisPaths>({ baseUrl: base('praxis') }),
     everruns: createOpenApiHttp<EverrunsPaths>({ baseUrl: base('everruns') }),

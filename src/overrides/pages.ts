@@ -1,10 +1,3 @@
-/**
- * One page of given tasks in each API's own envelope, with a cursor that works: what a typed
- * override answers when a test wants "exactly these tasks" without the mock's store. Partial
- * tasks are completed by the generators and checked like seeded data; filters are not applied
- * (give the tasks the request should see).
- */
-import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
 import type {
@@ -17,6 +10,7 @@ import type {
   PraxisSessionList,
   TaskOf,
 } from '../types/index.js';
+import type { BuiltinFace } from '../contract/face.js';
 
 /** The request a page answers: its URL carries the limit and the cursor. */
 export type RequestLike = { url: string } | URL | string;
@@ -40,7 +34,11 @@ function limitOf(query: URLSearchParams, fallback: number): number {
 /** Completed tasks by what was asked: an override answers every request without sampling again. */
 const completed = new Map<string, unknown[]>();
 
-function complete<F extends Face>(face: F, tasks: readonly DeepPartial<TaskOf[F]>[], session: string): TaskOf[F][] {
+function complete<F extends BuiltinFace>(
+  face: F,
+  tasks: readonly DeepPartial<TaskOf[F]>[],
+  session: string,
+): TaskOf[F][] {
   const key = `${face}|${session}|${JSON.stringify(tasks)}`;
   let done = completed.get(key);
   if (!done) {

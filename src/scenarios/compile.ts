@@ -6,7 +6,7 @@
  */
 import type { Face } from '../contract/faces.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { checkItem } from '../contract/rules/index.js';
+import { checkItem, itemRule } from '../contract/rules/index.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { validateComponent } from '../contract/validate.js';
@@ -15,6 +15,8 @@ import { advanceSnapshot } from '../generators/lifecycles.js';
 import { completer } from '../generators/complete.js';
 import { describeUnknownFaults } from '../handlers/faults/index.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
+import { mockOf } from '../handlers/apis.js';
+import { faces } from '../contract/faces.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
@@ -54,7 +56,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const violations = [
       ...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'),
       ...checkItem(face, target, item),
-    ].filter((v) => !(target === 'session' && v.rule === 'praxis.session-list-excludes-archived'));
+    ].filter((v) => !itemRule(v.rule).listOnly); // a stored object need not satisfy what lists show
     if (violations.length > 0) {
       const v = violations[0]!;
       throw new ScenarioError(
@@ -83,13 +85,15 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     return faults;
   };
 
-  // Step 0.
+  // Step 0. An API that lists its sessions has session objects; the others only session ids.
+  const listedSession = mockOf(face).listedSession;
   const sessions = new Map<string, JsonObject | null>();
   for (const [i, s] of (scenario.sessions ?? []).entries()) {
     const id = String(s.id);
     if (sessions.has(id)) throw new ScenarioError(file, `/sessions/${i}/id`, `session ${id} is declared twice`);
-    const full =
-      face === 'praxis' ? complete('session', scenario.exact ? s : { archived_at: null, ...s }, undefined) : null;
+    const full = listedSession
+      ? complete('session', scenario.exact ? s : { ...listedSession(id), ...s }, undefined)
+      : null;
     if (full) check('session', full, `/sessions/${i}`, scenario.fault === true);
     sessions.set(id, full);
   }
@@ -103,7 +107,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
         `every ${face} task needs its ${idField} (a non-empty string)`,
       );
     if (!sessions.has(placed.session)) {
-      if (face === 'praxis' && !exact)
+      if (listedSession && !exact)
         throw new ScenarioError(
           file,
           `${pointer}/session`,
@@ -138,7 +142,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   let faults: string[] = [];
   let latencyMs = 0;
   const snapshot = (note?: string, answers: StepState['answers'] = []): StepState => ({
-    praxisSessions: [...sessions.values()].filter((s): s is JsonObject => s !== null),
+    sessionObjects: [...sessions.values()].filter((s): s is JsonObject => s !== null),
     sessions: [...sessions.keys()],
     tasks: [...tasks.values()].sort((a, b) => a.seq - b.seq).map((t) => ({ ...t })),
     faults,
@@ -152,8 +156,14 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const at = `/timeline/${n}`;
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
-      if (face !== 'praxis')
-        throw new ScenarioError(file, `${at}/sessions/${i}`, 'only Praxis scenarios list session objects');
+      if (!listedSession)
+        throw new ScenarioError(
+          file,
+          `${at}/sessions/${i}`,
+          `${face} has no session objects (its tasks name their session by id); only an API that lists its sessions (${faces()
+            .filter((f) => mockOf(f).listedSession)
+            .join(', ')}) takes "sessions"`,
+        );
       const id = String(s.id);
       const full = complete('session', s, undefined, sessions.get(id) ?? undefined);
       check('session', full, `${at}/sessions/${i}`, skip);

@@ -1,32 +1,27 @@
-/**
- * Scenarios typed by their API: `defineScenario({ face: 'ark', … })` checks every task, `set`
- * and fault id against Ark's own types, so a misspelt field, a state Ark does not have or a
- * fault Ark cannot inject is a compile error rather than a failure at run time.
- */
-import type { Face } from '../contract/faces.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial, PraxisSession, TaskOf } from '../types/index.js';
+import type { BuiltinFace } from '../contract/face.js';
 
 /** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
-export type FaultIdOf<F extends Face> = Extract<FaultId, `${F}.${string}`>;
+export type FaultIdOf<F extends BuiltinFace> = Extract<FaultId, `${F}.${string}`>;
 
 /** A partial task of the API: any documented fields, the rest generated from the scenario's seed. */
-export type TaskPartialOf<F extends Face> = DeepPartial<TaskOf[F]>;
+export type TaskPartialOf<F extends BuiltinFace> = DeepPartial<TaskOf[F]>;
 
 /** A session of the scenario: Praxis sessions are objects of their own (partial, completed), the others an id. */
-export type ScenarioSessionOf<F extends Face> = F extends 'praxis'
+export type ScenarioSessionOf<F extends BuiltinFace> = F extends 'praxis'
   ? DeepPartial<PraxisSession> & { id: string }
   : { id: string };
 
 /** A task placed in a session. */
-export interface PlacedTaskOf<F extends Face> {
+export interface PlacedTaskOf<F extends BuiltinFace> {
   session: string;
   task: TaskPartialOf<F>;
 }
 
 /** One step of the timeline, in the API's own types. */
-export interface ScenarioStepOf<F extends Face> {
+export interface ScenarioStepOf<F extends BuiltinFace> {
   note?: string;
   /** Answers that replace a list's data at this step only (recorded 5xx, 429, timeouts). */
   answers?: RecordedAnswer[];
@@ -47,7 +42,7 @@ export interface ScenarioStepOf<F extends Face> {
 }
 
 /** A scenario of one API, as the files in scenarios/ are written (see scenarios/schema.json). */
-export interface ScenarioOf<F extends Face> {
+export interface ScenarioOf<F extends BuiltinFace> {
   name: string;
   description?: string;
   face: F;
@@ -64,7 +59,7 @@ export interface ScenarioOf<F extends Face> {
 }
 
 /** A typed scenario of any API (told apart by `face`). */
-export type AnyScenario = { [F in Face]: ScenarioOf<F> }[Face];
+export type AnyScenario = { [F in BuiltinFace]: ScenarioOf<F> }[BuiltinFace];
 
 /**
  * Checks a scenario against its API's types at compile time and returns it unchanged, for
@@ -72,6 +67,6 @@ export type AnyScenario = { [F in Face]: ScenarioOf<F> }[Face];
  * The contract (lifecycle transitions, rules) is checked when it is played. The API is read
  * from `face` alone, so a fault id of another API cannot widen it.
  */
-export function defineScenario<F extends Face>(scenario: { face: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
+export function defineScenario<F extends BuiltinFace>(scenario: { face: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
   return scenario;
 }

@@ -8,7 +8,7 @@
  * time since the first request divided by `stepMs`.
  */
 import type { Face } from '../contract/faces.js';
-import { PAGING_PARAMS } from '../contract/operations.js';
+import { pagingParams } from '../contract/operations.js';
 import { MockStore } from '../handlers/store.js';
 import type { TimelinePlayer, TimelineView } from '../handlers/timeline.js';
 import type { MockRequest } from '../handlers/types.js';
@@ -38,7 +38,7 @@ export class ScenarioPlayer implements TimelinePlayer {
     const stores: MockStore[] = [];
     for (const state of timeline.steps) {
       const store = new MockStore();
-      for (const session of state.praxisSessions) await store.addPraxisSession(session, true);
+      for (const session of state.sessionObjects) await store.addSessionObject(face, session, true);
       for (const session of state.sessions) store.addSession(face, session);
       // Objects were checked when the timeline was compiled (fault steps on purpose not).
       for (const { seq, session, task } of state.tasks) await store.addTask(face, session, task, true, seq);
@@ -82,10 +82,10 @@ export class ScenarioPlayer implements TimelinePlayer {
       return Number.isFinite(step) ? Math.min(this.lastStep, Math.max(0, step)) : 0;
     }
     const params = [...request.query]
-      .filter(([k]) => !PAGING_PARAMS.includes(k))
+      .filter(([k]) => !pagingParams().includes(k))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = `${request.path}?${new URLSearchParams(params).toString()}`;
-    if (PAGING_PARAMS.some((p) => request.query.has(p)))
+    if (pagingParams().some((p) => request.query.has(p)))
       return this.walkStep.get(key) ?? Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
     const calls = (this.calls.get(key) ?? 0) + 1;
     this.calls.set(key, calls);

@@ -43,8 +43,8 @@ export interface Scenario {
 
 /** The full state of the scenario's API at one step. */
 export interface StepState {
-  /** Praxis sessions (complete objects), in creation order. */
-  praxisSessions: JsonObject[];
+  /** Session objects (complete), in creation order, for an API that lists its sessions. */
+  sessionObjects: JsonObject[];
   /** Session ids that exist. */
   sessions: string[];
   /** Tasks in creation order, each with its stable creation number. */

@@ -76,6 +76,9 @@ export interface TaskOf {
   jsonrpc: JsonRpcTask;
 }
 
+/** A task of an API by name: the generated type for a built-in API, a JSON object for one registered at run time. */
+export type TaskFor<F extends string> = F extends keyof TaskOf ? TaskFor<F> : Record<string, unknown>;
+
 /** The documented task states of each API. */
 export interface TaskStateOf {
   praxis: PraxisBackgroundTaskStatus;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('the mock conforms to the contract', () => {
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     for (const seed of [1, 20261129]) {
       it(`${face}, seed ${seed}: exit 0, every rule of the face exercised`, async () => {
         mock.app.faults = new Set();
@@ -59,7 +59,7 @@ describe('every fault the mock offers is caught, by name', () => {
   for (const fault of FAULTS) {
     it(fault, async () => {
       mock.app.faults = new Set([fault]);
-      const face = fault.split('.')[0] as (typeof FACES)[number];
+      const face = fault.split('.')[0] as (typeof BUILTIN_FACES)[number];
       // Drift is a warning unless asked for: the drift faults are judged with --fail-on-drift.
       const result = await runConformance({
         face,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import type { Face } from '../../src/contract/index.js';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 const WITH_SESSION: Record<Face, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' };
 
 describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 20', () => {
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     it(`${face}: conform seeds 1–20 (the mock's dataset reseeded to the same seed)`, async () => {
       const failures: string[] = [];
       for (let seed = 1; seed <= 20; seed++) {
@@ -169,7 +169,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
 describe('drift and coverage', () => {
   it('the demo mock has no drift; open Praxis kinds are new values, not drift', async () => {
     await mock.app.control('POST', '/reset', {});
-    for (const face of FACES) {
+    for (const face of BUILTIN_FACES) {
       const result = await runConformance({
         face,
         baseUrl: mock.base(face),

@@ -11,9 +11,9 @@ import {
 } from '../../src/contract/laws/index.js';
 import { mayFollow } from '../../src/contract/lifecycle.js';
 import { operation } from '../../src/contract/operations.js';
-import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/contract/rules/jsonrpc.js';
-import { arkLifecycle } from '../../src/contract/rules/ark.js';
-import { praxisTaskLifecycle } from '../../src/contract/rules/praxis.js';
+import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/apis/jsonrpc/rules.js';
+import { arkLifecycle } from '../../src/apis/ark/rules.js';
+import { praxisTaskLifecycle } from '../../src/apis/praxis/rules.js';
 import { arkTask, jsonrpcTask, praxisSession } from '../fixtures.js';
 
 const ark = operation('ark', 'listTasks');

@@ -119,7 +119,7 @@ describe("an item rule's applies is binding", () => {
     for (const { op, target, item } of CASES) {
       const armed = armRules(target, op, item);
       const store = new MockStore();
-      if (target === 'session') await store.addPraxisSession(item);
+      if (target === 'session') await store.addSessionObject('praxis', item);
       else await store.addTask(op.face, 'sesn-applies', item);
       expectNotRun(armed, []);
       expect(armed.applying.some((check) => check.mock.calls.length > 0)).toBe(true);

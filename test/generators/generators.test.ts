@@ -1,19 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type JsonObject, checkItem, operationsOf } from '../../src/contract/index.js';
-import { FACES, SPECS } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { type Snapshot, checkTimeline } from '../../src/contract/laws/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
+import { contractOf } from '../../src/contract/faces.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
 const params = (numRuns: number) => ({ seed: SEED, numRuns });
 
-const targets = FACES.flatMap((face) =>
+const targets = BUILTIN_FACES.flatMap((face) =>
   Object.entries(componentsOf(face)).map(([target, component]) => ({
     face,
     target: target as 'task' | 'session' | 'envelope',
@@ -54,7 +55,7 @@ describe(`generators (seed ${SEED})`, () => {
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
       samples.forEach(walk);
-      const schema = SPECS[face].components!.schemas!;
+      const schema = contractOf(face).spec.components!.schemas!;
       const enums = reachableEnums(schema, component);
       for (const value of enums)
         expect(seen, `${face} ${component}: enum value "${value}" never generated`).toContain(value);
@@ -62,7 +63,7 @@ describe(`generators (seed ${SEED})`, () => {
   });
 
   it('edge mode reaches every state of every API within 200 samples', () => {
-    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+    for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
       const states = new Set(
         fc
           .sample(validObject(op.face, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
@@ -86,7 +87,7 @@ describe(`generators (seed ${SEED})`, () => {
   }
 
   it('same seed, same values', () => {
-    for (const face of FACES) {
+    for (const face of BUILTIN_FACES) {
       const a = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
       const b = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
       expect(JSON.stringify(a)).toBe(JSON.stringify(b));
@@ -104,7 +105,7 @@ describe(`generators (seed ${SEED})`, () => {
     expect(JSON.stringify(counterexample).length).toBeLessThan(400);
   });
 
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     it(`${face}: legal lifecycles pass every over-time law and every item rule`, () => {
       const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
       fc.assert(
@@ -137,7 +138,7 @@ describe(`generators (seed ${SEED})`, () => {
   }
 
   it('request cases: every rejected parameter is generated with its prescribed response', () => {
-    for (const op of FACES.flatMap(operationsOf)) {
+    for (const op of BUILTIN_FACES.flatMap(operationsOf)) {
       const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 400 });
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)

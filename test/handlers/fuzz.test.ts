@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Face } from '../../src/contract/index.js';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { startMock } from '../helpers/mock-server.js';
+import type { BuiltinFace } from '../../src/contract/face.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -43,7 +43,7 @@ function raw(
 }
 
 /** Whether an error body is in the face's own format. */
-const OWN_FORMAT: Record<Face, (body: unknown) => boolean> = {
+const OWN_FORMAT: Record<BuiltinFace, (body: unknown) => boolean> = {
   praxis: (b) =>
     isObj(b) &&
     b.type === 'error' &&
@@ -60,7 +60,7 @@ function isObj(v: unknown): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-const PATHS: Record<Face, string[]> = {
+const PATHS: Record<BuiltinFace, string[]> = {
   praxis: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks', '/v1/sessions/{id}/background_tasks'],
   everruns: ['/v1/sessions/demo/tasks', '/v1/sessions/{id}/tasks'],
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
@@ -128,7 +128,7 @@ const hostileId = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 );
 
-const target = (face: Face) =>
+const target = (face: BuiltinFace) =>
   fc.record({
     path: fc.constantFrom(...PATHS[face]),
     id: hostileId,
@@ -138,7 +138,7 @@ const target = (face: Face) =>
   });
 
 describe(`hostile requests (seed ${SEED})`, () => {
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     it(`${face}: never a 5xx, always JSON in the API's own format, the server keeps answering`, async () => {
       await fc.assert(
         fc.asyncProperty(target(face), async (t) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { taskOperation } from '../../src/contract/operations.js';
 import { MockApp } from '../../src/handlers/index.js';
 
@@ -42,7 +42,7 @@ describe('two mocks in one test run share no state', () => {
 
   it('records checked by one store are checked again by another (no shared marks)', async () => {
     const [a, b] = await Promise.all([MockApp.create({ seed: 3 }), MockApp.create({ seed: 3 })]);
-    for (const face of FACES) expect(a.store.taskCount(face)).toBe(b.store.taskCount(face));
+    for (const face of BUILTIN_FACES) expect(a.store.taskCount(face)).toBe(b.store.taskCount(face));
     const session = a.store.sessionsOf('everruns')[0]!;
     const task = a.store.tasks('everruns', session)[0]!.item;
     // The same session and seq in b, but an item that breaks the contract: b must refuse it.

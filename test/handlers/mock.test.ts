@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Face, checkItem, operationsOf } from '../../src/contract/index.js';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
@@ -58,7 +58,7 @@ async function call(base: string, path: string, query: [string, string][]) {
 }
 
 describe(`mock responses (seed ${SEED})`, () => {
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     for (const op of operationsOf(face)) {
       it(`${face}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
         await fc.assert(
@@ -130,16 +130,18 @@ describe(`mock responses (seed ${SEED})`, () => {
 describe('demo data and store', () => {
   it('holds the documented ids and every state of every API', async () => {
     const store = await demoStore();
-    expect(store.praxisSessions((s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
+    expect(store.sessionObjects('praxis', (s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
     expect(store.tasks('ark', DEMO.ark.session).length).toBeGreaterThanOrEqual(45);
     expect(
       store.tasks('jsonrpc', DEMO.jsonrpc.session).filter((r) => r.item.user_id === DEMO.jsonrpc.user).length,
     ).toBeGreaterThanOrEqual(45);
-    const sessionStates = new Set(store.praxisSessions((s) => s.archived_at === null).map((r) => r.item.status));
+    const sessionStates = new Set(
+      store.sessionObjects('praxis', (s) => s.archived_at === null).map((r) => r.item.status),
+    );
     expect([...sessionStates].sort()).toEqual(
       [...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort(),
     );
-    for (const op of FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
+    for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
       const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face]!;
       const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import { operationsOf } from '../../src/contract/index.js';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { cli } from '../helpers/cli.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -18,7 +18,7 @@ describe('mock --tasks', () => {
   it('fills each named demo session with that many tasks, every documented state present', async () => {
     expect(mock.app.store.taskCount('ark')).toBe(2_000);
     expect(mock.app.store.taskCount('everruns')).toBe(300);
-    for (const face of FACES) {
+    for (const face of BUILTIN_FACES) {
       const op = operationsOf(face).find((o) => o.target === 'task')!;
       const states = new Set(
         mock.app.store

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { type Face, type OperationIdOf, checkItem, validateResponseBody } from '../../src/contract/index.js';
-import { FACES } from '../../src/contract/faces.js';
-import { OPERATIONS, itemsOf } from '../../src/contract/operations.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
@@ -18,6 +18,8 @@ import { FAULTS } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
+import type { ListOperation } from '../../src/contract/operation-types.js';
+import type { BuiltinFace } from '../../src/contract/face.js';
 
 export interface Model {
   faults: string[];
@@ -200,7 +202,7 @@ class ListCommand implements Cmd {
       expect(validateResponseBody(this.face, operationId, answer.status, answer.body) ?? [], where).toEqual([]);
     }
     if (answer.status === 200) {
-      const op = OPERATIONS.find((o) => o.face === this.face && o.operationId === this.operationId)!;
+      const op = allOperations().find((o) => o.face === this.face && o.operationId === this.operationId)!;
       for (const item of itemsOf(op, answer.body) ?? [])
         expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
     }
@@ -217,7 +219,7 @@ class ScenarioListCommand implements Cmd {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const ops = OPERATIONS.filter((o) => !model.scenario || o.face === model.scenario.face);
+    const ops = allOperations().filter((o) => !model.scenario || o.face === model.scenario.face);
     const op = ops[this.pick % ops.length]!;
     this.resolved = listCommand(op, this.pick, this.query);
     await this.resolved.run(model, real);
@@ -239,8 +241,8 @@ class ClockBackCommand implements Cmd {
   toString = () => `POST /__mock/clock {"freeze": <now - ${this.backMs}>}`;
 }
 
-function listCommand(op: (typeof OPERATIONS)[number], session: number, query: Record<string, string>): ListCommand {
-  const sessions = [...SESSION_POOL[op.face], 'sesn-unknown_9'];
+function listCommand(op: ListOperation, session: number, query: Record<string, string>): ListCommand {
+  const sessions = [...SESSION_POOL[op.face as BuiltinFace], 'sesn-unknown_9'];
   const path = op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
   const search = new URLSearchParams(query).toString();
   return new ListCommand(op.face, op.operationId, `${path}${search ? `?${search}` : ''}`);
@@ -309,7 +311,7 @@ const queries = fc.dictionary(fc.constantFrom(...PARAMS), fc.constantFrom(...VAL
 const listCommands = (): fc.Arbitrary<Cmd> =>
   fc.oneof(
     fc
-      .record({ op: fc.constantFrom(...OPERATIONS), session: fc.nat(3), query: queries })
+      .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3), query: queries })
       .map(({ op, session, query }) => listCommand(op, session, query)),
     fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
   );
@@ -338,7 +340,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
   fc.integer({ min: 1, max: 3 }).map((steps) => new ControlCommand('/advance', { steps }, () => {})),
   fc
-    .constantFrom(...FACES)
+    .constantFrom(...BUILTIN_FACES)
     .chain((face) =>
       fc.record({
         face: fc.constant(face),

@@ -5,14 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { hostile } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, knobs } from './family.js';
 
 const SEED = Number(process.env.ATC_FAMILY_SEED ?? Date.now() % 1_000_000);
 
 describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun with ATC_FAMILY_SEED=${SEED})`, () => {
-  for (const face of FACES) {
+  for (const face of BUILTIN_FACES) {
     const sessions = face === 'ark' || face === 'everruns' ? [FAMILY_SESSION[face]] : [FAMILY_SESSION[face], undefined];
     for (const session of sessions) {
       it(`${face}, ${session ? `--session ${session}` : 'no --session'}`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/index.js';
+import type { BuiltinFace } from '../../src/contract/face.js';
 import { hostile } from '../helpers/hostile.js';
 import * as servers from './servers.js';
 
@@ -9,14 +9,14 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const SETUP: Record<Face, { path: string; session?: string; make: (variant?: string) => servers.Handler }> = {
+const SETUP: Record<BuiltinFace, { path: string; session?: string; make: (variant?: string) => servers.Handler }> = {
   ark: { path: '/api/v3', session: 'sesn-x', make: servers.ark },
   jsonrpc: { path: '/rpc', make: servers.jsonrpc },
   praxis: { path: '/agent', make: servers.praxis },
   everruns: { path: '/api', session: 'ses1', make: servers.everruns },
 };
 
-async function conform(face: Face, variant: string, seed = 1) {
+async function conform(face: BuiltinFace, variant: string, seed = 1) {
   const server = await hostile(SETUP[face].make(variant));
   closers.push(server.close);
   return runConformance({
@@ -41,7 +41,7 @@ describe('servers written independently of the mock', () => {
     });
   }
 
-  const BREAKS: [Face, string, string][] = [
+  const BREAKS: [BuiltinFace, string, string][] = [
     ['ark', 'default-limit-50', 'ark.default-limit'],
     ['ark', 'ascending', 'ark.order-newest-first'],
     ['ark', 'finished-at-running', 'ark.finished-at-only-when-terminal'],

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -7,9 +8,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const depcruise = fileURLToPath(
   new URL('../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url),
 );
-const RULES = [...readFileSync(`${root}.dependency-cruiser.cjs`, 'utf8').matchAll(/name: '([a-z-]+)'/g)].map(
-  (m) => m[1]!,
-);
+const config = createRequire(import.meta.url)(`${root}.dependency-cruiser.cjs`) as { forbidden: { name: string }[] };
+const RULES = config.forbidden.map((rule) => rule.name);
 
 function cruise(cwd: string): { ok: boolean; output: string } {
   try {
@@ -41,9 +41,11 @@ describe('layer boundaries (dependency-cruiser, also run by npm test)', () => {
     for (const rule of RULES) expect(output, `rule ${rule} did not fire on its fixture`).toContain(`error ${rule}:`);
   });
 
-  it('each face file is the documented behaviour only: no fault is named there', () => {
-    const dir = `${root}src/handlers/faces/`;
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+  it("each API's behaviour file is the documented behaviour only: no fault is named there", () => {
+    const dir = `${root}src/apis/`;
+    const files = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${entry.name}/behaviour.ts`);
     expect(files.length).toBe(4);
     for (const file of files) expect(readFileSync(dir + file, 'utf8'), file).not.toMatch(/\bfaults?\b|faultMemory/i);
   });

@@ -3,8 +3,8 @@
  * conformance runner applies the catalogue to what it observed, and reports coverage from it;
  * docs/rules.md is rendered from it.
  */
-import { SPEC_FILES } from '../faces.js';
-import { type ListOperation, OPERATIONS } from '../operations.js';
+import { contractOf } from '../faces.js';
+import { type ListOperation, allOperations } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { type LawDefinition, defineLaw, everyOperation } from './define.js';
@@ -23,7 +23,7 @@ import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
 import { noUndocumentedFields, responseSchema } from './schema.js';
 import { itemsBelongToSession } from './session.js';
 import { contentType, notAServerError, statusCode } from './status.js';
-import { forkAfterSource, oneRootPerSession, previousTaskEarlier } from './relations.js';
+import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import {
   countersNeverDecrease,
   creationSnapshotFixed,
@@ -39,7 +39,7 @@ const transport = defineLaw({
   id: (op) => `${op.face}.transport`,
   appliesTo: everyOperation,
   statement: 'Every request gets a complete HTTP response within the timeout.',
-  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `documented responses of ${op.operationId}` }),
+  source: (op) => ({ file: contractOf(op.face).specFile, sentence: `documented responses of ${op.operationId}` }),
   unexercised: 'no request was sent',
   check: {
     transport: ({ failure }, { law }) => ({
@@ -67,9 +67,8 @@ const DEFINITIONS: readonly LawDefinition[] = [
   orderNewestFirst,
   noDuplicatesAcrossPages,
   pagingTerminates,
-  forkAfterSource,
-  previousTaskEarlier,
-  oneRootPerSession,
+  namedObjectEarlier,
+  oneValuePerSession,
   refusalLaws,
   malformedCursorRejected,
   cursorBoundToQuery,
@@ -97,7 +96,11 @@ export function lawsOf(op: ListOperation): readonly Law[] {
 
 /** Every law once (a law two operations share, such as `praxis.response-schema`, is listed with the first). */
 export const ALL_LAWS: readonly Law[] = [
-  ...new Map(OPERATIONS.flatMap(lawsOf).map((law) => [law.id, law] as const)).values(),
+  ...new Map(
+    allOperations()
+      .flatMap(lawsOf)
+      .map((law) => [law.id, law] as const),
+  ).values(),
 ];
 
 export interface LawOutcome {

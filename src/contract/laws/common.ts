@@ -1,5 +1,5 @@
 /** Small helpers every law module shares. */
-import { SPEC_FILES } from '../faces.js';
+import { contractOf } from '../faces.js';
 import { type LawId, type LawName, type ListOperation, itemsOf } from '../operations.js';
 import { type JsonObject, isObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
@@ -16,7 +16,7 @@ export function violationOf(law: LawRef, instancePath: string, message: string, 
 
 export function statusSource(op: ListOperation): Source {
   return {
-    file: SPEC_FILES[op.face],
+    file: contractOf(op.face).specFile,
     sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.face, op.operationId).join(', ')}`,
   };
 }

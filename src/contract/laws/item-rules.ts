@@ -1,18 +1,18 @@
 /** The item rules as laws of the catalogue: each judges the listed objects (or the whole body) of every 200. */
 import type { ListOperation } from '../operations.js';
-import { type ItemRuleId, checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
+import { checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
 import { pageItems } from './common.js';
 import { type With, defineLaw, everyOperation, having } from './define.js';
-import { NOTHING } from './types.js';
+import { type CatalogueId, NOTHING } from './types.js';
 
 const hasEnvelope = having('envelopeTarget');
 
 /** A rule's law says what the rule says. */
 const asRule = {
-  id: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.id,
-  statement: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.statement,
-  source: (_op: ListOperation, rule: ItemRule<ItemRuleId>) => rule.source,
+  id: (_op: ListOperation, rule: ItemRule) => rule.id as CatalogueId,
+  statement: (_op: ListOperation, rule: ItemRule) => rule.statement,
+  source: (_op: ListOperation, rule: ItemRule) => rule.source,
 };
 
 /** Every item rule of the operation's target, as a law: it judges the objects of every 200 page. */
@@ -41,7 +41,7 @@ export const itemRuleLaws = defineLaw({
 });
 
 /** The rules about a whole 200 body (JSON-RPC's envelope), as laws. */
-export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule<ItemRuleId>>({
+export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule>({
   ...asRule,
   appliesTo: hasEnvelope,
   each: (op) => rulesFor(op.face, op.envelopeTarget),

@@ -5,16 +5,11 @@
  * over every object the run has seen (all walks, all sessions). An object the run did not see is
  * not judged: the documents do not say it must be listed.
  */
-import { forkSource } from '../rules/praxis.js';
 import { type JsonObject, isObject } from '../rules/types.js';
-import { type ListOperation, idOf } from '../operations.js';
+import { type ListOperation, fieldValue, idOf } from '../operations.js';
 import { pageItems, violationOf } from './common.js';
-import { type LawChecks, defineLaw } from './define.js';
+import { type LawChecks, type With, defineLaw, having } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
-
-const P_SESSIONS = '004_a09f4aec44242b61.txt';
-const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
-const JSONRPC = '003_74bd28131cc50021.txt';
 
 /** Every object of a walk with the page it was on and its index there, in walk order. */
 function placed(op: ListOperation, walk: Walk): { item: JsonObject; page: number; index: number }[] {
@@ -25,7 +20,7 @@ function placed(op: ListOperation, walk: Walk): { item: JsonObject; page: number
 
 /** The pair (object, the object it names) a reference law judges, and what is wrong with it, if anything. */
 interface Reference {
-  named(item: JsonObject): string | undefined;
+  named(item: JsonObject, op: ListOperation): string | undefined;
   check(item: JsonObject, target: JsonObject, op: ListOperation): Problem | undefined;
 }
 type Problem = { path: string; message: string; value: unknown };
@@ -44,7 +39,7 @@ function referenceChecks(reference: Reference): LawChecks<ListOperation, undefin
     let judged = 0;
     const violations = [];
     for (const { item, where, path } of all) {
-      const targetId = reference.named(item);
+      const targetId = reference.named(item, op);
       const target = targetId === undefined ? undefined : byId.get(targetId);
       if (!target || target === item) continue;
       judged++;
@@ -74,86 +69,63 @@ function referenceChecks(reference: Reference): LawChecks<ListOperation, undefin
   };
 }
 
-const time = (op: ListOperation, item: JsonObject) => (op.createdAt ? op.createdAt(item) : Number.NaN);
+const namesEarlier = having('namesEarlier');
+const samePerSession = having('samePerSession');
+const named = (op: With<'namesEarlier'>, item: JsonObject) => {
+  const id = fieldValue(item, op.namesEarlier.field);
+  return typeof id === 'string' ? id : undefined;
+};
+const createdAt = (op: ListOperation, item: JsonObject) =>
+  op.createdAt ? op.createdAt(item) : op.readTime(item.created_at);
 
-export const forkAfterSource = defineLaw({
-  id: 'fork-after-source',
-  appliesTo: (op) => op.lawPrefix === 'praxis.sessions',
-  statement:
-    'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
-  source: () => ({
-    file: P_SESSIONS,
-    sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
-  }),
-  unexercised: 'no walk listed a forked session beside its source',
+/** `fork-after-source`, `previous-task-earlier`: the object named was created no later. */
+export const namedObjectEarlier = defineLaw({
+  id: (op: With<'namesEarlier'>) => `${op.lawPrefix}.${op.namesEarlier.law}` as const,
+  appliesTo: namesEarlier,
+  statement: (op: With<'namesEarlier'>) => op.namesEarlier.statement,
+  source: (op: With<'namesEarlier'>) => op.namesEarlier.source,
+  unexercised: (op: With<'namesEarlier'>) => op.namesEarlier.unexercised,
   check: referenceChecks({
-    named: forkSource,
-    check: (fork, source, op) =>
-      time(op, fork) < time(op, source)
+    named: (item, op) => named(op as With<'namesEarlier'>, item),
+    check: (item, target, op) =>
+      createdAt(op, item) < createdAt(op, target)
         ? {
-            path: '/created_at',
-            message: `session ${idOf(op, fork)} (created ${String(fork.created_at)}) is a fork of ${idOf(op, source)}, created later (${String(source.created_at)})`,
-            value: fork.created_at,
+            path: `/${(op as With<'namesEarlier'>).namesEarlier.field.split('.')[0]}`,
+            message: `${idOf(op, item)} (created ${String(item.created_at)}) names ${idOf(op, target)} in ${(op as With<'namesEarlier'>).namesEarlier.field}, created later (${String(target.created_at)})`,
+            value: fieldValue(item, (op as With<'namesEarlier'>).namesEarlier.field),
           }
         : undefined,
   }),
 });
 
-export const previousTaskEarlier = defineLaw({
-  id: 'previous-task-earlier',
-  appliesTo: (op) => op.lawPrefix === 'jsonrpc',
-  statement:
-    'A task is created no earlier than the previous task it names (previous_task_id), when the run lists both (in one walk or across walks).',
-  source: () => ({ file: JSONRPC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' }),
-  unexercised: 'no walk listed a task beside the previous task it names',
-  check: referenceChecks({
-    named: (item) => (typeof item.previous_task_id === 'string' ? item.previous_task_id : undefined),
-    check: (task, previous, op) =>
-      typeof task.created_at === 'number' &&
-      typeof previous.created_at === 'number' &&
-      task.created_at < previous.created_at
-        ? {
-            path: '/previous_task_id',
-            message: `task ${idOf(op, task)} (created ${task.created_at}) names ${idOf(op, previous)} as its previous task, created later (${previous.created_at})`,
-            value: task.previous_task_id,
-          }
-        : undefined,
-  }),
-});
-
-/** Everruns lists a session's tasks on one page: the page is the whole list. */
-export const oneRootPerSession = defineLaw({
-  id: 'one-root-per-session',
-  appliesTo: (op) => op.lawPrefix === 'everruns',
-  statement:
-    'Every task of one session that gives a root_session_id gives the same one (the root of the owning session’s delegation tree).',
-  source: () => ({
-    file: EVERRUNS,
-    sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).',
-  }),
-  unexercised: 'no session listed a task with a root_session_id',
+/** `one-root-per-session`: one value of the field per session, on a page that is the whole list. */
+export const oneValuePerSession = defineLaw({
+  id: (op: With<'samePerSession'>) => `${op.lawPrefix}.${op.samePerSession.law}` as const,
+  appliesTo: samePerSession,
+  statement: (op: With<'samePerSession'>) => op.samePerSession.statement,
+  source: (op: With<'samePerSession'>) => op.samePerSession.source,
+  unexercised: (op: With<'samePerSession'>) => `no session listed a task with a ${op.samePerSession.field}`,
   check: {
     page({ exchange }, { op, law }) {
+      const field = op.samePerSession.field;
       const items = (pageItems(op, exchange) ?? []).filter(isObject);
-      const rooted = items
-        .map((item, index) => ({ item, index }))
-        .filter(({ item }) => typeof item.root_session_id === 'string');
-      if (rooted.length === 0) return NOTHING;
+      const given = items.map((item, index) => ({ item, index })).filter(({ item }) => typeof item[field] === 'string');
+      if (given.length === 0) return NOTHING;
       const violations = [];
-      const first = rooted[0]!;
-      for (const { item, index } of rooted) {
+      const first = given[0]!;
+      for (const { item, index } of given) {
         // Tasks of different sessions (a stray item) are the business of items-belong-to-session.
-        if (item.session_id !== first.item.session_id || item.root_session_id === first.item.root_session_id) continue;
+        if (item.session_id !== first.item.session_id || item[field] === first.item[field]) continue;
         violations.push(
           violationOf(
             law,
-            `${op.itemsPointer}/${index}/root_session_id`,
-            `task ${idOf(op, item)} gives root_session_id ${JSON.stringify(item.root_session_id)} but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item.root_session_id)}`,
-            item.root_session_id,
+            `${op.itemsPointer}/${index}/${field}`,
+            `task ${idOf(op, item)} gives ${field} ${JSON.stringify(item[field])} but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item[field])}`,
+            item[field],
           ),
         );
       }
-      return { judged: rooted.length, violations };
+      return { judged: given.length, violations };
     },
   },
 });

@@ -1,6 +1,6 @@
 /** Laws over the shape of a 200 body: the documented schema, and nothing the spec does not declare. */
 import { observeBody } from '../drift.js';
-import { SPEC_FILES } from '../faces.js';
+import { contractOf } from '../faces.js';
 import { validateBody } from '../validate.js';
 import { violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
@@ -11,7 +11,7 @@ export const responseSchema = defineLaw({
   id: (op) => `${op.face}.response-schema`,
   appliesTo: everyOperation,
   statement: 'Every 200 body matches the schema the spec documents for it.',
-  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.operationId} 200 response schema` }),
+  source: (op) => ({ file: contractOf(op.face).specFile, sentence: `${op.operationId} 200 response schema` }),
   unexercised: 'no request got a JSON 200',
   check: {
     page({ exchange }, { op }) {
@@ -27,7 +27,7 @@ export const noUndocumentedFields = defineLaw({
   statement:
     'Answers carry only the fields and enumerated values the spec declares (judged only with --fail-on-drift; otherwise drift is a warning).',
   source: (op) => ({
-    file: SPEC_FILES[op.face],
+    file: contractOf(op.face).specFile,
     sentence: `${op.operationId} 200 response schema: declared properties and enums`,
   }),
   unexercised: 'no request got a JSON 200',

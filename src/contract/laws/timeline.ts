@@ -2,7 +2,7 @@
  * Laws over time: two observations of the same object, in order. Its state moves only along
  * the lifecycle; identity, past events, counters and times never go back.
  */
-import { SPEC_FILES } from '../faces.js';
+import { contractOf } from '../faces.js';
 import { mayFollow } from '../lifecycle.js';
 import { fieldValue } from '../operations.js';
 import { has } from '../rules/types.js';
@@ -72,7 +72,7 @@ export const immutableFields = defineLaw({
   id: 'immutable-fields',
   appliesTo: everyOperation,
   statement: (op) => `${op.immutableFields.join(', ')} never change between observations.`,
-  source: (op) => ({ file: SPEC_FILES[op.face], sentence: `${op.idField} identifies the object` }),
+  source: (op) => ({ file: contractOf(op.face).specFile, sentence: `${op.idField} identifies the object` }),
   unexercised: 'no object was observed twice',
   check: {
     observation: ({ id, before, after }, { op, law }) => ({
@@ -96,7 +96,7 @@ export const pastEventsFixed = defineLaw({
   appliesTo: (op) => op.pastEventFields.length > 0,
   statement: (op) => `${op.pastEventFields.join(', ')} record a past event: once set, they never change.`,
   source: (op) => ({
-    file: SPEC_FILES[op.face],
+    file: contractOf(op.face).specFile,
     sentence: `${op.pastEventFields.join(', ')}: the time the task started or ended`,
   }),
   unexercised: (op) => `no object was observed twice with ${op.pastEventFields.join(' or ')} set`,
@@ -186,7 +186,7 @@ export const timesNeverGoBack = defineLaw({
   id: 'times-never-go-back',
   appliesTo: everyOperation,
   statement: (op) => `${op.timeFields.join(', ')} never move backwards between observations.`,
-  source: (op) => ({ file: SPEC_FILES[op.face], sentence: 'timestamps record when things happened' }),
+  source: (op) => ({ file: contractOf(op.face).specFile, sentence: 'timestamps record when things happened' }),
   unexercised: 'no object was observed twice',
   check: {
     observation({ id, before, after }, { op, law }) {

@@ -1,9 +1,10 @@
-import type { Face } from '../faces.js';
+import type { Face } from '../face.js';
+import { contractOf, faces, onRegister } from '../faces.js';
 import type { Violation } from '../violation.js';
-import { arkRules } from './ark.js';
-import { everrunsRules } from './everruns.js';
-import { jsonrpcRules } from './jsonrpc.js';
-import { praxisRules } from './praxis.js';
+import { arkRules } from '../../apis/ark/rules.js';
+import { everrunsRules } from '../../apis/everruns/rules.js';
+import { jsonrpcRules } from '../../apis/jsonrpc/rules.js';
+import { praxisRules } from '../../apis/praxis/rules.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
 /** Every item rule's id, as a literal type: a rule without its generator kit is a type error. */
@@ -13,6 +14,7 @@ export type ItemRuleId =
   | (typeof arkRules)[number]['id']
   | (typeof jsonrpcRules)[number]['id'];
 
+/** The built-in APIs' rules, with their literal ids. */
 export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
   ...praxisRules,
   ...everrunsRules,
@@ -20,21 +22,30 @@ export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
   ...jsonrpcRules,
 ];
 
-const byId = new Map<string, ItemRule<ItemRuleId>>(ITEM_RULES.map((rule) => [rule.id, rule]));
+let byId: Map<string, ItemRule> | undefined;
+const byTarget = new Map<string, readonly ItemRule[]>();
+onRegister(() => {
+  byId = undefined;
+  byTarget.clear();
+});
 
-export function itemRule(id: string): ItemRule<ItemRuleId> {
+/** Every registered API's item rules. */
+export function allRules(): readonly ItemRule[] {
+  return faces().flatMap((face) => contractOf(face).rules);
+}
+
+export function itemRule(id: string): ItemRule {
+  byId ??= new Map(allRules().map((rule) => [rule.id, rule]));
   const rule = byId.get(id);
   if (!rule) throw new Error(`unknown rule id "${id}"; see docs/rules.md for the list`);
   return rule;
 }
 
-const byTarget = new Map<string, readonly ItemRule<ItemRuleId>[]>();
-
 /** The rules of one face and target (looked up once: checkItem runs per listed object). */
-export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule<ItemRuleId>[] {
+export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
   const key = `${face}|${target}`;
   let rules = byTarget.get(key);
-  if (!rules) byTarget.set(key, (rules = ITEM_RULES.filter((rule) => rule.face === face && rule.target === target)));
+  if (!rules) byTarget.set(key, (rules = contractOf(face).rules.filter((rule) => rule.target === target)));
   return rules;
 }
 

@@ -3,33 +3,55 @@
  * transform around the documented operation (see transform.ts). For people testing how a UI
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
-import { ITEM_RULES, type ItemRuleId } from '../../contract/rules/index.js';
+import type { ItemRuleId } from '../../contract/rules/index.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
-import { ARK_FAULTS } from './ark.js';
-import { EVERRUNS_FAULTS } from './everruns.js';
-import { JSONRPC_FAULTS } from './jsonrpc.js';
-import { PRAXIS_FAULTS } from './praxis.js';
 import { itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
+import { faces, onRegister } from '../../contract/faces.js';
+import type { PRAXIS_FAULTS } from '../../apis/praxis/faults.js';
+import type { JSONRPC_FAULTS } from '../../apis/jsonrpc/faults.js';
+import type { EVERRUNS_FAULTS } from '../../apis/everruns/faults.js';
+import { allRules } from '../../contract/rules/index.js';
+import { mockOf } from '../apis.js';
+import type { ARK_FAULTS } from '../../apis/ark/faults.js';
 
-const LAW_TRANSFORMS = { ...PRAXIS_FAULTS, ...EVERRUNS_FAULTS, ...ARK_FAULTS, ...JSONRPC_FAULTS };
-
-/** Law faults, read from the transforms declared per API. */
-type LawFaultId = keyof typeof LAW_TRANSFORMS;
-/** Every fault the mock can inject: a rule or law id, so a misspelt one is a type error. */
+/** The built-in APIs' law faults, read from the transforms each declares. */
+type LawFaultId =
+  | keyof typeof PRAXIS_FAULTS
+  | keyof typeof EVERRUNS_FAULTS
+  | keyof typeof ARK_FAULTS
+  | keyof typeof JSONRPC_FAULTS;
+/**
+ * Every fault the mock can inject into a built-in API: a rule or law id, so a misspelt one is a
+ * type error. An API registered at run time injects its own ids (strings).
+ */
 export type FaultId = ItemRuleId | LawFaultId;
 
-const LAW_FAULTS = Object.keys(LAW_TRANSFORMS) as LawFaultId[];
-export const FAULTS: readonly FaultId[] = [...ITEM_RULES.map((r) => r.id), ...LAW_FAULTS];
-
-const TRANSFORMS = new Map<string, FaultTransform>([
-  ...ITEM_RULES.map((rule) => [rule.id, itemRuleFault(rule)] as const),
-  ...(Object.entries(LAW_TRANSFORMS) as [string, FaultTransform][]),
-]);
-
+let transforms: Map<string, FaultTransform> | undefined;
 /** Which faults concern which operation, worked out once per pair (faults run on every request). */
 const concerning = new Map<string, boolean>();
+onRegister(() => {
+  transforms = undefined;
+  concerning.clear();
+});
+
+/** Every injectable fault: each item rule broken on one item, and each API's law transforms. */
+function faultTransforms(): Map<string, FaultTransform> {
+  transforms ??= new Map<string, FaultTransform>([
+    ...allRules().map((rule) => [rule.id, itemRuleFault(rule)] as const),
+    ...faces().flatMap((face) => Object.entries(mockOf(face).faults)),
+  ]);
+  return transforms;
+}
+
+/** Every injectable fault id, item rules first (an API registered later adds its own). */
+export function allFaults(): FaultId[] {
+  return [...faultTransforms().keys()] as FaultId[];
+}
+
+/** The built-in APIs' injectable fault ids. */
+export const FAULTS: readonly FaultId[] = allFaults();
 
 function concerns(id: string, op: ListOperation): boolean {
   const key = `${op.face}|${op.operationId}|${id}`;
@@ -40,7 +62,7 @@ function concerns(id: string, op: ListOperation): boolean {
 
 /** Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its items' and envelope's rules. */
 function decideConcerns(id: string, op: ListOperation): boolean {
-  const rule = ITEM_RULES.find((r) => r.id === id);
+  const rule = allRules().find((r) => r.id === id);
   if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
   if (id.startsWith(`${op.lawPrefix}.`)) return true;
   return (
@@ -56,7 +78,7 @@ export function withFaults(
   context: MockContext,
   documented: (request: MockRequest) => MockResponse,
 ): MockResponse {
-  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => TRANSFORMS.get(id)!);
+  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => faultTransforms().get(id)!);
   if (transforms.length === 0) return documented(request);
   let edited = request;
   for (const t of transforms) if (t.request) edited = t.request(edited, context);
@@ -66,7 +88,7 @@ export function withFaults(
 }
 
 function unknownFaults(ids: readonly string[]): string[] {
-  return ids.filter((id) => !TRANSFORMS.has(id));
+  return ids.filter((id) => !faultTransforms().has(id));
 }
 
 /** Edit distance, for "did you mean" (ids are short: the quadratic table is cheap). */
@@ -83,7 +105,9 @@ function distance(a: string, b: string): number {
 
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
 export function faultsOf(face: string): FaultId[] {
-  return FAULTS.filter((id) => id.startsWith(`${face}.`)).sort();
+  return allFaults()
+    .filter((id) => id.startsWith(`${face}.`))
+    .sort();
 }
 
 /**
@@ -120,10 +144,10 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
   });
   const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);
-  const apis = [...new Set(FAULTS.map((id) => id.slice(0, id.indexOf('.'))))];
+  const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
   const where =
     faces.length > 0
       ? `only the rules and laws marked injectable in docs/rules.md are faults`
-      : `a fault id starts with its API (${apis.join(', ')}); only the rules and laws marked injectable in docs/rules.md are faults (${FAULTS.length} in all)`;
+      : `a fault id starts with its API (${apis.join(', ')}); only the rules and laws marked injectable in docs/rules.md are faults (${allFaults().length} in all)`;
   return [...said, ...lists, where].join('; ');
 }

@@ -1,16 +1,17 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
 import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
-import type { ItemRuleId } from '../../contract/rules/index.js';
 import { idOf, taskOperation } from '../../contract/operations.js';
-import { RULE_KITS } from '../../generators/rule-kit.js';
 import { repair } from '../../generators/repair.js';
 import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, isFiltered } from './transform.js';
+import { generatorsOf, kitOf } from '../../generators/profiles.js';
+import { sessionFieldOf } from '../../contract/operations.js';
 
 /** Breaks one item rule on the first listed item (or on the envelope, for envelope rules). */
-export function itemRuleFault(rule: ItemRule<ItemRuleId>): FaultTransform {
+export function itemRuleFault(rule: ItemRule): FaultTransform {
+  const kit = kitOf(rule.face, rule.id);
   const breakOne = (item: JsonObject) => {
-    RULE_KITS[rule.id].break(item);
+    kit.break(item);
     repair(rule.face, rule.target, item, rule.id);
   };
   return {
@@ -49,13 +50,13 @@ export const undocumentedField: FaultTransform = {
  * `…lifecycle-forward`: a finished task is shown finished on the first walk that lists it and
  * running on every later walk (unfiltered lists only, so the revived task breaks no filter).
  */
-export function revivesFinishedTasks(face: Face): FaultTransform {
+export function revivesFinishedTasks(face: Face, liveState: string): FaultTransform {
   return {
     response: (response, sent, context, op) => {
       if (isFiltered(op, sent)) return response;
       const stateField = op.stateField!;
       const finished = op.lifecycle!.terminal;
-      const revived = face === 'jsonrpc' ? 'working' : 'running';
+      const revived = liveState;
       return editItems(op, response, (items) =>
         items.map((item) => {
           if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${face}|${idOf(op, item)}`))
@@ -83,12 +84,12 @@ export function shrinkingCounter(face: Face): FaultTransform {
 }
 
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
-export function strayTask(face: Face, item: JsonObject): JsonObject {
+export function strayTask(face: Face, item: JsonObject, foreignSession: string): JsonObject {
   const stray = structuredClone(item);
   const idField = taskOperation(face).idField;
   stray[idField] = `${String(item[idField])}-stray`;
-  stray.session_id = face === 'ark' ? 'sesn-someone-else' : 'someone-else';
-  if (face === 'everruns' && typeof stray.result_path === 'string')
-    stray.result_path = `/.tasks/${String(stray[idField])}/result.json`;
+  const op = taskOperation(face);
+  stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
+  generatorsOf(face).finish?.(stray);
   return stray;
 }

@@ -1,0 +1,97 @@
+/** Ark: what the contract knows of this API (its documents, spec, operations and rules). */
+import type { ApiContract } from '../../contract/api.js';
+import { arkSpec } from '../../contract/generated/specs.js';
+import * as precompiled from '../../contract/generated/validators.js';
+import type { ListOperation } from '../../contract/operation-types.js';
+import { arkLifecycle, arkRules } from './rules.js';
+import { epochNumber } from '../../contract/time.js';
+
+const ARK = '002_975038caf7b7a661.txt';
+
+const operations: readonly ListOperation[] = [
+  {
+    face: 'ark',
+    operationId: 'listTasks',
+    lawPrefix: 'ark',
+    path: '/sessions/{session_id}/tasks',
+    target: 'task',
+    component: 'Task',
+    session: { in: 'path', idPrefix: 'sesn-' },
+    itemsPointer: '/items',
+    idField: 'task_id',
+    idSource: { file: ARK, sentence: 'task_id: 后台工具任务的唯一标识，格式为 task- 开头的字符串。' },
+    stateField: 'state',
+    lifecycle: arkLifecycle,
+    createdAt: (item) => epochNumber(item.created_at),
+    order: {
+      direction: 'newest-first',
+      source: { file: ARK, sentence: 'items: 后台工具任务摘要列表，按创建顺序倒序返回。' },
+    },
+    paging: {
+      kind: 'token',
+      param: 'cursor',
+      responseField: 'next_cursor',
+      source: {
+        file: ARK,
+        sentence:
+          '首次查询时省略。后续查询时，将上一页响应中的 next_cursor 原样传入。响应不再返回 next_cursor 时，停止查询。',
+      },
+    },
+    limit: {
+      param: 'limit',
+      default: 20,
+      minimum: 0,
+      source: { file: ARK, sentence: 'limit integer 默认值 20 | 每页任务数 … 每页返回的任务数量。最小值：0' },
+    },
+    filters: [
+      {
+        param: 'state',
+        field: 'state',
+        commaSeparated: true,
+        source: { file: ARK, sentence: 'state: 按任务状态筛选结果。支持使用半角逗号分隔多个状态。' },
+      },
+      {
+        param: 'session_thread_id',
+        field: 'session_thread_id',
+        source: {
+          file: ARK,
+          sentence: 'session_thread_id: 传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。',
+        },
+      },
+    ],
+    sessionField: 'session_id',
+    rejected: [
+      {
+        param: 'limit',
+        law: 'invalid-limit-rejected',
+        values: ['-1', 'abc'],
+        status: '4xx',
+        source: { file: ARK, sentence: 'limit integer … 最小值：0' },
+      },
+      {
+        param: 'cursor',
+        law: 'invalid-cursor-rejected',
+        values: ['-1', 'abc'],
+        status: '4xx',
+        source: { file: ARK, sentence: 'cursor integer … 最小值：0' },
+      },
+    ],
+    errorFormat: 'unspecified',
+    immutableFields: ['task_id', 'created_at', 'session_id', 'session_thread_id'],
+    // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
+    pastEventFields: ['finished_at'],
+    timeFields: ['created_at', 'started_at', 'finished_at'],
+    readTime: epochNumber,
+  },
+];
+
+export const arkContract: ApiContract = {
+  face: 'ark',
+  documents: [ARK],
+  spec: arkSpec,
+  specFile: 'specs/ark.openapi.yaml',
+  vendorBaseUrl: 'https://ark.cn-beijing.volces.com/api/v3',
+  operations,
+  rules: arkRules,
+  validators: precompiled as unknown as ApiContract['validators'],
+};

@@ -1,0 +1,85 @@
+/** Ark's law faults (002), each a transform around the documented listTasks. */
+import type { LawId } from '../../contract/operations.js';
+import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
+import { isProblem } from '../../handlers/query.js';
+import {
+  numericId,
+  repeatedItem,
+  revivesFinishedTasks,
+  strayTask,
+  undocumentedField,
+} from '../../handlers/faults/shared.js';
+import {
+  type FaultTransform,
+  afterFirstWalk,
+  editEnvelope,
+  editItems,
+  editQuery,
+} from '../../handlers/faults/transform.js';
+
+export const ARK_FAULTS = {
+  /** One more item than the limit asked for. */
+  'ark.limit-respected': {
+    request: (request) => {
+      const limit = arkLimit(request.query);
+      return typeof limit === 'number' && limit < ARK_MAX_LIMIT
+        ? editQuery(request, (q) => q.set('limit', String(limit + 1)))
+        : request;
+    },
+  },
+  /** 25 items when no limit is given (002: 默认 20). */
+  'ark.default-limit': {
+    request: (request) =>
+      request.query.has('limit') ? request : editQuery(request, (q) => q.set('limit', String(ARK_DEFAULT_LIMIT + 5))),
+  },
+  /** Each page oldest first. */
+  'ark.order-newest-first': {
+    response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()),
+  },
+  /** Each page after the first repeats the last item of the one before (the cursor read as inclusive). */
+  'ark.no-duplicates-across-pages': {
+    request: (request) => {
+      const cursor = arkCursor(request.query);
+      return typeof cursor === 'number' ? editQuery(request, (q) => q.set('cursor', String(cursor + 1))) : request;
+    },
+  },
+  /** The last page still carries a cursor, which leads to an empty page with the same cursor. */
+  'ark.paging-terminates': { response: (response) => editEnvelope(response, (body) => void (body.next_cursor ??= 0)) },
+  /** With several states, only the first is applied. */
+  'ark.filter-state': {
+    request: (request) => {
+      const states = request.query.getAll('state');
+      return states.length === 1 && states[0]!.includes(',')
+        ? editQuery(request, (q) => q.set('state', states[0]!.split(',')[0]!))
+        : request;
+    },
+  },
+  'ark.filter-session_thread_id': { request: (request) => editQuery(request, (q) => q.delete('session_thread_id')) },
+  'ark.items-belong-to-session': {
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) =>
+        items[0] ? [...items, strayTask('ark', items[0], 'sesn-someone-else')] : items,
+      ),
+  },
+  /** An invalid limit is ignored instead of refused. */
+  'ark.invalid-limit-rejected': {
+    request: (request) => (isProblem(arkLimit(request.query)) ? editQuery(request, (q) => q.delete('limit')) : request),
+  },
+  'ark.invalid-cursor-rejected': {
+    request: (request) =>
+      isProblem(arkCursor(request.query)) ? editQuery(request, (q) => q.delete('cursor')) : request,
+  },
+  'ark.ids-unique': repeatedItem,
+  'ark.lifecycle-forward': revivesFinishedTasks('ark', 'running'),
+  /** From the second walk on, every started_at reads one millisecond earlier. */
+  'ark.times-never-go-back': {
+    response: (response, _sent, context, op) =>
+      afterFirstWalk(context, 'ark.times-never-go-back')
+        ? editItems(op, response, (items) =>
+            items.map((t) => (typeof t.started_at === 'number' ? { ...t, started_at: t.started_at - 1 } : t)),
+          )
+        : response,
+  },
+  'ark.response-schema': numericId,
+  'ark.no-undocumented-fields': undocumentedField,
+} as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -1,0 +1,34 @@
+/** Ark: what the generators need beyond the contract (see GeneratorProfile). */
+import { isTerminal } from '../../contract/lifecycle.js';
+import { arkLifecycle } from './rules.js';
+import { plausibleMillis } from '../../generators/instants.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import type { GeneratorProfile } from '../../generators/profile.js';
+import { arkKits } from './kits.js';
+
+export const arkGenerators: GeneratorProfile = {
+  face: 'ark',
+  // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
+  overrides: (edge) => ({ UnixMillis: plausibleMillis(edge) }),
+  kits: arkKits,
+  stampCreation(_target, item, ms) {
+    const out: JsonObject = { ...item, created_at: ms };
+    if (typeof out.started_at === 'number') out.started_at = ms + 1_000;
+    if (typeof out.finished_at === 'number') out.finished_at = ms + 30_000;
+    return out;
+  },
+  lifecycle: {
+    initial: 'queued',
+    start(task) {
+      delete task.started_at;
+      delete task.finished_at;
+    },
+    advance(previous, next, state, later) {
+      const now = later(
+        Math.max(Number(previous.finished_at ?? 0), Number(previous.started_at ?? 0), Number(previous.created_at)),
+      );
+      if (state === 'running' && next.started_at === undefined) next.started_at = now;
+      if (isTerminal(arkLifecycle, state)) next.finished_at = now;
+    },
+  },
+};

@@ -1,0 +1,82 @@
+/** How to repair and to break each ark item rule (see src/generators/rule-kit.ts). */
+import { arkLifecycle, type arkRules } from './rules.js';
+import { type RuleKit, del, millisAfter } from '../../generators/rule-kit.js';
+
+const ARK_TERMINAL: readonly string[] = arkLifecycle.terminal;
+
+export const arkKits = {
+  'ark.started-at-absent-before-start': {
+    repair(t) {
+      if (t.state === 'queued') del(t, 'started_at');
+    },
+    break(t) {
+      t.state = 'queued';
+      t.started_at = millisAfter(t.created_at, 1000);
+    },
+  },
+  'ark.started-at-present-once-running': {
+    repair(t) {
+      if (t.state === 'running' && t.started_at === undefined) t.started_at = millisAfter(t.created_at, 1000);
+    },
+    break(t) {
+      t.state = 'running';
+      del(t, 'started_at');
+    },
+  },
+  'ark.finished-at-only-when-terminal': {
+    repair(t) {
+      if (!ARK_TERMINAL.includes(String(t.state))) del(t, 'finished_at');
+    },
+    break(t) {
+      if (ARK_TERMINAL.includes(String(t.state))) t.state = 'unknown';
+      t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
+    },
+  },
+  'ark.finished-at-when-terminal': {
+    repair(t) {
+      if (ARK_TERMINAL.includes(String(t.state)) && t.finished_at === undefined)
+        t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
+    },
+    break(t) {
+      if (!ARK_TERMINAL.includes(String(t.state))) t.state = 'failed';
+      del(t, 'finished_at');
+    },
+  },
+  'ark.error-only-when-failed-cancelled-or-unknown': {
+    repair(t) {
+      if (!['failed', 'cancelled', 'unknown'].includes(String(t.state))) {
+        del(t, 'error_code');
+        del(t, 'error_message');
+      }
+    },
+    break(t) {
+      if (['failed', 'cancelled', 'unknown'].includes(String(t.state))) t.state = 'succeeded';
+      t.error_code = 'internal';
+    },
+  },
+  'ark.times-are-unix-millis': {
+    repair(t) {
+      for (const key of ['created_at', 'started_at', 'finished_at']) {
+        const v = t[key];
+        if (typeof v === 'number' && (v < 1e12 || v >= 1e13)) t[key] = 1e12 + (v % 1e12);
+      }
+    },
+    break(t) {
+      t.created_at = Math.floor((t.created_at as number) / 1000);
+    },
+  },
+  'ark.task-times-in-order': {
+    repair(t) {
+      const floor = Math.max(t.created_at as number, typeof t.started_at === 'number' ? t.started_at : 0);
+      if (typeof t.finished_at === 'number' && t.finished_at < floor) t.finished_at = floor;
+    },
+    break(t) {
+      // One millisecond before creation, kept within 13 digits (ark.times-are-unix-millis).
+      if ((t.created_at as number) - 1 < 1e12) t.created_at = (t.created_at as number) + 1;
+      t.state = 'succeeded';
+      t.finished_at = (t.created_at as number) - 1;
+      if (typeof t.started_at === 'number' && t.started_at > (t.finished_at as number))
+        t.started_at = (t.finished_at as number) - 1;
+    },
+  },
+} satisfies Record<(typeof arkRules)[number]['id'], RuleKit>;

@@ -1,0 +1,48 @@
+/** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
+import { isTerminal } from '../../contract/lifecycle.js';
+import { arkLifecycle } from './rules.js';
+import { DEMO, pad } from '../../handlers/demo.js';
+import type { MockProfile } from '../../handlers/profile.js';
+import { arkError, listTasks } from './behaviour.js';
+import { ARK_FAULTS } from './faults.js';
+
+export const arkMock: MockProfile = {
+  face: 'ark',
+  operations: { listTasks },
+  errorResponse(status, message) {
+    return arkError(
+      status,
+      status === 404
+        ? 'NotFound'
+        : status === 405
+          ? 'MethodNotAllowed'
+          : status >= 500
+            ? 'InternalServiceError'
+            : 'InvalidParameter',
+      message,
+    );
+  },
+  faults: ARK_FAULTS,
+  demo: {
+    session: DEMO.ark.session,
+    taskCount: DEMO.ark.taskCount,
+    shapeTask(raw, i, session, state, createdMs, prefix) {
+      const t = structuredClone(raw);
+      t.task_id = `task-${prefix}${pad(i)}`;
+      t.session_id = session;
+      t.session_thread_id = DEMO.ark.threads[i % 2];
+      t.state = state;
+      t.created_at = createdMs;
+      delete t.started_at;
+      delete t.finished_at;
+      if (state !== 'queued') t.started_at = createdMs + 2_000;
+      if (isTerminal(arkLifecycle, state)) t.finished_at = createdMs + 60_000;
+      t.tool = {
+        name: i % 3 === 0 ? 'video_generate' : 'bash',
+        ...(i % 2 === 0 ? { description: 'render the intro clip', tool_use_id: `toolu_${pad(i)}` } : {}),
+      };
+      return t;
+    },
+    fillerSession: (n) => `sesn-fill${n}`,
+  },
+};

@@ -1,0 +1,170 @@
+import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import type { components } from '../../contract/types/ark.js';
+import { looksLikeUnixMillis } from '../../contract/time.js';
+import { type Finding, type ItemRule, finding, has } from '../../contract/rules/types.js';
+
+const DOC = '002_975038caf7b7a661.txt';
+/** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
+type ArkTaskState = components['schemas']['TaskState'];
+const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const satisfies readonly ArkTaskState[];
+const LIVE = ['queued', 'running', 'unknown'] as const satisfies readonly ArkTaskState[];
+const ALL = [...LIVE, ...TERMINAL];
+
+export const arkLifecycle: Lifecycle<ArkTaskState> = {
+  face: 'ark',
+  states: ALL,
+  terminal: TERMINAL,
+  // unknown "不是稳定结束状态 … 状态可能恢复为 running 或实际结束状态": that list is where unknown
+  // may go (running or an end state). The document is silent on queued and running, so they may
+  // go anywhere; the three end states never change again. (An observer may miss the running in
+  // unknown → running → queued, so seeing unknown then queued is not judged a violation.)
+  transitions: { ...liveToAnyTransitions(LIVE, TERMINAL), unknown: ['running', ...TERMINAL] },
+  source: {
+    file: DOC,
+    sentence:
+      'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',
+  },
+};
+
+const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as readonly string[]).includes(state);
+const known = (state: unknown): state is string =>
+  typeof state === 'string' && (ALL as readonly string[]).includes(state);
+
+export const arkRules = [
+  {
+    id: 'ark.started-at-absent-before-start',
+    face: 'ark',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。',
+    },
+    statement: 'A queued task (not started) has no started_at field.',
+    applies: (task) => task.state === 'queued',
+    check(task) {
+      if (has(task, 'started_at'))
+        return finding(
+          '/started_at',
+          'started_at is returned for a queued task; it is omitted until the task starts',
+          task.started_at,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'ark.started-at-present-once-running',
+    face: 'ark',
+    target: 'task',
+    source: { file: DOC, sentence: 'started_at: 任务开始执行的时间 … 任务尚未开始时，不返回该字段。' },
+    statement: 'A running task has started, so started_at is returned.',
+    applies: (task) => task.state === 'running',
+    check(task) {
+      if (!has(task, 'started_at'))
+        return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
+      return [];
+    },
+  },
+  {
+    id: 'ark.finished-at-only-when-terminal',
+    face: 'ark',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。任务尚未结束时，不返回该字段。',
+    },
+    statement: 'finished_at is absent while the task is queued, running or unknown.',
+    applies: (task) => known(task.state) && !isTerminal(task.state),
+    check(task) {
+      if (has(task, 'finished_at'))
+        return finding(
+          '/finished_at',
+          `finished_at is returned but state is ${String(task.state)}; it is omitted until the task ends`,
+          task.finished_at,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'ark.finished-at-when-terminal',
+    face: 'ark',
+    target: 'task',
+    source: { file: DOC, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。' },
+    statement: 'A task in an end state (succeeded, failed, cancelled) has finished_at.',
+    applies: (task) => isTerminal(task.state),
+    check(task) {
+      if (!has(task, 'finished_at'))
+        return finding(
+          '/finished_at',
+          `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'ark.error-only-when-failed-cancelled-or-unknown',
+    face: 'ark',
+    target: 'task',
+    source: { file: DOC, sentence: 'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。' },
+    statement: 'error_code and error_message appear only when state is failed, cancelled or unknown.',
+    applies: (task) => known(task.state) && !['failed', 'cancelled', 'unknown'].includes(task.state),
+    check(task) {
+      const out: Finding[] = [];
+      for (const key of ['error_code', 'error_message'] as const) {
+        if (has(task, key))
+          out.push({
+            path: `/${key}`,
+            message: `${key} is returned but state is ${String(task.state)}; it is only for failed, cancelled or unknown tasks`,
+            value: task[key],
+          });
+      }
+      return out;
+    },
+  },
+  {
+    id: 'ark.times-are-unix-millis',
+    face: 'ark',
+    target: 'task',
+    source: { file: DOC, sentence: 'created_at: 任务提交时间，采用 Unix 毫秒时间戳。' },
+    statement: 'created_at, started_at and finished_at are Unix milliseconds (13 digits), not seconds.',
+    check(task) {
+      const out: Finding[] = [];
+      for (const key of ['created_at', 'started_at', 'finished_at'] as const) {
+        const value = task[key];
+        if (typeof value === 'number' && !looksLikeUnixMillis(value))
+          out.push({
+            path: `/${key}`,
+            message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`,
+            value,
+          });
+      }
+      return out;
+    },
+  },
+  {
+    id: 'ark.task-times-in-order',
+    face: 'ark',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间',
+    },
+    // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
+    // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
+    statement: 'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
+    applies: (task) => typeof task.finished_at === 'number',
+    check(task) {
+      const out: Finding[] = [];
+      const finished = task.finished_at as number;
+      for (const key of ['created_at', 'started_at'] as const) {
+        const at = task[key];
+        if (typeof at === 'number' && finished < at)
+          out.push({
+            path: '/finished_at',
+            message: `finished_at ${finished} is earlier than ${key} ${at}`,
+            value: finished,
+          });
+      }
+      return out;
+    },
+  },
+] as const satisfies readonly ItemRule[];

@@ -1,0 +1,13 @@
+/** The contract side of every built-in API module: what the contract layer reads. */
+import type { ApiContract } from '../contract/api.js';
+import { arkContract } from './ark/contract.js';
+import { everrunsContract } from './everruns/contract.js';
+import { jsonrpcContract } from './jsonrpc/contract.js';
+import { praxisContract } from './praxis/contract.js';
+
+export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
+  praxisContract,
+  everrunsContract,
+  arkContract,
+  jsonrpcContract,
+];

@@ -1,0 +1,62 @@
+/** Everruns: what the contract knows of this API (its documents, spec, operations and rules). */
+import type { ApiContract } from '../../contract/api.js';
+import { everrunsSpec } from '../../contract/generated/specs.js';
+import * as precompiled from '../../contract/generated/validators.js';
+import type { ListOperation } from '../../contract/operation-types.js';
+import { everrunsLifecycle, everrunsRules } from './rules.js';
+import { rfc3339Millis } from '../../contract/time.js';
+
+const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
+
+const operations: readonly ListOperation[] = [
+  {
+    face: 'everruns',
+    operationId: 'listTasks',
+    lawPrefix: 'everruns',
+    path: '/v1/sessions/{session_id}/tasks',
+    target: 'task',
+    component: 'Task',
+    session: { in: 'path' },
+    itemsPointer: '',
+    idField: 'id',
+    idSource: { file: EVERRUNS, sentence: 'id: `task_*` public ID.' },
+    stateField: 'state',
+    lifecycle: everrunsLifecycle,
+    paging: { kind: 'none' },
+    filters: [
+      { param: 'state', field: 'state', source: { file: EVERRUNS, sentence: 'state: Filter by state' } },
+      { param: 'kind', field: 'kind', source: { file: EVERRUNS, sentence: 'kind: Filter by kind' } },
+    ],
+    sessionField: 'session_id',
+    rejected: [],
+    unknownSession: { status: 404, source: { file: EVERRUNS, sentence: '404 Session not found' } },
+    errorFormat: 'unspecified',
+    immutableFields: ['id', 'kind', 'created_at', 'session_id'],
+    pastEventFields: ['finished_at'],
+    timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at'],
+    counters: {
+      fields: ['attempt'],
+      source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
+    },
+    // Everruns lists a session's tasks on one page: the page is the whole list.
+    samePerSession: {
+      law: 'one-root-per-session',
+      field: 'root_session_id',
+      statement:
+        'Every task of one session that gives a root_session_id gives the same one (the root of the owning session’s delegation tree).',
+      source: { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
+    },
+    readTime: rfc3339Millis,
+  },
+];
+
+export const everrunsContract: ApiContract = {
+  face: 'everruns',
+  documents: [EVERRUNS],
+  spec: everrunsSpec,
+  specFile: 'specs/everruns.openapi.yaml',
+  vendorBaseUrl: 'https://app.everruns.com/api',
+  operations,
+  rules: everrunsRules,
+  validators: precompiled as unknown as ApiContract['validators'],
+};

@@ -1,0 +1,66 @@
+/** Everruns' law faults (001), each a transform around the documented listTasks. */
+import type { LawId } from '../../contract/operations.js';
+import { everrunsError } from './behaviour.js';
+import {
+  numericId,
+  repeatedItem,
+  revivesFinishedTasks,
+  shrinkingCounter,
+  strayTask,
+  undocumentedField,
+} from '../../handlers/faults/shared.js';
+import {
+  type FaultTransform,
+  afterFirstWalk,
+  editItems,
+  editQuery,
+  withBody,
+} from '../../handlers/faults/transform.js';
+
+/** Drops a filter the client gave once (a repeated one is still refused). */
+const ignoreFilter = (param: string): FaultTransform => ({
+  request: (request) =>
+    request.query.getAll(param).length === 1 ? editQuery(request, (q) => q.delete(param)) : request,
+});
+
+export const EVERRUNS_FAULTS = {
+  'everruns.filter-state': ignoreFilter('state'),
+  'everruns.filter-kind': ignoreFilter('kind'),
+  'everruns.items-belong-to-session': {
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) =>
+        items[0] ? [...items, strayTask('everruns', items[0], 'someone-else')] : items,
+      ),
+  },
+  /** An unknown session lists nothing instead of answering 404. */
+  'everruns.unknown-session-404': {
+    response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, []) : response),
+  },
+  /** The second task that gives a root gives another one. */
+  'everruns.one-root-per-session': {
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) => {
+        const second = items.filter((t) => typeof t.root_session_id === 'string')[1];
+        return items.map((t) => (t === second ? { ...t, root_session_id: `${String(t.root_session_id)}-other` } : t));
+      }),
+  },
+  'everruns.ids-unique': repeatedItem,
+  'everruns.lifecycle-forward': revivesFinishedTasks('everruns', 'running'),
+  /** From the second walk on, every created_at reads one second earlier. */
+  'everruns.immutable-fields': {
+    response: (response, _sent, context, op) =>
+      afterFirstWalk(context, 'everruns.immutable-fields')
+        ? editItems(op, response, (items) =>
+            items.map((t) => ({ ...t, created_at: new Date(Date.parse(String(t.created_at)) - 1000).toISOString() })),
+          )
+        : response,
+  },
+  'everruns.counters-never-decrease': shrinkingCounter('everruns'),
+  /** Every third request fails with a 500. */
+  'everruns.not-a-server-error': {
+    response: (response, _sent, context) =>
+      context.requestNumber % 3 === 0 ? everrunsError(500, 'internal', 'injected fault') : response,
+  },
+  'everruns.response-schema': numericId,
+  'everruns.no-undocumented-fields': undocumentedField,
+} as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -1,0 +1,34 @@
+/** Everruns: what the generators need beyond the contract (see GeneratorProfile). */
+import fc from 'fast-check';
+import type { JsonObject } from '../../contract/rules/types.js';
+import type { GeneratorProfile } from '../../generators/profile.js';
+import { everrunsKits } from './kits.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const everrunsGenerators: GeneratorProfile = {
+  face: 'everruns',
+  overrides: (edge) => ({
+    'Task.attempt': edge
+      ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
+      : fc.integer({ min: 1, max: 5 }),
+  }),
+  kits: everrunsKits,
+  stampCreation(_target, item, ms) {
+    const out: JsonObject = { ...item, created_at: iso(ms), updated_at: iso(ms) };
+    for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'])
+      if (typeof out[key] === 'string') out[key] = iso(ms + 1_000);
+    return out;
+  },
+  finish(task) {
+    // A task's result file lives under its own id.
+    if (typeof task.result_path === 'string') task.result_path = `/.tasks/${String(task.id)}/result.json`;
+  },
+  lifecycle: {
+    initial: 'queued',
+    advance(previous, next, state, later, stepMs) {
+      next.updated_at = iso(later(Date.parse(String(previous.updated_at))));
+      if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
+    },
+  },
+};

@@ -1,0 +1,121 @@
+/** How to repair and to break each everruns item rule (see src/generators/rule-kit.ts). */
+import type { everrunsRules } from './rules.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import { millisFromIso } from '../../generators/iso.js';
+import { type RuleKit, iso } from '../../generators/rule-kit.js';
+
+const relativeUrl = (a: unknown) =>
+  typeof a === 'object' &&
+  a !== null &&
+  typeof (a as JsonObject).url === 'string' &&
+  !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
+
+export const everrunsKits = {
+  'everruns.input-request-only-while-awaiting-input': {
+    repair(t) {
+      if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
+    },
+    break(t) {
+      if (t.state === 'awaiting_input') t.state = 'running';
+      t.input_request = { id: 'ask_stale', prompt: 'Which branch should I use?' };
+    },
+  },
+  'everruns.attempt-starts-at-1': {
+    repair(t) {
+      if (typeof t.attempt === 'number' && t.attempt < 1) t.attempt = 1;
+    },
+    break(t) {
+      t.attempt = 0;
+    },
+  },
+  'everruns.result-path-shape': {
+    repair(t) {
+      if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
+    },
+    break(t) {
+      t.result_path = `/tasks/${String(t.id)}.json`;
+    },
+  },
+  'everruns.error-only-when-failed-or-canceled': {
+    repair(t) {
+      if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
+    },
+    break(t) {
+      if (t.state === 'failed' || t.state === 'canceled' || t.state === 'awaiting_input') t.state = 'succeeded';
+      // orphaned, not timeout: timeout and rejection on a task that did not fail break another rule.
+      t.error = { kind: 'orphaned', message: 'the worker went away' };
+    },
+  },
+  'everruns.root-session-not-self': {
+    repair(t) {
+      if (t.root_session_id === t.session_id) t.root_session_id = null;
+    },
+    break(t) {
+      t.root_session_id = t.session_id;
+    },
+  },
+  'everruns.task-times-in-order': {
+    repair(t) {
+      if (typeof t.created_at !== 'string') return;
+      const created = millisFromIso(t.created_at);
+      for (const key of ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) {
+        const at = t[key];
+        if (typeof at === 'string' && millisFromIso(at) < created) t[key] = t.created_at;
+      }
+      if (
+        typeof t.started_at === 'string' &&
+        typeof t.finished_at === 'string' &&
+        millisFromIso(t.finished_at) < millisFromIso(t.started_at)
+      )
+        t.finished_at = t.started_at;
+    },
+    break(t) {
+      const created = typeof t.created_at === 'string' ? millisFromIso(t.created_at) : Number.NaN;
+      if (Number.isFinite(created) && created >= 1000) t.updated_at = iso(created - 1000);
+      else {
+        t.created_at = '2026-11-29T10:00:00.000Z';
+        t.updated_at = '2026-11-29T09:59:59.000Z';
+      }
+    },
+  },
+  'everruns.timeout-rejection-only-on-failed': {
+    repair(t) {
+      const error = t.error as JsonObject | null | undefined;
+      if (
+        error &&
+        typeof error === 'object' &&
+        ['timeout', 'rejection'].includes(String(error.kind)) &&
+        t.state !== 'failed'
+      )
+        t.error = { ...error, kind: 'orphaned' };
+    },
+    break(t) {
+      t.state = 'canceled';
+      t.error = { kind: 'timeout', message: 'deadline exceeded' };
+    },
+  },
+  'everruns.child-session-not-own-session': {
+    repair(t) {
+      const links = t.links as JsonObject | undefined;
+      if (links && typeof links === 'object' && links.child_session_id === t.session_id)
+        t.links = { ...links, child_session_id: null };
+    },
+    break(t) {
+      t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.session_id };
+    },
+  },
+  'everruns.artifact-url-absolute': {
+    repair(t) {
+      if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
+        t.artifacts = t.artifacts.map((a, i) =>
+          relativeUrl(a) ? { ...(a as JsonObject), url: `https://example.com/artifacts/${i}` } : a,
+        );
+    },
+    break(t) {
+      t.artifacts = [
+        ...(Array.isArray(t.artifacts) ? t.artifacts : []),
+        { name: 'log', type: 'url', url: 'artifacts/log.txt' },
+      ];
+    },
+  },
+} satisfies Record<(typeof everrunsRules)[number]['id'], RuleKit>;

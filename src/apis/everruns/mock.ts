@@ -1,0 +1,62 @@
+/** Everruns: the mock's side of the API (behaviour, errors, faults, demo shape). */
+import type { JsonObject } from '../../contract/rules/types.js';
+import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
+import type { MockProfile } from '../../handlers/profile.js';
+import { everrunsError, listTasks } from './behaviour.js';
+import { EVERRUNS_FAULTS } from './faults.js';
+
+export const everrunsMock: MockProfile = {
+  face: 'everruns',
+  operations: { listTasks },
+  errorResponse(status, message) {
+    return everrunsError(
+      status,
+      status === 404
+        ? 'not_found'
+        : status === 405
+          ? 'method_not_allowed'
+          : status >= 500
+            ? 'internal_error'
+            : 'bad_request',
+      message,
+    );
+  },
+  faults: EVERRUNS_FAULTS,
+  demo: {
+    session: DEMO.everruns.session,
+    taskCount: DEMO.everruns.taskCount,
+    shapeTask(raw, i, session, state, createdMs, prefix) {
+      const t = structuredClone(raw);
+      t.id = `task_${prefix}${pad(i)}`;
+      t.session_id = session;
+      t.state = state;
+      t.kind = ['subagent', 'external_agent', 'background_tool', 'monitor'][i % 4];
+      t.display_name = ['Refactor parser', 'Ask reviewer bot', 'Run integration tests', 'Watch CI'][i % 4];
+      t.created_at = iso(createdMs);
+      t.updated_at = iso(createdMs + 30_000);
+      for (const [key, offset] of [
+        ['started_at', 1_000],
+        ['heartbeat_at', 5_000],
+        ['cancel_requested_at', 10_000],
+        ['finished_at', 20_000],
+      ] as const)
+        if (typeof t[key] === 'string') t[key] = iso(createdMs + offset);
+      // A third of the tasks give the root of the session's delegation tree, the same one.
+      t.root_session_id = i % 3 === 0 ? `root_${prefix}` : null;
+      if (t.kind === 'subagent')
+        t.links = { ...(t.links as JsonObject | undefined), child_session_id: `child_${prefix}${pad(i)}` };
+      if (i % 4 === 2)
+        t.artifacts = [
+          { name: 'report', type: 'file', path: `/out/report-${pad(i)}.md`, url: null },
+          { name: 'pull request', type: 'pr', path: null, url: `https://example.com/pr/${i}` },
+        ];
+      if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
+      if (state === 'awaiting_input')
+        t.input_request = { id: `ask_${pad(i)}`, prompt: 'Which branch should I open the PR against?' };
+      if (state === 'failed')
+        t.error = { kind: ['timeout', 'rejection', 'orphaned'][i % 3], message: 'the task did not finish' };
+      return t;
+    },
+    fillerSession: (n) => `fill${n}`,
+  },
+};

@@ -1,0 +1,238 @@
+import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import type { components } from '../../contract/types/everruns.js';
+import { rfc3339Millis } from '../../contract/time.js';
+import { type Finding, type ItemRule, type JsonObject, finding, has, isObject } from '../../contract/rules/types.js';
+
+const DOC = '001_5ef50488d1ca2e3f.txt';
+/** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
+type EverrunsTaskState = components['schemas']['TaskState'];
+const TERMINAL = ['succeeded', 'failed', 'canceled'] as const satisfies readonly EverrunsTaskState[];
+const LIVE = ['queued', 'running', 'awaiting_input'] as const satisfies readonly EverrunsTaskState[];
+const ALL = [...LIVE, ...TERMINAL];
+
+export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
+  face: 'everruns',
+  states: ALL,
+  terminal: TERMINAL,
+  // The document names classes, not edges: active and interrupted tasks may move anywhere
+  // (re-attach increments attempt), terminal ones never move again.
+  transitions: liveToAnyTransitions(LIVE, TERMINAL),
+  source: {
+    file: DOC,
+    sentence:
+      'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
+  },
+};
+
+const UNSUCCESSFUL: readonly string[] = ['failed', 'canceled'];
+/** An absolute URL: a scheme, then what the WHATWG parser accepts after it. */
+function isAbsoluteUrl(text: string): boolean {
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Error kinds 001 places on failed tasks only. */
+const FAILED_ONLY_KINDS: readonly string[] = ['timeout', 'rejection'];
+/** Times that record something that happened to a task, so not before it was created. */
+const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const;
+
+export const everrunsRules = [
+  {
+    id: 'everruns.input-request-only-while-awaiting-input',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'input_request: Pending ask while `awaiting_input`; cleared when answered.' },
+    statement: 'input_request is null or absent unless state is awaiting_input.',
+    check(task) {
+      if (
+        has(task, 'input_request') &&
+        task.input_request !== null &&
+        typeof task.state === 'string' &&
+        task.state !== 'awaiting_input'
+      )
+        return finding(
+          '/input_request',
+          `input_request is set but state is ${task.state}; it is a pending ask only while awaiting_input`,
+          task.input_request,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.attempt-starts-at-1',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
+    statement: 'attempt, when present, is at least 1.',
+    applies: (task) => typeof task.attempt === 'number',
+    check(task) {
+      if ((task.attempt as number) < 1)
+        return finding('/attempt', `attempt is ${String(task.attempt)}; attempts start at 1`, task.attempt);
+      return [];
+    },
+  },
+  {
+    id: 'everruns.result-path-shape',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'result_path: Machine result in the session VFS: `/.tasks/{task_id}/result.json`.' },
+    statement: "result_path, when set, is /.tasks/{id}/result.json for the task's own id.",
+    applies: (task) => typeof task.result_path === 'string',
+    check(task) {
+      if (typeof task.id !== 'string') return [];
+      const expected = `/.tasks/${task.id}/result.json`;
+      if (task.result_path !== expected)
+        return finding(
+          '/result_path',
+          `result_path is ${JSON.stringify(task.result_path)}, expected ${JSON.stringify(expected)}`,
+          task.result_path,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.error-only-when-failed-or-canceled',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence:
+        'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and rejection are `error.kind` values on `failed`, not states.',
+    },
+    statement: 'error is null or absent unless the task ended without success (failed or canceled).',
+    check(task) {
+      if (
+        has(task, 'error') &&
+        task.error !== null &&
+        typeof task.state === 'string' &&
+        (ALL as readonly string[]).includes(task.state) &&
+        !UNSUCCESSFUL.includes(task.state)
+      )
+        return finding(
+          '/error',
+          `error is set but state is ${task.state}; error is the terminal error detail of a failed or canceled task`,
+          task.error,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.root-session-not-self',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'root_session_id: `None` for a top-level session that is its own root, or when unavailable.',
+    },
+    statement: 'root_session_id never equals session_id (a session that is its own root has null).',
+    applies: (task) => typeof task.root_session_id === 'string',
+    check(task) {
+      if (task.root_session_id === task.session_id)
+        return finding(
+          '/root_session_id',
+          `root_session_id equals session_id (${JSON.stringify(task.session_id)}); a top-level session has null`,
+          task.root_session_id,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.task-times-in-order',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence:
+        'created_at required string format: date-time — started_at string | null format: date-time — finished_at string | null format: date-time — updated_at required string format: date-time — heartbeat_at, cancel_requested_at string | null format: date-time',
+    },
+    statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
+    check(task) {
+      const created = rfc3339Millis(task.created_at);
+      const out: Finding[] = [];
+      for (const key of LATER_THAN_CREATED) {
+        const at = rfc3339Millis(task[key]);
+        if (Number.isFinite(created) && Number.isFinite(at) && at < created)
+          out.push({
+            path: `/${key}`,
+            message: `${key} ${JSON.stringify(task[key])} is earlier than created_at ${JSON.stringify(task.created_at)}`,
+            value: task[key],
+          });
+      }
+      const started = rfc3339Millis(task.started_at);
+      const finished = rfc3339Millis(task.finished_at);
+      if (Number.isFinite(started) && Number.isFinite(finished) && finished < started)
+        out.push({
+          path: '/finished_at',
+          message: `finished_at ${JSON.stringify(task.finished_at)} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+          value: task.finished_at,
+        });
+      return out;
+    },
+  },
+  {
+    id: 'everruns.timeout-rejection-only-on-failed',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'Timeout and rejection are `error.kind` values on `failed`, not states.' },
+    statement: 'An error of kind timeout or rejection is carried only by a failed task.',
+    applies: (task) => isObject(task.error) && FAILED_ONLY_KINDS.includes(String(task.error.kind)),
+    check(task) {
+      const { kind } = task.error as JsonObject;
+      if (typeof task.state === 'string' && task.state !== 'failed')
+        return finding(
+          '/error/kind',
+          `error.kind is ${JSON.stringify(kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`,
+          kind,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.child-session-not-own-session',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'child_session_id: Child session, for subagent-shaped tasks. Full transcript lives there.',
+    },
+    statement: "links.child_session_id, when set, is another session than the task's own session_id.",
+    applies: (task) => isObject(task.links) && typeof task.links.child_session_id === 'string',
+    check(task) {
+      const child = (task.links as JsonObject).child_session_id;
+      if (child === task.session_id)
+        return finding(
+          '/links/child_session_id',
+          `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session is another session`,
+          child,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.artifact-url-absolute',
+    face: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'url: External URL, when the artifact lives elsewhere.' },
+    statement: "An artifact's url, when set, is an absolute URL (a scheme and what follows), not a relative reference.",
+    applies: (task) =>
+      Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.url === 'string'),
+    check(task) {
+      return (task.artifacts as unknown[]).flatMap((artifact, index) =>
+        isObject(artifact) && typeof artifact.url === 'string' && !isAbsoluteUrl(artifact.url)
+          ? [
+              {
+                path: `/artifacts/${index}/url`,
+                message: `artifact ${index} has url ${JSON.stringify(artifact.url)}, which is not an absolute URL; an external URL says where the artifact lives`,
+                value: artifact.url,
+              },
+            ]
+          : [],
+      );
+    },
+  },
+] as const satisfies readonly ItemRule[];

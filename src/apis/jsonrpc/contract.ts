@@ -1,0 +1,86 @@
+/** JSON-RPC: what the contract knows of this API (its documents, spec, operations and rules). */
+import type { ApiContract } from '../../contract/api.js';
+import { jsonrpcSpec } from '../../contract/generated/specs.js';
+import * as precompiled from '../../contract/generated/validators.js';
+import type { ListOperation } from '../../contract/operation-types.js';
+import { jsonrpcLifecycle, jsonrpcRules } from './rules.js';
+import { epochNumber } from '../../contract/time.js';
+
+const JSONRPC = '003_74bd28131cc50021.txt';
+
+const operations: readonly ListOperation[] = [
+  {
+    face: 'jsonrpc',
+    operationId: 'listTasks',
+    lawPrefix: 'jsonrpc',
+    path: '/tasks',
+    target: 'task',
+    component: 'Task',
+    session: { in: 'query', param: 'session_id' },
+    itemsPointer: '/result',
+    envelopeTarget: 'envelope',
+    envelopeComponent: 'ListTasksResponse',
+    errorShapeStatus: 422,
+    idField: 'id',
+    idSource: { file: JSONRPC, sentence: 'id string 任务 ID。' },
+    stateField: 'status',
+    lifecycle: jsonrpcLifecycle,
+    paging: {
+      kind: 'item-id',
+      afterParam: 'starting_after',
+      beforeParam: 'ending_before',
+      source: {
+        file: JSONRPC,
+        sentence:
+          'starting_after Starting After Cursor for pagination; ending_before Ending Before Cursor for pagination',
+      },
+    },
+    limit: { param: 'limit', source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return' } },
+    filters: [
+      {
+        param: 'session_id',
+        field: 'session_id',
+        source: { file: JSONRPC, sentence: 'session_id Session Id Session ID filter' },
+      },
+      { param: 'user_id', field: 'user_id', source: { file: JSONRPC, sentence: 'user_id User Id User ID filter' } },
+      { param: 'status', field: 'status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
+    ],
+    rejected: [
+      {
+        param: 'limit',
+        law: 'invalid-parameter-422',
+        values: ['abc'],
+        status: 422,
+        source: {
+          file: JSONRPC,
+          sentence:
+            'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type',
+        },
+      },
+    ],
+    errorFormat: 'fastapi',
+    immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object'],
+    pastEventFields: [],
+    timeFields: ['created_at'],
+    namesEarlier: {
+      law: 'previous-task-earlier',
+      field: 'previous_task_id',
+      statement:
+        'A task is created no earlier than the previous task it names (previous_task_id), when the run lists both (in one walk or across walks).',
+      unexercised: 'no walk listed a task beside the previous task it names',
+      source: { file: JSONRPC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
+    },
+    readTime: epochNumber,
+  },
+];
+
+export const jsonrpcContract: ApiContract = {
+  face: 'jsonrpc',
+  documents: [JSONRPC],
+  spec: jsonrpcSpec,
+  specFile: 'specs/jsonrpc.openapi.yaml',
+  vendorBaseUrl: 'https://jsonrpc.invalid',
+  operations,
+  rules: jsonrpcRules,
+  validators: precompiled as unknown as ApiContract['validators'],
+};

@@ -1,0 +1,83 @@
+/** JSON-RPC's law faults (003), each a transform around the documented listTasks. */
+import type { JsonObject } from '../../contract/rules/types.js';
+import type { LawId } from '../../contract/operations.js';
+import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, jsonrpcStatuses, limitProblem } from './behaviour.js';
+import type { MockRequest } from '../../handlers/types.js';
+import { numericId, repeatedItem, revivesFinishedTasks, undocumentedField } from '../../handlers/faults/shared.js';
+import { type FaultTransform, editItems, editQuery, lastValue, withBody } from '../../handlers/faults/transform.js';
+
+const validLimit = (request: MockRequest): number | undefined => {
+  const raw = lastValue(request.query, 'limit');
+  return raw !== undefined && !limitProblem(raw) ? Number(raw) : undefined;
+};
+
+/** The page after (or before) a task includes that task: the cursor read as inclusive. */
+const inclusiveCursor = (directions: readonly ('starting_after' | 'ending_before')[]): FaultTransform => ({
+  response: (response, sent, context, op) => {
+    const direction = directions.find((d) => sent.query.has(d));
+    const pivot = direction && context.store.task('jsonrpc', lastValue(sent.query, direction)!);
+    if (!direction || !pivot) return response;
+    const limit = validLimit(sent) ?? JSONRPC_DEFAULT_LIMIT;
+    return editItems(op, response, (items) =>
+      direction === 'starting_after' ? [pivot.item, ...items].slice(0, limit) : [...items, pivot.item].slice(-limit),
+    );
+  },
+});
+
+/** A task now names the newest task of its page created after it as its previous task. */
+const previousIsNewer = (items: JsonObject[]): JsonObject[] =>
+  items.map((item) => {
+    if (typeof item.previous_task_id !== 'string') return item;
+    const newer = items
+      .filter((other) => Number(other.created_at) > Number(item.created_at))
+      .sort((a, b) => Number(b.created_at) - Number(a.created_at))[0];
+    return newer ? { ...item, previous_task_id: newer.id } : item;
+  });
+
+export const JSONRPC_FAULTS = {
+  /** One more item than the limit (or the default) asks for. */
+  'jsonrpc.limit-respected': {
+    request: (request) => {
+      const limit = validLimit(request) ?? (request.query.has('limit') ? undefined : JSONRPC_DEFAULT_LIMIT);
+      return limit !== undefined && limit < JSONRPC_MAX_LIMIT
+        ? editQuery(request, (q) => q.set('limit', String(limit + 1)))
+        : request;
+    },
+  },
+  'jsonrpc.filter-session_id': { request: (request) => editQuery(request, (q) => q.delete('session_id')) },
+  'jsonrpc.filter-user_id': { request: (request) => editQuery(request, (q) => q.delete('user_id')) },
+  /** A valid status is not applied (an invalid one is still refused). */
+  'jsonrpc.filter-status': {
+    request: (request) => {
+      const status = lastValue(request.query, 'status');
+      return status !== undefined && jsonrpcStatuses.includes(status)
+        ? editQuery(request, (q) => q.delete('status'))
+        : request;
+    },
+  },
+  'jsonrpc.cursor-exclusive': inclusiveCursor(['starting_after', 'ending_before']),
+  'jsonrpc.no-duplicates-across-pages': inclusiveCursor(['starting_after']),
+  /** An invalid limit is ignored instead of refused with 422. */
+  'jsonrpc.invalid-parameter-422': {
+    request: (request) => {
+      const raw = lastValue(request.query, 'limit');
+      return raw !== undefined && limitProblem(raw) ? editQuery(request, (q) => q.delete('limit')) : request;
+    },
+  },
+  /** The 422 detail is one string instead of FastAPI's list of problems. */
+  'jsonrpc.error-format': {
+    response: (response) => {
+      const detail = response.status === 422 ? (response.body as JsonObject | null)?.detail : undefined;
+      return Array.isArray(detail)
+        ? withBody(response, { detail: (detail as Detail[]).map((d) => d.msg).join('; ') })
+        : response;
+    },
+  },
+  'jsonrpc.previous-task-earlier': {
+    response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer),
+  },
+  'jsonrpc.ids-unique': repeatedItem,
+  'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc', 'working'),
+  'jsonrpc.response-schema': numericId,
+  'jsonrpc.no-undocumented-fields': undocumentedField,
+} as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -1,0 +1,25 @@
+/** JSON-RPC: what the generators need beyond the contract (see GeneratorProfile). */
+import fc from 'fast-check';
+import { plausibleMillis } from '../../generators/instants.js';
+import type { GeneratorProfile } from '../../generators/profile.js';
+import { jsonrpcKits } from './kits.js';
+
+export const jsonrpcGenerators: GeneratorProfile = {
+  face: 'jsonrpc',
+  overrides: (edge) => ({
+    // Unix seconds.
+    'Task.created_at': plausibleMillis(edge).map((ms) => Math.floor(ms / 1000)),
+    'ListTasksResponse.jsonrpc': fc.constant('2.0'),
+    'ListTasksResponse.result': fc.constant([]),
+  }),
+  kits: jsonrpcKits,
+  stampCreation(_target, item, ms) {
+    return { ...item, created_at: Math.floor(ms / 1000) };
+  },
+  lifecycle: {
+    initial: 'created',
+    advance(_previous, next, state, _later, stepMs) {
+      if (state === 'input-required') next.input_required_call_ids = [`call_${stepMs}`];
+    },
+  },
+};

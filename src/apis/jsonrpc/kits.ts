@@ -1,0 +1,46 @@
+/** How to repair and to break each jsonrpc item rule (see src/generators/rule-kit.ts). */
+import type { jsonrpcRules } from './rules.js';
+import { type RuleKit, del } from '../../generators/rule-kit.js';
+
+export const jsonrpcKits = {
+  'jsonrpc.input-required-call-ids-only-while-input-required': {
+    repair(t) {
+      if (
+        t.status !== 'input-required' &&
+        Array.isArray(t.input_required_call_ids) &&
+        t.input_required_call_ids.length > 0
+      )
+        del(t, 'input_required_call_ids');
+    },
+    break(t) {
+      if (t.status === 'input-required') t.status = 'working';
+      t.input_required_call_ids = ['call_pending'];
+    },
+  },
+  'jsonrpc.created-at-unix-seconds': {
+    repair(t) {
+      const v = t.created_at;
+      if (typeof v === 'number' && (v < 1e9 || v >= 1e10)) t.created_at = 1e9 + (v % 1e9);
+    },
+    break(t) {
+      t.created_at = (t.created_at as number) * 1000;
+    },
+  },
+  'jsonrpc.envelope-result-xor-error': {
+    repair(e) {
+      if (e.result !== undefined && e.result !== null && e.error !== undefined && e.error !== null) del(e, 'error');
+    },
+    break(e) {
+      e.result = Array.isArray(e.result) ? e.result : [];
+      e.error = { code: -32603, message: 'Internal error' };
+    },
+  },
+  'jsonrpc.previous-task-not-self': {
+    repair(t) {
+      if (t.previous_task_id !== undefined && t.previous_task_id === t.id) del(t, 'previous_task_id');
+    },
+    break(t) {
+      t.previous_task_id = t.id;
+    },
+  },
+} satisfies Record<(typeof jsonrpcRules)[number]['id'], RuleKit>;

@@ -1,0 +1,34 @@
+/** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
+import { DEMO, pad } from '../../handlers/demo.js';
+import type { MockProfile } from '../../handlers/profile.js';
+import { json } from '../../handlers/types.js';
+import { listTasks, unprocessable } from './behaviour.js';
+import { JSONRPC_FAULTS } from './faults.js';
+
+export const jsonrpcMock: MockProfile = {
+  face: 'jsonrpc',
+  operations: { listTasks },
+  errorResponse(status, message) {
+    // FastAPI: a validation error lists what was wrong; routing errors carry a plain `detail` string.
+    if (status === 422) return unprocessable([{ loc: ['query'], msg: message, type: 'value_error' }]);
+    return json(status, { detail: status === 404 ? 'Not Found' : status === 405 ? 'Method Not Allowed' : message });
+  },
+  faults: JSONRPC_FAULTS,
+  demo: {
+    session: DEMO.jsonrpc.session,
+    taskCount: DEMO.jsonrpc.taskCount,
+    shapeTask(raw, i, session, state, createdMs, prefix) {
+      const t = structuredClone(raw);
+      t.id = `task_${prefix}${pad(i)}`;
+      t.session_id = session;
+      t.user_id = session === DEMO.jsonrpc.session ? DEMO.jsonrpc.user : `user_${prefix}`;
+      t.status = state;
+      t.created_at = Math.floor(createdMs / 1000);
+      // Every fifth task continues the one before it.
+      if (i % 5 === 2) t.previous_task_id = `task_${prefix}${pad(i - 1)}`;
+      else delete t.previous_task_id;
+      return t;
+    },
+    fillerSession: (n) => `fill${n}`,
+  },
+};

@@ -1,0 +1,128 @@
+import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
+import type { components } from '../../contract/types/jsonrpc.js';
+import { looksLikeUnixSeconds } from '../../contract/time.js';
+import { type ItemRule, finding, has } from '../../contract/rules/types.js';
+
+const DOC = '003_74bd28131cc50021.txt';
+/** The spec's states: a misspelt state in the lifecycle is a compile error. */
+type JsonRpcTaskStatus = components['schemas']['TaskStatus'];
+
+/** The document's lifecycle paths, transcribed one for one (常见情况, 取消情况, 过期情况). */
+export const JSONRPC_DOCUMENTED_PATHS: readonly (readonly string[])[] = [
+  ['created', 'working', 'completed'],
+  ['created', 'working', 'failed'],
+  ['created', 'working', 'canceled'],
+  ['created', 'working', 'expired'],
+  ['created', 'working', 'input-required', 'working', 'completed'],
+  ['created', 'working', 'input-required', 'working', 'failed'],
+  ['created', 'working', 'input-required', 'working', 'canceled'],
+  ['created', 'working', 'input-required', 'working', 'expired'],
+  ['created', 'working', 'paused', 'working', 'completed'],
+  ['created', 'working', 'paused', 'working', 'failed'],
+  ['created', 'working', 'paused', 'working', 'canceled'],
+  ['created', 'working', 'paused', 'working', 'expired'],
+  ['created', 'queued', 'working', 'completed'],
+  ['created', 'queued', 'working', 'failed'],
+  ['created', 'queued', 'working', 'canceled'],
+  ['created', 'queued', 'working', 'expired'],
+  ['created', 'queued', 'working', 'input-required', 'working', 'completed'],
+  ['created', 'queued', 'working', 'paused', 'working', 'completed'],
+  ['created', 'canceled'],
+  ['created', 'queued', 'canceled'],
+  ['created', 'queued', 'working', 'paused', 'canceled'],
+  ['created', 'queued', 'working', 'input-required', 'canceled'],
+  ['created', 'working', 'input-required', 'expired'],
+  ['created', 'working', 'paused', 'expired'],
+  ['created', 'queued', 'expired'],
+  ['created', 'queued', 'working', 'input-required', 'expired'],
+  ['created', 'queued', 'working', 'paused', 'expired'],
+];
+
+export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
+  face: 'jsonrpc',
+  states: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
+  terminal: ['completed', 'canceled', 'expired', 'failed'],
+  transitions: transitionsFromPaths(JSONRPC_DOCUMENTED_PATHS),
+  source: {
+    file: DOC,
+    sentence:
+      '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … 过期情况： CREATED -> QUEUED -> EXPIRED …',
+  },
+};
+
+export const jsonrpcRules = [
+  {
+    id: 'jsonrpc.input-required-call-ids-only-while-input-required',
+    face: 'jsonrpc',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence:
+        'input_required_call_ids string[] — OPTIONAL 若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。',
+    },
+    statement: 'A non-empty input_required_call_ids appears only while status is input-required.',
+    check(task) {
+      if (
+        Array.isArray(task.input_required_call_ids) &&
+        task.input_required_call_ids.length > 0 &&
+        typeof task.status === 'string' &&
+        task.status !== 'input-required'
+      )
+        return finding(
+          '/input_required_call_ids',
+          `input_required_call_ids is given but status is ${task.status}; it lists calls only while the task waits for input`,
+          task.input_required_call_ids,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'jsonrpc.created-at-unix-seconds',
+    face: 'jsonrpc',
+    target: 'task',
+    source: { file: DOC, sentence: 'created_at integer 任务创建时间（Unix 秒）。' },
+    statement: 'created_at is Unix seconds (10 digits), not milliseconds.',
+    check(task) {
+      if (typeof task.created_at === 'number' && !looksLikeUnixSeconds(task.created_at))
+        return finding(
+          '/created_at',
+          `created_at is ${task.created_at}, which is not a Unix second time (expected 10 digits)`,
+          task.created_at,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'jsonrpc.envelope-result-xor-error',
+    face: 'jsonrpc',
+    target: 'envelope',
+    source: {
+      file: DOC,
+      sentence:
+        'Returns a JSON-RPC ListTasksResponse envelope. (JSON-RPC 2.0: result "MUST NOT exist if there was an error".)',
+    },
+    statement: 'An envelope never carries both a result and a (non-null) error.',
+    check(envelope) {
+      if (has(envelope, 'result') && envelope.result !== null && has(envelope, 'error') && envelope.error !== null)
+        return finding('/error', 'the envelope carries both result and error', envelope.error);
+      return [];
+    },
+  },
+  {
+    id: 'jsonrpc.previous-task-not-self',
+    face: 'jsonrpc',
+    target: 'task',
+    source: { file: DOC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
+    statement: 'previous_task_id, when given, names another task than the task itself.',
+    applies: (task) => typeof task.previous_task_id === 'string',
+    check(task) {
+      if (task.previous_task_id === task.id)
+        return finding(
+          '/previous_task_id',
+          `task ${String(task.id)} names itself as its previous task`,
+          task.previous_task_id,
+        );
+      return [];
+    },
+  },
+] as const satisfies readonly ItemRule[];

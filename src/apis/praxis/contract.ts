@@ -1,0 +1,202 @@
+/** Praxis: what the contract knows of this API (its documents, spec, operations and rules). */
+import type { ApiContract } from '../../contract/api.js';
+import { praxisSpec } from '../../contract/generated/specs.js';
+import * as precompiled from '../../contract/generated/validators.js';
+import type { ListOperation, RejectedParam } from '../../contract/operation-types.js';
+import { praxisRules, praxisSessionLifecycle, praxisTaskLifecycle } from './rules.js';
+import { rfc3339Millis } from '../../contract/time.js';
+
+const P_TASKS = '000_833527b857329c7b.txt';
+const P_SESSIONS = '004_a09f4aec44242b61.txt';
+
+const unsupported = (param: string, values: readonly string[], sentence: string): RejectedParam => ({
+  param,
+  law: 'unsupported-filter-400',
+  values,
+  status: 400,
+  errorType: 'invalid_request_error',
+  source: { file: P_SESSIONS, sentence },
+});
+
+const operations: readonly ListOperation[] = [
+  {
+    face: 'praxis',
+    operationId: 'listSessions',
+    lawPrefix: 'praxis.sessions',
+    path: '/v1/sessions',
+    target: 'session',
+    component: 'Session',
+    session: { in: 'none' },
+    itemsPointer: '/data',
+    errorShapeStatus: 400,
+    idField: 'id',
+    idSource: {
+      file: P_SESSIONS,
+      sentence: 'data[].id: Session id (sesn_...). Pass it as session_id in every session call.',
+    },
+    stateField: 'status',
+    lifecycle: praxisSessionLifecycle,
+    createdAt: (item) => rfc3339Millis(item.created_at),
+    order: {
+      direction: 'newest-first',
+      source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' },
+    },
+    paging: {
+      kind: 'token',
+      param: 'page',
+      responseField: 'next_page',
+      boundToQuery: { status: 400, errorType: 'invalid_request_error' },
+      source: {
+        file: P_SESSIONS,
+        sentence:
+          'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.',
+      },
+    },
+    limit: { param: 'limit', source: { file: P_SESSIONS, sentence: 'limit: Number of items per page.' } },
+    filters: [
+      {
+        param: 'agent_id',
+        field: 'agent.id',
+        source: {
+          file: P_SESSIONS,
+          sentence:
+            'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.',
+        },
+      },
+    ],
+    rejected: [
+      unsupported(
+        'created_at[gt]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[gt]: … not supported here; sending it returns 400.',
+      ),
+      unsupported(
+        'created_at[gte]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[gte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.',
+      ),
+      unsupported(
+        'created_at[lt]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[lt]: … not supported here; sending it returns 400.',
+      ),
+      unsupported(
+        'created_at[lte]',
+        ['2026-01-01T00:00:00Z'],
+        'created_at[lte]: … sessions.list honors only limit, page and agent_id, and other filters return 400.',
+      ),
+      unsupported(
+        'deployment_id',
+        ['depl_0001'],
+        'deployment_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'include_archived',
+        ['true', 'false'],
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'memory_store_id',
+        ['memstore_0001'],
+        'memory_store_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+      ),
+      unsupported(
+        'order',
+        ['asc', 'desc'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
+      unsupported(
+        'statuses',
+        ['running', 'idle'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
+      unsupported(
+        'agent_version',
+        ['1'],
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+      ),
+    ],
+    errorFormat: 'anthropic',
+    immutableFields: ['id', 'created_at'],
+    pastEventFields: [],
+    timeFields: ['created_at', 'updated_at'],
+    // The token counts of the Managed Agents usage shape; a server with other names is not judged.
+    counters: {
+      fields: ['usage.input_tokens', 'usage.output_tokens', 'usage.cache_read_input_tokens'],
+      source: { file: P_SESSIONS, sentence: 'data[].usage: Cumulative token usage for a session across all turns.' },
+    },
+    creationSnapshot: {
+      // Not environment_id: "the environment recipe the session's sandbox was created from" may
+      // change with the sandbox. vault_ids compare as a set: the document gives them no order.
+      fields: ['agent', 'vault_ids'],
+      source: {
+        file: P_SESSIONS,
+        sentence:
+          'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+      },
+    },
+    namesEarlier: {
+      law: 'fork-after-source',
+      field: 'forked_from.session_id',
+      statement:
+        'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
+      unexercised: 'no walk listed a forked session beside its source',
+      source: {
+        file: P_SESSIONS,
+        sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
+      },
+    },
+    readTime: rfc3339Millis,
+  },
+  {
+    face: 'praxis',
+    operationId: 'listBackgroundTasks',
+    lawPrefix: 'praxis.background-tasks',
+    path: '/v1/sessions/{session_id}/background_tasks',
+    target: 'task',
+    component: 'BackgroundTask',
+    session: { in: 'path', discoveredFrom: { operationId: 'listSessions', field: 'id' }, idPrefix: 'sesn_' },
+    itemsPointer: '/data',
+    errorShapeStatus: 404,
+    idField: 'id',
+    idSource: {
+      file: P_TASKS,
+      sentence:
+        'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.',
+    },
+    stateField: 'status',
+    lifecycle: praxisTaskLifecycle,
+    paging: { kind: 'none' },
+    filters: [],
+    rejected: [],
+    unknownSession: {
+      status: 404,
+      errorType: 'not_found_error',
+      source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' },
+    },
+    errorFormat: 'anthropic',
+    immutableFields: ['id', 'kind', 'started_at'],
+    pastEventFields: ['ended_at'],
+    timeFields: ['started_at', 'ended_at', 'notified_at'],
+    counters: {
+      fields: ['trigger_count'],
+      source: {
+        file: P_TASKS,
+        sentence:
+          'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.',
+      },
+    },
+    readTime: rfc3339Millis,
+  },
+];
+
+export const praxisContract: ApiContract = {
+  face: 'praxis',
+  documents: [P_TASKS, P_SESSIONS],
+  spec: praxisSpec,
+  specFile: 'specs/praxis.openapi.yaml',
+  vendorBaseUrl: 'https://api.praxis.invalid/agent',
+  operations,
+  rules: praxisRules,
+  validators: precompiled as unknown as ApiContract['validators'],
+};

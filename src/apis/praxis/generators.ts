@@ -1,0 +1,39 @@
+/** Praxis: what the generators need beyond the contract (see GeneratorProfile). */
+import fc from 'fast-check';
+import type { GeneratorProfile } from '../../generators/profile.js';
+import { praxisKits } from './kits.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const praxisGenerators: GeneratorProfile = {
+  face: 'praxis',
+  overrides: (edge) => ({
+    'BackgroundTask.trigger_count': fc.option(
+      edge ? fc.oneof(fc.nat(50), fc.constant(Number.MAX_SAFE_INTEGER)) : fc.nat(50),
+      { nil: null },
+    ),
+  }),
+  kits: praxisKits,
+  stampCreation(target, item, ms) {
+    const out = { ...item };
+    if (target === 'session') {
+      out.created_at = iso(ms);
+      out.updated_at = iso(ms);
+      return out;
+    }
+    out.started_at = iso(ms);
+    if (typeof out.ended_at === 'string') out.ended_at = iso(ms + 30_000);
+    if (typeof out.notified_at === 'string') out.notified_at = iso(ms + 31_000);
+    return out;
+  },
+  lifecycle: {
+    initial: 'running',
+    start(task) {
+      task.ended_at = null;
+    },
+    advance(previous, next, state, later) {
+      if (state !== 'running' && (previous.ended_at === null || previous.ended_at === undefined))
+        next.ended_at = iso(later(Date.parse(String(previous.started_at))));
+    },
+  },
+};

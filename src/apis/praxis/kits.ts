@@ -1,0 +1,114 @@
+/** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
+import { forkSource, isNormalizedPath } from './rules.js';
+import { millisFromIso } from '../../generators/iso.js';
+import { type RuleKit, del, iso, isoPlus } from '../../generators/rule-kit.js';
+import type { praxisRules } from './rules.js';
+
+export const praxisKits = {
+  'praxis.ended-at-null-exactly-while-running': {
+    repair(t) {
+      if (t.status === 'running') t.ended_at = null;
+      else if (t.ended_at === null || t.ended_at === undefined) t.ended_at = isoPlus(t.started_at, 60_000);
+    },
+    break(t) {
+      if (t.status === 'running') t.ended_at = isoPlus(t.started_at, 60_000);
+      else t.ended_at = null;
+    },
+  },
+  'praxis.cancellable-only-when-running': {
+    repair(t) {
+      if (t.status !== 'running') t.cancellable = false;
+    },
+    break(t) {
+      if (t.status === 'running') {
+        t.status = 'completed';
+        t.ended_at = isoPlus(t.started_at, 60_000);
+      }
+      t.cancellable = true;
+    },
+  },
+  'praxis.trigger-count-only-for-monitors': {
+    repair(t) {
+      if (t.kind !== 'monitor') t.trigger_count = null;
+    },
+    break(t) {
+      if (t.kind === 'monitor') t.kind = 'bash';
+      t.trigger_count = 2;
+    },
+  },
+  'praxis.thread-id-only-for-subagents': {
+    repair(t) {
+      if (t.kind !== 'subagent') t.thread_id = null;
+    },
+    break(t) {
+      if (t.kind === 'subagent') t.kind = 'bash';
+      t.thread_id = 'thread_main';
+    },
+  },
+  'praxis.session-environment-xor-computer': {
+    repair(s) {
+      if (typeof s.environment_id === 'string' && typeof s.computer_id === 'string') del(s, 'computer_id');
+    },
+    break(s) {
+      s.environment_id = typeof s.environment_id === 'string' ? s.environment_id : 'env_sandbox';
+      s.computer_id = 'cmp_owned';
+    },
+  },
+  'praxis.session-list-excludes-archived': {
+    repair(s) {
+      s.archived_at = null;
+    },
+    break(s) {
+      s.archived_at = isoPlus(s.created_at, 3_600_000);
+    },
+  },
+  'praxis.task-times-in-order': {
+    repair(t) {
+      if (typeof t.started_at !== 'string') return;
+      const started = millisFromIso(t.started_at);
+      for (const key of ['ended_at', 'notified_at']) {
+        const at = t[key];
+        if (typeof at === 'string' && millisFromIso(at) < started) t[key] = t.started_at;
+      }
+    },
+    break(t) {
+      t.started_at = '2026-11-29T10:00:00.000Z';
+      t.notified_at = '2026-11-29T09:59:00.000Z';
+      if (typeof t.ended_at === 'string') t.ended_at = '2026-11-29T10:01:00.000Z';
+    },
+  },
+  'praxis.session-updated-not-before-created': {
+    repair(s) {
+      if (
+        typeof s.created_at === 'string' &&
+        typeof s.updated_at === 'string' &&
+        millisFromIso(s.updated_at) < millisFromIso(s.created_at)
+      )
+        s.updated_at = s.created_at;
+    },
+    break(s) {
+      const created = typeof s.created_at === 'string' ? millisFromIso(s.created_at) : Number.NaN;
+      if (Number.isFinite(created) && created >= 3_600_000) s.updated_at = iso(created - 3_600_000);
+      else {
+        s.created_at = '2026-11-29T10:00:00.000Z';
+        s.updated_at = '2026-11-29T09:00:00.000Z';
+      }
+    },
+  },
+  'praxis.session-cwd-normalized': {
+    repair(s) {
+      if (typeof s.cwd === 'string' && !isNormalizedPath(s.cwd)) s.cwd = '/home/user/workspace';
+    },
+    break(s) {
+      s.cwd = '/home/user//workspace/./src';
+    },
+  },
+  'praxis.session-not-forked-from-itself': {
+    repair(s) {
+      if (forkSource(s) !== undefined && forkSource(s) === s.id) s.forked_from = null;
+    },
+    break(s) {
+      s.forked_from = { session_id: s.id };
+    },
+  },
+} satisfies Record<(typeof praxisRules)[number]['id'], RuleKit>;

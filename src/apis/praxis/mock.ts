@@ -1,0 +1,81 @@
+/** Praxis: the mock's side of the API (behaviour, errors, faults, demo shape). */
+import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import { repair } from '../../generators/repair.js';
+import type { MockProfile } from '../../handlers/profile.js';
+
+/** The working directory of demo session `i`. */
+const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace');
+import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
+import { PRAXIS_FAULTS } from './faults.js';
+
+export const praxisMock: MockProfile = {
+  face: 'praxis',
+  operations: { listSessions, listBackgroundTasks },
+  errorResponse(status, message, requestNumber) {
+    return anthropicError(
+      status,
+      status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
+      message,
+      requestNumber,
+    );
+  },
+  faults: PRAXIS_FAULTS,
+  // An archived session is never listed.
+  listedSession: (id) => ({ id, archived_at: null }),
+  demo: {
+    session: DEMO.praxis.session,
+    taskCount: DEMO.praxis.taskCount,
+    shapeTask(raw, i, _session, state, createdMs, prefix) {
+      const t = structuredClone(raw);
+      const kinds = ['bash', 'monitor', 'subagent', 'bash', 'workflow'];
+      t.id = `bgt_${prefix}${pad(i)}`;
+      t.kind = kinds[i % kinds.length];
+      t.title = ['npm test --watch', 'watch deploy logs', 'research: flaky test', 'cargo build', 'nightly report'][
+        i % 5
+      ];
+      t.status = state;
+      t.started_at = iso(createdMs);
+      t.ended_at = state === 'running' ? null : iso(createdMs + 90_000);
+      t.cancellable = state === 'running';
+      t.thread_id = t.kind === 'subagent' ? `thread_${prefix}${pad(i)}` : null;
+      t.trigger_count = t.kind === 'monitor' ? i : null;
+      t.notified_at = state === 'running' ? null : iso(createdMs + 95_000);
+      return t;
+    },
+    fillerSession: (n) => `sesn_fill${n}`,
+    // sesn_demo is the newest session; three archived sessions exist but are not listed.
+    sessions: {
+      count: DEMO.praxis.sessionCount + DEMO.praxis.archivedCount,
+      shape(raw, i, count, baseMs) {
+        const s = structuredClone(raw);
+        const createdMs = baseMs - (count - i) * 3_600_000;
+        s.id = i === count - 1 ? DEMO.praxis.session : `sesn_${pad(i)}`;
+        s.created_at = iso(createdMs);
+        s.updated_at = iso(createdMs + 60_000);
+        s.agent = {
+          ...(s.agent as JsonObject),
+          id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper',
+        };
+        s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
+        s.cwd = cwdOf(i);
+        // Every session status is listed; terminated sessions have ended (terminated is final).
+        s.status = ['idle', 'running', 'rescheduling', 'terminated'][i % 4];
+        s.usage = {
+          ...(s.usage as JsonObject | undefined),
+          input_tokens: 1_000 + i * 37,
+          output_tokens: 200 + i * 11,
+          cache_read_input_tokens: i * 5,
+        };
+        // Some sessions are forks of the session created two hours before them, in its directory.
+        const forked = i >= DEMO.praxis.archivedCount + 2 && i % 5 === 3 && i < count - 1;
+        s.forked_from = forked ? { session_id: `sesn_${pad(i - 2)}` } : null;
+        if (forked) s.cwd = cwdOf(i - 2);
+        const session = repair('praxis', 'session', s);
+        // Archived sessions exist (retrievable by id) but the list never shows them.
+        session.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;
+        return session;
+      },
+    },
+  },
+};

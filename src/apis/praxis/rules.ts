@@ -1,0 +1,279 @@
+import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import type { components } from '../../contract/types/praxis.js';
+
+/** The spec's states: a misspelt state in the lifecycle is a compile error. */
+type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
+type PraxisSessionStatus = components['schemas']['SessionStatus'];
+import { rfc3339Millis } from '../../contract/time.js';
+import { type Finding, type ItemRule, type JsonObject, finding, has } from '../../contract/rules/types.js';
+
+const TASKS = '000_833527b857329c7b.txt';
+const SESSIONS = '004_a09f4aec44242b61.txt';
+
+export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
+  face: 'praxis',
+  states: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
+  terminal: ['completed', 'failed', 'cancelled', 'lost'],
+  transitions: {
+    running: ['result_pending', 'completed', 'failed', 'cancelled', 'lost'],
+    result_pending: ['completed'],
+  },
+  source: {
+    file: TASKS,
+    sentence:
+      'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending delivery are result_pending.',
+  },
+};
+
+/**
+ * 004 names one final session state, terminated ("Session has ended"); it is silent on the moves
+ * between the others (rescheduling retries, running and idle alternate), so they may go anywhere.
+ */
+export const praxisSessionLifecycle: Lifecycle<PraxisSessionStatus> = {
+  face: 'praxis',
+  states: ['rescheduling', 'running', 'idle', 'terminated'],
+  terminal: ['terminated'],
+  transitions: liveToAnyTransitions(['rescheduling', 'running', 'idle'], ['terminated']),
+  source: { file: SESSIONS, sentence: '`terminated` - Session has ended, either due to an error or completion.' },
+};
+
+const isRunning = (task: JsonObject) => task.status === 'running';
+
+/**
+ * A session working directory in normal form: no empty segment (`//`), no `.` segment, and no
+ * `..` that a normalizer would resolve (after a named segment, or at the root of an absolute
+ * path). A trailing slash is left alone: normalizers differ on it.
+ */
+export function isNormalizedPath(path: string): boolean {
+  if (path === '') return false;
+  if (path === '/' || path === '.') return true;
+  const absolute = path.startsWith('/');
+  const rest = absolute ? path.slice(1) : path;
+  let named = 0;
+  for (const segment of (rest.endsWith('/') ? rest.slice(0, -1) : rest).split('/')) {
+    if (segment === '' || segment === '.') return false;
+    if (segment === '..') {
+      if (absolute || named > 0) return false;
+    } else named++;
+  }
+  return true;
+}
+
+/** The source session a fork names, read from the spec's `forked_from.session_id` when it is there. */
+export function forkSource(session: JsonObject): string | undefined {
+  const from = session.forked_from;
+  if (from === null || typeof from !== 'object' || Array.isArray(from)) return undefined;
+  const id = (from as JsonObject).session_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export const praxisRules = [
+  {
+    id: 'praxis.ended-at-null-exactly-while-running',
+    face: 'praxis',
+    target: 'task',
+    source: { file: TASKS, sentence: 'Timestamps are RFC3339; ended_at is null while running.' },
+    statement: 'ended_at is null when status is running and a timestamp otherwise.',
+    check(task) {
+      if (!has(task, 'ended_at') || typeof task.status !== 'string') return [];
+      if (isRunning(task) && task.ended_at !== null)
+        return finding(
+          '/ended_at',
+          `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`,
+          task.ended_at,
+        );
+      if (!isRunning(task) && task.ended_at === null)
+        return finding(
+          '/ended_at',
+          `ended_at is null but status is ${task.status}; it is null only while running`,
+          null,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.cancellable-only-when-running',
+    face: 'praxis',
+    target: 'task',
+    source: { file: TASKS, sentence: 'Only supported running tasks without stop intent are cancellable.' },
+    statement: 'cancellable is true only when status is running.',
+    check(task) {
+      if (task.cancellable === true && typeof task.status === 'string' && !isRunning(task))
+        return finding(
+          '/cancellable',
+          `cancellable is true but status is ${task.status}; only running tasks are cancellable`,
+          true,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.trigger-count-only-for-monitors',
+    face: 'praxis',
+    target: 'task',
+    source: {
+      file: TASKS,
+      sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.',
+    },
+    statement: 'trigger_count is null for every kind other than monitor.',
+    applies: (task) => typeof task.kind === 'string' && task.kind !== 'monitor',
+    check(task) {
+      if (has(task, 'trigger_count') && task.trigger_count !== null)
+        return finding(
+          '/trigger_count',
+          `trigger_count must be null for kind "${String(task.kind)}", got ${JSON.stringify(task.trigger_count)}`,
+          task.trigger_count,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.thread-id-only-for-subagents',
+    face: 'praxis',
+    target: 'task',
+    source: { file: TASKS, sentence: 'Subagent rows link to their child thread via thread_id; other kinds have null.' },
+    statement: 'thread_id is null for every kind other than subagent.',
+    applies: (task) => typeof task.kind === 'string' && task.kind !== 'subagent',
+    check(task) {
+      if (has(task, 'thread_id') && task.thread_id !== null)
+        return finding(
+          '/thread_id',
+          `thread_id must be null for kind "${String(task.kind)}", got ${JSON.stringify(task.thread_id)}`,
+          task.thread_id,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.session-environment-xor-computer',
+    face: 'praxis',
+    target: 'session',
+    source: { file: SESSIONS, sentence: 'a sandbox environment_id and computer_id cannot be combined.' },
+    statement: 'A session never carries both environment_id and computer_id.',
+    applies: (session) => typeof session.environment_id === 'string' || typeof session.computer_id === 'string',
+    check(session) {
+      if (typeof session.environment_id === 'string' && typeof session.computer_id === 'string')
+        return finding(
+          '/computer_id',
+          'environment_id and computer_id are both set; the document says they cannot be combined',
+          session.computer_id,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.session-list-excludes-archived',
+    face: 'praxis',
+    target: 'session',
+    source: {
+      file: SESSIONS,
+      sentence:
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.',
+    },
+    statement: 'sessions.list returns no archived session (archived_at is null for every item).',
+    listOnly: true,
+    check(session) {
+      if (has(session, 'archived_at') && session.archived_at !== null)
+        return finding(
+          '/archived_at',
+          `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions are only retrievable by id`,
+          session.archived_at,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.task-times-in-order',
+    face: 'praxis',
+    target: 'task',
+    source: {
+      file: TASKS,
+      sentence:
+        "data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that the task's notification started",
+    },
+    statement:
+      'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification starts a run, after the task started.',
+    applies: (task) =>
+      typeof task.started_at === 'string' &&
+      (typeof task.ended_at === 'string' || typeof task.notified_at === 'string'),
+    check(task) {
+      const started = rfc3339Millis(task.started_at);
+      if (!Number.isFinite(started)) return [];
+      const out: Finding[] = [];
+      for (const key of ['ended_at', 'notified_at'] as const) {
+        const at = rfc3339Millis(task[key]);
+        if (Number.isFinite(at) && at < started)
+          out.push({
+            path: `/${key}`,
+            message: `${key} ${JSON.stringify(task[key])} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+            value: task[key],
+          });
+      }
+      return out;
+    },
+  },
+  {
+    id: 'praxis.session-updated-not-before-created',
+    face: 'praxis',
+    target: 'session',
+    source: {
+      file: SESSIONS,
+      sentence: 'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
+    },
+    statement: 'updated_at is not earlier than created_at: a session is updated after it is created.',
+    check(session) {
+      const created = rfc3339Millis(session.created_at);
+      const updated = rfc3339Millis(session.updated_at);
+      if (Number.isFinite(created) && Number.isFinite(updated) && updated < created)
+        return finding(
+          '/updated_at',
+          `updated_at ${JSON.stringify(session.updated_at)} is earlier than created_at ${JSON.stringify(session.created_at)}`,
+          session.updated_at,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.session-cwd-normalized',
+    face: 'praxis',
+    target: 'session',
+    source: {
+      file: SESSIONS,
+      sentence:
+        'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.',
+    },
+    statement:
+      'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would resolve.',
+    applies: (session) => typeof session.cwd === 'string',
+    check(session) {
+      if (!isNormalizedPath(session.cwd as string))
+        return finding(
+          '/cwd',
+          `cwd ${JSON.stringify(session.cwd)} is not normalized (it has an empty, "." or resolvable ".." segment)`,
+          session.cwd,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.session-not-forked-from-itself',
+    face: 'praxis',
+    target: 'session',
+    source: {
+      file: SESSIONS,
+      sentence: 'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
+    },
+    statement: 'A fork names another session as its source (forked_from.session_id is not its own id).',
+    applies: (session) => forkSource(session) !== undefined,
+    check(session) {
+      const source = forkSource(session);
+      if (source === session.id)
+        return finding(
+          '/forked_from/session_id',
+          `session ${String(session.id)} names itself as the source of its fork`,
+          source,
+        );
+      return [];
+    },
+  },
+] as const satisfies readonly ItemRule[];

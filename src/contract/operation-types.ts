@@ -1,0 +1,149 @@
+/**
+ * The list semantics of one operation, as data: how to read items, ids, states and times, how
+ * paging works, which filters exist and how an item matches them, which parameters are
+ * rejected and how. Each API's module (src/apis/<api>/contract.ts) fills one in per operation;
+ * the laws and the conformance runner read only this and the spec.
+ */
+import type { Face } from './face.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { JsonObject, RuleTarget } from './rules/types.js';
+import type { Source } from './violation.js';
+
+type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified';
+
+export interface FilterParam {
+  param: string;
+  /** The item field the filter compares with. */
+  field: string;
+  /** Ark's state takes "半角逗号分隔多个状态". */
+  commaSeparated?: boolean;
+  source: Source;
+}
+
+type Paging =
+  | { kind: 'none' }
+  /** An opaque token from the response passed back unchanged as `param`. */
+  | {
+      kind: 'token';
+      param: string;
+      responseField: string;
+      /** A cursor from another query, or a malformed one, is refused as stated here. */
+      boundToQuery?: { status: number; errorType?: string };
+      source: Source;
+    }
+  /** Item-id cursors: `afterParam=<id>` continues after that item, `beforeParam=<id>` before it. */
+  | { kind: 'item-id'; afterParam: string; beforeParam: string; source: Source };
+
+/** A request the documents say must be refused, and how. */
+export interface RejectedParam {
+  param: string;
+  /** The law's name under the operation's prefix (e.g. `unsupported-filter-400`). */
+  law: LawName;
+  values: readonly string[];
+  /** The documented status, or '4xx' where the document implies a refusal but names no status. */
+  status: number | '4xx';
+  errorType?: string;
+  source: Source;
+}
+
+/**
+ * Where an operation's session comes from: a path segment (given with --session, or the ids
+ * another operation lists), a query filter, or nowhere.
+ */
+type SessionBinding =
+  | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
+  | { in: 'query'; param: string }
+  | { in: 'none' };
+
+/** Names of the list laws (ids are `<lawPrefix>.<name>`). */
+export type LawName =
+  | 'not-a-server-error'
+  | 'status-code'
+  | 'content-type'
+  | 'transport'
+  | 'response-schema'
+  | 'limit-respected'
+  | 'minimum-limit-accepted'
+  | 'default-limit'
+  | `filter-${string}`
+  | 'items-belong-to-session'
+  | 'order-newest-first'
+  | 'no-duplicates-across-pages'
+  | 'paging-terminates'
+  | 'cursor-exclusive'
+  | 'malformed-cursor-rejected'
+  | 'cursor-bound-to-query'
+  | 'unsupported-filter-400'
+  | 'invalid-parameter-422'
+  | `invalid-${string}-rejected`
+  | 'unknown-session-404'
+  | 'error-format'
+  | 'lifecycle-forward'
+  | 'immutable-fields'
+  | 'past-events-fixed'
+  | 'counters-never-decrease'
+  | 'times-never-go-back'
+  | 'no-undocumented-fields'
+  | 'fork-after-source'
+  | 'previous-task-earlier'
+  | 'one-root-per-session'
+  | 'creation-snapshot-fixed'
+  | 'ids-unique';
+
+/** The prefix of an operation's law ids: the API's name, or `<api>.<operation>` where an API lists two kinds. */
+type LawPrefix = string;
+export type LawId = `${LawPrefix}.${LawName}`;
+
+export interface ListOperation {
+  face: Face;
+  operationId: string;
+  /** Every law of this operation is named `<lawPrefix>.<name>`. */
+  lawPrefix: LawPrefix;
+  /** Path template under the face's base, e.g. `/v1/sessions/{session_id}/tasks`. */
+  path: string;
+  target: RuleTarget;
+  component: string;
+  session: SessionBinding;
+  /** JSON pointer of the item array in a 200 body ('' for a bare array). */
+  itemsPointer: '' | '/data' | '/items' | '/result';
+  /** Rules about the whole 200 body (JSON-RPC's envelope), beside the item rules. */
+  envelopeTarget?: RuleTarget;
+  /** The spec component of that whole body. */
+  envelopeComponent?: string;
+  /** The status whose documented body shows the API's error format, for errors the spec gives no schema of. */
+  errorShapeStatus?: number;
+  idField: string;
+  /** The sentence that makes the id identify one object. */
+  idSource?: Source;
+  stateField?: string;
+  lifecycle?: Lifecycle;
+  /** Epoch ms of the item's creation, for order checks. */
+  createdAt?(item: JsonObject): number;
+  order?: { direction: 'newest-first'; source: Source };
+  paging: Paging;
+  limit?: { param: string; default?: number; minimum?: number; source: Source };
+  filters: readonly FilterParam[];
+  /** Item field that must equal the path session id. */
+  sessionField?: string;
+  rejected: readonly RejectedParam[];
+  unknownSession?: { status: number; errorType?: string; source: Source };
+  errorFormat: ErrorFormat;
+  immutableFields: readonly string[];
+  /** Fields that record a past event: once they hold a value, it never changes. */
+  pastEventFields: readonly string[];
+  /** Fields holding times that may only move forward, with how to read them. */
+  timeFields: readonly string[];
+  /** Counters that only ever grow between observations (dotted names reach nested ones), with the sentence that says so. */
+  counters?: { fields: readonly string[]; source: Source };
+  /** Fields the documents say are taken at creation, so never change, with the sentence. */
+  creationSnapshot?: { fields: readonly string[]; source: Source };
+  /**
+   * Objects that name another object of the same list which must have been created no later
+   * than they were (a fork's source session, a task's previous task): the law, the field holding
+   * the named id (dotted names reach nested ones), what the law states, and the sentence.
+   */
+  namesEarlier?: { law: LawName; field: string; statement: string; unexercised: string; source: Source };
+  /** A field every listed object of one session that gives it gives the same value of. */
+  samePerSession?: { law: LawName; field: string; statement: string; source: Source };
+  readTime(value: unknown): number;
+}

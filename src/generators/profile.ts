@@ -1,0 +1,39 @@
+/**
+ * What the generators need to know of one API beyond its contract: values its schema cannot
+ * imply, how to repair and break each of its rules, how it writes creation times, where its
+ * timelines start and what a state change sets. Each built-in API fills one in
+ * (src/apis/<api>/generators.ts); an API registered at run time brings its own.
+ */
+import type fc from 'fast-check';
+import type { Face } from '../contract/face.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import type { RuleKit } from './rule-kit.js';
+
+export interface GeneratorProfile {
+  face: Face;
+  /** Arbitraries by component (`UnixMillis`) or component field (`Task.created_at`) the schema cannot imply. */
+  overrides(edge: boolean): Record<string, fc.Arbitrary<unknown>>;
+  /** One kit per item rule of the API, by rule id. */
+  kits: Readonly<Record<string, RuleKit>>;
+  /** Gives a new object of `target` creation-time fields at `ms` (and the times that follow it). */
+  stampCreation(target: RuleTarget, item: JsonObject, ms: number): JsonObject;
+  /** Fields a completed task derives from its others (e.g. a path made of its id); optional. */
+  finish?(task: JsonObject): void;
+  lifecycle: {
+    /** The state legal timelines start in. */
+    initial: string;
+    /** Clears what a task in its first state cannot have yet. */
+    start?(task: JsonObject): void;
+    /**
+     * Sets what a move to `state` sets beside the state. `later(baseMs)` is the time of the
+     * move, after `baseMs`; `stepMs` tells successive moves apart.
+     */
+    advance?(
+      previous: JsonObject,
+      next: JsonObject,
+      state: string,
+      later: (baseMs: number) => number,
+      stepMs: number,
+    ): void;
+  };
+}

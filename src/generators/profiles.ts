@@ -1,0 +1,33 @@
+/** The generator profile of every API: the built-in ones, and any registered at run time. */
+import { BUILTIN_GENERATORS } from '../apis/generators.js';
+import { type Face, faces } from '../contract/faces.js';
+import type { GeneratorProfile } from './profile.js';
+import type { RuleKit } from './rule-kit.js';
+
+const profiles = new Map<string, GeneratorProfile>(BUILTIN_GENERATORS.map((p) => [p.face, p]));
+
+/** Adds the generator profile of an API whose contract is registered; the same object twice is a no-op. */
+export function registerGenerators(profile: GeneratorProfile): void {
+  const existing = profiles.get(profile.face);
+  if (existing === profile) return;
+  if (existing) throw new Error(`the API "${profile.face}" already has generators; choose another name`);
+  profiles.set(profile.face, profile);
+}
+
+export function generatorsOf(face: Face): GeneratorProfile {
+  const profile = profiles.get(face);
+  if (!profile)
+    throw new Error(
+      `no generators for API "${face}"; the APIs with generators are ${faces()
+        .filter((f) => profiles.has(f))
+        .join(', ')}`,
+    );
+  return profile;
+}
+
+/** The kit of one item rule of an API. */
+export function kitOf(face: Face, ruleId: string): RuleKit {
+  const kit = generatorsOf(face).kits[ruleId];
+  if (!kit) throw new Error(`rule "${ruleId}" of ${face} has no generator kit; add one to its profile's kits`);
+  return kit;
+}

@@ -1,0 +1,51 @@
+/**
+ * What the mock needs to know of one API beyond its contract and generators: the documented
+ * behaviour of each operation, its error bodies, its fault transforms and the shape of its demo
+ * tasks. Each built-in API fills one in (src/apis/<api>/mock.ts); an API registered at run time
+ * brings its own. The behaviour knows no fault: faults wrap it (handlers/faults).
+ */
+import type { ApiContract } from '../contract/api.js';
+import type { Face } from '../contract/face.js';
+import type { JsonObject } from '../contract/rules/types.js';
+import type { GeneratorProfile } from '../generators/profile.js';
+import type { FaultTransform } from './faults/transform.js';
+import type { MockResponse, Operation } from './types.js';
+
+export interface MockProfile {
+  face: Face;
+  /** The documented behaviour of each of the API's operations, by operation id. */
+  operations: Readonly<Record<string, Operation>>;
+  /**
+   * An error in the API's own format (unknown routes, refused methods, internal errors, override
+   * answers). `requestNumber` lets an API number its request ids.
+   */
+  errorResponse(status: number, message: string, requestNumber: number): MockResponse;
+  /** The law faults the mock can inject into this API, keyed by the law id each breaks. */
+  faults: Readonly<Record<string, FaultTransform>>;
+  /**
+   * For an API that lists its sessions: the partial of a session object the list shows (what a
+   * seeded or scenario session is completed from).
+   */
+  listedSession?(id: string): JsonObject;
+  /** The demo dataset's shape of this API's tasks; an API without one has no demo data. */
+  demo?: DemoShape;
+}
+
+export interface DemoShape {
+  /** The demo session (where `mock --tasks N` grows tasks, and what the start-up banner links). */
+  session: string;
+  taskCount: number;
+  /** Shapes a generated task into demo task number `i` of `session`, in `state`, created at `createdMs`. */
+  shapeTask(raw: JsonObject, i: number, session: string, state: string, createdMs: number, prefix: string): JsonObject;
+  /** The id of benchmark filler session number `n`. */
+  fillerSession(n: number): string;
+  /** For an API that lists session objects: how many the demo has, and the shape of number `i` of `count`. */
+  sessions?: { count: number; shape(raw: JsonObject, i: number, count: number, baseMs: number): JsonObject };
+}
+
+/** Everything one API is: what the contract, the generators and the mock each read of it. */
+export interface ApiModule {
+  contract: ApiContract;
+  generators: GeneratorProfile;
+  mock: MockProfile;
+}

@@ -1,0 +1,143 @@
+/**
+ * A fifth list API (test/fixtures/apis/toy) registered through the same `ApiModule` interface as
+ * the built-in four: the generators produce valid jobs, the mock serves them, `conform` passes on
+ * the mock and catches a fault injected into it. Nothing outside the fixture folder knows it.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/conformance/index.js';
+import { faces } from '../../src/contract/faces.js';
+import { checkItem } from '../../src/contract/rules/index.js';
+import { validateComponent } from '../../src/contract/validate.js';
+import { brokenObject, validObject } from '../../src/generators/index.js';
+import { registerApi } from '../../src/handlers/apis.js';
+import { toyModule } from '../fixtures/apis/toy/index.js';
+import { startMock } from '../helpers/mock-server.js';
+
+registerApi(toyModule);
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+  // 23 jobs: more than two pages at the default limit of 10.
+  const partials = Array.from({ length: 23 }, (_, i) => ({ state: ['pending', 'running', 'done', 'failed'][i % 4] }));
+  await mock.app.seed('toy', 'sess-a', partials, { seed: 3 });
+  await mock.app.seed('toy', 'sess-b', [{ state: 'done' }], { seed: 4 });
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+describe('a fifth API registered through ApiModule', () => {
+  it('is one of the APIs, beside the built-in ones', () => {
+    expect(faces()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'toy']);
+  });
+
+  it('refuses a second API of the same name, and a module whose parts name two APIs', () => {
+    expect(() => registerApi({ ...toyModule, mock: { ...toyModule.mock } })).toThrow(/already registered/);
+    expect(() => registerApi({ ...toyModule, generators: { ...toyModule.generators, face: 'other' } })).toThrow(
+      /must name one API/,
+    );
+  });
+
+  it('generates jobs that pass its strict schema and both its rules', () => {
+    fc.assert(
+      fc.property(validObject('toy', 'task', { edge: true }), (job) => {
+        expect(validateComponent('toy', 'Job', job)).toEqual([]);
+        expect(checkItem('toy', 'task', job)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('generates jobs that break exactly the rule asked for', () => {
+    for (const rule of toyModule.contract.rules)
+      fc.assert(
+        fc.property(brokenObject(rule.id), (job) => {
+          expect(validateComponent('toy', 'Job', job)).toEqual([]);
+          expect(checkItem('toy', 'task', job).map((v) => v.rule)).toEqual([rule.id]);
+        }),
+        { numRuns: 100 },
+      );
+  });
+
+  it('is served by the mock: pages newest first, cursors to the end, 404 and 400 in its own format', async () => {
+    const ids: string[] = [];
+    let created = Number.POSITIVE_INFINITY;
+    let url = `${mock.base('toy')}/sessions/sess-a/jobs`;
+    for (let page = 0; page < 5; page++) {
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { items: { id: string; created_at: number }[]; next?: string };
+      expect(validateComponent('toy', 'JobPage', body)).toEqual([]);
+      for (const job of body.items) {
+        expect(job.created_at).toBeLessThanOrEqual(created);
+        created = job.created_at;
+        ids.push(job.id);
+      }
+      if (!body.next) break;
+      url = `${mock.base('toy')}/sessions/sess-a/jobs?after=${encodeURIComponent(body.next)}`;
+    }
+    expect(new Set(ids).size).toBe(23);
+    const unknown = await fetch(`${mock.base('toy')}/sessions/sess-nobody/jobs`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'no session sess-nobody' });
+    expect((await fetch(`${mock.base('toy')}/sessions/sess-a/jobs?limit=51`)).status).toBe(400);
+  });
+
+  it('passes conform on the mock, every toy rule judged', async () => {
+    mock.app.faults = new Set();
+    const result = await runConformance({
+      face: 'toy',
+      baseUrl: mock.base('toy'),
+      session: 'sess-a',
+      seed: 7,
+      runs: 30,
+      polls: 2,
+      pollIntervalMs: 10,
+    });
+    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const judged = result.rules.filter((r) => r.outcome === 'passed').map((r) => r.id);
+    expect(judged).toEqual(
+      expect.arrayContaining([
+        'toy.finished-at-only-when-finished',
+        'toy.result-only-when-done',
+        'toy.order-newest-first',
+        'toy.limit-respected',
+        'toy.unknown-session-404',
+      ]),
+    );
+  });
+
+  for (const fault of ['toy.result-only-when-done', 'toy.order-newest-first']) {
+    it(`catches the fault ${fault} injected into the mock`, async () => {
+      mock.app.faults = new Set([fault]);
+      try {
+        const result = await runConformance({
+          face: 'toy',
+          baseUrl: mock.base('toy'),
+          session: 'sess-a',
+          seed: 7,
+          runs: 20,
+          polls: 2,
+          pollIntervalMs: 10,
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.violations.map((v) => v.rule)).toContain(fault);
+      } finally {
+        mock.app.faults = new Set();
+      }
+    });
+  }
+
+  it('needed no file outside its fixture folder: nothing under src/ names it', async () => {
+    const root = new URL('../../src/', import.meta.url);
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
+    const naming: string[] = [];
+    for (const file of files) if (/\btoy\b/i.test(await readFile(join(root.pathname, file), 'utf8'))) naming.push(file);
+    expect(naming).toEqual([]);
+  });
+});
