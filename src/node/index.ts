@@ -3,3 +3,4 @@ export { startServer, type RunningServer, type ServerOptions } from './server.js
 export { useScenario, type ScenarioFile } from './scenarios.js';
 export { MockApp, type MockOptions } from '../handlers/app.js';
 export { connectMock, MockControlError, type MockControl, type PlayOptions, type RemoteClock } from './control.js';
+export { compileValidators } from '../contract/compile.js';
