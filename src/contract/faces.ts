@@ -5,7 +5,7 @@
  */
 import { BUILTIN_CONTRACTS } from '../apis/contracts.js';
 import type { ApiContract } from './api.js';
-import { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
+import type { BuiltinFace, Face } from './face.js';
 
 export { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
 
