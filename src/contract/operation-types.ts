@@ -142,7 +142,17 @@ export interface ListOperation {
    * than they were (a fork's source session, a task's previous task): the law, the field holding
    * the named id (dotted names reach nested ones), what the law states, and the sentence.
    */
-  namesEarlier?: { law: LawName; field: string; statement: string; unexercised: string; source: Source };
+  namesEarlier?: {
+    law: LawName;
+    field: string;
+    /** The property of the field a violation is reported at (the named id may be nested in it). */
+    path: string;
+    statement: string;
+    unexercised: string;
+    source: Source;
+    /** What a violation says: the object (its id and creation time) and the one it names. */
+    message(item: string, created: unknown, named: string, namedCreated: unknown): string;
+  };
   /** A field every listed object of one session that gives it gives the same value of. */
   samePerSession?: { law: LawName; field: string; statement: string; source: Source };
   readTime(value: unknown): number;

@@ -138,6 +138,9 @@ const operations: readonly ListOperation[] = [
     namesEarlier: {
       law: 'fork-after-source',
       field: 'forked_from.session_id',
+      path: '/created_at',
+      message: (fork, created, source, sourceCreated) =>
+        `session ${fork} (created ${String(created)}) is a fork of ${source}, created later (${String(sourceCreated)})`,
       statement:
         'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
       unexercised: 'no walk listed a forked session beside its source',

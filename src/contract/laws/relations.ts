@@ -78,6 +78,19 @@ const named = (op: With<'namesEarlier'>, item: JsonObject) => {
 const createdAt = (op: ListOperation, item: JsonObject) =>
   op.createdAt ? op.createdAt(item) : op.readTime(item.created_at);
 
+function violationAt(
+  law: With<'namesEarlier'>['namesEarlier'],
+  op: ListOperation,
+  item: JsonObject,
+  target: JsonObject,
+) {
+  return {
+    path: law.path,
+    message: law.message(idOf(op, item), item.created_at, idOf(op, target), target.created_at),
+    value: law.path === '/created_at' ? item.created_at : fieldValue(item, law.field),
+  };
+}
+
 /** `fork-after-source`, `previous-task-earlier`: the object named was created no later. */
 export const namedObjectEarlier = defineLaw({
   id: (op: With<'namesEarlier'>) => `${op.lawPrefix}.${op.namesEarlier.law}` as const,
@@ -89,11 +102,7 @@ export const namedObjectEarlier = defineLaw({
     named: (item, op) => named(op as With<'namesEarlier'>, item),
     check: (item, target, op) =>
       createdAt(op, item) < createdAt(op, target)
-        ? {
-            path: `/${(op as With<'namesEarlier'>).namesEarlier.field.split('.')[0]}`,
-            message: `${idOf(op, item)} (created ${String(item.created_at)}) names ${idOf(op, target)} in ${(op as With<'namesEarlier'>).namesEarlier.field}, created later (${String(target.created_at)})`,
-            value: fieldValue(item, (op as With<'namesEarlier'>).namesEarlier.field),
-          }
+        ? violationAt((op as With<'namesEarlier'>).namesEarlier, op, item, target)
         : undefined,
   }),
 });
