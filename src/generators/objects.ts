@@ -1,5 +1,5 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
 import { type ItemRuleId, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -24,7 +24,7 @@ function builder(face: Face, edge: boolean): SchemaArbitraries {
   let b = builders.get(key);
   if (!b) {
     const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    b = new SchemaArbitraries(defs, { edge, overrides: generatorsOf(face).overrides(edge) });
+    b = new SchemaArbitraries(defs, { edge, overrides: generatorsOf(face).overrides(fc, edge) });
     builders.set(key, b);
   }
   return b;

@@ -5,14 +5,20 @@
  * (src/apis/<api>/generators.ts); an API registered at run time brings its own.
  */
 import type fc from 'fast-check';
+
+/** The fast-check module, as the generators pass it to a profile. */
+export type FastCheck = typeof fc;
 import type { Face } from '../contract/face.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import type { RuleKit } from './rule-kit.js';
 
 export interface GeneratorProfile {
   face: Face;
-  /** Arbitraries by component (`UnixMillis`) or component field (`Task.created_at`) the schema cannot imply. */
-  overrides(edge: boolean): Record<string, fc.Arbitrary<unknown>>;
+  /**
+   * Arbitraries by component (`UnixMillis`) or component field (`Task.created_at`) the schema
+   * cannot imply. fast-check comes as an argument, so a profile loads it only when generating.
+   */
+  overrides(fc: FastCheck, edge: boolean): Record<string, fc.Arbitrary<unknown>>;
   /** One kit per item rule of the API, by rule id. */
   kits: Readonly<Record<string, RuleKit>>;
   /** Gives a new object of `target` creation-time fields at `ms` (and the times that follow it). */

@@ -9,7 +9,7 @@ import { arkKits } from './kits.js';
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
-  overrides: (edge) => ({ UnixMillis: plausibleMillis(edge) }),
+  overrides: (fc, edge) => ({ UnixMillis: plausibleMillis(fc, edge) }),
   kits: arkKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: ms };

@@ -1,5 +1,4 @@
 /** Everruns: what the generators need beyond the contract (see GeneratorProfile). */
-import fc from 'fast-check';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { everrunsKits } from './kits.js';
@@ -8,7 +7,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const everrunsGenerators: GeneratorProfile = {
   face: 'everruns',
-  overrides: (edge) => ({
+  overrides: (fc, edge) => ({
     'Task.attempt': edge
       ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
       : fc.integer({ min: 1, max: 5 }),

@@ -1,14 +1,13 @@
 /** JSON-RPC: what the generators need beyond the contract (see GeneratorProfile). */
-import fc from 'fast-check';
 import { plausibleMillis } from '../../generators/instants.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { jsonrpcKits } from './kits.js';
 
 export const jsonrpcGenerators: GeneratorProfile = {
   face: 'jsonrpc',
-  overrides: (edge) => ({
+  overrides: (fc, edge) => ({
     // Unix seconds.
-    'Task.created_at': plausibleMillis(edge).map((ms) => Math.floor(ms / 1000)),
+    'Task.created_at': plausibleMillis(fc, edge).map((ms) => Math.floor(ms / 1000)),
     'ListTasksResponse.jsonrpc': fc.constant('2.0'),
     'ListTasksResponse.result': fc.constant([]),
   }),

@@ -1,5 +1,4 @@
 /** Praxis: what the generators need beyond the contract (see GeneratorProfile). */
-import fc from 'fast-check';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { praxisKits } from './kits.js';
 
@@ -7,7 +6,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const praxisGenerators: GeneratorProfile = {
   face: 'praxis',
-  overrides: (edge) => ({
+  overrides: (fc, edge) => ({
     'BackgroundTask.trigger_count': fc.option(
       edge ? fc.oneof(fc.nat(50), fc.constant(Number.MAX_SAFE_INTEGER)) : fc.nat(50),
       { nil: null },
