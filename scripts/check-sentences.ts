@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GAPS_FAIL, renumber } from './sentences/check.js';
-import { DEFAULT_SEEDS, REPO_ROOT, TABLE_FILE, runCheck } from './sentences/load.js';
+import { DEFAULT_SEEDS, REPO_ROOT, runCheck, TABLE_FILE } from './sentences/load.js';
 import { describeCounts } from './sentences/table.js';
 
 const { values } = parseArgs({

@@ -6,13 +6,13 @@
  * override driven by the mock's virtual clock: a button moves the clock, and the task with it.
  */
 import {
+  checkItem,
   type Face,
+  isScenarioName,
   LIBRARY,
   type OperationIdOf,
-  VENDOR_BASE_URLS,
-  checkItem,
-  isScenarioName,
   startMockWorker,
+  VENDOR_BASE_URLS,
   validateResponseBody,
 } from 'agent-task-contracts/browser';
 import { api, pages } from 'agent-task-contracts/overrides';

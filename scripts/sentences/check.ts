@@ -2,8 +2,8 @@
  * Holds the traceability table to the documents and the rule catalogue. Every problem is one
  * message naming the document, the unit's id and text, and what to do about it.
  */
-import { type Sentence, parseSentenceId } from './split.js';
-import { type Entry, type Table, type TableCounts, countTable, judgementOf } from './table.js';
+import { parseSentenceId, type Sentence } from './split.js';
+import { countTable, type Entry, judgementOf, type Table, type TableCounts } from './table.js';
 
 /**
  * Whether a gap (an observable unit no rule judges yet) fails the check: on, so a new gap fails

@@ -3,14 +3,14 @@
  * catalogue and the specs. The default folder is `shared/seeds` beside the repository, where a
  * checkout (and CI's fresh clone) finds the vendors' documents.
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';
-import { type Table, parseTable } from './table.js';
-import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { parseTable, type Table } from './table.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));

@@ -3,7 +3,7 @@
  * so `npm run generate -- --check` needs no seeds folder; `npm run check:sentences` is what
  * holds the table to the documents.
  */
-import { type Entry, REASONS, type Reason, type Table, countTable, describeCounts, judgementOf } from './table.js';
+import { countTable, describeCounts, type Entry, judgementOf, REASONS, type Reason, type Table } from './table.js';
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

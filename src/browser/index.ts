@@ -4,10 +4,10 @@
  * purpose (package.json maps it to null for node), as msw does for `msw/browser`.
  */
 import { setupWorker } from 'msw/browser';
-import { type MockHandlers, createHandlers } from '../handlers/msw.js';
+import { createHandlers, type MockHandlers } from '../handlers/msw.js';
+import type { ScenarioName } from '../scenarios/generated/library.js';
 import { scenarioLoader } from '../scenarios/loader.js';
 import type { PlayableScenario, ScenarioOptions } from '../scenarios/msw.js';
-import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 
 export interface WorkerOptions extends ScenarioOptions {
@@ -39,10 +39,10 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   return { worker, ...control };
 }
 
-export { LIBRARY, isScenarioName } from '../scenarios/library.js';
-export type { ScenarioName } from '../scenarios/generated/library.js';
-export { validateResponseBody } from '../contract/validate.js';
-export { checkItem } from '../contract/rules/index.js';
-export { VENDOR_BASE_URLS } from '../contract/faces.js';
 export type { Face } from '../contract/faces.js';
+export { VENDOR_BASE_URLS } from '../contract/faces.js';
 export type { OperationIdOf } from '../contract/ids.js';
+export { checkItem } from '../contract/rules/index.js';
+export { validateResponseBody } from '../contract/validate.js';
+export type { ScenarioName } from '../scenarios/generated/library.js';
+export { isScenarioName, LIBRARY } from '../scenarios/library.js';

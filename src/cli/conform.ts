@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
-import { ALL_LAWS } from '../contract/laws/index.js';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
-import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
+import { ALL_LAWS } from '../contract/laws/index.js';
+import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
 function parseRuleList(value: unknown, flag: string): string[] | undefined {

@@ -1,9 +1,9 @@
 import type fc from 'fast-check';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
-import { ITEM_RULES } from '../contract/rules/index.js';
 import { operationsOf } from '../contract/operations.js';
+import { ITEM_RULES } from '../contract/rules/index.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
-import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
+import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
 const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];

@@ -1,7 +1,8 @@
 import { BUILTIN_FACES, type Face, isFace } from '../contract/faces.js';
+import { optional } from '../contract/optional.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
-import { type Command, UsageError, parseInteger } from './command.js';
+import { type Command, parseInteger, UsageError } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
@@ -65,7 +66,7 @@ export const mockCommand: Command = {
         const value = {
           ...base,
           ...(progression !== undefined ? { progression: progression as 'request' | 'time' | 'manual' } : {}),
-          ...(stepMs !== undefined ? { stepMs } : {}),
+          ...optional('stepMs', stepMs),
         };
         scenario = await ScenarioPlayer.load(
           compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario),

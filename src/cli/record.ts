@@ -1,5 +1,5 @@
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
-import { type Command, UsageError, parseChoice, parseInteger, requireString } from './command.js';
+import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
 export const recordCommand: Command = {

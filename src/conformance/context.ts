@@ -1,10 +1,11 @@
 /** What the phases of one run share: options, the transport, the ledger and what was learnt so far. */
-import type { JsonObject } from '../contract/rules/types.js';
+
 import type { ListOperation } from '../contract/operations.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import type { ValuePools } from '../generators/requests.js';
+import type { Query } from '../http/paging.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
-import type { Query } from '../http/paging.js';
 import type { Transport } from './transport.js';
 import type { ConformanceOptions } from './types.js';
 

@@ -1,12 +1,13 @@
 /** Conformance runner: judge a live endpoint against the contract. */
+
+export { type ReportFormat, render, renderJson, renderJunit, renderText } from './report.js';
 export { runConformance } from './runner.js';
-export { render, renderText, renderJson, renderJunit, type ReportFormat } from './report.js';
 export type {
+  ConformanceEvent,
   ConformanceOptions,
   ConformanceResult,
-  ConformanceEvent,
-  ReportedViolation,
-  RuleOutcome,
   Outcome,
   Replay,
+  ReportedViolation,
+  RuleOutcome,
 } from './types.js';

@@ -4,11 +4,11 @@
  * whether it was violated, passed (on how many subjects) or not exercised (and why).
  */
 import type { Face } from '../contract/faces.js';
-import { type LawOutcome, type LawScope, type Subjects, applyLaws, lawsOf } from '../contract/laws/index.js';
+import { applyLaws, type LawOutcome, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
 import { type ListOperation, operationsOf } from '../contract/operations.js';
 import type { Violation } from '../contract/violation.js';
-import { curlCommand } from './curl.js';
 import { redactValue } from '../http/redact.js';
+import { curlCommand } from './curl.js';
 import { matchesSelector } from './selectors.js';
 import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.js';
 

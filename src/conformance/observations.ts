@@ -5,9 +5,9 @@
  * answers provoked, rules judged).
  */
 import { DriftTally, observeBody } from '../contract/drift.js';
+import type { Face } from '../contract/faces.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { type ListOperation, operationsOf } from '../contract/operations.js';
-import type { Face } from '../contract/faces.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
 

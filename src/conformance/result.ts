@@ -3,6 +3,8 @@
  * effects so that the verdict (exit code, counts, the coverage threshold) can be tested on a
  * hand-built state, without a server to run against.
  */
+
+import { optional } from '../contract/optional.js';
 import { redactSecretQuery, redactValue } from '../http/redact.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
@@ -51,7 +53,7 @@ export function toResult(state: RunState): ConformanceResult {
     reportVersion: REPORT_VERSION,
     face: options.face,
     baseUrl: redactSecretQuery(options.baseUrl),
-    ...(options.session !== undefined ? { session: options.session } : {}),
+    ...optional('session', options.session),
     seed: state.seed,
     exitCode,
     violations: ledger.violations,
@@ -59,7 +61,7 @@ export function toResult(state: RunState): ConformanceResult {
     counts,
     requireExercised,
     failOnDrift: options.failOnDrift ?? false,
-    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+    ...optional('minCoverage', options.minCoverage),
     drift: error ? [] : redactValue(observations.driftEntries(), state.secrets),
     newValues: error ? [] : redactValue(observations.newValues(), state.secrets),
     coverage,

@@ -5,21 +5,21 @@
  */
 import { isFace } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
-import type { RunContext } from './context.js';
-import { ConfigurationError } from './errors.js';
-import { curlHeaderArgs } from './curl.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
+import { redactSecretQuery } from '../http/redact.js';
+import type { RunContext } from './context.js';
+import { curlHeaderArgs } from './curl.js';
+import { ConfigurationError } from './errors.js';
 import { Ledger } from './ledger.js';
+import { Observations } from './observations.js';
 import { baselinePhase } from './phases/baseline.js';
 import { overTimePhase } from './phases/over-time.js';
-import { seenPhase } from './phases/seen.js';
 import { probesPhase } from './phases/probes.js';
 import { propertiesPhase } from './phases/properties.js';
 import { refusalsPhase } from './phases/refusals.js';
-import { Transport } from './transport.js';
-import { Observations } from './observations.js';
-import { redactSecretQuery } from '../http/redact.js';
+import { seenPhase } from './phases/seen.js';
 import { toResult } from './result.js';
+import { Transport } from './transport.js';
 import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
 
 const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [

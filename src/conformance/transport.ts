@@ -5,11 +5,11 @@
  */
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
-import { ConfigurationError } from './errors.js';
 import type { HttpClient } from '../http/client.js';
+import type { Query } from '../http/paging.js';
+import { ConfigurationError } from './errors.js';
 import type { Ledger } from './ledger.js';
 import type { Observations, ValueKind } from './observations.js';
-import type { Query } from '../http/paging.js';
 
 export interface Sent {
   /** The full URL as sent (query included). */

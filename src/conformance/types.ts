@@ -1,3 +1,4 @@
+import type { DriftEntry, NewValue } from '../contract/drift.js';
 import type { Face } from '../contract/faces.js';
 import type { Source, Violation } from '../contract/violation.js';
 
@@ -70,7 +71,6 @@ export interface RuleOutcome {
 
 /** A field or enumerated value answers carried that the spec does not declare. */
 export type { DriftEntry, NewValue } from '../contract/drift.js';
-import type { DriftEntry, NewValue } from '../contract/drift.js';
 
 export interface CoverageOperation {
   operationId: string;

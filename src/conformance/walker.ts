@@ -5,13 +5,14 @@
  * change between two pages of a live list).
  */
 import type { Exchange } from '../contract/laws/index.js';
+import { idOf, itemsOf, type ListOperation } from '../contract/operations.js';
+import { optional } from '../contract/optional.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { type ListOperation, idOf, itemsOf } from '../contract/operations.js';
-import type { Violation } from '../contract/violation.js';
 import { isObject } from '../contract/rules/types.js';
+import type { Violation } from '../contract/violation.js';
+import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
-import { MAX_PAGES, type Query, nextCursor } from '../http/paging.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -61,7 +62,7 @@ export async function walk(
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
-    const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
+    const subject = { exchange, ...optional('session', subjectSession) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
     else {
       const outcomes = ctx.ledger.evaluate(op, 'page', subject);

@@ -5,9 +5,9 @@
  * only.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Face } from './face.js';
 import type { OpenApiDocument } from './openapi.js';
 import type { ListOperation } from './operation-types.js';
-import type { Face } from './face.js';
 import type { ItemRule } from './rules/types.js';
 
 export interface ApiContract {

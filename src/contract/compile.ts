@@ -4,13 +4,14 @@
  * scripts/generate.ts, never at run time. `standaloneSource` compiles any other schema the same
  * way (the scenario format's validator, which belongs to the scenarios).
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import standaloneModule from 'ajv/dist/standalone/index.js';
+
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { BUILTIN_FACES, type Face, contractOf } from './faces.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import addFormatsModule from 'ajv-formats';
+import { BUILTIN_FACES, contractOf, type Face } from './faces.js';
 import type { OpenApiOperation } from './openapi.js';
-import { type Profile, bundleId, responseSchema, schemaBundle } from './schema.js';
+import { bundleId, type Profile, responseSchema, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;

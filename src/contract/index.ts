@@ -2,13 +2,14 @@
  * The executable contract, as a user's tests call it: validate a response body or one item,
  * the vendors' base URLs, the operations the generators take. Imports no consumer.
  */
+
+export type { ApiContract } from './api.js';
 export { type Face, VENDOR_BASE_URLS } from './faces.js';
-export type { Source, Violation } from './violation.js';
-export { validateResponseBody } from './validate.js';
 export type { OperationIdOf } from './ids.js';
-export type { Profile } from './schema.js';
+export type { Lifecycle } from './lifecycle.js';
+export { type LawId, type ListOperation, operationsOf } from './operations.js';
 export { checkItem, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
-export type { ApiContract } from './api.js';
-export type { Lifecycle } from './lifecycle.js';
-export { operationsOf, type LawId, type ListOperation } from './operations.js';
+export type { Profile } from './schema.js';
+export { validateResponseBody } from './validate.js';
+export type { Source, Violation } from './violation.js';

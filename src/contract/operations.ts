@@ -3,10 +3,11 @@
  * its filters). The data itself is each API's (src/apis/<api>/contract.ts); the shapes are in
  * operation-types.ts.
  */
-import { contractOf, faces, onRegister } from './faces.js';
+
 import type { Face } from './face.js';
+import { contractOf, faces, onRegister } from './faces.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
-import { type JsonObject, type RuleTarget, isObject } from './rules/types.js';
+import { isObject, type JsonObject, type RuleTarget } from './rules/types.js';
 
 export type {
   FilterParam,

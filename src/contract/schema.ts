@@ -7,7 +7,7 @@
  *   marked `x-assumption` accept anything, because the documents do not state them and the
  *   conformance runner must not judge a live server on what the documents do not say.
  */
-import { type Face, contractOf } from './faces.js';
+import { contractOf, type Face } from './faces.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
 
 export type Profile = 'strict' | 'documented';

@@ -5,9 +5,9 @@
  * never throws and reports every error, as Violations.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { type Face, contractOf } from './faces.js';
+import { contractOf, type Face } from './faces.js';
 import type { OperationIdOf } from './ids.js';
-import { type Profile, findOperation } from './schema.js';
+import { findOperation, type Profile } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
 

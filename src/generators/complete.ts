@@ -5,12 +5,11 @@
  */
 import fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
+import { sessionFieldOf, taskOperation } from '../contract/operations.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { taskOperation } from '../contract/operations.js';
 import { validObject } from './objects.js';
 import { generatorsOf } from './profiles.js';
 import { repair } from './repair.js';
-import { sessionFieldOf } from '../contract/operations.js';
 
 const CREATION_BASE_MS = Date.UTC(2026, 10, 29, 9, 0, 0);
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
-import type { JsonObject } from '../contract/rules/types.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { taskOperation } from '../contract/operations.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { repair, validObject } from './objects.js';
 import { generatorsOf } from './profiles.js';
 

@@ -1,17 +1,18 @@
 /** Valid, edge-case and rule-breaking objects for every face, derived from the strict schema. */
 import fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
+import type { JsonSchema } from '../contract/openapi.js';
+import { componentOf } from '../contract/operations.js';
 import { type ItemRuleId, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { componentOf } from '../contract/operations.js';
 import { schemaBundle } from '../contract/schema.js';
-import type { JsonSchema } from '../contract/openapi.js';
 import { generatorsOf, kitOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 
 export { repair };
-import { SchemaArbitraries } from './schema-arbitrary.js';
+
 import type { BuiltinFace } from '../contract/face.js';
+import { SchemaArbitraries } from './schema-arbitrary.js';
 
 export interface ObjectOptions {
   /** Lean on values that break clients (see README: generators). */

@@ -5,12 +5,12 @@
  * (src/apis/<api>/generators.ts); an API registered at run time brings its own.
  */
 import type fc from 'fast-check';
-
-/** The fast-check module, as the generators pass it to a profile. */
-export type FastCheck = typeof fc;
 import type { Face } from '../contract/face.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import type { RuleKit } from './rule-kit.js';
+
+/** The fast-check module, as the generators pass it to a profile. */
+export type FastCheck = typeof fc;
 
 export interface GeneratorProfile {
   face: Face;

@@ -1,9 +1,9 @@
 /** Applying the rules' repairs to an object: no fast-check, so the mock can use it without loading the generators. */
 import type { Face } from '../contract/faces.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import type { RuleKit } from './rule-kit.js';
-import { kitOf } from './profiles.js';
 import { rulesFor } from '../contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { kitOf } from './profiles.js';
+import type { RuleKit } from './rule-kit.js';
 
 const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();
 function kitsOf(face: Face, target: RuleTarget) {

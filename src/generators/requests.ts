@@ -3,8 +3,8 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
-import type { ListOperation } from '../contract/operations.js';
 import { contractOf } from '../contract/faces.js';
+import type { ListOperation } from '../contract/operations.js';
 
 export type Query = [string, string][];
 

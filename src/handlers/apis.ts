@@ -3,7 +3,7 @@
  * `registerApi`, which adds one API to the contract, the generators and the mock at once.
  */
 import { BUILTIN_MOCKS } from '../apis/mocks.js';
-import { type Face, contractOf, faces, registerContract } from '../contract/faces.js';
+import { contractOf, type Face, faces, registerContract } from '../contract/faces.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
 

@@ -2,25 +2,25 @@
  * One running mock: its store, faults, latency and request counter, the per-face dispatch and
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
-import { type Face, isFace } from '../contract/faces.js';
-import { pagingParams, idOf, taskOperation } from '../contract/operations.js';
+
+import type { BuiltinFace } from '../contract/face.js';
+import { type Face, faces, isFace } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
+import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
-import { ControlError, describeInternalError } from './control-error.js';
 import { controlResponse } from './control.js';
+import { ControlError, describeInternalError } from './control-error.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import { type FaultId, allFaults, describeUnknownFaults } from './faults/index.js';
+import { allFaults, describeUnknownFaults, type FaultId } from './faults/index.js';
+import { ResponseCache } from './response-cache.js';
 import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
-import { ResponseCache } from './response-cache.js';
 import { MockStore } from './store.js';
 import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
-import { type MockRequest, type MockResponse, json } from './types.js';
-import type { JsonObject } from '../contract/rules/types.js';
-import type { BuiltinFace } from '../contract/face.js';
-import { faces } from '../contract/faces.js';
+import { json, type MockRequest, type MockResponse } from './types.js';
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */

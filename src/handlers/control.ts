@@ -11,7 +11,7 @@ import { ControlError, describeInternalError } from './control-error.js';
 import type { FaultId } from './faults/index.js';
 import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
-import { type MockResponse, json } from './types.js';
+import { json, type MockResponse } from './types.js';
 
 /** What the control API drives: the mock's typed methods (MockApp implements it). */
 export interface ControlTarget {

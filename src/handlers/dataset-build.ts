@@ -1,12 +1,12 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler). */
 import fc from 'fast-check';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
-import type { JsonObject } from '../contract/rules/types.js';
 import { taskOperation } from '../contract/operations.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { repair, validObject } from '../generators/objects.js';
-import { DEFAULT_SEED, type DatasetOptions, type DemoRecords } from './demo.js';
-import type { MockStore } from './store.js';
 import { mockOf } from './apis.js';
+import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
+import type { MockStore } from './store.js';
 
 const BASE_MS = Date.UTC(2026, 10, 29, 8, 0, 0);
 

@@ -8,10 +8,10 @@ import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
 import { mockOf } from './apis.js';
-import { DEFAULT_SEED, type DatasetOptions, type DemoRecords } from './demo.js';
+import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
-export { DEMO, type DatasetOptions, type DemoRecords } from './demo.js';
+export { type DatasetOptions, DEMO, type DemoRecords } from './demo.js';
 
 /** The built-in API whose demo has session objects (its session list). */
 const SESSION_FACE: Face = BUILTIN_FACES.find((face) => mockOf(face).demo?.sessions) ?? BUILTIN_FACES[0];

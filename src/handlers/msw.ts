@@ -3,17 +3,17 @@
  * Each face answers under its base URL, by default the vendor's real one, so application code
  * that calls the real API is intercepted unchanged.
  */
-import { HttpResponse, type RequestHandler, http } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { BuiltinFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
+import { contractOf, faces } from '../contract/faces.js';
+import type { DeepPartial, TaskOf } from '../types/index.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
-import type { SeedOptions } from './seed.js';
-import type { DeepPartial, TaskOf } from '../types/index.js';
-import { type FaultId, describeUnknownFaults } from './faults/index.js';
-import type { PlayOptions } from './timeline.js';
+import { describeUnknownFaults, type FaultId } from './faults/index.js';
 import { routesOf } from './router.js';
-import { contractOf, faces } from '../contract/faces.js';
-import type { BuiltinFace } from '../contract/face.js';
+import type { SeedOptions } from './seed.js';
+import type { PlayOptions } from './timeline.js';
 
 export interface HandlerOptions extends MockOptions {
   /** Faces to mock (default: all four). */

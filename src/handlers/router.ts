@@ -1,9 +1,9 @@
 /** Finds the operation for a face-relative path and runs it. Pure: no Fetch, no node:http. */
 import type { Face } from '../contract/faces.js';
+import { contractOf, onRegister } from '../contract/faces.js';
+import { mockOf } from './apis.js';
 import { withFaults } from './faults/index.js';
 import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
-import { mockOf } from './apis.js';
-import { contractOf, onRegister } from '../contract/faces.js';
 
 const routesByFace = new Map<string, readonly Route[]>();
 onRegister(() => routesByFace.clear());

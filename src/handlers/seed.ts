@@ -2,16 +2,15 @@
  * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
-import { type Face, isFace } from '../contract/faces.js';
-import type { JsonObject } from '../contract/rules/types.js';
-import { checkItem } from '../contract/rules/index.js';
+import { type Face, faces, isFace } from '../contract/faces.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
+import { checkItem } from '../contract/rules/index.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
 import { completer } from '../generators/complete.js';
 import { mockOf } from './apis.js';
 import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';
-import { faces } from '../contract/faces.js';
 
 /** A partial task: any documented fields, the rest generated. Typed per API where the caller names it. */
 export type TaskPartial = JsonObject;

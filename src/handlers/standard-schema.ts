@@ -4,10 +4,10 @@
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Face } from '../contract/faces.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import type { Violation } from '../contract/violation.js';
 import { checkItemRule, rulesFor } from '../contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
+import type { Violation } from '../contract/violation.js';
 
 export interface StoredRecord {
   /** Insertion order within the face: creation order, so newest first is seq descending. */

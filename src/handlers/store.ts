@@ -5,9 +5,9 @@
  */
 import { Collection } from '@msw/data';
 import type { Face } from '../contract/faces.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { componentOf, idOf, taskOperation } from '../contract/operations.js';
-import { CheckedRecords, type StoredRecord, contractSchema } from './standard-schema.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { CheckedRecords, contractSchema, type StoredRecord } from './standard-schema.js';
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;

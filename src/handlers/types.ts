@@ -1,9 +1,9 @@
-import { type IndexedTask, jsonOf } from './task-index.js';
+import type { BuiltinFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { PraxisSession, TaskOf } from '../types/index.js';
 import type { MockStore } from './store.js';
-import type { BuiltinFace } from '../contract/face.js';
+import { type IndexedTask, jsonOf } from './task-index.js';
 
 /** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
 export interface MockRequest {

@@ -10,7 +10,7 @@
  */
 import type { Face } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
-import { type ContractSubject, type JudgeOptions, formatViolations, judgeResponse } from './judge.js';
+import { type ContractSubject, formatViolations, type JudgeOptions, judgeResponse } from './judge.js';
 
 export { type ContractSubject, type JudgeOptions, judgeResponse } from './judge.js';
 

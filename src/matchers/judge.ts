@@ -4,13 +4,13 @@
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
 import type { Face } from '../contract/faces.js';
-import type { OperationIdOf } from '../contract/ids.js';
-import type { Violation } from '../contract/violation.js';
-import { checkListPage } from '../contract/laws/index.js';
-import { documentedStatuses } from '../contract/schema.js';
-import { operation } from '../contract/operations.js';
-import { validateResponseBody } from '../contract/validate.js';
 import { contractOf } from '../contract/faces.js';
+import type { OperationIdOf } from '../contract/ids.js';
+import { checkListPage } from '../contract/laws/index.js';
+import { operation } from '../contract/operations.js';
+import { documentedStatuses } from '../contract/schema.js';
+import { validateResponseBody } from '../contract/validate.js';
+import type { Violation } from '../contract/violation.js';
 
 /** A response, or its status and parsed body (and, to judge limits and filters, the URL asked). */
 export interface ContractSubject {

@@ -3,14 +3,16 @@
  * drive a mock server over HTTP: the Playwright fixture uses it, and so can any Node test
  * runner. Each call throws with the server's own message when the server refuses it.
  */
-import type { Face } from '../contract/faces.js';
-import type { FaultId } from '../handlers/faults/index.js';
-import type { ClockState } from '../handlers/clock.js';
-import type { ScenarioName } from '../scenarios/generated/library.js';
-import type { AnyScenario } from '../scenarios/define.js';
-import type { DeepPartial, TaskOf } from '../types/index.js';
-import { BUILTIN_FACES } from '../contract/faces.js';
+
 import type { BuiltinFace } from '../contract/face.js';
+import type { Face } from '../contract/faces.js';
+import { BUILTIN_FACES } from '../contract/faces.js';
+import { optional } from '../contract/optional.js';
+import type { ClockState } from '../handlers/clock.js';
+import type { FaultId } from '../handlers/faults/index.js';
+import type { AnyScenario } from '../scenarios/define.js';
+import type { ScenarioName } from '../scenarios/generated/library.js';
+import type { DeepPartial, TaskOf } from '../types/index.js';
 
 const FACE_LIST: readonly Face[] = BUILTIN_FACES;
 
@@ -111,7 +113,7 @@ function mockControl(url: string): MockControl {
         face,
         session,
         tasks,
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        ...optional('seed', options.seed),
       });
       return (answer.seeded as { tasks: TaskOf[typeof face][] }).tasks;
     },

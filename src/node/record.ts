@@ -10,16 +10,17 @@
  * budget end the recording early, and the recording says why and when.
  */
 import { type DriftEntry, DriftTally, type NewValue, observeBody } from '../contract/drift.js';
-import type { Exchange } from '../contract/laws/index.js';
 import type { Face } from '../contract/faces.js';
-import type { JsonObject } from '../contract/rules/types.js';
-import { type ListOperation, componentOf, itemsOf, operationsOf } from '../contract/operations.js';
-import { checkItem } from '../contract/rules/index.js';
+import type { Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { validateComponent } from '../contract/validate.js';
+import { componentOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
+import { optional } from '../contract/optional.js';
+import { checkItem } from '../contract/rules/index.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
+import { validateComponent } from '../contract/validate.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
-import { MAX_PAGES, type Query, nextCursor } from '../http/paging.js';
+import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { REDACTED, redactValue } from '../http/redact.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
@@ -227,7 +228,7 @@ function answerOf(
     path,
     status: exchange.status,
     ...(body !== undefined ? { body: redactValue(body, secrets) } : {}),
-    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...optional('retryAfter', retryAfter),
   };
 }
 

@@ -1,7 +1,8 @@
 /** Node-only scenario helpers: useScenario that also takes a file path. */
+
+import type { ScenarioName } from '../scenarios/generated/library.js';
 import { LIBRARY } from '../scenarios/library.js';
 import { type ScenarioOptions, useScenario as useScenarioValue } from '../scenarios/msw.js';
-import type { ScenarioName } from '../scenarios/generated/library.js';
 import type { Scenario } from '../scenarios/types.js';
 import { readScenarioFile } from './scenario-file.js';
 

@@ -3,16 +3,14 @@
  * Fetch Request/Response objects per request. APIs at /praxis, /everruns, /ark, /jsonrpc;
  * control API at /__mock.
  */
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
-import { isFace } from '../contract/faces.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { faces, isFace } from '../contract/faces.js';
+import type { MockApp } from '../handlers/app.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
-import type { MockApp } from '../handlers/app.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
-import { faces } from '../contract/faces.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 

@@ -6,10 +6,10 @@
  *   server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) =>
  *     response(200).json(pages.ark([{ state: 'unknown' }], request))));
  */
-import { type OpenApiHttpHandlers, createOpenApiHttp } from 'openapi-msw';
+import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { Face } from '../contract/faces.js';
-import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
 import { contractOf } from '../contract/faces.js';
+import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
 
 export interface TypedApis {
   praxis: OpenApiHttpHandlers<PraxisPaths>;
@@ -32,5 +32,5 @@ export function typedApis(options: { baseUrl?: Partial<Record<Face, string>> } =
 /** The four APIs at their vendors' base URLs (what the default `handlers` mock). */
 export const api: TypedApis = typedApis();
 
-export { pages, type RequestLike } from './pages.js';
 export { apiError, delay, networkError } from './answers.js';
+export { pages, type RequestLike } from './pages.js';

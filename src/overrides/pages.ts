@@ -1,3 +1,4 @@
+import type { BuiltinFace } from '../contract/face.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
 import type {
@@ -10,7 +11,6 @@ import type {
   PraxisSessionList,
   TaskOf,
 } from '../types/index.js';
-import type { BuiltinFace } from '../contract/face.js';
 
 /** The request a page answers: its URL carries the limit and the cursor. */
 export type RequestLike = { url: string } | URL | string;

@@ -10,8 +10,8 @@
  */
 import { test as base } from '@playwright/test';
 import { MockApp, type MockOptions } from '../handlers/app.js';
+import { connectMock, type MockControl } from '../node/control.js';
 import { startServer } from '../node/server.js';
-import { type MockControl, connectMock } from '../node/control.js';
 
 /** How each worker's server starts (a Playwright option: `test.use({ mockServerOptions: { seed: 7 } })` in a file's scope, or in the config's `use`). */
 export type MockServerOptions = Pick<MockOptions, 'seed' | 'faults' | 'latencyMs' | 'sessionTasks'>;
@@ -57,4 +57,4 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
-export { type MockControl, type PlayOptions, type RemoteClock, MockControlError } from '../node/control.js';
+export { type MockControl, MockControlError, type PlayOptions, type RemoteClock } from '../node/control.js';

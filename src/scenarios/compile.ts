@@ -5,18 +5,18 @@
  * its step is marked `fault`.
  */
 import type { Face } from '../contract/faces.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { checkItem, itemRule } from '../contract/rules/index.js';
-import { componentOf, taskOperation } from '../contract/operations.js';
-import { mayFollow } from '../contract/lifecycle.js';
-import { validateComponent } from '../contract/validate.js';
-import * as precompiled from './generated/validator.js';
-import { advanceSnapshot } from '../generators/lifecycles.js';
-import { completer } from '../generators/complete.js';
-import { describeUnknownFaults } from '../handlers/faults/index.js';
-import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
-import { mockOf } from '../handlers/apis.js';
 import { faces } from '../contract/faces.js';
+import { mayFollow } from '../contract/lifecycle.js';
+import { componentOf, taskOperation } from '../contract/operations.js';
+import { checkItem, itemRule } from '../contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { validateComponent } from '../contract/validate.js';
+import { completer } from '../generators/complete.js';
+import { advanceSnapshot } from '../generators/lifecycles.js';
+import { mockOf } from '../handlers/apis.js';
+import { describeUnknownFaults } from '../handlers/faults/index.js';
+import * as precompiled from './generated/validator.js';
+import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;

@@ -1,7 +1,7 @@
+import type { BuiltinFace } from '../contract/face.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial, PraxisSession, TaskOf } from '../types/index.js';
-import type { BuiltinFace } from '../contract/face.js';
 
 /** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
 export type FaultIdOf<F extends BuiltinFace> = Extract<FaultId, `${F}.${string}`>;

@@ -1,8 +1,8 @@
 /** Scenarios: task timelines replayed by the mock anywhere. Browser-safe. */
-export { LIBRARY } from './library.js';
+
 export {
-  defineScenario,
   type AnyScenario,
+  defineScenario,
   type FaultIdOf,
   type PlacedTaskOf,
   type ScenarioOf,
@@ -11,6 +11,7 @@ export {
   type TaskPartialOf,
 } from './define.js';
 export type { ScenarioName } from './generated/library.js';
-export { useScenario, type PlayableScenario, type ScenarioOptions } from './msw.js';
+export { LIBRARY } from './library.js';
 export { scenarioLoader } from './loader.js';
-export type { Scenario, ScenarioStep, PlacedTask } from './types.js';
+export { type PlayableScenario, type ScenarioOptions, useScenario } from './msw.js';
+export type { PlacedTask, Scenario, ScenarioStep } from './types.js';

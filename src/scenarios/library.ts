@@ -1,6 +1,7 @@
 /** The scenarios shipped in scenarios/*.yaml, as modules (generated), so the browser needs no file system. */
-import { LIBRARY_SCENARIOS, type ScenarioName } from './generated/library.js';
+
 import type { AnyScenario } from './define.js';
+import { LIBRARY_SCENARIOS, type ScenarioName } from './generated/library.js';
 
 /** The library, each scenario typed by its API (as `defineScenario` types one). */
 export const LIBRARY: Readonly<Record<ScenarioName, AnyScenario>> = LIBRARY_SCENARIOS;

@@ -3,6 +3,8 @@
  * names and scenario objects become players. Its modules load on first use, so plugging it in
  * costs a mock that never plays a scenario nothing.
  */
+
+import { optional } from '../contract/optional.js';
 import { ControlError } from '../handlers/control-error.js';
 import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
 import type { Scenario } from './types.js';
@@ -22,7 +24,7 @@ export const scenarioLoader: TimelineLoader = {
     const value: Scenario = {
       ...named,
       ...(play.progression ? { progression: play.progression } : {}),
-      ...(play.stepMs !== undefined ? { stepMs: play.stepMs } : {}),
+      ...optional('stepMs', play.stepMs),
     };
     let timeline: ReturnType<typeof compileScenario>;
     try {

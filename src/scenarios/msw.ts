@@ -1,12 +1,14 @@
 /** Scenario replay with MSW, in Node tests and in the browser. */
-import { type HandlerOptions, type MockHandlers, createHandlers } from '../handlers/msw.js';
+
+import { optional } from '../contract/optional.js';
 import { MockApp } from '../handlers/app.js';
 import { MockClock } from '../handlers/clock.js';
+import { createHandlers, type HandlerOptions, type MockHandlers } from '../handlers/msw.js';
 import { compileScenario } from './compile.js';
+import type { ScenarioName } from './generated/library.js';
 import { libraryScenario } from './library.js';
 import { scenarioLoader } from './loader.js';
 import { ScenarioPlayer } from './player.js';
-import type { ScenarioName } from './generated/library.js';
 import type { Scenario } from './types.js';
 
 /**
@@ -32,7 +34,7 @@ export function useScenario(scenario: PlayableScenario, options: ScenarioOptions
   const value: Scenario = {
     ...named,
     ...(options.progression ? { progression: options.progression } : {}),
-    ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}),
+    ...optional('stepMs', options.stepMs),
   };
   const timeline = compileScenario(
     value,

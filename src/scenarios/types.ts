@@ -1,12 +1,11 @@
 import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
+import type { RecordedAnswer } from '../handlers/timeline.js';
 
 export interface PlacedTask {
   session: string;
   task: JsonObject;
 }
-
-import type { RecordedAnswer } from '../handlers/timeline.js';
 
 export type { RecordedAnswer };
 

@@ -3,7 +3,7 @@
  * the built-in four: the generators produce valid jobs, the mock serves them, `conform` passes on
  * the mock and catches a fault injected into it. Nothing outside the fixture folder knows it.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderJson, renderJunit, renderText, runConformance } from '../../src/conformance/index.js';
-import { hostile, sendJson } from '../helpers/hostile.js';
 import { arkTask } from '../fixtures.js';
+import { hostile, sendJson } from '../helpers/hostile.js';
 
 const quick = { runs: 10, polls: 1, timeoutMs: 400, seed: 9 } as const;
 const arkItem = (n: number) => ({

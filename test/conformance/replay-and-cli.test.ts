@@ -2,8 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
 import { runConformance } from '../../src/conformance/index.js';
+import { cli } from '../helpers/cli.js';
 import { startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;

@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConformanceResult, render, runConformance } from '../../src/conformance/index.js';
 import { curlCommand } from '../../src/conformance/curl.js';
+import { type ConformanceResult, render, runConformance } from '../../src/conformance/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 const SECRET = 'Bearer sk-report-never-shown';

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/index.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import type { Face } from '../../src/contract/index.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { arkLifecycle } from '../../src/apis/ark/rules.js';
+import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/apis/jsonrpc/rules.js';
+import { praxisTaskLifecycle } from '../../src/apis/praxis/rules.js';
 import {
-  type Exchange,
-  type Snapshot,
+  applyLaws,
   checkErrorResponse,
   checkListPage,
-  applyLaws,
   checkTimeline,
   checkWalk,
+  type Exchange,
   lawsOf,
+  type Snapshot,
 } from '../../src/contract/laws/index.js';
 import { mayFollow } from '../../src/contract/lifecycle.js';
 import { operation } from '../../src/contract/operations.js';
-import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/apis/jsonrpc/rules.js';
-import { arkLifecycle } from '../../src/apis/ark/rules.js';
-import { praxisTaskLifecycle } from '../../src/apis/praxis/rules.js';
 import { arkTask, jsonrpcTask, praxisSession } from '../fixtures.js';
 
 const ark = operation('ark', 'listTasks');

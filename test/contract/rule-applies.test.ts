@@ -6,18 +6,18 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  checkItem,
   type Face,
   type JsonObject,
   type ListOperation,
   type OperationIdOf,
+  operationsOf,
   type RuleTarget,
   type Violation,
-  checkItem,
-  operationsOf,
 } from '../../src/contract/index.js';
-import type { ItemRule } from '../../src/contract/rules/types.js';
 import { applyLaws } from '../../src/contract/laws/index.js';
 import { rulesFor } from '../../src/contract/rules/index.js';
+import type { ItemRule } from '../../src/contract/rules/types.js';
 import { MockStore } from '../../src/handlers/store.js';
 import { judgeResponse } from '../../src/matchers/judge.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
-import { contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
 
 describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rules)', async () => {
   const config = await loadConfig({});

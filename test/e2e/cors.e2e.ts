@@ -3,7 +3,7 @@
  * mock's tasks, and cannot drive its control API — neither with a preflighted JSON POST nor with
  * a "simple" text/plain one that skips the preflight.
  */
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

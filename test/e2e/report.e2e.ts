@@ -2,9 +2,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, runConformance } from '../../src/conformance/index.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url));

@@ -2,10 +2,10 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
-import { serveFolder } from '../helpers/static-server.js';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { serveFolder } from '../helpers/static-server.js';
 
 const example = fileURLToPath(new URL('../../examples/task-board/', import.meta.url));
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url));

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JsonObject, checkItem, operationsOf } from '../../src/contract/index.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
-import { ITEM_RULES } from '../../src/contract/rules/index.js';
-import { type Snapshot, checkTimeline } from '../../src/contract/laws/index.js';
+import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
+import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
+import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
-import { contractOf } from '../../src/contract/faces.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS, describeUnknownFaults, faultsOf } from '../../src/handlers/faults/index.js';
+import { describeUnknownFaults, FAULTS, faultsOf } from '../../src/handlers/faults/index.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 
 describe('unknown fault ids', () => {

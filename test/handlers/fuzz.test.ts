@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltinFace } from '../../src/contract/face.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { startMock } from '../helpers/mock-server.js';
-import type { BuiltinFace } from '../../src/contract/face.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 let mock: Awaited<ReturnType<typeof startMock>>;

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Face, checkItem, operationsOf } from '../../src/contract/index.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { checkItem, type Face, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
-import { MockApp, createHandlers } from '../../src/handlers/index.js';
-import { MockStore } from '../../src/handlers/store.js';
 import { DEMO, demoStore } from '../../src/handlers/dataset.js';
+import { createHandlers, MockApp } from '../../src/handlers/index.js';
+import { MockStore } from '../../src/handlers/store.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);

@@ -1,5 +1,5 @@
 /** The MSW handlers answer only the documented operations; everything else falls through to the app's own handlers. */
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../src/handlers/msw.js';

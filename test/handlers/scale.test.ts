@@ -1,8 +1,8 @@
 /** `mock --tasks N`: a big demo session that still conforms, answered from the indexes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { operationsOf } from '../../src/contract/index.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { operationsOf } from '../../src/contract/index.js';
 import { cli } from '../helpers/cli.js';
 import { startMock } from '../helpers/mock-server.js';
 

@@ -7,19 +7,19 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { type Face, type OperationIdOf, checkItem, validateResponseBody } from '../../src/contract/index.js';
+import type { BuiltinFace } from '../../src/contract/face.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import type { JsonObject } from '../../src/contract/index.js';
+import { checkItem, type Face, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
+import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
-import type { JsonObject } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { DEMO_SESSION } from '../../src/handlers/demo.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
-import type { ListOperation } from '../../src/contract/operation-types.js';
-import type { BuiltinFace } from '../../src/contract/face.js';
 
 export interface Model {
   faults: string[];

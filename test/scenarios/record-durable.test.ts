@@ -4,7 +4,7 @@
  * interrupted leaves a valid report marked incomplete.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import { runConformance } from '../../src/conformance/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { readScenarioFile } from '../../src/node/scenario-file.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
+import { compileScenario } from '../../src/scenarios/compile.js';
 import { LIBRARY } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
-import { compileScenario } from '../../src/scenarios/compile.js';
 import type { Scenario } from '../../src/scenarios/types.js';
 import { hostile } from '../helpers/hostile.js';
 

@@ -7,13 +7,13 @@ import { runCli } from '../../src/cli/main.js';
 import { runConformance } from '../../src/conformance/index.js';
 import type { Face } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
-import { readScenarioFile } from '../../src/node/scenarios.js';
 import { recordScenario } from '../../src/node/record.js';
+import { readScenarioFile } from '../../src/node/scenarios.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
-import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
-import { ScenarioError } from '../../src/scenarios/types.js';
-import { ScenarioPlayer } from '../../src/scenarios/player.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
+import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
+import { ScenarioPlayer } from '../../src/scenarios/player.js';
+import { ScenarioError } from '../../src/scenarios/types.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_IDS, DEFAULT_SEEDS, REPO_ROOT, TABLE_FILE, runCheck } from '../../scripts/sentences/load.js';
+import { CATALOGUE_IDS, DEFAULT_SEEDS, REPO_ROOT, runCheck, TABLE_FILE } from '../../scripts/sentences/load.js';
 
 const run = promisify(execFile);
 const TASKS = '000_833527b857329c7b.txt';

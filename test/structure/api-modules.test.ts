@@ -3,7 +3,7 @@
  * through the registries and never branch on an API's name. A new API is a new module, not an
  * edit to twenty shared files (test/apis/fifth-api.test.ts adds one from outside src/).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

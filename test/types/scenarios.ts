@@ -2,7 +2,7 @@
  * Type test (checked by `tsc -p .` in npm test): a scenario written with defineScenario is held
  * to its own API's types, so each misspelling below is a compile error.
  */
-import { type FaultIdOf, LIBRARY, type Scenario, defineScenario, useScenario } from '../../src/scenarios/index.js';
+import { defineScenario, type FaultIdOf, LIBRARY, type Scenario, useScenario } from '../../src/scenarios/index.js';
 
 const ark = defineScenario({
   name: 'ark-retry',

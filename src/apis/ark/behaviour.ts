@@ -1,7 +1,9 @@
 /** Ark: GET /sessions/{session_id}/tasks, integer cursors, newest first (002). The documented behaviour only. */
-import { type ParamProblem, integer, isProblem, single, truncate } from '../../handlers/query.js';
+
+import { optional } from '../../contract/optional.js';
+import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
+import { json, type MockResponse, type Operation, pageResponse, storedTasks } from '../../handlers/types.js';
 import type { ArkError, ArkTaskPage } from '../../types/index.js';
-import { type MockResponse, type Operation, json, pageResponse, storedTasks } from '../../handlers/types.js';
 
 export const ARK_DEFAULT_LIMIT = 20;
 export const ARK_MAX_LIMIT = 1000;
@@ -51,7 +53,7 @@ export const listTasks: Operation = (request, context, params) => {
     session,
     ...(states ? { states } : {}),
     ...(thread !== undefined ? { where: (t) => t.session_thread_id === thread } : {}),
-    ...(cursor !== undefined ? { beforeSeq: cursor } : {}),
+    ...optional('beforeSeq', cursor),
     limit: limit ?? ARK_DEFAULT_LIMIT,
   });
   const last = entries[entries.length - 1];
@@ -61,7 +63,7 @@ export const listTasks: Operation = (request, context, params) => {
       'ark',
       entries.map((e) => e.item),
     ),
-    ...(next !== undefined ? { next_cursor: next } : {}),
+    ...optional('next_cursor', next),
   };
   return pageResponse(body, '{"items":[', entries, next !== undefined ? `],"next_cursor":${next}}` : ']}');
 };

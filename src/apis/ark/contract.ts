@@ -3,8 +3,8 @@ import type { ApiContract } from '../../contract/api.js';
 import { arkSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { arkLifecycle, arkRules } from './rules.js';
 import { epochNumber } from '../../contract/time.js';
+import { arkLifecycle, arkRules } from './rules.js';
 
 const ARK = '002_975038caf7b7a661.txt';
 

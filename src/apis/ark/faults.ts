@@ -1,7 +1,5 @@
 /** Ark's law faults (002), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
-import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
-import { isProblem } from '../../handlers/query.js';
 import {
   numericId,
   repeatedItem,
@@ -10,12 +8,14 @@ import {
   undocumentedField,
 } from '../../handlers/faults/shared.js';
 import {
-  type FaultTransform,
   afterFirstWalk,
   editEnvelope,
   editItems,
   editQuery,
+  type FaultTransform,
 } from '../../handlers/faults/transform.js';
+import { isProblem } from '../../handlers/query.js';
+import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
 
 export const ARK_FAULTS = {
   /** One more item than the limit asked for. */

@@ -1,10 +1,10 @@
 /** Ark: what the generators need beyond the contract (see GeneratorProfile). */
 import { isTerminal } from '../../contract/lifecycle.js';
-import { arkLifecycle } from './rules.js';
-import { plausibleMillis } from '../../generators/instants.js';
 import type { JsonObject } from '../../contract/rules/types.js';
+import { plausibleMillis } from '../../generators/instants.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { arkKits } from './kits.js';
+import { arkLifecycle } from './rules.js';
 
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',

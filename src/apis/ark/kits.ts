@@ -1,6 +1,7 @@
 /** How to repair and to break each ark item rule (see src/generators/rule-kit.ts). */
+
+import { del, millisAfter, type RuleKit } from '../../generators/rule-kit.js';
 import { arkLifecycle, type arkRules } from './rules.js';
-import { type RuleKit, del, millisAfter } from '../../generators/rule-kit.js';
 
 const ARK_TERMINAL: readonly string[] = arkLifecycle.terminal;
 

@@ -1,10 +1,10 @@
 /** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import { isTerminal } from '../../contract/lifecycle.js';
-import { arkLifecycle } from './rules.js';
 import { DEMO, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { arkError, listTasks } from './behaviour.js';
 import { ARK_FAULTS } from './faults.js';
+import { arkLifecycle } from './rules.js';
 
 export const arkMock: MockProfile = {
   face: 'ark',

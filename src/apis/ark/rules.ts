@@ -1,7 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import type { components } from '../../contract/types/ark.js';
+import { type Finding, finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixMillis } from '../../contract/time.js';
-import { type Finding, type ItemRule, finding, has } from '../../contract/rules/types.js';
+import type { components } from '../../contract/types/ark.js';
 
 const DOC = '002_975038caf7b7a661.txt';
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */

@@ -1,8 +1,8 @@
 /** Everruns: GET /v1/sessions/{session_id}/tasks, a bare array (001). The documented behaviour only. */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { isProblem, single, truncate } from '../../handlers/query.js';
+import { json, type MockResponse, type Operation, storedTasks } from '../../handlers/types.js';
 import type { EverrunsTaskList } from '../../types/index.js';
-import { type MockResponse, type Operation, json, storedTasks } from '../../handlers/types.js';
 
 /** 001 documents the 404 ("Session not found") but no error body; this one is the mock's own. */
 export function everrunsError(status: number, code: string, message: string): MockResponse {

@@ -3,8 +3,8 @@ import type { ApiContract } from '../../contract/api.js';
 import { everrunsSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { everrunsLifecycle, everrunsRules } from './rules.js';
 import { rfc3339Millis } from '../../contract/time.js';
+import { everrunsLifecycle, everrunsRules } from './rules.js';
 
 const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
 

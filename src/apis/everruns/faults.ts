@@ -1,6 +1,5 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
-import { everrunsError } from './behaviour.js';
 import {
   numericId,
   repeatedItem,
@@ -10,12 +9,13 @@ import {
   undocumentedField,
 } from '../../handlers/faults/shared.js';
 import {
-  type FaultTransform,
   afterFirstWalk,
   editItems,
   editQuery,
+  type FaultTransform,
   withBody,
 } from '../../handlers/faults/transform.js';
+import { everrunsError } from './behaviour.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
 const ignoreFilter = (param: string): FaultTransform => ({

@@ -1,8 +1,9 @@
 /** How to repair and to break each everruns item rule (see src/generators/rule-kit.ts). */
-import type { everrunsRules } from './rules.js';
+
 import type { JsonObject } from '../../contract/rules/types.js';
 import { millisFromIso } from '../../generators/iso.js';
-import { type RuleKit, iso } from '../../generators/rule-kit.js';
+import { iso, type RuleKit } from '../../generators/rule-kit.js';
+import type { everrunsRules } from './rules.js';
 
 const relativeUrl = (a: unknown) =>
   typeof a === 'object' &&

@@ -1,7 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import type { components } from '../../contract/types/everruns.js';
+import { type Finding, finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { rfc3339Millis } from '../../contract/time.js';
-import { type Finding, type ItemRule, type JsonObject, finding, has, isObject } from '../../contract/rules/types.js';
+import type { components } from '../../contract/types/everruns.js';
 
 const DOC = '001_5ef50488d1ca2e3f.txt';
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */

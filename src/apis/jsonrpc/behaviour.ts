@@ -1,16 +1,18 @@
 /** JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). The documented behaviour only. */
-import type { JsonObject } from '../../contract/rules/types.js';
+
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
+import { optional } from '../../contract/optional.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { type ParamProblem, truncate } from '../../handlers/query.js';
-import type { JsonRpcListTasksResponse, JsonRpcValidationError } from '../../types/index.js';
 import {
+  json,
   type MockContext,
   type MockResponse,
   type Operation,
-  json,
   pageResponse,
   storedTasks,
 } from '../../handlers/types.js';
+import type { JsonRpcListTasksResponse, JsonRpcValidationError } from '../../types/index.js';
 
 const statusSchema = jsonrpcSpec.components?.schemas?.TaskStatus as { enum: string[] };
 /** The documented task states, read from the spec rather than restated. */
@@ -109,7 +111,7 @@ function documentedPage(context: MockContext, values: Record<string, string | un
       },
     ]);
   const { entries } = context.store.page('jsonrpc', {
-    ...(session !== undefined ? { session } : {}),
+    ...optional('session', session),
     ...(status !== undefined ? { states: [status] } : {}),
     ...(user !== undefined ? { where: (t: JsonObject) => t.user_id === user } : {}),
     ...(pivot && after !== undefined ? { beforeSeq: pivot.seq } : {}),

@@ -3,8 +3,8 @@ import type { ApiContract } from '../../contract/api.js';
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { jsonrpcLifecycle, jsonrpcRules } from './rules.js';
 import { epochNumber } from '../../contract/time.js';
+import { jsonrpcLifecycle, jsonrpcRules } from './rules.js';
 
 const JSONRPC = '003_74bd28131cc50021.txt';
 

@@ -1,10 +1,11 @@
 /** JSON-RPC's law faults (003), each a transform around the documented listTasks. */
-import type { JsonObject } from '../../contract/rules/types.js';
+
 import type { LawId } from '../../contract/operations.js';
-import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, jsonrpcStatuses, limitProblem } from './behaviour.js';
-import type { MockRequest } from '../../handlers/types.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { numericId, repeatedItem, revivesFinishedTasks, undocumentedField } from '../../handlers/faults/shared.js';
-import { type FaultTransform, editItems, editQuery, lastValue, withBody } from '../../handlers/faults/transform.js';
+import { editItems, editQuery, type FaultTransform, lastValue, withBody } from '../../handlers/faults/transform.js';
+import type { MockRequest } from '../../handlers/types.js';
+import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, jsonrpcStatuses, limitProblem } from './behaviour.js';
 
 const validLimit = (request: MockRequest): number | undefined => {
   const raw = lastValue(request.query, 'limit');

@@ -1,6 +1,7 @@
 /** How to repair and to break each jsonrpc item rule (see src/generators/rule-kit.ts). */
+
+import { del, type RuleKit } from '../../generators/rule-kit.js';
 import type { jsonrpcRules } from './rules.js';
-import { type RuleKit, del } from '../../generators/rule-kit.js';
 
 export const jsonrpcKits = {
   'jsonrpc.input-required-call-ids-only-while-input-required': {

@@ -1,7 +1,7 @@
 import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
-import type { components } from '../../contract/types/jsonrpc.js';
+import { finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds } from '../../contract/time.js';
-import { type ItemRule, finding, has } from '../../contract/rules/types.js';
+import type { components } from '../../contract/types/jsonrpc.js';
 
 const DOC = '003_74bd28131cc50021.txt';
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */

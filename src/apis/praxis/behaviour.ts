@@ -1,15 +1,15 @@
 /** Praxis: the session list (004) and background tasks of a session (000). The documented behaviour only. */
 import type { JsonObject } from '../../contract/rules/types.js';
-import { type ParamProblem, integer, isProblem, single, truncate } from '../../handlers/query.js';
-import type { PraxisBackgroundTaskList, PraxisError, PraxisSessionList } from '../../types/index.js';
+import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
 import {
+  json,
   type MockContext,
   type MockResponse,
   type Operation,
-  json,
   storedSessions,
   storedTasks,
 } from '../../handlers/types.js';
+import type { PraxisBackgroundTaskList, PraxisError, PraxisSessionList } from '../../types/index.js';
 
 /** "This is one of the three filters sessions.list supports" (004). */
 export const PRAXIS_SESSION_PARAMS: ReadonlySet<string> = new Set(['limit', 'page', 'agent_id']);

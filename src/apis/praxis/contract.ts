@@ -3,8 +3,8 @@ import type { ApiContract } from '../../contract/api.js';
 import { praxisSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation, RejectedParam } from '../../contract/operation-types.js';
-import { praxisRules, praxisSessionLifecycle, praxisTaskLifecycle } from './rules.js';
 import { rfc3339Millis } from '../../contract/time.js';
+import { praxisRules, praxisSessionLifecycle, praxisTaskLifecycle } from './rules.js';
 
 const P_TASKS = '000_833527b857329c7b.txt';
 const P_SESSIONS = '004_a09f4aec44242b61.txt';

@@ -1,18 +1,7 @@
 /** Praxis' law faults (000, 004), each a transform around the documented operations. */
-import type { JsonObject } from '../../contract/rules/types.js';
+
 import type { LawId } from '../../contract/operations.js';
-import { forkSource } from './rules.js';
-import {
-  PRAXIS_DEFAULT_LIMIT,
-  PRAXIS_MAX_LIMIT,
-  PRAXIS_SESSION_PARAMS,
-  type PraxisCursor,
-  decodeCursor,
-  encodeCursor,
-  queryKey,
-} from './behaviour.js';
-import { integer } from '../../handlers/query.js';
-import type { MockRequest, MockResponse } from '../../handlers/types.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import {
   numericId,
   repeatedItem,
@@ -21,13 +10,25 @@ import {
   undocumentedField,
 } from '../../handlers/faults/shared.js';
 import {
-  type FaultTransform,
   afterFirstWalk,
   editEnvelope,
   editItems,
   editQuery,
+  type FaultTransform,
   withBody,
 } from '../../handlers/faults/transform.js';
+import { integer } from '../../handlers/query.js';
+import type { MockRequest, MockResponse } from '../../handlers/types.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  PRAXIS_DEFAULT_LIMIT,
+  PRAXIS_MAX_LIMIT,
+  PRAXIS_SESSION_PARAMS,
+  type PraxisCursor,
+  queryKey,
+} from './behaviour.js';
+import { forkSource } from './rules.js';
 
 const limitOf = (request: MockRequest): number => {
   const limit = integer(request.query, 'limit', 1, PRAXIS_MAX_LIMIT);

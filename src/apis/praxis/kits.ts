@@ -1,8 +1,9 @@
 /** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
-import { forkSource, isNormalizedPath } from './rules.js';
+
 import { millisFromIso } from '../../generators/iso.js';
-import { type RuleKit, del, iso, isoPlus } from '../../generators/rule-kit.js';
+import { del, iso, isoPlus, type RuleKit } from '../../generators/rule-kit.js';
 import type { praxisRules } from './rules.js';
+import { forkSource, isNormalizedPath } from './rules.js';
 
 export const praxisKits = {
   'praxis.ended-at-null-exactly-while-running': {

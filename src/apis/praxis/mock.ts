@@ -1,13 +1,13 @@
 /** Praxis: the mock's side of the API (behaviour, errors, faults, demo shape). */
-import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { repair } from '../../generators/repair.js';
+import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
+import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
+import { PRAXIS_FAULTS } from './faults.js';
 
 /** The working directory of demo session `i`. */
 const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace');
-import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
-import { PRAXIS_FAULTS } from './faults.js';
 
 export const praxisMock: MockProfile = {
   face: 'praxis',

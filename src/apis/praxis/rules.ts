@@ -1,11 +1,11 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import { type Finding, finding, has, type ItemRule, type JsonObject } from '../../contract/rules/types.js';
+import { rfc3339Millis } from '../../contract/time.js';
 import type { components } from '../../contract/types/praxis.js';
 
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */
 type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
 type PraxisSessionStatus = components['schemas']['SessionStatus'];
-import { rfc3339Millis } from '../../contract/time.js';
-import { type Finding, type ItemRule, type JsonObject, finding, has } from '../../contract/rules/types.js';
 
 const TASKS = '000_833527b857329c7b.txt';
 const SESSIONS = '004_a09f4aec44242b61.txt';

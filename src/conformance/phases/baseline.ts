@@ -5,10 +5,10 @@
  */
 import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { type RunContext, baselineKey, fixedQuery, sessionsOf } from '../context.js';
+import { MAX_PAGES } from '../../http/paging.js';
+import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
-import { MAX_PAGES } from '../../http/paging.js';
 
 /** How many of the ids another operation lists are also judged (beside --session). */
 const DISCOVERED_SESSIONS = 8;

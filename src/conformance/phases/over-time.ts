@@ -1,8 +1,9 @@
 /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
-import { type RunContext, fixedQuery, sessionsOf } from '../context.js';
+
 import { sleep } from '../../http/client.js';
-import { walk } from '../walker.js';
 import { MAX_PAGES } from '../../http/paging.js';
+import { fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { walk } from '../walker.js';
 
 export async function overTimePhase(ctx: RunContext): Promise<void> {
   const polls = ctx.options.polls ?? 3;

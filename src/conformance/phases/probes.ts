@@ -4,10 +4,11 @@
  * the walk listed. No walk backwards: the documents do not say in which order a before-cursor's
  * page lists its items, so where such a walk goes on from is not known.
  */
-import { type ListOperation, idOf } from '../../contract/operations.js';
-import { type RunContext, baselineKey, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
-import { itemsOfWalk, walk } from '../walker.js';
+import { idOf, type ListOperation } from '../../contract/operations.js';
+import { optional } from '../../contract/optional.js';
 import { MAX_PAGES } from '../../http/paging.js';
+import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import { itemsOfWalk, walk } from '../walker.js';
 
 /** How far past the list's length the long-limit probe asks. */
 const PAST_THE_END = 25;
@@ -45,7 +46,7 @@ async function limitProbes(ctx: RunContext, op: ListOperation, session: string |
   );
   if (!exchange) return;
   const subjectSession = sessionOfRequest(ctx, op, session);
-  const subject = { exchange, ...(subjectSession !== undefined ? { session: subjectSession } : {}) };
+  const subject = { exchange, ...optional('session', subjectSession) };
   if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
   else
     ctx.ledger.note(

@@ -5,13 +5,13 @@
  * completeness; anything suspicious is judged again on fresh walks, because live tasks change.
  */
 import fc from 'fast-check';
+import { addedFilters } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
 import type { Violation } from '../../contract/violation.js';
-import { addedFilters } from '../../contract/laws/index.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
-import { CASE_MAX_PAGES, type RunContext, baselineKey, fixedQuery, sessionsOf, withFixed } from '../context.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 type Case = RequestCase & { operation: string };

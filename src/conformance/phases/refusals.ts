@@ -4,9 +4,10 @@
  */
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
+import { optional } from '../../contract/optional.js';
 import { isObject } from '../../contract/rules/types.js';
-import { type RunContext, fixedQuery, sessionOfRequest, sessionsOf } from '../context.js';
 import type { Query } from '../../http/paging.js';
+import { fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 
 export async function refusalsPhase(ctx: RunContext): Promise<void> {
   for (const op of ctx.ops) {
@@ -40,7 +41,7 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
           {
             exchange,
             acceptedBy: lawId(op, 'minimum-limit-accepted'),
-            ...(subjectSession !== undefined ? { session: subjectSession } : {}),
+            ...optional('session', subjectSession),
           },
           url,
         );

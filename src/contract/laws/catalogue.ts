@@ -4,10 +4,11 @@
  * docs/rules.md is rendered from it.
  */
 import { contractOf } from '../faces.js';
-import { type ListOperation, allOperations } from '../operations.js';
+import { allOperations, type ListOperation } from '../operations.js';
+import { optional } from '../optional.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { type LawDefinition, defineLaw, everyOperation } from './define.js';
+import { defineLaw, everyOperation, type LawDefinition } from './define.js';
 import {
   cursorBoundToQuery,
   cursorExclusive,
@@ -17,13 +18,13 @@ import {
   unknownSession404,
 } from './errors.js';
 import { filterLaws } from './filters.js';
-import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { idsUnique } from './ids.js';
+import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
+import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import { noUndocumentedFields, responseSchema } from './schema.js';
 import { itemsBelongToSession } from './session.js';
 import { contentType, notAServerError, statusCode } from './status.js';
-import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import {
   countersNeverDecrease,
   creationSnapshotFixed,
@@ -146,9 +147,7 @@ export function checkListPage(
   exchange: Exchange,
   context: { sessionId?: string } = {},
 ): Violation[] {
-  return violationsOf(
-    applyLaws(op, 'page', { exchange, ...(context.sessionId !== undefined ? { session: context.sessionId } : {}) }),
-  );
+  return violationsOf(applyLaws(op, 'page', { exchange, ...optional('session', context.sessionId) }));
 }
 
 /** Every walk law on the pages of one query. */

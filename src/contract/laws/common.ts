@@ -1,7 +1,8 @@
 /** Small helpers every law module shares. */
 import { contractOf } from '../faces.js';
-import { type LawId, type LawName, type ListOperation, itemsOf } from '../operations.js';
-import { type JsonObject, isObject } from '../rules/types.js';
+import { itemsOf, type LawId, type LawName, type ListOperation } from '../operations.js';
+import { optional } from '../optional.js';
+import { isObject, type JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
 import type { Exchange, LawRef, Query } from './types.js';
@@ -11,7 +12,7 @@ export function lawId(op: ListOperation, name: LawName): LawId {
 }
 
 export function violationOf(law: LawRef, instancePath: string, message: string, value?: unknown): Violation {
-  return { rule: law.id, instancePath, message, source: law.source, ...(value !== undefined ? { value } : {}) };
+  return { rule: law.id, instancePath, message, source: law.source, ...optional('value', value) };
 }
 
 export function statusSource(op: ListOperation): Source {

@@ -7,7 +7,7 @@ import { isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
 import { isJsonType, lawId, statusSource, violationOf } from './common.js';
-import { type LawChecks, defineLaw, everyOperation, having } from './define.js';
+import { defineLaw, everyOperation, having, type LawChecks } from './define.js';
 import { type LawRef, NOTHING, type Subjects } from './types.js';
 
 type ErrorSubject = Subjects['error'];

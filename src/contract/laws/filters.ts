@@ -3,7 +3,7 @@
  * complete filtered walk is exactly the matching part of a complete walk with fewer filters
  * (nothing foreign, nothing left out).
  */
-import { type FilterParam, type ListOperation, fieldValue, idOf, matchesFilter } from '../operations.js';
+import { type FilterParam, fieldValue, idOf, type ListOperation, matchesFilter } from '../operations.js';
 import { lawId, objectItems, queryValue, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Subjects } from './types.js';

@@ -6,8 +6,8 @@ export {
   checkListPage,
   checkTimeline,
   checkWalk,
-  lawsOf,
   type LawOutcome,
+  lawsOf,
   type Snapshot,
 } from './catalogue.js';
 export { lawId } from './common.js';

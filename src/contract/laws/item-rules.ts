@@ -3,7 +3,7 @@ import type { ListOperation } from '../operations.js';
 import { checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
 import { pageItems } from './common.js';
-import { type With, defineLaw, everyOperation, having } from './define.js';
+import { defineLaw, everyOperation, having, type With } from './define.js';
 import { type CatalogueId, NOTHING } from './types.js';
 
 const hasEnvelope = having('envelopeTarget');

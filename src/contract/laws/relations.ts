@@ -5,10 +5,11 @@
  * over every object the run has seen (all walks, all sessions). An object the run did not see is
  * not judged: the documents do not say it must be listed.
  */
-import { type JsonObject, isObject } from '../rules/types.js';
-import { type ListOperation, fieldValue, idOf } from '../operations.js';
+
+import { fieldValue, idOf, type ListOperation } from '../operations.js';
+import { isObject, type JsonObject } from '../rules/types.js';
 import { pageItems, violationOf } from './common.js';
-import { type LawChecks, type With, defineLaw, having } from './define.js';
+import { defineLaw, having, type LawChecks, type With } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
 
 /** Every object of a walk with the page it was on and its index there, in walk order. */

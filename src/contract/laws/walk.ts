@@ -1,5 +1,5 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
-import { type ListOperation, idOf } from '../operations.js';
+import { idOf, type ListOperation } from '../operations.js';
 import { isObject } from '../rules/types.js';
 import { pageItems, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';

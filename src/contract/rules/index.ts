@@ -1,10 +1,10 @@
-import type { Face } from '../face.js';
-import { contractOf, faces, onRegister } from '../faces.js';
-import type { Violation } from '../violation.js';
 import { arkRules } from '../../apis/ark/rules.js';
 import { everrunsRules } from '../../apis/everruns/rules.js';
 import { jsonrpcRules } from '../../apis/jsonrpc/rules.js';
 import { praxisRules } from '../../apis/praxis/rules.js';
+import type { Face } from '../face.js';
+import { contractOf, faces, onRegister } from '../faces.js';
+import type { Violation } from '../violation.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
 /** Every item rule's id, as a literal type: a rule without its generator kit is a type error. */

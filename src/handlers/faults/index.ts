@@ -3,18 +3,19 @@
  * transform around the documented operation (see transform.ts). For people testing how a UI
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
-import type { ItemRuleId } from '../../contract/rules/index.js';
+
+import type { ARK_FAULTS } from '../../apis/ark/faults.js';
+import type { EVERRUNS_FAULTS } from '../../apis/everruns/faults.js';
+import type { JSONRPC_FAULTS } from '../../apis/jsonrpc/faults.js';
+import type { PRAXIS_FAULTS } from '../../apis/praxis/faults.js';
+import { faces, onRegister } from '../../contract/faces.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
+import type { ItemRuleId } from '../../contract/rules/index.js';
+import { allRules } from '../../contract/rules/index.js';
+import { mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
-import { faces, onRegister } from '../../contract/faces.js';
-import type { PRAXIS_FAULTS } from '../../apis/praxis/faults.js';
-import type { JSONRPC_FAULTS } from '../../apis/jsonrpc/faults.js';
-import type { EVERRUNS_FAULTS } from '../../apis/everruns/faults.js';
-import { allRules } from '../../contract/rules/index.js';
-import { mockOf } from '../apis.js';
-import type { ARK_FAULTS } from '../../apis/ark/faults.js';
 
 /** The built-in APIs' law faults, read from the transforms each declares. */
 type LawFaultId =

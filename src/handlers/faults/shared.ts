@@ -1,11 +1,10 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
+import { idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
 import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
-import { idOf, taskOperation } from '../../contract/operations.js';
-import { repair } from '../../generators/repair.js';
-import { type FaultTransform, afterFirstWalk, editEnvelope, editItems, isFiltered } from './transform.js';
 import { generatorsOf, kitOf } from '../../generators/profiles.js';
-import { sessionFieldOf } from '../../contract/operations.js';
+import { repair } from '../../generators/repair.js';
+import { afterFirstWalk, editEnvelope, editItems, type FaultTransform, isFiltered } from './transform.js';
 
 /** Breaks one item rule on the first listed item (or on the envelope, for envelope rules). */
 export function itemRuleFault(rule: ItemRule): FaultTransform {

@@ -2,8 +2,10 @@
  * A fault is a transform around the documented operation: it may rewrite the request before the
  * operation reads it, and the answer after. The operations themselves know no faults.
  */
+
+import { itemsOf, type ListOperation } from '../../contract/operations.js';
+import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { type ListOperation, itemsOf } from '../../contract/operations.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface FaultTransform {
@@ -26,7 +28,7 @@ export function withBody(response: MockResponse, body: unknown): MockResponse {
     status: response.status,
     headers: response.headers,
     body,
-    ...(response.delayMs !== undefined ? { delayMs: response.delayMs } : {}),
+    ...optional('delayMs', response.delayMs),
   };
 }
 
