@@ -1,3 +1,6 @@
+import { ARK_DEFAULT_LIMIT } from '../apis/ark/contract.js';
+import { JSONRPC_DEFAULT_LIMIT } from '../apis/jsonrpc/behaviour.js';
+import { PRAXIS_DEFAULT_LIMIT } from '../apis/praxis/behaviour.js';
 import type { BuiltinFace } from '../contract/face.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
@@ -66,7 +69,7 @@ export const pages = {
     const { items, next } = slice(
       complete('ark', tasks, session),
       Number(query.get('cursor') ?? 0) || 0,
-      limitOf(query, 20),
+      limitOf(query, ARK_DEFAULT_LIMIT),
     );
     return next === undefined ? { items } : { items, next_cursor: next };
   },
@@ -86,7 +89,7 @@ export const pages = {
   ): JsonRpcListTasksResponse {
     const query = queryOf(request);
     const all = complete('jsonrpc', tasks, session);
-    const limit = limitOf(query, 20);
+    const limit = limitOf(query, JSONRPC_DEFAULT_LIMIT);
     const after = query.get('starting_after');
     const before = query.get('ending_before');
     const pivot = all.findIndex((t) => t.id === (before ?? after));
@@ -109,7 +112,7 @@ export const pages = {
     const query = queryOf(request);
     const token = query.get('page');
     const start = token?.startsWith('page_') ? Number(token.slice(5)) || 0 : 0;
-    const { items, next } = slice(sessions, start, limitOf(query, 20));
+    const { items, next } = slice(sessions, start, limitOf(query, PRAXIS_DEFAULT_LIMIT));
     return { data: items, next_page: next === undefined ? null : `page_${next}` };
   },
 };

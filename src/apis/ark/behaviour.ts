@@ -4,8 +4,8 @@ import { optional } from '../../contract/optional.js';
 import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
 import { json, type MockResponse, type Operation, pageResponse, storedTasks } from '../../handlers/types.js';
 import type { ArkError, ArkTaskPage } from '../../types/index.js';
+import { ARK_DEFAULT_LIMIT } from './contract.js';
 
-export const ARK_DEFAULT_LIMIT = 20;
 export const ARK_MAX_LIMIT = 1000;
 
 /** 002 documents no error body; this follows Ark's usual `{error: {code, message, param, type}}`. */

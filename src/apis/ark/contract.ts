@@ -4,9 +4,11 @@ import { arkSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
 import { epochNumber } from '../../contract/time.js';
-import { arkLifecycle, arkRules } from './rules.js';
+import { ARK_DOCUMENT, arkLifecycle, arkRules } from './rules.js';
 
-const ARK = '002_975038caf7b7a661.txt';
+const ARK = ARK_DOCUMENT;
+/** 002: "limit integer 默认值 20". */
+export const ARK_DEFAULT_LIMIT = 20;
 
 const operations: readonly ListOperation[] = [
   {
@@ -39,7 +41,7 @@ const operations: readonly ListOperation[] = [
     },
     limit: {
       param: 'limit',
-      default: 20,
+      default: ARK_DEFAULT_LIMIT,
       minimum: 0,
       source: { file: ARK, sentence: 'limit integer 默认值 20 | 每页任务数 … 每页返回的任务数量。最小值：0' },
     },

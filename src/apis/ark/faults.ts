@@ -15,7 +15,8 @@ import {
   type FaultTransform,
 } from '../../handlers/faults/transform.js';
 import { isProblem } from '../../handlers/query.js';
-import { ARK_DEFAULT_LIMIT, ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
+import { ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
+import { ARK_DEFAULT_LIMIT } from './contract.js';
 
 export const ARK_FAULTS = {
   /** One more item than the limit asked for. */

@@ -3,7 +3,8 @@ import { type Finding, finding, has, type ItemRule } from '../../contract/rules/
 import { looksLikeUnixMillis } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 
-const DOC = '002_975038caf7b7a661.txt';
+export const ARK_DOCUMENT = '002_975038caf7b7a661.txt';
+const DOC = ARK_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
 type ArkTaskState = components['schemas']['TaskState'];
 const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const satisfies readonly ArkTaskState[];

@@ -4,9 +4,9 @@ import { everrunsSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
 import { rfc3339Millis } from '../../contract/time.js';
-import { everrunsLifecycle, everrunsRules } from './rules.js';
+import { EVERRUNS_DOCUMENT, everrunsLifecycle, everrunsRules } from './rules.js';
 
-const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
+const EVERRUNS = EVERRUNS_DOCUMENT;
 
 const operations: readonly ListOperation[] = [
   {

@@ -3,7 +3,8 @@ import { type Finding, finding, has, type ItemRule, isObject, type JsonObject } 
 import { rfc3339Millis } from '../../contract/time.js';
 import type { components } from '../../contract/types/everruns.js';
 
-const DOC = '001_5ef50488d1ca2e3f.txt';
+export const EVERRUNS_DOCUMENT = '001_5ef50488d1ca2e3f.txt';
+const DOC = EVERRUNS_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
 type EverrunsTaskState = components['schemas']['TaskState'];
 const TERMINAL = ['succeeded', 'failed', 'canceled'] as const satisfies readonly EverrunsTaskState[];

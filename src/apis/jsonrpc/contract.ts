@@ -4,9 +4,9 @@ import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation } from '../../contract/operation-types.js';
 import { epochNumber } from '../../contract/time.js';
-import { jsonrpcLifecycle, jsonrpcRules } from './rules.js';
+import { JSONRPC_DOCUMENT, jsonrpcLifecycle, jsonrpcRules } from './rules.js';
 
-const JSONRPC = '003_74bd28131cc50021.txt';
+const JSONRPC = JSONRPC_DOCUMENT;
 
 const operations: readonly ListOperation[] = [
   {

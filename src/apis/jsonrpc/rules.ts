@@ -3,7 +3,8 @@ import { finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
 
-const DOC = '003_74bd28131cc50021.txt';
+export const JSONRPC_DOCUMENT = '003_74bd28131cc50021.txt';
+const DOC = JSONRPC_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */
 type JsonRpcTaskStatus = components['schemas']['TaskStatus'];
 

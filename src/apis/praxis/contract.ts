@@ -4,10 +4,16 @@ import { praxisSpec } from '../../contract/generated/specs.js';
 import * as precompiled from '../../contract/generated/validators.js';
 import type { ListOperation, RejectedParam } from '../../contract/operation-types.js';
 import { rfc3339Millis } from '../../contract/time.js';
-import { praxisRules, praxisSessionLifecycle, praxisTaskLifecycle } from './rules.js';
+import {
+  PRAXIS_SESSIONS_DOCUMENT,
+  PRAXIS_TASKS_DOCUMENT,
+  praxisRules,
+  praxisSessionLifecycle,
+  praxisTaskLifecycle,
+} from './rules.js';
 
-const P_TASKS = '000_833527b857329c7b.txt';
-const P_SESSIONS = '004_a09f4aec44242b61.txt';
+const P_TASKS = PRAXIS_TASKS_DOCUMENT;
+const P_SESSIONS = PRAXIS_SESSIONS_DOCUMENT;
 
 const unsupported = (param: string, values: readonly string[], sentence: string): RejectedParam => ({
   param,

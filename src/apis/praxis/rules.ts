@@ -7,8 +7,11 @@ import type { components } from '../../contract/types/praxis.js';
 type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
 type PraxisSessionStatus = components['schemas']['SessionStatus'];
 
-const TASKS = '000_833527b857329c7b.txt';
-const SESSIONS = '004_a09f4aec44242b61.txt';
+/** The documents: background tasks (000) and the session list (004). */
+export const PRAXIS_TASKS_DOCUMENT = '000_833527b857329c7b.txt';
+export const PRAXIS_SESSIONS_DOCUMENT = '004_a09f4aec44242b61.txt';
+const TASKS = PRAXIS_TASKS_DOCUMENT;
+const SESSIONS = PRAXIS_SESSIONS_DOCUMENT;
 
 export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
   face: 'praxis',
