@@ -1,7 +1,7 @@
 import type { BuiltinFace } from '../contract/face.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
-import type { DeepPartial, PraxisSession, TaskOf } from '../types/index.js';
+import type { DeepPartial, SessionObjectOf, TaskOf } from '../types/index.js';
 
 /** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
 export type FaultIdOf<F extends BuiltinFace> = Extract<FaultId, `${F}.${string}`>;
@@ -10,8 +10,8 @@ export type FaultIdOf<F extends BuiltinFace> = Extract<FaultId, `${F}.${string}`
 export type TaskPartialOf<F extends BuiltinFace> = DeepPartial<TaskOf[F]>;
 
 /** A session of the scenario: Praxis sessions are objects of their own (partial, completed), the others an id. */
-export type ScenarioSessionOf<F extends BuiltinFace> = F extends 'praxis'
-  ? DeepPartial<PraxisSession> & { id: string }
+export type ScenarioSessionOf<F extends BuiltinFace> = F extends keyof SessionObjectOf
+  ? DeepPartial<SessionObjectOf[F]> & { id: string }
   : { id: string };
 
 /** A task placed in a session. */
@@ -32,7 +32,7 @@ export interface ScenarioStepOf<F extends BuiltinFace> {
   put?: PlacedTaskOf<F>[];
   remove?: string[];
   /** Praxis only: session objects created or changed at this step. */
-  sessions?: F extends 'praxis' ? ScenarioSessionOf<'praxis'>[] : never[];
+  sessions?: F extends keyof SessionObjectOf ? ScenarioSessionOf<F>[] : never[];
   removeSessions?: string[];
   /** The faults switched on from this step on (replacing the previous step's). */
   faults?: FaultIdOf<F>[];
