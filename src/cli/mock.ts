@@ -1,4 +1,4 @@
-import { BUILTIN_FACES, type Face, isFace } from '../contract/faces.js';
+import { BUILTIN_FACES, contractOf, type Face, isFace } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
@@ -24,9 +24,9 @@ export const mockCommand: Command = {
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).
-    const [{ MockApp }, { DEMO }, { describeUnknownFaults }, { startServer }] = await Promise.all([
+    const [{ MockApp }, { mockOf }, { describeUnknownFaults }, { startServer }] = await Promise.all([
       import('../handlers/app.js'),
-      import('../handlers/dataset.js'),
+      import('../handlers/apis.js'),
       import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
@@ -106,10 +106,9 @@ export const mockCommand: Command = {
     io.stdout(
       `${[
         `listening ${u}`,
-        `  praxis   ${u}/praxis/v1/sessions   ${u}/praxis/v1/sessions/${DEMO.praxis.session}/background_tasks`,
-        `  everruns ${u}/everruns/v1/sessions/${DEMO.everruns.session}/tasks`,
-        `  ark      ${u}/ark/sessions/${DEMO.ark.session}/tasks`,
-        `  jsonrpc  ${u}/jsonrpc/tasks?session_id=${DEMO.jsonrpc.session}`,
+        ...BUILTIN_FACES.map(
+          (face) => `  ${face.padEnd(8)} ${demoUrls(u, face, mockOf(face).demo!.session).join('   ')}`,
+        ),
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
@@ -145,4 +144,12 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
     for (const f of face ? [face as Face] : BUILTIN_FACES) out[f] = Number(count);
   }
   return out;
+}
+
+/** The URL of each of an API's lists on the demo data: its session in the path or in the query. */
+function demoUrls(base: string, face: Face, session: string): string[] {
+  return contractOf(face).operations.map((op) => {
+    const path = `${base}/${face}${op.path.replace('{session_id}', session)}`;
+    return op.session.in === 'query' ? `${path}?${op.session.param}=${session}` : path;
+  });
 }
