@@ -88,3 +88,19 @@ export function storedTasks<F extends BuiltinFace>(_face: F, items: readonly Jso
 export function storedSessions(items: readonly JsonObject[]): PraxisSession[] {
   return items as unknown as PraxisSession[];
 }
+
+/** An API's words for the kinds of error it answers: not found, method not allowed, a server error, any other refusal. */
+export interface ErrorCodes {
+  notFound: string;
+  /** Absent: the API has no word of its own for it, and it is another refusal. */
+  methodNotAllowed?: string;
+  server: string;
+  other: string;
+}
+
+/** The API's error code for an HTTP status. */
+export function errorCode(status: number, codes: ErrorCodes): string {
+  if (status === 404) return codes.notFound;
+  if (status === 405 && codes.methodNotAllowed !== undefined) return codes.methodNotAllowed;
+  return status >= 500 ? codes.server : codes.other;
+}

@@ -2,25 +2,23 @@
 import { isTerminal } from '../../contract/lifecycle.js';
 import { DEMO, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
+import { errorCode } from '../../handlers/types.js';
 import { arkError, listTasks } from './behaviour.js';
 import { ARK_FAULTS } from './faults.js';
 import { arkLifecycle } from './rules.js';
+
+const ARK_CODES = {
+  notFound: 'NotFound',
+  methodNotAllowed: 'MethodNotAllowed',
+  server: 'InternalServiceError',
+  other: 'InvalidParameter',
+};
 
 export const arkMock: MockProfile = {
   face: 'ark',
   operations: { listTasks },
   errorResponse(status, message) {
-    return arkError(
-      status,
-      status === 404
-        ? 'NotFound'
-        : status === 405
-          ? 'MethodNotAllowed'
-          : status >= 500
-            ? 'InternalServiceError'
-            : 'InvalidParameter',
-      message,
-    );
+    return arkError(status, errorCode(status, ARK_CODES), message);
   },
   faults: ARK_FAULTS,
   demo: {

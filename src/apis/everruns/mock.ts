@@ -2,24 +2,22 @@
 import type { JsonObject } from '../../contract/rules/types.js';
 import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
+import { errorCode } from '../../handlers/types.js';
 import { everrunsError, listTasks } from './behaviour.js';
 import { EVERRUNS_FAULTS } from './faults.js';
+
+const EVERRUNS_CODES = {
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  server: 'internal_error',
+  other: 'bad_request',
+};
 
 export const everrunsMock: MockProfile = {
   face: 'everruns',
   operations: { listTasks },
   errorResponse(status, message) {
-    return everrunsError(
-      status,
-      status === 404
-        ? 'not_found'
-        : status === 405
-          ? 'method_not_allowed'
-          : status >= 500
-            ? 'internal_error'
-            : 'bad_request',
-      message,
-    );
+    return everrunsError(status, errorCode(status, EVERRUNS_CODES), message);
   },
   faults: EVERRUNS_FAULTS,
   demo: {

@@ -3,22 +3,21 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import { repair } from '../../generators/repair.js';
 import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
+import { errorCode } from '../../handlers/types.js';
 import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
 import { PRAXIS_FAULTS } from './faults.js';
 
 /** The working directory of demo session `i`. */
 const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace');
 
+/** Anthropic's error types (000: "Errors follow the Anthropic error format"); none is for a refused method. */
+const ANTHROPIC_CODES = { notFound: 'not_found_error', server: 'api_error', other: 'invalid_request_error' };
+
 export const praxisMock: MockProfile = {
   face: 'praxis',
   operations: { listSessions, listBackgroundTasks },
   errorResponse(status, message, requestNumber) {
-    return anthropicError(
-      status,
-      status === 404 ? 'not_found_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
-      message,
-      requestNumber,
-    );
+    return anthropicError(status, errorCode(status, ANTHROPIC_CODES), message, requestNumber);
   },
   faults: PRAXIS_FAULTS,
   // An archived session is never listed.
