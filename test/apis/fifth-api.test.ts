@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import { faces } from '../../src/contract/faces.js';
@@ -13,6 +14,7 @@ import { checkItem } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, validObject } from '../../src/generators/index.js';
 import { registerApi } from '../../src/handlers/apis.js';
+import { createHandlers } from '../../src/handlers/msw.js';
 import { toyModule } from '../fixtures/apis/toy/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -85,6 +87,26 @@ describe('a fifth API registered through ApiModule', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'no session sess-nobody' });
     expect((await fetch(`${mock.base('toy')}/sessions/sess-a/jobs?limit=51`)).status).toBe(400);
+  });
+
+  it('is intercepted by the MSW handlers at its own base URL, in its own format', async () => {
+    const toy = createHandlers({ faces: ['toy'] });
+    await (await toy.app()).seed('toy', 'sess-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
+    const server = setupServer(...toy.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const page = (await (await fetch('https://toy.invalid/sessions/sess-m/jobs?limit=1')).json()) as {
+        items: unknown[];
+        next?: string;
+      };
+      expect(page.items).toHaveLength(1);
+      expect(page.next).toMatch(/^c\d+$/);
+      expect(validateComponent('toy', 'JobPage', page)).toEqual([]);
+      const unknown = await fetch('https://toy.invalid/sessions/sess-nobody/jobs');
+      expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'no session sess-nobody' }]);
+    } finally {
+      server.close();
+    }
   });
 
   it('passes conform on the mock, every toy rule judged', async () => {
