@@ -15,7 +15,10 @@ export interface WorkerOptions extends ScenarioOptions {
   scenario?: ScenarioName | Scenario;
   /** Where `msw init` put mockServiceWorker.js (default `/mockServiceWorker.js`). */
   workerUrl?: string;
-  /** MSW's console output: `true` (the default) prints nothing; `false` logs the worker's start and each intercepted request. */
+  /**
+   * MSW's console output: `true` (the default) prints nothing; `false` logs the worker's start and
+   * each intercepted request.
+   */
   quiet?: boolean;
 }
 

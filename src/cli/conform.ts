@@ -93,7 +93,11 @@ export const conformCommand: Command = {
         ? `error: ${result.error}`
         : result.incomplete
           ? `INCOMPLETE: ${result.incomplete}`
-          : `${result.counts.passed} passed, ${result.counts.violated} violated (${result.violations.length} violations), ${result.counts.notExercised} not exercised`;
+          : [
+              `${result.counts.passed} passed`,
+              `${result.counts.violated} violated (${result.violations.length} violations)`,
+              `${result.counts.notExercised} not exercised`,
+            ].join(', ');
       io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
     if (result.exitCode === 2 && result.error && report !== 'text')

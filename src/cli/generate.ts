@@ -11,7 +11,12 @@ const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields'
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID).',
-  usage: `generate --face ${BUILTIN_FACES.join('|')} --what ${WHATS.join('|')} [--count N] [--seed S] [--edge] [--break RULE_ID]`,
+  usage: [
+    'generate',
+    `--face ${BUILTIN_FACES.join('|')}`,
+    `--what ${WHATS.join('|')}`,
+    '[--count N] [--seed S] [--edge] [--break RULE_ID]',
+  ].join(' '),
   options: {
     face: { type: 'string' },
     what: { type: 'string' },
@@ -58,10 +63,10 @@ export const generateCommand: Command = {
         arbitrary = illegalLifecycle(face, kind);
       }
     } else {
-      if (!componentsOf(face)[what])
-        throw new UsageError(
-          `${face} has no ${what} objects; --what takes ${Object.keys(componentsOf(face)).join('|')}|request|lifecycle for ${face}`,
-        );
+      if (!componentsOf(face)[what]) {
+        const whats = `${Object.keys(componentsOf(face)).join('|')}|request|lifecycle`;
+        throw new UsageError(`${face} has no ${what} objects; --what takes ${whats} for ${face}`);
+      }
       if (breakId === undefined) arbitrary = validObject(face, what, { edge });
       else {
         const rule = ITEM_RULES.find((r) => r.id === breakId);

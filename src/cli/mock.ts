@@ -7,8 +7,12 @@ import { type Command, parseInteger, UsageError } from './command.js';
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
-  usage:
-    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...] [--fault RULE_ID]... [--latency MS] [--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]] [--cors true|false] [--control-origin URL]...',
+  usage: [
+    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...]',
+    '[--fault RULE_ID]... [--latency MS]',
+    '[--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
+    '[--cors true|false] [--control-origin URL]...',
+  ].join(' '),
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '4010' },
@@ -97,8 +101,9 @@ export const mockCommand: Command = {
     try {
       server = await startServer(app, { host: String(values.host), port, cors, controlOrigins });
     } catch (error) {
+      const address = `${String(values.host)}:${port}`;
       io.stderr(
-        `agent-task-contracts mock: cannot listen on ${String(values.host)}:${port}: ${(error as Error).message}; choose another --port\n`,
+        `agent-task-contracts mock: cannot listen on ${address}: ${(error as Error).message}; choose another --port\n`,
       );
       return 2;
     }
@@ -116,9 +121,7 @@ export const mockCommand: Command = {
               .map(([face, n]) => `${face} ${(n ?? 0).toLocaleString('en-US')}`)
               .join(', ')} in the demo session`
           : '',
-        scenario
-          ? `  scenario ${scenario.timeline.scenario.name} on ${scenario.face} (${scenario.lastStep + 1} steps, ${scenario.timeline.scenario.progression ?? 'request'} progression)`
-          : '',
+        scenario ? `  scenario ${describeScenario(scenario)}` : '',
       ]
         .filter(Boolean)
         .join('\n')}\n`,
@@ -128,6 +131,12 @@ export const mockCommand: Command = {
     return 0;
   },
 };
+
+/** `NAME on FACE (N steps, P progression)`: the start-up line of a playing scenario. */
+function describeScenario(player: ScenarioPlayer): string {
+  const { name, progression } = player.timeline.scenario;
+  return `${name} on ${player.face} (${player.lastStep + 1} steps, ${progression ?? 'request'} progression)`;
+}
 
 const MAX_SESSION_TASKS = 10_000_000;
 
@@ -139,7 +148,8 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
-        `--tasks takes a count (every API's demo session) or FACE=COUNT with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+        "--tasks takes a count (every API's demo session) or FACE=COUNT " +
+          `with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
       );
     for (const f of face ? [face as Face] : BUILTIN_FACES) out[f] = Number(count);
   }

@@ -2,11 +2,18 @@ import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
+/** Editors that read this comment check the recorded YAML against the scenario format. */
+const YAML_SCHEMA_LINE = '# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json';
+
 export const recordCommand: Command = {
   name: 'record',
   summary:
-    'Poll a live endpoint and write a scenario whose replay reproduces every observed list; exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
-  usage: `record --face ${BUILTIN_FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE [--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]`,
+    'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
+    'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
+  usage: [
+    `record --face ${BUILTIN_FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE`,
+    "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
+  ].join(' '),
   options: {
     face: { type: 'string' },
     'base-url': { type: 'string' },
@@ -33,26 +40,24 @@ export const recordCommand: Command = {
         throw new UsageError(
           `--redact takes a JSON pointer into each recorded object, like /title or /tool/description; got "${pointer}"`,
         );
-    const [{ RecordError, recordScenario }, { OutputError, RecordingFile }, { stringify }] = await Promise.all([
-      import('../node/record.js'),
-      import('../node/recording-file.js'),
-      import('yaml'),
-    ]);
+    const [{ RecordError, recordScenario }, { OutputError, RecordingFile }, { stringify }, { describeDrift }] =
+      await Promise.all([
+        import('../node/record.js'),
+        import('../node/recording-file.js'),
+        import('yaml'),
+        import('../contract/drift-entry.js'),
+      ]);
     const file = new RecordingFile(out);
     const yaml = /\.ya?ml$/i.test(out);
     const render = (recording: Awaited<ReturnType<typeof recordScenario>>) => {
       if (!yaml) return `${JSON.stringify(recording.scenario, null, 2)}\n`;
+      const { ended } = recording;
       const early =
-        recording.ended.reason === 'complete'
+        ended.reason === 'complete'
           ? ''
-          : `# recording ended early (${recording.ended.reason}) at ${recording.ended.at}: ${recording.ended.message}\n`;
-      const drift = recording.drift
-        .map(
-          (d) =>
-            `# drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`,
-        )
-        .join('');
-      return `# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json\n${early}${drift}${stringify(recording.scenario)}`;
+          : `# recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}\n`;
+      const drift = recording.drift.map((d) => `# drift: ${describeDrift(d)}\n`).join('');
+      return `${YAML_SCHEMA_LINE}\n${early}${drift}${stringify(recording.scenario)}`;
     };
     let recording: Awaited<ReturnType<typeof recordScenario>>;
     try {
@@ -85,11 +90,14 @@ export const recordCommand: Command = {
       throw error;
     }
     for (const v of recording.violations) io.stderr(`violation: ${v}\n`);
-    for (const d of recording.drift)
-      io.stderr(
-        `drift: ${d.operation} ${d.kind} ${d.path}: ${d.count} times, e.g. ${JSON.stringify(d.example)?.slice(0, 80)}\n`,
-      );
-    const summary = `${recording.polls} polls, ${recording.errors} answered by an error, ${recording.requests} requests, ${recording.violations.length} contract violations, ${recording.drift.length} drift entries`;
+    for (const d of recording.drift) io.stderr(`drift: ${describeDrift(d)}\n`);
+    const summary = [
+      `${recording.polls} polls`,
+      `${recording.errors} answered by an error`,
+      `${recording.requests} requests`,
+      `${recording.violations.length} contract violations`,
+      `${recording.drift.length} drift entries`,
+    ].join(', ');
     if (recording.ended.reason === 'complete') {
       io.stdout(`wrote ${out}: ${summary}\n`);
       return 0;

@@ -1,2 +1,5 @@
-/** A run that cannot be judged as configured (no session to list, a base URL that answers nothing): a usage error, not a violation. */
+/**
+ * A run that cannot be judged as configured (no session to list, a base URL that answers
+ * nothing): a usage error, not a violation.
+ */
 export class ConfigurationError extends Error {}

@@ -31,66 +31,92 @@ function outcomeCell(rule: RuleOutcome): string {
   return `<td class="muted">not exercised: ${esc(rule.reason ?? '')}</td>`;
 }
 
+/** The report's only style sheet, inline: the file must open with no request. */
+const STYLE = [
+  'body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1d2430;max-width:1200px}',
+  'h1{font-size:1.4rem;margin:0 0 .3rem}' +
+    'h2{font-size:1.1rem;margin-top:2rem;border-bottom:1px solid #dde;padding-bottom:.2rem}',
+  '.verdict{display:inline-block;padding:.25rem .7rem;border-radius:4px;font-weight:700;color:#fff}',
+  '.verdict.good{background:#1f7a3a}.verdict.bad{background:#b3261e}.verdict.warn{background:#a15c00}',
+  'table{border-collapse:collapse;width:100%;margin:.5rem 0}' +
+    'th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eef;vertical-align:top}',
+  'th{background:#f4f5f9}td.good{color:#1f7a3a}td.bad{color:#b3261e;font-weight:600}td.muted{color:#6b7280}',
+  'code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}' +
+    'pre{background:#f6f7fb;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.2rem 0}',
+  '.bar{display:inline-block;width:140px;height:10px;background:#e5e7eb;border-radius:5px;vertical-align:middle}' +
+    '.bar span{display:block;height:100%;background:#3b82f6;border-radius:5px}',
+  '.counts span{margin-right:1.2rem}.violation{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:1rem 0}',
+].join('\n');
+
+const code = (text: unknown) => `<code>${esc(text)}</code>`;
+const td = (html: string) => `<td>${html}</td>`;
+const tr = (...cells: string[]) => `<tr>${cells.join('')}</tr>`;
+/** A table's start: its head row, then the open body the rows go into. */
+const table = (columns: readonly string[], attributes = '') =>
+  `<table${attributes}><thead>${tr(...columns.map((c) => `<th>${c}</th>`))}</thead><tbody>`;
+
 export function renderHtml(result: ConformanceResult): string {
   const v = verdict(result);
   const { coverage } = result;
   const out: string[] = [];
-  out.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>conform ${esc(result.face)}: ${esc(v.label)}</title><style>
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1d2430;max-width:1200px}
-h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin-top:2rem;border-bottom:1px solid #dde;padding-bottom:.2rem}
-.verdict{display:inline-block;padding:.25rem .7rem;border-radius:4px;font-weight:700;color:#fff}
-.verdict.good{background:#1f7a3a}.verdict.bad{background:#b3261e}.verdict.warn{background:#a15c00}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eef;vertical-align:top}
-th{background:#f4f5f9}td.good{color:#1f7a3a}td.bad{color:#b3261e;font-weight:600}td.muted{color:#6b7280}
-code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f7fb;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.2rem 0}
-.bar{display:inline-block;width:140px;height:10px;background:#e5e7eb;border-radius:5px;vertical-align:middle}.bar span{display:block;height:100%;background:#3b82f6;border-radius:5px}
-.counts span{margin-right:1.2rem}.violation{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:1rem 0}
-</style></head><body>`);
-  out.push(`<h1>agent-task-contracts conform: ${esc(result.face)}</h1>`);
+  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8">`;
   out.push(
-    `<p><span class="verdict ${v.tone}" id="verdict">${esc(v.label)}</span> ${esc(result.baseUrl)}${result.session !== undefined ? `, session <code>${esc(result.session)}</code>` : ''}</p>`,
+    `${head}<title>conform ${esc(result.face)}: ${esc(v.label)}</title><style>\n${STYLE}\n</style></head><body>`,
+  );
+  out.push(`<h1>agent-task-contracts conform: ${esc(result.face)}</h1>`);
+  const session = result.session !== undefined ? `, session ${code(result.session)}` : '';
+  out.push(
+    `<p><span class="verdict ${v.tone}" id="verdict">${esc(v.label)}</span> ${esc(result.baseUrl)}${session}</p>`,
   );
   if (result.error) out.push(`<p class="bad">${esc(result.error)}</p>`);
   if (result.incomplete) out.push(`<p><strong>INCOMPLETE:</strong> ${esc(result.incomplete)}</p>`);
-  out.push(
-    `<p class="counts" id="counts"><span><strong>${result.counts.passed}</strong> passed</span><span><strong>${result.counts.violated}</strong> violated</span><span><strong>${result.counts.notExercised}</strong> not exercised</span><span><strong>${result.violations.length}</strong> distinct violations</span><span>${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s</span><span>seed ${result.seed}</span><span>exit ${result.exitCode}</span></p>`,
-  );
+  const counted = (n: number, what: string) => `<span><strong>${n}</strong> ${what}</span>`;
+  const counts = [
+    counted(result.counts.passed, 'passed'),
+    counted(result.counts.violated, 'violated'),
+    counted(result.counts.notExercised, 'not exercised'),
+    counted(result.violations.length, 'distinct violations'),
+    `<span>${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s</span>`,
+    `<span>seed ${result.seed}</span>`,
+    `<span>exit ${result.exitCode}</span>`,
+  ];
+  out.push(`<p class="counts" id="counts">${counts.join('')}</p>`);
 
   out.push('<h2>Violations</h2>');
   if (result.violations.length === 0) out.push('<p>None.</p>');
   for (const violation of result.violations) {
-    out.push(
-      `<div class="violation"><h3><code>${esc(violation.rule)}</code>${violation.occurrences > 1 ? ` (${violation.occurrences} times)` : ''}</h3><p>${esc(violation.message)}</p>`,
-    );
+    const times = violation.occurrences > 1 ? ` (${violation.occurrences} times)` : '';
+    out.push(`<div class="violation"><h3>${code(violation.rule)}${times}</h3><p>${esc(violation.message)}</p>`);
     out.push(`<p>document: <code>${esc(violation.source.file)}</code>: “${esc(violation.source.sentence)}”</p>`);
-    if (violation.instancePath)
-      out.push(
-        `<p>at <code>${esc(violation.instancePath)}</code>${violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : ''}</p>`,
-      );
-    else if (violation.value !== undefined) out.push(`<p>value <code>${json(violation.value)}</code></p>`);
+    if (violation.instancePath) {
+      const value = violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : '';
+      out.push(`<p>at ${code(violation.instancePath)}${value}</p>`);
+    } else if (violation.value !== undefined) out.push(`<p>value <code>${json(violation.value)}</code></p>`);
     out.push(`<p>request:</p><pre class="curl">${esc(violation.curl)}</pre>`);
     if (violation.replay) out.push(`<p>replay:</p><pre class="replay">${esc(violation.replay.command)}</pre>`);
     out.push('</div>');
   }
 
-  out.push(
-    '<h2>Rules</h2><table><thead><tr><th>rule</th><th>outcome</th><th>statement</th><th>source</th></tr></thead><tbody>',
-  );
-  for (const rule of result.rules)
-    out.push(
-      `<tr><td><code>${esc(rule.id)}</code></td>${outcomeCell(rule)}<td>${esc(rule.statement)}</td><td><code>${esc(rule.source.file)}</code>: “${esc(rule.source.sentence)}”</td></tr>`,
-    );
+  out.push(`<h2>Rules</h2>${table(['rule', 'outcome', 'statement', 'source'])}`);
+  for (const rule of result.rules) {
+    const source = `${code(rule.source.file)}: “${esc(rule.source.sentence)}”`;
+    out.push(tr(td(code(rule.id)), outcomeCell(rule), td(esc(rule.statement)), td(source)));
+  }
   out.push('</tbody></table>');
 
-  out.push(
-    `<h2>Coverage of the contract: ${coverage.score}%${result.minCoverage !== undefined ? ` (minimum ${result.minCoverage}%)` : ''}</h2>`,
-  );
-  out.push(
-    `<table><tbody><tr><td>documented parameters sent</td><td>${bar(coverage.percent.parameters)}</td></tr><tr><td>documented states seen</td><td>${bar(coverage.percent.states)}</td></tr><tr><td>rules judged</td><td>${bar(coverage.percent.rules)}</td><td>not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}</td></tr></tbody></table>`,
-  );
-  out.push(
-    '<table><thead><tr><th>operation</th><th>what</th><th>share</th><th>seen</th><th>missing</th></tr></thead><tbody>',
-  );
+  const minimum = result.minCoverage !== undefined ? ` (minimum ${result.minCoverage}%)` : '';
+  out.push(`<h2>Coverage of the contract: ${coverage.score}%${minimum}</h2>`);
+  const shares = [
+    tr(td('documented parameters sent'), td(bar(coverage.percent.parameters))),
+    tr(td('documented states seen'), td(bar(coverage.percent.states))),
+    tr(
+      td('rules judged'),
+      td(bar(coverage.percent.rules)),
+      td(`not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}`),
+    ),
+  ];
+  out.push(`<table><tbody>${shares.join('')}</tbody></table>`);
+  out.push(table(['operation', 'what', 'share', 'seen', 'missing']));
   for (const op of coverage.operations) {
     const row = (
       what: string,
@@ -99,7 +125,13 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
       missing: readonly (string | number)[],
     ) =>
       out.push(
-        `<tr><td><code>${esc(op.operationId)}</code></td><td>${what}</td><td>${bar(share(seen.length, documented))}</td><td>${esc(seen.join(', ') || '–')}</td><td>${esc(missing.join(', ') || '–')}</td></tr>`,
+        tr(
+          td(code(op.operationId)),
+          td(what),
+          td(bar(share(seen.length, documented))),
+          td(esc(seen.join(', ') || '–')),
+          td(esc(missing.join(', ') || '–')),
+        ),
       );
     row(
       'parameters',
@@ -122,21 +154,23 @@ code,pre{font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}pre{background:#f6f
   if (result.drift.length === 0)
     out.push('<p>None: every field and enumerated value seen is declared by the spec.</p>');
   else {
-    out.push(
-      '<table id="drift"><thead><tr><th>operation</th><th>kind</th><th>path</th><th>count</th><th>example</th></tr></thead><tbody>',
-    );
+    out.push(table(['operation', 'kind', 'path', 'count', 'example'], ' id="drift"'));
     for (const d of result.drift)
       out.push(
-        `<tr><td><code>${esc(d.operation)}</code></td><td>${d.kind}</td><td><code>${esc(d.path)}</code></td><td>${d.count}</td><td><code>${json(d.example)}</code></td></tr>`,
+        tr(
+          td(code(d.operation)),
+          td(d.kind),
+          td(code(d.path)),
+          td(String(d.count)),
+          td(`<code>${json(d.example)}</code>`),
+        ),
       );
     out.push('</tbody></table>');
   }
   if (result.newValues.length > 0) {
     out.push('<p>New values of fields the documents declare open (not drift):</p><ul>');
     for (const n of result.newValues)
-      out.push(
-        `<li><code>${esc(n.operation)}</code> <code>${esc(n.path)}</code>: <code>${esc(n.value)}</code> (${n.count})</li>`,
-      );
+      out.push(`<li>${code(n.operation)} ${code(n.path)}: ${code(n.value)} (${n.count})</li>`);
     out.push('</ul>');
   }
   if (result.notes.length > 0)

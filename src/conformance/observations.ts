@@ -13,6 +13,9 @@ import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } f
 
 export type ValueKind = 'valid' | 'edge' | 'invalid';
 
+/** A lifecycle transition as coverage names it, seen or documented alike, so that the two compare. */
+const transition = (from: string, to: string) => `${from} → ${to}`;
+
 interface OperationSeen {
   params: Map<string, Set<ValueKind>>;
   statuses: Set<number>;
@@ -65,7 +68,7 @@ export class Observations {
   }
 
   transition(op: ListOperation, from: string, to: string): void {
-    this.of(op).transitions.add(`${from} → ${to}`);
+    this.of(op).transitions.add(transition(from, to));
   }
 
   driftEntries(): DriftEntry[] {
@@ -100,7 +103,9 @@ export class Observations {
           }
         : undefined;
       const documentedTransitions = op.lifecycle
-        ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) => (tos ?? []).map((to) => `${from} → ${to}`))
+        ? Object.entries(op.lifecycle.transitions).flatMap(([from, tos]) =>
+            (tos ?? []).map((to) => transition(from, to)),
+          )
         : [];
       const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
       return {

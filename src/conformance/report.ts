@@ -1,6 +1,7 @@
 /** Reporters: each renders a finished result; none of them runs checks. */
+import { describeDrift } from '../contract/drift-entry.js';
 import { renderHtml } from './html.js';
-import type { ConformanceResult, RuleOutcome } from './types.js';
+import { type ConformanceResult, describeShares, type RuleOutcome } from './types.js';
 
 export type ReportFormat = 'text' | 'json' | 'junit' | 'html';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit', 'html'];
@@ -17,9 +18,8 @@ const fails = (result: ConformanceResult, rule: RuleOutcome) =>
 
 export function renderText(result: ConformanceResult): string {
   const lines: string[] = [];
-  lines.push(
-    `agent-task-contracts conform: ${result.face} at ${result.baseUrl}${result.session !== undefined ? `, session ${result.session}` : ''} (seed ${result.seed})`,
-  );
+  const session = result.session !== undefined ? `, session ${result.session}` : '';
+  lines.push(`agent-task-contracts conform: ${result.face} at ${result.baseUrl}${session} (seed ${result.seed})`);
   if (result.error) {
     lines.push(`error: ${result.error}`);
     return `${lines.join('\n')}\n`;
@@ -46,11 +46,11 @@ export function renderText(result: ConformanceResult): string {
   const { passed, violated, notExercised } = result.counts;
   lines.push(
     '',
-    `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ${notExercised} not exercised; ${result.violations.length} distinct violations`,
+    `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ` +
+      `${notExercised} not exercised; ${result.violations.length} distinct violations`,
   );
-  lines.push(
-    `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s (${result.requestsPerSecond} requests/s)`,
-  );
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  lines.push(`${result.requests} requests in ${seconds} s (${result.requestsPerSecond} requests/s)`);
   const failed = result.rules.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : notExercised;
   lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
@@ -63,13 +63,11 @@ function driftLines(result: ConformanceResult): string[] {
   if (result.drift.length === 0)
     lines.push('drift: none (every field and enumerated value seen is declared by the spec)');
   else {
-    lines.push(
-      `drift${result.failOnDrift ? ' (--fail-on-drift: each is a violation above)' : ' (a warning; --fail-on-drift makes it a violation)'}:`,
-    );
-    for (const d of result.drift)
-      lines.push(
-        `  ${d.operation} ${d.kind === 'field' ? 'field' : 'value'} ${d.path}: ${d.count} times, e.g. ${short(d.example, 80)}`,
-      );
+    const weight = result.failOnDrift
+      ? ' (--fail-on-drift: each is a violation above)'
+      : ' (a warning; --fail-on-drift makes it a violation)';
+    lines.push(`drift${weight}:`);
+    for (const d of result.drift) lines.push(`  ${describeDrift(d, short(d.example, 80))}`);
   }
   if (result.newValues.length > 0) {
     lines.push('new values of open fields (documented as open, so not drift):');
@@ -82,9 +80,9 @@ function driftLines(result: ConformanceResult): string[] {
 /** Coverage of the contract, per operation, with what was missing. */
 function coverageLines(result: ConformanceResult): string[] {
   const { coverage } = result;
-  const lines = [
-    `coverage ${coverage.score}%${result.minCoverage !== undefined ? ` (--min-coverage ${result.minCoverage}%)` : ''}: parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}% (${coverage.rules.judged}/${coverage.rules.total})`,
-  ];
+  const minimum = result.minCoverage !== undefined ? ` (--min-coverage ${result.minCoverage}%)` : '';
+  const rules = `(${coverage.rules.judged}/${coverage.rules.total})`;
+  const lines = [`coverage ${coverage.score}%${minimum}: ${describeShares(coverage.percent)} ${rules}`];
   const list = (items: readonly (string | number)[]) => (items.length === 0 ? 'none' : items.join(', '));
   for (const op of coverage.operations) {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
@@ -93,10 +91,12 @@ function coverageLines(result: ConformanceResult): string[] {
       lines.push(
         `    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`,
       );
-    if (op.transitions.documented.length > 0)
+    if (op.transitions.documented.length > 0) {
+      const { seen, documented } = op.transitions;
       lines.push(
-        `    transitions seen ${op.transitions.seen.length}/${op.transitions.documented.length}${op.transitions.seen.length > 0 ? `: ${op.transitions.seen.join(', ')}` : ''}`,
+        `    transitions seen ${seen.length}/${documented.length}${seen.length > 0 ? `: ${seen.join(', ')}` : ''}`,
       );
+    }
     lines.push(`    error answers provoked ${list(op.errors.provoked)}; not provoked ${list(op.errors.missing)}`);
   }
   return lines;
@@ -106,33 +106,36 @@ export function renderJson(result: ConformanceResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so the JUnit writer removes them
+// XML 1.0 forbids these characters, so the JUnit writer removes them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: see above
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 const xml = (text: string) =>
   text
     .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
     .replace(NOT_IN_XML, '');
 
-/** JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones are skipped with the reason. */
+/**
+ * JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones
+ * are skipped with the reason.
+ */
 export function renderJunit(result: ConformanceResult): string {
   const failures = result.rules.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : result.counts.notExercised;
   const errors = result.error || result.incomplete ? 1 : 0;
-  const attrs = `tests="${result.rules.length + errors}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${(result.durationMs / 1000).toFixed(3)}"`;
+  const time = (result.durationMs / 1000).toFixed(3);
+  const tests = result.rules.length + errors;
+  const attrs = `tests="${tests}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${time}"`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agent-task-contracts" ${attrs}>`,
     `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
-    `    <properties><property name="baseUrl" value="${xml(result.baseUrl)}"/><property name="seed" value="${result.seed}"/><property name="requests" value="${result.requests}"/><property name="complete" value="${result.incomplete ? 'false' : 'true'}"/>${coverageProperties(result)}</properties>`,
+    `    <properties>${runProperties(result)}${coverageProperties(result)}</properties>`,
   ];
-  if (result.error)
-    out.push(
-      `    <testcase classname="${result.face}" name="configuration"><error message="${xml(result.error)}"/></testcase>`,
-    );
+  const erred = (name: string, error: string) =>
+    `    <testcase classname="${result.face}" name="${name}"><error ${error}/></testcase>`;
+  if (result.error) out.push(erred('configuration', `message="${xml(result.error)}"`));
   if (result.incomplete)
-    out.push(
-      `    <testcase classname="${result.face}" name="run complete"><error message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"/></testcase>`,
-    );
+    out.push(erred('run complete', `message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"`));
   for (const rule of result.rules) {
     out.push(`    <testcase classname="${xml(result.face)}" name="${xml(rule.id)}">`);
     const violations = result.violations.filter((v) => v.rule === rule.id);
@@ -168,6 +171,19 @@ export function renderJunit(result: ConformanceResult): string {
   return out.join('\n');
 }
 
+const property = ([name, value]: [string, string | number]) =>
+  `<property name="${name}" value="${xml(String(value))}"/>`;
+
+function runProperties(result: ConformanceResult): string {
+  const props: [string, string | number][] = [
+    ['baseUrl', result.baseUrl],
+    ['seed', result.seed],
+    ['requests', result.requests],
+    ['complete', result.incomplete ? 'false' : 'true'],
+  ];
+  return props.map(property).join('');
+}
+
 function coverageProperties(result: ConformanceResult): string {
   const { coverage } = result;
   const props: [string, string | number][] = [
@@ -177,7 +193,7 @@ function coverageProperties(result: ConformanceResult): string {
     ['coverage.rules', coverage.percent.rules],
     ['drift', result.drift.length],
   ];
-  return props.map(([name, value]) => `<property name="${name}" value="${xml(String(value))}"/>`).join('');
+  return props.map(property).join('');
 }
 
 export function render(result: ConformanceResult, format: ReportFormat): string {

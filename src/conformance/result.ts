@@ -8,7 +8,7 @@ import { optional } from '../contract/optional.js';
 import { redactSecretQuery, redactValue } from '../http/redact.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
-import { type ConformanceOptions, type ConformanceResult, REPORT_VERSION } from './types.js';
+import { type ConformanceOptions, type ConformanceResult, describeShares, REPORT_VERSION } from './types.js';
 
 /** What a run knows when it ends. */
 export interface RunState {
@@ -41,7 +41,8 @@ export function toResult(state: RunState): ConformanceResult {
   const notes = [...ledger.notes];
   if (belowCoverage)
     notes.push(
-      `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% (the mean of parameters sent ${coverage.percent.parameters}%, states seen ${coverage.percent.states}%, rules judged ${coverage.percent.rules}%)`,
+      `coverage ${coverage.score}% is below --min-coverage ${options.minCoverage}% ` +
+        `(the mean of ${describeShares(coverage.percent)})`,
     );
   const exitCode =
     error || incomplete

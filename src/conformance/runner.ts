@@ -69,7 +69,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   );
   let incomplete: string | undefined;
   void options.stopSignal?.then(() => {
-    incomplete = `interrupted after ${Math.round(performance.now() - started)} ms and ${client.sent} requests; the rules below are what was judged until then`;
+    const ms = Math.round(performance.now() - started);
+    const judged = 'the rules below are what was judged until then';
+    incomplete = `interrupted after ${ms} ms and ${client.sent} requests; ${judged}`;
     client.stop();
   });
   const finish = (error?: string): ConformanceResult => {
@@ -139,7 +141,8 @@ function validate(options: ConformanceOptions): URL {
   const needsSession = operationsOf(options.face).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
     throw new ConfigurationError(
-      `--session is required for ${options.face}: ${needsSession.operationId} lists the tasks of one session and no operation lists sessions`,
+      `--session is required for ${options.face}: ${needsSession.operationId} lists the tasks of one session ` +
+        'and no operation lists sessions',
     );
   return base;
 }

@@ -1,4 +1,5 @@
-import type { DriftEntry, NewValue } from '../contract/drift.js';
+import type { NewValue } from '../contract/drift.js';
+import type { DriftEntry } from '../contract/drift-entry.js';
 import type { Face } from '../contract/faces.js';
 import type { Source, Violation } from '../contract/violation.js';
 
@@ -27,7 +28,10 @@ export interface ConformanceOptions {
   excludeRules?: readonly string[];
   /** A rule the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
   requireExercised?: boolean;
-  /** Fields and values the spec does not declare fail the run (law `<api>.no-undocumented-fields`) instead of being a warning. */
+  /**
+   * Fields and values the spec does not declare fail the run (law `<api>.no-undocumented-fields`)
+   * instead of being a warning.
+   */
   failOnDrift?: boolean;
   /** The run fails (exit 1) when the coverage score (see Coverage.score) is below this percentage. */
   minCoverage?: number;
@@ -70,7 +74,8 @@ export interface RuleOutcome {
 }
 
 /** A field or enumerated value answers carried that the spec does not declare. */
-export type { DriftEntry, NewValue } from '../contract/drift.js';
+export type { NewValue } from '../contract/drift.js';
+export type { DriftEntry } from '../contract/drift-entry.js';
 
 export interface CoverageOperation {
   operationId: string;
@@ -93,6 +98,10 @@ export interface Coverage {
   score: number;
 }
 
+/** The three shares of `Coverage.percent`, as the text report and the --min-coverage note say them. */
+export const describeShares = (percent: Coverage['percent']) =>
+  `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;
+
 export const REPORT_VERSION = 1;
 
 export interface ConformanceResult {
@@ -102,7 +111,10 @@ export interface ConformanceResult {
   baseUrl: string;
   session?: string;
   seed: number;
-  /** 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad configuration, unreachable endpoint or interrupted. */
+  /**
+   * 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad
+   * configuration, unreachable endpoint or interrupted.
+   */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
   /** Every rule of the catalogue that applies to the face (and the selection), with its outcome. */

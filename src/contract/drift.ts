@@ -6,11 +6,12 @@
  * what the documents do not state is not drift. A field documented as open (an `examples` list
  * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
  */
+
+import type { DriftEntry, DriftKind } from './drift-entry.js';
 import type { Face } from './face.js';
 import type { JsonSchema } from './openapi.js';
+import { escapePointer } from './pointer.js';
 import { type Profile, responseSchema, schemaBundle } from './schema.js';
-
-type DriftKind = 'field' | 'value';
 
 export interface BodyObservation {
   /** Fields and enumerated values the spec does not declare. */
@@ -103,7 +104,7 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
   if (!properties) return; // a free-form object (or one typed only): its keys are not declared one by one
   const additional = schema.additionalProperties;
   for (const [key, child] of Object.entries(value)) {
-    const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const childPath = `${path}/${escapePointer(key)}`;
     const declared = properties[key];
     if (declared) visit(face, declared, child, childPath, out);
     else if (additional && typeof additional === 'object') visit(face, additional as JsonSchema, child, childPath, out);
@@ -112,14 +113,6 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
 }
 
 /** A field or enumerated value the spec does not declare, counted over a run, with an example. */
-export interface DriftEntry {
-  operation: string;
-  kind: DriftKind;
-  /** JSON path with arrays collapsed: `/items/*\/tool/foo`. */
-  path: string;
-  count: number;
-  example: unknown;
-}
 
 /** A value of a field the documents declare open (Praxis `kind`) outside the documented examples. */
 export interface NewValue {

@@ -133,7 +133,10 @@ export interface ListOperation {
   pastEventFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */
   timeFields: readonly string[];
-  /** Counters that only ever grow between observations (dotted names reach nested ones), with the sentence that says so. */
+  /**
+   * Counters that only ever grow between observations (dotted names reach nested ones), with the
+   * sentence that says so.
+   */
   counters?: { fields: readonly string[]; source: Source };
   /** Fields the documents say are taken at creation, so never change, with the sentence. */
   creationSnapshot?: { fields: readonly string[]; source: Source };

@@ -7,6 +7,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { contractOf, type Face } from './faces.js';
 import type { OperationIdOf } from './ids.js';
+import { escapePointer } from './pointer.js';
 import { findOperation, type Profile } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
@@ -113,7 +114,7 @@ export function validateBody(
   if (fn(body)) return [];
   // Only a failure needs the operation's place in the spec, for the pointer.
   const { path, method } = findOperation(face, operationId);
-  const pointer = `${contractOf(face).specFile}#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
+  const pointer = `${contractOf(face).specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
   return toViolations(face, `${face}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body);
 }
 

@@ -29,7 +29,8 @@ export function registerApi(module: ApiModule): void {
   const { contract, generators, mock } = module;
   if (generators.face !== contract.face || mock.face !== contract.face)
     throw new Error(
-      `an API module's parts must name one API: contract "${contract.face}", generators "${generators.face}", mock "${mock.face}"`,
+      "an API module's parts must name one API: " +
+        `contract "${contract.face}", generators "${generators.face}", mock "${mock.face}"`,
     );
   const missing = contract.operations.filter((op) => !mock.operations[op.operationId]).map((op) => op.operationId);
   if (missing.length > 0)

@@ -27,7 +27,10 @@ export interface MockOptions {
   seed?: number;
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
-  /** Rule or law ids to break (see `FAULTS`; an API registered at run time adds its own); a misspelt id is a type error, and refused at run time. */
+  /**
+   * Rule or law ids to break (see `FAULTS`; an API registered at run time adds its own); a misspelt
+   * id is a type error, and refused at run time.
+   */
   faults?: readonly FaultId[];
   /** Network delay before every response, in wall-clock milliseconds (the virtual clock never holds it). */
   latencyMs?: number;
@@ -197,7 +200,8 @@ export class MockApp {
     if (this.scenario?.face === face)
       throw new ControlError(
         409,
-        `scenario "${this.scenario.describe().name}" plays on ${face}: it answers every ${face} request, so a seeded ${face} session would not be seen. ` +
+        `scenario "${this.scenario.describe().name}" plays on ${face}: ` +
+          `it answers every ${face} request, so a seeded ${face} session would not be seen. ` +
           'Stop the scenario first (POST /__mock/scenario {"name": null}, or stopScenario()), or seed another API',
       );
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
@@ -406,7 +410,8 @@ const MAX_SPEED = 10_000;
 /** ECMAScript's own bound on a time value (±8.64e15 ms): a Date beyond it is invalid. */
 const MAX_TIME_MS = 8.64e15;
 const NO_SCENARIO_LOADER =
-  'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
+  'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), ' +
+  'or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
 
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
 function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {

@@ -24,9 +24,8 @@ export function describeInternalError(where: string, error: unknown): string {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   if (!logged.has(message)) {
     if (logged.size < 1000) logged.add(message);
-    console.error(
-      `agent-task-contracts mock: internal error in ${where} (answered 500): ${error instanceof Error ? (error.stack ?? message) : message}`,
-    );
+    const detail = error instanceof Error ? (error.stack ?? message) : message;
+    console.error(`agent-task-contracts mock: internal error in ${where} (answered 500): ${detail}`);
   }
   return message.slice(0, 500);
 }

@@ -108,9 +108,10 @@ export async function controlResponse(
     if (!route) {
       const other = Object.hasOwn(method === 'POST' ? GET_ROUTES : POST_ROUTES, path);
       if (other) throw new ControlError(405, `${path} takes ${method === 'POST' ? 'GET' : 'POST'}`);
+      const endpoints = [...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ');
       throw new ControlError(
         404,
-        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${[...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ')} (README "Control API")`,
+        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${endpoints} (README "Control API")`,
       );
     }
     const input = body ?? {};

@@ -89,7 +89,10 @@ export function storedSessions(items: readonly JsonObject[]): PraxisSession[] {
   return items as unknown as PraxisSession[];
 }
 
-/** An API's words for the kinds of error it answers: not found, method not allowed, a server error, any other refusal. */
+/**
+ * An API's words for the kinds of error it answers: not found, method not allowed, a server error,
+ * any other refusal.
+ */
 export interface ErrorCodes {
   notFound: string;
   /** Absent: the API has no word of its own for it, and it is another refusal. */

@@ -96,12 +96,10 @@ export class HttpClient {
         }
         // Credentials go only where the user sent them: never follow to another origin.
         if (next.origin !== current.origin || redirects >= 3) {
+          const why = `the runner sends credentials only to ${current.origin}`;
           return {
             ...result,
-            failure: {
-              kind: 'redirect',
-              message: `redirect to ${next.origin} not followed (the runner sends credentials only to ${current.origin})`,
-            },
+            failure: { kind: 'redirect', message: `redirect to ${next.origin} not followed (${why})` },
           };
         }
         redirects++;

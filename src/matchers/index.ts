@@ -45,7 +45,8 @@ export const contractMatchers = {
 };
 
 declare module 'vitest' {
-  // biome-ignore lint/suspicious/noExplicitAny: vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly
+  // vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
   interface Matchers<T = any> {
     /** The answer satisfies the contract of `face`'s `operationId`: schema, item rules, page laws. */
     toSatisfyContract<F extends Face>(face: F, operationId: OperationIdOf<F>, options?: JudgeOptions): Promise<void>;

@@ -72,15 +72,16 @@ export async function judgeResponse<F extends Face>(
   }
   if (subject.status !== 200) {
     const documented = documentedStatuses(face, operationId);
+    const statuses = documented.join(', ');
     if (!documented.includes(subject.status))
       return [
         {
           rule: `${op.lawPrefix}.status-code`,
           instancePath: '',
-          message: `status ${subject.status} is not one the documents give for ${operationId} (${documented.join(', ')})`,
+          message: `status ${subject.status} is not one the documents give for ${operationId} (${statuses})`,
           source: {
             file: contractOf(face).specFile,
-            sentence: `${operationId} documents the statuses ${documented.join(', ')}`,
+            sentence: `${operationId} documents the statuses ${statuses}`,
           },
           value: subject.status,
         },
@@ -102,12 +103,13 @@ export async function judgeResponse<F extends Face>(
 /** Violations as the runner prints them: rule, message, where, value, and the sentence they break. */
 export function formatViolations(violations: readonly Violation[]): string {
   return violations
-    .map((v) =>
-      [
+    .map((v) => {
+      const value = v.value !== undefined ? ` = ${JSON.stringify(v.value)?.slice(0, 200)}` : '';
+      return [
         `✗ ${v.rule}: ${v.message}`,
-        `    at ${v.instancePath || '(root)'}${v.value !== undefined ? ` = ${JSON.stringify(v.value)?.slice(0, 200)}` : ''}`,
+        `    at ${v.instancePath || '(root)'}${value}`,
         `    ${v.source.file}: “${v.source.sentence}”`,
-      ].join('\n'),
-    )
+      ].join('\n');
+    })
     .join('\n');
 }

@@ -75,7 +75,10 @@ export interface MockControl {
   /** Another deterministic demo dataset. */
   reseed(seed: number): Promise<void>;
   clock: RemoteClock;
-  /** Back to exactly how the server was started (its seed's demo data, faults, latency, scenario at step 0, the real clock). */
+  /**
+   * Back to exactly how the server was started (its seed's demo data, faults, latency, scenario at
+   * step 0, the real clock).
+   */
   reset(): Promise<void>;
   /** What the server is doing: seed, faults, latency, scenario, clock, task counts. */
   state(): Promise<Record<string, unknown>>;
@@ -156,7 +159,8 @@ export async function connectMock(url: string): Promise<MockControl> {
     await mock.state();
   } catch (error) {
     throw new Error(
-      `no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); start one with \`npx agent-task-contracts mock\``,
+      `no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); ` +
+        'start one with `npx agent-task-contracts mock`',
     );
   }
   return mock;

@@ -9,7 +9,8 @@
  * a fault step, within an error budget; an interruption, an API that goes away or a spent
  * budget end the recording early, and the recording says why and when.
  */
-import { type DriftEntry, DriftTally, type NewValue, observeBody } from '../contract/drift.js';
+import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
+import type { DriftEntry } from '../contract/drift-entry.js';
 import type { Face } from '../contract/faces.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
@@ -310,9 +311,19 @@ function build(
     ended && ended.reason !== 'complete'
       ? ` Recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}.`
       : '';
+  const drifted = drift.map((d) => `${d.operation} ${d.kind} ${d.path} (${d.count}×)`).join('; ');
+  const description = [
+    `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: `,
+    `${recorded} of ${options.polls} polls every ${options.intervalMs} ms`,
+    errors > 0 ? `, ${errors} answered by an error` : '',
+    '.',
+    early,
+    violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : '',
+    drift.length > 0 ? ` Drift (fields and values the spec does not declare): ${drifted}.` : '',
+  ].join('');
   const scenario: Scenario = {
     name: `recorded-${face}`,
-    description: `Recorded from ${base.origin}${base.pathname} on ${new Date().toISOString()}: ${recorded} of ${options.polls} polls every ${options.intervalMs} ms${errors > 0 ? `, ${errors} answered by an error` : ''}.${early}${violations.length > 0 ? ` ${violations.length} contract violations observed (their steps are marked fault).` : ''}${drift.length > 0 ? ` Drift (fields and values the spec does not declare): ${drift.map((d) => `${d.operation} ${d.kind} ${d.path} (${d.count}×)`).join('; ')}.` : ''}`,
+    description,
     face,
     exact: true,
     progression: 'request',

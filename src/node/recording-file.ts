@@ -5,6 +5,7 @@
  */
 import { access, constants, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fileErrorCode } from './file-error.js';
 import type { Recording } from './record.js';
 
 export class OutputError extends Error {}
@@ -29,7 +30,7 @@ export class RecordingFile {
       await rm(this.temporary, { force: true });
     } catch (error) {
       throw new OutputError(
-        `cannot write --out ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)} (choose a file in a writable folder)`,
+        `cannot write --out ${this.path}: ${fileErrorCode(error)} (choose a file in a writable folder)`,
       );
     }
   }
@@ -40,9 +41,7 @@ export class RecordingFile {
       await rename(this.temporary, this.path);
     } catch (error) {
       await rm(this.temporary, { force: true }).catch(() => undefined);
-      throw new OutputError(
-        `could not write ${this.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}; the last complete version is kept`,
-      );
+      throw new OutputError(`could not write ${this.path}: ${fileErrorCode(error)}; the last complete version is kept`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { compileScenario } from '../scenarios/compile.js';
 import { type Scenario, ScenarioError, type Timeline } from '../scenarios/types.js';
+import { fileErrorCode } from './file-error.js';
 
 /** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */
 export async function readScenarioFile(path: string): Promise<{ scenario: Scenario; timeline: Timeline }> {
@@ -10,11 +11,7 @@ export async function readScenarioFile(path: string): Promise<{ scenario: Scenar
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ScenarioError(
-      path,
-      '',
-      `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
+    throw new ScenarioError(path, '', `cannot read the file: ${fileErrorCode(error)}`);
   }
   let value: unknown;
   try {

@@ -124,9 +124,12 @@ function route(
   if (prefix === '__mock') {
     if (origin !== undefined && !controlAllowed(origin, req, controlOrigins)) {
       req.resume();
+      // Cut: an origin header is the client's to make as long as it likes.
+      const shown = origin.slice(0, 200);
       fail(
         403,
-        `the control API answers pages of this server's own origin and of --control-origin only, not ${origin.slice(0, 200)}; start the mock with --control-origin ${origin.slice(0, 200)} to allow it`,
+        `the control API answers pages of this server's own origin and of --control-origin only, not ${shown}; ` +
+          `start the mock with --control-origin ${shown} to allow it`,
       );
       return;
     }
@@ -267,7 +270,10 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
   socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
 }
 
-/** Serves the app over HTTP; its control API loads scenarios (`POST /__mock/scenario`) unless the app has its own loader. */
+/**
+ * Serves the app over HTTP; its control API loads scenarios (`POST /__mock/scenario`) unless the
+ * app has its own loader.
+ */
 export async function startServer(app: MockApp, options: ServerOptions = {}): Promise<RunningServer> {
   app.scenarios ??= scenarioLoader;
   for (const origin of options.controlOrigins ?? []) {

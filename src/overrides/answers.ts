@@ -1,4 +1,7 @@
-/** The answers people reach for in a per-test override besides a page: an error in the API's own format, a network error, a delay. */
+/**
+ * The answers people reach for in a per-test override besides a page: an error in the API's own
+ * format, a network error, a delay.
+ */
 import { HttpResponse, delay as mswDelay } from 'msw';
 import type { Face } from '../contract/faces.js';
 import { errorResponse } from '../handlers/router.js';

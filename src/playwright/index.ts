@@ -5,7 +5,10 @@
  *
  * ```ts
  * import { test, expect } from 'agent-task-contracts/playwright';
- * test('shows an unknown task', async ({ page, mock }) => { await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]); … });
+ * test('shows an unknown task', async ({ page, mock }) => {
+ *   await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
+ *   …
+ * });
  * ```
  */
 import { test as base } from '@playwright/test';
@@ -13,7 +16,10 @@ import { MockApp, type MockOptions } from '../handlers/app.js';
 import { connectMock, type MockControl } from '../node/control.js';
 import { startServer } from '../node/server.js';
 
-/** How each worker's server starts (a Playwright option: `test.use({ mockServerOptions: { seed: 7 } })` in a file's scope, or in the config's `use`). */
+/**
+ * How each worker's server starts (a Playwright option: `test.use({ mockServerOptions: { seed: 7 } })`
+ * in a file's scope, or in the config's `use`).
+ */
 export type MockServerOptions = Pick<MockOptions, 'seed' | 'faults' | 'latencyMs' | 'sessionTasks'>;
 
 /** The worker's running server. */

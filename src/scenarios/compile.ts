@@ -8,6 +8,7 @@ import type { Face } from '../contract/faces.js';
 import { faces } from '../contract/faces.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
+import { escapePointer } from '../contract/pointer.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -21,8 +22,6 @@ import { type Scenario, ScenarioError, type StepState, type Timeline } from './t
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 function taskLifecycle(face: Face) {
   const op = taskOperation(face);
   return { lifecycle: op.lifecycle!, stateField: op.stateField! };
@@ -33,10 +32,11 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
   if (validateFile(value)) return;
   const errors = validateFile.errors ?? [];
   const first = errors[0];
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : '';
   throw new ScenarioError(
     file,
     first?.instancePath ?? '',
-    `${first?.message ?? 'does not match scenarios/schema.json'}${errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : ''}`,
+    `${first?.message ?? 'does not match scenarios/schema.json'}${more}`,
   );
 }
 
@@ -156,14 +156,15 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const at = `/timeline/${n}`;
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
-      if (!listedSession)
+      if (!listedSession) {
+        const listers = faces().filter((f) => mockOf(f).listedSession);
         throw new ScenarioError(
           file,
           `${at}/sessions/${i}`,
-          `${face} has no session objects (its tasks name their session by id); only an API that lists its sessions (${faces()
-            .filter((f) => mockOf(f).listedSession)
-            .join(', ')}) takes "sessions"`,
+          `${face} has no session objects (its tasks name their session by id); ` +
+            `only an API that lists its sessions (${listers.join(', ')}) takes "sessions"`,
         );
+      }
       const id = String(s.id);
       const full = complete('session', s, undefined, sessions.get(id) ?? undefined);
       check('session', full, `${at}/sessions/${i}`, skip);
@@ -183,7 +184,9 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
         throw new ScenarioError(
           file,
           `${pointer}/${stateField}`,
-          `${face} lifecycle does not allow ${from} -> ${to} (allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); mark the step "fault: true" to show it anyway`,
+          `${face} lifecycle does not allow ${from} -> ${to} ` +
+            `(allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); ` +
+            'mark the step "fault: true" to show it anyway',
         );
       const moved = to !== from && !scenario.exact ? advanceSnapshot(face, current.task, to, 60_000) : current.task;
       const task = skip || scenario.exact ? { ...moved, ...fields } : complete('task', fields, current.session, moved);

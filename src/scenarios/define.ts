@@ -25,7 +25,10 @@ export interface ScenarioStepOf<F extends BuiltinFace> {
   note?: string;
   /** Answers that replace a list's data at this step only (recorded 5xx, 429, timeouts). */
   answers?: RecordedAnswer[];
-  /** Fields to change, by task id; a state change must be a transition the API's lifecycle allows unless `fault: true`. */
+  /**
+   * Fields to change, by task id; a state change must be a transition the API's lifecycle allows
+   * unless `fault: true`.
+   */
   set?: Record<string, TaskPartialOf<F>>;
   add?: PlacedTaskOf<F>[];
   /** Tasks replaced as given (nothing generated). */

@@ -31,9 +31,12 @@ export async function baselinePhase(ctx: RunContext): Promise<void> {
     }
     if (op.session.in === 'path' && op.session.discoveredFrom && sizes.length > 0) {
       const count = (test: (n: number) => boolean) => sizes.filter(test).length;
-      ctx.ledger.note(
-        `${op.operationId} judged on ${sizes.length} session(s): ${count((n) => n === 0)} empty, ${count((n) => n === 1)} with one item, ${count((n) => n > 1)} with more`,
-      );
+      const kinds = [
+        `${count((n) => n === 0)} empty`,
+        `${count((n) => n === 1)} with one item`,
+        `${count((n) => n > 1)} with more`,
+      ];
+      ctx.ledger.note(`${op.operationId} judged on ${sizes.length} session(s): ${kinds.join(', ')}`);
     }
     const first = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && first === undefined) continue;
@@ -52,7 +55,8 @@ function refuseUnknownSession(op: ListOperation, session: string, status: number
       ? `; ${op.session.discoveredFrom.operationId} lists the sessions there are`
       : '';
   throw new ConfigurationError(
-    `--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; give the id of a session that exists${listed}`,
+    `--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; ` +
+      `give the id of a session that exists${listed}`,
   );
 }
 

@@ -48,10 +48,12 @@ async function limitProbes(ctx: RunContext, op: ListOperation, session: string |
   const subjectSession = sessionOfRequest(ctx, op, session);
   const subject = { exchange, ...optional('session', subjectSession) };
   if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
-  else
-    ctx.ledger.note(
-      `${op.operationId}: ${param}=${length + PAST_THE_END} got ${exchange.status} (no maximum is documented, so this is not judged)`,
-    );
+  else noteRefused(ctx, op, `${param}=${length + PAST_THE_END}`, exchange.status);
+}
+
+/** A refused value that no document bounds: the refusal is the server's right, so it is noted, not judged. */
+function noteRefused(ctx: RunContext, op: ListOperation, request: string, status: number): void {
+  ctx.ledger.note(`${op.operationId}: ${request} got ${status} (no maximum is documented, so this is not judged)`);
 }
 
 /** A walk with a limit no document bounds: judged when the first page is accepted, noted when it is refused. */
@@ -65,10 +67,7 @@ async function walkIfAccepted(
   if (!exchange) return;
   if (exchange.status === 200 || exchange.status >= 500)
     await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge' });
-  else
-    ctx.ledger.note(
-      `${op.operationId}: ${query.map(([k, v]) => `${k}=${v}`).join('&')} got ${exchange.status} (no maximum is documented, so this is not judged)`,
-    );
+  else noteRefused(ctx, op, query.map(([k, v]) => `${k}=${v}`).join('&'), exchange.status);
 }
 
 /** Item-id cursors exclude their own item, and each side stays on its side. */

@@ -4,11 +4,15 @@
  * (nothing foreign, nothing left out).
  */
 import { type FilterParam, fieldValue, idOf, type ListOperation, matchesFilter } from '../operations.js';
+import type { JsonObject } from '../rules/types.js';
 import { lawId, objectItems, queryValue, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Subjects } from './types.js';
 
 type Comparison = Subjects['comparison'];
+
+/** `FIELD VALUE` (the value as JSON): how a violation shows the value an item has for a filter. */
+const withValue = (item: JsonObject, field: string) => `${field} ${JSON.stringify(fieldValue(item, field))}`;
 
 /** The filters the filtered query adds to the baseline's (the baseline already applies the rest). */
 export function addedFilters(
@@ -27,10 +31,13 @@ export const filterLaws = defineLaw({
   appliesTo: everyOperation,
   each: (op) => op.filters,
   statement: (_op, filter) =>
-    `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''} and every other filter of the request; a complete filtered walk is the part of the unfiltered walk that matches them all, nothing more, nothing less.`,
+    `Every item matches ${filter.param}${filter.commaSeparated ? ' (comma-separated values match any)' : ''} ` +
+    'and every other filter of the request; a complete filtered walk is the part of the unfiltered walk ' +
+    'that matches them all, nothing more, nothing less.',
   source: (_op, filter) => filter.source,
   unexercised: (_op, filter) =>
-    `no request with ${filter.param} listed an item, and no complete ${filter.param}-filtered walk could be compared with an unfiltered one`,
+    `no request with ${filter.param} listed an item, ` +
+    `and no complete ${filter.param}-filtered walk could be compared with an unfiltered one`,
   check: {
     page: (s, { op, law, member: filter }) => filterPage(op, law, filter, s),
     comparison: (s, { op, law, member: filter }) => compare(op, law, filter, s),
@@ -49,7 +56,8 @@ function filterPage(op: ListOperation, law: LawRef, filter: FilterParam, s: Subj
           violationOf(
             law,
             `${op.itemsPointer}/${index}/${filter.field.replace('.', '/')}`,
-            `item ${idOf(op, item)} has ${filter.field} ${JSON.stringify(fieldValue(item, filter.field))}, which does not match ${filter.param}=${value}`,
+            `item ${idOf(op, item)} has ${withValue(item, filter.field)}, ` +
+              `which does not match ${filter.param}=${value}`,
             fieldValue(item, filter.field),
           ),
         ],
@@ -65,6 +73,7 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
   if (added[0] !== filter) return { judged: 1, violations: [] };
   const values = added.map((f) => [f, queryValue(s.query, f.param)!] as const);
   const described = values.map(([f, v]) => `${f.param}=${v}`).join('&');
+  const without = added.length > 1 ? 'these filters' : 'the filter';
   const baselineIds = new Set(s.baseline.map((item) => idOf(op, item)));
   const filteredIds = new Set(s.filtered.map((item) => idOf(op, item)));
   const violations = [
@@ -74,7 +83,7 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
         violationOf(
           law,
           '',
-          `item ${idOf(op, item)} is listed with ${described} but not in the list without ${added.length > 1 ? 'these filters' : 'the filter'}`,
+          `item ${idOf(op, item)} is listed with ${described} but not in the list without ${without}`,
           idOf(op, item),
         ),
       ),
@@ -84,7 +93,8 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
         violationOf(
           law,
           '',
-          `item ${idOf(op, item)} (${values.map(([f]) => `${f.field} ${JSON.stringify(fieldValue(item, f.field))}`).join(', ')}) matches ${described}, but the filtered list leaves it out`,
+          `item ${idOf(op, item)} (${values.map(([f]) => withValue(item, f.field)).join(', ')}) ` +
+            `matches ${described}, but the filtered list leaves it out`,
           fieldValue(item, filter.field),
         ),
       ),

@@ -75,7 +75,8 @@ export const minimumLimitAccepted = defineLaw({
                 violationOf(
                   law,
                   '',
-                  `${op.limit.param}=${op.limit.minimum} (the documented minimum) got ${s.exchange.status}, expected 200`,
+                  `${op.limit.param}=${op.limit.minimum} (the documented minimum) ` +
+                    `got ${s.exchange.status}, expected 200`,
                   s.exchange.status,
                 ),
               ],

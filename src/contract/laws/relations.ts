@@ -130,7 +130,8 @@ export const oneValuePerSession = defineLaw({
           violationOf(
             law,
             `${op.itemsPointer}/${index}/${field}`,
-            `task ${idOf(op, item)} gives ${field} ${JSON.stringify(item[field])} but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item[field])}`,
+            `task ${idOf(op, item)} gives ${field} ${JSON.stringify(item[field])} ` +
+              `but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item[field])}`,
             item[field],
           ),
         );

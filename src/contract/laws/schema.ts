@@ -25,7 +25,8 @@ export const noUndocumentedFields = defineLaw({
   id: 'no-undocumented-fields',
   appliesTo: everyOperation,
   statement:
-    'Answers carry only the fields and enumerated values the spec declares (judged only with --fail-on-drift; otherwise drift is a warning).',
+    'Answers carry only the fields and enumerated values the spec declares ' +
+    '(judged only with --fail-on-drift; otherwise drift is a warning).',
   source: (op) => ({
     file: contractOf(op.face).specFile,
     sentence: `${op.operationId} 200 response schema: declared properties and enums`,

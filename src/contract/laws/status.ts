@@ -55,14 +55,16 @@ export const contentType = defineLaw({
           ? violationOf(
               law,
               '',
-              `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
+              `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}` +
+                `${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
             )
           : isJsonType(exchange.contentType)
             ? undefined
             : violationOf(
                 law,
                 '',
-                `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, not application/json`,
+                `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, ` +
+                  'not application/json',
                 exchange.contentType,
               );
       return { judged: 1, violations: problem ? [problem] : [] };

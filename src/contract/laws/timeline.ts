@@ -111,7 +111,9 @@ export const pastEventsFixed = defineLaw({
             violationOf(
               law,
               `/${field}`,
-              `${id}: ${field} was ${JSON.stringify(before[field])} and is now ${after[field] === undefined ? 'absent' : JSON.stringify(after[field])}; a past event does not change`,
+              `${id}: ${field} was ${JSON.stringify(before[field])} ` +
+                `and is now ${after[field] === undefined ? 'absent' : JSON.stringify(after[field])}; ` +
+                'a past event does not change',
               { from: before[field], to: after[field] },
             ),
           ),
@@ -140,7 +142,8 @@ export const countersNeverDecrease = defineLaw({
             violationOf(
               law,
               `/${field.replace(/\./g, '/')}`,
-              `${id}: ${field} went down from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`,
+              `${id}: ${field} went down ` +
+                `from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`,
               {
                 from: fieldValue(before, field),
                 to: fieldValue(after, field),
@@ -156,7 +159,8 @@ export const creationSnapshotFixed = defineLaw({
   id: 'creation-snapshot-fixed',
   appliesTo: hasCreationSnapshot,
   statement: (op) =>
-    `${op.creationSnapshot.fields.join(', ')} are taken when the object is created: they never change between observations.`,
+    `${op.creationSnapshot.fields.join(', ')} are taken when the object is created: ` +
+    'they never change between observations.',
   source: (op) => op.creationSnapshot.source,
   unexercised: (op) => `no object was observed twice with ${op.creationSnapshot.fields.join(' or ')}`,
   check: {
@@ -170,7 +174,8 @@ export const creationSnapshotFixed = defineLaw({
             violationOf(
               law,
               `/${field}`,
-              `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; it is fixed at creation`,
+              `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; ` +
+                'it is fixed at creation',
               {
                 from: before[field],
                 to: after[field],

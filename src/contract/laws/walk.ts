@@ -37,7 +37,8 @@ export const orderNewestFirst = defineLaw({
                 violationOf(
                   law,
                   `${op.itemsPointer}/${index}`,
-                  `item ${idOf(op, item)} (created ${String(item.created_at)}) comes after an older item on page ${pageIndex + 1}; the list is newest first`,
+                  `item ${idOf(op, item)} (created ${String(item.created_at)}) ` +
+                    `comes after an older item on page ${pageIndex + 1}; the list is newest first`,
                   item.created_at,
                 ),
               );
@@ -111,7 +112,8 @@ export const pagingTerminates = defineLaw({
             violationOf(
               law,
               '',
-              `after ${walk.pages.length} pages the walk still gets empty pages with a next cursor (${String(offered[offered.length - 1])}): paging does not end`,
+              `after ${walk.pages.length} pages the walk still gets empty pages ` +
+                `with a next cursor (${String(offered[offered.length - 1])}): paging does not end`,
               offered[offered.length - 1],
             ),
           );

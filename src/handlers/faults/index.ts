@@ -61,7 +61,10 @@ function concerns(id: string, op: ListOperation): boolean {
   return found;
 }
 
-/** Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its items' and envelope's rules. */
+/**
+ * Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its
+ * items' and envelope's rules.
+ */
 function decideConcerns(id: string, op: ListOperation): boolean {
   const rule = allRules().find((r) => r.id === id);
   if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
@@ -146,9 +149,10 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
   });
   const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);
   const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
+  const injectable = 'only the rules and laws marked injectable in docs/rules.md are faults';
   const where =
     faces.length > 0
-      ? `only the rules and laws marked injectable in docs/rules.md are faults`
-      : `a fault id starts with its API (${apis.join(', ')}); only the rules and laws marked injectable in docs/rules.md are faults (${allFaults().length} in all)`;
+      ? injectable
+      : `a fault id starts with its API (${apis.join(', ')}); ${injectable} (${allFaults().length} in all)`;
   return [...said, ...lists, where].join('; ');
 }

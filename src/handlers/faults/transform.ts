@@ -32,7 +32,10 @@ export function withBody(response: MockResponse, body: unknown): MockResponse {
   };
 }
 
-/** Edits the items of a 200 list answer; `edit` gets a copy of the array (the items are the store's: clone before changing one). */
+/**
+ * Edits the items of a 200 list answer; `edit` gets a copy of the array (the items are the
+ * store's: clone before changing one).
+ */
 export function editItems(
   op: ListOperation,
   response: MockResponse,
@@ -68,7 +71,10 @@ export function lastValue(query: URLSearchParams, name: string): string | undefi
   return all[all.length - 1];
 }
 
-/** Whether the client filtered the list (faults that change items stay off filtered lists, so they break one law only). */
+/**
+ * Whether the client filtered the list (faults that change items stay off filtered lists, so they
+ * break one law only).
+ */
 export function isFiltered(op: ListOperation, request: MockRequest): boolean {
   return op.filters.some((f) => request.query.has(f.param));
 }
