@@ -23,7 +23,8 @@ export const arkLifecycle: Lifecycle<ArkTaskState> = {
   source: {
     file: DOC,
     sentence:
-      'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态，因此不要将该状态视为成功。',
+      'unknown 表示当前无法确认任务状态，不是稳定结束状态。保留 task_id 并稍后查询；状态可能恢复为 running ' +
+      '或实际结束状态，因此不要将该状态视为成功。',
   },
 };
 
@@ -114,7 +115,9 @@ export const arkRules = [
         if (has(task, key))
           out.push({
             path: `/${key}`,
-            message: `${key} is returned but state is ${String(task.state)}; it is only for failed, cancelled or unknown tasks`,
+            message:
+              `${key} is returned but state is ${String(task.state)}; it is only for failed, cancelled or unknown ` +
+              `tasks`,
             value: task[key],
           });
       }

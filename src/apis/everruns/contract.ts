@@ -43,7 +43,8 @@ const operations: readonly ListOperation[] = [
       law: 'one-root-per-session',
       field: 'root_session_id',
       statement:
-        'Every task of one session that gives a root_session_id gives the same one (the root of the owning session’s delegation tree).',
+        'Every task of one session that gives a root_session_id gives the same one (the root of the owning ' +
+        'session’s delegation tree).',
       source: { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
     },
     readTime: rfc3339Millis,

@@ -1,5 +1,13 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { type Finding, finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
+import {
+  earlierThan,
+  type Finding,
+  finding,
+  has,
+  type ItemRule,
+  isObject,
+  type JsonObject,
+} from '../../contract/rules/types.js';
 import { rfc3339Millis } from '../../contract/time.js';
 import type { components } from '../../contract/types/everruns.js';
 
@@ -21,7 +29,8 @@ export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
   source: {
     file: DOC,
     sentence:
-      'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
+      'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal ' +
+      '(`succeeded`, `failed`, `canceled`).',
   },
 };
 
@@ -103,7 +112,8 @@ export const everrunsRules = [
     source: {
       file: DOC,
       sentence:
-        'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and rejection are `error.kind` values on `failed`, not states.',
+        'error: Terminal error detail. Timeout/rejection/orphaned are kinds, not states. — state: Timeout and ' +
+        'rejection are `error.kind` values on `failed`, not states.',
     },
     statement: 'error is null or absent unless the task ended without success (failed or canceled).',
     check(task) {
@@ -149,7 +159,9 @@ export const everrunsRules = [
     source: {
       file: DOC,
       sentence:
-        'created_at required string format: date-time — started_at string | null format: date-time — finished_at string | null format: date-time — updated_at required string format: date-time — heartbeat_at, cancel_requested_at string | null format: date-time',
+        'created_at required string format: date-time — started_at string | null format: date-time — finished_at ' +
+        'string | null format: date-time — updated_at required string format: date-time — heartbeat_at, ' +
+        'cancel_requested_at string | null format: date-time',
     },
     statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
     check(task) {
@@ -160,7 +172,7 @@ export const everrunsRules = [
         if (Number.isFinite(created) && Number.isFinite(at) && at < created)
           out.push({
             path: `/${key}`,
-            message: `${key} ${JSON.stringify(task[key])} is earlier than created_at ${JSON.stringify(task.created_at)}`,
+            message: earlierThan(task, key, 'created_at'),
             value: task[key],
           });
       }
@@ -169,7 +181,7 @@ export const everrunsRules = [
       if (Number.isFinite(started) && Number.isFinite(finished) && finished < started)
         out.push({
           path: '/finished_at',
-          message: `finished_at ${JSON.stringify(task.finished_at)} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+          message: earlierThan(task, 'finished_at', 'started_at'),
           value: task.finished_at,
         });
       return out;
@@ -187,7 +199,8 @@ export const everrunsRules = [
       if (typeof task.state === 'string' && task.state !== 'failed')
         return finding(
           '/error/kind',
-          `error.kind is ${JSON.stringify(kind)} but state is ${task.state}; timeout and rejection are kinds on failed tasks`,
+          `error.kind is ${JSON.stringify(kind)} but state is ${task.state}; timeout and rejection are kinds on ` +
+            `failed tasks`,
           kind,
         );
       return [];
@@ -208,7 +221,8 @@ export const everrunsRules = [
       if (child === task.session_id)
         return finding(
           '/links/child_session_id',
-          `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session is another session`,
+          `links.child_session_id is the task's own session ${JSON.stringify(task.session_id)}; a child session ` +
+            `is another session`,
           child,
         );
       return [];
@@ -228,7 +242,9 @@ export const everrunsRules = [
           ? [
               {
                 path: `/artifacts/${index}/url`,
-                message: `artifact ${index} has url ${JSON.stringify(artifact.url)}, which is not an absolute URL; an external URL says where the artifact lives`,
+                message:
+                  `artifact ${index} has url ${JSON.stringify(artifact.url)}, which is not an absolute URL; an ` +
+                  `external URL says where the artifact lives`,
                 value: artifact.url,
               },
             ]

@@ -1,4 +1,7 @@
-/** JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). The documented behaviour only. */
+/**
+ * JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). The
+ * documented behaviour only.
+ */
 
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import { optional } from '../../contract/optional.js';

@@ -67,9 +67,11 @@ const operations: readonly ListOperation[] = [
       field: 'previous_task_id',
       path: '/previous_task_id',
       message: (task, created, previous, previousCreated) =>
-        `task ${task} (created ${String(created)}) names ${previous} as its previous task, created later (${String(previousCreated)})`,
+        `task ${task} (created ${String(created)}) names ${previous} as its previous task, created later ` +
+        `(${String(previousCreated)})`,
       statement:
-        'A task is created no earlier than the previous task it names (previous_task_id), when the run lists both (in one walk or across walks).',
+        'A task is created no earlier than the previous task it names (previous_task_id), when the run lists both ' +
+        '(in one walk or across walks).',
       unexercised: 'no walk listed a task beside the previous task it names',
       source: { file: JSONRPC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
     },

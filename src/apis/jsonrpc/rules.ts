@@ -47,7 +47,8 @@ export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
   source: {
     file: DOC,
     sentence:
-      '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … 过期情况： CREATED -> QUEUED -> EXPIRED …',
+      '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … ' +
+      '过期情况： CREATED -> QUEUED -> EXPIRED …',
   },
 };
 
@@ -71,7 +72,8 @@ export const jsonrpcRules = [
       )
         return finding(
           '/input_required_call_ids',
-          `input_required_call_ids is given but status is ${task.status}; it lists calls only while the task waits for input`,
+          `input_required_call_ids is given but status is ${task.status}; it lists calls only while the task ` +
+            `waits for input`,
           task.input_required_call_ids,
         );
       return [];

@@ -55,7 +55,8 @@ const operations: readonly ListOperation[] = [
       source: {
         file: P_SESSIONS,
         sentence:
-          'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.',
+          'Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the ' +
+          'first page. A cursor from a different query or a malformed one returns 400.',
       },
     },
     limit: { param: 'limit', source: { file: P_SESSIONS, sentence: 'limit: Number of items per page.' } },
@@ -66,7 +67,8 @@ const operations: readonly ListOperation[] = [
         source: {
           file: P_SESSIONS,
           sentence:
-            'Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.',
+            'Return only sessions created with this agent id (from agents.list or agents.create). This is one of ' +
+            'the three filters sessions.list supports.',
         },
       },
     ],
@@ -94,32 +96,38 @@ const operations: readonly ListOperation[] = [
       unsupported(
         'deployment_id',
         ['depl_0001'],
-        'deployment_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+        'deployment_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it ' +
+          'returns 400.',
       ),
       unsupported(
         'include_archived',
         ['true', 'false'],
-        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it ' +
+          'returns 400.',
       ),
       unsupported(
         'memory_store_id',
         ['memstore_0001'],
-        'memory_store_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.',
+        'memory_store_id: Declared by the Managed Agents shape but not supported by sessions.list; sending it ' +
+          'returns 400.',
       ),
       unsupported(
         'order',
         ['asc', 'desc'],
-        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、' +
+          'order、statuses 尚不支持，传入返回 400。',
       ),
       unsupported(
         'statuses',
         ['running', 'idle'],
-        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、' +
+          'order、statuses 尚不支持，传入返回 400。',
       ),
       unsupported(
         'agent_version',
         ['1'],
-        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。',
+        '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、' +
+          'order、statuses 尚不支持，传入返回 400。',
       ),
     ],
     errorFormat: 'anthropic',
@@ -138,7 +146,8 @@ const operations: readonly ListOperation[] = [
       source: {
         file: P_SESSIONS,
         sentence:
-          'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+          'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` ' +
+          'creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
       },
     },
     namesEarlier: {
@@ -148,7 +157,8 @@ const operations: readonly ListOperation[] = [
       message: (fork, created, source, sourceCreated) =>
         `session ${fork} (created ${String(created)}) is a fork of ${source}, created later (${String(sourceCreated)})`,
       statement:
-        'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk or across walks).',
+        'A fork is created no earlier than the session it was forked from, when the run lists both (in one walk ' +
+        'or across walks).',
       unexercised: 'no walk listed a forked session beside its source',
       source: {
         file: P_SESSIONS,
@@ -171,7 +181,8 @@ const operations: readonly ListOperation[] = [
     idSource: {
       file: P_TASKS,
       sentence:
-        'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.',
+        'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on ' +
+        'the same resource.',
     },
     stateField: 'status',
     lifecycle: praxisTaskLifecycle,

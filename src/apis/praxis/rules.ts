@@ -1,5 +1,5 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { type Finding, finding, has, type ItemRule, type JsonObject } from '../../contract/rules/types.js';
+import { earlierThan, type Finding, finding, has, type ItemRule, type JsonObject } from '../../contract/rules/types.js';
 import { rfc3339Millis } from '../../contract/time.js';
 import type { components } from '../../contract/types/praxis.js';
 
@@ -24,7 +24,8 @@ export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
   source: {
     file: TASKS,
     sentence:
-      'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending delivery are result_pending.',
+      'Status is running, result_pending, completed, failed, cancelled or lost. Only completed tasks with pending ' +
+      'delivery are result_pending.',
   },
 };
 
@@ -171,7 +172,8 @@ export const praxisRules = [
     source: {
       file: SESSIONS,
       sentence:
-        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.',
+        'include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it ' +
+        'returns 400. Archived sessions are retrievable by id.',
     },
     statement: 'sessions.list returns no archived session (archived_at is null for every item).',
     listOnly: true,
@@ -179,7 +181,8 @@ export const praxisRules = [
       if (has(session, 'archived_at') && session.archived_at !== null)
         return finding(
           '/archived_at',
-          `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions are only retrievable by id`,
+          `an archived session (archived_at ${JSON.stringify(session.archived_at)}) is listed; archived sessions ` +
+            `are only retrievable by id`,
           session.archived_at,
         );
       return [];
@@ -192,10 +195,13 @@ export const praxisRules = [
     source: {
       file: TASKS,
       sentence:
-        "data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that the task's notification started",
+        'data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which ' +
+        'the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that ' +
+        "the task's notification started",
     },
     statement:
-      'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification starts a run, after the task started.',
+      'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification ' +
+      'starts a run, after the task started.',
     applies: (task) =>
       typeof task.started_at === 'string' &&
       (typeof task.ended_at === 'string' || typeof task.notified_at === 'string'),
@@ -208,7 +214,7 @@ export const praxisRules = [
         if (Number.isFinite(at) && at < started)
           out.push({
             path: `/${key}`,
-            message: `${key} ${JSON.stringify(task[key])} is earlier than started_at ${JSON.stringify(task.started_at)}`,
+            message: earlierThan(task, key, 'started_at'),
             value: task[key],
           });
       }
@@ -228,11 +234,7 @@ export const praxisRules = [
       const created = rfc3339Millis(session.created_at);
       const updated = rfc3339Millis(session.updated_at);
       if (Number.isFinite(created) && Number.isFinite(updated) && updated < created)
-        return finding(
-          '/updated_at',
-          `updated_at ${JSON.stringify(session.updated_at)} is earlier than created_at ${JSON.stringify(session.created_at)}`,
-          session.updated_at,
-        );
+        return finding('/updated_at', earlierThan(session, 'updated_at', 'created_at'), session.updated_at);
       return [];
     },
   },
@@ -243,10 +245,12 @@ export const praxisRules = [
     source: {
       file: SESSIONS,
       sentence:
-        'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.',
+        'data[].cwd: Normalized session working directory; defaults to /home/user/workspace. Forks inherit this ' +
+        'directory.',
     },
     statement:
-      'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would resolve.',
+      'cwd, when present, is a normalized path: no empty segment (//), no . segment, no .. that normalizing would ' +
+      'resolve.',
     applies: (session) => typeof session.cwd === 'string',
     check(session) {
       if (!isNormalizedPath(session.cwd as string))

@@ -50,3 +50,8 @@ export function has(item: JsonObject, key: string): boolean {
 export function finding(path: string, message: string, value?: unknown): Finding[] {
   return [{ path, message, value }];
 }
+
+/** What a rule about the order of two times says when `field` comes before `than` (values as JSON). */
+export function earlierThan(item: JsonObject, field: string, than: string): string {
+  return `${field} ${JSON.stringify(item[field])} is earlier than ${than} ${JSON.stringify(item[than])}`;
+}
