@@ -11,7 +11,7 @@ import { mockOf } from './apis.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
-export { type DatasetOptions, DEMO, type DemoRecords } from './demo.js';
+export type { DatasetOptions, DemoRecords } from './demo.js';
 
 /** The built-in API whose demo has session objects (its session list). */
 const SESSION_FACE: Face = BUILTIN_FACES.find((face) => mockOf(face).demo?.sessions) ?? BUILTIN_FACES[0];

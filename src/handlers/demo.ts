@@ -1,13 +1,6 @@
-/** The demo dataset's fixed facts (ids, counts, the default seed) and its record shapes. */
+/** The demo dataset's options, default seed and record shapes (each API's ids and counts are in its module). */
 import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
-
-export const DEMO = {
-  praxis: { session: 'sesn_demo', agent: 'agent_demo', sessionCount: 32, archivedCount: 3, taskCount: 14 },
-  everruns: { session: 'demo', taskCount: 18 },
-  ark: { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 },
-  jsonrpc: { session: 'demo', user: 'user_demo', taskCount: 48 },
-} as const;
 
 export interface DatasetOptions {
   seed?: number;
@@ -26,11 +19,6 @@ export interface DemoRecords {
   sessions: JsonObject[];
   tasks: Record<Face, JsonObject[]>;
 }
-
-/** Each built-in API's demo session. */
-export const DEMO_SESSION = Object.fromEntries(
-  Object.entries(DEMO).map(([face, demo]) => [face, demo.session]),
-) as Record<keyof typeof DEMO, string>;
 
 /** Demo ids number their objects with three digits (`bgt_demo007`). */
 export const pad = (n: number) => String(n).padStart(3, '0');

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/apis/mocks.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { checkItem, type Face, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
-import { DEMO, demoStore } from '../../src/handlers/dataset.js';
+import { demoStore } from '../../src/handlers/dataset.js';
 import { createHandlers, MockApp } from '../../src/handlers/index.js';
 import { MockStore } from '../../src/handlers/store.js';
 import { startMock } from '../helpers/mock-server.js';

@@ -1,7 +1,7 @@
 import Anthropic, { BadRequestError, NotFoundError } from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/apis/mocks.js';
 import { validateComponent } from '../../src/contract/validate.js';
-import { DEMO } from '../../src/handlers/dataset.js';
 import { startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;

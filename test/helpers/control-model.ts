@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { DEMO } from '../../src/apis/mocks.js';
 import type { BuiltinFace } from '../../src/contract/face.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import type { JsonObject } from '../../src/contract/index.js';
@@ -15,7 +16,6 @@ import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import { MockApp } from '../../src/handlers/app.js';
-import { DEMO_SESSION } from '../../src/handlers/demo.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
@@ -249,10 +249,10 @@ function listCommand(op: ListOperation, session: number, query: Record<string, s
 }
 
 const SESSION_POOL: Record<Face, readonly string[]> = {
-  praxis: ['sesn_m1', 'sesn_m2', DEMO_SESSION.praxis],
-  everruns: ['m1', 'm2', DEMO_SESSION.everruns],
-  ark: ['sesn-m1', 'sesn-m2', DEMO_SESSION.ark],
-  jsonrpc: ['m1', 'm2', DEMO_SESSION.jsonrpc],
+  praxis: ['sesn_m1', 'sesn_m2', DEMO.praxis.session],
+  everruns: ['m1', 'm2', DEMO.everruns.session],
+  ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
+  jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
 };
 
 const STATES: Record<Face, readonly string[]> = {

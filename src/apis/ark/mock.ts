@@ -1,6 +1,6 @@
 /** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import { isTerminal } from '../../contract/lifecycle.js';
-import { DEMO, pad } from '../../handlers/demo.js';
+import { pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { arkError, listTasks } from './behaviour.js';
@@ -14,6 +14,9 @@ const ARK_CODES = {
   other: 'InvalidParameter',
 };
 
+/** The demo dataset's ark ids and counts (the README's standalone-server table lists them). */
+export const ARK_DEMO = { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 } as const;
+
 export const arkMock: MockProfile = {
   face: 'ark',
   operations: { listTasks },
@@ -22,13 +25,13 @@ export const arkMock: MockProfile = {
   },
   faults: ARK_FAULTS,
   demo: {
-    session: DEMO.ark.session,
-    taskCount: DEMO.ark.taskCount,
+    session: ARK_DEMO.session,
+    taskCount: ARK_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
       const t = structuredClone(raw);
       t.task_id = `task-${prefix}${pad(i)}`;
       t.session_id = session;
-      t.session_thread_id = DEMO.ark.threads[i % 2];
+      t.session_thread_id = ARK_DEMO.threads[i % 2];
       t.state = state;
       t.created_at = createdMs;
       delete t.started_at;

@@ -1,6 +1,6 @@
 /** Everruns: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import type { JsonObject } from '../../contract/rules/types.js';
-import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
+import { isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { everrunsError, listTasks } from './behaviour.js';
@@ -13,6 +13,9 @@ const EVERRUNS_CODES = {
   other: 'bad_request',
 };
 
+/** The demo dataset's everruns ids and counts (the README's standalone-server table lists them). */
+export const EVERRUNS_DEMO = { session: 'demo', taskCount: 18 } as const;
+
 export const everrunsMock: MockProfile = {
   face: 'everruns',
   operations: { listTasks },
@@ -21,8 +24,8 @@ export const everrunsMock: MockProfile = {
   },
   faults: EVERRUNS_FAULTS,
   demo: {
-    session: DEMO.everruns.session,
-    taskCount: DEMO.everruns.taskCount,
+    session: EVERRUNS_DEMO.session,
+    taskCount: EVERRUNS_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
       const t = structuredClone(raw);
       t.id = `task_${prefix}${pad(i)}`;

@@ -1,9 +1,12 @@
 /** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
-import { DEMO, pad } from '../../handlers/demo.js';
+import { pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { json } from '../../handlers/types.js';
 import { listTasks, unprocessable } from './behaviour.js';
 import { JSONRPC_FAULTS } from './faults.js';
+
+/** The demo dataset's jsonrpc ids and counts (the README's standalone-server table lists them). */
+export const JSONRPC_DEMO = { session: 'demo', user: 'user_demo', taskCount: 48 } as const;
 
 export const jsonrpcMock: MockProfile = {
   face: 'jsonrpc',
@@ -15,13 +18,13 @@ export const jsonrpcMock: MockProfile = {
   },
   faults: JSONRPC_FAULTS,
   demo: {
-    session: DEMO.jsonrpc.session,
-    taskCount: DEMO.jsonrpc.taskCount,
+    session: JSONRPC_DEMO.session,
+    taskCount: JSONRPC_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
       const t = structuredClone(raw);
       t.id = `task_${prefix}${pad(i)}`;
       t.session_id = session;
-      t.user_id = session === DEMO.jsonrpc.session ? DEMO.jsonrpc.user : `user_${prefix}`;
+      t.user_id = session === JSONRPC_DEMO.session ? JSONRPC_DEMO.user : `user_${prefix}`;
       t.status = state;
       t.created_at = Math.floor(createdMs / 1000);
       // Every fifth task continues the one before it.

@@ -1,7 +1,7 @@
 /** Praxis: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { repair } from '../../generators/repair.js';
-import { DEMO, isoAt as iso, pad } from '../../handlers/demo.js';
+import { isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
@@ -13,6 +13,15 @@ const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace')
 /** Anthropic's error types (000: "Errors follow the Anthropic error format"); none is for a refused method. */
 const ANTHROPIC_CODES = { notFound: 'not_found_error', server: 'api_error', other: 'invalid_request_error' };
 
+/** The demo dataset's praxis ids and counts (the README's standalone-server table lists them). */
+export const PRAXIS_DEMO = {
+  session: 'sesn_demo',
+  agent: 'agent_demo',
+  sessionCount: 32,
+  archivedCount: 3,
+  taskCount: 14,
+} as const;
+
 export const praxisMock: MockProfile = {
   face: 'praxis',
   operations: { listSessions, listBackgroundTasks },
@@ -23,8 +32,8 @@ export const praxisMock: MockProfile = {
   // An archived session is never listed.
   listedSession: (id) => ({ id, archived_at: null }),
   demo: {
-    session: DEMO.praxis.session,
-    taskCount: DEMO.praxis.taskCount,
+    session: PRAXIS_DEMO.session,
+    taskCount: PRAXIS_DEMO.taskCount,
     shapeTask(raw, i, _session, state, createdMs, prefix) {
       const t = structuredClone(raw);
       const kinds = ['bash', 'monitor', 'subagent', 'bash', 'workflow'];
@@ -45,18 +54,18 @@ export const praxisMock: MockProfile = {
     fillerSession: (n) => `sesn_fill${n}`,
     // sesn_demo is the newest session; three archived sessions exist but are not listed.
     sessions: {
-      count: DEMO.praxis.sessionCount + DEMO.praxis.archivedCount,
+      count: PRAXIS_DEMO.sessionCount + PRAXIS_DEMO.archivedCount,
       shape(raw, i, count, baseMs) {
         const s = structuredClone(raw);
         const createdMs = baseMs - (count - i) * 3_600_000;
-        s.id = i === count - 1 ? DEMO.praxis.session : `sesn_${pad(i)}`;
+        s.id = i === count - 1 ? PRAXIS_DEMO.session : `sesn_${pad(i)}`;
         s.created_at = iso(createdMs);
         s.updated_at = iso(createdMs + 60_000);
         s.agent = {
           ...(s.agent as JsonObject),
-          id: i % 2 === 0 || s.id === DEMO.praxis.session ? DEMO.praxis.agent : 'agent_helper',
+          id: i % 2 === 0 || s.id === PRAXIS_DEMO.session ? PRAXIS_DEMO.agent : 'agent_helper',
         };
-        s.title = s.id === DEMO.praxis.session ? 'Demo session' : `Session ${pad(i)}`;
+        s.title = s.id === PRAXIS_DEMO.session ? 'Demo session' : `Session ${pad(i)}`;
         s.cwd = cwdOf(i);
         // Every session status is listed; terminated sessions have ended (terminated is final).
         s.status = ['idle', 'running', 'rescheduling', 'terminated'][i % 4];
@@ -67,12 +76,12 @@ export const praxisMock: MockProfile = {
           cache_read_input_tokens: i * 5,
         };
         // Some sessions are forks of the session created two hours before them, in its directory.
-        const forked = i >= DEMO.praxis.archivedCount + 2 && i % 5 === 3 && i < count - 1;
+        const forked = i >= PRAXIS_DEMO.archivedCount + 2 && i % 5 === 3 && i < count - 1;
         s.forked_from = forked ? { session_id: `sesn_${pad(i - 2)}` } : null;
         if (forked) s.cwd = cwdOf(i - 2);
         const session = repair('praxis', 'session', s);
         // Archived sessions exist (retrievable by id) but the list never shows them.
-        session.archived_at = i < DEMO.praxis.archivedCount ? iso(createdMs + 120_000) : null;
+        session.archived_at = i < PRAXIS_DEMO.archivedCount ? iso(createdMs + 120_000) : null;
         return session;
       },
     },
