@@ -13,10 +13,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
+import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
 import { BUILTIN_FACES } from '../src/contract/faces.js';
 import { componentOf } from '../src/contract/operations.js';
 import { schemaBundle } from '../src/contract/schema.js';
 import { validObject } from '../src/generators/index.js';
+import { pad } from '../src/handlers/demo.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lines: string[] = [];
@@ -281,18 +283,8 @@ interface OpCase {
   label: string;
   urls: (n: number, top: number) => string[];
 }
-const pad3 = (n: number) => String(n).padStart(3, '0');
-const JSONRPC_STATES = [
-  'created',
-  'queued',
-  'working',
-  'input-required',
-  'paused',
-  'completed',
-  'canceled',
-  'expired',
-  'failed',
-];
+/** The spec's task states, in its order. */
+const JSONRPC_STATES = jsonrpcStatuses;
 
 async function timedGets(
   base: string,
@@ -340,7 +332,7 @@ async function scale() {
       urls: (n) =>
         Array.from({ length: 1000 }, (_, i) => {
           const k = (Math.floor(n * 0.6) + i * 9) % (n - 48);
-          return `/jsonrpc/tasks?session_id=demo&status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`;
+          return `/jsonrpc/tasks?session_id=demo&status=${JSONRPC_STATES[k % JSONRPC_STATES.length]}&limit=${1 + (i % 100)}&starting_after=task_n${pad(k)}`;
         }),
     },
     {
@@ -349,7 +341,7 @@ async function scale() {
         Array.from(
           { length: 1000 },
           (_, i) =>
-            `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`,
+            `/jsonrpc/tasks?session_id=demo&limit=${1 + (i % 100)}&starting_after=task_n${pad((Math.floor(n * 0.6) + i) % (n - 48))}`,
         ),
     },
     {
@@ -357,7 +349,7 @@ async function scale() {
       urls: (n) =>
         Array.from({ length: 1000 }, (_, i) => {
           const k = (Math.floor(n * 0.6) + i * 9) % (n - 48);
-          return `/jsonrpc/tasks?status=${JSONRPC_STATES[k % 9]}&limit=${1 + (i % 100)}&starting_after=task_n${pad3(k)}`;
+          return `/jsonrpc/tasks?status=${JSONRPC_STATES[k % JSONRPC_STATES.length]}&limit=${1 + (i % 100)}&starting_after=task_n${pad(k)}`;
         }),
     },
     {
@@ -366,7 +358,7 @@ async function scale() {
         Array.from(
           { length: 1000 },
           (_, i) =>
-            `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad3((Math.floor(n * 0.6) + i) % (n - 48))}`,
+            `/jsonrpc/tasks?limit=${1 + (i % 100)}&starting_after=task_n${pad((Math.floor(n * 0.6) + i) % (n - 48))}`,
         ),
     },
     // limit 1–100 × two agents: the 200 distinct URLs the session list has (its limit stops at 100).

@@ -2,7 +2,7 @@
 
 import type { JsonObject } from '../../contract/rules/types.js';
 import { millisFromIso } from '../../generators/iso.js';
-import { iso, type RuleKit } from '../../generators/rule-kit.js';
+import { beforeBy, notBefore, type RuleKit } from '../../generators/rule-kit.js';
 import type { everrunsRules } from './rules.js';
 
 const relativeUrl = (a: unknown) =>
@@ -63,20 +63,10 @@ export const everrunsKits = {
         const at = t[key];
         if (typeof at === 'string' && millisFromIso(at) < created) t[key] = t.created_at;
       }
-      if (
-        typeof t.started_at === 'string' &&
-        typeof t.finished_at === 'string' &&
-        millisFromIso(t.finished_at) < millisFromIso(t.started_at)
-      )
-        t.finished_at = t.started_at;
+      notBefore(t, 'finished_at', 'started_at');
     },
     break(t) {
-      const created = typeof t.created_at === 'string' ? millisFromIso(t.created_at) : Number.NaN;
-      if (Number.isFinite(created) && created >= 1000) t.updated_at = iso(created - 1000);
-      else {
-        t.created_at = '2026-11-29T10:00:00.000Z';
-        t.updated_at = '2026-11-29T09:59:59.000Z';
-      }
+      beforeBy(t, 'updated_at', 'created_at', 1000);
     },
   },
   'everruns.timeout-rejection-only-on-failed': {

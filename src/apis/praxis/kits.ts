@@ -1,7 +1,7 @@
 /** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
 
 import { millisFromIso } from '../../generators/iso.js';
-import { del, iso, isoPlus, type RuleKit } from '../../generators/rule-kit.js';
+import { beforeBy, del, isoPlus, notBefore, type RuleKit } from '../../generators/rule-kit.js';
 import type { praxisRules } from './rules.js';
 import { forkSource, isNormalizedPath } from './rules.js';
 
@@ -80,20 +80,10 @@ export const praxisKits = {
   },
   'praxis.session-updated-not-before-created': {
     repair(s) {
-      if (
-        typeof s.created_at === 'string' &&
-        typeof s.updated_at === 'string' &&
-        millisFromIso(s.updated_at) < millisFromIso(s.created_at)
-      )
-        s.updated_at = s.created_at;
+      notBefore(s, 'updated_at', 'created_at');
     },
     break(s) {
-      const created = typeof s.created_at === 'string' ? millisFromIso(s.created_at) : Number.NaN;
-      if (Number.isFinite(created) && created >= 3_600_000) s.updated_at = iso(created - 3_600_000);
-      else {
-        s.created_at = '2026-11-29T10:00:00.000Z';
-        s.updated_at = '2026-11-29T09:00:00.000Z';
-      }
+      beforeBy(s, 'updated_at', 'created_at', 3_600_000);
     },
   },
   'praxis.session-cwd-normalized': {
