@@ -20,13 +20,16 @@ export const del = (item: JsonObject, key: string) => {
   delete item[key];
 };
 
-/** The repair of "`later` is not earlier than `earlier`" (RFC 3339 fields): an earlier `later` takes `earlier`'s time. */
+/** Repairs "`later` is not earlier than `earlier`" (RFC 3339 fields): an earlier `later` takes `earlier`'s time. */
 export function notBefore(item: JsonObject, later: string, earlier: string): void {
   const [a, b] = [item[later], item[earlier]];
   if (typeof a === 'string' && typeof b === 'string' && millisFromIso(a) < millisFromIso(b)) item[later] = b;
 }
 
-/** Its break: `later` goes `gapMs` before `earlier` (both take fixed times when `earlier` is unreadable or too early). */
+/**
+ * Breaks that order: `later` goes `gapMs` before `earlier` (both take fixed times when `earlier` is
+ * unreadable or too early).
+ */
 export function beforeBy(item: JsonObject, later: string, earlier: string, gapMs: number): void {
   const base = typeof item[earlier] === 'string' ? millisFromIso(item[earlier] as string) : Number.NaN;
   if (Number.isFinite(base) && base >= gapMs) item[later] = iso(base - gapMs);
