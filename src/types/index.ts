@@ -77,7 +77,7 @@ export interface TaskOf {
 }
 
 /** A task of an API by name: the generated type for a built-in API, a JSON object for one registered at run time. */
-export type TaskFor<F extends string> = F extends keyof TaskOf ? TaskFor<F> : Record<string, unknown>;
+export type TaskFor<F extends string> = F extends keyof TaskOf ? TaskOf[F] : Record<string, unknown>;
 
 /** The session objects of the APIs that list their sessions. */
 export interface SessionObjectOf {

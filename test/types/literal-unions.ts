@@ -6,7 +6,15 @@ import { checkItem, validateResponseBody } from '../../src/contract/index.js';
 import { brokenObject } from '../../src/generators/index.js';
 import { createHandlers } from '../../src/handlers/msw.js';
 import { useScenario } from '../../src/scenarios/index.js';
-import type { ArkTask, ArkTaskPage, EverrunsTaskList, JsonRpcListTasksResponse, PraxisSessionList, TaskStateOf } from '../../src/types/index.js';
+import type {
+  ArkTask,
+  ArkTaskPage,
+  EverrunsTaskList,
+  JsonRpcListTasksResponse,
+  PraxisSessionList,
+  TaskFor,
+  TaskStateOf,
+} from '../../src/types/index.js';
 
 // A fault id.
 createHandlers({ faults: ['ark.order-newest-first'] });
@@ -57,3 +65,12 @@ declare const everruns: EverrunsTaskList;
 declare const rpc: JsonRpcListTasksResponse;
 declare const sessions: PraxisSessionList;
 void [everruns[0]?.state, rpc.result?.[0]?.status, sessions.next_page];
+
+// A task by API name: the generated type for a built-in API, a JSON object for one registered at run time.
+declare const arkTask: TaskFor<'ark'>;
+const arkState: TaskStateOf['ark'] = arkTask.state;
+// @ts-expect-error a misspelt field of a built-in API's task
+void arkTask.finishedAt;
+declare const jobTask: TaskFor<'acme'>;
+const jobField: unknown = jobTask.anything;
+void [arkState, jobField];
