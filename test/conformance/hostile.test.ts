@@ -299,7 +299,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     const server = await hostile((_req, res, n) => {
       if (n <= 4) sendJson(res, 200, { items: [] });
     });
-    const result = await runArk(server.url, { timeoutMs: 300, maxConsecutiveTimeouts: 2 });
+    const result = await runArk(server.url, { timeoutMs: 500, maxConsecutiveTimeouts: 2 });
     await server.close();
     expect(result.exitCode).toBe(2);
     expect(result.requests).toBe(6);
@@ -307,6 +307,18 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     expect(result.incomplete).toMatch(/stopped answering after \d+ ms and 6 requests: 2 requests in a row/);
     for (const format of ['text', 'json', 'junit', 'html'] as const)
       expect(render(result, format)).toContain('the endpoint stopped answering');
+  });
+
+  it('a bound that cannot end a run is a configuration error, before any request', async () => {
+    const nowhere = 'http://127.0.0.1:9'; // never asked: the options are refused first
+    const zero = await runArk(nowhere, { deadlineMs: 0 });
+    expect(zero.exitCode).toBe(2);
+    expect(zero.error).toBe('--deadline must be a positive number of ms, got 0');
+    const half = await runArk(nowhere, { maxConsecutiveTimeouts: 1.5 });
+    expect(half.error).toBe('--max-consecutive-timeouts must be a whole number from 1, got 1.5');
+    expect((await cli(...conformArgs(nowhere), '--deadline', '0')).err).toMatch(
+      /--deadline must be between 1 and 86400000, got 0/,
+    );
   });
 
   it('--deadline ends the run, even in a wait between polls: exit 2, INCOMPLETE naming the deadline', async () => {
