@@ -1,4 +1,11 @@
 import { writeFile } from 'node:fs/promises';
+import {
+  DEFAULT_CONSECUTIVE_TIMEOUTS,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_TIMEOUT_MS,
+} from '../conformance/limits.js';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
@@ -21,13 +28,22 @@ function parseRuleList(value: unknown, flag: string): string[] | undefined {
 
 export const conformCommand: Command = {
   name: 'conform',
-  summary: 'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage/unreachable.',
+  summary:
+    'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
     `conform --face ${BUILTIN_FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
+    '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N]',
     '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
     '  [--report text|json|junit|html] [--out FILE]',
+    '',
+    `Limits: --timeout per request, body included (default ${DEFAULT_TIMEOUT_MS});`,
+    `  --max-requests (default ${DEFAULT_MAX_REQUESTS});`,
+    `  --max-body-bytes per response, counted after decompression (default ${DEFAULT_MAX_BODY_BYTES});`,
+    `  --deadline for the whole run (default ${DEFAULT_DEADLINE_MS});`,
+    `  --max-consecutive-timeouts: requests in a row without an answer (default ${DEFAULT_CONSECUTIVE_TIMEOUTS}).`,
+    'The deadline and the timeouts in a row each stop the run: exit 2, the report marked INCOMPLETE.',
   ].join('\n'),
   options: {
     face: { type: 'string' },
@@ -41,6 +57,9 @@ export const conformCommand: Command = {
     timeout: { type: 'string' },
     rps: { type: 'string' },
     'max-requests': { type: 'string' },
+    deadline: { type: 'string' },
+    'max-consecutive-timeouts': { type: 'string' },
+    'max-body-bytes': { type: 'string' },
     header: { type: 'string', multiple: true },
     rules: { type: 'string' },
     'exclude-rules': { type: 'string' },
@@ -78,6 +97,9 @@ export const conformCommand: Command = {
       timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
       rps: parseInteger(values, 'rps', 1, 100_000),
       maxRequests: parseInteger(values, 'max-requests', 1, 10_000_000),
+      deadlineMs: parseInteger(values, 'deadline', 1, 86_400_000),
+      maxConsecutiveTimeouts: parseInteger(values, 'max-consecutive-timeouts', 1, 10_000_000),
+      maxBodyBytes: parseInteger(values, 'max-body-bytes', 1, 2 ** 31 - 1),
       headers: parseHeaders(values.header as string[] | undefined),
       rules: parseRuleList(values.rules, 'rules'),
       excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
@@ -100,8 +122,9 @@ export const conformCommand: Command = {
             ].join(', ');
       io.stdout(`${verdict}; report written to ${values.out}\n`);
     } else io.stdout(text);
-    if (result.exitCode === 2 && result.error && report !== 'text')
-      io.stderr(`agent-task-contracts conform: ${result.error}\n`);
+    // Machine-readable reports go to stdout or a file; a CI log still shows why the run could not finish.
+    const why = result.error ?? (result.incomplete ? `INCOMPLETE: ${result.incomplete}` : undefined);
+    if (why !== undefined && report !== 'text') io.stderr(`agent-task-contracts conform: ${why}\n`);
     return result.exitCode;
   },
 };

@@ -11,6 +11,17 @@ import type { RunContext } from './context.js';
 import { curlHeaderArgs } from './curl.js';
 import { ConfigurationError } from './errors.js';
 import { Ledger } from './ledger.js';
+import {
+  DEFAULT_CONSECUTIVE_TIMEOUTS,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_TIMEOUT_MS,
+  deadlineReached,
+  interrupted,
+  startDeadline,
+  stoppedAnswering,
+} from './limits.js';
 import { Observations } from './observations.js';
 import { baselinePhase } from './phases/baseline.js';
 import { overTimePhase } from './phases/over-time.js';
@@ -59,22 +70,27 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const client = new HttpClient(
     {
       headers,
-      timeoutMs: options.timeoutMs ?? 10_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       rps: options.rps,
-      maxRequests: options.maxRequests ?? 5_000,
-      maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
+      maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       maxRetryAfterMs: 30_000,
+      maxConsecutiveTimeouts: options.maxConsecutiveTimeouts ?? DEFAULT_CONSECUTIVE_TIMEOUTS,
     },
     (url, status, ms) => emit({ type: 'request', url: redactUrl(url, secrets), status, ms }),
   );
   let incomplete: string | undefined;
-  void options.stopSignal?.then(() => {
-    const ms = Math.round(performance.now() - started);
-    const judged = 'the rules below are what was judged until then';
-    incomplete = `interrupted after ${ms} ms and ${client.sent} requests; ${judged}`;
+  const endEarly = (why: (ms: number, requests: number) => string) => {
+    incomplete ??= why(performance.now() - started, client.sent);
     client.stop();
-  });
+  };
+  void options.stopSignal?.then(() => endEarly(interrupted));
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const cancelDeadline = startDeadline(deadlineMs, () => endEarly((ms, n) => deadlineReached(deadlineMs, ms, n)));
   const finish = (error?: string): ConformanceResult => {
+    cancelDeadline();
+    const stall = client.stalled;
+    if (stall) endEarly((ms, n) => stoppedAnswering(stall, (url) => redactUrl(url, secrets), ms, n));
     const result = toResult({
       options,
       seed,
@@ -138,6 +154,11 @@ function validate(options: ConformanceOptions): URL {
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
     throw new ConfigurationError(`--base-url must be http or https, got ${base.protocol}`);
+  if (options.deadlineMs !== undefined && !(options.deadlineMs > 0))
+    throw new ConfigurationError(`--deadline must be a positive number of ms, got ${options.deadlineMs}`);
+  const timeouts = options.maxConsecutiveTimeouts;
+  if (timeouts !== undefined && !(Number.isInteger(timeouts) && timeouts >= 1))
+    throw new ConfigurationError(`--max-consecutive-timeouts must be a whole number from 1, got ${timeouts}`);
   const needsSession = operationsOf(options.face).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
     throw new ConfigurationError(

@@ -33,6 +33,11 @@ export class Transport {
     );
   }
 
+  /** Waits between requests; ends at once (throwing Interrupted) when the run is stopped or reaches its deadline. */
+  pause(ms: number): Promise<void> {
+    return this.client.pause(ms);
+  }
+
   /** Sends one request; `kind` says what kind of values it carries (for coverage). */
   async send(op: ListOperation, session: string | undefined, query: Query, kind: ValueKind = 'valid'): Promise<Sent> {
     const url = this.url(op, session);

@@ -17,10 +17,19 @@ export interface ConformanceOptions {
   /** How many times the lists are observed for the over-time laws (default 3; 1 disables them). */
   polls?: number;
   pollIntervalMs?: number;
+  /** Longest wait for one complete response, body included (default 10,000 ms). */
   timeoutMs?: number;
   rps?: number;
   maxRequests?: number;
+  /** Longest response body read, counted after decompression (default 10 MiB); a longer one is a transport finding. */
   maxBodyBytes?: number;
+  /** The whole run's bound (default 600,000 ms): then it stops, marked incomplete (exit 2), with what it judged. */
+  deadlineMs?: number;
+  /**
+   * The run stops, marked incomplete (exit 2, "the endpoint stopped answering"), once this many
+   * requests in a row got no complete response within `timeoutMs` (default 3).
+   */
+  maxConsecutiveTimeouts?: number;
   /** Extra request headers (credentials): sent, never reported. */
   headers?: Record<string, string>;
   /** Only these rule ids (or prefixes ending in `*`). */
@@ -113,7 +122,7 @@ export interface ConformanceResult {
   seed: number;
   /**
    * 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad
-   * configuration, unreachable endpoint or interrupted.
+   * configuration, unreachable endpoint, or a run that stopped before its end (see `incomplete`).
    */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
@@ -132,7 +141,10 @@ export interface ConformanceResult {
   notes: string[];
   /** Why the run could not judge, when exitCode is 2. */
   error?: string;
-  /** Set when the run was stopped before its end: what it says was judged up to then (exit code 2). */
+  /**
+   * Set when the run stopped before its end (interrupted, its deadline, an endpoint that stopped
+   * answering): why, and that the report holds what was judged up to then (exit code 2).
+   */
   incomplete?: string;
 }
 

@@ -88,7 +88,8 @@ export async function walk(
     // Short probes stop early on purpose; only a full walk that never ended is worth a note.
     if (record === 'all' && options.maxPages >= MAX_PAGES)
       ctx.ledger.note(
-        `${op.operationId}: stopped following pages after ${options.maxPages} pages of ${JSON.stringify(query)}`,
+        `${op.operationId}: stopped following pages after ${options.maxPages} pages of ${JSON.stringify(query)} ` +
+          `(a cursor still came back; one walk follows at most ${MAX_PAGES} pages, and the walk laws judged those)`,
       );
   }
   const outcomes = ctx.ledger.evaluate(op, 'walk', { walk: result });

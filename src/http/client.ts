@@ -1,7 +1,8 @@
 /**
  * The HTTP client `conform` and `record` share for someone else's server: a timeout per request (body included),
  * a request budget, a requests-per-second limit, 429 Retry-After honoured (bounded), redirects
- * followed only on the same origin, response bodies capped.
+ * followed only on the same origin and at most MAX_REDIRECTS deep, response bodies capped (after
+ * decompression), and optionally a stop once the endpoint has stopped answering.
  */
 import type { Exchange } from '../contract/laws/index.js';
 
@@ -13,7 +14,24 @@ export interface HttpOptions {
   maxBodyBytes: number;
   /** Longest Retry-After the runner waits for, in ms. */
   maxRetryAfterMs: number;
+  /**
+   * After this many requests in a row time out (no HTTP answer in between) the client stops, as
+   * `stop()` does, and records why in `stalled`. Absent: it never stops for timeouts.
+   */
+  maxConsecutiveTimeouts?: number;
 }
+
+/** Why a client stopped on its own: the endpoint stopped answering. */
+export interface Stall {
+  /** Requests that timed out in a row. */
+  timeouts: number;
+  timeoutMs: number;
+  /** The last of them (unredacted: the caller redacts before reporting). */
+  url: string;
+}
+
+/** Same-origin redirects followed for one request; a longer chain is a finding, not followed further. */
+const MAX_REDIRECTS = 3;
 
 type TransportFailure = { kind: 'timeout' | 'network' | 'too-large' | 'budget' | 'redirect'; message: string };
 
@@ -37,6 +55,9 @@ export class Interrupted extends Error {
 
 export class HttpClient {
   sent = 0;
+  /** Set when the client stopped because `maxConsecutiveTimeouts` requests in a row timed out. */
+  stalled?: Stall;
+  private timeoutsInRow = 0;
   private nextSlot = 0;
   private stopped = false;
   private readonly inFlight = new Set<AbortController>();
@@ -77,7 +98,8 @@ export class HttpClient {
     const target = new URL(url);
     for (const [k, v] of query) target.searchParams.append(k, v);
     let current = target;
-    for (let attempt = 0, redirects = 0; ; attempt++) {
+    const visited = [target];
+    for (let attempt = 0; ; attempt++) {
       const result = await this.once(current, query);
       const exchange = result.exchange;
       if (exchange && exchange.status === 429 && attempt < 3) {
@@ -94,15 +116,9 @@ export class HttpClient {
         } catch {
           return result;
         }
-        // Credentials go only where the user sent them: never follow to another origin.
-        if (next.origin !== current.origin || redirects >= 3) {
-          const why = `the runner sends credentials only to ${current.origin}`;
-          return {
-            ...result,
-            failure: { kind: 'redirect', message: `redirect to ${next.origin} not followed (${why})` },
-          };
-        }
-        redirects++;
+        const refused = refuseRedirect(visited, next);
+        if (refused) return { ...result, failure: { kind: 'redirect', message: refused } };
+        visited.push(next);
         current = next;
         continue;
       }
@@ -135,6 +151,7 @@ export class HttpClient {
       this.onRequest?.(url.toString(), response.status, ms);
       const contentType = response.headers.get('content-type');
       const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined };
+      this.timeoutsInRow = 0;
       const retryAfter = response.headers.get('retry-after') ?? undefined;
       if (text === undefined)
         return {
@@ -159,6 +176,7 @@ export class HttpClient {
       const ms = performance.now() - started;
       const timedOut = controller.signal.aborted;
       this.onRequest?.(url.toString(), timedOut ? 'timeout' : 'network error', ms);
+      if (timedOut) this.countTimeout(url);
       return {
         ms,
         failure: timedOut
@@ -171,6 +189,15 @@ export class HttpClient {
     }
   }
 
+  /** A stalled or trickling endpoint must not hold a run for max-requests × timeout: stop after a few in a row. */
+  private countTimeout(url: URL): void {
+    this.timeoutsInRow++;
+    const max = this.options.maxConsecutiveTimeouts;
+    if (max === undefined || this.timeoutsInRow < max || this.stalled) return;
+    this.stalled = { timeouts: this.timeoutsInRow, timeoutMs: this.options.timeoutMs, url: url.toString() };
+    this.stop();
+  }
+
   private async pace(): Promise<void> {
     if (!this.options.rps) return;
     const gap = 1000 / this.options.rps;
@@ -181,6 +208,22 @@ export class HttpClient {
   }
 }
 
+/**
+ * Why a redirect to `next` is not followed, or undefined to follow it. Credentials go only where
+ * the user sent them, so never to another origin; a chain that comes back to a URL it visited, or
+ * goes on past MAX_REDIRECTS, would never end. Only paths are named: queries may hold secrets.
+ */
+function refuseRedirect(visited: readonly URL[], next: URL): string | undefined {
+  const current = visited[visited.length - 1]!;
+  if (next.origin !== current.origin)
+    return `redirect to ${next.origin} not followed (the runner sends credentials only to ${current.origin})`;
+  const chain = [...visited, next].map((u) => u.pathname).join(' → ');
+  if (visited.some((u) => u.href === next.href)) return `redirect loop (${chain}): not followed further`;
+  if (visited.length > MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects (${chain}): not followed further`;
+  return undefined;
+}
+
+/** The body as text, or undefined past `max` bytes: counted after decompression (a gzip bomb), read no further. */
 async function readCapped(response: Response, max: number, controller: AbortController): Promise<string | undefined> {
   if (!response.body) return '';
   const reader = response.body.getReader();
@@ -212,5 +255,3 @@ function describeNetworkError(error: unknown): string {
   if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
   return error instanceof Error ? error.message : String(error);
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,18 @@
+import type { ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { renderJson, renderJunit, renderText, runConformance } from '../../src/conformance/index.js';
+import {
+  type ConformanceOptions,
+  type ConformanceResult,
+  render,
+  renderJson,
+  renderJunit,
+  renderText,
+  runConformance,
+} from '../../src/conformance/index.js';
 import { arkTask } from '../fixtures.js';
-import { hostile, sendJson } from '../helpers/hostile.js';
+import { cli } from '../helpers/cli.js';
+import { endless, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';
 
 const quick = { runs: 10, polls: 1, timeoutMs: 400, seed: 9 } as const;
 const arkItem = (n: number) => ({
@@ -45,7 +56,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     expect(result.violations.find((v) => v.rule === 'jsonrpc.content-type')?.message).toMatch(/not JSON/);
   });
 
-  it('a response that never ends times out per request and the run still ends', async () => {
+  it('a response that never ends times out per request and is judged', async () => {
     const server = await hostile((req, res) => {
       if (req.url?.includes('limit=') || req.url?.includes('cursor=')) return sendJson(res, 200, { items: [] });
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -59,6 +70,8 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       session: 'sesn-x',
       ...quick,
       maxRequests: 30,
+      // Judged request by request here; the stop after timeouts in a row has its own tests below.
+      maxConsecutiveTimeouts: 1000,
     });
     await server.close();
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -130,7 +143,10 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.requests).toBeLessThanOrEqual(400);
-    expect(result.notes.join('\n')).toMatch(/stopped following pages after \d+ pages|budget/);
+    expect(result.exitCode).not.toBe(2);
+    expect(result.notes.join('\n')).toMatch(
+      /listTasks: stopped following pages after 40 pages of .*one walk follows at most 40 pages/,
+    );
   });
 
   it('endless paging over the same page is a violation (cursor repeats, items repeat)', async () => {
@@ -213,6 +229,165 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     expect(result.requests).toBeLessThanOrEqual(12);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500); // 12 requests at 20/s
     expect(result.notes.join('\n')).toMatch(/budget/);
+  });
+});
+
+/** A short Ark run against a hostile server on 127.0.0.1, through the CLI (`cli`) or the API (`runArk`). */
+const conformArgs = (url: string) => [
+  'conform',
+  '--face',
+  'ark',
+  '--base-url',
+  `${url}/ark`,
+  '--session',
+  'sesn-x',
+  '--runs',
+  '5',
+  '--seed',
+  '9',
+];
+const runArk = (url: string, options: Partial<ConformanceOptions> = {}) =>
+  runConformance({ face: 'ark', baseUrl: `${url}/ark`, session: 'sesn-x', ...quick, ...options });
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = Date.now();
+  const value = await work();
+  return { value, ms: Date.now() - started };
+};
+const transportMessage = (result: ConformanceResult) =>
+  result.violations.find((v) => v.rule === 'ark.transport')?.message;
+
+describe('runs that end: a stalled, trickling or endless API ends the run in bounded time and memory', () => {
+  it('an API that accepts and never answers: exit 2 after 3 timeouts in a row, "the endpoint stopped answering"', async () => {
+    const server = await hostile(() => {}); // never answers
+    const { value: run, ms } = await timed(() =>
+      cli(...conformArgs(server.url), '--polls', '1', '--timeout', '150', '--max-consecutive-timeouts', '3'),
+    );
+    await server.close();
+    expect(run.code).toBe(2);
+    expect(ms).toBeLessThan(15_000);
+    expect(server.requests()).toBe(3);
+    expect(run.out).toMatch(
+      /^INCOMPLETE: the endpoint stopped answering after \d+ ms and 3 requests: 3 requests in a row got no complete response within 150 ms \(the last: GET http:\/\/127\.0\.0\.1:\d+\/ark\/sessions\/sesn-x\/tasks/m,
+    );
+    expect(run.out).toMatch(/raise --timeout or --max-consecutive-timeouts/);
+    // What was judged until then is still reported: the three timeouts, against the transport law.
+    expect(run.out).toMatch(/✗ ark\.transport \(3 times\)\n {2}no complete response within 150 ms/);
+  });
+
+  it('an API that sends a byte every 50 ms: the per-request timeout cuts the body; exit 2 after 3', async () => {
+    const server = await hostile((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"items": [');
+      trickle(res, 50);
+    });
+    const { value: run, ms } = await timed(() =>
+      cli(...conformArgs(server.url), '--polls', '1', '--timeout', '200', '--report', 'json'),
+    );
+    await server.close();
+    expect(run.code).toBe(2);
+    expect(ms).toBeLessThan(15_000);
+    expect(server.requests()).toBe(3); // the default --max-consecutive-timeouts
+    const report = JSON.parse(run.out) as ConformanceResult;
+    expect(report.exitCode).toBe(2);
+    expect(report.incomplete).toMatch(/^the endpoint stopped answering .*no complete response within 200 ms/);
+    expect(report.rules.length).toBeGreaterThan(0);
+    // A JSON report on stdout: the reason also reaches the CI log on stderr.
+    expect(run.err).toMatch(/^agent-task-contracts conform: INCOMPLETE: the endpoint stopped answering/);
+  });
+
+  it('an API that stalls mid-run: every report says what was judged until then', async () => {
+    const server = await hostile((_req, res, n) => {
+      if (n <= 4) sendJson(res, 200, { items: [] });
+    });
+    const result = await runArk(server.url, { timeoutMs: 500, maxConsecutiveTimeouts: 2 });
+    await server.close();
+    expect(result.exitCode).toBe(2);
+    expect(result.requests).toBe(6);
+    expect(result.rules.find((r) => r.id === 'ark.response-schema')?.outcome).toBe('passed');
+    expect(result.incomplete).toMatch(/stopped answering after \d+ ms and 6 requests: 2 requests in a row/);
+    for (const format of ['text', 'json', 'junit', 'html'] as const)
+      expect(render(result, format)).toContain('the endpoint stopped answering');
+  });
+
+  it('a bound that cannot end a run is a configuration error, before any request', async () => {
+    const nowhere = 'http://127.0.0.1:9'; // never asked: the options are refused first
+    const zero = await runArk(nowhere, { deadlineMs: 0 });
+    expect(zero.exitCode).toBe(2);
+    expect(zero.error).toBe('--deadline must be a positive number of ms, got 0');
+    const half = await runArk(nowhere, { maxConsecutiveTimeouts: 1.5 });
+    expect(half.error).toBe('--max-consecutive-timeouts must be a whole number from 1, got 1.5');
+    expect((await cli(...conformArgs(nowhere), '--deadline', '0')).err).toMatch(
+      /--deadline must be between 1 and 86400000, got 0/,
+    );
+  });
+
+  it('--deadline ends the run, even in a wait between polls: exit 2, INCOMPLETE naming the deadline', async () => {
+    const server = await hostile((_req, res) => sendJson(res, 200, { items: [] }));
+    const { value: run, ms } = await timed(() =>
+      cli(...conformArgs(server.url), '--polls', '2', '--poll-interval', '3600000', '--deadline', '1200'),
+    );
+    await server.close();
+    expect(run.code).toBe(2);
+    expect(ms).toBeGreaterThanOrEqual(1100);
+    expect(ms).toBeLessThan(15_000);
+    expect(run.out).toMatch(
+      /^INCOMPLETE: the deadline \(--deadline 1200 ms\) was reached after \d+ ms and \d+ requests; the rules below are what was judged until then; a larger --deadline lets the run finish$/m,
+    );
+    expect(run.out).toMatch(/\d+ passed/);
+  });
+
+  const brotli = (size: number) =>
+    brotliCompressSync(Buffer.alloc(size), { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  const encoded = (encoding: string, body: Buffer) => (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+    res.end(body);
+  };
+  // On the wire each bomb is below the 1 MiB cap; decompressed it is far above it (the gzip one
+  // inflates to 512 MiB: read whole, one answer would grow the process by as much).
+  it.each([
+    ['a gzip bomb (0.5 MB inflating to 512 MiB)', encoded('gzip', gzipBomb(32))],
+    ['a br bomb (8 MiB from 100 bytes)', encoded('br', brotli(8 * 1024 * 1024))],
+    ['a deflate bomb (8 MiB from 8 KB)', encoded('deflate', deflateSync(Buffer.alloc(8 * 1024 * 1024)))],
+    [
+      'an endless body (no content-length, never ends)',
+      (res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        endless(res, Buffer.alloc(64 * 1024, ' '));
+      },
+    ],
+  ])('%s is cut at the cap on decompressed bytes, in bounded time and memory', async (_name, answer) => {
+    const server = await hostile((_req, res) => answer(res));
+    const { value, growth } = await peakRssGrowth(() =>
+      timed(() => runArk(server.url, { maxBodyBytes: 1024 * 1024, maxRequests: 6 })),
+    );
+    await server.close();
+    expect(value.value.exitCode).toBe(1);
+    expect(value.ms).toBeLessThan(20_000);
+    expect(transportMessage(value.value)).toBe('response body over 1048576 bytes; not read further');
+    expect(growth).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it.each([
+    [
+      'a redirect loop on the same origin',
+      (url: URL) => (url.pathname === '/b' ? '/c' : '/b'),
+      'redirect loop (/ark/sessions/sesn-x/tasks → /b → /c → /b): not followed further',
+    ],
+    [
+      'an endless chain of fresh same-origin redirects',
+      (url: URL) => `/next?hop=${Number(url.searchParams.get('hop') ?? 0) + 1}`,
+      'more than 3 redirects (/ark/sessions/sesn-x/tasks → /next → /next → /next → /next): not followed further',
+    ],
+  ])('%s is a transport finding, not followed round and round', async (_name, next, message) => {
+    const server = await hostile((req, res) => {
+      res.writeHead(302, { location: next(new URL(req.url!, 'http://x')) });
+      res.end();
+    });
+    const result = await runArk(server.url, { maxRequests: 20 });
+    await server.close();
+    expect(result.exitCode).toBe(1);
+    expect(transportMessage(result)).toBe(message);
+    expect(server.requests()).toBe(result.requests);
   });
 });
 

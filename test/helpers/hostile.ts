@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
@@ -31,4 +32,42 @@ export async function hostile(
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * A gzip body of `members` concatenated members, each 16 MiB of zeros: about 16 KB on the wire
+ * per 16 MiB decompressed (a gzip bomb), built without holding the decompressed bytes.
+ */
+export function gzipBomb(members: number): Buffer {
+  const member = gzipSync(Buffer.alloc(16 * 1024 * 1024));
+  return Buffer.concat(Array.from({ length: members }, () => member));
+}
+
+/** Writes `chunk` for ever, as fast as the client reads (backpressure), until the connection closes. */
+export function endless(res: ServerResponse, chunk: Buffer): void {
+  const write = () => {
+    while (!res.destroyed && res.write(chunk));
+  };
+  res.on('drain', write);
+  write();
+}
+
+/** Sends one byte every `everyMs` until the connection closes: an answer that never completes. */
+export function trickle(res: ServerResponse, everyMs: number): void {
+  const timer = setInterval(() => res.write(' '), everyMs);
+  res.on('close', () => clearInterval(timer));
+}
+
+/** Peak growth of this process's resident memory while `work` runs, in bytes. */
+export async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ value: T; growth: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, growth: peak - before };
+  } finally {
+    clearInterval(sampler);
+  }
 }

@@ -1,6 +1,5 @@
 /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
 
-import { sleep } from '../../http/client.js';
 import { MAX_PAGES } from '../../http/paging.js';
 import { fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { walk } from '../walker.js';
@@ -9,7 +8,7 @@ export async function overTimePhase(ctx: RunContext): Promise<void> {
   const polls = ctx.options.polls ?? 3;
   const interval = ctx.options.pollIntervalMs ?? 1000;
   for (let poll = 1; poll < polls; poll++) {
-    await sleep(interval);
+    await ctx.transport.pause(interval);
     for (const op of ctx.ops) {
       for (const session of sessionsOf(ctx, op)) {
         if (op.session.in === 'path' && session === undefined) continue;
