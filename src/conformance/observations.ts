@@ -21,6 +21,7 @@ interface OperationSeen {
   statuses: Set<number>;
   values: Map<string, { declared: readonly string[]; seen: Set<string> }>;
   transitions: Set<string>;
+  combinations?: CoverageOperation['combinations'];
 }
 
 export class Observations {
@@ -65,6 +66,11 @@ export class Observations {
       if (!values) entry.values.set(v.path, (values = { declared: v.declared, seen: new Set() }));
       values.seen.add(v.value);
     }
+  }
+
+  /** The covering array one operation's combinations were walked with. */
+  combinations(op: ListOperation, sent: NonNullable<CoverageOperation['combinations']>): void {
+    this.of(op).combinations = sent;
   }
 
   transition(op: ListOperation, from: string, to: string): void {
@@ -113,6 +119,7 @@ export class Observations {
         parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },
         values,
         ...(states ? { states } : {}),
+        ...(entry.combinations ? { combinations: entry.combinations } : {}),
         transitions: {
           documented: documentedTransitions,
           seen: documentedTransitions.filter((t) => entry.transitions.has(t)),

@@ -87,6 +87,11 @@ function coverageLines(result: ConformanceResult): string[] {
   for (const op of coverage.operations) {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
     lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
+    if (op.combinations)
+      lines.push(
+        `    sent together: ${op.combinations.parameters.join(', ')} in ${op.combinations.rows} walks covering ` +
+          `${op.combinations.pairs} pairs of values`,
+      );
     if (op.states)
       lines.push(
         `    states seen ${op.states.seen.length}/${op.states.documented.length}; not seen ${list(op.states.missing)}`,

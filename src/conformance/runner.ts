@@ -24,6 +24,7 @@ import {
 } from './limits.js';
 import { Observations } from './observations.js';
 import { baselinePhase } from './phases/baseline.js';
+import { combinationsPhase } from './phases/combinations.js';
 import { overTimePhase } from './phases/over-time.js';
 import { probesPhase } from './phases/probes.js';
 import { propertiesPhase } from './phases/properties.js';
@@ -37,6 +38,7 @@ const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [
   ['baseline', baselinePhase],
   ['refusals', refusalsPhase],
   ['probes', probesPhase],
+  ['combinations', combinationsPhase],
   ['properties', propertiesPhase],
   ['over time', overTimePhase],
   ['everything seen', seenPhase],

@@ -96,6 +96,11 @@ export interface CoverageOperation {
   transitions: { documented: string[]; seen: string[]; missing: string[] };
   /** Documented error statuses and which of them the run provoked. */
   errors: { documented: number[]; provoked: number[]; missing: number[] };
+  /**
+   * The parameters sent together by design: each value of each met each value of every other in at
+   * least one walk (`rows` walks covering `pairs` pairs of parameter values).
+   */
+  combinations?: { parameters: string[]; rows: number; pairs: number };
 }
 
 export interface Coverage {

@@ -18,7 +18,8 @@ export interface RequestCase {
 /** Values to draw filter values from, by parameter name (e.g. ids seen in a first walk). */
 export type ValuePools = Record<string, readonly string[]>;
 
-function enumOf(op: ListOperation, component: string, field: string): string[] {
+/** The values the spec enumerates for a field of a component (none when the field is open). */
+export function enumOf(op: ListOperation, component: string, field: string): string[] {
   const schemas = contractOf(op.face).spec.components?.schemas ?? {};
   const props = (schemas[component]?.properties ?? {}) as Record<string, { $ref?: string; enum?: string[] }>;
   const prop = props[field];

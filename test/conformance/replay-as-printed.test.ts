@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 const KINDS: [kind: string, face: Face, session: string, fault: string, property: boolean][] = [
-  ['property case', 'ark', 'sesn-demo', 'ark.filter-session_thread_id', true],
-  ['property case with a fixed query (JSON-RPC session)', 'jsonrpc', 'demo', 'jsonrpc.filter-status', true],
+  ['combination walk', 'ark', 'sesn-demo', 'ark.filter-session_thread_id', false],
+  ['combination walk with a fixed query (JSON-RPC session)', 'jsonrpc', 'demo', 'jsonrpc.filter-status', false],
   ['baseline walk', 'ark', 'sesn-demo', 'ark.order-newest-first', false],
   ['documented refusal', 'ark', 'sesn-demo', 'ark.invalid-limit-rejected', false],
   ['observation over time', 'ark', 'sesn-demo', 'ark.lifecycle-forward', false],

@@ -53,6 +53,8 @@ describe('servers written independently of the mock', () => {
     ['ark', 'thread-filter-ignored', 'ark.filter-session_thread_id'],
     ['ark', 'lifecycle-regression', 'ark.lifecycle-forward'],
     ['ark', 'zero-limit-refused', 'ark.minimum-limit-accepted'],
+    ['ark', 'limit-off-by-one-between', 'ark.limit-respected'],
+    ['ark', 'filters-lost-after-cursor', 'ark.filter-state'],
     ['jsonrpc', 'starting-after-inclusive', 'jsonrpc.cursor-exclusive'],
     ['jsonrpc', 'ms-times', 'jsonrpc.created-at-unix-seconds'],
     ['jsonrpc', 'status-filter-ignored', 'jsonrpc.filter-status'],

@@ -62,13 +62,20 @@ export function ark(variant = 'correct'): Handler {
       );
     if (variant === 'ascending') tasks = tasks.reverse();
     const states = url.searchParams.get('state')?.split(',');
-    if (states)
+    const filtersLost = variant === 'filters-lost-after-cursor' && url.searchParams.has('cursor');
+    if (states && !filtersLost)
       tasks = tasks.filter((t) =>
         variant === 'comma-states-ignored' ? states[0] === t.state : states.includes(String(t.state)),
       );
     const thread = url.searchParams.get('session_thread_id');
-    if (thread && variant !== 'thread-filter-ignored') tasks = tasks.filter((t) => t.session_thread_id === thread);
-    const page = tasks.slice(offset, offset + Math.min(limit, 100));
+    // A thread no task has: the broken variant lists everything instead of nothing.
+    const unmatched =
+      variant === 'unmatched-thread-lists-all' && !arkTasks(variant).some((t) => t.session_thread_id === thread);
+    if (thread && variant !== 'thread-filter-ignored' && !unmatched)
+      tasks = tasks.filter((t) => t.session_thread_id === thread);
+    // Off by one only between the usual probe points (1, 2, the default, default + 1, the list's length).
+    const extra = variant === 'limit-off-by-one-between' && limit >= 4 && limit <= 18 ? 1 : 0;
+    const page = tasks.slice(offset, offset + Math.min(limit, 100) + extra);
     const body: Obj = { items: page };
     if (offset + limit < tasks.length || variant === 'cursor-on-last-page') body.next_cursor = offset + limit;
     send(res, 200, body);

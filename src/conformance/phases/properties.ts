@@ -101,7 +101,7 @@ async function executeCase(
   return found;
 }
 
-async function compareWithBaseline(
+export async function compareWithBaseline(
   ctx: RunContext,
   op: ListOperation,
   session: string | undefined,

@@ -1,0 +1,119 @@
+/**
+ * Parameters in combination, by design: every documented parameter of an operation meets every
+ * other at least pairwise (a covering array over the limit's values and each filter's values,
+ * multi-value filters included), and each combination is walked to its last page with the
+ * cursor the API offers. A filter honoured on the first page but lost once a cursor is sent, or a
+ * limit broken only between the usual probe points, shows on one of these walks: every page is
+ * judged by the page laws, every walk by the walk laws, and a filtered walk beside the baseline.
+ */
+import fc from 'fast-check';
+import { addedFilters } from '../../contract/laws/index.js';
+import type { FilterParam, ListOperation } from '../../contract/operations.js';
+import { enumOf } from '../../generators/requests.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { coveringRows, type Factor, pairsOf } from '../pairwise.js';
+import { walk } from '../walker.js';
+import { compareWithBaseline } from './properties.js';
+
+/** How many single values and how many value sets of a filter the combinations send. */
+const SINGLE_VALUES = 4;
+const VALUE_SETS = 2;
+/** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
+const CASE_LIMIT = 25;
+
+export async function combinationsPhase(ctx: RunContext): Promise<void> {
+  for (const op of ctx.ops) {
+    const session = sessionsOf(ctx, op)[0];
+    if (op.session.in === 'path' && session === undefined) continue;
+    const fixed = fixedQuery(ctx, op);
+    const length = ctx.baselines.get(baselineKey(op, session))?.length;
+    const factors = factorsOf(ctx, op, fixed, length ?? 0);
+    if (factors.length === 0) continue;
+    const rows = coveringRows(factors);
+    for (const row of rows) {
+      const query: Query = [...fixed];
+      for (const [param, value] of Object.entries(row)) if (value !== undefined) query.push([param, value]);
+      await walkCombination(ctx, op, session, query, fixed);
+    }
+    const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
+    ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
+  }
+}
+
+/** The parameters of an operation and the values each is sent with, `undefined` (not sent) included. */
+function factorsOf(ctx: RunContext, op: ListOperation, fixed: Query, length: number): Factor<string>[] {
+  const factors: Factor<string>[] = [];
+  if (op.limit) factors.push({ name: op.limit.param, levels: [undefined, ...limitLevels(ctx.seed, op, length)] });
+  for (const filter of op.filters) {
+    if (fixed.some(([k]) => k === filter.param)) continue;
+    const values = filterLevels(ctx, op, filter);
+    if (values.length > 0) factors.push({ name: filter.param, levels: [undefined, ...values] });
+  }
+  return factors;
+}
+
+/**
+ * The limit at 1, 2, 3, around the documented default, at twice the default and around the
+ * list's length, and at one seeded value inside every gap between those points: an off-by-one
+ * that holds only between the usual probe points shows on some walk, whatever the seed.
+ */
+function limitLevels(seed: number, op: ListOperation, length: number): string[] {
+  if (!op.limit) return [];
+  const lowest = Math.max(1, op.limit.minimum ?? 1);
+  const d = op.limit.default;
+  const points = [1, 2, 3, ...(d !== undefined ? [d - 1, d, d + 1, 2 * d] : []), length - 1, length, length + 1];
+  const sorted = [...new Set(points)].filter((n) => n >= lowest).sort((a, b) => a - b);
+  const between = sorted.slice(1).flatMap((high, i) => {
+    const low = sorted[i]!;
+    if (high - low < 2) return [];
+    return fc.sample(fc.integer({ min: low + 1, max: high - 1 }), { seed: seed + high, numRuns: 1 });
+  });
+  return [...sorted, ...between].sort((a, b) => a - b).map(String);
+}
+
+/** Values a filter is sent with: values the baseline listed and documented ones, alone and together. */
+function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): string[] {
+  const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...enumOf(op, op.component, filter.field)])];
+  const singles = known.slice(0, SINGLE_VALUES);
+  if (!filter.commaSeparated || known.length < 2) return singles;
+  const sets = [known.slice(0, 2), known.slice(-3)].filter((set) => set.length >= 2).slice(0, VALUE_SETS);
+  return [...new Set([...singles, ...sets.map((set) => set.join(','))])];
+}
+
+async function walkCombination(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  fixed: Query,
+): Promise<void> {
+  if (op.limit && !(await limitAccepted(ctx, op, session, query))) return;
+  const { walk: result } = await walk(ctx, op, session, query, { maxPages: MAX_PAGES });
+  const key = baselineKey(op, session);
+  if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
+    await compareWithBaseline(ctx, op, session, query, fixed, result, key, true);
+}
+
+/**
+ * No document bounds the limit from above: a server may refuse a large one. Above the values the
+ * request cases send as valid, the first page is asked once; a refusal is noted, not judged.
+ */
+async function limitAccepted(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+): Promise<boolean> {
+  const limit = op.limit!;
+  const sent = Number(query.find(([k]) => k === limit.param)?.[1]);
+  if (!(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return true;
+  const { exchange } = await ctx.transport.send(op, session, query, 'edge');
+  if (!exchange) return false;
+  if (exchange.status === 200 || exchange.status >= 500) return true;
+  const request = query.map(([k, v]) => `${k}=${v}`).join('&');
+  ctx.ledger.note(
+    `${op.operationId}: ${request} got ${exchange.status} (no maximum is documented, so this is not judged)`,
+  );
+  return false;
+}
