@@ -19,6 +19,8 @@ import { compareWithBaseline } from './properties.js';
 /** How many single values and how many value sets of a filter the combinations send. */
 const SINGLE_VALUES = 4;
 const VALUE_SETS = 2;
+/** The limit sweep stops here on a long list. */
+const SWEEP_MAX = 100;
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
 const CASE_LIMIT = 25;
 
@@ -28,6 +30,7 @@ export async function combinationsPhase(ctx: RunContext): Promise<void> {
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
     const length = ctx.baselines.get(baselineKey(op, session))?.length;
+    await limitSweep(ctx, op, session, fixed, length ?? 0);
     const factors = factorsOf(ctx, op, fixed, length ?? 0);
     if (factors.length === 0) continue;
     const rows = coveringRows(factors);
@@ -38,6 +41,28 @@ export async function combinationsPhase(ctx: RunContext): Promise<void> {
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
+  }
+}
+
+/**
+ * Every limit from 1 to one past the list's length (and past twice the default), first page only:
+ * a server wrong for one value alone (7 gives 8) shows, whatever the seed. The page laws judge each.
+ */
+async function limitSweep(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+  length: number,
+): Promise<void> {
+  if (!op.limit) return;
+  const lowest = Math.max(1, op.limit.minimum ?? 1);
+  const top = Math.min(SWEEP_MAX, Math.max(length + 1, 2 * (op.limit.default ?? 0) + 1));
+  for (let limit = lowest; limit <= top; limit++) {
+    const query: Query = [...fixed, [op.limit.param, String(limit)]];
+    if (!(await limitAccepted(ctx, op, session, query))) return;
+    const { walk: result } = await walk(ctx, op, session, query, { maxPages: 1, kind: 'edge' });
+    if (result.pages.length === 0) return;
   }
 }
 
