@@ -81,9 +81,10 @@ export const conformCommand: Command = {
       throw new UsageError('--path replays a failure only together with the --seed it was found with');
     if (path !== undefined && !/^\d+(:\d+)*$/.test(path))
       throw new UsageError(`--path must look like 3:0:1 (from a report), got "${path}"`);
-    const [{ runConformance }, { render }] = await Promise.all([
+    const [{ runConformance }, { render }, { invocationOf }] = await Promise.all([
       import('../conformance/runner.js'),
       import('../conformance/report.js'),
+      import('../conformance/invocation.js'),
     ]);
     const result = await runConformance({
       face,
@@ -107,6 +108,7 @@ export const conformCommand: Command = {
       failOnDrift: values['fail-on-drift'] === true,
       minCoverage: parseInteger(values, 'min-coverage', 0, 100),
       stopSignal: io.stopSignal,
+      replayCommand: invocationOf({ argv: process.argv, env: process.env, cwd: process.cwd() }),
     });
     const text = render(result, report);
     if (typeof values.out === 'string') {

@@ -18,3 +18,12 @@ export function curlHeaderArgs(headers: Record<string, string>, flag = '--header
 export function curlCommand(url: string, headers: Record<string, string>): string {
   return ['curl', '-sS', quote(redactSecretQuery(url)), ...curlHeaderArgs(headers, '-H')].join(' ');
 }
+
+/** The curl commands whose answers show a violation, in the order to run them (one for most). */
+export function requestsOf(violation: { curl: string; requests?: readonly string[] }): readonly string[] {
+  return violation.requests ?? [violation.curl];
+}
+
+/** How reports label a violation's requests: one request, or several to run in order. */
+export const requestsLabel = (requests: readonly string[]) =>
+  requests.length > 1 ? `requests (run in this order, ${requests.length})` : 'request';

@@ -3,6 +3,7 @@
  * from a CI artifact. Summary, rules with outcome and source, coverage with bars, drift, and
  * every violation with its pointer, value, curl command and replay line.
  */
+import { requestsLabel, requestsOf } from './curl.js';
 import type { ConformanceResult, RuleOutcome } from './types.js';
 
 const esc = (text: unknown) =>
@@ -92,7 +93,8 @@ export function renderHtml(result: ConformanceResult): string {
       const value = violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : '';
       out.push(`<p>at ${code(violation.instancePath)}${value}</p>`);
     } else if (violation.value !== undefined) out.push(`<p>value <code>${json(violation.value)}</code></p>`);
-    out.push(`<p>request:</p><pre class="curl">${esc(violation.curl)}</pre>`);
+    const requests = requestsOf(violation);
+    out.push(`<p>${requestsLabel(requests)}:</p><pre class="curl">${esc(requests.join('\n'))}</pre>`);
     if (violation.replay) out.push(`<p>replay:</p><pre class="replay">${esc(violation.replay.command)}</pre>`);
     out.push('</div>');
   }

@@ -31,6 +31,16 @@ export interface LedgerOptions {
   failOnDrift?: boolean;
 }
 
+/**
+ * The requests whose answers show a violation, in the order to run them: the pages a law names
+ * (of a walk, or the answers each object was seen in), each once, or else the one request judged.
+ */
+function shownBy(url: string | readonly string[], pages: readonly number[] | undefined): string[] {
+  const urls = typeof url === 'string' ? [url] : url;
+  const named = (pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
+  return named.length > 0 ? [...new Set(named)] : urls.slice(-1);
+}
+
 export class Ledger {
   readonly violations: ReportedViolation[] = [];
   private readonly byKey = new Map<string, ReportedViolation>();
@@ -72,12 +82,15 @@ export class Ledger {
     return applyLaws(op, scope, subject).filter((o) => this.wanted(o.law.id));
   }
 
-  /** Applies the catalogue to one subject and records the outcome; returns the violations. */
+  /**
+   * Applies the catalogue to one subject and records the outcome; returns the violations. `url`
+   * is the request whose answer was judged, or a walk's requests (one per page, in order).
+   */
   judge<S extends LawScope>(
     op: ListOperation,
     scope: S,
     subject: Subjects[S],
-    url: string,
+    url: string | readonly string[],
     replay?: { seed: number; path: string },
   ): Violation[] {
     return this.commit(op, this.evaluate(op, scope, subject), url, replay);
@@ -87,7 +100,7 @@ export class Ledger {
   commit(
     op: ListOperation,
     outcomes: readonly LawOutcome[],
-    url: string,
+    url: string | readonly string[],
     replay?: { seed: number; path: string },
   ): Violation[] {
     this.count(outcomes);
@@ -106,7 +119,7 @@ export class Ledger {
 
   private add(
     operation: string,
-    url: string,
+    url: string | readonly string[],
     found: readonly Violation[],
     replay?: { seed: number; path: string },
   ): void {
@@ -119,11 +132,14 @@ export class Ledger {
         continue;
       }
       const seed = replay?.seed ?? this.seed;
+      const { pages, ...violation } = v;
+      const requests = shownBy(url, pages).map((u) => curlCommand(u, this.headers));
       const reported: ReportedViolation = redactValue(
         {
-          ...v,
+          ...violation,
           operation,
-          curl: curlCommand(url, this.headers),
+          curl: requests[requests.length - 1] ?? curlCommand('', this.headers),
+          ...(requests.length > 1 ? { requests } : {}),
           occurrences: 1,
           replay: { seed, ...(replay ? { path: replay.path } : {}), command: this.replayLine(seed, replay?.path) },
         },

@@ -1,5 +1,6 @@
 /** Reporters: each renders a finished result; none of them runs checks. */
 import { describeDrift } from '../contract/drift-entry.js';
+import { requestsLabel, requestsOf } from './curl.js';
 import { renderHtml } from './html.js';
 import { type ConformanceResult, describeShares, type RuleOutcome } from './types.js';
 
@@ -31,7 +32,9 @@ export function renderText(result: ConformanceResult): string {
     lines.push(`  document: ${v.source.file}: “${v.source.sentence}”`);
     if (v.instancePath) lines.push(`  at: ${v.instancePath}${v.value !== undefined ? ` = ${short(v.value)}` : ''}`);
     else if (v.value !== undefined) lines.push(`  value: ${short(v.value)}`);
-    lines.push(`  request: ${v.curl}`);
+    const requests = requestsOf(v);
+    if (requests.length === 1) lines.push(`  request: ${v.curl}`);
+    else lines.push(`  ${requestsLabel(requests)}:`, ...requests.map((r) => `    ${r}`));
     if (v.replay) lines.push(`  replay: ${v.replay.command}`);
   }
   const unexercised = result.rules.filter((r) => r.outcome === 'not-exercised');
@@ -151,7 +154,7 @@ export function renderJunit(result: ConformanceResult): string {
             v.message,
             `document: ${v.source.file}: ${v.source.sentence}`,
             v.instancePath ? `at: ${v.instancePath}` : '',
-            `request: ${v.curl}`,
+            `${requestsLabel(requestsOf(v))}: ${requestsOf(v).join('\n')}`,
             v.replay ? `replay: ${v.replay.command}` : '',
           ]
             .filter(Boolean)

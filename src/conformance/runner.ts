@@ -10,6 +10,7 @@ import { redactSecretQuery } from '../http/redact.js';
 import type { RunContext } from './context.js';
 import { curlHeaderArgs } from './curl.js';
 import { ConfigurationError } from './errors.js';
+import { DEFAULT_REPLAY_COMMAND } from './invocation.js';
 import { Ledger } from './ledger.js';
 import {
   DEFAULT_CONSECUTIVE_TIMEOUTS,
@@ -180,13 +181,14 @@ function redactUrl(url: string, secrets: readonly string[]): string {
 const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /**
- * The command that runs the same check again, as a person would paste it: every option that
+ * The command that runs the same check again, as a person would paste it where the run was
+ * started (`replayCommand`: how the CLI was invoked; `npx` for the programmatic API): every option that
  * shapes the requests (session, runs, polls, seed, path, selection) and the headers as
  * `$ATC_HEADER_…` references, never their values.
  */
 function replayLine(options: ConformanceOptions, seed: number, path?: string): string {
   const parts = [
-    'agent-task-contracts',
+    options.replayCommand ?? DEFAULT_REPLAY_COMMAND,
     'conform',
     '--face',
     options.face,

@@ -44,6 +44,12 @@ export interface ConformanceOptions {
   failOnDrift?: boolean;
   /** The run fails (exit 1) when the coverage score (see Coverage.score) is below this percentage. */
   minCoverage?: number;
+  /**
+   * What replay lines start with: the command that runs this package's CLI where the line will
+   * be pasted (default `npx agent-task-contracts`; the CLI passes the way it was itself run, e.g.
+   * `node bin/agent-task-contracts.js` in a checkout, or the bare name from a global install).
+   */
+  replayCommand?: string;
   /** Resolves when the run must stop (Ctrl-C, SIGTERM): the result holds what was judged so far, marked incomplete. */
   stopSignal?: Promise<unknown>;
   onEvent?: (event: ConformanceEvent) => void;
@@ -58,8 +64,14 @@ export interface Replay {
 
 export interface ReportedViolation extends Violation {
   operation: string;
-  /** The request as a runnable curl command (header values as environment variables). */
+  /**
+   * The request whose answer shows the violation, as a runnable curl command (header values as
+   * environment variables). For a violation only several answers show together (an item on two
+   * pages of one walk), the last of `requests`.
+   */
   curl: string;
+  /** Every request whose answer shows it, in the order to run them, when it takes more than one. */
+  requests?: string[];
   /** How many times the same rule failed at the same place. */
   occurrences: number;
   /** Reproduces this violation when run as printed. */

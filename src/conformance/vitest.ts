@@ -5,6 +5,7 @@
  * reason in its name (or fails, with `requireExercised`).
  */
 import { describe, expect, it } from 'vitest';
+import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
 import type { ConformanceOptions } from './types.js';
 
@@ -24,7 +25,7 @@ export function describeConformance(
       it.skipIf(unexercised && !result.requireExercised)(title, () => {
         const violations = result.violations.filter((v) => v.rule === rule.id);
         expect(
-          violations.map((v) => `${v.message} (${v.curl})`),
+          violations.map((v) => `${v.message} (${requestsOf(v).join(' ; then ')})`),
           `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}”`,
         ).toEqual([]);
         expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);

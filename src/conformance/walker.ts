@@ -105,14 +105,19 @@ export async function walk(
       judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(v.rule)) },
     }));
   }
-  if (record === 'all')
-    found.push(...ctx.ledger.commit(op, confirmed, result.urls[result.urls.length - 1] ?? '', options.replay));
+  if (record === 'all') found.push(...ctx.ledger.commit(op, confirmed, result.urls, options.replay));
   else {
     ctx.ledger.count(confirmed);
     found.push(...confirmed.flatMap((o) => o.judgement.violations));
   }
   return { walk: result, found };
 }
+
+/** The request each object was last seen in (the answer that shows it as the run last saw it). */
+const seenIn = new WeakMap<JsonObject, string>();
+
+/** Where the run last saw this version of an object, for the violations found among everything seen. */
+export const whereSeen = (item: JsonObject): string | undefined => seenIn.get(item);
 
 /**
  * Every listed object is an observation: compared with the last version of it seen in any
@@ -126,6 +131,7 @@ function observe(ctx: RunContext, op: ListOperation, session: string | undefined
     const key = `${op.operationId}|${session ?? ''}|${id}`;
     const before = ctx.lastSeen.get(key);
     ctx.lastSeen.set(key, item);
+    seenIn.set(item, url);
     if (!before) continue;
     ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
     const from = op.stateField ? before[op.stateField] : undefined;

@@ -70,6 +70,7 @@ export type LawName =
   | 'order-newest-first'
   | 'no-duplicates-across-pages'
   | 'paging-terminates'
+  | 'paging-skips-nothing'
   | 'cursor-exclusive'
   | 'malformed-cursor-rejected'
   | 'cursor-bound-to-query'

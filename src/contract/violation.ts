@@ -15,4 +15,11 @@ export interface Violation {
   source: Source;
   /** The offending value, when there is one to show. */
   value?: unknown;
+  /**
+   * For a finding only several answers show together: which of the requests its subject was
+   * judged from show it (0-based, in the order to request them), e.g. the two pages of a walk
+   * that list one item twice, or the answers two objects seen apart were listed in. A page
+   * law's finding shows on its own page and has none.
+   */
+  pages?: readonly number[];
 }

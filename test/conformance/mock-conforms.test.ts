@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
-import { FAULTS } from '../../src/handlers/faults/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -55,25 +54,5 @@ describe('the mock conforms to the contract', () => {
   });
 });
 
-describe('every fault the mock offers is caught, by name', () => {
-  for (const fault of FAULTS) {
-    it(fault, async () => {
-      mock.app.faults = new Set([fault]);
-      const face = fault.split('.')[0] as (typeof BUILTIN_FACES)[number];
-      // Drift is a warning unless asked for: the drift faults are judged with --fail-on-drift.
-      const result = await runConformance({
-        face,
-        baseUrl: mock.base(face),
-        session: DEMO_SESSIONS[face],
-        seed: 5,
-        runs: 40,
-        polls: 2,
-        pollIntervalMs: 10,
-        failOnDrift: fault.endsWith('.no-undocumented-fields'),
-      });
-      mock.app.faults = new Set();
-      expect(result.exitCode).toBe(1);
-      expect(result.violations.map((v) => v.rule)).toContain(fault);
-    });
-  }
-});
+// Every fault the mock offers is caught by its id in test/conformance/replay-as-printed.test.ts,
+// which also runs the requests printed for it.

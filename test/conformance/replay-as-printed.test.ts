@@ -1,7 +1,10 @@
 /**
- * Every replay line the runner prints, run exactly as printed in a shell (headers through the
- * same $ATC_HEADER_… variables), reproduces the same violation: one per kind of violation. The
- * curl line of each runs too.
+ * Exact evidence. For every fault the mock can inject: the runner reports it under its id, and
+ * every request it prints for that violation, run as printed (curl in a shell, headers through
+ * the same $ATC_HEADER_… variables), gets an answer that shows the same violation when judged
+ * again: one page by the page laws (and then by the matcher too), the pages of a walk by the walk
+ * laws, a refusal by the error laws. A sample of replay lines runs as printed too, and replay
+ * lines start with the command the CLI was invoked by.
  */
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,40 +12,262 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestsOf } from '../../src/conformance/curl.js';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/index.js';
-import { startMock } from '../helpers/mock-server.js';
+import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
+import type { ReportedViolation } from '../../src/conformance/types.js';
+import type { BuiltinFace } from '../../src/contract/faces.js';
+import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
+import type { Judgement, Law } from '../../src/contract/laws/types.js';
+import {
+  fieldValue,
+  idOf,
+  itemsOf,
+  type ListOperation,
+  operationsOf,
+  pagingParams,
+} from '../../src/contract/operations.js';
+import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
+import { FAULTS } from '../../src/handlers/faults/index.js';
+import { nextCursor } from '../../src/http/paging.js';
+import { judgeResponse } from '../../src/matchers/judge.js';
+import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const SECRET = 'Bearer sk-replay-never-printed';
+const ENV = { ...process.env, ATC_HEADER_AUTHORIZATION: SECRET };
 
 let mock: Awaited<ReturnType<typeof startMock>>;
-let bin: string;
 beforeAll(async () => {
   mock = await startMock();
-  // The command a person has on PATH after installing the package, pointed at this checkout.
-  bin = await mkdtemp(join(tmpdir(), 'atc-bin-'));
-  const shim = join(bin, 'agent-task-contracts');
-  await writeFile(shim, `#!/bin/sh\nexec "${ROOT}/node_modules/.bin/tsx" "${ROOT}/src/cli/entry.ts" "$@"\n`);
-  await chmod(shim, 0o755);
 });
 afterAll(async () => {
   await mock.server.close();
-  await rm(bin, { recursive: true, force: true });
 });
 
-const KINDS: [kind: string, face: Face, session: string, fault: string, property: boolean][] = [
-  ['combination walk', 'ark', 'sesn-demo', 'ark.filter-session_thread_id', false],
-  ['combination walk with a fixed query (JSON-RPC session)', 'jsonrpc', 'demo', 'jsonrpc.filter-status', false],
-  ['baseline walk', 'ark', 'sesn-demo', 'ark.order-newest-first', false],
-  ['documented refusal', 'ark', 'sesn-demo', 'ark.invalid-limit-rejected', false],
-  ['observation over time', 'ark', 'sesn-demo', 'ark.lifecycle-forward', false],
-];
+const faceOf = (fault: string) => fault.split('.')[0] as BuiltinFace;
 
-describe('replay lines run as printed', () => {
-  for (const [kind, face, session, fault, property] of KINDS) {
-    it(`${kind}: ${fault}`, async () => {
+async function conform(fault: string, replayCommand?: string) {
+  mock.app.faults = new Set([fault]);
+  const face = faceOf(fault);
+  try {
+    return await runConformance({
+      face,
+      baseUrl: mock.base(face),
+      session: DEMO_SESSIONS[face],
+      seed: 5,
+      runs: 40,
+      polls: 2,
+      pollIntervalMs: 10,
+      headers: { Authorization: SECRET },
+      // Drift is a warning unless asked for: the drift faults are judged with --fail-on-drift.
+      failOnDrift: fault.endsWith('.no-undocumented-fields'),
+      ...(replayCommand ? { replayCommand } : {}),
+    });
+  } finally {
+    mock.app.faults = new Set();
+  }
+}
+
+/** Runs one printed curl line in a shell, asking curl for the status and content type after the body. */
+async function answerOf(curl: string): Promise<Exchange> {
+  const { stdout } = await run('bash', ['-c', `${curl} -w '\\n%{http_code}\\n%{content_type}'`], {
+    env: ENV,
+    timeout: 30_000,
+  });
+  const lines = stdout.split('\n');
+  const contentType = lines.pop() || null;
+  const status = Number(lines.pop());
+  const text = lines.join('\n');
+  const url = /^curl -sS '([^']*)'/.exec(curl)![1]!;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { url, query: [...new URL(url).searchParams], status, contentType, body, bodyText: text };
+}
+
+type Check<S extends keyof Subjects> = (subject: Subjects[S]) => Judgement;
+const found = <S extends keyof Subjects>(law: Law, scope: S, subject: Subjects[S]) =>
+  ((law.checks[scope] as Check<S> | undefined)?.(subject).violations ?? []).map((v) => v.message);
+
+function walkOf(op: ListOperation, pages: readonly Exchange[]): Subjects['walk']['walk'] {
+  return {
+    pages,
+    cursors: pages.map(
+      (page) => nextCursor(op, page, page.query as [string, string][], itemsOf(op, page.body) ?? [])?.cursor,
+    ),
+  };
+}
+
+/** The refusal a law's error check expects, read from the operation as the refusals phase reads it. */
+function expectationOf(op: ListOperation, law: Law, exchange: Exchange): ErrorExpectation {
+  const rejected = op.rejected.find((r) => `${op.lawPrefix}.${r.law}` === law.id);
+  if (rejected)
+    return { law: law.id, status: rejected.status, ...(rejected.errorType ? { errorType: rejected.errorType } : {}) };
+  if (op.paging.kind === 'token' && op.paging.boundToQuery)
+    return { law: law.id, status: op.paging.boundToQuery.status };
+  if (op.unknownSession) return { law: law.id, status: op.unknownSession.status };
+  return { law: law.id, status: exchange.status };
+}
+
+/** What the answers to a violation's printed requests show, judged again by the law it names. */
+function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers: Exchange[]): string[] {
+  const session = op.session.in === 'none' ? undefined : (DEMO_SESSIONS[op.face as BuiltinFace] ?? undefined);
+  const out: string[] = [];
+  for (const exchange of answers) {
+    out.push(...found(law, 'page', { exchange, ...(session ? { session } : {}) }));
+    out.push(...found(law, 'error', { exchange, expected: expectationOf(op, law, exchange) }));
+  }
+  const ok = answers.filter((a) => a.status === 200);
+  if (ok.length > 0) out.push(...found(law, 'walk', { walk: walkOf(op, ok) }));
+  const items = ok.flatMap((a) => itemsOf(op, a.body) ?? []).filter(isObject);
+  out.push(...found(law, 'seen', { items: [...new Map(items.map((i) => [idOf(op, i), i])).values()] }));
+  if (law.checks.resized && op.limit) {
+    const limit = op.limit.param;
+    const sizes = [...new Set(ok.map((a) => a.query.find(([k]) => k === limit)?.[1]))];
+    const walks = sizes.map((size) =>
+      walkOf(
+        op,
+        ok.filter((a) => a.query.find(([k]) => k === limit)?.[1] === size),
+      ),
+    );
+    if (walks.length === 2)
+      out.push(
+        ...found(law, 'resized', { walks: [walks[0]!, walks[1]!], sizes: [String(sizes[0]), String(sizes[1])] }),
+      );
+  }
+  if (law.checks.comparison) {
+    // A filtered walk, then the walk beside it: the pages of each share their query but for the cursor.
+    const paging = new Set(pagingParams());
+    const queryOf = (a: Exchange) => a.query.filter(([k]) => !paging.has(k));
+    const groups = [...new Set(ok.map((a) => JSON.stringify(queryOf(a))))];
+    if (groups.length === 2) {
+      const [filtered, baseline] = groups.map((g) => ok.filter((a) => JSON.stringify(queryOf(a)) === g));
+      const objects = (pages: Exchange[]) => pages.flatMap((a) => itemsOf(op, a.body) ?? []).filter(isObject);
+      out.push(
+        ...found(law, 'comparison', {
+          query: queryOf(filtered![0]!),
+          baselineQuery: queryOf(baseline![0]!),
+          filtered: objects(filtered!),
+          baseline: objects(baseline!),
+        }),
+      );
+    }
+  }
+  if (law.checks.cursor && op.paging.kind === 'item-id')
+    for (const exchange of ok)
+      for (const [side, param] of [
+        ['after', op.paging.afterParam],
+        ['before', op.paging.beforeParam],
+      ] as const) {
+        const pivot = exchange.query.find(([k]) => k === param)?.[1];
+        if (pivot) out.push(...found(law, 'cursor', { side, pivot, order: [], exchange }));
+      }
+  if (law.checks.observation) {
+    // The earlier read is gone; the printed request is the later one: it lists the object the
+    // message names, in the state the violation reports.
+    const after = isObject(v.value) && 'to' in v.value ? v.value.to : v.value;
+    const field = v.instancePath.slice(1).replace(/\//g, '.');
+    for (const item of items)
+      if (v.message.includes(idOf(op, item)) && JSON.stringify(fieldValue(item, field)) === JSON.stringify(after))
+        out.push(v.message);
+  }
+  return out;
+}
+
+describe('every fault: caught by its id, and the requests printed for it show it when run as printed', () => {
+  for (const fault of FAULTS) {
+    it(fault, async () => {
+      const result = await conform(fault);
+      expect(result.exitCode).toBe(1);
+      const violations = result.violations.filter((v) => v.rule === fault);
+      expect(violations.map((v) => v.rule)).toContain(fault);
+      for (const v of violations) {
+        const op = operationsOf(faceOf(fault)).find((o) => o.operationId === v.operation)!;
+        const law = lawsOf(op).find((l) => l.id === fault)!;
+        const requests = requestsOf(v);
+        for (const r of requests) expect(r).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
+        mock.app.faults = new Set([fault]);
+        // A fault that strikes some requests only (a 500 on every third) may take a few runs.
+        let answers: Exchange[] = [];
+        let again: string[] = [];
+        for (let attempt = 0; attempt < 3 && again.length === 0; attempt++) {
+          answers = [];
+          for (const r of requests) answers.push(await answerOf(r));
+          again = judgedAgain(op, law, v, answers);
+        }
+        // One page shows it: the matcher, given that answer and its URL, fails it too.
+        const single = answers.length === 1 && answers[0]!.status === 200 && law.checks.page && again.length > 0;
+        const matched = single
+          ? await judgeResponse(
+              op.face,
+              op.operationId as never,
+              { ...answers[0]!, url: answers[0]!.url },
+              {
+                failOnDrift: true,
+              },
+            )
+          : undefined;
+        mock.app.faults = new Set();
+        expect(again, `${v.message}\n${requests.join('\n')}`).not.toEqual([]);
+        if (matched) expect(matched.map((m) => m.rule)).toContain(fault);
+      }
+    }, 60_000);
+  }
+});
+
+describe('the known case: an oldest-first page', () => {
+  it('ark.order-newest-first prints the page it names, and a page that shows it is what whoever runs it sees', async () => {
+    const result = await conform('ark.order-newest-first');
+    const v = result.violations.find((x) => x.rule === 'ark.order-newest-first')!;
+    expect(v.message).toContain('on the same page');
+    expect(v.requests).toBeUndefined();
+    mock.app.faults = new Set(['ark.order-newest-first']);
+    const answer = await answerOf(v.curl);
+    mock.app.faults = new Set();
+    const op = operationsOf('ark')[0]!;
+    const created = (itemsOf(op, answer.body) as JsonObject[]).map((t) => Number(t.created_at));
+    expect(created.length).toBeGreaterThan(1);
+    expect(created.some((c, i) => i > 0 && c > created[i - 1]!)).toBe(true);
+  }, 60_000);
+
+  it('a duplicate across pages prints both pages, in the order to run them', async () => {
+    const result = await conform('ark.no-duplicates-across-pages');
+    const v = result.violations.find((x) => x.rule === 'ark.no-duplicates-across-pages')!;
+    expect(v.requests).toHaveLength(2);
+    expect(v.curl).toBe(v.requests![1]);
+    expect(v.requests![0]).not.toContain('cursor=');
+    expect(v.requests![1]).toContain('cursor=');
+  }, 60_000);
+});
+
+describe('replay lines', () => {
+  let bin: string;
+  beforeAll(async () => {
+    // The command a person has on PATH after installing the package globally, pointed at this checkout.
+    bin = await mkdtemp(join(tmpdir(), 'atc-bin-'));
+    const shim = join(bin, 'agent-task-contracts');
+    await writeFile(shim, `#!/bin/sh\nexec "${ROOT}/node_modules/.bin/tsx" "${ROOT}/src/cli/entry.ts" "$@"\n`);
+    await chmod(shim, 0o755);
+  });
+  afterAll(async () => {
+    await rm(bin, { recursive: true, force: true });
+  });
+
+  const KINDS: [kind: string, fault: string, property: boolean][] = [
+    ['combination walk', 'ark.filter-session_thread_id', false],
+    ['combination walk with a fixed query (JSON-RPC session)', 'jsonrpc.filter-status', false],
+    ['walk', 'ark.no-duplicates-across-pages', false],
+    ['documented refusal', 'ark.invalid-limit-rejected', false],
+  ];
+  for (const [kind, fault, property] of KINDS) {
+    it(`${kind}: ${fault} runs as printed and fails the same rule`, async () => {
+      const face = faceOf(fault);
+      const session = face === 'jsonrpc' ? 'demo' : 'sesn-demo';
       mock.app.faults = new Set([fault]);
       const result = await runConformance({
         face,
@@ -53,32 +278,65 @@ describe('replay lines run as printed', () => {
         polls: 2,
         pollIntervalMs: 10,
         headers: { Authorization: SECRET },
+        replayCommand: 'agent-task-contracts',
       });
-      const violation = result.violations.find((v) => v.rule === fault);
-      expect(violation?.replay, `${fault} reported with a replay line`).toBeDefined();
-      const line = violation!.replay!.command;
+      const line = result.violations.find((v) => v.rule === fault)?.replay?.command ?? '';
+      expect(line).toMatch(/^agent-task-contracts conform /);
       expect(line).not.toContain('sk-replay');
       expect(line).toContain(`--session ${session}`);
       expect(line).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
       if (property) expect(line).toMatch(/--seed -?\d+ --path [\d:]+/);
       const replayed = await run('bash', ['-c', line], {
-        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, ATC_HEADER_AUTHORIZATION: SECRET },
+        env: { ...ENV, PATH: `${bin}:${process.env.PATH}` },
         timeout: 60_000,
       }).then(
         () => ({ code: 0, out: '' }),
         (error: { code: number; stdout: string }) => ({ code: error.code, out: error.stdout }),
       );
-      // The request line, run as printed, gets the answer the violation was found in.
-      const curl = await run('bash', ['-c', violation!.curl], {
-        env: { ...process.env, ATC_HEADER_AUTHORIZATION: SECRET },
-        timeout: 30_000,
-      });
-      expect(() => JSON.parse(curl.stdout)).not.toThrow();
-      expect(violation!.curl).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
       mock.app.faults = new Set();
       expect(replayed.code).toBe(1);
       expect(replayed.out).toContain(`✗ ${fault}`);
       expect(replayed.out).not.toContain('sk-replay');
     }, 90_000);
   }
+
+  it('the programmatic API starts them with npx', async () => {
+    const result = await conform('ark.limit-respected');
+    expect(result.violations[0]?.replay?.command).toMatch(/^npx agent-task-contracts conform --face ark /);
+    expect(DEFAULT_REPLAY_COMMAND).toBe('npx agent-task-contracts');
+  }, 60_000);
+
+  it('the CLI starts them the way it was invoked', () => {
+    const node = '/usr/bin/node';
+    const at = (script: string, env: Record<string, string> = {}, cwd = '/home/me/app') =>
+      invocationOf({ argv: [node, script, 'conform'], env, cwd });
+    expect(at('/home/me/app/node_modules/.bin/agent-task-contracts')).toBe('npx agent-task-contracts');
+    expect(at('/root/.npm/_npx/2edf/node_modules/.bin/agent-task-contracts')).toBe('npx agent-task-contracts');
+    expect(at('/usr/local/bin/agent-task-contracts')).toBe('agent-task-contracts');
+    expect(at('/home/me/atc/bin/agent-task-contracts.js', {}, '/home/me/atc')).toBe('node bin/agent-task-contracts.js');
+    expect(at('/home/me/my atc/bin/agent-task-contracts.js', {}, '/tmp')).toBe(
+      "node '/home/me/my atc/bin/agent-task-contracts.js'",
+    );
+    expect(
+      at('/home/me/atc/src/cli/entry.ts', { npm_lifecycle_event: 'cli', npm_package_name: 'agent-task-contracts' }),
+    ).toBe('npm run cli --');
+    expect(at('/home/me/atc/src/cli/entry.ts', {}, '/home/me/atc')).toBe('npx tsx src/cli/entry.ts');
+  });
+
+  it('from a checkout, `node bin/agent-task-contracts.js conform` prints lines that start that way and run', async () => {
+    mock.app.faults = new Set(['ark.limit-respected']);
+    const args = ['conform', '--face', 'ark', '--base-url', mock.base('ark'), '--session', 'sesn-demo'];
+    const first = await run('node', ['bin/agent-task-contracts.js', ...args, '--runs', '5', '--polls', '1'], {
+      cwd: ROOT,
+      timeout: 60_000,
+    }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const line = /replay: (.*)/.exec(first.stdout)?.[1] ?? '';
+    expect(line).toMatch(/^node bin\/agent-task-contracts\.js conform --face ark /);
+    const again = await run('bash', ['-c', line], { cwd: ROOT, timeout: 60_000 }).catch(
+      (error: { code: number; stdout: string }) => error,
+    );
+    mock.app.faults = new Set();
+    expect((again as { code?: number }).code).toBe(1);
+    expect(again.stdout).toContain('✗ ark.limit-respected');
+  }, 120_000);
 });

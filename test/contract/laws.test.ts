@@ -136,7 +136,9 @@ describe('walk laws', () => {
     const pages = [
       { data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null },
     ];
-    expect(rules(checkWalk(sessions, walk(pages, [undefined])))).toEqual(['praxis.sessions.order-newest-first']);
+    // One page shows its own order: the page law finds it, the walk adds nothing for one page.
+    expect(rules(checkListPage(sessions, exchange(pages[0])))).toContain('praxis.sessions.order-newest-first');
+    expect(checkWalk(sessions, walk(pages, [undefined]))).toEqual([]);
   });
   it('a complete filtered walk is exactly the part of the baseline that matches every added filter', () => {
     const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
@@ -312,6 +314,102 @@ describe('laws between objects', () => {
       'task task_b (created 1764410400) names task_a as its previous task, created later (1764410500) (among every object the run saw)',
     ]);
     expect(outcome(applyLaws(jsonrpc, 'seen', { items: [next] }), 'jsonrpc.previous-task-earlier').judged).toBe(0);
+  });
+});
+
+describe('evidence: which answers show a finding', () => {
+  const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({
+    pages: pages.map((b) => exchange(b)),
+    cursors,
+  });
+  const only = <V extends { rule: string }>(found: V[], rule: string) => found.filter((v) => v.rule === rule);
+
+  it('an oldest-first page is a page finding (no pages named); a newer item after a page names both pages', () => {
+    const page = checkListPage(ark, exchange({ items: [arkItem(3), arkItem(1)] }));
+    expect(only(page, 'ark.order-newest-first').map((v) => [v.instancePath, v.pages])).toEqual([
+      ['/items/1', undefined],
+    ]);
+    expect(only(page, 'ark.order-newest-first')[0]!.message).toContain('on the same page');
+    const across = checkWalk(
+      ark,
+      walk([{ items: [arkItem(3)] }, { items: [] }, { items: [arkItem(1)] }], ['a', 'b', undefined]),
+    );
+    expect(only(across, 'ark.order-newest-first').map((v) => v.pages)).toEqual([[0, 2]]);
+    expect(only(across, 'ark.order-newest-first')[0]!.message).toMatch(/first on page 3, .* last on page 1/);
+  });
+
+  it('a duplicate names the page it was first on and the page it came back on; a loop the two pages offering it', () => {
+    const twice = checkWalk(
+      ark,
+      walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }, { items: [arkItem(1)] }], ['1', '2', undefined]),
+    );
+    expect(only(twice, 'ark.no-duplicates-across-pages').map((v) => v.pages)).toEqual([[0, 2]]);
+    const loop = checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7']));
+    expect(only(loop, 'ark.paging-terminates').map((v) => v.pages)).toEqual([[0, 1]]);
+  });
+
+  it('objects seen apart name the answers each was seen in', () => {
+    const previous = { ...jsonrpcTask(), id: 'task_a', created_at: 1_764_410_500 };
+    const other = { ...jsonrpcTask(), id: 'task_c', created_at: 1_764_410_450 };
+    const next = { ...jsonrpcTask(), id: 'task_b', created_at: 1_764_410_400, previous_task_id: 'task_a' };
+    const found = applyLaws(jsonrpc, 'seen', { items: [previous, other, next] });
+    const judgement = found.find((o) => o.law.id === 'jsonrpc.previous-task-earlier')!.judgement;
+    expect(judgement.violations.map((v) => v.pages)).toEqual([[0, 2]]);
+  });
+});
+
+describe('cursor laws that hold in any order', () => {
+  const task = (id: string, created: number) => ({ ...jsonrpcTask(), id, created_at: created });
+  const page = (ids: string[], query: [string, string][]) =>
+    exchange({ jsonrpc: '2.0', id: null, result: ids.map((id, i) => task(id, 1_764_410_400 + i)) }, query);
+  const bound = (e: Exchange) =>
+    applyLaws(jsonrpc, 'page', { exchange: e }).find((o) => o.law.id === 'jsonrpc.cursor-exclusive')!;
+
+  it('the task starting_after or ending_before names is never on the page it bounds, whatever its order', () => {
+    for (const param of ['starting_after', 'ending_before'])
+      for (const ids of [
+        ['task_b', 'task_x', 'task_c'],
+        ['task_x', 'task_c', 'task_b'],
+      ]) {
+        const { judgement } = bound(page(ids, [[param, 'task_x']]));
+        expect(judgement.judged).toBe(1);
+        expect(judgement.violations.map((v) => v.message)).toEqual([
+          `${param}=task_x bounds this page, and the page lists task_x itself`,
+        ]);
+      }
+    expect(bound(page(['task_c', 'task_b'], [['starting_after', 'task_x']])).judgement).toEqual({
+      judged: 1,
+      violations: [],
+    });
+    // A page no cursor bounds says nothing about one.
+    expect(bound(page(['task_x'], [])).judgement.judged).toBe(0);
+  });
+
+  it('a list walked to its end at two page sizes gives the same items, in any order; what one skipped is named with the pages', () => {
+    const resized = (a: string[][], b: string[][]) => ({
+      walks: [walkOf(a), walkOf(b)] as const,
+      sizes: ['no limit', 'limit=2'] as const,
+    });
+    const walkOf = (pages: string[][]) => ({
+      pages: pages.map((ids) => page(ids, [])),
+      cursors: pages.map((_, i) => (i < pages.length - 1 ? `c${i}` : undefined)),
+    });
+    const skips = (a: string[][], b: string[][]) =>
+      applyLaws(jsonrpc, 'resized', resized(a, b)).find((o) => o.law.id === 'jsonrpc.paging-skips-nothing')!.judgement;
+    expect(skips([['task_a', 'task_b', 'task_c']], [['task_c', 'task_a'], ['task_b']])).toEqual({
+      judged: 1,
+      violations: [],
+    });
+    const gap = skips([['task_a', 'task_b', 'task_c']], [['task_a'], ['task_c']]);
+    expect(gap.violations.map((v) => [v.message, v.pages])).toEqual([
+      [
+        'item task_b is on page 1 of the walk with no limit, but on none of the 2 pages of the walk to the end ' +
+          'with limit=2: that walk skipped it',
+        [0, 1, 2],
+      ],
+    ]);
+    // Praxis background tasks and Everruns do not page: the law is not theirs.
+    expect(lawsOf(operation('everruns', 'listTasks')).some((l) => l.id.endsWith('paging-skips-nothing'))).toBe(false);
   });
 });
 

@@ -79,4 +79,27 @@ describe('toSatisfyContract', () => {
     expect(wrongFilter.map((v) => v.rule)).toEqual(['jsonrpc.filter-status']);
     await expect('nope').not.toSatisfyContract('ark', 'listTasks');
   });
+
+  it('judges what one page shows: an oldest-first page, and a page that lists the task its cursor names', async () => {
+    const page = await (
+      await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=5')
+    ).json();
+    const reversed = { ...page, items: [...page.items].reverse() };
+    const oldestFirst = await judgeResponse('ark', 'listTasks', { status: 200, body: reversed });
+    expect(new Set(oldestFirst.map((v) => v.rule))).toEqual(new Set(['ark.order-newest-first']));
+    expect(oldestFirst[0]!.message).toContain('on the same page; the list is newest first');
+    await expect({ status: 200, body: reversed }).not.toSatisfyContract('ark', 'listTasks');
+    await expect({ status: 200, body: page }).toSatisfyContract('ark', 'listTasks');
+    const tasks = pages.jsonrpc([{ status: 'working' }, { status: 'completed' }], 'https://x.invalid/tasks');
+    const named = (tasks.result as { id: string }[])[1]!.id;
+    for (const cursor of ['starting_after', 'ending_before']) {
+      const found = await judgeResponse('jsonrpc', 'listTasks', {
+        status: 200,
+        url: `https://x.invalid/tasks?${cursor}=${named}`,
+        body: tasks,
+      });
+      expect(found.map((v) => v.rule)).toEqual(['jsonrpc.cursor-exclusive']);
+    }
+    // Every fault one page shows is failed by the matcher too: test/conformance/replay-as-printed.test.ts.
+  });
 });

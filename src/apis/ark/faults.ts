@@ -46,6 +46,13 @@ export const ARK_FAULTS = {
   },
   /** The last page still carries a cursor, which leads to an empty page with the same cursor. */
   'ark.paging-terminates': { response: (response) => editEnvelope(response, (body) => void (body.next_cursor ??= 0)) },
+  /** A page that offers a next cursor leaves out its last task, which the cursor still passes: the walk skips it. */
+  'ark.paging-skips-nothing': {
+    response: (response, _sent, _context, op) =>
+      (response.body as { next_cursor?: unknown } | null)?.next_cursor === undefined
+        ? response
+        : editItems(op, response, (items) => items.slice(0, -1)),
+  },
   /** With several states, only the first is applied. */
   'ark.filter-state': {
     request: (request) => {

@@ -58,6 +58,11 @@ export const JSONRPC_FAULTS = {
   },
   'jsonrpc.cursor-exclusive': inclusiveCursor(['starting_after', 'ending_before']),
   'jsonrpc.no-duplicates-across-pages': inclusiveCursor(['starting_after']),
+  /** A page after a task leaves out the task that comes next: every walk skips one task per page. */
+  'jsonrpc.paging-skips-nothing': {
+    response: (response, sent, _context, op) =>
+      sent.query.has('starting_after') ? editItems(op, response, (items) => items.slice(1)) : response,
+  },
   /** An invalid limit is ignored instead of refused with 422. */
   'jsonrpc.invalid-parameter-422': {
     request: (request) => {

@@ -110,6 +110,13 @@ export const PRAXIS_FAULTS = {
     response: (response, sent) =>
       editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
   },
+  /** A page that offers next_page leaves out its last session, which the cursor still passes: the walk skips it. */
+  'praxis.sessions.paging-skips-nothing': {
+    response: (response, _sent, _context, op) =>
+      typeof (response.body as { next_page?: unknown } | null)?.next_page === 'string'
+        ? editItems(op, response, (items) => items.slice(0, -1))
+        : response,
+  },
   'praxis.sessions.fork-after-source': {
     response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer),
   },

@@ -9,6 +9,7 @@ import { optional } from '../../contract/optional.js';
 import { MAX_PAGES } from '../../http/paging.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import { pageSizesProbe } from './page-sizes.js';
 
 /** How far past the list's length the long-limit probe asks. */
 const PAST_THE_END = 25;
@@ -19,6 +20,7 @@ export async function probesPhase(ctx: RunContext): Promise<void> {
     if (op.session.in === 'path' && session === undefined) continue;
     await limitProbes(ctx, op, session);
     await itemCursorProbes(ctx, op, session);
+    await pageSizesProbe(ctx, op, session);
   }
 }
 

@@ -135,14 +135,18 @@ export async function compareWithBaseline(
     baseline: ctx.baselines.get(key)!,
   });
   const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
+  // What the two fresh walks show together: every page of the filtered walk, then of the other.
+  const urls = [...freshFiltered.walk.urls, ...freshAll.walk.urls];
   const confirmed = outcomes.map((o) => ({
     law: o.law,
     judgement: {
       judged: o.judgement.judged,
-      violations: o.judgement.violations.filter((v) => repeated.has(`${v.rule}|${v.message}`)),
+      violations: o.judgement.violations
+        .filter((v) => repeated.has(`${v.rule}|${v.message}`))
+        .map((v) => ({ ...v, pages: urls.map((_, i) => i) })),
     },
   }));
-  if (record) return ctx.ledger.commit(op, confirmed, filteredWalk.urls[0] ?? '', replay);
+  if (record) return ctx.ledger.commit(op, confirmed, urls, replay);
   ctx.ledger.count(confirmed);
   return confirmed.flatMap((o) => o.judgement.violations);
 }

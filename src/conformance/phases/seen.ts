@@ -6,12 +6,21 @@
 import { idOf } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { RunContext } from '../context.js';
+import { whereSeen } from '../walker.js';
 
 export async function seenPhase(ctx: RunContext): Promise<void> {
   for (const op of ctx.ops) {
     const prefix = `${op.operationId}|`;
     const items = new Map<string, JsonObject>();
     for (const [key, item] of ctx.lastSeen) if (key.startsWith(prefix)) items.set(idOf(op, item), item);
-    if (items.size > 1) ctx.ledger.judge(op, 'seen', { items: [...items.values()] }, ctx.options.baseUrl);
+    const all = [...items.values()];
+    // A finding names the objects it is about; the requests they were last seen in show it.
+    if (all.length > 1)
+      ctx.ledger.judge(
+        op,
+        'seen',
+        { items: all },
+        all.map((i) => whereSeen(i) ?? ctx.options.baseUrl),
+      );
   }
 }

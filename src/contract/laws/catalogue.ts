@@ -34,7 +34,7 @@ import {
   timesNeverGoBack,
 } from './timeline.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
-import { noDuplicatesAcrossPages, orderNewestFirst, pagingTerminates } from './walk.js';
+import { noDuplicatesAcrossPages, orderNewestFirst, pagingSkipsNothing, pagingTerminates } from './walk.js';
 
 const transport = defineLaw({
   id: (op) => `${op.face}.transport`,
@@ -68,6 +68,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   orderNewestFirst,
   noDuplicatesAcrossPages,
   pagingTerminates,
+  pagingSkipsNothing,
   namedObjectEarlier,
   oneValuePerSession,
   refusalLaws,

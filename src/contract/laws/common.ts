@@ -15,6 +15,11 @@ export function violationOf(law: LawRef, instancePath: string, message: string, 
   return { rule: law.id, instancePath, message, source: law.source, ...optional('value', value) };
 }
 
+/** A walk law's finding, with the pages whose answers show it (in walk order, each once). */
+export function onPages(violation: Violation, pages: readonly number[]): Violation {
+  return { ...violation, pages: [...new Set(pages)].sort((a, b) => a - b) };
+}
+
 export function statusSource(op: ListOperation): Source {
   return {
     file: contractOf(op.face).specFile,

@@ -2,11 +2,11 @@
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
  */
-import type { ListOperation, RejectedParam } from '../operations.js';
+import { idOf, type ListOperation, type RejectedParam } from '../operations.js';
 import { isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
-import { isJsonType, lawId, statusSource, violationOf } from './common.js';
+import { isJsonType, lawId, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation, having, type LawChecks } from './define.js';
 import { type LawRef, NOTHING, type Subjects } from './types.js';
 
@@ -141,15 +141,44 @@ type ItemIdPaging = Extract<Paging, { kind: 'item-id' }>;
 const itemIdCursors = (op: ListOperation): op is ListOperation & { paging: ItemIdPaging } =>
   op.paging.kind === 'item-id';
 
-/** Item-id cursors exclude their own item and stay on their side of it. */
+/**
+ * Item-id cursors exclude their own item and stay on their side of it. The item a cursor names
+ * bounds the page ("starting after", "ending before" it), so it is never on that page, whatever
+ * order the page is in: every page of every walk shows that, and the matcher judges it from the
+ * URL. Which side is which is read from the order a walk listed the items in.
+ */
 export const cursorExclusive = defineLaw({
   id: 'cursor-exclusive',
   appliesTo: itemIdCursors,
   statement: (op) =>
-    `${op.paging.afterParam}/${op.paging.beforeParam} exclude their own item and stay on their side of it.`,
+    `${op.paging.afterParam}/${op.paging.beforeParam} exclude their own item from the page they bound ` +
+    '(in any order) and stay on their side of it.',
   source: (op) => op.paging.source,
-  unexercised: 'no walk listed two items to put a cursor between',
+  unexercised: 'no page was asked for with a cursor',
   check: {
+    page({ exchange }, { op, law }) {
+      const bounds = [op.paging.afterParam, op.paging.beforeParam].flatMap((param) => {
+        const pivot = queryValue(exchange.query, param);
+        return pivot === undefined ? [] : [[param, pivot] as const];
+      });
+      const items = objectItems(op, exchange);
+      if (bounds.length === 0 || pageItems(op, exchange) === undefined) return NOTHING;
+      const violations = bounds.flatMap(([param, pivot]) =>
+        items.flatMap((item, index) =>
+          idOf(op, item) === pivot
+            ? [
+                violationOf(
+                  law,
+                  `${op.itemsPointer}/${index}/${op.idField}`,
+                  `${param}=${pivot} bounds this page, and the page lists ${pivot} itself`,
+                  pivot,
+                ),
+              ]
+            : [],
+        ),
+      );
+      return { judged: bounds.length, violations };
+    },
     cursor({ side, pivot, order, exchange }, { op, law }) {
       if (exchange.status !== 200) return NOTHING;
       const { afterParam, beforeParam } = op.paging;

@@ -8,7 +8,7 @@
 
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject, type JsonObject } from '../rules/types.js';
-import { pageItems, violationOf } from './common.js';
+import { onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type LawChecks, type With } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
 
@@ -34,19 +34,21 @@ function referenceChecks(reference: Reference): LawChecks<ListOperation, undefin
   const judge = (
     op: ListOperation,
     law: LawRef,
-    all: readonly { item: JsonObject; where: string; path: string }[],
+    all: readonly { item: JsonObject; where: string; path: string; page?: number }[],
   ): Judgement => {
-    const byId = new Map(all.map((p) => [idOf(op, p.item), p.item]));
+    const byId = new Map(all.map((p) => [idOf(op, p.item), p]));
     let judged = 0;
     const violations = [];
-    for (const { item, where, path } of all) {
+    for (const { item, where, path, page } of all) {
       const targetId = reference.named(item, op);
       const target = targetId === undefined ? undefined : byId.get(targetId);
-      if (!target || target === item) continue;
+      if (!target || target.item === item) continue;
       judged++;
-      const problem = reference.check(item, target, op);
-      if (problem)
-        violations.push(violationOf(law, `${path}${problem.path}`, `${problem.message} (${where})`, problem.value));
+      const problem = reference.check(item, target.item, op);
+      if (!problem) continue;
+      const found = violationOf(law, `${path}${problem.path}`, `${problem.message} (${where})`, problem.value);
+      // A walk's finding shows on the page of the object and the page of the one it names.
+      violations.push(page !== undefined && target.page !== undefined ? onPages(found, [target.page, page]) : found);
     }
     return judged === 0 ? NOTHING : { judged, violations };
   };
@@ -59,13 +61,14 @@ function referenceChecks(reference: Reference): LawChecks<ListOperation, undefin
           item,
           where: `page ${page + 1}`,
           path: `${op.itemsPointer}/${index}`,
+          page,
         })),
       ),
     seen: ({ items }, { op, law }) =>
       judge(
         op,
         law,
-        items.map((item) => ({ item, where: 'among every object the run saw', path: '' })),
+        items.map((item, page) => ({ item, where: 'among every object the run saw', path: '', page })),
       ),
   };
 }

@@ -60,6 +60,11 @@ export interface Subjects {
   observation: { id: string; before: JsonObject; after: JsonObject };
   /** A complete filtered walk beside a complete walk of the same list with fewer filters. */
   comparison: { query: Query; baselineQuery: Query; filtered: readonly JsonObject[]; baseline: readonly JsonObject[] };
+  /**
+   * Two complete walks of one query at different page sizes, in the order walked, each with how
+   * its page size was asked (`limit=7`, or `no limit`).
+   */
+  resized: { walks: readonly [Walk, Walk]; sizes: readonly [string, string] };
   /** An item-id cursor request beside the order a walk listed the items in. */
   cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
   /** Every object of the operation the run has seen, each in the last version seen (all walks, all sessions). */

@@ -1,8 +1,10 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
 import { idOf, type ListOperation } from '../operations.js';
-import { isObject } from '../rules/types.js';
-import { pageItems, violationOf } from './common.js';
-import { defineLaw, having } from './define.js';
+import { isObject, type JsonObject } from '../rules/types.js';
+import type { Violation } from '../violation.js';
+import { objectItems, onPages, pageItems, violationOf } from './common.js';
+import { defineLaw, having, type With } from './define.js';
+import { type Exchange, NOTHING } from './types.js';
 
 /** Empty pages that keep offering cursors at the page cap: the walk shows no sign of an end. */
 const ENDLESS_EMPTY_PAGES = 5;
@@ -14,37 +16,73 @@ const paged = (
 
 const hasOrder = having('order', 'createdAt');
 
+/** The objects of a page that carry a readable creation time, with their index on the page. */
+function dated(op: ListOperation & { createdAt(item: JsonObject): number }, page: Exchange) {
+  return (pageItems(op, page) ?? []).flatMap((item, index) => {
+    if (!isObject(item)) return [];
+    const created = op.createdAt(item);
+    return Number.isFinite(created) ? [{ item, index, created }] : [];
+  });
+}
+
+const createdText = (item: JsonObject) => `created ${String(item.created_at)}`;
+
+// One page shows its own order, so the page check judges within a page (the matcher and every
+// walked page); a walk adds only what no single page shows: the first item of a page against
+// the last item of the page before it, reported with both pages' requests.
 export const orderNewestFirst = defineLaw({
   id: 'order-newest-first',
   appliesTo: hasOrder,
   statement: 'Items come newest first by creation time, within and across pages.',
   source: (op) => op.order.source,
-  unexercised: 'no walk listed two items',
+  unexercised: 'no answer listed two items',
   check: {
+    page({ exchange }, { op, law }) {
+      const items = dated(op, exchange);
+      if (items.length < 2) return NOTHING;
+      const violations = items.slice(1).flatMap(({ item, index, created }, at) => {
+        const previous = items[at]!;
+        return created > previous.created
+          ? [
+              violationOf(
+                law,
+                `${op.itemsPointer}/${index}`,
+                `item ${idOf(op, item)} (${createdText(item)}) comes after an older item, ` +
+                  `${idOf(op, previous.item)} (${createdText(previous.item)}), on the same page; ` +
+                  'the list is newest first',
+                item.created_at,
+              ),
+            ]
+          : [];
+      });
+      return { judged: items.length - 1, violations };
+    },
     walk({ walk }, { op, law }) {
-      const violations = [];
+      const violations: Violation[] = [];
       let judged = 0;
-      let previous: number | undefined;
+      let last: { item: JsonObject; created: number; page: number } | undefined;
       for (const [pageIndex, page] of walk.pages.entries()) {
-        for (const [index, item] of (pageItems(op, page) ?? []).entries()) {
-          if (!isObject(item)) continue;
-          const created = op.createdAt(item);
-          if (!Number.isFinite(created)) continue;
-          if (previous !== undefined) {
-            judged++;
-            if (created > previous)
-              violations.push(
+        const items = dated(op, page);
+        const first = items[0];
+        if (first && last) {
+          judged++;
+          if (first.created > last.created)
+            violations.push(
+              onPages(
                 violationOf(
                   law,
-                  `${op.itemsPointer}/${index}`,
-                  `item ${idOf(op, item)} (created ${String(item.created_at)}) ` +
-                    `comes after an older item on page ${pageIndex + 1}; the list is newest first`,
-                  item.created_at,
+                  `${op.itemsPointer}/${first.index}`,
+                  `item ${idOf(op, first.item)} (${createdText(first.item)}), first on page ${pageIndex + 1}, ` +
+                    `is newer than ${idOf(op, last.item)} (${createdText(last.item)}), ` +
+                    `last on page ${last.page + 1}; the list is newest first across pages`,
+                  first.item.created_at,
                 ),
-              );
-          }
-          previous = created;
+                [last.page, pageIndex],
+              ),
+            );
         }
+        const end = items[items.length - 1];
+        if (end) last = { item: end.item, created: end.created, page: pageIndex };
       }
       return { judged, violations };
     },
@@ -69,11 +107,14 @@ export const noDuplicatesAcrossPages = defineLaw({
           const first = seen.get(id);
           if (first !== undefined)
             violations.push(
-              violationOf(
-                law,
-                `${op.itemsPointer}/${index}`,
-                `item ${id} appears on page ${first + 1} and again on page ${pageIndex + 1}`,
-                id,
+              onPages(
+                violationOf(
+                  law,
+                  `${op.itemsPointer}/${index}`,
+                  `item ${id} appears on page ${first + 1} and again on page ${pageIndex + 1}`,
+                  id,
+                ),
+                [first, pageIndex],
               ),
             );
           else seen.set(id, pageIndex);
@@ -99,24 +140,87 @@ export const pagingTerminates = defineLaw({
       const offered = walk.cursors.filter((c): c is string => c !== undefined);
       if (offered.length === 0) return { judged: 0, violations: [] };
       const violations = [];
-      const seen = new Set<string>();
-      for (const cursor of offered) {
-        if (seen.has(cursor))
-          violations.push(violationOf(law, '', `cursor ${cursor} was offered twice in one walk: paging loops`, cursor));
-        seen.add(cursor);
-      }
-      if (walk.capped) {
-        const tail = walk.pages.slice(-ENDLESS_EMPTY_PAGES);
-        if (tail.length === ENDLESS_EMPTY_PAGES && tail.every((page) => (pageItems(op, page) ?? []).length === 0))
+      const offeredOn = new Map<string, number>();
+      for (const [page, cursor] of walk.cursors.entries()) {
+        if (cursor === undefined) continue;
+        const first = offeredOn.get(cursor);
+        if (first !== undefined)
           violations.push(
-            violationOf(
-              law,
-              '',
-              `after ${walk.pages.length} pages the walk still gets empty pages ` +
-                `with a next cursor (${String(offered[offered.length - 1])}): paging does not end`,
-              offered[offered.length - 1],
+            onPages(
+              violationOf(
+                law,
+                '',
+                `cursor ${cursor} was offered on page ${first + 1} and again on page ${page + 1}: paging loops`,
+                cursor,
+              ),
+              [first, page],
             ),
           );
+        else offeredOn.set(cursor, page);
+      }
+      if (walk.capped) {
+        const from = walk.pages.length - ENDLESS_EMPTY_PAGES;
+        const tail = walk.pages.slice(from);
+        if (from >= 0 && tail.every((page) => (pageItems(op, page) ?? []).length === 0))
+          violations.push(
+            onPages(
+              violationOf(
+                law,
+                '',
+                `after ${walk.pages.length} pages the walk still gets empty pages ` +
+                  `with a next cursor (${String(offered[offered.length - 1])}): paging does not end`,
+                offered[offered.length - 1],
+              ),
+              tail.map((_, i) => from + i),
+            ),
+          );
+      }
+      return { judged: 1, violations };
+    },
+  },
+});
+
+const pagedWithLimit = (
+  op: ListOperation,
+): op is With<'limit'> & { paging: Exclude<ListOperation['paging'], { kind: 'none' }> } =>
+  paged(op) && op.limit !== undefined;
+
+// Whatever the order, a list walked to its end holds the same items at any page size: an item
+// one complete walk lists and the other does not was skipped by the other (the runner reports
+// only what fresh walks repeat, since tasks come and go between walks).
+export const pagingSkipsNothing = defineLaw({
+  id: 'paging-skips-nothing',
+  appliesTo: pagedWithLimit,
+  statement: (op) =>
+    `A walk to the last page skips nothing: walked at two page sizes (${op.limit.param}), a list gives the same items.`,
+  source: (op) => op.paging.source,
+  unexercised: 'no list of two items or more was walked to its end at two page sizes',
+  check: {
+    resized({ walks, sizes }, { op, law }) {
+      const [a, b] = walks;
+      if (a.pages.length === 0 || b.pages.length === 0) return NOTHING;
+      const violations: Violation[] = [];
+      const offsets = [0, a.pages.length];
+      const pageIds = walks.map((w) => w.pages.map((page) => objectItems(op, page).map((item) => idOf(op, item))));
+      for (const [x, y] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
+        const other = new Set(pageIds[y]!.flat());
+        for (const [page, ids] of pageIds[x]!.entries())
+          for (const id of ids.filter((i) => !other.has(i)))
+            violations.push(
+              onPages(
+                violationOf(
+                  law,
+                  '',
+                  `item ${id} is on page ${page + 1} of the walk with ${sizes[x]}, but on none of the ` +
+                    `${walks[y].pages.length} pages of the walk to the end with ${sizes[y]}: that walk skipped it`,
+                  id,
+                ),
+                [offsets[x]! + page, ...walks[y].pages.map((_, i) => offsets[y]! + i)],
+              ),
+            );
       }
       return { judged: 1, violations };
     },
