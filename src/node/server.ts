@@ -13,7 +13,7 @@ import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
 
 /** Room for seeding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
-export const MAX_CONTROL_BODY = 8 * 1024 * 1024;
+const MAX_CONTROL_BODY = 8 * 1024 * 1024;
 
 export interface RunningServer {
   url: string;
