@@ -137,7 +137,8 @@ function standing(input: unknown, where: string): StandingAnswer {
     refuse(`${where}: path is below the API's base and starts with "/" (got ${JSON.stringify(path)})`);
   if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1 || times > MAX_TIMES))
     refuse(
-      `${where}: times is a whole number from 1 to ${MAX_TIMES}, or absent for every request (got ${JSON.stringify(times)})`,
+      `${where}: times is a whole number from 1 to ${MAX_TIMES}, or absent for every request ` +
+        `(got ${JSON.stringify(times)})`,
     );
   return {
     face: (face as Face | undefined) ?? null,

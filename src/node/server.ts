@@ -11,6 +11,7 @@ import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
+import { CONTROL_PAGE_HEADERS, controlPage } from './control-page.js';
 
 /** Room for seeding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
 const MAX_CONTROL_BODY = 8 * 1024 * 1024;
@@ -73,8 +74,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 function tooLarge(): BodyRefused {
   return new BodyRefused(
     413,
-    `the control request body is over the limit of ${MAX_CONTROL_BODY} bytes (${MAX_CONTROL_BODY / 1024 / 1024} MiB); ` +
-      'seed the tasks in several calls, a few thousand at a time',
+    `the control request body is over the limit of ${MAX_CONTROL_BODY} bytes ` +
+      `(${MAX_CONTROL_BODY / 1024 / 1024} MiB); seed the tasks in several calls, a few thousand at a time`,
   );
 }
 
@@ -172,6 +173,13 @@ function route(
     if (req.method === 'OPTIONS') {
       req.resume();
       preflight(req, res, CONTROL_METHODS);
+      return;
+    }
+    if (rest === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.resume();
+      const page = Buffer.from(controlPage(faces()));
+      res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
+      res.end(req.method === 'HEAD' ? undefined : page);
       return;
     }
     readBody(req)
