@@ -13,7 +13,8 @@ import { optional } from '../contract/optional.js';
 import { didYouMean } from './closest.js';
 import { ControlError } from './control-error.js';
 import { errorResponse } from './router.js';
-import type { MockResponse } from './types.js';
+import type { RecordedAnswer } from './timeline.js';
+import { json, type MockResponse } from './types.js';
 
 /** What a matching request gets instead of the documented answer. */
 export type AnswerKind =
@@ -231,4 +232,24 @@ export function answerResponse(
   const headers: Record<string, string> = kind.retryAfter === undefined ? {} : { 'retry-after': kind.retryAfter };
   const message = `answered ${kind.status}, as a test asked (answers or Prefer: code=${kind.status})`;
   return { ...errorResponse(face, kind.status, message, headers, requestNumber), delayMs: latencyMs };
+}
+
+/** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
+export function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
+  if (answer.status === undefined)
+    return {
+      ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }),
+      delayMs: latencyMs + (answer.timeoutMs ?? 0),
+    };
+  const headers: Record<string, string> = {
+    'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+  };
+  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
+  return {
+    status: answer.status,
+    headers,
+    body: answer.body ?? null,
+    ...(typeof answer.body === 'string' ? { raw: answer.body } : {}),
+    delayMs: latencyMs,
+  };
 }

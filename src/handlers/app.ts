@@ -13,11 +13,13 @@ import {
   type AnswerRule,
   answerResponse,
   preferredAnswer,
+  recordedAnswer,
   type StandingAnswer,
   standingAnswers,
   takeAnswer,
 } from './answers.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
+import { changeClock } from './clock-change.js';
 import { didYouMean } from './closest.js';
 import { controlResponse } from './control.js';
 import { ControlError, describeInternalError } from './control-error.js';
@@ -28,8 +30,8 @@ import { ResponseCache } from './response-cache.js';
 import { errorResponse, handle, operationAt } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { MockStore } from './store.js';
-import type { PlayOptions, RecordedAnswer, ScenarioState, TimelineLoader, TimelinePlayer } from './timeline.js';
-import { json, type MockRequest, type MockResponse } from './types.js';
+import type { PlayOptions, ScenarioState, TimelineLoader, TimelinePlayer } from './timeline.js';
+import type { MockRequest, MockResponse } from './types.js';
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -326,41 +328,7 @@ export class MockApp {
 
   /** Freezes (now or at an instant), moves, speeds up or releases the virtual clock. */
   setClock(change: ClockChange): void {
-    const input = (change ?? {}) as Record<string, unknown>;
-    const keys = Object.keys(input);
-    const problem = (what: string) => new ControlError(400, what, { examples: CLOCK_EXAMPLES });
-    if (keys.length !== 1 || !['freeze', 'advanceMs', 'speed', 'real'].includes(keys[0]!))
-      throw problem('the clock takes one of freeze, advanceMs, speed or real');
-    const { freeze, advanceMs, speed, real } = input;
-    if (freeze !== undefined) {
-      const at =
-        freeze === true
-          ? this.clock.now()
-          : typeof freeze === 'string'
-            ? Date.parse(freeze)
-            : typeof freeze === 'number'
-              ? freeze
-              : Number.NaN;
-      if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME_MS)
-        throw problem(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(freeze)})`);
-      this.clock.freeze(at);
-    } else if (advanceMs !== undefined) {
-      if (
-        typeof advanceMs !== 'number' ||
-        !Number.isFinite(advanceMs) ||
-        advanceMs < 0 ||
-        this.clock.now() + advanceMs > MAX_TIME_MS
-      )
-        throw problem(`advanceMs is 0 or more milliseconds (got ${JSON.stringify(advanceMs)})`);
-      this.clock.advance(advanceMs);
-    } else if (speed !== undefined) {
-      if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED)
-        throw problem(
-          `speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(speed)})`,
-        );
-      this.clock.speed(speed);
-    } else if (real === true) this.clock.real();
-    else throw problem(`real is true (got ${JSON.stringify(real)})`);
+    changeClock(this.clock, change);
   }
 
   /**
@@ -459,43 +427,13 @@ const SEED_EXAMPLE = {
   tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }],
   seed: 1,
 };
-const CLOCK_EXAMPLES = [
-  { freeze: true },
-  { freeze: '2026-11-30T09:00:00Z' },
-  { advanceMs: 30_000 },
-  { speed: 10 },
-  { real: true },
-];
 const PROGRESSIONS: readonly string[] = ['request', 'time', 'manual'];
 const MAX_LATENCY_MS = 60_000;
 const MAX_LISTED_SESSIONS = 100;
 const MAX_ADVANCE_STEPS = 1000;
-const MAX_SPEED = 10_000;
-/** ECMAScript's own bound on a time value (±8.64e15 ms): a Date beyond it is invalid. */
-const MAX_TIME_MS = 8.64e15;
 const NO_SCENARIO_LOADER =
   'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), ' +
   'or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
-
-/** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
-function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
-  if (answer.status === undefined)
-    return {
-      ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }),
-      delayMs: latencyMs + (answer.timeoutMs ?? 0),
-    };
-  const headers: Record<string, string> = {
-    'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
-  };
-  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
-  return {
-    status: answer.status,
-    headers,
-    body: answer.body ?? null,
-    ...(typeof answer.body === 'string' ? { raw: answer.body } : {}),
-    delayMs: latencyMs,
-  };
-}
 
 /** What `describe()` and `GET /__mock/state` say of the mock. */
 export interface MockState {

@@ -121,4 +121,30 @@ describe('a Vite app that calls startMockWorker()', () => {
     expect(states).toEqual(['running', 'running', 'unknown']);
     await page.close();
   });
+
+  it("the worker's typed control asks for answers: a 503 in Ark's format once, then a network error", async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    const seen = await page.evaluate(async () => {
+      type Handle = { setAnswers(rules: object[]): Promise<void>; reset(): Promise<void> };
+      const mock = (window as unknown as { bundleMock: Handle }).bundleMock;
+      const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks';
+      const status = async () => {
+        try {
+          return (await fetch(url)).status;
+        } catch {
+          return 'network error';
+        }
+      };
+      await mock.setAnswers([{ face: 'ark', status: 503, times: 1 }]);
+      const outage = [await status(), await status()];
+      await mock.setAnswers([{ face: 'ark', operation: 'listTasks', networkError: true }]);
+      const offline = await status();
+      await mock.reset();
+      return [...outage, offline, await status()];
+    });
+    expect(seen).toEqual([503, 200, 'network error', 200]);
+    await page.close();
+  });
 });
