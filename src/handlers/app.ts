@@ -9,18 +9,29 @@ import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
+import {
+  type AnswerRule,
+  answerResponse,
+  preferredAnswer,
+  recordedAnswer,
+  type StandingAnswer,
+  standingAnswers,
+  takeAnswer,
+} from './answers.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
+import { changeClock } from './clock-change.js';
+import { didYouMean } from './closest.js';
 import { controlResponse } from './control.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import { allFaults, describeUnknownFaults, type FaultId } from './faults/index.js';
+import { allFaults, describeUnknownFaults, type FaultId, faultsOf } from './faults/index.js';
 import { ResponseCache } from './response-cache.js';
-import { errorResponse, handle } from './router.js';
+import { errorResponse, handle, operationAt } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { MockStore } from './store.js';
-import type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer } from './timeline.js';
-import { json, type MockRequest, type MockResponse } from './types.js';
+import type { PlayOptions, ScenarioState, TimelineLoader, TimelinePlayer } from './timeline.js';
+import type { MockRequest, MockResponse } from './types.js';
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -54,6 +65,8 @@ export class MockApp {
   private readonly cacheResponses: boolean;
   faults: Set<string>;
   latencyMs: number;
+  /** Answers asked for instead of the documented ones (`setAnswers`), in the order given. */
+  private answers: StandingAnswer[] = [];
   private seedNumber: number;
   private advanced = 0;
   /** Sessions put in by `seed`, by API (gone on reset and reseed). */
@@ -108,6 +121,19 @@ export class MockApp {
   private answer(face: Face, request: MockRequest): MockResponse {
     this.requestNumber++;
     if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
+    const asked =
+      (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
+      (this.answers.length === 0
+        ? undefined
+        : takeAnswer(this.answers, face, request.path, operationAt(face, request.path)));
+    if (asked === undefined) return this.documented(face, request);
+    if (!('delayMs' in asked)) return answerResponse(face, asked, this.latencyMs, this.requestNumber);
+    const response = this.documented(face, request);
+    return { ...response, delayMs: (response.delayMs ?? this.latencyMs) + asked.delayMs };
+  }
+
+  /** The documented answer (or the scenario's), with the injected faults. */
+  private documented(face: Face, request: MockRequest): MockResponse {
     if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
     // Without faults a 200 depends only on the request and the data.
     const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
@@ -147,6 +173,7 @@ export class MockApp {
   async reset(): Promise<void> {
     this.faults = new Set(this.options.faults ?? []);
     this.latencyMs = this.options.latencyMs ?? 0;
+    this.answers = [];
     this.faultMemory.clear();
     // A store passed in is the caller's: only the demo data is rebuilt.
     if (!this.options.store) await this.rebuild(this.options.seed ?? DEFAULT_SEED);
@@ -235,6 +262,16 @@ export class MockApp {
         400,
         `stepMs is a whole number of milliseconds, 1 or more (got ${JSON.stringify(play.stepMs)})`,
       );
+    if (typeof scenario === 'string') {
+      const library = await this.scenarioNames();
+      if (!library.includes(scenario))
+        throw new ControlError(
+          400,
+          `unknown scenario "${scenario.slice(0, 100)}"${didYouMean(scenario, library)}; ` +
+            `the library has: ${library.join(', ')}`,
+          { library },
+        );
+    }
     this.scenario = await this.scenarios.load(scenario, play);
   }
 
@@ -257,6 +294,15 @@ export class MockApp {
     const unknown = describeUnknownFaults(ids);
     if (unknown) throw new ControlError(400, unknown, { known: allFaults() });
     this.faults = new Set(ids);
+  }
+
+  /**
+   * What the next requests (`times`) or every request of an API, an operation or a path answer
+   * instead of the documented behaviour: an error status in the API's own format, a network
+   * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
+   */
+  setAnswers(rules: readonly AnswerRule<Face>[]): void {
+    this.answers = standingAnswers(rules);
   }
 
   /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
@@ -282,41 +328,7 @@ export class MockApp {
 
   /** Freezes (now or at an instant), moves, speeds up or releases the virtual clock. */
   setClock(change: ClockChange): void {
-    const input = (change ?? {}) as Record<string, unknown>;
-    const keys = Object.keys(input);
-    const problem = (what: string) => new ControlError(400, what, { examples: CLOCK_EXAMPLES });
-    if (keys.length !== 1 || !['freeze', 'advanceMs', 'speed', 'real'].includes(keys[0]!))
-      throw problem('the clock takes one of freeze, advanceMs, speed or real');
-    const { freeze, advanceMs, speed, real } = input;
-    if (freeze !== undefined) {
-      const at =
-        freeze === true
-          ? this.clock.now()
-          : typeof freeze === 'string'
-            ? Date.parse(freeze)
-            : typeof freeze === 'number'
-              ? freeze
-              : Number.NaN;
-      if (!Number.isFinite(at) || Math.abs(at) > MAX_TIME_MS)
-        throw problem(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(freeze)})`);
-      this.clock.freeze(at);
-    } else if (advanceMs !== undefined) {
-      if (
-        typeof advanceMs !== 'number' ||
-        !Number.isFinite(advanceMs) ||
-        advanceMs < 0 ||
-        this.clock.now() + advanceMs > MAX_TIME_MS
-      )
-        throw problem(`advanceMs is 0 or more milliseconds (got ${JSON.stringify(advanceMs)})`);
-      this.clock.advance(advanceMs);
-    } else if (speed !== undefined) {
-      if (typeof speed !== 'number' || !Number.isFinite(speed) || speed <= 0 || speed > MAX_SPEED)
-        throw problem(
-          `speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(speed)})`,
-        );
-      this.clock.speed(speed);
-    } else if (real === true) this.clock.real();
-    else throw problem(`real is true (got ${JSON.stringify(real)})`);
+    changeClock(this.clock, change);
   }
 
   /**
@@ -341,13 +353,32 @@ export class MockApp {
     return controlResponse(this, method, path, body);
   }
 
+  /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
+  sessions(): Record<Face, { session: string; tasks: number }[]> {
+    return Object.fromEntries(
+      faces().map((face) => [
+        face,
+        this.store
+          .sessionsOf(face)
+          .slice(0, MAX_LISTED_SESSIONS)
+          .map((session) => ({ session, tasks: this.store.tasks(face, session).length })),
+      ]),
+    ) as Record<Face, { session: string; tasks: number }[]>;
+  }
+
+  /** The fault ids each API can inject. */
+  injectableFaults(): Record<Face, FaultId[]> {
+    return Object.fromEntries(faces().map((face) => [face, faultsOf(face)])) as Record<Face, FaultId[]>;
+  }
+
   describe(): MockState {
     return {
       seed: this.seedNumber,
       advanced: this.advanced,
       faults: [...this.faults],
       latencyMs: this.latencyMs,
-      scenario: this.scenario ? this.scenario.describe() : null,
+      answers: this.answers.map((answer) => structuredClone(answer)),
+      scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: this.clock.state(),
       tasks: Object.fromEntries(faces().map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
       seeded: Object.fromEntries(faces().map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<
@@ -396,42 +427,13 @@ const SEED_EXAMPLE = {
   tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }],
   seed: 1,
 };
-const CLOCK_EXAMPLES = [
-  { freeze: true },
-  { freeze: '2026-11-30T09:00:00Z' },
-  { advanceMs: 30_000 },
-  { speed: 10 },
-  { real: true },
-];
 const PROGRESSIONS: readonly string[] = ['request', 'time', 'manual'];
 const MAX_LATENCY_MS = 60_000;
+const MAX_LISTED_SESSIONS = 100;
 const MAX_ADVANCE_STEPS = 1000;
-const MAX_SPEED = 10_000;
-/** ECMAScript's own bound on a time value (±8.64e15 ms): a Date beyond it is invalid. */
-const MAX_TIME_MS = 8.64e15;
 const NO_SCENARIO_LOADER =
   'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), ' +
   'or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
-
-/** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
-function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
-  if (answer.status === undefined)
-    return {
-      ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }),
-      delayMs: latencyMs + (answer.timeoutMs ?? 0),
-    };
-  const headers: Record<string, string> = {
-    'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
-  };
-  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
-  return {
-    status: answer.status,
-    headers,
-    body: answer.body ?? null,
-    ...(typeof answer.body === 'string' ? { raw: answer.body } : {}),
-    delayMs: latencyMs,
-  };
-}
 
 /** What `describe()` and `GET /__mock/state` say of the mock. */
 export interface MockState {
@@ -440,7 +442,9 @@ export interface MockState {
   advanced: number;
   faults: string[];
   latencyMs: number;
-  scenario: { name: string; face: Face; steps: number } | null;
+  /** The answers asked for, each with the requests it still answers (`remaining`, null: all). */
+  answers: StandingAnswer[];
+  scenario: ScenarioState | null;
   clock: ClockState;
   tasks: Record<Face, number>;
   /** Sessions put in by `seed`, by API. */

@@ -4,8 +4,10 @@
  * call is the method's ControlError (its status and words); anything else is a 500 naming the
  * error, logged once. Nothing here throws.
  */
+
 import type { Face } from '../contract/faces.js';
 import { isObject } from '../contract/rules/types.js';
+import type { AnswerRule } from './answers.js';
 import type { ClockChange, ClockState } from './clock.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import type { FaultId } from './faults/index.js';
@@ -23,6 +25,11 @@ export interface ControlTarget {
   stopScenario(): void;
   scenarioNames(): Promise<readonly string[]>;
   setFaults(ids: readonly FaultId[]): void;
+  setAnswers(rules: readonly AnswerRule<Face>[]): void;
+  /** Each API's sessions and how many tasks each holds (the control page shows them). */
+  sessions(): object;
+  /** The fault ids each API can inject. */
+  injectableFaults(): object;
   setLatency(ms: number): void;
   advance(steps?: number): Promise<void>;
   setClock(change: ClockChange): void;
@@ -73,7 +80,8 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
       tasks as object[],
       seed === undefined ? {} : { seed: seed as number },
     );
-    return { ...target.describe(), seeded: { face, session, tasks: stored } };
+    // The state's shape (as GET /state), and what this call stored.
+    return { ...target.describe(), stored: { face, session, tasks: stored } };
   },
   '/clock': (target, body) => {
     target.setClock(body as ClockChange);
@@ -87,12 +95,32 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
     target.setLatency(body.ms as number);
     return target.describe();
   },
+  '/answers': (target, body) => {
+    target.setAnswers(body.answers as AnswerRule<Face>[]);
+    return target.describe();
+  },
 };
 
 const GET_ROUTES: Readonly<Record<string, ControlRoute>> = {
   '/state': (target) => target.describe(),
   '/clock': (target) => target.clock.state(),
+  '/sessions': (target) => target.sessions(),
+  '/scenarios': async (target) => ({ library: await target.scenarioNames() }),
+  '/faults': (target) => target.injectableFaults(),
 };
+
+/** Every endpoint once, with the methods it takes: `POST /reset, …, GET|POST /clock`. */
+function endpointList(): string {
+  const paths = [...new Set([...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)])];
+  return paths
+    .map(
+      (path) =>
+        `${[Object.hasOwn(GET_ROUTES, path) ? 'GET' : '', Object.hasOwn(POST_ROUTES, path) ? 'POST' : '']
+          .filter(Boolean)
+          .join('|')} ${path}`,
+    )
+    .join(', ');
+}
 
 /** Answers one control request; never throws. */
 export async function controlResponse(
@@ -103,15 +131,15 @@ export async function controlResponse(
 ): Promise<MockResponse> {
   try {
     const routes = method === 'GET' || method === 'HEAD' ? GET_ROUTES : method === 'POST' ? POST_ROUTES : undefined;
-    if (!routes) throw new ControlError(405, 'the control API takes POST (GET /__mock/state and /__mock/clock read)');
+    if (!routes)
+      throw new ControlError(405, `the control API takes POST, and GET to read; the endpoints are ${endpointList()}`);
     const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
     if (!route) {
       const other = Object.hasOwn(method === 'POST' ? GET_ROUTES : POST_ROUTES, path);
       if (other) throw new ControlError(405, `${path} takes ${method === 'POST' ? 'GET' : 'POST'}`);
-      const endpoints = [...Object.keys(POST_ROUTES), ...Object.keys(GET_ROUTES)].join(', ');
       throw new ControlError(
         404,
-        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${endpoints} (README "Control API")`,
+        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${endpointList()} (README "Control API")`,
       );
     }
     const input = body ?? {};

@@ -1,7 +1,8 @@
 /** The mock: MSW handlers and the app behind them. Browser-safe. */
 
+export type { AnswerKind, AnswerRule, StandingAnswer } from './answers.js';
 export { registerApi } from './apis.js';
-export { MockApp, type MockOptions } from './app.js';
+export { MockApp, type MockOptions, type MockState } from './app.js';
 export { type ClockMode, type ClockState, MockClock } from './clock.js';
 export type { FaultId } from './faults/index.js';
 export type { FaultTransform } from './faults/transform.js';

@@ -8,6 +8,7 @@ import type { BuiltinFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import { contractOf, faces } from '../contract/faces.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
+import type { AnswerRule } from './answers.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
 import { describeUnknownFaults, type FaultId } from './faults/index.js';
@@ -70,6 +71,12 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
   /** A network delay before every response, in wall-clock ms (0 to 60000). */
   setLatency(ms: number): Promise<void>;
   /**
+   * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
+   * instead of the documented one: `{ face: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
+   * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
+   */
+  setAnswers(rules: readonly AnswerRule[]): Promise<void>;
+  /**
    * Plays a scenario from its first step: a library name or a scenario object, optionally with
    * another progression (`manual`, `time`, `request`) or `stepMs`. Needs scenario support
    * (`useScenario`, the browser worker, or `scenarios: scenarioLoader`).
@@ -100,10 +107,17 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
         const at = url.pathname.indexOf(basePath);
         const path = url.pathname.slice(at + basePath.length) || '/';
         const mock = await app();
-        const response = mock.respond(face, { method: request.method, path, query: url.searchParams });
+        const prefer = request.headers.get('prefer');
+        const response = mock.respond(face, {
+          method: request.method,
+          path,
+          query: url.searchParams,
+          ...(prefer === null ? {} : { prefer }),
+        });
         // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
         const wait = response.delayMs ?? mock.latencyMs;
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (response.networkError) return HttpResponse.error();
         const text = response.raw ?? JSON.stringify(response.body);
         return new HttpResponse(request.method === 'HEAD' ? null : text, {
           status: response.status,
@@ -124,6 +138,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     advance: async (steps = 1) => (await app()).advance(steps),
     setFaults: async (ids) => (await app()).setFaults(ids),
     setLatency: async (ms) => (await app()).setLatency(ms),
+    setAnswers: async (rules) => (await app()).setAnswers(rules),
     playScenario: async (scenario, play) =>
       (await app()).playScenario(scenario as string | Record<string, unknown>, play),
     stopScenario: async () => (await app()).stopScenario(),

@@ -48,6 +48,11 @@ function matchTemplate(template: string, path: string): Record<string, string> |
   return params;
 }
 
+/** The operation a path below the API's base names, if any. */
+export function operationAt(face: Face, path: string): string | undefined {
+  return routesOf(face).find((route) => matchTemplate(route.template, path))?.operationId;
+}
+
 /** An error in the face's own format, for requests no operation answers. */
 export function errorResponse(
   face: Face,

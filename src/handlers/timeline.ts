@@ -36,7 +36,18 @@ export interface TimelinePlayer {
   advance?(steps: number): boolean;
   /** Back to the first step. */
   rewind(): void;
-  describe(): { name: string; face: Face; steps: number };
+  /** What it plays and, at clock time `now`, the step it is on (when it knows one). */
+  describe(now?: number): ScenarioState;
+}
+
+/** A playing timeline, as `GET /__mock/state` says it. */
+export interface ScenarioState {
+  name: string;
+  face: Face;
+  steps: number;
+  /** The step it is on (0-based): the latest step a list request saw, or the manual or clock step. */
+  step?: number;
+  progression?: 'request' | 'time' | 'manual';
 }
 
 /** How to play a timeline, over what its file says. */

@@ -13,6 +13,8 @@ export interface MockRequest {
   query: URLSearchParams;
   /** The query string as received (`?a=1`), when the adapter has it: a cheaper cache key. */
   search?: string;
+  /** The request's `Prefer` header, when it has one (`code=503`: see answers.ts). */
+  prefer?: string;
 }
 
 export interface MockResponse {
@@ -25,6 +27,8 @@ export interface MockResponse {
   bytes?: Uint8Array;
   /** Delay before sending, in ms (set by the app from --latency and the scenario step). */
   delayMs?: number;
+  /** Drop the connection instead of answering (an asked-for network error), after `delayMs`. */
+  networkError?: true;
 }
 
 export interface MockContext {

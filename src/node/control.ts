@@ -8,6 +8,7 @@ import type { BuiltinFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import { BUILTIN_FACES } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
+import type { AnswerRule } from '../handlers/answers.js';
 import type { ClockState } from '../handlers/clock.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { AnyScenario } from '../scenarios/define.js';
@@ -72,6 +73,12 @@ export interface MockControl {
   faults(ids: readonly FaultId[]): Promise<void>;
   /** Delays every answer by `ms`. */
   latency(ms: number): Promise<void>;
+  /**
+   * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
+   * instead of the documented one: `{ face: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
+   * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
+   */
+  answers(rules: readonly AnswerRule[]): Promise<void>;
   /** Another deterministic demo dataset. */
   reseed(seed: number): Promise<void>;
   clock: RemoteClock;
@@ -118,7 +125,7 @@ function mockControl(url: string): MockControl {
         tasks,
         ...optional('seed', options.seed),
       });
-      return (answer.seeded as { tasks: TaskOf[typeof face][] }).tasks;
+      return (answer.stored as { tasks: TaskOf[typeof face][] }).tasks;
     },
     async scenario(scenario, options = {}) {
       const which =
@@ -133,6 +140,9 @@ function mockControl(url: string): MockControl {
     },
     async latency(ms) {
       await post('/latency', { ms });
+    },
+    async answers(rules) {
+      await post('/answers', { answers: rules });
     },
     async reseed(seed) {
       await post('/reseed', { seed });

@@ -11,8 +11,10 @@ import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
+import { CONTROL_PAGE_HEADERS, controlPage } from './control-page.js';
 
-const MAX_CONTROL_BODY = 64 * 1024;
+/** Room for seeding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
+const MAX_CONTROL_BODY = 8 * 1024 * 1024;
 
 export interface RunningServer {
   url: string;
@@ -21,6 +23,11 @@ export interface RunningServer {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, response: MockResponse): void {
+  // An asked-for network error: the connection goes without an answer.
+  if (response.networkError) {
+    res.destroy();
+    return;
+  }
   if (response.bytes) {
     res.writeHead(response.status, response.headers);
     res.end(req.method === 'HEAD' ? undefined : response.bytes);
@@ -31,16 +38,45 @@ function send(req: IncomingMessage, res: ServerResponse, response: MockResponse)
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
+/** A control request body the server refuses before the control API sees it. */
+class BodyRefused extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_CONTROL_BODY) {
+    req.resume();
+    throw tooLarge();
+  }
   let size = 0;
   const chunks: Buffer[] = [];
+  // Past the limit the rest is read and dropped, so the client gets the 413 rather than a reset.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_CONTROL_BODY) throw new Error(`control request body over ${MAX_CONTROL_BODY} bytes`);
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_CONTROL_BODY) chunks.push(chunk as Buffer);
   }
+  if (size > MAX_CONTROL_BODY) throw tooLarge();
   const text = Buffer.concat(chunks).toString('utf8');
-  return text.trim() === '' ? {} : JSON.parse(text);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BodyRefused(400, `the control request body is not JSON: ${String(error).slice(0, 200)}`);
+  }
+}
+
+function tooLarge(): BodyRefused {
+  return new BodyRefused(
+    413,
+    `the control request body is over the limit of ${MAX_CONTROL_BODY} bytes ` +
+      `(${MAX_CONTROL_BODY / 1024 / 1024} MiB); seed the tasks in several calls, a few thousand at a time`,
+  );
 }
 
 /**
@@ -139,14 +175,24 @@ function route(
       preflight(req, res, CONTROL_METHODS);
       return;
     }
+    if (rest === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.resume();
+      const page = Buffer.from(controlPage(faces()));
+      res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
+      res.end(req.method === 'HEAD' ? undefined : page);
+      return;
+    }
     readBody(req)
       .then(
         (body) => app.controlResponse(req.method ?? 'GET', rest, body),
-        (error: unknown) => ({
-          status: 400,
-          headers: { 'content-type': 'application/json' },
-          body: { error: `control request body is not JSON: ${String(error).slice(0, 200)}` },
-        }),
+        (error: unknown) => {
+          if (!(error instanceof BodyRefused)) throw error;
+          return {
+            status: error.status,
+            headers: { 'content-type': 'application/json' },
+            body: { error: error.message },
+          };
+        },
       )
       .then((response) => send(req, res, response))
       .catch((error: unknown) => answerInternalError(req, res, error));
@@ -171,11 +217,14 @@ function route(
       return;
     }
   }
+  // Node joins repeated headers it does not know into one string.
+  const prefer = req.headers.prefer as string | undefined;
   const response = app.respond(prefix, {
     method: req.method ?? 'GET',
     path: rest,
     query: url.searchParams,
     search: url.search,
+    ...(prefer === undefined ? {} : { prefer }),
   });
   // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
   const delay = response.delayMs ?? app.latencyMs;

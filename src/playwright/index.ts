@@ -63,4 +63,5 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
+export type { AnswerKind, AnswerRule } from '../handlers/answers.js';
 export { type MockControl, MockControlError, type PlayOptions, type RemoteClock } from '../node/control.js';

@@ -10,7 +10,7 @@
 import type { Face } from '../contract/faces.js';
 import { pagingParams } from '../contract/operations.js';
 import { MockStore } from '../handlers/store.js';
-import type { TimelinePlayer, TimelineView } from '../handlers/timeline.js';
+import type { ScenarioState, TimelinePlayer, TimelineView } from '../handlers/timeline.js';
 import type { MockRequest } from '../handlers/types.js';
 import type { StepState, Timeline } from './types.js';
 
@@ -69,17 +69,28 @@ export class ScenarioPlayer implements TimelinePlayer {
     };
   }
 
-  describe(): { name: string; face: Face; steps: number } {
-    return { name: this.timeline.scenario.name, face: this.face, steps: this.lastStep + 1 };
+  describe(now = Date.now()): ScenarioState {
+    const { name, progression = 'request' } = this.timeline.scenario;
+    return { name, face: this.face, steps: this.lastStep + 1, step: this.currentStep(now), progression };
+  }
+
+  /** The step the next first-page request would see, without moving anything on. */
+  private currentStep(now: number): number {
+    if (this.timeline.scenario.progression === 'manual') return this.manualStep;
+    if (this.timeline.scenario.progression === 'time') {
+      if (this.startedAt === undefined) return 0;
+      // A clock set back before the scenario's start (frozen at an earlier instant) sees step 0.
+      const step = Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000));
+      return Number.isFinite(step) ? Math.min(this.lastStep, Math.max(0, step)) : 0;
+    }
+    return Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
   }
 
   private stepFor(request: MockRequest, now: number): number {
     if (this.timeline.scenario.progression === 'manual') return this.manualStep;
     if (this.timeline.scenario.progression === 'time') {
       this.startedAt ??= now;
-      // A clock set back before the scenario's start (frozen at an earlier instant) sees step 0.
-      const step = Math.floor((now - this.startedAt) / (this.timeline.scenario.stepMs ?? 1000));
-      return Number.isFinite(step) ? Math.min(this.lastStep, Math.max(0, step)) : 0;
+      return this.currentStep(now);
     }
     const params = [...request.query]
       .filter(([k]) => !pagingParams().includes(k))

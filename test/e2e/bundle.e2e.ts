@@ -1,17 +1,15 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { serveFolder } from '../helpers/static-server.js';
+import { buildApp, SOURCES as src } from '../helpers/vite-app.js';
 
 // An app that only starts the mock worker, built as a user's Vite app would build it.
-const src = fileURLToPath(new URL('../../src/', import.meta.url));
-const workerScript = fileURLToPath(new URL('../../examples/task-board/public/mockServiceWorker.js', import.meta.url));
 const LIMIT = 500_000; // Vite's chunk size warning (500 kB)
 
 let dir: string;
@@ -38,30 +36,16 @@ const holdsFastCheck = (chunk: Rolldown.OutputChunk) =>
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atc-bundle-'));
-  await writeFile(
-    join(dir, 'index.html'),
-    '<!doctype html><html><body><script type="module" src="./main.ts"></script></body></html>',
-  );
-  await writeFile(
-    join(dir, 'main.ts'),
+  const built = await buildApp(
+    dir,
     `import { startMockWorker } from 'agent-task-contracts/browser';
 const mock = await startMockWorker();
 Object.assign(window, { bundleMock: mock });
 document.body.dataset.ready = 'yes';
 `,
   );
-  await mkdir(join(dir, 'public'));
-  await cp(workerScript, join(dir, 'public/mockServiceWorker.js'));
-  const output = (await build({
-    configFile: false,
-    root: dir,
-    logLevel: 'silent',
-    resolve: { alias: { 'agent-task-contracts/browser': join(src, 'browser/index.ts') } },
-    build: { outDir: join(dir, 'dist'), emptyOutDir: true, target: 'es2022' },
-  })) as Rolldown.RolldownOutput;
-  chunks = output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-  const dist = join(dir, 'dist');
-  ({ server, base } = await serveFolder(dist));
+  chunks = built.chunks;
+  ({ server, base } = await serveFolder(built.dist));
   browser = await launchChromium();
 }, 120_000);
 
@@ -135,6 +119,32 @@ describe('a Vite app that calls startMockWorker()', () => {
       return [...mounts, await read()];
     });
     expect(states).toEqual(['running', 'running', 'unknown']);
+    await page.close();
+  });
+
+  it("the worker's typed control asks for answers: a 503 in Ark's format once, then a network error", async () => {
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    const seen = await page.evaluate(async () => {
+      type Handle = { setAnswers(rules: object[]): Promise<void>; reset(): Promise<void> };
+      const mock = (window as unknown as { bundleMock: Handle }).bundleMock;
+      const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks';
+      const status = async () => {
+        try {
+          return (await fetch(url)).status;
+        } catch {
+          return 'network error';
+        }
+      };
+      await mock.setAnswers([{ face: 'ark', status: 503, times: 1 }]);
+      const outage = [await status(), await status()];
+      await mock.setAnswers([{ face: 'ark', operation: 'listTasks', networkError: true }]);
+      const offline = await status();
+      await mock.reset();
+      return [...outage, offline, await status()];
+    });
+    expect(seen).toEqual([503, 200, 'network error', 200]);
     await page.close();
   });
 });

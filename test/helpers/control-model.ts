@@ -15,6 +15,7 @@ import { checkItem, type Face, type OperationIdOf, validateResponseBody } from '
 import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
+import type { AnswerKind, StandingAnswer } from '../../src/handlers/answers.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
@@ -28,6 +29,8 @@ export interface Model {
   scenario: { name: string; face: Face } | null;
   seeded: Record<Face, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
+  /** The asked-for answers, as `GET /__mock/state` lists them (a one-shot one counts down, then goes). */
+  answers: StandingAnswer[];
 }
 
 interface Answer {
@@ -39,8 +42,8 @@ interface Answer {
 /** One way of talking to a mock: in process, or over HTTP. */
 export interface Driver {
   control(method: string, path: string, body: unknown): Promise<Answer>;
-  /** `path` below the API's base, with its query. */
-  list(face: Face, path: string): Promise<Answer>;
+  /** `path` below the API's base, with its query; a dropped connection (an asked-for network error) is status 0. */
+  list(face: Face, path: string, prefer?: string): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -65,9 +68,15 @@ export async function inProcess(start: Start): Promise<Driver> {
       const answer = await app.controlResponse(method, path, body);
       return { status: answer.status, contentType: answer.headers['content-type'] ?? '', body: answer.body };
     },
-    async list(face, target) {
+    async list(face, target, prefer) {
       const [path, query = ''] = target.split('?');
-      const answer = app.respond(face, { method: 'GET', path: path!, query: new URLSearchParams(query) });
+      const answer = app.respond(face, {
+        method: 'GET',
+        path: path!,
+        query: new URLSearchParams(query),
+        ...(prefer ? { prefer } : {}),
+      });
+      if (answer.networkError) return { status: 0, contentType: '', body: null };
       const contentType = answer.headers['content-type'] ?? '';
       const body =
         answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
@@ -92,8 +101,19 @@ export async function overHttp(start: Start): Promise<Driver> {
       if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
       return read(await fetch(`${server.url}/__mock${path}`, init));
     },
-    async list(face, target) {
-      return read(await fetch(`${server.url}/${face}${target}`, { signal: AbortSignal.timeout(BOUND_MS) }));
+    async list(face, target, prefer) {
+      let response: Response;
+      try {
+        response = await fetch(`${server.url}/${face}${target}`, {
+          signal: AbortSignal.timeout(BOUND_MS),
+          ...(prefer ? { headers: { prefer } } : {}),
+        });
+      } catch (error) {
+        // A dropped connection; a request over the bound is a failure of its own.
+        if ((error as Error).name === 'TimeoutError') throw error;
+        return { status: 0, contentType: '', body: null };
+      }
+      return read(response);
     },
     close: () => server.close(),
   };
@@ -107,6 +127,7 @@ export function initialModel(start: Start): Model {
     scenario: null,
     seeded: emptySeeded(),
     clock: 'real',
+    answers: [],
   };
 }
 
@@ -127,6 +148,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     scenario: { name: string; face: Face } | null;
     seeded: Record<Face, string[]>;
     clock: { mode: string };
+    answers: StandingAnswer[];
   };
   expect({
     faults: [...state.faults].sort(),
@@ -135,6 +157,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     scenario: state.scenario && { name: state.scenario.name, face: state.scenario.face },
     seeded: state.seeded,
     clock: state.clock.mode,
+    answers: state.answers,
   }).toEqual({ ...model, faults: [...model.faults].sort() });
 }
 
@@ -186,11 +209,22 @@ class ListCommand implements Cmd {
     private readonly face: Face,
     private readonly operationId: string,
     private readonly target: string,
+    private readonly prefer?: string,
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const answer = await real.driver.list(this.face, this.target);
+    // A Prefer header wins over the standing answers and uses none of them up.
+    const asked = this.prefer
+      ? preferred(this.prefer)
+      : takeModelAnswer(model, this.face, this.operationId, this.target);
+    const answer = await real.driver.list(this.face, this.target, this.prefer);
     const where = `${this.face} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+    if (asked && !('delayMs' in asked)) {
+      const status = 'status' in asked ? asked.status : 'timeoutMs' in asked ? 504 : 0;
+      expect(answer.status, where).toBe(status);
+      if (status !== 0) expect(answer.contentType, where).toMatch(/json/);
+      return;
+    }
     // Only an injected fault may answer 5xx or break the contract (the library's scenarios
     // replay no 5xx; one breaks a rule on purpose in a step).
     if (model.faults.length > 0) return;
@@ -207,8 +241,32 @@ class ListCommand implements Cmd {
         expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
     }
   }
-  toString = () => `GET /${this.face}${this.target}`;
+  toString = () => `GET /${this.face}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
 }
+
+/** What the mock's first matching rule answers, counted off as the mock counts it. */
+function takeModelAnswer(model: Model, face: Face, operationId: string, target: string): AnswerKind | undefined {
+  const path = target.split('?')[0];
+  const i = model.answers.findIndex(
+    (r) =>
+      (r.face === null || r.face === face) &&
+      (r.path === null || r.path === path) &&
+      (r.operation === null || r.operation === operationId),
+  );
+  if (i === -1) return undefined;
+  const rule = model.answers[i]!;
+  if (rule.remaining !== null && --rule.remaining === 0) model.answers.splice(i, 1);
+  return rule.answer;
+}
+
+const PREFERS: Record<string, AnswerKind> = {
+  'code=503': { status: 503 },
+  'example=x, code=429': { status: 429 },
+  'timeout=2': { timeoutMs: 2 },
+  'delay=1': { delayMs: 1 },
+  'network-error': { networkError: true },
+};
+const preferred = (header: string): AnswerKind => PREFERS[header]!;
 
 /** A list request on the API a scenario plays on (any API when none plays): where scenarios break. */
 class ScenarioListCommand implements Cmd {
@@ -227,6 +285,20 @@ class ScenarioListCommand implements Cmd {
   toString = () => `${this.resolved?.toString() ?? 'GET'} (on the scenario's API)`;
 }
 
+/** A read of the control API: a JSON object, and nothing changes. */
+class ReadCommand implements Cmd {
+  constructor(private readonly path: string) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const answer = await real.driver.control('GET', this.path, undefined);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.contentType).toContain('application/json');
+    expect(typeof answer.body).toBe('object');
+    await sameState(model, real);
+  }
+  toString = () => `GET /__mock${this.path}`;
+}
+
 /** Freezes the clock `backMs` before the mock's now: before a time scenario's start, say. */
 class ClockBackCommand implements Cmd {
   constructor(private readonly backMs: number) {}
@@ -241,11 +313,14 @@ class ClockBackCommand implements Cmd {
   toString = () => `POST /__mock/clock {"freeze": <now - ${this.backMs}>}`;
 }
 
-function listCommand(op: ListOperation, session: number, query: Record<string, string>): ListCommand {
+function listPath(op: ListOperation, session: number): string {
   const sessions = [...SESSION_POOL[op.face as BuiltinFace], 'sesn-unknown_9'];
-  const path = op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
+  return op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
+}
+
+function listCommand(op: ListOperation, session: number, query: Record<string, string>, prefer?: string): ListCommand {
   const search = new URLSearchParams(query).toString();
-  return new ListCommand(op.face, op.operationId, `${path}${search ? `?${search}` : ''}`);
+  return new ListCommand(op.face, op.operationId, `${listPath(op, session)}${search ? `?${search}` : ''}`, prefer);
 }
 
 const SESSION_POOL: Record<Face, readonly string[]> = {
@@ -297,6 +372,39 @@ const VALUES = [
   '99999999999999999999',
 ];
 
+/** An answer rule as sent, and as the mock holds it. */
+const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
+  .record({
+    where: fc.oneof(
+      fc.constant({}),
+      fc.constantFrom(...BUILTIN_FACES).map((face) => ({ face })),
+      fc.constantFrom(...allOperations()).map((op) => ({ face: op.face, operation: op.operationId })),
+      fc
+        .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3) })
+        .map(({ op, session }) => ({ face: op.face, path: listPath(op, session) })),
+    ),
+    times: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    answer: fc.oneof(
+      fc.constantFrom(400, 404, 429, 500, 502, 503).map((status): AnswerKind => ({ status })),
+      fc.constant<AnswerKind>({ networkError: true }),
+      fc.integer({ min: 0, max: 2 }).map((timeoutMs): AnswerKind => ({ timeoutMs })),
+      fc.integer({ min: 0, max: 2 }).map((delayMs): AnswerKind => ({ delayMs })),
+    ),
+  })
+  .map(({ where, times, answer }) => {
+    const w = where as { face?: Face; operation?: string; path?: string };
+    return {
+      sent: { ...where, ...(times !== undefined ? { times } : {}), ...answer },
+      held: {
+        face: w.face ?? null,
+        operation: w.operation ?? null,
+        path: w.path ?? null,
+        remaining: times ?? null,
+        answer,
+      },
+    };
+  });
+
 const scenarioNames = Object.keys(LIBRARY) as (keyof typeof LIBRARY)[];
 const faceOf = (name: keyof typeof LIBRARY) => LIBRARY[name].face as Face;
 const isoBetween = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
@@ -313,6 +421,13 @@ const listCommands = (): fc.Arbitrary<Cmd> =>
     fc
       .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3), query: queries })
       .map(({ op, session, query }) => listCommand(op, session, query)),
+    fc
+      .record({
+        op: fc.constantFrom(...allOperations()),
+        session: fc.nat(3),
+        prefer: fc.constantFrom(...Object.keys(PREFERS)),
+      })
+      .map(({ op, session, prefer }) => listCommand(op, session, {}, prefer)),
     fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
   );
 
@@ -386,6 +501,17 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
   fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
   fc
+    .array(answerRules, { maxLength: 3 })
+    .map(
+      (rules) =>
+        new ControlCommand(
+          '/answers',
+          { answers: rules.map((r) => r.sent) },
+          (m) => (m.answers = rules.map((r) => r.held)),
+        ),
+    ),
+  fc.constantFrom('/state', '/clock', '/sessions', '/scenarios', '/faults').map((path) => new ReadCommand(path)),
+  fc
     .constantFrom<[string, string, unknown]>(
       ['POST', '/latency', { ms: -1 }],
       ['POST', '/latency', { ms: 'slow' }],
@@ -412,6 +538,22 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['POST', '/state', {}],
       ['POST', '/latency', [1]],
       ['POST', '/latency', 7],
+      ['POST', '/answers', {}],
+      ['POST', '/answers', { answers: { status: 503 } }],
+      ['POST', '/answers', { answers: [{ face: 'ark', status: 200 }] }],
+      ['POST', '/answers', { answers: [{ face: 'ark', status: 503, networkError: true }] }],
+      ['POST', '/answers', { answers: [{ face: 'ark' }] }],
+      ['POST', '/answers', { answers: [{ face: 'arc', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ operation: 'listTasks', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ face: 'ark', operation: 'listSessions', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ face: 'ark', path: 'sessions', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ status: 503, times: 0 }] }],
+      ['POST', '/answers', { answers: [{ delayMs: -1 }] }],
+      ['POST', '/answers', { answers: [{ timeoutMs: 60_001 }] }],
+      ['POST', '/answers', { answers: [{ networkError: false }] }],
+      ['POST', '/answers', { answers: [{ status: 503, retryAfter: 2 }] }],
+      ['POST', '/answers', { answers: [{ status: 503, tims: 1 }] }],
+      ['GET', '/answers', undefined],
     )
     .map(([method, path, body]) => new RefusedCommand(method, path, body)),
 ];

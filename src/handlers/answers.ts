@@ -1,0 +1,255 @@
+/**
+ * Answers a test asks for instead of the documented behaviour: the next N requests (or every
+ * request) of an API, of one operation or of one path answer an error status in the API's own
+ * format, a network error, a timeout or a delay. Like faults they wrap the mock: the operations
+ * know none, and `reset` clears them. A request may ask for one itself with a `Prefer` header
+ * (Prism's `Prefer: code=503`).
+ */
+import type { BuiltinFace } from '../contract/face.js';
+import type { Face } from '../contract/faces.js';
+import { contractOf, faces, isFace } from '../contract/faces.js';
+import type { OperationIdOf } from '../contract/ids.js';
+import { optional } from '../contract/optional.js';
+import { didYouMean } from './closest.js';
+import { ControlError } from './control-error.js';
+import { errorResponse } from './router.js';
+import type { RecordedAnswer } from './timeline.js';
+import { json, type MockResponse } from './types.js';
+
+/** What a matching request gets instead of the documented answer. */
+export type AnswerKind =
+  /** This status (400 to 599) in the API's own error format; `retryAfter` adds that header. */
+  | { status: number; retryAfter?: string }
+  /** The connection is dropped: `fetch` rejects, as it does when the network is down. */
+  | { networkError: true }
+  /** No answer for `timeoutMs`, then a 504 (what a gateway answers): the client's own timeout fires first. */
+  | { timeoutMs: number }
+  /** The documented answer, `delayMs` late (on top of the mock's latency). */
+  | { delayMs: number };
+
+interface AnswerCount {
+  /** How many matching requests get it (default: every one until reset or the next `setAnswers`). */
+  times?: number;
+}
+
+/**
+ * Which requests get an answer: every request of `face` (every API when absent), or of one of
+ * its operations, or of one path below its base; the next `times` of them, or all until `reset`.
+ */
+export type AnswerRule<F extends string = BuiltinFace> =
+  | ({ face?: undefined; operation?: undefined; path?: undefined } & AnswerCount & AnswerKind)
+  | (F extends unknown
+      ? {
+          face: F;
+          operation?: OperationIdOf<F>;
+          /** A path below the API's base, exactly as requested (`/sessions/sesn-demo/tasks`). */
+          path?: string;
+        } & AnswerCount &
+          AnswerKind
+      : never);
+
+/** A rule as the mock holds it, with how many requests it still answers. */
+export interface StandingAnswer {
+  face: Face | null;
+  operation: string | null;
+  path: string | null;
+  /** Matching requests it still answers; null: every one. */
+  remaining: number | null;
+  answer: AnswerKind;
+}
+
+const MAX_TIMES = 1_000_000;
+/** A delay or timeout longer than a minute holds test runs up for nothing. */
+const MAX_ANSWER_MS = 60_000;
+const KINDS = ['status', 'networkError', 'timeoutMs', 'delayMs'] as const;
+const KEYS: readonly string[] = ['face', 'operation', 'path', 'times', 'retryAfter', ...KINDS];
+const ANSWER_EXAMPLES = [
+  { face: 'ark', status: 503, times: 1 },
+  { face: 'ark', operation: 'listTasks', networkError: true },
+  { face: 'praxis', path: '/v1/sessions', timeoutMs: 10_000, times: 2 },
+  { delayMs: 2000 },
+];
+
+const refuse = (what: string): never => {
+  throw new ControlError(400, what, { examples: ANSWER_EXAMPLES });
+};
+
+function wholeMs(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_ANSWER_MS)
+    refuse(`${name} is a whole number of milliseconds from 0 to ${MAX_ANSWER_MS} (got ${JSON.stringify(value)})`);
+  return value as number;
+}
+
+function errorStatus(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 400 || value > 599)
+    refuse(`${where} is an error status from 400 to 599 (got ${JSON.stringify(value)})`);
+  return value as number;
+}
+
+/** What one answer is, checked: exactly one kind. */
+function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
+  const given = KINDS.filter((k) => input[k] !== undefined);
+  if (given.length !== 1)
+    refuse(
+      `${where} takes exactly one of status, networkError, timeoutMs or delayMs (got ${given.join(', ') || 'none'})`,
+    );
+  if (input.retryAfter !== undefined && (given[0] !== 'status' || typeof input.retryAfter !== 'string'))
+    refuse(`${where}: retryAfter is a string (seconds or an HTTP date) beside a status`);
+  switch (given[0]) {
+    case 'status':
+      return {
+        status: errorStatus(input.status, `${where}: status`),
+        ...optional('retryAfter', input.retryAfter as string),
+      };
+    case 'networkError':
+      if (input.networkError !== true) refuse(`${where}: networkError is true`);
+      return { networkError: true };
+    case 'timeoutMs':
+      return { timeoutMs: wholeMs(`${where}: timeoutMs`, input.timeoutMs) };
+    default:
+      return { delayMs: wholeMs(`${where}: delayMs`, input.delayMs) };
+  }
+}
+
+/** Checks one rule as sent (a typed call or a JSON body) and says what is wrong with it. */
+function standing(input: unknown, where: string): StandingAnswer {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return refuse(`${where} is an object such as {"face": "ark", "status": 503, "times": 1}`);
+  const rule = input as Record<string, unknown>;
+  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k));
+  if (unknown.length > 0)
+    refuse(
+      `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
+    );
+  const { face, operation, path, times } = rule;
+  if (face !== undefined && (typeof face !== 'string' || !isFace(face)))
+    refuse(`${where}: face is one of ${faces().join(', ')} (got ${JSON.stringify(face)})`);
+  if ((operation !== undefined || path !== undefined) && face === undefined)
+    refuse(`${where}: an operation or a path belongs to one API: give its face too`);
+  if (operation !== undefined) {
+    const ids = contractOf(face as Face).operations.map((op) => op.operationId);
+    if (typeof operation !== 'string' || !ids.includes(operation))
+      refuse(
+        `${where}: ${String(face)} has no operation ${JSON.stringify(operation)}` +
+          `${typeof operation === 'string' ? didYouMean(operation, ids) : ''}; its operations are ${ids.join(', ')}`,
+      );
+  }
+  if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/')))
+    refuse(`${where}: path is below the API's base and starts with "/" (got ${JSON.stringify(path)})`);
+  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1 || times > MAX_TIMES))
+    refuse(
+      `${where}: times is a whole number from 1 to ${MAX_TIMES}, or absent for every request ` +
+        `(got ${JSON.stringify(times)})`,
+    );
+  return {
+    face: (face as Face | undefined) ?? null,
+    operation: (operation as string | undefined) ?? null,
+    path: (path as string | undefined) ?? null,
+    remaining: (times as number | undefined) ?? null,
+    answer: kindOf(rule, where),
+  };
+}
+
+/** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
+export function standingAnswers(input: unknown): StandingAnswer[] {
+  if (!Array.isArray(input))
+    return refuse('answers is an array of rules, e.g. [{"face": "ark", "status": 503, "times": 1}] ([] clears them)');
+  return input.map((rule, i) => standing(rule, `answers[${i}]`));
+}
+
+/**
+ * The answer the first matching rule gives (in the order given), counting it off a one-shot
+ * rule; a used-up rule is dropped.
+ */
+export function takeAnswer(
+  rules: StandingAnswer[],
+  face: Face,
+  path: string,
+  operationId: string | undefined,
+): AnswerKind | undefined {
+  const i = rules.findIndex(
+    (r) =>
+      (r.face === null || r.face === face) &&
+      (r.path === null || r.path === path) &&
+      (r.operation === null || r.operation === operationId),
+  );
+  if (i === -1) return undefined;
+  const rule = rules[i]!;
+  if (rule.remaining !== null && --rule.remaining === 0) rules.splice(i, 1);
+  return rule.answer;
+}
+
+/**
+ * The answer a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
+ * also `delay=MS`, `timeout=MS` and `network-error`), or undefined when it asks for none of
+ * these. Other preferences (Prism's `example=`, `dynamic=`) are ignored, as RFC 7240 lets a
+ * server ignore what it does not support; a value the mock cannot read is refused.
+ */
+export function preferredAnswer(header: string): AnswerKind | { refused: string } | undefined {
+  for (const preference of header.split(',')) {
+    const [token = '', value = ''] = preference
+      .split(';', 1)[0]!
+      .split('=', 2)
+      .map((s) => s.trim().replace(/^"|"$/g, ''));
+    const name = token.toLowerCase();
+    if (name !== 'code' && name !== 'delay' && name !== 'timeout' && name !== 'network-error') continue;
+    if (name === 'network-error') return { networkError: true };
+    const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+    if (name === 'code') {
+      if (n >= 400 && n <= 599) return { status: n };
+      return {
+        refused: `Prefer: code=${value.slice(0, 20)} is not an error status; send Prefer: code=503 (400 to 599)`,
+      };
+    }
+    if (n <= MAX_ANSWER_MS) return name === 'delay' ? { delayMs: n } : { timeoutMs: n };
+    return {
+      refused: `Prefer: ${name}=${value.slice(0, 20)} is not a number of milliseconds from 0 to ${MAX_ANSWER_MS}`,
+    };
+  }
+  return undefined;
+}
+
+/** The answer a request gets for a kind other than a delay (which delays the documented answer). */
+export function answerResponse(
+  face: Face,
+  kind: Exclude<AnswerKind, { delayMs: number }> | { refused: string },
+  latencyMs: number,
+  requestNumber: number,
+): MockResponse {
+  if ('refused' in kind) return { ...errorResponse(face, 400, kind.refused, {}, requestNumber), delayMs: latencyMs };
+  if ('networkError' in kind) return { status: 0, headers: {}, body: null, networkError: true, delayMs: latencyMs };
+  if ('timeoutMs' in kind)
+    return {
+      ...errorResponse(
+        face,
+        504,
+        `no answer within ${kind.timeoutMs} ms, as a test asked (answers)`,
+        {},
+        requestNumber,
+      ),
+      delayMs: latencyMs + kind.timeoutMs,
+    };
+  const headers: Record<string, string> = kind.retryAfter === undefined ? {} : { 'retry-after': kind.retryAfter };
+  const message = `answered ${kind.status}, as a test asked (answers or Prefer: code=${kind.status})`;
+  return { ...errorResponse(face, kind.status, message, headers, requestNumber), delayMs: latencyMs };
+}
+
+/** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */
+export function recordedAnswer(answer: RecordedAnswer, latencyMs: number): MockResponse {
+  if (answer.status === undefined)
+    return {
+      ...json(504, { error: { message: `recorded: no complete answer within ${answer.timeoutMs ?? 0} ms` } }),
+      delayMs: latencyMs + (answer.timeoutMs ?? 0),
+    };
+  const headers: Record<string, string> = {
+    'content-type': typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json',
+  };
+  if (answer.retryAfter !== undefined) headers['retry-after'] = answer.retryAfter;
+  return {
+    status: answer.status,
+    headers,
+    body: answer.body ?? null,
+    ...(typeof answer.body === 'string' ? { raw: answer.body } : {}),
+    delayMs: latencyMs,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The control page the standalone mock serves at `/__mock/`: for a person building a UI, the
+ * mock's state (APIs, sessions and their tasks, clock, faults, latency, answers, the playing
+ * scenario and its step) and buttons that change it. It is a page of the mock's own origin
+ * calling the same control API, so the API's protections hold (a page elsewhere is refused);
+ * its own headers forbid framing and any request to another origin.
+ */
+
+export const CONTROL_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; " +
+    "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
+
+const STYLE = `
+body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #1d2330; background: #f6f7f9; }
+header { background: #1d2330; color: #fff; padding: 10px 16px; display: flex; gap: 16px; align-items: baseline; }
+header h1 { font-size: 16px; margin: 0; }
+header code { color: #9fd0ff; }
+main { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 12px; padding: 12px; }
+section.wide { grid-column: span 2; }
+section { background: #fff; border: 1px solid #dde1e8; border-radius: 6px; padding: 10px 12px; }
+h2 { font-size: 14px; margin: 0 0 8px; }
+table { border-collapse: collapse; width: 100%; }
+td, th { text-align: left; padding: 2px 6px; border-bottom: 1px solid #eef0f3; vertical-align: top; }
+.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
+button { padding: 3px 10px; }
+input[type=number] { width: 90px; }
+.muted { color: #6b7385; }
+#error { color: #a4161a; white-space: pre-wrap; }
+#error:empty { display: none; }
+details { margin: 4px 0; }
+label.fault { display: block; font-family: ui-monospace, monospace; font-size: 12px; }
+`;
+
+/** The page's script: reads the state over the control API every second and posts what is clicked. */
+const SCRIPT = `
+const $ = (id) => document.getElementById(id);
+const api = async (method, path, body) => {
+  const res = await fetch('/__mock' + path, method === 'POST'
+    ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) }
+    : { method });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(answer.error || ('answered ' + res.status));
+  return answer;
+};
+const act = async (path, body) => {
+  try {
+    await api('POST', path, body);
+    $('error').textContent = '';
+  } catch (error) {
+    $('error').textContent = String(error.message);
+  }
+  await refresh();
+};
+const cell = (tr, text) => {
+  const td = document.createElement('td');
+  td.textContent = text;
+  tr.append(td);
+  return td;
+};
+let faultsShown = '';
+async function refresh() {
+  const [state, sessions] = await Promise.all([api('GET', '/state'), api('GET', '/sessions')]);
+  const apis = $('apis');
+  apis.replaceChildren();
+  for (const face of Object.keys(state.tasks)) {
+    const tr = document.createElement('tr');
+    tr.dataset.face = face;
+    cell(tr, face);
+    cell(tr, location.origin + '/' + face).className = 'muted';
+    cell(tr, String(state.tasks[face]));
+    // The sessions holding the most tasks first: the ones a UI lists.
+    const list = [...(sessions[face] || [])].sort((a, b) => b.tasks - a.tasks);
+    const shown = list.slice(0, 4).map((s) => s.session + ' (' + s.tasks + ')').join(', ');
+    const more = list.length > 4 ? ', and ' + (list.length - 4) + ' more' : '';
+    cell(tr, list.length + (list.length === 1 ? ' session: ' : ' sessions: ') + shown + more).className = 'sessions';
+    apis.append(tr);
+  }
+  const clock = state.clock;
+  $('clock').textContent = new Date(clock.now).toISOString() + ' · ' + clock.mode +
+    (clock.mode === 'scaled' ? ' ×' + clock.speed : '');
+  $('clock').dataset.now = String(clock.now);
+  $('clock').dataset.mode = clock.mode;
+  $('latency-now').textContent = state.latencyMs + ' ms';
+  const scenario = state.scenario;
+  $('scenario-now').textContent = scenario
+    ? scenario.name + ' on ' + scenario.face + ' · step ' + ((scenario.step || 0) + 1) + ' of ' + scenario.steps +
+      (scenario.progression ? ' · ' + scenario.progression : '')
+    : 'none (every API serves its data)';
+  $('scenario-now').dataset.step = scenario ? String(scenario.step || 0) : '';
+  $('answers-now').textContent = state.answers.length === 0 ? 'none' : state.answers.map((a) =>
+    (a.face || 'every API') + (a.operation ? ' ' + a.operation : '') + (a.path ? ' ' + a.path : '') + ': ' +
+    JSON.stringify(a.answer) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
+  const now = JSON.stringify(state.faults);
+  if (now !== faultsShown) {
+    faultsShown = now;
+    for (const box of document.querySelectorAll('input[data-fault]')) box.checked = state.faults.includes(box.value);
+  }
+  $('faults-now').textContent = state.faults.length === 0 ? 'none' : state.faults.join(', ');
+  $('seed').textContent = String(state.seed);
+}
+async function start() {
+  const [{ library }, faults] = await Promise.all([api('GET', '/scenarios'), api('GET', '/faults')]);
+  for (const name of library) $('scenario').append(new Option(name, name));
+  for (const face of Object.keys(faults)) {
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = face + ' (' + faults[face].length + ')';
+    details.append(summary);
+    for (const id of faults[face]) {
+      const label = document.createElement('label');
+      label.className = 'fault';
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.value = id;
+      box.dataset.fault = id;
+      box.addEventListener('change', () => {
+        const on = [...document.querySelectorAll('input[data-fault]:checked')].map((b) => b.value);
+        act('/faults', { faults: on });
+      });
+      label.append(box, ' ' + id);
+      details.append(label);
+    }
+    $('faults').append(details);
+  }
+  $('play').onclick = () => act('/scenario', { name: $('scenario').value, progression: $('progression').value });
+  $('step').onclick = () => act('/advance', { steps: 1 });
+  $('stop').onclick = () => act('/scenario', { name: null });
+  $('freeze').onclick = () => act('/clock', { freeze: true });
+  $('advance-clock').onclick = () => act('/clock', { advanceMs: Number($('advance-ms').value) });
+  $('speed').onclick = () => act('/clock', { speed: Number($('speed-factor').value) });
+  $('real').onclick = () => act('/clock', { real: true });
+  $('set-latency').onclick = () => act('/latency', { ms: Number($('latency').value) });
+  $('clear-answers').onclick = () => act('/answers', { answers: [] });
+  $('answer').onclick = () => act('/answers', { answers: [{
+    face: $('answer-face').value, status: Number($('answer-status').value), times: Number($('answer-times').value),
+  }] });
+  $('reset').onclick = () => act('/reset');
+  await refresh();
+  document.body.dataset.ready = 'yes';
+  setInterval(() => refresh().catch((error) => ($('error').textContent = String(error.message))), 1000);
+}
+start().catch((error) => ($('error').textContent = String(error.message)));
+`;
+
+/** The page, for `GET /__mock/`. */
+export function controlPage(faces: readonly string[]): string {
+  const options = faces.map((face) => `<option>${face}</option>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>agent-task-contracts mock</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
+<body>
+<header><h1>agent-task-contracts mock</h1><span>seed <code id="seed"></code></span>
+<button id="reset" title="POST /__mock/reset: back to how the mock was started">Reset</button></header>
+<div id="error" role="alert"></div>
+<main>
+<section class="wide"><h2>APIs</h2><table><thead>
+<tr><th>API</th><th>base URL</th><th>tasks</th><th>sessions (tasks)</th></tr></thead>
+<tbody id="apis"></tbody></table></section>
+<section><h2>Scenario</h2><div id="scenario-now"></div>
+<div class="row"><select id="scenario"></select><select id="progression">
+<option value="manual">manual (Step moves it)</option><option value="request">request (each poll)</option>
+<option value="time">time (the clock)</option></select></div>
+<div class="row"><button id="play">Play</button><button id="step">Step</button><button id="stop">Stop</button></div>
+</section>
+<section><h2>Clock</h2><div id="clock"></div>
+<div class="row"><button id="freeze">Freeze</button><input id="advance-ms" type="number" value="30000" min="0">
+<button id="advance-clock">Advance ms</button></div>
+<div class="row"><input id="speed-factor" type="number" value="10" min="0.1"><button id="speed">Speed ×</button>
+<button id="real">Real time</button></div></section>
+<section><h2>Latency</h2><div id="latency-now"></div>
+<div class="row"><input id="latency" type="number" value="250" min="0" max="60000">
+<button id="set-latency">Set latency ms</button></div></section>
+<section><h2>Answers</h2><div id="answers-now" style="white-space: pre-wrap"></div>
+<div class="row"><select id="answer-face">${options}</select><input id="answer-status" type="number" value="503"
+min="400" max="599"><span>next</span><input id="answer-times" type="number" value="1" min="1"><span>requests</span>
+<button id="answer">Answer</button><button id="clear-answers">Clear</button></div></section>
+<section><h2>Faults</h2><div id="faults-now" class="muted"></div><div id="faults"></div></section>
+</main>
+<script>${SCRIPT}</script>
+</body></html>`;
+}

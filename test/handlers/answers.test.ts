@@ -1,0 +1,154 @@
+/**
+ * One-shot and standing answers: the next N requests (or all) of an API, an operation or a path
+ * answer an error status in the API's own format, a network error, a timeout or a delay; reset
+ * clears them. In process (MockApp), through MSW, over HTTP with the control API and with a
+ * Prefer header.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { validateResponseBody } from '../../src/contract/validate.js';
+import { MockApp } from '../../src/handlers/app.js';
+import { createHandlers } from '../../src/handlers/msw.js';
+import { connectMock } from '../../src/node/control.js';
+import { startServer } from '../../src/node/server.js';
+
+const arkTasks = '/sessions/sesn-demo/tasks';
+const get = (app: MockApp, face: 'ark' | 'praxis', path: string, prefer?: string) =>
+  app.respond(face, { method: 'GET', path, query: new URLSearchParams(), ...(prefer ? { prefer } : {}) });
+
+describe('answers in process', () => {
+  it('the next N requests of an API answer the status in its own error format, then the documented answer', async () => {
+    const app = await MockApp.create();
+    const notFound = get(app, 'ark', '/sessions/sesn-nobody/tasks');
+    expect(notFound.status).toBe(404);
+    app.setAnswers([{ face: 'ark', status: 503, times: 2 }]);
+    const first = get(app, 'ark', arkTasks);
+    expect(first.status).toBe(503);
+    // Ark's own error format: the body the spec gives its documented errors, the shape of the mock's 404.
+    expect(validateResponseBody('ark', 'listTasks', 400, first.body, 'strict')).toEqual([]);
+    expect(Object.keys(first.body as object)).toEqual(Object.keys(notFound.body as object));
+    expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
+    expect(get(app, 'ark', arkTasks).status).toBe(503);
+    expect(get(app, 'ark', arkTasks).status).toBe(200);
+    expect(app.describe().answers).toEqual([]);
+  });
+
+  it('a standing answer of one operation or one path holds until reset; others are untouched', async () => {
+    const app = await MockApp.create();
+    app.setAnswers([
+      { face: 'praxis', operation: 'listSessions', status: 429, retryAfter: '2' },
+      { face: 'ark', path: '/sessions/sesn-other/tasks', timeoutMs: 1500 },
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const answer = get(app, 'praxis', '/v1/sessions');
+      expect(answer.status).toBe(429);
+      expect(answer.headers['retry-after']).toBe('2');
+    }
+    expect(get(app, 'praxis', '/v1/sessions/sesn_demo/background_tasks').status).toBe(200);
+    const timeout = get(app, 'ark', '/sessions/sesn-other/tasks');
+    expect([timeout.status, timeout.delayMs]).toEqual([504, 1500]);
+    expect(get(app, 'ark', arkTasks).status).toBe(200);
+    expect(app.describe().answers.map((a) => a.remaining)).toEqual([null, null]);
+    await app.reset();
+    expect(app.describe().answers).toEqual([]);
+    expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
+  });
+
+  it('a delay adds to the latency and keeps the documented answer; a network error has no answer', async () => {
+    const app = await MockApp.create({ latencyMs: 5 });
+    app.setAnswers([
+      { delayMs: 700, times: 1 },
+      { face: 'ark', networkError: true, times: 1 },
+    ]);
+    const delayed = get(app, 'ark', arkTasks);
+    expect([delayed.status, delayed.delayMs]).toEqual([200, 705]);
+    expect(get(app, 'ark', arkTasks).networkError).toBe(true);
+    expect(get(app, 'ark', arkTasks)).toMatchObject({ status: 200 });
+  });
+
+  it('refuses a rule it cannot follow, saying what is wrong and what to send', async () => {
+    const app = await MockApp.create();
+    const refused = (rules: unknown) => {
+      try {
+        app.setAnswers(rules as never);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refused({ status: 503 })).toContain('answers is an array');
+    expect(refused([{ face: 'ark', status: 200 }])).toContain('answers[0]: status is an error status from 400 to 599');
+    expect(refused([{ face: 'ark', status: 503, networkError: true }])).toContain(
+      'exactly one of status, networkError, timeoutMs or delayMs (got status, networkError)',
+    );
+    expect(refused([{ face: 'ark', operation: 'listTask', status: 503 }])).toContain(
+      'ark has no operation "listTask" (did you mean "listTasks"?)',
+    );
+    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its face too');
+    expect(refused([{ face: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
+    expect(refused([{ face: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
+    expect(refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
+    expect(app.describe().answers).toEqual([]);
+  });
+
+  it('a Prefer header asks for one answer per request (Prism: code=503), and a bad value is a 400 naming it', async () => {
+    const app = await MockApp.create();
+    expect(get(app, 'ark', arkTasks, 'code=503').status).toBe(503);
+    expect(get(app, 'ark', arkTasks, 'example=x, code=404').status).toBe(404);
+    expect(get(app, 'ark', arkTasks, 'dynamic=true').status).toBe(200);
+    expect(get(app, 'ark', arkTasks, 'delay=300').delayMs).toBe(300);
+    expect(get(app, 'ark', arkTasks, 'timeout=100').status).toBe(504);
+    expect(get(app, 'ark', arkTasks, 'network-error').networkError).toBe(true);
+    const bad = get(app, 'ark', arkTasks, 'code=5o3');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Prefer: code=5o3 is not an error status');
+    expect(get(app, 'ark', arkTasks).status).toBe(200);
+  });
+});
+
+describe('answers through MSW', () => {
+  const mock = createHandlers({ baseUrl: { ark: 'https://ark.test/api/v3' } });
+  const server = setupServer(...mock.handlers);
+  beforeAll(() => server.listen());
+  afterEach(() => mock.reset());
+  afterAll(() => server.close());
+
+  it('a status, then a network error (fetch rejects), then the documented page', async () => {
+    await mock.setAnswers([{ face: 'ark', status: 503, times: 1 }]);
+    expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(503);
+    await mock.setAnswers([{ face: 'ark', operation: 'listTasks', networkError: true, times: 1 }]);
+    await expect(fetch(`https://ark.test/api/v3${arkTasks}`)).rejects.toThrow();
+    expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(200);
+    const prefer = await fetch(`https://ark.test/api/v3${arkTasks}`, { headers: { prefer: 'code=502' } });
+    expect(prefer.status).toBe(502);
+  });
+});
+
+describe('answers over HTTP', () => {
+  it('the control API and the Node client set them, Prefer asks per request, a network error drops the connection', async () => {
+    const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
+    try {
+      const mock = await connectMock(server.url);
+      await mock.answers([{ face: 'ark', status: 503, times: 1 }]);
+      expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(503);
+      expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
+      const prefer = await fetch(`${server.url}/ark${arkTasks}`, { headers: { prefer: 'code=503' } });
+      expect(prefer.status).toBe(503);
+      await mock.answers([{ face: 'ark', networkError: true }]);
+      await expect(fetch(`${server.url}/ark${arkTasks}`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+      expect((await mock.state()).answers).toEqual([
+        { face: 'ark', operation: null, path: null, remaining: null, answer: { networkError: true } },
+      ]);
+      const refused = await fetch(`${server.url}/__mock/answers`, {
+        method: 'POST',
+        body: JSON.stringify({ answers: [{ face: 'arc', status: 503 }] }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toContain('face is one of');
+      await mock.reset();
+      expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

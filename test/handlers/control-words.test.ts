@@ -1,0 +1,75 @@
+/**
+ * What the control API says: seeding answers the state's shape, the unknown-endpoint error lists
+ * each endpoint once, a misspelt scenario gets "did you mean", and a body fits a few thousand
+ * tasks, while one over the limit is a 413 naming it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockApp } from '../../src/handlers/app.js';
+import { type RunningServer, startServer } from '../../src/node/server.js';
+import { scenarioLoader } from '../../src/scenarios/loader.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
+});
+afterAll(() => server.close());
+
+const post = async (path: string, body: string | object) => {
+  const response = await fetch(`${server.url}/__mock${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('the control API in words', () => {
+  it('POST /seed answers the shape of GET /state, and what it stored beside it', async () => {
+    const seeded = await post('/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
+    expect(seeded.status).toBe(200);
+    const state = (await (await fetch(`${server.url}/__mock/state`)).json()) as Record<string, unknown>;
+    const { stored, ...rest } = seeded.body;
+    // The clock's reading moves between the two calls; everything else is the same.
+    expect({ ...rest, clock: null }).toEqual({ ...state, clock: null });
+    expect((state.seeded as Record<string, string[]>).ark).toEqual(['sesn-x']);
+    expect(stored).toMatchObject({ face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
+    await post('/reset', {});
+  });
+
+  it('the unknown-endpoint error lists each endpoint once, with its methods', async () => {
+    const answer = await post('/nope', {});
+    expect(answer.status).toBe(404);
+    const error = String(answer.body.error);
+    expect(error.match(/\/clock\b/g)).toHaveLength(1);
+    expect(error).toContain('GET|POST /clock');
+    expect(error).toContain('POST /answers');
+    expect(error).toContain('GET /state');
+  });
+
+  it('a misspelt scenario name gets "did you mean"', async () => {
+    const app = await MockApp.create({ scenarios: scenarioLoader });
+    await expect(app.playScenario('ark-unknown-come-back')).rejects.toThrow(
+      'unknown scenario "ark-unknown-come-back" (did you mean "ark-unknown-comes-back"?); the library has: ',
+    );
+  });
+
+  it('a body of a few hundred realistic tasks (over the old 64 KB) is seeded', async () => {
+    const task = { state: 'running', tool: { name: 'video_generate' }, thread_id: 'thread-main' };
+    const tasks = Array.from({ length: 400 }, () => task);
+    const body = JSON.stringify({ face: 'ark', session: 'sesn-big', tasks, seed: 3 }, null, 8);
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const answer = await post('/seed', body);
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect((answer.body.stored as { tasks: unknown[] }).tasks).toHaveLength(400);
+    await post('/reset', {});
+  });
+
+  it('a body over the limit is a 413 naming the limit; a body that is not JSON a 400 saying so', async () => {
+    const tooBig = await post('/seed', `{"face": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error).toContain('over the limit of 8388608 bytes (8 MiB)');
+    const notJson = await post('/seed', '{"face": ');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error).toMatch(/^the control request body is not JSON: SyntaxError/);
+  });
+});

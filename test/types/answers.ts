@@ -1,0 +1,21 @@
+/**
+ * Type test (checked by `tsc -p .` in npm test): answer rules are typed per API, in process and
+ * over HTTP: an operation of another API, a misspelt kind or an operation without its API do not
+ * compile.
+ */
+import { demoMock } from '../../src/handlers/index.js';
+import type { MockControl } from '../../src/node/control.js';
+
+export async function typed(mock: MockControl): Promise<void> {
+  await demoMock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+  await demoMock.setAnswers([{ face: 'praxis', operation: 'listSessions', networkError: true }, { delayMs: 200 }]);
+  await mock.answers([{ face: 'jsonrpc', path: '/tasks', timeoutMs: 10_000 }]);
+  // @ts-expect-error listSessions is Praxis's, not Ark's
+  await demoMock.setAnswers([{ face: 'ark', operation: 'listSessions', status: 503 }]);
+  // @ts-expect-error an operation belongs to one API: give its face
+  await mock.answers([{ operation: 'listTasks', status: 503 }]);
+  // @ts-expect-error networkError is true or absent
+  await mock.answers([{ face: 'ark', networkError: false }]);
+  // @ts-expect-error a rule says what to answer
+  await demoMock.setAnswers([{ face: 'ark', times: 1 }]);
+}
