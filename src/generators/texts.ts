@@ -95,7 +95,7 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
     'May I delete the old backups?',
     'Continue with the migration?',
   ],
-  // Everruns' artifact `url`: "External URL, when the artifact lives elsewhere."
+  // Where a URL is meant (an artifact's: "External URL, when the artifact lives elsewhere.")
   url: [
     'https://ci.example.com/builds/1289/log.txt',
     'https://storage.example.com/artifacts/report.html',
