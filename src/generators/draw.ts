@@ -65,6 +65,22 @@ function dictionaryKey(r: Rng): string {
   return key;
 }
 
+/**
+ * Printable ASCII (what fast-check's strings hold by default), 8,192 characters from a fixed
+ * generator: a long text is a slice of it, one draw instead of one per character.
+ */
+let asciiPool: string | undefined;
+function asciiText(r: Rng, length: number): string {
+  if (asciiPool === undefined) {
+    const source = new Rng(0x5eed);
+    let pool = '';
+    while (pool.length < 8192) pool += String.fromCharCode(source.int(0x20, 0x7e));
+    asciiPool = pool;
+  }
+  const from = r.int(0, asciiPool.length - length);
+  return asciiPool.slice(from, from + length);
+}
+
 /** Objects a constant stands for are copied, so no two drawn values share one. */
 function copyOf(value: unknown): Draw {
   if (Array.isArray(value)) return () => value.slice();
@@ -137,5 +153,6 @@ export const drawBackend: Backend<Draw> = {
       }
     };
   },
+  longText: (minLength, maxLength) => (r) => asciiText(r, r.int(minLength, Math.min(maxLength, 8192))),
   fromFastCheck: (arbitrary) => (r) => arbitrary.generate(r.random, undefined).value,
 };
