@@ -26,7 +26,7 @@ const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields'
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID).',
+  summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
     `--face ${BUILTIN_FACES.join('|')}`,
