@@ -2,15 +2,31 @@ import type fc from 'fast-check';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import { ITEM_RULES } from '../contract/rules/index.js';
+import type { RuleTarget } from '../contract/rules/types.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
+
+/** Lines go out in chunks of about this many characters: one write per line was a tenth of the run. */
+const CHUNK = 1 << 16;
+
+function writeLines(values: Iterable<unknown>, write: (text: string) => void): void {
+  let chunk = '';
+  for (const value of values) {
+    chunk += `${JSON.stringify(value)}\n`;
+    if (chunk.length >= CHUNK) {
+      write(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0) write(chunk);
+}
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
 const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID).',
+  summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
     `--face ${BUILTIN_FACES.join('|')}`,
@@ -37,18 +53,19 @@ export const generateCommand: Command = {
     const [
       { default: fastCheck },
       { componentsOf },
-      { brokenObject, validObject },
+      { drawObjects },
       { illegalLifecycle, legalLifecycle },
       { requestCase },
     ] = await Promise.all([
       import('fast-check'),
       import('../contract/operations.js'),
-      import('../generators/objects.js'),
+      import('../generators/bulk.js'),
       import('../generators/lifecycles.js'),
       import('../generators/requests.js'),
     ]);
 
-    let arbitrary: fc.Arbitrary<unknown>;
+    let output: Iterable<unknown>;
+    let arbitrary: fc.Arbitrary<unknown> | undefined;
     if (what === 'request') {
       if (breakId)
         throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
@@ -67,18 +84,19 @@ export const generateCommand: Command = {
         const whats = `${Object.keys(componentsOf(face)).join('|')}|request|lifecycle`;
         throw new UsageError(`${face} has no ${what} objects; --what takes ${whats} for ${face}`);
       }
-      if (breakId === undefined) arbitrary = validObject(face, what, { edge });
-      else {
+      if (breakId !== undefined) {
         const rule = ITEM_RULES.find((r) => r.id === breakId);
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
         if (!rule || rule.face !== face || rule.target !== what)
           throw new UsageError(
             `--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`,
           );
-        arbitrary = brokenObject(rule.id, { edge });
       }
     }
-    for (const value of fastCheck.sample(arbitrary, { seed, numRuns: count })) io.stdout(`${JSON.stringify(value)}\n`);
+    // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
+    if (arbitrary) output = fastCheck.sample(arbitrary, { seed, numRuns: count });
+    else output = drawObjects(face, what as RuleTarget, { count, seed, edge, breaks: breakId });
+    writeLines(output, io.stdout);
     return 0;
   },
 };

@@ -1,5 +1,6 @@
 /** fast-check arbitraries for every face, derived from the contract. Deterministic from a seed. */
 
+export { type DrawOptions, drawObjects } from './bulk.js';
 export { type LifecycleCase, legalLifecycle } from './lifecycles.js';
 export { brokenObject, type ObjectOptions, validObject } from './objects.js';
 export type { GeneratorProfile } from './profile.js';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../contract/rules/types.js';
-import { isoFromMillis, millisFromIso } from './iso.js';
+import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
   repair(item: JsonObject): void;
@@ -23,7 +23,7 @@ export const del = (item: JsonObject, key: string) => {
 /** Repairs "`later` is not earlier than `earlier`" (RFC 3339 fields): an earlier `later` takes `earlier`'s time. */
 export function notBefore(item: JsonObject, later: string, earlier: string): void {
   const [a, b] = [item[later], item[earlier]];
-  if (typeof a === 'string' && typeof b === 'string' && millisFromIso(a) < millisFromIso(b)) item[later] = b;
+  if (typeof a === 'string' && typeof b === 'string' && isoBefore(a, b)) item[later] = b;
 }
 
 /**

@@ -8,6 +8,7 @@ import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
+import { reachableEnums } from './enums.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
@@ -148,26 +149,4 @@ describe(`generators (seed ${SEED})`, () => {
 
 function snap(idField: string, task: JsonObject): Snapshot {
   return new Map([[String(task[idField]), task]]);
-}
-
-function reachableEnums(
-  schemas: Record<string, Record<string, unknown>>,
-  component: string,
-  seen = new Set<string>(),
-): string[] {
-  if (seen.has(component)) return [];
-  seen.add(component);
-  const out: string[] = [];
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const n = node as Record<string, unknown>;
-    if (n['x-reference-only'] === true && component !== 'Session') return;
-    if (Array.isArray(n.enum)) out.push(...(n.enum as string[]));
-    if (typeof n.const === 'string') out.push(n.const);
-    if (typeof n.$ref === 'string') out.push(...reachableEnums(schemas, n.$ref.split('/').pop()!, seen));
-    for (const [k, v] of Object.entries(n)) if (k !== 'enum' && k !== 'examples' && k !== 'description') visit(v);
-  };
-  visit(schemas[component]);
-  return out;
 }

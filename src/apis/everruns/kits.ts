@@ -1,7 +1,7 @@
 /** How to repair and to break each everruns item rule (see src/generators/rule-kit.ts). */
 
 import type { JsonObject } from '../../contract/rules/types.js';
-import { millisFromIso } from '../../generators/iso.js';
+import { isoBefore } from '../../generators/iso.js';
 import { beforeBy, notBefore, type RuleKit } from '../../generators/rule-kit.js';
 import type { everrunsRules } from './rules.js';
 
@@ -10,6 +10,8 @@ const relativeUrl = (a: unknown) =>
   a !== null &&
   typeof (a as JsonObject).url === 'string' &&
   !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
+
+const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'];
 
 export const everrunsKits = {
   'everruns.input-request-only-while-awaiting-input': {
@@ -57,11 +59,11 @@ export const everrunsKits = {
   },
   'everruns.task-times-in-order': {
     repair(t) {
-      if (typeof t.created_at !== 'string') return;
-      const created = millisFromIso(t.created_at);
-      for (const key of ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at']) {
+      const created = t.created_at;
+      if (typeof created !== 'string') return;
+      for (const key of LATER_THAN_CREATED) {
         const at = t[key];
-        if (typeof at === 'string' && millisFromIso(at) < created) t[key] = t.created_at;
+        if (typeof at === 'string' && isoBefore(at, created)) t[key] = created;
       }
       notBefore(t, 'finished_at', 'started_at');
     },

@@ -1,13 +1,44 @@
 /** JSON-RPC: what the generators need beyond the contract (see GeneratorProfile). */
 import { plausibleMillis } from '../../generators/instants.js';
-import type { GeneratorProfile } from '../../generators/profile.js';
+import type { FastCheck, GeneratorProfile } from '../../generators/profile.js';
 import { jsonrpcKits } from './kits.js';
+
+const REPLIES = [
+  'All 214 tests passed.',
+  'The deploy finished; the site answers on the new version.',
+  'I found three broken links on the docs site.',
+  'Which branch should I deploy?',
+];
+const CALLS = [
+  { name: 'bash', arguments: '{"command":"npm test"}' },
+  { name: 'web_search', arguments: '{"query":"release notes"}' },
+  { name: 'file_read', arguments: '{"path":"README.md"}' },
+];
+
+/**
+ * Output items. 003 says only "模型/代理生成的输出条目集合（多类型）" (output items of several types
+ * made by the model or agent) and types each as an open object: items are drawn as an assistant's
+ * message with its text and as the tool calls a task waits on (`input_required_call_ids`), not `{}`.
+ */
+function outputItem(fc: FastCheck) {
+  return fc.oneof(
+    fc.constantFrom(...REPLIES).map((text) => ({
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'output_text', text }],
+    })),
+    fc
+      .tuple(fc.constantFrom(...CALLS), fc.nat())
+      .map(([call, n]) => ({ type: 'function_call', call_id: `call_${n.toString(36)}`, ...call })),
+  );
+}
 
 export const jsonrpcGenerators: GeneratorProfile = {
   face: 'jsonrpc',
   overrides: (fc, edge) => ({
     // Unix seconds.
     'Task.created_at': plausibleMillis(fc, edge).map((ms) => Math.floor(ms / 1000)),
+    'Task.output': fc.array(outputItem(fc), { maxLength: edge ? 6 : 3 }),
     'ListTasksResponse.jsonrpc': fc.constant('2.0'),
     'ListTasksResponse.result': fc.constant([]),
   }),

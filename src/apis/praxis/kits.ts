@@ -1,6 +1,6 @@
 /** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
 
-import { millisFromIso } from '../../generators/iso.js';
+import { isoBefore } from '../../generators/iso.js';
 import { beforeBy, del, isoPlus, notBefore, type RuleKit } from '../../generators/rule-kit.js';
 import type { praxisRules } from './rules.js';
 import { forkSource, isNormalizedPath } from './rules.js';
@@ -65,11 +65,11 @@ export const praxisKits = {
   },
   'praxis.task-times-in-order': {
     repair(t) {
-      if (typeof t.started_at !== 'string') return;
-      const started = millisFromIso(t.started_at);
+      const started = t.started_at;
+      if (typeof started !== 'string') return;
       for (const key of ['ended_at', 'notified_at']) {
         const at = t[key];
-        if (typeof at === 'string' && millisFromIso(at) < started) t[key] = t.started_at;
+        if (typeof at === 'string' && isoBefore(at, started)) t[key] = started;
       }
     },
     break(t) {

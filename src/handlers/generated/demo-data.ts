@@ -15,17 +15,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "browser",
       "type": "url",
-      "url": "watch docs logs"
+      "url": "https://search.example.net/mcp"
      },
      {
       "name": "browser",
       "type": "url",
-      "url": "backup parse queue"
+      "url": "https://tools.example.org/mcp/v1"
      },
      {
       "name": "video_generate",
       "type": "url",
-      "url": "backup review cargo"
+      "url": "https://tools.example.org/mcp/v1"
      }
     ],
     "model": {
@@ -109,93 +109,143 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "review"
+      "url": "https://mcp.example.com/mcp"
      },
      {
-      "name": "python",
+      "name": "web_search",
       "type": "url",
-      "url": "logs"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
-     "id": "id_00000r",
-     "speed": "fast"
+     "id": "id_000005",
+     "speed": "standard"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "web_search",
     "skills": [
      {
-      "skill_id": "skill_4fld30",
+      "skill_id": "skill_d8lab8",
+      "type": "anthropic",
+      "version": "crawl deploy schema"
+     },
+     {
+      "skill_id": "skill_bvi82t",
       "type": "custom",
-      "version": "fix crawl test"
+      "version": "monitor upload parse"
+     },
+     {
+      "skill_id": "skill_u7225f",
+      "type": "anthropic",
+      "version": "session monitor queue"
      }
     ],
-    "system": null,
+    "system": "crawl",
     "tools": [
      {
-      "description": "Runs the unit tests and reports failures",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 9
+    "version": 995
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
-   "budget": null,
-   "created_at": "2026-11-27T22:00:00.000Z",
-   "environment_id": "environment_00000f",
-   "metadata": {
-    "f_afcg_": "sync monitor crawl",
-    "jjjfdij": "backup api",
-    "didf": "agent task upload"
+   "budget": {
+    "max_list_cost": {
+     "amount": "client thread deploy",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [],
-   "resources": [
+   "created_at": "2026-11-27T22:00:00.000Z",
+   "environment_id": "environment_57zimp",
+   "metadata": {
+    "dijc": "fix migrate thread"
+   },
+   "outcome_evaluations": [
     {
-     "id": "id_kpccsl",
-     "created_at": "logs schema worker",
-     "file_id": "file_mcyrtl",
-     "mount_path": "deploy clip index",
-     "type": "file",
-     "updated_at": "session test clip"
+     "completed_at": "client search watch",
+     "description": "Builds the release artefacts",
+     "explanation": "session worker retry",
+     "iteration": 495,
+     "outcome_id": "outcome_b0d1qe",
+     "result": "bench test report",
+     "type": "outcome_evaluation"
     },
     {
-     "id": "id_gklhaq",
-     "created_at": "release notes parse",
-     "file_id": "file_agyge1",
-     "mount_path": "npm flaky report",
+     "completed_at": null,
+     "description": "Builds the release artefacts",
+     "explanation": null,
+     "iteration": 798,
+     "outcome_id": "outcome_gklhaq",
+     "result": "release notes parse",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "worker search crawl",
+     "description": "Builds the release artefacts",
+     "explanation": "shell clip client",
+     "iteration": 383,
+     "outcome_id": "outcome_gceo4x",
+     "result": "thread task thread",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_000007",
+     "created_at": "monitor cargo cargo",
+     "file_id": "file_000008",
+     "mount_path": "schema",
      "type": "file",
-     "updated_at": "worker search crawl"
+     "updated_at": "docs"
     }
    ],
    "stats": {
-    "active_seconds": 383,
-    "duration_seconds": 999
+    "active_seconds": 4
    },
    "status": "running",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "active_seconds": 1,
+    "active_seconds": 272,
     "cache_read_input_tokens": 5,
     "input_tokens": 1037,
     "output_tokens": 211
    },
    "vault_ids": [
-    "logs schema task"
+    "schema bench watch",
+    "migrate agent thread"
    ],
-   "deployment_id": "deployment_00000f",
+   "deployment_id": "deployment_e3njkr",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_q26zji"
+    "id": "id_plcfxc"
    },
    "thinking": {
-    "effort": "crawl clip watch"
+    "effort": "clip flaky logs"
    },
    "forked_from": null
   },
@@ -458,12 +508,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "review session review"
+      "url": "https://mcp.github.example/sse"
      },
      {
       "name": "bash",
       "type": "url",
-      "url": "lint clip bench"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
@@ -593,87 +643,126 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "video_generate",
       "type": "url",
-      "url": "server search docs"
+      "url": "https://search.example.net/mcp"
      },
      {
-      "name": "python",
+      "name": "web_search",
       "type": "url",
-      "url": "cache"
+      "url": "https://tools.example.org/mcp/v1"
      },
      {
-      "name": "video_generate",
+      "name": "image_generate",
       "type": "url",
-      "url": "schema"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
-     "id": "id_avmtk8",
+     "id": "id_7ve9j8",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "video_generate",
     "skills": [
      {
-      "skill_id": "skill_txa7zw",
-      "type": "custom",
-      "version": "watch"
+      "skill_id": "skill_tjm78k",
+      "type": "anthropic",
+      "version": "test fix migrate"
      }
     ],
-    "system": "shell client server",
+    "system": "search upload session",
     "tools": [
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "file_read",
-      "type": "custom"
-     },
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 1000
+    "version": 495
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "session fix queue",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T02:00:00.000Z",
-   "environment_id": "environment_d2ed3f",
-   "metadata": {
-    "_difb": "logs",
-    "idjc_a": "clip",
-    "ffc": "search sync session"
-   },
-   "outcome_evaluations": [],
-   "resources": [],
+   "environment_id": "environment_um8xr3",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "watch render crawl",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "index schema npm",
+     "iteration": 825,
+     "outcome_id": "outcome_c0yfoe",
+     "result": "upload server lint",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 481,
+     "outcome_id": "outcome_og6m5j",
+     "result": "logs monitor monitor",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "thread server build",
+     "description": "Follows the deployment until it settles",
+     "explanation": "index test fix",
+     "iteration": 358,
+     "outcome_id": "outcome_d768rd",
+     "result": "search render worker",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_nf4scj",
+     "created_at": "logs client server",
+     "file_id": "file_0vttwy",
+     "mount_path": "api docs npm",
+     "type": "file",
+     "updated_at": "index worker migrate"
+    },
+    {
+     "id": "id_waw75q",
+     "created_at": "bench api server",
+     "file_id": "file_6kte1g",
+     "mount_path": "build index thread",
+     "type": "file",
+     "updated_at": "npm worker notes"
+    },
+    {
+     "id": "id_imskgz",
+     "created_at": "docs agent render",
+     "file_id": "file_4ecke3",
+     "mount_path": "search sync session",
+     "type": "file",
+     "updated_at": "api queue backup"
+    }
+   ],
    "stats": {
-    "active_seconds": 1000
+    "active_seconds": 997,
+    "duration_seconds": 991
    },
    "status": "running",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 780,
+    "active_seconds": 752,
     "cache_read_input_tokens": 25,
-    "output_tokens": 255,
-    "input_tokens": 1185
+    "input_tokens": 1185,
+    "output_tokens": 255
    },
    "vault_ids": [],
-   "deployment_id": "deployment_00000k",
+   "deployment_id": "deployment_dkaumh",
    "cwd": "/srv/app",
+   "thinking": {
+    "effort": "watch"
+   },
    "forked_from": null
   },
   {
@@ -767,17 +856,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "video_generate",
       "type": "url",
-      "url": "schema"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
-     "id": "id_k8vwtw",
+     "id": "id_00000r",
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "python",
     "skills": [],
-    "system": "index schema notes",
+    "system": "task cargo cargo",
     "tools": [
      {
       "description": "Checks the site for broken links",
@@ -878,107 +967,82 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "video_generate",
       "type": "url",
-      "url": "index"
+      "url": "https://tools.example.org/mcp/v1"
      }
     ],
     "model": {
-     "id": "id_ho9qc6",
-     "speed": "standard"
+     "id": "id_00000f"
     },
     "multiagent": null,
-    "name": "image_generate",
+    "name": "bash",
     "skills": [
      {
-      "skill_id": "skill_oe57ah",
+      "skill_id": "skill_dc3isz",
+      "type": "custom",
+      "version": "sync notes docs"
+     },
+     {
+      "skill_id": "skill_4z9y5s",
+      "type": "custom",
+      "version": "thread sync sync"
+     },
+     {
+      "skill_id": "skill_0wmbfo",
       "type": "anthropic",
-      "version": "build queue migrate"
-     },
-     {
-      "skill_id": "skill_x3e1q2",
-      "type": "custom",
-      "version": "logs render upload"
-     },
-     {
-      "skill_id": "skill_49p9b9",
-      "type": "custom",
-      "version": "deploy npm parse"
+      "version": "report thread build"
      }
     ],
-    "system": null,
+    "system": "review",
     "tools": [
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "file_read",
-      "type": "custom"
-     },
-     {
-      "description": "Renders the intro clip at 1080p",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
+      "name": "python",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 893
+    "version": 469
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T05:00:00.000Z",
-   "environment_id": "environment_ekpwx0",
-   "metadata": {
-    "cad": "search migrate lint"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 650,
-     "outcome_id": "outcome_gd4hf7",
-     "result": "docs schema queue",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "metadata": {},
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_1n2fcg",
-     "created_at": "npm retry parse",
-     "file_id": "file_i72iak",
-     "mount_path": "migrate monitor parse",
+     "id": "id_2ts31m",
+     "created_at": "clip queue logs",
+     "file_id": "file_9ur7op",
+     "mount_path": "cargo cargo cargo",
      "type": "file",
-     "updated_at": "clip task clip"
+     "updated_at": "sync build retry"
     }
    ],
    "stats": {
-    "active_seconds": 996,
-    "duration_seconds": 654
+    "active_seconds": 687,
+    "duration_seconds": 513
    },
    "status": "idle",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "active_seconds": 9,
+    "active_seconds": 4,
     "cache_read_input_tokens": 40,
     "input_tokens": 1296,
     "output_tokens": 288
    },
    "vault_ids": [
-    "logs"
+    "session shell session",
+    "release parse backup"
    ],
-   "deployment_id": "deployment_hyzlvf",
+   "deployment_id": "deployment_vtedyp",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_jxjuel"
-   },
-   "thinking": {
-    "effort": "review"
-   },
+   "computer_id": "computer_00000b",
+   "thinking": {},
    "forked_from": {
     "session_id": "sesn_006"
    }
@@ -995,21 +1059,22 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "deploy test retry"
+      "url": "https://search.example.net/mcp"
      },
      {
-      "name": "file_read",
+      "name": "bash",
       "type": "url",
-      "url": "schema"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
-     "id": "id_dsos5z"
+     "id": "id_00000f",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "web_search",
     "skills": [],
-    "system": null,
+    "system": "retry fix bench",
     "tools": [
      {
       "description": "Follows the deployment until it settles",
@@ -1363,17 +1428,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "video_generate",
       "type": "url",
-      "url": "watch watch monitor"
+      "url": "https://search.example.net/mcp"
      },
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "server migrate review"
+      "url": "https://search.example.net/mcp"
      },
      {
       "name": "browser",
       "type": "url",
-      "url": "schema client parse"
+      "url": "https://search.example.net/mcp"
      }
     ],
     "model": {
@@ -1472,12 +1537,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "python",
       "type": "url",
-      "url": "monitor index"
+      "url": "https://mcp.example.com/mcp"
      },
      {
       "name": "file_read",
       "type": "url",
-      "url": "test watch build"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -1705,12 +1770,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "worker migrate sync"
+      "url": "https://mcp.github.example/sse"
      },
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "review parse task"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -1898,12 +1963,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "web_search",
       "type": "url",
-      "url": "shell render thread"
+      "url": "https://mcp.github.example/sse"
      },
      {
       "name": "browser",
       "type": "url",
-      "url": "index logs report"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
@@ -2093,7 +2158,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "web_search",
       "type": "url",
-      "url": "worker lint build"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -2264,12 +2329,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "python",
       "type": "url",
-      "url": "npm schema bench"
+      "url": "https://tools.example.org/mcp/v1"
      },
      {
       "name": "web_search",
       "type": "url",
-      "url": "search cache lint"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
@@ -2399,12 +2464,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "watch crawl monitor"
+      "url": "https://search.example.net/mcp"
      },
      {
       "name": "bash",
       "type": "url",
-      "url": "sync watch deploy"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -2577,17 +2642,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "client flaky session"
+      "url": "https://tools.example.org/mcp/v1"
      },
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "logs flaky test"
+      "url": "https://mcp.example.com/mcp"
      },
      {
       "name": "browser",
       "type": "url",
-      "url": "client deploy logs"
+      "url": "https://tools.example.org/mcp/v1"
      }
     ],
     "model": {
@@ -2724,81 +2789,134 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "file_read",
       "type": "url",
-      "url": "crawl bench notes"
+      "url": "https://mcp.example.com/mcp"
      },
      {
-      "name": "python",
+      "name": "video_generate",
       "type": "url",
-      "url": "logs"
+      "url": "https://tools.example.org/mcp/v1"
      }
     ],
     "model": {
-     "id": "id_5npm0d"
+     "id": "id_00000i",
+     "speed": "fast"
     },
     "multiagent": null,
-    "name": "image_generate",
+    "name": "code_interpreter",
     "skills": [
      {
-      "skill_id": "skill_456ha5",
-      "type": "anthropic",
-      "version": "search report test"
+      "skill_id": "skill_tntjad",
+      "type": "custom",
+      "version": "release watch upload"
      }
     ],
-    "system": null,
-    "tools": [],
+    "system": "clip",
+    "tools": [
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "python",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "video_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "video_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 9
+    "version": 316
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "environment_7tcrjn",
-   "metadata": {
-    "j_dfceg": "crawl task server",
-    "gd": "thread cargo cargo"
+   "budget": {
+    "max_list_cost": {
+     "amount": "docs task agent",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [],
+   "created_at": "2026-11-28T22:00:00.000Z",
+   "environment_id": "environment_e0t8wh",
+   "metadata": {
+    "bhejac": "npm npm search",
+    "ceaaach": "logs logs cache"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "report",
+     "description": "Builds the release artefacts",
+     "explanation": "report worker notes",
+     "iteration": 16,
+     "outcome_id": "outcome_00000l",
+     "result": "parse cargo cargo",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_2ct6fa",
-     "created_at": "monitor test agent",
-     "file_id": "file_41x3j9",
-     "mount_path": "session render docs",
+     "id": "id_ojiqpz",
+     "created_at": "upload retry fix",
+     "file_id": "file_plzwdn",
+     "mount_path": "thread client upload",
      "type": "file",
-     "updated_at": "server render shell"
+     "updated_at": "index migrate session"
     },
     {
-     "id": "id_spskv9",
-     "created_at": "agent upload render",
-     "file_id": "file_5mygt0",
-     "mount_path": "parse queue index",
+     "id": "id_p1z6d1",
+     "created_at": "bench logs npm",
+     "file_id": "file_llgnxk",
+     "mount_path": "shell client test",
      "type": "file",
-     "updated_at": "index cache cache"
+     "updated_at": "client docs retry"
+    },
+    {
+     "id": "id_0dosud",
+     "created_at": "bench npm schema",
+     "file_id": "file_e8cl9w",
+     "mount_path": "cache thread session",
+     "type": "file",
+     "updated_at": "search index cache"
     }
    ],
    "stats": {
-    "active_seconds": 57
+    "active_seconds": 659,
+    "duration_seconds": 2
    },
    "status": "running",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
-    "active_seconds": 999,
+    "active_seconds": 524,
     "cache_read_input_tokens": 125,
-    "input_tokens": 1925,
-    "output_tokens": 475
+    "output_tokens": 475,
+    "input_tokens": 1925
    },
    "vault_ids": [
-    "bench logs npm"
+    "review watch lint",
+    "monitor report docs",
+    "render test npm"
    ],
-   "deployment_id": "deployment_k1r732",
+   "deployment_id": "deployment_9hyah3",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_4ankpt"
+    "id": "id_zee5ur"
    },
    "thinking": {
-    "effort": "notes npm docs"
+    "effort": "render"
    },
    "forked_from": null
   },
@@ -2814,12 +2932,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "bench cache crawl"
+      "url": "https://mcp.github.example/sse"
      },
      {
       "name": "file_read",
       "type": "url",
-      "url": "index cargo"
+      "url": "https://mcp.example.com/mcp"
      }
     ],
     "model": {
@@ -2904,7 +3022,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "upload watch retry"
+      "url": "https://search.example.net/mcp"
      }
     ],
     "model": {
@@ -3023,7 +3141,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "web_search",
       "type": "url",
-      "url": "worker monitor agent"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -3297,7 +3415,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "browser",
       "type": "url",
-      "url": "api report logs"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -3509,12 +3627,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "code_interpreter",
       "type": "url",
-      "url": "cargo build queue"
+      "url": "https://search.example.net/mcp"
      },
      {
       "name": "python",
       "type": "url",
-      "url": "worker npm clip"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -3617,7 +3735,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "image_generate",
       "type": "url",
-      "url": "shell queue bench"
+      "url": "https://mcp.github.example/sse"
      }
     ],
     "model": {
@@ -3897,10 +4015,11 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "browser",
       "type": "url",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://example.com/videos/intro.mp4"
      }
     ],
-    "attempt": 3,
+    "attempt": 1,
+    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
@@ -4071,13 +4190,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "fix worker docs",
       "type": "file",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://github.com/acme/app/pull/42"
      },
      {
-      "name": "image_generate",
-      "path": "upload cache npm",
-      "type": "pr",
-      "url": "https://example.com/artifacts/1"
+      "name": "code_interpreter",
+      "path": "upload cargo cargo",
+      "type": "url",
+      "url": "https://ci.example.com/builds/1289/log.txt"
      }
     ],
     "attempt": 4,
@@ -4085,7 +4204,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": "2026-11-29T08:05:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
-    "finished_at": null,
+    "finished_at": "2026-11-29T08:05:20.000Z",
     "heartbeat_at": "2026-11-29T08:05:05.000Z",
     "id": "task_demo005",
     "input_request": null,
@@ -4120,6 +4239,7 @@ export const DEFAULT_DEMO: DemoRecords = {
       "url": "https://example.com/pr/6"
      }
     ],
+    "attempt": 5,
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:06:00.000Z",
     "display_name": "Run integration tests",
@@ -4165,13 +4285,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "browser",
       "path": "backup crawl watch",
       "type": "clip bench sync",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://example.com/videos/intro.mp4"
      },
      {
       "name": "image_generate",
       "path": "retry shell deploy",
       "type": "session",
-      "url": "https://example.com/artifacts/1"
+      "url": "https://example.com/videos/intro.mp4"
      }
     ],
     "attempt": 4,
@@ -4248,19 +4368,19 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "web_search",
       "path": "task session shell",
       "type": "pr",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://ci.example.com/builds/1289/log.txt"
      },
      {
       "name": "web_search",
       "path": "deploy shell api",
       "type": "file",
-      "url": "https://example.com/artifacts/1"
+      "url": "https://example.com/videos/intro.mp4"
      },
      {
       "name": "browser",
       "path": "worker retry upload",
       "type": "session",
-      "url": "https://example.com/artifacts/2"
+      "url": "https://ci.example.com/builds/1289/log.txt"
      }
     ],
     "attempt": 2,
@@ -4414,11 +4534,10 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "name": "web_search",
       "type": "pr",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://example.com/videos/intro.mp4"
      }
     ],
-    "attempt": 3,
-    "cancel_requested_at": "2026-11-29T08:13:10.000Z",
+    "attempt": 5,
     "created_at": "2026-11-29T08:13:00.000Z",
     "display_name": "Ask reviewer bot",
     "error": null,
@@ -4428,21 +4547,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_ogxs6j",
-     "resource_ids": []
+     "remote_task_id": "remote_task_8hgkmy",
+     "resource_ids": [
+      "retry api server",
+      "cache logs agent"
+     ]
     },
     "progress": null,
     "result_path": "/.tasks/task_demo013/result.json",
-    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-11-29T08:13:01.000Z",
     "state": "running",
-    "state_detail": "cache",
-    "summary": "Searches the web for recent release notes",
+    "state_detail": "queue server agent",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "worker_000001"
+    "worker_id": null,
+    "root_session_id": null
    },
    {
     "artifacts": [
@@ -4489,35 +4610,44 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "file_read",
       "path": "flaky",
       "type": "pr",
-      "url": "https://example.com/artifacts/0"
+      "url": "https://example.com/videos/intro.mp4"
      },
      {
-      "name": "python",
-      "path": "client cargo cargo",
-      "type": "file",
-      "url": "https://example.com/artifacts/1"
+      "name": "file_read",
+      "path": "thread npm server",
+      "type": "pr",
+      "url": "https://example.com/videos/intro.mp4"
      }
     ],
     "attempt": 1,
     "cancel_requested_at": "2026-11-29T08:15:10.000Z",
     "created_at": "2026-11-29T08:15:00.000Z",
     "display_name": "Watch CI",
-    "error": null,
-    "heartbeat_at": null,
+    "heartbeat_at": "2026-11-29T08:15:05.000Z",
     "id": "task_demo015",
     "input_request": null,
     "kind": "monitor",
-    "progress": null,
-    "root_session_id": "root_demo",
+    "links": {
+     "remote_task_id": "remote_task_00000j",
+     "resource_ids": []
+    },
+    "progress": {
+     "current": 693,
+     "label": "Render the intro clip",
+     "steps": [],
+     "total": 593,
+     "unit": "cache"
+    },
+    "result_path": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-11-29T08:15:01.000Z",
+    "started_at": null,
     "state": "succeeded",
-    "state_detail": "bench crawl shell",
-    "summary": "Searches the web for recent release notes",
+    "state_detail": "deploy watch backup",
+    "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:15:30.000Z",
     "wake_policy": "on_terminal",
-    "worker_id": null
+    "worker_id": "worker_klovcf",
+    "root_session_id": "root_demo"
    },
    {
     "artifacts": [
@@ -4570,30 +4700,23 @@ export const DEFAULT_DEMO: DemoRecords = {
       "name": "video_generate",
       "path": "upload flaky queue",
       "type": "url",
-      "url": "https://example.com/artifacts/1"
+      "url": "https://storage.example.com/artifacts/report.html"
      },
      {
-      "name": "web_search",
+      "name": "file_read",
       "path": null,
-      "type": "schema"
+      "type": "review"
      }
     ],
-    "attempt": 1,
-    "cancel_requested_at": null,
     "created_at": "2026-11-29T08:17:00.000Z",
     "display_name": "Ask reviewer bot",
-    "error": null,
-    "finished_at": "2026-11-29T08:17:20.000Z",
     "heartbeat_at": "2026-11-29T08:17:05.000Z",
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "child_session_hxxs5y",
-     "remote_task_id": "remote_task_h4un7l",
      "resource_ids": [
-      "backup cache",
-      "lint release crawl"
+      "queue report flaky"
      ]
     },
     "progress": null,
@@ -4601,13 +4724,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-11-29T08:17:01.000Z",
     "state": "canceled",
-    "state_detail": "flaky client backup",
-    "summary": "Runs the unit tests and reports failures",
+    "state_detail": null,
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "worker_id": "worker_vz3puf"
    }
   ],
   "ark": [
@@ -5274,16 +5396,40 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795939200,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_ad00bu",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
+    "usage": {},
     "error": {
-     "code": 996,
-     "message": "Disk quota exceeded",
+     "code": 801,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
+    "metadata": {},
     "rollouts": [
      {},
      {},
@@ -5298,12 +5444,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795939260,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 509,
-     "message": "Command exited with status 1",
+     "code": 969,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "rollouts": [
@@ -5319,14 +5474,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939320,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_ff8xj2",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     }
     ],
     "usage": {},
-    "error": {
-     "code": 330,
-     "message": "Timed out after 300 s",
-     "data": {}
-    },
+    "input_required_call_ids": [],
     "metadata": {},
     "previous_task_id": "task_demo001",
     "rollouts": []
@@ -5339,16 +5495,35 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795939380,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_3y9alp",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 615,
-     "message": "Rate limited by the upstream API"
+     "code": 998,
+     "message": "The tool returned malformed JSON",
+     "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {}
+    "metadata": {},
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5358,12 +5533,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795939440,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 8,
-     "message": "The tool returned malformed JSON",
+     "code": 3,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "input_required_call_ids": [],
@@ -5380,19 +5564,25 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795939500,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 936,
+     "code": 998,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5404,19 +5594,26 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795939560,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_p1z9on",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_eadgv5",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     }
     ],
-    "usage": {},
     "error": {
-     "code": 819,
-     "message": "Disk quota exceeded",
+     "code": 2,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
-     {},
      {},
      {}
     ]
@@ -5429,19 +5626,29 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795939620,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_k8sbs4",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_go17ju",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 9,
-     "message": "Command exited with status 1",
+     "code": 1000,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {},
     "previous_task_id": "task_demo006",
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5453,11 +5660,32 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795939680,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
-    "usage": {},
-    "metadata": {},
+    "error": {
+     "code": 215,
+     "message": "Timed out after 300 s",
+     "data": {}
+    },
     "rollouts": [
      {}
     ]
@@ -5490,22 +5718,46 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795939800,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 553,
+     "code": 625,
      "message": "Disk quota exceeded",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5515,11 +5767,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795939860,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 7,
+     "code": 118,
      "message": "Disk quota exceeded",
      "data": {}
     },
@@ -5538,21 +5799,36 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795939920,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_wt1cql",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 271,
+     "code": 86,
      "message": "Command exited with status 1",
      "data": {}
     },
     "input_required_call_ids": [
-     "index clip task"
+     "flaky api review"
     ],
     "metadata": {},
     "previous_task_id": "task_demo011",
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5564,9 +5840,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795939980,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_uxw8sz",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
     ],
-    "usage": {}
+    "error": {
+     "code": 420,
+     "message": "Rate limited by the upstream API",
+     "data": {}
+    },
+    "metadata": {},
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5576,17 +5866,39 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795940040,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_8ymrty",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 379,
-     "message": "Command exited with status 1",
+     "code": 475,
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {},
@@ -5602,20 +5914,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940100,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_j81ec",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 889,
-     "message": "Disk quota exceeded",
+     "code": 994,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "metadata": {},
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5625,13 +5938,31 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795940160,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
+    "usage": {},
     "error": {
-     "code": 641,
-     "message": "Timed out after 300 s",
-     "data": {}
+     "code": 224,
+     "message": "Rate limited by the upstream API"
     },
     "input_required_call_ids": [],
     "metadata": {}
@@ -5644,15 +5975,14 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795940220,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_u40bhe",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
-    "error": {
-     "code": 141,
-     "message": "Timed out after 300 s",
-     "data": {}
-    },
-    "input_required_call_ids": [],
     "metadata": {},
     "previous_task_id": "task_demo016"
    },
@@ -5664,15 +5994,30 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795940280,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_hdc4c6",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
-    "input_required_call_ids": [],
-    "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "error": {
+     "code": 0,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5682,19 +6027,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940340,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_u",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 955,
-     "message": "Command exited with status 1",
-     "data": {}
+     "code": 7,
+     "message": "Command exited with status 1"
     },
     "metadata": {},
-    "rollouts": [
-     {},
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5704,10 +6050,29 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940400,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_tib1zx",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     }
     ],
     "usage": {},
+    "error": {
+     "code": 250,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
     "metadata": {},
     "rollouts": [
      {},
@@ -5723,17 +6088,46 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795940460,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     }
     ],
-    "usage": {},
     "error": {
-     "code": 3,
+     "code": 8,
      "message": "Command exited with status 1",
      "data": {}
     },
-    "metadata": {}
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5743,23 +6137,45 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795940520,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
-    "usage": {},
     "error": {
-     "code": 6,
+     "code": 9,
      "message": "Command exited with status 1",
      "data": {}
     },
     "metadata": {},
     "previous_task_id": "task_demo021",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5769,18 +6185,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795940580,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_lhk632",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
+    "usage": {},
     "error": {
-     "code": 642,
-     "message": "Command exited with status 1",
+     "code": 941,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
-    "rollouts": [
-     {},
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5790,11 +6210,33 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795940640,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_e4tx9o",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
+    "usage": {},
+    "error": {
+     "code": 559,
+     "message": "The tool returned malformed JSON",
+     "data": {}
+    },
     "metadata": {},
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -5806,14 +6248,25 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795940700,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_8q1003",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
     ],
     "usage": {},
-    "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5823,13 +6276,31 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "failed",
     "created_at": 1795940760,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 0,
-     "message": "Command exited with status 1",
+     "code": 1,
+     "message": "Disk quota exceeded",
      "data": {}
     },
     "metadata": {},
@@ -5845,22 +6316,31 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795940820,
     "output": [
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_9s497p",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
+    ],
+    "usage": {},
+    "input_required_call_ids": [],
+    "metadata": {},
+    "rollouts": [
      {},
      {}
     ],
-    "usage": {},
-    "error": {
-     "code": 8,
-     "message": "The tool returned malformed JSON",
-     "data": {}
-    },
-    "metadata": {},
-    "previous_task_id": "task_demo026",
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "previous_task_id": "task_demo026"
    },
    {
     "object": "task",
@@ -5870,20 +6350,24 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795940880,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 113,
-     "message": "Command exited with status 1",
+     "code": 334,
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "metadata": {},
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5893,13 +6377,32 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "working",
     "created_at": 1795940940,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_7",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 1000,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
     "metadata": {},
     "rollouts": [
+     {},
      {}
     ]
    },
@@ -5932,13 +6435,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795941060,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_n34wiw",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_942piw",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
     ],
-    "usage": {},
     "error": {
-     "code": 913,
-     "message": "Rate limited by the upstream API",
+     "code": 3,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "metadata": {},
@@ -5956,9 +6468,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795941120,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
-    "usage": {},
     "error": {
      "code": 248,
      "message": "Command exited with status 1",
@@ -5976,19 +6496,26 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "canceled",
     "created_at": 1795941180,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_ucd914",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
-    "error": {
-     "code": 592,
-     "message": "Command exited with status 1",
-     "data": {}
-    },
     "metadata": {},
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6053,16 +6580,31 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "queued",
     "created_at": 1795941420,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_21fadz",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 0,
-     "message": "Disk quota exceeded",
+     "code": 286,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "metadata": {},
+    "rollouts": [],
     "previous_task_id": "task_demo036"
    },
    {
@@ -6095,13 +6637,27 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "input-required",
     "created_at": 1795941540,
     "output": [
-     {},
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_soeq2j",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 739,
-     "message": "Disk quota exceeded",
+     "code": 740,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "input_required_call_ids": [],
@@ -6115,11 +6671,20 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "paused",
     "created_at": 1795941600,
     "output": [
-     {}
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 1,
+     "code": 491,
      "message": "The tool returned malformed JSON",
      "data": {}
     },
@@ -6136,16 +6701,33 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "completed",
     "created_at": 1795941660,
     "output": [
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_t0e9gt",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
+     }
     ],
     "usage": {},
     "error": {
-     "code": 830,
-     "message": "The tool returned malformed JSON"
+     "code": 999,
+     "message": "The tool returned malformed JSON",
+     "data": {}
     },
     "metadata": {},
     "rollouts": [
+     {},
+     {},
      {}
     ]
    },
@@ -6177,72 +6759,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "expired",
     "created_at": 1795941780,
     "output": [
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_1vcuxo",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     }
     ],
     "usage": {},
     "error": {
-     "code": 230,
-     "message": "Command exited with status 1",
-     "data": {}
-    },
-    "metadata": {},
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
-   },
-   {
-    "object": "task",
-    "id": "task_demo044",
-    "session_id": "demo",
-    "user_id": "user_demo",
-    "status": "failed",
-    "created_at": 1795941840,
-    "output": [
-     {},
-     {},
-     {}
-    ],
-    "usage": {},
-    "input_required_call_ids": [],
-    "rollouts": [
-     {}
-    ]
-   },
-   {
-    "object": "task",
-    "id": "task_demo045",
-    "session_id": "demo",
-    "user_id": "user_demo",
-    "status": "created",
-    "created_at": 1795941900,
-    "output": [
-     {}
-    ],
-    "usage": {},
-    "error": {
-     "code": 832,
-     "message": "Timed out after 300 s",
-     "data": {}
-    },
-    "metadata": {}
-   },
-   {
-    "object": "task",
-    "id": "task_demo046",
-    "session_id": "demo",
-    "user_id": "user_demo",
-    "status": "queued",
-    "created_at": 1795941960,
-    "output": [
-     {},
-     {},
-     {}
-    ],
-    "usage": {},
-    "error": {
-     "code": 47,
+     "code": 4,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
@@ -6254,21 +6780,140 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    {
     "object": "task",
+    "id": "task_demo044",
+    "session_id": "demo",
+    "user_id": "user_demo",
+    "status": "failed",
+    "created_at": 1795941840,
+    "output": [
+     {
+      "type": "function_call",
+      "call_id": "call_ne6ux4",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
+     }
+    ],
+    "usage": {},
+    "error": {
+     "code": 993,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
+    "input_required_call_ids": [],
+    "metadata": {},
+    "rollouts": []
+   },
+   {
+    "object": "task",
+    "id": "task_demo045",
+    "session_id": "demo",
+    "user_id": "user_demo",
+    "status": "created",
+    "created_at": 1795941900,
+    "output": [
+     {
+      "type": "function_call",
+      "call_id": "call_tecmvo",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
+    ],
+    "usage": {},
+    "metadata": {},
+    "rollouts": [
+     {}
+    ]
+   },
+   {
+    "object": "task",
+    "id": "task_demo046",
+    "session_id": "demo",
+    "user_id": "user_demo",
+    "status": "queued",
+    "created_at": 1795941960,
+    "output": [
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_rpkqw4",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_3eoiiq",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     }
+    ],
+    "error": {
+     "code": 3,
+     "message": "Command exited with status 1"
+    },
+    "metadata": {},
+    "rollouts": []
+   },
+   {
+    "object": "task",
     "id": "task_demo047",
     "session_id": "demo",
     "user_id": "user_demo",
     "status": "working",
     "created_at": 1795942020,
     "output": [
-     {},
-     {},
-     {}
+     {
+      "type": "function_call",
+      "call_id": "call_emcy0e",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_al12p0",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
+     },
+     {
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "The deploy finished; the site answers on the new version."
+       }
+      ]
+     }
     ],
     "usage": {},
-    "error": {
-     "code": 25,
-     "message": "Disk quota exceeded"
-    },
     "metadata": {},
     "previous_task_id": "task_demo046",
     "rollouts": [
