@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import { ITEM_RULES } from '../contract/rules/index.js';
+import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
@@ -73,7 +74,8 @@ export const generateCommand: Command = {
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
         if (!rule || rule.face !== face || rule.target !== what)
           throw new UsageError(
-            `--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`,
+            `--break "${breakId}" is not ${withArticle(face)} ${what} rule; ` +
+              `choose one of: ${choices.join(', ') || '(none)'}`,
           );
         arbitrary = brokenObject(rule.id, { edge });
       }

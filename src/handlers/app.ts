@@ -14,7 +14,7 @@ import { controlResponse } from './control.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import { allFaults, describeUnknownFaults, type FaultId } from './faults/index.js';
+import { allFaults, describeFaults, describeUnknownFaults, type FaultEffect, type FaultId } from './faults/index.js';
 import { ResponseCache } from './response-cache.js';
 import { errorResponse, handle } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
@@ -346,6 +346,7 @@ export class MockApp {
       seed: this.seedNumber,
       advanced: this.advanced,
       faults: [...this.faults],
+      faultEffects: describeFaults(this.faults, this.faultMemory),
       latencyMs: this.latencyMs,
       scenario: this.scenario ? this.scenario.describe() : null,
       clock: this.clock.state(),
@@ -439,6 +440,8 @@ export interface MockState {
   /** Lifecycle steps the demo tasks have taken (`advance`). */
   advanced: number;
   faults: string[];
+  /** What each injected fault changes (and how many objects an item rule's fault has broken). */
+  faultEffects: FaultEffect[];
   latencyMs: number;
   scenario: { name: string; face: Face; steps: number } | null;
   clock: ClockState;

@@ -13,6 +13,7 @@ const relativeUrl = (a: unknown) =>
 
 export const everrunsKits = {
   'everruns.input-request-only-while-awaiting-input': {
+    breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
     repair(t) {
       if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
     },
@@ -22,6 +23,7 @@ export const everrunsKits = {
     },
   },
   'everruns.attempt-starts-at-1': {
+    breaks: 'sets attempt to 0',
     repair(t) {
       if (typeof t.attempt === 'number' && t.attempt < 1) t.attempt = 1;
     },
@@ -30,6 +32,7 @@ export const everrunsKits = {
     },
   },
   'everruns.result-path-shape': {
+    breaks: 'sets result_path to "/tasks/<id>.json"',
     repair(t) {
       if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
     },
@@ -38,6 +41,9 @@ export const everrunsKits = {
     },
   },
   'everruns.error-only-when-failed-or-canceled': {
+    breaks:
+      'gives a task that neither failed nor was canceled an error of kind orphaned (a failed, ' +
+      'canceled or awaiting_input one becomes succeeded)',
     repair(t) {
       if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
     },
@@ -48,6 +54,7 @@ export const everrunsKits = {
     },
   },
   'everruns.root-session-not-self': {
+    breaks: "sets root_session_id to the task's own session_id",
     repair(t) {
       if (t.root_session_id === t.session_id) t.root_session_id = null;
     },
@@ -56,6 +63,7 @@ export const everrunsKits = {
     },
   },
   'everruns.task-times-in-order': {
+    breaks: 'moves updated_at a second before created_at',
     repair(t) {
       if (typeof t.created_at !== 'string') return;
       const created = millisFromIso(t.created_at);
@@ -70,6 +78,7 @@ export const everrunsKits = {
     },
   },
   'everruns.timeout-rejection-only-on-failed': {
+    breaks: 'marks the task canceled with an error of kind timeout',
     repair(t) {
       const error = t.error as JsonObject | null | undefined;
       if (
@@ -86,6 +95,7 @@ export const everrunsKits = {
     },
   },
   'everruns.child-session-not-own-session': {
+    breaks: "sets links.child_session_id to the task's own session_id",
     repair(t) {
       const links = t.links as JsonObject | undefined;
       if (links && typeof links === 'object' && links.child_session_id === t.session_id)
@@ -96,6 +106,7 @@ export const everrunsKits = {
     },
   },
   'everruns.artifact-url-absolute': {
+    breaks: 'adds an artifact whose url is the relative "artifacts/log.txt"',
     repair(t) {
       if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
         t.artifacts = t.artifacts.map((a, i) =>
