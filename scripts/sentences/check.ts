@@ -2,6 +2,7 @@
  * Holds the traceability table to the documents and the rule catalogue. Every problem is one
  * message naming the document, the unit's id and text, and what to do about it.
  */
+import { editDistance } from '../../src/contract/words.js';
 import { parseSentenceId, type Sentence } from './split.js';
 import { countTable, type Entry, judgementOf, type Table, type TableCounts } from './table.js';
 
@@ -61,18 +62,6 @@ export interface CheckResult {
 const quote = (text: string) => `“${text}”`;
 /** The unit's line, and the field it describes when the layout says so. */
 const where = (sentence: Sentence) => `line ${sentence.line}${sentence.field ? `, ${sentence.field}` : ''}`;
-
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
 
 /** Pairs each document's units with the table's entries and says what does not match. */
 function matchDocument(
@@ -171,7 +160,7 @@ export function checkSentences(input: CheckInput): CheckResult {
       for (const rule of entry.rules) {
         cited.add(rule);
         if (!known.has(rule)) {
-          const closest = [...known].sort((a, b) => distance(rule, a) - distance(rule, b))[0];
+          const closest = [...known].sort((a, b) => editDistance(rule, a) - editDistance(rule, b))[0];
           problems.push({
             file,
             id: entry.id,

@@ -12,6 +12,7 @@ import { faces, onRegister } from '../../contract/faces.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
 import type { ItemRuleId } from '../../contract/rules/index.js';
 import { allRules } from '../../contract/rules/index.js';
+import { closestName } from '../../contract/words.js';
 import { mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
@@ -132,18 +133,6 @@ function unknownFaults(ids: readonly string[]): string[] {
   return ids.filter((id) => !transformOf(id));
 }
 
-/** Edit distance, for "did you mean" (ids are short: the quadratic table is cheap). */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
 export function faultsOf(face: string): FaultId[] {
   return allFaults()
@@ -159,15 +148,11 @@ function closestFault(id: string): string | undefined {
   const face = id.slice(0, id.indexOf('.'));
   const candidates = faultsOf(face);
   if (candidates.length === 0) return undefined;
-  const name = id.slice(face.length + 1);
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const d = distance(name, candidate.slice(face.length + 1));
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  // A third of the name may be mistyped; further off, a suggestion misleads more than it helps.
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  const closest = closestName(
+    id.slice(face.length + 1),
+    candidates.map((c) => c.slice(face.length + 1)),
+  );
+  return closest === undefined ? undefined : `${face}.${closest}`;
 }
 
 /**
