@@ -19,12 +19,22 @@ export const generateCommand: Command = {
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),
   options: {
-    face: { type: 'string' },
-    what: { type: 'string' },
-    count: { type: 'string' },
-    seed: { type: 'string' },
-    edge: { type: 'boolean', default: false },
-    break: { type: 'string' },
+    face: {
+      type: 'string',
+      value: BUILTIN_FACES.join('|'),
+      help: 'The API whose values to generate.',
+      otherwise: 'required',
+    },
+    what: { type: 'string', value: WHATS.join('|'), help: 'What to generate.', otherwise: 'required' },
+    count: { type: 'string', value: 'N', help: 'How many values.', otherwise: '10' },
+    seed: { type: 'string', value: 'S', help: 'Seed: the same seed gives the same values.', otherwise: '1' },
+    edge: { type: 'boolean', default: false, help: 'Bias towards edge values (empty, longest, boundaries).' },
+    break: {
+      type: 'string',
+      value: 'RULE_ID',
+      help: 'Values that break exactly this item rule (or this lifecycle law, with --what lifecycle).',
+      otherwise: 'valid values',
+    },
   },
   async run(values, io) {
     requireString(values, 'face');
