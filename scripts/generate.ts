@@ -97,8 +97,8 @@ async function libraryOutputs(): Promise<Map<string, string>> {
 /** docs/rules.md is rendered by the contract code, which imports the generated spec module. */
 async function docOutputs(): Promise<Map<string, string>> {
   const { renderRulesMarkdown } = await import('../src/contract/rules-doc.js');
-  const { FAULTS } = await import('../src/handlers/faults/index.js');
-  return new Map([['docs/rules.md', renderRulesMarkdown(new Set(FAULTS))]]);
+  const { faultChanges } = await import('../src/handlers/faults/index.js');
+  return new Map([['docs/rules.md', renderRulesMarkdown(faultChanges())]]);
 }
 
 /**

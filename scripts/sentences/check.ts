@@ -2,7 +2,7 @@
  * Holds the traceability table to the documents and the rule catalogue. Every problem is one
  * message naming the document, the unit's id and text, and what to do about it.
  */
-import { distance } from '../../src/handlers/closest.js';
+import { editDistance } from '../../src/contract/words.js';
 import { parseSentenceId, type Sentence } from './split.js';
 import { countTable, type Entry, judgementOf, type Table, type TableCounts } from './table.js';
 
@@ -160,7 +160,7 @@ export function checkSentences(input: CheckInput): CheckResult {
       for (const rule of entry.rules) {
         cited.add(rule);
         if (!known.has(rule)) {
-          const closest = [...known].sort((a, b) => distance(rule, a) - distance(rule, b))[0];
+          const closest = [...known].sort((a, b) => editDistance(rule, a) - editDistance(rule, b))[0];
           problems.push({
             file,
             id: entry.id,

@@ -1,13 +1,27 @@
 import type { ParseArgsConfig } from 'node:util';
 
-type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+type ParseArgsOption = NonNullable<ParseArgsConfig['options']>[string];
+
+/** One flag: what parseArgs reads, and what `--help` says of it. */
+export type Flag = ParseArgsOption & {
+  /** What the flag does, one sentence. */
+  help: string;
+  /** The value's placeholder in `--help` (`N`, `MS`, `URL`); absent for a boolean. */
+  value?: string;
+  /**
+   * What applies when the flag is absent, when parseArgs has no `default` for it (a default the
+   * command or the runner works out: "100", "a random seed", "required", "none").
+   */
+  otherwise?: string;
+};
 
 /** A CLI command: its flags for parseArgs, its help text, and what it does. */
 export interface Command {
   name: string;
   summary: string;
   usage: string;
-  options: OptionSpec;
+  /** Every flag, described: `--help` lists each with its meaning and default (a test holds every flag to it). */
+  options: Record<string, Flag>;
   /** Returns the process exit code. */
   run(values: Record<string, string | boolean | string[] | boolean[] | undefined>, io: CommandIo): Promise<number>;
 }
@@ -53,4 +67,33 @@ export function parseChoice<T extends string>(
   if (!(choices as readonly string[]).includes(String(raw)))
     throw new UsageError(`--${name} must be one of ${choices.join('|')}, got "${String(raw)}"`);
   return raw as T;
+}
+
+/** The flags as parseArgs takes them (their help left out). */
+export function parseArgsOptions(options: Readonly<Record<string, Flag>>): Record<string, ParseArgsOption> {
+  return Object.fromEntries(
+    Object.entries(options).map(([name, { help: _help, value: _value, otherwise: _otherwise, ...spec }]) => [
+      name,
+      spec,
+    ]),
+  );
+}
+
+/** What a flag defaults to, as `--help` says it. */
+export function flagDefault(flag: Flag): string | undefined {
+  if (flag.default !== undefined) return Array.isArray(flag.default) ? flag.default.join(', ') : String(flag.default);
+  return flag.otherwise;
+}
+
+/** The `flags:` section of a command's `--help`: each flag, its value, its meaning and its default. */
+export function describeFlags(options: Readonly<Record<string, Flag>>): string {
+  const rows = Object.entries(options).map(([name, flag]) => {
+    const head = `--${name}${flag.value ? ` ${flag.value}` : ''}${flag.multiple ? ' (repeatable)' : ''}`;
+    const dflt = flagDefault(flag);
+    const after = dflt === undefined ? '' : dflt === 'required' ? ' (required)' : ` (default: ${dflt})`;
+    return [head, `${flag.help}${after}`] as const;
+  });
+  rows.push(['-h, --help', 'Print this help and exit 0.']);
+  const width = Math.max(...rows.map(([head]) => head.length));
+  return ['flags:', ...rows.map(([head, text]) => `  ${head.padEnd(width)}  ${text}`)].join('\n');
 }

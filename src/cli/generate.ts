@@ -3,6 +3,7 @@ import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import { ITEM_RULES } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
+import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
@@ -34,12 +35,22 @@ export const generateCommand: Command = {
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),
   options: {
-    face: { type: 'string' },
-    what: { type: 'string' },
-    count: { type: 'string' },
-    seed: { type: 'string' },
-    edge: { type: 'boolean', default: false },
-    break: { type: 'string' },
+    face: {
+      type: 'string',
+      value: BUILTIN_FACES.join('|'),
+      help: 'The API whose values to generate.',
+      otherwise: 'required',
+    },
+    what: { type: 'string', value: WHATS.join('|'), help: 'What to generate.', otherwise: 'required' },
+    count: { type: 'string', value: 'N', help: 'How many values.', otherwise: '10' },
+    seed: { type: 'string', value: 'S', help: 'Seed: the same seed gives the same values.', otherwise: '1' },
+    edge: { type: 'boolean', default: false, help: 'Bias towards edge values (empty, longest, boundaries).' },
+    break: {
+      type: 'string',
+      value: 'RULE_ID',
+      help: 'Values that break exactly this item rule (or this lifecycle law, with --what lifecycle).',
+      otherwise: 'valid values',
+    },
   },
   async run(values, io) {
     requireString(values, 'face');
@@ -89,7 +100,8 @@ export const generateCommand: Command = {
         const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
         if (!rule || rule.face !== face || rule.target !== what)
           throw new UsageError(
-            `--break "${breakId}" is not a ${face} ${what} rule; choose one of: ${choices.join(', ') || '(none)'}`,
+            `--break "${breakId}" is not ${withArticle(face)} ${what} rule; ` +
+              `choose one of: ${choices.join(', ') || '(none)'}`,
           );
       }
     }

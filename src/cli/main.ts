@@ -3,7 +3,7 @@
  * configuration.
  */
 import { parseArgs } from 'node:util';
-import { type Command, type CommandIo, UsageError } from './command.js';
+import { type Command, type CommandIo, describeFlags, parseArgsOptions, UsageError } from './command.js';
 import { commands } from './commands.js';
 
 const PROGRAM = 'agent-task-contracts';
@@ -20,8 +20,15 @@ function mainUsage(): string {
   ].join('\n');
 }
 
+/** What a refused command line prints: the usage, and where each flag is explained. */
+function commandUsage(command: Command): string {
+  const more = `Run \`${PROGRAM} ${command.name} --help\` for what each flag means and its default.`;
+  return `usage: ${PROGRAM} ${command.usage}\n\n${command.summary}\n${more}`;
+}
+
+/** `--help`: the usage, then every flag with its meaning and default. */
 function commandHelp(command: Command): string {
-  return `usage: ${PROGRAM} ${command.usage}\n\n${command.summary}`;
+  return `usage: ${PROGRAM} ${command.usage}\n\n${command.summary}\n\n${describeFlags(command.options)}`;
 }
 
 export async function runCli(argv: string[], io: CommandIo): Promise<number> {
@@ -39,12 +46,12 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      options: { ...parseArgsOptions(command.options), help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
-    io.stderr(`${PROGRAM} ${name}: ${firstLine(error)}\n${commandHelp(command)}\n`);
+    io.stderr(`${PROGRAM} ${name}: ${firstLine(error)}\n${commandUsage(command)}\n`);
     return 2;
   }
   if (values.help) {
@@ -55,7 +62,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     return await command.run(values, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandHelp(command)}\n`);
+      io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandUsage(command)}\n`);
       return 2;
     }
     throw error;

@@ -1,5 +1,6 @@
 import { BUILTIN_FACES, contractOf, type Face, isFace } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
+import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
 import { type Command, parseInteger, UsageError } from './command.js';
@@ -14,17 +15,55 @@ export const mockCommand: Command = {
     '[--cors true|false] [--control-origin URL]...',
   ].join(' '),
   options: {
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string', default: '4010' },
-    seed: { type: 'string' },
-    fault: { type: 'string', multiple: true },
-    latency: { type: 'string' },
-    scenario: { type: 'string' },
-    progression: { type: 'string' },
-    'step-ms': { type: 'string' },
-    tasks: { type: 'string', multiple: true },
-    cors: { type: 'string' },
-    'control-origin': { type: 'string', multiple: true },
+    host: { type: 'string', default: '127.0.0.1', value: 'HOST', help: 'The address to listen on.' },
+    port: { type: 'string', default: '4010', value: 'PORT', help: 'The port to listen on (0: any free port).' },
+    seed: { type: 'string', value: 'S', help: 'Another deterministic demo dataset.', otherwise: String(DEFAULT_SEED) },
+    fault: {
+      type: 'string',
+      multiple: true,
+      value: 'RULE_ID',
+      help: 'Break this rule or law (docs/rules.md says what each changes; RULE_ID:every breaks every object).',
+      otherwise: 'none',
+    },
+    latency: { type: 'string', value: 'MS', help: 'A network delay before every response.', otherwise: '0' },
+    scenario: {
+      type: 'string',
+      value: 'NAME|FILE',
+      help: 'Play a library scenario or a scenario file instead of the demo data.',
+      otherwise: 'none',
+    },
+    progression: {
+      type: 'string',
+      value: 'request|time|manual',
+      help: 'How the --scenario moves: per poll, on the clock, or on POST /__mock/advance.',
+      otherwise: "the scenario's own, else request",
+    },
+    'step-ms': {
+      type: 'string',
+      value: 'MS',
+      help: 'Step length of a time --progression.',
+      otherwise: "the scenario's own, else 1000",
+    },
+    tasks: {
+      type: 'string',
+      multiple: true,
+      value: 'N|FACE=N',
+      help: "Tasks in every API's (or one API's) demo session, every demo state present.",
+      otherwise: 'the demo dataset',
+    },
+    cors: {
+      type: 'string',
+      value: 'true|false',
+      help: 'Answer preflights and echo the Origin on API requests.',
+      otherwise: 'true',
+    },
+    'control-origin': {
+      type: 'string',
+      multiple: true,
+      value: 'URL',
+      help: 'A web origin allowed to drive /__mock/* (requests without an Origin always are).',
+      otherwise: "only the mock's own origin",
+    },
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).

@@ -1,9 +1,47 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
+import type { LawTally } from '../node/record.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
-/** Editors that read this comment check the recorded YAML against the scenario format. */
-const YAML_SCHEMA_LINE = '# yaml-language-server: $schema=https://agent-task-contracts.invalid/scenario.schema.json';
+/**
+ * The scenario format's schema file of this package: a checkout, an install in node_modules and
+ * the CLI bundle each have it in `scenarios/` beside package.json, a few folders above this module.
+ */
+function schemaFile(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = dirname(dir)) {
+    const candidate = join(dir, 'scenarios', 'schema.json');
+    if (existsSync(candidate) && existsSync(join(dir, 'package.json'))) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The schema as a recording at `out` names it: a path relative to the file, which editors
+ * (yaml-language-server, VS Code's JSON `$schema`) resolve from the file's folder.
+ */
+function schemaRef(out: string): string | undefined {
+  const file = schemaFile();
+  if (!file) return undefined;
+  const path = relative(dirname(resolve(out)), file)
+    .split(sep)
+    .join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/** Which laws the walks were judged by, and the ones that judged nothing with why: one line each. */
+function describeLaws(laws: readonly LawTally[]): string {
+  const judged = laws.filter((l) => l.judged > 0).map((l) => `${l.id} (${l.judged}, ${l.violations} broken)`);
+  const idle = laws.filter((l) => l.judged === 0).map((l) => `${l.id} (${l.unexercised ?? 'nothing to judge'})`);
+  return [
+    `judged on every walk and page: ${judged.join(', ') || 'none'}\n`,
+    idle.length > 0 ? `judged nothing: ${idle.join(', ')}\n` : '',
+    'judged on every object: the documented schema and the item rules\n',
+  ].join('');
+}
 
 export const recordCommand: Command = {
   name: 'record',
@@ -15,16 +53,48 @@ export const recordCommand: Command = {
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),
   options: {
-    face: { type: 'string' },
-    'base-url': { type: 'string' },
-    session: { type: 'string' },
-    polls: { type: 'string' },
-    interval: { type: 'string' },
-    out: { type: 'string' },
-    header: { type: 'string', multiple: true },
-    redact: { type: 'string', multiple: true },
-    timeout: { type: 'string' },
-    'error-budget': { type: 'string' },
+    face: {
+      type: 'string',
+      value: BUILTIN_FACES.join('|'),
+      help: 'The API the endpoint implements.',
+      otherwise: 'required',
+    },
+    'base-url': { type: 'string', value: 'URL', help: "The API's base URL.", otherwise: 'required' },
+    session: {
+      type: 'string',
+      value: 'ID',
+      help: 'The session to record (needed where the session is a path segment no list gives).',
+      otherwise: 'the first three sessions a sessions list gives, else every task listed',
+    },
+    polls: { type: 'string', value: 'N', help: 'Polls of every list, one scenario step each.', otherwise: 'required' },
+    interval: { type: 'string', value: 'MS', help: 'Wait between polls.', otherwise: '1000' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      help: 'The scenario file to write (.yaml or .json), rewritten complete after every poll.',
+      otherwise: 'required',
+    },
+    header: {
+      type: 'string',
+      multiple: true,
+      value: "'Name: value'",
+      help: 'A header sent with every request; its value never reaches the file.',
+      otherwise: 'none',
+    },
+    redact: {
+      type: 'string',
+      multiple: true,
+      value: 'JSON_POINTER',
+      help: 'Mask the string at this pointer into each recorded object (/title, /tool/description).',
+      otherwise: 'none',
+    },
+    timeout: { type: 'string', value: 'MS', help: 'Time allowed for each request.', otherwise: '10000' },
+    'error-budget': {
+      type: 'string',
+      value: 'N',
+      help: 'Polls that may be answered by an error (5xx, 429, timeout) before recording stops.',
+      otherwise: '5',
+    },
   },
   async run(values, io) {
     requireString(values, 'face');
@@ -49,15 +119,19 @@ export const recordCommand: Command = {
       ]);
     const file = new RecordingFile(out);
     const yaml = /\.ya?ml$/i.test(out);
+    const schema = schemaRef(out);
     const render = (recording: Awaited<ReturnType<typeof recordScenario>>) => {
-      if (!yaml) return `${JSON.stringify(recording.scenario, null, 2)}\n`;
+      if (!yaml)
+        return `${JSON.stringify({ ...(schema ? { $schema: schema } : {}), ...recording.scenario }, null, 2)}\n`;
       const { ended } = recording;
       const early =
         ended.reason === 'complete'
           ? ''
           : `# recording ended early (${ended.reason}) at ${ended.at}: ${ended.message}\n`;
       const drift = recording.drift.map((d) => `# drift: ${describeDrift(d)}\n`).join('');
-      return `${YAML_SCHEMA_LINE}\n${early}${drift}${stringify(recording.scenario)}`;
+      // Editors that read this comment check the recorded YAML against the scenario format.
+      const modeline = schema ? `# yaml-language-server: $schema=${schema}\n` : '';
+      return `${modeline}${early}${drift}${stringify(recording.scenario)}`;
     };
     let recording: Awaited<ReturnType<typeof recordScenario>>;
     try {
@@ -98,6 +172,7 @@ export const recordCommand: Command = {
       `${recording.violations.length} contract violations`,
       `${recording.drift.length} drift entries`,
     ].join(', ');
+    io.stdout(describeLaws(recording.laws));
     if (recording.ended.reason === 'complete') {
       io.stdout(`wrote ${out}: ${summary}\n`);
       return 0;

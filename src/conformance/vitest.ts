@@ -7,7 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
-import type { ConformanceOptions } from './types.js';
+import type { ConformanceOptions, ConformanceResult, ReportedViolation } from './types.js';
+
+/**
+ * One violation as a failed test prints it: the message, the request as curl, and how to run the
+ * same case again, as options for describeConformance and as the command line.
+ */
+export function failureLine(result: Pick<ConformanceResult, 'seed'>, violation: ReportedViolation): string {
+  const replay = violation.replay;
+  const options = JSON.stringify({ seed: replay?.seed ?? result.seed, ...(replay?.path ? { path: replay.path } : {}) });
+  const command = replay ? `; or ${replay.command}` : '';
+  return `${violation.message} (${requestsOf(violation).join(' ; then ')}) — replay: pass ${options} to describeConformance${command}`;
+}
 
 export function describeConformance(
   name: string,
@@ -25,8 +36,8 @@ export function describeConformance(
       it.skipIf(unexercised && !result.requireExercised)(title, () => {
         const violations = result.violations.filter((v) => v.rule === rule.id);
         expect(
-          violations.map((v) => `${v.message} (${requestsOf(v).join(' ; then ')})`),
-          `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}”`,
+          violations.map((v) => failureLine(result, v)),
+          `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}” (run with seed ${result.seed})`,
         ).toEqual([]);
         expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
       });

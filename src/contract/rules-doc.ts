@@ -22,11 +22,15 @@ const SCOPES: Record<string, string> = {
 };
 
 /**
- * `injectable` holds the ids the mock can break on purpose (`--fault`). The mock's fault table
- * lives above the contract, so the caller (scripts/generate.ts) passes it in.
+ * `injectable` holds the ids the mock can break on purpose (`--fault`), each with what its fault
+ * changes (the transform's own `changes`). The mock's faults live above the contract, so the
+ * caller (scripts/generate.ts) passes them in.
  */
-export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set()): string {
-  const fault = (id: string) => (injectable.has(id) ? 'yes' : '–');
+export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = new Map()): string {
+  const fault = (id: string) => {
+    const changes = injectable.get(id);
+    return changes === undefined ? '–' : `yes: ${cell(changes)}`;
+  };
   const lines: string[] = [
     '# Contract rules',
     '',
@@ -40,8 +44,11 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
     'seen, or a whole HTTP exchange.',
     '',
     'The fault column says which ids the mock can inject (`mock --fault ID`, `faults: [ID]`,',
-    '`POST /__mock/faults`): every item rule, and the list laws the mock has a way to break.',
-    'The others are judged by the conformance runner but cannot be injected.',
+    '`POST /__mock/faults`), and what the fault changes: every item rule, and the list laws the',
+    'mock has a way to break. The others are judged by the conformance runner but cannot be injected.',
+    "An item rule's fault breaks the first object of each list answer; `ID:every` breaks every one.",
+    "The mock's state (`GET /__mock/state`, `describe()`) says the same of each injected fault, and",
+    "how many objects an item rule's fault has broken; each answer it changed says so in `x-mock-faults`.",
     '',
   ];
   const itemRuleIds = new Set<string>(ITEM_RULES.map((r) => r.id));
@@ -57,7 +64,7 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
     lines.push(
       '### Item rules (scope: each listed object)',
       '',
-      '| id | fault | applies to | statement | source |',
+      '| id | fault: what it changes | applies to | statement | source |',
       '|---|---|---|---|---|',
     );
     for (const rule of contractOf(face).rules) {
@@ -83,7 +90,7 @@ export function renderRulesMarkdown(injectable: ReadonlySet<string> = new Set())
         '',
         `### List laws (${op.operationId})`,
         '',
-        '| id | fault | scope | statement | source |',
+        '| id | fault: what it changes | scope | statement | source |',
         '|---|---|---|---|---|',
       );
       for (const law of lawsOf(op).filter((l) => !itemRuleIds.has(l.id))) {

@@ -7,8 +7,10 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { contractOf, type Face } from './faces.js';
 import type { OperationIdOf } from './ids.js';
+import { componentRef, memberAt } from './members.js';
+import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { findOperation, type Profile } from './schema.js';
+import { findOperation, type Profile, responseSchema } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
 
@@ -25,24 +27,71 @@ function specPointer(face: Face, pointer: string, schemaPath: string): string {
   return schemaPath;
 }
 
+/** Where the failing keyword was read: the schema validated (a response's or a component's) and its profile. */
+interface Validated {
+  root: JsonSchema | undefined;
+  profile: Profile;
+}
+
 function toViolations(
   face: Face,
   rule: string,
   pointer: string,
   errors: ErrorObject[] | null | undefined,
   data: unknown,
+  validated: Validated,
 ): Violation[] {
   // ajv overwrites `errors` on the next call: copy now.
   return (errors ?? []).map((error) => ({
     rule,
     instancePath: error.instancePath,
-    message: `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`,
+    message: describeError(face, validated, error, data),
     source: {
       file: contractOf(face).specFile,
       sentence: `the schema at ${specPointer(face, pointer, error.schemaPath)}`,
     },
     value: valueAt(data, error.instancePath),
   }));
+}
+
+/**
+ * The failure with its pointer, in ajv's words, then what the documents say of the failing member,
+ * from its description in the spec (`002: "…"` names the document by its number), after a plain
+ * reading where the keyword alone misleads: `not: {}` is "must be absent", and a null where the
+ * member is absent when it has no value says so.
+ */
+function describeError(face: Face, { root, profile }: Validated, error: ErrorObject, data: unknown): string {
+  const base = `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`;
+  if (!root || error.keyword === 'additionalProperties') return base;
+  const keys = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string') keys.push(params.missingProperty);
+  const member = memberAt(face, root, keys, profile);
+  if (!member) return base;
+  const name = keys[keys.length - 1] ?? '(root)';
+  const value = valueAt(data, error.instancePath);
+  const forbidden = member.schema.not;
+  let said = base;
+  if (error.keyword === 'not' && typeof forbidden === 'object' && Object.keys(forbidden ?? {}).length === 0)
+    said = `${error.instancePath} must be absent`;
+  else if (error.keyword === 'type' && value === null)
+    said += member.required
+      ? `: ${name} is never null`
+      : `: ${name} is null; it is absent when it has no value, never null`;
+  const quoted = documentQuote(face, member.schema.description);
+  return quoted ? `${said} — ${quoted}` : said;
+}
+
+/** A spec description that quotes a document (`002: "…"`), with the document's file name for its number. */
+function documentQuote(face: Face, description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  const match = /^(\d{3}):\s*([\s\S]+)$/.exec(description.trim());
+  if (!match) return undefined;
+  const file = contractOf(face).documents.find((d) => d.startsWith(`${match[1]}_`));
+  return file ? `${file}: ${match[2]}` : undefined;
 }
 
 function describeParams(error: ErrorObject): string {
@@ -115,7 +164,10 @@ export function validateBody(
   // Only a failure needs the operation's place in the spec, for the pointer.
   const { path, method } = findOperation(face, operationId);
   const pointer = `${contractOf(face).specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
-  return toViolations(face, `${face}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body);
+  return toViolations(face, `${face}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body, {
+    root: responseSchema(face, operationId, status, profile),
+    profile,
+  });
 }
 
 /** Validates one value against a named component schema (`Task`, `Session`, `BackgroundTask`…). */
@@ -137,5 +189,6 @@ export function validateComponent(
     `${contractOf(face).specFile}#/components/schemas/${component}`,
     fn.errors,
     value,
+    { root: componentRef(component), profile },
   );
 }

@@ -5,8 +5,11 @@
  */
 import fc from 'fast-check';
 import type { Face } from '../contract/faces.js';
-import { sessionFieldOf, taskOperation } from '../contract/operations.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { componentRef, memberAt, memberNames } from '../contract/members.js';
+import type { JsonSchema } from '../contract/openapi.js';
+import { componentOf, sessionFieldOf, taskOperation } from '../contract/operations.js';
+import { isObject, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
+import { closestName } from '../contract/words.js';
 import { validObject } from './objects.js';
 import { generatorsOf } from './profiles.js';
 import { repair } from './repair.js';
@@ -47,4 +50,45 @@ export function completer(face: Face, seed: number, creationBaseMs = CREATION_BA
       return String(draw(target)[target === 'session' ? 'id' : idField]);
     },
   };
+}
+
+/** A member of a partial object that its schema does not declare: most likely a misspelt field. */
+export interface UnknownMember {
+  /** Where, as a path of keys (`tool.nmae`). */
+  path: string;
+  name: string;
+  /** The declared name it most likely meant. */
+  closest?: string;
+  /** The names declared where it stands. */
+  declared: string[];
+}
+
+/**
+ * The members of a partial object that the spec does not declare, at any depth where its schema
+ * lists members one by one (a free-form object or one open to other members takes anything).
+ */
+export function unknownMembers(face: Face, target: RuleTarget, partial: JsonObject): UnknownMember[] {
+  const out: UnknownMember[] = [];
+  const visit = (schema: JsonSchema, value: JsonObject, keys: string[]) => {
+    const declared = memberNames(face, schema);
+    const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
+    if (!declared || open) return;
+    for (const [name, child] of Object.entries(value)) {
+      const path = [...keys, name];
+      if (!declared.includes(name)) {
+        const closest = closestName(name, declared);
+        out.push({ path: path.join('.'), name, ...(closest ? { closest } : {}), declared });
+        continue;
+      }
+      const member = memberAt(face, schema, [name]);
+      const items = Array.isArray(child) ? child : [child];
+      const itemSchema = Array.isArray(child) ? (member?.schema.items as JsonSchema | undefined) : member?.schema;
+      if (!itemSchema) continue;
+      items.forEach((item, i) => {
+        if (isObject(item)) visit(itemSchema, item, Array.isArray(child) ? [...path, String(i)] : path);
+      });
+    }
+  };
+  visit(componentRef(componentOf(face, target)), partial, []);
+  return out;
 }

@@ -2,6 +2,12 @@ import type { JsonObject } from '../contract/rules/types.js';
 import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
 
 export interface RuleKit {
+  /**
+   * What `break` does to an object, starting with a verb ("sets attempt to 0"): the item-rule
+   * fault's description in docs/rules.md and the mock's state. An API without one is described
+   * by its rule's statement.
+   */
+  breaks?: string;
   repair(item: JsonObject): void;
   break(item: JsonObject): void;
 }

@@ -10,7 +10,7 @@ import type { Face } from '../contract/faces.js';
 import { contractOf, faces, isFace } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
-import { didYouMean } from './closest.js';
+import { didYouMean } from '../contract/words.js';
 import { ControlError } from './control-error.js';
 import { errorResponse } from './router.js';
 import type { RecordedAnswer } from './timeline.js';

@@ -8,6 +8,7 @@ import { type Face, faces, isFace } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
+import { didYouMean } from '../contract/words.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import {
   type AnswerRule,
@@ -20,12 +21,18 @@ import {
 } from './answers.js';
 import { type ClockChange, type ClockState, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
-import { didYouMean } from './closest.js';
 import { controlResponse } from './control.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import { allFaults, describeUnknownFaults, type FaultId, faultsOf } from './faults/index.js';
+import {
+  allFaults,
+  describeFaults,
+  describeUnknownFaults,
+  type FaultEffect,
+  type FaultId,
+  faultsOf,
+} from './faults/index.js';
 import { ResponseCache } from './response-cache.js';
 import { errorResponse, handle, operationAt } from './router.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
@@ -376,6 +383,7 @@ export class MockApp {
       seed: this.seedNumber,
       advanced: this.advanced,
       faults: [...this.faults],
+      faultEffects: describeFaults(this.faults, this.faultMemory),
       latencyMs: this.latencyMs,
       answers: this.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
@@ -441,6 +449,8 @@ export interface MockState {
   /** Lifecycle steps the demo tasks have taken (`advance`). */
   advanced: number;
   faults: string[];
+  /** What each injected fault changes (and how many objects an item rule's fault has broken). */
+  faultEffects: FaultEffect[];
   latencyMs: number;
   /** The answers asked for, each with the requests it still answers (`remaining`, null: all). */
   answers: StandingAnswer[];

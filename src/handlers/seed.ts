@@ -7,7 +7,8 @@ import { componentOf, taskOperation } from '../contract/operations.js';
 import { checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
-import { completer } from '../generators/complete.js';
+import { withArticle } from '../contract/words.js';
+import { completer, unknownMembers } from '../generators/complete.js';
 import { mockOf } from './apis.js';
 import { ControlError } from './control-error.js';
 import type { MockStore } from './store.js';
@@ -61,6 +62,17 @@ export function completeSeed(
         'usage',
         'each task is an object of the fields you care about, e.g. { "state": "running" }',
       );
+    const [unknown] = unknownMembers(face, 'task', partial);
+    if (unknown) {
+      const meant = unknown.closest ? ` (did you mean "${unknown.closest}"?)` : '';
+      const parent = unknown.path.split('.').slice(0, -1).join('.');
+      const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${face} ${componentOf(face, 'task')}`)}`;
+      throw new SeedError(
+        `${where}.${unknown.path}`,
+        'usage',
+        `"${unknown.name}" is not a field of ${kind}${meant}; ` + `the spec declares ${unknown.declared.join(', ')}`,
+      );
+    }
     let task = filler.complete('task', partial, session);
     // A generated id taken elsewhere in the store (the same partials seeded into another
     // session) is drawn again; an id the caller gave is theirs, and a clash is their error.

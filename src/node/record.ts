@@ -12,11 +12,11 @@
 import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import type { Face } from '../contract/faces.js';
-import type { Exchange } from '../contract/laws/index.js';
+import { applyLaws, type Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
-import { checkItem } from '../contract/rules/index.js';
+import { allRules, checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -61,12 +61,28 @@ export interface Recording {
   drift: DriftEntry[];
   /** Values of open fields outside the documented examples. */
   newValues: NewValue[];
+  /**
+   * The laws judged on each walk and its pages (order, duplicates and gaps across pages, limit,
+   * end of walk…), with how many subjects each judged and broke; a law that judged nothing says
+   * why. Every object is also judged against the documented schema and the item rules.
+   */
+  laws: LawTally[];
+}
+
+/** One law of the catalogue over the whole recording. */
+export interface LawTally {
+  id: string;
+  statement: string;
+  judged: number;
+  violations: number;
+  /** Why it judged nothing (no walk had two pages…), when it judged nothing. */
+  unexercised?: string;
 }
 
 export class RecordError extends Error {}
 
 type Poll =
-  | { kind: 'data'; sessions: JsonObject[]; tasks: PlacedTask[] }
+  | { kind: 'data'; sessions: JsonObject[]; tasks: PlacedTask[]; problems: string[] }
   | { kind: 'answer'; answer: RecordedAnswer; message: string };
 
 /** A list that did not answer with its data: the poll's answer. */
@@ -110,9 +126,45 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   });
   const errorBudget = options.errorBudget ?? 5;
   const drift = new DriftTally();
+  const laws = new Map<string, LawTally>();
+  // What a walk shows beside its objects; the objects themselves are judged one by one (schema,
+  // item rules) as they are written, and drift is tallied apart.
+  const itemJudged = new Set<string>(allRules().map((r) => r.id));
+  const judgeWalk = (op: ListOperation, pages: Exchange[], cursors: (string | undefined)[], session?: string) => {
+    const outcomes = [
+      ...pages.flatMap((exchange) => applyLaws(op, 'page', { exchange, ...optional('session', session) })),
+      ...applyLaws(op, 'walk', {
+        walk: { pages, cursors, capped: pages.length >= MAX_PAGES && cursors.at(-1) !== undefined },
+      }),
+    ];
+    const problems: string[] = [];
+    for (const { law, judgement } of outcomes) {
+      if (itemJudged.has(law.id) || law.id.endsWith('.response-schema') || law.id.endsWith('no-undocumented-fields'))
+        continue;
+      // A page law that judged nothing concerns requests a recording never sends (filters, limits).
+      if (judgement.judged === 0 && !law.checks.walk && !laws.has(law.id)) continue;
+      const tally = laws.get(law.id) ?? { id: law.id, statement: law.statement, judged: 0, violations: 0 };
+      tally.judged += judgement.judged;
+      tally.violations += judgement.violations.length;
+      if (tally.judged === 0) tally.unexercised = law.unexercised;
+      else delete tally.unexercised;
+      laws.set(law.id, tally);
+      for (const v of judgement.violations)
+        problems.push(`${op.operationId}${v.instancePath ? ` ${v.instancePath}` : ''}: ${v.rule}: ${v.message}`);
+    }
+    return problems;
+  };
 
-  const walk = async (op: ListOperation, session: string | undefined, query: Query): Promise<JsonObject[]> => {
+  /** The objects of one walk; what the walk shows (order, pages, end) is judged into `problems`. */
+  const walk = async (
+    op: ListOperation,
+    session: string | undefined,
+    query: Query,
+    problems: string[],
+  ): Promise<JsonObject[]> => {
     const items: JsonObject[] = [];
+    const pages: Exchange[] = [];
+    const cursors: (string | undefined)[] = [];
     let current = query;
     const path = op.path.replace('{session_id}', encodeURIComponent(session ?? ''));
     for (let n = 0; n < MAX_PAGES; n++) {
@@ -133,10 +185,16 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
         drift.add(op.operationId, observeBody(face, op.operationId, exchange.status, exchange.body));
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
+      pages.push(exchange);
       const next = nextCursor(op, exchange, current, page);
+      cursors.push(next?.cursor);
       if (!next) break;
+      // A cursor offered twice loops for ever: the walk laws report it.
+      if (cursors.slice(0, -1).includes(next.cursor)) break;
       current = next.query;
     }
+    const sessionOfPage = op.session.in === 'path' ? session : op.session.in === 'query' ? options.session : undefined;
+    problems.push(...judgeWalk(op, pages, cursors, sessionOfPage).map((p) => `${path}: ${p}`));
     return items;
   };
   const clean = (item: JsonObject): JsonObject => {
@@ -148,18 +206,19 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   const polls: Poll[] = [];
   let recordedSessions: string[] | undefined = options.session ? [options.session] : undefined;
   const pollOnce = async (): Promise<Poll> => {
-    const poll: Poll = { kind: 'data', sessions: [], tasks: [] };
+    const poll: Poll = { kind: 'data', sessions: [], tasks: [], problems: [] };
     if (sessionsOp) {
-      poll.sessions = (await walk(sessionsOp, undefined, [])).map(clean);
+      poll.sessions = (await walk(sessionsOp, undefined, [], poll.problems)).map(clean);
       recordedSessions ??= poll.sessions.slice(0, 3).map((s) => String(s.id));
     }
     if (tasksOp.session.in === 'path') {
       for (const session of recordedSessions ?? [])
-        for (const task of await walk(tasksOp, session, [])) poll.tasks.push({ session, task: clean(task) });
+        for (const task of await walk(tasksOp, session, [], poll.problems))
+          poll.tasks.push({ session, task: clean(task) });
     } else {
       const query: Query =
         options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
-      for (const task of await walk(tasksOp, undefined, query))
+      for (const task of await walk(tasksOp, undefined, query, poll.problems))
         poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
     }
     return poll;
@@ -201,7 +260,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     }
     if (polls.length > 0)
       await options.onCheckpoint?.(
-        build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift),
+        build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift, laws),
       );
   }
   return build(
@@ -214,6 +273,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     errors,
     ended ?? { reason: 'complete', message: `all ${options.polls} polls recorded`, at: new Date().toISOString() },
     drift,
+    laws,
   );
 }
 
@@ -244,6 +304,7 @@ function build(
   errors: number,
   ended: Recording['ended'] | undefined,
   tally: DriftTally,
+  laws: ReadonlyMap<string, LawTally>,
 ): Recording {
   const drift = redactValue(tally.driftEntries(), Object.values(options.headers ?? {}));
   const ops = operationsOf(face);
@@ -261,6 +322,7 @@ function build(
   const first = polls[firstIndex] as Extract<Poll, { kind: 'data' }>;
   // Lists are newest first and the mock lists newest (last inserted) first, so objects are written oldest first.
   const firstProblems = [
+    ...first.problems.map((p) => `poll 1, ${p}`),
     ...first.sessions.flatMap((s, i) => problemsOf('session', s, `poll 1, session ${i}`)),
     ...first.tasks.flatMap((t, i) => problemsOf('task', t.task, `poll 1, task ${String(t.task[idField] ?? i)}`)),
   ];
@@ -274,7 +336,7 @@ function build(
       continue;
     }
     const step: ScenarioStep = {};
-    const problems: string[] = [];
+    const problems: string[] = now.problems.map((p) => `poll ${n + 1}, ${p}`);
     if (sessionsOp) {
       const old = new Map(before.sessions.map((s) => [String(s.id), JSON.stringify(s)]));
       const changed = [...now.sessions].reverse().filter((s) => old.get(String(s.id)) !== JSON.stringify(s));
@@ -348,6 +410,7 @@ function build(
     ended: ended ?? { reason: 'complete', message: `${recorded} polls so far`, at: new Date().toISOString() },
     drift,
     newValues: tally.newValues(),
+    laws: [...laws.values()].map((law) => ({ ...law })),
   };
 }
 

@@ -155,6 +155,28 @@ describe('a fifth API registered through ApiModule', () => {
     });
   }
 
+  it('its rule fault says how many jobs it broke, and `:every` breaks every one', async () => {
+    try {
+      // The count runs since the mock's last reset (the runs above broke jobs too): read its growth.
+      const count = () => mock.app.describe().faultEffects[0]?.broke ?? { objects: 0, of: 0 };
+      for (const [fault, broke] of [
+        ['toy.result-only-when-done', 1],
+        ['toy.result-only-when-done:every', 10],
+      ] as const) {
+        mock.app.faults = new Set([fault]);
+        const before = count();
+        const response = await fetch(`${mock.base('toy')}/sessions/sess-a/jobs`);
+        expect(response.headers.get('x-mock-faults')).toBe(`toy.result-only-when-done broke ${broke} of 10 jobs`);
+        const { items } = (await response.json()) as { items: Record<string, unknown>[] };
+        expect(items.filter((job) => checkItem('toy', 'task', job).length > 0)).toHaveLength(broke);
+        expect(count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
+      }
+      expect(mock.app.describe().faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);
+    } finally {
+      mock.app.faults = new Set();
+    }
+  });
+
   it('needed no file outside its fixture folder: nothing under src/ names it', async () => {
     const root = new URL('../../src/', import.meta.url);
     const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));

@@ -75,7 +75,7 @@ describe('generate', () => {
     [['generate', '--face', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
     [
       ['generate', '--face', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'],
-      'is not a ark task rule',
+      'is not an ark task rule',
     ],
     [['generate', '--face', 'ark', '--what', 'task', '--bogus'], "Unknown option '--bogus'"],
   ])('bad flags exit 2 with a reason: %j', async (argv, reason) => {

@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
 import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
-import { FAULTS } from '../../src/handlers/faults/index.js';
+import { FAULTS, faultChanges } from '../../src/handlers/faults/index.js';
 
 describe('docs/rules.md', () => {
   it('is what the contract renders (run `npm run generate` when this fails)', async () => {
     const committed = await readFile(new URL('../../docs/rules.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderRulesMarkdown(new Set(FAULTS)));
+    expect(committed).toBe(renderRulesMarkdown(faultChanges()));
   });
-  it('marks exactly the injectable ids as faults', () => {
-    const marked = [...renderRulesMarkdown(new Set(FAULTS)).matchAll(/^\| `([^`]+)` \| yes \|/gm)].map((m) => m[1]);
-    expect(new Set(marked)).toEqual(new Set(FAULTS));
-    expect(renderRulesMarkdown()).not.toMatch(/^\| `[^`]+` \| yes \|/m);
+  it('marks exactly the injectable ids as faults, each with what its transform says it changes', () => {
+    const rows = [...renderRulesMarkdown(faultChanges()).matchAll(/^\| `([^`]+)` \| yes: ([^|]+) \|/gm)];
+    expect(new Set(rows.map((m) => m[1]))).toEqual(new Set(FAULTS));
+    for (const [, id, changes] of rows) expect(changes).toBe(faultChanges().get(id!));
+    expect(renderRulesMarkdown()).not.toMatch(/^\| `[^`]+` \| yes/m);
   });
   it('lists every rule and law by id', () => {
     const text = renderRulesMarkdown();

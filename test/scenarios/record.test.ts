@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../../src/cli/main.js';
@@ -25,6 +26,13 @@ async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> 
   const server = await startServer(app, { port: 0 });
   servers.push(server);
   return { url: server.url, app };
+}
+
+/** Records Ark on a mock of its own. */
+async function recordArk(app: MockApp, session: string, polls: number) {
+  const server = await startServer(app, { port: 0 });
+  servers.push(server);
+  return recordScenario({ face: 'ark', baseUrl: `${server.url}/ark`, session, polls, intervalMs: 0 });
 }
 
 const CASES: { name: ScenarioName; face: Face; session?: string; lists: string[] }[] = [
@@ -76,18 +84,38 @@ describe('record -> replay round trip', () => {
 
   it('a recording of a misbehaving API lists the violations and marks their steps fault', async () => {
     const app = await MockApp.create({ faults: ['ark.finished-at-only-when-terminal'] });
-    const server = await startServer(app, { port: 0 });
-    servers.push(server);
-    const recording = await recordScenario({
-      face: 'ark',
-      baseUrl: `${server.url}/ark`,
-      session: 'sesn-demo',
-      polls: 2,
-      intervalMs: 0,
-    });
+    const recording = await recordArk(app, 'sesn-demo', 2);
     expect(recording.violations.some((v) => v.includes('ark.finished-at-only-when-terminal'))).toBe(true);
     expect(recording.scenario.fault).toBe(true);
     expect(() => compileScenario(recording.scenario)).not.toThrow();
+  });
+
+  for (const fault of ['ark.order-newest-first', 'ark.no-duplicates-across-pages', 'ark.default-limit'] as const)
+    it(`a recording judges what each walk shows, beside its objects: ${fault}`, async () => {
+      const app = await MockApp.create({ faults: [fault] });
+      await app.seed(
+        'ark',
+        'sesn-walk',
+        Array.from({ length: 45 }, () => ({ state: 'running' })),
+      );
+      const recording = await recordArk(app, 'sesn-walk', 2);
+      const broken = recording.violations.filter((v) => v.includes(`: ${fault}: `));
+      expect(broken.length, recording.violations.join('\n')).toBeGreaterThan(0);
+      expect(broken[0]).toMatch(/^poll 1, \/sessions\/sesn-walk\/tasks: listTasks( \/items(\/\d+)?)?: /);
+      expect(recording.scenario.fault).toBe(true);
+      const law = recording.laws.find((l) => l.id === fault)!;
+      expect(law.judged).toBeGreaterThan(0);
+      expect(law.violations).toBe(broken.length);
+    });
+
+  it('a recording of a correct API says which walk laws it judged, and why the others judged nothing', async () => {
+    const app = await MockApp.create();
+    const recording = await recordArk(app, 'sesn-demo', 1);
+    expect(recording.violations).toEqual([]);
+    const ids = recording.laws.map((l) => l.id);
+    expect(ids).toEqual(expect.arrayContaining(['ark.order-newest-first', 'ark.paging-terminates', 'ark.ids-unique']));
+    expect(ids).not.toContain('ark.finished-at-only-when-terminal');
+    for (const law of recording.laws) expect(law.judged > 0 || law.unexercised !== undefined, law.id).toBe(true);
   });
 
   it('the record CLI writes YAML, masks --redact fields and never writes header values', async () => {
@@ -123,13 +151,38 @@ describe('record -> replay round trip', () => {
       },
     );
     const text = await readFile(out, 'utf8');
+    // The modeline names the package's own schema file, relative to the recording, so an editor loads it.
+    const ref = /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)?.[1];
+    expect(ref).toMatch(/^\.\.?\//);
+    expect(resolve(dir, ref!)).toBe(fileURLToPath(new URL('../../scenarios/schema.json', import.meta.url)));
     await rm(dir, { recursive: true });
     expect(code).toBe(0);
     expect(stdout).toMatch(/wrote .*rec\.yaml: 2 polls/);
+    expect(stdout).toMatch(/^judged on every walk and page: .*ark\.items-belong-to-session \(2, 0 broken\)/m);
+    expect(stdout).toMatch(/^judged nothing: .*ark\.order-newest-first \(no walk listed two items\)/m);
     expect(text).not.toContain('ak-very-secret-1');
     const scenario = parse(text);
     expect(scenario.tasks[0].task.tool.description).toBe('[redacted]');
     expect(stderr).toContain('poll 2/2');
+  });
+});
+
+describe('a JSON recording', () => {
+  it('names the schema by a path that resolves, and replays with it', async () => {
+    const { url } = await serve(LIBRARY['ark-unknown-comes-back']);
+    const dir = await mkdtemp(join(tmpdir(), 'atc-record-json-'));
+    const out = join(dir, 'rec.json');
+    const io = { stdout: () => {}, stderr: () => {}, stopSignal: new Promise<void>(() => {}) };
+    const args = ['--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1', '--out', out];
+    try {
+      expect(await runCli(['record', ...args], io)).toBe(0);
+      const written = JSON.parse(await readFile(out, 'utf8')) as { $schema: string };
+      const schema = JSON.parse(await readFile(resolve(dir, written.$schema), 'utf8')) as { title: string };
+      expect(schema.title).toBe('agent-task-contracts scenario');
+      expect((await readScenarioFile(out)).scenario.name).toBe('recorded-ark');
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 });
 

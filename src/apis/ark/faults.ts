@@ -21,6 +21,7 @@ import { ARK_DEFAULT_LIMIT } from './contract.js';
 export const ARK_FAULTS = {
   /** One more item than the limit asked for. */
   'ark.limit-respected': {
+    changes: 'lists one task more than the limit asked for',
     request: (request) => {
       const limit = arkLimit(request.query);
       return typeof limit === 'number' && limit < ARK_MAX_LIMIT
@@ -30,24 +31,31 @@ export const ARK_FAULTS = {
   },
   /** 25 items when no limit is given (002: 默认 20). */
   'ark.default-limit': {
+    changes: `lists ${ARK_DEFAULT_LIMIT + 5} tasks when no limit is given (the default is ${ARK_DEFAULT_LIMIT})`,
     request: (request) =>
       request.query.has('limit') ? request : editQuery(request, (q) => q.set('limit', String(ARK_DEFAULT_LIMIT + 5))),
   },
   /** Each page oldest first. */
   'ark.order-newest-first': {
+    changes: 'lists each page oldest first',
     response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()),
   },
   /** Each page after the first repeats the last item of the one before (the cursor read as inclusive). */
   'ark.no-duplicates-across-pages': {
+    changes: 'reads the cursor as inclusive: each page after the first repeats the last task of the page before',
     request: (request) => {
       const cursor = arkCursor(request.query);
       return typeof cursor === 'number' ? editQuery(request, (q) => q.set('cursor', String(cursor + 1))) : request;
     },
   },
   /** The last page still carries a cursor, which leads to an empty page with the same cursor. */
-  'ark.paging-terminates': { response: (response) => editEnvelope(response, (body) => void (body.next_cursor ??= 0)) },
+  'ark.paging-terminates': {
+    changes: 'gives the last page next_cursor 0, which leads to an empty page with the same cursor',
+    response: (response) => editEnvelope(response, (body) => void (body.next_cursor ??= 0)),
+  },
   /** A page that offers a next cursor leaves out its last task, which the cursor still passes: the walk skips it. */
   'ark.paging-skips-nothing': {
+    changes: 'leaves out the last task of every page that offers a next cursor, which the cursor still passes',
     response: (response, _sent, _context, op) =>
       (response.body as { next_cursor?: unknown } | null)?.next_cursor === undefined
         ? response
@@ -55,6 +63,7 @@ export const ARK_FAULTS = {
   },
   /** With several states, only the first is applied. */
   'ark.filter-state': {
+    changes: 'applies only the first of several comma-separated states',
     request: (request) => {
       const states = request.query.getAll('state');
       return states.length === 1 && states[0]!.includes(',')
@@ -62,8 +71,12 @@ export const ARK_FAULTS = {
         : request;
     },
   },
-  'ark.filter-session_thread_id': { request: (request) => editQuery(request, (q) => q.delete('session_thread_id')) },
+  'ark.filter-session_thread_id': {
+    changes: 'ignores session_thread_id: lists the tasks of every session',
+    request: (request) => editQuery(request, (q) => q.delete('session_thread_id')),
+  },
   'ark.items-belong-to-session': {
+    changes: 'adds to each answer a copy of its first task from another session (sesn-someone-else)',
     response: (response, _sent, _context, op) =>
       editItems(op, response, (items) =>
         items[0] ? [...items, strayTask('ark', items[0], 'sesn-someone-else')] : items,
@@ -71,9 +84,11 @@ export const ARK_FAULTS = {
   },
   /** An invalid limit is ignored instead of refused. */
   'ark.invalid-limit-rejected': {
+    changes: 'ignores an invalid limit instead of refusing it',
     request: (request) => (isProblem(arkLimit(request.query)) ? editQuery(request, (q) => q.delete('limit')) : request),
   },
   'ark.invalid-cursor-rejected': {
+    changes: 'ignores an invalid cursor (answers the first page) instead of refusing it',
     request: (request) =>
       isProblem(arkCursor(request.query)) ? editQuery(request, (q) => q.delete('cursor')) : request,
   },
@@ -81,6 +96,7 @@ export const ARK_FAULTS = {
   'ark.lifecycle-forward': revivesFinishedTasks('ark', 'running'),
   /** From the second walk on, every started_at reads one millisecond earlier. */
   'ark.times-never-go-back': {
+    changes: 'from the second walk on, moves every started_at one millisecond earlier',
     response: (response, _sent, context, op) =>
       afterFirstWalk(context, 'ark.times-never-go-back')
         ? editItems(op, response, (items) =>

@@ -7,6 +7,7 @@ const ARK_TERMINAL: readonly string[] = arkLifecycle.terminal;
 
 export const arkKits = {
   'ark.started-at-absent-before-start': {
+    breaks: 'marks the task queued and gives it a started_at',
     repair(t) {
       if (t.state === 'queued') del(t, 'started_at');
     },
@@ -16,6 +17,7 @@ export const arkKits = {
     },
   },
   'ark.started-at-present-once-running': {
+    breaks: 'marks the task running and removes its started_at',
     repair(t) {
       if (t.state === 'running' && t.started_at === undefined) t.started_at = millisAfter(t.created_at, 1000);
     },
@@ -25,6 +27,7 @@ export const arkKits = {
     },
   },
   'ark.finished-at-only-when-terminal': {
+    breaks: 'gives an unfinished task a finished_at (a finished one becomes unknown)',
     repair(t) {
       if (!ARK_TERMINAL.includes(String(t.state))) del(t, 'finished_at');
     },
@@ -34,6 +37,7 @@ export const arkKits = {
     },
   },
   'ark.finished-at-when-terminal': {
+    breaks: 'removes finished_at from a finished task (an unfinished one becomes failed)',
     repair(t) {
       if (ARK_TERMINAL.includes(String(t.state)) && t.finished_at === undefined)
         t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
@@ -44,6 +48,7 @@ export const arkKits = {
     },
   },
   'ark.error-only-when-failed-cancelled-or-unknown': {
+    breaks: 'gives a task that is not failed, cancelled or unknown an error_code (one that is becomes succeeded)',
     repair(t) {
       if (!['failed', 'cancelled', 'unknown'].includes(String(t.state))) {
         del(t, 'error_code');
@@ -56,6 +61,7 @@ export const arkKits = {
     },
   },
   'ark.times-are-unix-millis': {
+    breaks: 'writes created_at in seconds instead of milliseconds',
     repair(t) {
       for (const key of ['created_at', 'started_at', 'finished_at']) {
         const v = t[key];
@@ -67,6 +73,7 @@ export const arkKits = {
     },
   },
   'ark.task-times-in-order': {
+    breaks: 'marks the task succeeded with a finished_at a millisecond before its created_at',
     repair(t) {
       const floor = Math.max(t.created_at as number, typeof t.started_at === 'number' ? t.started_at : 0);
       if (typeof t.finished_at === 'number' && t.finished_at < floor) t.finished_at = floor;

@@ -1,5 +1,6 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
+import { withArticle } from '../../contract/words.js';
 import {
   numericId,
   repeatedItem,
@@ -19,6 +20,7 @@ import { everrunsError } from './behaviour.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
 const ignoreFilter = (param: string): FaultTransform => ({
+  changes: `ignores ${withArticle(param)} filter given once (a repeated one is still refused)`,
   request: (request) =>
     request.query.getAll(param).length === 1 ? editQuery(request, (q) => q.delete(param)) : request,
 });
@@ -27,6 +29,7 @@ export const EVERRUNS_FAULTS = {
   'everruns.filter-state': ignoreFilter('state'),
   'everruns.filter-kind': ignoreFilter('kind'),
   'everruns.items-belong-to-session': {
+    changes: 'adds to each answer a copy of its first task from another session (someone-else)',
     response: (response, _sent, _context, op) =>
       editItems(op, response, (items) =>
         items[0] ? [...items, strayTask('everruns', items[0], 'someone-else')] : items,
@@ -34,10 +37,12 @@ export const EVERRUNS_FAULTS = {
   },
   /** An unknown session lists nothing instead of answering 404. */
   'everruns.unknown-session-404': {
+    changes: 'answers an unknown session with an empty list (200) instead of 404',
     response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, []) : response),
   },
   /** The second task that gives a root gives another one. */
   'everruns.one-root-per-session': {
+    changes: 'gives the second task of each answer that names a root session another root',
     response: (response, _sent, _context, op) =>
       editItems(op, response, (items) => {
         const second = items.filter((t) => typeof t.root_session_id === 'string')[1];
@@ -48,6 +53,7 @@ export const EVERRUNS_FAULTS = {
   'everruns.lifecycle-forward': revivesFinishedTasks('everruns', 'running'),
   /** From the second walk on, every created_at reads one second earlier. */
   'everruns.immutable-fields': {
+    changes: "from the second walk on, moves every task's created_at one second earlier",
     response: (response, _sent, context, op) =>
       afterFirstWalk(context, 'everruns.immutable-fields')
         ? editItems(op, response, (items) =>
@@ -58,6 +64,7 @@ export const EVERRUNS_FAULTS = {
   'everruns.counters-never-decrease': shrinkingCounter('everruns'),
   /** Every third request fails with a 500. */
   'everruns.not-a-server-error': {
+    changes: 'answers every third request with a 500',
     response: (response, _sent, context) =>
       context.requestNumber % 3 === 0 ? everrunsError(500, 'internal', 'injected fault') : response,
   },

@@ -15,6 +15,7 @@ const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbea
 
 export const everrunsKits = {
   'everruns.input-request-only-while-awaiting-input': {
+    breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
     repair(t) {
       if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
     },
@@ -24,6 +25,7 @@ export const everrunsKits = {
     },
   },
   'everruns.attempt-starts-at-1': {
+    breaks: 'sets attempt to 0',
     repair(t) {
       if (typeof t.attempt === 'number' && t.attempt < 1) t.attempt = 1;
     },
@@ -32,6 +34,7 @@ export const everrunsKits = {
     },
   },
   'everruns.result-path-shape': {
+    breaks: 'sets result_path to "/tasks/<id>.json"',
     repair(t) {
       if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
     },
@@ -40,6 +43,9 @@ export const everrunsKits = {
     },
   },
   'everruns.error-only-when-failed-or-canceled': {
+    breaks:
+      'gives a task that neither failed nor was canceled an error of kind orphaned (a failed, ' +
+      'canceled or awaiting_input one becomes succeeded)',
     repair(t) {
       if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
     },
@@ -50,6 +56,7 @@ export const everrunsKits = {
     },
   },
   'everruns.root-session-not-self': {
+    breaks: "sets root_session_id to the task's own session_id",
     repair(t) {
       if (t.root_session_id === t.session_id) t.root_session_id = null;
     },
@@ -58,6 +65,7 @@ export const everrunsKits = {
     },
   },
   'everruns.task-times-in-order': {
+    breaks: 'moves updated_at a second before created_at',
     repair(t) {
       const created = t.created_at;
       if (typeof created !== 'string') return;
@@ -72,6 +80,7 @@ export const everrunsKits = {
     },
   },
   'everruns.timeout-rejection-only-on-failed': {
+    breaks: 'marks the task canceled with an error of kind timeout',
     repair(t) {
       const error = t.error as JsonObject | null | undefined;
       if (
@@ -88,6 +97,7 @@ export const everrunsKits = {
     },
   },
   'everruns.child-session-not-own-session': {
+    breaks: "sets links.child_session_id to the task's own session_id",
     repair(t) {
       const links = t.links as JsonObject | undefined;
       if (links && typeof links === 'object' && links.child_session_id === t.session_id)
@@ -98,6 +108,7 @@ export const everrunsKits = {
     },
   },
   'everruns.artifact-url-absolute': {
+    breaks: 'adds an artifact whose url is the relative "artifacts/log.txt"',
     repair(t) {
       if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
         t.artifacts = t.artifacts.map((a, i) =>

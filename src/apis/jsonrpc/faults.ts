@@ -13,7 +13,11 @@ const validLimit = (request: MockRequest): number | undefined => {
 };
 
 /** The page after (or before) a task includes that task: the cursor read as inclusive. */
-const inclusiveCursor = (directions: readonly ('starting_after' | 'ending_before')[]): FaultTransform => ({
+const inclusiveCursor = (
+  directions: readonly ('starting_after' | 'ending_before')[],
+  changes: string,
+): FaultTransform => ({
+  changes,
   response: (response, sent, context, op) => {
     const direction = directions.find((d) => sent.query.has(d));
     const pivot = direction && context.store.task('jsonrpc', lastValue(sent.query, direction)!);
@@ -38,6 +42,7 @@ const previousIsNewer = (items: JsonObject[]): JsonObject[] =>
 export const JSONRPC_FAULTS = {
   /** One more item than the limit (or the default) asks for. */
   'jsonrpc.limit-respected': {
+    changes: 'lists one task more than the limit (or the default) asks for',
     request: (request) => {
       const limit = validLimit(request) ?? (request.query.has('limit') ? undefined : JSONRPC_DEFAULT_LIMIT);
       return limit !== undefined && limit < JSONRPC_MAX_LIMIT
@@ -45,10 +50,17 @@ export const JSONRPC_FAULTS = {
         : request;
     },
   },
-  'jsonrpc.filter-session_id': { request: (request) => editQuery(request, (q) => q.delete('session_id')) },
-  'jsonrpc.filter-user_id': { request: (request) => editQuery(request, (q) => q.delete('user_id')) },
+  'jsonrpc.filter-session_id': {
+    changes: 'ignores session_id: lists the tasks of every session',
+    request: (request) => editQuery(request, (q) => q.delete('session_id')),
+  },
+  'jsonrpc.filter-user_id': {
+    changes: 'ignores user_id: lists the tasks of every user',
+    request: (request) => editQuery(request, (q) => q.delete('user_id')),
+  },
   /** A valid status is not applied (an invalid one is still refused). */
   'jsonrpc.filter-status': {
+    changes: 'ignores a valid status (an invalid one is still refused)',
     request: (request) => {
       const status = lastValue(request.query, 'status');
       return status !== undefined && jsonrpcStatuses.includes(status)
@@ -56,15 +68,23 @@ export const JSONRPC_FAULTS = {
         : request;
     },
   },
-  'jsonrpc.cursor-exclusive': inclusiveCursor(['starting_after', 'ending_before']),
-  'jsonrpc.no-duplicates-across-pages': inclusiveCursor(['starting_after']),
+  'jsonrpc.cursor-exclusive': inclusiveCursor(
+    ['starting_after', 'ending_before'],
+    'reads starting_after and ending_before as inclusive: each page holds the task its cursor names',
+  ),
+  'jsonrpc.no-duplicates-across-pages': inclusiveCursor(
+    ['starting_after'],
+    'reads starting_after as inclusive: each page after the first starts with the last task of the page before',
+  ),
   /** A page after a task leaves out the task that comes next: every walk skips one task per page. */
   'jsonrpc.paging-skips-nothing': {
+    changes: 'leaves out the first task of every page sent with starting_after: each walk skips one task per page',
     response: (response, sent, _context, op) =>
       sent.query.has('starting_after') ? editItems(op, response, (items) => items.slice(1)) : response,
   },
   /** An invalid limit is ignored instead of refused with 422. */
   'jsonrpc.invalid-parameter-422': {
+    changes: 'ignores an invalid limit instead of refusing it with 422',
     request: (request) => {
       const raw = lastValue(request.query, 'limit');
       return raw !== undefined && limitProblem(raw) ? editQuery(request, (q) => q.delete('limit')) : request;
@@ -72,6 +92,7 @@ export const JSONRPC_FAULTS = {
   },
   /** The 422 detail is one string instead of FastAPI's list of problems. */
   'jsonrpc.error-format': {
+    changes: "writes the 422 detail as one string instead of FastAPI's list of problems",
     response: (response) => {
       const detail = response.status === 422 ? (response.body as JsonObject | null)?.detail : undefined;
       return Array.isArray(detail)
@@ -80,6 +101,7 @@ export const JSONRPC_FAULTS = {
     },
   },
   'jsonrpc.previous-task-earlier': {
+    changes: 'makes each task that names a previous task name the newest task of its page created after it',
     response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer),
   },
   'jsonrpc.ids-unique': repeatedItem,

@@ -5,6 +5,9 @@ import type { jsonrpcRules } from './rules.js';
 
 export const jsonrpcKits = {
   'jsonrpc.input-required-call-ids-only-while-input-required': {
+    breaks:
+      'gives a task that does not require input input_required_call_ids ["call_pending"] (an ' +
+      'input-required one becomes working)',
     repair(t) {
       if (
         t.status !== 'input-required' &&
@@ -19,6 +22,7 @@ export const jsonrpcKits = {
     },
   },
   'jsonrpc.created-at-unix-seconds': {
+    breaks: 'writes created_at in milliseconds instead of seconds',
     repair(t) {
       const v = t.created_at;
       if (typeof v === 'number' && (v < 1e9 || v >= 1e10)) t.created_at = 1e9 + (v % 1e9);
@@ -28,6 +32,7 @@ export const jsonrpcKits = {
     },
   },
   'jsonrpc.envelope-result-xor-error': {
+    breaks: 'gives the envelope an error beside its result',
     repair(e) {
       if (e.result !== undefined && e.result !== null && e.error !== undefined && e.error !== null) del(e, 'error');
     },
@@ -37,6 +42,7 @@ export const jsonrpcKits = {
     },
   },
   'jsonrpc.previous-task-not-self': {
+    breaks: "sets previous_task_id to the task's own id",
     repair(t) {
       if (t.previous_task_id !== undefined && t.previous_task_id === t.id) del(t, 'previous_task_id');
     },

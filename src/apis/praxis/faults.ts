@@ -65,6 +65,7 @@ const forkOfNewer = (items: JsonObject[]): JsonObject[] =>
 export const PRAXIS_FAULTS = {
   /** Unsupported parameters are ignored instead of refused. */
   'praxis.sessions.unsupported-filter-400': {
+    changes: 'ignores the query parameters sessions.list does not support instead of answering 400',
     request: (request) =>
       editQuery(request, (q) => {
         for (const name of new Set(q.keys())) if (!PRAXIS_SESSION_PARAMS.has(name)) q.delete(name);
@@ -72,6 +73,7 @@ export const PRAXIS_FAULTS = {
   },
   /** A page value that is no cursor starts again from the first page. */
   'praxis.sessions.malformed-cursor-rejected': {
+    changes: 'answers a page value that is no cursor with the first page instead of 400',
     request: (request) => {
       const page = request.query.get('page');
       return page !== null && !decodeCursor(page) ? editQuery(request, (q) => q.delete('page')) : request;
@@ -79,10 +81,12 @@ export const PRAXIS_FAULTS = {
   },
   /** A cursor from another query is read as if it were this query's. */
   'praxis.sessions.cursor-bound-to-query': {
+    changes: "reads a cursor from another query as if it were this query's instead of answering 400",
     request: (request) => editCursor(request, (cursor) => ({ ...cursor, q: keyOf(request) })),
   },
   /** One more session than the limit asked for (the cursors still name the asked limit). */
   'praxis.sessions.limit-respected': {
+    changes: 'lists one session more than the limit asked for (the cursors still name the asked limit)',
     request: (request) => {
       const limit = limitOf(request);
       if (!request.query.has('limit') || limit >= PRAXIS_MAX_LIMIT) return request;
@@ -99,29 +103,35 @@ export const PRAXIS_FAULTS = {
   },
   /** Each page oldest first. */
   'praxis.sessions.order-newest-first': {
+    changes: 'lists each page of sessions oldest first',
     response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()),
   },
   /** Each page after the first repeats the last session of the one before. */
   'praxis.sessions.no-duplicates-across-pages': {
+    changes: 'starts each page after the first with the last session of the page before',
     request: (request) => editCursor(request, (cursor) => ({ ...cursor, after: cursor.after + 1 })),
   },
   /** The last page still carries a cursor, which leads to an empty page with a cursor again. */
   'praxis.sessions.paging-terminates': {
+    changes: 'gives the last page a next_page cursor, which leads to an empty page with a cursor again',
     response: (response, sent) =>
       editEnvelope(response, (body) => void (body.next_page ??= encodeCursor({ q: keyOf(sent), after: -1 }))),
   },
   /** A page that offers next_page leaves out its last session, which the cursor still passes: the walk skips it. */
   'praxis.sessions.paging-skips-nothing': {
+    changes: 'leaves out the last session of every page that offers next_page, which the cursor still passes',
     response: (response, _sent, _context, op) =>
       typeof (response.body as { next_page?: unknown } | null)?.next_page === 'string'
         ? editItems(op, response, (items) => items.slice(0, -1))
         : response,
   },
   'praxis.sessions.fork-after-source': {
+    changes: 'makes each fork name as its source the newest session of its page created after it',
     response: (response, _sent, _context, op) => editItems(op, response, forkOfNewer),
   },
   /** From the second walk on, every session's input token count reads one less. */
   'praxis.sessions.counters-never-decrease': {
+    changes: "from the second walk on, lowers every session's usage.input_tokens by one",
     response: (response, _sent, context, op) =>
       afterFirstWalk(context, 'praxis.sessions.counters')
         ? editItems(op, response, (items) =>
@@ -136,6 +146,7 @@ export const PRAXIS_FAULTS = {
   },
   /** From the second walk on, every session's agent snapshot shows the agent's next version. */
   'praxis.sessions.creation-snapshot-fixed': {
+    changes: "from the second walk on, shows every session's agent at its next version",
     response: (response, _sent, context, op) =>
       afterFirstWalk(context, 'praxis.sessions.snapshot')
         ? editItems(op, response, (items) =>
@@ -150,6 +161,7 @@ export const PRAXIS_FAULTS = {
   'praxis.background-tasks.ids-unique': repeatedItem,
   /** A terminated session is shown idle again on every walk after the first that listed it. */
   'praxis.sessions.lifecycle-forward': {
+    changes: 'shows every terminated session idle again on each walk after the first that listed it',
     response: (response, _sent, context, op) =>
       editItems(op, response, (items) =>
         items.map((s) =>
@@ -159,9 +171,16 @@ export const PRAXIS_FAULTS = {
         ),
       ),
   },
-  'praxis.sessions.filter-agent_id': { request: (request) => editQuery(request, (q) => q.delete('agent_id')) },
-  'praxis.sessions.error-format': { response: plainTextError },
+  'praxis.sessions.filter-agent_id': {
+    changes: 'ignores agent_id: lists the sessions of every agent',
+    request: (request) => editQuery(request, (q) => q.delete('agent_id')),
+  },
+  'praxis.sessions.error-format': {
+    changes: "answers errors in plain text instead of Anthropic's error object",
+    response: plainTextError,
+  },
   'praxis.background-tasks.unknown-session-404': {
+    changes: 'answers an unknown session with an empty list (200) instead of 404',
     response: (response) => (response.status === 404 ? withBody({ ...response, status: 200 }, { data: [] }) : response),
   },
   'praxis.background-tasks.lifecycle-forward': revivesFinishedTasks('praxis', 'running'),

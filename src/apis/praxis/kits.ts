@@ -7,6 +7,7 @@ import { forkSource, isNormalizedPath } from './rules.js';
 
 export const praxisKits = {
   'praxis.ended-at-null-exactly-while-running': {
+    breaks: "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null",
     repair(t) {
       if (t.status === 'running') t.ended_at = null;
       else if (t.ended_at === null || t.ended_at === undefined) t.ended_at = isoPlus(t.started_at, 60_000);
@@ -17,6 +18,9 @@ export const praxisKits = {
     },
   },
   'praxis.cancellable-only-when-running': {
+    breaks:
+      'sets cancellable to true on a task that is not running (a running one is first marked ' +
+      'completed, with an ended_at)',
     repair(t) {
       if (t.status !== 'running') t.cancellable = false;
     },
@@ -29,6 +33,7 @@ export const praxisKits = {
     },
   },
   'praxis.trigger-count-only-for-monitors': {
+    breaks: 'sets trigger_count to 2 on a task of another kind than monitor (a monitor becomes a bash task)',
     repair(t) {
       if (t.kind !== 'monitor') t.trigger_count = null;
     },
@@ -38,6 +43,7 @@ export const praxisKits = {
     },
   },
   'praxis.thread-id-only-for-subagents': {
+    breaks: 'sets thread_id to "thread_main" on a task of another kind than subagent (a subagent becomes a bash task)',
     repair(t) {
       if (t.kind !== 'subagent') t.thread_id = null;
     },
@@ -47,6 +53,7 @@ export const praxisKits = {
     },
   },
   'praxis.session-environment-xor-computer': {
+    breaks: 'gives a session both an environment_id and computer_id "cmp_owned"',
     repair(s) {
       if (typeof s.environment_id === 'string' && typeof s.computer_id === 'string') del(s, 'computer_id');
     },
@@ -56,6 +63,7 @@ export const praxisKits = {
     },
   },
   'praxis.session-list-excludes-archived': {
+    breaks: "sets the session's archived_at to an hour after its created_at",
     repair(s) {
       s.archived_at = null;
     },
@@ -64,6 +72,9 @@ export const praxisKits = {
     },
   },
   'praxis.task-times-in-order': {
+    breaks:
+      'moves started_at to 2026-11-29T10:00:00Z and notified_at a minute before it (ended_at, ' +
+      'when set, a minute after)',
     repair(t) {
       const started = t.started_at;
       if (typeof started !== 'string') return;
@@ -79,6 +90,7 @@ export const praxisKits = {
     },
   },
   'praxis.session-updated-not-before-created': {
+    breaks: 'moves updated_at an hour before created_at',
     repair(s) {
       notBefore(s, 'updated_at', 'created_at');
     },
@@ -87,6 +99,7 @@ export const praxisKits = {
     },
   },
   'praxis.session-cwd-normalized': {
+    breaks: 'sets cwd to "/home/user//workspace/./src"',
     repair(s) {
       if (typeof s.cwd === 'string' && !isNormalizedPath(s.cwd)) s.cwd = '/home/user/workspace';
     },
@@ -95,6 +108,7 @@ export const praxisKits = {
     },
   },
   'praxis.session-not-forked-from-itself': {
+    breaks: "sets forked_from.session_id to the session's own id",
     repair(s) {
       if (forkSource(s) !== undefined && forkSource(s) === s.id) s.forked_from = null;
     },

@@ -1,5 +1,6 @@
 /** A law over the ids of one answer: an id identifies one object, so no two items share it. */
 import { idOf } from '../operations.js';
+import { withArticle } from '../words.js';
 import { objectItems, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
 import { NOTHING } from './types.js';
@@ -9,7 +10,7 @@ const hasIdSource = having('idSource');
 export const idsUnique = defineLaw({
   id: 'ids-unique',
   appliesTo: hasIdSource,
-  statement: (op) => `No two items of one answer share an ${op.idField}: it identifies one object.`,
+  statement: (op) => `No two items of one answer share ${withArticle(op.idField)}: it identifies one object.`,
   source: (op) => op.idSource,
   unexercised: 'no answer listed two items',
   check: {

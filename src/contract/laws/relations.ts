@@ -8,6 +8,7 @@
 
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject, type JsonObject } from '../rules/types.js';
+import { withArticle } from '../words.js';
 import { onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type LawChecks, type With } from './define.js';
 import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
@@ -117,7 +118,7 @@ export const oneValuePerSession = defineLaw({
   appliesTo: samePerSession,
   statement: (op: With<'samePerSession'>) => op.samePerSession.statement,
   source: (op: With<'samePerSession'>) => op.samePerSession.source,
-  unexercised: (op: With<'samePerSession'>) => `no session listed a task with a ${op.samePerSession.field}`,
+  unexercised: (op: With<'samePerSession'>) => `no session listed a task with ${withArticle(op.samePerSession.field)}`,
   check: {
     page({ exchange }, { op, law }) {
       const field = op.samePerSession.field;

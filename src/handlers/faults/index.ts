@@ -12,10 +12,10 @@ import { faces, onRegister } from '../../contract/faces.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
 import type { ItemRuleId } from '../../contract/rules/index.js';
 import { allRules } from '../../contract/rules/index.js';
+import { closestName } from '../../contract/words.js';
 import { mockOf } from '../apis.js';
-import { closest } from '../closest.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
-import { itemRuleFault } from './shared.js';
+import { brokenCount, itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
 
 /** The built-in APIs' law faults, read from the transforms each declares. */
@@ -28,7 +28,10 @@ type LawFaultId =
  * Every fault the mock can inject into a built-in API: a rule or law id, so a misspelt one is a
  * type error. An API registered at run time injects its own ids (strings).
  */
-export type FaultId = ItemRuleId | LawFaultId;
+export type FaultId = ItemRuleId | LawFaultId | `${ItemRuleId}${typeof EVERY}`;
+
+/** The suffix that asks a fault to break every object it can instead of one (`ark.ids-unique` has no such form). */
+const EVERY = ':every';
 
 let transforms: Map<string, FaultTransform> | undefined;
 /** Which faults concern which operation, worked out once per pair (faults run on every request). */
@@ -47,6 +50,40 @@ function faultTransforms(): Map<string, FaultTransform> {
   return transforms;
 }
 
+/** The transform a fault id asks for (`<id>:every` is the id's every-object form), or undefined. */
+function transformOf(id: string): FaultTransform | undefined {
+  if (!id.endsWith(EVERY)) return faultTransforms().get(id);
+  return faultTransforms().get(id.slice(0, -EVERY.length))?.every;
+}
+
+/** The id a fault id names, without its `:every`. */
+const baseId = (id: string) => (id.endsWith(EVERY) ? id.slice(0, -EVERY.length) : id);
+
+/** What the mock's state says of one injected fault. */
+export interface FaultEffect {
+  id: string;
+  /** Which objects (or requests, or answers) the fault changes, and how. */
+  changes: string;
+  /** For an item-rule fault: how many objects it has broken, of how many it was shown, since the last reset. */
+  broke?: { objects: number; of: number };
+}
+
+/** What each injected fault changes (and, for an item rule's, how many objects it broke so far). */
+export function describeFaults(ids: Iterable<string>, memory: ReadonlyMap<string, number>): FaultEffect[] {
+  return [...ids].flatMap((id) => {
+    const transform = transformOf(id);
+    if (!transform) return [];
+    const isRule = allRules().some((rule) => rule.id === baseId(id));
+    const { broke, of } = brokenCount(memory, baseId(id));
+    return [{ id, changes: transform.changes, ...(isRule ? { broke: { objects: broke, of } } : {}) }];
+  });
+}
+
+/** What each injectable fault changes, by id (docs/rules.md renders it beside each id). */
+export function faultChanges(): Map<string, string> {
+  return new Map([...faultTransforms()].map(([id, transform]) => [id, transform.changes]));
+}
+
 /** Every injectable fault id, item rules first (an API registered later adds its own). */
 export function allFaults(): FaultId[] {
   return [...faultTransforms().keys()] as FaultId[];
@@ -58,7 +95,7 @@ export const FAULTS: readonly FaultId[] = allFaults();
 function concerns(id: string, op: ListOperation): boolean {
   const key = `${op.face}|${op.operationId}|${id}`;
   let found = concerning.get(key);
-  if (found === undefined) concerning.set(key, (found = decideConcerns(id, op)));
+  if (found === undefined) concerning.set(key, (found = decideConcerns(baseId(id), op)));
   return found;
 }
 
@@ -83,7 +120,7 @@ export function withFaults(
   context: MockContext,
   documented: (request: MockRequest) => MockResponse,
 ): MockResponse {
-  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => faultTransforms().get(id)!);
+  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => transformOf(id)!);
   if (transforms.length === 0) return documented(request);
   let edited = request;
   for (const t of transforms) if (t.request) edited = t.request(edited, context);
@@ -93,7 +130,7 @@ export function withFaults(
 }
 
 function unknownFaults(ids: readonly string[]): string[] {
-  return ids.filter((id) => !faultTransforms().has(id));
+  return ids.filter((id) => !transformOf(id));
 }
 
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
@@ -111,11 +148,11 @@ function closestFault(id: string): string | undefined {
   const face = id.slice(0, id.indexOf('.'));
   const candidates = faultsOf(face);
   if (candidates.length === 0) return undefined;
-  const found = closest(
+  const closest = closestName(
     id.slice(face.length + 1),
-    candidates.map((candidate) => candidate.slice(face.length + 1)),
+    candidates.map((c) => c.slice(face.length + 1)),
   );
-  return found === undefined ? undefined : `${face}.${found}`;
+  return closest === undefined ? undefined : `${face}.${closest}`;
 }
 
 /**
@@ -129,7 +166,12 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
     ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((face) => faultsOf(face).length > 0)),
   ];
   const said = unknown.map((id) => {
-    const closest = closestFault(id);
+    if (faultTransforms().has(baseId(id)))
+      return (
+        `fault "${id}": ${baseId(id)} has no every-object form (${faultTransforms().get(baseId(id))!.changes}); ` +
+        `"${EVERY}" is for item-rule faults, which break one object of each answer unless asked for every one`
+      );
+    const closest = closestFault(baseId(id));
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
   });
   const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);

@@ -1,44 +1,96 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
-import { idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
+import { componentOf, idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
 import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
 import { generatorsOf, kitOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
+import type { MockContext, MockResponse } from '../types.js';
 import { afterFirstWalk, editEnvelope, editItems, type FaultTransform, isFiltered } from './transform.js';
 
-/** Breaks one item rule on the first listed item (or on the envelope, for envelope rules). */
+/** Where a fault's count of broken objects lives in the mock's fault memory. */
+const brokeKey = (id: string) => `broke|${id}`;
+const listedKey = (id: string) => `listed|${id}`;
+
+/** How many objects an item-rule fault has broken, of how many it was shown, since the mock was reset. */
+export function brokenCount(memory: ReadonlyMap<string, number>, id: string): { broke: number; of: number } {
+  return { broke: memory.get(brokeKey(id)) ?? 0, of: memory.get(listedKey(id)) ?? 0 };
+}
+
+/** Counts what one answer broke, and says so in the answer's `x-mock-faults` header (a test or devtools reads it). */
+function tally(response: MockResponse, context: MockContext, id: string, noun: string, broke: number, of: number) {
+  const add = (key: string, n: number) => context.faultMemory.set(key, (context.faultMemory.get(key) ?? 0) + n);
+  add(brokeKey(id), broke);
+  add(listedKey(id), of);
+  const said = `${id} broke ${broke} of ${of} ${of === 1 ? noun : `${noun}s`}`;
+  const before = response.headers['x-mock-faults'];
+  response.headers = { ...response.headers, 'x-mock-faults': before ? `${before}, ${said}` : said };
+  return response;
+}
+
+/**
+ * Breaks one item rule on the first listed item of each answer (or on every one, the `every`
+ * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
+ */
 export function itemRuleFault(rule: ItemRule): FaultTransform {
   const kit = kitOf(rule.face, rule.id);
   const breakOne = (item: JsonObject) => {
     kit.break(item);
     repair(rule.face, rule.target, item, rule.id);
   };
-  return {
-    response: (response, _sent, _context, op) => {
-      if (op.envelopeTarget === rule.target) return editEnvelope(response, breakOne);
+  const how = kit.breaks ?? `breaks it so that this no longer holds: ${rule.statement}`;
+  // The spec's name for the objects (BackgroundTask: "background task", Job: "job").
+  const noun =
+    rule.target === 'envelope'
+      ? 'envelope'
+      : componentOf(rule.face, rule.target)
+          .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+          .toLowerCase();
+  const transform =
+    (every: boolean): FaultTransform['response'] =>
+    (response, _sent, context, op) => {
+      if (op.envelopeTarget === rule.target) {
+        const edited = editEnvelope(response, breakOne);
+        return edited === response ? response : tally(edited, context, rule.id, 'envelope', 1, 1);
+      }
       if (op.target !== rule.target) return response;
-      return editItems(op, response, (items) => {
-        if (items[0]) breakOne((items[0] = structuredClone(items[0])));
+      let broke = 0;
+      let of = 0;
+      const edited = editItems(op, response, (items) => {
+        of = items.length;
+        broke = every ? items.length : Math.min(1, items.length);
+        for (let i = 0; i < broke; i++) breakOne((items[i] = structuredClone(items[i]!)));
         return items;
       });
-    },
+      return edited === response ? response : tally(edited, context, rule.id, noun, broke, of);
+    };
+  if (rule.target === 'envelope') {
+    const changes = `on the envelope of each list answer: ${how}`;
+    return { changes, response: transform(false), every: { changes, response: transform(true) } };
+  }
+  return {
+    changes: `on the first ${noun} of each list answer (one per page; \`:every\` breaks every one): ${how}`,
+    response: transform(false),
+    every: { changes: `on every ${noun} of each list answer: ${how}`, response: transform(true) },
   };
 }
 
 /** `…ids-unique`: the first item is listed again at the end of the answer. */
 export const repeatedItem: FaultTransform = {
+  changes: 'lists the first item of each answer again at its end',
   response: (response, _sent, _context, op) =>
     editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
 };
 
 /** `<face>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
+  changes: 'turns the id of the first item of each answer into the number 12345',
   response: (response, _sent, _context, op) =>
     editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),
 };
 
 /** `…no-undocumented-fields`: a field no document declares (what a vendor adds before documenting it). */
 export const undocumentedField: FaultTransform = {
+  changes: 'adds the field x_undocumented_field to the first item of each answer',
   response: (response, _sent, _context, op) =>
     editItems(op, response, (items) =>
       items[0] ? [{ ...items[0], x_undocumented_field: 'added by the vendor' }, ...items.slice(1)] : items,
@@ -51,6 +103,9 @@ export const undocumentedField: FaultTransform = {
  */
 export function revivesFinishedTasks(face: Face, liveState: string): FaultTransform {
   return {
+    changes:
+      `shows every finished task ${liveState} again on each walk after the first that listed it finished ` +
+      '(unfiltered lists only)',
     response: (response, sent, context, op) => {
       if (isFiltered(op, sent)) return response;
       const stateField = op.stateField!;
@@ -71,6 +126,7 @@ export function revivesFinishedTasks(face: Face, liveState: string): FaultTransf
 export function shrinkingCounter(face: Face): FaultTransform {
   const counter = taskOperation(face).counters?.fields[0];
   return {
+    changes: `from the second walk on, lowers by one the ${counter ?? 'counter'} of every task where it is 2 or more`,
     response: (response, _sent, context, op) => {
       if (!counter || !afterFirstWalk(context, `${face}.counters`)) return response;
       return editItems(op, response, (items) =>

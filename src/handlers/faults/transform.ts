@@ -9,6 +9,16 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface FaultTransform {
+  /**
+   * What the fault changes, as a user reads it in `docs/rules.md` and `describe()`: which objects
+   * (or requests, or answers) and how, in one sentence starting with a verb ("lists each page oldest first").
+   */
+  changes: string;
+  /**
+   * The same fault on every object it can break instead of one (`<id>:every`), for a UI that must
+   * show the broken state wherever it occurs; absent when the fault has no one-object form.
+   */
+  every?: FaultTransform;
   /** Rewrites the request the documented operation reads. */
   request?(request: MockRequest, context: MockContext): MockRequest;
   /** Rewrites the documented answer; `sent` is the request as the client sent it. */

@@ -1,0 +1,78 @@
+/**
+ * The members a spec declares, read from its schemas: what a member's description says (the
+ * documents' words, which messages quote) and which members an object has (what a seed may set).
+ */
+import type { Face } from './face.js';
+import type { JsonSchema } from './openapi.js';
+import { type Profile, schemaBundle } from './schema.js';
+
+/** A schema with its `$ref`s followed (the referring schema's own keywords, such as its description, kept). */
+function resolved(face: Face, profile: Profile, schema: JsonSchema): JsonSchema {
+  let current = schema;
+  for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
+    const name = current.$ref.split('#/$defs/')[1];
+    const defs = schemaBundle(face, profile).$defs as Record<string, unknown> | undefined;
+    const target = name === undefined ? undefined : defs?.[name];
+    if (!target || typeof target !== 'object') return current;
+    const { $ref: _ref, ...own } = current;
+    current = { ...(target as JsonSchema), ...own };
+  }
+  return current;
+}
+
+/** An object schema's declared properties and required names, its union and intersection branches included. */
+function declared(
+  face: Face,
+  profile: Profile,
+  schema: JsonSchema,
+): { properties: Record<string, JsonSchema>; required: string[] } {
+  const out = { properties: {} as Record<string, JsonSchema>, required: [] as string[] };
+  const add = (s: JsonSchema) => {
+    const r = resolved(face, profile, s);
+    Object.assign(out.properties, (r.properties as Record<string, JsonSchema> | undefined) ?? {});
+    if (Array.isArray(r.required)) out.required.push(...(r.required as string[]));
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
+      if (Array.isArray(r[key])) for (const branch of r[key] as JsonSchema[]) add(branch);
+  };
+  add(schema);
+  return out;
+}
+
+/** A component (`Task`) of the face's bundle, as a schema that refers to it. */
+export const componentRef = (component: string): JsonSchema => ({ $ref: `#/$defs/${component}` });
+
+export interface Member {
+  schema: JsonSchema;
+  /** Whether the object holding it requires it. */
+  required: boolean;
+}
+
+/** The member at a JSON pointer's keys below `root` (array indexes step into `items`), or undefined when undeclared. */
+export function memberAt(
+  face: Face,
+  root: JsonSchema,
+  keys: readonly string[],
+  profile: Profile = 'strict',
+): Member | undefined {
+  let current = resolved(face, profile, root);
+  let required = true;
+  for (const key of keys) {
+    if (/^\d+$/.test(key) && current.items && typeof current.items === 'object') {
+      current = resolved(face, profile, current.items as JsonSchema);
+      required = true;
+      continue;
+    }
+    const { properties, required: names } = declared(face, profile, current);
+    const child = properties[key];
+    if (!child) return undefined;
+    required = names.includes(key);
+    current = resolved(face, profile, child);
+  }
+  return { schema: current, required };
+}
+
+/** The member names an object schema declares, or undefined when it declares none one by one (a free-form object). */
+export function memberNames(face: Face, root: JsonSchema, profile: Profile = 'strict'): string[] | undefined {
+  const names = Object.keys(declared(face, profile, root).properties);
+  return names.length > 0 ? names : undefined;
+}

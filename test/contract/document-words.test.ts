@@ -1,0 +1,56 @@
+/** Schema failures say what the documents say of the failing member; seeding refuses a field the spec does not declare. */
+import { describe, expect, it } from 'vitest';
+import { contractOf } from '../../src/contract/faces.js';
+import { validateComponent, validateResponseBody } from '../../src/contract/validate.js';
+import { MockApp } from '../../src/handlers/app.js';
+
+const ARK = '002_975038caf7b7a661.txt';
+
+describe('messages in the documents’ words', () => {
+  it('a null next_cursor says it is absent on the last page, quoting 002, with the pointer', () => {
+    const [violation] = validateResponseBody('ark', 'listTasks', 200, { items: [], next_cursor: null })!;
+    expect(violation!.instancePath).toBe('/next_cursor');
+    expect(violation!.message).toBe(
+      '/next_cursor must be integer: next_cursor is null; it is absent when it has no value, never null — ' +
+        `${ARK}: "下一页标识。返回该字段时，将其原样传入下一次请求的 cursor；未返回时表示已到最后一页。"`,
+    );
+  });
+
+  it('a member the documents exclude must be absent, in their words', () => {
+    const messages = validateComponent('ark', 'Task', { result: {} }).map((v) => v.message);
+    expect(messages).toContain(
+      `/result must be absent — ${ARK}: "列表项不包含任务执行结果 result；如需读取结果，请查询单个任务。" The field must be absent.`,
+    );
+    expect(messages.join('\n')).not.toContain('must NOT be valid');
+    const missing = `(root) must have required property 'state' — ${ARK}: "任务的当前状态。`;
+    expect(messages.some((m) => m.startsWith(missing))).toBe(true);
+  });
+
+  it('every description that names a document by number names one of the API’s documents', () => {
+    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+      const { spec, documents } = contractOf(face);
+      const numbers = [...JSON.stringify(spec).matchAll(/"description":"(\d{3}):/g)].map((m) => m[1]!);
+      expect(numbers.length, face).toBeGreaterThan(0);
+      for (const n of new Set(numbers))
+        expect(
+          documents.some((d) => d.startsWith(`${n}_`)),
+          `${face} ${n}`,
+        ).toBe(true);
+    }
+  });
+});
+
+describe('seeding', () => {
+  it('refuses a field the spec does not declare, naming the closest, at any depth (plain JavaScript too)', async () => {
+    const app = await MockApp.create();
+    const seed = (partial: Record<string, unknown>) => app.seed('ark', 'sesn-x', [partial as never]);
+    await expect(seed({ sate: 'x' })).rejects.toThrow(
+      /^ark sesn-x tasks\[0\]\.sate: usage: "sate" is not a field of an ark Task \(did you mean "state"\?\); the spec declares .*\bstate\b/,
+    );
+    await expect(seed({ tool: { nmae: 'bash' } })).rejects.toThrow(
+      'tasks[0].tool.nmae: usage: "nmae" is not a field of tool in an ark Task (did you mean "name"?)',
+    );
+    await expect(seed({ result: 'done' })).rejects.toThrow(`/result must be absent — ${ARK}`);
+    await expect(seed({ state: 'running', tool: { name: 'bash' } })).resolves.toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_LAWS } from '../../src/contract/laws/index.js';
+import { withArticle } from '../../src/contract/words.js';
+
+describe('generated messages', () => {
+  it('take the article a name is said with', () => {
+    const said = ['id', 'task_id', 'ark', 'everruns', 'user_id', 'usage', 'unknown', 'one', 'item', 'session_id'].map(
+      withArticle,
+    );
+    expect(said).toEqual([
+      'an id',
+      'a task_id',
+      'an ark',
+      'an everruns',
+      'a user_id',
+      'a usage',
+      'an unknown',
+      'a one',
+      'an item',
+      'a session_id',
+    ]);
+  });
+
+  it('say "a task_id", never "an task_id", in every law of the catalogue', () => {
+    const texts = ALL_LAWS.flatMap((law) => [law.statement, law.unexercised]);
+    expect(texts).toContain('No two items of one answer share a task_id: it identifies one object.');
+    const wrong = texts.flatMap((t) =>
+      [...t.matchAll(/\ban ([b-df-hj-np-tv-z]\w*)|\ba ([aeio]\w*)/gi)].map((m) => m[0]),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
