@@ -266,6 +266,14 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...arkTask(), state: 'failed', finished_at: 1_764_410_400_500 },
     ],
   },
+  'jsonrpc.nothing-produced-before-start': {
+    component: 'Task',
+    good: [
+      { ...jsonrpcTask(), status: 'created', output: [] },
+      { ...jsonrpcTask(), status: 'working', output: [{ type: 'message', role: 'assistant', content: [] }] },
+    ],
+    bad: [{ ...jsonrpcTask(), status: 'created', output: [{ type: 'message', role: 'assistant', content: [] }] }],
+  },
   'jsonrpc.previous-task-not-self': {
     component: 'Task',
     good: [jsonrpcTask(), { ...jsonrpcTask(), previous_task_id: 'task_00' }],

@@ -12,6 +12,7 @@ import { RED_TEAM, SETUP, serve } from './red-team.js';
 
 /** Each server caught, with seeds 1 and 2 alike, and the rule that names its break. */
 const CAUGHT: Record<string, string> = {
+  'jsonrpc.never-started-has-output': 'jsonrpc.nothing-produced-before-start',
   'ark.limit-7-gives-8': 'ark.limit-respected',
   'ark.thread-filter-lost-on-cursor': 'ark.filter-session_thread_id',
   'ark.several-states-lost-with-thread': 'ark.filter-state',
@@ -66,7 +67,6 @@ const MISSED_TODAY: { name: string; judgeable: string }[] = [
     name: 'jsonrpc.canceled-keeps-producing-output',
     judgeable: 'a task seen canceled (or expired) twice with a longer output the second time',
   },
-  { name: 'jsonrpc.never-started-has-output', judgeable: 'on one item: status created and a non-empty output' },
   {
     name: 'praxis.sessions.agent-version-accepted-with-agent-id',
     judgeable: 'GET /v1/sessions?agent_id=…&agent_version=1 answers 200 (agent_version is sent alone only)',

@@ -21,6 +21,17 @@ export const jsonrpcKits = {
       t.input_required_call_ids = ['call_pending'];
     },
   },
+  'jsonrpc.nothing-produced-before-start': {
+    breaks: 'makes a task created (not started) and gives it one output item, an assistant message',
+    repair(t) {
+      if (t.status === 'created' && Array.isArray(t.output) && t.output.length > 0) t.output = [];
+    },
+    break(t) {
+      t.status = 'created';
+      del(t, 'input_required_call_ids');
+      t.output = [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'early' }] }];
+    },
+  },
   'jsonrpc.created-at-unix-seconds': {
     breaks: 'writes created_at in milliseconds instead of seconds',
     repair(t) {

@@ -80,6 +80,27 @@ export const jsonrpcRules = [
     },
   },
   {
+    id: 'jsonrpc.nothing-produced-before-start',
+    face: 'jsonrpc',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'CREATED：任务已创建但尚未开始。 … output object[] 模型/代理生成的输出条目集合（多类型）。',
+    },
+    statement: 'A created task has not started, so the model or agent has produced no output for it: output is empty.',
+    applies: (task) => task.status === 'created',
+    check(task) {
+      if (Array.isArray(task.output) && task.output.length > 0)
+        return finding(
+          '/output',
+          `task ${String(task.id)} is created (not started yet) but lists ${task.output.length} output ` +
+            `item(s); output is what the model or agent produced`,
+          task.output.length,
+        );
+      return [];
+    },
+  },
+  {
     id: 'jsonrpc.created-at-unix-seconds',
     face: 'jsonrpc',
     target: 'task',

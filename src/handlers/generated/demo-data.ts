@@ -5395,34 +5395,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795939200,
-    "output": [
-     {
-      "type": "function_call",
-      "call_id": "call_ad00bu",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
-     },
-     {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "All 214 tests passed."
-       }
-      ]
-     },
-     {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
-     }
-    ],
+    "output": [],
     "usage": {},
     "error": {
      "code": 801,
@@ -5625,20 +5598,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "expired",
     "created_at": 1795939620,
-    "output": [
-     {
-      "type": "function_call",
-      "call_id": "call_k8sbs4",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
-     },
-     {
-      "type": "function_call",
-      "call_id": "call_go17ju",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
-     }
-    ],
+    "output": [],
     "usage": {},
     "error": {
      "code": 1000,
@@ -5993,24 +5953,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795940280,
-    "output": [
-     {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "Which branch should I deploy?"
-       }
-      ]
-     },
-     {
-      "type": "function_call",
-      "call_id": "call_hdc4c6",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
-     }
-    ],
+    "output": [],
     "usage": {},
     "error": {
      "code": 0,
@@ -6184,14 +6127,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "completed",
     "created_at": 1795940580,
-    "output": [
-     {
-      "type": "function_call",
-      "call_id": "call_lhk632",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
-     }
-    ],
+    "output": [],
     "usage": {},
     "error": {
      "code": 941,
@@ -6315,24 +6251,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795940820,
-    "output": [
-     {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "Which branch should I deploy?"
-       }
-      ]
-     },
-     {
-      "type": "function_call",
-      "call_id": "call_9s497p",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
-     }
-    ],
+    "output": [],
     "usage": {},
     "input_required_call_ids": [],
     "metadata": {},
@@ -6830,14 +6749,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "user_id": "user_demo",
     "status": "created",
     "created_at": 1795941900,
-    "output": [
-     {
-      "type": "function_call",
-      "call_id": "call_tecmvo",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
-     }
-    ],
+    "output": [],
     "usage": {},
     "metadata": {},
     "rollouts": [
