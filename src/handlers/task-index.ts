@@ -50,6 +50,13 @@ function insert(entries: IndexedTask[], entry: IndexedTask): void {
   else entries.splice(lowerBound(entries, entry.seq), 0, entry);
 }
 
+/** Keeps the entries that pass, in order, in place. */
+function keep(entries: IndexedTask[], stays: (entry: IndexedTask) => boolean): void {
+  let kept = 0;
+  for (const entry of entries) if (stays(entry)) entries[kept++] = entry;
+  entries.length = kept;
+}
+
 function remove(entries: IndexedTask[] | undefined, entry: IndexedTask): void {
   if (!entries) return;
   const at = lowerBound(entries, entry.seq);
@@ -60,12 +67,15 @@ export const jsonOf = (entry: IndexedTask): string => (entry.json ??= JSON.strin
 
 export class TaskIndex {
   private readonly bySession = new Map<string, IndexedTask[]>();
-  private readonly bySessionState = new Map<string, IndexedTask[]>();
+  /** By session, then by state. */
+  private readonly bySessionState = new Map<string, Map<string, IndexedTask[]>>();
   private readonly all: IndexedTask[] = [];
   private readonly byState = new Map<string, IndexedTask[]>();
   private readonly byId = new Map<string, IndexedTask>();
 
   constructor(
+    /** The API whose tasks these are (for messages). */
+    private readonly face: string,
     private readonly idField: string,
     private readonly stateField: string,
   ) {}
@@ -80,13 +90,28 @@ export class TaskIndex {
     return String(entry.item[this.stateField]);
   }
 
+  private sessionState(session: string, state: string): IndexedTask[] {
+    let states = this.bySessionState.get(session);
+    if (!states) this.bySessionState.set(session, (states = new Map()));
+    return this.list(states, state);
+  }
+
+  /** Adds a task; throws (and adds nothing) when its id is taken. */
   add(entry: IndexedTask): void {
+    const id = String(entry.item[this.idField]);
+    // One lookup of the id, not two (a million tasks are added at start-up): a set that adds
+    // nothing found the id taken, and the task holding it is put back (a scan, on that error only).
+    const size = this.byId.size;
+    this.byId.set(id, entry);
+    if (this.byId.size === size) {
+      this.byId.set(id, this.all.find((other) => String(other.item[this.idField]) === id)!);
+      throw new Error(`${this.face} task ${id} already exists; task ids are unique`);
+    }
     const state = this.stateOf(entry);
     insert(this.list(this.bySession, entry.session), entry);
-    insert(this.list(this.bySessionState, `${entry.session}\u0000${state}`), entry);
+    insert(this.sessionState(entry.session, state), entry);
     insert(this.all, entry);
     insert(this.list(this.byState, state), entry);
-    this.byId.set(String(entry.item[this.idField]), entry);
   }
 
   get(id: string): IndexedTask | undefined {
@@ -100,28 +125,28 @@ export class TaskIndex {
     const before = this.stateOf(entry);
     const after = String(item[this.stateField]);
     if (before !== after) {
-      remove(this.bySessionState.get(`${entry.session}\u0000${before}`), entry);
+      remove(this.bySessionState.get(entry.session)?.get(before), entry);
       remove(this.byState.get(before), entry);
     }
     entry.item = item;
     entry.json = undefined;
     if (before !== after) {
-      insert(this.list(this.bySessionState, `${entry.session}\u0000${after}`), entry);
+      insert(this.sessionState(entry.session, after), entry);
       insert(this.list(this.byState, after), entry);
     }
     return entry;
   }
 
-  /** Forgets every task of a session. */
+  /** Forgets every task of a session: one pass over each list, however many tasks go. */
   removeSession(session: string): void {
-    for (const entry of this.bySession.get(session) ?? []) {
-      const state = this.stateOf(entry);
-      remove(this.bySessionState.get(`${session}\u0000${state}`), entry);
-      remove(this.byState.get(state), entry);
-      remove(this.all, entry);
-      this.byId.delete(String(entry.item[this.idField]));
-    }
+    const entries = this.bySession.get(session);
+    if (!entries) return;
+    for (const entry of entries) this.byId.delete(String(entry.item[this.idField]));
+    const stays = (entry: IndexedTask) => entry.session !== session;
+    keep(this.all, stays);
+    for (const list of this.byState.values()) keep(list, stays);
     this.bySession.delete(session);
+    this.bySessionState.delete(session);
   }
 
   /** Every task of a session (or of all sessions), newest first. */
@@ -139,7 +164,7 @@ export class TaskIndex {
       single !== undefined
         ? query.session === undefined
           ? this.byState.get(single)
-          : this.bySessionState.get(`${query.session}\u0000${single}`)
+          : this.bySessionState.get(query.session)?.get(single)
         : query.session === undefined
           ? this.all
           : this.bySession.get(query.session);
