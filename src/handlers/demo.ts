@@ -32,7 +32,8 @@ export const isoAt = (ms: number) => new Date(ms).toISOString();
  */
 export function copyJson(value: JsonObject, without: readonly string[] = []): JsonObject {
   const out: JsonObject = {};
-  for (const key of Object.keys(value)) if (!without.includes(key)) out[key] = copyValue(value[key]);
+  // for…in: a JSON object inherits no enumerable key, and it is the fastest walk of its own.
+  for (const key in value) if (without.length === 0 || !without.includes(key)) out[key] = copyValue(value[key]);
   return out;
 }
 

@@ -91,8 +91,7 @@ export class MockStore {
   addBuiltTasks(face: Face, session: string, count: number, make: (k: number) => JsonObject): void {
     this.version++;
     this.addSession(face, session);
-    const index = this.index(face);
-    for (let k = 0; k < count; k++) index.add({ seq: ++this.seq, session, item: make(k) });
+    this.index(face).addInOrder(count, (k) => ({ seq: ++this.seq, session, item: make(k) }));
   }
 
   private put(face: Face, record: IndexedTask): void {

@@ -50,6 +50,20 @@ function insert(entries: IndexedTask[], entry: IndexedTask): void {
   else entries.splice(lowerBound(entries, entry.seq), 0, entry);
 }
 
+/** The number an id ends in (`task-demo048` → 48), if it ends in up to 15 digits. */
+function trailingNumber(id: string): number | undefined {
+  let number = 0;
+  let scale = 1;
+  let at = id.length - 1;
+  for (; at >= 0 && id.length - at <= 15; at--) {
+    const digit = id.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) break;
+    number += digit * scale;
+    scale *= 10;
+  }
+  return at === id.length - 1 ? undefined : number;
+}
+
 /** Keeps the entries that pass, in order, in place. */
 function keep(entries: IndexedTask[], stays: (entry: IndexedTask) => boolean): void {
   let kept = 0;
@@ -72,6 +86,12 @@ export class TaskIndex {
   private readonly all: IndexedTask[] = [];
   private readonly byState = new Map<string, IndexedTask[]>();
   private readonly byId = new Map<string, IndexedTask>();
+  /**
+   * Runs of tasks whose ids end in consecutive numbers (a grown demo session, `task-demo048`…),
+   * found by that number instead of an entry each in `byId`: a Map of a million ids took most of
+   * the time to grow a session, and 40 bytes a task.
+   */
+  private readonly runs: { session: string; first: number; entries: IndexedTask[] }[] = [];
 
   constructor(
     /** The API whose tasks these are (for messages). */
@@ -80,7 +100,7 @@ export class TaskIndex {
     private readonly stateField: string,
   ) {}
 
-  private list<K>(map: Map<K, IndexedTask[]>, key: K): IndexedTask[] {
+  private listOf<K>(map: Map<K, IndexedTask[]>, key: K): IndexedTask[] {
     let entries = map.get(key);
     if (!entries) map.set(key, (entries = []));
     return entries;
@@ -93,34 +113,82 @@ export class TaskIndex {
   private sessionState(session: string, state: string): IndexedTask[] {
     let states = this.bySessionState.get(session);
     if (!states) this.bySessionState.set(session, (states = new Map()));
-    return this.list(states, state);
+    return this.listOf(states, state);
+  }
+
+  private idOf(entry: IndexedTask): string {
+    return String(entry.item[this.idField]);
   }
 
   /** Adds a task; throws (and adds nothing) when its id is taken. */
   add(entry: IndexedTask): void {
-    const id = String(entry.item[this.idField]);
-    // One lookup of the id, not two (a million tasks are added at start-up): a set that adds
-    // nothing found the id taken, and the task holding it is put back (a scan, on that error only).
+    const id = this.idOf(entry);
+    if (this.inRun(id)) throw this.taken(id);
+    // One lookup of the id, not two: a set that adds nothing found the id taken, and the task
+    // holding it is put back (a scan, on that error only).
     const size = this.byId.size;
     this.byId.set(id, entry);
     if (this.byId.size === size) {
-      this.byId.set(id, this.all.find((other) => String(other.item[this.idField]) === id)!);
-      throw new Error(`${this.face} task ${id} already exists; task ids are unique`);
+      this.byId.set(id, this.all.find((other) => this.idOf(other) === id)!);
+      throw this.taken(id);
     }
+    this.list(entry);
+  }
+
+  /**
+   * Adds `count` tasks of a session, `entryAt(k)` the k-th, in creation order, each newer than
+   * every task before (growing a session); a run of ids numbered one after the other costs no `byId` entry.
+   */
+  addInOrder(count: number, entryAt: (k: number) => IndexedTask): void {
+    let run: (typeof this.runs)[number] | undefined;
+    for (let k = 0; k < count; k++) {
+      const entry = entryAt(k);
+      const id = this.idOf(entry);
+      const number = trailingNumber(id);
+      if (run === undefined && number !== undefined && !this.byId.has(id) && !this.inRun(id))
+        this.runs.push((run = { session: entry.session, first: number, entries: [] }));
+      if (
+        run !== undefined &&
+        number === run.first + run.entries.length &&
+        !this.byId.has(id) &&
+        (this.runs.length === 1 || !this.inRun(id))
+      ) {
+        run.entries.push(entry);
+        this.list(entry);
+      } else this.add(entry);
+    }
+  }
+
+  private inRun(id: string): IndexedTask | undefined {
+    if (this.runs.length === 0) return undefined;
+    const number = trailingNumber(id);
+    if (number === undefined) return undefined;
+    for (const run of this.runs) {
+      const entry = run.entries[number - run.first];
+      if (entry !== undefined && this.idOf(entry) === id) return entry;
+    }
+    return undefined;
+  }
+
+  private taken(id: string): Error {
+    return new Error(`${this.face} task ${id} already exists; task ids are unique`);
+  }
+
+  private list(entry: IndexedTask): void {
     const state = this.stateOf(entry);
-    insert(this.list(this.bySession, entry.session), entry);
+    insert(this.listOf(this.bySession, entry.session), entry);
     insert(this.sessionState(entry.session, state), entry);
     insert(this.all, entry);
-    insert(this.list(this.byState, state), entry);
+    insert(this.listOf(this.byState, state), entry);
   }
 
   get(id: string): IndexedTask | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id) ?? this.inRun(id);
   }
 
   /** Replaces an entry's object, moving it between state indexes when its state changed. */
   update(id: string, item: JsonObject): IndexedTask | undefined {
-    const entry = this.byId.get(id);
+    const entry = this.get(id);
     if (!entry) return undefined;
     const before = this.stateOf(entry);
     const after = String(item[this.stateField]);
@@ -132,7 +200,7 @@ export class TaskIndex {
     entry.json = undefined;
     if (before !== after) {
       insert(this.sessionState(entry.session, after), entry);
-      insert(this.list(this.byState, after), entry);
+      insert(this.listOf(this.byState, after), entry);
     }
     return entry;
   }
@@ -141,7 +209,8 @@ export class TaskIndex {
   removeSession(session: string): void {
     const entries = this.bySession.get(session);
     if (!entries) return;
-    for (const entry of entries) this.byId.delete(String(entry.item[this.idField]));
+    for (const entry of entries) this.byId.delete(this.idOf(entry));
+    for (let r = this.runs.length - 1; r >= 0; r--) if (this.runs[r]!.session === session) this.runs.splice(r, 1);
     const stays = (entry: IndexedTask) => entry.session !== session;
     keep(this.all, stays);
     for (const list of this.byState.values()) keep(list, stays);
@@ -198,5 +267,6 @@ export class TaskIndex {
     this.all.length = 0;
     this.byState.clear();
     this.byId.clear();
+    this.runs.length = 0;
   }
 }

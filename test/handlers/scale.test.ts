@@ -195,3 +195,24 @@ describe('the task index', () => {
     expect(store.taskCount('ark')).toBe(1);
   });
 });
+
+describe('tasks numbered in a row', () => {
+  it('are found by id without an entry each, and still refuse a taken id', async () => {
+    const { MockStore } = await import('../../src/handlers/store.js');
+    const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
+    const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
+    const store = new MockStore();
+    // 7 and 8 follow in a row; 20 breaks the row; the 'x' id has no number.
+    const ids = ['task-r7', 'task-r8', 'task-r20', 'task-rx', 'task-r21'];
+    store.addBuiltTasks('ark', 'sesn-a', ids.length, (k) => ({ ...task!, task_id: ids[k] }));
+    for (const id of ids) expect(store.task('ark', id)?.item.task_id).toBe(id);
+    for (const id of ['task-r9', 'task-q7', 'task-r07', 'task-r']) expect(store.task('ark', id)).toBeUndefined();
+    await expect(store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r8' }, true)).rejects.toThrow(
+      'ark task task-r8 already exists',
+    );
+    await store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r9' }, true);
+    store.removeTasks('ark', 'sesn-a');
+    expect(store.task('ark', 'task-r8')).toBeUndefined();
+    expect(store.task('ark', 'task-r9')?.session).toBe('sesn-b');
+  });
+});
