@@ -52,7 +52,7 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
       await store.addTask(face, mockOf(face).demo!.session, structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);
     const size = options.sessionTasks?.[face];
-    if (build && size !== undefined) await build.growDemoSession(store, face, records.tasks[face], size);
+    if (build && size !== undefined) build.growDemoSession(store, face, records.tasks[face], size);
   }
   return store;
 }

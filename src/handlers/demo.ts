@@ -23,3 +23,21 @@ export interface DemoRecords {
 /** Demo ids number their objects with three digits (`bgt_demo007`). */
 export const pad = (n: number) => String(n).padStart(3, '0');
 export const isoAt = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A copy of a JSON object (a demo task to reshape), leaving out the keys `without` names: nested
+ * objects and arrays are copied, except frozen ones, which nobody can change and so are shared;
+ * strings are shared. `mock --tasks` makes a million such copies: structuredClone, which copies
+ * every string too, took several µs and most of the memory of each.
+ */
+export function copyJson(value: JsonObject, without: readonly string[] = []): JsonObject {
+  const out: JsonObject = {};
+  // for…in: a JSON object inherits no enumerable key, and it is the fastest walk of its own.
+  for (const key in value) if (without.length === 0 || !without.includes(key)) out[key] = copyValue(value[key]);
+  return out;
+}
+
+function copyValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  return Array.isArray(value) ? value.map(copyValue) : copyJson(value as JsonObject);
+}

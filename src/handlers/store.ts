@@ -1,9 +1,11 @@
 /**
- * The mock's data: @msw/data collections, one per face and session, validate and hold every
- * record against the strict contract on the way in; ordered indexes beside them (task-index.ts)
- * answer list and page queries without scanning or sorting the store.
+ * The mock's data. Tasks live in ordered indexes (task-index.ts), one object each, which answer
+ * list and page queries without scanning or sorting the store; session objects live in @msw/data
+ * collections. Both are checked against the strict contract on the way in (the same Standard
+ * Schema), except objects built from data already checked (the demo dataset, seeds, timelines).
  */
 import { Collection } from '@msw/data';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Face } from '../contract/faces.js';
 import { componentOf, idOf, taskOperation } from '../contract/operations.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -54,7 +56,7 @@ export class MockStore {
     let index = this.indexes.get(face);
     if (!index) {
       const op = taskOperation(face);
-      this.indexes.set(face, (index = new TaskIndex(op.idField, op.stateField!)));
+      this.indexes.set(face, (index = new TaskIndex(face, op.idField, op.stateField!)));
     }
     return index;
   }
@@ -77,22 +79,35 @@ export class MockStore {
 
   /** Adds a task; `trusted` skips validation for data checked when it was built (the demo dataset). */
   async addTask(face: Face, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
+    const record = { seq: seq ?? this.seq + 1, session, item: task };
+    if (!trusted) await this.check(face, record);
+    this.put(face, record);
+  }
+
+  /**
+   * Adds `count` tasks built from checked data, `make(k)` the k-th, in creation order (`mock
+   * --tasks`: a million of them). Unvalidated: each is one object in the indexes, nothing more.
+   */
+  addBuiltTasks(face: Face, session: string, count: number, make: (k: number) => JsonObject): void {
     this.version++;
     this.addSession(face, session);
-    const id = idOf(taskOperation(face), task);
-    const index = this.index(face);
-    if (index.get(id)) throw new Error(`${face} task ${id} already exists; task ids are unique`);
-    const record = { seq: seq ?? ++this.seq, session, item: task };
-    await createChecked(
-      this.partition(face, 'task', session),
-      this.schema(face, 'task'),
-      this.checked,
-      record,
-      `${face} task ${id}`,
-      trusted,
-    );
-    if (seq !== undefined && seq > this.seq) this.seq = seq;
-    index.add(record);
+    this.index(face).addInOrder(count, (k) => ({ seq: ++this.seq, session, item: make(k) }));
+  }
+
+  private put(face: Face, record: IndexedTask): void {
+    this.version++;
+    this.addSession(face, record.session);
+    if (record.seq > this.seq) this.seq = record.seq;
+    this.index(face).add(record);
+  }
+
+  /** Refuses a task that breaks the contract, saying which rules. */
+  private async check(face: Face, record: StoredRecord): Promise<void> {
+    const verdict = await this.schema(face, 'task')['~standard'].validate(record);
+    if (verdict.issues)
+      throw new Error(
+        `${face} task ${idOf(taskOperation(face), record.item)} breaks the contract: ${issuesOf(verdict)}`,
+      );
   }
 
   /** A session object of an API that lists its sessions (Praxis's session list). */
@@ -136,23 +151,16 @@ export class MockStore {
 
   /** Replaces a task's object (validated like a new one). */
   async updateTask(face: Face, id: string, next: JsonObject): Promise<void> {
+    const entry = this.index(face).get(id);
+    if (entry === undefined) throw new Error(`no ${face} task ${id}`);
+    await this.check(face, { seq: entry.seq, session: entry.session, item: next });
     this.version++;
-    const session = this.index(face).get(id)?.session;
-    if (session === undefined) throw new Error(`no ${face} task ${id}`);
-    const collection = this.partition(face, 'task', session);
-    const idField = taskOperation(face).idField;
-    await collection.update((q) => q.where((r: StoredRecord) => String(r.item[idField]) === id), {
-      data(record: StoredRecord) {
-        record.item = next;
-      },
-    });
     this.index(face).update(id, next);
   }
 
   /** Removes every task of a session (the session itself stays). */
   removeTasks(face: Face, session: string): void {
     this.version++;
-    this.partitions.delete(`${face}|task|${session}`);
     this.index(face).removeSession(session);
   }
 
@@ -169,6 +177,8 @@ export class MockStore {
   }
 }
 
+const issuesOf = (verdict: StandardSchemaV1.FailureResult) => verdict.issues.map((i) => i.message).join('; ');
+
 /**
  * Creates a record; the collection's schema refuses a record that breaks the contract, and
  * then this says which rules, instead of @msw/data's generic message.
@@ -183,8 +193,7 @@ async function createChecked(
 ): Promise<void> {
   if (!trusted) {
     const verdict = await schema['~standard'].validate(record);
-    if (verdict.issues)
-      throw new Error(`${what} breaks the contract: ${verdict.issues.map((i) => i.message).join('; ')}`);
+    if (verdict.issues) throw new Error(`${what} breaks the contract: ${issuesOf(verdict)}`);
   }
   checked.mark(record);
   try {

@@ -1,8 +1,15 @@
 /** `mock --tasks N`: a big demo session that still conforms, answered from the indexes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES, type Face } from '../../src/contract/faces.js';
 import { operationsOf } from '../../src/contract/index.js';
+import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
+import { checkItem } from '../../src/contract/rules/index.js';
+import type { JsonObject } from '../../src/contract/rules/types.js';
+import { validateComponent } from '../../src/contract/validate.js';
+import { mockOf } from '../../src/handlers/apis.js';
+import type { MockApp } from '../../src/handlers/app.js';
+import { judgeResponse } from '../../src/matchers/judge.js';
 import { cli } from '../helpers/cli.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -82,5 +89,130 @@ describe('the response cache', () => {
     expect(again.bytes).toBeInstanceOf(Uint8Array);
     expect(ask('limit=5')).toBe(again);
     expect(new TextDecoder().decode(again.bytes)).toBe(second.raw);
+  });
+});
+
+describe('a grown session is valid however deep it is read', () => {
+  // Grown tasks are stored without checking each again (their shape is proven here): every item
+  // of pages sampled through two sessions of 20,000 is checked against the strict contract.
+  const SIZE = 20_000;
+  const PAGES = 50;
+  const LIMIT = 100;
+  let app: MockApp;
+  beforeAll(async () => {
+    const { MockApp } = await import('../../src/handlers/app.js');
+    app = await MockApp.create({ sessionTasks: { ark: SIZE, jsonrpc: SIZE, everruns: 2_000, praxis: 2_000 } });
+  }, 120_000);
+
+  /** Every broken schema keyword or item rule of one listed task. */
+  const problems = (face: Face, item: JsonObject) =>
+    [...validateComponent(face, componentOf(face, 'task'), item, 'strict'), ...checkItem(face, 'task', item)].map(
+      (v) => `${face} ${String(idOf(taskOperation(face), item))}: ${v.rule} ${v.message}`,
+    );
+
+  /** The page a GET answers, as sent (its JSON text), judged by the page laws too. */
+  const page = async (face: Face, operationId: string, path: string, query: string) => {
+    const response = app.respond(face, { method: 'GET', path, query: new URLSearchParams(query) });
+    expect(response.status, `${face} ${path}?${query}`).toBe(200);
+    const body = JSON.parse(response.raw ?? JSON.stringify(response.body)) as JsonObject;
+    const url = `http://mock.test/${face}${path}?${query}`;
+    const laws = await judgeResponse(face, operationId as never, { status: 200, body, url });
+    expect(laws.map((v) => `${url}: ${v.rule} ${v.message}`)).toEqual([]);
+    return body;
+  };
+
+  it(`every item of ${PAGES} pages sampled through Ark and JSON-RPC sessions of ${SIZE.toLocaleString('en-US')}`, async () => {
+    const bad: string[] = [];
+    let checked = 0;
+    for (const [face, session] of [
+      ['ark', 'sesn-demo'],
+      ['jsonrpc', 'demo'],
+    ] as const) {
+      const all = app.store.tasks(face, session);
+      expect(all).toHaveLength(SIZE);
+      for (let k = 0; k < PAGES; k++) {
+        // Pages start at evenly spread depths, each one task deeper than a round spacing would, so
+        // together they cover every position of the demo shapes' periods (the tasks repeat the demo's).
+        const pivot = all[Math.floor((k * (SIZE - LIMIT - 1)) / (PAGES - 1)) + (k % 7)]!;
+        const body =
+          face === 'ark'
+            ? await page(face, 'listTasks', `/sessions/${session}/tasks`, `limit=${LIMIT}&cursor=${pivot.seq}`)
+            : await page(
+                face,
+                'listTasks',
+                '/tasks',
+                `session_id=${session}&limit=${LIMIT}&starting_after=${pivot.item.id}`,
+              );
+        const items = itemsOf(taskOperation(face), body) as JsonObject[];
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) bad.push(...problems(face, item));
+        checked += items.length;
+      }
+    }
+    expect(bad.slice(0, 10)).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(2 * PAGES * (LIMIT - 1));
+  }, 120_000);
+
+  it('every item of the grown whole lists (Everruns, Praxis background tasks)', async () => {
+    for (const [face, path] of [
+      ['everruns', '/v1/sessions/demo/tasks'],
+      ['praxis', '/v1/sessions/sesn_demo/background_tasks'],
+    ] as const) {
+      const body = await page(face, taskOperation(face).operationId, path, '');
+      const items = itemsOf(taskOperation(face), body) as JsonObject[];
+      expect(items).toHaveLength(2_000);
+      expect(items.flatMap((item) => problems(face, item)).slice(0, 10)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('ids are unique and creation times follow creation order in every grown session', () => {
+    for (const face of BUILTIN_FACES) {
+      const op = taskOperation(face);
+      const session = mockOf(face).demo!.session;
+      const oldestFirst = app.store.tasks(face, session).reverse();
+      expect(new Set(oldestFirst.map((r) => String(idOf(op, r.item)))).size).toBe(oldestFirst.length);
+      // The first time field is the creation (or, for Praxis background tasks, the start).
+      const created = oldestFirst.map((r) => op.createdAt?.(r.item) ?? op.readTime(r.item[op.timeFields[0]!]));
+      expect(
+        created.every((ms, i) => i === 0 || ms >= created[i - 1]!),
+        face,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('the task index', () => {
+  it('refuses a taken id and keeps the task that holds it', async () => {
+    const { MockStore } = await import('../../src/handlers/store.js');
+    const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
+    const store = new MockStore();
+    const [first, second] = DEFAULT_DEMO.tasks.ark as JsonObject[];
+    await store.addTask('ark', 'sesn-a', first!, true);
+    await expect(store.addTask('ark', 'sesn-b', { ...second!, task_id: first!.task_id }, true)).rejects.toThrow(
+      `ark task ${String(first!.task_id)} already exists; task ids are unique`,
+    );
+    expect(store.task('ark', String(first!.task_id))?.session).toBe('sesn-a');
+    expect(store.taskCount('ark')).toBe(1);
+  });
+});
+
+describe('tasks numbered in a row', () => {
+  it('are found by id without an entry each, and still refuse a taken id', async () => {
+    const { MockStore } = await import('../../src/handlers/store.js');
+    const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
+    const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
+    const store = new MockStore();
+    // 7 and 8 follow in a row; 20 breaks the row; the 'x' id has no number.
+    const ids = ['task-r7', 'task-r8', 'task-r20', 'task-rx', 'task-r21'];
+    store.addBuiltTasks('ark', 'sesn-a', ids.length, (k) => ({ ...task!, task_id: ids[k] }));
+    for (const id of ids) expect(store.task('ark', id)?.item.task_id).toBe(id);
+    for (const id of ['task-r9', 'task-q7', 'task-r07', 'task-r']) expect(store.task('ark', id)).toBeUndefined();
+    await expect(store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r8' }, true)).rejects.toThrow(
+      'ark task task-r8 already exists',
+    );
+    await store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r9' }, true);
+    store.removeTasks('ark', 'sesn-a');
+    expect(store.task('ark', 'task-r8')).toBeUndefined();
+    expect(store.task('ark', 'task-r9')?.session).toBe('sesn-b');
   });
 });

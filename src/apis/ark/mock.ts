@@ -1,6 +1,6 @@
 /** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import { isTerminal } from '../../contract/lifecycle.js';
-import { pad } from '../../handlers/demo.js';
+import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { arkError, listTasks } from './behaviour.js';
@@ -28,14 +28,12 @@ export const arkMock: MockProfile = {
     session: ARK_DEMO.session,
     taskCount: ARK_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
-      const t = structuredClone(raw);
+      const t = copyJson(raw, ['started_at', 'finished_at']);
       t.task_id = `task-${prefix}${pad(i)}`;
       t.session_id = session;
       t.session_thread_id = ARK_DEMO.threads[i % 2];
       t.state = state;
       t.created_at = createdMs;
-      delete t.started_at;
-      delete t.finished_at;
       if (state !== 'queued') t.started_at = createdMs + 2_000;
       if (isTerminal(arkLifecycle, state)) t.finished_at = createdMs + 60_000;
       t.tool = {

@@ -1,6 +1,6 @@
 /** Everruns: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import type { JsonObject } from '../../contract/rules/types.js';
-import { isoAt as iso, pad } from '../../handlers/demo.js';
+import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { everrunsError, listTasks } from './behaviour.js';
@@ -27,7 +27,7 @@ export const everrunsMock: MockProfile = {
     session: EVERRUNS_DEMO.session,
     taskCount: EVERRUNS_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
-      const t = structuredClone(raw);
+      const t = copyJson(raw);
       t.id = `task_${prefix}${pad(i)}`;
       t.session_id = session;
       t.state = state;

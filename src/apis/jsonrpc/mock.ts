@@ -1,5 +1,5 @@
 /** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
-import { pad } from '../../handlers/demo.js';
+import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { json } from '../../handlers/types.js';
 import { listTasks, unprocessable } from './behaviour.js';
@@ -21,15 +21,14 @@ export const jsonrpcMock: MockProfile = {
     session: JSONRPC_DEMO.session,
     taskCount: JSONRPC_DEMO.taskCount,
     shapeTask(raw, i, session, state, createdMs, prefix) {
-      const t = structuredClone(raw);
+      // Every fifth task continues the one before it.
+      const t = copyJson(raw, i % 5 === 2 ? [] : ['previous_task_id']);
       t.id = `task_${prefix}${pad(i)}`;
       t.session_id = session;
       t.user_id = session === JSONRPC_DEMO.session ? JSONRPC_DEMO.user : `user_${prefix}`;
       t.status = state;
       t.created_at = Math.floor(createdMs / 1000);
-      // Every fifth task continues the one before it.
       if (i % 5 === 2) t.previous_task_id = `task_${prefix}${pad(i - 1)}`;
-      else delete t.previous_task_id;
       return t;
     },
     fillerSession: (n) => `fill${n}`,

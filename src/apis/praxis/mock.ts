@@ -1,7 +1,7 @@
 /** Praxis: the mock's side of the API (behaviour, errors, faults, demo shape). */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { repair } from '../../generators/repair.js';
-import { isoAt as iso, pad } from '../../handlers/demo.js';
+import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
@@ -35,7 +35,7 @@ export const praxisMock: MockProfile = {
     session: PRAXIS_DEMO.session,
     taskCount: PRAXIS_DEMO.taskCount,
     shapeTask(raw, i, _session, state, createdMs, prefix) {
-      const t = structuredClone(raw);
+      const t = copyJson(raw);
       const kinds = ['bash', 'monitor', 'subagent', 'bash', 'workflow'];
       t.id = `bgt_${prefix}${pad(i)}`;
       t.kind = kinds[i % kinds.length];
