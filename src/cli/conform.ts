@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
+import type { Shard } from '../conformance/types.js';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { ALL_LAWS } from '../contract/laws/index.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
@@ -19,13 +20,27 @@ function parseRuleList(value: unknown, flag: string): string[] | undefined {
   return ids;
 }
 
+/** `--shard 2/3`: the second of three shards. */
+function parseShard(value: unknown): Shard | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw new UsageError(
+      `--shard must be i/n with 1 ≤ i ≤ n (e.g. --shard 2/3 for the second of three), got "${value}"`,
+    );
+  return { index, count };
+}
+
 export const conformCommand: Command = {
   name: 'conform',
   summary: 'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage/unreachable.',
   usage: [
     `conform --face ${BUILTIN_FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
-    "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
+    "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
+    '  [--shard i/n]',
     '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
     '  [--report text|json|junit|html] [--out FILE]',
   ].join('\n'),
@@ -40,6 +55,8 @@ export const conformCommand: Command = {
     'poll-interval': { type: 'string' },
     timeout: { type: 'string' },
     rps: { type: 'string' },
+    concurrency: { type: 'string' },
+    shard: { type: 'string' },
     'max-requests': { type: 'string' },
     header: { type: 'string', multiple: true },
     rules: { type: 'string' },
@@ -77,6 +94,8 @@ export const conformCommand: Command = {
       pollIntervalMs: parseInteger(values, 'poll-interval', 0, 3_600_000),
       timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
       rps: parseInteger(values, 'rps', 1, 100_000),
+      concurrency: parseInteger(values, 'concurrency', 1, 64),
+      shard: parseShard(values.shard),
       maxRequests: parseInteger(values, 'max-requests', 1, 10_000_000),
       headers: parseHeaders(values.header as string[] | undefined),
       rules: parseRuleList(values.rules, 'rules'),

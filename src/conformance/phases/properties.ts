@@ -11,6 +11,7 @@ import type { Violation } from '../../contract/violation.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { runCases } from '../cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
@@ -30,12 +31,24 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     // Rules already reported do not fail a property again: each round hunts for a rule not seen yet.
     for (const v of ctx.ledger.violations) known.add(v.rule);
     const seed = ctx.seed + round;
+    const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+    // A replayed path is one case, shrunk: nothing to run at once.
+    const tried = ctx.options.path ? [] : await tryCases(ctx, arbitrary, seed, runs, passes);
+    if (tried.length > 0 && !tried.some((t) => t && !t.passed)) break;
     let budgetHit = false;
     let interrupted = false;
+    let call = 0;
     const property = fc.asyncProperty(arbitrary, async (c) => {
+      // The cases fast-check starts with were tried above, in the same order: their answers stand.
+      const earlier = tried[call++];
+      if (call <= tried.length) {
+        if (!earlier) return true; // another shard's case
+        if (earlier.text !== JSON.stringify(c)) throw new Error('fast-check generated other cases than were tried');
+        if (earlier.error) throw earlier.error.cause;
+        return earlier.passed;
+      }
       try {
-        const found = await executeCase(ctx, c, false);
-        return found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+        return passes(await executeCase(ctx, c, false));
       } catch (error) {
         if (error instanceof BudgetExhausted) {
           budgetHit = true;
@@ -68,6 +81,53 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     for (const rule of fresh) known.add(rule);
     ctx.ledger.setReplay(fresh, replay);
   }
+}
+
+interface Tried {
+  /** The case as generated, to check that fast-check meets the same cases again. */
+  text: string;
+  passed: boolean;
+  error?: { cause: unknown };
+}
+
+/**
+ * The cases fast-check would try first for this seed, run at once (this shard's only) and
+ * committed in order up to the first that fails; then fast-check shrinks that one from the same
+ * place, so the counterexample and its replay path are the ones a run at concurrency 1 finds.
+ * Returns what each case gave, up to the first failure (undefined: another shard's, or not reached).
+ */
+async function tryCases(
+  ctx: RunContext,
+  arbitrary: fc.Arbitrary<Case>,
+  seed: number,
+  runs: number,
+  passes: (found: readonly Violation[]) => boolean,
+): Promise<(Tried | undefined)[]> {
+  const cases: Case[] = [];
+  // Generating does not depend on the property's answers until one fails, so the first runs are known up front.
+  fc.check(
+    fc.property(arbitrary, (c) => {
+      cases.push(c);
+      return true;
+    }),
+    { seed, numRuns: runs },
+  );
+  const results = await runCases(
+    ctx,
+    cases.map((c) => ({
+      run: async (scope: RunContext): Promise<Tried> => {
+        try {
+          return { text: JSON.stringify(c), passed: passes(await executeCase(scope, c, false)) };
+        } catch (error) {
+          if (error instanceof BudgetExhausted || error instanceof Interrupted) throw error;
+          return { text: JSON.stringify(c), passed: false, error: { cause: error } };
+        }
+      },
+    })),
+    { stopAfter: (t) => !t.passed },
+  );
+  const failed = results.findIndex((t) => t !== undefined && !t.passed);
+  return failed < 0 ? results : results.slice(0, failed + 1);
 }
 
 async function executeCase(
@@ -128,11 +188,12 @@ async function compareWithBaseline(
   const freshAll = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
   if (!freshAll.walk.complete || !freshFiltered.walk.complete) return [];
-  ctx.baselines.set(key, itemsOfWalk(op, freshAll.walk));
+  const baseline = itemsOfWalk(op, freshAll.walk);
+  ctx.defer((run) => run.baselines.set(key, baseline));
   const again = ctx.ledger.evaluate(op, 'comparison', {
     ...subject,
     filtered: itemsOfWalk(op, freshFiltered.walk),
-    baseline: ctx.baselines.get(key)!,
+    baseline,
   });
   const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
   const confirmed = outcomes.map((o) => ({
