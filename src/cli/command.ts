@@ -8,8 +8,14 @@ export interface Command {
   summary: string;
   usage: string;
   options: OptionSpec;
+  /** The command takes arguments beside its flags (file names). */
+  positionals?: boolean;
   /** Returns the process exit code. */
-  run(values: Record<string, string | boolean | string[] | boolean[] | undefined>, io: CommandIo): Promise<number>;
+  run(
+    values: Record<string, string | boolean | string[] | boolean[] | undefined>,
+    io: CommandIo,
+    positionals: readonly string[],
+  ): Promise<number>;
 }
 
 export interface CommandIo {

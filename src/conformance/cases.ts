@@ -28,7 +28,7 @@ export interface CaseOptions<R> {
 type Effect = (run: RunContext) => void;
 
 /** Whether the case at this index is the shard's own: every case in exactly one shard, round robin. */
-export function inShard(ctx: RunContext, index: number): boolean {
+function inShard(ctx: RunContext, index: number): boolean {
   return !ctx.shard || index % ctx.shard.count === ctx.shard.index - 1;
 }
 

@@ -12,7 +12,7 @@ import type { ConformanceOptions, Shard } from './types.js';
 export const CASE_MAX_PAGES = 8;
 
 /** How many cases send requests at once unless `concurrency` says otherwise: polite to someone else's server. */
-export const DEFAULT_CONCURRENCY = 6;
+export const DEFAULT_CONCURRENCY = 8;
 
 /** What a case may do to the ledger: everything it records can be held back and committed later, in case order. */
 export type Judging = Pick<

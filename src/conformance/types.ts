@@ -20,7 +20,7 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   rps?: number;
   /**
-   * Independent cases in flight at once (default 6; 1 sends one request at a time). The verdict,
+   * Independent cases in flight at once (default 8; 1 sends one request at a time). The verdict,
    * the violations and their replay lines are the same at any concurrency.
    */
   concurrency?: number;
