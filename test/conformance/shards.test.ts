@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import { mergeReports } from '../../src/conformance/merge.js';
@@ -56,8 +57,7 @@ describe('the union of the shards judges what one run judges', () => {
   it('on the mock, without a fault and with faults of each kind', async () => {
     const cases: [ConformanceOptions, FaultId[]][] = [
       [base('praxis'), []],
-      [base('ark'), ['ark.filter-state']],
-      [base('ark'), ['ark.invalid-limit-rejected', 'ark.finished-at-only-when-terminal']],
+      [base('ark'), ['ark.filter-state', 'ark.invalid-limit-rejected', 'ark.finished-at-only-when-terminal']],
       [base('jsonrpc'), ['jsonrpc.no-duplicates-across-pages']],
       [base('praxis'), ['praxis.sessions.counters-never-decrease']],
     ];
@@ -90,6 +90,14 @@ describe('the union of the shards judges what one run judges', () => {
     expect(partial.incomplete).toMatch(/shard 2\/2 missing/);
     expect(renderJunit(shards[1]!)).toContain('<testsuite name="conform ark (shard 2/2)"');
     expect(() => mergeReports([shards[0]!, shards[0]!])).toThrow(/shard 1\/2 is given twice/);
+    const schema = JSON.parse(
+      readFileSync(new URL('../../schemas/conformance-report.schema.json', import.meta.url), 'utf8'),
+    );
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+    for (const report of [shards[1]!, mergeReports(shards), partial]) {
+      validate(JSON.parse(JSON.stringify(report)));
+      expect(validate.errors ?? []).toEqual([]);
+    }
     expect(() => mergeReports([shards[0]!, { ...shards[1]!, seed: 5 }])).toThrow(/seed is 4 in the first and 5/);
   }, 60_000);
 });
