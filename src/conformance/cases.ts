@@ -169,6 +169,7 @@ function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging
       return outcomes.flatMap((o) => o.judgement.violations);
     },
     count: (outcomes) => hold((r) => r.ledger.count(outcomes)),
+    report: (op, found, url, replay) => hold((r) => r.ledger.report(op, found, url, replay)),
     note: (message) => hold((r) => r.ledger.note(message)),
     get violations() {
       return ledger.violations;

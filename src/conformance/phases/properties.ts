@@ -76,14 +76,36 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     }
     const replay = { seed, path: details.counterexamplePath ?? '' };
     const found = await executeCase(ctx, details.counterexample[0], true, replay);
-    const fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    let fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    if (fresh.size === 0) fresh = reportUnrepeated(ctx, tried, seed, known);
     if (fresh.size === 0) break;
     for (const rule of fresh) known.add(rule);
     ctx.ledger.setReplay(fresh, replay);
   }
 }
 
+/**
+ * The shrunk case did not fail again (a server that fails now and then): what the first failing
+ * case found is reported as it was seen, with the path of that case (not shrunk). Returns its rules.
+ */
+function reportUnrepeated(
+  ctx: RunContext,
+  tried: readonly (Tried | undefined)[],
+  seed: number,
+  known: ReadonlySet<string>,
+): Set<string> {
+  const failed = tried.length - 1;
+  const last = tried[failed];
+  if (!last || last.passed || !last.found) return new Set();
+  const found = last.found.violations.filter((v) => !known.has(v.rule) && ctx.ledger.wanted(v.rule));
+  const op = ctx.ops.find((o) => o.operationId === last.found?.operation)!;
+  ctx.ledger.report(op, found, last.found.url, { seed, path: String(failed) });
+  return new Set(found.map((v) => v.rule));
+}
+
 interface Tried {
+  /** What the case found, and where, when it failed. */
+  found?: { operation: string; url: string; violations: Violation[] };
   /** The case as generated, to check that fast-check meets the same cases again. */
   text: string;
   passed: boolean;
@@ -117,7 +139,11 @@ async function tryCases(
     cases.map((c) => ({
       run: async (scope: RunContext): Promise<Tried> => {
         try {
-          return { text: JSON.stringify(c), passed: passes(await executeCase(scope, c, false)) };
+          const violations = await executeCase(scope, c, false);
+          if (passes(violations)) return { text: JSON.stringify(c), passed: true };
+          const op = scope.ops.find((o) => o.operationId === c.operation)!;
+          const url = requestUrl(scope, op, withFixed(fixedQuery(scope, op), c.query));
+          return { text: JSON.stringify(c), passed: false, found: { operation: c.operation, url, violations } };
         } catch (error) {
           if (error instanceof BudgetExhausted || error instanceof Interrupted) throw error;
           return { text: JSON.stringify(c), passed: false, error: { cause: error } };
@@ -206,4 +232,11 @@ async function compareWithBaseline(
   if (record) return ctx.ledger.commit(op, confirmed, filteredWalk.urls[0] ?? '', replay);
   ctx.ledger.count(confirmed);
   return confirmed.flatMap((o) => o.judgement.violations);
+}
+
+/** The URL of a case's first request, as the transport sends it. */
+function requestUrl(ctx: RunContext, op: ListOperation, query: Query): string {
+  const url = ctx.transport.url(op, sessionsOf(ctx, op)[0]);
+  for (const [k, v] of query) url.searchParams.append(k, v);
+  return url.toString();
 }
