@@ -566,6 +566,56 @@ async function scale() {
   log('');
 }
 
+// ---- conformance at a real API's latency ----------------------------------------------------
+async function conformance() {
+  const { runConformance } = await import('../src/conformance/runner.js');
+  const { DEFAULT_CONCURRENCY } = await import('../src/conformance/context.js');
+  const { MockApp } = await import('../src/handlers/app.js');
+  const { startServer } = await import('../src/node/server.js');
+  const latencyMs = 150;
+  const sessions = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;
+  log(`## Conformance against a server answering every request in ${latencyMs} ms`);
+  log('');
+  log(
+    `\`runConformance\` with its defaults (100 property runs, 3 polls 1 s apart, seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session; concurrency 1 (one request at a time, the baseline) beside the default (${DEFAULT_CONCURRENCY} cases at once). Identical: same exit code, the same outcome for every rule and the same violations with the same replay lines.`,
+  );
+  log('');
+  log(
+    '| face | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s |',
+  );
+  log('|---|---|---|---|---|---|');
+  const app = await MockApp.create({ latencyMs });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const verdict = (r: Awaited<ReturnType<typeof runConformance>>) =>
+    JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
+  try {
+    for (const face of BUILTIN_FACES) {
+      const run = async (concurrency?: number) => {
+        await app.reset();
+        const session = sessions[face];
+        return runConformance({
+          face,
+          baseUrl: `${server.url}/${face}`,
+          ...(session ? { session } : {}),
+          seed: 28,
+          ...(concurrency ? { concurrency } : {}),
+        });
+      };
+      const one = await run(1);
+      const many = await run();
+      const s = (r: typeof one) => (r.durationMs / 1000).toFixed(1);
+      const same = verdict(one) === verdict(many) ? 'yes' : 'no';
+      const met = many.durationMs <= 15_000 ? '(met)' : '(not met)';
+      log(
+        `| ${face} | ${one.requests}, ${s(one)} s | ${many.requests}, ${s(many)} s | ${(one.durationMs / many.durationMs).toFixed(1)}x | ${same} | ${s(many)} s ${met} |`,
+      );
+    }
+  } finally {
+    await server.close();
+  }
+  log('');
+}
+
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM (${Math.round(freemem() / 2 ** 30)} GiB free), ${platform()} ${release()}, Node ${process.version}`;
 log('# Benchmark results');
 log('');
@@ -581,6 +631,7 @@ for (const [name, section] of [
   ['generators', generators],
   ['throughput', throughput],
   ['scale', scale],
+  ['conformance', conformance],
 ] as const) {
   if (!only || only.includes(name)) await section();
 }

@@ -22,8 +22,14 @@ export interface Command {
   usage: string;
   /** Every flag, described: `--help` lists each with its meaning and default (a test holds every flag to it). */
   options: Record<string, Flag>;
+  /** The command takes arguments beside its flags (file names). */
+  positionals?: boolean;
   /** Returns the process exit code. */
-  run(values: Record<string, string | boolean | string[] | boolean[] | undefined>, io: CommandIo): Promise<number>;
+  run(
+    values: Record<string, string | boolean | string[] | boolean[] | undefined>,
+    io: CommandIo,
+    positionals: readonly string[],
+  ): Promise<number>;
 }
 
 export interface CommandIo {

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { DEFAULT_CONCURRENCY } from '../conformance/context.js';
 import {
   DEFAULT_CONSECUTIVE_TIMEOUTS,
   DEFAULT_DEADLINE_MS,
@@ -8,6 +9,7 @@ import {
 } from '../conformance/limits.js';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
+import type { Shard } from '../conformance/types.js';
 import { BUILTIN_FACES, type Face } from '../contract/faces.js';
 import { ALL_LAWS } from '../contract/laws/index.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
@@ -26,6 +28,19 @@ function parseRuleList(value: unknown, flag: string): string[] | undefined {
   return ids;
 }
 
+/** `--shard 2/3`: the second of three shards. */
+function parseShard(value: unknown): Shard | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw new UsageError(
+      `--shard must be i/n with 1 ≤ i ≤ n (e.g. --shard 2/3 for the second of three), got "${value}"`,
+    );
+  return { index, count };
+}
+
 export const conformCommand: Command = {
   name: 'conform',
   summary:
@@ -33,8 +48,8 @@ export const conformCommand: Command = {
   usage: [
     `conform --face ${BUILTIN_FACES.join('|')} --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
-    "  [--timeout MS] [--rps N] [--max-requests N] [--header 'Name: value']...",
-    '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N]',
+    "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
+    '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',
     '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
     '  [--report text|json|junit|html] [--out FILE]',
     'The deadline and the timeouts in a row each stop the run: exit 2, the report marked INCOMPLETE.',
@@ -80,6 +95,18 @@ export const conformCommand: Command = {
       otherwise: String(DEFAULT_TIMEOUT_MS),
     },
     rps: { type: 'string', value: 'N', help: 'At most this many requests per second.', otherwise: 'no limit' },
+    concurrency: {
+      type: 'string',
+      value: 'N',
+      help: 'Requests of independent cases in flight at once; walks stay one page after another. The verdict is the same at any value.',
+      otherwise: String(DEFAULT_CONCURRENCY),
+    },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      help: "Run only the i-th of n deterministic parts of the run's cases (merge the JSON reports with merge-reports).",
+      otherwise: 'the whole run',
+    },
     'max-requests': {
       type: 'string',
       value: 'N',
@@ -175,6 +202,8 @@ export const conformCommand: Command = {
       pollIntervalMs: parseInteger(values, 'poll-interval', 0, 3_600_000),
       timeoutMs: parseInteger(values, 'timeout', 1, 600_000),
       rps: parseInteger(values, 'rps', 1, 100_000),
+      concurrency: parseInteger(values, 'concurrency', 1, 64),
+      shard: parseShard(values.shard),
       maxRequests: parseInteger(values, 'max-requests', 1, 10_000_000),
       deadlineMs: parseInteger(values, 'deadline', 1, 86_400_000),
       maxConsecutiveTimeouts: parseInteger(values, 'max-consecutive-timeouts', 1, 10_000_000),

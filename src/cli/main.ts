@@ -43,12 +43,13 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   let values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: rest,
       options: { ...parseArgsOptions(command.options), help: { type: 'boolean', short: 'h' } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals === true,
     }));
   } catch (error) {
     io.stderr(`${PROGRAM} ${name}: ${firstLine(error)}\n${commandUsage(command)}\n`);
@@ -59,7 +60,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(values, io);
+    return await command.run(values, io, positionals);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandUsage(command)}\n`);

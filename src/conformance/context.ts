@@ -7,16 +7,37 @@ import type { Query } from '../http/paging.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
 import type { Transport } from './transport.js';
-import type { ConformanceOptions } from './types.js';
+import type { ConformanceOptions, Shard } from './types.js';
 
 export const CASE_MAX_PAGES = 8;
+
+/** How many cases send requests at once unless `concurrency` says otherwise: polite to someone else's server. */
+export const DEFAULT_CONCURRENCY = 8;
+
+/** What a case may do to the ledger: everything it records can be held back and committed later, in case order. */
+export type Judging = Pick<
+  Ledger,
+  'wanted' | 'evaluate' | 'judge' | 'commit' | 'count' | 'report' | 'note' | 'violations' | 'setReplay'
+>;
+
+export interface Seen {
+  /** The versions an object seen now is compared with: each was seen before this request was sent. */
+  before(key: string): readonly JsonObject[];
+  saw(key: string, item: JsonObject): void;
+}
+
+/** The run's own record of objects seen: one request after another. */
+export const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
+  before: (key) => lastSeen.get(key) ?? [],
+  saw: (key, item) => void lastSeen.set(key, [item]),
+});
 
 export interface RunContext {
   readonly options: ConformanceOptions;
   readonly seed: number;
   readonly transport: Transport;
-  readonly ledger: Ledger;
-  readonly observations: Observations;
+  readonly ledger: Judging;
+  readonly observations: Pick<Observations, 'exchange' | 'transition' | 'combinations'>;
   readonly ops: readonly ListOperation[];
   /** Filter values seen in answers, by parameter, for generated requests. */
   readonly pools: ValuePools;
@@ -24,8 +45,24 @@ export interface RunContext {
   readonly baselines: Map<string, JsonObject[]>;
   /** Sessions each operation is judged on, by operationId (path-bound operations only). */
   readonly sessions: Map<string, string[]>;
-  /** The last version of every object seen, for the laws over time. */
-  readonly lastSeen: Map<string, JsonObject>;
+  /**
+   * The versions of every object seen last, for the laws over time: one after a request on its
+   * own, the distinct last versions of each case after cases that ran at once (their answers
+   * have no order among themselves, and every one of them came before what is sent next).
+   */
+  readonly lastSeen: Map<string, JsonObject[]>;
+  /** Where `observe` reads the versions an object is compared with and records the new one. */
+  readonly seen: Seen;
+  /** Cases in flight at once (1: one request at a time). */
+  readonly concurrency: number;
+  /** The part of the run's cases this run judges (all when absent). */
+  readonly shard: Shard | undefined;
+  /**
+   * Does something to what the run knows (the objects last seen, the baselines): at once on the
+   * run itself, when the case commits inside a case (see cases.ts), so that cases run at once
+   * change it in case order.
+   */
+  defer(effect: (run: RunContext) => void): void;
 }
 
 /** The query every request of the operation carries: the session filter of a query-bound session. */

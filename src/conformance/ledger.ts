@@ -109,6 +109,11 @@ export class Ledger {
     return found;
   }
 
+  /** Records violations whose subjects were already counted (a property case's failure seen while exploring). */
+  report(op: ListOperation, found: readonly Violation[], url: string, replay: { seed: number; path: string }): void {
+    this.add(op.operationId, url, found, replay);
+  }
+
   /** Records only how many subjects each law judged (its violations are reported elsewhere, or not at all). */
   count(outcomes: readonly LawOutcome[]): void {
     for (const { law, judgement } of outcomes) {

@@ -132,30 +132,35 @@ export class Observations {
         },
       };
     });
-    const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
-    const params = operations.reduce(
-      (n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length],
-      [0, 0],
-    );
-    const states = operations.reduce(
-      (n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)],
-      [0, 0],
-    );
-    const judged = rules.filter((r) => r.outcome !== 'not-exercised');
-    const percent = {
-      parameters: share(params[0]!, params[1]!),
-      states: share(states[0]!, states[1]!),
-      rules: share(judged.length, rules.length),
-    };
-    return {
-      operations,
-      rules: {
-        total: rules.length,
-        judged: judged.length,
-        missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id),
-      },
-      percent,
-      score: Math.round(((percent.parameters + percent.states + percent.rules) / 3) * 10) / 10,
-    };
+    return summarizeCoverage(operations, rules);
   }
+}
+
+/** Coverage of the operations (what was sent and seen) and rules: the shares and the score. */
+export function summarizeCoverage(operations: CoverageOperation[], rules: readonly RuleOutcome[]): Coverage {
+  const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
+  const params = operations.reduce(
+    (n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length],
+    [0, 0],
+  );
+  const states = operations.reduce(
+    (n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)],
+    [0, 0],
+  );
+  const judged = rules.filter((r) => r.outcome !== 'not-exercised');
+  const percent = {
+    parameters: share(params[0]!, params[1]!),
+    states: share(states[0]!, states[1]!),
+    rules: share(judged.length, rules.length),
+  };
+  return {
+    operations,
+    rules: {
+      total: rules.length,
+      judged: judged.length,
+      missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id),
+    },
+    percent,
+    score: Math.round(((percent.parameters + percent.states + percent.rules) / 3) * 10) / 10,
+  };
 }

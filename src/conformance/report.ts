@@ -20,7 +20,10 @@ const fails = (result: ConformanceResult, rule: RuleOutcome) =>
 export function renderText(result: ConformanceResult): string {
   const lines: string[] = [];
   const session = result.session !== undefined ? `, session ${result.session}` : '';
-  lines.push(`agent-task-contracts conform: ${result.face} at ${result.baseUrl}${session} (seed ${result.seed})`);
+  const shard = result.shard ? `, shard ${shardName(result)}` : '';
+  lines.push(
+    `agent-task-contracts conform: ${result.face} at ${result.baseUrl}${session} (seed ${result.seed}${shard})`,
+  );
   if (result.error) {
     lines.push(`error: ${result.error}`);
     return `${lines.join('\n')}\n`;
@@ -133,10 +136,12 @@ export function renderJunit(result: ConformanceResult): string {
   const time = (result.durationMs / 1000).toFixed(3);
   const tests = result.rules.length + errors;
   const attrs = `tests="${tests}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${time}"`;
+  // One suite per shard: CI tools that read several JUnit files list the shards side by side.
+  const suite = `conform ${result.face}${result.shard ? ` (shard ${shardName(result)})` : ''}`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agent-task-contracts" ${attrs}>`,
-    `  <testsuite name="${xml(`conform ${result.face}`)}" ${attrs}>`,
+    `  <testsuite name="${xml(suite)}" ${attrs}>`,
     `    <properties>${runProperties(result)}${coverageProperties(result)}</properties>`,
   ];
   const erred = (name: string, error: string) =>
@@ -179,6 +184,8 @@ export function renderJunit(result: ConformanceResult): string {
   return out.join('\n');
 }
 
+const shardName = (result: ConformanceResult) => `${result.shard?.index}/${result.shard?.count}`;
+
 const property = ([name, value]: [string, string | number]) =>
   `<property name="${name}" value="${xml(String(value))}"/>`;
 
@@ -186,6 +193,7 @@ function runProperties(result: ConformanceResult): string {
   const props: [string, string | number][] = [
     ['baseUrl', result.baseUrl],
     ['seed', result.seed],
+    ...(result.shard ? [['shard', shardName(result)] as [string, string]] : []),
     ['requests', result.requests],
     ['complete', result.incomplete ? 'false' : 'true'],
   ];

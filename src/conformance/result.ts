@@ -56,6 +56,7 @@ export function toResult(state: RunState): ConformanceResult {
     baseUrl: redactSecretQuery(options.baseUrl),
     ...optional('session', options.session),
     seed: state.seed,
+    ...optional('shard', options.shard),
     exitCode,
     violations: ledger.violations,
     rules,

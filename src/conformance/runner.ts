@@ -5,9 +5,10 @@
  */
 import { isFace } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
+import type { JsonObject } from '../contract/rules/types.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { redactSecretQuery } from '../http/redact.js';
-import type { RunContext } from './context.js';
+import { DEFAULT_CONCURRENCY, type RunContext, seenInOrder } from './context.js';
 import { curlHeaderArgs } from './curl.js';
 import { ConfigurationError } from './errors.js';
 import { DEFAULT_REPLAY_COMMAND } from './invocation.js';
@@ -118,9 +119,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     return finish((error as Error).message);
   }
   emit({ type: 'start', face: options.face, baseUrl: options.baseUrl, seed });
+  const lastSeen = new Map<string, JsonObject[]>();
   const ctx: RunContext = {
     options,
     seed,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    shard: options.shard,
+    defer: (effect) => effect(ctx),
     transport: new Transport(base, client, ledger, observations),
     ledger,
     observations,
@@ -128,7 +133,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     pools: {},
     baselines: new Map(),
     sessions: new Map(),
-    lastSeen: new Map(),
+    lastSeen,
+    seen: seenInOrder(lastSeen),
   };
   try {
     for (const [name, phase] of PHASES) {
@@ -162,6 +168,15 @@ function validate(options: ConformanceOptions): URL {
   const timeouts = options.maxConsecutiveTimeouts;
   if (timeouts !== undefined && !(Number.isInteger(timeouts) && timeouts >= 1))
     throw new ConfigurationError(`--max-consecutive-timeouts must be a whole number from 1, got ${timeouts}`);
+  const { concurrency, shard } = options;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1))
+    throw new ConfigurationError(`--concurrency must be a whole number of 1 or more, got ${concurrency}`);
+  if (shard && !(Number.isInteger(shard.count) && shard.count >= 1 && Number.isInteger(shard.index)))
+    throw new ConfigurationError(
+      `--shard must be i/n with n a whole number of 1 or more, got ${shard.index}/${shard.count}`,
+    );
+  if (shard && (shard.index < 1 || shard.index > shard.count))
+    throw new ConfigurationError(`--shard ${shard.index}/${shard.count}: i must be between 1 and ${shard.count}`);
   const needsSession = operationsOf(options.face).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
     throw new ConfigurationError(

@@ -18,14 +18,19 @@ export interface Sent {
 }
 
 export class Transport {
-  private reached = false;
-
   constructor(
     private readonly base: URL,
     private readonly client: HttpClient,
-    private readonly ledger: Ledger,
-    private readonly observations: Observations,
+    private readonly ledger: Pick<Ledger, 'judge'>,
+    private readonly observations: Pick<Observations, 'exchange'>,
+    // Shared by every case's transport: one answer anywhere means the endpoint can be reached.
+    private readonly endpoint = { reached: false },
   ) {}
+
+  /** The same endpoint and client, recording into a case's ledger and observations (see cases.ts). */
+  with(ledger: Pick<Ledger, 'judge'>, observations: Pick<Observations, 'exchange'>): Transport {
+    return new Transport(this.base, this.client, ledger, observations, this.endpoint);
+  }
 
   url(op: ListOperation, session: string | undefined): URL {
     return new URL(
@@ -44,12 +49,12 @@ export class Transport {
     const result = await this.client.get(url, query);
     const full = new URL(url);
     for (const [k, v] of query) full.searchParams.append(k, v);
-    if (result.failure && !result.exchange && !this.reached && result.failure.kind === 'network')
+    if (result.failure && !result.exchange && !this.endpoint.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
       throw new ConfigurationError(
         `the endpoint could not be reached: ${full.origin}${full.pathname}: ${result.failure.message}`,
       );
-    if (result.exchange) this.reached = true;
+    if (result.exchange) this.endpoint.reached = true;
     this.observations.exchange(op, query, kind, op.session.in === 'path' ? session : undefined, result.exchange);
     this.ledger.judge(
       op,

@@ -20,6 +20,13 @@ export interface ConformanceOptions {
   /** Longest wait for one complete response, body included (default 10,000 ms). */
   timeoutMs?: number;
   rps?: number;
+  /**
+   * Independent cases in flight at once (default 8; 1 sends one request at a time). The verdict,
+   * the violations and their replay lines are the same at any concurrency.
+   */
+  concurrency?: number;
+  /** Judge only this part of the run's cases (`--shard 2/3`); the shards' reports merge (see merge.ts). */
+  shard?: Shard;
   maxRequests?: number;
   /** Longest response body read, counted after decompression (default 10 MiB); a longer one is a transport finding. */
   maxBodyBytes?: number;
@@ -53,6 +60,12 @@ export interface ConformanceOptions {
   /** Resolves when the run must stop (Ctrl-C, SIGTERM): the result holds what was judged so far, marked incomplete. */
   stopSignal?: Promise<unknown>;
   onEvent?: (event: ConformanceEvent) => void;
+}
+
+/** Shard `index` of `count` (1-based): the cases whose number in their phase is `index - 1` modulo `count`. */
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 /** How to run the same check again: `--seed`, and `--path` for a property case; `command` is the whole line. */
@@ -137,6 +150,8 @@ export interface ConformanceResult {
   baseUrl: string;
   session?: string;
   seed: number;
+  /** Set when the run judged one shard of the cases; merged reports have none. */
+  shard?: Shard;
   /**
    * 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad
    * configuration, unreachable endpoint, or a run that stopped before its end (see `incomplete`).

@@ -73,7 +73,8 @@ export async function walk(
     const items = itemsOf(op, exchange.body) ?? [];
     result.pages.push(exchange);
     result.urls.push(url);
-    observe(ctx, op, session, url, items);
+    // Which version of an object was seen last is the run's knowledge: changed in case order.
+    ctx.defer((run) => observe(run, op, session, url, items));
     const next = nextCursor(op, exchange, current, items);
     result.cursors.push(next?.cursor);
     if (!next) {
@@ -121,21 +122,22 @@ export const whereSeen = (item: JsonObject): string | undefined => seenIn.get(it
 
 /**
  * Every listed object is an observation: compared with the last version of it seen in any
- * earlier answer, it must follow the lifecycle and keep its identity, past events, counters
- * and times.
+ * earlier answer (each of them, when cases that ran at once saw several), it must follow the
+ * lifecycle and keep its identity, past events, counters and times.
  */
 function observe(ctx: RunContext, op: ListOperation, session: string | undefined, url: string, items: unknown[]): void {
   for (const item of items) {
     if (!isObject(item)) continue;
     const id = idOf(op, item);
     const key = `${op.operationId}|${session ?? ''}|${id}`;
-    const before = ctx.lastSeen.get(key);
-    ctx.lastSeen.set(key, item);
+    const earlier = ctx.seen.before(key);
+    ctx.seen.saw(key, item);
     seenIn.set(item, url);
-    if (!before) continue;
-    ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
-    const from = op.stateField ? before[op.stateField] : undefined;
-    const to = op.stateField ? item[op.stateField] : undefined;
-    if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);
+    for (const before of earlier) {
+      ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
+      const from = op.stateField ? before[op.stateField] : undefined;
+      const to = op.stateField ? item[op.stateField] : undefined;
+      if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);
+    }
   }
 }

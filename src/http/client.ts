@@ -133,8 +133,9 @@ export class HttpClient {
     if (this.stopped) throw new Interrupted();
     if (this.sent >= this.options.maxRequests)
       throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
-    await this.pace();
+    // Counted before pacing: requests sent at once must not all pass the budget check.
     this.sent++;
+    await this.pace();
     const started = performance.now();
     const controller = new AbortController();
     this.inFlight.add(controller);

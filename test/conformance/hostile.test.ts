@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
 import {
   type ConformanceOptions,
   type ConformanceResult,
@@ -10,6 +11,7 @@ import {
   renderText,
   runConformance,
 } from '../../src/conformance/index.js';
+import { DEFAULT_CONSECUTIVE_TIMEOUTS } from '../../src/conformance/limits.js';
 import { arkTask } from '../fixtures.js';
 import { cli } from '../helpers/cli.js';
 import { endless, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';
@@ -260,7 +262,10 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
   it('an API that accepts and never answers: exit 2 after 3 timeouts in a row, "the endpoint stopped answering"', async () => {
     const server = await hostile(() => {}); // never answers
     const { value: run, ms } = await timed(() =>
-      cli(...conformArgs(server.url), '--polls', '1', '--timeout', '150', '--max-consecutive-timeouts', '3'),
+      cli(
+        ...conformArgs(server.url),
+        ...['--polls', '1', '--timeout', '150', '--max-consecutive-timeouts', '3', '--concurrency', '1'],
+      ),
     );
     await server.close();
     expect(run.code).toBe(2);
@@ -274,6 +279,16 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     expect(run.out).toMatch(/✗ ark\.transport \(3 times\)\n {2}no complete response within 150 ms/);
   });
 
+  it('at the default concurrency the stop comes as soon: only the requests already in flight go out', async () => {
+    const server = await hostile(() => {}); // never answers
+    const { value: result, ms } = await timed(() => runArk(server.url, { timeoutMs: 150 }));
+    await server.close();
+    expect(result.exitCode).toBe(2);
+    expect(ms).toBeLessThan(15_000);
+    expect(server.requests()).toBeLessThanOrEqual(DEFAULT_CONSECUTIVE_TIMEOUTS + DEFAULT_CONCURRENCY);
+    expect(result.incomplete).toMatch(/^the endpoint stopped answering .*3 requests in a row/);
+  });
+
   it('an API that sends a byte every 50 ms: the per-request timeout cuts the body; exit 2 after 3', async () => {
     const server = await hostile((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -281,7 +296,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
       trickle(res, 50);
     });
     const { value: run, ms } = await timed(() =>
-      cli(...conformArgs(server.url), '--polls', '1', '--timeout', '200', '--report', 'json'),
+      cli(...conformArgs(server.url), '--polls', '1', '--timeout', '200', '--report', 'json', '--concurrency', '1'),
     );
     await server.close();
     expect(run.code).toBe(2);
@@ -299,7 +314,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     const server = await hostile((_req, res, n) => {
       if (n <= 4) sendJson(res, 200, { items: [] });
     });
-    const result = await runArk(server.url, { timeoutMs: 500, maxConsecutiveTimeouts: 2 });
+    const result = await runArk(server.url, { timeoutMs: 500, maxConsecutiveTimeouts: 2, concurrency: 1 });
     await server.close();
     expect(result.exitCode).toBe(2);
     expect(result.requests).toBe(6);

@@ -5,7 +5,8 @@
  */
 import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { MAX_PAGES } from '../../http/paging.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
@@ -14,35 +15,80 @@ import { itemsOfWalk, walk } from '../walker.js';
 const DISCOVERED_SESSIONS = 8;
 
 export async function baselinePhase(ctx: RunContext): Promise<void> {
-  for (const op of ctx.ops) {
-    chooseSessions(ctx, op);
-    const sizes: number[] = [];
-    for (const session of sessionsOf(ctx, op)) {
-      const given = session !== undefined && session === ctx.options.session;
-      const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), {
-        maxPages: MAX_PAGES,
-        ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
-      });
-      if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
-      const items = itemsOfWalk(op, result);
-      if (result.complete) ctx.baselines.set(baselineKey(op, session), items);
-      sizes.push(items.length);
-      collectPools(ctx, op, items);
+  // Every shard walks the baseline: the sessions, ids and filter values every later case starts from.
+  for (const group of independentGroups(ctx.ops))
+    await runCases(
+      ctx,
+      group.flatMap((op) => baselineCases(ctx, op)),
+      { shard: 'learn' },
+    );
+}
+
+/**
+ * The operations in order, cut where one lists the sessions of the next: the walks of one group
+ * run at once, a group starts when the one before it is committed.
+ */
+function independentGroups(ops: readonly ListOperation[]): ListOperation[][] {
+  const groups: ListOperation[][] = [];
+  let current: ListOperation[] = [];
+  for (const op of ops) {
+    const from = op.session.in === 'path' ? op.session.discoveredFrom?.operationId : undefined;
+    if (from !== undefined && current.some((o) => o.operationId === from)) {
+      groups.push(current);
+      current = [];
     }
-    if (op.session.in === 'path' && op.session.discoveredFrom && sizes.length > 0) {
-      const count = (test: (n: number) => boolean) => sizes.filter(test).length;
-      const kinds = [
-        `${count((n) => n === 0)} empty`,
-        `${count((n) => n === 1)} with one item`,
-        `${count((n) => n > 1)} with more`,
-      ];
-      ctx.ledger.note(`${op.operationId} judged on ${sizes.length} session(s): ${kinds.join(', ')}`);
-    }
-    const first = sessionsOf(ctx, op)[0];
-    if (op.session.in === 'path' && first === undefined) continue;
-    if (op.limit && op.paging.kind !== 'none')
-      await walk(ctx, op, first, [...fixedQuery(ctx, op), [op.limit.param, '3']], { maxPages: MAX_PAGES });
+    current.push(op);
   }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+type BaselineWalk = { complete: boolean; items: JsonObject[] } | undefined;
+
+/** One operation's baseline: a walk per session, to the end, then one with a short limit. */
+function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[] {
+  const cases: Case<BaselineWalk>[] = [];
+  const none = chooseSessions(ctx, op);
+  if (none) cases.push({ run: async (scope) => void scope.ledger.note(none) });
+  const sizes: number[] = [];
+  const sessions = sessionsOf(ctx, op);
+  sessions.forEach((session, i) => {
+    cases.push({
+      run: async (scope) => {
+        const given = session !== undefined && session === scope.options.session;
+        const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
+          maxPages: MAX_PAGES,
+          ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
+        });
+        if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
+        return { complete: result.complete, items: itemsOfWalk(op, result) };
+      },
+      commit: (walked, run) => {
+        if (!walked) return;
+        if (walked.complete) run.baselines.set(baselineKey(op, session), walked.items);
+        sizes.push(walked.items.length);
+        collectPools(run, op, walked.items);
+        if (i === sessions.length - 1) noteSessions(run, op, sizes);
+      },
+    });
+  });
+  const first = sessions[0];
+  if ((op.session.in !== 'path' || first !== undefined) && op.limit && op.paging.kind !== 'none') {
+    const query: Query = [...fixedQuery(ctx, op), [op.limit.param, '3']];
+    cases.push({ run: async (scope) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })) });
+  }
+  return cases;
+}
+
+function noteSessions(ctx: RunContext, op: ListOperation, sizes: readonly number[]): void {
+  if (op.session.in !== 'path' || !op.session.discoveredFrom) return;
+  const count = (test: (n: number) => boolean) => sizes.filter(test).length;
+  const kinds = [
+    `${count((n) => n === 0)} empty`,
+    `${count((n) => n === 1)} with one item`,
+    `${count((n) => n > 1)} with more`,
+  ];
+  ctx.ledger.note(`${op.operationId} judged on ${sizes.length} session(s): ${kinds.join(', ')}`);
 }
 
 /**
@@ -60,27 +106,21 @@ function refuseUnknownSession(op: ListOperation, session: string, status: number
   );
 }
 
-function chooseSessions(ctx: RunContext, op: ListOperation): void {
-  if (op.session.in !== 'path') return;
+/** Sets the sessions the operation is judged on; returns a note when there is none to judge it on. */
+function chooseSessions(ctx: RunContext, op: ListOperation): string | undefined {
+  if (op.session.in !== 'path') return undefined;
   const ids: string[] = ctx.options.session ? [ctx.options.session] : [];
   const from = op.session.discoveredFrom;
-  if (from) {
-    const listed = ctx.baselines.get(`${from.operationId}|`) ?? [];
-    for (const item of listed) {
-      const id = fieldValue(item, from.field);
-      if (
-        typeof id === 'string' &&
-        !ids.includes(id) &&
-        ids.length < DISCOVERED_SESSIONS + (ctx.options.session ? 1 : 0)
-      )
-        ids.push(id);
-    }
-    if (ids.length === 0)
-      ctx.ledger.note(
-        `no session to judge ${op.operationId} on: ${from.operationId} listed none and --session was not given`,
-      );
-  }
   ctx.sessions.set(op.operationId, ids);
+  if (!from) return undefined;
+  const listed = ctx.baselines.get(`${from.operationId}|`) ?? [];
+  for (const item of listed) {
+    const id = fieldValue(item, from.field);
+    if (typeof id === 'string' && !ids.includes(id) && ids.length < DISCOVERED_SESSIONS + (ctx.options.session ? 1 : 0))
+      ids.push(id);
+  }
+  if (ids.length > 0) return undefined;
+  return `no session to judge ${op.operationId} on: ${from.operationId} listed none and --session was not given`;
 }
 
 function collectPools(ctx: RunContext, op: ListOperation, items: readonly JsonObject[]): void {

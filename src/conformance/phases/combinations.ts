@@ -11,6 +11,7 @@ import { addedFilters } from '../../contract/laws/index.js';
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
 import { enumOf } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { coveringRows, type Factor, pairsOf } from '../pairwise.js';
 import { walk } from '../walker.js';
@@ -19,51 +20,47 @@ import { compareWithBaseline } from './properties.js';
 /** How many single values and how many value sets of a filter the combinations send. */
 const SINGLE_VALUES = 4;
 const VALUE_SETS = 2;
-/** The limit sweep stops here on a long list. */
-const SWEEP_MAX = 100;
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
 const CASE_LIMIT = 25;
 
 export async function combinationsPhase(ctx: RunContext): Promise<void> {
+  const cases: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
-    const length = ctx.baselines.get(baselineKey(op, session))?.length;
-    await limitSweep(ctx, op, session, fixed, length ?? 0);
-    const factors = factorsOf(ctx, op, fixed, length ?? 0);
+    const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+    cases.push(...limitSweep(op, session, fixed));
+    const factors = factorsOf(ctx, op, fixed, length);
     if (factors.length === 0) continue;
     const rows = coveringRows(factors);
     for (const row of rows) {
       const query: Query = [...fixed];
       for (const [param, value] of Object.entries(row)) if (value !== undefined) query.push([param, value]);
-      await walkCombination(ctx, op, session, query, fixed);
+      cases.push({ run: (scope) => walkCombination(scope, op, session, query, fixed) });
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
   }
+  await runCases(ctx, cases);
 }
 
 /**
- * Every limit from 1 to one past the list's length (and past twice the default), first page only:
- * a server wrong for one value alone (7 gives 8) shows, whatever the seed. The page laws judge each.
+ * Every limit from the lowest valid one to the largest the request cases send as valid (past
+ * the default where one is documented), first page only: a server wrong for one value alone (7
+ * gives 8) shows, whatever the seed. The page laws judge each; larger values are the covering
+ * array's (twice the default, around the list's length, one inside every gap).
  */
-async function limitSweep(
-  ctx: RunContext,
-  op: ListOperation,
-  session: string | undefined,
-  fixed: Query,
-  length: number,
-): Promise<void> {
-  if (!op.limit) return;
+function limitSweep(op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
+  if (!op.limit) return [];
+  const param = op.limit.param;
   const lowest = Math.max(1, op.limit.minimum ?? 1);
-  const top = Math.min(SWEEP_MAX, Math.max(length + 1, 2 * (op.limit.default ?? 0) + 1));
-  for (let limit = lowest; limit <= top; limit++) {
-    const query: Query = [...fixed, [op.limit.param, String(limit)]];
-    if (!(await limitAccepted(ctx, op, session, query))) return;
-    const { walk: result } = await walk(ctx, op, session, query, { maxPages: 1, kind: 'edge' });
-    if (result.pages.length === 0) return;
-  }
+  const top = Math.max(op.limit.default ?? 0, CASE_LIMIT);
+  return Array.from({ length: top - lowest + 1 }, (_, i) => ({
+    run: async (scope: RunContext) => {
+      await walk(scope, op, session, [...fixed, [param, String(lowest + i)]], { maxPages: 1, kind: 'edge' });
+    },
+  }));
 }
 
 /** The parameters of an operation and the values each is sent with, `undefined` (not sent) included. */

@@ -1,6 +1,7 @@
 /** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
 
 import { MAX_PAGES } from '../../http/paging.js';
+import { runCases } from '../cases.js';
 import { fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { walk } from '../walker.js';
 
@@ -9,11 +10,16 @@ export async function overTimePhase(ctx: RunContext): Promise<void> {
   const interval = ctx.options.pollIntervalMs ?? 1000;
   for (let poll = 1; poll < polls; poll++) {
     await ctx.transport.pause(interval);
-    for (const op of ctx.ops) {
-      for (const session of sessionsOf(ctx, op)) {
-        if (op.session.in === 'path' && session === undefined) continue;
-        await walk(ctx, op, session, fixedQuery(ctx, op), { maxPages: MAX_PAGES });
-      }
-    }
+    // One poll's walks run at once; the next poll starts when they are all committed.
+    const walks = ctx.ops.flatMap((op) =>
+      sessionsOf(ctx, op)
+        .filter((session) => op.session.in !== 'path' || session !== undefined)
+        .map((session) => ({
+          run: async (scope: RunContext) => {
+            await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES });
+          },
+        })),
+    );
+    await runCases(ctx, walks);
   }
 }

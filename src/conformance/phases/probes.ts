@@ -6,7 +6,8 @@
  */
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
-import { MAX_PAGES } from '../../http/paging.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { pageSizesProbe } from './page-sizes.js';
@@ -15,42 +16,47 @@ import { pageSizesProbe } from './page-sizes.js';
 const PAST_THE_END = 25;
 
 export async function probesPhase(ctx: RunContext): Promise<void> {
+  const cases: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
-    await limitProbes(ctx, op, session);
-    await itemCursorProbes(ctx, op, session);
-    await pageSizesProbe(ctx, op, session);
+    cases.push(...limitProbes(ctx, op, session));
+    if (op.paging.kind === 'item-id' && op.limit) cases.push({ run: (scope) => itemCursorProbes(scope, op, session) });
+    cases.push({ run: (scope) => pageSizesProbe(scope, op, session) });
   }
+  await runCases(ctx, cases);
 }
 
-async function limitProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
-  if (!op.limit) return;
+/** Each probe is a case of its own: none needs another's answer. */
+function limitProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Case<void>[] {
+  if (!op.limit) return [];
   const fixed = fixedQuery(ctx, op);
   const param = op.limit.param;
+  const probe = (query: Query, maxPages: number): Case<void> => ({
+    run: async (scope) => void (await walk(scope, op, session, query, { maxPages, kind: 'edge' })),
+  });
   // 1, a small value and the documented default are valid values: every page law judges them, a short walk included.
-  await walk(ctx, op, session, [...fixed, [param, '1']], { maxPages: 4, kind: 'edge' });
-  await walk(ctx, op, session, [...fixed, [param, '2']], { maxPages: 3, kind: 'edge' });
-  if (op.limit.default !== undefined)
-    await walk(ctx, op, session, [...fixed, [param, String(op.limit.default)]], { maxPages: 2, kind: 'edge' });
+  const cases = [probe([...fixed, [param, '1']], 4), probe([...fixed, [param, '2']], 3)];
+  if (op.limit.default !== undefined) cases.push(probe([...fixed, [param, String(op.limit.default)]], 2));
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
   // Past the default, and as large as the list: no maximum is documented, so a refusal is noted, not judged.
   const larger = [
     ...new Set([...(op.limit.default !== undefined ? [op.limit.default + 1] : []), ...(length > 2 ? [length] : [])]),
   ];
-  for (const value of larger) await walkIfAccepted(ctx, op, session, [...fixed, [param, String(value)]]);
-  // Past the end: an answer is judged.
-  const { url, exchange } = await ctx.transport.send(
-    op,
-    session,
-    [...fixed, [param, String(length + PAST_THE_END)]],
-    'edge',
-  );
+  for (const value of larger)
+    cases.push({ run: (scope) => walkIfAccepted(scope, op, session, [...fixed, [param, String(value)]]) });
+  cases.push({ run: (scope) => pastTheEnd(scope, op, session, [...fixed, [param, String(length + PAST_THE_END)]]) });
+  return cases;
+}
+
+/** Past the end of the list: an answer is judged, a refusal noted. */
+async function pastTheEnd(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query) {
+  const { url, exchange } = await ctx.transport.send(op, session, query, 'edge');
   if (!exchange) return;
   const subjectSession = sessionOfRequest(ctx, op, session);
   const subject = { exchange, ...optional('session', subjectSession) };
   if (exchange.status === 200 || exchange.status >= 500) ctx.ledger.judge(op, 'page', subject, url);
-  else noteRefused(ctx, op, `${param}=${length + PAST_THE_END}`, exchange.status);
+  else noteRefused(ctx, op, query.map(([k, v]) => `${k}=${v}`).at(-1) ?? '', exchange.status);
 }
 
 /** A refused value that no document bounds: the refusal is the server's right, so it is noted, not judged. */

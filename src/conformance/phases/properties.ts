@@ -11,6 +11,7 @@ import type { Violation } from '../../contract/violation.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { runCases } from '../cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
@@ -30,12 +31,24 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     // Rules already reported do not fail a property again: each round hunts for a rule not seen yet.
     for (const v of ctx.ledger.violations) known.add(v.rule);
     const seed = ctx.seed + round;
+    const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+    // A replayed path is one case, shrunk: nothing to run at once.
+    const tried = ctx.options.path ? [] : await tryCases(ctx, arbitrary, seed, runs, passes);
+    if (tried.length > 0 && !tried.some((t) => t && !t.passed)) break;
     let budgetHit = false;
     let interrupted = false;
+    let call = 0;
     const property = fc.asyncProperty(arbitrary, async (c) => {
+      // The cases fast-check starts with were tried above, in the same order: their answers stand.
+      const earlier = tried[call++];
+      if (call <= tried.length) {
+        if (!earlier) return true; // another shard's case
+        if (earlier.text !== JSON.stringify(c)) throw new Error('fast-check generated other cases than were tried');
+        if (earlier.error) throw earlier.error.cause;
+        return earlier.passed;
+      }
       try {
-        const found = await executeCase(ctx, c, false);
-        return found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+        return passes(await executeCase(ctx, c, false));
       } catch (error) {
         if (error instanceof BudgetExhausted) {
           budgetHit = true;
@@ -63,11 +76,84 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     }
     const replay = { seed, path: details.counterexamplePath ?? '' };
     const found = await executeCase(ctx, details.counterexample[0], true, replay);
-    const fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    let fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    if (fresh.size === 0) fresh = reportUnrepeated(ctx, tried, seed, known);
     if (fresh.size === 0) break;
     for (const rule of fresh) known.add(rule);
     ctx.ledger.setReplay(fresh, replay);
   }
+}
+
+/**
+ * The shrunk case did not fail again (a server that fails now and then): what the first failing
+ * case found is reported as it was seen, with the path of that case (not shrunk). Returns its rules.
+ */
+function reportUnrepeated(
+  ctx: RunContext,
+  tried: readonly (Tried | undefined)[],
+  seed: number,
+  known: ReadonlySet<string>,
+): Set<string> {
+  const failed = tried.length - 1;
+  const last = tried[failed];
+  if (!last || last.passed || !last.found) return new Set();
+  const found = last.found.violations.filter((v) => !known.has(v.rule) && ctx.ledger.wanted(v.rule));
+  const op = ctx.ops.find((o) => o.operationId === last.found?.operation)!;
+  ctx.ledger.report(op, found, last.found.url, { seed, path: String(failed) });
+  return new Set(found.map((v) => v.rule));
+}
+
+interface Tried {
+  /** What the case found, and where, when it failed. */
+  found?: { operation: string; url: string; violations: Violation[] };
+  /** The case as generated, to check that fast-check meets the same cases again. */
+  text: string;
+  passed: boolean;
+  error?: { cause: unknown };
+}
+
+/**
+ * The cases fast-check would try first for this seed, run at once (this shard's only) and
+ * committed in order up to the first that fails; then fast-check shrinks that one from the same
+ * place, so the counterexample and its replay path are the ones a run at concurrency 1 finds.
+ * Returns what each case gave, up to the first failure (undefined: another shard's, or not reached).
+ */
+async function tryCases(
+  ctx: RunContext,
+  arbitrary: fc.Arbitrary<Case>,
+  seed: number,
+  runs: number,
+  passes: (found: readonly Violation[]) => boolean,
+): Promise<(Tried | undefined)[]> {
+  const cases: Case[] = [];
+  // Generating does not depend on the property's answers until one fails, so the first runs are known up front.
+  fc.check(
+    fc.property(arbitrary, (c) => {
+      cases.push(c);
+      return true;
+    }),
+    { seed, numRuns: runs },
+  );
+  const results = await runCases(
+    ctx,
+    cases.map((c) => ({
+      run: async (scope: RunContext): Promise<Tried> => {
+        try {
+          const violations = await executeCase(scope, c, false);
+          if (passes(violations)) return { text: JSON.stringify(c), passed: true };
+          const op = scope.ops.find((o) => o.operationId === c.operation)!;
+          const url = requestUrl(scope, op, withFixed(fixedQuery(scope, op), c.query));
+          return { text: JSON.stringify(c), passed: false, found: { operation: c.operation, url, violations } };
+        } catch (error) {
+          if (error instanceof BudgetExhausted || error instanceof Interrupted) throw error;
+          return { text: JSON.stringify(c), passed: false, error: { cause: error } };
+        }
+      },
+    })),
+    { stopAfter: (t) => !t.passed },
+  );
+  const failed = results.findIndex((t) => t !== undefined && !t.passed);
+  return failed < 0 ? results : results.slice(0, failed + 1);
 }
 
 async function executeCase(
@@ -128,11 +214,12 @@ export async function compareWithBaseline(
   const freshAll = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
   if (!freshAll.walk.complete || !freshFiltered.walk.complete) return [];
-  ctx.baselines.set(key, itemsOfWalk(op, freshAll.walk));
+  const baseline = itemsOfWalk(op, freshAll.walk);
+  ctx.defer((run) => run.baselines.set(key, baseline));
   const again = ctx.ledger.evaluate(op, 'comparison', {
     ...subject,
     filtered: itemsOfWalk(op, freshFiltered.walk),
-    baseline: ctx.baselines.get(key)!,
+    baseline,
   });
   const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
   // What the two fresh walks show together: every page of the filtered walk, then of the other.
@@ -149,4 +236,11 @@ export async function compareWithBaseline(
   if (record) return ctx.ledger.commit(op, confirmed, urls, replay);
   ctx.ledger.count(confirmed);
   return confirmed.flatMap((o) => o.judgement.violations);
+}
+
+/** The URL of a case's first request, as the transport sends it. */
+function requestUrl(ctx: RunContext, op: ListOperation, query: Query): string {
+  const url = ctx.transport.url(op, sessionsOf(ctx, op)[0]);
+  for (const [k, v] of query) url.searchParams.append(k, v);
+  return url.toString();
 }

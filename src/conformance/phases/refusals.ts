@@ -7,68 +7,73 @@ import type { ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import { isObject } from '../../contract/rules/types.js';
 import type { Query } from '../../http/paging.js';
+import { type Case, runCases } from '../cases.js';
 import { fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 
 export async function refusalsPhase(ctx: RunContext): Promise<void> {
+  const cases: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
     for (const rejected of op.rejected) {
       for (const value of rejected.values) {
-        await refused(ctx, op, session, [...fixed, [rejected.param, value]], {
+        const expected: ErrorExpectation = {
           law: lawId(op, rejected.law),
           status: rejected.status,
           ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
-        });
+        };
+        cases.push({ run: (scope) => refused(scope, op, session, [...fixed, [rejected.param, value]], expected) });
       }
     }
-    await cursorBinding(ctx, op, session, fixed);
-    if (op.limit?.minimum !== undefined) {
-      // The documented minimum is a valid value: it must not be refused. How many items it
-      // returns is not stated for 0, so the page laws judge only its status and shape.
-      const { url, exchange } = await ctx.transport.send(
-        op,
-        session,
-        [...fixed, [op.limit.param, String(op.limit.minimum)]],
-        'edge',
-      );
-      const subjectSession = sessionOfRequest(ctx, op, session);
-      if (exchange)
-        ctx.ledger.judge(
-          op,
-          'page',
-          {
-            exchange,
-            acceptedBy: lawId(op, 'minimum-limit-accepted'),
-            ...optional('session', subjectSession),
-          },
-          url,
-        );
+    cases.push(...cursorBinding(op, session, fixed));
+    const minimum = op.limit?.minimum;
+    if (op.limit && minimum !== undefined) {
+      const query: Query = [...fixed, [op.limit.param, String(minimum)]];
+      cases.push({ run: (scope) => minimumAccepted(scope, op, session, query) });
     }
-    if (op.session.in === 'path') {
-      const unknown = `${op.session.idPrefix ?? ''}atcunknown${Math.abs(ctx.seed) % 100000}`;
-      const expected: ErrorExpectation = op.unknownSession
-        ? {
-            law: lawId(op, 'unknown-session-404'),
-            status: op.unknownSession.status,
-            ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
-          }
-        : // The document states no answer for an unknown session: only a 5xx is judged.
-          { law: '', status: '4xx' };
-      const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
-      if (!exchange) continue;
-      if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
-      else
-        ctx.ledger.commit(
-          op,
-          ctx.ledger
-            .evaluate(op, 'error', { exchange, expected })
-            .filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
-          url,
-        );
-    }
+    if (op.session.in === 'path') cases.push({ run: (scope) => unknownSession(scope, op) });
   }
+  await runCases(ctx, cases);
+}
+
+/**
+ * The documented minimum is a valid value: it must not be refused. How many items it returns
+ * is not stated for 0, so the page laws judge only its status and shape.
+ */
+async function minimumAccepted(ctx: RunContext, op: ListOperation, session: string | undefined, query: Query) {
+  const { url, exchange } = await ctx.transport.send(op, session, query, 'edge');
+  if (!exchange) return;
+  const subject = {
+    exchange,
+    acceptedBy: lawId(op, 'minimum-limit-accepted'),
+    ...optional('session', sessionOfRequest(ctx, op, session)),
+  };
+  ctx.ledger.judge(op, 'page', subject, url);
+}
+
+async function unknownSession(ctx: RunContext, op: ListOperation): Promise<void> {
+  const prefix = op.session.in === 'path' ? (op.session.idPrefix ?? '') : '';
+  const unknown = `${prefix}atcunknown${Math.abs(ctx.seed) % 100000}`;
+  const expected: ErrorExpectation = op.unknownSession
+    ? {
+        law: lawId(op, 'unknown-session-404'),
+        status: op.unknownSession.status,
+        ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
+      }
+    : // The document states no answer for an unknown session: only a 5xx is judged.
+      { law: '', status: '4xx' };
+  const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
+  if (!exchange) return;
+  if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
+  else
+    ctx.ledger.commit(
+      op,
+      ctx.ledger
+        .evaluate(op, 'error', { exchange, expected })
+        .filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
+      url,
+    );
 }
 
 async function refused(
@@ -83,42 +88,41 @@ async function refused(
 }
 
 /** A malformed cursor, and a real cursor replayed with another query, are refused as documented. */
-async function cursorBinding(
-  ctx: RunContext,
-  op: ListOperation,
-  session: string | undefined,
-  fixed: Query,
-): Promise<void> {
-  if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return;
+function cursorBinding(op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
+  if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return [];
   const { param, responseField, boundToQuery } = op.paging;
   const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
     law: lawId(op, name),
     status: boundToQuery.status,
     ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}),
   });
-  await refused(
-    ctx,
-    op,
-    session,
-    [...fixed, [param, 'not-a-cursor-from-this-api']],
-    refusal('malformed-cursor-rejected'),
-  );
+  const malformed: Case<void> = {
+    run: (scope) =>
+      refused(
+        scope,
+        op,
+        session,
+        [...fixed, [param, 'not-a-cursor-from-this-api']],
+        refusal('malformed-cursor-rejected'),
+      ),
+  };
   const limitParam = op.limit?.param;
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));
-  if (!limitParam || !filter) return;
-  const first = await ctx.transport.send(op, session, [...fixed, [limitParam, '1']]);
-  const cursor = first.exchange && isObject(first.exchange.body) ? first.exchange.body[responseField] : undefined;
-  if (typeof cursor !== 'string' && typeof cursor !== 'number') {
-    ctx.ledger.note(
-      `${op.operationId}: no next cursor with ${limitParam}=1, so a cursor from another query could not be replayed`,
-    );
-    return;
-  }
-  await refused(
-    ctx,
-    op,
-    session,
-    [...fixed, [limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursor)]],
-    refusal('cursor-bound-to-query'),
-  );
+  if (!limitParam || !filter) return [malformed];
+  // The second request needs the first one's cursor: one case.
+  const replayed: Case<void> = {
+    run: async (scope) => {
+      const first = await scope.transport.send(op, session, [...fixed, [limitParam, '1']]);
+      const body = first.exchange?.body;
+      const cursor = isObject(body) ? body[responseField] : undefined;
+      if (typeof cursor !== 'string' && typeof cursor !== 'number') {
+        const why = 'so a cursor from another query could not be replayed';
+        scope.ledger.note(`${op.operationId}: no next cursor with ${limitParam}=1, ${why}`);
+        return;
+      }
+      const query: Query = [...fixed, [limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursor)]];
+      await refused(scope, op, session, query, refusal('cursor-bound-to-query'));
+    },
+  };
+  return [malformed, replayed];
 }

@@ -12,7 +12,10 @@ export async function seenPhase(ctx: RunContext): Promise<void> {
   for (const op of ctx.ops) {
     const prefix = `${op.operationId}|`;
     const items = new Map<string, JsonObject>();
-    for (const [key, item] of ctx.lastSeen) if (key.startsWith(prefix)) items.set(idOf(op, item), item);
+    for (const [key, versions] of ctx.lastSeen) {
+      const item = versions.at(-1);
+      if (item && key.startsWith(prefix)) items.set(idOf(op, item), item);
+    }
     const all = [...items.values()];
     // A finding names the objects it is about; the requests they were last seen in show it.
     if (all.length > 1)

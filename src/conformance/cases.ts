@@ -1,0 +1,181 @@
+/**
+ * Cases run at once, judged in case order. A case is the requests of one independent check (a
+ * walk, a refusal, a property case); it runs in a scope that holds back everything it would
+ * record (judgements, notes, coverage, the objects it saw) and commits it only once every case
+ * before it has committed. So the ledger meets the same subjects in the same order at any
+ * concurrency, and the verdict, the violations and their replay lines do not depend on which
+ * answer came back first. A walk stays one case: its next page needs the cursor of the page before.
+ */
+import type { JsonObject } from '../contract/rules/types.js';
+import type { Judging, RunContext, Seen } from './context.js';
+
+export interface Case<R> {
+  run(scope: RunContext): Promise<R>;
+  /** What the run learns from the case (baselines, value pools), once its judgements are committed. */
+  commit?(result: R, run: RunContext): void;
+}
+
+export interface CaseOptions<R> {
+  /** No case after the first whose result says so is committed, and none after it is started once it is known. */
+  stopAfter?: (result: R) => boolean;
+  /**
+   * With a shard, `split` (the default) runs only the shard's own cases; `learn` runs every case,
+   * because the later phases start from what they find, and records their judgements in shard 1 only.
+   */
+  shard?: 'split' | 'learn';
+}
+
+type Effect = (run: RunContext) => void;
+
+/** Whether the case at this index is the shard's own: every case in exactly one shard, round robin. */
+function inShard(ctx: RunContext, index: number): boolean {
+  return !ctx.shard || index % ctx.shard.count === ctx.shard.index - 1;
+}
+
+interface Settled<R> {
+  effects: Effect[];
+  done: boolean;
+  result?: R;
+  error?: { cause: unknown };
+}
+
+/**
+ * Runs the cases, at most `ctx.concurrency` at once, and commits each in index order. Returns
+ * the result of every committed case (undefined for the others). A case that throws commits
+ * what it recorded until then, like a run stopped there would have, and its error is thrown
+ * once the cases before it have committed; no case after it is committed.
+ */
+export async function runCases<R>(
+  ctx: RunContext,
+  cases: readonly Case<R>[],
+  options: CaseOptions<R> = {},
+): Promise<(R | undefined)[]> {
+  const learn = options.shard === 'learn';
+  const own = cases.map((_, i) => learn || inShard(ctx, i));
+  const target = learn && ctx.shard && ctx.shard.index !== 1 ? learningOnly(ctx) : ctx;
+  const settled: Settled<R>[] = [];
+  const results: (R | undefined)[] = cases.map(() => undefined);
+  let launched = 0;
+  let committed = 0;
+  // Past this index nothing is started: a case before it failed or asked to stop.
+  let last = cases.length - 1;
+  let halted = false;
+  let failure: { cause: unknown } | undefined;
+
+  // The last version each case saw of each object: what the run compares the next answers with.
+  const seenByCases = new Map<string, JsonObject[]>();
+  const drain = () => {
+    while (!halted && committed <= last) {
+      const i = committed;
+      if (!own[i]) {
+        committed++;
+        continue;
+      }
+      const s = settled[i];
+      if (!s?.done) return;
+      const seen = new Map<string, JsonObject>();
+      const view = { ...target, seen: caseSeen(ctx.lastSeen, seen) };
+      for (const effect of s.effects) effect(view);
+      for (const [key, item] of seen) seenByCases.set(key, [...(seenByCases.get(key) ?? []), item]);
+      committed++;
+      if (s.error) {
+        failure = s.error;
+        halted = true;
+        return;
+      }
+      results[i] = s.result;
+      cases[i]!.commit?.(s.result as R, ctx);
+      if (options.stopAfter?.(s.result as R)) halted = true;
+    }
+  };
+
+  const worker = async () => {
+    while (launched <= last && !halted) {
+      const i = launched++;
+      if (!own[i]) continue;
+      const s: Settled<R> = { effects: [], done: false };
+      settled[i] = s;
+      try {
+        s.result = await cases[i]!.run(scopeOf(ctx, (effect) => s.effects.push(effect)));
+        if (options.stopAfter?.(s.result)) last = Math.min(last, i);
+      } catch (error) {
+        s.error = { cause: error };
+        last = Math.min(last, i);
+      }
+      s.done = true;
+      drain();
+    }
+  };
+  const workers = Math.max(1, Math.min(ctx.concurrency, cases.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  for (const [key, versions] of seenByCases) ctx.lastSeen.set(key, distinct(versions));
+  if (failure) throw failure.cause;
+  return results;
+}
+
+/**
+ * Objects as one case sees them: compared with its own earlier pages, else with every version
+ * seen before the cases started; never with another case's, which may have been answered at the
+ * same time (and so in either order), at any concurrency, so that the verdict does not depend on it.
+ */
+function caseSeen(before: ReadonlyMap<string, JsonObject[]>, own: Map<string, JsonObject>): Seen {
+  return {
+    before: (key) => {
+      const earlier = own.get(key);
+      return earlier ? [earlier] : (before.get(key) ?? []);
+    },
+    saw: (key, item) => void own.set(key, item),
+  };
+}
+
+function distinct(versions: readonly JsonObject[]): JsonObject[] {
+  const byText = new Map(versions.map((v) => [JSON.stringify(v), v]));
+  return [...byText.values()];
+}
+
+/** A case's view of the run: reads go to the run, records go to `hold` (committed later, or dropped). */
+function scopeOf(run: RunContext, hold: (effect: Effect) => void): RunContext {
+  const ledger = holdingLedger(run.ledger, hold);
+  const observations: RunContext['observations'] = {
+    exchange: (...args) => hold((r) => r.observations.exchange(...args)),
+    transition: (...args) => hold((r) => r.observations.transition(...args)),
+    combinations: (...args) => hold((r) => r.observations.combinations(...args)),
+  };
+  return { ...run, ledger, observations, transport: run.transport.with(ledger, observations), defer: hold };
+}
+
+/** The run as a shard that only learns sees it: what it knows changes, nothing is recorded. */
+function learningOnly(run: RunContext): RunContext {
+  const drop = () => {};
+  const learning: RunContext = {
+    ...run,
+    ledger: holdingLedger(run.ledger, drop),
+    observations: { exchange: drop, transition: drop, combinations: drop },
+    defer: (effect) => effect(learning),
+  };
+  return learning;
+}
+
+/**
+ * The ledger as a case sees it: evaluating is pure and happens at once (a case's next request
+ * may depend on what it found), recording is handed to `hold`.
+ */
+function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging {
+  const view: Judging = {
+    wanted: (id) => ledger.wanted(id),
+    evaluate: (op, scope, subject) => ledger.evaluate(op, scope, subject),
+    judge: (op, scope, subject, url, replay) => view.commit(op, ledger.evaluate(op, scope, subject), url, replay),
+    commit: (op, outcomes, url, replay) => {
+      hold((r) => r.ledger.commit(op, outcomes, url, replay));
+      return outcomes.flatMap((o) => o.judgement.violations);
+    },
+    count: (outcomes) => hold((r) => r.ledger.count(outcomes)),
+    report: (op, found, url, replay) => hold((r) => r.ledger.report(op, found, url, replay)),
+    note: (message) => hold((r) => r.ledger.note(message)),
+    get violations() {
+      return ledger.violations;
+    },
+    setReplay: (rules, replay) => hold((r) => r.ledger.setReplay(rules, replay)),
+  };
+  return view;
+}

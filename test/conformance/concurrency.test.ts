@@ -1,0 +1,130 @@
+/**
+ * Concurrency changes when requests go out, never what is judged: the same seed gives the same
+ * verdict, the same violations in the same order and the same replay lines at concurrency 1 and
+ * at the default. The mock answers the same request the same way whatever came before, so
+ * there everything but the timing must be equal; the family's servers change their tasks as
+ * requests arrive, so there the verdict and the violations (none) must be.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
+import { runConformance } from '../../src/conformance/index.js';
+import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
+import { BUILTIN_FACES, type Face } from '../../src/contract/faces.js';
+import { FAULTS } from '../../src/handlers/faults/index.js';
+import { hostile } from '../helpers/hostile.js';
+import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
+import { FAMILY, FAMILY_SESSION, knobs } from '../independent/family.js';
+
+/** Everything a report says but how long it took and how many requests it sent. */
+const judged = (r: ConformanceResult) => ({ ...r, durationMs: 0, requestsPerSecond: 0, requests: 0 });
+
+/**
+ * The verdict: the exit code, each rule's outcome, and each violation (in report order) with
+ * its place, its request and its replay line. Some faults break the answers that come after the
+ * mock's first walk, so which answer is broken depends on which request came first: how many
+ * subjects were judged and how often a violation occurred may then differ, the verdict may not.
+ */
+const verdict = (r: ConformanceResult) => ({
+  exitCode: r.exitCode,
+  error: r.error,
+  rules: r.rules.map((rule) => `${rule.id}: ${rule.outcome}`),
+  violations: r.violations.map((v) => [v.rule, v.operation, v.instancePath, v.message, v.curl, v.replay?.command]),
+});
+
+/**
+ * A sample of the mock's faults, per API one of each kind of check that finds them: an item
+ * rule, a filter (property cases, shrunk), paging (walks confirmed by a second walk), a refusal,
+ * objects seen twice. All 91 at both concurrencies would take minutes on a loaded machine.
+ */
+const KINDS = [
+  /^[a-z]+\.[a-z-]+$/,
+  /filter-/,
+  /duplicates|terminates|cursor|limit-respected/,
+  /reject|404|422|format/,
+  /lifecycle|never|immutable|counters/,
+];
+const SAMPLE = BUILTIN_FACES.flatMap((face) =>
+  KINDS.map((kind) => FAULTS.find((f) => f.startsWith(`${face}.`) && kind.test(f.slice(face.length + 1)))).filter(
+    (f): f is (typeof FAULTS)[number] => f !== undefined,
+  ),
+);
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
+  it(`on faults of every API (${SAMPLE.length} of ${FAULTS.length}, each kind of check)`, async () => {
+    expect(new Set(SAMPLE.map((f) => f.split('.')[0])).size).toBe(BUILTIN_FACES.length);
+    for (const fault of SAMPLE) {
+      const face = fault.split('.')[0] as Face;
+      const options: ConformanceOptions = {
+        face,
+        baseUrl: mock.base(face),
+        session: DEMO_SESSIONS[face as keyof typeof DEMO_SESSIONS],
+        seed: 5,
+        runs: 25,
+        polls: 2,
+        pollIntervalMs: 0,
+        failOnDrift: true,
+      };
+      // Each run meets the mock as it starts: some faults remember the first walk they broke.
+      const fresh = async () => {
+        await mock.app.reset();
+        mock.app.faults = new Set([fault]);
+      };
+      await fresh();
+      const one = await runConformance({ ...options, concurrency: 1 });
+      await fresh();
+      const many = await runConformance(options);
+      expect(one.exitCode, fault).toBe(1);
+      expect(verdict(many), fault).toEqual(verdict(one));
+      // Cases in flight past the first failing property case are sent, then dropped.
+      expect(many.requests).toBeGreaterThanOrEqual(one.requests);
+    }
+    await mock.app.reset();
+  }, 120_000);
+
+  it('on the mock without a fault, to the request', async () => {
+    for (const face of BUILTIN_FACES) {
+      const options = { face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed: 9, runs: 20, polls: 2 };
+      const one = await runConformance({ ...options, pollIntervalMs: 0, concurrency: 1 });
+      const many = await runConformance({ ...options, pollIntervalMs: 0 });
+      expect(one.exitCode).toBe(0);
+      expect(judged(many)).toEqual(judged(one));
+      expect(many.requests).toBe(one.requests);
+    }
+  }, 60_000);
+
+  it('on the family of correct servers, every API (a fresh server per run)', async () => {
+    for (const face of BUILTIN_FACES) {
+      for (const k of fc.sample(knobs, { seed: 28, numRuns: 1 })) {
+        const run = async (concurrency: number) => {
+          const server = await hostile(FAMILY[face].make(k));
+          try {
+            return await runConformance({
+              face,
+              baseUrl: `${server.url}${FAMILY[face].path}`,
+              session: FAMILY_SESSION[face],
+              seed: k.seed,
+              runs: 20,
+              polls: 2,
+              pollIntervalMs: 5,
+              concurrency,
+            });
+          } finally {
+            await server.close();
+          }
+        };
+        const [one, many] = [await run(1), await run(DEFAULT_CONCURRENCY)];
+        expect(verdict(many), `${face} ${JSON.stringify(k)}`).toEqual(verdict(one));
+        expect(one.exitCode).toBe(0);
+      }
+    }
+  }, 120_000);
+});
