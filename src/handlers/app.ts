@@ -8,7 +8,7 @@ import { type Face, faces, isFace } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { didYouMean } from '../contract/words.js';
+import { didYouMean, withArticle } from '../contract/words.js';
 import type { DeepPartial, TaskOf } from '../types/index.js';
 import {
   type AnswerRule,
@@ -466,6 +466,6 @@ function internalError(face: Face, error: unknown): MockResponse {
   return errorResponse(
     face,
     500,
-    `mock internal error: ${describeInternalError(`answering a ${face} request`, error)}`,
+    `mock internal error: ${describeInternalError(`answering ${withArticle(face)} request`, error)}`,
   );
 }

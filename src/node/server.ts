@@ -124,7 +124,7 @@ export interface ServerOptions {
 const CONTROL_METHODS = 'GET, POST, OPTIONS';
 const API_METHODS = 'GET, HEAD, OPTIONS';
 /** Headers an API answer carries that a page on another origin may read. */
-const EXPOSED = 'request-id, retry-after, x-request-id';
+const EXPOSED = 'request-id, retry-after, x-request-id, x-mock-faults';
 
 function requestListener(app: MockApp, options: ServerOptions = {}) {
   const cors = options.cors ?? true;

@@ -167,6 +167,7 @@ describe('the server never dies from a request', () => {
       });
     }
     expect(errors).toHaveBeenCalledTimes(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('answering an ark request');
     expect((await get(mock.base('ark/sessions/sesn-demo/tasks?limit=3'))).status).toBe(200);
   });
 
