@@ -98,13 +98,17 @@ export const conformCommand: Command = {
     concurrency: {
       type: 'string',
       value: 'N',
-      help: 'Requests of independent cases in flight at once; walks stay one page after another. The verdict is the same at any value.',
+      help:
+        'Requests of independent cases in flight at once; walks stay one page after another. ' +
+        'The verdict is the same at any value.',
       otherwise: String(DEFAULT_CONCURRENCY),
     },
     shard: {
       type: 'string',
       value: 'i/n',
-      help: "Run only the i-th of n deterministic parts of the run's cases (merge the JSON reports with merge-reports).",
+      help:
+        "Run only the i-th of n deterministic parts of the run's cases " +
+        '(merge the JSON reports with merge-reports).',
       otherwise: 'the whole run',
     },
     'max-requests': {

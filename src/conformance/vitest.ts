@@ -17,7 +17,8 @@ export function failureLine(result: Pick<ConformanceResult, 'seed'>, violation: 
   const replay = violation.replay;
   const options = JSON.stringify({ seed: replay?.seed ?? result.seed, ...(replay?.path ? { path: replay.path } : {}) });
   const command = replay ? `; or ${replay.command}` : '';
-  return `${violation.message} (${requestsOf(violation).join(' ; then ')}) — replay: pass ${options} to describeConformance${command}`;
+  const requests = requestsOf(violation).join(' ; then ');
+  return `${violation.message} (${requests}) — replay: pass ${options} to describeConformance${command}`;
 }
 
 export function describeConformance(

@@ -89,6 +89,7 @@ export type LawName =
   | 'previous-task-earlier'
   | 'one-root-per-session'
   | 'creation-snapshot-fixed'
+  | 'final-content-fixed'
   | 'ids-unique';
 
 /** The prefix of an operation's law ids: the API's name, or `<api>.<operation>` where an API lists two kinds. */
@@ -139,6 +140,11 @@ export interface ListOperation {
    * sentence that says so.
    */
   counters?: { fields: readonly string[]; source: Source };
+  /**
+   * States the documents say are no longer processed, and the fields that processing produces:
+   * while an object stays in such a state, they never change between observations.
+   */
+  finalContent?: { states: readonly string[]; fields: readonly string[]; source: Source };
   /** Fields the documents say are taken at creation, so never change, with the sentence. */
   creationSnapshot?: { fields: readonly string[]; source: Source };
   /**

@@ -17,10 +17,11 @@ afterAll(async () => {
 });
 
 describe('replay', () => {
-  // Only a property case finds this break: the combinations send the thread ids the list holds,
-  // the property cases also ids no task has (the server then lists everything).
+  // Only a property case finds this break: the combinations send the thread ids the list holds and
+  // one no task has without a dash; the property cases also draw unknown ids with one, which this
+  // server answers with every task.
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
-    const server = await hostile(servers.ark('unmatched-thread-lists-all'));
+    const server = await hostile(servers.ark('unknown-dashed-thread-lists-all'));
     const options = { face: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;
     try {
       const first = await runConformance({ ...options, seed: 11 });

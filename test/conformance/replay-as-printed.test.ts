@@ -57,7 +57,7 @@ async function conform(fault: string, replayCommand?: string) {
       baseUrl: mock.base(face),
       session: DEMO_SESSIONS[face],
       seed: 5,
-      runs: 40,
+      runs: 10,
       polls: 2,
       pollIntervalMs: 10,
       headers: { Authorization: SECRET },

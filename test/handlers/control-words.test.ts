@@ -54,7 +54,7 @@ describe('the control API in words', () => {
   });
 
   it('a body of a few hundred realistic tasks (over the old 64 KB) is seeded', async () => {
-    const task = { state: 'running', tool: { name: 'video_generate' }, thread_id: 'thread-main' };
+    const task = { state: 'running', tool: { name: 'video_generate' }, session_thread_id: 'thread-main' };
     const tasks = Array.from({ length: 400 }, () => task);
     const body = JSON.stringify({ face: 'ark', session: 'sesn-big', tasks, seed: 3 }, null, 8);
     expect(body.length).toBeGreaterThan(64 * 1024);

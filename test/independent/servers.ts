@@ -68,9 +68,11 @@ export function ark(variant = 'correct'): Handler {
         variant === 'comma-states-ignored' ? states[0] === t.state : states.includes(String(t.state)),
       );
     const thread = url.searchParams.get('session_thread_id');
-    // A thread no task has: the broken variant lists everything instead of nothing.
+    // A thread no task has, with a dash in its id: the broken variant lists everything instead of nothing.
     const unmatched =
-      variant === 'unmatched-thread-lists-all' && !arkTasks(variant).some((t) => t.session_thread_id === thread);
+      variant === 'unknown-dashed-thread-lists-all' &&
+      thread?.includes('-') === true &&
+      !arkTasks(variant).some((t) => t.session_thread_id === thread);
     if (thread && variant !== 'thread-filter-ignored' && !unmatched)
       tasks = tasks.filter((t) => t.session_thread_id === thread);
     // Off by one only between the usual probe points (1, 2, the default, default + 1, the list's length).

@@ -159,7 +159,7 @@ describe('record -> replay round trip', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/wrote .*rec\.yaml: 2 polls/);
     expect(stdout).toMatch(/^judged on every walk and page: .*ark\.items-belong-to-session \(2, 0 broken\)/m);
-    expect(stdout).toMatch(/^judged nothing: .*ark\.order-newest-first \(no walk listed two items\)/m);
+    expect(stdout).toMatch(/^judged nothing: .*ark\.order-newest-first \(no answer listed two items\)/m);
     expect(text).not.toContain('ak-very-secret-1');
     const scenario = parse(text);
     expect(scenario.tasks[0].task.tool.description).toBe('[redacted]');

@@ -61,6 +61,16 @@ const operations: readonly ListOperation[] = [
     errorFormat: 'fastapi',
     immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object'],
     pastEventFields: [],
+    finalContent: {
+      states: ['canceled', 'expired'],
+      fields: ['output', 'usage'],
+      source: {
+        file: JSONRPC,
+        sentence:
+          'CANCELED：任务已取消，不会继续处理。 EXPIRED：任务已过期，不会继续处理。 … output object[] ' +
+          '模型/代理生成的输出条目集合（多类型）。 usage object — OPTIONAL token 用量统计信息。',
+      },
+    },
     timeFields: ['created_at'],
     namesEarlier: {
       law: 'previous-task-earlier',

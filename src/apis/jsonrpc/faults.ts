@@ -3,7 +3,15 @@
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { numericId, repeatedItem, revivesFinishedTasks, undocumentedField } from '../../handlers/faults/shared.js';
-import { editItems, editQuery, type FaultTransform, lastValue, withBody } from '../../handlers/faults/transform.js';
+import {
+  afterFirstWalk,
+  editItems,
+  editQuery,
+  type FaultTransform,
+  isFiltered,
+  lastValue,
+  withBody,
+} from '../../handlers/faults/transform.js';
 import type { MockRequest } from '../../handlers/types.js';
 import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, jsonrpcStatuses, limitProblem } from './behaviour.js';
 
@@ -28,6 +36,9 @@ const inclusiveCursor = (
     );
   },
 });
+
+/** What a task that is no longer processed must not gain. */
+const LATE_OUTPUT = { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'one more thing' }] };
 
 /** A task now names the newest task of its page created after it as its previous task. */
 const previousIsNewer = (items: JsonObject[]): JsonObject[] =>
@@ -106,6 +117,22 @@ export const JSONRPC_FAULTS = {
   },
   'jsonrpc.ids-unique': repeatedItem,
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc', 'working'),
+  'jsonrpc.final-content-fixed': {
+    changes:
+      'adds an assistant message to the output of every canceled or expired task on each walk after the first ' +
+      'that listed it (unfiltered lists only)',
+    response: (response, sent, context, op) =>
+      isFiltered(op, sent)
+        ? response
+        : editItems(op, response, (items) =>
+            items.map((item) =>
+              ['canceled', 'expired'].includes(String(item.status)) &&
+              afterFirstWalk(context, `jsonrpc.final|${String(item.id)}`)
+                ? { ...item, output: [...(item.output as unknown[]), LATE_OUTPUT] }
+                : item,
+            ),
+          ),
+  },
   'jsonrpc.response-schema': numericId,
   'jsonrpc.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

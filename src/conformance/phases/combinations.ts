@@ -20,6 +20,8 @@ import { compareWithBaseline } from './properties.js';
 /** How many single values and how many value sets of a filter the combinations send. */
 const SINGLE_VALUES = 4;
 const VALUE_SETS = 2;
+/** A filter value no listed object holds. */
+const UNMATCHED = 'zz_unmatched';
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
 const CASE_LIMIT = 25;
 
@@ -96,8 +98,11 @@ function limitLevels(seed: number, op: ListOperation, length: number): string[] 
 
 /** Values a filter is sent with: values the baseline listed and documented ones, alone and together. */
 function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): string[] {
-  const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...enumOf(op, op.component, filter.field)])];
-  const singles = known.slice(0, SINGLE_VALUES);
+  const documented = enumOf(op, op.component, filter.field);
+  const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...documented])];
+  // An open value no object holds matches nothing: a filter ignored on a list of one value shows
+  // only so. (A value outside a documented enum may be refused instead, so none is sent there.)
+  const singles = [...known.slice(0, SINGLE_VALUES), ...(documented.length === 0 ? [UNMATCHED] : [])];
   if (!filter.commaSeparated || known.length < 2) return singles;
   const sets = [known.slice(0, 2), known.slice(-3)].filter((set) => set.length >= 2).slice(0, VALUE_SETS);
   return [...new Set([...singles, ...sets.map((set) => set.join(','))])];

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { addedFilters } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
@@ -211,17 +212,23 @@ export async function compareWithBaseline(
     else ctx.ledger.count(outcomes);
     return [];
   }
+  // The filtered walk again, between two unfiltered ones: a finding stands only if it holds beside
+  // both, so an object that changed while the walks ran (a list that moves on every request) explains it.
   const freshAll = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
-  if (!freshAll.walk.complete || !freshFiltered.walk.complete) return [];
-  const baseline = itemsOfWalk(op, freshAll.walk);
+  const freshAfter = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  if (!freshAll.walk.complete || !freshFiltered.walk.complete || !freshAfter.walk.complete) return [];
+  const baseline = itemsOfWalk(op, freshAfter.walk);
   ctx.defer((run) => run.baselines.set(key, baseline));
-  const again = ctx.ledger.evaluate(op, 'comparison', {
-    ...subject,
-    filtered: itemsOfWalk(op, freshFiltered.walk),
-    baseline,
-  });
-  const repeated = new Set(again.flatMap((o) => o.judgement.violations).map((v) => `${v.rule}|${v.message}`));
+  const findings = (unfiltered: JsonObject[]) =>
+    new Set(
+      ctx.ledger
+        .evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, freshFiltered.walk), baseline: unfiltered })
+        .flatMap((o) => o.judgement.violations)
+        .map((v) => `${v.rule}|${v.message}`),
+    );
+  const before = findings(itemsOfWalk(op, freshAll.walk));
+  const repeated = new Set([...findings(baseline)].filter((finding) => before.has(finding)));
   // What the two fresh walks show together: every page of the filtered walk, then of the other.
   const urls = [...freshFiltered.walk.urls, ...freshAll.walk.urls];
   const confirmed = outcomes.map((o) => ({

@@ -1,6 +1,8 @@
 /**
- * Documented refusals, each sent once: unsupported filters, bad paging values, malformed and
- * foreign cursors, unknown sessions; and the documented minimum limit, which must be accepted.
+ * Documented refusals: unsupported filters, bad paging values, malformed and foreign cursors,
+ * unknown sessions, each sent alone and beside every parameter the operation honours (a refusal
+ * lost once a supported filter comes with it is still a refusal lost), an unsupported filter also
+ * twice; and the documented minimum limit, which must be accepted.
  */
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
@@ -25,6 +27,21 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
         };
         cases.push({ run: (scope) => refused(scope, op, session, [...fixed, [rejected.param, value]], expected) });
       }
+      // Sent beside a parameter the operation honours, or twice, it is refused all the same.
+      const value = rejected.values[0]!;
+      const expected: ErrorExpectation = {
+        law: lawId(op, rejected.law),
+        status: rejected.status,
+        ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+      };
+      for (const beside of companions(ctx, op, fixed, rejected.param))
+        cases.push({
+          run: (scope) => refused(scope, op, session, [...fixed, beside, [rejected.param, value]], expected),
+        });
+      if (rejected.law === 'unsupported-filter-400') {
+        const again: Query = [...fixed, [rejected.param, value], [rejected.param, rejected.values.at(-1)!]];
+        cases.push({ run: (scope) => refused(scope, op, session, again, expected) });
+      }
     }
     cases.push(...cursorBinding(op, session, fixed));
     const minimum = op.limit?.minimum;
@@ -35,6 +52,18 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     if (op.session.in === 'path') cases.push({ run: (scope) => unknownSession(scope, op) });
   }
   await runCases(ctx, cases);
+}
+
+/** One valid value of each parameter the operation honours (a filter value the lists hold, a small limit). */
+function companions(ctx: RunContext, op: ListOperation, fixed: Query, param: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const filter of op.filters) {
+    const value = ctx.pools[filter.param]?.[0];
+    if (filter.param !== param && value !== undefined && !fixed.some(([k]) => k === filter.param))
+      out.push([filter.param, value]);
+  }
+  if (op.limit && op.limit.param !== param) out.push([op.limit.param, '2']);
+  return out;
 }
 
 /**

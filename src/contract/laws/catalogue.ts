@@ -28,6 +28,7 @@ import { contentType, notAServerError, statusCode } from './status.js';
 import {
   countersNeverDecrease,
   creationSnapshotFixed,
+  finalContentFixed,
   immutableFields,
   lifecycleForward,
   pastEventsFixed,
@@ -82,6 +83,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   pastEventsFixed,
   countersNeverDecrease,
   creationSnapshotFixed,
+  finalContentFixed,
   timesNeverGoBack,
   transport,
 ];

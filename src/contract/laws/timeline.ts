@@ -38,6 +38,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
 const hasLifecycle = having('lifecycle', 'stateField');
 const hasCounters = having('counters');
 const hasCreationSnapshot = having('creationSnapshot');
+const hasFinalContent = having('finalContent', 'stateField');
 
 export const lifecycleForward = defineLaw({
   id: 'lifecycle-forward',
@@ -180,6 +181,38 @@ export const creationSnapshotFixed = defineLaw({
                 from: before[field],
                 to: after[field],
               },
+            ),
+          ),
+      };
+    },
+  },
+});
+
+export const finalContentFixed = defineLaw({
+  id: 'final-content-fixed',
+  appliesTo: hasFinalContent,
+  statement: (op) =>
+    `A task that is ${op.finalContent.states.join(' or ')} is not processed further: while it stays so, its ` +
+    `${op.finalContent.fields.join(' and ')} never change between observations.`,
+  source: (op) => op.finalContent.source,
+  unexercised: (op) => `no task was observed twice while ${op.finalContent.states.join(' or ')}`,
+  check: {
+    observation({ id, before, after }, { op, law }) {
+      const state = before[op.stateField];
+      if (typeof state !== 'string' || !op.finalContent.states.includes(state) || after[op.stateField] !== state)
+        return { judged: 0, violations: [] };
+      return {
+        judged: 1,
+        violations: op.finalContent.fields
+          .filter((field) => !deepEqual(before[field], after[field]))
+          .map((field) =>
+            violationOf(
+              law,
+              `/${field}`,
+              `${id}: ${field} changed from ${JSON.stringify(before[field]) ?? 'absent'} to ` +
+                `${JSON.stringify(after[field]) ?? 'absent'} while the task stayed ${state}, which is not processed ` +
+                'further',
+              { from: before[field], to: after[field] },
             ),
           ),
       };
