@@ -24,7 +24,7 @@ async function conform(face: BuiltinFace, variant: string, seed = 1) {
     baseUrl: `${server.url}${SETUP[face].path}`,
     session: SETUP[face].session,
     seed,
-    runs: 60,
+    runs: 20,
     polls: 3,
     pollIntervalMs: 20,
   });
