@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { addedFilters } from '../../contract/laws/index.js';
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
 import { enumOf } from '../../generators/requests.js';
-import { MAX_PAGES, type Query } from '../../http/paging.js';
+import type { Query } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { coveringRows, type Factor, pairsOf } from '../pairwise.js';
@@ -20,31 +20,43 @@ import { compareWithBaseline } from './properties.js';
 /** How many single values and how many value sets of a filter the combinations send. */
 const SINGLE_VALUES = 4;
 const VALUE_SETS = 2;
+/**
+ * How far one combination is walked: to its last page, or this many pages at the smallest limits
+ * (a whole list one item a page is one walk the others wait for; the probes walk it at two sizes).
+ */
+const COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
 const UNMATCHED = 'zz_unmatched';
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
 const CASE_LIMIT = 25;
 
 export async function combinationsPhase(ctx: RunContext): Promise<void> {
-  const cases: Case<void>[] = [];
+  const walks: { pages: number; run: Case<void> }[] = [];
+  const sweeps: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
     const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
-    cases.push(...limitSweep(op, session, fixed));
+    sweeps.push(...limitSweep(op, session, fixed));
     const factors = factorsOf(ctx, op, fixed, length);
     if (factors.length === 0) continue;
     const rows = coveringRows(factors);
     for (const row of rows) {
       const query: Query = [...fixed];
       for (const [param, value] of Object.entries(row)) if (value !== undefined) query.push([param, value]);
-      cases.push({ run: (scope) => walkCombination(scope, op, session, query, fixed) });
+      const limit = op.limit ? Number(row[op.limit.param] ?? op.limit.default ?? CASE_LIMIT) : length;
+      walks.push({
+        pages: Math.ceil(length / Math.max(1, limit)),
+        run: { run: (scope) => walkCombination(scope, op, session, query, fixed) },
+      });
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
   }
-  await runCases(ctx, cases);
+  // The longest walks first, so that they do not start last and hold up the phase; the order is fixed by the data.
+  walks.sort((a, b) => b.pages - a.pages);
+  await runCases(ctx, [...walks.map((w) => w.run), ...sweeps]);
 }
 
 /**
@@ -57,13 +69,16 @@ function limitSweep(op: ListOperation, session: string | undefined, fixed: Query
   if (!op.limit) return [];
   const param = op.limit.param;
   const lowest = Math.max(1, op.limit.minimum ?? 1);
-  const top = Math.max(op.limit.default ?? 0, CASE_LIMIT);
+  const top = sweepTop(op);
   return Array.from({ length: top - lowest + 1 }, (_, i) => ({
     run: async (scope: RunContext) => {
       await walk(scope, op, session, [...fixed, [param, String(lowest + i)]], { maxPages: 1, kind: 'edge' });
     },
   }));
 }
+
+/** The largest limit the sweep sends: the largest the request cases send as valid, or the default when larger. */
+const sweepTop = (op: ListOperation) => Math.max(op.limit?.default ?? 0, CASE_LIMIT);
 
 /** The parameters of an operation and the values each is sent with, `undefined` (not sent) included. */
 function factorsOf(ctx: RunContext, op: ListOperation, fixed: Query, length: number): Factor<string>[] {
@@ -79,8 +94,9 @@ function factorsOf(ctx: RunContext, op: ListOperation, fixed: Query, length: num
 
 /**
  * The limit at 1, 2, 3, around the documented default, at twice the default and around the
- * list's length, and at one seeded value inside every gap between those points: an off-by-one
- * that holds only between the usual probe points shows on some walk, whatever the seed.
+ * list's length, and at one seeded value inside every gap between those points above the sweep
+ * (below it every value is sent alone): an off-by-one that holds only between the usual probe
+ * points shows, whatever the seed.
  */
 function limitLevels(seed: number, op: ListOperation, length: number): string[] {
   if (!op.limit) return [];
@@ -88,8 +104,10 @@ function limitLevels(seed: number, op: ListOperation, length: number): string[] 
   const d = op.limit.default;
   const points = [1, 2, 3, ...(d !== undefined ? [d - 1, d, d + 1, 2 * d] : []), length - 1, length, length + 1];
   const sorted = [...new Set(points)].filter((n) => n >= lowest).sort((a, b) => a - b);
+  // Below the sweep's top every value is sent on its own already; above it, one per gap.
+  const swept = sweepTop(op);
   const between = sorted.slice(1).flatMap((high, i) => {
-    const low = sorted[i]!;
+    const low = Math.max(sorted[i]!, swept);
     if (high - low < 2) return [];
     return fc.sample(fc.integer({ min: low + 1, max: high - 1 }), { seed: seed + high, numRuns: 1 });
   });
@@ -116,7 +134,7 @@ async function walkCombination(
   fixed: Query,
 ): Promise<void> {
   if (op.limit && !(await limitAccepted(ctx, op, session, query))) return;
-  const { walk: result } = await walk(ctx, op, session, query, { maxPages: MAX_PAGES });
+  const { walk: result } = await walk(ctx, op, session, query, { maxPages: COMBINATION_PAGES });
   const key = baselineKey(op, session);
   if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
     await compareWithBaseline(ctx, op, session, query, fixed, result, key, true);
