@@ -1,10 +1,11 @@
 /**
  * Parameters in combination, by design: every documented parameter of an operation meets every
  * other at least pairwise (a covering array over the limit's values and each filter's values,
- * multi-value filters included), and each combination is walked to its last page with the
- * cursor the API offers. A filter honoured on the first page but lost once a cursor is sent, or a
- * limit broken only between the usual probe points, shows on one of these walks: every page is
- * judged by the page laws, every walk by the walk laws, and a filtered walk beside the baseline.
+ * multi-value filters included), and each combination is walked with the cursor the API offers
+ * to its last page (12 pages at most); every limit up to 25 is also sent alone. A filter honoured
+ * on the first page but lost once a cursor is sent, or a limit broken for one value alone, shows
+ * on one of these: every page is judged by the page laws, every walk by the walk laws, and a
+ * filtered walk beside the baseline.
  */
 import fc from 'fast-check';
 import { addedFilters } from '../../contract/laws/index.js';
