@@ -1,34 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
 import type { BuiltinFace } from '../../src/contract/face.js';
-import { hostile } from '../helpers/hostile.js';
-import * as servers from './servers.js';
+import { conformAgainst } from './conform.js';
+import { SETUP } from './servers.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const SETUP: Record<BuiltinFace, { path: string; session?: string; make: (variant?: string) => servers.Handler }> = {
-  ark: { path: '/api/v3', session: 'sesn-x', make: servers.ark },
-  jsonrpc: { path: '/rpc', make: servers.jsonrpc },
-  praxis: { path: '/agent', make: servers.praxis },
-  everruns: { path: '/api', session: 'ses1', make: servers.everruns },
-};
-
-async function conform(face: BuiltinFace, variant: string, seed = 1) {
-  const server = await hostile(SETUP[face].make(variant));
-  closers.push(server.close);
-  return runConformance({
-    face,
-    baseUrl: `${server.url}${SETUP[face].path}`,
-    session: SETUP[face].session,
-    seed,
-    runs: 20,
-    polls: 3,
-    pollIntervalMs: 20,
-  });
-}
+const conform = (face: BuiltinFace, variant: string, seed = 1) =>
+  conformAgainst(face, SETUP[face].make(variant), { seed, runs: 20, polls: 3, pollIntervalMs: 20 }, closers);
 
 describe('servers written independently of the mock', () => {
   for (const face of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {

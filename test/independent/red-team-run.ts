@@ -9,7 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { BuiltinFace } from '../../src/contract/face.js';
 import { hostile } from '../helpers/hostile.js';
-import { RED_TEAM, SETUP, serve } from './red-team.js';
+import { RED_TEAM, serve } from './red-team.js';
+import { SETUP } from './servers.js';
 
 const { values } = parseArgs({
   options: { only: { type: 'string' }, seeds: { type: 'string', default: '1,2' }, out: { type: 'string' } },

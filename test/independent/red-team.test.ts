@@ -5,10 +5,10 @@
  * runner could judge; this file asserts nothing about them beyond that they are accounted for.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
 import type { BuiltinFace } from '../../src/contract/face.js';
-import { hostile } from '../helpers/hostile.js';
-import { RED_TEAM, SETUP, serve } from './red-team.js';
+import { conformAgainst } from './conform.js';
+import { RED_TEAM, serve } from './red-team.js';
+import { type Handler, SETUP } from './servers.js';
 
 /** Each server caught, with seeds 1 and 2 alike, and the rule that names its break. */
 const CAUGHT: Record<string, string> = {
@@ -94,19 +94,8 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-async function conform(face: BuiltinFace, handler: Parameters<typeof hostile>[0], seed = 1) {
-  const server = await hostile(handler);
-  closers.push(server.close);
-  return runConformance({
-    face,
-    baseUrl: `${server.url}${SETUP[face].path}`,
-    session: SETUP[face].session,
-    seed,
-    runs: 0,
-    polls: 2,
-    pollIntervalMs: 5,
-  });
-}
+const conform = (face: BuiltinFace, handler: Handler, seed = 1) =>
+  conformAgainst(face, handler, { seed, runs: 0, polls: 2, pollIntervalMs: 5 }, closers);
 
 describe('the red team (servers broken from the documents alone)', () => {
   it('accounts for every server: caught or listed as missed', () => {

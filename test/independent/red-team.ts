@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuiltinFace } from '../../src/contract/face.js';
-import * as servers from './servers.js';
+import { type Handler, SETUP } from './servers.js';
 
 type Obj = Record<string, unknown>;
 type Body = Obj | Obj[];
@@ -26,13 +26,6 @@ interface Call {
 }
 
 /** Where each correct server lives and which session the runner is given. */
-export const SETUP: Record<BuiltinFace, { path: string; session?: string; make: () => servers.Handler }> = {
-  ark: { path: '/api/v3', session: 'sesn-x', make: () => servers.ark() },
-  jsonrpc: { path: '/rpc', make: () => servers.jsonrpc() },
-  praxis: { path: '/agent', make: () => servers.praxis() },
-  everruns: { path: '/api', session: 'ses1', make: () => servers.everruns() },
-};
-
 export interface RedTeamServer {
   name: string;
   face: BuiltinFace;
@@ -51,7 +44,7 @@ const SESSIONS = '004_a09f4aec44242b61.txt';
 const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
 
 /** Runs a handler of servers.ts on a request that never touches the network. */
-function ask(handler: servers.Handler, path: string, n: number): Answer {
+function ask(handler: Handler, path: string, n: number): Answer {
   let status = 0;
   let text = '';
   const res = {
@@ -69,7 +62,7 @@ function ask(handler: servers.Handler, path: string, n: number): Answer {
 }
 
 /** A server whose every answer is `broken.answer`, given the correct server to build it from. */
-export function serve(broken: Pick<RedTeamServer, 'face' | 'answer'>): servers.Handler {
+export function serve(broken: Pick<RedTeamServer, 'face' | 'answer'>): Handler {
   const handler = SETUP[broken.face].make();
   return (req, res, n) => {
     const url = new URL(req.url ?? '/', 'http://x');

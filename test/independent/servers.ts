@@ -300,3 +300,14 @@ export function everruns(variant = 'correct'): Handler {
     send(res, 200, tasks);
   };
 }
+
+/** Where each server listens under its base URL, the session it knows, and how to make it (a variant or the correct one). */
+export const SETUP: Record<
+  'ark' | 'jsonrpc' | 'praxis' | 'everruns',
+  { path: string; session?: string; make: (variant?: string) => Handler }
+> = {
+  ark: { path: '/api/v3', session: 'sesn-x', make: ark },
+  jsonrpc: { path: '/rpc', make: jsonrpc },
+  praxis: { path: '/agent', make: praxis },
+  everruns: { path: '/api', session: 'ses1', make: everruns },
+};

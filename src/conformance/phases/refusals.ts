@@ -19,21 +19,15 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
     for (const rejected of op.rejected) {
-      for (const value of rejected.values) {
-        const expected: ErrorExpectation = {
-          law: lawId(op, rejected.law),
-          status: rejected.status,
-          ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
-        };
-        cases.push({ run: (scope) => refused(scope, op, session, [...fixed, [rejected.param, value]], expected) });
-      }
-      // Sent beside a parameter the operation honours, or twice, it is refused all the same.
-      const value = rejected.values[0]!;
       const expected: ErrorExpectation = {
         law: lawId(op, rejected.law),
         status: rejected.status,
         ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
       };
+      for (const value of rejected.values)
+        cases.push({ run: (scope) => refused(scope, op, session, [...fixed, [rejected.param, value]], expected) });
+      // Sent beside a parameter the operation honours, or twice, it is refused all the same.
+      const value = rejected.values[0]!;
       for (const beside of companions(ctx, op, fixed, rejected.param))
         cases.push({
           run: (scope) => refused(scope, op, session, [...fixed, beside, [rejected.param, value]], expected),
