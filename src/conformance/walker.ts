@@ -98,12 +98,14 @@ export async function walk(
   if (record === 'none') return { walk: result, found: [...found, ...problems] };
   let confirmed = outcomes;
   if (problems.length > 0) {
-    // Tasks may change between two pages of one walk: report only what a second walk repeats.
+    // Tasks may change between two pages of one walk: report only what a second walk repeats, the
+    // same finding about the same items (a live list can show another, unrelated one on the way).
     const again = await walk(ctx, op, session, query, { maxPages: options.maxPages, record: 'none' });
-    const repeated = new Set(again.found.map((v) => v.rule));
+    const key = (v: Violation) => `${v.rule}|${v.message}`;
+    const repeated = new Set(again.found.map(key));
     confirmed = outcomes.map((o) => ({
       law: o.law,
-      judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(v.rule)) },
+      judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(key(v))) },
     }));
   }
   if (record === 'all') found.push(...ctx.ledger.commit(op, confirmed, result.urls, options.replay));

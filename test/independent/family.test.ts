@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
 import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { hostile } from '../helpers/hostile.js';
-import { FAMILY, FAMILY_SESSION, knobs } from './family.js';
+import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
 
 const SEED = Number(process.env.ATC_FAMILY_SEED ?? Date.now() % 1_000_000);
 
@@ -44,4 +44,32 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
       }, 120_000);
     }
   }
+});
+
+describe('family members the runner once judged wrongly', () => {
+  // A live list (a task changes every 11 requests, one is added every 12): a task left the status
+  // filter while a walk paged it, so the walk showed it twice; a second walk showed another
+  // duplicate, which confirmed the first by its rule alone. Found with ATC_FAMILY_SEED=888172.
+  it('jsonrpc, no --session: a filtered walk over a moving list is confirmed only by the same finding', async () => {
+    const k: Knobs = {
+      ...{ seed: 4, maxPage: 58, emptyPages: 2, extraFields: true, unknownKinds: true, order: 'newest' },
+      ...{ changeEvery: 11, addEvery: 12, throttleEvery: 25, gzip: true, slowMs: 2, awkwardIds: false },
+    };
+    const server = await hostile(FAMILY.jsonrpc.make(k));
+    try {
+      const result = await runConformance({
+        face: 'jsonrpc',
+        baseUrl: `${server.url}${FAMILY.jsonrpc.path}`,
+        seed: 446152714,
+        runs: 30,
+        polls: 2,
+        pollIntervalMs: 5,
+        timeoutMs: 5_000,
+      });
+      expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
+      expect(result.counts.passed).toBeGreaterThan(8);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });
