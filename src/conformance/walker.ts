@@ -16,6 +16,8 @@ import type { ValueKind } from './observations.js';
 
 export interface WalkResult {
   pages: Exchange[];
+  /** The query that asked for each page. */
+  queries: Query[];
   cursors: (string | undefined)[];
   urls: string[];
   /** The walk reached its documented end (not cut by a failure or the page cap). */
@@ -54,7 +56,7 @@ export async function walk(
 ): Promise<{ walk: WalkResult; found: Violation[] }> {
   const record = options.record ?? 'all';
   const found: Violation[] = [];
-  const result: WalkResult = { pages: [], cursors: [], urls: [], complete: false, capped: false };
+  const result: WalkResult = { pages: [], queries: [], cursors: [], urls: [], complete: false, capped: false };
   const subjectSession = sessionOfRequest(ctx, op, session);
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
@@ -72,6 +74,7 @@ export async function walk(
     if (exchange.status !== 200) return { walk: result, found };
     const items = itemsOf(op, exchange.body) ?? [];
     result.pages.push(exchange);
+    result.queries.push(current);
     result.urls.push(url);
     // Which version of an object was seen last is the run's knowledge: changed in case order.
     ctx.defer((run) => observe(run, op, session, url, items));
@@ -99,10 +102,18 @@ export async function walk(
   let confirmed = outcomes;
   if (problems.length > 0) {
     // Tasks may change between two pages of one walk: report only what a second walk repeats, the
-    // same finding about the same items (a live list can show another, unrelated one on the way).
+    // same finding about the same items (a live list can show another, unrelated one on the way),
+    // and only when that walk's pages, read again, list the same items: a list that moved while it
+    // was walked (a task left the filter its cursor was bound to) shows nothing about its paging.
     const again = await walk(ctx, op, session, query, { maxPages: options.maxPages, record: 'none' });
+    const still = await heldStill(ctx, op, session, again.walk, options.kind);
     const key = (v: Violation) => `${v.rule}|${v.message}`;
-    const repeated = new Set(again.found.map(key));
+    const repeated = new Set(still ? again.found.map(key) : []);
+    if (!still)
+      ctx.ledger.note(
+        `${op.operationId}: the walk laws did not judge ${JSON.stringify(query)}: its pages listed other items ` +
+          'when read again (the list changed while it was walked)',
+      );
     confirmed = outcomes.map((o) => ({
       law: o.law,
       judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(key(v))) },
@@ -114,6 +125,23 @@ export async function walk(
     found.push(...confirmed.flatMap((o) => o.judgement.violations));
   }
   return { walk: result, found };
+}
+
+/** Each page of a walk, asked again, lists the same items in the same order. */
+async function heldStill(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  walked: WalkResult,
+  kind: ValueKind | undefined,
+): Promise<boolean> {
+  const ids = (body: unknown) => (itemsOf(op, body) ?? []).filter(isObject).map((item) => idOf(op, item));
+  for (const [i, query] of walked.queries.entries()) {
+    const { exchange } = await ctx.transport.send(op, session, query, kind);
+    if (exchange?.status !== 200) return false;
+    if (JSON.stringify(ids(exchange.body)) !== JSON.stringify(ids(walked.pages[i]!.body))) return false;
+  }
+  return true;
 }
 
 /** The request each object was last seen in (the answer that shows it as the run last saw it). */

@@ -46,30 +46,51 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
   }
 });
 
-describe('family members the runner once judged wrongly', () => {
-  // A live list (a task changes every 11 requests, one is added every 12): a task left the status
-  // filter while a walk paged it, so the walk showed it twice; a second walk showed another
-  // duplicate, which confirmed the first by its rule alone. Found with ATC_FAMILY_SEED=888172.
-  it('jsonrpc, no --session: a filtered walk over a moving list is confirmed only by the same finding', async () => {
-    const k: Knobs = {
+/** Correct members the runner once reported, each kept with the run seed that showed it. */
+const JUDGED_WRONGLY: { name: string; knobs: Knobs; seed: number }[] = [
+  {
+    // A live list (a task changes every 11 requests, one is added every 12): a task left the status
+    // filter while a walk paged it, so the walk showed it twice; a second walk showed another
+    // duplicate, which confirmed the first by its rule alone. Found with ATC_FAMILY_SEED=888172.
+    name: 'a filtered walk over a moving list is confirmed only by the same finding',
+    knobs: {
       ...{ seed: 4, maxPage: 58, emptyPages: 2, extraFields: true, unknownKinds: true, order: 'newest' },
       ...{ changeEvery: 11, addEvery: 12, throttleEvery: 25, gzip: true, slowMs: 2, awkwardIds: false },
-    };
-    const server = await hostile(FAMILY.jsonrpc.make(k));
-    try {
-      const result = await runConformance({
-        face: 'jsonrpc',
-        baseUrl: `${server.url}${FAMILY.jsonrpc.path}`,
-        seed: 446152714,
-        runs: 30,
-        polls: 2,
-        pollIntervalMs: 5,
-        timeoutMs: 5_000,
-      });
-      expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
-      expect(result.counts.passed).toBeGreaterThan(8);
-    } finally {
-      await server.close();
-    }
-  }, 120_000);
+    },
+    seed: 446152714,
+  },
+  {
+    // The task a cursor named left the status filter between two pages, and this server then lists
+    // from the top: the second walk met the same thing at its own page end and repeated the finding
+    // word for word. Found with ATC_FAMILY_SEED=773799.
+    name: 'a walk whose pages list other items when read again judges nothing about paging',
+    knobs: {
+      ...{ seed: 9, maxPage: 31, emptyPages: 4, extraFields: false, unknownKinds: true, order: 'newest' },
+      ...{ changeEvery: 25, addEvery: null, throttleEvery: 28, gzip: true, slowMs: 0, awkwardIds: false },
+    },
+    seed: 16,
+  },
+];
+
+describe('family members the runner once judged wrongly', () => {
+  for (const member of JUDGED_WRONGLY) {
+    it(`jsonrpc, no --session: ${member.name}`, async () => {
+      const server = await hostile(FAMILY.jsonrpc.make(member.knobs));
+      try {
+        const result = await runConformance({
+          face: 'jsonrpc',
+          baseUrl: `${server.url}${FAMILY.jsonrpc.path}`,
+          seed: member.seed,
+          runs: 30,
+          polls: 2,
+          pollIntervalMs: 5,
+          timeoutMs: 5_000,
+        });
+        expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
+        expect(result.counts.passed).toBeGreaterThan(8);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
+  }
 });

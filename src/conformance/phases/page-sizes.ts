@@ -21,7 +21,7 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const resized: Query = [...fixed, [op.limit.param, String(size)]];
   const small = await walk(ctx, op, session, resized, { maxPages: MAX_PAGES });
   if (!small.walk.complete) return;
-  const sizes = ['no ' + op.limit.param, `${op.limit.param}=${size}`] as const;
+  const sizes = [`no ${op.limit.param}`, `${op.limit.param}=${size}`] as const;
   const outcomes = ctx.ledger.evaluate(op, 'resized', { walks: [whole.walk, small.walk], sizes });
   const urls = [...whole.walk.urls, ...small.walk.urls];
   if (outcomes.every((o) => o.judgement.violations.length === 0)) {
