@@ -4,13 +4,19 @@
  */
 import { editDistance } from '../../src/contract/words.js';
 import { parseSentenceId, type Sentence } from './split.js';
-import { countTable, type Entry, judgementOf, type Table, type TableCounts } from './table.js';
+import { countTable, type Entry, judgementOf, type Table, type TableCounts, unjudged } from './table.js';
 
 /**
  * Whether a gap (an observable unit no rule judges yet) fails the check: on, so a new gap fails
  * CI like a missing entry does. Turn it off only while the rules for listed gaps are written.
  */
 export const GAPS_FAIL = true;
+
+/**
+ * Whether every judged unit must list its consequences (what an answer shows when a server breaks
+ * it, each with what judges it or why nothing does), rather than rules for the unit as a whole.
+ */
+export const CONSEQUENCES_REQUIRED = false;
 
 export interface Problem {
   file: string;
@@ -43,6 +49,7 @@ export interface CheckInput {
   /** Where the table lives, for messages. */
   tablePath: string;
   gapsFail?: boolean;
+  consequencesRequired?: boolean;
 }
 
 /** An entry whose unit only moved (same text, another position): its id should follow. */
@@ -172,8 +179,18 @@ export function checkSentences(input: CheckInput): CheckResult {
         const wrong = input.resolveSchema(ref);
         if (wrong) problems.push({ file, id: entry.id, message: `${file} ${entry.id}: schema "${ref}": ${wrong}.` });
       }
-      if (entry.gap)
-        gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial: judgementOf(entry) === 'judged' });
+      const partial = judgementOf(entry) === 'judged';
+      if (entry.gap) gaps.push({ file, id: entry.id, text: entry.text, gap: entry.gap, partial });
+      for (const c of unjudged(entry)) gaps.push({ file, id: entry.id, text: entry.text, gap: c.shows, partial });
+      if ((input.consequencesRequired ?? CONSEQUENCES_REQUIRED) && partial && entry.consequences.length === 0)
+        problems.push({
+          file,
+          id: entry.id,
+          message:
+            `${file} ${entry.id}: ${quote(entry.text)} is judged as a whole; list its consequences instead ` +
+            '(each: shows, what an answer of a documented GET shows when a server breaks it, with the rules or ' +
+            'schema that judge it, or not-asserted with a note saying why).',
+        });
     }
   }
   for (const id of catalogue)

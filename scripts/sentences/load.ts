@@ -50,7 +50,9 @@ export interface Run extends CheckResult {
 }
 
 /** The whole check: documents against the table against the catalogue. */
-export async function runCheck(options: { seeds?: string; table?: string; gapsFail?: boolean } = {}): Promise<Run> {
+export async function runCheck(
+  options: { seeds?: string; table?: string; gapsFail?: boolean; consequencesRequired?: boolean } = {},
+): Promise<Run> {
   const seeds = options.seeds ?? DEFAULT_SEEDS;
   const documents = await readDocuments(seeds);
   const { table, problems: shape, label } = await readTable(options.table);
@@ -61,6 +63,7 @@ export async function runCheck(options: { seeds?: string; table?: string; gapsFa
     resolveSchema,
     tablePath: label,
     ...(options.gapsFail !== undefined ? { gapsFail: options.gapsFail } : {}),
+    ...(options.consequencesRequired !== undefined ? { consequencesRequired: options.consequencesRequired } : {}),
   });
   return { ...result, seeds, documents: documents.size, shape };
 }

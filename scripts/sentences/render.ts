@@ -3,11 +3,34 @@
  * so `npm run generate -- --check` needs no seeds folder; `npm run check:sentences` is what
  * holds the table to the documents.
  */
-import { countTable, describeCounts, type Entry, judgementOf, REASONS, type Reason, type Table } from './table.js';
+import {
+  countTable,
+  describeCounts,
+  type Entry,
+  judgementOf,
+  REASONS,
+  type Reason,
+  type Table,
+  unjudged,
+} from './table.js';
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+const codes = (ids: readonly string[]) => ids.map((id) => `\`${cell(id)}\``).join(', ');
+
+/** One line per consequence: what a broken server's answer shows, then what judges it or why nothing does. */
+function consequencesCell(entry: Entry): string {
+  const lines = entry.consequences.map((c) => {
+    const judges = [...c.rules, ...c.schema];
+    if (judges.length > 0) return `• ${cell(c.shows)} → ${codes(judges)}`;
+    if (c.notAsserted) return `• ${cell(c.shows)} → not asserted: ${c.notAsserted} — ${cell(c.note ?? '')}`;
+    return `• ${cell(c.shows)} → **gap**`;
+  });
+  return [...(entry.note ? [cell(entry.note)] : []), ...lines].join('<br>');
+}
+
 function judgementCell(entry: Entry): string {
+  if (entry.consequences.length > 0) return consequencesCell(entry);
   const judgement = judgementOf(entry);
   if (judgement === 'not asserted')
     return `not asserted: ${entry.notAsserted}${entry.note ? ` — ${cell(entry.note)}` : ''}`;
@@ -35,6 +58,8 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     '  mock faults (`--fault ID`) that break those rules.',
     `- **not asserted**: ${(Object.entries(REASONS) as [Reason, string][]).map(([r, text]) => `${r} (${text})`).join('; ')}.`,
     '- **gap**: observable, but no rule judges it yet; the note says what a rule would check.',
+    '- A unit that lists its **consequences** (• what the answer of a documented GET shows when a server breaks',
+    '  it → what judges that, or why nothing does) is judged consequence by consequence.',
     '',
     '## Gaps',
     '',
@@ -42,11 +67,11 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     '|---|---|---|',
   ];
   for (const entries of table.values())
-    for (const entry of entries)
-      if (entry.gap)
-        lines.push(
-          `| \`${entry.id}\`${judgementOf(entry) === 'judged' ? ' (in part)' : ''} | ${cell(entry.text)} | ${cell(entry.gap)} |`,
-        );
+    for (const entry of entries) {
+      const part = judgementOf(entry) === 'judged' ? ' (in part)' : '';
+      for (const gap of [...(entry.gap ? [entry.gap] : []), ...unjudged(entry).map((c) => c.shows)])
+        lines.push(`| \`${entry.id}\`${part} | ${cell(entry.text)} | ${cell(gap)} |`);
+    }
   for (const [file, entries] of table) {
     const own = countTable(new Map([[file, entries]]));
     lines.push(

@@ -14,14 +14,29 @@ export const REASONS = {
 } as const;
 export type Reason = keyof typeof REASONS;
 
+/**
+ * One observable consequence of a unit: what an answer of a documented GET operation shows when a
+ * server breaks the unit (across reads, objects, pages or time), and what judges it, or why nothing
+ * does. A consequence with neither is a gap.
+ */
+export interface Consequence {
+  shows: string;
+  rules: readonly string[];
+  schema: readonly string[];
+  notAsserted?: Exclude<Reason, 'nothing-checkable'>;
+  note?: string;
+}
+
 export interface Entry {
   id: string;
   text: string;
+  /** What judges the unit: its own rules and schema, or (with consequences) theirs together. */
   rules: readonly string[];
   schema: readonly string[];
   notAsserted?: Reason;
   gap?: string;
   note?: string;
+  consequences: readonly Consequence[];
 }
 
 export type Judgement = 'judged' | 'not asserted' | 'gap';
@@ -32,13 +47,73 @@ export function judgementOf(entry: Entry): Judgement {
   return entry.notAsserted ? 'not asserted' : 'gap';
 }
 
+/** The consequences nothing judges and no reason excuses. */
+export const unjudged = (entry: Entry): Consequence[] =>
+  entry.consequences.filter((c) => c.rules.length === 0 && c.schema.length === 0 && !c.notAsserted);
+
 /** The table by document file name, entries in document order. */
 export type Table = ReadonlyMap<string, readonly Entry[]>;
 
-const KEYS = new Set(['id', 'text', 'rules', 'schema', 'not-asserted', 'gap', 'note']);
+const KEYS = new Set(['id', 'text', 'rules', 'schema', 'not-asserted', 'gap', 'note', 'consequences']);
+const CONSEQUENCE_KEYS = new Set(['shows', 'rules', 'schema', 'not-asserted', 'note']);
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** One consequence, or undefined when its shape is wrong (the problem is pushed). */
+function parseConsequence(item: unknown, at: string, problems: string[]): Consequence | undefined {
+  const fail = (message: string) => {
+    problems.push(`${at}: ${message}`);
+    return undefined;
+  };
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    return fail('expected a map with shows (what an answer shows when a server breaks the unit).');
+  const c = item as Record<string, unknown>;
+  const unknownKeys = Object.keys(c).filter((k) => !CONSEQUENCE_KEYS.has(k));
+  if (unknownKeys.length > 0)
+    return fail(`unknown key(s) ${unknownKeys.join(', ')}; the keys are ${[...CONSEQUENCE_KEYS].join(', ')}.`);
+  if (typeof c.shows !== 'string' || !c.shows.trim())
+    return fail('shows must say what an answer shows when a server breaks the unit.');
+  if (c.rules !== undefined && !isStringList(c.rules)) return fail('rules must be a list of rule ids.');
+  if (c.schema !== undefined && !isStringList(c.schema))
+    return fail('schema must be a list of "specs/<face>.openapi.yaml#<pointer> <constraint>".');
+  if (c.note !== undefined && typeof c.note !== 'string') return fail('note must be text.');
+  const reason = c['not-asserted'];
+  const reasons = Object.keys(REASONS).filter((r) => r !== 'nothing-checkable');
+  if (reason !== undefined && !(typeof reason === 'string' && reasons.includes(reason)))
+    return fail(`not-asserted is ${JSON.stringify(reason)}; use one of ${reasons.join(', ')}.`);
+  const consequence: Consequence = {
+    shows: c.shows,
+    rules: (c.rules as string[] | undefined) ?? [],
+    schema: (c.schema as string[] | undefined) ?? [],
+    ...(reason !== undefined ? { notAsserted: reason as Consequence['notAsserted'] & string } : {}),
+    ...(typeof c.note === 'string' ? { note: c.note } : {}),
+  };
+  const judged = consequence.rules.length > 0 || consequence.schema.length > 0;
+  if (judged && consequence.notAsserted) return fail('has rules or schema and not-asserted; keep one judgement.');
+  if (consequence.notAsserted && !consequence.note?.trim())
+    return fail(`not-asserted ${consequence.notAsserted} needs a note saying why.`);
+  return consequence;
+}
+
+/** The unit's consequences (none when the key is absent). */
+function parseConsequences(value: unknown, label: string, problems: string[]): Consequence[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length === 0) {
+    problems.push(`${label}: consequences must be a non-empty list of {shows, rules | schema | not-asserted}.`);
+    return [];
+  }
+  return value.flatMap((item, i) => parseConsequence(item, `${label} consequence ${i + 1}`, problems) ?? []);
+}
+
+/** With consequences, the unit's judgement is theirs: its own keys would say it twice. */
+function unitOfConsequences(e: Record<string, unknown>, label: string, problems: string[]): void {
+  for (const key of ['rules', 'schema', 'not-asserted', 'gap'])
+    if (e[key] !== undefined)
+      problems.push(
+        `${label}: has consequences and its own ${key}; move the ${key} into the consequence it belongs to.`,
+      );
+}
 
 /** One entry, or undefined when its shape is wrong (the problem is pushed). */
 function parseEntry(item: unknown, where: string, index: number, problems: string[]): Entry | undefined {
@@ -64,6 +139,21 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     return fail(`${label}: not-asserted is ${JSON.stringify(reason)}; use one of ${Object.keys(REASONS).join(', ')}.`);
   for (const key of ['gap', 'note'] as const)
     if (e[key] !== undefined && typeof e[key] !== 'string') return fail(`${label}: ${key} must be text.`);
+  const consequences = parseConsequences(e.consequences, label, problems);
+  if (consequences.length > 0) {
+    unitOfConsequences(e, label, problems);
+    const reasons = consequences.flatMap((c) => c.notAsserted ?? []);
+    return {
+      id: e.id,
+      text: e.text,
+      rules: [...new Set(consequences.flatMap((c) => c.rules))],
+      schema: [...new Set(consequences.flatMap((c) => c.schema))],
+      // Every consequence excused: the unit is not asserted, for its first consequence's reason.
+      ...(reasons.length === consequences.length ? { notAsserted: reasons[0]! } : {}),
+      ...(typeof e.note === 'string' ? { note: e.note } : {}),
+      consequences,
+    };
+  }
   const entry: Entry = {
     id: e.id,
     text: e.text,
@@ -72,6 +162,7 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     ...(reason !== undefined ? { notAsserted: reason as Reason } : {}),
     ...(typeof e.gap === 'string' ? { gap: e.gap } : {}),
     ...(typeof e.note === 'string' ? { note: e.note } : {}),
+    consequences: [],
   };
   const judged = entry.rules.length > 0 || entry.schema.length > 0;
   if (judged && entry.notAsserted) problems.push(`${label}: has rules or schema and not-asserted; keep one judgement.`);
@@ -143,7 +234,7 @@ export function countTable(table: Table): TableCounts {
       const judgement = judgementOf(entry);
       if (judgement === 'judged') {
         counts.judged++;
-        if (entry.gap) counts.partialGaps++;
+        if (entry.gap || unjudged(entry).length > 0) counts.partialGaps++;
       } else if (judgement === 'not asserted') counts.notAsserted[entry.notAsserted!]++;
       else counts.gaps++;
     }

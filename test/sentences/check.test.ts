@@ -199,6 +199,35 @@ describe('check:sentences', () => {
     );
   });
 
+  it('judges a unit consequence by consequence: an unjudged one is a gap, and the unit keeps no judgement of its own', async () => {
+    const excuse =
+      /( {6}- shows: "a task of the session started before the session was created"\n)( {8}not-asserted: silent\n {8}note: "[^"]*"\n)/;
+    const gap = await runCheck({ table: await tableCopy('consequence-gap', (text) => text.replace(excuse, '$1')) });
+    expect(gap.gaps).toEqual([expect.objectContaining({ id: '000-005-93bc8f', partial: true })]);
+    expect(gap.gaps[0]!.gap).toBe('a task of the session started before the session was created');
+    expect(gap.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^000_\S+ 000-005-93bc8f: gap: /)]);
+    const twice = await runCheck({
+      table: await tableCopy('consequence-twice', (text) =>
+        text.replace(excuse, '$1$2    rules: [praxis.background-tasks.status-code]\n'),
+      ),
+    });
+    expect(twice.shape).toContainEqual(
+      expect.stringContaining(
+        '000-005-93bc8f: has consequences and its own rules; move the rules into the consequence',
+      ),
+    );
+    const bare = await runCheck({
+      table: await tableCopy('consequence-bare', (text) => text.replace(excuse, '$1        not-asserted: silent\n')),
+    });
+    expect(bare.shape).toContainEqual(
+      expect.stringContaining('000-005-93bc8f consequence 3: not-asserted silent needs a note saying why'),
+    );
+    const required = await runCheck({ consequencesRequired: true });
+    const wholes = required.problems.filter((p) => p.message.includes('is judged as a whole'));
+    expect(wholes.length).toBe(required.counts.judged - 1);
+    expect(wholes.map((p) => p.id)).not.toContain('000-005-93bc8f');
+  });
+
   it('every catalogue id is a rule or law of docs/rules.md', async () => {
     const rules = await readFile(join(REPO_ROOT, 'docs/rules.md'), 'utf8');
     for (const id of CATALOGUE_IDS) expect(rules).toContain(`\`${id}\``);
