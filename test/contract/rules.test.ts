@@ -4,7 +4,7 @@ import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
 
-/** For every rule: objects that conform and objects that break it (and the schema still accepts). */
+/** For every rule: objects that conform and objects that break it (and the runner's schema still accepts). */
 const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
   'praxis.ended-at-null-exactly-while-running': {
     component: 'BackgroundTask',
@@ -206,6 +206,18 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...praxisSession(), cwd: '' },
     ],
   },
+  'praxis.session-budget-names-its-ceiling': {
+    component: 'Session',
+    good: [
+      praxisSession(),
+      { ...praxisSession(), budget: null },
+      { ...praxisSession(), budget: { type: 'limit', max_list_cost: { amount: '25.00', currency: 'USD' } } },
+    ],
+    bad: [
+      { ...praxisSession(), budget: { type: 'limit' } },
+      { ...praxisSession(), budget: { type: 'limit', max_cost: { amount: '25.00', currency: 'USD' } } },
+    ],
+  },
   'praxis.session-not-forked-from-itself': {
     component: 'Session',
     good: [
@@ -320,7 +332,8 @@ describe('item rules', () => {
       });
       it('catches objects that break it, and only it', () => {
         for (const bad of examples?.bad ?? []) {
-          expect(validateComponent(rule.face, examples!.component, bad)).toEqual([]);
+          // The schema the runner judges by accepts it: the rule, not response-schema, names the break.
+          expect(validateComponent(rule.face, examples!.component, bad, 'documented')).toEqual([]);
           const found = checkItem(rule.face, rule.target, bad);
           expect(found.map((v) => v.rule)).toContain(rule.id);
           expect(new Set(found.map((v) => v.rule))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));

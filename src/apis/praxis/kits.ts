@@ -1,5 +1,6 @@
 /** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
 
+import { isObject } from '../../contract/rules/types.js';
 import { isoBefore } from '../../generators/iso.js';
 import { beforeBy, del, isoPlus, notBefore, type RuleKit } from '../../generators/rule-kit.js';
 import type { praxisRules } from './rules.js';
@@ -105,6 +106,17 @@ export const praxisKits = {
     },
     break(s) {
       s.cwd = '/home/user//workspace/./src';
+    },
+  },
+  'praxis.session-budget-names-its-ceiling': {
+    breaks: 'gives the session a budget of type limit without max_list_cost',
+    repair(s) {
+      const budget = s.budget;
+      if (isObject(budget) && !('max_list_cost' in budget))
+        budget.max_list_cost = { amount: '100.00', currency: 'USD' };
+    },
+    break(s) {
+      s.budget = { type: 'limit' };
     },
   },
   'praxis.session-not-forked-from-itself': {

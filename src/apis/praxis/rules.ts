@@ -1,5 +1,13 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { earlierThan, type Finding, finding, has, type ItemRule, type JsonObject } from '../../contract/rules/types.js';
+import {
+  earlierThan,
+  type Finding,
+  finding,
+  has,
+  type ItemRule,
+  isObject,
+  type JsonObject,
+} from '../../contract/rules/types.js';
 import { rfc3339Millis } from '../../contract/time.js';
 import type { components } from '../../contract/types/praxis.js';
 
@@ -258,6 +266,29 @@ export const praxisRules = [
           '/cwd',
           `cwd ${JSON.stringify(session.cwd)} is not normalized (it has an empty, "." or resolvable ".." segment)`,
           session.cwd,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'praxis.session-budget-names-its-ceiling',
+    face: 'praxis',
+    target: 'session',
+    source: {
+      file: SESSIONS,
+      sentence:
+        'data[].budget: A hard spend ceiling. The session stops issuing new model requests once the tracked list ' +
+        'cost reaches `max_list_cost`.',
+    },
+    statement: 'A budget, when it is an object, names its ceiling: it has a member max_list_cost.',
+    // The spec's budget shape is the SDK's (judged by JSON type only); the document names this one member.
+    applies: (session) => isObject(session.budget),
+    check(session) {
+      if (!has(session.budget as JsonObject, 'max_list_cost'))
+        return finding(
+          '/budget',
+          'budget is an object without max_list_cost; the document names the ceiling a budget sets max_list_cost',
+          session.budget,
         );
       return [];
     },
