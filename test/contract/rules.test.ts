@@ -265,6 +265,39 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     ],
     bad: [{ ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'demo' } }],
   },
+  'everruns.nothing-produced-before-start': {
+    component: 'Task',
+    good: [
+      { ...everrunsTask(), state: 'queued', artifacts: [] },
+      // It ran before: started, or queued again for another attempt.
+      {
+        ...everrunsTask(),
+        state: 'queued',
+        started_at: '2026-11-29T10:00:01Z',
+        artifacts: [{ name: 'a', type: 'file' }],
+      },
+      { ...everrunsTask(), state: 'queued', attempt: 2, artifacts: [{ name: 'a', type: 'file' }] },
+      { ...everrunsTask(), artifacts: [{ name: 'a', type: 'file' }] },
+    ],
+    bad: [
+      { ...everrunsTask(), state: 'queued', artifacts: [{ name: 'a', type: 'file', path: '/a.md', url: null }] },
+      {
+        ...everrunsTask(),
+        state: 'queued',
+        attempt: undefined,
+        started_at: null,
+        artifacts: [{ name: 'a', type: 'pr' }],
+      },
+    ],
+  },
+  'everruns.child-session-not-root': {
+    component: 'Task',
+    good: [
+      { ...everrunsTask(), kind: 'subagent', root_session_id: 'root', links: { child_session_id: 'child_1' } },
+      { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } },
+    ],
+    bad: [{ ...everrunsTask(), kind: 'subagent', root_session_id: 'root', links: { child_session_id: 'root' } }],
+  },
   'ark.task-times-in-order': {
     component: 'Task',
     good: [

@@ -3,7 +3,7 @@
 import type { JsonObject } from '../../contract/rules/types.js';
 import { isoBefore } from '../../generators/iso.js';
 import { beforeBy, notBefore, type RuleKit } from '../../generators/rule-kit.js';
-import type { everrunsRules } from './rules.js';
+import { type everrunsRules, notStartedYet } from './rules.js';
 
 const relativeUrl = (a: unknown) =>
   typeof a === 'object' &&
@@ -120,6 +120,29 @@ export const everrunsKits = {
         ...(Array.isArray(t.artifacts) ? t.artifacts : []),
         { name: 'log', type: 'url', url: 'artifacts/log.txt' },
       ];
+    },
+  },
+  'everruns.nothing-produced-before-start': {
+    breaks:
+      'makes the task queued on its first attempt, with no start, heartbeat or finish time, and gives it an artifact',
+    repair(t) {
+      if (notStartedYet(t) && Array.isArray(t.artifacts) && t.artifacts.length > 0) t.artifacts = [];
+    },
+    break(t) {
+      Object.assign(t, { state: 'queued', attempt: 1, started_at: null, heartbeat_at: null, finished_at: null });
+      t.artifacts = [{ name: 'draft', type: 'file', path: '/.tasks/draft.md', url: null }];
+    },
+  },
+  'everruns.child-session-not-root': {
+    breaks: "sets links.child_session_id to the task's root_session_id (giving it a root when it has none)",
+    repair(t) {
+      const links = t.links as JsonObject | undefined;
+      if (links && typeof links === 'object' && typeof t.root_session_id === 'string')
+        if (links.child_session_id === t.root_session_id) t.links = { ...links, child_session_id: null };
+    },
+    break(t) {
+      if (typeof t.root_session_id !== 'string') t.root_session_id = `${String(t.session_id)}_root`;
+      t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.root_session_id };
     },
   },
 } satisfies Record<(typeof everrunsRules)[number]['id'], RuleKit>;

@@ -42,6 +42,9 @@ export const everrunsMock: MockProfile = {
         ['finished_at', 20_000],
       ] as const)
         if (typeof t[key] === 'string') t[key] = iso(createdMs + offset);
+      // Queued on its first attempt, it has not started yet (a re-attached one keeps its earlier times).
+      if (state === 'queued' && (t.attempt ?? 1) === 1)
+        Object.assign(t, { started_at: null, heartbeat_at: null, finished_at: null });
       // A third of the tasks give the root of the session's delegation tree, the same one.
       t.root_session_id = i % 3 === 0 ? `root_${prefix}` : null;
       if (t.kind === 'subagent')

@@ -48,6 +48,15 @@ function isAbsoluteUrl(text: string): boolean {
 
 /** Error kinds 001 places on failed tasks only. */
 const FAILED_ONLY_KINDS: readonly string[] = ['timeout', 'rejection'];
+/**
+ * Not started yet, as one answer shows it: queued on its first attempt (a re-attached task may be
+ * queued again with what an earlier attempt produced), and no time says it started, beat or ended.
+ */
+export const notStartedYet = (task: JsonObject) =>
+  task.state === 'queued' &&
+  (task.attempt === undefined || task.attempt === 1) &&
+  ['started_at', 'heartbeat_at', 'finished_at'].every((key) => task[key] === undefined || task[key] === null);
+
 /** Times that record something that happened to a task, so not before it was created. */
 const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const;
 
@@ -250,6 +259,58 @@ export const everrunsRules = [
             ]
           : [],
       );
+    },
+  },
+  {
+    id: 'everruns.nothing-produced-before-start',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence: 'artifacts: Typed link to something the task produced. — attempt: Execution attempt, starting at 1.',
+    },
+    statement:
+      'A task that has not started yet (queued on its first attempt, with no started_at, heartbeat_at or ' +
+      'finished_at) has produced nothing: it lists no artifacts.',
+    applies: notStartedYet,
+    check(task) {
+      if (Array.isArray(task.artifacts) && task.artifacts.length > 0)
+        return finding(
+          '/artifacts',
+          `task ${String(task.id)} is queued on its first attempt with no start, heartbeat or finish time, but ` +
+            `lists ${task.artifacts.length} artifact(s); an artifact links to something the task produced`,
+          task.artifacts.length,
+        );
+      return [];
+    },
+  },
+  {
+    id: 'everruns.child-session-not-root',
+    face: 'everruns',
+    target: 'task',
+    source: {
+      file: DOC,
+      sentence:
+        'child_session_id: Child session, for subagent-shaped tasks. — root_session_id: Root of the owning ' +
+        'session’s delegation tree (EVE-680).',
+    },
+    statement:
+      "links.child_session_id, when set, is not the task's root_session_id: the child session is below the " +
+      'owning session in its delegation tree, the root above it.',
+    applies: (task) =>
+      isObject(task.links) &&
+      typeof task.links.child_session_id === 'string' &&
+      typeof task.root_session_id === 'string',
+    check(task) {
+      const child = (task.links as JsonObject).child_session_id;
+      if (child === task.root_session_id)
+        return finding(
+          '/links/child_session_id',
+          `links.child_session_id is the task's own root session ${JSON.stringify(child)}; a child session is ` +
+            `below the owning session in its delegation tree, not its root`,
+          child,
+        );
+      return [];
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -4011,19 +4011,13 @@ export const DEFAULT_DEMO: DemoRecords = {
   ],
   "everruns": [
    {
-    "artifacts": [
-     {
-      "name": "browser",
-      "type": "url",
-      "url": "https://example.com/videos/intro.mp4"
-     }
-    ],
+    "artifacts": [],
     "attempt": 1,
     "cancel_requested_at": null,
     "created_at": "2026-11-29T08:00:00.000Z",
     "display_name": "Refactor parser",
     "error": null,
-    "finished_at": "2026-11-29T08:00:20.000Z",
+    "finished_at": null,
     "id": "task_demo000",
     "kind": "subagent",
     "links": {
@@ -4035,12 +4029,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "result_path": "/.tasks/task_demo000/result.json",
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-11-29T08:00:01.000Z",
+    "started_at": null,
     "state": "queued",
     "state_detail": null,
     "updated_at": "2026-11-29T08:00:30.000Z",
     "wake_policy": "on_activity",
     "worker_id": null,
+    "heartbeat_at": null,
     "root_session_id": "root_demo"
    },
    {
