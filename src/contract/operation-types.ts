@@ -145,7 +145,10 @@ export interface ListOperation {
    * while an object stays in such a state, they never change between observations.
    */
   finalContent?: { states: readonly string[]; fields: readonly string[]; source: Source };
-  /** Fields the documents say are taken at creation, so never change, with the sentence. */
+  /**
+   * Fields the documents say are taken at creation, so never change (dotted names reach nested
+   * ones), with the sentence.
+   */
   creationSnapshot?: { fields: readonly string[]; source: Source };
   /**
    * Objects that name another object of the same list which must have been created no later

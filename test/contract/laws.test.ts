@@ -279,6 +279,21 @@ describe('lifecycles and time', () => {
       ['ark.times-never-go-back'],
     );
   });
+
+  it('the tool call that produced an Ark task is fixed: its name and tool_use_id, read inside tool; its description may come', () => {
+    const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
+    const a = { ...arkTask(), tool: { name: 'bash', tool_use_id: 'toolu_1' } };
+    const found = (tool: Record<string, unknown>) => checkTimeline(ark, arkSnap(a), arkSnap({ ...a, tool }));
+    expect(found({ name: 'bash', tool_use_id: 'toolu_1', description: 'Runs the build' })).toEqual([]);
+    expect(found({ name: 'video_generate', tool_use_id: 'toolu_1' }).map((v) => [v.rule, v.instancePath])).toEqual([
+      ['ark.creation-snapshot-fixed', '/tool/name'],
+    ]);
+    expect(found({ name: 'bash', tool_use_id: 'toolu_2' }).map((v) => v.message)).toEqual([
+      'task-01: tool.tool_use_id changed from "toolu_1" to "toolu_2"; it is fixed at creation',
+    ]);
+    // Given in one read and not the next: the document does not say an id once available stays.
+    expect(found({ name: 'bash' })).toEqual([]);
+  });
 });
 
 describe('laws between objects', () => {

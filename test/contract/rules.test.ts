@@ -111,6 +111,24 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       })(),
     ],
   },
+  'ark.started-at-present-once-succeeded': {
+    component: 'Task',
+    good: [
+      { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000 },
+      (() => {
+        const t = arkTask();
+        delete t.started_at;
+        return { ...t, state: 'cancelled', finished_at: 1_764_410_402_000 };
+      })(),
+    ],
+    bad: [
+      (() => {
+        const t = arkTask();
+        delete t.started_at;
+        return { ...t, state: 'succeeded', finished_at: 1_764_410_402_000 };
+      })(),
+    ],
+  },
   'ark.finished-at-only-when-terminal': {
     component: 'Task',
     good: [arkTask(), { ...arkTask(), state: 'succeeded', finished_at: 1_764_410_402_000 }],

@@ -1,5 +1,6 @@
 /** Ark's law faults (002), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import {
   numericId,
   repeatedItem,
@@ -17,6 +18,12 @@ import {
 import { isProblem } from '../../handlers/query.js';
 import { ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
 import { ARK_DEFAULT_LIMIT } from './contract.js';
+
+/** A response transform that edits every task from the second walk on: what a client saw first, then a change. */
+function fromSecondWalk(key: string, edit: (task: JsonObject) => JsonObject): FaultTransform['response'] {
+  return (response, _sent, context, op) =>
+    afterFirstWalk(context, key) ? editItems(op, response, (items) => items.map(edit)) : response;
+}
 
 export const ARK_FAULTS = {
   /** One more item than the limit asked for. */
@@ -97,12 +104,17 @@ export const ARK_FAULTS = {
   /** From the second walk on, every started_at reads one millisecond earlier. */
   'ark.times-never-go-back': {
     changes: 'from the second walk on, moves every started_at one millisecond earlier',
-    response: (response, _sent, context, op) =>
-      afterFirstWalk(context, 'ark.times-never-go-back')
-        ? editItems(op, response, (items) =>
-            items.map((t) => (typeof t.started_at === 'number' ? { ...t, started_at: t.started_at - 1 } : t)),
-          )
-        : response,
+    response: fromSecondWalk('ark.times-never-go-back', (t) =>
+      typeof t.started_at === 'number' ? { ...t, started_at: t.started_at - 1 } : t,
+    ),
+  },
+  /** From the second walk on, every task names another tool than the one that produced it. */
+  'ark.creation-snapshot-fixed': {
+    changes: 'from the second walk on, gives every task the tool name of another tool call (bash becomes bash_2)',
+    response: fromSecondWalk('ark.creation-snapshot-fixed', (t) => {
+      const tool = t.tool as JsonObject | undefined;
+      return typeof tool?.name === 'string' ? { ...t, tool: { ...tool, name: `${tool.name}_2` } } : t;
+    }),
   },
   'ark.response-schema': numericId,
   'ark.no-undocumented-fields': undocumentedField,

@@ -26,6 +26,18 @@ export const arkKits = {
       del(t, 'started_at');
     },
   },
+  'ark.started-at-present-once-succeeded': {
+    breaks: 'marks the task succeeded and removes its started_at',
+    repair(t) {
+      if (t.state === 'succeeded' && t.started_at === undefined)
+        t.started_at = typeof t.finished_at === 'number' ? t.finished_at : millisAfter(t.created_at, 1000);
+    },
+    break(t) {
+      t.state = 'succeeded';
+      del(t, 'started_at');
+      if (typeof t.finished_at !== 'number') t.finished_at = millisAfter(t.created_at, 5000);
+    },
+  },
   'ark.finished-at-only-when-terminal': {
     breaks: 'gives an unfinished task a finished_at (a finished one becomes unknown)',
     repair(t) {

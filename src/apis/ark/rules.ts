@@ -32,6 +32,23 @@ const isTerminal = (state: unknown) => typeof state === 'string' && (TERMINAL as
 const known = (state: unknown): state is string =>
   typeof state === 'string' && (ALL as readonly string[]).includes(state);
 
+/** A task in `state` has started, so its started_at is returned (002: omitted only before the start). */
+function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string) {
+  return {
+    id,
+    face: 'ark',
+    target: 'task',
+    source: { file: DOC, sentence: 'started_at: 任务开始执行的时间 … 任务尚未开始时，不返回该字段。' },
+    statement: `${why}, so started_at is returned.`,
+    applies: (task) => task.state === state,
+    check(task) {
+      if (!has(task, 'started_at'))
+        return finding('/started_at', `a ${state} task has no started_at; it is omitted only before the task starts`);
+      return [];
+    },
+  } as const satisfies ItemRule;
+}
+
 export const arkRules = [
   {
     id: 'ark.started-at-absent-before-start',
@@ -53,19 +70,9 @@ export const arkRules = [
       return [];
     },
   },
-  {
-    id: 'ark.started-at-present-once-running',
-    face: 'ark',
-    target: 'task',
-    source: { file: DOC, sentence: 'started_at: 任务开始执行的时间 … 任务尚未开始时，不返回该字段。' },
-    statement: 'A running task has started, so started_at is returned.',
-    applies: (task) => task.state === 'running',
-    check(task) {
-      if (!has(task, 'started_at'))
-        return finding('/started_at', 'a running task has no started_at; it is omitted only before the task starts');
-      return [];
-    },
-  },
+  startedAtPresent('ark.started-at-present-once-running', 'running', 'A running task has started'),
+  // Only succeeded: a failed or cancelled task may have ended, and an unknown one be lost, before it started.
+  startedAtPresent('ark.started-at-present-once-succeeded', 'succeeded', 'A succeeded task ran, so it has started'),
   {
     id: 'ark.finished-at-only-when-terminal',
     face: 'ark',

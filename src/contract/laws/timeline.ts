@@ -165,24 +165,24 @@ export const creationSnapshotFixed = defineLaw({
   source: (op) => op.creationSnapshot.source,
   unexercised: (op) => `no object was observed twice with ${op.creationSnapshot.fields.join(' or ')}`,
   check: {
+    // Dotted names (tool.name) reach into nested objects, as counters do.
     observation({ id, before, after }, { op, law }) {
-      const both = op.creationSnapshot.fields.filter((field) => has(before, field) && has(after, field));
+      const both = op.creationSnapshot.fields.filter(
+        (field) => fieldValue(before, field) !== undefined && fieldValue(after, field) !== undefined,
+      );
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
-          .filter((field) => !deepEqual(unordered(before[field]), unordered(after[field])))
-          .map((field) =>
-            violationOf(
+          .filter((field) => !deepEqual(unordered(fieldValue(before, field)), unordered(fieldValue(after, field))))
+          .map((field) => {
+            const [from, to] = [fieldValue(before, field), fieldValue(after, field)];
+            return violationOf(
               law,
-              `/${field}`,
-              `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}; ` +
-                'it is fixed at creation',
-              {
-                from: before[field],
-                to: after[field],
-              },
-            ),
-          ),
+              `/${field.replace(/\./g, '/')}`,
+              `${id}: ${field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}; it is fixed at creation`,
+              { from, to },
+            );
+          }),
       };
     },
   },
