@@ -5,9 +5,11 @@ import {
   numericId,
   repeatedItem,
   revivesFinishedTasks,
+  sharedNestedId,
   shrinkingCounter,
   strayTask,
   undocumentedField,
+  unstableNestedId,
 } from '../../handlers/faults/shared.js';
 import {
   afterFirstWalk,
@@ -68,6 +70,8 @@ export const EVERRUNS_FAULTS = {
     response: (response, _sent, context) =>
       context.requestNumber % 3 === 0 ? everrunsError(500, 'internal', 'injected fault') : response,
   },
+  'everruns.unique-input-request-id': sharedNestedId('everruns', 'ask_shared'),
+  'everruns.stable-input-request-id': unstableNestedId('everruns'),
   'everruns.response-schema': numericId,
   'everruns.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

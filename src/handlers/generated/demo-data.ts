@@ -4393,6 +4393,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
+    "links": {
+     "child_session_id": "child_session_8xh72v",
+     "remote_task_id": "remote_task_k80z5d",
+     "resource_ids": []
+    },
     "progress": null,
     "result_path": null,
     "root_session_id": "root_demo",
@@ -4401,9 +4406,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
     "state_detail": null,
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "worker_id": "worker_uzitoq"
+    "worker_id": "worker_zik0yq"
    },
    {
     "artifacts": [
@@ -4481,26 +4486,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "child_session_53p5r1",
-     "remote_task_id": null,
-     "resource_ids": []
+     "child_session_id": null,
+     "remote_task_id": "remote_task_00000b",
+     "resource_ids": [
+      "server server logs",
+      "thread build sync"
+     ]
     },
-    "progress": {
-     "label": "Run the test suite",
-     "steps": [],
-     "total": 992,
-     "unit": "retry review clip"
-    },
+    "progress": null,
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
+    "started_at": null,
     "state": "canceled",
-    "state_detail": "notes cargo cargo",
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "worker_00000p"
+    "worker_id": "worker_00000r"
    },
    {
     "artifacts": [],
@@ -4513,21 +4514,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
-    "links": {
-     "child_session_id": "child_demo012",
-     "remote_task_id": null,
-     "resource_ids": []
-    },
     "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo012/result.json",
     "root_session_id": "root_demo",
     "session_id": "demo",
-    "spec": {},
+    "started_at": null,
     "state": "queued",
-    "summary": "Checks the site for broken links",
+    "state_detail": null,
+    "summary": "Runs the unit tests and reports failures",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_000006"
+    "worker_id": "worker_g8btpn",
+    "links": {
+     "child_session_id": "child_demo012"
+    }
    },
    {
     "artifacts": [
@@ -4547,23 +4546,25 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_8hgkmy",
+     "remote_task_id": "remote_task_zik0z9",
      "resource_ids": [
-      "retry api server",
-      "cache logs agent"
+      "api queue queue",
+      "search upload watch",
+      "watch lint release"
      ]
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo013/result.json",
+    "result_path": null,
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
     "started_at": "2026-11-29T08:13:01.000Z",
     "state": "running",
-    "state_detail": "queue server agent",
-    "summary": "Checks the site for broken links",
+    "state_detail": "upload cargo cargo",
+    "summary": null,
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "worker_id": null,
-    "root_session_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_00000d"
    },
    {
     "artifacts": [
@@ -4628,26 +4629,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "remote_task_id": "remote_task_00000j",
-     "resource_ids": []
+     "child_session_id": "child_session_i4jvdw",
+     "remote_task_id": "remote_task_boke2g",
+     "resource_ids": [
+      "backup schema notes",
+      "server cargo thread"
+     ]
     },
-    "progress": {
-     "current": 693,
-     "label": "Render the intro clip",
-     "steps": [],
-     "total": 593,
-     "unit": "cache"
-    },
-    "result_path": null,
+    "progress": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
+    "started_at": "2026-11-29T08:15:01.000Z",
     "state": "succeeded",
-    "state_detail": "deploy watch backup",
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:15:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_klovcf",
-    "root_session_id": "root_demo"
+    "wake_policy": "silent",
+    "worker_id": null
    },
    {
     "artifacts": [
@@ -4715,21 +4713,24 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
+     "child_session_id": null,
+     "remote_task_id": null,
      "resource_ids": [
-      "queue report flaky"
+      "schema migrate retry",
+      "session crawl release"
      ]
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-11-29T08:17:01.000Z",
+    "started_at": null,
     "state": "canceled",
     "state_detail": null,
     "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "worker_id": "worker_vz3puf"
+    "wake_policy": "on_activity",
+    "worker_id": "worker_xdorb0"
    }
   ],
   "ark": [
@@ -4755,7 +4756,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939262000
    },
    {
@@ -4769,7 +4770,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939322000
    },
    {
@@ -4781,6 +4782,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4795,7 +4797,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4808,7 +4809,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
+    "error_code": "fetch",
     "error_message": "Timed out after 300 s",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795939502000,
@@ -4836,7 +4837,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939622000
    },
    {
@@ -4850,9 +4851,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "fetch",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939682000
    },
    {
@@ -4864,7 +4865,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4879,8 +4880,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "internal",
-    "error_message": "Command exited with status 1",
     "summary": "Searches the web for recent release notes",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
@@ -4894,9 +4893,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Follows the deployment until it settles",
+    "error_code": "upstream",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4935,7 +4934,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940042000
    },
    {
@@ -4947,7 +4946,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4962,9 +4961,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "upstream",
-    "error_message": "Command exited with status 1",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "killed",
+    "error_message": "Disk quota exceeded",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4977,6 +4976,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940222000,
     "finished_at": 1795940280000
    },
@@ -4990,7 +4990,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    }
+    },
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795940340000,
@@ -5001,7 +5002,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940342000
    },
    {
@@ -5015,9 +5016,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "killed",
+    "error_code": "upstream",
     "error_message": "Disk quota exceeded",
-    "summary": "Checks the site for broken links",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940402000
    },
    {
@@ -5029,7 +5030,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5044,8 +5045,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_message": "Disk quota exceeded",
-    "summary": "Searches the web for recent release notes",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5058,9 +5058,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
-    "error_message": "Rate limited by the upstream API",
-    "summary": "Checks the site for broken links",
+    "error_code": "fetch",
+    "error_message": "Command exited with status 1",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5100,7 +5100,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940762000
    },
    {
@@ -5112,7 +5112,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Checks the site for broken links",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5127,7 +5126,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5155,7 +5154,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Builds the release artefacts"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795941060000,
@@ -5166,7 +5165,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5180,7 +5178,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795941122000
    },
    {
@@ -5192,7 +5190,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5235,7 +5233,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "Checks the site for broken links"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795941420000,
@@ -5246,7 +5244,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941422000
    },
    {
@@ -5260,7 +5257,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941482000
    },
    {
@@ -5272,7 +5269,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5287,7 +5284,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5328,6 +5325,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941782000
    },
    {
@@ -5341,7 +5339,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941842000
    },
    {
@@ -5353,7 +5351,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5368,7 +5366,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_code": "killed",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
@@ -5382,7 +5379,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
