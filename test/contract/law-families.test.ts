@@ -1,7 +1,7 @@
 /**
  * The law families an operation declares as data: nested ids unique in one answer and one walk,
- * stable ids between two reads, members under one condition given together, and a page of the
- * documented minimum limit 0. Each is shown firing on a break and silent on what the documents allow.
+ * stable ids between two reads, a terminal task's content, members under one condition given
+ * together, and a page of the documented minimum limit 0. Each is shown firing on a break and silent on what the documents allow.
  */
 import { describe, expect, it } from 'vitest';
 import { checkListPage, checkTimeline, checkWalk, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
@@ -92,6 +92,17 @@ describe('stable ids: the same between two reads of the same object', () => {
     const after = { ...arkItem(1, tool('toolu_b')), state: 'succeeded', finished_at: 1_764_410_500_000 };
     expect(rules(checkTimeline(ark, snap(ark, before), snap(ark, after)))).toEqual(['ark.stable-tool-use-id']);
     expect(checkTimeline(ark, snap(ark, arkItem(1)), snap(ark, arkItem(1, tool('toolu_b'))))).toEqual([]);
+  });
+});
+
+describe('final content: a terminal task keeps what it produced', () => {
+  it('an artifact added to a succeeded task breaks everruns.final-content-fixed; one added while running does not', () => {
+    const task = (state: string, artifacts: JsonObject[]) => ({ ...everrunsTask(), state, artifacts });
+    const report = { name: 'report', type: 'file', path: '/out/report.md', url: null };
+    const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
+    const late = checkTimeline(everruns, snap(task('succeeded', [])), snap(task('succeeded', [report])));
+    expect(rules(late)).toEqual(['everruns.final-content-fixed']);
+    expect(checkTimeline(everruns, snap(task('running', [])), snap(task('running', [report])))).toEqual([]);
   });
 });
 

@@ -53,6 +53,20 @@ const operations: readonly ListOperation[] = [
         'session’s delegation tree).',
       source: { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
     },
+    // Terminal is the end of the task's work: what it produced (its artifacts, its result file) and
+    // the terminal error stay as they are. Not summary nor state_detail: the documents do not say
+    // when a human-readable outcome or status line is written.
+    finalContent: {
+      states: ['succeeded', 'failed', 'canceled'],
+      fields: ['artifacts', 'result_path', 'error'],
+      source: {
+        file: EVERRUNS,
+        sentence:
+          'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal ' +
+          '(`succeeded`, `failed`, `canceled`). … artifacts: Typed link to something the task produced. … ' +
+          'result_path: Machine result in the session VFS … error: Terminal error detail.',
+      },
+    },
     // The answering message names the pending ask by this id (in_reply_to), so two pending asks
     // never share one, and one ask keeps it while it waits: the same ask is the one a task still
     // awaiting input shows with the same prompt, not updated since (an answered ask is cleared, and

@@ -2,6 +2,7 @@
 import type { LawId } from '../../contract/operations.js';
 import { withArticle } from '../../contract/words.js';
 import {
+  changedOnLaterWalks,
   numericId,
   repeatedItem,
   revivesFinishedTasks,
@@ -26,6 +27,9 @@ const ignoreFilter = (param: string): FaultTransform => ({
   request: (request) =>
     request.query.getAll(param).length === 1 ? editQuery(request, (q) => q.delete(param)) : request,
 });
+
+/** What a task whose work has ended must not gain. */
+const LATE_ARTIFACT = { name: 'late-report', type: 'file', path: '/out/late-report.md', url: null };
 
 export const EVERRUNS_FAULTS = {
   'everruns.filter-state': ignoreFilter('state'),
@@ -72,6 +76,15 @@ export const EVERRUNS_FAULTS = {
   },
   'everruns.unique-input-request-id': sharedNestedId('everruns', 'ask_shared'),
   'everruns.stable-input-request-id': unstableNestedId('everruns'),
+  'everruns.final-content-fixed': changedOnLaterWalks(
+    'everruns.final',
+    'adds an artifact to every succeeded, failed or canceled task on each walk after the first that listed it ' +
+      '(unfiltered lists only)',
+    (task) =>
+      ['succeeded', 'failed', 'canceled'].includes(String(task.state))
+        ? { ...task, artifacts: [...((task.artifacts as unknown[] | undefined) ?? []), LATE_ARTIFACT] }
+        : undefined,
+  ),
   'everruns.response-schema': numericId,
   'everruns.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;
