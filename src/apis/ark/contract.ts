@@ -87,6 +87,8 @@ const operations: readonly ListOperation[] = [
     // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
     pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'started_at', 'finished_at'],
+    // No finalContent: the end states are stable (unknown "不是稳定结束状态" says so of the others), but
+    // the summary may come later (服务端未生成摘要时，不返回该字段), so nothing is held fixed.
     // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent
     // starts that call, before the task exists: no two tasks share one, and it never changes.
     nestedIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],

@@ -67,6 +67,8 @@ const operations: readonly ListOperation[] = [
           'result_path: Machine result in the session VFS … error: Terminal error detail.',
       },
     },
+    // Not links.child_session_id nor links.remote_task_id: whether two tasks may share a child
+    // session or wrap one remote task (a retry) is not said.
     // The answering message names the pending ask by this id (in_reply_to), so two pending asks
     // never share one, and one ask keeps it while it waits: the same ask is the one a task still
     // awaiting input shows with the same prompt, not updated since (an answered ask is cleared, and
