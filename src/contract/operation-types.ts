@@ -90,7 +90,10 @@ export type LawName =
   | 'one-root-per-session'
   | 'creation-snapshot-fixed'
   | 'final-content-fixed'
-  | 'ids-unique';
+  | 'ids-unique'
+  | `unique-${string}`
+  | `stable-${string}`
+  | 'present-together';
 
 /** The prefix of an operation's law ids: the API's name, or `<api>.<operation>` where an API lists two kinds. */
 type LawPrefix = string;
@@ -166,6 +169,26 @@ export interface ListOperation {
     /** What a violation says: the object (its id and creation time) and the one it names. */
     message(item: string, created: unknown, named: string, namedCreated: unknown): string;
   };
+  /**
+   * Ids nested in an object (dotted names: `tool.tool_use_id`) that the documents make identify
+   * one thing: no two objects of one answer, or of one walk, give the same one. `name` names the
+   * law (`unique-<name>`).
+   */
+  nestedIds?: readonly { name: string; field: string; source: Source }[];
+  /**
+   * Ids (dotted names) that stay the same between two observations of one object while it is in
+   * one of `states` (any state when absent) and `sameWhile` fields are unchanged (the same pending
+   * ask): the law `stable-<name>`.
+   */
+  stableIds?: readonly {
+    name: string;
+    field: string;
+    states?: readonly string[];
+    sameWhile?: readonly string[];
+    source: Source;
+  }[];
+  /** Members documented under one condition: an object gives all of them or none (`present-together`). */
+  together?: readonly { fields: readonly string[]; source: Source }[];
   /** A field every listed object of one session that gives it gives the same value of. */
   samePerSession?: { law: LawName; field: string; statement: string; source: Source };
   readTime(value: unknown): number;

@@ -2,15 +2,20 @@
 import type { Face } from '../contract/faces.js';
 import { rulesFor } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { familyRepairs } from './families.js';
 import { kitOf } from './profiles.js';
 import type { RuleKit } from './rule-kit.js';
 
-const kitsByTarget = new Map<string, { id: string; kit: RuleKit }[]>();
+const kitsByTarget = new Map<string, { id: string; kit: Pick<RuleKit, 'repair'> }[]>();
+/** The kit of every item rule, then the repairs of the law families the operations declare. */
 function kitsOf(face: Face, target: RuleTarget) {
   const key = `${face}|${target}`;
   let kits = kitsByTarget.get(key);
   if (!kits) {
-    kits = rulesFor(face, target).map((rule) => ({ id: rule.id, kit: kitOf(face, rule.id) }));
+    kits = [
+      ...rulesFor(face, target).map((rule) => ({ id: rule.id, kit: kitOf(face, rule.id) })),
+      ...familyRepairs(face, target).map((repair) => ({ id: '', kit: { repair } })),
+    ];
     kitsByTarget.set(key, kits);
   }
   return kits;

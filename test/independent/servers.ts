@@ -31,7 +31,8 @@ function arkTasks(variant: string): Obj[] {
     };
     if (state !== 'queued') t.started_at = created + 1000;
     if (['succeeded', 'failed', 'cancelled'].includes(state)) t.finished_at = created + 9000;
-    if (state === 'failed') t.error_code = 'timeout';
+    // Both or neither: the two fields are documented under one condition (服务端记录了失败原因时).
+    if (state === 'failed') Object.assign(t, { error_code: 'timeout', error_message: 'the tool call timed out' });
     if (variant === 'finished-at-running' && state === 'running') t.finished_at = created + 9000;
     if (variant === 'null-summary') t.summary = null;
     return t;

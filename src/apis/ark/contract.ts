@@ -9,6 +9,10 @@ import { ARK_DOCUMENT, arkLifecycle, arkRules } from './rules.js';
 const ARK = ARK_DOCUMENT;
 /** 002: "limit integer 默认值 20". */
 export const ARK_DEFAULT_LIMIT = 20;
+const TOOL_USE_ID = {
+  file: ARK,
+  sentence: 'items.tool: 产生该任务的工具调用信息。 … tool_use_id: Agent 发起该次工具调用时生成的工具调用 ID。',
+};
 
 const operations: readonly ListOperation[] = [
   {
@@ -94,6 +98,23 @@ const operations: readonly ListOperation[] = [
       },
     },
     timeFields: ['created_at', 'started_at', 'finished_at'],
+    // No finalContent: the end states are stable (unknown "不是稳定结束状态" says so of the others), but
+    // the summary may come later (服务端未生成摘要时，不返回该字段), so nothing is held fixed.
+    // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent
+    // starts that call, before the task exists: no two tasks share one, and it never changes.
+    nestedIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],
+    stableIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],
+    together: [
+      {
+        fields: ['error_code', 'error_message'],
+        source: {
+          file: ARK,
+          sentence:
+            'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。 error_message: ' +
+            '任务失败、取消或状态未知，且服务端记录了失败原因时的原因说明。',
+        },
+      },
+    ],
     readTime: epochNumber,
   },
 ];

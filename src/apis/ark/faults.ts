@@ -5,8 +5,10 @@ import {
   numericId,
   repeatedItem,
   revivesFinishedTasks,
+  sharedNestedId,
   strayTask,
   undocumentedField,
+  unstableNestedId,
 } from '../../handlers/faults/shared.js';
 import {
   afterFirstWalk,
@@ -116,6 +118,19 @@ export const ARK_FAULTS = {
       return typeof tool?.name === 'string' ? { ...t, tool: { ...tool, name: `${tool.name}_2` } } : t;
     }),
   },
+  'ark.present-together': {
+    changes: 'gives every failed, cancelled or unknown task an error_code without its error_message',
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) =>
+        items.map((task) => {
+          if (!['failed', 'cancelled', 'unknown'].includes(String(task.state))) return task;
+          const { error_message: _dropped, ...rest } = task;
+          return { ...rest, error_code: task.error_code ?? 'internal' };
+        }),
+      ),
+  },
+  'ark.unique-tool-use-id': sharedNestedId('ark', 'toolu_shared'),
+  'ark.stable-tool-use-id': unstableNestedId('ark'),
   'ark.response-schema': numericId,
   'ark.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -9,7 +9,11 @@ import { arkLifecycle } from './rules.js';
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
-  overrides: (fc, edge) => ({ UnixMillis: plausibleMillis(fc, edge) }),
+  // A tool call's id is one call's (ark.unique-tool-use-id): drawn long enough that two never meet.
+  overrides: (fc, edge) => ({
+    UnixMillis: plausibleMillis(fc, edge),
+    'Tool.tool_use_id': fc.stringMatching(/^toolu_[0-9a-f]{16}$/),
+  }),
   kits: arkKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: ms };

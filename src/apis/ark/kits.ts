@@ -60,7 +60,9 @@ export const arkKits = {
     },
   },
   'ark.error-only-when-failed-cancelled-or-unknown': {
-    breaks: 'gives a task that is not failed, cancelled or unknown an error_code (one that is becomes succeeded)',
+    breaks:
+      'gives a task that is not failed, cancelled or unknown an error_code and an error_message (one that is ' +
+      'becomes succeeded)',
     repair(t) {
       if (!['failed', 'cancelled', 'unknown'].includes(String(t.state))) {
         del(t, 'error_code');
@@ -69,7 +71,9 @@ export const arkKits = {
     },
     break(t) {
       if (['failed', 'cancelled', 'unknown'].includes(String(t.state))) t.state = 'succeeded';
+      // Both, as the documents give them (ark.present-together).
       t.error_code = 'internal';
+      t.error_message = 'the worker restarted';
     },
   },
   'ark.times-are-unix-millis': {

@@ -7,6 +7,12 @@ import { rfc3339Millis } from '../../contract/time.js';
 import { EVERRUNS_DOCUMENT, everrunsLifecycle, everrunsRules } from './rules.js';
 
 const EVERRUNS = EVERRUNS_DOCUMENT;
+const INPUT_REQUEST_ID = {
+  file: EVERRUNS,
+  sentence:
+    'input_request: Pending ask while `awaiting_input`; cleared when answered. … id: Stable ID referenced by the ' +
+    'answering message’s `in_reply_to`.',
+};
 
 const operations: readonly ListOperation[] = [
   {
@@ -47,6 +53,37 @@ const operations: readonly ListOperation[] = [
         'session’s delegation tree).',
       source: { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
     },
+    // Terminal is the end of the task's work: what it produced (its artifacts, its result file), the
+    // terminal error and its attempt (a re-attach makes it active again) stay as they are. Not summary nor state_detail: the documents do not say
+    // when a human-readable outcome or status line is written.
+    finalContent: {
+      states: ['succeeded', 'failed', 'canceled'],
+      fields: ['artifacts', 'result_path', 'error', 'attempt'],
+      source: {
+        file: EVERRUNS,
+        sentence:
+          'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal ' +
+          '(`succeeded`, `failed`, `canceled`). … artifacts: Typed link to something the task produced. … ' +
+          'result_path: Machine result in the session VFS … error: Terminal error detail. … attempt: Execution ' +
+          'attempt, starting at 1. Incremented on re-attach.',
+      },
+    },
+    // Not links.child_session_id nor links.remote_task_id: whether two tasks may share a child
+    // session or wrap one remote task (a retry) is not said.
+    // The answering message names the pending ask by this id (in_reply_to), so two pending asks
+    // never share one, and one ask keeps it while it waits: the same ask is the one a task still
+    // awaiting input shows with the same prompt, not updated since (an answered ask is cleared, and
+    // a new one is a change to the task).
+    nestedIds: [{ name: 'input-request-id', field: 'input_request.id', source: INPUT_REQUEST_ID }],
+    stableIds: [
+      {
+        name: 'input-request-id',
+        field: 'input_request.id',
+        states: ['awaiting_input'],
+        sameWhile: ['updated_at', 'input_request.prompt'],
+        source: INPUT_REQUEST_ID,
+      },
+    ],
     readTime: rfc3339Millis,
   },
 ];

@@ -2,12 +2,15 @@
 import type { LawId } from '../../contract/operations.js';
 import { withArticle } from '../../contract/words.js';
 import {
+  changedOnLaterWalks,
   numericId,
   repeatedItem,
   revivesFinishedTasks,
+  sharedNestedId,
   shrinkingCounter,
   strayTask,
   undocumentedField,
+  unstableNestedId,
 } from '../../handlers/faults/shared.js';
 import {
   afterFirstWalk,
@@ -24,6 +27,9 @@ const ignoreFilter = (param: string): FaultTransform => ({
   request: (request) =>
     request.query.getAll(param).length === 1 ? editQuery(request, (q) => q.delete(param)) : request,
 });
+
+/** What a task whose work has ended must not gain. */
+const LATE_ARTIFACT = { name: 'late-report', type: 'file', path: '/out/late-report.md', url: null };
 
 export const EVERRUNS_FAULTS = {
   'everruns.filter-state': ignoreFilter('state'),
@@ -68,6 +74,17 @@ export const EVERRUNS_FAULTS = {
     response: (response, _sent, context) =>
       context.requestNumber % 3 === 0 ? everrunsError(500, 'internal', 'injected fault') : response,
   },
+  'everruns.unique-input-request-id': sharedNestedId('everruns', 'ask_shared'),
+  'everruns.stable-input-request-id': unstableNestedId('everruns'),
+  'everruns.final-content-fixed': changedOnLaterWalks(
+    'everruns.final',
+    'adds an artifact to every succeeded, failed or canceled task on each walk after the first that listed it ' +
+      '(unfiltered lists only)',
+    (task) =>
+      ['succeeded', 'failed', 'canceled'].includes(String(task.state))
+        ? { ...task, artifacts: [...((task.artifacts as unknown[] | undefined) ?? []), LATE_ARTIFACT] }
+        : undefined,
+  ),
   'everruns.response-schema': numericId,
   'everruns.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -11,6 +11,8 @@ export const everrunsGenerators: GeneratorProfile = {
     'Task.attempt': edge
       ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
       : fc.integer({ min: 1, max: 5 }),
+    // Two pending asks never share an id (everruns.unique-input-request-id).
+    'InputRequest.id': fc.stringMatching(/^ask_[0-9a-f]{16}$/),
   }),
   kits: everrunsKits,
   stampCreation(_target, item, ms) {
@@ -27,7 +29,8 @@ export const everrunsGenerators: GeneratorProfile = {
     initial: 'queued',
     advance(previous, next, state, later, stepMs) {
       next.updated_at = iso(later(Date.parse(String(previous.updated_at))));
-      if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
+      if (state === 'awaiting_input')
+        next.input_request = { id: `ask_${String(next.id)}_${stepMs}`, prompt: 'Approve the plan?' };
     },
   },
 };

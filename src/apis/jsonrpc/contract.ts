@@ -72,6 +72,8 @@ const operations: readonly ListOperation[] = [
       },
     },
     timeFields: ['created_at'],
+    // No nestedIds: input_required_call_ids names tool calls, but whether a continuing task may wait
+    // on the calls its previous task waited on is not said.
     namesEarlier: {
       law: 'previous-task-earlier',
       field: 'previous_task_id',

@@ -2,16 +2,14 @@
 
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { numericId, repeatedItem, revivesFinishedTasks, undocumentedField } from '../../handlers/faults/shared.js';
 import {
-  afterFirstWalk,
-  editItems,
-  editQuery,
-  type FaultTransform,
-  isFiltered,
-  lastValue,
-  withBody,
-} from '../../handlers/faults/transform.js';
+  changedOnLaterWalks,
+  numericId,
+  repeatedItem,
+  revivesFinishedTasks,
+  undocumentedField,
+} from '../../handlers/faults/shared.js';
+import { editItems, editQuery, type FaultTransform, lastValue, withBody } from '../../handlers/faults/transform.js';
 import type { MockRequest } from '../../handlers/types.js';
 import { type Detail, JSONRPC_DEFAULT_LIMIT, JSONRPC_MAX_LIMIT, jsonrpcStatuses, limitProblem } from './behaviour.js';
 
@@ -117,22 +115,15 @@ export const JSONRPC_FAULTS = {
   },
   'jsonrpc.ids-unique': repeatedItem,
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc', 'working'),
-  'jsonrpc.final-content-fixed': {
-    changes:
-      'adds an assistant message to the output of every canceled or expired task on each walk after the first ' +
+  'jsonrpc.final-content-fixed': changedOnLaterWalks(
+    'jsonrpc.final',
+    'adds an assistant message to the output of every canceled or expired task on each walk after the first ' +
       'that listed it (unfiltered lists only)',
-    response: (response, sent, context, op) =>
-      isFiltered(op, sent)
-        ? response
-        : editItems(op, response, (items) =>
-            items.map((item) =>
-              ['canceled', 'expired'].includes(String(item.status)) &&
-              afterFirstWalk(context, `jsonrpc.final|${String(item.id)}`)
-                ? { ...item, output: [...(item.output as unknown[]), LATE_OUTPUT] }
-                : item,
-            ),
-          ),
-  },
+    (task) =>
+      ['canceled', 'expired'].includes(String(task.status))
+        ? { ...task, output: [...(task.output as unknown[]), LATE_OUTPUT] }
+        : undefined,
+  ),
   'jsonrpc.response-schema': numericId,
   'jsonrpc.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

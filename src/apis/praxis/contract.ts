@@ -196,6 +196,8 @@ const operations: readonly ListOperation[] = [
     },
     errorFormat: 'anthropic',
     immutableFields: ['id', 'kind', 'started_at'],
+    // No finalContent: no status is documented as not processed further, and notified_at moves after
+    // completion (result_pending, then completed once delivered).
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
     counters: {

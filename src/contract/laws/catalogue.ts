@@ -18,7 +18,7 @@ import {
   unknownSession404,
 } from './errors.js';
 import { filterLaws } from './filters.js';
-import { idsUnique } from './ids.js';
+import { idsUnique, nestedIdsUnique, stableIdsFixed } from './ids.js';
 import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
 import { namedObjectEarlier, oneValuePerSession } from './relations.js';
@@ -34,6 +34,7 @@ import {
   pastEventsFixed,
   timesNeverGoBack,
 } from './timeline.js';
+import { presentTogether } from './together.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
 import { noDuplicatesAcrossPages, orderNewestFirst, pagingSkipsNothing, pagingTerminates } from './walk.js';
 
@@ -64,6 +65,8 @@ const DEFINITIONS: readonly LawDefinition[] = [
   defaultLimit,
   noUndocumentedFields,
   idsUnique,
+  nestedIdsUnique,
+  presentTogether,
   itemsBelongToSession,
   filterLaws,
   orderNewestFirst,
@@ -84,6 +87,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   countersNeverDecrease,
   creationSnapshotFixed,
   finalContentFixed,
+  stableIdsFixed,
   timesNeverGoBack,
   transport,
 ];

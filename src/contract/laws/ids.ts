@@ -1,9 +1,15 @@
-/** A law over the ids of one answer: an id identifies one object, so no two items share it. */
-import { idOf } from '../operations.js';
+/**
+ * Laws over identifiers: an id identifies one object, so no two items of one answer share it;
+ * an id nested in an object (a tool call's, a pending ask's) that the documents make identify one
+ * thing is shared by no two objects of one answer or walk; and a stable id stays the same between
+ * two reads of the object that holds it.
+ */
+import { fieldValue, idOf, type ListOperation } from '../operations.js';
+import { isObject, type JsonObject } from '../rules/types.js';
 import { withArticle } from '../words.js';
-import { objectItems, violationOf } from './common.js';
-import { defineLaw, having } from './define.js';
-import { NOTHING } from './types.js';
+import { objectItems, onPages, pageItems, violationOf } from './common.js';
+import { defineLaw, having, type With } from './define.js';
+import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
 
 const hasIdSource = having('idSource');
 
@@ -35,6 +41,124 @@ export const idsUnique = defineLaw({
         ];
       });
       return { judged: 1, violations };
+    },
+  },
+});
+
+type NestedId = With<'nestedIds'>['nestedIds'][number];
+type StableId = With<'stableIds'>['stableIds'][number];
+/** An object of a walk with where it was listed. */
+type Placed = { item: JsonObject; page: number; index: number };
+
+const pointerOf = (field: string) => `/${field.replace(/\./g, '/')}`;
+const nestedString = (item: JsonObject, field: string) => {
+  const value = fieldValue(item, field);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * Two different objects (by their own id: the same object listed twice is another law's business)
+ * that give the same nested id, in the order listed.
+ */
+function sharedNestedIds(op: ListOperation, law: LawRef, field: string, placed: readonly Placed[], walk: boolean) {
+  const first = new Map<string, Placed>();
+  let judged = 0;
+  const violations = [];
+  for (const at of placed) {
+    const value = nestedString(at.item, field);
+    if (value === undefined) continue;
+    judged++;
+    const earlier = first.get(value);
+    if (!earlier) {
+      first.set(value, at);
+      continue;
+    }
+    if (idOf(op, earlier.item) === idOf(op, at.item)) continue;
+    const where = walk ? ` on page ${earlier.page + 1}` : '';
+    const found = violationOf(
+      law,
+      `${op.itemsPointer}/${at.index}${pointerOf(field)}`,
+      `${idOf(op, at.item)} gives ${field} ${JSON.stringify(value)}, like ${idOf(op, earlier.item)}${where}` +
+        `${walk ? ` (page ${at.page + 1})` : ''}; it identifies one of them`,
+      value,
+    );
+    violations.push(walk ? onPages(found, [earlier.page, at.page]) : found);
+  }
+  return judged < 2 ? NOTHING : { judged, violations };
+}
+
+const placedOnPage = (items: readonly unknown[], page: number): Placed[] =>
+  items.flatMap((item, index) => (isObject(item) ? [{ item, page, index }] : []));
+const placedOnWalk = (op: ListOperation, walk: Walk): Placed[] =>
+  walk.pages.flatMap((page, n) => placedOnPage(pageItems(op, page) ?? [], n));
+
+/** `unique-<name>`: one law per nested id the operation declares, judged on each answer and each walk. */
+export const nestedIdsUnique = defineLaw<With<'nestedIds'>, NestedId>({
+  id: (op, member) => `${op.lawPrefix}.unique-${member.name}` as const,
+  appliesTo: having('nestedIds'),
+  each: (op) => op.nestedIds,
+  statement: (_op, member) =>
+    `No two objects of one answer or one walk give the same ${member.field}: it identifies one of them.`,
+  source: (_op, member) => member.source,
+  unexercised: (_op, member) => `no answer or walk listed two objects with ${withArticle(member.field)}`,
+  check: {
+    page: ({ exchange }, { op, member, law }): Judgement =>
+      sharedNestedIds(op, law, member.field, placedOnPage(pageItems(op, exchange) ?? [], 0), false),
+    walk: ({ walk }, { op, member, law }): Judgement =>
+      walk.pages.length < 2 ? NOTHING : sharedNestedIds(op, law, member.field, placedOnWalk(op, walk), true),
+  },
+});
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether two reads show the object in the same situation the stable id is stable in. */
+function sameSituation(op: ListOperation, member: StableId, before: JsonObject, after: JsonObject): boolean {
+  const state = op.stateField === undefined ? undefined : before[op.stateField];
+  if (member.states && (typeof state !== 'string' || !member.states.includes(state))) return false;
+  if (member.states && op.stateField !== undefined && after[op.stateField] !== state) return false;
+  return (member.sameWhile ?? []).every((field) => sameJson(fieldValue(before, field), fieldValue(after, field)));
+}
+
+const situation = (member: StableId) =>
+  [
+    member.states ? `while the object stays ${member.states.join(' or ')}` : '',
+    member.sameWhile ? `with the same ${member.sameWhile.join(' and ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** `stable-<name>`: one law per stable id the operation declares, judged on two reads of one object. */
+export const stableIdsFixed = defineLaw<With<'stableIds'>, StableId>({
+  id: (op, member) => `${op.lawPrefix}.stable-${member.name}` as const,
+  appliesTo: having('stableIds'),
+  each: (op) => op.stableIds,
+  statement: (_op, member) =>
+    `${member.field} is stable: once given, it stays the same between two reads${
+      situation(member) ? ` ${situation(member)}` : ''
+    }.`,
+  source: (_op, member) => member.source,
+  unexercised: (_op, member) =>
+    `no object was observed twice with ${withArticle(member.field)}${situation(member) ? ` ${situation(member)}` : ''}`,
+  check: {
+    observation({ id, before, after }, { op, member, law }) {
+      const from = nestedString(before, member.field);
+      const to = nestedString(after, member.field);
+      if (from === undefined || to === undefined || !sameSituation(op, member, before, after)) return NOTHING;
+      return {
+        judged: 1,
+        violations:
+          from === to
+            ? []
+            : [
+                violationOf(
+                  law,
+                  pointerOf(member.field),
+                  `${id}: ${member.field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}` +
+                    `${situation(member) ? ` ${situation(member)}` : ''}; it is a stable id`,
+                  { from, to },
+                ),
+              ],
+      };
     },
   },
 });

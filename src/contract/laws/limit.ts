@@ -40,8 +40,10 @@ export const limitRespected = defineLaw({
       const text = queryValue(s.exchange.query, param);
       const items = pageItems(op, s.exchange);
       const limit = Number(text);
-      // The documents state no count for the minimum 0, so a page of limit 0 judges nothing here.
-      if (text === undefined || !items || !Number.isInteger(limit) || limit < 1) return NOTHING;
+      // The limit is the number of items a page returns, so 0, where it is the documented minimum,
+      // asks for an empty page; elsewhere the documents give 0 no meaning.
+      const floor = op.limit.minimum === 0 ? 0 : 1;
+      if (text === undefined || !items || !Number.isInteger(limit) || limit < floor) return NOTHING;
       return atMost(op, law, s, items, limit, `${items.length} items on a page whose ${param} is ${limit}`);
     },
   },

@@ -1,7 +1,8 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
 import { componentOf, idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
-import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
+import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
+import { withArticle } from '../../contract/words.js';
 import { generatorsOf, kitOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
 import type { MockContext, MockResponse } from '../types.js';
@@ -120,6 +121,63 @@ export function revivesFinishedTasks(face: Face, liveState: string): FaultTransf
       );
     },
   };
+}
+
+/**
+ * A fault over time: each task of an unfiltered list is listed as it is on the first walk that
+ * lists it, and as `change` makes it on every later walk (`change` gives undefined to leave a
+ * task as it is, and is asked only about tasks it may change). Filtered lists are left alone, so
+ * the change breaks no filter.
+ */
+export function changedOnLaterWalks(
+  key: string,
+  changes: string,
+  change: (task: JsonObject) => JsonObject | undefined,
+): FaultTransform {
+  return {
+    changes,
+    response: (response, sent, context, op) =>
+      isFiltered(op, sent)
+        ? response
+        : editItems(op, response, (items) =>
+            items.map((task) => {
+              const changed = change(task);
+              return changed !== undefined && afterFirstWalk(context, `${key}|${idOf(op, task)}`) ? changed : task;
+            }),
+          ),
+  };
+}
+
+/** A copy of an object whose nested string field (`tool.tool_use_id`) `next` changes; undefined when it has none. */
+function withNestedId(item: JsonObject, field: string, next: (current: string) => string): JsonObject | undefined {
+  const keys = field.split('.');
+  const copy = structuredClone(item);
+  let parent: unknown = copy;
+  for (const key of keys.slice(0, -1)) parent = isObject(parent) ? parent[key] : undefined;
+  const last = keys[keys.length - 1]!;
+  if (!isObject(parent) || typeof parent[last] !== 'string') return undefined;
+  parent[last] = next(parent[last]);
+  return copy;
+}
+
+/** `…unique-<name>`: every listed object that gives the operation's first nested id gives `shared`. */
+export function sharedNestedId(face: Face, shared: string): FaultTransform {
+  const field = taskOperation(face).nestedIds?.[0]?.field ?? 'id';
+  return {
+    changes: `gives every listed task that has ${withArticle(field)} the same one, ${shared}`,
+    response: (response, _sent, _context, op) =>
+      editItems(op, response, (items) => items.map((item) => withNestedId(item, field, () => shared) ?? item)),
+  };
+}
+
+/** `…stable-<name>`: the operation's first stable id reads `<id>-again` on every walk after the first. */
+export function unstableNestedId(face: Face): FaultTransform {
+  const field = taskOperation(face).stableIds?.[0]?.field ?? 'id';
+  return changedOnLaterWalks(
+    `${face}.stable`,
+    `appends -again to the ${field} of every task on each walk after the first that listed it (unfiltered lists only)`,
+    (task) => withNestedId(task, field, (id) => `${id}-again`),
+  );
 }
 
 /** `…counters-never-decrease`: from the second walk on, every counter of 2 or more reads one less. */

@@ -4388,6 +4388,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
+    "links": {
+     "child_session_id": "child_session_8xh72v",
+     "remote_task_id": "remote_task_k80z5d",
+     "resource_ids": []
+    },
     "progress": null,
     "result_path": null,
     "root_session_id": "root_demo",
@@ -4396,9 +4401,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
     "state_detail": null,
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "worker_id": "worker_uzitoq"
+    "worker_id": "worker_zik0yq"
    },
    {
     "artifacts": [
@@ -4476,26 +4481,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "child_session_53p5r1",
-     "remote_task_id": null,
-     "resource_ids": []
+     "child_session_id": null,
+     "remote_task_id": "remote_task_00000b",
+     "resource_ids": [
+      "server server logs",
+      "thread build sync"
+     ]
     },
-    "progress": {
-     "label": "Run the test suite",
-     "steps": [],
-     "total": 992,
-     "unit": "retry review clip"
-    },
+    "progress": null,
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
+    "started_at": null,
     "state": "canceled",
-    "state_detail": "notes cargo cargo",
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "worker_00000p"
+    "worker_id": "worker_00000r"
    },
    {
     "artifacts": [],
@@ -4508,21 +4509,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
-    "links": {
-     "child_session_id": "child_demo012",
-     "remote_task_id": null,
-     "resource_ids": []
-    },
     "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo012/result.json",
     "root_session_id": "root_demo",
     "session_id": "demo",
-    "spec": {},
+    "started_at": null,
     "state": "queued",
-    "summary": "Checks the site for broken links",
+    "state_detail": null,
+    "summary": "Runs the unit tests and reports failures",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_000006"
+    "worker_id": "worker_g8btpn",
+    "links": {
+     "child_session_id": "child_demo012"
+    }
    },
    {
     "artifacts": [
@@ -4542,23 +4541,25 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_8hgkmy",
+     "remote_task_id": "remote_task_zik0z9",
      "resource_ids": [
-      "retry api server",
-      "cache logs agent"
+      "api queue queue",
+      "search upload watch",
+      "watch lint release"
      ]
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo013/result.json",
+    "result_path": null,
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
     "started_at": "2026-11-29T08:13:01.000Z",
     "state": "running",
-    "state_detail": "queue server agent",
-    "summary": "Checks the site for broken links",
+    "state_detail": "upload cargo cargo",
+    "summary": null,
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "worker_id": null,
-    "root_session_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_00000d"
    },
    {
     "artifacts": [
@@ -4623,26 +4624,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "remote_task_id": "remote_task_00000j",
-     "resource_ids": []
+     "child_session_id": "child_session_i4jvdw",
+     "remote_task_id": "remote_task_boke2g",
+     "resource_ids": [
+      "backup schema notes",
+      "server cargo thread"
+     ]
     },
-    "progress": {
-     "current": 693,
-     "label": "Render the intro clip",
-     "steps": [],
-     "total": 593,
-     "unit": "cache"
-    },
-    "result_path": null,
+    "progress": null,
+    "root_session_id": "root_demo",
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
+    "started_at": "2026-11-29T08:15:01.000Z",
     "state": "succeeded",
-    "state_detail": "deploy watch backup",
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:15:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_klovcf",
-    "root_session_id": "root_demo"
+    "wake_policy": "silent",
+    "worker_id": null
    },
    {
     "artifacts": [
@@ -4710,21 +4708,24 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
+     "child_session_id": null,
+     "remote_task_id": null,
      "resource_ids": [
-      "queue report flaky"
+      "schema migrate retry",
+      "session crawl release"
      ]
     },
     "progress": null,
-    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-11-29T08:17:01.000Z",
+    "started_at": null,
     "state": "canceled",
     "state_detail": null,
     "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "worker_id": "worker_vz3puf"
+    "wake_policy": "on_activity",
+    "worker_id": "worker_xdorb0"
    }
   ],
   "ark": [
@@ -4750,7 +4751,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939262000
    },
    {
@@ -4764,7 +4765,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939322000
    },
    {
@@ -4776,6 +4777,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4790,7 +4792,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4803,7 +4804,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
+    "error_code": "fetch",
     "error_message": "Timed out after 300 s",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795939502000,
@@ -4831,7 +4832,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939622000
    },
    {
@@ -4845,9 +4846,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "fetch",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939682000
    },
    {
@@ -4859,7 +4860,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4874,8 +4875,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "internal",
-    "error_message": "Command exited with status 1",
     "summary": "Searches the web for recent release notes",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
@@ -4889,9 +4888,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Follows the deployment until it settles",
+    "error_code": "upstream",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4930,7 +4929,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940042000
    },
    {
@@ -4942,7 +4941,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4957,9 +4956,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "upstream",
-    "error_message": "Command exited with status 1",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "killed",
+    "error_message": "Disk quota exceeded",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4972,6 +4971,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940222000,
     "finished_at": 1795940280000
    },
@@ -4985,7 +4985,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    }
+    },
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795940340000,
@@ -4996,7 +4997,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940342000
    },
    {
@@ -5010,9 +5011,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "killed",
+    "error_code": "upstream",
     "error_message": "Disk quota exceeded",
-    "summary": "Checks the site for broken links",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940402000
    },
    {
@@ -5024,7 +5025,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5039,8 +5040,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_message": "Disk quota exceeded",
-    "summary": "Searches the web for recent release notes",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5053,9 +5053,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
-    "error_message": "Rate limited by the upstream API",
-    "summary": "Checks the site for broken links",
+    "error_code": "fetch",
+    "error_message": "Command exited with status 1",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5095,7 +5095,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940762000
    },
    {
@@ -5107,7 +5107,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Checks the site for broken links",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5122,7 +5121,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5150,7 +5149,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Builds the release artefacts"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795941060000,
@@ -5161,7 +5160,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5175,7 +5173,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795941122000
    },
    {
@@ -5187,7 +5185,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5230,7 +5228,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "Checks the site for broken links"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795941420000,
@@ -5241,7 +5239,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941422000
    },
    {
@@ -5255,7 +5252,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941482000
    },
    {
@@ -5267,7 +5264,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5282,7 +5279,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5323,6 +5320,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941782000
    },
    {
@@ -5336,7 +5334,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941842000
    },
    {
@@ -5348,7 +5346,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5363,7 +5361,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_046"
     },
-    "error_code": "killed",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795941962000,
     "finished_at": 1795942020000
@@ -5377,7 +5374,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }

@@ -1,0 +1,137 @@
+/**
+ * The law families an operation declares as data: nested ids unique in one answer and one walk,
+ * stable ids between two reads, a terminal task's content, members under one condition given
+ * together, and a page of the documented minimum limit 0. Each is shown firing on a break and silent on what the documents allow.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkListPage, checkTimeline, checkWalk, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
+import { operation } from '../../src/contract/operations.js';
+import type { JsonObject } from '../../src/contract/rules/types.js';
+import { repair } from '../../src/generators/repair.js';
+import { arkTask, everrunsTask } from '../fixtures.js';
+
+const ark = operation('ark', 'listTasks');
+const everruns = operation('everruns', 'listTasks');
+
+const exchange = (body: unknown, query: [string, string][] = []): Exchange => ({
+  url: 'http://127.0.0.1/x',
+  query,
+  status: 200,
+  contentType: 'application/json',
+  body,
+});
+const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
+const arkItem = (n: number, extra: JsonObject = {}): JsonObject => ({
+  ...arkTask(),
+  task_id: `task-${n}`,
+  created_at: 1_764_410_400_000 - n * 1000,
+  started_at: 1_764_410_400_000 - n * 1000 + 5,
+  ...extra,
+});
+const asking = (n: number, ask: JsonObject, extra: JsonObject = {}): JsonObject => ({
+  ...everrunsTask(),
+  id: `task_${n}`,
+  state: 'awaiting_input',
+  input_request: { prompt: 'Which database first?', ...ask },
+  ...extra,
+});
+const tool = (id: string) => ({ tool: { name: 'bash', tool_use_id: id } });
+
+describe('nested ids: no two objects of one answer or walk share one', () => {
+  it('two tasks with one tool_use_id break ark.unique-tool-use-id; distinct ones or none do not', () => {
+    const shared = checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_a'))] }));
+    expect(rules(shared)).toEqual(['ark.unique-tool-use-id']);
+    expect(shared[0]!.instancePath).toBe('/items/1/tool/tool_use_id');
+    expect(shared[0]!.message).toContain('task-2 gives tool.tool_use_id "toolu_a", like task-1');
+    expect(checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_b'))] }))).toEqual(
+      [],
+    );
+    expect(checkListPage(ark, exchange({ items: [arkItem(1), arkItem(2)] }))).toEqual([]);
+  });
+
+  it('across the pages of a walk, naming both pages; the same task listed twice is not judged by it', () => {
+    const page = (items: JsonObject[], cursor?: number) =>
+      exchange({ items, ...(cursor === undefined ? {} : { next_cursor: cursor }) });
+    const walk = (a: JsonObject, b: JsonObject) => ({ pages: [page([a], 1), page([b])], cursors: ['1', undefined] });
+    const found = checkWalk(ark, walk(arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_a'))));
+    expect(found.filter((v) => v.rule === 'ark.unique-tool-use-id').map((v) => v.pages)).toEqual([[0, 1]]);
+    const again = checkWalk(ark, walk(arkItem(1, tool('toolu_a')), arkItem(1, tool('toolu_a'))));
+    expect(rules(again)).not.toContain('ark.unique-tool-use-id');
+  });
+
+  it('two pending asks with one id break everruns.unique-input-request-id', () => {
+    const body = [asking(1, { id: 'ask_1' }), asking(2, { id: 'ask_1' })];
+    expect(rules(checkListPage(everruns, exchange(body)))).toEqual(['everruns.unique-input-request-id']);
+  });
+});
+
+describe('stable ids: the same between two reads of the same object', () => {
+  const snap = (op: typeof ark, ...items: JsonObject[]) =>
+    new Map(items.map((item) => [String(item[op.idField]), item] as const));
+
+  it('a pending ask read twice, not updated, with another id breaks everruns.stable-input-request-id', () => {
+    const before = asking(1, { id: 'ask_1' });
+    const found = checkTimeline(everruns, snap(everruns, before), snap(everruns, asking(1, { id: 'ask_2' })));
+    expect(rules(found)).toEqual(['everruns.stable-input-request-id']);
+    expect(found[0]!.instancePath).toBe('/input_request/id');
+  });
+
+  it('a new ask (another prompt, or the task updated since) and a task that left awaiting_input are not judged', () => {
+    const before = asking(1, { id: 'ask_1' });
+    const newPrompt = asking(1, { id: 'ask_2', prompt: 'And the second one?' });
+    const updated = asking(1, { id: 'ask_2' }, { updated_at: '2026-11-29T10:05:00Z' });
+    for (const after of [newPrompt, updated])
+      expect(checkTimeline(everruns, snap(everruns, before), snap(everruns, after))).toEqual([]);
+    const judged = lawsOf(everruns).find((law) => law.id === 'everruns.stable-input-request-id')!;
+    const left = { ...asking(1, { id: 'ask_2' }), state: 'running' };
+    expect(judged.checks.observation!({ id: 'task_1', before, after: left }).judged).toBe(0);
+  });
+
+  it('a tool call id that changes between reads breaks ark.stable-tool-use-id, in any state', () => {
+    const before = arkItem(1, tool('toolu_a'));
+    const after = { ...arkItem(1, tool('toolu_b')), state: 'succeeded', finished_at: 1_764_410_500_000 };
+    expect(rules(checkTimeline(ark, snap(ark, before), snap(ark, after)))).toEqual(['ark.stable-tool-use-id']);
+    expect(checkTimeline(ark, snap(ark, arkItem(1)), snap(ark, arkItem(1, tool('toolu_b'))))).toEqual([]);
+  });
+});
+
+describe('final content: a terminal task keeps what it produced', () => {
+  it('an artifact added to a succeeded task breaks everruns.final-content-fixed; one added while running does not', () => {
+    const task = (state: string, artifacts: JsonObject[]) => ({ ...everrunsTask(), state, artifacts });
+    const report = { name: 'report', type: 'file', path: '/out/report.md', url: null };
+    const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
+    const late = checkTimeline(everruns, snap(task('succeeded', [])), snap(task('succeeded', [report])));
+    expect(rules(late)).toEqual(['everruns.final-content-fixed']);
+    expect(checkTimeline(everruns, snap(task('running', [])), snap(task('running', [report])))).toEqual([]);
+  });
+});
+
+describe('members under one condition: all or none', () => {
+  const failed = (extra: JsonObject) => arkItem(1, { state: 'failed', finished_at: 1_764_410_500_000, ...extra });
+
+  it('error_code without error_message (or the reverse) breaks ark.present-together; both or neither do not', () => {
+    const lone = checkListPage(ark, exchange({ items: [failed({ error_code: 'killed' })] }));
+    expect(rules(lone)).toEqual(['ark.present-together']);
+    expect(lone[0]!.instancePath).toBe('/items/0/error_message');
+    expect(rules(checkListPage(ark, exchange({ items: [failed({ error_message: 'killed by the user' })] })))).toEqual([
+      'ark.present-together',
+    ]);
+    expect(checkListPage(ark, exchange({ items: [failed({ error_code: 'killed', error_message: 'x' })] }))).toEqual([]);
+    expect(checkListPage(ark, exchange({ items: [failed({})] }))).toEqual([]);
+  });
+
+  it('the generators repair it from the same data: a lone member is dropped', () => {
+    const repaired = repair('ark', 'task', failed({ error_code: 'killed' }));
+    expect(repaired).not.toHaveProperty('error_code');
+    expect(repair('ark', 'task', failed({ error_code: 'killed', error_message: 'x' }))).toHaveProperty('error_code');
+  });
+});
+
+describe('limit 0, the documented minimum', () => {
+  it('an Ark page of limit=0 holds no task: one that lists any breaks ark.limit-respected', () => {
+    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }, [['limit', '0']])))).toEqual([
+      'ark.limit-respected',
+    ]);
+    expect(checkListPage(ark, exchange({ items: [] }, [['limit', '0']]))).toEqual([]);
+  });
+});
