@@ -16,7 +16,7 @@ export const GAPS_FAIL = true;
  * Whether every judged unit must list its consequences (what an answer shows when a server breaks
  * it, each with what judges it or why nothing does), rather than rules for the unit as a whole.
  */
-export const CONSEQUENCES_REQUIRED = false;
+export const CONSEQUENCES_REQUIRED = true;
 
 export interface Problem {
   file: string;

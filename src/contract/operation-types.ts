@@ -139,6 +139,11 @@ export interface ListOperation {
   /** Fields holding times that may only move forward, with how to read them. */
   timeFields: readonly string[];
   /**
+   * Time fields whose null means "not yet" for good: once one holds a time, a later observation
+   * never shows it null again (a going back to before the event).
+   */
+  timesOnceSet?: readonly string[];
+  /**
    * Counters that only ever grow between observations (dotted names reach nested ones), with the
    * sentence that says so.
    */

@@ -280,6 +280,18 @@ describe('lifecycles and time', () => {
     );
   });
 
+  it('a Praxis notified_at once given is never null again; a later time is no break', () => {
+    const tasks = operation('praxis', 'listBackgroundTasks');
+    const t = { id: 'bgt_1', kind: 'bash', status: 'running', started_at: '2026-01-01T00:00:00Z' };
+    const snap = (task: Record<string, unknown>): Snapshot => new Map([['bgt_1', task]]);
+    const notified = { ...t, notified_at: '2026-01-01T00:01:00Z' };
+    expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: '2026-01-01T00:02:00Z' }))).toEqual([]);
+    expect(checkTimeline(tasks, snap({ ...t, notified_at: null }), snap(notified))).toEqual([]);
+    expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: null })).map((v) => v.message)).toEqual([
+      'bgt_1: notified_at went back from "2026-01-01T00:01:00Z" to null',
+    ]);
+  });
+
   it('the tool call that produced an Ark task is fixed: its name and tool_use_id, read inside tool; its description may come', () => {
     const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
     const a = { ...arkTask(), tool: { name: 'bash', tool_use_id: 'toolu_1' } };
@@ -288,9 +300,7 @@ describe('lifecycles and time', () => {
     expect(found({ name: 'video_generate', tool_use_id: 'toolu_1' }).map((v) => [v.rule, v.instancePath])).toEqual([
       ['ark.creation-snapshot-fixed', '/tool/name'],
     ]);
-    expect(found({ name: 'bash', tool_use_id: 'toolu_2' }).map((v) => v.message)).toEqual([
-      'task-01: tool.tool_use_id changed from "toolu_1" to "toolu_2"; it is fixed at creation',
-    ]);
+    expect(found({ name: 'bash', tool_use_id: 'toolu_2' }).map((v) => v.rule)).toEqual(['ark.stable-tool-use-id']);
     // Given in one read and not the next: the document does not say an id once available stays.
     expect(found({ name: 'bash' })).toEqual([]);
   });

@@ -81,7 +81,8 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
     it(`breaks: ${rule.id} breaks that rule and only it`, () => {
       const component = componentsOf(rule.face)[rule.target]!;
       for (const value of drawObjects(rule.face, rule.target, { count: 100, seed: SEED, breaks: rule.id })) {
-        expect(validateComponent(rule.face, component, value)).toEqual([]);
+        // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
+        expect(validateComponent(rule.face, component, value, 'documented')).toEqual([]);
         const found = new Set(checkItem(rule.face, rule.target, value).map((v) => v.rule));
         expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
       }

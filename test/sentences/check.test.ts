@@ -166,7 +166,7 @@ describe('check:sentences', () => {
     expect((await runCheck()).gaps).toEqual([]);
     const table = await tableCopy('gap', (text) =>
       text.replace(
-        'not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"',
+        'not-asserted: silent\n    note: "names where the operation comes from (this face, not the Managed Agents shape); nothing an answer could break"',
         'gap: "what a rule would check"',
       ),
     );
@@ -183,7 +183,7 @@ describe('check:sentences', () => {
     const table = await tableCopy('reasons', (text) =>
       text
         .replace(
-          'not-asserted: silent\n    note: "names where the operation comes from; nothing an answer could break"',
+          'not-asserted: silent\n    note: "names where the operation comes from (this face, not the Managed Agents shape); nothing an answer could break"',
           'not-asserted: unclear',
         )
         .replace(/not-asserted: ambiguous\n {4}note: "[^"]*"\n/, 'not-asserted: ambiguous\n'),
@@ -222,10 +222,18 @@ describe('check:sentences', () => {
     expect(bare.shape).toContainEqual(
       expect.stringContaining('000-005-93bc8f consequence 3: not-asserted silent needs a note saying why'),
     );
-    const required = await runCheck({ consequencesRequired: true });
-    const wholes = required.problems.filter((p) => p.message.includes('is judged as a whole'));
-    expect(wholes.length).toBe(required.counts.judged - 1);
-    expect(wholes.map((p) => p.id)).not.toContain('000-005-93bc8f');
+    // Every judged unit lists its consequences: one judged as a whole fails, and passes only with the check relaxed.
+    const whole = await tableCopy('consequence-whole', (text) =>
+      text.replace(
+        /( {4}text: "GET \/agent\/v1\/sessions\/\{session_id\}\/background_tasks● Supported"\n) {4}consequences:\n(?: {6}.*\n)+?(?= {2}- id:)/,
+        '$1    rules: [praxis.transport]\n',
+      ),
+    );
+    const required = await runCheck({ table: whole });
+    expect(required.problems.map((p) => [p.id, p.message.includes('is judged as a whole')])).toEqual([
+      ['000-002-67e7f9', true],
+    ]);
+    expect((await runCheck({ table: whole, consequencesRequired: false })).problems).toEqual([]);
   });
 
   it('every catalogue id is a rule or law of docs/rules.md', async () => {

@@ -87,14 +87,13 @@ const operations: readonly ListOperation[] = [
     // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
     pastEventFields: ['finished_at'],
     creationSnapshot: {
-      // The call that produced the task was made before the task existed. Not tool.description:
-      // it is omitted while none is available (没有可用说明时，不返回该字段), which may end later.
-      fields: ['tool.name', 'tool.tool_use_id'],
+      // The call that produced the task was made before the task existed (its id is held by
+      // stable-tool-use-id). Not tool.description: it is omitted while none is available
+      // (没有可用说明时，不返回该字段), which may end later.
+      fields: ['tool.name'],
       source: {
         file: ARK,
-        sentence:
-          'tool: 产生该任务的工具调用信息。 … name: 产生该任务的工具名称 … tool_use_id: Agent 发起该次工具调用时生成的' +
-          '工具调用 ID。',
+        sentence: 'tool: 产生该任务的工具调用信息。 … name: 产生该任务的工具名称',
       },
     },
     timeFields: ['created_at', 'started_at', 'finished_at'],

@@ -39,7 +39,7 @@ const operations: readonly ListOperation[] = [
     errorFormat: 'unspecified',
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
     pastEventFields: ['finished_at'],
-    timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at'],
+    timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at', 'heartbeat_at'],
     counters: {
       fields: ['attempt'],
       source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },

@@ -108,7 +108,9 @@ export const everrunsKits = {
     },
   },
   'everruns.artifact-url-absolute': {
-    breaks: 'adds an artifact whose url is the relative "artifacts/log.txt"',
+    breaks:
+      'adds an artifact whose url is the relative "artifacts/log.txt" (to a task not yet started, as its second ' +
+      'attempt: a first one has produced nothing)',
     repair(t) {
       if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
         t.artifacts = t.artifacts.map((a, i) =>
@@ -116,6 +118,7 @@ export const everrunsKits = {
         );
     },
     break(t) {
+      if (notStartedYet(t)) t.attempt = 2;
       t.artifacts = [
         ...(Array.isArray(t.artifacts) ? t.artifacts : []),
         { name: 'log', type: 'url', url: 'artifacts/log.txt' },

@@ -59,7 +59,7 @@ const operations: readonly ListOperation[] = [
       },
     ],
     errorFormat: 'fastapi',
-    immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object'],
+    immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object', 'previous_task_id'],
     pastEventFields: [],
     finalContent: {
       states: ['canceled', 'expired'],

@@ -135,19 +135,27 @@ const operations: readonly ListOperation[] = [
     pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
     // The token counts of the Managed Agents usage shape; a server with other names is not judged.
+    // outcome_evaluations counts its entries: an event sent stays sent.
     counters: {
-      fields: ['usage.input_tokens', 'usage.output_tokens', 'usage.cache_read_input_tokens'],
-      source: { file: P_SESSIONS, sentence: 'data[].usage: Cumulative token usage for a session across all turns.' },
+      fields: ['usage.input_tokens', 'usage.output_tokens', 'usage.cache_read_input_tokens', 'outcome_evaluations'],
+      source: {
+        file: P_SESSIONS,
+        sentence:
+          'data[].usage: Cumulative token usage for a session across all turns. — data[].outcome_evaluations: ' +
+          'One entry per `define_outcome` event sent to the session.',
+      },
     },
     creationSnapshot: {
       // Not environment_id: "the environment recipe the session's sandbox was created from" may
       // change with the sandbox. vault_ids compare as a set: the document gives them no order.
-      fields: ['agent', 'vault_ids'],
+      fields: ['agent', 'vault_ids', 'deployment_id', 'forked_from.session_id'],
       source: {
         file: P_SESSIONS,
         sentence:
           'data[].agent: Resolved `agent` definition for a `session`. Snapshot of the `agent` at `session` ' +
-          'creation time. — data[].vault_ids: Vault IDs attached to the session at creation.',
+          'creation time. — data[].vault_ids: Vault IDs attached to the session at creation. — ' +
+          'data[].deployment_id: Deployment ID when the session was created from a deployment reference. — ' +
+          'data[].forked_from: Praxis extension: source of a forked session; null for other sessions.',
       },
     },
     namesEarlier: {
@@ -195,11 +203,13 @@ const operations: readonly ListOperation[] = [
       source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' },
     },
     errorFormat: 'anthropic',
-    immutableFields: ['id', 'kind', 'started_at'],
+    immutableFields: ['id', 'kind', 'started_at', 'thread_id'],
     // No finalContent: no status is documented as not processed further, and notified_at moves after
     // completion (result_pending, then completed once delivered).
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
+    // null while no notification has been delivered: once one has been, never null again.
+    timesOnceSet: ['notified_at'],
     counters: {
       fields: ['trigger_count'],
       source: {

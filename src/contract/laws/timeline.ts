@@ -5,7 +5,7 @@
 import { contractOf } from '../faces.js';
 import { mayFollow } from '../lifecycle.js';
 import { fieldValue } from '../operations.js';
-import { has } from '../rules/types.js';
+import { has, type JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { violationOf } from './common.js';
 import { defineLaw, everyOperation, having } from './define.js';
@@ -123,6 +123,13 @@ export const pastEventsFixed = defineLaw({
   },
 });
 
+/** A counter's value: a number, or how many entries a list of recorded things holds. */
+function countOf(item: JsonObject, field: string): number | undefined {
+  const value = fieldValue(item, field);
+  if (typeof value === 'number') return value;
+  return Array.isArray(value) ? value.length : undefined;
+}
+
 export const countersNeverDecrease = defineLaw({
   id: 'counters-never-decrease',
   appliesTo: hasCounters,
@@ -130,25 +137,22 @@ export const countersNeverDecrease = defineLaw({
   source: (op) => op.counters.source,
   unexercised: (op) => `no object was observed twice with ${op.counters.fields.join(' or ')} set`,
   check: {
-    // Dotted names (usage.input_tokens) reach into nested objects.
+    // Dotted names (usage.input_tokens) reach into nested objects; a list counts its entries.
     observation({ id, before, after }, { op, law }) {
       const both = op.counters.fields.filter(
-        (field) => typeof fieldValue(before, field) === 'number' && typeof fieldValue(after, field) === 'number',
+        (field) => countOf(before, field) !== undefined && countOf(after, field) !== undefined,
       );
       return {
         judged: both.length > 0 ? 1 : 0,
         violations: both
-          .filter((field) => (fieldValue(after, field) as number) < (fieldValue(before, field) as number))
+          .filter((field) => countOf(after, field)! < countOf(before, field)!)
           .map((field) =>
             violationOf(
               law,
               `/${field.replace(/\./g, '/')}`,
-              `${id}: ${field} went down ` +
-                `from ${String(fieldValue(before, field))} to ${String(fieldValue(after, field))}`,
-              {
-                from: fieldValue(before, field),
-                to: fieldValue(after, field),
-              },
+              `${id}: ${field} went down from ${countOf(before, field)} to ${countOf(after, field)}` +
+                (Array.isArray(fieldValue(after, field)) ? ' entries' : ''),
+              { from: fieldValue(before, field), to: fieldValue(after, field) },
             ),
           ),
       };
@@ -223,7 +227,9 @@ export const finalContentFixed = defineLaw({
 export const timesNeverGoBack = defineLaw({
   id: 'times-never-go-back',
   appliesTo: everyOperation,
-  statement: (op) => `${op.timeFields.join(', ')} never move backwards between observations.`,
+  statement: (op) =>
+    `${op.timeFields.join(', ')} never move backwards between observations` +
+    (op.timesOnceSet?.length ? `; once set, ${op.timesOnceSet.join(', ')} is never null again.` : '.'),
   source: (op) => ({ file: contractOf(op.face).specFile, sentence: 'timestamps record when things happened' }),
   unexercised: 'no object was observed twice',
   check: {
@@ -233,6 +239,16 @@ export const timesNeverGoBack = defineLaw({
       for (const field of op.timeFields) {
         const a = op.readTime(before[field]);
         const b = op.readTime(after[field]);
+        if (Number.isFinite(a) && after[field] === null && op.timesOnceSet?.includes(field)) {
+          judged = 1;
+          violations.push(
+            violationOf(law, `/${field}`, `${id}: ${field} went back from ${JSON.stringify(before[field])} to null`, {
+              from: before[field],
+              to: null,
+            }),
+          );
+          continue;
+        }
         if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
         judged = 1;
         if (b < a)
