@@ -54,8 +54,9 @@ const operations: readonly ListOperation[] = [
       source: { file: EVERRUNS, sentence: 'root_session_id: Root of the owning session’s delegation tree (EVE-680).' },
     },
     // Terminal is the end of the task's work: what it produced (its artifacts, its result file), the
-    // terminal error and its attempt (a re-attach makes it active again) stay as they are. Not summary nor state_detail: the documents do not say
-    // when a human-readable outcome or status line is written.
+    // terminal error and its attempt (a re-attach makes it active again) stay as they are. Not
+    // summary nor state_detail: the documents do not say when a human-readable outcome or status
+    // line is written.
     finalContent: {
       states: ['succeeded', 'failed', 'canceled'],
       fields: ['artifacts', 'result_path', 'error', 'attempt'],
