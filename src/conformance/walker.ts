@@ -13,6 +13,7 @@ import type { Violation } from '../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
+import type { Sent } from './transport.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -42,6 +43,11 @@ export interface WalkOptions {
   replay?: { seed: number; path: string };
   /** A first-page status that means the request itself was wrong (not the API): stop there without judging. */
   stopOnFirst?: number;
+  /**
+   * The answer to the first page, already received (a case asked first whether a limit is
+   * accepted): judged as the walk's first page instead of asking for it again.
+   */
+  first?: Sent;
 }
 
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
@@ -60,7 +66,8 @@ export async function walk(
   const subjectSession = sessionOfRequest(ctx, op, session);
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
-    const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
+    const { url, exchange } =
+      n === 0 && options.first ? options.first : await ctx.transport.send(op, session, current, options.kind);
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
