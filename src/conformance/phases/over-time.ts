@@ -46,7 +46,7 @@ export class Polls {
             // Until then the batch's other cases go first.
             notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
             run: async (scope: RunContext) => {
-              await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES });
+              await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES, fresh: true });
               this.ended.set(key, performance.now());
               return undefined;
             },
