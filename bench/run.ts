@@ -577,28 +577,34 @@ async function conformance() {
   log(`## Conformance against a server answering every request in ${latencyMs} ms`);
   log('');
   log(
-    `\`runConformance\` with its defaults (100 property runs, 3 polls 1 s apart, seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session; concurrency 1 (one request at a time, the baseline) beside the default (${DEFAULT_CONCURRENCY} cases at once). Identical: same exit code, the same outcome for every rule and the same violations with the same replay lines.`,
+    `\`runConformance\` with its defaults (100 property runs, 3 polls 1 s apart, seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session; concurrency 1 (one request at a time, the baseline) beside the default (${DEFAULT_CONCURRENCY} cases at once). Identical: same exit code, the same outcome for every rule and the same violations with the same replay lines. Where the time went: seconds from the start of the default run to the start of each phase (\`phase\` events; refusals, probes, combinations and the first poll run as one batch, the second poll beside the property cases).`,
   );
   log('');
+  const loadBefore = machineLoad();
   log(
-    '| face | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s |',
+    '| face | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s | default: where the time went |',
   );
-  log('|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|');
   const app = await MockApp.create({ latencyMs });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
   const verdict = (r: Awaited<ReturnType<typeof runConformance>>) =>
     JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
   try {
     for (const face of BUILTIN_FACES) {
+      const marks: string[] = [];
       const run = async (concurrency?: number) => {
         await app.reset();
         const session = sessions[face];
+        const started = performance.now();
+        const at = () => ((performance.now() - started) / 1000).toFixed(1);
         return runConformance({
           face,
           baseUrl: `${server.url}/${face}`,
           ...(session ? { session } : {}),
           seed: 28,
-          ...(concurrency ? { concurrency } : {}),
+          ...(concurrency
+            ? { concurrency }
+            : { onEvent: (e) => void (e.type === 'phase' && marks.push(`${e.name} ${at()}`)) }),
         });
       };
       const one = await run(1);
@@ -606,13 +612,21 @@ async function conformance() {
       const s = (r: typeof one) => (r.durationMs / 1000).toFixed(1);
       const same = verdict(one) === verdict(many) ? 'yes' : 'no';
       const met = many.durationMs <= 15_000 ? '(met)' : '(not met)';
+      // The phases of one batch start together: one mark for them.
+      const where = [
+        ...new Set(
+          marks.map((m) => m.replace(/^(refusals|probes|combinations|over time) /, 'refusals to combinations ')),
+        ),
+      ];
       log(
-        `| ${face} | ${one.requests}, ${s(one)} s | ${many.requests}, ${s(many)} s | ${(one.durationMs / many.durationMs).toFixed(1)}x | ${same} | ${s(many)} s ${met} |`,
+        `| ${face} | ${one.requests}, ${s(one)} s | ${many.requests}, ${s(many)} s | ${(one.durationMs / many.durationMs).toFixed(1)}x | ${same} | ${s(many)} s ${met} | ${where.join(', ')}, end ${s(many)} |`,
       );
     }
   } finally {
     await server.close();
   }
+  log('');
+  log(`Machine load (1, 5, 15 min averages) when the section started: ${loadBefore}; when it ended: ${machineLoad()}.`);
   log('');
 }
 

@@ -8,9 +8,15 @@
  */
 import type { JsonObject } from '../contract/rules/types.js';
 import type { Judging, RunContext, Seen } from './context.js';
+import type { Answers } from './transport.js';
 
 export interface Case<R> {
   run(scope: RunContext): Promise<R>;
+  /**
+   * Not started before this time (`performance.now()`): a poll due an interval after the last.
+   * Meanwhile the cases after it start in its place; it still commits in its own place.
+   */
+  notBefore?: number;
   /** What the run learns from the case (baselines, value pools), once its judgements are committed. */
   commit?(result: R, run: RunContext): void;
 }
@@ -55,7 +61,10 @@ export async function runCases<R>(
   const target = learn && ctx.shard && ctx.shard.index !== 1 ? learningOnly(ctx) : ctx;
   const settled: Settled<R>[] = [];
   const results: (R | undefined)[] = cases.map(() => undefined);
-  let launched = 0;
+  // What the batch's requests were answered (transport.ts): one request per URL in a batch.
+  const answers: Answers = new Map();
+  // The cases not started yet, in index order: each worker starts the first whose time has come.
+  const pending = cases.flatMap((_, i) => (own[i] ? [i] : []));
   let committed = 0;
   // Past this index nothing is started: a case before it failed or asked to stop.
   let last = cases.length - 1;
@@ -89,21 +98,44 @@ export async function runCases<R>(
     }
   };
 
+  const settle = (i: number, s: Settled<R>, error?: { cause: unknown }) => {
+    if (error) {
+      s.error = error;
+      last = Math.min(last, i);
+    } else if (options.stopAfter?.(s.result as R)) last = Math.min(last, i);
+    s.done = true;
+    drain();
+  };
   const worker = async () => {
-    while (launched <= last && !halted) {
-      const i = launched++;
-      if (!own[i]) continue;
+    while (!halted) {
+      const startable = pending.filter((i) => i <= last);
+      if (startable.length === 0) return;
+      const now = performance.now();
+      const i = startable.find((n) => (cases[n]!.notBefore ?? 0) <= now);
+      if (i === undefined) {
+        // Every case left waits for its time: wait for the first (the run's stop ends the wait at once).
+        const first = startable.reduce((a, b) => (cases[a]!.notBefore! <= cases[b]!.notBefore! ? a : b));
+        try {
+          await ctx.transport.pause(cases[first]!.notBefore! - now);
+        } catch (error) {
+          // As if the case had waited itself: the cases before it commit, it ends the batch.
+          const at = pending.indexOf(first);
+          if (at >= 0) {
+            pending.splice(at, 1);
+            settle(first, (settled[first] = { effects: [], done: false }), { cause: error });
+          }
+        }
+        continue;
+      }
+      pending.splice(pending.indexOf(i), 1);
       const s: Settled<R> = { effects: [], done: false };
       settled[i] = s;
       try {
-        s.result = await cases[i]!.run(scopeOf(ctx, (effect) => s.effects.push(effect)));
-        if (options.stopAfter?.(s.result)) last = Math.min(last, i);
+        s.result = await cases[i]!.run(scopeOf(ctx, (effect) => s.effects.push(effect), answers));
+        settle(i, s);
       } catch (error) {
-        s.error = { cause: error };
-        last = Math.min(last, i);
+        settle(i, s, { cause: error });
       }
-      s.done = true;
-      drain();
     }
   };
   const workers = Math.max(1, Math.min(ctx.concurrency, cases.length));
@@ -134,14 +166,14 @@ function distinct(versions: readonly JsonObject[]): JsonObject[] {
 }
 
 /** A case's view of the run: reads go to the run, records go to `hold` (committed later, or dropped). */
-function scopeOf(run: RunContext, hold: (effect: Effect) => void): RunContext {
+function scopeOf(run: RunContext, hold: (effect: Effect) => void, answers: Answers): RunContext {
   const ledger = holdingLedger(run.ledger, hold);
   const observations: RunContext['observations'] = {
     exchange: (...args) => hold((r) => r.observations.exchange(...args)),
     transition: (...args) => hold((r) => r.observations.transition(...args)),
     combinations: (...args) => hold((r) => r.observations.combinations(...args)),
   };
-  return { ...run, ledger, observations, transport: run.transport.with(ledger, observations), defer: hold };
+  return { ...run, ledger, observations, transport: run.transport.with(ledger, observations, answers), defer: hold };
 }
 
 /** The run as a shard that only learns sees it: what it knows changes, nothing is recorded. */

@@ -26,24 +26,24 @@ import {
 } from './limits.js';
 import { Observations } from './observations.js';
 import { baselinePhase } from './phases/baseline.js';
-import { combinationsPhase } from './phases/combinations.js';
-import { overTimePhase } from './phases/over-time.js';
-import { probesPhase } from './phases/probes.js';
+import { independentPhase } from './phases/independent.js';
+import { overTimePhase, Polls } from './phases/over-time.js';
 import { propertiesPhase } from './phases/properties.js';
-import { refusalsPhase } from './phases/refusals.js';
 import { seenPhase } from './phases/seen.js';
 import { toResult } from './result.js';
 import { Transport } from './transport.js';
 import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
 
-const PHASES: readonly [string, (ctx: RunContext) => Promise<void>][] = [
-  ['baseline', baselinePhase],
-  ['refusals', refusalsPhase],
-  ['probes', probesPhase],
-  ['combinations', combinationsPhase],
-  ['properties', propertiesPhase],
-  ['over time', overTimePhase],
-  ['everything seen', seenPhase],
+/**
+ * The phases in order, each with the names its start is announced by: the phases of one batch
+ * (independent.ts) start together, and the polls run beside the batches after the baseline.
+ */
+const PHASES: readonly [readonly string[], (ctx: RunContext, polls: Polls) => Promise<void>][] = [
+  [['baseline'], baselinePhase],
+  [['refusals', 'probes', 'combinations', 'over time'], independentPhase],
+  [['properties'], propertiesPhase],
+  [[], overTimePhase],
+  [['everything seen'], seenPhase],
 ];
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
@@ -137,9 +137,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seen: seenInOrder(lastSeen),
   };
   try {
-    for (const [name, phase] of PHASES) {
-      emit({ type: 'phase', name });
-      await phase(ctx);
+    const polls = new Polls(options.polls ?? 3, options.pollIntervalMs ?? 1000);
+    for (const [names, phase] of PHASES) {
+      for (const name of names) emit({ type: 'phase', name });
+      await phase(ctx, polls);
     }
   } catch (error) {
     if (error instanceof ConfigurationError) return finish(error.message);

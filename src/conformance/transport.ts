@@ -2,10 +2,16 @@
  * Sends one list request for an operation and hands back the exchange; a request that got no
  * complete answer is judged by the transport law, and an endpoint that cannot be reached at
  * all (before any answer) is a configuration error, not a verdict.
+ *
+ * Cases of one batch share their answers (`Answers`): a request another case of the batch has
+ * sent already is not sent again but judged on that answer, by each case as its own. Answers in
+ * one batch have no order among themselves and are never compared with each other, so a second
+ * answer would be judged on the same versions as the first; a request that must see the list as
+ * it is now (a poll, a walk that confirms a finding) asks for it afresh.
  */
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
-import type { HttpClient } from '../http/client.js';
+import type { HttpClient, HttpResult } from '../http/client.js';
 import type { Query } from '../http/paging.js';
 import { ConfigurationError } from './errors.js';
 import type { Ledger } from './ledger.js';
@@ -17,6 +23,9 @@ export interface Sent {
   exchange?: Exchange;
 }
 
+/** The answers of one batch's requests, by URL as sent. */
+export type Answers = Map<string, Promise<HttpResult>>;
+
 export class Transport {
   constructor(
     private readonly base: URL,
@@ -25,11 +34,12 @@ export class Transport {
     private readonly observations: Pick<Observations, 'exchange'>,
     // Shared by every case's transport: one answer anywhere means the endpoint can be reached.
     private readonly endpoint = { reached: false },
+    private readonly answers?: Answers,
   ) {}
 
   /** The same endpoint and client, recording into a case's ledger and observations (see cases.ts). */
-  with(ledger: Pick<Ledger, 'judge'>, observations: Pick<Observations, 'exchange'>): Transport {
-    return new Transport(this.base, this.client, ledger, observations, this.endpoint);
+  with(ledger: Pick<Ledger, 'judge'>, observations: Pick<Observations, 'exchange'>, answers: Answers): Transport {
+    return new Transport(this.base, this.client, ledger, observations, this.endpoint, answers);
   }
 
   url(op: ListOperation, session: string | undefined): URL {
@@ -43,12 +53,21 @@ export class Transport {
     return this.client.pause(ms);
   }
 
-  /** Sends one request; `kind` says what kind of values it carries (for coverage). */
-  async send(op: ListOperation, session: string | undefined, query: Query, kind: ValueKind = 'valid'): Promise<Sent> {
+  /**
+   * Sends one request (`fresh`: even when another case of the batch has sent it); `kind` says what
+   * kind of values it carries (for coverage).
+   */
+  async send(
+    op: ListOperation,
+    session: string | undefined,
+    query: Query,
+    kind: ValueKind = 'valid',
+    fresh = false,
+  ): Promise<Sent> {
     const url = this.url(op, session);
-    const result = await this.client.get(url, query);
     const full = new URL(url);
     for (const [k, v] of query) full.searchParams.append(k, v);
+    const result = await this.answer(url, query, full.toString(), fresh);
     if (result.failure && !result.exchange && !this.endpoint.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
       throw new ConfigurationError(
@@ -63,5 +82,18 @@ export class Transport {
       full.toString(),
     );
     return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
+  }
+
+  private async answer(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
+    const shared = fresh ? undefined : this.answers?.get(key);
+    if (shared) {
+      const result = await shared;
+      // No complete answer came: that says nothing about the next one, which is asked for.
+      if (result.exchange) return result;
+      return this.client.get(url, query);
+    }
+    const answer = this.client.get(url, query);
+    if (!fresh) this.answers?.set(key, answer);
+    return answer;
   }
 }

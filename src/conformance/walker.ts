@@ -13,6 +13,7 @@ import type { Violation } from '../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
+import type { Sent } from './transport.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -42,6 +43,13 @@ export interface WalkOptions {
   replay?: { seed: number; path: string };
   /** A first-page status that means the request itself was wrong (not the API): stop there without judging. */
   stopOnFirst?: number;
+  /**
+   * The answer to the first page, already received (a case asked first whether a limit is
+   * accepted): judged as the walk's first page instead of asking for it again.
+   */
+  first?: Sent;
+  /** Every page asked afresh, not answered by another case's request (a poll sees the list as it is then). */
+  fresh?: boolean;
 }
 
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
@@ -58,9 +66,12 @@ export async function walk(
   const found: Violation[] = [];
   const result: WalkResult = { pages: [], queries: [], cursors: [], urls: [], complete: false, capped: false };
   const subjectSession = sessionOfRequest(ctx, op, session);
+  // A walk that records nothing confirms or refreshes: it must see the list as it is now.
+  const fresh = options.fresh ?? record === 'none';
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
-    const { url, exchange } = await ctx.transport.send(op, session, current, options.kind);
+    const { url, exchange } =
+      n === 0 && options.first ? options.first : await ctx.transport.send(op, session, current, options.kind, fresh);
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
@@ -137,7 +148,7 @@ async function heldStill(
 ): Promise<boolean> {
   const ids = (body: unknown) => (itemsOf(op, body) ?? []).filter(isObject).map((item) => idOf(op, item));
   for (const [i, query] of walked.queries.entries()) {
-    const { exchange } = await ctx.transport.send(op, session, query, kind);
+    const { exchange } = await ctx.transport.send(op, session, query, kind, true);
     if (exchange?.status !== 200) return false;
     if (JSON.stringify(ids(exchange.body)) !== JSON.stringify(ids(walked.pages[i]!.body))) return false;
   }

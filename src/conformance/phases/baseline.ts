@@ -1,7 +1,8 @@
 /**
  * Baseline walks: every operation on every session it is judged on (the one given, and the
- * ids another operation lists), unfiltered, to the end; then a short limit, so that paging is
- * exercised even when one default page would hold everything.
+ * ids another operation lists), unfiltered, to the end. The walk with a short limit, so that
+ * paging is exercised even when one default page would hold everything, teaches the later
+ * phases nothing: it is a case of theirs (`shortLimitCases`), not a page the baseline waits for.
  */
 import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
@@ -45,7 +46,7 @@ function independentGroups(ops: readonly ListOperation[]): ListOperation[][] {
 
 type BaselineWalk = { complete: boolean; items: JsonObject[] } | undefined;
 
-/** One operation's baseline: a walk per session, to the end, then one with a short limit. */
+/** One operation's baseline: a walk per session, to the end. */
 function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[] {
   const cases: Case<BaselineWalk>[] = [];
   const none = chooseSessions(ctx, op);
@@ -72,12 +73,17 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
       },
     });
   });
-  const first = sessions[0];
-  if ((op.session.in !== 'path' || first !== undefined) && op.limit && op.paging.kind !== 'none') {
-    const query: Query = [...fixedQuery(ctx, op), [op.limit.param, '3']];
-    cases.push({ run: async (scope) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })) });
-  }
   return cases;
+}
+
+/** Each paged operation walked to its end 3 items a page, on its first session: the longest walks, so run first. */
+export function shortLimitCases(ctx: RunContext): Case<void>[] {
+  return ctx.ops.flatMap((op) => {
+    const first = sessionsOf(ctx, op)[0];
+    if ((op.session.in === 'path' && first === undefined) || !op.limit || op.paging.kind === 'none') return [];
+    const query: Query = [...fixedQuery(ctx, op), [op.limit.param, '3']];
+    return [{ run: async (scope: RunContext) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })) }];
+  });
 }
 
 function noteSessions(ctx: RunContext, op: ListOperation, sizes: readonly number[]): void {

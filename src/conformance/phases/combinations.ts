@@ -12,9 +12,10 @@ import { addedFilters } from '../../contract/laws/index.js';
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
 import { enumOf } from '../../generators/requests.js';
 import type { Query } from '../../http/paging.js';
-import { type Case, runCases } from '../cases.js';
+import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { coveringRows, type Factor, pairsOf } from '../pairwise.js';
+import type { Sent } from '../transport.js';
 import { walk } from '../walker.js';
 import { compareWithBaseline } from './properties.js';
 
@@ -31,7 +32,8 @@ const UNMATCHED = 'zz_unmatched';
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
 const CASE_LIMIT = 25;
 
-export async function combinationsPhase(ctx: RunContext): Promise<void> {
+/** The combinations' walks, the longest first (so that they do not start last), and the limit sweep's requests. */
+export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps: Case<void>[] } {
   const walks: { pages: number; run: Case<void> }[] = [];
   const sweeps: Case<void>[] = [];
   for (const op of ctx.ops) {
@@ -55,9 +57,9 @@ export async function combinationsPhase(ctx: RunContext): Promise<void> {
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
   }
-  // The longest walks first, so that they do not start last and hold up the phase; the order is fixed by the data.
+  // The order is fixed by the data, so it is the same at any concurrency.
   walks.sort((a, b) => b.pages - a.pages);
-  await runCases(ctx, [...walks.map((w) => w.run), ...sweeps]);
+  return { walks: walks.map((w) => w.run), sweeps };
 }
 
 /**
@@ -134,8 +136,12 @@ async function walkCombination(
   query: Query,
   fixed: Query,
 ): Promise<void> {
-  if (op.limit && !(await limitAccepted(ctx, op, session, query))) return;
-  const { walk: result } = await walk(ctx, op, session, query, { maxPages: COMBINATION_PAGES });
+  const first = op.limit ? await largeLimitAnswer(ctx, op, session, query) : undefined;
+  if (first === false) return;
+  const { walk: result } = await walk(ctx, op, session, query, {
+    maxPages: COMBINATION_PAGES,
+    ...(first ? { first } : {}),
+  });
   const key = baselineKey(op, session);
   if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
     await compareWithBaseline(ctx, op, session, query, fixed, result, key, true);
@@ -143,20 +149,22 @@ async function walkCombination(
 
 /**
  * No document bounds the limit from above: a server may refuse a large one. Above the values the
- * request cases send as valid, the first page is asked once; a refusal is noted, not judged.
+ * request cases send as valid, the first page is asked first: a refusal is noted, not judged
+ * (false); an answer is the walk's first page. Undefined: a limit the request cases send as valid.
  */
-async function limitAccepted(
+async function largeLimitAnswer(
   ctx: RunContext,
   op: ListOperation,
   session: string | undefined,
   query: Query,
-): Promise<boolean> {
+): Promise<Sent | false | undefined> {
   const limit = op.limit!;
   const sent = Number(query.find(([k]) => k === limit.param)?.[1]);
-  if (!(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return true;
-  const { exchange } = await ctx.transport.send(op, session, query, 'edge');
+  if (!(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return undefined;
+  const first = await ctx.transport.send(op, session, query, 'edge');
+  const { exchange } = first;
   if (!exchange) return false;
-  if (exchange.status === 200 || exchange.status >= 500) return true;
+  if (exchange.status === 200 || exchange.status >= 500) return first;
   const request = query.map(([k, v]) => `${k}=${v}`).join('&');
   ctx.ledger.note(
     `${op.operationId}: ${request} got ${exchange.status} (no maximum is documented, so this is not judged)`,

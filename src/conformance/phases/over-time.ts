@@ -1,25 +1,62 @@
-/** Observes each list `polls` times in all (the baseline walk was the first), `pollIntervalMs` apart. */
+/**
+ * Observes each list `polls` times in all (the baseline walk was the first), each walk of a list
+ * at least `pollIntervalMs` after the one before it ended. A poll's walks are cases that run in the
+ * batch of another phase (the first poll beside the probes, the second beside the property cases):
+ * cases of one batch are never compared with each other, so a poll judges the same there as alone,
+ * and its wait overlaps the other cases' requests instead of holding up the run. The polls left
+ * after the property cases run on their own.
+ */
 
 import { MAX_PAGES } from '../../http/paging.js';
-import { runCases } from '../cases.js';
-import { fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { type Case, runCases } from '../cases.js';
+import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { walk } from '../walker.js';
 
-export async function overTimePhase(ctx: RunContext): Promise<void> {
-  const polls = ctx.options.polls ?? 3;
-  const interval = ctx.options.pollIntervalMs ?? 1000;
-  for (let poll = 1; poll < polls; poll++) {
-    await ctx.transport.pause(interval);
-    // One poll's walks run at once; the next poll starts when they are all committed.
-    const walks = ctx.ops.flatMap((op) =>
+export class Polls {
+  private taken = 0;
+  /** When the walk before the next one ended, by list; the time of the first take for a list not polled yet. */
+  private readonly ended = new Map<string, number>();
+  private since: number | undefined;
+
+  constructor(
+    /** Walks of every list in all, the baseline's included. */
+    private readonly total: number,
+    private readonly intervalMs: number,
+  ) {}
+
+  get left(): number {
+    return Math.max(0, this.total - 1 - this.taken);
+  }
+
+  /**
+   * The walks of the next poll, one case per list (none once every poll is taken). Called once
+   * per batch at most: two polls of one list in one batch would not be an interval apart.
+   */
+  next(ctx: RunContext): Case<undefined>[] {
+    if (this.left === 0) return [];
+    this.taken++;
+    // The first poll is taken right after the baseline: its walks are what the interval runs from.
+    this.since ??= performance.now();
+    return ctx.ops.flatMap((op) =>
       sessionsOf(ctx, op)
         .filter((session) => op.session.in !== 'path' || session !== undefined)
-        .map((session) => ({
-          run: async (scope: RunContext) => {
-            await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES });
-          },
-        })),
+        .map((session) => {
+          const key = baselineKey(op, session);
+          return {
+            // Until then the batch's other cases go first.
+            notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
+            run: async (scope: RunContext) => {
+              await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES, fresh: true });
+              this.ended.set(key, performance.now());
+              return undefined;
+            },
+          };
+        }),
     );
-    await runCases(ctx, walks);
   }
+}
+
+/** The polls no other phase took, one batch each. */
+export async function overTimePhase(ctx: RunContext, polls: Polls): Promise<void> {
+  while (polls.left > 0) await runCases(ctx, polls.next(ctx));
 }

@@ -7,7 +7,7 @@
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
-import { type Case, runCases } from '../cases.js';
+import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { pageSizesProbe } from './page-sizes.js';
@@ -15,7 +15,7 @@ import { pageSizesProbe } from './page-sizes.js';
 /** How far past the list's length the long-limit probe asks. */
 const PAST_THE_END = 25;
 
-export async function probesPhase(ctx: RunContext): Promise<void> {
+export function probeCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
@@ -24,7 +24,7 @@ export async function probesPhase(ctx: RunContext): Promise<void> {
     if (op.paging.kind === 'item-id' && op.limit) cases.push({ run: (scope) => itemCursorProbes(scope, op, session) });
     cases.push({ run: (scope) => pageSizesProbe(scope, op, session) });
   }
-  await runCases(ctx, cases);
+  return cases;
 }
 
 /** Each probe is a case of its own: none needs another's answer. */
@@ -71,10 +71,11 @@ async function walkIfAccepted(
   session: string | undefined,
   query: [string, string][],
 ): Promise<void> {
-  const { exchange } = await ctx.transport.send(op, session, query, 'edge');
+  const first = await ctx.transport.send(op, session, query, 'edge');
+  const { exchange } = first;
   if (!exchange) return;
   if (exchange.status === 200 || exchange.status >= 500)
-    await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge' });
+    await walk(ctx, op, session, query, { maxPages: 2, kind: 'edge', first });
   else noteRefused(ctx, op, query.map(([k, v]) => `${k}=${v}`).join('&'), exchange.status);
 }
 

@@ -12,13 +12,15 @@ import type { Violation } from '../../contract/violation.js';
 import { type RequestCase, requestCase } from '../../generators/requests.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
-import { runCases } from '../cases.js';
+import { type Case as RunCase, runCases } from '../cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import type { Polls } from './over-time.js';
 
 type Case = RequestCase & { operation: string };
 
-export async function propertiesPhase(ctx: RunContext): Promise<void> {
+/** The property cases; the next poll's walks run beside the first round's cases. */
+export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<void> {
   const runs = ctx.options.runs ?? 100;
   if (runs <= 0) return;
   const ops = ctx.ops.filter((op) => op.session.in !== 'path' || sessionsOf(ctx, op).length > 0);
@@ -34,7 +36,8 @@ export async function propertiesPhase(ctx: RunContext): Promise<void> {
     const seed = ctx.seed + round;
     const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
     // A replayed path is one case, shrunk: nothing to run at once.
-    const tried = ctx.options.path ? [] : await tryCases(ctx, arbitrary, seed, runs, passes);
+    const beside = round === 0 && !ctx.options.path ? polls.next(ctx) : [];
+    const tried = ctx.options.path ? [] : await tryCases(ctx, arbitrary, seed, runs, passes, beside);
     if (tried.length > 0 && !tried.some((t) => t && !t.passed)) break;
     let budgetHit = false;
     let interrupted = false;
@@ -125,6 +128,7 @@ async function tryCases(
   seed: number,
   runs: number,
   passes: (found: readonly Violation[]) => boolean,
+  beside: readonly RunCase<undefined>[],
 ): Promise<(Tried | undefined)[]> {
   const cases: Case[] = [];
   // Generating does not depend on the property's answers until one fails, so the first runs are known up front.
@@ -135,24 +139,29 @@ async function tryCases(
     }),
     { seed, numRuns: runs },
   );
-  const results = await runCases(
+  const tries = await runCases<Tried | undefined>(
     ctx,
-    cases.map((c) => ({
-      run: async (scope: RunContext): Promise<Tried> => {
-        try {
-          const violations = await executeCase(scope, c, false);
-          if (passes(violations)) return { text: JSON.stringify(c), passed: true };
-          const op = scope.ops.find((o) => o.operationId === c.operation)!;
-          const url = requestUrl(scope, op, withFixed(fixedQuery(scope, op), c.query));
-          return { text: JSON.stringify(c), passed: false, found: { operation: c.operation, url, violations } };
-        } catch (error) {
-          if (error instanceof BudgetExhausted || error instanceof Interrupted) throw error;
-          return { text: JSON.stringify(c), passed: false, error: { cause: error } };
-        }
-      },
-    })),
-    { stopAfter: (t) => !t.passed },
+    [
+      // First, so that no failing case stops them; each starts when due.
+      ...beside,
+      ...cases.map((c) => ({
+        run: async (scope: RunContext): Promise<Tried> => {
+          try {
+            const violations = await executeCase(scope, c, false);
+            if (passes(violations)) return { text: JSON.stringify(c), passed: true };
+            const op = scope.ops.find((o) => o.operationId === c.operation)!;
+            const url = requestUrl(scope, op, withFixed(fixedQuery(scope, op), c.query));
+            return { text: JSON.stringify(c), passed: false, found: { operation: c.operation, url, violations } };
+          } catch (error) {
+            if (error instanceof BudgetExhausted || error instanceof Interrupted) throw error;
+            return { text: JSON.stringify(c), passed: false, error: { cause: error } };
+          }
+        },
+      })),
+    ],
+    { stopAfter: (t) => t !== undefined && !t.passed },
   );
+  const results = tries.slice(beside.length);
   const failed = results.findIndex((t) => t !== undefined && !t.passed);
   return failed < 0 ? results : results.slice(0, failed + 1);
 }

@@ -9,10 +9,10 @@ import type { ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import { isObject } from '../../contract/rules/types.js';
 import type { Query } from '../../http/paging.js';
-import { type Case, runCases } from '../cases.js';
+import type { Case } from '../cases.js';
 import { fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 
-export async function refusalsPhase(ctx: RunContext): Promise<void> {
+export function refusalCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
@@ -45,7 +45,7 @@ export async function refusalsPhase(ctx: RunContext): Promise<void> {
     }
     if (op.session.in === 'path') cases.push({ run: (scope) => unknownSession(scope, op) });
   }
-  await runCases(ctx, cases);
+  return cases;
 }
 
 /** One valid value of each parameter the operation honours (a filter value the lists hold, a small limit). */
