@@ -19,6 +19,12 @@ export interface GeneratorProfile {
    * cannot imply. fast-check comes as an argument, so a profile loads it only when generating.
    */
   overrides(fc: FastCheck, edge: boolean): Record<string, fc.Arbitrary<unknown>>;
+  /**
+   * Members inside an object of a target that the documents make an id of a thing of its own (Ark's
+   * `tool.tool_use_id`: "Agent 发起该次工具调用时生成的工具调用 ID"), as paths (`output[].call_id`);
+   * not references to another object (a `session_id`). The generators keep each unique within a run.
+   */
+  nestedIds?: Partial<Record<RuleTarget, readonly string[]>>;
   /** One kit per item rule of the API, by rule id. */
   kits: Readonly<Record<string, RuleKit>>;
   /** Gives a new object of `target` creation-time fields at `ms` (and the times that follow it). */

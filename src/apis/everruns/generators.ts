@@ -12,6 +12,9 @@ export const everrunsGenerators: GeneratorProfile = {
       ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
       : fc.integer({ min: 1, max: 5 }),
   }),
+  // 001: an ask's "Stable ID referenced by the answering message’s `in_reply_to`", the "Child session,
+  // for subagent-shaped tasks" and the "Remote task ID, for tasks wrapping an external protocol task".
+  nestedIds: { task: ['input_request.id', 'links.child_session_id', 'links.remote_task_id'] },
   kits: everrunsKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: iso(ms), updated_at: iso(ms) };

@@ -42,6 +42,8 @@ export const jsonrpcGenerators: GeneratorProfile = {
     'ListTasksResponse.jsonrpc': fc.constant('2.0'),
     'ListTasksResponse.result': fc.constant([]),
   }),
+  // The tool calls drawn into `output` (see outputItem): each call has its own id.
+  nestedIds: { task: ['output[].call_id'] },
   kits: jsonrpcKits,
   stampCreation(_target, item, ms) {
     return { ...item, created_at: Math.floor(ms / 1000) };

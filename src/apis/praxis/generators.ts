@@ -12,6 +12,9 @@ export const praxisGenerators: GeneratorProfile = {
       { nil: null },
     ),
   }),
+  // 004: a session's resources, "each is a file reference mounted into the session's machine", and its
+  // outcome evaluations, "One entry per `define_outcome` event sent to the session".
+  nestedIds: { session: ['resources[].id', 'outcome_evaluations[].outcome_id'] },
   kits: praxisKits,
   stampCreation(target, item, ms) {
     const out = { ...item };
