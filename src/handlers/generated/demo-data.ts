@@ -4101,7 +4101,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "background_tool",
     "links": {
-     "child_session_id": "child_session_g19l73",
+     "child_session_id": "child_demo002",
      "remote_task_id": null,
      "resource_ids": [
       "flaky"
@@ -4210,7 +4210,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_clakvy",
+     "remote_task_id": "remote_demo005",
      "resource_ids": []
     },
     "progress": null,
@@ -4434,7 +4434,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": "remote_task_q6xvju",
+     "remote_task_id": "remote_demo010",
      "resource_ids": [
       "bench upload report"
      ]
@@ -4481,7 +4481,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "child_session_53p5r1",
+     "child_session_id": "child_demo011",
      "remote_task_id": null,
      "resource_ids": []
     },
@@ -4547,7 +4547,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_8hgkmy",
+     "remote_task_id": "remote_demo013",
      "resource_ids": [
       "retry api server",
       "cache logs agent"
@@ -4628,7 +4628,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "remote_task_id": "remote_task_00000j",
+     "remote_task_id": "remote_demo015",
      "resource_ids": []
     },
     "progress": {
@@ -4672,7 +4672,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "subagent",
     "links": {
      "child_session_id": "child_demo016",
-     "remote_task_id": "remote_task_q87ap8",
+     "remote_task_id": "remote_demo016",
      "resource_ids": [
       "backup retry render"
      ]
@@ -5449,7 +5449,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_ff8xj2",
+      "call_id": "call_demo002_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5480,7 +5480,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_3y9alp",
+      "call_id": "call_demo003_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -5569,13 +5569,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_p1z9on",
+      "call_id": "call_demo006_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_eadgv5",
+      "call_id": "call_demo006_1",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5761,7 +5761,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_wt1cql",
+      "call_id": "call_demo012_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
@@ -5802,7 +5802,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_uxw8sz",
+      "call_id": "call_demo013_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -5828,7 +5828,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_8ymrty",
+      "call_id": "call_demo014_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
@@ -5876,7 +5876,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_j81ec",
+      "call_id": "call_demo015_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5937,7 +5937,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_u40bhe",
+      "call_id": "call_demo017_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -5972,7 +5972,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_u",
+      "call_id": "call_demo019_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -5995,7 +5995,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_tib1zx",
+      "call_id": "call_demo020_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6148,7 +6148,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_e4tx9o",
+      "call_id": "call_demo024_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6186,7 +6186,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_8q1003",
+      "call_id": "call_demo025_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6308,7 +6308,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_7",
+      "call_id": "call_demo029_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6356,13 +6356,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_n34wiw",
+      "call_id": "call_demo031_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_942piw",
+      "call_id": "call_demo031_1",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6427,7 +6427,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_ucd914",
+      "call_id": "call_demo033_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6511,7 +6511,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_21fadz",
+      "call_id": "call_demo037_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6568,7 +6568,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_soeq2j",
+      "call_id": "call_demo039_1",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6622,7 +6622,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_t0e9gt",
+      "call_id": "call_demo041_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6680,7 +6680,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_1vcuxo",
+      "call_id": "call_demo043_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -6707,7 +6707,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_ne6ux4",
+      "call_id": "call_demo044_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6776,13 +6776,13 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_rpkqw4",
+      "call_id": "call_demo046_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_3eoiiq",
+      "call_id": "call_demo046_2",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6804,13 +6804,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_emcy0e",
+      "call_id": "call_demo047_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_al12p0",
+      "call_id": "call_demo047_1",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      },
