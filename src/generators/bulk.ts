@@ -31,7 +31,13 @@ function walker(face: Face, edge: boolean): SchemaWalker<Draw> {
   let w = walkers.get(key);
   if (!w) {
     const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    w = new SchemaWalker(defs, { edge, overrides: generatorsOf(face).overrides(fc, edge) }, drawBackend);
+    const profile = generatorsOf(face);
+    const overrides = {
+      edge,
+      overrides: profile.overrides?.(fc, edge),
+      built: profile.overridesIn?.(drawBackend, edge),
+    };
+    w = new SchemaWalker(defs, overrides, drawBackend);
     walkers.set(key, w);
   }
   return w;

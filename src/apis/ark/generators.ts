@@ -9,7 +9,7 @@ import { arkLifecycle } from './rules.js';
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
-  overrides: (fc, edge) => ({ UnixMillis: plausibleMillis(fc, edge) }),
+  overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge) }),
   // 002: "Agent 发起该次工具调用时生成的工具调用 ID。" Each call makes its own.
   nestedIds: { task: ['tool.tool_use_id'] },
   kits: arkKits,

@@ -7,10 +7,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const everrunsGenerators: GeneratorProfile = {
   face: 'everruns',
-  overrides: (fc, edge) => ({
+  overridesIn: (b, edge) => ({
     'Task.attempt': edge
-      ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
-      : fc.integer({ min: 1, max: 5 }),
+      ? b.oneof([
+          { arbitrary: b.integer(1, 5), weight: 1 },
+          { arbitrary: b.constant(2 ** 31 - 1), weight: 1 },
+        ])
+      : b.integer(1, 5),
   }),
   // 001: an ask's "Stable ID referenced by the answering message’s `in_reply_to`", the "Child session,
   // for subagent-shaped tasks" and the "Remote task ID, for tasks wrapping an external protocol task".
