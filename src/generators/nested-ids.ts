@@ -5,24 +5,35 @@
  */
 import type { JsonObject } from '../contract/rules/types.js';
 
-/** Calls `at` for each place (`holder[key]`) the path reaches in `value`; `[]` steps into every item of an array. */
-function visitPath(
-  value: unknown,
-  steps: readonly string[],
-  from: number,
-  at: (holder: JsonObject, key: string) => void,
-) {
-  if (value === null || typeof value !== 'object') return;
-  const step = steps[from]!;
-  if (step === '[]') {
-    if (Array.isArray(value)) for (const item of value) visitPath(item, steps, from + 1, at);
-    return;
+/** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
+type At = (holder: JsonObject, key: string) => void;
+type Visit = (value: unknown, at: At) => void;
+
+const isHolder = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The visitor of `output[].call_id`: steps made into functions once, so that keeping the ids of a
+ * hundred thousand objects walks no step list (measured: a tenth of a JSON-RPC task's draw).
+ */
+function visitorOf(steps: readonly string[]): Visit {
+  let visit: Visit = (value, at) => {
+    if (isHolder(value) && key in value) at(value, key);
+  };
+  const key = steps[steps.length - 1]!;
+  for (let i = steps.length - 2; i >= 0; i--) {
+    const next = visit;
+    const step = steps[i]!;
+    visit =
+      step === '[]'
+        ? (value, at) => {
+            if (Array.isArray(value)) for (const item of value) next(item, at);
+          }
+        : (value, at) => {
+            if (isHolder(value)) next(value[step], at);
+          };
   }
-  if (Array.isArray(value)) return;
-  const holder = value as JsonObject;
-  if (from === steps.length - 1) {
-    if (step in holder) at(holder, step);
-  } else visitPath(holder[step], steps, from + 1, at);
+  return visit;
 }
 
 /** `output[].call_id` as steps: `output`, `[]`, `call_id`. */
@@ -33,7 +44,7 @@ function pathSteps(path: string): string[] {
 /** The string values at `path` in `item` (nulls and absent members left out). */
 export function idsAt(item: JsonObject, path: string): string[] {
   const out: string[] = [];
-  visitPath(item, pathSteps(path), 0, (holder, key) => {
+  visitorOf(pathSteps(path))(item, (holder, key) => {
     const id = holder[key];
     if (typeof id === 'string') out.push(id);
   });
@@ -45,23 +56,26 @@ export function idsAt(item: JsonObject, path: string): string[] {
  * a base-36 suffix (`toolu_0003_1`), so an edge-case id (`""`, a long one) still comes, once.
  */
 export class IdBook {
-  private readonly paths: { steps: string[]; seen: Set<string> }[];
+  private readonly paths: { visit: Visit; at: At }[];
   private suffix = 0;
 
   constructor(paths: readonly string[]) {
-    this.paths = paths.map((path) => ({ steps: pathSteps(path), seen: new Set() }));
-  }
-
-  /** Changes the repeated nested ids of `item` in place. */
-  keep(item: JsonObject): void {
-    for (const { steps, seen } of this.paths)
-      visitPath(item, steps, 0, (holder, key) => {
+    this.paths = paths.map((path) => {
+      const seen = new Set<string>();
+      const at: At = (holder, key) => {
         const id = holder[key];
         if (typeof id !== 'string') return;
         let unique = id;
         while (seen.has(unique)) unique = `${id}_${(++this.suffix).toString(36)}`;
         seen.add(unique);
         if (unique !== id) holder[key] = unique;
-      });
+      };
+      return { visit: visitorOf(pathSteps(path)), at };
+    });
+  }
+
+  /** Changes the repeated nested ids of `item` in place. */
+  keep(item: JsonObject): void {
+    for (const { visit, at } of this.paths) visit(item, at);
   }
 }
