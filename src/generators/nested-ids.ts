@@ -41,10 +41,14 @@ function pathSteps(path: string): string[] {
   return path.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]));
 }
 
+const visitors = new Map<string, Visit>();
+
 /** The string values at `path` in `item` (nulls and absent members left out). */
 export function idsAt(item: JsonObject, path: string): string[] {
+  let visit = visitors.get(path);
+  if (!visit) visitors.set(path, (visit = visitorOf(pathSteps(path))));
   const out: string[] = [];
-  visitorOf(pathSteps(path))(item, (holder, key) => {
+  visit(item, (holder, key) => {
     const id = holder[key];
     if (typeof id === 'string') out.push(id);
   });
