@@ -16,9 +16,11 @@ import { generate, generateSync } from 'json-schema-faker';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
 import { BUILTIN_FACES } from '../src/contract/faces.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
-import type { RuleTarget } from '../src/contract/rules/types.js';
+import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';
 import { drawObjects, validObject } from '../src/generators/index.js';
+import { idsAt } from '../src/generators/nested-ids.js';
+import { generatorsOf } from '../src/generators/profiles.js';
 import { pad } from '../src/handlers/demo.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -97,13 +99,13 @@ async function wholeGenerate() {
   log(`## Generators: \`generate --count ${count.toLocaleString('en-US')}\`, whole process`);
   log('');
   log(
-    `Wall time of \`node bin/agent-task-contracts.js generate --face F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use).`,
+    `Wall time of \`node bin/agent-task-contracts.js generate --face F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use). The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
   log('');
   log(
-    '| API | object | whole process | million characters written | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids |',
+    '| API | object | whole process | million characters written | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids | distinct nested ids |',
   );
-  log('|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|');
   const out = join(tmpdir(), `atc-generate-${process.pid}.ndjson`);
   const results: number[] = [];
   for (const { face, what } of GENERATED) {
@@ -125,9 +127,13 @@ async function wholeGenerate() {
     const text = readFileSync(out, 'utf8');
     const idField = operationsOf(face).find((op) => op.target === what)?.idField;
     const lines = text.trimEnd().split('\n');
-    const ids = idField
-      ? new Set(lines.map((l) => (JSON.parse(l) as Record<string, unknown>)[idField])).size
-      : undefined;
+    const values = lines.map((l) => JSON.parse(l) as JsonObject);
+    const ids = idField ? new Set(values.map((v) => v[idField])).size : undefined;
+    // The ids inside the objects (a tool call's, an ask's): how many, how many distinct.
+    const nested = (generatorsOf(face).nestedIds?.[what] ?? []).map((path) => {
+      const all = values.flatMap((v) => idsAt(v, path));
+      return `\`${path}\` ${new Set(all).size.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')}`;
+    });
     const whole = (count / median(times)) * 1000;
     results.push(whole);
     const n = 20_000;
@@ -138,7 +144,7 @@ async function wholeGenerate() {
     for (const value of fc.sample(validObject(face, what), { seed: 9, numRuns: n })) JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
-      `| ${face} | ${what} | **${round(whole)}/s** | ${(text.length / 1e6).toFixed(1)} | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} |`,
+      `| ${face} | ${what} | **${round(whole)}/s** | ${(text.length / 1e6).toFixed(1)} | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
     );
   }
   rmSync(out, { force: true });

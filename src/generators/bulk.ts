@@ -11,6 +11,7 @@ import { componentOf, operationsOf } from '../contract/operations.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
 import { type Draw, drawBackend, Rng } from './draw.js';
+import { IdBook } from './nested-ids.js';
 import { generatorsOf, kitOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 import { SchemaWalker } from './schema-arbitrary.js';
@@ -30,7 +31,13 @@ function walker(face: Face, edge: boolean): SchemaWalker<Draw> {
   let w = walkers.get(key);
   if (!w) {
     const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    w = new SchemaWalker(defs, { edge, overrides: generatorsOf(face).overrides(fc, edge) }, drawBackend);
+    const profile = generatorsOf(face);
+    const overrides = {
+      edge,
+      overrides: profile.overrides?.(fc, edge),
+      built: profile.overridesIn?.(drawBackend, edge),
+    };
+    w = new SchemaWalker(defs, overrides, drawBackend);
     walkers.set(key, w);
   }
   return w;
@@ -42,6 +49,8 @@ const REDRAWS = 16;
 /**
  * `count` objects of `target`, deterministic from `seed`, each valid (or breaking `breaks` only),
  * no two with the same id. An id drawn twice is drawn again, so edge-case ids still come, once each.
+ * The profile's nested ids are kept unique as drawn, before the repairs and the break: what a
+ * break sets (a child session that is the task's own) stays as the rule needs it.
  */
 export function* drawObjects(face: Face, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
   const edge = options.edge ?? false;
@@ -52,6 +61,7 @@ export function* drawObjects(face: Face, target: RuleTarget, options: DrawOption
   const drawId = idField === undefined ? undefined : w.property(component, idField);
   const fix = repairerFor(face, target);
   const kit = options.breaks === undefined ? undefined : kitOf(face, options.breaks);
+  const nested = new IdBook(generatorsOf(face).nestedIds?.[target] ?? []);
   const seen = new Set<unknown>();
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {
@@ -62,6 +72,7 @@ export function* drawObjects(face: Face, target: RuleTarget, options: DrawOption
       seen.add(id);
       item[idField] = id as JsonObject[string];
     }
+    nested.keep(item);
     if (kit === undefined) yield fix(item);
     else {
       fix(item);

@@ -53,6 +53,9 @@ export class Rng {
 /** Draws one value. */
 export type Draw = (r: Rng) => unknown;
 
+/** fast-check's `fc.option` gives null one time in this plus one. */
+const OPTION_FREQ = 5;
+
 /** Wide integer ranges sometimes draw next to their bounds, as fast-check's bias does, one time in this. */
 const BIAS = 8;
 const NEAR = 8;
@@ -114,7 +117,12 @@ export const drawBackend: Backend<Draw> = {
       return draws[i]!(r);
     };
   },
-  nullable: (value, freq) => (r) => (r.int(0, freq) === 0 ? null : value(r)),
+  nullable(value, freq = OPTION_FREQ) {
+    return (r) => (r.int(0, freq) === 0 ? null : value(r));
+  },
+  tuple(items) {
+    return (r) => items.map((item) => item(r));
+  },
   array(items, minLength, maxLength) {
     return (r) => {
       const n = r.int(minLength, maxLength);

@@ -3,19 +3,17 @@
  * write and compare millions of them (measured: Date#toISOString and Date.parse were a third of
  * the time of a generated Praxis task).
  */
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+/** Two- and three-digit fields, written once: the time of day is four lookups. */
+const TWO = Array.from({ length: 60 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+const THREE = Array.from({ length: 1000 }, (_, n) => `${n}`.padStart(3, '0'));
 
-/** The same string as `new Date(ms).toISOString()` for years 0000–9999. */
-export function isoFromMillis(ms: number): string {
-  const days = Math.floor(ms / 86_400_000);
-  let rest = ms - days * 86_400_000;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  const millis = rest - seconds * 1000;
+/** `yyyy-mm-dd` by days since 1970-01-01, each made once (generated times fall on a few hundred days). */
+const dayTexts = new Map<number, string>();
+const MAX_DAYS_KEPT = 100_000;
+
+function dayText(days: number): string {
+  const known = dayTexts.get(days);
+  if (known !== undefined) return known;
   // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
@@ -27,7 +25,22 @@ export function isoFromMillis(ms: number): string {
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   const y = year < 1000 ? `${year}`.padStart(4, '0') : `${year}`;
-  return `${y}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(millis)}Z`;
+  const text = `${y}-${TWO[month]}-${TWO[day]}`;
+  if (dayTexts.size < MAX_DAYS_KEPT) dayTexts.set(days, text);
+  return text;
+}
+
+/** The same string as `new Date(ms).toISOString()` for years 0000–9999. */
+export function isoFromMillis(ms: number): string {
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  return `${dayText(days)}T${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}.${THREE[millis]}Z`;
 }
 
 /** The digits at `at`..`at + n - 1` of `text` as a number, or NaN for a non-digit. */

@@ -12,7 +12,7 @@ import { repair, repairerFor } from './repair.js';
 export { repair };
 
 import type { BuiltinFace } from '../contract/face.js';
-import { SchemaArbitraries } from './schema-arbitrary.js';
+import { fastCheckBackend, SchemaArbitraries } from './schema-arbitrary.js';
 
 export interface ObjectOptions {
   /** Lean on values that break clients (see README: generators). */
@@ -25,7 +25,12 @@ function builder(face: Face, edge: boolean): SchemaArbitraries {
   let b = builders.get(key);
   if (!b) {
     const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    b = new SchemaArbitraries(defs, { edge, overrides: generatorsOf(face).overrides(fc, edge) });
+    const profile = generatorsOf(face);
+    b = new SchemaArbitraries(defs, {
+      edge,
+      overrides: profile.overrides?.(fc, edge),
+      built: profile.overridesIn?.(fastCheckBackend, edge),
+    });
     builders.set(key, b);
   }
   return b;

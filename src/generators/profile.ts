@@ -8,9 +8,10 @@ import type fc from 'fast-check';
 import type { Face } from '../contract/face.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import type { RuleKit } from './rule-kit.js';
+import type { Backend } from './schema-arbitrary.js';
 
 /** The fast-check module, as the generators pass it to a profile. */
-export type FastCheck = typeof fc;
+type FastCheck = typeof fc;
 
 export interface GeneratorProfile {
   face: Face;
@@ -18,7 +19,19 @@ export interface GeneratorProfile {
    * Arbitraries by component (`UnixMillis`) or component field (`Task.created_at`) the schema
    * cannot imply. fast-check comes as an argument, so a profile loads it only when generating.
    */
-  overrides(fc: FastCheck, edge: boolean): Record<string, fc.Arbitrary<unknown>>;
+  overrides?(fc: FastCheck, edge: boolean): Record<string, fc.Arbitrary<unknown>>;
+  /**
+   * The same, built with the backend `b` of the walk (`b.integer`, `b.oneof`…), so that bulk draws
+   * make them as plain draws, not through fast-check (measured: a JSON-RPC task's `output` and
+   * `created_at` were half of its draw). Where a path is in both, this one wins.
+   */
+  overridesIn?<A>(b: Backend<A>, edge: boolean): Record<string, A>;
+  /**
+   * Members inside an object of a target that the documents make an id of a thing of its own (Ark's
+   * `tool.tool_use_id`: "Agent 发起该次工具调用时生成的工具调用 ID"), as paths (`output[].call_id`);
+   * not references to another object (a `session_id`). The generators keep each unique within a run.
+   */
+  nestedIds?: Partial<Record<RuleTarget, readonly string[]>>;
   /** One kit per item rule of the API, by rule id. */
   kits: Readonly<Record<string, RuleKit>>;
   /** Gives a new object of `target` creation-time fields at `ms` (and the times that follow it). */

@@ -6,6 +6,8 @@ import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import type { RuleTarget } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { drawObjects } from '../../src/generators/bulk.js';
+import { IdBook, idsAt } from '../../src/generators/nested-ids.js';
+import { generatorsOf } from '../../src/generators/profiles.js';
 import { cli } from '../helpers/cli.js';
 import { reachableEnums } from './enums.js';
 
@@ -87,6 +89,39 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
         expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
       }
     });
+
+  it('nested ids (a tool call id, an ask id) are unique within 10,000 objects of every API (1,000 edge ones)', () => {
+    expect(generatorsOf('ark').nestedIds?.task).toContain('tool.tool_use_id');
+    expect(generatorsOf('everruns').nestedIds?.task).toContain('input_request.id');
+    for (const { face, target } of targets) {
+      const paths = generatorsOf(face).nestedIds?.[target] ?? [];
+      if (paths.length === 0) continue;
+      for (const edge of [false, true]) {
+        const values = [...drawObjects(face, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge })];
+        for (const path of paths) {
+          const ids = values.flatMap((v) => idsAt(v, path));
+          // Every declared path is drawn often (a misspelt path would find nothing).
+          expect(ids.length, `${face} ${target} ${path}`).toBeGreaterThan(50);
+          expect(ids.length - new Set(ids).size, `${face} ${target} ${path}: repeated ids`).toBe(0);
+        }
+      }
+    }
+  });
+
+  it('a nested id given twice takes a suffix that is itself unused; nulls and other types stay', () => {
+    const book = new IdBook(['tool.tool_use_id', 'output[].call_id']);
+    const items = [
+      { tool: { tool_use_id: '' }, output: [{ call_id: 'a' }, { call_id: 'a' }] },
+      { tool: { tool_use_id: '' }, output: [{ call_id: 'a_1' }, { call_id: null }, { type: 'message' }] },
+      { tool: { tool_use_id: '_2' }, output: 'not a list' },
+    ];
+    for (const item of items) book.keep(item);
+    const ids = items.flatMap((item) => [...idsAt(item, 'tool.tool_use_id'), ...idsAt(item, 'output[].call_id')]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => id.startsWith('a'))).toHaveLength(3);
+    expect(items[0]!.tool.tool_use_id).toBe('');
+    expect(items[1]!.output).toContainEqual({ call_id: null });
+  });
 
   it('the same seed draws the same list; another seed another', () => {
     const list = (seed: number) =>

@@ -9,11 +9,9 @@ import { arkLifecycle } from './rules.js';
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
-  // A tool call's id is one call's (ark.unique-tool-use-id): drawn long enough that two never meet.
-  overrides: (fc, edge) => ({
-    UnixMillis: plausibleMillis(fc, edge),
-    'Tool.tool_use_id': fc.stringMatching(/^toolu_[0-9a-f]{16}$/),
-  }),
+  overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge) }),
+  // 002: "Agent 发起该次工具调用时生成的工具调用 ID。" Each call makes its own.
+  nestedIds: { task: ['tool.tool_use_id'] },
   kits: arkKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: ms };

@@ -7,13 +7,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const everrunsGenerators: GeneratorProfile = {
   face: 'everruns',
-  overrides: (fc, edge) => ({
+  overridesIn: (b, edge) => ({
     'Task.attempt': edge
-      ? fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(2 ** 31 - 1))
-      : fc.integer({ min: 1, max: 5 }),
-    // Two pending asks never share an id (everruns.unique-input-request-id).
-    'InputRequest.id': fc.stringMatching(/^ask_[0-9a-f]{16}$/),
+      ? b.oneof([
+          { arbitrary: b.integer(1, 5), weight: 1 },
+          { arbitrary: b.constant(2 ** 31 - 1), weight: 1 },
+        ])
+      : b.integer(1, 5),
   }),
+  // 001: an ask's "Stable ID referenced by the answering message’s `in_reply_to`", the "Child session,
+  // for subagent-shaped tasks" and the "Remote task ID, for tasks wrapping an external protocol task".
+  nestedIds: { task: ['input_request.id', 'links.child_session_id', 'links.remote_task_id'] },
   kits: everrunsKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: iso(ms), updated_at: iso(ms) };
@@ -29,8 +33,7 @@ export const everrunsGenerators: GeneratorProfile = {
     initial: 'queued',
     advance(previous, next, state, later, stepMs) {
       next.updated_at = iso(later(Date.parse(String(previous.updated_at))));
-      if (state === 'awaiting_input')
-        next.input_request = { id: `ask_${String(next.id)}_${stepMs}`, prompt: 'Approve the plan?' };
+      if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
     },
   },
 };

@@ -47,8 +47,12 @@ export const everrunsMock: MockProfile = {
         Object.assign(t, { started_at: null, heartbeat_at: null, finished_at: null });
       // A third of the tasks give the root of the session's delegation tree, the same one.
       t.root_session_id = i % 3 === 0 ? `root_${prefix}` : null;
-      if (t.kind === 'subagent')
-        t.links = { ...(t.links as JsonObject | undefined), child_session_id: `child_${prefix}${pad(i)}` };
+      // A child session and a remote task are this task's own: a copy (a grown task) names its own.
+      const links = t.links as JsonObject | undefined;
+      if (t.kind === 'subagent' || typeof links?.child_session_id === 'string')
+        t.links = { ...links, child_session_id: `child_${prefix}${pad(i)}` };
+      if (typeof links?.remote_task_id === 'string')
+        t.links = { ...(t.links as JsonObject), remote_task_id: `remote_${prefix}${pad(i)}` };
       if (i % 4 === 2)
         t.artifacts = [
           { name: 'report', type: 'file', path: `/out/report-${pad(i)}.md`, url: null },

@@ -1,6 +1,7 @@
 /** JSON-RPC: what the generators need beyond the contract (see GeneratorProfile). */
 import { plausibleMillis } from '../../generators/instants.js';
-import type { FastCheck, GeneratorProfile } from '../../generators/profile.js';
+import type { GeneratorProfile } from '../../generators/profile.js';
+import type { Backend } from '../../generators/schema-arbitrary.js';
 import { jsonrpcKits } from './kits.js';
 
 const REPLIES = [
@@ -20,28 +21,37 @@ const CALLS = [
  * made by the model or agent) and types each as an open object: items are drawn as an assistant's
  * message with its text and as the tool calls a task waits on (`input_required_call_ids`), not `{}`.
  */
-function outputItem(fc: FastCheck) {
-  return fc.oneof(
-    fc.constantFrom(...REPLIES).map((text) => ({
-      type: 'message',
-      role: 'assistant',
-      content: [{ type: 'output_text', text }],
-    })),
-    fc
-      .tuple(fc.constantFrom(...CALLS), fc.nat())
-      .map(([call, n]) => ({ type: 'function_call', call_id: `call_${n.toString(36)}`, ...call })),
+function outputItem<A>(b: Backend<A>): A {
+  const message = b.map(b.constantFrom(REPLIES), (text: string) => ({
+    type: 'message',
+    role: 'assistant',
+    content: [{ type: 'output_text', text }],
+  }));
+  const call = b.map(
+    b.tuple([b.constantFrom(CALLS), b.integer(0, 2 ** 31 - 1)]),
+    ([call, n]: [(typeof CALLS)[number], number]) => ({
+      type: 'function_call',
+      call_id: `call_${n.toString(36)}`,
+      ...call,
+    }),
   );
+  return b.oneof([
+    { arbitrary: message, weight: 1 },
+    { arbitrary: call, weight: 1 },
+  ]);
 }
 
 export const jsonrpcGenerators: GeneratorProfile = {
   face: 'jsonrpc',
-  overrides: (fc, edge) => ({
+  overridesIn: (b, edge) => ({
     // Unix seconds.
-    'Task.created_at': plausibleMillis(fc, edge).map((ms) => Math.floor(ms / 1000)),
-    'Task.output': fc.array(outputItem(fc), { maxLength: edge ? 6 : 3 }),
-    'ListTasksResponse.jsonrpc': fc.constant('2.0'),
-    'ListTasksResponse.result': fc.constant([]),
+    'Task.created_at': b.map(plausibleMillis(b, edge), (ms: number) => Math.floor(ms / 1000)),
+    'Task.output': b.array(outputItem(b), 0, edge ? 6 : 3),
+    'ListTasksResponse.jsonrpc': b.constant('2.0'),
+    'ListTasksResponse.result': b.constant([]),
   }),
+  // The tool calls drawn into `output` (see outputItem): each call has its own id.
+  nestedIds: { task: ['output[].call_id'] },
   kits: jsonrpcKits,
   stampCreation(_target, item, ms) {
     return { ...item, created_at: Math.floor(ms / 1000) };

@@ -1,4 +1,5 @@
 /** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
+import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { json } from '../../handlers/types.js';
@@ -7,6 +8,8 @@ import { JSONRPC_FAULTS } from './faults.js';
 
 /** The demo dataset's jsonrpc ids and counts (the README's standalone-server table lists them). */
 export const JSONRPC_DEMO = { session: 'demo', user: 'user_demo', taskCount: 48 } as const;
+
+const isCall = (item: unknown): item is JsonObject => isObject(item) && typeof item.call_id === 'string';
 
 export const jsonrpcMock: MockProfile = {
   face: 'jsonrpc',
@@ -29,6 +32,11 @@ export const jsonrpcMock: MockProfile = {
       t.status = state;
       t.created_at = Math.floor(createdMs / 1000);
       if (i % 5 === 2) t.previous_task_id = `task_${prefix}${pad(i - 1)}`;
+      // A tool call's id is its own: a copy (a grown task) names its calls anew; its messages stay shared.
+      if (Array.isArray(t.output) && t.output.some(isCall))
+        t.output = t.output.map((item, n) =>
+          isCall(item) ? { ...item, call_id: `call_${prefix}${pad(i)}_${n}` } : item,
+        );
       return t;
     },
     fillerSession: (n) => `fill${n}`,

@@ -6,12 +6,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const praxisGenerators: GeneratorProfile = {
   face: 'praxis',
-  overrides: (fc, edge) => ({
-    'BackgroundTask.trigger_count': fc.option(
-      edge ? fc.oneof(fc.nat(50), fc.constant(Number.MAX_SAFE_INTEGER)) : fc.nat(50),
-      { nil: null },
+  overridesIn: (b, edge) => ({
+    'BackgroundTask.trigger_count': b.nullable(
+      edge
+        ? b.oneof([
+            { arbitrary: b.integer(0, 50), weight: 1 },
+            { arbitrary: b.constant(Number.MAX_SAFE_INTEGER), weight: 1 },
+          ])
+        : b.integer(0, 50),
     ),
   }),
+  // 004: a session's resources, "each is a file reference mounted into the session's machine", and its
+  // outcome evaluations, "One entry per `define_outcome` event sent to the session".
+  nestedIds: { session: ['resources[].id', 'outcome_evaluations[].outcome_id'] },
   kits: praxisKits,
   stampCreation(target, item, ms) {
     const out = { ...item };

@@ -4096,7 +4096,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "kind": "background_tool",
     "links": {
-     "child_session_id": "child_session_g19l73",
+     "child_session_id": "child_demo002",
      "remote_task_id": null,
      "resource_ids": [
       "flaky"
@@ -4205,7 +4205,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_clakvy",
+     "remote_task_id": "remote_demo005",
      "resource_ids": []
     },
     "progress": null,
@@ -4388,11 +4388,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
-    "links": {
-     "child_session_id": "child_session_8xh72v",
-     "remote_task_id": "remote_task_k80z5d",
-     "resource_ids": []
-    },
     "progress": null,
     "result_path": null,
     "root_session_id": "root_demo",
@@ -4401,9 +4396,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
     "state_detail": null,
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "worker_id": "worker_zik0yq"
+    "worker_id": "worker_uzitoq"
    },
    {
     "artifacts": [
@@ -4434,7 +4429,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "background_tool",
     "links": {
      "child_session_id": null,
-     "remote_task_id": "remote_task_q6xvju",
+     "remote_task_id": "remote_demo010",
      "resource_ids": [
       "bench upload report"
      ]
@@ -4481,22 +4476,26 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": "remote_task_00000b",
-     "resource_ids": [
-      "server server logs",
-      "thread build sync"
-     ]
+     "child_session_id": "child_demo011",
+     "remote_task_id": null,
+     "resource_ids": []
     },
-    "progress": null,
+    "progress": {
+     "label": "Run the test suite",
+     "steps": [],
+     "total": 992,
+     "unit": "retry review clip"
+    },
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
     "state": "canceled",
-    "summary": "Builds the release artefacts",
+    "state_detail": "notes cargo cargo",
+    "summary": "Runs the unit tests and reports failures",
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "worker_id": "worker_00000r"
+    "wake_policy": "silent",
+    "worker_id": "worker_00000p"
    },
    {
     "artifacts": [],
@@ -4509,19 +4508,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
+    "links": {
+     "child_session_id": "child_demo012",
+     "remote_task_id": null,
+     "resource_ids": []
+    },
     "progress": null,
-    "result_path": "/.tasks/task_demo012/result.json",
+    "result_path": null,
     "root_session_id": "root_demo",
     "session_id": "demo",
-    "started_at": null,
+    "spec": {},
     "state": "queued",
-    "state_detail": null,
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "worker_id": "worker_g8btpn",
-    "links": {
-     "child_session_id": "child_demo012"
-    }
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_000006"
    },
    {
     "artifacts": [
@@ -4541,25 +4542,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_task_zik0z9",
+     "remote_task_id": "remote_demo013",
      "resource_ids": [
-      "api queue queue",
-      "search upload watch",
-      "watch lint release"
+      "retry api server",
+      "cache logs agent"
      ]
     },
     "progress": null,
-    "result_path": null,
-    "root_session_id": null,
+    "result_path": "/.tasks/task_demo013/result.json",
     "session_id": "demo",
     "spec": {},
     "started_at": "2026-11-29T08:13:01.000Z",
     "state": "running",
-    "state_detail": "upload cargo cargo",
-    "summary": null,
+    "state_detail": "queue server agent",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_00000d"
+    "worker_id": null,
+    "root_session_id": null
    },
    {
     "artifacts": [
@@ -4624,23 +4623,26 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": "child_session_i4jvdw",
-     "remote_task_id": "remote_task_boke2g",
-     "resource_ids": [
-      "backup schema notes",
-      "server cargo thread"
-     ]
+     "remote_task_id": "remote_demo015",
+     "resource_ids": []
     },
-    "progress": null,
-    "root_session_id": "root_demo",
+    "progress": {
+     "current": 693,
+     "label": "Render the intro clip",
+     "steps": [],
+     "total": 593,
+     "unit": "cache"
+    },
+    "result_path": null,
     "session_id": "demo",
-    "spec": {},
-    "started_at": "2026-11-29T08:15:01.000Z",
+    "started_at": null,
     "state": "succeeded",
-    "summary": "Checks the site for broken links",
+    "state_detail": "deploy watch backup",
+    "summary": "Builds the release artefacts",
     "updated_at": "2026-11-29T08:15:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_klovcf",
+    "root_session_id": "root_demo"
    },
    {
     "artifacts": [
@@ -4665,7 +4667,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "subagent",
     "links": {
      "child_session_id": "child_demo016",
-     "remote_task_id": "remote_task_q87ap8",
+     "remote_task_id": "remote_demo016",
      "resource_ids": [
       "backup retry render"
      ]
@@ -4708,24 +4710,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": null,
-     "remote_task_id": null,
      "resource_ids": [
-      "schema migrate retry",
-      "session crawl release"
+      "queue report flaky"
      ]
     },
     "progress": null,
+    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-11-29T08:17:01.000Z",
     "state": "canceled",
     "state_detail": null,
     "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "worker_xdorb0"
+    "worker_id": "worker_vz3puf"
    }
   ],
   "ark": [
@@ -4751,7 +4750,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939262000
    },
    {
@@ -4765,7 +4764,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939322000
    },
    {
@@ -4777,7 +4776,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4792,6 +4790,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4804,7 +4803,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "fetch",
+    "error_code": "timeout",
     "error_message": "Timed out after 300 s",
     "summary": "Follows the deployment until it settles",
     "started_at": 1795939502000,
@@ -4832,7 +4831,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939622000
    },
    {
@@ -4846,9 +4845,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "fetch",
-    "error_message": "The tool returned malformed JSON",
-    "summary": "Follows the deployment until it settles",
+    "error_code": "internal",
+    "error_message": "Timed out after 300 s",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939682000
    },
    {
@@ -4860,7 +4859,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4875,6 +4874,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
+    "error_code": "internal",
+    "error_message": "Command exited with status 1",
     "summary": "Searches the web for recent release notes",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
@@ -4888,9 +4889,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "upstream",
-    "error_message": "The tool returned malformed JSON",
-    "summary": "Searches the web for recent release notes",
+    "error_code": "internal",
+    "error_message": "Timed out after 300 s",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4929,7 +4930,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940042000
    },
    {
@@ -4941,7 +4942,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4956,9 +4957,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "killed",
-    "error_message": "Disk quota exceeded",
-    "summary": "Renders the intro clip at 1080p",
+    "error_code": "upstream",
+    "error_message": "Command exited with status 1",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4971,7 +4972,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940222000,
     "finished_at": 1795940280000
    },
@@ -4985,8 +4985,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    },
-    "summary": "Checks the site for broken links"
+    }
    },
    {
     "created_at": 1795940340000,
@@ -4997,7 +4996,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940342000
    },
    {
@@ -5011,9 +5010,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "upstream",
+    "error_code": "killed",
     "error_message": "Disk quota exceeded",
-    "summary": "Searches the web for recent release notes",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940402000
    },
    {
@@ -5025,7 +5024,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5040,7 +5039,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5053,9 +5052,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "fetch",
-    "error_message": "Command exited with status 1",
-    "summary": "Searches the web for recent release notes",
+    "error_code": "timeout",
+    "error_message": "Rate limited by the upstream API",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5095,7 +5094,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940762000
    },
    {
@@ -5107,6 +5106,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Checks the site for broken links",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5121,7 +5121,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5149,7 +5149,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Checks the site for broken links"
+    "summary": "Builds the release artefacts"
    },
    {
     "created_at": 1795941060000,
@@ -5160,6 +5160,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5173,7 +5174,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941122000
    },
    {
@@ -5185,7 +5186,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5228,7 +5229,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_036"
     },
-    "summary": "Runs the unit tests and reports failures"
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795941420000,
@@ -5239,6 +5240,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941422000
    },
    {
@@ -5252,7 +5254,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941482000
    },
    {
@@ -5264,7 +5266,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5279,7 +5281,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5320,7 +5322,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Builds the release artefacts",
     "started_at": 1795941782000
    },
    {
@@ -5334,7 +5335,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941842000
    },
    {
@@ -5346,7 +5347,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5374,7 +5375,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
@@ -5441,7 +5442,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_ff8xj2",
+      "call_id": "call_demo002_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5472,7 +5473,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_3y9alp",
+      "call_id": "call_demo003_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -5561,13 +5562,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_p1z9on",
+      "call_id": "call_demo006_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_eadgv5",
+      "call_id": "call_demo006_1",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5753,7 +5754,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_wt1cql",
+      "call_id": "call_demo012_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
@@ -5794,7 +5795,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_uxw8sz",
+      "call_id": "call_demo013_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -5820,7 +5821,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_8ymrty",
+      "call_id": "call_demo014_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
@@ -5868,7 +5869,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_j81ec",
+      "call_id": "call_demo015_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -5929,7 +5930,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_u40bhe",
+      "call_id": "call_demo017_0",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -5964,7 +5965,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_u",
+      "call_id": "call_demo019_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -5987,7 +5988,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_tib1zx",
+      "call_id": "call_demo020_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6140,7 +6141,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_e4tx9o",
+      "call_id": "call_demo024_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6178,7 +6179,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_8q1003",
+      "call_id": "call_demo025_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6300,7 +6301,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_7",
+      "call_id": "call_demo029_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6348,13 +6349,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_n34wiw",
+      "call_id": "call_demo031_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_942piw",
+      "call_id": "call_demo031_1",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6419,7 +6420,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_ucd914",
+      "call_id": "call_demo033_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6503,7 +6504,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_21fadz",
+      "call_id": "call_demo037_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      }
@@ -6560,7 +6561,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_soeq2j",
+      "call_id": "call_demo039_1",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6614,7 +6615,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_t0e9gt",
+      "call_id": "call_demo041_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6672,7 +6673,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_1vcuxo",
+      "call_id": "call_demo043_0",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      }
@@ -6699,7 +6700,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_ne6ux4",
+      "call_id": "call_demo044_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
@@ -6768,13 +6769,13 @@ export const DEFAULT_DEMO: DemoRecords = {
      },
      {
       "type": "function_call",
-      "call_id": "call_rpkqw4",
+      "call_id": "call_demo046_1",
       "name": "bash",
       "arguments": "{\"command\":\"npm test\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_3eoiiq",
+      "call_id": "call_demo046_2",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      }
@@ -6796,13 +6797,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [
      {
       "type": "function_call",
-      "call_id": "call_emcy0e",
+      "call_id": "call_demo047_0",
       "name": "web_search",
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
       "type": "function_call",
-      "call_id": "call_al12p0",
+      "call_id": "call_demo047_1",
       "name": "file_read",
       "arguments": "{\"path\":\"README.md\"}"
      },

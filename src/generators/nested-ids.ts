@@ -1,0 +1,82 @@
+/**
+ * Ids inside an object (Ark's `tool.tool_use_id`, a JSON-RPC output item's `call_id`): each names
+ * a thing of its own, made once, so no two objects of one list share one. A profile names them by
+ * path; `IdBook` keeps them unique across the objects of one run, as `drawObjects` does the object's id.
+ */
+import type { JsonObject } from '../contract/rules/types.js';
+
+/** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
+type At = (holder: JsonObject, key: string) => void;
+type Visit = (value: unknown, at: At) => void;
+
+const isHolder = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The visitor of `output[].call_id`: its steps made into functions once, not read again per object. */
+function visitorOf(steps: readonly string[]): Visit {
+  let visit: Visit = (value, at) => {
+    if (isHolder(value) && key in value) at(value, key);
+  };
+  const key = steps[steps.length - 1]!;
+  for (let i = steps.length - 2; i >= 0; i--) {
+    const next = visit;
+    const step = steps[i]!;
+    visit =
+      step === '[]'
+        ? (value, at) => {
+            if (Array.isArray(value)) for (const item of value) next(item, at);
+          }
+        : (value, at) => {
+            if (isHolder(value)) next(value[step], at);
+          };
+  }
+  return visit;
+}
+
+/** `output[].call_id` as steps: `output`, `[]`, `call_id`. */
+function pathSteps(path: string): string[] {
+  return path.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]));
+}
+
+const visitors = new Map<string, Visit>();
+
+/** The string values at `path` in `item` (nulls and absent members left out). */
+export function idsAt(item: JsonObject, path: string): string[] {
+  let visit = visitors.get(path);
+  if (!visit) visitors.set(path, (visit = visitorOf(pathSteps(path))));
+  const out: string[] = [];
+  visit(item, (holder, key) => {
+    const id = holder[key];
+    if (typeof id === 'string') out.push(id);
+  });
+  return out;
+}
+
+/**
+ * The nested ids given so far, by path. `keep` makes an object's ones unique: a repeated id takes
+ * a base-36 suffix (`toolu_0003_1`), so an edge-case id (`""`, a long one) still comes, once.
+ */
+export class IdBook {
+  private readonly paths: { visit: Visit; at: At }[];
+  private suffix = 0;
+
+  constructor(paths: readonly string[]) {
+    this.paths = paths.map((path) => {
+      const seen = new Set<string>();
+      const at: At = (holder, key) => {
+        const id = holder[key];
+        if (typeof id !== 'string') return;
+        let unique = id;
+        while (seen.has(unique)) unique = `${id}_${(++this.suffix).toString(36)}`;
+        seen.add(unique);
+        if (unique !== id) holder[key] = unique;
+      };
+      return { visit: visitorOf(pathSteps(path)), at };
+    });
+  }
+
+  /** Changes the repeated nested ids of `item` in place. */
+  keep(item: JsonObject): void {
+    for (const { visit, at } of this.paths) visit(item, at);
+  }
+}

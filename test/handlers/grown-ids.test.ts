@@ -1,0 +1,29 @@
+/** `mock --tasks N`: the ids nested in grown tasks (a tool call's, a child session's) stay unique in the session. */
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { idsAt } from '../../src/generators/nested-ids.js';
+import { generatorsOf } from '../../src/generators/profiles.js';
+import { mockOf } from '../../src/handlers/apis.js';
+import { MockApp } from '../../src/handlers/app.js';
+
+describe('nested ids in grown demo sessions', () => {
+  for (const seed of [undefined, 7])
+    it(`no nested id repeats in a session of 3,000 tasks per API (${seed === undefined ? 'default seed' : `seed ${seed}`})`, async () => {
+      const app = await MockApp.create({
+        seed,
+        sessionTasks: { praxis: 3_000, everruns: 3_000, ark: 3_000, jsonrpc: 3_000 },
+      });
+      let checked = 0;
+      for (const face of BUILTIN_FACES) {
+        const items = app.store.tasks(face, mockOf(face).demo!.session).map((r) => r.item);
+        expect(items).toHaveLength(3_000);
+        for (const path of generatorsOf(face).nestedIds?.task ?? []) {
+          const ids = items.flatMap((item) => idsAt(item, path));
+          checked += ids.length;
+          expect(ids.length - new Set(ids).size, `${face} ${path}: repeated ids`).toBe(0);
+        }
+      }
+      // Copies of the demo tasks carry thousands of nested ids (a path nothing reaches proves nothing).
+      expect(checked).toBeGreaterThan(3_000);
+    });
+});
