@@ -85,13 +85,21 @@ export class MockStore {
   }
 
   /**
-   * Adds `count` tasks built from checked data, `make(k)` the k-th, in creation order (`mock
-   * --tasks`: a million of them). Unvalidated: each is one object in the indexes, nothing more.
+   * Grows a session by `count` tasks built from checked data (`mock --tasks`: a million of
+   * them), each built on first read by `make(k)`, in state `stateAt(k)`, its id numbered one
+   * after the previous one's. Unvalidated: each is an entry in the indexes until it is read.
    */
-  addBuiltTasks(face: Face, session: string, count: number, make: (k: number) => JsonObject): void {
+  addBuiltTasks(
+    face: Face,
+    session: string,
+    count: number,
+    make: (k: number) => JsonObject,
+    stateAt: (k: number) => string,
+  ): void {
     this.version++;
     this.addSession(face, session);
-    this.index(face).addInOrder(count, (k) => ({ seq: ++this.seq, session, item: make(k) }));
+    this.index(face).addRun(session, count, this.seq + 1, make, stateAt);
+    this.seq += Math.max(0, count);
   }
 
   private put(face: Face, record: IndexedTask): void {

@@ -79,6 +79,53 @@ function remove(entries: IndexedTask[] | undefined, entry: IndexedTask): void {
 
 export const jsonOf = (entry: IndexedTask): string => (entry.json ??= JSON.stringify(entry.item));
 
+/** Tasks of a grown session: the k-th is built on its first read, its id numbered `first + k`. */
+interface Run {
+  session: string;
+  /** The number the first task's id ends in. */
+  first: number;
+  firstSeq: number;
+  entries: GrownTask[];
+  /** Builds task k (checked against what the index was told: its number and state). */
+  build(k: number): JsonObject;
+  stateAt(k: number): string;
+  stateField: string;
+}
+
+/**
+ * A task of a grown session, built when something first reads it: growing a million-task
+ * session costs an entry each (its creation number and run), not a million objects built,
+ * most of which no request reads. Once built, the object stays (pages read it again).
+ */
+class GrownTask implements IndexedTask {
+  json?: string;
+  private built?: JsonObject;
+
+  constructor(
+    readonly seq: number,
+    private readonly run: Run,
+  ) {}
+
+  get session(): string {
+    return this.run.session;
+  }
+
+  get item(): JsonObject {
+    return (this.built ??= this.run.build(this.seq - this.run.firstSeq));
+  }
+
+  set item(item: JsonObject) {
+    this.built = item;
+  }
+
+  /** Its state, known without building it until it changes. */
+  get state(): string {
+    return this.built === undefined
+      ? this.run.stateAt(this.seq - this.run.firstSeq)
+      : String(this.built[this.run.stateField]);
+  }
+}
+
 export class TaskIndex {
   private readonly bySession = new Map<string, IndexedTask[]>();
   /** By session, then by state. */
@@ -91,7 +138,7 @@ export class TaskIndex {
    * found by that number instead of an entry each in `byId`: a Map of a million ids took most of
    * the time to grow a session, and 40 bytes a task.
    */
-  private readonly runs: { session: string; first: number; entries: IndexedTask[] }[] = [];
+  private readonly runs: Run[] = [];
 
   constructor(
     /** The API whose tasks these are (for messages). */
@@ -107,7 +154,7 @@ export class TaskIndex {
   }
 
   private stateOf(entry: IndexedTask): string {
-    return String(entry.item[this.stateField]);
+    return entry instanceof GrownTask ? entry.state : String(entry.item[this.stateField]);
   }
 
   private sessionState(session: string, state: string): IndexedTask[] {
@@ -129,34 +176,82 @@ export class TaskIndex {
     const size = this.byId.size;
     this.byId.set(id, entry);
     if (this.byId.size === size) {
-      this.byId.set(id, this.all.find((other) => this.idOf(other) === id)!);
+      this.byId.set(id, this.all.find((other) => !(other instanceof GrownTask) && this.idOf(other) === id)!);
       throw this.taken(id);
     }
     this.list(entry);
   }
 
   /**
-   * Adds `count` tasks of a session, `entryAt(k)` the k-th, in creation order, each newer than
-   * every task before (growing a session); a run of ids numbered one after the other costs no `byId` entry.
+   * Adds `count` tasks of a session (growing it), built on first read, in creation order from
+   * creation number `firstSeq`, each newer than every task before: `make(k)` builds the k-th,
+   * whose state is `stateAt(k)` and whose id ends in the first one's number plus k (so it needs
+   * no `byId` entry). Throws, adding nothing, when an id is taken or the first has no number.
    */
-  addInOrder(count: number, entryAt: (k: number) => IndexedTask): void {
-    let run: (typeof this.runs)[number] | undefined;
-    for (let k = 0; k < count; k++) {
-      const entry = entryAt(k);
-      const id = this.idOf(entry);
-      const number = trailingNumber(id);
-      if (run === undefined && number !== undefined && !this.byId.has(id) && !this.inRun(id))
-        this.runs.push((run = { session: entry.session, first: number, entries: [] }));
-      if (
-        run !== undefined &&
-        number === run.first + run.entries.length &&
-        !this.byId.has(id) &&
-        (this.runs.length === 1 || !this.inRun(id))
-      ) {
-        run.entries.push(entry);
-        this.list(entry);
-      } else this.add(entry);
+  addRun(
+    session: string,
+    count: number,
+    firstSeq: number,
+    make: (k: number) => JsonObject,
+    stateAt: (k: number) => string,
+  ): void {
+    if (count <= 0) return;
+    const head = make(0);
+    const first = trailingNumber(String(head[this.idField]));
+    if (first === undefined)
+      throw new Error(
+        `${this.face} task ${String(head[this.idField])} starts a grown session, so its id must end in a number ` +
+          '(task k of the session ends in that number plus k)',
+      );
+    const run: Run = {
+      session,
+      first,
+      firstSeq,
+      entries: [],
+      build: (k) => this.grown(run, k, k === 0 ? head : make(k)),
+      stateAt,
+      stateField: this.stateField,
+    };
+    for (let k = 0; k < count; k++) run.entries.push(new GrownTask(firstSeq + k, run));
+    this.refuseTaken(run);
+    this.runs.push(run);
+    // Each list is looked up once per state, not per task: the run is newer than every task listed.
+    const bySession = this.listOf(this.bySession, session);
+    const byState = new Map<string, [IndexedTask[], IndexedTask[]]>();
+    for (const entry of run.entries) {
+      const state = stateAt(entry.seq - firstSeq);
+      let lists = byState.get(state);
+      if (!lists) byState.set(state, (lists = [this.sessionState(session, state), this.listOf(this.byState, state)]));
+      insert(bySession, entry);
+      insert(this.all, entry);
+      insert(lists[0], entry);
+      insert(lists[1], entry);
     }
+  }
+
+  /** Task k of a run as built, once it is shown to have the number and state the index gave it. */
+  private grown(run: Run, k: number, item: JsonObject): JsonObject {
+    const id = String(item[this.idField]);
+    const state = String(item[this.stateField]);
+    if (trailingNumber(id) !== run.first + k || state !== run.stateAt(k))
+      throw new Error(
+        `${this.face} task ${k} of grown session ${run.session} was built as ${id} (${state}) but indexed as ` +
+          `number ${run.first + k} (${run.stateAt(k)}): a growth must build the ids and states it declares`,
+      );
+    return item;
+  }
+
+  /** Throws when a run's id is taken (an id ending in a number the run has; builds only those tasks). */
+  private refuseTaken(run: Run): void {
+    const end = run.first + run.entries.length;
+    const at = (r: Run, n: number) => this.idOf(r.entries[n - r.first]!);
+    for (const id of this.byId.keys()) {
+      const n = trailingNumber(id);
+      if (n !== undefined && n >= run.first && n < end && at(run, n) === id) throw this.taken(id);
+    }
+    for (const other of this.runs)
+      for (let n = Math.max(run.first, other.first); n < Math.min(end, other.first + other.entries.length); n++)
+        if (at(run, n) === at(other, n)) throw this.taken(at(run, n));
   }
 
   private inRun(id: string): IndexedTask | undefined {
@@ -174,8 +269,7 @@ export class TaskIndex {
     return new Error(`${this.face} task ${id} already exists; task ids are unique`);
   }
 
-  private list(entry: IndexedTask): void {
-    const state = this.stateOf(entry);
+  private list(entry: IndexedTask, state = this.stateOf(entry)): void {
     insert(this.listOf(this.bySession, entry.session), entry);
     insert(this.sessionState(entry.session, state), entry);
     insert(this.all, entry);
@@ -209,7 +303,7 @@ export class TaskIndex {
   removeSession(session: string): void {
     const entries = this.bySession.get(session);
     if (!entries) return;
-    for (const entry of entries) this.byId.delete(this.idOf(entry));
+    for (const entry of entries) if (!(entry instanceof GrownTask)) this.byId.delete(this.idOf(entry));
     for (let r = this.runs.length - 1; r >= 0; r--) if (this.runs[r]!.session === session) this.runs.splice(r, 1);
     const stays = (entry: IndexedTask) => entry.session !== session;
     keep(this.all, stays);
