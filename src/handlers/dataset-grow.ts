@@ -52,16 +52,17 @@ export function growDemoSession(store: MockStore, face: Face, demo: readonly Jso
   // shares frozen values) instead of copied into each: most of a JSON-RPC task's memory. What
   // the shape or a repair changes, it replaces (a frozen object refuses a change in place).
   const frozen = demo.map((raw) => deepFreeze(copyJson(raw)));
-  const stateAt = (k: number) => states[(demo.length + k) % states.length]!;
+  // Task k is demo task number demo.length + k, in the state that number is in.
+  const cycle = states.map((_, j) => states[(demo.length + j) % states.length]!);
   store.addBuiltTasks(
     face,
     session,
     Math.max(0, size - demo.length),
     (k) => {
       const i = demo.length + k;
-      return shapeTask(frozen[i % demo.length]!, i, session, stateAt(k), start + k * 1000, 'demo');
+      return shapeTask(frozen[i % demo.length]!, i, session, cycle[k % cycle.length]!, start + k * 1000, 'demo');
     },
-    stateAt,
+    cycle,
   );
 }
 

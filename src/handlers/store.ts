@@ -86,19 +86,19 @@ export class MockStore {
 
   /**
    * Grows a session by `count` tasks built from checked data (`mock --tasks`: a million of
-   * them), each built on first read by `make(k)`, in state `stateAt(k)`, its id numbered one
-   * after the previous one's. Unvalidated: each is an entry in the indexes until it is read.
+   * them), each built on first read by `make(k)`, in state `states[k % states.length]`, its id
+   * numbered one after the previous one's. Unvalidated, and nothing per task until it is read.
    */
   addBuiltTasks(
     face: Face,
     session: string,
     count: number,
     make: (k: number) => JsonObject,
-    stateAt: (k: number) => string,
+    states: readonly string[],
   ): void {
     this.version++;
     this.addSession(face, session);
-    this.index(face).addRun(session, count, this.seq + 1, make, stateAt);
+    this.index(face).addRun(session, count, this.seq + 1, make, states);
     this.seq += Math.max(0, count);
   }
 
@@ -172,8 +172,9 @@ export class MockStore {
     this.index(face).removeSession(session);
   }
 
-  taskCount(face: Face): number {
-    return this.index(face).count();
+  /** How many tasks a face holds (in one session, if named), without reading them. */
+  taskCount(face: Face, session?: string): number {
+    return this.index(face).count(session);
   }
 
   clear(): void {

@@ -222,7 +222,8 @@ describe('tasks numbered in a row', () => {
     const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
     const store = new MockStore();
     const built: number[] = [];
-    const stateAt = (k: number) => (k % 2 ? 'running' : 'completed');
+    const states = ['completed', 'running'];
+    const stateAt = (k: number) => states[k % 2]!;
     store.addBuiltTasks(
       'ark',
       'sesn-a',
@@ -231,7 +232,7 @@ describe('tasks numbered in a row', () => {
         built.push(k);
         return { ...task!, task_id: `task-r${7 + k}`, state: stateAt(k) };
       },
-      stateAt,
+      states,
     );
     // Only the first is built to grow (its id's number starts the row); state pages build only what they list.
     expect(built).toEqual([0]);
@@ -249,13 +250,9 @@ describe('tasks numbered in a row', () => {
     // A run that would take an id already there (task-r12 above, or task-r9 of the first run) adds nothing.
     for (const from of [10, 12])
       expect(() =>
-        store.addBuiltTasks(
-          'ark',
-          'sesn-c',
-          3,
-          (k) => ({ ...task!, task_id: `task-r${from + k}`, state: 'running' }),
-          () => 'running',
-        ),
+        store.addBuiltTasks('ark', 'sesn-c', 3, (k) => ({ ...task!, task_id: `task-r${from + k}`, state: 'running' }), [
+          'running',
+        ]),
       ).toThrow(`already exists; task ids are unique`);
     expect(store.taskCount('ark')).toBe(6);
     store.removeTasks('ark', 'sesn-a');
@@ -270,27 +267,15 @@ describe('tasks numbered in a row', () => {
     const store = new MockStore();
     const ids = ['task-r7', 'task-r8', 'task-r20'];
     const states = ['running', 'failed', 'running'];
-    store.addBuiltTasks(
-      'ark',
-      'sesn-a',
-      3,
-      (k) => ({ ...task!, task_id: ids[k], state: states[k] }),
-      () => 'running',
-    );
+    store.addBuiltTasks('ark', 'sesn-a', 3, (k) => ({ ...task!, task_id: ids[k], state: states[k] }), ['running']);
     expect(() => store.task('ark', 'task-r8')?.item).toThrow(
       'ark task 1 of grown session sesn-a was built as task-r8 (failed) but indexed as number 8 (running)',
     );
     expect(() => store.page('ark', { session: 'sesn-a', limit: 1 }).entries[0]!.item).toThrow(
       'was built as task-r20 (running) but indexed as number 9 (running)',
     );
-    expect(() =>
-      store.addBuiltTasks(
-        'ark',
-        'sesn-b',
-        2,
-        () => ({ ...task!, task_id: 'task-x' }),
-        () => 'running',
-      ),
-    ).toThrow('ark task task-x starts a grown session, so its id must end in a number');
+    expect(() => store.addBuiltTasks('ark', 'sesn-b', 2, () => ({ ...task!, task_id: 'task-x' }), ['running'])).toThrow(
+      'ark task task-x starts a grown session, so its id must end in a number',
+    );
   });
 });
