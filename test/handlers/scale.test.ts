@@ -61,6 +61,35 @@ describe('mock --tasks', () => {
     expect(seen).toEqual(all.map((r) => String(r.item.task_id)));
   });
 
+  it('mock --tasks ark=1000000 serves a million-task session, its newest task first, and says how many', async () => {
+    let out = '';
+    let stop!: () => void;
+    const stopSignal = new Promise<void>((resolve) => (stop = resolve));
+    const { runCli } = await import('../../src/cli/main.js');
+    const running = runCli(['mock', '--port', '0', '--tasks', 'ark=1000000', '--tasks', 'jsonrpc=1234'], {
+      stdout: (t) => (out += t),
+      stderr: () => undefined,
+      stopSignal,
+    });
+    try {
+      for (let i = 0; i < 400 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+      const base = /listening (http:\/\/\S+)/.exec(out)![1]!;
+      expect(out).toContain('  tasks    ark 1,000,000, jsonrpc 1,234 in the demo session');
+      const page = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as {
+        items: { task_id: string }[];
+      };
+      expect(page.items.map((t) => t.task_id)).toEqual(['task-demo999999', 'task-demo999998']);
+      const state = (await (await fetch(`${base}/__mock/state`)).json()) as { tasks: Record<string, number> };
+      expect(state.tasks.ark).toBe(1_000_000);
+      expect(state.tasks.jsonrpc).toBe(1_234);
+      const sessions = (await (await fetch(`${base}/__mock/sessions`)).json()) as Record<string, unknown[]>;
+      expect(sessions.ark).toContainEqual({ session: 'sesn-demo', tasks: 1_000_000 });
+    } finally {
+      stop();
+      await running;
+    }
+  });
+
   it('bad --tasks values are refused with the accepted forms', async () => {
     for (const bad of ['lots', 'nope=5', '-3', 'ark=99999999999']) {
       const { code, err } = await cli('mock', '--port', '0', `--tasks=${bad}`);
