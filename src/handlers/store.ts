@@ -98,7 +98,7 @@ export class MockStore {
   ): void {
     this.version++;
     this.addSession(face, session);
-    this.index(face).addRun(session, count, this.seq + 1, make, states);
+    this.index(face).addGrowth(session, count, this.seq + 1, make, states);
     this.seq += Math.max(0, count);
   }
 

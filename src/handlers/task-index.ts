@@ -4,10 +4,10 @@
  * creation order. A page query binary-searches its cursor and reads only as far as the page
  * needs, so its cost does not grow with the list (a full scan per request did). Each entry also
  * keeps its object's JSON text once serialised, so pages are built by joining texts. A grown
- * session's tasks are a run: no entry each until read (task-list.ts), no object until built.
+ * session's tasks are a growth: no entry each until read (task-list.ts), no object until built.
  */
 import type { JsonObject } from '../contract/rules/types.js';
-import { type RunEntries, TaskList } from './task-list.js';
+import { type GrowthEntries, TaskList } from './task-list.js';
 
 export interface IndexedTask {
   seq: number;
@@ -52,7 +52,7 @@ function trailingNumber(id: string): number | undefined {
 export const jsonOf = (entry: IndexedTask): string => (entry.json ??= JSON.stringify(entry.item));
 
 /** Tasks of a grown session: the k-th is built on its first read, its id numbered `first + k`. */
-class Run implements RunEntries<IndexedTask> {
+class Growth implements GrowthEntries<IndexedTask> {
   /** Each task's entry, made when the index first hands it out. */
   private readonly entries: (GrownTask | undefined)[];
 
@@ -91,15 +91,15 @@ class GrownTask implements IndexedTask {
 
   constructor(
     readonly seq: number,
-    private readonly run: Run,
+    private readonly growth: Growth,
   ) {}
 
   get session(): string {
-    return this.run.session;
+    return this.growth.session;
   }
 
   get item(): JsonObject {
-    return (this.built ??= this.run.build(this.seq - this.run.firstSeq));
+    return (this.built ??= this.growth.build(this.seq - this.growth.firstSeq));
   }
 
   set item(item: JsonObject) {
@@ -109,8 +109,8 @@ class GrownTask implements IndexedTask {
   /** Its state, known without building it until it changes. */
   get state(): string {
     return this.built === undefined
-      ? this.run.stateAt(this.seq - this.run.firstSeq)
-      : String(this.built[this.run.stateField]);
+      ? this.growth.stateAt(this.seq - this.growth.firstSeq)
+      : String(this.built[this.growth.stateField]);
   }
 }
 
@@ -124,11 +124,11 @@ export class TaskIndex {
   private readonly byState = new Map<string, List>();
   private readonly byId = new Map<string, IndexedTask>();
   /**
-   * Runs of tasks whose ids end in consecutive numbers (a grown demo session, `task-demo048`…),
-   * found by that number instead of an entry each in `byId`: a Map of a million ids took most of
-   * the time to grow a session, and 40 bytes a task.
+   * Grown sessions' tasks, whose ids end in consecutive numbers (`task-demo048`…), found by that
+   * number instead of an entry each in `byId`: a Map of a million ids took most of the time to
+   * grow a session, and 40 bytes a task.
    */
-  private readonly runs: Run[] = [];
+  private readonly growths: Growth[] = [];
 
   constructor(
     /** The API whose tasks these are (for messages). */
@@ -160,7 +160,7 @@ export class TaskIndex {
   /** Adds a task; throws (and adds nothing) when its id is taken. */
   add(entry: IndexedTask): void {
     const id = this.idOf(entry);
-    if (this.inRun(id)) throw this.taken(id);
+    if (this.inGrowth(id)) throw this.taken(id);
     // One lookup of the id, not two: a set that adds nothing found the id taken, and the task
     // holding it is put back (a scan, on that error only).
     const size = this.byId.size;
@@ -182,7 +182,7 @@ export class TaskIndex {
    * k (so it needs no `byId` entry). Throws, adding nothing, when an id is taken, the first has
    * no number or `states` names a state twice.
    */
-  addRun(
+  addGrowth(
     session: string,
     count: number,
     firstSeq: number,
@@ -199,58 +199,58 @@ export class TaskIndex {
         `${this.face} task ${String(head[this.idField])} starts a grown session, so its id must end in a number ` +
           '(task k of the session ends in that number plus k)',
       );
-    const run: Run = new Run(
+    const growth: Growth = new Growth(
       session,
       first,
       firstSeq,
       count,
-      (k) => this.grown(run, k, k === 0 ? head : make(k)),
+      (k) => this.grown(growth, k, k === 0 ? head : make(k)),
       states,
       this.stateField,
     );
-    this.refuseTaken(run);
-    this.runs.push(run);
+    this.refuseTaken(growth);
+    this.growths.push(growth);
     // A block of each list, not an entry per task: a state's tasks are every states.length-th.
-    this.listOf(this.bySession, session).addRun(run, 0, 1);
-    this.all.addRun(run, 0, 1);
+    this.listOf(this.bySession, session).addGrowth(growth, 0, 1);
+    this.all.addGrowth(growth, 0, 1);
     states.forEach((state, offset) => {
-      this.sessionState(session, state).addRun(run, offset, states.length);
-      this.listOf(this.byState, state).addRun(run, offset, states.length);
+      this.sessionState(session, state).addGrowth(growth, offset, states.length);
+      this.listOf(this.byState, state).addGrowth(growth, offset, states.length);
     });
   }
 
-  /** Task k of a run as built, once it is shown to have the number and state the index gave it. */
-  private grown(run: Run, k: number, item: JsonObject): JsonObject {
+  /** Task k of a growth as built, once it is shown to have the number and state the index gave it. */
+  private grown(growth: Growth, k: number, item: JsonObject): JsonObject {
     const id = String(item[this.idField]);
     const state = String(item[this.stateField]);
-    if (trailingNumber(id) !== run.first + k || state !== run.stateAt(k))
+    if (trailingNumber(id) !== growth.first + k || state !== growth.stateAt(k))
       throw new Error(
-        `${this.face} task ${k} of grown session ${run.session} was built as ${id} (${state}) but indexed as ` +
-          `number ${run.first + k} (${run.stateAt(k)}): a growth must build the ids and states it declares`,
+        `${this.face} task ${k} of grown session ${growth.session} was built as ${id} (${state}) but indexed as ` +
+          `number ${growth.first + k} (${growth.stateAt(k)}): a growth must build the ids and states it declares`,
       );
     return item;
   }
 
-  /** Throws when a run's id is taken (an id ending in a number the run has; builds only those tasks). */
-  private refuseTaken(run: Run): void {
-    const end = run.first + run.count;
-    const at = (r: Run, n: number) => this.idOf(r.entry(n - r.first));
+  /** Throws when a growth's id is taken (an id ending in a number the growth has; builds only those tasks). */
+  private refuseTaken(growth: Growth): void {
+    const end = growth.first + growth.count;
+    const at = (r: Growth, n: number) => this.idOf(r.entry(n - r.first));
     for (const id of this.byId.keys()) {
       const n = trailingNumber(id);
-      if (n !== undefined && n >= run.first && n < end && at(run, n) === id) throw this.taken(id);
+      if (n !== undefined && n >= growth.first && n < end && at(growth, n) === id) throw this.taken(id);
     }
-    for (const other of this.runs)
-      for (let n = Math.max(run.first, other.first); n < Math.min(end, other.first + other.count); n++)
-        if (at(run, n) === at(other, n)) throw this.taken(at(run, n));
+    for (const other of this.growths)
+      for (let n = Math.max(growth.first, other.first); n < Math.min(end, other.first + other.count); n++)
+        if (at(growth, n) === at(other, n)) throw this.taken(at(growth, n));
   }
 
-  private inRun(id: string): IndexedTask | undefined {
-    if (this.runs.length === 0) return undefined;
+  private inGrowth(id: string): IndexedTask | undefined {
+    if (this.growths.length === 0) return undefined;
     const number = trailingNumber(id);
     if (number === undefined) return undefined;
-    for (const run of this.runs) {
-      const k = number - run.first;
-      if (k >= 0 && k < run.count && this.idOf(run.entry(k)) === id) return run.entry(k);
+    for (const growth of this.growths) {
+      const k = number - growth.first;
+      if (k >= 0 && k < growth.count && this.idOf(growth.entry(k)) === id) return growth.entry(k);
     }
     return undefined;
   }
@@ -267,7 +267,7 @@ export class TaskIndex {
   }
 
   get(id: string): IndexedTask | undefined {
-    return this.byId.get(id) ?? this.inRun(id);
+    return this.byId.get(id) ?? this.inGrowth(id);
   }
 
   /** Replaces an entry's object, moving it between state indexes when its state changed. */
@@ -294,12 +294,12 @@ export class TaskIndex {
     const entries = this.bySession.get(session);
     if (!entries) return;
     for (const entry of entries.outsideBlock()) if (!(entry instanceof GrownTask)) this.byId.delete(this.idOf(entry));
-    for (let r = this.runs.length - 1; r >= 0; r--) {
-      const run = this.runs[r]!;
-      if (run.session !== session) continue;
-      this.runs.splice(r, 1);
-      this.all.dropRun(run);
-      for (const list of this.byState.values()) list.dropRun(run);
+    for (let r = this.growths.length - 1; r >= 0; r--) {
+      const growth = this.growths[r]!;
+      if (growth.session !== session) continue;
+      this.growths.splice(r, 1);
+      this.all.dropGrowth(growth);
+      for (const list of this.byState.values()) list.dropGrowth(growth);
     }
     const stays = (entry: IndexedTask) => entry.session !== session;
     this.all.keep(stays);
@@ -359,6 +359,6 @@ export class TaskIndex {
     this.all.clear();
     this.byState.clear();
     this.byId.clear();
-    this.runs.length = 0;
+    this.growths.length = 0;
   }
 }

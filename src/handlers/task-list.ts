@@ -1,24 +1,25 @@
 /**
- * One list of a task index, in ascending creation number, whose middle may be a block of a grown
- * run not yet made into entries: every `step`-th task of the run from task `offset` (a state's
- * tasks in a run whose states cycle). A page reads only the entries it lists, each made when first
- * read, so growing a million-task session costs no entry per task; a change inside the block
- * (an insert before its end, a removal) first makes its entries, once.
+ * One list of a task index, in ascending creation number, whose middle may be a block of a
+ * growth (a grown session's tasks) not yet made into entries: every `step`-th task of the growth
+ * from task `offset` (one state's tasks, as a growth's states cycle). A page reads only the
+ * entries it lists, each made when first read, so growing a million-task session costs no entry
+ * per task; a change inside the block (an insert before its end, a removal) first makes its
+ * entries, once.
  */
 
 interface Entry {
   readonly seq: number;
 }
 
-/** What a list reads of a grown run: its creation numbers and its k-th task's entry (made once). */
-export interface RunEntries<T extends Entry> {
+/** What a list reads of a growth: its creation numbers and its k-th task's entry (made once). */
+export interface GrowthEntries<T extends Entry> {
   readonly firstSeq: number;
   readonly count: number;
   entry(k: number): T;
 }
 
 interface Block<T extends Entry> {
-  run: RunEntries<T>;
+  growth: GrowthEntries<T>;
   offset: number;
   step: number;
   size: number;
@@ -57,7 +58,7 @@ export class TaskList<T extends Entry> {
     const block = this.block;
     if (block === undefined) return undefined;
     const j = i - this.before.length;
-    return j < block.size ? block.run.entry(block.offset + j * block.step) : this.after[j - block.size];
+    return j < block.size ? block.growth.entry(block.offset + j * block.step) : this.after[j - block.size];
   }
 
   /** First position whose seq is ≥ seq. */
@@ -65,7 +66,7 @@ export class TaskList<T extends Entry> {
     const block = this.block;
     const last = this.before[this.before.length - 1];
     if (block === undefined || (last !== undefined && seq <= last.seq)) return lowerBound(this.before, seq);
-    const into = Math.ceil((seq - block.run.firstSeq - block.offset) / block.step);
+    const into = Math.ceil((seq - block.growth.firstSeq - block.offset) / block.step);
     if (into < block.size) return this.before.length + Math.max(0, into);
     return this.before.length + block.size + lowerBound(this.after, seq);
   }
@@ -95,21 +96,21 @@ export class TaskList<T extends Entry> {
   }
 
   /**
-   * Lists every `step`-th task of a run from task `offset`; a block when the run is newer than
+   * Lists every `step`-th task of a growth from task `offset`; a block when the growth is newer than
    * every entry (growing a session), else each entry made and inserted.
    */
-  addRun(run: RunEntries<T>, offset: number, step: number): void {
-    const size = offset < run.count ? Math.ceil((run.count - offset) / step) : 0;
+  addGrowth(growth: GrowthEntries<T>, offset: number, step: number): void {
+    const size = offset < growth.count ? Math.ceil((growth.count - offset) / step) : 0;
     if (size === 0) return;
     const last = this.before[this.before.length - 1];
-    if (this.block === undefined && (last === undefined || last.seq < run.firstSeq))
-      this.block = { run, offset, step, size };
-    else for (let j = 0; j < size; j++) this.insert(run.entry(offset + j * step));
+    if (this.block === undefined && (last === undefined || last.seq < growth.firstSeq))
+      this.block = { growth, offset, step, size };
+    else for (let j = 0; j < size; j++) this.insert(growth.entry(offset + j * step));
   }
 
-  /** Forgets a run's block (its session is gone). */
-  dropRun(run: RunEntries<T>): void {
-    if (this.block?.run !== run) return;
+  /** Forgets a growth's block (its session is gone). */
+  dropGrowth(growth: GrowthEntries<T>): void {
+    if (this.block?.growth !== growth) return;
     this.block = undefined;
     this.before = this.before.concat(this.after);
     this.after = [];
@@ -121,7 +122,7 @@ export class TaskList<T extends Entry> {
     return [...this.before];
   }
 
-  /** The entries outside the block (none of them is of a run not yet unfolded). */
+  /** The entries outside the block (none of them is of a growth not yet unfolded). */
   outsideBlock(): T[] {
     return this.block === undefined ? this.before : [...this.before, ...this.after];
   }
@@ -133,7 +134,7 @@ export class TaskList<T extends Entry> {
   }
 
   private blockLastSeq(block: Block<T>): number {
-    return block.run.firstSeq + block.offset + (block.size - 1) * block.step;
+    return block.growth.firstSeq + block.offset + (block.size - 1) * block.step;
   }
 
   /** Makes the block's entries, in place (a change inside it). */
@@ -141,7 +142,7 @@ export class TaskList<T extends Entry> {
     const block = this.block;
     if (block === undefined) return;
     this.block = undefined;
-    for (let j = 0; j < block.size; j++) this.before.push(block.run.entry(block.offset + j * block.step));
+    for (let j = 0; j < block.size; j++) this.before.push(block.growth.entry(block.offset + j * block.step));
     for (const entry of this.after) this.before.push(entry);
     this.after = [];
   }

@@ -1,15 +1,15 @@
-/** A task list with a grown run's block answers like a plain sorted array, whatever is done to it. */
+/** A task list with a growth's block (a grown session's tasks) answers like a plain sorted array, whatever is done to it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RunEntries, TaskList } from '../../src/handlers/task-list.js';
+import { type GrowthEntries, TaskList } from '../../src/handlers/task-list.js';
 
 interface Entry {
   seq: number;
   tag: string;
 }
 
-/** A run whose entries are made once each (identity matters: removal compares entries). */
-function run(firstSeq: number, count: number): RunEntries<Entry> & { made: number } {
+/** A growth whose entries are made once each (identity matters: removal compares entries). */
+function growth(firstSeq: number, count: number): GrowthEntries<Entry> & { made: number } {
   const entries: Entry[] = [];
   return {
     firstSeq,
@@ -18,7 +18,7 @@ function run(firstSeq: number, count: number): RunEntries<Entry> & { made: numbe
     entry(k) {
       if (entries[k] === undefined) {
         this.made++;
-        entries[k] = { seq: firstSeq + k, tag: `run${firstSeq}` };
+        entries[k] = { seq: firstSeq + k, tag: `growth${firstSeq}` };
       }
       return entries[k]!;
     },
@@ -26,15 +26,15 @@ function run(firstSeq: number, count: number): RunEntries<Entry> & { made: numbe
 }
 
 type Op =
-  | { kind: 'run'; gap: number; count: number; offset: number; step: number }
+  | { kind: 'growth'; gap: number; count: number; offset: number; step: number }
   | { kind: 'insert'; seq: number }
   | { kind: 'remove'; pick: number }
   | { kind: 'keepOdd' }
-  | { kind: 'dropRun' };
+  | { kind: 'dropGrowth' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
-    kind: fc.constant('run' as const),
+    kind: fc.constant('growth' as const),
     gap: fc.integer({ min: -3, max: 5 }),
     count: fc.integer({ min: 0, max: 40 }),
     offset: fc.integer({ min: 0, max: 6 }),
@@ -43,25 +43,25 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), seq: fc.integer({ min: 0, max: 200 }) }),
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   fc.constant({ kind: 'keepOdd' as const }),
-  fc.constant({ kind: 'dropRun' as const }),
+  fc.constant({ kind: 'dropGrowth' as const }),
 );
 
 describe('TaskList', () => {
-  it('reads, inserts, removes and keeps like a sorted array (runs as blocks or unfolded)', () => {
+  it('reads, inserts, removes and keeps like a sorted array (growths as blocks or unfolded)', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
         const list = new TaskList<Entry>();
         let model: Entry[] = [];
-        const runs: RunEntries<Entry>[] = [];
+        const growths: GrowthEntries<Entry>[] = [];
         let top = 0;
         const used = new Set<number>();
         for (const o of ops) {
-          if (o.kind === 'run') {
+          if (o.kind === 'growth') {
             const firstSeq = Math.max(1, top + o.gap);
             if ([...Array(o.count).keys()].some((k) => used.has(firstSeq + k))) continue;
-            const r = run(firstSeq, o.count);
-            runs.push(r);
-            list.addRun(r, o.offset, o.step);
+            const r = growth(firstSeq, o.count);
+            growths.push(r);
+            list.addGrowth(r, o.offset, o.step);
             for (let k = o.offset; k < o.count; k += o.step) {
               model.push(r.entry(k));
               used.add(firstSeq + k);
@@ -84,12 +84,12 @@ describe('TaskList', () => {
             list.keep((e) => e.seq % 2 === 1);
             model = model.filter((e) => e.seq % 2 === 1);
           } else {
-            const r = runs.pop();
+            const r = growths.pop();
             if (r === undefined) continue;
-            // dropRun forgets a run's block only; its entries already unfolded go as a session's do.
-            list.dropRun(r);
-            list.keep((e) => e.tag !== `run${r.firstSeq}`);
-            model = model.filter((e) => e.tag !== `run${r.firstSeq}`);
+            // dropGrowth forgets a growth's block only; its entries already unfolded go as a session's do.
+            list.dropGrowth(r);
+            list.keep((e) => e.tag !== `growth${r.firstSeq}`);
+            model = model.filter((e) => e.tag !== `growth${r.firstSeq}`);
           }
           model.sort((a, b) => a.seq - b.seq);
           expect(list.length).toBe(model.length);
@@ -107,18 +107,18 @@ describe('TaskList', () => {
     );
   });
 
-  it('makes no entry of a run to list it, nor to read one position of it', () => {
+  it('makes no entry of a growth to list it, nor to read one position of it', () => {
     const list = new TaskList<Entry>();
     list.insert({ seq: 1, tag: 'plain' });
-    const r = run(2, 1_000_000);
-    list.addRun(r, 3, 9);
+    const r = growth(2, 1_000_000);
+    list.addGrowth(r, 3, 9);
     expect(list.length).toBe(1 + Math.ceil((1_000_000 - 3) / 9));
     expect(r.made).toBe(0);
     const deep = list.lowerBound(2 + 600_000);
     expect(list.at(deep)!.seq).toBeGreaterThanOrEqual(2 + 600_000);
     expect(list.at(deep - 1)!.seq).toBeLessThan(2 + 600_000);
     expect(r.made).toBe(2);
-    // A task newer than the run goes after its block, still without unfolding it.
+    // A task newer than the growth goes after its block, still without unfolding it.
     list.insert({ seq: 5_000_000, tag: 'plain' });
     expect(list.at(list.length - 1)!.seq).toBe(5_000_000);
     expect(r.made).toBe(2);
