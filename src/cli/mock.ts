@@ -157,7 +157,7 @@ export const mockCommand: Command = {
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)
-              .map(([face, n]) => `${face} ${(n ?? 0).toLocaleString('en-US')}`)
+              .map(([face, n]) => `${face} ${grouped(n ?? 0)}`)
               .join(', ')} in the demo session`
           : '',
         scenario ? `  scenario ${describeScenario(scenario)}` : '',
@@ -201,4 +201,12 @@ function demoUrls(base: string, face: Face, session: string): string[] {
     const path = `${base}/${face}${op.path.replace('{session_id}', session)}`;
     return op.session.in === 'query' ? `${path}?${op.session.param}=${session}` : path;
   });
+}
+
+/**
+ * `1,000,000`: toLocaleString's first call loads the ICU number formats (50–150 ms), which the
+ * first request would wait for, as the line is printed once the server listens.
+ */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -368,7 +368,7 @@ export class MockApp {
         this.store
           .sessionsOf(face)
           .slice(0, MAX_LISTED_SESSIONS)
-          .map((session) => ({ session, tasks: this.store.tasks(face, session).length })),
+          .map((session) => ({ session, tasks: this.store.taskCount(face, session) })),
       ]),
     ) as Record<Face, { session: string; tasks: number }[]>;
   }

@@ -37,9 +37,11 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   // The default seed's records are generated ahead of time (npm run generate): start-up skips sampling.
   // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
   const precomputed = seed === DEFAULT_SEED;
-  // The generators are loaded only for another seed or filler (start-up time).
-  const grow = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
-  const build = precomputed && !options.fillerTasks && !grow ? undefined : await import('./dataset-build.js');
+  // The generators are loaded only for another seed or filler, growth's shapes and repairs only
+  // for growth (start-up time: `mock --tasks` loads no fast-check).
+  const grows = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
+  const build = precomputed && !options.fillerTasks ? undefined : await import('./dataset-build.js');
+  const grow = grows ? await import('./dataset-grow.js') : undefined;
   // The precomputed records are a chunk of their own in a browser bundle (140 kB of JSON).
   const records = precomputed
     ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
@@ -52,7 +54,7 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
       await store.addTask(face, mockOf(face).demo!.session, structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);
     const size = options.sessionTasks?.[face];
-    if (build && size !== undefined) build.growDemoSession(store, face, records.tasks[face], size);
+    if (grow && size !== undefined) grow.growDemoSession(store, face, records.tasks[face], size);
   }
   return store;
 }

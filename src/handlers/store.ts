@@ -85,13 +85,21 @@ export class MockStore {
   }
 
   /**
-   * Adds `count` tasks built from checked data, `make(k)` the k-th, in creation order (`mock
-   * --tasks`: a million of them). Unvalidated: each is one object in the indexes, nothing more.
+   * Grows a session by `count` tasks built from checked data (`mock --tasks`: a million of
+   * them), each built on first read by `make(k)`, in state `states[k % states.length]`, its id
+   * numbered one after the previous one's. Unvalidated, and nothing per task until it is read.
    */
-  addBuiltTasks(face: Face, session: string, count: number, make: (k: number) => JsonObject): void {
+  addBuiltTasks(
+    face: Face,
+    session: string,
+    count: number,
+    make: (k: number) => JsonObject,
+    states: readonly string[],
+  ): void {
     this.version++;
     this.addSession(face, session);
-    this.index(face).addInOrder(count, (k) => ({ seq: ++this.seq, session, item: make(k) }));
+    this.index(face).addGrowth(session, count, this.seq + 1, make, states);
+    this.seq += Math.max(0, count);
   }
 
   private put(face: Face, record: IndexedTask): void {
@@ -164,8 +172,9 @@ export class MockStore {
     this.index(face).removeSession(session);
   }
 
-  taskCount(face: Face): number {
-    return this.index(face).count();
+  /** How many tasks a face holds (in one session, if named), without reading them. */
+  taskCount(face: Face, session?: string): number {
+    return this.index(face).count(session);
   }
 
   clear(): void {

@@ -61,6 +61,35 @@ describe('mock --tasks', () => {
     expect(seen).toEqual(all.map((r) => String(r.item.task_id)));
   });
 
+  it('mock --tasks ark=1000000 serves a million-task session, its newest task first, and says how many', async () => {
+    let out = '';
+    let stop!: () => void;
+    const stopSignal = new Promise<void>((resolve) => (stop = resolve));
+    const { runCli } = await import('../../src/cli/main.js');
+    const running = runCli(['mock', '--port', '0', '--tasks', 'ark=1000000', '--tasks', 'jsonrpc=1234'], {
+      stdout: (t) => (out += t),
+      stderr: () => undefined,
+      stopSignal,
+    });
+    try {
+      for (let i = 0; i < 400 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+      const base = /listening (http:\/\/\S+)/.exec(out)![1]!;
+      expect(out).toContain('  tasks    ark 1,000,000, jsonrpc 1,234 in the demo session');
+      const page = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as {
+        items: { task_id: string }[];
+      };
+      expect(page.items.map((t) => t.task_id)).toEqual(['task-demo999999', 'task-demo999998']);
+      const state = (await (await fetch(`${base}/__mock/state`)).json()) as { tasks: Record<string, number> };
+      expect(state.tasks.ark).toBe(1_000_000);
+      expect(state.tasks.jsonrpc).toBe(1_234);
+      const sessions = (await (await fetch(`${base}/__mock/sessions`)).json()) as Record<string, unknown[]>;
+      expect(sessions.ark).toContainEqual({ session: 'sesn-demo', tasks: 1_000_000 });
+    } finally {
+      stop();
+      await running;
+    }
+  });
+
   it('bad --tasks values are refused with the accepted forms', async () => {
     for (const bad of ['lots', 'nope=5', '-3', 'ark=99999999999']) {
       const { code, err } = await cli('mock', '--port', '0', `--tasks=${bad}`);
@@ -165,6 +194,25 @@ describe('a grown session is valid however deep it is read', () => {
     }
   }, 120_000);
 
+  it('a grown task is the same whichever tasks were read before it (each is built on its first read)', async () => {
+    const { MockApp } = await import('../../src/handlers/app.js');
+    const other = await MockApp.create({ sessionTasks: { ark: SIZE, jsonrpc: SIZE, everruns: 2_000, praxis: 2_000 } });
+    for (const face of BUILTIN_FACES) {
+      const session = mockOf(face).demo!.session;
+      const inOrder = app.store.tasks(face, session).reverse();
+      const entries = other.store.tasks(face, session);
+      // A stride coprime with the count visits every task once, far from creation order.
+      const stride = 7919;
+      expect(entries.length % stride).not.toBe(0);
+      const shuffled: string[] = [];
+      for (let j = 0, at = 0; j < entries.length; j++, at = (at + stride) % entries.length)
+        shuffled[entries.length - 1 - at] = JSON.stringify(entries[at]!.item);
+      expect(shuffled.length).toBe(inOrder.length);
+      const differ = inOrder.findIndex((entry, k) => JSON.stringify(entry.item) !== shuffled[k]);
+      expect(differ, `${face} task ${differ}`).toBe(-1);
+    }
+  }, 120_000);
+
   it('ids are unique and creation times follow creation order in every grown session', () => {
     for (const face of BUILTIN_FACES) {
       const op = taskOperation(face);
@@ -197,22 +245,66 @@ describe('the task index', () => {
 });
 
 describe('tasks numbered in a row', () => {
-  it('are found by id without an entry each, and still refuse a taken id', async () => {
+  it('are built on first read, found by id without an entry each, and still refuse a taken id', async () => {
     const { MockStore } = await import('../../src/handlers/store.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
     const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
     const store = new MockStore();
-    // 7 and 8 follow in a row; 20 breaks the row; the 'x' id has no number.
-    const ids = ['task-r7', 'task-r8', 'task-r20', 'task-rx', 'task-r21'];
-    store.addBuiltTasks('ark', 'sesn-a', ids.length, (k) => ({ ...task!, task_id: ids[k] }));
-    for (const id of ids) expect(store.task('ark', id)?.item.task_id).toBe(id);
-    for (const id of ['task-r9', 'task-q7', 'task-r07', 'task-r']) expect(store.task('ark', id)).toBeUndefined();
+    const built: number[] = [];
+    const states = ['completed', 'running'];
+    const stateAt = (k: number) => states[k % 2]!;
+    store.addBuiltTasks(
+      'ark',
+      'sesn-a',
+      5,
+      (k) => {
+        built.push(k);
+        return { ...task!, task_id: `task-r${7 + k}`, state: stateAt(k) };
+      },
+      states,
+    );
+    // Only the first is built to grow (its id's number starts the row); state pages build only what they list.
+    expect(built).toEqual([0]);
+    expect(store.page('ark', { session: 'sesn-a', states: ['running'], limit: 1 }).entries.map((e) => e.seq)).toEqual([
+      4,
+    ]);
+    expect(built).toEqual([0]);
+    for (const k of [0, 1, 2, 3, 4]) expect(store.task('ark', `task-r${7 + k}`)?.item.state).toBe(stateAt(k));
+    for (const id of ['task-r12', 'task-r6', 'task-q7', 'task-r07', 'task-r'])
+      expect(store.task('ark', id)).toBeUndefined();
     await expect(store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r8' }, true)).rejects.toThrow(
       'ark task task-r8 already exists',
     );
-    await store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r9' }, true);
+    await store.addTask('ark', 'sesn-b', { ...task!, task_id: 'task-r12' }, true);
+    // A run that would take an id already there (task-r12 above, or task-r9 of the first run) adds nothing.
+    for (const from of [10, 12])
+      expect(() =>
+        store.addBuiltTasks('ark', 'sesn-c', 3, (k) => ({ ...task!, task_id: `task-r${from + k}`, state: 'running' }), [
+          'running',
+        ]),
+      ).toThrow(`already exists; task ids are unique`);
+    expect(store.taskCount('ark')).toBe(6);
     store.removeTasks('ark', 'sesn-a');
     expect(store.task('ark', 'task-r8')).toBeUndefined();
-    expect(store.task('ark', 'task-r9')?.session).toBe('sesn-b');
+    expect(store.task('ark', 'task-r12')?.session).toBe('sesn-b');
+  });
+
+  it('refuses a built task whose id or state is not the one it was indexed by, saying which', async () => {
+    const { MockStore } = await import('../../src/handlers/store.js');
+    const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
+    const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
+    const store = new MockStore();
+    const ids = ['task-r7', 'task-r8', 'task-r20'];
+    const states = ['running', 'failed', 'running'];
+    store.addBuiltTasks('ark', 'sesn-a', 3, (k) => ({ ...task!, task_id: ids[k], state: states[k] }), ['running']);
+    expect(() => store.task('ark', 'task-r8')?.item).toThrow(
+      'ark task 1 of grown session sesn-a was built as task-r8 (failed) but indexed as number 8 (running)',
+    );
+    expect(() => store.page('ark', { session: 'sesn-a', limit: 1 }).entries[0]!.item).toThrow(
+      'was built as task-r20 (running) but indexed as number 9 (running)',
+    );
+    expect(() => store.addBuiltTasks('ark', 'sesn-b', 2, () => ({ ...task!, task_id: 'task-x' }), ['running'])).toThrow(
+      'ark task task-x starts a grown session, so its id must end in a number',
+    );
   });
 });
