@@ -3,13 +3,14 @@ import { optional } from '../contract/optional.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
+import { apiFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, UsageError } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
   usage: [
-    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...]',
+    'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks FACE=N ...]',
     '[--fault RULE_ID]... [--latency MS]',
     '[--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
     '[--cors true|false] [--control-origin URL]...',
@@ -17,6 +18,7 @@ export const mockCommand: Command = {
   options: {
     host: { type: 'string', default: '127.0.0.1', value: 'HOST', help: 'The address to listen on.' },
     port: { type: 'string', default: '4010', value: 'PORT', help: 'The port to listen on (0: any free port).' },
+    api: { ...apiFlag, help: `${apiFlag.help} Each is served at /NAME beside the built-in APIs.` },
     seed: { type: 'string', value: 'S', help: 'Another deterministic demo dataset.', otherwise: String(DEFAULT_SEED) },
     fault: {
       type: 'string',
@@ -73,6 +75,8 @@ export const mockCommand: Command = {
       import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
+    // First: the faults, scenarios and seeds below may name a loaded API.
+    const loaded = await loadApiFiles(values.api as string[] | undefined);
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);
@@ -152,6 +156,11 @@ export const mockCommand: Command = {
         `listening ${u}`,
         ...BUILTIN_FACES.map(
           (face) => `  ${face.padEnd(8)} ${demoUrls(u, face, mockOf(face).demo!.session).join('   ')}`,
+        ),
+        ...loaded.map(
+          (face) =>
+            `  ${face.padEnd(8)} ${demoUrls(u, face, '{session_id}').join('   ')} ` +
+            '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
