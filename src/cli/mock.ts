@@ -1,4 +1,4 @@
-import { BUILTIN_FACES, contractOf, type Face, isFace } from '../contract/faces.js';
+import { BUILTIN_FACES, contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
@@ -8,7 +8,9 @@ import { type Command, parseInteger, UsageError } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
-  summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
+  summary:
+    'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc, and each --api module at /NAME ' +
+    '(control API at /__mock).',
   usage: [
     'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks FACE=N ...]',
     '[--fault RULE_ID]... [--latency MS]',
@@ -194,7 +196,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
   const out: Partial<Record<Face, number>> = {};
   for (const value of values) {
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
-    if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
+    // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
+    const demoFace = face === undefined || (BUILTIN_FACES as readonly string[]).includes(face);
+    if (count === undefined || !demoFace || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
         "--tasks takes a count (every API's demo session) or FACE=COUNT " +
           `with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,

@@ -81,6 +81,12 @@ describe('--api FILE', () => {
     }
   });
 
+  it('mock --tasks grows only the built-in demo sessions: a loaded API has none, and is refused', async () => {
+    const { code, err } = await cli(['mock', '--port', '0', '--api', TOY, '--tasks', 'toy=5']);
+    expect(code).toBe(2);
+    expect(err).toContain('FACE one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
+  });
+
   it('conform and record take the loaded API by name; a --face the file does not add is refused', async () => {
     const wrong = await cli(['conform', '--api', TOY, '--face', 'acme', '--base-url', 'http://127.0.0.1:9']);
     expect(wrong.code).toBe(2);
