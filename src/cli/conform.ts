@@ -178,7 +178,8 @@ export const conformCommand: Command = {
     },
   },
   async run(values, io) {
-    const face = chosenFace(values, await loadApiFiles(values.api as string[] | undefined));
+    const apiFiles = (values.api as string[] | undefined) ?? [];
+    const face = chosenFace(values, await loadApiFiles(apiFiles));
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
     if (report === 'html' && typeof values.out !== 'string')
@@ -218,6 +219,8 @@ export const conformCommand: Command = {
       minCoverage: parseInteger(values, 'min-coverage', 0, 100),
       stopSignal: io.stopSignal,
       replayCommand: invocationOf({ argv: process.argv, env: process.env, cwd: process.cwd() }),
+      // A replay pasted where this ran loads the same module files.
+      replayFlags: [...new Set(apiFiles)].flatMap((file) => ['--api', file]),
     });
     const text = render(result, report);
     if (typeof values.out === 'string') {

@@ -2,7 +2,7 @@
  * `--api FILE` on mock, conform, generate and record: a module file's API is served, generated,
  * judged and recorded beside the built-in ones, and every refusal names the file and what it lacks.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function cli(args: string[], stop: Promise<void> = Promise.resolve()) {
+async function cli(args: string[], stop: Promise<void> = new Promise<void>(() => {})) {
   let out = '';
   let err = '';
   const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), stopSignal: stop });
@@ -47,7 +47,7 @@ describe('--api FILE', () => {
     expect(broken.err).toContain('toy.finished-at-only-when-finished');
   });
 
-  it('mock serves it at /NAME and says so; seeded over /__mock it is listed', async () => {
+  it('mock serves it at /NAME with its --fault; record and conform read it there, conform catching the fault', async () => {
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     let out = '';
@@ -75,6 +75,17 @@ describe('--api FILE', () => {
       expect(page.items).toHaveLength(2);
       // The fault asked for on the command line: oldest first.
       expect(page.items[0]!.created_at).toBeLessThanOrEqual(page.items[1]!.created_at);
+      const recorded = join(dir, 'toy-recording.json');
+      // Both read the loaded API at the mock's /toy, in session sess-c.
+      const at = ['--api', TOY, '--base-url', `${url}/toy`, '--session', 'sess-c'];
+      const record = await cli(['record', ...at, '--polls', '1', '--interval', '0', '--out', recorded]);
+      expect(record.out).toContain(`wrote ${recorded}: 1 polls`);
+      expect(JSON.parse(await readFile(recorded, 'utf8'))).toMatchObject({ face: 'toy' });
+      const conform = await cli(['conform', ...at, '--runs', '5']);
+      expect(conform.code, conform.out + conform.err).toBe(1);
+      expect(conform.out).toContain('toy.order-newest-first');
+      // Its replay lines load the same file, so they run as printed.
+      expect(conform.out).toContain(`conform --api ${TOY} --face toy --base-url ${url}/toy --session sess-c`);
     } finally {
       stop();
       expect(await running).toBe(0);
