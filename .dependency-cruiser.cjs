@@ -52,8 +52,13 @@ const LAYERS = [
   },
   { name: 'browser', may: ['contract', 'handlers', 'scenarios'], why: 'The browser entry runs the mock in a page.' },
   {
+    name: 'kit',
+    may: ['contract', 'generators', 'handlers'],
+    why: 'The kit gathers what an API module is written with; only the CLI, which loads modules, reads it.',
+  },
+  {
     name: 'cli',
-    may: ['conformance', 'contract', 'generators', 'handlers', 'node', 'scenarios'],
+    may: ['conformance', 'contract', 'generators', 'handlers', 'kit', 'node', 'scenarios'],
     why: 'The CLI is the top: it reads every layer but the browser one.',
   },
   { name: 'playwright', may: ['handlers', 'node'], why: 'The Playwright fixture drives a node server.' },

@@ -10,8 +10,10 @@ import {
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import type { Shard } from '../conformance/types.js';
-import { BUILTIN_FACES, type Face } from '../contract/faces.js';
-import { ALL_LAWS } from '../contract/laws/index.js';
+import { BUILTIN_FACES } from '../contract/faces.js';
+import { lawsOf } from '../contract/laws/catalogue.js';
+import { allOperations } from '../contract/operations.js';
+import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -21,7 +23,8 @@ function parseRuleList(value: unknown, flag: string): string[] | undefined {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const known = ALL_LAWS.map((l) => l.id);
+  // Every registered API's laws: those of the modules --api loaded too.
+  const known = allOperations().flatMap((op) => lawsOf(op).map((law) => law.id));
   for (const id of ids)
     if (!known.some((k) => matchesSelector(k, [id])))
       throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
@@ -46,7 +49,7 @@ export const conformCommand: Command = {
   summary:
     'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
-    `conform --face ${BUILTIN_FACES.join('|')} --base-url URL`,
+    `conform --face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',
@@ -55,12 +58,8 @@ export const conformCommand: Command = {
     'The deadline and the timeouts in a row each stop the run: exit 2, the report marked INCOMPLETE.',
   ].join('\n'),
   options: {
-    face: {
-      type: 'string',
-      value: BUILTIN_FACES.join('|'),
-      help: 'The API the endpoint implements.',
-      otherwise: 'required',
-    },
+    face: faceFlag('The API the endpoint implements.'),
+    api: apiFlag,
     'base-url': {
       type: 'string',
       value: 'URL',
@@ -179,8 +178,8 @@ export const conformCommand: Command = {
     },
   },
   async run(values, io) {
-    requireString(values, 'face');
-    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
+    const apiFiles = (values.api as string[] | undefined) ?? [];
+    const face = chosenFace(values, await loadApiFiles(apiFiles));
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
     if (report === 'html' && typeof values.out !== 'string')
@@ -220,6 +219,8 @@ export const conformCommand: Command = {
       minCoverage: parseInteger(values, 'min-coverage', 0, 100),
       stopSignal: io.stopSignal,
       replayCommand: invocationOf({ argv: process.argv, env: process.env, cwd: process.cwd() }),
+      // A replay pasted where this ran loads the same module files.
+      replayFlags: [...new Set(apiFiles)].flatMap((file) => ['--api', file]),
     });
     const text = render(result, report);
     if (typeof values.out === 'string') {

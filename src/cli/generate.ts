@@ -1,10 +1,11 @@
 import type fc from 'fast-check';
-import { BUILTIN_FACES, type Face } from '../contract/faces.js';
+import { BUILTIN_FACES } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
-import { ITEM_RULES } from '../contract/rules/index.js';
+import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
+import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
 /** Lines go out in chunks of about this many characters: one write per line was a tenth of the run. */
@@ -30,17 +31,13 @@ export const generateCommand: Command = {
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
-    `--face ${BUILTIN_FACES.join('|')}`,
+    `--face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),
   options: {
-    face: {
-      type: 'string',
-      value: BUILTIN_FACES.join('|'),
-      help: 'The API whose values to generate.',
-      otherwise: 'required',
-    },
+    face: faceFlag('The API whose values to generate.'),
+    api: apiFlag,
     what: { type: 'string', value: WHATS.join('|'), help: 'What to generate.', otherwise: 'required' },
     count: { type: 'string', value: 'N', help: 'How many values.', otherwise: '10' },
     seed: { type: 'string', value: 'S', help: 'Seed: the same seed gives the same values.', otherwise: '1' },
@@ -53,8 +50,7 @@ export const generateCommand: Command = {
     },
   },
   async run(values, io) {
-    requireString(values, 'face');
-    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
+    const face = chosenFace(values, await loadApiFiles(values.api as string[] | undefined));
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;
@@ -96,8 +92,10 @@ export const generateCommand: Command = {
         throw new UsageError(`${face} has no ${what} objects; --what takes ${whats} for ${face}`);
       }
       if (breakId !== undefined) {
-        const rule = ITEM_RULES.find((r) => r.id === breakId);
-        const choices = ITEM_RULES.filter((r) => r.face === face && r.target === what).map((r) => r.id);
+        const rule = allRules().find((r) => r.id === breakId);
+        const choices = allRules()
+          .filter((r) => r.face === face && r.target === what)
+          .map((r) => r.id);
         if (!rule || rule.face !== face || rule.target !== what)
           throw new UsageError(
             `--break "${breakId}" is not ${withArticle(face)} ${what} rule; ` +

@@ -1,15 +1,18 @@
-import { BUILTIN_FACES, contractOf, type Face, isFace } from '../contract/faces.js';
+import { BUILTIN_FACES, contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
+import { apiFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, UsageError } from './command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
-  summary: 'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc (control API at /__mock).',
+  summary:
+    'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc, and each --api module at /NAME ' +
+    '(control API at /__mock).',
   usage: [
-    'mock [--host 127.0.0.1] [--port 4010] [--seed S] [--tasks N | --tasks FACE=N ...]',
+    'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks FACE=N ...]',
     '[--fault RULE_ID]... [--latency MS]',
     '[--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
     '[--cors true|false] [--control-origin URL]...',
@@ -17,6 +20,7 @@ export const mockCommand: Command = {
   options: {
     host: { type: 'string', default: '127.0.0.1', value: 'HOST', help: 'The address to listen on.' },
     port: { type: 'string', default: '4010', value: 'PORT', help: 'The port to listen on (0: any free port).' },
+    api: { ...apiFlag, help: `${apiFlag.help} Each is served at /NAME beside the built-in APIs.` },
     seed: { type: 'string', value: 'S', help: 'Another deterministic demo dataset.', otherwise: String(DEFAULT_SEED) },
     fault: {
       type: 'string',
@@ -73,6 +77,8 @@ export const mockCommand: Command = {
       import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
+    // First: the faults, scenarios and seeds below may name a loaded API.
+    const loaded = await loadApiFiles(values.api as string[] | undefined);
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);
@@ -153,6 +159,11 @@ export const mockCommand: Command = {
         ...BUILTIN_FACES.map(
           (face) => `  ${face.padEnd(8)} ${demoUrls(u, face, mockOf(face).demo!.session).join('   ')}`,
         ),
+        ...loaded.map(
+          (face) =>
+            `  ${face.padEnd(8)} ${demoUrls(u, face, '{session_id}').join('   ')} ` +
+            '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
+        ),
         `  control  ${u}/__mock/state`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
@@ -185,7 +196,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
   const out: Partial<Record<Face, number>> = {};
   for (const value of values) {
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
-    if (count === undefined || (face !== undefined && !isFace(face)) || Number(count) > MAX_SESSION_TASKS)
+    // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
+    const demoFace = face === undefined || (BUILTIN_FACES as readonly string[]).includes(face);
+    if (count === undefined || !demoFace || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
         "--tasks takes a count (every API's demo session) or FACE=COUNT " +
           `with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,

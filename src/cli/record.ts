@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_FACES, type Face } from '../contract/faces.js';
+import { BUILTIN_FACES } from '../contract/faces.js';
 import type { LawTally } from '../node/record.js';
-import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
+import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
+import { type Command, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
 /**
@@ -49,16 +50,13 @@ export const recordCommand: Command = {
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
     'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: [
-    `record --face ${BUILTIN_FACES.join('|')} --base-url URL [--session ID] --polls N --interval MS --out FILE`,
+    `record --face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
+    '--interval MS --out FILE',
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),
   options: {
-    face: {
-      type: 'string',
-      value: BUILTIN_FACES.join('|'),
-      help: 'The API the endpoint implements.',
-      otherwise: 'required',
-    },
+    face: faceFlag('The API the endpoint implements.'),
+    api: apiFlag,
     'base-url': { type: 'string', value: 'URL', help: "The API's base URL.", otherwise: 'required' },
     session: {
       type: 'string',
@@ -97,8 +95,7 @@ export const recordCommand: Command = {
     },
   },
   async run(values, io) {
-    requireString(values, 'face');
-    const face = parseChoice(values, 'face', BUILTIN_FACES) as Face;
+    const face = chosenFace(values, await loadApiFiles(values.api as string[] | undefined));
     const baseUrl = requireString(values, 'base-url');
     const out = requireString(values, 'out');
     requireString(values, 'polls');

@@ -206,6 +206,7 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
   const parts = [
     options.replayCommand ?? DEFAULT_REPLAY_COMMAND,
     'conform',
+    ...(options.replayFlags ?? []).map(shellQuote),
     '--face',
     options.face,
     '--base-url',

@@ -57,6 +57,8 @@ export interface ConformanceOptions {
    * `node bin/agent-task-contracts.js` in a checkout, or the bare name from a global install).
    */
   replayCommand?: string;
+  /** Words the replay lines need after `conform` besides the request options: `--api FILE` for a module's API. */
+  replayFlags?: readonly string[];
   /** Resolves when the run must stop (Ctrl-C, SIGTERM): the result holds what was judged so far, marked incomplete. */
   stopSignal?: Promise<unknown>;
   onEvent?: (event: ConformanceEvent) => void;

@@ -6,11 +6,16 @@
 import { BUILTIN_CONTRACTS } from '../apis/contracts.js';
 import type { ApiContract } from './api.js';
 import type { BuiltinFace, Face } from './face.js';
+import { sharedTable } from './shared-table.js';
 
 export { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
 
-const contracts = new Map<string, ApiContract>(BUILTIN_CONTRACTS.map((c) => [c.face, c]));
-const listeners: (() => void)[] = [];
+const contracts = sharedTable(
+  'contracts',
+  () => new Map<string, ApiContract>(BUILTIN_CONTRACTS.map((c) => [c.face, c])),
+);
+// Each copy of the modules adds its own listeners (its caches), and a registration through any copy calls them all.
+const listeners = sharedTable<() => void>('register-listeners', () => new Map());
 
 /**
  * Adds an API to the contract. Its name must be new (a built-in API cannot be replaced) and
@@ -25,12 +30,12 @@ export function registerContract(contract: ApiContract): void {
       `API name "${contract.face}" must be lower-case letters, digits and dashes, starting with a letter`,
     );
   contracts.set(contract.face, contract);
-  for (const listener of listeners) listener();
+  for (const listener of listeners.values()) listener();
 }
 
 /** Called whenever an API is registered, so tables derived from every API are rebuilt. */
 export function onRegister(listener: () => void): void {
-  listeners.push(listener);
+  listeners.set(String(listeners.size), listener);
 }
 
 /** Every registered API's name, built-in ones first. */

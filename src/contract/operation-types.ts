@@ -6,10 +6,25 @@
  */
 import type { Face } from './face.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { JsonObject, RuleTarget } from './rules/types.js';
+import type { Finding, JsonObject, RuleTarget } from './rules/types.js';
 import type { Source } from './violation.js';
 
-type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified';
+/**
+ * How an API's error bodies look, beyond the schema its spec gives them: a named format (`anthropic`
+ * also compares `error.type` with the documented type), or one of your own as data (`typePointer`:
+ * where the documented type is read) or a function (`check`: findings about one error body).
+ * `unspecified` asserts nothing.
+ */
+export type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified' | CustomErrorFormat;
+
+export interface CustomErrorFormat {
+  /** Its name in the law's statement ("Error responses use the <name> error format"). */
+  name: string;
+  /** JSON pointer of the error's type in the body, compared with the documented `errorType`. */
+  typePointer?: string;
+  /** What is wrong with one error body (paths are JSON pointers into the body). */
+  check?(body: unknown, status: number, errorType: string | undefined): Finding[];
+}
 
 export interface FilterParam {
   param: string;
@@ -109,8 +124,8 @@ export interface ListOperation {
   target: RuleTarget;
   component: string;
   session: SessionBinding;
-  /** JSON pointer of the item array in a 200 body ('' for a bare array). */
-  itemsPointer: '' | '/data' | '/items' | '/result';
+  /** JSON pointer (RFC 6901) of the item array in a 200 body: '' for a bare array, `/data`, `/page/jobs`. */
+  itemsPointer: string;
   /** Rules about the whole 200 body (JSON-RPC's envelope), beside the item rules. */
   envelopeTarget?: RuleTarget;
   /** The spec component of that whole body. */

@@ -7,9 +7,12 @@
 import type { Face } from './face.js';
 import { contractOf, faces, onRegister } from './faces.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
+import { valueAt, withValueAt } from './pointer.js';
 import { isObject, type JsonObject, type RuleTarget } from './rules/types.js';
 
 export type {
+  CustomErrorFormat,
+  ErrorFormat,
   FilterParam,
   LawId,
   LawName,
@@ -32,10 +35,13 @@ export function allOperations(): readonly ListOperation[] {
 
 /** The items of a 200 body, read at the operation's items pointer. */
 export function itemsOf(op: Pick<ListOperation, 'itemsPointer'>, body: unknown): unknown[] | undefined {
-  if (op.itemsPointer === '') return Array.isArray(body) ? body : undefined;
-  if (!isObject(body)) return undefined;
-  const value = body[op.itemsPointer.slice(1)];
+  const value = valueAt(body, op.itemsPointer);
   return Array.isArray(value) ? value : undefined;
+}
+
+/** A copy of a 200 body with other items at the operation's items pointer (the rest of the body shared). */
+export function withItems(op: Pick<ListOperation, 'itemsPointer'>, body: unknown, items: readonly unknown[]): unknown {
+  return withValueAt(body, op.itemsPointer, items);
 }
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
 export function pagingParams(): readonly string[] {

@@ -11,7 +11,7 @@ import type { RuleKit } from './rule-kit.js';
 import type { Backend } from './schema-arbitrary.js';
 
 /** The fast-check module, as the generators pass it to a profile. */
-type FastCheck = typeof fc;
+export type FastCheck = typeof fc;
 
 export interface GeneratorProfile {
   face: Face;

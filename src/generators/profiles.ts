@@ -1,10 +1,14 @@
 /** The generator profile of every API: the built-in ones, and any registered at run time. */
 import { BUILTIN_GENERATORS } from '../apis/generators.js';
 import { type Face, faces } from '../contract/faces.js';
+import { sharedTable } from '../contract/shared-table.js';
 import type { GeneratorProfile } from './profile.js';
 import type { RuleKit } from './rule-kit.js';
 
-const profiles = new Map<string, GeneratorProfile>(BUILTIN_GENERATORS.map((p) => [p.face, p]));
+const profiles = sharedTable(
+  'generators',
+  () => new Map<string, GeneratorProfile>(BUILTIN_GENERATORS.map((p) => [p.face, p])),
+);
 
 /** Adds the generator profile of an API whose contract is registered; the same object twice is a no-op. */
 export function registerGenerators(profile: GeneratorProfile): void {

@@ -4,10 +4,11 @@
  */
 import { BUILTIN_MOCKS } from '../apis/mocks.js';
 import { contractOf, type Face, faces, registerContract } from '../contract/faces.js';
+import { sharedTable } from '../contract/shared-table.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
 
-const mocks = new Map<string, MockProfile>(BUILTIN_MOCKS.map((m) => [m.face, m]));
+const mocks = sharedTable('mocks', () => new Map<string, MockProfile>(BUILTIN_MOCKS.map((m) => [m.face, m])));
 
 export function mockOf(face: Face): MockProfile {
   const mock = mocks.get(face);

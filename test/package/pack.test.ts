@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,20 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The URL a spawned `mock` prints on its "listening" line. */
+function listeningUrl(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const listening = /listening (http:\/\/\S+)/.exec(out);
+      if (listening) resolve(listening[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
+    setTimeout(() => reject(new Error(`no "listening" line within 30 s: ${out}`)), 30_000);
+  });
+}
+
 const node = (code: string, conditions: string[] = []) =>
   run(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', code], {
     cwd: dir,
@@ -57,7 +71,11 @@ describe('the installable package', () => {
     expect(files).toContain('LICENSE');
     expect(files).toContain('dist/playwright/index.js');
     expect(files).toContain('dist/playwright/index.d.ts');
-    for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples|node_modules)\//);
+    expect(files).toContain('dist/kit/index.js');
+    expect(files).toContain('examples/jobs/index.js');
+    expect(files).toContain('examples/jobs/jobs.openapi.yaml');
+    expect(files).not.toContain('examples/jobs/tsconfig.json');
+    for (const f of files) expect(f).not.toMatch(/^(src|test|bench|scripts|\.ci|examples\/task-board|node_modules)\//);
     expect(files.some((f) => f.endsWith('.map'))).toBe(false);
   });
 
@@ -108,6 +126,7 @@ describe('the installable package', () => {
       const scenarios = await import('agent-task-contracts/scenarios');
       const conformance = await import('agent-task-contracts/conformance');
       const nodeEntry = await import('agent-task-contracts/node');
+      const kit = await import('agent-task-contracts/kit');
       const typesEntry = await import('agent-task-contracts/types');
       const reportSchema = (await import('agent-task-contracts/conformance/report.schema.json', { with: { type: 'json' } })).default;
       const app = await handlers.MockApp.create();
@@ -124,6 +143,7 @@ describe('the installable package', () => {
         reportVersion: reportSchema.properties.reportVersion.const,
         html: typeof conformance.render,
         typesEntry: Object.keys(typesEntry).length,
+        kit: [typeof kit.registerApi, typeof kit.compileValidators, kit.registerApi === handlers.registerApi],
       }));`);
     const library = (await readdir(join(root, 'scenarios'))).filter((f) => f.endsWith('.yaml')).length;
     expect(JSON.parse(stdout)).toEqual({
@@ -138,6 +158,7 @@ describe('the installable package', () => {
       reportVersion: 1,
       html: 'function',
       typesEntry: 0,
+      kit: ['function', 'function', true],
     });
   });
 
@@ -311,6 +332,15 @@ createHandlers({ faults: ['ark.order-newest-frist'] });
 declare const mock: MockControl;
 // @ts-expect-error a misspelt fault id
 void mock.faults(['ark.order-newest-frist']);
+import jobs from 'agent-task-contracts/examples/jobs';
+import { defineApi, registerApi, type ApiModule } from 'agent-task-contracts/kit';
+registerApi(jobs);
+const module: ApiModule = defineApi(jobs);
+export async function seedJobs(): Promise<string[]> {
+  const app = await createHandlers({ faces: [module.contract.face] }).app();
+  const seeded = await app.seed('jobs', 'ses_a', [{ status: 'running' }]);
+  return seeded.map((job) => String(job.id));
+}
 `,
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -320,16 +350,7 @@ void mock.faults(['ark.order-newest-frist']);
   it('npx agent-task-contracts mock serves the APIs from the installed package', async () => {
     const child = spawn(join(dir, 'node_modules/.bin/agent-task-contracts'), ['mock', '--port', '0'], { cwd: dir });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const listening = /listening (http:\/\/\S+)/.exec(out);
-          if (listening) resolve(listening[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
-        setTimeout(() => reject(new Error(`no "listening" line within 20 s: ${out}`)), 20_000);
-      });
+      const url = await listeningUrl(child);
       const page = (await (await fetch(`${url}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as { items: unknown[] };
       expect(page.items).toHaveLength(2);
     } finally {
@@ -347,4 +368,78 @@ void mock.faults(['ark.order-newest-frist']);
     );
     expect(gen.stdout.trim().split('\n')).toHaveLength(2);
   });
+
+  /** A fenced block of the README's "Add another list API" section, as written. */
+  async function readmeBlock(info: string): Promise<string> {
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Add another list API'),
+      readme.indexOf('## Working on this project'),
+    );
+    const block = new RegExp(`^\`\`\`${info}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(section)?.[1];
+    if (block === undefined) throw new Error(`no \`\`\`${info} block in the README's "Add another list API"`);
+    return block;
+  }
+
+  it("the README's module example runs from the tarball: HTTP, MSW, generated jobs, conform catching a fault", async () => {
+    const app = join(dir, 'app-jobs');
+    await run('mkdir', ['-p', join(app, 'node_modules')]);
+    await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    // The installed package and msw (its peer) from the consumer; vitest is the checkout's.
+    await run('ln', ['-s', join(dir, 'node_modules/agent-task-contracts'), join(app, 'node_modules/')]);
+    await run('ln', ['-s', join(dir, 'node_modules/msw'), join(app, 'node_modules/')]);
+    await run('ln', ['-s', join(root, 'node_modules/vitest'), join(app, 'node_modules/')]);
+    await writeFile(join(app, 'jobs.test.ts'), await readmeBlock('ts test:jobs-module'));
+    const { stdout } = await run(
+      process.execPath,
+      [join(app, 'node_modules/vitest/vitest.mjs'), 'run', '--root', app],
+      {
+        cwd: app,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    expect(stdout).toMatch(/Tests\s+4 passed/);
+  }, 120_000);
+
+  it("the README's module commands run from the tarball as written: generate, mock --api with a fault, seed, conform", async () => {
+    const lines = (await readmeBlock('sh')).trim().split('\n');
+    const api = lines.find((l) => l.startsWith('API='))!;
+    const command = (name: string) => {
+      const line = lines.find((l) => l.startsWith(`${name} `) || l.includes(` ${name} `));
+      if (line === undefined) throw new Error(`no ${name} line in the README's sh block`);
+      return line;
+    };
+    const sh = (line: string) => run('bash', ['-c', `${api}\n${line}`], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    const generated = (await sh(command('generate'))).stdout.trim().split('\n');
+    expect(generated.map((line) => Object.keys(JSON.parse(line) as object).sort())[0]).toEqual([
+      'command',
+      'created_at',
+      'exit_code',
+      'finished_at',
+      'id',
+      'session_id',
+      'status',
+    ]);
+    expect(generated).toHaveLength(3);
+    // The mock on a free port instead of 4010 (other suites listen too); the other lines follow it.
+    for (const fault of [true, false]) {
+      const mockLine = command('mock')
+        .replace('--port 4010', '--port 0')
+        .replace(fault ? /$/ : / --fault \S+/, '');
+      const child = spawn('bash', ['-c', `${api}\nexec ${mockLine}`], { cwd: dir });
+      try {
+        const url = await listeningUrl(child);
+        const at = (line: string) => line.replaceAll('http://127.0.0.1:4010', url);
+        await sh(at(command('curl')));
+        const conform = await sh(at(command('conform'))).then(
+          (r) => ({ code: 0, out: r.stdout }),
+          (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+        );
+        expect(conform.code, conform.out).toBe(fault ? 1 : 0);
+        if (fault) expect(conform.out).toContain('jobs.order-newest-first');
+      } finally {
+        child.kill();
+      }
+    }
+  }, 240_000);
 });

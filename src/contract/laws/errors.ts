@@ -2,7 +2,8 @@
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
  */
-import { idOf, type ListOperation, type RejectedParam } from '../operations.js';
+import { type CustomErrorFormat, idOf, itemsOf, type ListOperation, type RejectedParam } from '../operations.js';
+import { pointerKeys, valueAt } from '../pointer.js';
 import { isObject } from '../rules/types.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
@@ -85,8 +86,8 @@ export const unknownSession404 = defineLaw({
 
 export const errorFormat = defineLaw({
   id: 'error-format',
-  appliesTo: (op) => op.errorFormat !== 'unspecified',
-  statement: (op) => `Error responses use the ${op.errorFormat} error format.`,
+  appliesTo: (op) => formatOf(op) !== undefined,
+  statement: (op) => `Error responses use the ${formatOf(op)?.name} error format.`,
   source: statusSource,
   unexercised: 'no documented refusal was answered with its status',
   check: {
@@ -119,22 +120,34 @@ function errorFormatViolations(
       : undefined) ??
     [];
   const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));
-  if (
-    op.errorFormat === 'anthropic' &&
-    errorType !== undefined &&
-    isObject(exchange.body) &&
-    isObject(exchange.body.error) &&
-    exchange.body.error.type !== errorType
-  )
-    out.push(
-      violationOf(
-        law,
-        '/error/type',
-        `error.type is ${JSON.stringify(exchange.body.error.type)}, expected ${errorType} for ${exchange.status}`,
-        exchange.body.error.type,
-      ),
-    );
+  const format = formatOf(op);
+  const typePointer = format?.typePointer;
+  if (typePointer !== undefined && errorType !== undefined) {
+    const actual = valueAt(exchange.body, typePointer);
+    const field = pointerKeys(typePointer).join('.');
+    // A body without the type's parent object is the schema's finding, not this one.
+    if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && actual !== errorType)
+      out.push(
+        violationOf(
+          law,
+          typePointer,
+          `${field} is ${JSON.stringify(actual)}, expected ${errorType} for ${exchange.status}`,
+          actual,
+        ),
+      );
+  }
+  for (const f of format?.check?.(exchange.body, exchange.status, errorType) ?? [])
+    out.push(violationOf(law, f.path, f.message, f.value));
   return out;
+}
+
+/** The operation's error format as data: its name, where its documented type is, its own check. */
+function formatOf(op: ListOperation): CustomErrorFormat | undefined {
+  const format = op.errorFormat;
+  if (format === 'unspecified') return undefined;
+  if (format === 'anthropic') return { name: format, typePointer: '/error/type' };
+  if (format === 'fastapi') return { name: format };
+  return format;
 }
 
 type ItemIdPaging = Extract<Paging, { kind: 'item-id' }>;
@@ -182,10 +195,7 @@ export const cursorExclusive = defineLaw({
     cursor({ side, pivot, order, exchange }, { op, law }) {
       if (exchange.status !== 200) return NOTHING;
       const { afterParam, beforeParam } = op.paging;
-      const items = (
-        exchange.body !== undefined && isObject(exchange.body) ? exchange.body[op.itemsPointer.slice(1)] : undefined
-      ) as unknown[] | undefined;
-      const ids = (Array.isArray(items) ? items : []).filter(isObject).map((i) => String(i[op.idField]));
+      const ids = (itemsOf(op, exchange.body) ?? []).filter(isObject).map((i) => String(i[op.idField]));
       const label = side === 'after' ? afterParam : beforeParam;
       const pivotIndex = order.indexOf(pivot);
       const allowed = new Set(side === 'after' ? order.slice(pivotIndex + 1) : order.slice(0, pivotIndex));

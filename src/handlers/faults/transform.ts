@@ -3,7 +3,7 @@
  * operation reads it, and the answer after. The operations themselves know no faults.
  */
 
-import { itemsOf, type ListOperation } from '../../contract/operations.js';
+import { itemsOf, type ListOperation, withItems } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
@@ -54,9 +54,7 @@ export function editItems(
   if (response.status !== 200) return response;
   const items = itemsOf(op, response.body) as JsonObject[] | undefined;
   if (!items) return response;
-  const edited = edit([...items]);
-  if (op.itemsPointer === '') return withBody(response, edited);
-  return withBody(response, { ...(response.body as JsonObject), [op.itemsPointer.slice(1)]: edited });
+  return withBody(response, withItems(op, response.body, edit([...items])));
 }
 
 /** Edits a 200 JSON object body (an envelope) on a copy. */

@@ -1,0 +1,90 @@
+/**
+ * The kit for writing a list API module: everything the built-in modules use to describe an API
+ * (operations as data, item rules and lifecycles, time readers, generator rule kits, the mock's
+ * query readers, answers, error codes and fault transforms, validators compiled from a spec) and
+ * `registerApi` to add one. A module built from this subpath alone has the same powers as a built-in one.
+ */
+
+// What an API is, to the contract.
+export type { ValidateFunction } from 'ajv/dist/2020.js';
+export type { ApiContract } from '../contract/api.js';
+export { compileValidators } from '../contract/compile.js';
+export type { Face } from '../contract/face.js';
+export {
+  isTerminal,
+  type Lifecycle,
+  liveToAnyTransitions,
+  mayFollow,
+  transitionsFromPaths,
+} from '../contract/lifecycle.js';
+export type { OpenApiDocument } from '../contract/openapi.js';
+export {
+  type CustomErrorFormat,
+  type ErrorFormat,
+  type FilterParam,
+  itemsOf,
+  type LawId,
+  type LawName,
+  type ListOperation,
+  type RejectedParam,
+  withItems,
+} from '../contract/operations.js';
+export { optional } from '../contract/optional.js';
+export { escapePointer, valueAt, withValueAt } from '../contract/pointer.js';
+export {
+  earlierThan,
+  type Finding,
+  finding,
+  has,
+  type ItemRule,
+  isObject,
+  type JsonObject,
+  type RuleTarget,
+} from '../contract/rules/types.js';
+export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, rfc3339Millis } from '../contract/time.js';
+export type { Source } from '../contract/violation.js';
+export { withArticle } from '../contract/words.js';
+// How the generators make its objects.
+export { plausibleMillis } from '../generators/instants.js';
+export { isoBefore, isoFromMillis, millisFromIso } from '../generators/iso.js';
+export type { FastCheck, GeneratorProfile } from '../generators/profile.js';
+export { repair } from '../generators/repair.js';
+export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
+export type { Backend } from '../generators/schema-arbitrary.js';
+// How the mock serves it, and breaks it on purpose.
+export { registerApi } from '../handlers/apis.js';
+export { copyJson, isoAt, pad } from '../handlers/demo.js';
+export {
+  numericId,
+  repeatedItem,
+  revivesFinishedTasks,
+  shrinkingCounter,
+  strayTask,
+  undocumentedField,
+} from '../handlers/faults/shared.js';
+export {
+  afterFirstWalk,
+  editEnvelope,
+  editItems,
+  editQuery,
+  type FaultTransform,
+  isFiltered,
+  lastValue,
+  withBody,
+} from '../handlers/faults/transform.js';
+export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
+export { integer, isProblem, type ParamProblem, single, truncate } from '../handlers/query.js';
+export type { MockStore } from '../handlers/store.js';
+export type { IndexedTask } from '../handlers/task-index.js';
+export {
+  type ErrorCodes,
+  errorCode,
+  json,
+  type MockContext,
+  type MockRequest,
+  type MockResponse,
+  type Operation,
+  pageResponse,
+} from '../handlers/types.js';
+export { type ApiFileExport, defineApi } from './define.js';
+export { parseSpec } from './spec.js';

@@ -1,0 +1,174 @@
+/**
+ * `--api FILE` on mock, conform, generate and record: a module file's API is served, generated,
+ * judged and recorded beside the built-in ones, and every refusal names the file and what it lacks.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { validateComponent } from '../../src/contract/validate.js';
+
+const TOY = fileURLToPath(new URL('../fixtures/apis/toy-api.ts', import.meta.url));
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atc-api-file-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function cli(args: string[], stop: Promise<void> = new Promise<void>(() => {})) {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), stopSignal: stop });
+  return { code, out, err };
+}
+
+/** A module file in the temporary folder; returns its path. */
+async function moduleFile(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+describe('--api FILE', () => {
+  it('generate: valid objects of the loaded API, --face defaulting to it', async () => {
+    const { code, out, err } = await cli(['generate', '--api', TOY, '--what', 'task', '--count', '5', '--seed', '3']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const jobs = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(jobs).toHaveLength(5);
+    for (const job of jobs) expect(validateComponent('toy', 'Job', job)).toEqual([]);
+    const broken = await cli(['generate', '--api', TOY, '--face', 'toy', '--what', 'task', '--break', 'toy.nope']);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toContain('toy.finished-at-only-when-finished');
+  });
+
+  it('mock serves it at /NAME with its --fault; record and conform read it there, conform catching the fault', async () => {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let out = '';
+    const running = runCli(['mock', '--port', '0', '--api', TOY, '--fault', 'toy.order-newest-first'], {
+      stdout: (t) => (out += t),
+      stderr: (t) => (out += t),
+      stopSignal: stopped,
+    });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/listening (\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const url = /listening (\S+)/.exec(out)?.[1];
+      expect(url, out).toBeDefined();
+      expect(out).toContain(`  toy      ${url}/toy/sessions/{session_id}/jobs (loaded with --api; no demo data`);
+      expect(out).toContain('faults   toy.order-newest-first');
+      const seeded = await fetch(`${url}/__mock/seed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ face: 'toy', session: 'sess-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
+      });
+      expect(seeded.status).toBe(200);
+      const page = (await (await fetch(`${url}/toy/sessions/sess-c/jobs`)).json()) as {
+        items: { created_at: number }[];
+      };
+      expect(page.items).toHaveLength(2);
+      // The fault asked for on the command line: oldest first.
+      expect(page.items[0]!.created_at).toBeLessThanOrEqual(page.items[1]!.created_at);
+      const recorded = join(dir, 'toy-recording.json');
+      // Both read the loaded API at the mock's /toy, in session sess-c.
+      const at = ['--api', TOY, '--base-url', `${url}/toy`, '--session', 'sess-c'];
+      const record = await cli(['record', ...at, '--polls', '1', '--interval', '0', '--out', recorded]);
+      expect(record.out).toContain(`wrote ${recorded}: 1 polls`);
+      expect(JSON.parse(await readFile(recorded, 'utf8'))).toMatchObject({ face: 'toy' });
+      const conform = await cli(['conform', ...at, '--runs', '5']);
+      expect(conform.code, conform.out + conform.err).toBe(1);
+      expect(conform.out).toContain('toy.order-newest-first');
+      // Its replay lines load the same file, so they run as printed.
+      expect(conform.out).toContain(`conform --api ${TOY} --face toy --base-url ${url}/toy --session sess-c`);
+    } finally {
+      stop();
+      expect(await running).toBe(0);
+    }
+  });
+
+  it('mock --tasks grows only the built-in demo sessions: a loaded API has none, and is refused', async () => {
+    const { code, err } = await cli(['mock', '--port', '0', '--api', TOY, '--tasks', 'toy=5']);
+    expect(code).toBe(2);
+    expect(err).toContain('FACE one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
+  });
+
+  it('conform and record take the loaded API by name; a --face the file does not add is refused', async () => {
+    const wrong = await cli(['conform', '--api', TOY, '--face', 'acme', '--base-url', 'http://127.0.0.1:9']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('--face must be one of praxis|everruns|ark|jsonrpc|toy, got "acme"');
+    const none = await cli(['record', '--face', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
+    expect(none.err).toContain('got "acme"; another API is loaded with --api FILE');
+    const unreachable = await cli(['conform', '--api', TOY, '--base-url', 'http://127.0.0.1:9', '--session', 's']);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.out + unreachable.err).not.toMatch(/--face/);
+  });
+
+  const refusals: [string, string, string | RegExp][] = [
+    ['none.mjs', '', /--api \S*none\.mjs has no default export; end it with `export default defineApi\(/],
+    [
+      'empty.mjs',
+      'export default [];',
+      'its default export is an empty list; an API module is { contract, generators, mock }',
+    ],
+    ['text.mjs', 'export default "jobs";', 'the default export is a string ("jobs"), not an API module'],
+    [
+      'parts.mjs',
+      'export default { contract: { face: "x", operations: [], rules: [] } };',
+      'the API module has no generators, mock',
+    ],
+    [
+      'nameless.mjs',
+      'export default { contract: { operations: [], rules: [] }, generators: {}, mock: {} };',
+      'contract.face is missing; it is the API\'s name (e.g. "jobs")',
+    ],
+    [
+      'noops.mjs',
+      'export default { contract: { face: "x", rules: [] }, generators: {}, mock: {} };',
+      'contract.operations is missing; it must be a list',
+    ],
+    [
+      'throws.mjs',
+      'export default () => { throw new Error("no spec here"); };',
+      'its default export (a function) threw: no spec here',
+    ],
+    ['broken.mjs', 'export default {', 'importing it failed: '],
+    [
+      'two.mjs',
+      'export default [{ contract: { face: "x", operations: [], rules: [] }, generators: { face: "y" }, mock: { face: "x" } }];',
+      'an API module\'s parts must name one API: contract "x", generators "y", mock "x"',
+    ],
+  ];
+  for (const [name, text, message] of refusals)
+    it(`refuses ${name}, naming the file: ${String(message).slice(0, 60)}`, async () => {
+      const path = await moduleFile(name, text);
+      const { code, err } = await cli(['generate', '--api', path, '--what', 'task']);
+      expect(code).toBe(2);
+      expect(err).toContain(`--api ${path}`);
+      if (typeof message === 'string') expect(err).toContain(message);
+      else expect(err).toMatch(message);
+    });
+
+  it('refuses a file that does not exist, saying where it looked', async () => {
+    const { code, err } = await cli(['conform', '--api', './nowhere/acme.js', '--base-url', 'http://127.0.0.1:9']);
+    expect(code).toBe(2);
+    expect(err).toContain(
+      `--api ./nowhere/acme.js: no such file (looked for ${join(process.cwd(), 'nowhere/acme.js')})`,
+    );
+  });
+
+  it('an async function as the default export is called, and the module it returns loaded', async () => {
+    const path = await moduleFile(
+      'many.mjs',
+      `import toy from ${JSON.stringify(TOY)};\nexport default async () => [toy];`,
+    );
+    const { code, out } = await cli(['generate', '--api', path, '--what', 'task', '--count', '1']);
+    expect(code).toBe(0);
+    expect(out.trim().split('\n')).toHaveLength(1);
+  });
+});
