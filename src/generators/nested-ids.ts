@@ -4,6 +4,7 @@
  * path; `IdBook` keeps them unique across the objects of one run, as `drawObjects` does the object's id.
  */
 import type { JsonObject } from '../contract/rules/types.js';
+import type { Backend } from './schema-arbitrary.js';
 
 /** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
 type At = (holder: JsonObject, key: string) => void;
@@ -79,4 +80,17 @@ export class IdBook {
   keep(item: JsonObject): void {
     for (const { visit, at } of this.paths) visit(item, at);
   }
+}
+
+const hex8 = (n: number) => n.toString(16).padStart(8, '0');
+
+/**
+ * A prefix and 62 random bits in hex, for a nested id that objects drawn one at a time (a seed,
+ * a scenario's partial task) must not share either: a run's own repeats are made unique above.
+ */
+export function randomId<A>(b: Backend<A>, prefix: string): A {
+  return b.map(
+    b.tuple([b.integer(0, 0x7fffffff), b.integer(0, 0x7fffffff)]),
+    ([hi, lo]: [number, number]) => `${prefix}${hex8(hi)}${hex8(lo)}`,
+  );
 }

@@ -47,6 +47,7 @@ export { withArticle } from '../contract/words.js';
 // How the generators make its objects.
 export { plausibleMillis } from '../generators/instants.js';
 export { isoBefore, isoFromMillis, millisFromIso } from '../generators/iso.js';
+export { randomId } from '../generators/nested-ids.js';
 export type { FastCheck, GeneratorProfile } from '../generators/profile.js';
 export { repair } from '../generators/repair.js';
 export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
@@ -55,12 +56,15 @@ export type { Backend } from '../generators/schema-arbitrary.js';
 export { registerApi } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export {
+  changedOnLaterWalks,
   numericId,
   repeatedItem,
   revivesFinishedTasks,
+  sharedNestedId,
   shrinkingCounter,
   strayTask,
   undocumentedField,
+  unstableNestedId,
 } from '../handlers/faults/shared.js';
 export {
   afterFirstWalk,

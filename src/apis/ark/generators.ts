@@ -2,6 +2,7 @@
 import { isTerminal } from '../../contract/lifecycle.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { plausibleMillis } from '../../generators/instants.js';
+import { randomId } from '../../generators/nested-ids.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { arkKits } from './kits.js';
 import { arkLifecycle } from './rules.js';
@@ -9,7 +10,9 @@ import { arkLifecycle } from './rules.js';
 export const arkGenerators: GeneratorProfile = {
   face: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
-  overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge) }),
+  // A tool call's id is one call's (ark.unique-tool-use-id): 64 random bits, so that objects drawn
+  // one at a time (seeding, scenarios) never meet either; one run also makes repeats unique.
+  overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge), 'Tool.tool_use_id': randomId(b, 'toolu_') }),
   // 002: "Agent 发起该次工具调用时生成的工具调用 ID。" Each call makes its own.
   nestedIds: { task: ['tool.tool_use_id'] },
   kits: arkKits,

@@ -1,5 +1,6 @@
 /** Everruns: what the generators need beyond the contract (see GeneratorProfile). */
 import type { JsonObject } from '../../contract/rules/types.js';
+import { randomId } from '../../generators/nested-ids.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import { everrunsKits } from './kits.js';
 
@@ -14,6 +15,8 @@ export const everrunsGenerators: GeneratorProfile = {
           { arbitrary: b.constant(2 ** 31 - 1), weight: 1 },
         ])
       : b.integer(1, 5),
+    // Two pending asks never share an id (everruns.unique-input-request-id), drawn one at a time too.
+    'InputRequest.id': randomId(b, 'ask_'),
   }),
   // 001: an ask's "Stable ID referenced by the answering message’s `in_reply_to`", the "Child session,
   // for subagent-shaped tasks" and the "Remote task ID, for tasks wrapping an external protocol task".

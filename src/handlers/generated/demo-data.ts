@@ -4388,17 +4388,25 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
+    "links": {
+     "child_session_id": null,
+     "remote_task_id": null,
+     "resource_ids": [
+      "logs shell crawl",
+      "schema worker monitor"
+     ]
+    },
     "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo009/result.json",
     "root_session_id": "root_demo",
     "session_id": "demo",
-    "spec": {},
     "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
-    "state_detail": null,
-    "summary": "Follows the deployment until it settles",
+    "state_detail": "index",
+    "summary": null,
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "worker_id": "worker_uzitoq"
+    "wake_policy": "silent",
+    "worker_id": "worker_vka1if"
    },
    {
     "artifacts": [
@@ -4477,25 +4485,19 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "monitor",
     "links": {
      "child_session_id": "child_demo011",
-     "remote_task_id": null,
-     "resource_ids": []
-    },
-    "progress": {
-     "label": "Run the test suite",
-     "steps": [],
-     "total": 992,
-     "unit": "retry review clip"
+     "remote_task_id": null
     },
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
+    "started_at": "2026-11-29T08:11:01.000Z",
     "state": "canceled",
-    "state_detail": "notes cargo cargo",
-    "summary": "Runs the unit tests and reports failures",
+    "state_detail": null,
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:11:30.000Z",
     "wake_policy": "silent",
-    "worker_id": "worker_00000p"
+    "worker_id": null
    },
    {
     "artifacts": [],
@@ -4508,21 +4510,38 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
-    "links": {
-     "child_session_id": "child_demo012",
-     "remote_task_id": null,
-     "resource_ids": []
+    "progress": {
+     "label": "Review the pull request",
+     "steps": [
+      {
+       "status": "skipped",
+       "title": "Review the pull request"
+      },
+      {
+       "status": "skipped",
+       "title": "Migrate the schema"
+      },
+      {
+       "status": "in_progress",
+       "title": "Render the intro clip"
+      }
+     ],
+     "total": null,
+     "unit": "lint npm review"
     },
-    "progress": null,
-    "result_path": null,
+    "result_path": "/.tasks/task_demo012/result.json",
     "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
+    "started_at": null,
     "state": "queued",
-    "summary": "Checks the site for broken links",
+    "state_detail": "logs",
+    "summary": null,
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "wake_policy": "on_terminal",
-    "worker_id": "worker_000006"
+    "worker_id": "worker_atbv86",
+    "links": {
+     "child_session_id": "child_demo012"
+    }
    },
    {
     "artifacts": [
@@ -4542,23 +4561,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "remote_task_id": "remote_demo013",
-     "resource_ids": [
-      "retry api server",
-      "cache logs agent"
-     ]
+     "child_session_id": "child_demo013",
+     "remote_task_id": null,
+     "resource_ids": []
     },
     "progress": null,
     "result_path": "/.tasks/task_demo013/result.json",
+    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-11-29T08:13:01.000Z",
+    "started_at": null,
     "state": "running",
-    "state_detail": "queue server agent",
-    "summary": "Checks the site for broken links",
+    "state_detail": "cache",
+    "summary": "Searches the web for recent release notes",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "worker_id": null,
-    "root_session_id": null
+    "wake_policy": "on_activity",
+    "worker_id": "worker_000001"
    },
    {
     "artifacts": [
@@ -4623,17 +4641,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
+     "child_session_id": null,
      "remote_task_id": "remote_demo015",
      "resource_ids": []
     },
     "progress": {
-     "current": 693,
-     "label": "Render the intro clip",
-     "steps": [],
-     "total": 593,
-     "unit": "cache"
+     "current": 814,
+     "label": null,
+     "steps": [
+      {
+       "status": "done",
+       "title": "Render the intro clip"
+      }
+     ],
+     "total": 9
     },
-    "result_path": null,
     "session_id": "demo",
     "started_at": null,
     "state": "succeeded",
@@ -4709,22 +4731,30 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
-    "links": {
-     "resource_ids": [
-      "queue report flaky"
-     ]
+    "progress": {
+     "current": 3,
+     "label": "Crawl the changelog",
+     "steps": [
+      {
+       "status": "in_progress",
+       "title": "Watch the deploy logs"
+      },
+      {
+       "status": "in_progress",
+       "title": "Crawl the changelog"
+      }
+     ],
+     "total": 483,
+     "unit": null
     },
-    "progress": null,
-    "result_path": "/.tasks/task_demo017/result.json",
+    "result_path": null,
     "root_session_id": null,
     "session_id": "demo",
-    "spec": {},
     "started_at": "2026-11-29T08:17:01.000Z",
     "state": "canceled",
-    "state_detail": null,
-    "summary": "Checks the site for broken links",
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "worker_id": "worker_vz3puf"
+    "worker_id": null
    }
   ],
   "ark": [
@@ -4750,7 +4780,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939262000
    },
    {
@@ -4764,7 +4793,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Builds the release artefacts",
     "started_at": 1795939322000
    },
    {
@@ -4776,6 +4805,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4790,7 +4820,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4803,9 +4833,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
-    "error_message": "Timed out after 300 s",
-    "summary": "Follows the deployment until it settles",
+    "summary": "Builds the release artefacts",
     "started_at": 1795939502000,
     "finished_at": 1795939560000
    },
@@ -4820,7 +4848,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
     },
-    "summary": "Runs the unit tests and reports failures"
+    "summary": "Follows the deployment until it settles"
    },
    {
     "created_at": 1795939620000,
@@ -4831,7 +4859,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939622000
    },
    {
@@ -4845,9 +4873,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Runs the unit tests and reports failures",
+    "error_code": "timeout",
+    "error_message": "Command exited with status 1",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939682000
    },
    {
@@ -4859,7 +4887,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4874,9 +4902,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "error_code": "internal",
-    "error_message": "Command exited with status 1",
-    "summary": "Searches the web for recent release notes",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4889,9 +4915,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "internal",
-    "error_message": "Timed out after 300 s",
-    "summary": "Follows the deployment until it settles",
+    "error_code": "timeout",
+    "error_message": "Command exited with status 1",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4905,7 +4930,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
-    }
+    },
+    "summary": "Searches the web for recent release notes"
    },
    {
     "created_at": 1795939980000,
@@ -4916,7 +4942,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939982000
    },
    {
@@ -4930,7 +4955,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940042000
    },
    {
@@ -4942,7 +4967,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4957,9 +4982,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "error_code": "upstream",
-    "error_message": "Command exited with status 1",
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Builds the release artefacts",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -4985,7 +5008,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    }
+    },
+    "summary": "Checks the site for broken links"
    },
    {
     "created_at": 1795940340000,
@@ -4996,7 +5020,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940342000
    },
    {
@@ -5010,9 +5034,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "killed",
-    "error_message": "Disk quota exceeded",
-    "summary": "Checks the site for broken links",
+    "error_code": "internal",
+    "error_message": "Rate limited by the upstream API",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940402000
    },
    {
@@ -5024,7 +5048,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5039,7 +5063,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "summary": "Searches the web for recent release notes",
+    "error_code": "upstream",
+    "error_message": "Rate limited by the upstream API",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5052,9 +5077,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
+    "error_code": "fetch",
     "error_message": "Rate limited by the upstream API",
-    "summary": "Checks the site for broken links",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5094,7 +5119,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940762000
    },
    {
@@ -5121,7 +5146,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5149,7 +5174,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Builds the release artefacts"
+    "summary": "Searches the web for recent release notes"
    },
    {
     "created_at": 1795941060000,
@@ -5160,7 +5185,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5174,7 +5198,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
-    "summary": "Builds the release artefacts",
     "started_at": 1795941122000
    },
    {
@@ -5186,7 +5209,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5201,7 +5224,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_034"
     },
-    "summary": "Searches the web for recent release notes",
     "started_at": 1795941242000,
     "finished_at": 1795941300000
    },
@@ -5240,7 +5262,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941422000
    },
    {
@@ -5254,7 +5275,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941482000
    },
    {
@@ -5266,7 +5287,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5281,7 +5302,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5311,7 +5332,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
     },
-    "summary": "Runs the unit tests and reports failures"
+    "summary": "Follows the deployment until it settles"
    },
    {
     "created_at": 1795941780000,
@@ -5322,6 +5343,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941782000
    },
    {
@@ -5335,7 +5357,6 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
-    "summary": "Searches the web for recent release notes",
     "started_at": 1795941842000
    },
    {
@@ -5347,7 +5368,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5375,7 +5395,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Checks the site for broken links",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
