@@ -155,9 +155,9 @@ export interface ListOperation {
   timeFields: readonly string[];
   /**
    * Time fields whose null means "not yet" for good: once one holds a time, a later observation
-   * never shows it null again (a going back to before the event).
+   * never shows it null again (a going back to before the event), with the sentence that says so.
    */
-  timesOnceSet?: readonly string[];
+  timesOnceSet?: { fields: readonly string[]; source: Source };
   /**
    * Counters that only ever grow between observations (dotted names reach nested ones), with the
    * sentence that says so.

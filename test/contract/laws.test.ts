@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arkLifecycle } from '../../src/apis/ark/rules.js';
 import { JSONRPC_DOCUMENTED_PATHS, jsonrpcLifecycle } from '../../src/apis/jsonrpc/rules.js';
-import { praxisTaskLifecycle } from '../../src/apis/praxis/rules.js';
+import { PRAXIS_TASKS_DOCUMENT, praxisTaskLifecycle } from '../../src/apis/praxis/rules.js';
 import {
   applyLaws,
   checkErrorResponse,
@@ -288,7 +288,9 @@ describe('lifecycles and time', () => {
     expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: '2026-01-01T00:02:00Z' }))).toEqual([]);
     expect(checkTimeline(tasks, snap({ ...t, notified_at: null }), snap(notified))).toEqual([]);
     expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: null })).map((v) => v.message)).toEqual([
-      'bgt_1: notified_at went back from "2026-01-01T00:01:00Z" to null',
+      'bgt_1: notified_at went back from "2026-01-01T00:01:00Z" to null, which says it never happened ' +
+        `(${PRAXIS_TASKS_DOCUMENT}: "notified_at: RFC 3339 time of the latest run that the task's notification ` +
+        'started; null while no notification has been delivered.")',
     ]);
   });
 

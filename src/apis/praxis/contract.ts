@@ -209,7 +209,15 @@ const operations: readonly ListOperation[] = [
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
     // null while no notification has been delivered: once one has been, never null again.
-    timesOnceSet: ['notified_at'],
+    timesOnceSet: {
+      fields: ['notified_at'],
+      source: {
+        file: P_TASKS,
+        sentence:
+          "notified_at: RFC 3339 time of the latest run that the task's notification started; null while no " +
+          'notification has been delivered.',
+      },
+    },
     counters: {
       fields: ['trigger_count'],
       source: {

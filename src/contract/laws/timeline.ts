@@ -229,7 +229,7 @@ export const timesNeverGoBack = defineLaw({
   appliesTo: everyOperation,
   statement: (op) =>
     `${op.timeFields.join(', ')} never move backwards between observations` +
-    (op.timesOnceSet?.length ? `; once set, ${op.timesOnceSet.join(', ')} is never null again.` : '.'),
+    (op.timesOnceSet ? `; once set, ${op.timesOnceSet.fields.join(', ')} is never null again.` : '.'),
   source: (op) => ({ file: contractOf(op.face).specFile, sentence: 'timestamps record when things happened' }),
   unexercised: 'no object was observed twice',
   check: {
@@ -239,13 +239,17 @@ export const timesNeverGoBack = defineLaw({
       for (const field of op.timeFields) {
         const a = op.readTime(before[field]);
         const b = op.readTime(after[field]);
-        if (Number.isFinite(a) && after[field] === null && op.timesOnceSet?.includes(field)) {
+        const onceSet = op.timesOnceSet;
+        if (Number.isFinite(a) && after[field] === null && onceSet?.fields.includes(field)) {
           judged = 1;
           violations.push(
-            violationOf(law, `/${field}`, `${id}: ${field} went back from ${JSON.stringify(before[field])} to null`, {
-              from: before[field],
-              to: null,
-            }),
+            violationOf(
+              law,
+              `/${field}`,
+              `${id}: ${field} went back from ${JSON.stringify(before[field])} to null, which says it never ` +
+                `happened (${onceSet.source.file}: "${onceSet.source.sentence}")`,
+              { from: before[field], to: null },
+            ),
           );
           continue;
         }
