@@ -1,8 +1,8 @@
 /**
  * Walks the pages of one query through its cursors. Every page is judged by the page laws and
  * every listed object is an observation for the laws over time; the walk as a whole is judged
- * by the walk laws, whose findings a second walk must repeat before they are reported (tasks
- * change between two pages of a live list).
+ * by the walk laws, whose findings a second walk must repeat, on pages that list the same items
+ * when asked again, before they are reported (tasks change between two pages of a live list).
  */
 import type { Exchange } from '../contract/laws/index.js';
 import { idOf, itemsOf, type ListOperation } from '../contract/operations.js';
