@@ -3,8 +3,10 @@
 //   contract, generators <- conformance
 // Each API's module (src/apis/<api>/) is cut by the same layers: its contract side (contract.ts,
 // rules.ts) is contract, its generator side (generators.ts, kits.ts) is generators, its mock side
-// (behaviour.ts, faults.ts, mock.ts) is handlers. The forbidden rules are generated from LAYERS:
-// a layer may import itself and the layers it lists, nothing else.
+// (behaviour.ts, faults.ts, mock.ts) is handlers, its page overrides (pages.ts) are overrides. The
+// forbidden rules are generated from LAYERS: a layer may import itself and the layers it lists,
+// nothing else. Above them all, and only there, the package's entries (src/entries/, the CLI's
+// entry.ts) install the built-in API set (src/apis/install*.ts): no shared layer imports an API.
 // `npm test` runs `npm run check:boundaries`; test/fixtures/boundaries breaks every rule.
 
 /** One layer: the folder under src/ and the files of each API module that belong to it. */
@@ -23,18 +25,23 @@ const LAYERS = [
   },
   {
     name: 'generators',
-    apis: ['generators', '[^/]+/(generators|kits)'],
+    apis: ['generators', 'install-contracts', '[^/]+/(generators|kits)'],
     may: ['contract'],
     why: 'Generators feed both the mock and the runner, so they may read only the contract.',
   },
   { name: 'matchers', may: ['contract'], why: 'The matcher judges one answer by the contract alone.' },
   {
     name: 'handlers',
-    apis: ['mocks', '[^/]+/(behaviour|faults|mock)'],
+    apis: ['mocks', 'index', 'install', 'types', '[^/]+/(behaviour|faults|mock)'],
     may: ['contract', 'generators', 'types'],
     why: 'The mock knows no scenario format: scenarios plug in through the player interface the handlers define.',
   },
-  { name: 'overrides', may: ['contract', 'handlers', 'types'], why: 'Typed per-test handlers sit on the mock.' },
+  {
+    name: 'overrides',
+    apis: ['overrides', '[^/]+/pages'],
+    may: ['contract', 'handlers', 'types'],
+    why: 'Typed per-test handlers sit on the mock.',
+  },
   {
     name: 'scenarios',
     may: ['contract', 'generators', 'handlers', 'types'],
@@ -53,7 +60,7 @@ const LAYERS = [
   { name: 'browser', may: ['contract', 'handlers', 'scenarios'], why: 'The browser entry runs the mock in a page.' },
   {
     name: 'kit',
-    may: ['contract', 'generators', 'handlers'],
+    may: ['contract', 'generators', 'handlers', 'overrides'],
     why: 'The kit gathers what an API module is written with; only the CLI, which loads modules, reads it.',
   },
   {
@@ -63,6 +70,11 @@ const LAYERS = [
   },
   { name: 'playwright', may: ['handlers', 'node'], why: 'The Playwright fixture drives a node server.' },
 ];
+
+/** The package's entry points: each installs the built-in API set, then re-exports one layer. */
+const ENTRIES = '^(src/entries/|src/cli/entry\\.ts$)';
+/** Every shared layer's own folder (not the API modules' files cut into it). */
+const SHARED = `^src/(${LAYERS.map((l) => l.name).join('|')})/`;
 
 const pathsOf = (layer) =>
   [`src/${layer.name}/`, ...(layer.apis ?? []).map((file) => `src/apis/${file}\\.ts$`)].map((p) => `^${p}`);
@@ -88,6 +100,28 @@ const browserReachable = regex(
 module.exports = {
   forbidden: [
     ...layerRules,
+    {
+      name: 'shared-layers-import-no-api',
+      comment:
+        'The shared layers take whatever API set is installed and name none: only the entries compose the built-in one.',
+      severity: 'error',
+      from: { path: SHARED, pathNot: ENTRIES },
+      to: { path: '^src/(apis|entries)/' },
+    },
+    {
+      name: 'only-entries-install-the-api-set',
+      comment: 'Installing the built-in set is what an entry point does, before any module of a layer reads it.',
+      severity: 'error',
+      from: { pathNot: `(${ENTRIES}|^src/apis/install)` },
+      to: { path: '^src/apis/install' },
+    },
+    {
+      name: 'nothing-imports-an-entry',
+      comment: 'An entry is the top of the graph: what it re-exports is imported from its layer.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: ENTRIES },
+    },
     {
       name: 'runner-never-reaches-the-mock',
       comment: 'Not through another layer either: the runner reaches no file of the mock, directly or not.',

@@ -15,6 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup/builtin-apis.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Most files wait on sockets and child processes rather than compute: two workers on a

@@ -4,6 +4,7 @@
  * the mock's throughput on distinct and repeated URLs beside a plain node:http ceiling, and page latency, memory and start-up with 1k, 100k and 1M tasks in the
  * queried session. Writes bench/RESULTS.md with the machine and the date.
  */
+import '../src/apis/install.js';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -13,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
+import { BUILTIN_FACES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
-import { BUILTIN_FACES } from '../src/contract/faces.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';

@@ -6,8 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
     alias: {
-      'agent-task-contracts/browser': fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url)),
-      'agent-task-contracts/overrides': fileURLToPath(new URL('../../src/overrides/index.ts', import.meta.url)),
+      'agent-task-contracts/browser': fileURLToPath(new URL('../../src/entries/browser.ts', import.meta.url)),
+      'agent-task-contracts/overrides': fileURLToPath(new URL('../../src/entries/overrides.ts', import.meta.url)),
     },
   },
   server: { host: '127.0.0.1', port: 5173 },

@@ -3,10 +3,12 @@
  * catalogue and the specs. The default folder is `shared/seeds` beside the repository, where a
  * checkout (and CI's fresh clone) finds the vendors' documents.
  */
+import '../../src/apis/install.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { contractOf } from '../../src/contract/faces.js';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';

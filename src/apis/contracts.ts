@@ -11,3 +11,8 @@ export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
   arkContract,
   jsonrpcContract,
 ];
+
+/** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
+export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.face, c.vendorBaseUrl])) as Readonly<
+  Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc', string>
+>;

@@ -43,7 +43,7 @@ export async function startMockWorker(options: WorkerOptions = {}) {
 }
 
 export type { Face } from '../contract/faces.js';
-export { VENDOR_BASE_URLS } from '../contract/faces.js';
+
 export type { OperationIdOf } from '../contract/ids.js';
 export { checkItem } from '../contract/rules/index.js';
 export { validateResponseBody } from '../contract/validate.js';

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_FACES, type Face, faces } from '../contract/faces.js';
+import { type Face, faces } from '../contract/faces.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
 import { type Flag, UsageError } from './command.js';
@@ -25,7 +25,7 @@ export const apiFlag: Flag = {
 /** The `--face` flag of a command that also takes `--api`: a built-in name or a loaded one. */
 export const faceFlag = (help: string): Flag => ({
   type: 'string',
-  value: `${BUILTIN_FACES.join('|')}|NAME`,
+  value: `${faces().join('|')}|NAME`,
   help: `${help} NAME is an API loaded with --api.`,
   otherwise: 'the one API --api loads, else required',
 });

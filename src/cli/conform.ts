@@ -10,7 +10,7 @@ import {
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import type { Shard } from '../conformance/types.js';
-import { BUILTIN_FACES } from '../contract/faces.js';
+import { faces } from '../contract/faces.js';
 import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
 import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
@@ -49,7 +49,7 @@ export const conformCommand: Command = {
   summary:
     'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
-    `conform --face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]... --base-url URL`,
+    `conform --face ${faces().join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { BUILTIN_FACES } from '../contract/faces.js';
+import { faces } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
@@ -31,7 +31,7 @@ export const generateCommand: Command = {
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
-    `--face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]...`,
+    `--face ${faces().join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),

@@ -1,5 +1,6 @@
-import { BUILTIN_FACES, contractOf, type Face } from '../contract/faces.js';
+import { contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
+import { demoFaces } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
@@ -156,7 +157,7 @@ export const mockCommand: Command = {
     io.stdout(
       `${[
         `listening ${u}`,
-        ...BUILTIN_FACES.map(
+        ...demoFaces().map(
           (face) => `  ${face.padEnd(8)} ${demoUrls(u, face, mockOf(face).demo!.session).join('   ')}`,
         ),
         ...loaded.map(
@@ -197,13 +198,13 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
   for (const value of values) {
     const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
-    const demoFace = face === undefined || (BUILTIN_FACES as readonly string[]).includes(face);
+    const demoFace = face === undefined || demoFaces().includes(face);
     if (count === undefined || !demoFace || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
         "--tasks takes a count (every API's demo session) or FACE=COUNT " +
-          `with FACE one of ${BUILTIN_FACES.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+          `with FACE one of ${demoFaces().join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
       );
-    for (const f of face ? [face as Face] : BUILTIN_FACES) out[f] = Number(count);
+    for (const f of face ? [face as Face] : demoFaces()) out[f] = Number(count);
   }
   return out;
 }

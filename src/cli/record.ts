@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_FACES } from '../contract/faces.js';
+import { faces } from '../contract/faces.js';
 import type { LawTally } from '../node/record.js';
 import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, requireString, UsageError } from './command.js';
@@ -50,7 +50,7 @@ export const recordCommand: Command = {
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
     'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: [
-    `record --face ${BUILTIN_FACES.join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
+    `record --face ${faces().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
     '--interval MS --out FILE',
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),

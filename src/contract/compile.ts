@@ -9,7 +9,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { BUILTIN_FACES, contractOf, type Face } from './faces.js';
+import { contractOf, type Face, faces } from './faces.js';
 import type { OpenApiOperation } from './openapi.js';
 import { bundleId, type Profile, responseSchema, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
@@ -67,11 +67,11 @@ function addValidatorSchemas(ajv: Ajv2020, face: Face): Record<string, string> {
   return refs;
 }
 
-/** The built-in APIs' validators as one standalone ES module (what `npm run generate` writes). */
+/** The registered APIs' validators as one standalone ES module (`npm run generate` writes the built-in ones'). */
 export function standaloneValidatorsSource(): string {
   const ajv = compiler();
   const refs: Record<string, string> = {};
-  for (const face of BUILTIN_FACES) Object.assign(refs, addValidatorSchemas(ajv, face));
+  for (const face of faces()) Object.assign(refs, addValidatorSchemas(ajv, face));
   return moduleSource(ajv, refs);
 }
 

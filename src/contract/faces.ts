@@ -1,19 +1,16 @@
 /**
- * The APIs the contract knows: the built-in ones, and any registered at run time through the
- * same `ApiContract` interface. Every per-API fact (documents, spec, operations, rules) is read
- * from here; nothing else in the shared layers names an API.
+ * The APIs the contract knows: every one is registered through the same `ApiContract` interface,
+ * the built-in ones by the package's entry points (src/entries/, from the API set in src/apis/)
+ * before anything else runs. Every per-API fact (documents, spec, operations, rules) is read from
+ * here; nothing in the shared layers names or imports an API.
  */
-import { BUILTIN_CONTRACTS } from '../apis/contracts.js';
 import type { ApiContract } from './api.js';
-import type { BuiltinFace, Face } from './face.js';
+import type { Face } from './face.js';
 import { sharedTable } from './shared-table.js';
 
-export { BUILTIN_FACES, type BuiltinFace, type Face } from './face.js';
+export type { ApiTypes, Face, TypedFace } from './face.js';
 
-const contracts = sharedTable(
-  'contracts',
-  () => new Map<string, ApiContract>(BUILTIN_CONTRACTS.map((c) => [c.face, c])),
-);
+const contracts = sharedTable('contracts', () => new Map<string, ApiContract>());
 // Each copy of the modules adds its own listeners (its caches), and a registration through any copy calls them all.
 const listeners = sharedTable<() => void>('register-listeners', () => new Map());
 
@@ -52,8 +49,3 @@ export function contractOf(face: Face): ApiContract {
   if (!contract) throw new Error(`unknown API "${face}"; the APIs are ${faces().join(', ')}`);
   return contract;
 }
-
-/** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
-export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.face, c.vendorBaseUrl])) as Readonly<
-  Record<BuiltinFace, string>
->;

@@ -4,7 +4,7 @@
  */
 
 export type { ApiContract } from './api.js';
-export { type Face, VENDOR_BASE_URLS } from './faces.js';
+export type { ApiTypes, Face, TypedFace } from './faces.js';
 export type { OperationIdOf } from './ids.js';
 export type { Lifecycle } from './lifecycle.js';
 export { type LawId, type ListOperation, operationsOf } from './operations.js';

@@ -1,7 +1,7 @@
 /** Renders docs/rules.md from the catalogue: every item rule, lifecycle and list law with its scope and source. */
-import { BUILTIN_FACES, contractOf } from './faces.js';
+import { contractOf, faces } from './faces.js';
 import { lawsOf } from './laws/index.js';
-import { ITEM_RULES } from './rules/index.js';
+import { allRules } from './rules/index.js';
 import type { Source } from './violation.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -51,8 +51,8 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
     "how many objects an item rule's fault has broken; each answer it changed says so in `x-mock-faults`.",
     '',
   ];
-  const itemRuleIds = new Set<string>(ITEM_RULES.map((r) => r.id));
-  for (const face of BUILTIN_FACES) {
+  const itemRuleIds = new Set<string>(allRules().map((r) => r.id));
+  for (const face of faces()) {
     lines.push(
       `## ${face}`,
       '',

@@ -11,7 +11,7 @@ import { repair, repairerFor } from './repair.js';
 
 export { repair };
 
-import type { BuiltinFace } from '../contract/face.js';
+import type { TypedFace } from '../contract/face.js';
 import { fastCheckBackend, SchemaArbitraries } from './schema-arbitrary.js';
 
 export interface ObjectOptions {
@@ -56,11 +56,11 @@ export function validObject(face: Face, target: RuleTarget, options: ObjectOptio
 }
 
 /**
- * Objects that break `ruleId` and, per the rule's declared pairs, nothing else. A built-in API's
- * rule id is checked at compile time; an API registered at run time names its own.
+ * Objects that break `ruleId` and, per the rule's declared pairs, nothing else. The rule id of an
+ * API with types (`ApiTypes`) is checked at compile time; an API registered without them names its own.
  */
 export function brokenObject<Id extends string>(
-  ruleId: Id extends `${BuiltinFace}.${string}` ? ItemRuleId : Id,
+  ruleId: Id extends `${TypedFace}.${string}` ? ItemRuleId : Id,
   options: ObjectOptions = {},
 ): fc.Arbitrary<JsonObject> {
   const rule = itemRule(ruleId);

@@ -1,14 +1,10 @@
-/** The generator profile of every API: the built-in ones, and any registered at run time. */
-import { BUILTIN_GENERATORS } from '../apis/generators.js';
+/** The generator profile of every registered API (the package's entry points register the built-in ones). */
 import { type Face, faces } from '../contract/faces.js';
 import { sharedTable } from '../contract/shared-table.js';
 import type { GeneratorProfile } from './profile.js';
 import type { RuleKit } from './rule-kit.js';
 
-const profiles = sharedTable(
-  'generators',
-  () => new Map<string, GeneratorProfile>(BUILTIN_GENERATORS.map((p) => [p.face, p])),
-);
+const profiles = sharedTable('generators', () => new Map<string, GeneratorProfile>());
 
 /** Adds the generator profile of an API whose contract is registered; the same object twice is a no-op. */
 export function registerGenerators(profile: GeneratorProfile): void {

@@ -5,7 +5,7 @@
  * know none, and `reset` clears them. A request may ask for one itself with a `Prefer` header
  * (Prism's `Prefer: code=503`).
  */
-import type { BuiltinFace } from '../contract/face.js';
+import type { TypedFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import { contractOf, faces, isFace } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
@@ -36,7 +36,7 @@ interface AnswerCount {
  * Which requests get an answer: every request of `face` (every API when absent), or of one of
  * its operations, or of one path below its base; the next `times` of them, or all until `reset`.
  */
-export type AnswerRule<F extends string = BuiltinFace> =
+export type AnswerRule<F extends string = TypedFace> =
   | ({ face?: undefined; operation?: undefined; path?: undefined } & AnswerCount & AnswerKind)
   | (F extends unknown
       ? {

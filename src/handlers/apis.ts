@@ -1,14 +1,13 @@
 /**
- * The mock side of every API: the built-in ones, and any registered at run time with
- * `registerApi`, which adds one API to the contract, the generators and the mock at once.
+ * The mock side of every API, registered with `registerApi`, which adds one API to the contract,
+ * the generators and the mock at once (the package's entry points register the built-in set).
  */
-import { BUILTIN_MOCKS } from '../apis/mocks.js';
 import { contractOf, type Face, faces, registerContract } from '../contract/faces.js';
 import { sharedTable } from '../contract/shared-table.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
 
-const mocks = sharedTable('mocks', () => new Map<string, MockProfile>(BUILTIN_MOCKS.map((m) => [m.face, m])));
+const mocks = sharedTable('mocks', () => new Map<string, MockProfile>());
 
 export function mockOf(face: Face): MockProfile {
   const mock = mocks.get(face);
@@ -49,4 +48,9 @@ export function registerApi(module: ApiModule): void {
   registerContract(contract);
   registerGenerators(generators);
   mocks.set(contract.face, mock);
+}
+
+/** The APIs with demo data (a session the mock fills at start-up): the built-in ones, in order. */
+export function demoFaces(): Face[] {
+  return faces().filter((face) => mocks.get(face)?.demo !== undefined);
 }

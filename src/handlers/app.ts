@@ -3,13 +3,13 @@
  * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
  */
 
-import type { BuiltinFace } from '../contract/face.js';
+import type { ApiTask, TypedFace } from '../contract/face.js';
 import { type Face, faces, isFace } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { didYouMean, withArticle } from '../contract/words.js';
-import type { DeepPartial, TaskOf } from '../types/index.js';
+import type { DeepPartial } from '../types/index.js';
 import {
   type AnswerRule,
   answerResponse,
@@ -204,15 +204,15 @@ export class MockApp {
    * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
    * ids are unique in the whole store, so the same partials can be seeded into any session.
    */
-  async seed<F extends BuiltinFace>(
+  async seed<F extends TypedFace>(
     face: F,
     session: string,
-    tasks: readonly DeepPartial<TaskOf[F]>[],
+    tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
-  ): Promise<TaskOf[F][]>;
-  /** An API registered at run time: its tasks are JSON objects. */
+  ): Promise<ApiTask<F>[]>;
+  /** An API registered at run time without an entry in `ApiTypes`: its tasks are JSON objects. */
   async seed<F extends string>(
-    face: F extends BuiltinFace ? never : F,
+    face: F extends TypedFace ? never : F,
     session: string,
     tasks: readonly JsonObject[],
     options?: SeedOptions,

@@ -1,9 +1,9 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler): fast-check. */
 import fc from 'fast-check';
-import { BUILTIN_FACES, type Face } from '../contract/faces.js';
+import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validObject } from '../generators/objects.js';
-import { mockOf } from './apis.js';
+import { demoFaces, mockOf } from './apis.js';
 import { BASE_MS, shaper, statesOf } from './dataset-grow.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
@@ -15,14 +15,14 @@ function sample(face: Face, target: 'task' | 'session', count: number, seed: num
 /** Generates the demo objects of a seed: deterministic, every state of every API present. */
 export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
   // The APIs whose demo has session objects of their own (Praxis's session list).
-  const sessions = BUILTIN_FACES.flatMap((face) => {
+  const sessions = demoFaces().flatMap((face) => {
     const shape = mockOf(face).demo?.sessions;
     return shape
       ? sample(face, 'session', shape.count, seed).map((raw, i, all) => shape.shape(raw, i, all.length, BASE_MS))
       : [];
   });
   const tasks = {} as Record<Face, JsonObject[]>;
-  for (const face of BUILTIN_FACES) {
+  for (const face of demoFaces()) {
     const states = statesOf(face);
     const demo = mockOf(face).demo!;
     const shapeTask = shaper(face);

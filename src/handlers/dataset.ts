@@ -2,19 +2,19 @@
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
  * the same on every run. Ids are documented in the README.
  */
-import { BUILTIN_FACES, type Face } from '../contract/faces.js';
+import type { Face } from '../contract/faces.js';
 import { componentOf } from '../contract/operations.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
-import { mockOf } from './apis.js';
+import { demoFaces, mockOf } from './apis.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
 export type { DatasetOptions, DemoRecords } from './demo.js';
 
-/** The built-in API whose demo has session objects (its session list). */
-const SESSION_FACE: Face = BUILTIN_FACES.find((face) => mockOf(face).demo?.sessions) ?? BUILTIN_FACES[0];
+/** The API whose demo has session objects (its session list): looked up when used, once the APIs are installed. */
+const sessionFace = (): Face | undefined => demoFaces().find((face) => mockOf(face).demo?.sessions);
 
 /** Every violation of the strict contract in a set of demo records (list-only rules aside). */
 export function validateDemoRecords(records: DemoRecords): string[] {
@@ -25,9 +25,11 @@ export function validateDemoRecords(records: DemoRecords): string[] {
       if (!itemRule(v.rule)?.listOnly)
         problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
-  for (const s of records.sessions) check(SESSION_FACE, 'session', componentOf(SESSION_FACE, 'session'), s);
-  for (const face of BUILTIN_FACES)
-    for (const t of records.tasks[face]) check(face, 'task', componentOf(face, 'task'), t);
+  const withSessions = sessionFace();
+  if (withSessions)
+    for (const s of records.sessions) check(withSessions, 'session', componentOf(withSessions, 'session'), s);
+  for (const face of demoFaces())
+    for (const t of records.tasks[face] ?? []) check(face, 'task', componentOf(face, 'task'), t);
   return problems;
 }
 
@@ -46,15 +48,17 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   const records = precomputed
     ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
     : build!.buildDemoRecords(seed);
-  for (const session of records.sessions)
-    await store.addSessionObject(SESSION_FACE, structuredClone(session), precomputed);
-  for (const face of BUILTIN_FACES) {
+  const withSessions = sessionFace();
+  if (withSessions)
+    for (const session of records.sessions)
+      await store.addSessionObject(withSessions, structuredClone(session), precomputed);
+  for (const face of demoFaces()) {
     store.addSession(face, mockOf(face).demo!.session);
-    for (const task of records.tasks[face])
+    for (const task of records.tasks[face] ?? [])
       await store.addTask(face, mockOf(face).demo!.session, structuredClone(task), precomputed);
     if (build) await build.addFiller(store, face, options, seed);
     const size = options.sessionTasks?.[face];
-    if (grow && size !== undefined) grow.growDemoSession(store, face, records.tasks[face], size);
+    if (grow && size !== undefined) grow.growDemoSession(store, face, records.tasks[face] ?? [], size);
   }
   return store;
 }

@@ -17,7 +17,8 @@ export const DEFAULT_SEED = 20261129;
 /** The demo objects of a seed, in insertion (creation) order. */
 export interface DemoRecords {
   sessions: JsonObject[];
-  tasks: Record<Face, JsonObject[]>;
+  /** By API: every API with demo data (the built-in ones). */
+  tasks: Partial<Record<Face, JsonObject[]>>;
 }
 
 /** Demo ids number their objects with three digits (`bgt_demo007`). */

@@ -4,10 +4,10 @@
  * that calls the real API is intercepted unchanged.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { BuiltinFace } from '../contract/face.js';
+import type { ApiTask, TypedFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import { contractOf, faces } from '../contract/faces.js';
-import type { DeepPartial, TaskOf } from '../types/index.js';
+import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
 import { MockApp, type MockOptions } from './app.js';
 import { MockClock } from './clock.js';
@@ -58,12 +58,12 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
    * Puts exactly these tasks in a session, each a partial task completed by the generators and
    * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
    */
-  seed<F extends BuiltinFace>(
+  seed<F extends TypedFace>(
     face: F,
     session: string,
-    tasks: readonly DeepPartial<TaskOf[F]>[],
+    tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
-  ): Promise<TaskOf[F][]>;
+  ): Promise<ApiTask<F>[]>;
   /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
   advance(steps?: number): Promise<void>;
   /** Sets the injected faults (replacing the ones before); a misspelt id throws, naming the closest. */

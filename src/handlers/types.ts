@@ -1,7 +1,6 @@
-import type { BuiltinFace } from '../contract/face.js';
+import type { ApiSession, ApiTask, TypedFace } from '../contract/face.js';
 import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import type { PraxisSession, TaskOf } from '../types/index.js';
 import type { MockStore } from './store.js';
 import { type IndexedTask, jsonOf } from './task-index.js';
 
@@ -84,13 +83,13 @@ export function pageResponse(
  * The store's items as the API's generated types: every record was checked against the strict
  * contract when it was stored, so the bodies the operations build are typed from the spec.
  */
-export function storedTasks<F extends BuiltinFace>(_face: F, items: readonly JsonObject[]): TaskOf[F][] {
-  return items as unknown as TaskOf[F][];
+export function storedTasks<F extends TypedFace>(_face: F, items: readonly JsonObject[]): ApiTask<F>[] {
+  return items as unknown as ApiTask<F>[];
 }
 
-/** Praxis sessions from the store, as the generated type (checked when stored). */
-export function storedSessions(items: readonly JsonObject[]): PraxisSession[] {
-  return items as unknown as PraxisSession[];
+/** Session objects from the store, as the API's type (checked when stored). */
+export function storedSessions<F extends TypedFace>(_face: F, items: readonly JsonObject[]): ApiSession<F>[] {
+  return items as unknown as ApiSession<F>[];
 }
 
 /**

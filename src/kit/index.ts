@@ -9,7 +9,20 @@
 export type { ValidateFunction } from 'ajv/dist/2020.js';
 export type { ApiContract } from '../contract/api.js';
 export { compileValidators } from '../contract/compile.js';
-export type { Face } from '../contract/face.js';
+export type {
+  ApiFaultId,
+  ApiOperationId,
+  ApiRuleId,
+  ApiSession,
+  ApiTask,
+  ApiTaskState,
+  ApiTypeEntry,
+  ApiTypes,
+  ApiTypesOf,
+  Face,
+  FaultIdsOf,
+  TypedFace,
+} from '../contract/face.js';
 export {
   isTerminal,
   type Lifecycle,
@@ -90,5 +103,16 @@ export {
   type Operation,
   pageResponse,
 } from '../handlers/types.js';
+// How its page overrides are written (`pages.<name>`), and its typed `http` object for per-test handlers.
+export {
+  type BaseUrls,
+  completedTasks,
+  limitOf,
+  offsetPage,
+  queryOf,
+  type RequestLike,
+  sessionOf,
+  typedApi,
+} from '../overrides/index.js';
 export { type ApiFileExport, defineApi } from './define.js';
 export { parseSpec } from './spec.js';

@@ -4,18 +4,15 @@
  * runner. Each call throws with the server's own message when the server refuses it.
  */
 
-import type { BuiltinFace } from '../contract/face.js';
-import type { Face } from '../contract/faces.js';
-import { BUILTIN_FACES } from '../contract/faces.js';
+import type { ApiTask, TypedFace } from '../contract/face.js';
+import { faces } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
 import type { AnswerRule } from '../handlers/answers.js';
 import type { ClockState } from '../handlers/clock.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { AnyScenario } from '../scenarios/define.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
-import type { DeepPartial, TaskOf } from '../types/index.js';
-
-const FACE_LIST: readonly Face[] = BUILTIN_FACES;
+import type { DeepPartial } from '../types/index.js';
 
 /** How a scenario moves on: one step per poll (default), per `advance()`, or per `stepMs` of the mock's clock. */
 export interface PlayOptions {
@@ -57,14 +54,14 @@ export interface MockControl {
   /** The server's root, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   /** Each API's base URL on this server: point your app at `baseUrl.ark`. */
-  readonly baseUrl: Readonly<Record<BuiltinFace, string>>;
+  readonly baseUrl: Readonly<Record<TypedFace, string>>;
   /** The session holds exactly these tasks: partial tasks of that API, completed and checked. */
-  seed<F extends BuiltinFace>(
+  seed<F extends TypedFace>(
     face: F,
     session: string,
-    tasks: readonly DeepPartial<TaskOf[F]>[],
+    tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: { seed?: number },
-  ): Promise<TaskOf[F][]>;
+  ): Promise<ApiTask<F>[]>;
   /** Plays a library scenario or a scenario object (see `defineScenario`) from its first step; `null` stops it. */
   scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
   /** A `manual` scenario moves on (otherwise every unfinished task takes one lifecycle step). */
@@ -116,7 +113,7 @@ function mockControl(url: string): MockControl {
   return {
     url: root,
     baseUrl: Object.freeze(
-      Object.fromEntries(FACE_LIST.map((face) => [face, `${root}/${face}`])) as Record<BuiltinFace, string>,
+      Object.fromEntries(faces().map((face) => [face, `${root}/${face}`])) as Record<TypedFace, string>,
     ),
     async seed(face, session, tasks, options = {}) {
       const answer = await post('/seed', {
@@ -125,7 +122,7 @@ function mockControl(url: string): MockControl {
         tasks,
         ...optional('seed', options.seed),
       });
-      return (answer.stored as { tasks: TaskOf[typeof face][] }).tasks;
+      return (answer.stored as { tasks: ApiTask<typeof face>[] }).tasks;
     },
     async scenario(scenario, options = {}) {
       const which =

@@ -1,36 +1,29 @@
 /**
- * Typed per-test overrides, built on openapi-msw: each API's paths, path and query parameters
- * and response bodies are typed from the generated OpenAPI types, so a misspelt path, field or
- * state is a compile error. Use them with `server.use(...)` (Node) or `worker.use(...)` (browser):
+ * Typed per-test overrides, built on openapi-msw: an API's paths, path and query parameters and
+ * response bodies are typed from its OpenAPI types, so a misspelt path, field or state is a
+ * compile error. Use them with `server.use(...)` (Node) or `worker.use(...)` (browser):
  *
  *   server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) =>
  *     response(200).json(pages.ark([{ state: 'unknown' }], request))));
+ *
+ * The built-in APIs' `api` and `pages` are composed at the package's entry (src/apis/overrides.ts);
+ * a module's own API gets the same with `typedApi<Paths>(name)` and the page helpers below.
  */
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { Face } from '../contract/faces.js';
 import { contractOf } from '../contract/faces.js';
-import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
 
-export interface TypedApis {
-  praxis: OpenApiHttpHandlers<PraxisPaths>;
-  everruns: OpenApiHttpHandlers<EverrunsPaths>;
-  ark: OpenApiHttpHandlers<ArkPaths>;
-  jsonrpc: OpenApiHttpHandlers<JsonRpcPaths>;
+/** Where an API is mocked: its vendor base URL unless given another (as `createHandlers` takes them). */
+export type BaseUrls = { baseUrl?: Partial<Record<Face, string>> };
+
+/**
+ * A typed `http` object for one API, from the `paths` type openapi-typescript generates from its
+ * spec: `typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', …)`.
+ */
+export function typedApi<Paths extends object>(face: Face, options: BaseUrls = {}): OpenApiHttpHandlers<Paths> {
+  const baseUrl = (options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl).replace(/\/+$/, '');
+  return createOpenApiHttp<Paths>({ baseUrl });
 }
-
-/** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
-export function typedApis(options: { baseUrl?: Partial<Record<Face, string>> } = {}): TypedApis {
-  const base = (face: Face) => (options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl).replace(/\/+$/, '');
-  return {
-    praxis: createOpenApiHttp<PraxisPaths>({ baseUrl: base('praxis') }),
-    everruns: createOpenApiHttp<EverrunsPaths>({ baseUrl: base('everruns') }),
-    ark: createOpenApiHttp<ArkPaths>({ baseUrl: base('ark') }),
-    jsonrpc: createOpenApiHttp<JsonRpcPaths>({ baseUrl: base('jsonrpc') }),
-  };
-}
-
-/** The four APIs at their vendors' base URLs (what the default `handlers` mock). */
-export const api: TypedApis = typedApis();
 
 export { apiError, delay, networkError } from './answers.js';
-export { pages, type RequestLike } from './pages.js';
+export { completedTasks, limitOf, offsetPage, queryOf, type RequestLike, sessionOf } from './pages.js';

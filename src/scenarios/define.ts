@@ -1,27 +1,28 @@
-import type { BuiltinFace } from '../contract/face.js';
-import type { FaultId } from '../handlers/faults/index.js';
+import type { ApiFaultId, ApiSession, ApiTask, TypedFace } from '../contract/face.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
-import type { DeepPartial, SessionObjectOf, TaskOf } from '../types/index.js';
+import type { DeepPartial } from '../types/index.js';
 
 /** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
-export type FaultIdOf<F extends BuiltinFace> = Extract<FaultId, `${F}.${string}`>;
+export type FaultIdOf<F extends TypedFace> = ApiFaultId<F>;
 
 /** A partial task of the API: any documented fields, the rest generated from the scenario's seed. */
-export type TaskPartialOf<F extends BuiltinFace> = DeepPartial<TaskOf[F]>;
+export type TaskPartialOf<F extends TypedFace> = DeepPartial<ApiTask<F>>;
 
-/** A session of the scenario: Praxis sessions are objects of their own (partial, completed), the others an id. */
-export type ScenarioSessionOf<F extends BuiltinFace> = F extends keyof SessionObjectOf
-  ? DeepPartial<SessionObjectOf[F]> & { id: string }
-  : { id: string };
+/** Whether the API lists session objects of its own. */
+type HasSessions<F extends TypedFace> = [ApiSession<F>] extends [never] ? false : true;
+
+/** A session of the scenario: an object of its own for an API that lists sessions (partial, completed), else an id. */
+export type ScenarioSessionOf<F extends TypedFace> =
+  HasSessions<F> extends true ? DeepPartial<ApiSession<F>> & { id: string } : { id: string };
 
 /** A task placed in a session. */
-export interface PlacedTaskOf<F extends BuiltinFace> {
+export interface PlacedTaskOf<F extends TypedFace> {
   session: string;
   task: TaskPartialOf<F>;
 }
 
 /** One step of the timeline, in the API's own types. */
-export interface ScenarioStepOf<F extends BuiltinFace> {
+export interface ScenarioStepOf<F extends TypedFace> {
   note?: string;
   /** Answers that replace a list's data at this step only (recorded 5xx, 429, timeouts). */
   answers?: RecordedAnswer[];
@@ -34,8 +35,8 @@ export interface ScenarioStepOf<F extends BuiltinFace> {
   /** Tasks replaced as given (nothing generated). */
   put?: PlacedTaskOf<F>[];
   remove?: string[];
-  /** Praxis only: session objects created or changed at this step. */
-  sessions?: F extends keyof SessionObjectOf ? ScenarioSessionOf<F>[] : never[];
+  /** For an API that lists sessions: session objects created or changed at this step. */
+  sessions?: HasSessions<F> extends true ? ScenarioSessionOf<F>[] : never[];
   removeSessions?: string[];
   /** The faults switched on from this step on (replacing the previous step's). */
   faults?: FaultIdOf<F>[];
@@ -45,7 +46,7 @@ export interface ScenarioStepOf<F extends BuiltinFace> {
 }
 
 /** A scenario of one API, as the files in scenarios/ are written (see scenarios/schema.json). */
-export interface ScenarioOf<F extends BuiltinFace> {
+export interface ScenarioOf<F extends TypedFace> {
   name: string;
   description?: string;
   face: F;
@@ -62,7 +63,7 @@ export interface ScenarioOf<F extends BuiltinFace> {
 }
 
 /** A typed scenario of any API (told apart by `face`). */
-export type AnyScenario = { [F in BuiltinFace]: ScenarioOf<F> }[BuiltinFace];
+export type AnyScenario = { [F in TypedFace]: ScenarioOf<F> }[TypedFace];
 
 /**
  * Checks a scenario against its API's types at compile time and returns it unchanged, for
@@ -70,6 +71,6 @@ export type AnyScenario = { [F in BuiltinFace]: ScenarioOf<F> }[BuiltinFace];
  * The contract (lifecycle transitions, rules) is checked when it is played. The API is read
  * from `face` alone, so a fault id of another API cannot widen it.
  */
-export function defineScenario<F extends BuiltinFace>(scenario: { face: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
+export function defineScenario<F extends TypedFace>(scenario: { face: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
   return scenario;
 }

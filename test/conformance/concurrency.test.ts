@@ -7,10 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
 import { runConformance } from '../../src/conformance/index.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
-import { BUILTIN_FACES, type Face } from '../../src/contract/faces.js';
+import type { Face } from '../../src/contract/faces.js';
 import { FAULTS } from '../../src/handlers/faults/index.js';
 import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';

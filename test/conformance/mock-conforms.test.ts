@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltinFace } from '../../src/apis/index.js';
 import { requestsOf } from '../../src/conformance/curl.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
-import type { BuiltinFace } from '../../src/contract/faces.js';
 import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
 import type { Judgement, Law } from '../../src/contract/laws/types.js';
 import {

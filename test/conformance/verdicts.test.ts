@@ -3,8 +3,8 @@
  * "passed" means something was judged; a server that lists nothing passes no item rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FACES, type BuiltinFace } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import type { Face } from '../../src/contract/index.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -17,7 +17,12 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-const WITH_SESSION: Record<Face, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' };
+const WITH_SESSION: Record<BuiltinFace, string> = {
+  praxis: 'sesn_demo',
+  everruns: 'demo',
+  ark: 'sesn-demo',
+  jsonrpc: 'demo',
+};
 
 describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 12', () => {
   for (const face of BUILTIN_FACES) {
@@ -68,13 +73,13 @@ describe('the mock passes on every API, with its demo sessions and without, for 
 
 describe('three outcomes: violated, passed with counts, not exercised with a reason', () => {
   const empty = (face: Face) => (_req: unknown, res: Parameters<Parameters<typeof hostile>[0]>[1]) => {
-    const bodies: Record<Face, unknown> = {
+    const bodies: Record<BuiltinFace, unknown> = {
       ark: { items: [] },
       everruns: [],
       jsonrpc: { jsonrpc: '2.0', id: null, result: [] },
       praxis: { data: [], next_page: null },
     };
-    sendJson(res, 200, bodies[face]);
+    sendJson(res, 200, bodies[face as BuiltinFace]);
   };
 
   it('a server that lists nothing passes no item rule and no law about items', async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { ITEM_RULES } from '../../src/apis/index.js';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
-import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
 import { FAULTS, faultChanges } from '../../src/handlers/faults/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject } from '../../src/contract/index.js';
-import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { contractOf } from '../../src/contract/faces.js';
 
 describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rules)', async () => {
   const config = await loadConfig({});

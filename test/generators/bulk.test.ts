@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_FACES, ITEM_RULES } from '../../src/apis/index.js';
+import { contractOf } from '../../src/contract/faces.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
-import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import type { RuleTarget } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { drawObjects } from '../../src/generators/bulk.js';

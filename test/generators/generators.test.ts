@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_FACES, ITEM_RULES } from '../../src/apis/index.js';
+import { contractOf } from '../../src/contract/faces.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
-import { ITEM_RULES } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltinFace } from '../../src/contract/face.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import type { BuiltinFace } from '../../src/apis/index.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);

@@ -1,6 +1,6 @@
 /** `mock --tasks N`: the ids nested in grown tasks (a tool call's, a child session's) stay unique in the session. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { idsAt } from '../../src/generators/nested-ids.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
 import { mockOf } from '../../src/handlers/apis.js';

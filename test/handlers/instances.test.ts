@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { taskOperation } from '../../src/contract/operations.js';
 import { MockApp } from '../../src/handlers/index.js';
 

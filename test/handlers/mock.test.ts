@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FACES, type BuiltinFace } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { checkItem, type Face, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf } from '../../src/contract/operations.js';
@@ -14,7 +14,7 @@ import { MockStore } from '../../src/handlers/store.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const SESSION: Record<Face, string | undefined> = {
+const SESSION: Record<BuiltinFace, string | undefined> = {
   praxis: DEMO.praxis.session,
   everruns: DEMO.everruns.session,
   ark: DEMO.ark.session,
@@ -31,7 +31,7 @@ const msw = createHandlers({
   },
 });
 const mswServer = setupServer(...msw.handlers);
-const MSW_BASE: Record<Face, string> = {
+const MSW_BASE: Record<BuiltinFace, string> = {
   praxis: 'https://praxis.test/agent',
   everruns: 'https://everruns.test/api',
   ark: 'https://ark.test/api/v3',
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 function pathOf(face: Face, template: string) {
-  return template.replace('{session_id}', encodeURIComponent(SESSION[face] ?? ''));
+  return template.replace('{session_id}', encodeURIComponent(SESSION[face as BuiltinFace] ?? ''));
 }
 
 async function call(base: string, path: string, query: [string, string][]) {
@@ -143,7 +143,7 @@ describe('demo data and store', () => {
       [...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort(),
     );
     for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
-      const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face]!;
+      const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face as BuiltinFace]!;
       const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }

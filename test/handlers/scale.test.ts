@@ -1,7 +1,8 @@
 /** `mock --tasks N`: a big demo session that still conforms, answered from the indexes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { BUILTIN_FACES, type Face } from '../../src/contract/faces.js';
+import type { Face } from '../../src/contract/faces.js';
 import { operationsOf } from '../../src/contract/index.js';
 import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import { checkItem } from '../../src/contract/rules/index.js';

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import type { BuiltinFace } from '../../src/apis/index.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
-import type { BuiltinFace } from '../../src/contract/face.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { checkItem, type Face, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
 import type { ListOperation } from '../../src/contract/operation-types.js';
@@ -27,7 +27,7 @@ export interface Model {
   latencyMs: number;
   seed: number;
   scenario: { name: string; face: Face } | null;
-  seeded: Record<Face, string[]>;
+  seeded: Record<BuiltinFace, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
   /** The asked-for answers, as `GET /__mock/state` lists them (a one-shot one counts down, then goes). */
   answers: StandingAnswer[];
@@ -131,7 +131,7 @@ export function initialModel(start: Start): Model {
   };
 }
 
-const emptySeeded = (): Record<Face, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
+const emptySeeded = (): Record<BuiltinFace, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
 
 interface Real {
   driver: Driver;
@@ -146,7 +146,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     latencyMs: number;
     seed: number;
     scenario: { name: string; face: Face } | null;
-    seeded: Record<Face, string[]>;
+    seeded: Record<BuiltinFace, string[]>;
     clock: { mode: string };
     answers: StandingAnswer[];
   };
@@ -323,20 +323,25 @@ function listCommand(op: ListOperation, session: number, query: Record<string, s
   return new ListCommand(op.face, op.operationId, `${listPath(op, session)}${search ? `?${search}` : ''}`, prefer);
 }
 
-const SESSION_POOL: Record<Face, readonly string[]> = {
+const SESSION_POOL: Record<BuiltinFace, readonly string[]> = {
   praxis: ['sesn_m1', 'sesn_m2', DEMO.praxis.session],
   everruns: ['m1', 'm2', DEMO.everruns.session],
   ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
   jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
 };
 
-const STATES: Record<Face, readonly string[]> = {
+const STATES: Record<BuiltinFace, readonly string[]> = {
   praxis: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
   everruns: ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'],
   ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
   jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
 };
-const STATE_FIELD: Record<Face, string> = { praxis: 'status', everruns: 'state', ark: 'state', jsonrpc: 'status' };
+const STATE_FIELD: Record<BuiltinFace, string> = {
+  praxis: 'status',
+  everruns: 'state',
+  ark: 'state',
+  jsonrpc: 'status',
+};
 
 const PARAMS = [
   'limit',

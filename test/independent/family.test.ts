@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import { BUILTIN_FACES } from '../../src/contract/faces.js';
 import { hostile } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
 

@@ -7,9 +7,11 @@
  * answers, ids and cursors that need URL-encoding. None of them breaks a documented sentence,
  * so the conformance runner must find nothing. Written without the mock's code.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import type { BuiltinFace } from '../../src/apis/index.js';
 import type { Face, JsonObject } from '../../src/contract/index.js';
 import { taskOperation } from '../../src/contract/operations.js';
 import { validObject } from '../../src/generators/index.js';
@@ -454,7 +456,7 @@ export function praxis(k: Knobs): Handler {
   );
 }
 
-export const FAMILY: Record<Face, { path: string; make: (k: Knobs) => Handler }> = {
+export const FAMILY: Record<BuiltinFace, { path: string; make: (k: Knobs) => Handler }> = {
   ark: { path: '/api/v3', make: ark },
   everruns: { path: '/api', make: everruns },
   jsonrpc: { path: '/rpc', make: jsonrpc },

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuiltinFace } from '../../src/contract/face.js';
+import type { BuiltinFace } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
 import { SETUP } from './servers.js';
 

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { BuiltinFace } from '../../src/contract/face.js';
+import type { BuiltinFace } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
 import { RED_TEAM, serve } from './red-team.js';
 import { type Handler, SETUP } from './servers.js';

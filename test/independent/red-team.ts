@@ -8,7 +8,7 @@
  * red-team-run.ts runs the `conform` CLI on each; red-team.test.ts keeps the caught ones caught.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuiltinFace } from '../../src/contract/face.js';
+import type { BuiltinFace } from '../../src/apis/index.js';
 import { type Handler, SETUP } from './servers.js';
 
 type Obj = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '../../src/entries/overrides.js';
 import { createHandlers, demoMock } from '../../src/handlers/index.js';
 import { contractMatchers, judgeResponse } from '../../src/matchers/index.js';
-import { pages } from '../../src/overrides/index.js';
 
 expect.extend(contractMatchers);
 

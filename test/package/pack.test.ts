@@ -341,6 +341,14 @@ export async function seedJobs(): Promise<string[]> {
   const seeded = await app.seed('jobs', 'ses_a', [{ status: 'running' }]);
   return seeded.map((job) => String(job.id));
 }
+// The example's ApiTypes entry types its seeds and faults like a built-in API's, with no cast.
+import type { Job } from 'agent-task-contracts/examples/jobs';
+export const jobsMock = createHandlers({ faces: ['jobs'], faults: ['jobs.order-newest-first'] });
+export const typedJobs: Promise<Job[]> = jobsMock.seed('jobs', 'ses_a', [{ status: 'failed' }]);
+// @ts-expect-error a misspelt fault of the example's API
+createHandlers({ faults: ['jobs.order-newest-frist'] });
+// @ts-expect-error a status the jobs API does not document
+void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
 `,
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');

@@ -1,4 +1,4 @@
-import { expect, MockControlError, test } from '../../src/playwright/index.js';
+import { expect, MockControlError, test } from '../../src/entries/playwright.js';
 
 // A small same-origin app: the page is served at the mock's origin (Playwright answers its URL),
 // its fetches go to the mock server itself. It polls one Ark list and shows each task's state.

@@ -1,4 +1,4 @@
-import { expect, test } from '../../src/playwright/index.js';
+import { expect, test } from '../../src/entries/playwright.js';
 
 // Options for this file's worker: the server starts on another seed and with a fault, and
 // reset() goes back to them, not to the defaults.

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/contract/face.js';
+import { BUILTIN_FACES } from '../../src/apis/index.js';
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 const names = BUILTIN_FACES.join('|');

@@ -107,7 +107,13 @@ export const listSessions: Operation = (request, context) => {
   const slice = records.slice(from, from + pageSize);
   const last = slice[slice.length - 1];
   const nextPage = from + pageSize < records.length && last ? encodeCursor({ q: key, after: last.seq }) : null;
-  const body: PraxisSessionList = { data: storedSessions(slice.map((r) => r.item)), next_page: nextPage };
+  const body: PraxisSessionList = {
+    data: storedSessions(
+      'praxis',
+      slice.map((r) => r.item),
+    ),
+    next_page: nextPage,
+  };
   return json(200, body);
 };
 

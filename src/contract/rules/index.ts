@@ -1,26 +1,10 @@
-import { arkRules } from '../../apis/ark/rules.js';
-import { everrunsRules } from '../../apis/everruns/rules.js';
-import { jsonrpcRules } from '../../apis/jsonrpc/rules.js';
-import { praxisRules } from '../../apis/praxis/rules.js';
-import type { Face } from '../face.js';
+import type { AnyRuleId, Face } from '../face.js';
 import { contractOf, faces, onRegister } from '../faces.js';
 import type { Violation } from '../violation.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
-/** Every item rule's id, as a literal type: a rule without its generator kit is a type error. */
-export type ItemRuleId =
-  | (typeof praxisRules)[number]['id']
-  | (typeof everrunsRules)[number]['id']
-  | (typeof arkRules)[number]['id']
-  | (typeof jsonrpcRules)[number]['id'];
-
-/** The built-in APIs' rules, with their literal ids. */
-export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
-  ...praxisRules,
-  ...everrunsRules,
-  ...arkRules,
-  ...jsonrpcRules,
-];
+/** Every item rule's id of the APIs with types (`ApiTypes`), as a literal type. */
+export type ItemRuleId = AnyRuleId;
 
 let byId: Map<string, ItemRule> | undefined;
 const byTarget = new Map<string, readonly ItemRule[]>();

@@ -4,13 +4,9 @@
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
 
-import type { ARK_FAULTS } from '../../apis/ark/faults.js';
-import type { EVERRUNS_FAULTS } from '../../apis/everruns/faults.js';
-import type { JSONRPC_FAULTS } from '../../apis/jsonrpc/faults.js';
-import type { PRAXIS_FAULTS } from '../../apis/praxis/faults.js';
+import type { AnyFaultId } from '../../contract/face.js';
 import { faces, onRegister } from '../../contract/faces.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
-import type { ItemRuleId } from '../../contract/rules/index.js';
 import { allRules } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
 import { mockOf } from '../apis.js';
@@ -18,17 +14,11 @@ import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
 
-/** The built-in APIs' law faults, read from the transforms each declares. */
-type LawFaultId =
-  | keyof typeof PRAXIS_FAULTS
-  | keyof typeof EVERRUNS_FAULTS
-  | keyof typeof ARK_FAULTS
-  | keyof typeof JSONRPC_FAULTS;
 /**
- * Every fault the mock can inject into a built-in API: a rule or law id, so a misspelt one is a
- * type error. An API registered at run time injects its own ids (strings).
+ * Every fault the mock can inject into an API with types (`ApiTypes`): a rule or law id, so a
+ * misspelt one is a type error. An API registered without types injects its own ids (strings).
  */
-export type FaultId = ItemRuleId | LawFaultId | `${ItemRuleId}${typeof EVERY}`;
+export type FaultId = AnyFaultId;
 
 /** The suffix that asks a fault to break every object it can instead of one (`ark.ids-unique` has no such form). */
 const EVERY = ':every';

@@ -1,0 +1,44 @@
+/**
+ * The built-in API set: the four modules the documents describe, each its contract, generator
+ * profile and mock profile. The one place that composes them; the shared layers take whatever
+ * set is installed (src/apis/install.ts) and name none of them.
+ */
+import type { ItemRuleId } from '../contract/rules/index.js';
+import type { ItemRule } from '../contract/rules/types.js';
+import type { ApiModule } from '../handlers/profile.js';
+import { arkContract } from './ark/contract.js';
+import { arkGenerators } from './ark/generators.js';
+import { arkMock } from './ark/mock.js';
+import { arkRules } from './ark/rules.js';
+import { everrunsContract } from './everruns/contract.js';
+import { everrunsGenerators } from './everruns/generators.js';
+import { everrunsMock } from './everruns/mock.js';
+import { everrunsRules } from './everruns/rules.js';
+import { jsonrpcContract } from './jsonrpc/contract.js';
+import { jsonrpcGenerators } from './jsonrpc/generators.js';
+import { jsonrpcMock } from './jsonrpc/mock.js';
+import { jsonrpcRules } from './jsonrpc/rules.js';
+import { praxisContract } from './praxis/contract.js';
+import { praxisGenerators } from './praxis/generators.js';
+import { praxisMock } from './praxis/mock.js';
+import { praxisRules } from './praxis/rules.js';
+
+export const BUILTIN_APIS = {
+  praxis: { contract: praxisContract, generators: praxisGenerators, mock: praxisMock },
+  everruns: { contract: everrunsContract, generators: everrunsGenerators, mock: everrunsMock },
+  ark: { contract: arkContract, generators: arkGenerators, mock: arkMock },
+  jsonrpc: { contract: jsonrpcContract, generators: jsonrpcGenerators, mock: jsonrpcMock },
+} as const satisfies Record<string, ApiModule>;
+
+/** The built-in APIs' names, in the order the documents number them. */
+export const BUILTIN_FACES = Object.keys(BUILTIN_APIS) as (keyof typeof BUILTIN_APIS)[];
+/** The name of a built-in API. */
+export type BuiltinFace = keyof typeof BUILTIN_APIS;
+
+/** The built-in APIs' item rules, with their literal ids. */
+export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
+  ...praxisRules,
+  ...everrunsRules,
+  ...arkRules,
+  ...jsonrpcRules,
+];

@@ -1,0 +1,37 @@
+/** The built-in APIs' typed overrides: `api.<name>` from each spec's types, `pages.<name>` from each module. */
+import type { OpenApiHttpHandlers } from 'openapi-msw';
+import { type BaseUrls, typedApi } from '../overrides/index.js';
+import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
+import { arkPage } from './ark/pages.js';
+import { everrunsPage } from './everruns/pages.js';
+import { jsonrpcPage } from './jsonrpc/pages.js';
+import { praxisSessionsPage, praxisTasksPage } from './praxis/pages.js';
+
+export interface TypedApis {
+  praxis: OpenApiHttpHandlers<PraxisPaths>;
+  everruns: OpenApiHttpHandlers<EverrunsPaths>;
+  ark: OpenApiHttpHandlers<ArkPaths>;
+  jsonrpc: OpenApiHttpHandlers<JsonRpcPaths>;
+}
+
+/** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
+export function typedApis(options: BaseUrls = {}): TypedApis {
+  return {
+    praxis: typedApi<PraxisPaths>('praxis', options),
+    everruns: typedApi<EverrunsPaths>('everruns', options),
+    ark: typedApi<ArkPaths>('ark', options),
+    jsonrpc: typedApi<JsonRpcPaths>('jsonrpc', options),
+  };
+}
+
+/** The four APIs at their vendors' base URLs (what the default `handlers` mock). */
+export const api: TypedApis = typedApis();
+
+/** A list page of partial tasks, completed by the generators, as each API answers the request. */
+export const pages = {
+  ark: arkPage,
+  everruns: everrunsPage,
+  jsonrpc: jsonrpcPage,
+  praxisBackgroundTasks: praxisTasksPage,
+  praxisSessions: praxisSessionsPage,
+};

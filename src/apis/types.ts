@@ -1,0 +1,53 @@
+/**
+ * The built-in APIs' entries in `ApiTypes`: what the typed surfaces (seed, faults, scenarios,
+ * operation ids) know of each, read from each module's own declarations. Every entry point of the
+ * package imports this file, so a program that imports the package sees these four entries.
+ */
+import type { FaultIdsOf } from '../contract/face.js';
+import type {
+  ArkOperations,
+  ArkTask,
+  ArkTaskState,
+  EverrunsOperations,
+  EverrunsTask,
+  EverrunsTaskState,
+  JsonRpcOperations,
+  JsonRpcTask,
+  JsonRpcTaskStatus,
+  PraxisBackgroundTask,
+  PraxisBackgroundTaskStatus,
+  PraxisOperations,
+  PraxisSession,
+} from '../types/index.js';
+import type { ARK_FAULTS } from './ark/faults.js';
+import type { arkRules } from './ark/rules.js';
+import type { EVERRUNS_FAULTS } from './everruns/faults.js';
+import type { everrunsRules } from './everruns/rules.js';
+import type { JSONRPC_FAULTS } from './jsonrpc/faults.js';
+import type { jsonrpcRules } from './jsonrpc/rules.js';
+import type { PRAXIS_FAULTS } from './praxis/faults.js';
+import type { praxisRules } from './praxis/rules.js';
+
+/** One built-in API's entry, from its generated types and its module's rule list and law faults. */
+type Entry<Task, Rules extends readonly { id: string }[], LawFaults, Operations, State> = {
+  task: Task;
+  rule: Rules[number]['id'];
+  fault: FaultIdsOf<Rules[number]['id'], Extract<keyof LawFaults, string>>;
+  operation: Extract<keyof Operations, string>;
+  state: State;
+};
+
+declare module '../contract/face.js' {
+  interface ApiTypes {
+    praxis: Entry<
+      PraxisBackgroundTask,
+      typeof praxisRules,
+      typeof PRAXIS_FAULTS,
+      PraxisOperations,
+      PraxisBackgroundTaskStatus
+    > & { session: PraxisSession };
+    everruns: Entry<EverrunsTask, typeof everrunsRules, typeof EVERRUNS_FAULTS, EverrunsOperations, EverrunsTaskState>;
+    ark: Entry<ArkTask, typeof arkRules, typeof ARK_FAULTS, ArkOperations, ArkTaskState>;
+    jsonrpc: Entry<JsonRpcTask, typeof jsonrpcRules, typeof JSONRPC_FAULTS, JsonRpcOperations, JsonRpcTaskStatus>;
+  }
+}

@@ -1,0 +1,40 @@
+import jobs from 'agent-task-contracts/examples/jobs';
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { createHandlers, registerApi } from '../../src/entries/handlers.js';
+
+registerApi(jobs);
+
+describe('two mocks over different API sets in one process', () => {
+  it('each intercepts its own APIs only and keeps its own data', async () => {
+    const jobsMock = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://jobs.test' } });
+    const arkMock = createHandlers({ faces: ['ark'], baseUrl: { ark: 'https://ark.test' } });
+    expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);
+    await jobsMock.seed('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
+    await arkMock.seed('ark', 'sesn-a', [{ state: 'unknown' }]);
+
+    const server = setupServer(...jobsMock.handlers, ...arkMock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const listed = await (await fetch('https://jobs.test/sessions/ses_a/jobs')).json();
+      expect(listed.jobs.map((job: { status: string }) => job.status).sort()).toEqual(['failed', 'running']);
+      const ark = await (await fetch('https://ark.test/sessions/sesn-a/tasks')).json();
+      expect(ark.items.map((task: { state: string }) => task.state)).toEqual(['unknown']);
+      // Neither mock answers for the other's API: the jobs mock holds no Ark task, the Ark mock no job.
+      expect((await jobsMock.app()).store.tasks('ark', 'sesn-a')).toEqual([]);
+      expect((await arkMock.app()).store.tasks('jobs', 'ses_a')).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("a reset of one leaves the other's seeded data", async () => {
+    const one = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://one.test' } });
+    const two = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://two.test' } });
+    await one.seed('jobs', 'ses_b', [{ status: 'queued' }]);
+    await two.seed('jobs', 'ses_b', [{ status: 'canceled' }]);
+    await one.reset();
+    expect((await one.app()).store.tasks('jobs', 'ses_b')).toEqual([]);
+    expect((await two.app()).store.tasks('jobs', 'ses_b').map((r) => r.item.status)).toEqual(['canceled']);
+  });
+});
