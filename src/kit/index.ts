@@ -27,6 +27,7 @@ export {
   type LawName,
   type ListOperation,
   type RejectedParam,
+  type TimeOrder,
   withItems,
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
@@ -63,6 +64,7 @@ export {
   sharedNestedId,
   shrinkingCounter,
   strayTask,
+  timesOutOfOrder,
   undocumentedField,
   unstableNestedId,
 } from '../handlers/faults/shared.js';

@@ -1,8 +1,9 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
-import { componentOf, idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
+import { componentOf, idOf, operationsOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
 import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
+import { isoFromMillis } from '../../generators/iso.js';
 import { generatorsOf, kitOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
 import type { MockContext, MockResponse } from '../types.js';
@@ -205,4 +206,32 @@ export function strayTask(face: Face, item: JsonObject, foreignSession: string):
   stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
   generatorsOf(face).finish?.(stray);
   return stray;
+}
+
+/**
+ * A time-order law (`timeOrder`) broken on every listed object that gives both times of its first
+ * pair: the later time moves just before the earlier one (one less, for a number; a second
+ * before, for RFC 3339 text), in the same form.
+ */
+export function timesOutOfOrder(face: Face, id: string): FaultTransform {
+  const op = operationsOf(face).find((o) => o.timeOrder?.some((member) => member.id === id));
+  const member = op?.timeOrder?.find((m) => m.id === id);
+  const pair = member?.order[0];
+  const earlier = pair?.notBefore[0];
+  if (!op || !pair || earlier === undefined) throw new Error(`${face} declares no time order ${id}`);
+  const later = pair.field;
+  const before = (value: unknown) => (typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000));
+  return {
+    changes: `moves ${later} just before ${earlier} on every ${op.target} that gives both`,
+    response: (response, _sent, _context, listed) =>
+      listed.operationId !== op.operationId
+        ? response
+        : editItems(op, response, (items) =>
+            items.map((item) =>
+              Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))
+                ? { ...item, [later]: before(item[earlier]) }
+                : item,
+            ),
+          ),
+  };
 }
