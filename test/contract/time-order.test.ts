@@ -4,7 +4,7 @@
  * alone, on a page (the runner, the matcher), by `checkItem` and by the mock's store; the
  * generators repair it from the same data, and the mock's fault breaks it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkItem, type JsonObject } from '../../src/contract/index.js';
 import { checkListPage, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
 import { allOperations, type ListOperation } from '../../src/contract/operations.js';
@@ -84,6 +84,11 @@ const page = (op: ListOperation, items: JsonObject[]): Exchange => {
 const rulesOf = (violations: readonly { rule: string }[]) => [...new Set(violations.map((v) => v.rule))];
 
 describe('the time family', () => {
+  let app: MockApp;
+  beforeAll(async () => {
+    app = await MockApp.create();
+  });
+
   it('every time order has examples, and every example names one', () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(instances.map(({ member }) => member.id).sort());
   });
@@ -127,7 +132,6 @@ describe('the time family', () => {
   }
 
   it('the order of the message is the pair as read: later field, its time, earlier field, its time', () => {
-    const ark = instances.find(({ member }) => member.id === 'ark.task-times-in-order')!.op;
     const [v] = checkItem('ark', 'task', { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 });
     expect(v).toMatchObject({
       rule: 'ark.task-times-in-order',
@@ -135,11 +139,30 @@ describe('the time family', () => {
       message: 'finished_at 1764410399999 is earlier than created_at 1764410400000',
       value: 1_764_410_399_999,
     });
-    expect(ark.operationId).toBe('listTasks');
+  });
+
+  it("each law's fault puts the demo data's times out of order, and the law alone finds it on the page", () => {
+    const sessions: Record<string, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo' };
+    for (const { op, member } of instances) {
+      const path = op.path.replace('{session_id}', sessions[op.face]!);
+      const answer = (faults: string[]) => {
+        app.faults = new Set(faults);
+        const { body } = app.respond(op.face, { method: 'GET', path, query: new URLSearchParams() });
+        return checkListPage(op, {
+          url: `http://127.0.0.1${path}`,
+          query: [],
+          status: 200,
+          contentType: 'application/json',
+          body,
+        });
+      };
+      expect(rulesOf(answer([])), member.id).toEqual([]);
+      expect(rulesOf(answer([member.id])), member.id).toEqual([member.id]);
+    }
+    app.faults = new Set();
   });
 
   it('the mock refuses to seed a task whose times are out of order, naming the law', async () => {
-    const app = await MockApp.create();
     const partial = { status: 'failed' as const, ended_at: '2026-01-01T00:00:00Z', started_at: '2026-01-02T00:00:00Z' };
     await expect(app.seed('praxis', 'sesn_times', [partial])).rejects.toThrow(/praxis\.task-times-in-order/);
   });
