@@ -1,6 +1,13 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
-import { componentOf, idOf, operationsOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
+import {
+  componentOf,
+  idOf,
+  type ListOperation,
+  operationsOf,
+  sessionFieldOf,
+  taskOperation,
+} from '../../contract/operations.js';
 import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
 import { isoFromMillis } from '../../generators/iso.js';
@@ -211,27 +218,36 @@ export function strayTask(face: Face, item: JsonObject, foreignSession: string):
 /**
  * A time-order law (`timeOrder`) broken on every listed object that gives both times of its first
  * pair: the later time moves just before the earlier one (one less, for a number; a second
- * before, for RFC 3339 text), in the same form.
+ * before, for RFC 3339 text), in the same form. The order is looked up when first used, not when
+ * the fault is declared, so an API's own module may declare it before `registerApi` registers it.
  */
 export function timesOutOfOrder(face: Face, id: string): FaultTransform {
-  const op = operationsOf(face).find((o) => o.timeOrder?.some((member) => member.id === id));
-  const member = op?.timeOrder?.find((m) => m.id === id);
-  const pair = member?.order[0];
-  const earlier = pair?.notBefore[0];
-  if (!op || !pair || earlier === undefined) throw new Error(`${face} declares no time order ${id}`);
-  const later = pair.field;
-  const before = (value: unknown) => (typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000));
+  let found: { op: ListOperation; later: string; earlier: string } | undefined;
+  const resolve = () => {
+    if (found) return found;
+    const op = operationsOf(face).find((o) => o.timeOrder?.some((member) => member.id === id));
+    const pair = op?.timeOrder?.find((m) => m.id === id)?.order[0];
+    const earlier = pair?.notBefore[0];
+    if (!op || !pair || earlier === undefined) throw new Error(`${face} declares no time order ${id}`);
+    return (found = { op, later: pair.field, earlier });
+  };
+  const before = (op: ListOperation, value: unknown) =>
+    typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000);
   return {
-    changes: `moves ${later} just before ${earlier} on every ${op.target} that gives both`,
-    response: (response, _sent, _context, listed) =>
-      listed.operationId !== op.operationId
-        ? response
-        : editItems(op, response, (items) =>
-            items.map((item) =>
-              Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))
-                ? { ...item, [later]: before(item[earlier]) }
-                : item,
-            ),
-          ),
+    get changes() {
+      const { op, later, earlier } = resolve();
+      return `moves ${later} just before ${earlier} on every ${op.target} that gives both`;
+    },
+    response: (response, _sent, _context, listed) => {
+      const { op, later, earlier } = resolve();
+      if (listed.face !== op.face || listed.operationId !== op.operationId) return response;
+      return editItems(op, response, (items) =>
+        items.map((item) =>
+          Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))
+            ? { ...item, [later]: before(op, item[earlier]) }
+            : item,
+        ),
+      );
+    },
   };
 }
