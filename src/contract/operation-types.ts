@@ -108,11 +108,22 @@ export type LawName =
   | 'ids-unique'
   | `unique-${string}`
   | `stable-${string}`
-  | 'present-together';
+  | 'present-together'
+  | `${string}-in-order`
+  | `${string}-not-before-${string}`;
 
 /** The prefix of an operation's law ids: the API's name, or `<api>.<operation>` where an API lists two kinds. */
 type LawPrefix = string;
 export type LawId = `${LawPrefix}.${LawName}`;
+
+/** One law of the time family (`ListOperation.timeOrder`). */
+export interface TimeOrder {
+  id: LawId;
+  order: readonly { field: string; notBefore: readonly string[] }[];
+  /** What must hold, and why the documents order it. */
+  statement: string;
+  source: Source;
+}
 
 export interface ListOperation {
   face: Face;
@@ -207,6 +218,13 @@ export interface ListOperation {
     sameWhile?: readonly string[];
     source: Source;
   }[];
+  /**
+   * Times whose meanings order them within one object (a task ends after it started): each law
+   * `id` (ids are cited by the sentence table, so each is named as the documents' pair reads)
+   * holds that every `field` of its `order` is not earlier than its `notBefore` fields, wherever
+   * both hold a time (read with `readTime`), judged in the order given.
+   */
+  timeOrder?: readonly TimeOrder[];
   /** Members documented under one condition: an object gives all of them or none (`present-together`). */
   together?: readonly { fields: readonly string[]; source: Source }[];
   /** A field every listed object of one session that gives it gives the same value of. */

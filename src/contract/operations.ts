@@ -18,6 +18,7 @@ export type {
   LawName,
   ListOperation,
   RejectedParam,
+  TimeOrder,
 } from './operation-types.js';
 
 let cachedOperations: readonly ListOperation[] | undefined;

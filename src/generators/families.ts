@@ -4,8 +4,9 @@
  * satisfy a family without a kit per API.
  */
 import type { Face } from '../contract/faces.js';
-import { operationsOf } from '../contract/operations.js';
+import { type ListOperation, operationsOf } from '../contract/operations.js';
 import { has, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
+import { isoBefore } from './iso.js';
 
 /** Members documented under one condition (`present-together`): a lone one is dropped. */
 function presentTogether(groups: readonly { fields: readonly string[] }[], item: JsonObject): void {
@@ -15,9 +16,27 @@ function presentTogether(groups: readonly { fields: readonly string[] }[], item:
   }
 }
 
+/** Two times written alike (numbers, or RFC 3339 text) in the wrong order; false when they cannot be compared. */
+const earlier = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number'
+    ? a < b
+    : typeof a === 'string' && typeof b === 'string' && isoBefore(a, b);
+
+/**
+ * Times in order (`timeOrder`, top-level fields): a time earlier than one it is not before takes
+ * that one's value, pair by pair in the order given (a field raised first is then compared as raised).
+ */
+function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: JsonObject): void {
+  for (const { order } of orders)
+    for (const { field, notBefore } of order)
+      for (const bound of notBefore) if (earlier(item[field], item[bound])) item[field] = item[bound];
+}
+
 /** The family repairs of the operations that list objects of `target`. */
 export function familyRepairs(face: Face, target: RuleTarget): ((item: JsonObject) => void)[] {
-  return operationsOf(face)
-    .filter((op) => op.target === target && op.together !== undefined)
-    .map((op) => (item: JsonObject) => presentTogether(op.together!, item));
+  const ops = operationsOf(face).filter((op) => op.target === target);
+  return [
+    ...ops.flatMap((op) => (op.timeOrder ? [(item: JsonObject) => timesInOrder(op.timeOrder!, item)] : [])),
+    ...ops.flatMap((op) => (op.together ? [(item: JsonObject) => presentTogether(op.together!, item)] : [])),
+  ];
 }

@@ -1,10 +1,10 @@
 /**
  * A Standard Schema (https://standardschema.dev) over the contract's ajv validators, so the
- * @msw/data store refuses any record that breaks the strict schema or a rule of its face.
+ * @msw/data store refuses any record that breaks the strict schema, a rule of its face or the order of its times.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Face } from '../contract/faces.js';
-import { checkItemRule, rulesFor } from '../contract/rules/index.js';
+import { checkItemRule, checkTimeOrders, rulesFor } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
 import type { Violation } from '../contract/violation.js';
@@ -64,6 +64,7 @@ export function contractSchema(
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
         const violations: Violation[] = validateComponent(face, component, record.item);
         for (const rule of rules) violations.push(...checkItemRule(rule, record.item));
+        violations.push(...checkTimeOrders(face, target, record.item));
         if (violations.length === 0) return { value: record };
         return {
           issues: violations.map((v) => ({

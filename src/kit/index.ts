@@ -40,6 +40,7 @@ export {
   type LawName,
   type ListOperation,
   type RejectedParam,
+  type TimeOrder,
   withItems,
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
@@ -76,6 +77,7 @@ export {
   sharedNestedId,
   shrinkingCounter,
   strayTask,
+  timesOutOfOrder,
   undocumentedField,
   unstableNestedId,
 } from '../handlers/faults/shared.js';

@@ -130,11 +130,12 @@ describe('a fifth API registered through ApiModule', () => {
         'toy.order-newest-first',
         'toy.limit-respected',
         'toy.unknown-session-404',
+        'toy.job-times-in-order',
       ]),
     );
   });
 
-  for (const fault of ['toy.result-only-when-done', 'toy.order-newest-first']) {
+  for (const fault of ['toy.result-only-when-done', 'toy.order-newest-first', 'toy.job-times-in-order']) {
     it(`catches the fault ${fault} injected into the mock`, async () => {
       mock.app.faults = new Set([fault]);
       try {

@@ -26,7 +26,8 @@ const CASES: { op: ListOperation; target: RuleTarget; item: JsonObject }[] = [
   ...operationsOf('praxis').map((op) => ({
     op,
     target: op.target,
-    item: op.target === 'session' ? praxisSession() : praxisTask(),
+    // A monitor: every rule of a bash task applies to the fixture, which must leave one out.
+    item: op.target === 'session' ? praxisSession() : { ...praxisTask(), kind: 'monitor' },
   })),
   { op: operationsOf('everruns')[0]!, target: 'task', item: everrunsTask() },
   { op: operationsOf('ark')[0]!, target: 'task', item: arkTask() },

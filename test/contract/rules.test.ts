@@ -180,33 +180,6 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     ],
     bad: [{ jsonrpc: '2.0', id: 1, result: [], error: { code: -32000, message: 'x' } }],
   },
-  'praxis.task-times-in-order': {
-    component: 'BackgroundTask',
-    good: [
-      praxisTask(),
-      {
-        ...praxisTask(),
-        status: 'completed',
-        cancellable: false,
-        ended_at: '2026-11-29T10:00:00Z',
-        notified_at: '2026-11-29T10:00:00Z',
-      },
-      { ...praxisTask(), notified_at: '2026-11-29T18:00:00+08:00' },
-    ],
-    bad: [
-      { ...praxisTask(), status: 'failed', cancellable: false, ended_at: '2026-11-29T09:59:59Z' },
-      { ...praxisTask(), notified_at: '2026-11-29T17:59:00+08:00' },
-    ],
-  },
-  'praxis.session-updated-not-before-created': {
-    component: 'Session',
-    good: [
-      praxisSession(),
-      { ...praxisSession(), updated_at: '2026-11-29T10:00:01Z' },
-      { ...praxisSession(), updated_at: '2026-11-29T18:00:00+08:00' },
-    ],
-    bad: [{ ...praxisSession(), updated_at: '2026-11-29T09:59:59Z' }],
-  },
   'praxis.session-cwd-normalized': {
     component: 'Session',
     good: [
@@ -245,25 +218,6 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...praxisSession(), forked_from: {} },
     ],
     bad: [{ ...praxisSession(), forked_from: { session_id: 'sesn_01' } }],
-  },
-  'everruns.task-times-in-order': {
-    component: 'Task',
-    good: [
-      everrunsTask(),
-      {
-        ...everrunsTask(),
-        state: 'succeeded',
-        started_at: '2026-11-29T10:00:00Z',
-        finished_at: '2026-11-29T10:00:00Z',
-        heartbeat_at: null,
-        cancel_requested_at: '2026-11-29T10:00:00.5Z',
-      },
-    ],
-    bad: [
-      { ...everrunsTask(), updated_at: '2026-11-29T09:59:59Z' },
-      { ...everrunsTask(), started_at: '2026-11-29T10:00:05Z', finished_at: '2026-11-29T10:00:04Z' },
-      { ...everrunsTask(), heartbeat_at: '2026-11-29T17:59:00+08:00' },
-    ],
   },
   'everruns.timeout-rejection-only-on-failed': {
     component: 'Task',
@@ -315,19 +269,6 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...everrunsTask(), kind: 'subagent', links: { child_session_id: 'child_1' } },
     ],
     bad: [{ ...everrunsTask(), kind: 'subagent', root_session_id: 'root', links: { child_session_id: 'root' } }],
-  },
-  'ark.task-times-in-order': {
-    component: 'Task',
-    good: [
-      arkTask(),
-      { ...arkTask(), state: 'succeeded', started_at: 1_764_410_400_000, finished_at: 1_764_410_400_000 },
-      // Started before it was submitted as a task: a bash command turned into a background task.
-      { ...arkTask(), started_at: 1_764_410_399_000 },
-    ],
-    bad: [
-      { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 },
-      { ...arkTask(), state: 'failed', finished_at: 1_764_410_400_500 },
-    ],
   },
   'jsonrpc.nothing-produced-before-start': {
     component: 'Task',

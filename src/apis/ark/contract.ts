@@ -97,6 +97,20 @@ const operations: readonly ListOperation[] = [
       },
     },
     timeFields: ['created_at', 'started_at', 'finished_at'],
+    timeOrder: [
+      {
+        id: 'ark.task-times-in-order',
+        // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
+        // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
+        order: [{ field: 'finished_at', notBefore: ['created_at', 'started_at'] }],
+        statement:
+          'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
+        source: {
+          file: ARK,
+          sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间',
+        },
+      },
+    ],
     // No finalContent: the end states are stable (unknown "不是稳定结束状态" says so of the others), but
     // the summary may come later (服务端未生成摘要时，不返回该字段), so nothing is held fixed.
     // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent

@@ -7,6 +7,7 @@ import {
   revivesFinishedTasks,
   sharedNestedId,
   strayTask,
+  timesOutOfOrder,
   undocumentedField,
   unstableNestedId,
 } from '../../handlers/faults/shared.js';
@@ -133,4 +134,5 @@ export const ARK_FAULTS = {
   'ark.stable-tool-use-id': unstableNestedId('ark'),
   'ark.response-schema': numericId,
   'ark.no-undocumented-fields': undocumentedField,
+  'ark.task-times-in-order': timesOutOfOrder('ark', 'ark.task-times-in-order'),
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -88,19 +88,4 @@ export const arkKits = {
       t.created_at = Math.floor((t.created_at as number) / 1000);
     },
   },
-  'ark.task-times-in-order': {
-    breaks: 'marks the task succeeded with a finished_at a millisecond before its created_at',
-    repair(t) {
-      const floor = Math.max(t.created_at as number, typeof t.started_at === 'number' ? t.started_at : 0);
-      if (typeof t.finished_at === 'number' && t.finished_at < floor) t.finished_at = floor;
-    },
-    break(t) {
-      // One millisecond before creation, kept within 13 digits (ark.times-are-unix-millis).
-      if ((t.created_at as number) - 1 < 1e12) t.created_at = (t.created_at as number) + 1;
-      t.state = 'succeeded';
-      t.finished_at = (t.created_at as number) - 1;
-      if (typeof t.started_at === 'number' && t.started_at > (t.finished_at as number))
-        t.started_at = (t.finished_at as number) - 1;
-    },
-  },
 } satisfies Record<(typeof arkRules)[number]['id'], RuleKit>;

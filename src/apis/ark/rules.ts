@@ -151,31 +151,4 @@ export const arkRules = [
       return out;
     },
   },
-  {
-    id: 'ark.task-times-in-order',
-    face: 'ark',
-    target: 'task',
-    source: {
-      file: DOC,
-      sentence: 'created_at: 任务提交时间 … started_at: 任务开始执行的时间 … finished_at: 任务进入结束状态的时间',
-    },
-    // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
-    // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
-    statement: 'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
-    applies: (task) => typeof task.finished_at === 'number',
-    check(task) {
-      const out: Finding[] = [];
-      const finished = task.finished_at as number;
-      for (const key of ['created_at', 'started_at'] as const) {
-        const at = task[key];
-        if (typeof at === 'number' && finished < at)
-          out.push({
-            path: '/finished_at',
-            message: `finished_at ${finished} is earlier than ${key} ${at}`,
-            value: finished,
-          });
-      }
-      return out;
-    },
-  },
 ] as const satisfies readonly ItemRule[];

@@ -40,6 +40,30 @@ const operations: readonly ListOperation[] = [
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
     pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at', 'heartbeat_at'],
+    // Not updated_at against the others, nor heartbeat_at against started_at or finished_at: the
+    // document gives them no description, so which changes update a task and when a task beats
+    // (before its start, after its end, across a re-attach) is not said (001-104, 001-049).
+    timeOrder: [
+      {
+        id: 'everruns.task-times-in-order',
+        order: [
+          // Times that record something that happened to a task, so not before it was created.
+          ...['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'].map((field) => ({
+            field,
+            notBefore: ['created_at'],
+          })),
+          { field: 'finished_at', notBefore: ['started_at'] },
+        ],
+        statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
+        source: {
+          file: EVERRUNS,
+          sentence:
+            'created_at required string format: date-time — started_at string | null format: date-time — ' +
+            'finished_at string | null format: date-time — updated_at required string format: date-time — ' +
+            'heartbeat_at, cancel_requested_at string | null format: date-time',
+        },
+      },
+    ],
     counters: {
       fields: ['attempt'],
       source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },

@@ -9,6 +9,7 @@ import {
   sharedNestedId,
   shrinkingCounter,
   strayTask,
+  timesOutOfOrder,
   undocumentedField,
   unstableNestedId,
 } from '../../handlers/faults/shared.js';
@@ -87,4 +88,5 @@ export const EVERRUNS_FAULTS = {
   ),
   'everruns.response-schema': numericId,
   'everruns.no-undocumented-fields': undocumentedField,
+  'everruns.task-times-in-order': timesOutOfOrder('everruns', 'everruns.task-times-in-order'),
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

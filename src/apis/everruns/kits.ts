@@ -1,8 +1,7 @@
 /** How to repair and to break each everruns item rule (see src/generators/rule-kit.ts). */
 
 import type { JsonObject } from '../../contract/rules/types.js';
-import { isoBefore } from '../../generators/iso.js';
-import { beforeBy, notBefore, type RuleKit } from '../../generators/rule-kit.js';
+import type { RuleKit } from '../../generators/rule-kit.js';
 import { type everrunsRules, notStartedYet } from './rules.js';
 
 const relativeUrl = (a: unknown) =>
@@ -10,8 +9,6 @@ const relativeUrl = (a: unknown) =>
   a !== null &&
   typeof (a as JsonObject).url === 'string' &&
   !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
-
-const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'];
 
 export const everrunsKits = {
   'everruns.input-request-only-while-awaiting-input': {
@@ -62,21 +59,6 @@ export const everrunsKits = {
     },
     break(t) {
       t.root_session_id = t.session_id;
-    },
-  },
-  'everruns.task-times-in-order': {
-    breaks: 'moves updated_at a second before created_at',
-    repair(t) {
-      const created = t.created_at;
-      if (typeof created !== 'string') return;
-      for (const key of LATER_THAN_CREATED) {
-        const at = t[key];
-        if (typeof at === 'string' && isoBefore(at, created)) t[key] = created;
-      }
-      notBefore(t, 'finished_at', 'started_at');
-    },
-    break(t) {
-      beforeBy(t, 'updated_at', 'created_at', 1000);
     },
   },
   'everruns.timeout-rejection-only-on-failed': {

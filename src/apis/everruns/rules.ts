@@ -1,14 +1,5 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import {
-  earlierThan,
-  type Finding,
-  finding,
-  has,
-  type ItemRule,
-  isObject,
-  type JsonObject,
-} from '../../contract/rules/types.js';
-import { rfc3339Millis } from '../../contract/time.js';
+import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/everruns.js';
 
 export const EVERRUNS_DOCUMENT = '001_5ef50488d1ca2e3f.txt';
@@ -56,9 +47,6 @@ export const notStartedYet = (task: JsonObject) =>
   task.state === 'queued' &&
   (task.attempt === undefined || task.attempt === 1) &&
   ['started_at', 'heartbeat_at', 'finished_at'].every((key) => task[key] === undefined || task[key] === null);
-
-/** Times that record something that happened to a task, so not before it was created. */
-const LATER_THAN_CREATED = ['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'] as const;
 
 export const everrunsRules = [
   {
@@ -159,41 +147,6 @@ export const everrunsRules = [
           task.root_session_id,
         );
       return [];
-    },
-  },
-  {
-    id: 'everruns.task-times-in-order',
-    face: 'everruns',
-    target: 'task',
-    source: {
-      file: DOC,
-      sentence:
-        'created_at required string format: date-time — started_at string | null format: date-time — finished_at ' +
-        'string | null format: date-time — updated_at required string format: date-time — heartbeat_at, ' +
-        'cancel_requested_at string | null format: date-time',
-    },
-    statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
-    check(task) {
-      const created = rfc3339Millis(task.created_at);
-      const out: Finding[] = [];
-      for (const key of LATER_THAN_CREATED) {
-        const at = rfc3339Millis(task[key]);
-        if (Number.isFinite(created) && Number.isFinite(at) && at < created)
-          out.push({
-            path: `/${key}`,
-            message: earlierThan(task, key, 'created_at'),
-            value: task[key],
-          });
-      }
-      const started = rfc3339Millis(task.started_at);
-      const finished = rfc3339Millis(task.finished_at);
-      if (Number.isFinite(started) && Number.isFinite(finished) && finished < started)
-        out.push({
-          path: '/finished_at',
-          message: earlierThan(task, 'finished_at', 'started_at'),
-          value: task.finished_at,
-        });
-      return out;
     },
   },
   {

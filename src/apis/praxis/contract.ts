@@ -134,6 +134,19 @@ const operations: readonly ListOperation[] = [
     immutableFields: ['id', 'created_at'],
     pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
+    // Not archived_at: an archived session is never listed (praxis.session-list-excludes-archived).
+    timeOrder: [
+      {
+        id: 'praxis.session-updated-not-before-created',
+        order: [{ field: 'updated_at', notBefore: ['created_at'] }],
+        statement: 'updated_at is not earlier than created_at: a session is updated after it is created.',
+        source: {
+          file: P_SESSIONS,
+          sentence:
+            'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
+        },
+      },
+    ],
     // The token counts of the Managed Agents usage shape; a server with other names is not judged.
     // outcome_evaluations counts its entries: an event sent stays sent.
     counters: {
@@ -208,6 +221,27 @@ const operations: readonly ListOperation[] = [
     // completion (result_pending, then completed once delivered).
     pastEventFields: ['ended_at'],
     timeFields: ['started_at', 'ended_at', 'notified_at'],
+    // Not notified_at against ended_at: a monitor's matches wake the session while it runs, and
+    // what a bash task's notification is, and when, is not said.
+    timeOrder: [
+      {
+        id: 'praxis.task-times-in-order',
+        order: [
+          { field: 'ended_at', notBefore: ['started_at'] },
+          { field: 'notified_at', notBefore: ['started_at'] },
+        ],
+        statement:
+          'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification ' +
+          'starts a run, after the task started.',
+        source: {
+          file: P_TASKS,
+          sentence:
+            'data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which ' +
+            'the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that ' +
+            "the task's notification started",
+        },
+      },
+    ],
     // null while no notification has been delivered: once one has been, never null again.
     timesOnceSet: {
       fields: ['notified_at'],

@@ -7,6 +7,7 @@ import {
   repeatedItem,
   revivesFinishedTasks,
   shrinkingCounter,
+  timesOutOfOrder,
   undocumentedField,
 } from '../../handlers/faults/shared.js';
 import {
@@ -188,4 +189,6 @@ export const PRAXIS_FAULTS = {
   'praxis.response-schema': numericId,
   'praxis.sessions.no-undocumented-fields': undocumentedField,
   'praxis.background-tasks.no-undocumented-fields': undocumentedField,
+  'praxis.task-times-in-order': timesOutOfOrder('praxis', 'praxis.task-times-in-order'),
+  'praxis.session-updated-not-before-created': timesOutOfOrder('praxis', 'praxis.session-updated-not-before-created'),
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

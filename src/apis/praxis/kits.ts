@@ -1,8 +1,7 @@
 /** How to repair and to break each praxis item rule (see src/generators/rule-kit.ts). */
 
 import { isObject } from '../../contract/rules/types.js';
-import { isoBefore } from '../../generators/iso.js';
-import { beforeBy, del, isoPlus, notBefore, type RuleKit } from '../../generators/rule-kit.js';
+import { del, isoPlus, type RuleKit } from '../../generators/rule-kit.js';
 import type { praxisRules } from './rules.js';
 import { forkSource, isNormalizedPath } from './rules.js';
 
@@ -70,33 +69,6 @@ export const praxisKits = {
     },
     break(s) {
       s.archived_at = isoPlus(s.created_at, 3_600_000);
-    },
-  },
-  'praxis.task-times-in-order': {
-    breaks:
-      'moves started_at to 2026-11-29T10:00:00Z and notified_at a minute before it (ended_at, ' +
-      'when set, a minute after)',
-    repair(t) {
-      const started = t.started_at;
-      if (typeof started !== 'string') return;
-      for (const key of ['ended_at', 'notified_at']) {
-        const at = t[key];
-        if (typeof at === 'string' && isoBefore(at, started)) t[key] = started;
-      }
-    },
-    break(t) {
-      t.started_at = '2026-11-29T10:00:00.000Z';
-      t.notified_at = '2026-11-29T09:59:00.000Z';
-      if (typeof t.ended_at === 'string') t.ended_at = '2026-11-29T10:01:00.000Z';
-    },
-  },
-  'praxis.session-updated-not-before-created': {
-    breaks: 'moves updated_at an hour before created_at',
-    repair(s) {
-      notBefore(s, 'updated_at', 'created_at');
-    },
-    break(s) {
-      beforeBy(s, 'updated_at', 'created_at', 3_600_000);
     },
   },
   'praxis.session-cwd-normalized': {

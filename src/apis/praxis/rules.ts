@@ -1,14 +1,5 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import {
-  earlierThan,
-  type Finding,
-  finding,
-  has,
-  type ItemRule,
-  isObject,
-  type JsonObject,
-} from '../../contract/rules/types.js';
-import { rfc3339Millis } from '../../contract/time.js';
+import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/praxis.js';
 
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */
@@ -193,56 +184,6 @@ export const praxisRules = [
             `are only retrievable by id`,
           session.archived_at,
         );
-      return [];
-    },
-  },
-  {
-    id: 'praxis.task-times-in-order',
-    face: 'praxis',
-    target: 'task',
-    source: {
-      file: TASKS,
-      sentence:
-        'data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which ' +
-        'the task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that ' +
-        "the task's notification started",
-    },
-    statement:
-      'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification ' +
-      'starts a run, after the task started.',
-    applies: (task) =>
-      typeof task.started_at === 'string' &&
-      (typeof task.ended_at === 'string' || typeof task.notified_at === 'string'),
-    check(task) {
-      const started = rfc3339Millis(task.started_at);
-      if (!Number.isFinite(started)) return [];
-      const out: Finding[] = [];
-      for (const key of ['ended_at', 'notified_at'] as const) {
-        const at = rfc3339Millis(task[key]);
-        if (Number.isFinite(at) && at < started)
-          out.push({
-            path: `/${key}`,
-            message: earlierThan(task, key, 'started_at'),
-            value: task[key],
-          });
-      }
-      return out;
-    },
-  },
-  {
-    id: 'praxis.session-updated-not-before-created',
-    face: 'praxis',
-    target: 'session',
-    source: {
-      file: SESSIONS,
-      sentence: 'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
-    },
-    statement: 'updated_at is not earlier than created_at: a session is updated after it is created.',
-    check(session) {
-      const created = rfc3339Millis(session.created_at);
-      const updated = rfc3339Millis(session.updated_at);
-      if (Number.isFinite(created) && Number.isFinite(updated) && updated < created)
-        return finding('/updated_at', earlierThan(session, 'updated_at', 'created_at'), session.updated_at);
       return [];
     },
   },

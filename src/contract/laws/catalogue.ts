@@ -34,6 +34,7 @@ import {
   pastEventsFixed,
   timesNeverGoBack,
 } from './timeline.js';
+import { timesInOrder } from './times.js';
 import { presentTogether } from './together.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
 import { noDuplicatesAcrossPages, orderNewestFirst, pagingSkipsNothing, pagingTerminates } from './walk.js';
@@ -60,6 +61,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   responseSchema,
   itemRuleLaws,
   envelopeRuleLaws,
+  timesInOrder,
   limitRespected,
   minimumLimitAccepted,
   defaultLimit,

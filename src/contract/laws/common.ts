@@ -5,7 +5,7 @@ import { optional } from '../optional.js';
 import { isObject, type JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
-import type { Exchange, LawRef, Query } from './types.js';
+import { type Exchange, type Judgement, type LawRef, NOTHING, type Query } from './types.js';
 
 export function lawId(op: ListOperation, name: LawName): LawId {
   return `${op.lawPrefix}.${name}`;
@@ -41,4 +41,26 @@ export function pageItems(op: ListOperation, exchange: Exchange): unknown[] | un
 
 export function objectItems(op: ListOperation, exchange: Exchange): JsonObject[] {
   return (pageItems(op, exchange) ?? []).filter(isObject);
+}
+
+/**
+ * A page law judged object by object: `judge` gets each listed object with its pointer in the
+ * answer, and the judgements add up (nothing judged when the answer is no list page).
+ */
+export function eachListedObject(
+  op: ListOperation,
+  exchange: Exchange,
+  judge: (item: JsonObject, at: string) => Judgement,
+): Judgement {
+  const items = pageItems(op, exchange);
+  if (!items) return NOTHING;
+  let judged = 0;
+  const violations: Violation[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!isObject(item)) continue;
+    const judgement = judge(item, `${op.itemsPointer}/${index}`);
+    judged += judgement.judged;
+    violations.push(...judgement.violations);
+  }
+  return judged === 0 && violations.length === 0 ? NOTHING : { judged, violations };
 }

@@ -2,10 +2,9 @@
  * Members documented under one condition (an error's type and its explanation, both given "when
  * the server recorded a failure reason") appear together: an object gives all of them or none.
  */
-import { has, isObject } from '../rules/types.js';
-import { pageItems, violationOf } from './common.js';
+import { has } from '../rules/types.js';
+import { eachListedObject, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
-import { NOTHING } from './types.js';
 
 const given = (item: Record<string, unknown>, field: string) => has(item, field) && item[field] !== null;
 const listed = (fields: readonly string[]) => fields.join(' and ');
@@ -22,13 +21,10 @@ export const presentTogether = defineLaw<With<'together'>>({
   }),
   unexercised: (op) => `no listed object gave ${op.together.map((group) => listed(group.fields)).join(' or ')}`,
   check: {
-    page({ exchange }, { op, law }) {
-      const items = pageItems(op, exchange);
-      if (!items) return NOTHING;
-      let judged = 0;
-      const violations = [];
-      for (const [index, item] of items.entries()) {
-        if (!isObject(item)) continue;
+    page: ({ exchange }, { op, law }) =>
+      eachListedObject(op, exchange, (item, at) => {
+        let judged = 0;
+        const violations = [];
         for (const { fields } of op.together) {
           const present = fields.filter((field) => given(item, field));
           if (present.length === 0) continue;
@@ -37,15 +33,14 @@ export const presentTogether = defineLaw<With<'together'>>({
             violations.push(
               violationOf(
                 law,
-                `${op.itemsPointer}/${index}/${missing}`,
+                `${at}/${missing}`,
                 `${present.join(' and ')} ${present.length > 1 ? 'are' : 'is'} given without ${missing}; ` +
                   `the documents give ${listed(fields)} under the same condition`,
                 Object.fromEntries(present.map((field) => [field, item[field]])),
               ),
             );
         }
-      }
-      return judged === 0 ? NOTHING : { judged, violations };
-    },
+        return { judged, violations };
+      }),
   },
 });

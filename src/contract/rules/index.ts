@@ -1,5 +1,7 @@
 import type { AnyRuleId, Face } from '../face.js';
 import { contractOf, faces, onRegister } from '../faces.js';
+import { type ListOperation, operationsOf, type TimeOrder } from '../operations.js';
+import { judgeTimeOrder } from '../time-order.js';
 import type { Violation } from '../violation.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 
@@ -8,9 +10,11 @@ export type ItemRuleId = AnyRuleId;
 
 let byId: Map<string, ItemRule> | undefined;
 const byTarget = new Map<string, readonly ItemRule[]>();
+const ordersByTarget = new Map<string, readonly (readonly [ListOperation, TimeOrder])[]>();
 onRegister(() => {
   byId = undefined;
   byTarget.clear();
+  ordersByTarget.clear();
 });
 
 /** Every registered API's item rules. */
@@ -34,12 +38,41 @@ export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
 }
 
 /**
- * Runs every rule of a face and target on one object. A rule that throws is reported as a
- * violation of that rule, never as a crash.
+ * Runs every rule of a face and target on one object, and the time orders its operations declare
+ * for such objects (`timeOrder`). A rule that throws is reported as a violation of that rule,
+ * never as a crash.
  */
 export function checkItem(face: Face, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
   const out: Violation[] = [];
   for (const rule of rulesFor(face, target)) out.push(...checkItemRule(rule, item, basePath));
+  out.push(...checkTimeOrders(face, target, item, basePath));
+  return out;
+}
+
+/**
+ * The time orders (`timeOrder`, a law family judged on every listed object) on one object of a
+ * face and target: what `checkItem` and the mock's store hold an object to beside the rules.
+ */
+export function checkTimeOrders(face: Face, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
+  const key = `${face}|${target}`;
+  let orders = ordersByTarget.get(key);
+  if (!orders)
+    ordersByTarget.set(
+      key,
+      (orders = operationsOf(face)
+        .filter((op) => op.target === target)
+        .flatMap((op) => (op.timeOrder ?? []).map((member) => [op, member] as const))),
+    );
+  const out: Violation[] = [];
+  for (const [op, member] of orders) {
+    const at = { rule: member.id, source: member.source };
+    try {
+      for (const f of judgeTimeOrder(op, member, item).findings)
+        out.push({ ...at, instancePath: basePath + f.path, message: f.message, value: f.value });
+    } catch (error) {
+      out.push({ ...at, instancePath: basePath, message: `the check itself failed: ${String(error)}` });
+    }
+  }
   return out;
 }
 

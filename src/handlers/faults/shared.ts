@@ -1,8 +1,16 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 import type { Face } from '../../contract/faces.js';
-import { componentOf, idOf, sessionFieldOf, taskOperation } from '../../contract/operations.js';
+import {
+  componentOf,
+  idOf,
+  type ListOperation,
+  operationsOf,
+  sessionFieldOf,
+  taskOperation,
+} from '../../contract/operations.js';
 import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
+import { isoFromMillis } from '../../generators/iso.js';
 import { generatorsOf, kitOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
 import type { MockContext, MockResponse } from '../types.js';
@@ -205,4 +213,41 @@ export function strayTask(face: Face, item: JsonObject, foreignSession: string):
   stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
   generatorsOf(face).finish?.(stray);
   return stray;
+}
+
+/**
+ * A time-order law (`timeOrder`) broken on every listed object that gives both times of its first
+ * pair: the later time moves just before the earlier one (one less, for a number; a second
+ * before, for RFC 3339 text), in the same form. The order is looked up when first used, not when
+ * the fault is declared, so an API's own module may declare it before `registerApi` registers it.
+ */
+export function timesOutOfOrder(face: Face, id: string): FaultTransform {
+  let found: { op: ListOperation; later: string; earlier: string } | undefined;
+  const resolve = () => {
+    if (found) return found;
+    const op = operationsOf(face).find((o) => o.timeOrder?.some((member) => member.id === id));
+    const pair = op?.timeOrder?.find((m) => m.id === id)?.order[0];
+    const earlier = pair?.notBefore[0];
+    if (!op || !pair || earlier === undefined) throw new Error(`${face} declares no time order ${id}`);
+    return (found = { op, later: pair.field, earlier });
+  };
+  const before = (op: ListOperation, value: unknown) =>
+    typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000);
+  return {
+    get changes() {
+      const { op, later, earlier } = resolve();
+      return `moves ${later} just before ${earlier} on every ${op.target} that gives both`;
+    },
+    response: (response, _sent, _context, listed) => {
+      const { op, later, earlier } = resolve();
+      if (listed.face !== op.face || listed.operationId !== op.operationId) return response;
+      return editItems(op, response, (items) =>
+        items.map((item) =>
+          Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))
+            ? { ...item, [later]: before(op, item[earlier]) }
+            : item,
+        ),
+      );
+    },
+  };
 }

@@ -1,0 +1,169 @@
+/**
+ * The time family (`timeOrder` in each API's operation data, one law in src/contract/laws/times.ts):
+ * objects whose times are in the documented order pass, and each break is caught by its own law
+ * alone, on a page (the runner, the matcher), by `checkItem` and by the mock's store; the
+ * generators repair it from the same data, and the mock's fault breaks it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkItem, type JsonObject } from '../../src/contract/index.js';
+import { checkListPage, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
+import { allOperations, type ListOperation } from '../../src/contract/operations.js';
+import { validateComponent } from '../../src/contract/validate.js';
+import { repair } from '../../src/generators/repair.js';
+import { MockApp } from '../../src/handlers/app.js';
+import { arkTask, everrunsTask, praxisSession, praxisTask } from '../fixtures.js';
+
+/** For every time order: objects in order and objects out of it (which the runner's schema still accepts). */
+const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
+  'praxis.task-times-in-order': {
+    component: 'BackgroundTask',
+    good: [
+      praxisTask(),
+      {
+        ...praxisTask(),
+        status: 'completed',
+        cancellable: false,
+        ended_at: '2026-11-29T10:00:00Z',
+        notified_at: '2026-11-29T10:00:00Z',
+      },
+      { ...praxisTask(), notified_at: '2026-11-29T18:00:00+08:00' },
+    ],
+    bad: [
+      { ...praxisTask(), status: 'failed', cancellable: false, ended_at: '2026-11-29T09:59:59Z' },
+      { ...praxisTask(), notified_at: '2026-11-29T17:59:00+08:00' },
+    ],
+  },
+  'praxis.session-updated-not-before-created': {
+    component: 'Session',
+    good: [
+      praxisSession(),
+      { ...praxisSession(), updated_at: '2026-11-29T10:00:01Z' },
+      { ...praxisSession(), updated_at: '2026-11-29T18:00:00+08:00' },
+    ],
+    bad: [{ ...praxisSession(), updated_at: '2026-11-29T09:59:59Z' }],
+  },
+  'everruns.task-times-in-order': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      {
+        ...everrunsTask(),
+        state: 'succeeded',
+        started_at: '2026-11-29T10:00:00Z',
+        finished_at: '2026-11-29T10:00:00Z',
+        heartbeat_at: null,
+        cancel_requested_at: '2026-11-29T10:00:00.5Z',
+      },
+    ],
+    bad: [
+      { ...everrunsTask(), updated_at: '2026-11-29T09:59:59Z' },
+      { ...everrunsTask(), started_at: '2026-11-29T10:00:05Z', finished_at: '2026-11-29T10:00:04Z' },
+      { ...everrunsTask(), heartbeat_at: '2026-11-29T17:59:00+08:00' },
+    ],
+  },
+  'ark.task-times-in-order': {
+    component: 'Task',
+    good: [
+      arkTask(),
+      { ...arkTask(), state: 'succeeded', started_at: 1_764_410_400_000, finished_at: 1_764_410_400_000 },
+      // Started before it was submitted as a task: a bash command turned into a background task.
+      { ...arkTask(), started_at: 1_764_410_399_000 },
+    ],
+    bad: [
+      { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 },
+      { ...arkTask(), state: 'failed', finished_at: 1_764_410_400_500 },
+    ],
+  },
+};
+
+const instances = allOperations().flatMap((op) => (op.timeOrder ?? []).map((member) => ({ op, member })));
+const page = (op: ListOperation, items: JsonObject[]): Exchange => {
+  const body = op.itemsPointer === '' ? items : { [op.itemsPointer.slice(1)]: items, next_page: null };
+  return { url: 'http://127.0.0.1/x', query: [], status: 200, contentType: 'application/json', body };
+};
+const rulesOf = (violations: readonly { rule: string }[]) => [...new Set(violations.map((v) => v.rule))];
+
+describe('the time family', () => {
+  let app: MockApp;
+  beforeAll(async () => {
+    app = await MockApp.create();
+  });
+
+  it('every time order has examples, and every example names one', () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(instances.map(({ member }) => member.id).sort());
+  });
+
+  for (const { op, member } of instances) {
+    const examples = EXAMPLES[member.id]!;
+    describe(member.id, () => {
+      it('is one law of its operation, with its document and sentence', () => {
+        expect(lawsOf(op).filter((law) => law.id === member.id)).toHaveLength(1);
+        expect(member.source.file).toMatch(/^00\d_[0-9a-f]+\.txt$/);
+        expect(member.source.sentence.length).toBeGreaterThan(10);
+      });
+      it('passes objects in order, on a page and by checkItem', () => {
+        for (const good of examples.good) {
+          expect(validateComponent(op.face, examples.component, good)).toEqual([]);
+          expect(checkItem(op.face, op.target, good)).toEqual([]);
+          expect(rulesOf(checkListPage(op, page(op, [good])))).not.toContain(member.id);
+        }
+      });
+      it('catches objects out of order, and only as itself, at the later time', () => {
+        for (const bad of examples.bad) {
+          expect(validateComponent(op.face, examples.component, bad, 'documented')).toEqual([]);
+          expect(rulesOf(checkItem(op.face, op.target, bad))).toEqual([member.id]);
+          const found = checkListPage(op, page(op, [structuredClone(examples.good[0]!), bad]));
+          const mine = found.filter((v) => v.rule === member.id);
+          expect(mine.length).toBeGreaterThan(0);
+          for (const v of mine) {
+            expect(v.instancePath).toMatch(new RegExp(`^${op.itemsPointer}/1/`));
+            expect(v.message).toMatch(/ is earlier than /);
+            expect(v.source).toEqual(member.source);
+          }
+        }
+      });
+      it('the generators repair what is out of order', () => {
+        for (const bad of examples.bad) {
+          const fixed = repair(op.face, op.target, structuredClone(bad));
+          expect(rulesOf(checkItem(op.face, op.target, fixed))).not.toContain(member.id);
+        }
+      });
+    });
+  }
+
+  it('the order of the message is the pair as read: later field, its time, earlier field, its time', () => {
+    const [v] = checkItem('ark', 'task', { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 });
+    expect(v).toMatchObject({
+      rule: 'ark.task-times-in-order',
+      instancePath: '/finished_at',
+      message: 'finished_at 1764410399999 is earlier than created_at 1764410400000',
+      value: 1_764_410_399_999,
+    });
+  });
+
+  it("each law's fault puts the demo data's times out of order, and the law alone finds it on the page", () => {
+    const sessions: Record<string, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo' };
+    for (const { op, member } of instances) {
+      const path = op.path.replace('{session_id}', sessions[op.face]!);
+      const answer = (faults: string[]) => {
+        app.faults = new Set(faults);
+        const { body } = app.respond(op.face, { method: 'GET', path, query: new URLSearchParams() });
+        return checkListPage(op, {
+          url: `http://127.0.0.1${path}`,
+          query: [],
+          status: 200,
+          contentType: 'application/json',
+          body,
+        });
+      };
+      expect(rulesOf(answer([])), member.id).toEqual([]);
+      expect(rulesOf(answer([member.id])), member.id).toEqual([member.id]);
+    }
+    app.faults = new Set();
+  });
+
+  it('the mock refuses to seed a task whose times are out of order, naming the law', async () => {
+    const partial = { status: 'failed' as const, ended_at: '2026-01-01T00:00:00Z', started_at: '2026-01-02T00:00:00Z' };
+    await expect(app.seed('praxis', 'sesn_times', [partial])).rejects.toThrow(/praxis\.task-times-in-order/);
+  });
+});
