@@ -97,6 +97,7 @@ export const drawBackend: Backend<Draw> = {
     const last = values.length - 1;
     return (r) => values[r.int(0, last)];
   },
+  uniform: (min, max) => (r) => r.int(min, max),
   integer(min, max) {
     if (max - min <= NEAR * 4) return (r) => r.int(min, max);
     return (r) => {

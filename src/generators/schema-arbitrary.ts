@@ -32,6 +32,8 @@ export interface Backend<A> {
   constant(value: unknown): A;
   constantFrom(values: readonly unknown[]): A;
   integer(min: number, max: number): A;
+  /** An integer drawn evenly, never leaning to the bounds: random bits that must not repeat across draws. */
+  uniform(min: number, max: number): A;
   boolean(): A;
   oneof(options: readonly Weighted<A>[]): A;
   /** `value`, or null one time in `freq + 1` (fast-check's default of `fc.option` when not given). */
@@ -297,6 +299,7 @@ export const fastCheckBackend: Backend<fc.Arbitrary<unknown>> = {
   constant: (value) => fc.constant(value),
   constantFrom: (values) => fc.constantFrom(...values),
   integer: (min, max) => fc.integer({ min, max }),
+  uniform: (min, max) => fc.noBias(fc.integer({ min, max })),
   boolean: () => fc.boolean(),
   oneof: (options) =>
     options.every((o) => o.weight === 1) ? fc.oneof(...options.map((o) => o.arbitrary)) : fc.oneof(...options),

@@ -4388,25 +4388,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo009",
     "input_request": null,
     "kind": "external_agent",
-    "links": {
-     "child_session_id": null,
-     "remote_task_id": null,
-     "resource_ids": [
-      "logs shell crawl",
-      "schema worker monitor"
-     ]
-    },
     "progress": null,
-    "result_path": "/.tasks/task_demo009/result.json",
+    "result_path": null,
     "root_session_id": "root_demo",
     "session_id": "demo",
+    "spec": {},
     "started_at": "2026-11-29T08:09:01.000Z",
     "state": "succeeded",
-    "state_detail": "index",
-    "summary": null,
+    "state_detail": null,
+    "summary": "Follows the deployment until it settles",
     "updated_at": "2026-11-29T08:09:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": "worker_vka1if"
+    "worker_id": "worker_uzitoq"
    },
    {
     "artifacts": [
@@ -4485,19 +4477,35 @@ export const DEFAULT_DEMO: DemoRecords = {
     "kind": "monitor",
     "links": {
      "child_session_id": "child_demo011",
-     "remote_task_id": null
+     "remote_task_id": null,
+     "resource_ids": []
+    },
+    "progress": {
+     "current": 995,
+     "label": "Watch the deploy logs",
+     "steps": [
+      {
+       "status": "done",
+       "title": "Watch the deploy logs"
+      },
+      {
+       "status": "in_progress",
+       "title": "Watch the deploy logs"
+      }
+     ],
+     "total": null,
+     "unit": null
     },
     "result_path": "/.tasks/task_demo011/result.json",
     "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": "2026-11-29T08:11:01.000Z",
+    "started_at": null,
     "state": "canceled",
     "state_detail": null,
-    "summary": "Follows the deployment until it settles",
+    "summary": null,
     "updated_at": "2026-11-29T08:11:30.000Z",
-    "wake_policy": "silent",
-    "worker_id": null
+    "wake_policy": "on_terminal"
    },
    {
     "artifacts": [],
@@ -4510,38 +4518,21 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo012",
     "input_request": null,
     "kind": "subagent",
-    "progress": {
-     "label": "Review the pull request",
-     "steps": [
-      {
-       "status": "skipped",
-       "title": "Review the pull request"
-      },
-      {
-       "status": "skipped",
-       "title": "Migrate the schema"
-      },
-      {
-       "status": "in_progress",
-       "title": "Render the intro clip"
-      }
-     ],
-     "total": null,
-     "unit": "lint npm review"
+    "links": {
+     "child_session_id": "child_demo012",
+     "remote_task_id": null,
+     "resource_ids": []
     },
-    "result_path": "/.tasks/task_demo012/result.json",
+    "progress": null,
+    "result_path": null,
     "root_session_id": "root_demo",
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
     "state": "queued",
-    "state_detail": "logs",
-    "summary": null,
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:12:30.000Z",
-    "worker_id": "worker_atbv86",
-    "links": {
-     "child_session_id": "child_demo012"
-    }
+    "wake_policy": "on_terminal",
+    "worker_id": "worker_000006"
    },
    {
     "artifacts": [
@@ -4561,22 +4552,23 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "external_agent",
     "links": {
-     "child_session_id": "child_demo013",
-     "remote_task_id": null,
-     "resource_ids": []
+     "remote_task_id": "remote_demo013",
+     "resource_ids": [
+      "retry api server",
+      "cache logs agent"
+     ]
     },
     "progress": null,
     "result_path": "/.tasks/task_demo013/result.json",
-    "root_session_id": null,
     "session_id": "demo",
     "spec": {},
-    "started_at": null,
+    "started_at": "2026-11-29T08:13:01.000Z",
     "state": "running",
-    "state_detail": "cache",
-    "summary": "Searches the web for recent release notes",
+    "state_detail": "queue server agent",
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:13:30.000Z",
-    "wake_policy": "on_activity",
-    "worker_id": "worker_000001"
+    "worker_id": null,
+    "root_session_id": null
    },
    {
     "artifacts": [
@@ -4641,21 +4633,17 @@ export const DEFAULT_DEMO: DemoRecords = {
     "input_request": null,
     "kind": "monitor",
     "links": {
-     "child_session_id": null,
      "remote_task_id": "remote_demo015",
      "resource_ids": []
     },
     "progress": {
-     "current": 814,
-     "label": null,
-     "steps": [
-      {
-       "status": "done",
-       "title": "Render the intro clip"
-      }
-     ],
-     "total": 9
+     "current": 693,
+     "label": "Render the intro clip",
+     "steps": [],
+     "total": 593,
+     "unit": "cache"
     },
+    "result_path": null,
     "session_id": "demo",
     "started_at": null,
     "state": "succeeded",
@@ -4731,30 +4719,22 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo017",
     "input_request": null,
     "kind": "external_agent",
-    "progress": {
-     "current": 3,
-     "label": "Crawl the changelog",
-     "steps": [
-      {
-       "status": "in_progress",
-       "title": "Watch the deploy logs"
-      },
-      {
-       "status": "in_progress",
-       "title": "Crawl the changelog"
-      }
-     ],
-     "total": 483,
-     "unit": null
+    "links": {
+     "resource_ids": [
+      "queue report flaky"
+     ]
     },
-    "result_path": null,
+    "progress": null,
+    "result_path": "/.tasks/task_demo017/result.json",
     "root_session_id": null,
     "session_id": "demo",
+    "spec": {},
     "started_at": "2026-11-29T08:17:01.000Z",
     "state": "canceled",
-    "summary": "Follows the deployment until it settles",
+    "state_detail": null,
+    "summary": "Checks the site for broken links",
     "updated_at": "2026-11-29T08:17:30.000Z",
-    "worker_id": null
+    "worker_id": "worker_vz3puf"
    }
   ],
   "ark": [
@@ -4793,7 +4773,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_002"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Checks the site for broken links",
     "started_at": 1795939322000
    },
    {
@@ -4805,7 +4785,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
     "started_at": 1795939382000,
     "finished_at": 1795939440000
    },
@@ -4820,7 +4799,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_004"
     },
-    "summary": "Searches the web for recent release notes",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795939442000,
     "finished_at": 1795939500000
    },
@@ -4833,6 +4812,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "error_code": "fetch",
+    "error_message": "Disk quota exceeded",
     "summary": "Builds the release artefacts",
     "started_at": 1795939502000,
     "finished_at": 1795939560000
@@ -4848,7 +4829,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_006"
     },
-    "summary": "Follows the deployment until it settles"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795939620000,
@@ -4873,9 +4854,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_008"
     },
-    "error_code": "timeout",
-    "error_message": "Command exited with status 1",
-    "summary": "Searches the web for recent release notes",
+    "error_code": "internal",
+    "error_message": "Timed out after 300 s",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795939682000
    },
    {
@@ -4887,7 +4868,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939742000,
     "finished_at": 1795939800000
    },
@@ -4902,7 +4883,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_010"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "error_code": "internal",
+    "error_message": "Command exited with status 1",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939802000,
     "finished_at": 1795939860000
    },
@@ -4915,8 +4898,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "timeout",
-    "error_message": "Command exited with status 1",
+    "error_code": "upstream",
+    "error_message": "The tool returned malformed JSON",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795939862000,
     "finished_at": 1795939920000
    },
@@ -4930,8 +4914,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_012"
-    },
-    "summary": "Searches the web for recent release notes"
+    }
    },
    {
     "created_at": 1795939980000,
@@ -4942,6 +4925,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795939982000
    },
    {
@@ -4955,7 +4939,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_014"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940042000
    },
    {
@@ -4967,7 +4951,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940102000,
     "finished_at": 1795940160000
    },
@@ -4982,7 +4966,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_016"
     },
-    "summary": "Builds the release artefacts",
+    "error_code": "upstream",
+    "error_message": "Command exited with status 1",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940162000,
     "finished_at": 1795940220000
    },
@@ -5008,8 +4994,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "name": "video_generate",
      "description": "render the intro clip",
      "tool_use_id": "toolu_018"
-    },
-    "summary": "Checks the site for broken links"
+    }
    },
    {
     "created_at": 1795940340000,
@@ -5020,7 +5005,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795940342000
    },
    {
@@ -5034,8 +5019,8 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_020"
     },
-    "error_code": "internal",
-    "error_message": "Rate limited by the upstream API",
+    "error_code": "timeout",
+    "error_message": "The tool returned malformed JSON",
     "summary": "Searches the web for recent release notes",
     "started_at": 1795940402000
    },
@@ -5048,7 +5033,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940462000,
     "finished_at": 1795940520000
    },
@@ -5063,8 +5047,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_022"
     },
-    "error_code": "upstream",
-    "error_message": "Rate limited by the upstream API",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940522000,
     "finished_at": 1795940580000
    },
@@ -5077,9 +5060,9 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "error_code": "fetch",
+    "error_code": "timeout",
     "error_message": "Rate limited by the upstream API",
-    "summary": "Follows the deployment until it settles",
+    "summary": "Checks the site for broken links",
     "started_at": 1795940582000,
     "finished_at": 1795940640000
    },
@@ -5119,7 +5102,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_026"
     },
-    "summary": "Renders the intro clip at 1080p",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795940762000
    },
    {
@@ -5131,7 +5114,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795940822000,
     "finished_at": 1795940880000
    },
@@ -5146,7 +5129,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_028"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795940882000,
     "finished_at": 1795940940000
    },
@@ -5174,7 +5157,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_030"
     },
-    "summary": "Searches the web for recent release notes"
+    "summary": "Renders the intro clip at 1080p"
    },
    {
     "created_at": 1795941060000,
@@ -5185,6 +5168,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941062000
    },
    {
@@ -5198,6 +5182,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_032"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941122000
    },
    {
@@ -5209,7 +5194,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Follows the deployment until it settles",
+    "summary": "Builds the release artefacts",
     "started_at": 1795941182000,
     "finished_at": 1795941240000
    },
@@ -5224,6 +5209,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_034"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941242000,
     "finished_at": 1795941300000
    },
@@ -5262,6 +5248,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941422000
    },
    {
@@ -5275,7 +5262,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_038"
     },
-    "summary": "Runs the unit tests and reports failures",
+    "summary": "Follows the deployment until it settles",
     "started_at": 1795941482000
    },
    {
@@ -5287,7 +5274,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Renders the intro clip at 1080p",
     "started_at": 1795941542000,
     "finished_at": 1795941600000
    },
@@ -5302,7 +5289,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_040"
     },
-    "summary": "Builds the release artefacts",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941602000,
     "finished_at": 1795941660000
    },
@@ -5332,7 +5319,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_042"
     },
-    "summary": "Follows the deployment until it settles"
+    "summary": "Runs the unit tests and reports failures"
    },
    {
     "created_at": 1795941780000,
@@ -5343,7 +5330,6 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Runs the unit tests and reports failures",
     "started_at": 1795941782000
    },
    {
@@ -5357,6 +5343,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "description": "render the intro clip",
      "tool_use_id": "toolu_044"
     },
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795941842000
    },
    {
@@ -5368,6 +5355,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "video_generate"
     },
+    "summary": "Builds the release artefacts",
     "started_at": 1795941902000,
     "finished_at": 1795941960000
    },
@@ -5395,7 +5383,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "tool": {
      "name": "bash"
     },
-    "summary": "Checks the site for broken links",
+    "summary": "Searches the web for recent release notes",
     "started_at": 1795942022000,
     "finished_at": 1795942080000
    }
