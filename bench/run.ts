@@ -99,6 +99,7 @@ async function wholeGenerate() {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
   log(`## Generators: \`generate --count ${count.toLocaleString('en-US')}\`, whole process`);
   log('');
+  const loadBefore = machineLoad();
   log(
     `Wall time of \`node bin/agent-task-contracts.js generate --face F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use). The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
@@ -154,6 +155,9 @@ async function wholeGenerate() {
   log(
     `Goal: at least 100,000 objects/s for every API and object, whole process — ${slowest >= 100_000 ? 'met' : 'not met'} (slowest ${round(slowest)}/s).`,
   );
+  log('');
+  // The machine is shared: a loaded one moves these figures by a factor of two or more.
+  log(`Machine load (1, 5, 15 min averages) when the section started: ${loadBefore}; when it ended: ${machineLoad()}.`);
   log('');
 }
 

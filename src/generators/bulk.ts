@@ -11,7 +11,7 @@ import { componentOf, operationsOf } from '../contract/operations.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
 import { type Draw, drawBackend, Rng } from './draw.js';
-import { IdBook } from './nested-ids.js';
+import { IdBook, isNew } from './nested-ids.js';
 import { generatorsOf, kitOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 import { SchemaWalker } from './schema-arbitrary.js';
@@ -68,9 +68,11 @@ export function* drawObjects(face: Face, target: RuleTarget, options: DrawOption
     const item = draw(r) as JsonObject;
     if (idField !== undefined && drawId !== undefined && idField in item) {
       let id = item[idField];
-      for (let tries = 0; seen.has(id); tries++) id = tries < REDRAWS ? drawId(r) : `${String(id)}${i.toString(36)}`;
-      seen.add(id);
-      item[idField] = id as JsonObject[string];
+      if (!isNew(seen, id)) {
+        for (let tries = 0; !isNew(seen, id); tries++)
+          id = tries < REDRAWS ? drawId(r) : `${String(id)}${i.toString(36)}`;
+        item[idField] = id as JsonObject[string];
+      }
     }
     nested.keep(item);
     if (kit === undefined) yield fix(item);

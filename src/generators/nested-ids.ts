@@ -54,6 +54,15 @@ export function idsAt(item: JsonObject, path: string): string[] {
 }
 
 /**
+ * Adds `value` to `seen`; whether it was not there yet. One lookup where `has` then `add` took two:
+ * a list of 100,000 sessions keeps some 300,000 nested ids.
+ */
+export function isNew<T>(seen: Set<T>, value: T): boolean {
+  const before = seen.size;
+  return seen.add(value).size > before;
+}
+
+/**
  * The nested ids given so far, by path. `keep` makes an object's ones unique: a repeated id takes
  * a base-36 suffix (`toolu_0003_1`), so an edge-case id (`""`, a long one) still comes, once.
  */
@@ -66,11 +75,11 @@ export class IdBook {
       const seen = new Set<string>();
       const at: At = (holder, key) => {
         const id = holder[key];
-        if (typeof id !== 'string') return;
-        let unique = id;
-        while (seen.has(unique)) unique = `${id}_${(++this.suffix).toString(36)}`;
-        seen.add(unique);
-        if (unique !== id) holder[key] = unique;
+        if (typeof id !== 'string' || isNew(seen, id)) return;
+        let unique: string;
+        do unique = `${id}_${(++this.suffix).toString(36)}`;
+        while (!isNew(seen, unique));
+        holder[key] = unique;
       };
       return { visit: visitorOf(pathSteps(path)), at };
     });
