@@ -244,7 +244,8 @@ export class MockApp {
     return injectableFaults();
   }
 
-  describe(): MockState {
+  /** What the mock is doing: its seed, faults and their effects, latency, answers, scenario, clock and tasks. */
+  state(): MockState {
     return {
       seed: this.demo.seed,
       advanced: this.demo.advanced,
@@ -257,5 +258,10 @@ export class MockApp {
       tasks: taskCounts(this.store),
       seeded: this.seeded.list(),
     };
+  }
+
+  /** @deprecated The same as `state()`, the name every surface uses (`GET /__mock/state`, `MockControl.state()`). */
+  describe(): MockState {
+    return this.state();
   }
 }
