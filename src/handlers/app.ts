@@ -1,44 +1,35 @@
 /**
- * One running mock: its store, faults, latency and request counter, the per-face dispatch and
- * the `/__mock` control API. The MSW handlers and the node:http server are thin adapters.
+ * One running mock, composed of parts with one job each: the dispatch of API requests
+ * (dispatch.ts), the demo data's lifecycle (demo-lifecycle.ts), seeding (seeding.ts), scenario
+ * playing (scenario-play.ts), the checks on what a test sets (settings.ts), the state it reports
+ * (mock-state.ts) and the `/__mock` control API (control.ts). The MSW handlers and the node:http
+ * server are thin adapters over it.
  */
 
 import type { ApiTask, TypedFace } from '../contract/face.js';
-import { type Face, faces, isFace } from '../contract/faces.js';
-import { isTerminal } from '../contract/lifecycle.js';
-import { idOf, pagingParams, taskOperation } from '../contract/operations.js';
+import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { didYouMean, withArticle } from '../contract/words.js';
 import type { DeepPartial } from '../types/index.js';
-import {
-  type AnswerRule,
-  answerResponse,
-  preferredAnswer,
-  recordedAnswer,
-  type StandingAnswer,
-  standingAnswers,
-  takeAnswer,
-} from './answers.js';
-import { type ClockChange, type ClockState, MockClock } from './clock.js';
+import { type AnswerRule, standingAnswers } from './answers.js';
+import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
-import { ControlError, describeInternalError } from './control-error.js';
+import { ControlError } from './control-error.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
-import {
-  allFaults,
-  describeFaults,
-  describeUnknownFaults,
-  type FaultEffect,
-  type FaultId,
-  faultsOf,
-} from './faults/index.js';
-import { ResponseCache } from './response-cache.js';
-import { errorResponse, handle, operationAt } from './router.js';
+import { DemoLifecycle } from './demo-lifecycle.js';
+import { Dispatch } from './dispatch.js';
+import { describeFaults, type FaultId } from './faults/index.js';
+import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
+import { loadScenario, scenarioNames } from './scenario-play.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
+import { SeededSessions } from './seeding.js';
+import { checkedFaults, checkedLatency, checkedSeed, checkedSteps, creationError } from './settings.js';
 import { MockStore } from './store.js';
-import type { PlayOptions, ScenarioState, TimelineLoader, TimelinePlayer } from './timeline.js';
+import type { PlayOptions, TimelineLoader, TimelinePlayer } from './timeline.js';
 import type { MockRequest, MockResponse } from './types.js';
+
+export type { MockState } from './mock-state.js';
 
 export interface MockOptions {
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -65,25 +56,16 @@ export interface MockOptions {
 }
 
 export class MockApp {
-  requestNumber = 0;
-  walkNumber = 0;
-  private readonly faultMemory = new Map<string, number>();
-  private readonly cache = new ResponseCache();
-  private readonly cacheResponses: boolean;
   faults: Set<string>;
   latencyMs: number;
-  /** Answers asked for instead of the documented ones (`setAnswers`), in the order given. */
-  private answers: StandingAnswer[] = [];
-  private seedNumber: number;
-  private advanced = 0;
-  /** Sessions put in by `seed`, by API (gone on reset and reseed). */
-  private readonly seeded = new Map<Face, Set<string>>();
-  private readonly sessionTasks: Partial<Record<Face, number>> | undefined;
-
   scenario: TimelinePlayer | undefined;
   scenarios: TimelineLoader | undefined;
   /** Time in the mock: `progression: time` scenarios, times of changed and seeded tasks, latency. */
   readonly clock: MockClock;
+  private readonly dispatch: Dispatch;
+  private readonly demo: DemoLifecycle;
+  /** Sessions put in by `seed`, by API (gone on reset and reseed). */
+  private readonly seeded = new SeededSessions();
 
   private constructor(
     readonly store: MockStore,
@@ -94,16 +76,13 @@ export class MockApp {
     this.scenarios = options.scenarios;
     this.faults = new Set(options.faults ?? []);
     this.latencyMs = options.latencyMs ?? 0;
-    this.seedNumber = options.seed ?? DEFAULT_SEED;
-    this.cacheResponses = options.cacheResponses ?? true;
-    this.sessionTasks = options.sessionTasks;
+    this.dispatch = new Dispatch(options.cacheResponses ?? true);
+    this.demo = new DemoLifecycle(store, this.clock, options.seed ?? DEFAULT_SEED, options.sessionTasks);
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
-    const unknown = describeUnknownFaults(options.faults ?? []);
-    if (unknown) throw new Error(unknown);
-    if (options.latencyMs !== undefined && (!Number.isFinite(options.latencyMs) || options.latencyMs < 0))
-      throw new Error(`latencyMs must be 0 or more, got ${options.latencyMs}`);
+    const refused = creationError(options.faults ?? [], options.latencyMs);
+    if (refused) throw new Error(refused);
     const store =
       options.store ??
       (await seedDemo(new MockStore(), {
@@ -113,63 +92,22 @@ export class MockApp {
     return new MockApp(store, options);
   }
 
+  /** Requests answered so far. */
+  get requestNumber(): number {
+    return this.dispatch.requestNumber;
+  }
+
+  /** First pages asked for so far (requests without a cursor). */
+  get walkNumber(): number {
+    return this.dispatch.walkNumber;
+  }
+
   /**
    * Answers one API request. Never throws: an error inside the mock becomes a 500 in the API's
    * own error format, naming the error, and is logged once.
    */
   respond(face: Face, request: MockRequest): MockResponse {
-    try {
-      return this.answer(face, request);
-    } catch (error) {
-      return internalError(face, error);
-    }
-  }
-
-  private answer(face: Face, request: MockRequest): MockResponse {
-    this.requestNumber++;
-    if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
-    const asked =
-      (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
-      (this.answers.length === 0
-        ? undefined
-        : takeAnswer(this.answers, face, request.path, operationAt(face, request.path)));
-    if (asked === undefined) return this.documented(face, request);
-    if (!('delayMs' in asked)) return answerResponse(face, asked, this.latencyMs, this.requestNumber);
-    const response = this.documented(face, request);
-    return { ...response, delayMs: (response.delayMs ?? this.latencyMs) + asked.delayMs };
-  }
-
-  /** The documented answer (or the scenario's), with the injected faults. */
-  private documented(face: Face, request: MockRequest): MockResponse {
-    if (this.scenario && face === this.scenario.face) return this.respondFromScenario(face, request, this.scenario);
-    // Without faults a 200 depends only on the request and the data.
-    const cacheable = this.cacheResponses && this.faults.size === 0 && request.method === 'GET';
-    const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
-    const hit = cacheable ? this.cache.get(key, this.store.version) : undefined;
-    if (hit) return hit;
-    const response = handle(face, request, {
-      store: this.store,
-      faults: this.faults,
-      requestNumber: this.requestNumber,
-      walkNumber: this.walkNumber,
-      faultMemory: this.faultMemory,
-    });
-    return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
-  }
-
-  private respondFromScenario(face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
-    const view = scenario.view(request, this.clock.now());
-    const answer = view.answers.find((a) => a.path === request.path);
-    if (answer) return recordedAnswer(answer, this.latencyMs + view.latencyMs);
-    const faults = view.faults.length === 0 ? this.faults : new Set([...this.faults, ...view.faults]);
-    const response = handle(face, request, {
-      store: view.store,
-      faults,
-      requestNumber: this.requestNumber,
-      walkNumber: this.walkNumber,
-      faultMemory: this.faultMemory,
-    });
-    return { ...response, delayMs: this.latencyMs + view.latencyMs };
+    return this.dispatch.respond(this, face, request);
   }
 
   /**
@@ -180,10 +118,9 @@ export class MockApp {
   async reset(): Promise<void> {
     this.faults = new Set(this.options.faults ?? []);
     this.latencyMs = this.options.latencyMs ?? 0;
-    this.answers = [];
-    this.faultMemory.clear();
+    this.dispatch.forget();
     // A store passed in is the caller's: only the demo data is rebuilt.
-    if (!this.options.store) await this.rebuild(this.options.seed ?? DEFAULT_SEED);
+    if (!this.options.store) await this.demo.rebuild(this.options.seed ?? DEFAULT_SEED);
     this.seeded.clear();
     this.scenario = this.options.scenario;
     this.scenario?.rewind();
@@ -192,9 +129,7 @@ export class MockApp {
 
   /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
   async reseed(seed: number): Promise<void> {
-    if (!Number.isInteger(seed))
-      throw new ControlError(400, `seed must be an integer, e.g. 7 (got ${JSON.stringify(seed)})`);
-    await this.rebuild(seed);
+    await this.demo.rebuild(checkedSeed(seed));
     this.seeded.clear();
   }
 
@@ -223,32 +158,8 @@ export class MockApp {
     tasks: readonly TaskPartial[],
     options: SeedOptions = {},
   ): Promise<JsonObject[]> {
-    if (!isFace(face))
-      throw new ControlError(400, `face must be one of ${faces().join(', ')} (got ${JSON.stringify(face)})`, {
-        example: SEED_EXAMPLE,
-      });
-    if (options.seed !== undefined && !Number.isInteger(options.seed))
-      throw new ControlError(400, `seed must be an integer (got ${JSON.stringify(options.seed)})`, {
-        example: SEED_EXAMPLE,
-      });
-    if (this.scenario?.face === face)
-      throw new ControlError(
-        409,
-        `scenario "${this.scenario.describe().name}" plays on ${face}: ` +
-          `it answers every ${face} request, so a seeded ${face} session would not be seen. ` +
-          'Stop the scenario first (POST /__mock/scenario {"name": null}, or stopScenario()), or seed another API',
-      );
-    // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
-    const { seedSession } = await import('./seed.js');
-    // Completed and checked against the strict contract, so they are the API's task type.
-    const stored = await seedSession(this.store, face, session, tasks, {
-      now: this.clock.now(),
-      ...options,
-    });
-    let sessions = this.seeded.get(face);
-    if (!sessions) this.seeded.set(face, (sessions = new Set()));
-    sessions.add(session);
-    return stored;
+    const target = { store: this.store, scenario: this.scenario, now: this.clock.now() };
+    return this.seeded.seed(target, face, session, tasks, options);
   }
 
   /**
@@ -257,34 +168,12 @@ export class MockApp {
    * seeded there are hidden until it stops).
    */
   async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
-    if (!this.scenarios) throw new ControlError(400, NO_SCENARIO_LOADER);
-    if (typeof scenario !== 'string' && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)))
-      throw new ControlError(400, 'a scenario is a library name or a scenario object', {
-        library: await this.scenarioNames(),
-      });
-    if (play.progression !== undefined && !PROGRESSIONS.includes(play.progression))
-      throw new ControlError(400, `progression is request, time or manual (got ${JSON.stringify(play.progression)})`);
-    if (play.stepMs !== undefined && (!Number.isInteger(play.stepMs) || play.stepMs < 1))
-      throw new ControlError(
-        400,
-        `stepMs is a whole number of milliseconds, 1 or more (got ${JSON.stringify(play.stepMs)})`,
-      );
-    if (typeof scenario === 'string') {
-      const library = await this.scenarioNames();
-      if (!library.includes(scenario))
-        throw new ControlError(
-          400,
-          `unknown scenario "${scenario.slice(0, 100)}"${didYouMean(scenario, library)}; ` +
-            `the library has: ${library.join(', ')}`,
-          { library },
-        );
-    }
-    this.scenario = await this.scenarios.load(scenario, play);
+    this.scenario = await loadScenario(this.scenarios, scenario, play);
   }
 
   /** The library scenarios `playScenario` takes by name (none without scenario support). */
-  async scenarioNames(): Promise<readonly string[]> {
-    return (await this.scenarios?.names()) ?? [];
+  scenarioNames(): Promise<readonly string[]> {
+    return scenarioNames(this.scenarios);
   }
 
   /** Stops the scenario: its API serves the demo data (and seeded sessions) again. */
@@ -294,13 +183,7 @@ export class MockApp {
 
   /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
   setFaults(ids: readonly FaultId[]): void {
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
-      throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
-        known: allFaults(),
-      });
-    const unknown = describeUnknownFaults(ids);
-    if (unknown) throw new ControlError(400, unknown, { known: allFaults() });
-    this.faults = new Set(ids);
+    this.faults = checkedFaults(ids);
   }
 
   /**
@@ -309,28 +192,19 @@ export class MockApp {
    * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
    */
   setAnswers(rules: readonly AnswerRule<Face>[]): void {
-    this.answers = standingAnswers(rules);
+    this.dispatch.answers = standingAnswers(rules);
   }
 
   /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
   setLatency(ms: number): void {
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
-      throw new ControlError(
-        400,
-        `latency must be a number of milliseconds from 0 to ${MAX_LATENCY_MS} (got ${JSON.stringify(ms)})`,
-      );
-    this.latencyMs = ms;
+    this.latencyMs = checkedLatency(ms);
   }
 
   /** A `manual` scenario moves `steps` on; otherwise every unfinished demo task takes `steps` legal lifecycle steps. */
   async advance(steps = 1): Promise<void> {
-    if (!Number.isInteger(steps) || steps < 1 || steps > MAX_ADVANCE_STEPS)
-      throw new ControlError(
-        400,
-        `steps must be an integer from 1 to ${MAX_ADVANCE_STEPS} (got ${JSON.stringify(steps)})`,
-      );
+    checkedSteps(steps);
     if (this.scenario?.advance?.(steps)) return;
-    for (let i = 0; i < steps; i++) await this.advanceTasks();
+    for (let i = 0; i < steps; i++) await this.demo.advanceTasks();
   }
 
   /** Freezes (now or at an instant), moves, speeds up or releases the virtual clock. */
@@ -362,110 +236,32 @@ export class MockApp {
 
   /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
   sessions(): Record<Face, { session: string; tasks: number }[]> {
-    return Object.fromEntries(
-      faces().map((face) => [
-        face,
-        this.store
-          .sessionsOf(face)
-          .slice(0, MAX_LISTED_SESSIONS)
-          .map((session) => ({ session, tasks: this.store.taskCount(face, session) })),
-      ]),
-    ) as Record<Face, { session: string; tasks: number }[]>;
+    return sessionsOf(this.store);
   }
 
   /** The fault ids each API can inject. */
   injectableFaults(): Record<Face, FaultId[]> {
-    return Object.fromEntries(faces().map((face) => [face, faultsOf(face)])) as Record<Face, FaultId[]>;
+    return injectableFaults();
   }
 
-  describe(): MockState {
+  /** What the mock is doing: its seed, faults and their effects, latency, answers, scenario, clock and tasks. */
+  state(): MockState {
     return {
-      seed: this.seedNumber,
-      advanced: this.advanced,
+      seed: this.demo.seed,
+      advanced: this.demo.advanced,
       faults: [...this.faults],
-      faultEffects: describeFaults(this.faults, this.faultMemory),
+      faultEffects: describeFaults(this.faults, this.dispatch.faultMemory),
       latencyMs: this.latencyMs,
-      answers: this.answers.map((answer) => structuredClone(answer)),
+      answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: this.clock.state(),
-      tasks: Object.fromEntries(faces().map((face) => [face, this.store.taskCount(face)])) as Record<Face, number>,
-      seeded: Object.fromEntries(faces().map((face) => [face, [...(this.seeded.get(face) ?? [])].sort()])) as Record<
-        Face,
-        string[]
-      >,
+      tasks: taskCounts(this.store),
+      seeded: this.seeded.list(),
     };
   }
 
-  private async rebuild(seed: number): Promise<void> {
-    this.store.clear();
-    await seedDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
-    this.seedNumber = seed;
-    this.advanced = 0;
+  /** @deprecated The same as `state()`, the name every surface uses (`GET /__mock/state`, `MockControl.state()`). */
+  describe(): MockState {
+    return this.state();
   }
-
-  /** Moves every unfinished task one legal step along its lifecycle, deterministically. */
-  private async advanceTasks(): Promise<void> {
-    const { advanceSnapshot } = await import('../generators/lifecycles.js');
-    this.advanced++;
-    for (const face of faces()) {
-      const op = taskOperation(face);
-      const lifecycle = op.lifecycle!;
-      for (const session of this.store.sessionsOf(face)) {
-        for (const record of this.store.tasks(face, session)) {
-          const state = String(record.item[op.stateField!]);
-          if (isTerminal(lifecycle, state)) continue;
-          const options = lifecycle.transitions[state] ?? [];
-          if (options.length === 0) continue;
-          const next = options[(record.seq + this.advanced + this.seedNumber) % options.length]!;
-          // The task's new times are the clock's now.
-          await this.store.updateTask(
-            face,
-            idOf(op, record.item),
-            advanceSnapshot(face, record.item, next, 60_000, this.clock.now()),
-          );
-        }
-      }
-    }
-  }
-}
-
-const SEED_EXAMPLE = {
-  face: 'ark',
-  session: 'sesn-x',
-  tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }],
-  seed: 1,
-};
-const PROGRESSIONS: readonly string[] = ['request', 'time', 'manual'];
-const MAX_LATENCY_MS = 60_000;
-const MAX_LISTED_SESSIONS = 100;
-const MAX_ADVANCE_STEPS = 1000;
-const NO_SCENARIO_LOADER =
-  'this mock was created without scenario support: serve it with startServer (agent-task-contracts/node), ' +
-  'or create it with useScenario or scenarioLoader (agent-task-contracts/scenarios)';
-
-/** What `describe()` and `GET /__mock/state` say of the mock. */
-export interface MockState {
-  seed: number;
-  /** Lifecycle steps the demo tasks have taken (`advance`). */
-  advanced: number;
-  faults: string[];
-  /** What each injected fault changes (and how many objects an item rule's fault has broken). */
-  faultEffects: FaultEffect[];
-  latencyMs: number;
-  /** The answers asked for, each with the requests it still answers (`remaining`, null: all). */
-  answers: StandingAnswer[];
-  scenario: ScenarioState | null;
-  clock: ClockState;
-  tasks: Record<Face, number>;
-  /** Sessions put in by `seed`, by API. */
-  seeded: Record<Face, string[]>;
-}
-
-/** An error inside the mock, as a 500 in the API's error format. */
-function internalError(face: Face, error: unknown): MockResponse {
-  return errorResponse(
-    face,
-    500,
-    `mock internal error: ${describeInternalError(`answering ${withArticle(face)} request`, error)}`,
-  );
 }

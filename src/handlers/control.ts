@@ -17,7 +17,7 @@ import { json, type MockResponse } from './types.js';
 
 /** What the control API drives: the mock's typed methods (MockApp implements it). */
 export interface ControlTarget {
-  describe(): object;
+  state(): object;
   reset(): Promise<void>;
   reseed(seed: number): Promise<void>;
   seed(face: Face, session: string, tasks: readonly object[], options?: SeedOptions): Promise<unknown[]>;
@@ -43,11 +43,11 @@ type ControlRoute = (target: ControlTarget, body: Body) => Promise<object> | obj
 const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
   '/reset': async (target) => {
     await target.reset();
-    return target.describe();
+    return target.state();
   },
   '/reseed': async (target, body) => {
     await target.reseed(body.seed as number);
-    return target.describe();
+    return target.state();
   },
   '/scenario': async (target, body) => {
     const play = {
@@ -65,11 +65,11 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
           library: await target.scenarioNames(),
         },
       );
-    return target.describe();
+    return target.state();
   },
   '/advance': async (target, body) => {
     await target.advance((body.steps ?? 1) as number);
-    return target.describe();
+    return target.state();
   },
   '/seed': async (target, body) => {
     const { face, session, tasks, seed } = body;
@@ -81,28 +81,28 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
       seed === undefined ? {} : { seed: seed as number },
     );
     // The state's shape (as GET /state), and what this call stored.
-    return { ...target.describe(), stored: { face, session, tasks: stored } };
+    return { ...target.state(), stored: { face, session, tasks: stored } };
   },
   '/clock': (target, body) => {
     target.setClock(body as ClockChange);
-    return target.describe();
+    return target.state();
   },
   '/faults': (target, body) => {
     target.setFaults(body.faults as FaultId[]);
-    return target.describe();
+    return target.state();
   },
   '/latency': (target, body) => {
     target.setLatency(body.ms as number);
-    return target.describe();
+    return target.state();
   },
   '/answers': (target, body) => {
     target.setAnswers(body.answers as AnswerRule<Face>[]);
-    return target.describe();
+    return target.state();
   },
 };
 
 const GET_ROUTES: Readonly<Record<string, ControlRoute>> = {
-  '/state': (target) => target.describe(),
+  '/state': (target) => target.state(),
   '/clock': (target) => target.clock.state(),
   '/sessions': (target) => target.sessions(),
   '/scenarios': async (target) => ({ library: await target.scenarioNames() }),

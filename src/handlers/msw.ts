@@ -9,7 +9,7 @@ import type { Face } from '../contract/faces.js';
 import { contractOf, faces } from '../contract/faces.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
-import { MockApp, type MockOptions } from './app.js';
+import { MockApp, type MockOptions, type MockState } from './app.js';
 import { MockClock } from './clock.js';
 import { describeUnknownFaults, type FaultId } from './faults/index.js';
 import { routesOf } from './router.js';
@@ -64,6 +64,10 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
   ): Promise<ApiTask<F>[]>;
+  /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
+  reseed(seed: number): Promise<void>;
+  /** What the mock is doing: seed, faults and their effects, latency, answers, scenario, clock, tasks. */
+  state(): Promise<MockState>;
   /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
   advance(steps?: number): Promise<void>;
   /** Sets the injected faults (replacing the ones before); a misspelt id throws, naming the closest. */
@@ -135,6 +139,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     },
     reset: async () => (await app()).reset(),
     seed: async (face, session, tasks, seedOptions) => (await app()).seed(face, session, tasks, seedOptions),
+    reseed: async (seed) => (await app()).reseed(seed),
+    state: async () => (await app()).state(),
     advance: async (steps = 1) => (await app()).advance(steps),
     setFaults: async (ids) => (await app()).setFaults(ids),
     setLatency: async (ms) => (await app()).setLatency(ms),

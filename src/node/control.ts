@@ -62,19 +62,35 @@ export interface MockControl {
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: { seed?: number },
   ): Promise<ApiTask<F>[]>;
-  /** Plays a library scenario or a scenario object (see `defineScenario`) from its first step; `null` stops it. */
-  scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
+  /** Plays a library scenario or a scenario object (see `defineScenario`) from its first step. */
+  playScenario(scenario: ScenarioName | AnyScenario, options?: PlayOptions): Promise<void>;
+  /** Stops the scenario: its API serves the demo data (and seeded sessions) again. */
+  stopScenario(): Promise<void>;
   /** A `manual` scenario moves on (otherwise every unfinished task takes one lifecycle step). */
   advance(steps?: number): Promise<void>;
   /** The injected faults, replacing the previous ones (`[]`: none). */
-  faults(ids: readonly FaultId[]): Promise<void>;
-  /** Delays every answer by `ms`. */
-  latency(ms: number): Promise<void>;
+  setFaults(ids: readonly FaultId[]): Promise<void>;
+  /** A network delay before every response, in wall-clock ms (0 to 60000). */
+  setLatency(ms: number): Promise<void>;
   /**
    * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
    * instead of the documented one: `{ face: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
    * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
    */
+  setAnswers(rules: readonly AnswerRule[]): Promise<void>;
+  /** The library scenarios `playScenario` takes by name. */
+  scenarioNames(): Promise<readonly ScenarioName[]>;
+  /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
+  sessions(): Promise<Record<TypedFace, { session: string; tasks: number }[]>>;
+  /** The fault ids each API can inject. */
+  injectableFaults(): Promise<Record<TypedFace, FaultId[]>>;
+  /** @deprecated `playScenario(scenario, options)`, and `stopScenario()` for `null`: the names every surface uses. */
+  scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
+  /** @deprecated `setFaults(ids)`, the name every surface uses. */
+  faults(ids: readonly FaultId[]): Promise<void>;
+  /** @deprecated `setLatency(ms)`, the name every surface uses. */
+  latency(ms: number): Promise<void>;
+  /** @deprecated `setAnswers(rules)`, the name every surface uses. */
   answers(rules: readonly AnswerRule[]): Promise<void>;
   /** Another deterministic demo dataset. */
   reseed(seed: number): Promise<void>;
@@ -110,6 +126,21 @@ function mockControl(url: string): MockControl {
   };
   const post = (endpoint: string, body?: unknown) => call('POST', endpoint, body);
   const clockOf = async (endpoint: string, body: unknown) => (await post(endpoint, body)).clock as ClockState;
+  const playScenario: MockControl['playScenario'] = async (scenario, options = {}) => {
+    await post('/scenario', { ...(typeof scenario === 'string' ? { name: scenario } : { scenario }), ...options });
+  };
+  const stopScenario = async () => {
+    await post('/scenario', { name: null });
+  };
+  const setFaults = async (ids: readonly FaultId[]) => {
+    await post('/faults', { faults: ids });
+  };
+  const setLatency = async (ms: number) => {
+    await post('/latency', { ms });
+  };
+  const setAnswers = async (rules: readonly AnswerRule[]) => {
+    await post('/answers', { answers: rules });
+  };
   return {
     url: root,
     baseUrl: Object.freeze(
@@ -124,23 +155,22 @@ function mockControl(url: string): MockControl {
       });
       return (answer.stored as { tasks: ApiTask<typeof face>[] }).tasks;
     },
-    async scenario(scenario, options = {}) {
-      const which =
-        scenario === null ? { name: null } : typeof scenario === 'string' ? { name: scenario } : { scenario };
-      await post('/scenario', { ...which, ...options });
-    },
+    playScenario,
+    stopScenario,
     async advance(steps = 1) {
       await post('/advance', { steps });
     },
-    async faults(ids) {
-      await post('/faults', { faults: ids });
-    },
-    async latency(ms) {
-      await post('/latency', { ms });
-    },
-    async answers(rules) {
-      await post('/answers', { answers: rules });
-    },
+    setFaults,
+    setLatency,
+    setAnswers,
+    scenarioNames: async () => (await call('GET', '/scenarios')).library as ScenarioName[],
+    sessions: async () => (await call('GET', '/sessions')) as Record<TypedFace, { session: string; tasks: number }[]>,
+    injectableFaults: async () => (await call('GET', '/faults')) as Record<TypedFace, FaultId[]>,
+    // The old names call the new ones, so they cannot drift apart (and work detached from the object).
+    scenario: (scenario, options) => (scenario === null ? stopScenario() : playScenario(scenario, options)),
+    faults: setFaults,
+    latency: setLatency,
+    answers: setAnswers,
     async reseed(seed) {
       await post('/reseed', { seed });
     },

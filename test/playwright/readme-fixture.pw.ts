@@ -6,9 +6,9 @@ test('the API answers what the test seeded, then what the scenario says', async 
   const page = await (await request.get(`${mock.baseUrl.ark}/sessions/sesn-x/tasks`)).json();
   expect(page.items[0].state).toBe('unknown');
 
-  await mock.scenario('ark-unknown-comes-back', { progression: 'manual' });
+  await mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
   await mock.advance(); // a manual scenario moves only here: React StrictMode cannot skip a step
-  await mock.faults(['ark.order-newest-first']);
+  await mock.setFaults(['ark.order-newest-first']);
   await mock.clock.freeze('2026-11-30T09:00:00Z');
   expect((await mock.state()).faults).toEqual(['ark.order-newest-first']);
 });

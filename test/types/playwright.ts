@@ -21,6 +21,15 @@ void mock.scenario('ark-unknown-come-back');
 void mock.scenario('ark-unknown-comes-back', { progression: 'manaul' });
 void mock.scenario(defineScenario({ name: 'x', face: 'everruns', timeline: [] }));
 void mock.scenario(null);
+void mock.setFaults(['ark.order-newest-first']);
+// @ts-expect-error a misspelt fault id
+void mock.setFaults(['ark.order-newest-frist']);
+void mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
+// @ts-expect-error a misspelt scenario name
+void mock.playScenario('ark-unknown-come-back');
+// @ts-expect-error stopScenario(), not playScenario(null)
+void mock.playScenario(null);
+void mock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
 void mock.clock.freeze('2026-11-30T09:00:00Z');
 const ark: string = mock.baseUrl.ark;
 // @ts-expect-error no such API

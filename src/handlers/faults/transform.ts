@@ -10,7 +10,7 @@ import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface FaultTransform {
   /**
-   * What the fault changes, as a user reads it in `docs/rules.md` and `describe()`: which objects
+   * What the fault changes, as a user reads it in `docs/rules.md` and `state()`: which objects
    * (or requests, or answers) and how, in one sentence starting with a verb ("lists each page oldest first").
    */
   changes: string;

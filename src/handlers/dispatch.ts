@@ -1,0 +1,111 @@
+/**
+ * Answers one API request of a running mock: an asked-for answer (a `Prefer` header or a standing
+ * answer), the scenario's data on its API, or the documented answer with the injected faults,
+ * taken from the response cache where a 200 depends only on the request and the data.
+ */
+
+import type { Face } from '../contract/faces.js';
+import { pagingParams } from '../contract/operations.js';
+import { withArticle } from '../contract/words.js';
+import { answerResponse, preferredAnswer, recordedAnswer, type StandingAnswer, takeAnswer } from './answers.js';
+import type { MockClock } from './clock.js';
+import { describeInternalError } from './control-error.js';
+import { ResponseCache } from './response-cache.js';
+import { errorResponse, handle, operationAt } from './router.js';
+import type { MockStore } from './store.js';
+import type { TimelinePlayer } from './timeline.js';
+import type { MockRequest, MockResponse } from './types.js';
+
+/** What a request is answered from: the mock's data and what the test set on it (MockApp is one). */
+export interface Served {
+  readonly store: MockStore;
+  readonly faults: ReadonlySet<string>;
+  readonly latencyMs: number;
+  readonly scenario: TimelinePlayer | undefined;
+  readonly clock: MockClock;
+}
+
+export class Dispatch {
+  requestNumber = 0;
+  walkNumber = 0;
+  /** Answers asked for instead of the documented ones (`setAnswers`), in the order given. */
+  answers: StandingAnswer[] = [];
+  /** What faults that depend on what a client has seen remember, and what each fault broke. */
+  readonly faultMemory = new Map<string, number>();
+  private readonly cache = new ResponseCache();
+
+  constructor(private readonly cacheResponses: boolean) {}
+
+  /**
+   * Answers one API request. Never throws: an error inside the mock becomes a 500 in the API's
+   * own error format, naming the error, and is logged once.
+   */
+  respond(served: Served, face: Face, request: MockRequest): MockResponse {
+    try {
+      return this.answer(served, face, request);
+    } catch (error) {
+      return internalError(face, error);
+    }
+  }
+
+  /** Forgets the answers asked for and what the faults remember (`reset`). */
+  forget(): void {
+    this.answers = [];
+    this.faultMemory.clear();
+  }
+
+  private answer(served: Served, face: Face, request: MockRequest): MockResponse {
+    this.requestNumber++;
+    if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
+    const asked =
+      (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
+      (this.answers.length === 0
+        ? undefined
+        : takeAnswer(this.answers, face, request.path, operationAt(face, request.path)));
+    if (asked === undefined) return this.documented(served, face, request);
+    if (!('delayMs' in asked)) return answerResponse(face, asked, served.latencyMs, this.requestNumber);
+    const response = this.documented(served, face, request);
+    return { ...response, delayMs: (response.delayMs ?? served.latencyMs) + asked.delayMs };
+  }
+
+  /** The documented answer (or the scenario's), with the injected faults. */
+  private documented(served: Served, face: Face, request: MockRequest): MockResponse {
+    const { scenario, faults } = served;
+    if (scenario && face === scenario.face) return this.fromScenario(served, face, request, scenario);
+    // Without faults a 200 depends only on the request and the data.
+    const cacheable = this.cacheResponses && faults.size === 0 && request.method === 'GET';
+    const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
+    const hit = cacheable ? this.cache.get(key, served.store.version) : undefined;
+    if (hit) return hit;
+    const response = handle(face, request, this.context(served.store, faults));
+    return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
+  }
+
+  private fromScenario(served: Served, face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
+    const view = scenario.view(request, served.clock.now());
+    const answer = view.answers.find((a) => a.path === request.path);
+    if (answer) return recordedAnswer(answer, served.latencyMs + view.latencyMs);
+    const faults = view.faults.length === 0 ? served.faults : new Set([...served.faults, ...view.faults]);
+    const response = handle(face, request, this.context(view.store, faults));
+    return { ...response, delayMs: served.latencyMs + view.latencyMs };
+  }
+
+  private context(store: MockStore, faults: ReadonlySet<string>) {
+    return {
+      store,
+      faults,
+      requestNumber: this.requestNumber,
+      walkNumber: this.walkNumber,
+      faultMemory: this.faultMemory,
+    };
+  }
+}
+
+/** An error inside the mock, as a 500 in the API's error format. */
+function internalError(face: Face, error: unknown): MockResponse {
+  return errorResponse(
+    face,
+    500,
+    `mock internal error: ${describeInternalError(`answering ${withArticle(face)} request`, error)}`,
+  );
+}
