@@ -115,12 +115,12 @@ async function docOutputs(): Promise<Map<string, string>> {
 async function sentenceOutputs(): Promise<Map<string, string>> {
   const { readTable } = await import('./sentences/load.js');
   const { renderSentencesMarkdown, withReadmeBlock } = await import('./sentences/render.js');
-  const { FAULTS } = await import('../src/handlers/faults/index.js');
+  const { allFaults } = await import('../src/handlers/faults/index.js');
   const { table, problems } = await readTable();
   if (problems.length > 0) throw new Error(`specs/sentences.yaml is malformed:\n${problems.join('\n')}`);
   const readme = await readFile(new URL('README.md', root), 'utf8');
   return new Map([
-    ['docs/sentences.md', renderSentencesMarkdown(table, new Set<string>(FAULTS))],
+    ['docs/sentences.md', renderSentencesMarkdown(table, new Set<string>(allFaults()))],
     ['README.md', withReadmeBlock(readme, table)],
   ]);
 }

@@ -37,7 +37,7 @@ export interface MockOptions {
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
   /**
-   * Rule or law ids to break (see `FAULTS`; an API registered at run time adds its own); a misspelt
+   * Rule or law ids to break (see `allFaults()`; an API registered at run time adds its own); a misspelt
    * id is a type error, and refused at run time.
    */
   faults?: readonly FaultId[];

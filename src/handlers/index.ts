@@ -6,7 +6,7 @@ export { MockApp, type MockOptions, type MockState } from './app.js';
 export { type ClockMode, type ClockState, MockClock } from './clock.js';
 export type { FaultId } from './faults/index.js';
 export type { FaultTransform } from './faults/transform.js';
-export { createHandlers, demoMock, type HandlerOptions, handlers, type MockHandlers } from './msw.js';
+export { createHandlers, type HandlerOptions, type MockHandlers } from './msw.js';
 export type { ApiModule, DemoShape, MockProfile } from './profile.js';
 export type { SeedOptions, TaskPartial } from './seed.js';
 export type { MockStore } from './store.js';

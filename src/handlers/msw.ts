@@ -150,9 +150,3 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
     stopScenario: async () => (await app()).stopScenario(),
   };
 }
-
-/** The mock behind `handlers`: `afterEach(() => demoMock.reset())`, `demoMock.seed(…)`, `demoMock.clock`. */
-export const demoMock: MockHandlers = createHandlers();
-
-/** Handlers for all four APIs at their real base URLs, over the built-in demo data (created on first request). */
-export const handlers: RequestHandler[] = demoMock.handlers;

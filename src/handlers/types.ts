@@ -32,7 +32,7 @@ export interface MockResponse {
 
 export interface MockContext {
   store: MockStore;
-  /** Rule and law ids the mock is asked to break (see FAULTS). */
+  /** Rule and law ids the mock is asked to break (see allFaults()). */
   faults: ReadonlySet<string>;
   /** Counts requests served. */
   requestNumber: number;

@@ -28,7 +28,7 @@ import {
   pagingParams,
 } from '../../src/contract/operations.js';
 import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
-import { FAULTS } from '../../src/handlers/faults/index.js';
+import { allFaults } from '../../src/handlers/faults/index.js';
 import { nextCursor } from '../../src/http/paging.js';
 import { judgeResponse } from '../../src/matchers/judge.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -180,7 +180,7 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
 }
 
 describe('every fault: caught by its id, and the requests printed for it show it when run as printed', () => {
-  for (const fault of FAULTS) {
+  for (const fault of allFaults()) {
     it(fault, async () => {
       const result = await conform(fault);
       expect(result.exitCode).toBe(1);

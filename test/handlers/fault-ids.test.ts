@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnknownFaults, FAULTS, faultsOf } from '../../src/handlers/faults/index.js';
+import { allFaults, describeUnknownFaults, faultsOf } from '../../src/handlers/faults/index.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 
 describe('unknown fault ids', () => {
@@ -35,7 +35,7 @@ describe('unknown fault ids', () => {
   });
 
   it('every injectable id belongs to exactly one API, and known ids pass', () => {
-    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap(faultsOf).sort()).toEqual([...FAULTS].sort());
+    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap(faultsOf).sort()).toEqual([...allFaults()].sort());
     expect(describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'])).toBeUndefined();
   });
 

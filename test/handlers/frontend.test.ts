@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHandlers, demoMock } from '../../src/handlers/index.js';
+import { createHandlers, demoMock } from '../../src/entries/handlers.js';
 import { useScenario } from '../../src/scenarios/index.js';
 import type {
   ArkTaskPage,

@@ -111,7 +111,7 @@ describe(`mock responses (seed ${SEED})`, () => {
   }
 
   it("the default handlers intercept the vendors' real URLs", async () => {
-    const { handlers } = await import('../../src/handlers/index.js');
+    const { handlers } = await import('../../src/entries/handlers.js');
     const server = setupServer(...handlers);
     mswServer.close();
     server.listen({ onUnhandledRequest: 'error' });

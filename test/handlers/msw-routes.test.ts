@@ -2,7 +2,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlers } from '../../src/handlers/msw.js';
+import { handlers } from '../../src/entries/handlers.js';
 
 const ARK = 'https://ark.cn-beijing.volces.com/api/v3';
 const unhandled: string[] = [];

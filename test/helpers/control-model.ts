@@ -17,7 +17,7 @@ import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import type { AnswerKind, StandingAnswer } from '../../src/handlers/answers.js';
 import { MockApp } from '../../src/handlers/app.js';
-import { FAULTS } from '../../src/handlers/faults/index.js';
+import { allFaults } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
@@ -502,7 +502,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     fc.integer({ min: 1, max: 10 ** 10 }).map((backMs) => new ClockBackCommand(backMs)),
   ),
   fc
-    .oneof(fc.constant([]), fc.subarray([...FAULTS], { minLength: 1, maxLength: 2 }))
+    .oneof(fc.constant([]), fc.subarray([...allFaults()], { minLength: 1, maxLength: 2 }))
     .map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
   fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
   fc
@@ -568,7 +568,7 @@ export const starts: fc.Arbitrary<Start> = fc.record({
   // Mostly none: an injected fault lets answers break the contract, so it hides what else broke.
   faults: fc.oneof(
     { weight: 4, arbitrary: fc.constant<string[]>([]) },
-    { weight: 1, arbitrary: fc.subarray<string>([...FAULTS], { minLength: 1, maxLength: 1 }) },
+    { weight: 1, arbitrary: fc.subarray<string>([...allFaults()], { minLength: 1, maxLength: 1 }) },
   ),
   latencyMs: fc.constantFrom(0, 1),
 });

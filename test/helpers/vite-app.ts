@@ -36,7 +36,7 @@ export async function buildApp(
       root: dir,
       mode,
       logLevel: 'silent',
-      resolve: { alias: { 'agent-task-contracts/browser': join(src, 'browser/index.ts') } },
+      resolve: { alias: { 'agent-task-contracts/browser': join(src, 'entries/browser.ts') } },
       build: { outDir: dist, emptyOutDir: true, target: 'es2022' },
     })) as Rolldown.RolldownOutput;
     return { chunks: output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk'), dist };

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers, demoMock } from '../../src/entries/handlers.js';
 import { pages } from '../../src/entries/overrides.js';
-import { createHandlers, demoMock } from '../../src/handlers/index.js';
 import { contractMatchers, judgeResponse } from '../../src/matchers/index.js';
 
 expect.extend(contractMatchers);

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateResponseBody } from '../../src/contract/index.js';
+import { demoMock } from '../../src/entries/handlers.js';
 import { api, apiError, delay, networkError, pages } from '../../src/entries/overrides.js';
-import { demoMock } from '../../src/handlers/index.js';
 import type { ArkTaskPage, JsonRpcListTasksResponse, PraxisSessionList } from '../../src/types/index.js';
 
 const ARK = 'https://ark.cn-beijing.volces.com/api/v3';

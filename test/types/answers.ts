@@ -3,7 +3,7 @@
  * over HTTP: an operation of another API, a misspelt kind or an operation without its API do not
  * compile.
  */
-import { demoMock } from '../../src/handlers/index.js';
+import { demoMock } from '../../src/entries/handlers.js';
 import type { MockControl } from '../../src/node/control.js';
 
 export async function typed(mock: MockControl): Promise<void> {

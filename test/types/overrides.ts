@@ -4,8 +4,8 @@
  */
 import { expect } from 'vitest';
 import '../../src/matchers/index.js';
+import { demoMock } from '../../src/entries/handlers.js';
 import { api, pages } from '../../src/entries/overrides.js';
-import { demoMock } from '../../src/handlers/index.js';
 
 // A documented path, typed path parameters and a typed body.
 api.ark.get('/sessions/{session_id}/tasks', ({ params, response }) =>

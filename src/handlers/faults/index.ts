@@ -79,9 +79,6 @@ export function allFaults(): FaultId[] {
   return [...faultTransforms().keys()] as FaultId[];
 }
 
-/** The built-in APIs' injectable fault ids. */
-export const FAULTS: readonly FaultId[] = allFaults();
-
 function concerns(id: string, op: ListOperation): boolean {
   const key = `${op.face}|${op.operationId}|${id}`;
   let found = concerning.get(key);
