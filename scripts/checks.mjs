@@ -10,11 +10,26 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** [what it checks, the command, how to run it alone], the longest first (seconds on an idle 2-core machine). */
+// Incremental: a later run checks again only what changed since (a third of the time when nothing
+// did), and reports the errors it found before from node_modules/.cache, which a fresh install has not.
+const tsc = (project, name) => [
+  'tsc',
+  '-p',
+  project,
+  '--incremental',
+  '--tsBuildInfoFile',
+  `node_modules/.cache/tsc/${name}`,
+];
+
+/** [what it checks, the command, how to run it alone], the longest first. */
 const CHECKS = [
-  ['type check', ['tsc', '-p', '.'], 'npm run typecheck'],
-  ['type check of the example app', ['tsc', '-p', 'examples/task-board'], 'npx tsc -p examples/task-board'],
-  ['type check of the shipped example module', ['tsc', '-p', 'examples/jobs'], 'npx tsc -p examples/jobs'],
+  ['type check', tsc('.', 'root.tsbuildinfo'), 'npm run typecheck'],
+  [
+    'type check of the example app',
+    tsc('examples/task-board', 'task-board.tsbuildinfo'),
+    'npx tsc -p examples/task-board',
+  ],
+  ['type check of the shipped example module', tsc('examples/jobs', 'jobs.tsbuildinfo'), 'npx tsc -p examples/jobs'],
   ['generated files are fresh', ['tsx', 'scripts/generate.ts', '--check'], 'npm run generate'],
   ['unused code and exports', ['knip'], 'npm run check:exports'],
   ['lint and format', ['biome', 'check', '--error-on-warnings', '.'], 'npm run lint'],
@@ -34,7 +49,7 @@ function run([name, [command, ...args], alone]) {
       if (ended) return; // a command that cannot start emits 'error', then 'close'
       ended = true;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`${ok ? '✓' : '✗'} ${name} (${[command, ...args].join(' ')}, ${seconds} s)${note}`);
+      console.log(`${ok ? '✓' : '✗'} ${name} (${[command, ...args.slice(0, 2)].join(' ')}, ${seconds} s)${note}`);
       if (output.trim()) console.log(output.trimEnd());
       resolve(ok ? undefined : `${name}: run \`${alone}\``);
     };
