@@ -24,6 +24,9 @@ export default defineConfig({
     // Most files wait on sockets and child processes rather than compute: two workers on a
     // 2-core machine (vitest's default would be one) roughly halve the wall time.
     maxWorkers: 2,
+    // A conformance run against the mock allocates fast and briefly (answers, judgements): a larger
+    // young generation collects it less often, about 8% less CPU for the same run.
+    execArgv: ['--max-semi-space-size=32'],
     projects: [
       {
         extends: true,
