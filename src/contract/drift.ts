@@ -30,10 +30,22 @@ function defs(face: Face): Record<string, JsonSchema> {
   return found;
 }
 
+// Every answer of a run walks the same schema objects: each $ref is resolved once, not once per value.
+const resolvedCache = new Map<Face, WeakMap<JsonSchema, JsonSchema | undefined>>();
 function resolve(face: Face, schema: JsonSchema | undefined): JsonSchema | undefined {
-  let current = schema;
+  if (!schema || typeof schema.$ref !== 'string') return schema;
+  let cache = resolvedCache.get(face);
+  if (!cache) resolvedCache.set(face, (cache = new WeakMap()));
+  if (cache.has(schema)) return cache.get(schema);
+  const resolved = resolveRefs(face, schema);
+  cache.set(schema, resolved);
+  return resolved;
+}
+
+function resolveRefs(face: Face, schema: JsonSchema): JsonSchema | undefined {
+  let current: JsonSchema | undefined = schema;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
-    const name = current.$ref.split('#/$defs/')[1];
+    const name: string | undefined = current.$ref.split('#/$defs/')[1];
     current =
       name === undefined
         ? undefined

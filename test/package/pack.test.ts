@@ -434,7 +434,8 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
       const mockLine = command('mock')
         .replace('--port 4010', '--port 0')
         .replace(fault ? /$/ : / --fault \S+/, '');
-      const child = spawn('bash', ['-c', `${api}\nexec ${mockLine}`], { cwd: dir });
+      // Its own process group: npx runs the mock as a child of its own, which killing npx alone leaves running.
+      const child = spawn('bash', ['-c', `${api}\nexec ${mockLine}`], { cwd: dir, detached: true });
       try {
         const url = await listeningUrl(child);
         const at = (line: string) => line.replaceAll('http://127.0.0.1:4010', url);
@@ -448,7 +449,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
         expect(conform.code, conform.out).toBe(fault ? 1 : 0);
         if (fault) expect(conform.out).toContain('jobs.order-newest-first');
       } finally {
-        child.kill();
+        process.kill(-child.pid!);
       }
     }
   }, 240_000);
