@@ -9,15 +9,22 @@ import type { Face } from '../contract/faces.js';
 import { contractOf, faces } from '../contract/faces.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
+import { registerApi } from './apis.js';
 import { MockApp, type MockOptions, type MockState } from './app.js';
 import { MockClock } from './clock.js';
 import { describeUnknownFaults, type FaultId } from './faults/index.js';
+import type { ApiModule } from './profile.js';
 import { routesOf } from './router.js';
 import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
 
 export interface HandlerOptions extends MockOptions {
-  /** Faces to mock (default: all four). */
+  /**
+   * The API set to mock: each module is registered as `registerApi` does (the same module again is a
+   * no-op) and only their APIs are intercepted. Default: every registered API, the built-in set.
+   */
+  apis?: readonly ApiModule[];
+  /** The APIs to intercept, by name (default: those of `apis`, else every registered one). */
   faces?: readonly Face[];
   /**
    * Base URL per face. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
@@ -95,6 +102,7 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  * advance time or inject faults from a test.
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
+  for (const module of options.apis ?? []) registerApi(module);
   // A misspelt fault id fails here, at creation, not on the first request.
   const unknown = describeUnknownFaults(options.faults ?? []);
   if (unknown) throw new Error(`createHandlers: ${unknown}`);
@@ -103,7 +111,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const app = () => (appPromise ??= MockApp.create({ ...options, clock }));
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
-  const handlers = (options.faces ?? faces()).flatMap((face) => {
+  const served = options.faces ?? options.apis?.map((module) => module.contract.face) ?? faces();
+  const handlers = served.flatMap((face) => {
     const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl);
     return routesOf(face).map((route) =>
       http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {

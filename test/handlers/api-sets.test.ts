@@ -1,13 +1,13 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
-import { createHandlers, registerApi } from '../../src/entries/handlers.js';
-
-registerApi(jobs);
+import { faces } from '../../src/contract/faces.js';
+import { createHandlers } from '../../src/entries/handlers.js';
 
 describe('two mocks over different API sets in one process', () => {
   it('each intercepts its own APIs only and keeps its own data', async () => {
-    const jobsMock = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://jobs.test' } });
+    expect(faces()).not.toContain('jobs');
+    const jobsMock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://jobs.test' } });
     const arkMock = createHandlers({ faces: ['ark'], baseUrl: { ark: 'https://ark.test' } });
     expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);
     await jobsMock.seed('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
@@ -29,8 +29,8 @@ describe('two mocks over different API sets in one process', () => {
   });
 
   it("a reset of one leaves the other's seeded data", async () => {
-    const one = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://one.test' } });
-    const two = createHandlers({ faces: ['jobs'], baseUrl: { jobs: 'https://two.test' } });
+    const one = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://one.test' } });
+    const two = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://two.test' } });
     await one.seed('jobs', 'ses_b', [{ status: 'queued' }]);
     await two.seed('jobs', 'ses_b', [{ status: 'canceled' }]);
     await one.reset();
