@@ -3,6 +3,8 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { faces } from '../../src/contract/faces.js';
 import { createHandlers } from '../../src/entries/handlers.js';
+import { compileScenario } from '../../src/scenarios/compile.js';
+import { scenarioLoader } from '../../src/scenarios/loader.js';
 
 describe('two mocks over different API sets in one process', () => {
   it('each intercepts its own APIs only and keeps its own data', async () => {
@@ -36,5 +38,33 @@ describe('two mocks over different API sets in one process', () => {
     await one.reset();
     expect((await one.app()).store.tasks('jobs', 'ses_b')).toEqual([]);
     expect((await two.app()).store.tasks('jobs', 'ses_b').map((r) => r.item.status)).toEqual(['canceled']);
+  });
+});
+
+describe("a scenario of a module's API", () => {
+  it('plays like a built-in one: its task moves on at each poll', async () => {
+    const mock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://play.test' }, scenarios: scenarioLoader });
+    await mock.playScenario({
+      name: 'jobs-finish',
+      face: 'jobs',
+      tasks: [{ session: 'ses_p', task: { id: 'job_1', status: 'running' } }],
+      timeline: [{ set: { job_1: { status: 'succeeded' } } }],
+    });
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const poll = async () =>
+        ((await (await fetch('https://play.test/sessions/ses_p/jobs')).json()) as { jobs: { status: string }[] }).jobs;
+      expect((await poll()).map((job) => job.status)).toEqual(['running']);
+      expect((await poll()).map((job) => job.status)).toEqual(['succeeded']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('names the APIs when it names none of them', () => {
+    expect(() => compileScenario({ name: 'x', face: 'jbos', timeline: [] }, 'x.yaml')).toThrow(
+      /x\.yaml.*\/face.*unknown API "jbos"; the APIs are praxis, everruns, ark, jsonrpc/,
+    );
   });
 });

@@ -197,7 +197,7 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
     'name: bad\nface: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
 
   it.each([
-    ['face: nope\nname: x\ntimeline: []\n', '/face', 'must be equal to one of the allowed values'],
+    ['face: nope\nname: x\ntimeline: []\n', '/face', 'unknown API "nope"; the APIs are praxis, everruns, ark, jsonrpc'],
     [
       `${base}timeline:\n  - set: { t1: { status: working } }\n`,
       '/timeline/0/set/t1/status',
