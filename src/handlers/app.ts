@@ -11,6 +11,7 @@ import type { Face } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
+import { registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -21,6 +22,7 @@ import { DemoLifecycle } from './demo-lifecycle.js';
 import { Dispatch } from './dispatch.js';
 import { describeFaults, type FaultId } from './faults/index.js';
 import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
+import type { ApiModule } from './profile.js';
 import { loadScenario, scenarioNames } from './scenario-play.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { SeededSessions } from './seeding.js';
@@ -32,6 +34,11 @@ import type { MockRequest, MockResponse } from './types.js';
 export type { MockState } from './mock-state.js';
 
 export interface MockOptions {
+  /**
+   * API modules to serve besides the registered ones: each is registered as `registerApi` does (the
+   * same module again is a no-op) before anything is checked, so its faults and seeds are known.
+   */
+  apis?: readonly ApiModule[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
   seed?: number;
   /** A store to serve instead of the demo dataset. */
@@ -81,6 +88,7 @@ export class MockApp {
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
+    for (const module of options.apis ?? []) registerApi(module);
     const refused = creationError(options.faults ?? [], options.latencyMs);
     if (refused) throw new Error(refused);
     const store =

@@ -13,7 +13,6 @@ import { registerApi } from './apis.js';
 import { MockApp, type MockOptions, type MockState } from './app.js';
 import { MockClock } from './clock.js';
 import { describeUnknownFaults, type FaultId } from './faults/index.js';
-import type { ApiModule } from './profile.js';
 import { routesOf } from './router.js';
 import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
@@ -23,7 +22,7 @@ export interface HandlerOptions extends MockOptions {
    * The API set to mock: each module is registered as `registerApi` does (the same module again is a
    * no-op) and only their APIs are intercepted. Default: every registered API, the built-in set.
    */
-  apis?: readonly ApiModule[];
+  apis?: MockOptions['apis'];
   /** The APIs to intercept, by name (default: those of `apis`, else every registered one). */
   faces?: readonly Face[];
   /**

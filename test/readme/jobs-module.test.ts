@@ -3,15 +3,14 @@ import jobs, { type Job, type JobsPaths } from 'agent-task-contracts/examples/jo
 import { runConformance } from '../../src/entries/conformance.js';
 import { checkItem, validateResponseBody } from '../../src/entries/contract.js';
 import { drawObjects } from '../../src/entries/generators.js';
-import { createHandlers, registerApi } from '../../src/entries/handlers.js';
+import { createHandlers } from '../../src/entries/handlers.js';
 import { completedTasks, typedApi } from '../../src/kit/index.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-registerApi(jobs);
 const statuses = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
-const app = await MockApp.create();
+const app = await MockApp.create({ apis: [jobs] }); // registers the jobs API: the mock, generators and runner know it
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   await app.seed('jobs', 'ses_a', Array.from({ length: 25 }, (_, i) => ({ status: statuses[i % 5] })));
