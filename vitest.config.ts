@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ISOLATED = [
   'test/apis/fifth-api.test.ts',
   'test/cli/api-file.test.ts',
+  'test/conformance/api-module.test.ts',
   'test/handlers/api-sets.test.ts',
   'test/readme/jobs-module.test.ts',
 ];

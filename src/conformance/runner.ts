@@ -3,9 +3,10 @@
  * never by the mock's code. The phases only produce exchanges; the ledger applies the law
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
-import { isFace } from '../contract/faces.js';
+import { faces, isFace, registerContract } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
+import { registerGenerators } from '../generators/profiles.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { redactSecretQuery } from '../http/redact.js';
 import { DEFAULT_CONCURRENCY, type RunContext, seenInOrder } from './context.js';
@@ -47,6 +48,10 @@ const PHASES: readonly [readonly string[], (ctx: RunContext, polls: Polls) => Pr
 ];
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  for (const { contract, generators } of options.apis ?? []) {
+    registerContract(contract);
+    registerGenerators(generators);
+  }
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const emit = (event: ConformanceEvent) => {
@@ -153,7 +158,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
 function validate(options: ConformanceOptions): URL {
   if (!isFace(options.face))
-    throw new ConfigurationError(`--face must be one of praxis, everruns, ark, jsonrpc; got "${String(options.face)}"`);
+    throw new ConfigurationError(`--face must be one of ${faces().join(', ')}; got "${String(options.face)}"`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);

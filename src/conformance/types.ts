@@ -1,10 +1,17 @@
+import type { ApiContract } from '../contract/api.js';
 import type { NewValue } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import type { Face } from '../contract/faces.js';
 import type { Source, Violation } from '../contract/violation.js';
+import type { GeneratorProfile } from '../generators/profile.js';
 
 export interface ConformanceOptions {
   face: Face;
+  /**
+   * API modules to judge by besides the registered ones (a module of your own): their contract and
+   * generator sides are registered before the run; the mock side, if the module has one, is not read.
+   */
+  apis?: readonly { contract: ApiContract; generators: GeneratorProfile }[];
   /** The API's base, e.g. `http://127.0.0.1:4010/ark`; operation paths from the spec are appended. */
   baseUrl: string;
   /** Required where the session is a path segment no other operation lists (Everruns, Ark); optional elsewhere. */
