@@ -17,7 +17,9 @@ export type JobsRuleId = 'jobs.finished-at-when-ended' | 'jobs.exit-code-matches
 /** Everything the mock can break in the jobs API: each rule, and the law faults of mock.js. */
 export type JobsFaultId = FaultIdsOf<JobsRuleId, 'jobs.order-newest-first'>;
 
-declare module 'agent-task-contracts/kit' {
+// The module that declares ApiTypes (agent-task-contracts/api-types), not one that re-exports it: an entry
+// added through a re-export can be lost, depending on which file the compiler reads first.
+declare module 'agent-task-contracts/api-types' {
   interface ApiTypes {
     jobs: ApiTypesOf<{
       task: Job;

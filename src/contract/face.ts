@@ -7,9 +7,11 @@
  * What each API's objects and names are, by API name: the typed surfaces (`seed`, `setFaults`,
  * scenarios, `state()`, operation ids) read an API's types from here, so a module written outside
  * the package gets the same typed surface as a built-in one. The built-in APIs add theirs from
- * their modules (src/apis/types.ts); a module adds its own by declaration merging:
+ * their modules (src/apis/types.ts); a module adds its own by declaration merging, into this module
+ * itself (`agent-task-contracts/api-types`: an entry merged through a module that re-exports the
+ * interface, such as the kit, is lost when the compiler reads that file first):
  *
- *   declare module 'agent-task-contracts/kit' {
+ *   declare module 'agent-task-contracts/api-types' {
  *     interface ApiTypes { jobs: ApiTypesOf<{ task: Job; fault: JobsFaultId; operation: 'listJobs' }> }
  *   }
  *

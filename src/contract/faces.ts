@@ -26,6 +26,13 @@ export function registerContract(contract: ApiContract): void {
     throw new Error(
       `API name "${contract.face}" must be lower-case letters, digits and dashes, starting with a letter`,
     );
+  for (const op of contract.operations)
+    if (op.session.in === 'path' && !op.path.includes('{session_id}'))
+      throw new Error(
+        `API "${contract.face}", operation ${op.operationId}: its path ${op.path} binds the session in the path, ` +
+          'so the operation names that segment {session_id} (the runner, record and the matcher fill it in by that ' +
+          'name; the session may be any parent, a queue or a board): write the path with {session_id}',
+      );
   contracts.set(contract.face, contract);
   for (const listener of listeners.values()) listener();
 }
@@ -44,8 +51,12 @@ export function isFace(value: string): boolean {
   return contracts.has(value);
 }
 
+/** What an error about an API no module gave says to do. */
+export const REGISTER_HINT =
+  "a module's API is known once it is registered: registerApi(module), apis: [module], or --api FILE";
+
 export function contractOf(face: Face): ApiContract {
   const contract = contracts.get(face);
-  if (!contract) throw new Error(`unknown API "${face}"; the APIs are ${faces().join(', ')}`);
+  if (!contract) throw new Error(`unknown API "${face}"; the APIs are ${faces().join(', ')}; ${REGISTER_HINT}`);
   return contract;
 }

@@ -1,5 +1,5 @@
 /** The generator profile of every registered API (the package's entry points register the built-in ones). */
-import { type Face, faces } from '../contract/faces.js';
+import { type Face, faces, REGISTER_HINT } from '../contract/faces.js';
 import { sharedTable } from '../contract/shared-table.js';
 import type { GeneratorProfile } from './profile.js';
 import type { RuleKit } from './rule-kit.js';
@@ -20,7 +20,7 @@ export function generatorsOf(face: Face): GeneratorProfile {
     throw new Error(
       `no generators for API "${face}"; the APIs with generators are ${faces()
         .filter((f) => profiles.has(f))
-        .join(', ')}`,
+        .join(', ')}; ${REGISTER_HINT}`,
     );
   return profile;
 }

@@ -2,7 +2,7 @@
  * The mock side of every API, registered with `registerApi`, which adds one API to the contract,
  * the generators and the mock at once (the package's entry points register the built-in set).
  */
-import { contractOf, type Face, faces, registerContract } from '../contract/faces.js';
+import { contractOf, type Face, faces, REGISTER_HINT, registerContract } from '../contract/faces.js';
 import { sharedTable } from '../contract/shared-table.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
@@ -15,7 +15,7 @@ export function mockOf(face: Face): MockProfile {
     throw new Error(
       `the mock does not serve API "${face}"; it serves ${faces()
         .filter((f) => mocks.has(f))
-        .join(', ')}`,
+        .join(', ')}; ${REGISTER_HINT}`,
     );
   return mock;
 }

@@ -5,7 +5,7 @@
  * its step is marked `fault`.
  */
 import type { Face } from '../contract/faces.js';
-import { faces, isFace } from '../contract/faces.js';
+import { faces, isFace, REGISTER_HINT } from '../contract/faces.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
@@ -45,7 +45,11 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   const scenario = value;
   const face = scenario.face;
   if (!isFace(face))
-    throw new ScenarioError(file, '/face', `unknown API "${face}"; the APIs are ${faces().join(', ')}`);
+    throw new ScenarioError(
+      file,
+      '/face',
+      `unknown API "${face}"; the APIs are ${faces().join(', ')}; ${REGISTER_HINT}`,
+    );
   const idField = taskOperation(face).idField;
   const { lifecycle, stateField } = taskLifecycle(face);
   let counter = 0;

@@ -1,6 +1,7 @@
 /** Scenario replay with MSW, in Node tests and in the browser. */
 
 import { optional } from '../contract/optional.js';
+import { registerApi } from '../handlers/apis.js';
 import { MockApp } from '../handlers/app.js';
 import { MockClock } from '../handlers/clock.js';
 import { createHandlers, type HandlerOptions, type MockHandlers } from '../handlers/msw.js';
@@ -30,6 +31,8 @@ export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'
 export type PlayableScenario = ScenarioName | Scenario;
 
 export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
+  // A scenario of a module's API is compiled against that API: register the modules first.
+  for (const module of options.apis ?? []) registerApi(module);
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const value: Scenario = {
     ...named,

@@ -5,10 +5,33 @@ import { faces } from '../../src/contract/faces.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
+import { useScenario } from '../../src/scenarios/msw.js';
+
+describe("useScenario over a module's API", () => {
+  it('registers the module before it compiles the scenario (no registerApi call)', async () => {
+    expect(faces()).not.toContain('jobs');
+    const mock = useScenario(
+      {
+        name: 'jobs-run',
+        face: 'jobs',
+        tasks: [{ session: 'ses_u', task: { id: 'job_u', status: 'queued' } }],
+        timeline: [],
+      },
+      { apis: [jobs], baseUrl: { jobs: 'https://use.test' } },
+    );
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const page = (await (await fetch('https://use.test/sessions/ses_u/jobs')).json()) as { jobs: { id: string }[] };
+      expect(page.jobs.map((job) => job.id)).toEqual(['job_u']);
+    } finally {
+      server.close();
+    }
+  });
+});
 
 describe('two mocks over different API sets in one process', () => {
   it('each intercepts its own APIs only and keeps its own data', async () => {
-    expect(faces()).not.toContain('jobs');
     const jobsMock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://jobs.test' } });
     const arkMock = createHandlers({ faces: ['ark'], baseUrl: { ark: 'https://ark.test' } });
     expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);

@@ -312,8 +312,19 @@ describe('the installable package', () => {
           skipLibCheck: true,
           types: [],
         },
-        files: ['probe.ts'],
+        // first.ts first: the example's ApiTypes entry must hold whichever file the compiler reads first.
+        files: ['first.ts', 'probe.ts'],
       }),
+    );
+    await writeFile(
+      join(probe, 'first.ts'),
+      `import jobs, { type Job } from 'agent-task-contracts/examples/jobs';
+import { createHandlers } from 'agent-task-contracts/handlers';
+export const first = createHandlers({ apis: [jobs], faults: ['jobs.order-newest-first'] });
+export const firstSeeded: Promise<Job[]> = first.seed('jobs', 'ses_f', [{ status: 'queued' }]);
+// @ts-expect-error a misspelt fault of the example's API
+createHandlers({ apis: [jobs], faults: ['jobs.order-newest-frist'] });
+`,
     );
     await writeFile(
       join(probe, 'probe.ts'),
