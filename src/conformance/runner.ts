@@ -3,7 +3,7 @@
  * never by the mock's code. The phases only produce exchanges; the ledger applies the law
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
-import { faces, isFace, registerContract } from '../contract/faces.js';
+import { faces, isFace, REGISTER_HINT, registerContract } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { registerGenerators } from '../generators/profiles.js';
@@ -52,6 +52,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     registerContract(contract);
     registerGenerators(generators);
   }
+  // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
+  if (!isFace(options.face))
+    throw new ConfigurationError(
+      `--face must be one of ${faces().join(', ')}; got "${String(options.face)}"; ${REGISTER_HINT}`,
+    );
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const emit = (event: ConformanceEvent) => {
@@ -157,8 +162,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 function validate(options: ConformanceOptions): URL {
-  if (!isFace(options.face))
-    throw new ConfigurationError(`--face must be one of ${faces().join(', ')}; got "${String(options.face)}"`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);

@@ -10,7 +10,10 @@ import { startMockWorker as startWorker, type WorkerOptions } from '../browser/i
 export { VENDOR_BASE_URLS } from '../apis/contracts.js';
 export * from '../browser/index.js';
 
-/** Starts the worker over the built-in APIs; see `startMockWorker` in src/browser/index.ts. */
+/**
+ * Starts MSW's service worker over the built-in APIs (their demo data, or `options.scenario`); resolves
+ * when it intercepts requests. Scenario support and data generation are loaded only when asked for.
+ */
 export async function startMockWorker(options: WorkerOptions = {}): ReturnType<typeof startWorker> {
   await import('../apis/install.js');
   return startWorker(options);

@@ -20,7 +20,7 @@ describe('the runner takes the API modules it judges by', () => {
   it('refuses an API no module gave, naming the APIs it knows', async () => {
     expect(faces()).not.toContain('jobs');
     await expect(runConformance(options())).rejects.toThrow(
-      'unknown API "jobs"; the APIs are praxis, everruns, ark, jsonrpc',
+      '--face must be one of praxis, everruns, ark, jsonrpc; got "jobs"; a module\'s API is known once it is registered',
     );
   });
 
