@@ -4,8 +4,10 @@
  * tasks, while one over the limit is a 413 naming it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
+import { libraryScenario } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 
 let server: RunningServer;
@@ -46,11 +48,19 @@ describe('the control API in words', () => {
     expect(error).toContain('GET /state');
   });
 
-  it('a misspelt scenario name gets "did you mean"', async () => {
+  it('a misspelt scenario name gets "did you mean", wherever a name is taken', async () => {
+    const meant =
+      'unknown scenario "ark-unknown-come-back" (did you mean "ark-unknown-comes-back"?); the library has: ';
     const app = await MockApp.create({ scenarios: scenarioLoader });
-    await expect(app.playScenario('ark-unknown-come-back')).rejects.toThrow(
-      'unknown scenario "ark-unknown-come-back" (did you mean "ark-unknown-comes-back"?); the library has: ',
-    );
+    await expect(app.playScenario('ark-unknown-come-back')).rejects.toThrow(meant);
+    // useScenario and the browser worker load through the loader; scenarioHandlers through the library.
+    await expect(scenarioLoader.load('ark-unknown-come-back')).rejects.toThrow(meant);
+    expect(() => libraryScenario('ark-unknown-come-back')).toThrow(meant);
+    let err = '';
+    const io = { stdout: () => {}, stderr: (t: string) => (err += t), stopSignal: Promise.resolve() };
+    expect(await runCli(['mock', '--port', '0', '--scenario', 'ark-unknown-come-back'], io)).toBe(2);
+    expect(err).toContain(`--scenario: ${meant}`);
+    expect(err).not.toContain('ENOENT');
   });
 
   it('a body of a few hundred realistic tasks (over the old 64 KB) is seeded', async () => {
