@@ -3,6 +3,7 @@
  * each endpoint once, a misspelt scenario gets "did you mean", and a body fits a few thousand
  * tasks, while one over the limit is a 413 naming it.
  */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { MockApp } from '../../src/handlers/app.js';
@@ -78,6 +79,19 @@ describe('the control API in words', () => {
     const tooBig = await post('/seed', `{"face": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toContain('over the limit of 8388608 bytes (8 MiB)');
+    // Sent in chunks, with no content-length to refuse it by: counted as it arrives.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.url}/__mock/seed`, { method: 'POST' }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 9; i++) req.write(Buffer.alloc(1024 * 1024, 0x20));
+      req.end();
+    });
+    expect(chunked.status).toBe(413);
+    expect(chunked.body).toContain('over the limit of 8388608 bytes (8 MiB)');
     const notJson = await post('/seed', '{"face": ');
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/^the control request body is not JSON: SyntaxError/);
