@@ -223,7 +223,7 @@ export function answerResponse(
       ...errorResponse(
         face,
         504,
-        `no answer within ${kind.timeoutMs} ms, as a test asked (answers)`,
+        `no answer within ${kind.timeoutMs} ms, as a test asked (answers or Prefer: timeout=${kind.timeoutMs})`,
         {},
         requestNumber,
       ),
