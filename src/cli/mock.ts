@@ -170,6 +170,7 @@ export const mockCommand: Command = {
             '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
+        `  page     ${u}/__mock/ (the control page: sessions, clock, faults, answers, scenarios)`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)
