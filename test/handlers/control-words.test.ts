@@ -43,6 +43,7 @@ describe('the control API in words', () => {
     const answer = await post('/nope', {});
     expect(answer.status).toBe(404);
     const error = String(answer.body.error);
+    expect(error).toMatch(/^no control endpoint \/nope; the endpoints under \/__mock are POST \/reset, /);
     expect(error.match(/\/clock\b/g)).toHaveLength(1);
     expect(error).toContain('GET|POST /clock');
     expect(error).toContain('POST /answers');
