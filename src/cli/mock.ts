@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
 import { demoFaces } from '../handlers/apis.js';
@@ -97,7 +98,7 @@ export const mockCommand: Command = {
       const [
         { readScenarioFile },
         { compileScenario },
-        { LIBRARY, isScenarioName },
+        { LIBRARY, isScenarioName, unknownScenario },
         { ScenarioPlayer },
         { ScenarioError },
       ] = await Promise.all([
@@ -109,6 +110,9 @@ export const mockCommand: Command = {
       ]);
       try {
         const named = isScenarioName(values.scenario);
+        // A bare word that is no file was meant as a library name: say which, not ENOENT.
+        if (!named && !/[./\\]/.test(values.scenario) && !existsSync(values.scenario))
+          throw new UsageError(`--scenario: ${unknownScenario(values.scenario)}; or give a scenario file's path`);
         const base = named
           ? LIBRARY[values.scenario as keyof typeof LIBRARY]
           : (await readScenarioFile(values.scenario)).scenario;
@@ -166,6 +170,7 @@ export const mockCommand: Command = {
             '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
+        `  page     ${u}/__mock/ (the control page: sessions, clock, faults, answers, scenarios)`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)

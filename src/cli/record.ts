@@ -33,6 +33,9 @@ function schemaRef(out: string): string | undefined {
   return path.startsWith('.') ? path : `./${path}`;
 }
 
+/** Violations past this many are counted, not printed: a page listed backwards breaks the order once per item. */
+const PRINTED_VIOLATIONS = 20;
+
 /** Which laws the walks were judged by, and the ones that judged nothing with why: one line each. */
 function describeLaws(laws: readonly LawTally[]): string {
   const judged = laws.filter((l) => l.judged > 0).map((l) => `${l.id} (${l.judged}, ${l.violations} broken)`);
@@ -160,7 +163,13 @@ export const recordCommand: Command = {
       }
       throw error;
     }
-    for (const v of recording.violations) io.stderr(`violation: ${v}\n`);
+    for (const v of recording.violations.slice(0, PRINTED_VIOLATIONS)) io.stderr(`violation: ${v}\n`);
+    const unprinted = recording.violations.length - PRINTED_VIOLATIONS;
+    if (unprinted > 0)
+      io.stderr(
+        `… and ${unprinted} more violations (the line of judged laws counts each law's; ` +
+          'conform judges the live API with the requests that show each)\n',
+      );
     for (const d of recording.drift) io.stderr(`drift: ${describeDrift(d)}\n`);
     const summary = [
       `${recording.polls} polls`,

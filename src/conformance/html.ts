@@ -76,7 +76,7 @@ export function renderHtml(result: ConformanceResult): string {
     counted(result.counts.passed, 'passed'),
     counted(result.counts.violated, 'violated'),
     counted(result.counts.notExercised, 'not exercised'),
-    counted(result.violations.length, 'distinct violations'),
+    counted(result.violations.length, result.violations.length === 1 ? 'distinct violation' : 'distinct violations'),
     `<span>${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s</span>`,
     `<span>seed ${result.seed}</span>`,
     `<span>exit ${result.exitCode}</span>`,

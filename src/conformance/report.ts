@@ -1,5 +1,7 @@
 /** Reporters: each renders a finished result; none of them runs checks. */
+
 import { describeDrift } from '../contract/drift-entry.js';
+import { withCount } from '../contract/words.js';
 import { requestsLabel, requestsOf } from './curl.js';
 import { renderHtml } from './html.js';
 import { type ConformanceResult, describeShares, type RuleOutcome } from './types.js';
@@ -52,11 +54,12 @@ export function renderText(result: ConformanceResult): string {
   const { passed, violated, notExercised } = result.counts;
   lines.push(
     '',
-    `${result.rules.length} rules: ${passed} passed (${judged} subjects judged), ${violated} violated, ` +
-      `${notExercised} not exercised; ${result.violations.length} distinct violations`,
+    `${withCount(result.rules.length, 'rule')}: ${passed} passed (${withCount(judged, 'subject')} judged), ` +
+      `${violated} violated, ${notExercised} not exercised; ` +
+      withCount(result.violations.length, 'distinct violation'),
   );
   const seconds = (result.durationMs / 1000).toFixed(1);
-  lines.push(`${result.requests} requests in ${seconds} s (${result.requestsPerSecond} requests/s)`);
+  lines.push(`${withCount(result.requests, 'request')} in ${seconds} s (${result.requestsPerSecond} requests/s)`);
   const failed = result.rules.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : notExercised;
   lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
@@ -78,7 +81,7 @@ function driftLines(result: ConformanceResult): string[] {
   if (result.newValues.length > 0) {
     lines.push('new values of open fields (documented as open, so not drift):');
     for (const v of result.newValues)
-      lines.push(`  ${v.operation} ${v.path}: ${JSON.stringify(v.value)} (${v.count} times)`);
+      lines.push(`  ${v.operation} ${v.path}: ${JSON.stringify(v.value)} (${withCount(v.count, 'time')})`);
   }
   return lines;
 }
@@ -175,7 +178,7 @@ export function renderJunit(result: ConformanceResult): string {
           : `      <skipped message="${xml(reason)}"/>`,
       );
     } else {
-      out.push(`      <system-out>${xml(`passed: ${rule.judged} subjects judged`)}</system-out>`);
+      out.push(`      <system-out>${xml(`passed: ${withCount(rule.judged, 'subject')} judged`)}</system-out>`);
     }
     out.push('    </testcase>');
   }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
-import type { ConformanceOptions, ConformanceResult, ReportedViolation } from './types.js';
+import type { ConformanceOptions, ConformanceResult, ReportedViolation, RuleOutcome } from './types.js';
 
 /**
  * One violation as a failed test prints it: the message, the request as curl, and how to run the
@@ -19,6 +19,19 @@ export function failureLine(result: Pick<ConformanceResult, 'seed'>, violation: 
   const command = replay ? `; or ${replay.command}` : '';
   const requests = requestsOf(violation).join(' ; then ');
   return `${violation.message} (${requests}) — replay: pass ${options} to describeConformance${command}`;
+}
+
+/**
+ * The body of one rule's test: it fails listing the rule's violations as failureLine prints them
+ * (with the seed to run again), or when the rule judged nothing.
+ */
+export function expectRule(result: ConformanceResult, rule: RuleOutcome): void {
+  const violations = result.violations.filter((v) => v.rule === rule.id);
+  expect(
+    violations.map((v) => failureLine(result, v)),
+    `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}” (run with seed ${result.seed})`,
+  ).toEqual([]);
+  expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
 }
 
 export function describeConformance(
@@ -34,14 +47,7 @@ export function describeConformance(
     for (const rule of result.rules) {
       const unexercised = rule.outcome === 'not-exercised';
       const title = unexercised ? `${rule.id} (not exercised: ${rule.reason ?? 'nothing to judge'})` : rule.id;
-      it.skipIf(unexercised && !result.requireExercised)(title, () => {
-        const violations = result.violations.filter((v) => v.rule === rule.id);
-        expect(
-          violations.map((v) => failureLine(result, v)),
-          `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}” (run with seed ${result.seed})`,
-        ).toEqual([]);
-        expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
-      });
+      it.skipIf(unexercised && !result.requireExercised)(title, () => expectRule(result, rule));
     }
   });
 }

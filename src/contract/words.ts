@@ -10,6 +10,11 @@ export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) && !sayYou ? 'an' : 'a'} ${word}`;
 }
 
+/** A count with its noun, the noun plural unless there is one: "1 distinct violation", "0 requests". */
+export function withCount(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 /** Edit distance, for "did you mean" (names are short: the quadratic table is cheap). */
 export function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);

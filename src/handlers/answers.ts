@@ -182,8 +182,9 @@ export function takeAnswer(
 /**
  * The answer a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
  * also `delay=MS`, `timeout=MS` and `network-error`), or undefined when it asks for none of
- * these. Other preferences (Prism's `example=`, `dynamic=`) are ignored, as RFC 7240 lets a
- * server ignore what it does not support; a value the mock cannot read is refused.
+ * these (`code=200` asks for the documented answer). Other preferences (Prism's `example=`,
+ * `dynamic=`) are ignored, as RFC 7240 lets a server ignore what it does not support; a value the
+ * mock cannot read is refused.
  */
 export function preferredAnswer(header: string): AnswerKind | { refused: string } | undefined {
   for (const preference of header.split(',')) {
@@ -197,6 +198,8 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
     const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
     if (name === 'code') {
       if (n >= 400 && n <= 599) return { status: n };
+      // Prism's way to ask for the success answer: here, the documented answer.
+      if (n === 200) continue;
       return {
         refused: `Prefer: code=${value.slice(0, 20)} is not an error status; send Prefer: code=503 (400 to 599)`,
       };
@@ -223,7 +226,7 @@ export function answerResponse(
       ...errorResponse(
         face,
         504,
-        `no answer within ${kind.timeoutMs} ms, as a test asked (answers)`,
+        `no answer within ${kind.timeoutMs} ms, as a test asked (answers or Prefer: timeout=${kind.timeoutMs})`,
         {},
         requestNumber,
       ),

@@ -139,7 +139,8 @@ export async function controlResponse(
       if (other) throw new ControlError(405, `${path} takes ${method === 'POST' ? 'GET' : 'POST'}`);
       throw new ControlError(
         404,
-        `no control endpoint ${path.slice(0, 100)}; the endpoints are ${endpointList()} (README "Control API")`,
+        `no control endpoint ${path.slice(0, 100)}; the endpoints under /__mock are ${endpointList()} ` +
+          '(README "Control API")',
       );
     }
     const input = body ?? {};

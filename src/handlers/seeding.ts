@@ -56,6 +56,14 @@ export class SeededSessions {
 }
 
 function checkSeedCall(target: SeedTarget, face: Face, options: SeedOptions): void {
+  // The body of POST /__mock/seed passed to seed() from plain JavaScript.
+  if (face !== null && typeof face === 'object' && 'face' in face)
+    throw new ControlError(
+      400,
+      "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +
+        "[{ state: 'unknown' }]); one object { face, session, tasks } is the body of POST /__mock/seed",
+      { example: SEED_EXAMPLE },
+    );
   if (!isFace(face))
     throw new ControlError(400, `face must be one of ${faces().join(', ')} (got ${JSON.stringify(face)})`, {
       example: SEED_EXAMPLE,

@@ -33,6 +33,7 @@ input[type=number] { width: 90px; }
 .muted { color: #6b7385; }
 #error { color: #a4161a; white-space: pre-wrap; }
 #error:empty { display: none; }
+#faults-now { white-space: pre-line; }
 details { margin: 4px 0; }
 label.fault { display: block; font-family: ui-monospace, monospace; font-size: 12px; }
 `;
@@ -101,7 +102,9 @@ async function refresh() {
     faultsShown = now;
     for (const box of document.querySelectorAll('input[data-fault]')) box.checked = state.faults.includes(box.value);
   }
-  $('faults-now').textContent = state.faults.length === 0 ? 'none' : state.faults.join(', ');
+  // Each fault with what it changes, so a UI's broken state is not a guess.
+  $('faults-now').textContent = state.faultEffects.length === 0 ? 'none' : state.faultEffects.map((f) => f.id + ': ' +
+    f.changes + (f.broke ? ' (broke ' + f.broke.objects + ' of ' + f.broke.of + ' since the reset)' : '')).join('\\n');
   $('seed').textContent = String(state.seed);
 }
 async function start() {

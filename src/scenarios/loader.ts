@@ -11,14 +11,10 @@ import type { Scenario } from './types.js';
 
 export const scenarioLoader: TimelineLoader = {
   async load(scenario, play = {}): Promise<TimelinePlayer> {
-    const [{ compileScenario }, { LIBRARY, isScenarioName }, { ScenarioPlayer }, { ScenarioError }] = await Promise.all(
-      [import('./compile.js'), import('./library.js'), import('./player.js'), import('./types.js')],
-    );
+    const [{ compileScenario }, { LIBRARY, isScenarioName, unknownScenario }, { ScenarioPlayer }, { ScenarioError }] =
+      await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js'), import('./types.js')]);
     if (typeof scenario === 'string' && !isScenarioName(scenario))
-      throw new ControlError(
-        400,
-        `unknown scenario "${scenario}"; the library has: ${Object.keys(LIBRARY).sort().join(', ')}`,
-      );
+      throw new ControlError(400, unknownScenario(scenario));
     const named =
       typeof scenario === 'string' ? LIBRARY[scenario as keyof typeof LIBRARY] : (scenario as unknown as Scenario);
     const value: Scenario = {

@@ -3,7 +3,7 @@ import { runCli } from '../../src/cli/main.js';
 import { cli } from '../helpers/cli.js';
 
 /** Runs `mock` with these flags until `use` is done with its base URL. */
-async function withMock(flags: string[], use: (base: string) => Promise<void>): Promise<void> {
+async function withMock(flags: string[], use: (base: string, banner: string) => Promise<void>): Promise<void> {
   let out = '';
   let stop!: () => void;
   const stopSignal = new Promise<void>((resolve) => (stop = resolve));
@@ -14,12 +14,22 @@ async function withMock(flags: string[], use: (base: string) => Promise<void>): 
   });
   for (let i = 0; i < 100 && !out.includes('listening'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   try {
-    await use(/listening (http:\/\/\S+)/.exec(out)![1]!);
+    await use(/listening (http:\/\/\S+)/.exec(out)![1]!, out);
   } finally {
     stop();
     expect(await running).toBe(0);
   }
 }
+
+describe('mock start-up', () => {
+  it('the banner names the control page, which answers', async () => {
+    await withMock([], async (base, banner) => {
+      expect(banner).toContain(`  page     ${base}/__mock/ `);
+      const page = await fetch(`${base}/__mock/`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+    });
+  });
+});
 
 describe('mock --cors and --control-origin', () => {
   it('CORS is on by default; --control-origin lets that page drive the control API, others get a 403', async () => {

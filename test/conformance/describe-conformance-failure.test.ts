@@ -1,7 +1,10 @@
-/** A describeConformance failure says how to run the same case again: its seed (and path), in code and as a command. */
+/**
+ * A describeConformance failure says how to run the same case again: its seed (and path), in code
+ * and as a command, in the message of the rule's failed test.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/runner.js';
-import { failureLine } from '../../src/conformance/vitest.js';
+import { expectRule, failureLine } from '../../src/conformance/vitest.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const mock = await startMock({ faults: ['ark.order-newest-first'] });
@@ -26,5 +29,19 @@ describe('describeConformance failures', () => {
     expect(line).toMatch(/ — replay: pass \{"seed":9(,"path":"[^"]+")?\} to describeConformance/);
     if (violation.replay) expect(line).toContain(`; or ${violation.replay.command}`);
     expect(line).toMatch(/--seed 9/);
+    // What the failed test of that rule prints: the seed in its message, and these lines in its diff.
+    const rule = result.rules.find((r) => r.id === 'ark.order-newest-first')!;
+    let failure: { message?: string; actual?: unknown } = {};
+    try {
+      expectRule(result, rule);
+    } catch (error) {
+      failure = error as typeof failure;
+    }
+    expect(failure.message).toContain('(run with seed 9)');
+    const printed = result.violations.filter((v) => v.rule === rule.id).map((v) => failureLine(result, v));
+    expect(failure.actual).toEqual(printed);
+    expect(printed).toContain(line);
+    const passed = result.rules.find((r) => r.outcome === 'passed' && r.judged > 0)!;
+    expect(() => expectRule(result, passed)).not.toThrow();
   });
 });

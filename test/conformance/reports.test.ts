@@ -68,6 +68,13 @@ describe('reports', () => {
     );
   });
 
+  it('counts in the singular for one: one distinct violation, one rule', () => {
+    const one = { ...results.violated!, violations: results.violated!.violations.slice(0, 1) };
+    expect(render(one, 'text')).toMatch(/; 1 distinct violation\n/);
+    expect(render(one, 'html')).toContain('<strong>1</strong> distinct violation<');
+    expect(render({ ...one, rules: one.rules.slice(0, 1) }, 'text')).toMatch(/\n1 rule: /);
+  });
+
   it('the text report shows the drift list and the coverage summary', () => {
     const text = render(results.violated!, 'text');
     expect(text).toMatch(

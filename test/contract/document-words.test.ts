@@ -53,4 +53,12 @@ describe('seeding', () => {
     await expect(seed({ result: 'done' })).rejects.toThrow(`/result must be absent — ${ARK}`);
     await expect(seed({ state: 'running', tool: { name: 'bash' } })).resolves.toHaveLength(1);
   });
+
+  it('says how to call seed() when it is given the body of POST /__mock/seed', async () => {
+    const app = await MockApp.create();
+    const body = { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] };
+    await expect(app.seed(body as never, 'sesn-x', [])).rejects.toThrow(
+      "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', ",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
-import { withArticle } from '../../src/contract/words.js';
+import { withArticle, withCount } from '../../src/contract/words.js';
 
 describe('generated messages', () => {
   it('take the article a name is said with', () => {
@@ -18,6 +18,14 @@ describe('generated messages', () => {
       'a one',
       'an item',
       'a session_id',
+    ]);
+  });
+
+  it('take the noun of a count in the singular for one, the plural otherwise', () => {
+    expect([0, 1, 2].map((n) => withCount(n, 'distinct violation'))).toEqual([
+      '0 distinct violations',
+      '1 distinct violation',
+      '2 distinct violations',
     ]);
   });
 

@@ -61,7 +61,9 @@ describe('the control page', () => {
     await page.locator('summary', { hasText: 'ark' }).click();
     await page.check('input[data-fault="ark.order-newest-first"]');
     await expect.poll(async () => (await state()).faults).toEqual(['ark.order-newest-first']);
-    await expect.poll(() => text(page, '#faults-now')).toContain('ark.order-newest-first');
+    await expect
+      .poll(() => text(page, '#faults-now'))
+      .toContain('ark.order-newest-first: lists each page oldest first');
 
     await page.fill('#latency', '250');
     await page.click('#set-latency');

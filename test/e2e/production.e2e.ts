@@ -4,10 +4,11 @@
  * out of the production bundle, while the development build still shows the mock's data in
  * Chromium.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +16,15 @@ import { launchChromium } from '../helpers/chromium.js';
 import { serveFolder } from '../helpers/static-server.js';
 import { buildApp, SOURCES } from '../helpers/vite-app.js';
 
-// The recipe of README "Mock in the browser", step 3, in an app that lists Ark tasks.
-const MAIN = `if (import.meta.env.DEV) {
-  const { startMockWorker } = await import('agent-task-contracts/browser');
-  await startMockWorker();
-}
-const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
+// The recipe of README "Mock in the browser", step 3, as written there, in an app that lists Ark tasks.
+const README = await readFile(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const block = /^( *)```ts\n((?:\1.*\n)*?)\1```$/gm;
+const RECIPE = [...README.matchAll(block)]
+  .map(([, indent, code]) => code!.replace(new RegExp(`^${indent}`, 'gm'), ''))
+  .find((code) => code.includes('import.meta.env.DEV'));
+if (!RECIPE?.includes("await import('agent-task-contracts/browser')"))
+  throw new Error('README "Mock in the browser" has no recipe that imports agent-task-contracts/browser');
+const MAIN = `${RECIPE}const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
 const page = await res.json();
 document.body.innerHTML = page.items.map((t) => '<li data-state="' + t.state + '">' + t.task_id + '</li>').join('');
 document.body.dataset.ready = 'yes';

@@ -96,8 +96,15 @@ describe('answers in process', () => {
     expect(get(app, 'ark', arkTasks, 'code=503').status).toBe(503);
     expect(get(app, 'ark', arkTasks, 'example=x, code=404').status).toBe(404);
     expect(get(app, 'ark', arkTasks, 'dynamic=true').status).toBe(200);
+    // Prism's request for the success answer is the documented answer; another 2xx is refused.
+    expect(get(app, 'ark', arkTasks, 'code=200').status).toBe(200);
+    expect(get(app, 'ark', arkTasks, 'code=200, delay=300').delayMs).toBe(300);
+    expect(get(app, 'ark', arkTasks, 'code=201').status).toBe(400);
     expect(get(app, 'ark', arkTasks, 'delay=300').delayMs).toBe(300);
-    expect(get(app, 'ark', arkTasks, 'timeout=100').status).toBe(504);
+    const timedOut = get(app, 'ark', arkTasks, 'timeout=100');
+    expect(timedOut.status).toBe(504);
+    // The answer says who asked for it, so a developer reading it in devtools knows where to look.
+    expect(JSON.stringify(timedOut.body)).toContain('as a test asked (answers or Prefer: timeout=100)');
     expect(get(app, 'ark', arkTasks, 'network-error').networkError).toBe(true);
     const bad = get(app, 'ark', arkTasks, 'code=5o3');
     expect(bad.status).toBe(400);

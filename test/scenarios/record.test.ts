@@ -167,6 +167,35 @@ describe('record -> replay round trip', () => {
   });
 });
 
+describe('the record CLI on a misbehaving API', () => {
+  it('prints the first 20 violations and counts the rest', async () => {
+    const server = await startServer(await MockApp.create({ faults: ['ark.order-newest-first'] }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'atc-record-many-'));
+    let stdout = '';
+    let stderr = '';
+    const io = {
+      stdout: (t: string) => (stdout += t),
+      stderr: (t: string) => (stderr += t),
+      stopSignal: new Promise<void>(() => {}),
+    };
+    const args = ['--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--polls', '1'];
+    try {
+      expect(await runCli(['record', ...args, '--interval', '0', '--out', join(dir, 'rec.yaml')], io)).toBe(0);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true });
+    }
+    const broken = Number(/ark\.order-newest-first \(\d+, (\d+) broken\)/.exec(stdout)?.[1]);
+    expect(broken).toBeGreaterThan(20);
+    expect(stderr.match(/^violation: /gm)).toHaveLength(20);
+    expect(stderr).toContain(`… and ${broken - 20} more violations`);
+    expect(stdout).toContain(`${broken} contract violations`);
+  });
+});
+
 describe('a JSON recording', () => {
   it('names the schema by a path that resolves, and replays with it', async () => {
     const { url } = await serve(LIBRARY['ark-unknown-comes-back']);
