@@ -373,7 +373,8 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
   ])('%s is cut at the cap on decompressed bytes, in bounded time and memory', async (_name, answer) => {
     const server = await hostile((_req, res) => answer(res));
     const { value, growth } = await peakRssGrowth(() =>
-      timed(() => runArk(server.url, { maxBodyBytes: 1024 * 1024, maxRequests: 6 })),
+      // A loaded machine may take over the quick 400 ms to inflate a megabyte: the cap, not a timeout, must end it.
+      timed(() => runArk(server.url, { maxBodyBytes: 1024 * 1024, maxRequests: 6, timeoutMs: 3_000 })),
     );
     await server.close();
     expect(value.value.exitCode).toBe(1);
