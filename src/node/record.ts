@@ -14,7 +14,7 @@ import type { DriftEntry } from '../contract/drift-entry.js';
 import type { Face } from '../contract/faces.js';
 import { applyLaws, type Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { componentOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
+import { componentOf, itemsOf, type ListOperation, operationsOf, pathWithSession } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
 import { allRules, checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -166,7 +166,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     const pages: Exchange[] = [];
     const cursors: (string | undefined)[] = [];
     let current = query;
-    const path = op.path.replace('{session_id}', encodeURIComponent(session ?? ''));
+    const path = pathWithSession(op, session ?? '');
     for (let n = 0; n < MAX_PAGES; n++) {
       const url = new URL(base.toString().replace(/\/+$/, '') + path);
       const result = await client.get(url, current);

@@ -178,7 +178,7 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
  * Says which fault ids are of an API the mock does not serve, naming that API and the ones it
  * serves; undefined when every id's API is served.
  */
-export function describeUnservedFaults(ids: readonly string[], served: readonly string[]): string | undefined {
+function describeUnservedFaults(ids: readonly string[], served: readonly string[]): string | undefined {
   const foreign = ids.filter((id) => !served.includes(id.slice(0, id.indexOf('.'))));
   if (foreign.length === 0) return undefined;
   return foreign
