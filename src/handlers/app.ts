@@ -11,7 +11,7 @@ import { type Face, faces } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { registerApi } from './apis.js';
+import { mockOf, registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -94,6 +94,8 @@ export class MockApp {
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
     for (const module of options.apis ?? []) registerApi(module);
+    // An API named in `faces` that no module gave is refused here, saying how to register one.
+    for (const face of options.faces ?? []) mockOf(face);
     const refused = creationError(options.faults ?? [], options.latencyMs, options.faces ?? faces());
     if (refused) throw new Error(refused);
     const store =

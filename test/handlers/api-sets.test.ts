@@ -112,6 +112,9 @@ describe("faults of a mock's own API set", () => {
       /is of API ark, which this mock does not serve \(it serves jobs\)/,
     );
     await expect(MockApp.create({ faces: ['jobs'], faults: ['ark.order-newest-first'] })).rejects.toThrow(/of API ark/);
+    await expect(MockApp.create({ faces: ['jbos'] })).rejects.toThrow(
+      /the mock does not serve API "jbos"; it serves .*jobs/,
+    );
     const server = await startServer(app, { host: '127.0.0.1', port: 0 });
     try {
       const praxis = await fetch(`${server.url}/praxis/v1/sessions/x/background_tasks`);
