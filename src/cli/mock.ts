@@ -1,6 +1,6 @@
 import { contractOf, type Face } from '../contract/faces.js';
-import { pathWithSession } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
+import { pathWithSession } from '../contract/session-param.js';
 import { demoFaces } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';

@@ -7,8 +7,9 @@
 import { DriftTally, observeBody } from '../contract/drift.js';
 import type { Face } from '../contract/faces.js';
 import type { Exchange } from '../contract/laws/index.js';
-import { type ListOperation, operationsOf, sessionParamOf } from '../contract/operations.js';
+import { type ListOperation, operationsOf } from '../contract/operations.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
+import { sessionParamOf } from '../contract/session-param.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
 
 export type ValueKind = 'valid' | 'edge' | 'invalid';

@@ -10,7 +10,8 @@
  * it is now (a poll, a walk that confirms a finding) asks for it afresh.
  */
 import type { Exchange } from '../contract/laws/index.js';
-import { type ListOperation, pathWithSession } from '../contract/operations.js';
+import type { ListOperation } from '../contract/operations.js';
+import { pathWithSession } from '../contract/session-param.js';
 import type { HttpClient, HttpResult } from '../http/client.js';
 import type { Query } from '../http/paging.js';
 import { ConfigurationError } from './errors.js';

@@ -7,6 +7,7 @@
 import type { ApiContract } from './api.js';
 import type { Face } from './face.js';
 import { parsedFrom } from './openapi.js';
+import { lacksSessionParam } from './session-param.js';
 import { sharedTable } from './shared-table.js';
 
 export type { ApiTypes, Face, TypedFace } from './face.js';
@@ -30,8 +31,8 @@ export function registerContract(contract: ApiContract): void {
   const refused = specFileProblem(contract);
   if (refused) throw new Error(refused);
   for (const op of contract.operations) {
-    const param = op.session.in === 'path' ? (op.session.param ?? 'session_id') : undefined;
-    if (param !== undefined && !op.path.includes(`{${param}}`))
+    const param = lacksSessionParam(op);
+    if (param !== undefined)
       throw new Error(
         `API "${contract.face}", operation ${op.operationId}: its path ${op.path} has no {${param}}, the path ` +
           "parameter its session.param names (session_id when it names none); the runner, record and the mock's " +

@@ -70,7 +70,8 @@ type SessionBinding =
       in: 'path';
       /**
        * The path parameter that holds the session (default `session_id`): a parent named freely,
-       * `queue_id` in `/queues/{queue_id}/jobs`. The runner, record, the matcher and the CLI fill this one.
+       * `queue_id` in `/queues/{queue_id}/jobs`. The runner, record, the matcher and the CLI fill this
+       * one (contract/session-param.ts).
        */
       param?: string;
       discoveredFrom?: { operationId: string; field: string };

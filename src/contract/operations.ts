@@ -127,14 +127,3 @@ export function sessionFieldOf(op: ListOperation): string | undefined {
   const binding = op.session;
   return binding.in === 'query' ? op.filters.find((f) => f.param === binding.param)?.field : undefined;
 }
-
-/** The path parameter holding the session (`session_id` unless the operation names another), if the path binds it. */
-export function sessionParamOf(op: Pick<ListOperation, 'session'>): string | undefined {
-  return op.session.in === 'path' ? (op.session.param ?? 'session_id') : undefined;
-}
-
-/** The operation's path with its session parameter filled in (percent-encoded); other parameters stay as written. */
-export function pathWithSession(op: Pick<ListOperation, 'path' | 'session'>, session: string): string {
-  const param = sessionParamOf(op);
-  return param === undefined ? op.path : op.path.replace(`{${param}}`, encodeURIComponent(session));
-}

@@ -7,8 +7,9 @@ import type { Face } from '../contract/faces.js';
 import { contractOf } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { checkListPage } from '../contract/laws/index.js';
-import { type ListOperation, operation, sessionParamOf } from '../contract/operations.js';
+import { type ListOperation, operation } from '../contract/operations.js';
 import { documentedStatuses } from '../contract/schema.js';
+import { sessionParamOf } from '../contract/session-param.js';
 import { validateResponseBody } from '../contract/validate.js';
 import type { Violation } from '../contract/violation.js';
 
