@@ -169,7 +169,7 @@ describe('a fifth API registered through ApiModule', () => {
           baseUrl: mock.base('toy'),
           session: 'q-a',
           seed: 7,
-          runs: 20,
+          runs: 5,
           polls: 2,
           pollIntervalMs: 10,
         });
