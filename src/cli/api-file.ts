@@ -64,7 +64,10 @@ async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
   } catch (error) {
     const hint = ['.ts', '.mts', '.cts'].includes(extname(path))
       ? ' (Node runs TypeScript only from 22.18 on: compile it to .js, or run the CLI through tsx)'
-      : '';
+      : (error as { code?: unknown }).code === 'ENOENT'
+        ? " (a file the module reads as it loads is missing: a contract reads its spec relative to the contract's " +
+          'own file, so keep the spec beside the compiled module)'
+        : '';
     throw new UsageError(`--api ${file}: importing it failed: ${firstLine(error)}${hint}`);
   }
   if (namespace.default === undefined)

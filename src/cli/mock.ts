@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
+import { pathWithSession } from '../contract/session-param.js';
 import { demoFaces } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
@@ -166,7 +167,7 @@ export const mockCommand: Command = {
         ),
         ...loaded.map(
           (face) =>
-            `  ${face.padEnd(8)} ${demoUrls(u, face, '{session_id}').join('   ')} ` +
+            `  ${face.padEnd(8)} ${demoUrls(u, face).join('   ')} ` +
             '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
@@ -214,11 +215,14 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
   return out;
 }
 
-/** The URL of each of an API's lists on the demo data: its session in the path or in the query. */
-function demoUrls(base: string, face: Face, session: string): string[] {
+/**
+ * The URL of each of an API's lists on the demo data: its session in the path or in the query;
+ * without a session (an API with no demo data), the session's place as the operation names it.
+ */
+function demoUrls(base: string, face: Face, session?: string): string[] {
   return contractOf(face).operations.map((op) => {
-    const path = `${base}/${face}${op.path.replace('{session_id}', session)}`;
-    return op.session.in === 'query' ? `${path}?${op.session.param}=${session}` : path;
+    const path = `${base}/${face}${session === undefined ? op.path : pathWithSession(op, session)}`;
+    return op.session.in === 'query' ? `${path}?${op.session.param}=${session ?? `{${op.session.param}}`}` : path;
   });
 }
 

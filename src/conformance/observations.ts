@@ -9,6 +9,7 @@ import type { Face } from '../contract/faces.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { type ListOperation, operationsOf } from '../contract/operations.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
+import { sessionParamOf } from '../contract/session-param.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
 
 export type ValueKind = 'valid' | 'edge' | 'invalid';
@@ -55,7 +56,8 @@ export class Observations {
       kinds.add(kind);
     };
     for (const [name] of query) mark(name);
-    if (pathSession !== undefined) mark('session_id');
+    const param = sessionParamOf(op);
+    if (pathSession !== undefined && param !== undefined) mark(param);
     if (!exchange) return;
     entry.statuses.add(exchange.status);
     if (exchange.body === undefined) return;

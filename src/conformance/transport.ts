@@ -11,6 +11,7 @@
  */
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
+import { pathWithSession } from '../contract/session-param.js';
 import type { HttpClient, HttpResult } from '../http/client.js';
 import type { Query } from '../http/paging.js';
 import { ConfigurationError } from './errors.js';
@@ -43,9 +44,7 @@ export class Transport {
   }
 
   url(op: ListOperation, session: string | undefined): URL {
-    return new URL(
-      this.base.toString().replace(/\/+$/, '') + op.path.replace('{session_id}', encodeURIComponent(session ?? '')),
-    );
+    return new URL(this.base.toString().replace(/\/+$/, '') + pathWithSession(op, session ?? ''));
   }
 
   /** Waits between requests; ends at once (throwing Interrupted) when the run is stopped or reaches its deadline. */

@@ -6,6 +6,8 @@
  */
 import type { ApiContract } from './api.js';
 import type { Face } from './face.js';
+import { parsedFrom } from './openapi.js';
+import { lacksSessionParam } from './session-param.js';
 import { sharedTable } from './shared-table.js';
 
 export type { ApiTypes, Face, TypedFace } from './face.js';
@@ -26,16 +28,46 @@ export function registerContract(contract: ApiContract): void {
     throw new Error(
       `API name "${contract.face}" must be lower-case letters, digits and dashes, starting with a letter`,
     );
-  for (const op of contract.operations)
-    if (op.session.in === 'path' && !op.path.includes('{session_id}'))
+  const refused = specFileProblem(contract);
+  if (refused) throw new Error(refused);
+  for (const op of contract.operations) {
+    const param = lacksSessionParam(op);
+    if (param !== undefined)
       throw new Error(
-        `API "${contract.face}", operation ${op.operationId}: its path ${op.path} binds the session in the path, ` +
-          'so the operation names that segment {session_id} (the runner, record and the matcher fill it in by that ' +
-          'name; the session may be any parent, a queue or a board): write the path with {session_id}',
+        `API "${contract.face}", operation ${op.operationId}: its path ${op.path} has no {${param}}, the path ` +
+          "parameter its session.param names (session_id when it names none); the runner, record and the mock's " +
+          'command line fill the session in there: set session.param to the parameter that holds the session ' +
+          '(a queue_id, a board_id) or write it into the path',
       );
+  }
   contracts.set(contract.face, contract);
   for (const listener of listeners.values()) listener();
 }
+
+/**
+ * What is wrong with a contract's `specFile`: missing, or naming another file than the one
+ * `parseSpec` read its spec from (the pointers in every message would send a reader elsewhere).
+ */
+function specFileProblem(contract: ApiContract): string | undefined {
+  if (contract.spec === null || typeof contract.spec !== 'object')
+    return (
+      `API "${contract.face}": contract.spec is ${contract.spec === undefined ? 'missing' : 'not an object'}; ` +
+      "it is the API's OpenAPI document: parseSpec(text, file) reads one"
+    );
+  const parsed = parsedFrom(contract.spec);
+  const example = parsed === undefined ? '"specs/acme.openapi.yaml"' : `"${parsed}", or a path that ends with it`;
+  const what =
+    "it names the file contract.spec was read from in messages and reports, as a path relative to the project's " +
+    `root (${example})`;
+  const file = contract.specFile as unknown;
+  if (typeof file !== 'string' || file.trim() === '')
+    return `API "${contract.face}": contract.specFile is ${describeValue(file)}; ${what}`;
+  if (parsed !== undefined && file !== parsed && !file.endsWith(`/${parsed.replace(/^(\.\/)+/, '')}`))
+    return `API "${contract.face}": contract.specFile "${file}" is not the file its spec came from, ${parsed}; ${what}`;
+  return undefined;
+}
+
+const describeValue = (value: unknown) => (value === undefined ? 'missing' : JSON.stringify(value));
 
 /** Called whenever an API is registered, so tables derived from every API are rebuilt. */
 export function onRegister(listener: () => void): void {

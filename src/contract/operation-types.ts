@@ -66,7 +66,17 @@ export interface RejectedParam {
  * another operation lists), a query filter, or nowhere.
  */
 type SessionBinding =
-  | { in: 'path'; discoveredFrom?: { operationId: string; field: string }; idPrefix?: string }
+  | {
+      in: 'path';
+      /**
+       * The path parameter that holds the session (default `session_id`): a parent named freely,
+       * `queue_id` in `/queues/{queue_id}/jobs`. The runner, record, the matcher and the CLI fill this
+       * one (contract/session-param.ts).
+       */
+      param?: string;
+      discoveredFrom?: { operationId: string; field: string };
+      idPrefix?: string;
+    }
   | { in: 'query'; param: string }
   | { in: 'none' };
 
@@ -130,7 +140,10 @@ export interface ListOperation {
   operationId: string;
   /** Every law of this operation is named `<lawPrefix>.<name>`. */
   lawPrefix: LawPrefix;
-  /** Path template under the face's base, e.g. `/v1/sessions/{session_id}/tasks`. */
+  /**
+   * Path template under the face's base, e.g. `/v1/sessions/{session_id}/tasks`
+   * (`session.param` names the session).
+   */
   path: string;
   target: RuleTarget;
   component: string;

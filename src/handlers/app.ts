@@ -7,11 +7,11 @@
  */
 
 import type { ApiTask, TypedFace } from '../contract/face.js';
-import type { Face } from '../contract/faces.js';
+import { type Face, faces } from '../contract/faces.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { registerApi } from './apis.js';
+import { mockOf, registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -39,6 +39,11 @@ export interface MockOptions {
    * same module again is a no-op) before anything is checked, so its faults and seeds are known.
    */
   apis?: readonly ApiModule[];
+  /**
+   * The APIs this mock serves, by name (default: every registered one; `createHandlers`: those of
+   * `apis`). A fault of another API is refused, naming the ones served.
+   */
+  faces?: readonly Face[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
   seed?: number;
   /** A store to serve instead of the demo dataset. */
@@ -89,7 +94,9 @@ export class MockApp {
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
     for (const module of options.apis ?? []) registerApi(module);
-    const refused = creationError(options.faults ?? [], options.latencyMs);
+    // An API named in `faces` that no module gave is refused here, saying how to register one.
+    for (const face of options.faces ?? []) mockOf(face);
+    const refused = creationError(options.faults ?? [], options.latencyMs, options.faces ?? faces());
     if (refused) throw new Error(refused);
     const store =
       options.store ??
@@ -191,7 +198,7 @@ export class MockApp {
 
   /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
   setFaults(ids: readonly FaultId[]): void {
-    this.faults = checkedFaults(ids);
+    this.faults = checkedFaults(ids, this.servedApis());
   }
 
   /**
@@ -247,9 +254,14 @@ export class MockApp {
     return sessionsOf(this.store);
   }
 
-  /** The fault ids each API can inject. */
+  /** The APIs this mock serves (`faces`, else every registered one, those registered later included). */
+  servedApis(): Face[] {
+    return [...(this.options.faces ?? faces())];
+  }
+
+  /** The fault ids each API this mock serves can inject. */
   injectableFaults(): Record<Face, FaultId[]> {
-    return injectableFaults();
+    return injectableFaults(this.servedApis());
   }
 
   /** What the mock is doing: its seed, faults and their effects, latency, answers, scenario, clock and tasks. */

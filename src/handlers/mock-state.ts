@@ -46,9 +46,9 @@ export function sessionsOf(store: MockStore): Record<Face, { session: string; ta
   ) as Record<Face, { session: string; tasks: number }[]>;
 }
 
-/** The fault ids each API can inject. */
-export function injectableFaults(): Record<Face, FaultId[]> {
-  return Object.fromEntries(faces().map((face) => [face, faultsOf(face)])) as Record<Face, FaultId[]>;
+/** The fault ids each of these APIs can inject. */
+export function injectableFaults(served: readonly Face[]): Record<Face, FaultId[]> {
+  return Object.fromEntries(served.map((face) => [face, faultsOf(face)])) as Record<Face, FaultId[]>;
 }
 
 const MAX_LISTED_SESSIONS = 100;

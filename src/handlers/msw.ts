@@ -12,7 +12,7 @@ import type { AnswerRule } from './answers.js';
 import { registerApi } from './apis.js';
 import { MockApp, type MockOptions, type MockState } from './app.js';
 import { MockClock } from './clock.js';
-import { describeUnknownFaults, type FaultId } from './faults/index.js';
+import { describeFaultProblems, type FaultId } from './faults/index.js';
 import { routesOf } from './router.js';
 import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
@@ -23,7 +23,7 @@ export interface HandlerOptions extends MockOptions {
    * no-op) and only their APIs are intercepted. Default: every registered API, the built-in set.
    */
   apis?: MockOptions['apis'];
-  /** The APIs to intercept, by name (default: those of `apis`, else every registered one). */
+  /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
   faces?: readonly Face[];
   /**
    * Base URL per face. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
@@ -102,15 +102,15 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   for (const module of options.apis ?? []) registerApi(module);
-  // A misspelt fault id fails here, at creation, not on the first request.
-  const unknown = describeUnknownFaults(options.faults ?? []);
-  if (unknown) throw new Error(`createHandlers: ${unknown}`);
+  const served = options.faces ?? options.apis?.map((module) => module.contract.face) ?? faces();
+  // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
+  const refused = describeFaultProblems(options.faults ?? [], served);
+  if (refused) throw new Error(`createHandlers: ${refused}`);
   const clock = options.clock ?? new MockClock();
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
-  const app = () => (appPromise ??= MockApp.create({ ...options, clock }));
+  const app = () => (appPromise ??= MockApp.create({ ...options, faces: served, clock }));
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
-  const served = options.faces ?? options.apis?.map((module) => module.contract.face) ?? faces();
   const handlers = served.flatMap((face) => {
     const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl);
     return routesOf(face).map((route) =>

@@ -4,16 +4,19 @@
  */
 
 import { ControlError } from './control-error.js';
-import { allFaults, describeUnknownFaults, type FaultId } from './faults/index.js';
+import { allFaults, describeFaultProblems, type FaultId } from './faults/index.js';
 
-/** Fault ids as given, each a known one; an unknown id is refused naming the closest. */
-export function checkedFaults(ids: readonly FaultId[]): Set<string> {
+/**
+ * Fault ids as given, each a known one of an API in `served`; an unknown id is refused naming the
+ * closest, and one of another API naming the APIs served.
+ */
+export function checkedFaults(ids: readonly FaultId[], served: readonly string[]): Set<string> {
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
     throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
       known: allFaults(),
     });
-  const unknown = describeUnknownFaults(ids);
-  if (unknown) throw new ControlError(400, unknown, { known: allFaults() });
+  const refused = describeFaultProblems(ids, served);
+  if (refused) throw new ControlError(400, refused, { known: allFaults() });
   return new Set(ids);
 }
 
@@ -42,9 +45,13 @@ export function checkedSeed(seed: number): number {
 }
 
 /** What `MockApp.create` refuses before any data is built (plain errors: no HTTP call is being answered). */
-export function creationError(faults: readonly FaultId[], latencyMs: number | undefined): string | undefined {
-  const unknown = describeUnknownFaults(faults);
-  if (unknown) return unknown;
+export function creationError(
+  faults: readonly FaultId[],
+  latencyMs: number | undefined,
+  served: readonly string[],
+): string | undefined {
+  const refused = describeFaultProblems(faults, served);
+  if (refused) return refused;
   if (latencyMs !== undefined && (!Number.isFinite(latencyMs) || latencyMs < 0))
     return `latencyMs must be 0 or more, got ${latencyMs}`;
   return undefined;

@@ -1,11 +1,12 @@
 /** A user's OpenAPI document, read from its text (YAML or JSON) with what is missing said at once. */
 import { parse } from 'yaml';
-import type { OpenApiDocument } from '../contract/openapi.js';
+import { markParsedFrom, type OpenApiDocument } from '../contract/openapi.js';
 
 /**
  * Parses an OpenAPI 3.1 document (YAML, or JSON, which is YAML) for `ApiContract.spec`. `file` names it
  * in errors: a parse error, or a document without `openapi`, `info` or `paths`, throws at once rather
- * than when the first validator compiles.
+ * than when the first validator compiles. Registering the API checks that `ApiContract.specFile` names
+ * this same file.
  */
 export function parseSpec(text: string, file: string): OpenApiDocument {
   let value: unknown;
@@ -21,5 +22,5 @@ export function parseSpec(text: string, file: string): OpenApiDocument {
     throw new Error(
       `${file} is not an OpenAPI document: it has no ${missing.join(', ')} (an OpenAPI 3.1 spec has all three)`,
     );
-  return value as OpenApiDocument;
+  return markParsedFrom(value as OpenApiDocument, file);
 }

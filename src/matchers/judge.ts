@@ -7,8 +7,9 @@ import type { Face } from '../contract/faces.js';
 import { contractOf } from '../contract/faces.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { checkListPage } from '../contract/laws/index.js';
-import { operation } from '../contract/operations.js';
+import { type ListOperation, operation } from '../contract/operations.js';
 import { documentedStatuses } from '../contract/schema.js';
+import { sessionParamOf } from '../contract/session-param.js';
 import { validateResponseBody } from '../contract/validate.js';
 import type { Violation } from '../contract/violation.js';
 
@@ -40,18 +41,14 @@ async function subjectOf(received: Response | ContractSubject): Promise<Contract
 }
 
 /** The session a request is about: its path segment, or its session filter. */
-function sessionOf(
-  path: string,
-  url: URL | undefined,
-  template: string,
-  binding: ReturnType<typeof operation>['session'],
-): string | undefined {
+function sessionOf(path: string, url: URL | undefined, op: ListOperation): string | undefined {
   if (!url) return undefined;
-  if (binding.in === 'query') return url.searchParams.get(binding.param) ?? undefined;
-  if (binding.in !== 'path') return undefined;
-  const want = template.split('/').reverse();
+  if (op.session.in === 'query') return url.searchParams.get(op.session.param) ?? undefined;
+  const param = sessionParamOf(op);
+  if (param === undefined) return undefined;
+  const want = op.path.split('/').reverse();
   const got = path.split('/').reverse();
-  const at = want.indexOf('{session_id}');
+  const at = want.indexOf(`{${param}}`);
   return at === -1 || got[at] === undefined ? undefined : decodeURIComponent(got[at]!);
 }
 
@@ -95,7 +92,7 @@ export async function judgeResponse<F extends Face>(
     contentType: subject.contentType ?? 'application/json',
     body: subject.body,
   };
-  const session = sessionOf(url?.pathname ?? '', url, op.path, op.session);
+  const session = sessionOf(url?.pathname ?? '', url, op);
   const violations = checkListPage(op, exchange, session !== undefined ? { sessionId: session } : {});
   return options.failOnDrift ? violations : violations.filter((v) => !v.rule.endsWith('.no-undocumented-fields'));
 }

@@ -19,6 +19,7 @@ import { optional } from '../contract/optional.js';
 import { allRules, checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
+import { pathWithSession } from '../contract/session-param.js';
 import { validateComponent } from '../contract/validate.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
@@ -166,7 +167,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     const pages: Exchange[] = [];
     const cursors: (string | undefined)[] = [];
     let current = query;
-    const path = op.path.replace('{session_id}', encodeURIComponent(session ?? ''));
+    const path = pathWithSession(op, session ?? '');
     for (let n = 0; n < MAX_PAGES; n++) {
       const url = new URL(base.toString().replace(/\/+$/, '') + path);
       const result = await client.get(url, current);

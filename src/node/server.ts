@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { faces, isFace } from '../contract/faces.js';
+import { isFace } from '../contract/faces.js';
 import type { MockApp } from '../handlers/app.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
@@ -177,7 +177,7 @@ function route(
     }
     if (rest === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       req.resume();
-      const page = Buffer.from(controlPage(faces()));
+      const page = Buffer.from(controlPage(app.servedApis()));
       res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
       res.end(req.method === 'HEAD' ? undefined : page);
       return;
@@ -198,11 +198,12 @@ function route(
       .catch((error: unknown) => answerInternalError(req, res, error));
     return;
   }
-  if (!isFace(prefix)) {
+  if (!app.servedApis().includes(prefix)) {
     req.resume();
     fail(
       404,
-      `no API at /${prefix.slice(0, 50)}; the APIs are at ${faces()
+      `no API at /${prefix.slice(0, 50)}; the APIs are at ${app
+        .servedApis()
         .map((face) => `/${face}`)
         .join(', ')}`,
     );

@@ -1,7 +1,8 @@
 /**
  * A fifth list API (test/fixtures/apis/toy) registered through the same `ApiModule` interface as
  * the built-in four: the generators produce valid jobs, the mock serves them, `conform` passes on
- * the mock and catches a fault injected into it. Nothing outside the fixture folder knows it.
+ * the mock and catches a fault injected into it. Nothing outside the fixture folder knows it. Its
+ * session is a queue, `/v1/queues/{queue_id}/jobs`: every place that fills the session fills that.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, validObject } from '../../src/generators/index.js';
 import { registerApi } from '../../src/handlers/apis.js';
 import { createHandlers } from '../../src/handlers/msw.js';
+import { judgeResponse } from '../../src/matchers/judge.js';
 import { toyModule } from '../fixtures/apis/toy/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -25,8 +27,8 @@ beforeAll(async () => {
   mock = await startMock();
   // 23 jobs: more than two pages at the default limit of 10.
   const partials = Array.from({ length: 23 }, (_, i) => ({ state: ['pending', 'running', 'done', 'failed'][i % 4] }));
-  await mock.app.seed('toy', 'sess-a', partials, { seed: 3 });
-  await mock.app.seed('toy', 'sess-b', [{ state: 'done' }], { seed: 4 });
+  await mock.app.seed('toy', 'q-a', partials, { seed: 3 });
+  await mock.app.seed('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
 });
 afterAll(async () => {
   await mock.server.close();
@@ -65,45 +67,61 @@ describe('a fifth API registered through ApiModule', () => {
       );
   });
 
-  it('is served by the mock: pages newest first, cursors to the end, 404 and 400 in its own format', async () => {
+  it('is served by the mock: pages newest first, item-id cursors to the end, 404 and 400 as problems', async () => {
     const ids: string[] = [];
     let created = Number.POSITIVE_INFINITY;
-    let url = `${mock.base('toy')}/sessions/sess-a/jobs`;
+    let url = `${mock.base('toy')}/v1/queues/q-a/jobs`;
     for (let page = 0; page < 5; page++) {
       const response = await fetch(url);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { items: { id: string; created_at: number }[]; next?: string };
+      const body = (await response.json()) as { page: { jobs: { id: string; created_at: string }[] } };
       expect(validateComponent('toy', 'JobPage', body)).toEqual([]);
-      for (const job of body.items) {
-        expect(job.created_at).toBeLessThanOrEqual(created);
-        created = job.created_at;
+      for (const job of body.page.jobs) {
+        expect(Date.parse(job.created_at)).toBeLessThanOrEqual(created);
+        created = Date.parse(job.created_at);
         ids.push(job.id);
       }
-      if (!body.next) break;
-      url = `${mock.base('toy')}/sessions/sess-a/jobs?after=${encodeURIComponent(body.next)}`;
+      const last = body.page.jobs.at(-1);
+      if (!last) break;
+      url = `${mock.base('toy')}/v1/queues/q-a/jobs?after_id=${encodeURIComponent(last.id)}`;
     }
     expect(new Set(ids).size).toBe(23);
-    const unknown = await fetch(`${mock.base('toy')}/sessions/sess-nobody/jobs`);
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'no session sess-nobody' });
-    expect((await fetch(`${mock.base('toy')}/sessions/sess-a/jobs?limit=51`)).status).toBe(400);
+    const unknown = await fetch(`${mock.base('toy')}/v1/queues/q-nobody/jobs`);
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      { problem: { status: 404, detail: 'no queue q-nobody' } },
+    ]);
+    expect((await fetch(`${mock.base('toy')}/v1/queues/q-a/jobs?limit=51`)).status).toBe(400);
+  });
+
+  it('is judged by the matcher at its queue: a job of another queue is found', async () => {
+    const url = `${mock.base('toy')}/v1/queues/q-a/jobs?limit=3`;
+    expect(await judgeResponse('toy', 'listJobs', await fetch(url))).toEqual([]);
+    const { page } = (await (await fetch(url)).json()) as { page: { jobs: Record<string, unknown>[] } };
+    const stray = { ...page.jobs[0], queue_id: 'q-b' };
+    const found = await judgeResponse('toy', 'listJobs', { status: 200, url, body: { page: { jobs: [stray] } } });
+    expect(found.map((v) => [v.rule, v.instancePath])).toContainEqual([
+      'toy.items-belong-to-session',
+      '/page/jobs/0/queue_id',
+    ]);
   });
 
   it('is intercepted by the MSW handlers at its own base URL, in its own format', async () => {
     const toy = createHandlers({ faces: ['toy'] });
-    await (await toy.app()).seed('toy', 'sess-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
+    await (await toy.app()).seed('toy', 'q-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
     const server = setupServer(...toy.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     try {
-      const page = (await (await fetch('https://toy.invalid/sessions/sess-m/jobs?limit=1')).json()) as {
-        items: unknown[];
-        next?: string;
+      const body = (await (await fetch('https://toy.invalid/v1/queues/q-m/jobs?limit=1')).json()) as {
+        page: { jobs: unknown[] };
       };
-      expect(page.items).toHaveLength(1);
-      expect(page.next).toMatch(/^c\d+$/);
-      expect(validateComponent('toy', 'JobPage', page)).toEqual([]);
-      const unknown = await fetch('https://toy.invalid/sessions/sess-nobody/jobs');
-      expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'no session sess-nobody' }]);
+      expect(body.page.jobs).toHaveLength(1);
+      expect(validateComponent('toy', 'JobPage', body)).toEqual([]);
+      const unknown = await fetch('https://toy.invalid/v1/queues/q-nobody/jobs');
+      expect([unknown.status, await unknown.json()]).toEqual([
+        404,
+        { problem: { status: 404, detail: 'no queue q-nobody' } },
+      ]);
     } finally {
       server.close();
     }
@@ -114,7 +132,7 @@ describe('a fifth API registered through ApiModule', () => {
     const result = await runConformance({
       face: 'toy',
       baseUrl: mock.base('toy'),
-      session: 'sess-a',
+      session: 'q-a',
       seed: 7,
       runs: 30,
       polls: 2,
@@ -131,20 +149,27 @@ describe('a fifth API registered through ApiModule', () => {
         'toy.limit-respected',
         'toy.unknown-session-404',
         'toy.job-times-in-order',
+        'toy.cursor-exclusive',
+        'toy.error-format',
       ]),
     );
   });
 
-  for (const fault of ['toy.result-only-when-done', 'toy.order-newest-first', 'toy.job-times-in-order']) {
+  for (const fault of [
+    'toy.result-only-when-done',
+    'toy.order-newest-first',
+    'toy.job-times-in-order',
+    'toy.error-format',
+  ]) {
     it(`catches the fault ${fault} injected into the mock`, async () => {
       mock.app.faults = new Set([fault]);
       try {
         const result = await runConformance({
           face: 'toy',
           baseUrl: mock.base('toy'),
-          session: 'sess-a',
+          session: 'q-a',
           seed: 7,
-          runs: 20,
+          runs: 5,
           polls: 2,
           pollIntervalMs: 10,
         });
@@ -166,9 +191,9 @@ describe('a fifth API registered through ApiModule', () => {
       ] as const) {
         mock.app.faults = new Set([fault]);
         const before = count();
-        const response = await fetch(`${mock.base('toy')}/sessions/sess-a/jobs`);
+        const response = await fetch(`${mock.base('toy')}/v1/queues/q-a/jobs`);
         expect(response.headers.get('x-mock-faults')).toBe(`toy.result-only-when-done broke ${broke} of 10 jobs`);
-        const { items } = (await response.json()) as { items: Record<string, unknown>[] };
+        const items = ((await response.json()) as { page: { jobs: Record<string, unknown>[] } }).page.jobs;
         expect(items.filter((job) => checkItem('toy', 'task', job).length > 0)).toHaveLength(broke);
         expect(count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
       }

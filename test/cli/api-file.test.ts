@@ -61,31 +61,38 @@ describe('--api FILE', () => {
       while (!/listening (\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const url = /listening (\S+)/.exec(out)?.[1];
       expect(url, out).toBeDefined();
-      expect(out).toContain(`  toy      ${url}/toy/sessions/{session_id}/jobs (loaded with --api; no demo data`);
+      // The session's place as the module names it: the toy's session is a queue.
+      expect(out).toContain(`  toy      ${url}/toy/v1/queues/{queue_id}/jobs (loaded with --api; no demo data`);
       expect(out).toContain('faults   toy.order-newest-first');
       const seeded = await fetch(`${url}/__mock/seed`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ face: 'toy', session: 'sess-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
+        body: JSON.stringify({ face: 'toy', session: 'q-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
       });
       expect(seeded.status).toBe(200);
-      const page = (await (await fetch(`${url}/toy/sessions/sess-c/jobs`)).json()) as {
-        items: { created_at: number }[];
+      const body = (await (await fetch(`${url}/toy/v1/queues/q-c/jobs`)).json()) as {
+        page: { jobs: { created_at: string }[] };
       };
-      expect(page.items).toHaveLength(2);
+      const created = body.page.jobs.map((job) => Date.parse(job.created_at));
+      expect(created).toHaveLength(2);
       // The fault asked for on the command line: oldest first.
-      expect(page.items[0]!.created_at).toBeLessThanOrEqual(page.items[1]!.created_at);
+      expect(created[0]).toBeLessThanOrEqual(created[1]!);
       const recorded = join(dir, 'toy-recording.json');
-      // Both read the loaded API at the mock's /toy, in session sess-c.
-      const at = ['--api', TOY, '--base-url', `${url}/toy`, '--session', 'sess-c'];
+      // Both read the loaded API at the mock's /toy, in queue q-c (its session).
+      const at = ['--api', TOY, '--base-url', `${url}/toy`, '--session', 'q-c'];
       const record = await cli(['record', ...at, '--polls', '1', '--interval', '0', '--out', recorded]);
       expect(record.out).toContain(`wrote ${recorded}: 1 polls`);
-      expect(JSON.parse(await readFile(recorded, 'utf8'))).toMatchObject({ face: 'toy' });
+      const recording = JSON.parse(await readFile(recorded, 'utf8'));
+      expect(recording).toMatchObject({ face: 'toy' });
+      // record filled {queue_id} with the session: both jobs were read (one twice: the fault reverses each page).
+      const placed = recording.tasks as { session: string; task: { id: string } }[];
+      expect(new Set(placed.map((p) => `${p.session} ${p.task.id}`)).size).toBe(2);
+      expect(new Set(placed.map((p) => p.session))).toEqual(new Set(['q-c']));
       const conform = await cli(['conform', ...at, '--runs', '5']);
       expect(conform.code, conform.out + conform.err).toBe(1);
       expect(conform.out).toContain('toy.order-newest-first');
       // Its replay lines load the same file, so they run as printed.
-      expect(conform.out).toContain(`conform --api ${TOY} --face toy --base-url ${url}/toy --session sess-c`);
+      expect(conform.out).toContain(`conform --api ${TOY} --face toy --base-url ${url}/toy --session q-c`);
     } finally {
       stop();
       expect(await running).toBe(0);
@@ -138,6 +145,11 @@ describe('--api FILE', () => {
       'its default export (a function) threw: no spec here',
     ],
     ['broken.mjs', 'export default {', 'importing it failed: '],
+    [
+      'nospec.mjs',
+      'import { readFileSync } from "node:fs";\nreadFileSync(new URL("./nospec.yaml", import.meta.url));',
+      /importing it failed: ENOENT.*nospec\.yaml'? \(a file the module reads as it loads is missing: .*keep the spec beside/,
+    ],
     [
       'two.mjs',
       'export default [{ contract: { face: "x", operations: [], rules: [] }, generators: { face: "y" }, mock: { face: "x" } }];',

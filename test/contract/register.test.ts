@@ -10,13 +10,27 @@ const jobsWith = (members: Record<string, unknown>): typeof jobs.contract =>
   ) as typeof jobs.contract;
 
 describe('registerContract refuses a module the shared layers could not serve', () => {
-  it('a session bound in the path under another name than {session_id}, naming the operation and the fix', () => {
-    const operations = jobs.contract.operations.map((op) => ({
-      ...op,
-      path: op.path.replace('{session_id}', '{queue_id}'),
-    }));
-    expect(() => registerContract(jobsWith({ operations }))).toThrow(
-      /API "jobs", operation listJobs: its path \/sessions\/\{queue_id\}\/jobs binds the session in the path.*write the path with \{session_id\}/,
+  it('a session parameter the path does not have, naming the operation, the parameter and the fix', () => {
+    const renamed = (session: object) =>
+      jobs.contract.operations.map((op) => ({ ...op, path: op.path.replace('{session_id}', '{queue_id}'), session }));
+    expect(() => registerContract(jobsWith({ operations: renamed({ in: 'path' }) }))).toThrow(
+      /API "jobs", operation listJobs: its path \/sessions\/\{queue_id\}\/jobs has no \{session_id\}, .*set session\.param/,
+    );
+    expect(() => registerContract(jobsWith({ operations: renamed({ in: 'path', param: 'board_id' }) }))).toThrow(
+      /its path \/sessions\/\{queue_id\}\/jobs has no \{board_id\}, the path parameter its session\.param names/,
+    );
+    expect(faces()).not.toContain('jobs');
+  });
+
+  it('a specFile missing, or naming another file than its spec was parsed from, naming the API and the file', () => {
+    expect(() => registerContract(jobsWith({ specFile: undefined }))).toThrow(
+      /^API "jobs": contract\.specFile is missing; it names the file contract\.spec was read from .*"jobs\.openapi\.yaml"/,
+    );
+    expect(() => registerContract(jobsWith({ specFile: 'examples/jobs/tickets.yaml' }))).toThrow(
+      'API "jobs": contract.specFile "examples/jobs/tickets.yaml" is not the file its spec came from, jobs.openapi.yaml',
+    );
+    expect(() => registerContract(jobsWith({ spec: undefined }))).toThrow(
+      /^API "jobs": contract\.spec is missing; .*parseSpec\(text, file\)/,
     );
     expect(faces()).not.toContain('jobs');
   });

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { faces } from '../../src/contract/faces.js';
 import { createHandlers } from '../../src/entries/handlers.js';
+import { MockApp, startServer } from '../../src/entries/node.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 import { useScenario } from '../../src/scenarios/msw.js';
@@ -89,5 +90,47 @@ describe("a scenario of a module's API", () => {
     expect(() => compileScenario({ name: 'x', face: 'jbos', timeline: [] }, 'x.yaml')).toThrow(
       /x\.yaml.*\/face.*unknown API "jbos"; the APIs are praxis, everruns, ark, jsonrpc/,
     );
+  });
+});
+
+describe("faults of a mock's own API set", () => {
+  it('createHandlers refuses a fault of an API it does not serve, at creation and in setFaults', async () => {
+    const refusal = /fault "ark\.order-newest-first" is of API ark, which this mock does not serve \(it serves jobs\)/;
+    expect(() => createHandlers({ apis: [jobs], faults: ['ark.order-newest-first'] })).toThrow(refusal);
+    const mock = createHandlers({ apis: [jobs] });
+    await expect(mock.setFaults(['ark.order-newest-first'])).rejects.toThrow(refusal);
+    await mock.setFaults(['jobs.order-newest-first']);
+    expect((await mock.state()).faults).toEqual(['jobs.order-newest-first']);
+    expect(Object.keys((await mock.app()).injectableFaults())).toEqual(['jobs']);
+  });
+
+  it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {
+    const app = await MockApp.create({ apis: [jobs], faces: ['jobs'] });
+    const refused = await app.controlResponse('POST', '/faults', { faults: ['ark.order-newest-first'] });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: string }).error).toMatch(
+      /is of API ark, which this mock does not serve \(it serves jobs\)/,
+    );
+    await expect(MockApp.create({ faces: ['jobs'], faults: ['ark.order-newest-first'] })).rejects.toThrow(/of API ark/);
+    await expect(MockApp.create({ faces: ['jbos'] })).rejects.toThrow(
+      /the mock does not serve API "jbos"; it serves .*jobs/,
+    );
+    const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+    try {
+      const praxis = await fetch(`${server.url}/praxis/v1/sessions/x/background_tasks`);
+      expect([praxis.status, ((await praxis.json()) as { error: string }).error]).toEqual([
+        404,
+        'no API at /praxis; the APIs are at /jobs',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an unknown fault of a module's API says where its faults are listed, with the closest", async () => {
+    const mock = createHandlers({ apis: [jobs] });
+    const error = await mock.setFaults(['jobs.order-newst-first'] as never).catch((e: Error) => e.message);
+    expect(error).toContain('unknown fault "jobs.order-newst-first" (did you mean "jobs.order-newest-first"?)');
+    expect(error).toContain("the mock lists each API's in injectableFaults() (GET /__mock/faults)");
   });
 });

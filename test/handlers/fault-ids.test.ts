@@ -20,7 +20,9 @@ describe('unknown fault ids', () => {
       .split(', ');
     expect(listed).toEqual(faultsOf('jsonrpc'));
     expect(listed.length).toBeGreaterThan(5);
-    expect(message).toMatch(/marked injectable in docs\/rules\.md/);
+    expect(message).toContain(
+      "the mock lists each API's in injectableFaults() (GET /__mock/faults), and docs/rules.md the built-in APIs'",
+    );
   });
 
   it('suggest nothing for an id that names no API, and say how ids are formed', () => {

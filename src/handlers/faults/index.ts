@@ -163,10 +163,36 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
   });
   const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);
   const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
-  const injectable = 'only the rules and laws marked injectable in docs/rules.md are faults';
+  // docs/rules.md is rendered for the built-in APIs only: a registered module's faults are listed by the mock.
+  const injectable =
+    "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
+    "(GET /__mock/faults), and docs/rules.md the built-in APIs'";
   const where =
     faces.length > 0
       ? injectable
       : `a fault id starts with its API (${apis.join(', ')}); ${injectable} (${allFaults().length} in all)`;
   return [...said, ...lists, where].join('; ');
+}
+
+/**
+ * Says which fault ids are of an API the mock does not serve, naming that API and the ones it
+ * serves; undefined when every id's API is served.
+ */
+function describeUnservedFaults(ids: readonly string[], served: readonly string[]): string | undefined {
+  const foreign = ids.filter((id) => !served.includes(id.slice(0, id.indexOf('.'))));
+  if (foreign.length === 0) return undefined;
+  return foreign
+    .map((id) => {
+      const api = id.slice(0, id.indexOf('.'));
+      return (
+        `fault "${id}" is of API ${api}, which this mock does not serve (it serves ${served.join(', ')}): ` +
+        `drop the fault, or mock ${api} too`
+      );
+    })
+    .join('; ');
+}
+
+/** What is wrong with the fault ids asked of a mock serving `served`: unknown ids first; undefined when none. */
+export function describeFaultProblems(ids: readonly string[], served: readonly string[]): string | undefined {
+  return describeUnknownFaults(ids) ?? describeUnservedFaults(ids, served);
 }
