@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
-import { BUILTIN_FACES } from '../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
@@ -48,20 +48,20 @@ let praxis = { ours: 0, ratio: 0 };
 async function generators() {
   log('## Generators: valid tasks per second');
   log('');
-  log('Each value passes the strict schema and every rule of its face. json-schema-faker 0.6.3 gets the same');
+  log('Each value passes the strict schema and every rule of its API. json-schema-faker 0.6.3 gets the same');
   log('item schema (it satisfies the schema only, not the rules).');
   log('');
   log(
-    '| face | agent-task-contracts (valid + rules) | json-schema-faker `generate` (documented, async) | ratio | json-schema-faker `generateSync` | ratio |',
+    '| API | agent-task-contracts (valid + rules) | json-schema-faker `generate` (documented, async) | ratio | json-schema-faker `generateSync` | ratio |',
   );
   log('|---|---|---|---|---|---|');
-  for (const face of BUILTIN_FACES) {
-    const arb = validObject(face, 'task');
+  for (const api of BUILTIN_API_NAMES) {
+    const arb = validObject(api, 'task');
     const batch = 1000;
     let seed = 1;
     const ours = perSecond(() => fc.sample(arb, { seed: seed++, numRuns: batch })) * batch;
-    const bundle = schemaBundle(face, 'strict');
-    const schema = { ...bundle, $ref: `#/$defs/${componentOf(face, 'task')}` };
+    const bundle = schemaBundle(api, 'strict');
+    const schema = { ...bundle, $ref: `#/$defs/${componentOf(api, 'task')}` };
     const jsfSync = perSecond(() => generateSync(schema as never, { seed: seed++ } as never), 1500);
     let n = 0;
     const start = performance.now();
@@ -71,9 +71,9 @@ async function generators() {
     }
     const jsfAsync = (n / (performance.now() - start)) * 1000;
     log(
-      `| ${face} | ${round(ours)}/s | ${round(jsfAsync)}/s | ${round(ours / jsfAsync)}x | ${round(jsfSync)}/s | ${round(ours / jsfSync)}x |`,
+      `| ${api} | ${round(ours)}/s | ${round(jsfAsync)}/s | ${round(ours / jsfAsync)}x | ${round(jsfSync)}/s | ${round(ours / jsfSync)}x |`,
     );
-    if (face === 'praxis') praxis = { ours, ratio: ours / jsfAsync };
+    if (api === 'praxis') praxis = { ours, ratio: ours / jsfAsync };
   }
   log('');
   log(
@@ -87,8 +87,8 @@ async function generators() {
 }
 
 /** Every object `generate` writes, as `--what` names it. */
-const GENERATED = BUILTIN_FACES.flatMap((face) =>
-  Object.keys(componentsOf(face)).map((what) => ({ face, what: what as RuleTarget })),
+const GENERATED = BUILTIN_API_NAMES.flatMap((api) =>
+  Object.keys(componentsOf(api)).map((what) => ({ api, what: what as RuleTarget })),
 );
 
 /** `generate --count 100000` as users run it: a whole process (the bundle), NDJSON to a file. */
@@ -110,14 +110,14 @@ async function wholeGenerate() {
   log('|---|---|---|---|---|---|---|---|');
   const out = join(tmpdir(), `atc-generate-${process.pid}.ndjson`);
   const results: number[] = [];
-  for (const { face, what } of GENERATED) {
+  for (const { api, what } of GENERATED) {
     const times: number[] = [];
     for (let run = 0; run < 3; run++) {
       const fd = openSync(out, 'w');
       const started = performance.now();
       execFileSync(
         'node',
-        [BIN, 'generate', '--face', face, '--what', what, '--count', String(count), '--seed', String(run + 1)],
+        [BIN, 'generate', '--face', api, '--what', what, '--count', String(count), '--seed', String(run + 1)],
         {
           cwd: root,
           stdio: ['ignore', fd, 'inherit'],
@@ -127,12 +127,12 @@ async function wholeGenerate() {
       closeSync(fd);
     }
     const text = readFileSync(out, 'utf8');
-    const idField = operationsOf(face).find((op) => op.target === what)?.idField;
+    const idField = operationsOf(api).find((op) => op.target === what)?.idField;
     const lines = text.trimEnd().split('\n');
     const values = lines.map((l) => JSON.parse(l) as JsonObject);
     const ids = idField ? new Set(values.map((v) => v[idField])).size : undefined;
     // The ids inside the objects (a tool call's, an ask's): how many, how many distinct.
-    const nested = (generatorsOf(face).nestedIds?.[what] ?? []).map((path) => {
+    const nested = (generatorsOf(api).nestedIds?.[what] ?? []).map((path) => {
       const all = values.flatMap((v) => idsAt(v, path));
       return `\`${path}\` ${new Set(all).size.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')}`;
     });
@@ -140,13 +140,13 @@ async function wholeGenerate() {
     results.push(whole);
     const n = 20_000;
     let t = performance.now();
-    for (const value of drawObjects(face, what, { count: n, seed: 9 })) JSON.stringify(value);
+    for (const value of drawObjects(api, what, { count: n, seed: 9 })) JSON.stringify(value);
     const drawn = (n / (performance.now() - t)) * 1000;
     t = performance.now();
-    for (const value of fc.sample(validObject(face, what), { seed: 9, numRuns: n })) JSON.stringify(value);
+    for (const value of fc.sample(validObject(api, what), { seed: 9, numRuns: n })) JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
-      `| ${face} | ${what} | **${round(whole)}/s** | ${(text.length / 1e6).toFixed(1)} | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
+      `| ${api} | ${what} | **${round(whole)}/s** | ${(text.length / 1e6).toFixed(1)} | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
     );
   }
   rmSync(out, { force: true });
@@ -471,30 +471,30 @@ async function scale() {
   const table: Record<string, { p50: number; p99: number }[]> = {};
   const starts: Record<string, { runs: number[]; rss: { now: number; peak: number } }> = {};
   for (const [s, n] of sizes.entries()) {
-    for (const face of ['ark', 'jsonrpc'] as const) {
-      const port = 4650 + s * 2 + (face === 'ark' ? 0 : 1);
+    for (const api of ['ark', 'jsonrpc'] as const) {
+      const port = 4650 + s * 2 + (api === 'ark' ? 0 : 1);
       const base = `http://127.0.0.1:${port}`;
-      const args = [BIN, 'mock', '--port', String(port), '--tasks', `${face}=${n}`];
+      const args = [BIN, 'mock', '--port', String(port), '--tasks', `${api}=${n}`];
       // Several cold starts below 1M (they are short and noisy); the last one stays up to be timed.
       const runs: number[] = [];
-      let started = await spawnUntil200(process.execPath, args, base + firstPage[face]);
+      let started = await spawnUntil200(process.execPath, args, base + firstPage[api]);
       for (let r = 1; r < (n < 1_000_000 ? 5 : 2); r++) {
         runs.push(started.ms);
         await stop(started.child);
-        started = await spawnUntil200(process.execPath, args, base + firstPage[face]);
+        started = await spawnUntil200(process.execPath, args, base + firstPage[api]);
       }
       runs.push(started.ms);
       const { child } = started;
-      starts[`${face} ${n}`] = { runs, rss: await residentMb(child.pid!) };
+      starts[`${api} ${n}`] = { runs, rss: await residentMb(child.pid!) };
       console.error(
-        `scale: ${face} ${n.toLocaleString('en-US')}: first page after ${runs.map(Math.round).join(', ')} ms`,
+        `scale: ${api} ${n.toLocaleString('en-US')}: first page after ${runs.map(Math.round).join(', ')} ms`,
       );
       const first = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=1`)).json()) as {
         next_cursor: number;
       };
       const top = first.next_cursor + 1;
       for (const op of paged.filter((o) =>
-        face === 'ark' ? !o.label.startsWith('JSON-RPC') : o.label.startsWith('JSON-RPC'),
+        api === 'ark' ? !o.label.startsWith('JSON-RPC') : o.label.startsWith('JSON-RPC'),
       )) {
         console.error(`scale: ${op.label} at ${n}`);
         (table[op.label] ??= []).push(await timedGets(base, op.urls(n, top)));
@@ -539,16 +539,16 @@ async function scale() {
   );
   log('|---|---|---|---|---|');
   for (const n of sizes)
-    for (const face of ['ark', 'jsonrpc'] as const) {
-      const { runs, rss } = starts[`${face} ${n}`]!;
+    for (const api of ['ark', 'jsonrpc'] as const) {
+      const { runs, rss } = starts[`${api} ${n}`]!;
       log(
-        `| ${face} | ${n.toLocaleString('en-US')} | ${seconds(median(runs))} (${runs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) | ${seconds(median(runs) - median(rawRuns))} | ${rss.now.toLocaleString('en-US')} / ${rss.peak.toLocaleString('en-US')} MB |`,
+        `| ${api} | ${n.toLocaleString('en-US')} | ${seconds(median(runs))} (${runs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) | ${seconds(median(runs) - median(rawRuns))} | ${rss.now.toLocaleString('en-US')} / ${rss.peak.toLocaleString('en-US')} MB |`,
       );
     }
   log('');
   const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
-  const million = (['ark', 'jsonrpc'] as const).map((face) => starts[`${face} 1000000`]!);
-  const hundredK = (['ark', 'jsonrpc'] as const).map((face) => median(starts[`${face} 100000`]!.runs));
+  const million = (['ark', 'jsonrpc'] as const).map((api) => starts[`${api} 1000000`]!);
+  const hundredK = (['ark', 'jsonrpc'] as const).map((api) => median(starts[`${api} 100000`]!.runs));
   const slowestMillion = Math.max(...million.map((m) => median(m.runs)));
   const peakMillion = Math.max(...million.map((m) => m.rss.peak));
   log(
@@ -593,7 +593,7 @@ async function conformance() {
   log('');
   const loadBefore = machineLoad();
   log(
-    '| face | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s | default: where the time went |',
+    '| API | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s | default: where the time went |',
   );
   log('|---|---|---|---|---|---|---|');
   const app = await MockApp.create({ latencyMs });
@@ -601,16 +601,16 @@ async function conformance() {
   const verdict = (r: Awaited<ReturnType<typeof runConformance>>) =>
     JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
   try {
-    for (const face of BUILTIN_FACES) {
+    for (const api of BUILTIN_API_NAMES) {
       const marks: string[] = [];
       const run = async (concurrency?: number) => {
         await app.reset();
-        const session = sessions[face];
+        const session = sessions[api];
         const started = performance.now();
         const at = () => ((performance.now() - started) / 1000).toFixed(1);
         return runConformance({
-          face,
-          baseUrl: `${server.url}/${face}`,
+          api,
+          baseUrl: `${server.url}/${api}`,
           ...(session ? { session } : {}),
           seed: 28,
           ...(concurrency
@@ -630,7 +630,7 @@ async function conformance() {
         ),
       ];
       log(
-        `| ${face} | ${one.requests}, ${s(one)} s | ${many.requests}, ${s(many)} s | ${(one.durationMs / many.durationMs).toFixed(1)}x | ${same} | ${s(many)} s ${met} | ${where.join(', ')}, end ${s(many)} |`,
+        `| ${api} | ${one.requests}, ${s(one)} s | ${many.requests}, ${s(many)} s | ${(one.durationMs / many.durationMs).toFixed(1)}x | ${same} | ${s(many)} s ${met} | ${where.join(', ')}, end ${s(many)} |`,
       );
     }
   } finally {

@@ -1,4 +1,4 @@
-/** Hand-written conforming objects, one per face and target, that tests mutate. */
+/** Hand-written conforming objects, one per API and target, that tests mutate. */
 import type { JsonObject } from '../src/contract/index.js';
 
 export const praxisTask = (): JsonObject => ({

@@ -11,7 +11,7 @@ const LIMIT = 'limit: jobs per page, 1 to 100, default 20; any other value is re
 
 /** @type {import('agent-task-contracts/kit').Lifecycle} */
 export const jobLifecycle = {
-  face: 'jobs',
+  api: 'jobs',
   states: ['queued', 'running', 'succeeded', 'failed', 'canceled'],
   terminal: ['succeeded', 'failed', 'canceled'],
   transitions: { queued: ['running', 'canceled'], running: ['succeeded', 'failed', 'canceled'] },
@@ -25,7 +25,7 @@ export const ended = (status) => isTerminal(jobLifecycle, String(status));
 export const jobRules = [
   {
     id: 'jobs.finished-at-when-ended',
-    face: 'jobs',
+    api: 'jobs',
     target: 'task',
     source: source('finished_at is set exactly when the job has succeeded, failed or been canceled.'),
     statement: 'finished_at is a time exactly when the status is succeeded, failed or canceled, null otherwise',
@@ -41,7 +41,7 @@ export const jobRules = [
   },
   {
     id: 'jobs.exit-code-matches-status',
-    face: 'jobs',
+    api: 'jobs',
     target: 'task',
     source: source('exit_code is 0 on a succeeded job, not 0 on a failed job, and null on every other job.'),
     statement: 'exit_code is 0 when succeeded, above 0 when failed, null otherwise',
@@ -60,7 +60,7 @@ export const jobRules = [
 
 /** @type {import('agent-task-contracts/kit').ListOperation} */
 export const listJobs = {
-  face: 'jobs',
+  api: 'jobs',
   operationId: 'listJobs',
   lawPrefix: 'jobs',
   path: '/sessions/{session_id}/jobs',
@@ -132,7 +132,7 @@ let validators;
 
 /** @type {import('agent-task-contracts/kit').ApiContract} */
 export const jobsContract = {
-  face: 'jobs',
+  api: 'jobs',
   documents: [DOC],
   spec: parseSpec(readFileSync(new URL(`./${SPEC}`, import.meta.url), 'utf8'), SPEC),
   specFile: `examples/jobs/${SPEC}`,

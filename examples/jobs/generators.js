@@ -12,7 +12,7 @@ const exitCodeOf = (job) =>
 
 /** @type {import('agent-task-contracts/kit').GeneratorProfile} */
 export const jobsGenerators = {
-  face: 'jobs',
+  api: 'jobs',
   // Built with the walk's own backend (b), so bulk draws need no fast-check.
   overridesIn: (b, edge) => ({
     'Job.created_at': plausibleMillis(b, edge),

@@ -13,7 +13,7 @@ const error = (status, message) =>
     error: { code: status === 404 ? 'not_found' : status >= 500 ? 'internal' : 'invalid_argument', message },
   });
 
-/** @type {import('agent-task-contracts/kit').Operation} */
+/** @type {import('agent-task-contracts/kit').OperationBehaviour} */
 const listJobs = (request, context, params) => {
   const session = params.session_id ?? '';
   if (!context.store.hasSession('jobs', session)) return error(404, `no session ${truncate(session)}`);
@@ -44,7 +44,7 @@ const listJobs = (request, context, params) => {
 
 /** @type {import('agent-task-contracts/kit').MockProfile} */
 export const jobsMock = {
-  face: 'jobs',
+  api: 'jobs',
   operations: { listJobs },
   errorResponse: (status, message) => error(status, message),
   faults: {

@@ -6,8 +6,8 @@
  * override driven by the mock's virtual clock: a button moves the clock, and the task with it.
  */
 import {
+  type ApiName,
   checkItem,
-  type Face,
   isScenarioName,
   LIBRARY,
   type OperationIdOf,
@@ -20,10 +20,10 @@ import { api, pages } from 'agent-task-contracts/overrides';
 type Item = Record<string, unknown>;
 
 interface Panel {
-  face: Face;
+  api: ApiName;
   title: string;
   url: string;
-  operationId: OperationIdOf<Face>;
+  operationId: OperationIdOf<ApiName>;
   items(body: unknown): Item[];
   id(item: Item): string;
   label(item: Item): string;
@@ -37,7 +37,7 @@ const pollMs = Number(params.get('poll') ?? 2000);
 
 const PANELS: Panel[] = [
   {
-    face: 'praxis',
+    api: 'praxis',
     title: 'Praxis — background tasks of sesn_demo',
     url: `${VENDOR_BASE_URLS.praxis}/v1/sessions/sesn_demo/background_tasks`,
     operationId: 'listBackgroundTasks',
@@ -47,7 +47,7 @@ const PANELS: Panel[] = [
     state: (t) => String(t.status),
   },
   {
-    face: 'everruns',
+    api: 'everruns',
     title: 'Everruns — tasks of session demo',
     url: `${VENDOR_BASE_URLS.everruns}/v1/sessions/demo/tasks`,
     operationId: 'listTasks',
@@ -57,7 +57,7 @@ const PANELS: Panel[] = [
     state: (t) => String(t.state),
   },
   {
-    face: 'ark',
+    api: 'ark',
     title: 'Ark — tasks of sesn-demo',
     url: `${VENDOR_BASE_URLS.ark}/sessions/sesn-demo/tasks?limit=10`,
     operationId: 'listTasks',
@@ -67,7 +67,7 @@ const PANELS: Panel[] = [
     state: (t) => String(t.state),
   },
   {
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     title: 'JSON-RPC — tasks of session demo',
     url: `${VENDOR_BASE_URLS.jsonrpc}/tasks?session_id=demo&limit=10`,
     operationId: 'listTasks',
@@ -105,8 +105,8 @@ async function poll(panel: Panel, section: HTMLElement) {
     const response = await fetch(panel.url);
     const body: unknown = await response.json();
     if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-    const violations = validateResponseBody(panel.face, panel.operationId, 200, body, 'documented') ?? [];
-    for (const item of panel.items(body)) violations.push(...checkItem(panel.face, 'task', item));
+    const violations = validateResponseBody(panel.api, panel.operationId, 200, body, 'documented') ?? [];
+    for (const item of panel.items(body)) violations.push(...checkItem(panel.api, 'task', item));
     render(panel, section, panel.items(body));
     if (violations.length > 0) {
       section.dataset.error = violations[0]!.rule;
@@ -140,13 +140,13 @@ async function start() {
   // With a scenario, only its API's panel is shown: the timeline is what the page is about.
   const panels =
     scenario && isScenarioName(scenario)
-      ? PANELS.filter((p) => p.face === LIBRARY[scenario].face)
+      ? PANELS.filter((p) => p.api === LIBRARY[scenario].api)
       : clockDemo
-        ? PANELS.filter((p) => p.face === 'ark')
+        ? PANELS.filter((p) => p.api === 'ark')
         : PANELS;
   for (const panel of panels) {
     const section = document.createElement('section');
-    section.dataset.face = panel.face;
+    section.dataset.api = panel.api;
     section.innerHTML = `<h2></h2><div class="error" role="alert"></div><table><tbody></tbody></table>`;
     section.querySelector('h2')!.textContent = panel.title;
     board.append(section);

@@ -221,7 +221,7 @@ export function renumber(text: string, moves: readonly Move[]): string {
 export function schemaResolver(specs: ReadonlyMap<string, unknown>): (ref: string) => string | undefined {
   return (ref) => {
     const match = /^([^#\s]+)#(\/\S*)(?: .*)?$/.exec(ref);
-    if (!match) return 'not of the form specs/<face>.openapi.yaml#<JSON pointer> <constraint>';
+    if (!match) return 'not of the form specs/<api>.openapi.yaml#<JSON pointer> <constraint>';
     const [, file, pointer] = match as unknown as [string, string, string];
     if (!specs.has(file)) return `${file} is not a spec (${[...specs.keys()].join(', ')})`;
     let node: unknown = specs.get(file);

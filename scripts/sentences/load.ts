@@ -7,9 +7,9 @@ import '../../src/apis/install.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
-import { contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
+import { contractOf } from '../../src/contract/registry.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';
 import { parseTable, type Table } from './table.js';
@@ -40,7 +40,7 @@ export async function readTable(
 export const CATALOGUE_IDS: readonly string[] = ALL_LAWS.map((law) => law.id);
 
 const specsByFile = new Map<string, unknown>(
-  BUILTIN_FACES.map((face) => [contractOf(face).specFile, contractOf(face).spec]),
+  BUILTIN_API_NAMES.map((api) => [contractOf(api).specFile, contractOf(api).spec]),
 );
 export const resolveSchema = schemaResolver(specsByFile);
 

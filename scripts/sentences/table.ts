@@ -76,7 +76,7 @@ function parseConsequence(item: unknown, at: string, problems: string[]): Conseq
     return fail('shows must say what an answer shows when a server breaks the unit.');
   if (c.rules !== undefined && !isStringList(c.rules)) return fail('rules must be a list of rule ids.');
   if (c.schema !== undefined && !isStringList(c.schema))
-    return fail('schema must be a list of "specs/<face>.openapi.yaml#<pointer> <constraint>".');
+    return fail('schema must be a list of "specs/<api>.openapi.yaml#<pointer> <constraint>".');
   if (c.note !== undefined && typeof c.note !== 'string') return fail('note must be text.');
   const reason = c['not-asserted'];
   const reasons = Object.keys(REASONS).filter((r) => r !== 'nothing-checkable');
@@ -133,7 +133,7 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     return fail(`${label}: id and text must both be strings.`);
   if (e.rules !== undefined && !isStringList(e.rules)) return fail(`${label}: rules must be a list of rule ids.`);
   if (e.schema !== undefined && !isStringList(e.schema))
-    return fail(`${label}: schema must be a list of "specs/<face>.openapi.yaml#<pointer> <constraint>".`);
+    return fail(`${label}: schema must be a list of "specs/<api>.openapi.yaml#<pointer> <constraint>".`);
   const reason = e['not-asserted'];
   if (reason !== undefined && !(typeof reason === 'string' && Object.hasOwn(REASONS, reason)))
     return fail(`${label}: not-asserted is ${JSON.stringify(reason)}; use one of ${Object.keys(REASONS).join(', ')}.`);

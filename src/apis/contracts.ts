@@ -13,6 +13,6 @@ export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
 ];
 
 /** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
-export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.face, c.vendorBaseUrl])) as Readonly<
+export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.api, c.vendorBaseUrl])) as Readonly<
   Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc', string>
 >;

@@ -31,9 +31,9 @@ export const BUILTIN_APIS = {
 } as const satisfies Record<string, ApiModule>;
 
 /** The built-in APIs' names, in the order the documents number them. */
-export const BUILTIN_FACES = Object.keys(BUILTIN_APIS) as (keyof typeof BUILTIN_APIS)[];
+export const BUILTIN_API_NAMES = Object.keys(BUILTIN_APIS) as (keyof typeof BUILTIN_APIS)[];
 /** The name of a built-in API. */
-export type BuiltinFace = keyof typeof BUILTIN_APIS;
+export type BuiltinApiName = keyof typeof BUILTIN_APIS;
 
 /** The built-in APIs' item rules, with their literal ids. */
 export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [

@@ -3,7 +3,7 @@
  * entry points that judge and generate (contract, generators, matchers, conformance) import
  * first. The mock side is not imported here, so the runner's entries never load the mock.
  */
-import { registerContract } from '../contract/faces.js';
+import { registerContract } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
 import { BUILTIN_CONTRACTS } from './contracts.js';
 import { BUILTIN_GENERATORS } from './generators.js';

@@ -3,7 +3,7 @@
  * operation ids) know of each, read from each module's own declarations. Every entry point of the
  * package imports this file, so a program that imports the package sees these four entries.
  */
-import type { FaultIdsOf } from '../contract/face.js';
+import type { FaultIdsOf } from '../contract/api-types.js';
 import type {
   ArkOperations,
   ArkTask,
@@ -37,7 +37,7 @@ type Entry<Task, Rules extends readonly { id: string }[], LawFaults, Operations,
   state: State;
 };
 
-declare module '../contract/face.js' {
+declare module '../contract/api-types.js' {
   interface ApiTypes {
     praxis: Entry<
       PraxisBackgroundTask,

@@ -42,9 +42,8 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   return { worker, ...control };
 }
 
-export type { Face } from '../contract/faces.js';
-
 export type { OperationIdOf } from '../contract/ids.js';
+export type { ApiName } from '../contract/registry.js';
 export { checkItem } from '../contract/rules/index.js';
 export { validateResponseBody } from '../contract/validate.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';

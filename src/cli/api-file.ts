@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Face, faces } from '../contract/faces.js';
+import { type ApiName, apiNames } from '../contract/registry.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
 import { type Flag, UsageError } from './command.js';
@@ -25,7 +25,7 @@ export const apiFlag: Flag = {
 /** The `--face` flag of a command that also takes `--api`: a built-in name or a loaded one. */
 export const faceFlag = (help: string): Flag => ({
   type: 'string',
-  value: `${faces().join('|')}|NAME`,
+  value: `${apiNames().join('|')}|NAME`,
   help: `${help} NAME is an API loaded with --api.`,
   otherwise: 'the one API --api loads, else required',
 });
@@ -34,8 +34,8 @@ const MODULE_PARTS = ['contract', 'generators', 'mock'] as const;
 const SHAPE = 'an API module is { contract, generators, mock } (see agent-task-contracts/kit)';
 
 /** Imports every `--api` file and registers its modules; returns the names of the APIs they added. */
-export async function loadApiFiles(files: readonly string[] | undefined, cwd = process.cwd()): Promise<Face[]> {
-  const loaded: Face[] = [];
+export async function loadApiFiles(files: readonly string[] | undefined, cwd = process.cwd()): Promise<ApiName[]> {
+  const loaded: ApiName[] = [];
   for (const file of new Set(files ?? [])) {
     const modules = await modulesOf(file, resolve(cwd, file));
     // Loaded on demand: a command without --api pays for no registry of the mock.
@@ -46,7 +46,7 @@ export async function loadApiFiles(files: readonly string[] | undefined, cwd = p
       } catch (error) {
         throw new UsageError(`--api ${file}: ${(error as Error).message}`);
       }
-      if (!loaded.includes(module.contract.face)) loaded.push(module.contract.face);
+      if (!loaded.includes(module.contract.api)) loaded.push(module.contract.api);
     }
   }
   return loaded;
@@ -94,8 +94,8 @@ function checkedModule(module: unknown, where: string): ApiModule {
   const missing = MODULE_PARTS.filter((part) => record[part] === null || typeof record[part] !== 'object');
   if (missing.length > 0) throw new UsageError(`--api ${where}: the API module has no ${missing.join(', ')}; ${SHAPE}`);
   const contract = record.contract as Record<string, unknown>;
-  if (typeof contract.face !== 'string')
-    throw new UsageError(`--api ${where}: contract.face is missing; it is the API's name (e.g. "jobs")`);
+  if (typeof contract.api !== 'string')
+    throw new UsageError(`--api ${where}: contract.api is missing; it is the API's name (e.g. "jobs")`);
   for (const field of ['operations', 'rules'] as const)
     if (!Array.isArray(contract[field]))
       throw new UsageError(`--api ${where}: contract.${field} is ${describe(contract[field])}; it must be a list`);
@@ -106,17 +106,17 @@ function checkedModule(module: unknown, where: string): ApiModule {
  * The API `--face` names, among the built-in and loaded ones; without `--face`, the one API that
  * `--api` loaded.
  */
-export function chosenFace(values: Record<string, unknown>, loaded: readonly Face[]): Face {
+export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiName[]): ApiName {
   const raw = values.face;
   if (raw === undefined) {
-    if (loaded.length === 1) return loaded[0] as Face;
+    if (loaded.length === 1) return loaded[0] as ApiName;
     throw new UsageError(
       loaded.length === 0
         ? '--face is required'
         : `--face is required: --api loaded ${loaded.join(', ')}; name the one to use`,
     );
   }
-  const known = faces();
+  const known = apiNames();
   if (!known.includes(String(raw)))
     throw new UsageError(
       `--face must be one of ${known.join('|')}, got "${String(raw)}"` +

@@ -10,10 +10,10 @@ import {
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import type { Shard } from '../conformance/types.js';
-import { faces } from '../contract/faces.js';
 import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
-import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
+import { apiNames } from '../contract/registry.js';
+import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -49,7 +49,7 @@ export const conformCommand: Command = {
   summary:
     'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
-    `conform --face ${faces().join('|')}|NAME [--api FILE]... --base-url URL`,
+    `conform --face ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',
@@ -179,7 +179,7 @@ export const conformCommand: Command = {
   },
   async run(values, io) {
     const apiFiles = (values.api as string[] | undefined) ?? [];
-    const face = chosenFace(values, await loadApiFiles(apiFiles));
+    const api = chosenApi(values, await loadApiFiles(apiFiles));
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
     if (report === 'html' && typeof values.out !== 'string')
@@ -195,7 +195,7 @@ export const conformCommand: Command = {
       import('../conformance/invocation.js'),
     ]);
     const result = await runConformance({
-      face,
+      api,
       baseUrl,
       session: typeof values.session === 'string' ? values.session : undefined,
       runs: parseInteger(values, 'runs', 0, 100_000),

@@ -1,11 +1,11 @@
 import type fc from 'fast-check';
-import { faces } from '../contract/faces.js';
 import { operationsOf } from '../contract/operations.js';
+import { apiNames } from '../contract/registry.js';
 import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
-import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
 /** Lines go out in chunks of about this many characters: one write per line was a tenth of the run. */
@@ -31,7 +31,7 @@ export const generateCommand: Command = {
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
-    `--face ${faces().join('|')}|NAME [--api FILE]...`,
+    `--face ${apiNames().join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),
@@ -50,7 +50,7 @@ export const generateCommand: Command = {
     },
   },
   async run(values, io) {
-    const face = chosenFace(values, await loadApiFiles(values.api as string[] | undefined));
+    const api = chosenApi(values, await loadApiFiles(values.api as string[] | undefined));
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;
@@ -77,35 +77,35 @@ export const generateCommand: Command = {
       if (breakId)
         throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
       arbitrary = fastCheck.oneof(
-        ...operationsOf(face).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))),
+        ...operationsOf(api).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))),
       );
     } else if (what === 'lifecycle') {
-      if (breakId === undefined) arbitrary = legalLifecycle(face);
+      if (breakId === undefined) arbitrary = legalLifecycle(api);
       else {
         const kind = ILLEGAL.find((k) => breakId === k || breakId.endsWith(`.${k}`));
         if (!kind) throw new UsageError(`--break for lifecycles takes one of ${ILLEGAL.join(', ')}, got "${breakId}"`);
-        arbitrary = illegalLifecycle(face, kind);
+        arbitrary = illegalLifecycle(api, kind);
       }
     } else {
-      if (!componentsOf(face)[what]) {
-        const whats = `${Object.keys(componentsOf(face)).join('|')}|request|lifecycle`;
-        throw new UsageError(`${face} has no ${what} objects; --what takes ${whats} for ${face}`);
+      if (!componentsOf(api)[what]) {
+        const whats = `${Object.keys(componentsOf(api)).join('|')}|request|lifecycle`;
+        throw new UsageError(`${api} has no ${what} objects; --what takes ${whats} for ${api}`);
       }
       if (breakId !== undefined) {
         const rule = allRules().find((r) => r.id === breakId);
         const choices = allRules()
-          .filter((r) => r.face === face && r.target === what)
+          .filter((r) => r.api === api && r.target === what)
           .map((r) => r.id);
-        if (!rule || rule.face !== face || rule.target !== what)
+        if (!rule || rule.api !== api || rule.target !== what)
           throw new UsageError(
-            `--break "${breakId}" is not ${withArticle(face)} ${what} rule; ` +
+            `--break "${breakId}" is not ${withArticle(api)} ${what} rule; ` +
               `choose one of: ${choices.join(', ') || '(none)'}`,
           );
       }
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
     if (arbitrary) output = fastCheck.sample(arbitrary, { seed, numRuns: count });
-    else output = drawObjects(face, what as RuleTarget, { count, seed, edge, breaks: breakId });
+    else output = drawObjects(api, what as RuleTarget, { count, seed, edge, breaks: breakId });
     writeLines(output, io.stdout);
     return 0;
   },

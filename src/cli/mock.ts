@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { contractOf, type Face } from '../contract/faces.js';
 import { optional } from '../contract/optional.js';
+import { type ApiName, contractOf } from '../contract/registry.js';
 import { pathWithSession } from '../contract/session-param.js';
-import { demoFaces } from '../handlers/apis.js';
+import { demoApiNames } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
@@ -15,7 +15,7 @@ export const mockCommand: Command = {
     'Serve the four APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc, and each --api module at /NAME ' +
     '(control API at /__mock).',
   usage: [
-    'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks FACE=N ...]',
+    'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks API=N ...]',
     '[--fault RULE_ID]... [--latency MS]',
     '[--scenario NAME|FILE [--progression request|time|manual] [--step-ms MS]]',
     '[--cors true|false] [--control-origin URL]...',
@@ -54,7 +54,7 @@ export const mockCommand: Command = {
     tasks: {
       type: 'string',
       multiple: true,
-      value: 'N|FACE=N',
+      value: 'N|API=N',
       help: "Tasks in every API's (or one API's) demo session, every demo state present.",
       otherwise: 'the demo dataset',
     },
@@ -162,12 +162,10 @@ export const mockCommand: Command = {
     io.stdout(
       `${[
         `listening ${u}`,
-        ...demoFaces().map(
-          (face) => `  ${face.padEnd(8)} ${demoUrls(u, face, mockOf(face).demo!.session).join('   ')}`,
-        ),
+        ...demoApiNames().map((api) => `  ${api.padEnd(8)} ${demoUrls(u, api, mockOf(api).demo!.session).join('   ')}`),
         ...loaded.map(
-          (face) =>
-            `  ${face.padEnd(8)} ${demoUrls(u, face).join('   ')} ` +
+          (api) =>
+            `  ${api.padEnd(8)} ${demoUrls(u, api).join('   ')} ` +
             '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
@@ -175,7 +173,7 @@ export const mockCommand: Command = {
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)
-              .map(([face, n]) => `${face} ${grouped(n ?? 0)}`)
+              .map(([api, n]) => `${api} ${grouped(n ?? 0)}`)
               .join(', ')} in the demo session`
           : '',
         scenario ? `  scenario ${describeScenario(scenario)}` : '',
@@ -189,28 +187,28 @@ export const mockCommand: Command = {
   },
 };
 
-/** `NAME on FACE (N steps, P progression)`: the start-up line of a playing scenario. */
+/** `NAME on API (N steps, P progression)`: the start-up line of a playing scenario. */
 function describeScenario(player: ScenarioPlayer): string {
   const { name, progression } = player.timeline.scenario;
-  return `${name} on ${player.face} (${player.lastStep + 1} steps, ${progression ?? 'request'} progression)`;
+  return `${name} on ${player.api} (${player.lastStep + 1} steps, ${progression ?? 'request'} progression)`;
 }
 
 const MAX_SESSION_TASKS = 10_000_000;
 
-/** `--tasks N` (every face's demo session) or `--tasks FACE=N` (repeatable). */
-function parseTasks(values: readonly string[] | undefined): Partial<Record<Face, number>> | undefined {
+/** `--tasks N` (every API's demo session) or `--tasks API=N` (repeatable). */
+function parseTasks(values: readonly string[] | undefined): Partial<Record<ApiName, number>> | undefined {
   if (!values || values.length === 0) return undefined;
-  const out: Partial<Record<Face, number>> = {};
+  const out: Partial<Record<ApiName, number>> = {};
   for (const value of values) {
-    const [, face, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
+    const [, api, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
-    const demoFace = face === undefined || demoFaces().includes(face);
-    if (count === undefined || !demoFace || Number(count) > MAX_SESSION_TASKS)
+    const demoApi = api === undefined || demoApiNames().includes(api);
+    if (count === undefined || !demoApi || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
-        "--tasks takes a count (every API's demo session) or FACE=COUNT " +
-          `with FACE one of ${demoFaces().join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+        "--tasks takes a count (every API's demo session) or API=COUNT " +
+          `with API one of ${demoApiNames().join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
       );
-    for (const f of face ? [face as Face] : demoFaces()) out[f] = Number(count);
+    for (const f of api ? [api as ApiName] : demoApiNames()) out[f] = Number(count);
   }
   return out;
 }
@@ -219,9 +217,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<Face,
  * The URL of each of an API's lists on the demo data: its session in the path or in the query;
  * without a session (an API with no demo data), the session's place as the operation names it.
  */
-function demoUrls(base: string, face: Face, session?: string): string[] {
-  return contractOf(face).operations.map((op) => {
-    const path = `${base}/${face}${session === undefined ? op.path : pathWithSession(op, session)}`;
+function demoUrls(base: string, api: ApiName, session?: string): string[] {
+  return contractOf(api).operations.map((op) => {
+    const path = `${base}/${api}${session === undefined ? op.path : pathWithSession(op, session)}`;
     return op.session.in === 'query' ? `${path}?${op.session.param}=${session ?? `{${op.session.param}}`}` : path;
   });
 }

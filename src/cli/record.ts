@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { faces } from '../contract/faces.js';
+import { apiNames } from '../contract/registry.js';
 import type { LawTally } from '../node/record.js';
-import { apiFlag, chosenFace, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -53,7 +53,7 @@ export const recordCommand: Command = {
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
     'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: [
-    `record --face ${faces().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
+    `record --face ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
     '--interval MS --out FILE',
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),
@@ -98,7 +98,7 @@ export const recordCommand: Command = {
     },
   },
   async run(values, io) {
-    const face = chosenFace(values, await loadApiFiles(values.api as string[] | undefined));
+    const api = chosenApi(values, await loadApiFiles(values.api as string[] | undefined));
     const baseUrl = requireString(values, 'base-url');
     const out = requireString(values, 'out');
     requireString(values, 'polls');
@@ -137,7 +137,7 @@ export const recordCommand: Command = {
     try {
       await file.check();
       recording = await recordScenario({
-        face,
+        api,
         baseUrl,
         session: typeof values.session === 'string' ? values.session : undefined,
         polls,

@@ -61,10 +61,8 @@ export function renderHtml(result: ConformanceResult): string {
   const { coverage } = result;
   const out: string[] = [];
   const head = `<!doctype html><html lang="en"><head><meta charset="utf-8">`;
-  out.push(
-    `${head}<title>conform ${esc(result.face)}: ${esc(v.label)}</title><style>\n${STYLE}\n</style></head><body>`,
-  );
-  out.push(`<h1>agent-task-contracts conform: ${esc(result.face)}</h1>`);
+  out.push(`${head}<title>conform ${esc(result.api)}: ${esc(v.label)}</title><style>\n${STYLE}\n</style></head><body>`);
+  out.push(`<h1>agent-task-contracts conform: ${esc(result.api)}</h1>`);
   const session = result.session !== undefined ? `, session ${code(result.session)}` : '';
   out.push(
     `<p><span class="verdict ${v.tone}" id="verdict">${esc(v.label)}</span> ${esc(result.baseUrl)}${session}</p>`,

@@ -1,11 +1,12 @@
 /**
  * Outcome bookkeeping: applies the law catalogue to what the phases observed, counts the
- * subjects each law judged, keeps de-duplicated violations, and says for every law of the face
+ * subjects each law judged, keeps de-duplicated violations, and says for every law of the API
  * whether it was violated, passed (on how many subjects) or not exercised (and why).
  */
-import type { Face } from '../contract/faces.js';
+
 import { applyLaws, type LawOutcome, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
 import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import type { Violation } from '../contract/violation.js';
 import { redactValue } from '../http/redact.js';
 import { curlCommand } from './curl.js';
@@ -16,7 +17,7 @@ import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.j
 export type ReplayLine = (seed: number, path?: string) => string;
 
 export interface LedgerOptions {
-  face: Face;
+  api: ApiName;
   /** The headers every request carries (their values are redacted from what is reported). */
   headers: Record<string, string>;
   /** Values never written into a report (credentials). */
@@ -47,7 +48,7 @@ export class Ledger {
   private readonly judged = new Map<string, number>();
   readonly notes: string[] = [];
 
-  private readonly face: Face;
+  private readonly api: ApiName;
   private readonly headers: Record<string, string>;
   private readonly secrets: readonly string[];
   private readonly include: readonly string[] | undefined;
@@ -58,7 +59,7 @@ export class Ledger {
   private readonly failOnDrift: boolean;
 
   constructor(options: LedgerOptions) {
-    this.face = options.face;
+    this.api = options.api;
     this.headers = options.headers;
     this.secrets = options.secrets;
     this.include = options.include;
@@ -161,10 +162,10 @@ export class Ledger {
     this.emit({ type: 'note', message });
   }
 
-  /** Every law of the face (selected ones only), each with its outcome. */
+  /** Every law of the API (selected ones only), each with its outcome. */
   outcomes(): RuleOutcome[] {
     const seen = new Map<string, RuleOutcome>();
-    for (const op of operationsOf(this.face)) {
+    for (const op of operationsOf(this.api)) {
       for (const law of lawsOf(op)) {
         if (!this.wanted(law.id) || seen.has(law.id)) continue;
         const violations = this.violations.filter((v) => v.rule === law.id).reduce((n, v) => n + v.occurrences, 0);

@@ -1,6 +1,6 @@
 /**
  * Merges the JSON reports of one run's shards (`conform --shard i/n`) into the report one run
- * would have written: same face, base URL, session and seed, every shard of the same count
+ * would have written: same API, base URL, session and seed, every shard of the same count
  * present once. A rule is violated when any shard violated it, passed when any judged it, and
  * not exercised otherwise; judged counts, occurrences, drift and new values are summed;
  * violations keep shard order, the same rule at the same place once; coverage is the union of
@@ -18,7 +18,7 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
   const first = reports[0];
   if (!first) throw new MergeError('no report to merge: give the JSON report of every shard');
   for (const r of reports)
-    for (const field of ['reportVersion', 'face', 'baseUrl', 'session', 'seed'] as const)
+    for (const field of ['reportVersion', 'api', 'baseUrl', 'session', 'seed'] as const)
       if (r[field] !== first[field])
         throw new MergeError(
           `the reports are not shards of one run: ${field} is ${JSON.stringify(first[field])} in the first ` +
@@ -31,7 +31,7 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
   const rules = mergeRules(reports);
   return toResult({
     options: {
-      face: first.face,
+      api: first.api,
       baseUrl: first.baseUrl,
       ...(first.session !== undefined ? { session: first.session } : {}),
       requireExercised: first.requireExercised,

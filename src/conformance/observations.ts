@@ -5,9 +5,9 @@
  * answers provoked, rules judged).
  */
 import { DriftTally, observeBody } from '../contract/drift.js';
-import type { Face } from '../contract/faces.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
@@ -29,7 +29,7 @@ export class Observations {
   private readonly seen = new Map<string, OperationSeen>();
   private readonly tally = new DriftTally();
 
-  constructor(private readonly face: Face) {}
+  constructor(private readonly api: ApiName) {}
 
   private of(op: ListOperation): OperationSeen {
     let entry = this.seen.get(op.operationId);
@@ -61,7 +61,7 @@ export class Observations {
     if (!exchange) return;
     entry.statuses.add(exchange.status);
     if (exchange.body === undefined) return;
-    const seen = observeBody(op.face, op.operationId, exchange.status, exchange.body);
+    const seen = observeBody(op.api, op.operationId, exchange.status, exchange.body);
     this.tally.add(op.operationId, seen);
     for (const v of seen.enumValues) {
       let values = entry.values.get(v.path);
@@ -88,9 +88,9 @@ export class Observations {
   }
 
   coverage(rules: readonly RuleOutcome[]): Coverage {
-    const operations: CoverageOperation[] = operationsOf(this.face).map((op) => {
+    const operations: CoverageOperation[] = operationsOf(this.api).map((op) => {
       const entry = this.of(op);
-      const documentedParams = (findOperation(op.face, op.operationId).operation.parameters ?? [])
+      const documentedParams = (findOperation(op.api, op.operationId).operation.parameters ?? [])
         .filter((p) => p.in === 'query' || p.in === 'path')
         .map((p) => p.name);
       const sent = Object.fromEntries(
@@ -115,7 +115,7 @@ export class Observations {
             (tos ?? []).map((to) => transition(from, to)),
           )
         : [];
-      const errors = documentedStatuses(op.face, op.operationId).filter((s) => s !== 200);
+      const errors = documentedStatuses(op.api, op.operationId).filter((s) => s !== 200);
       return {
         operationId: op.operationId,
         parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },

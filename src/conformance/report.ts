@@ -24,7 +24,7 @@ export function renderText(result: ConformanceResult): string {
   const session = result.session !== undefined ? `, session ${result.session}` : '';
   const shard = result.shard ? `, shard ${shardName(result)}` : '';
   lines.push(
-    `agent-task-contracts conform: ${result.face} at ${result.baseUrl}${session} (seed ${result.seed}${shard})`,
+    `agent-task-contracts conform: ${result.api} at ${result.baseUrl}${session} (seed ${result.seed}${shard})`,
   );
   if (result.error) {
     lines.push(`error: ${result.error}`);
@@ -140,7 +140,7 @@ export function renderJunit(result: ConformanceResult): string {
   const tests = result.rules.length + errors;
   const attrs = `tests="${tests}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${time}"`;
   // One suite per shard: CI tools that read several JUnit files list the shards side by side.
-  const suite = `conform ${result.face}${result.shard ? ` (shard ${shardName(result)})` : ''}`;
+  const suite = `conform ${result.api}${result.shard ? ` (shard ${shardName(result)})` : ''}`;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agent-task-contracts" ${attrs}>`,
@@ -148,12 +148,12 @@ export function renderJunit(result: ConformanceResult): string {
     `    <properties>${runProperties(result)}${coverageProperties(result)}</properties>`,
   ];
   const erred = (name: string, error: string) =>
-    `    <testcase classname="${result.face}" name="${name}"><error ${error}/></testcase>`;
+    `    <testcase classname="${result.api}" name="${name}"><error ${error}/></testcase>`;
   if (result.error) out.push(erred('configuration', `message="${xml(result.error)}"`));
   if (result.incomplete)
     out.push(erred('run complete', `message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"`));
   for (const rule of result.rules) {
-    out.push(`    <testcase classname="${xml(result.face)}" name="${xml(rule.id)}">`);
+    out.push(`    <testcase classname="${xml(result.api)}" name="${xml(rule.id)}">`);
     const violations = result.violations.filter((v) => v.rule === rule.id);
     if (violations.length > 0) {
       const body = violations

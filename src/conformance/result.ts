@@ -52,7 +52,7 @@ export function toResult(state: RunState): ConformanceResult {
         : 0;
   return {
     reportVersion: REPORT_VERSION,
-    face: options.face,
+    api: options.api,
     baseUrl: redactSecretQuery(options.baseUrl),
     ...optional('session', options.session),
     seed: state.seed,

@@ -3,8 +3,9 @@
  * never by the mock's code. The phases only produce exchanges; the ledger applies the law
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
-import { faces, isFace, REGISTER_HINT, registerContract } from '../contract/faces.js';
+
 import { operationsOf } from '../contract/operations.js';
+import { apiNames, isApiName, REGISTER_HINT, registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { registerGenerators } from '../generators/profiles.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
@@ -53,9 +54,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     registerGenerators(generators);
   }
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
-  if (!isFace(options.face))
+  if (!isApiName(options.api))
     throw new ConfigurationError(
-      `--face must be one of ${faces().join(', ')}; got "${String(options.face)}"; ${REGISTER_HINT}`,
+      `--face must be one of ${apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
     );
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -70,7 +71,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Every --header value may be a credential, whatever its name.
   const secrets = Object.values(headers);
   const ledger = new Ledger({
-    face: options.face,
+    api: options.api,
     headers,
     secrets,
     include: options.rules,
@@ -80,7 +81,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seed,
     failOnDrift: options.failOnDrift ?? false,
   });
-  const observations = new Observations(options.face);
+  const observations = new Observations(options.api);
   const client = new HttpClient(
     {
       headers,
@@ -128,7 +129,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } catch (error) {
     return finish((error as Error).message);
   }
-  emit({ type: 'start', face: options.face, baseUrl: options.baseUrl, seed });
+  emit({ type: 'start', api: options.api, baseUrl: options.baseUrl, seed });
   const lastSeen = new Map<string, JsonObject[]>();
   const ctx: RunContext = {
     options,
@@ -139,7 +140,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     transport: new Transport(base, client, ledger, observations),
     ledger,
     observations,
-    ops: operationsOf(options.face),
+    ops: operationsOf(options.api),
     pools: {},
     baselines: new Map(),
     sessions: new Map(),
@@ -167,7 +168,7 @@ function validate(options: ConformanceOptions): URL {
     base = new URL(options.baseUrl);
   } catch {
     throw new ConfigurationError(
-      `--base-url "${options.baseUrl}" is not an absolute URL (e.g. http://127.0.0.1:4010/${options.face})`,
+      `--base-url "${options.baseUrl}" is not an absolute URL (e.g. http://127.0.0.1:4010/${options.api})`,
     );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
@@ -186,10 +187,10 @@ function validate(options: ConformanceOptions): URL {
     );
   if (shard && (shard.index < 1 || shard.index > shard.count))
     throw new ConfigurationError(`--shard ${shard.index}/${shard.count}: i must be between 1 and ${shard.count}`);
-  const needsSession = operationsOf(options.face).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
+  const needsSession = operationsOf(options.api).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
     throw new ConfigurationError(
-      `--session is required for ${options.face}: ${needsSession.operationId} lists the tasks of one session ` +
+      `--session is required for ${options.api}: ${needsSession.operationId} lists the tasks of one session ` +
         'and no operation lists sessions',
     );
   return base;
@@ -216,7 +217,7 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
     'conform',
     ...(options.replayFlags ?? []).map(shellQuote),
     '--face',
-    options.face,
+    options.api,
     '--base-url',
     shellQuote(redactSecretQuery(options.baseUrl)),
   ];

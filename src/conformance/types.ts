@@ -1,12 +1,12 @@
 import type { ApiContract } from '../contract/api.js';
 import type { NewValue } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import type { Source, Violation } from '../contract/violation.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 
 export interface ConformanceOptions {
-  face: Face;
+  api: ApiName;
   /**
    * API modules to judge by besides the registered ones (a module of your own): their contract and
    * generator sides are registered before the run; the mock side, if the module has one, is not read.
@@ -155,7 +155,7 @@ export const REPORT_VERSION = 1;
 export interface ConformanceResult {
   /** The report format's version (see the JSON Schema `conformance-report.schema.json`). */
   reportVersion: typeof REPORT_VERSION;
-  face: Face;
+  api: ApiName;
   baseUrl: string;
   session?: string;
   seed: number;
@@ -167,7 +167,7 @@ export interface ConformanceResult {
    */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
-  /** Every rule of the catalogue that applies to the face (and the selection), with its outcome. */
+  /** Every rule of the catalogue that applies to the API (and the selection), with its outcome. */
   rules: RuleOutcome[];
   counts: { passed: number; violated: number; notExercised: number };
   requireExercised: boolean;
@@ -190,7 +190,7 @@ export interface ConformanceResult {
 }
 
 export type ConformanceEvent =
-  | { type: 'start'; face: Face; baseUrl: string; seed: number }
+  | { type: 'start'; api: ApiName; baseUrl: string; seed: number }
   | { type: 'phase'; name: string }
   | { type: 'request'; url: string; status: number | string; ms: number }
   | { type: 'violation'; violation: ReportedViolation }

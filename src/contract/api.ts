@@ -5,13 +5,13 @@
  * only.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { Face } from './face.js';
+import type { ApiName } from './api-types.js';
 import type { OpenApiDocument } from './openapi.js';
 import type { ListOperation } from './operation-types.js';
 import type { ItemRule } from './rules/types.js';
 
 export interface ApiContract {
-  face: Face;
+  api: ApiName;
   /** The documents the API is written from, as `Source.file` names them. */
   documents: readonly string[];
   spec: OpenApiDocument;

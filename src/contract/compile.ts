@@ -9,9 +9,9 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { contractOf, type Face, faces } from './faces.js';
 import type { OpenApiOperation } from './openapi.js';
-import { bundleId, type Profile, responseSchema, schemaBundle } from './schema.js';
+import { type ApiName, apiNames, contractOf } from './registry.js';
+import { bundleId, responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
@@ -23,7 +23,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;
 const VOCABULARY = ['x-reference-only', 'x-assumption'];
 
-const PROFILES: readonly Profile[] = ['strict', 'documented'];
+const PROFILES: readonly SchemaProfile[] = ['strict', 'documented'];
 
 function compiler(): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: false } });
@@ -44,22 +44,22 @@ export function standaloneSource(schemas: Record<string, { $id: string }>): stri
 }
 
 /** Adds one API's component bundles and response bodies (both profiles) to `ajv`; returns key → schema id. */
-function addValidatorSchemas(ajv: Ajv2020, face: Face): Record<string, string> {
+function addValidatorSchemas(ajv: Ajv2020, api: ApiName): Record<string, string> {
   const refs: Record<string, string> = {};
-  const spec = contractOf(face).spec;
+  const spec = contractOf(api).spec;
   for (const profile of PROFILES) {
-    const responses = `https://agent-task-contracts.invalid/${face}/${profile}/responses`;
-    ajv.addSchema(schemaBundle(face, profile));
+    const responses = `https://agent-task-contracts.invalid/${api}/${profile}/responses`;
+    ajv.addSchema(schemaBundle(api, profile));
     for (const component of Object.keys(spec.components?.schemas ?? {}))
-      refs[validatorKey({ face, profile, component })] = `${bundleId(face, profile)}#/$defs/${component}`;
+      refs[validatorKey({ api, profile, component })] = `${bundleId(api, profile)}#/$defs/${component}`;
     for (const item of Object.values(spec.paths)) {
       for (const op of Object.values(item) as OpenApiOperation[]) {
         for (const status of Object.keys(op.responses)) {
-          const schema = responseSchema(face, op.operationId, Number(status), profile);
+          const schema = responseSchema(api, op.operationId, Number(status), profile);
           if (!schema) continue;
           const id = `${responses}/${op.operationId}/${status}.json`;
           ajv.addSchema({ ...schema, $id: id });
-          refs[validatorKey({ face, profile, operationId: op.operationId, status: Number(status) })] = id;
+          refs[validatorKey({ api, profile, operationId: op.operationId, status: Number(status) })] = id;
         }
       }
     }
@@ -71,7 +71,7 @@ function addValidatorSchemas(ajv: Ajv2020, face: Face): Record<string, string> {
 export function standaloneValidatorsSource(): string {
   const ajv = compiler();
   const refs: Record<string, string> = {};
-  for (const face of faces()) Object.assign(refs, addValidatorSchemas(ajv, face));
+  for (const api of apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api));
   return moduleSource(ajv, refs);
 }
 
@@ -79,11 +79,11 @@ export function standaloneValidatorsSource(): string {
  * Compiles a registered API's validators at run time (Node or a build step: this pulls in the ajv
  * compiler), keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
  */
-export function compileValidators(face: Face): Record<string, ValidateFunction> {
+export function compileValidators(api: ApiName): Record<string, ValidateFunction> {
   const ajv = new Ajv2020({ ...AJV_OPTIONS });
   addFormats(ajv);
   ajv.addVocabulary(VOCABULARY);
-  const refs = addValidatorSchemas(ajv, face);
+  const refs = addValidatorSchemas(ajv, api);
   return Object.fromEntries(Object.entries(refs).map(([key, id]) => [key, ajv.getSchema(id) as ValidateFunction]));
 }
 

@@ -7,11 +7,11 @@
  * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
  */
 
+import type { ApiName } from './api-types.js';
 import type { DriftEntry, DriftKind } from './drift-entry.js';
-import type { Face } from './face.js';
 import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { type Profile, responseSchema, schemaBundle } from './schema.js';
+import { responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
 
 export interface BodyObservation {
   /** Fields and enumerated values the spec does not declare. */
@@ -22,34 +22,34 @@ export interface BodyObservation {
   enumValues: { path: string; value: string; declared: readonly string[] }[];
 }
 
-const PROFILE: Profile = 'documented';
-const defsCache = new Map<Face, Record<string, JsonSchema>>();
-function defs(face: Face): Record<string, JsonSchema> {
-  let found = defsCache.get(face);
-  if (!found) defsCache.set(face, (found = (schemaBundle(face, PROFILE).$defs ?? {}) as Record<string, JsonSchema>));
+const PROFILE: SchemaProfile = 'documented';
+const defsCache = new Map<ApiName, Record<string, JsonSchema>>();
+function defs(api: ApiName): Record<string, JsonSchema> {
+  let found = defsCache.get(api);
+  if (!found) defsCache.set(api, (found = (schemaBundle(api, PROFILE).$defs ?? {}) as Record<string, JsonSchema>));
   return found;
 }
 
 // Every answer of a run walks the same schema objects: each $ref is resolved once, not once per value.
-const resolvedCache = new Map<Face, WeakMap<JsonSchema, JsonSchema | undefined>>();
-function resolve(face: Face, schema: JsonSchema | undefined): JsonSchema | undefined {
+const resolvedCache = new Map<ApiName, WeakMap<JsonSchema, JsonSchema | undefined>>();
+function resolve(api: ApiName, schema: JsonSchema | undefined): JsonSchema | undefined {
   if (!schema || typeof schema.$ref !== 'string') return schema;
-  let cache = resolvedCache.get(face);
-  if (!cache) resolvedCache.set(face, (cache = new WeakMap()));
+  let cache = resolvedCache.get(api);
+  if (!cache) resolvedCache.set(api, (cache = new WeakMap()));
   if (cache.has(schema)) return cache.get(schema);
-  const resolved = resolveRefs(face, schema);
+  const resolved = resolveRefs(api, schema);
   cache.set(schema, resolved);
   return resolved;
 }
 
-function resolveRefs(face: Face, schema: JsonSchema): JsonSchema | undefined {
+function resolveRefs(api: ApiName, schema: JsonSchema): JsonSchema | undefined {
   let current: JsonSchema | undefined = schema;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const name: string | undefined = current.$ref.split('#/$defs/')[1];
     current =
       name === undefined
         ? undefined
-        : { ...defs(face)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+        : { ...defs(api)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
   }
   return current;
 }
@@ -74,12 +74,12 @@ function allows(schema: JsonSchema, value: unknown): boolean {
 }
 
 /** The branch of a union (oneOf/anyOf) that describes this value, or the schema itself. */
-function branch(face: Face, schema: JsonSchema, value: unknown): JsonSchema {
+function branch(api: ApiName, schema: JsonSchema, value: unknown): JsonSchema {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {
       const match = options
-        .map((o) => resolve(face, o as JsonSchema))
+        .map((o) => resolve(api, o as JsonSchema))
         .find((o): o is JsonSchema => o !== undefined && allows(o, value));
       if (match) return match;
     }
@@ -87,17 +87,17 @@ function branch(face: Face, schema: JsonSchema, value: unknown): JsonSchema {
   return schema;
 }
 
-export function observeBody(face: Face, operationId: string, status: number, body: unknown): BodyObservation {
+export function observeBody(api: ApiName, operationId: string, status: number, body: unknown): BodyObservation {
   const out: BodyObservation = { drift: [], newValues: [], enumValues: [] };
-  const root = responseSchema(face, operationId, status, PROFILE);
-  if (root) visit(face, root, body, '', out);
+  const root = responseSchema(api, operationId, status, PROFILE);
+  if (root) visit(api, root, body, '', out);
   return out;
 }
 
-function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: BodyObservation): void {
-  const resolved = resolve(face, raw);
+function visit(api: ApiName, raw: JsonSchema, value: unknown, path: string, out: BodyObservation): void {
+  const resolved = resolve(api, raw);
   if (!resolved || Object.keys(resolved).length === 0) return; // undescribed: nothing is asserted
-  const schema = branch(face, resolved, value);
+  const schema = branch(api, resolved, value);
   if (Array.isArray(schema.enum) && value !== null) {
     const declared = schema.enum.filter((v): v is string => typeof v === 'string');
     if (typeof value === 'string') out.enumValues.push({ path, value, declared });
@@ -108,7 +108,7 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
     out.newValues.push({ path, value });
   if (Array.isArray(value)) {
     const items = schema.items as JsonSchema | undefined;
-    if (items) for (const item of value) visit(face, items, item, `${path}/*`, out);
+    if (items) for (const item of value) visit(api, items, item, `${path}/*`, out);
     return;
   }
   if (value === null || typeof value !== 'object') return;
@@ -118,8 +118,8 @@ function visit(face: Face, raw: JsonSchema, value: unknown, path: string, out: B
   for (const [key, child] of Object.entries(value)) {
     const childPath = `${path}/${escapePointer(key)}`;
     const declared = properties[key];
-    if (declared) visit(face, declared, child, childPath, out);
-    else if (additional && typeof additional === 'object') visit(face, additional as JsonSchema, child, childPath, out);
+    if (declared) visit(api, declared, child, childPath, out);
+    else if (additional && typeof additional === 'object') visit(api, additional as JsonSchema, child, childPath, out);
     else if (additional !== true) out.drift.push({ kind: 'field', path: childPath, value: child });
   }
 }

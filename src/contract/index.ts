@@ -4,12 +4,12 @@
  */
 
 export type { ApiContract } from './api.js';
-export type { ApiTypes, Face, TypedFace } from './faces.js';
 export type { OperationIdOf } from './ids.js';
 export type { Lifecycle } from './lifecycle.js';
 export { type LawId, type ListOperation, operationsOf } from './operations.js';
+export type { ApiName, ApiTypes, TypedApiName } from './registry.js';
 export { checkItem, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
-export type { Profile } from './schema.js';
+export type { SchemaProfile } from './schema.js';
 export { validateResponseBody } from './validate.js';
 export type { Source, Violation } from './violation.js';

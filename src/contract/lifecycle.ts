@@ -1,4 +1,4 @@
-import type { Face } from './face.js';
+import type { ApiName } from './api-types.js';
 import type { Source } from './violation.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Source } from './violation.js';
  */
 /** A lifecycle; `S` is the API's generated state union, so a misspelt state is a compile error. */
 export interface Lifecycle<S extends string = string> {
-  face: Face;
+  api: ApiName;
   states: readonly S[];
   terminal: readonly S[];
   transitions: Readonly<Partial<Record<S, readonly S[]>>>;

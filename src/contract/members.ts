@@ -2,16 +2,16 @@
  * The members a spec declares, read from its schemas: what a member's description says (the
  * documents' words, which messages quote) and which members an object has (what a seed may set).
  */
-import type { Face } from './face.js';
+import type { ApiName } from './api-types.js';
 import type { JsonSchema } from './openapi.js';
-import { type Profile, schemaBundle } from './schema.js';
+import { type SchemaProfile, schemaBundle } from './schema.js';
 
 /** A schema with its `$ref`s followed (the referring schema's own keywords, such as its description, kept). */
-function resolved(face: Face, profile: Profile, schema: JsonSchema): JsonSchema {
+function resolved(api: ApiName, profile: SchemaProfile, schema: JsonSchema): JsonSchema {
   let current = schema;
   for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
     const name = current.$ref.split('#/$defs/')[1];
-    const defs = schemaBundle(face, profile).$defs as Record<string, unknown> | undefined;
+    const defs = schemaBundle(api, profile).$defs as Record<string, unknown> | undefined;
     const target = name === undefined ? undefined : defs?.[name];
     if (!target || typeof target !== 'object') return current;
     const { $ref: _ref, ...own } = current;
@@ -22,13 +22,13 @@ function resolved(face: Face, profile: Profile, schema: JsonSchema): JsonSchema 
 
 /** An object schema's declared properties and required names, its union and intersection branches included. */
 function declared(
-  face: Face,
-  profile: Profile,
+  api: ApiName,
+  profile: SchemaProfile,
   schema: JsonSchema,
 ): { properties: Record<string, JsonSchema>; required: string[] } {
   const out = { properties: {} as Record<string, JsonSchema>, required: [] as string[] };
   const add = (s: JsonSchema) => {
-    const r = resolved(face, profile, s);
+    const r = resolved(api, profile, s);
     Object.assign(out.properties, (r.properties as Record<string, JsonSchema> | undefined) ?? {});
     if (Array.isArray(r.required)) out.required.push(...(r.required as string[]));
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
@@ -38,7 +38,7 @@ function declared(
   return out;
 }
 
-/** A component (`Task`) of the face's bundle, as a schema that refers to it. */
+/** A component (`Task`) of the API's bundle, as a schema that refers to it. */
 export const componentRef = (component: string): JsonSchema => ({ $ref: `#/$defs/${component}` });
 
 export interface Member {
@@ -49,30 +49,30 @@ export interface Member {
 
 /** The member at a JSON pointer's keys below `root` (array indexes step into `items`), or undefined when undeclared. */
 export function memberAt(
-  face: Face,
+  api: ApiName,
   root: JsonSchema,
   keys: readonly string[],
-  profile: Profile = 'strict',
+  profile: SchemaProfile = 'strict',
 ): Member | undefined {
-  let current = resolved(face, profile, root);
+  let current = resolved(api, profile, root);
   let required = true;
   for (const key of keys) {
     if (/^\d+$/.test(key) && current.items && typeof current.items === 'object') {
-      current = resolved(face, profile, current.items as JsonSchema);
+      current = resolved(api, profile, current.items as JsonSchema);
       required = true;
       continue;
     }
-    const { properties, required: names } = declared(face, profile, current);
+    const { properties, required: names } = declared(api, profile, current);
     const child = properties[key];
     if (!child) return undefined;
     required = names.includes(key);
-    current = resolved(face, profile, child);
+    current = resolved(api, profile, child);
   }
   return { schema: current, required };
 }
 
 /** The member names an object schema declares, or undefined when it declares none one by one (a free-form object). */
-export function memberNames(face: Face, root: JsonSchema, profile: Profile = 'strict'): string[] | undefined {
-  const names = Object.keys(declared(face, profile, root).properties);
+export function memberNames(api: ApiName, root: JsonSchema, profile: SchemaProfile = 'strict'): string[] | undefined {
+  const names = Object.keys(declared(api, profile, root).properties);
   return names.length > 0 ? names : undefined;
 }

@@ -4,7 +4,7 @@
  * rejected and how. Each API's module (src/apis/<api>/contract.ts) fills one in per operation;
  * the laws and the conformance runner read only this and the spec.
  */
-import type { Face } from './face.js';
+import type { ApiName } from './api-types.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { Finding, JsonObject, RuleTarget } from './rules/types.js';
 import type { Source } from './violation.js';
@@ -136,12 +136,12 @@ export interface TimeOrder {
 }
 
 export interface ListOperation {
-  face: Face;
+  api: ApiName;
   operationId: string;
   /** Every law of this operation is named `<lawPrefix>.<name>`. */
   lawPrefix: LawPrefix;
   /**
-   * Path template under the face's base, e.g. `/v1/sessions/{session_id}/tasks`
+   * Path template under the API's base, e.g. `/v1/sessions/{session_id}/tasks`
    * (`session.param` names the session).
    */
   path: string;

@@ -4,10 +4,10 @@
  * operation-types.ts.
  */
 
-import type { Face } from './face.js';
-import { contractOf, faces, onRegister } from './faces.js';
+import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
 import { valueAt, withValueAt } from './pointer.js';
+import { apiNames, contractOf, onRegister } from './registry.js';
 import { isObject, type JsonObject, type RuleTarget } from './rules/types.js';
 
 export type {
@@ -30,7 +30,7 @@ onRegister(() => {
 
 /** Every list operation of every registered API. */
 export function allOperations(): readonly ListOperation[] {
-  cachedOperations ??= faces().flatMap((face) => contractOf(face).operations);
+  cachedOperations ??= apiNames().flatMap((api) => contractOf(api).operations);
   return cachedOperations;
 }
 
@@ -60,38 +60,38 @@ export function pagingParams(): readonly string[] {
   return cachedPagingParams;
 }
 
-export function operationsOf(face: Face): ListOperation[] {
-  return [...contractOf(face).operations];
+export function operationsOf(api: ApiName): ListOperation[] {
+  return [...contractOf(api).operations];
 }
 
-export function operation(face: Face, operationId: string): ListOperation {
-  const op = contractOf(face).operations.find((o) => o.face === face && o.operationId === operationId);
-  if (!op) throw new Error(`no list operation ${face}.${operationId}`);
+export function operation(api: ApiName, operationId: string): ListOperation {
+  const op = contractOf(api).operations.find((o) => o.api === api && o.operationId === operationId);
+  if (!op) throw new Error(`no list operation ${api}.${operationId}`);
   return op;
 }
 
-/** The operation that lists a face's tasks. */
-export function taskOperation(face: Face): ListOperation {
-  const op = contractOf(face).operations.find((o) => o.face === face && o.target === 'task');
-  if (!op) throw new Error(`${face} lists no tasks`);
+/** The operation that lists an API's tasks. */
+export function taskOperation(api: ApiName): ListOperation {
+  const op = contractOf(api).operations.find((o) => o.api === api && o.target === 'task');
+  if (!op) throw new Error(`${api} lists no tasks`);
   return op;
 }
 
-/** The spec component of each kind of object a face answers with (items, and JSON-RPC's envelope). */
-export function componentsOf(face: Face): Partial<Record<RuleTarget, string>> {
+/** The spec component of each kind of object an API answers with (items, and JSON-RPC's envelope). */
+export function componentsOf(api: ApiName): Partial<Record<RuleTarget, string>> {
   const out: Partial<Record<RuleTarget, string>> = {};
-  for (const op of operationsOf(face)) {
+  for (const op of operationsOf(api)) {
     out[op.target] = op.component;
     if (op.envelopeTarget && op.envelopeComponent) out[op.envelopeTarget] = op.envelopeComponent;
   }
   return out;
 }
 
-/** The spec component of a face's objects of one kind (`BackgroundTask`, `Session`, `Task`, an envelope). */
-export function componentOf(face: Face, target: RuleTarget): string {
-  const components = componentsOf(face);
+/** The spec component of an API's objects of one kind (`BackgroundTask`, `Session`, `Task`, an envelope). */
+export function componentOf(api: ApiName, target: RuleTarget): string {
+  const components = componentsOf(api);
   const component = components[target];
-  if (!component) throw new Error(`${face} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
+  if (!component) throw new Error(`${api} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
   return component;
 }
 

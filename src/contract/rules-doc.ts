@@ -1,6 +1,7 @@
 /** Renders docs/rules.md from the catalogue: every item rule, lifecycle and list law with its scope and source. */
-import { contractOf, faces } from './faces.js';
+
 import { lawsOf } from './laws/index.js';
+import { apiNames, contractOf } from './registry.js';
 import { allRules } from './rules/index.js';
 import type { Source } from './violation.js';
 
@@ -52,11 +53,11 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
     '',
   ];
   const itemRuleIds = new Set<string>(allRules().map((r) => r.id));
-  for (const face of faces()) {
+  for (const api of apiNames()) {
     lines.push(
-      `## ${face}`,
+      `## ${api}`,
       '',
-      `Documents: ${contractOf(face)
+      `Documents: ${contractOf(api)
         .documents.map((f) => `\`${f}\``)
         .join(', ')}.`,
       '',
@@ -67,13 +68,13 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
       '| id | fault: what it changes | applies to | statement | source |',
       '|---|---|---|---|---|',
     );
-    for (const rule of contractOf(face).rules) {
+    for (const rule of contractOf(api).rules) {
       const alsoBreaks = rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : '';
       lines.push(
         row(`\`${rule.id}\``, fault(rule.id), rule.target, `${cell(rule.statement)}${alsoBreaks}`, quote(rule.source)),
       );
     }
-    for (const op of contractOf(face).operations) {
+    for (const op of contractOf(api).operations) {
       if (op.lifecycle) {
         lines.push(
           '',

@@ -1,5 +1,5 @@
 /**
- * Turns the OpenAPI documents into plain JSON Schema 2020-12: one bundle per face whose $defs
+ * Turns the OpenAPI documents into plain JSON Schema 2020-12: one bundle per API whose $defs
  * are the spec's components, so ajv (and the generators) can read them without OpenAPI
  * knowledge. Two profiles:
  * - `strict`: every keyword the spec has. The mock and the generators are held to it.
@@ -7,18 +7,19 @@
  *   marked `x-assumption` accept anything, because the documents do not state them and the
  *   conformance runner must not judge a live server on what the documents do not say.
  */
-import { contractOf, type Face } from './faces.js';
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
 
-export type Profile = 'strict' | 'documented';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
+import { type ApiName, contractOf } from './registry.js';
+
+export type SchemaProfile = 'strict' | 'documented';
 
 const COMPONENT_PREFIX = '#/components/schemas/';
 
-export function bundleId(face: Face, profile: Profile): string {
-  return `https://agent-task-contracts.invalid/${face}/${profile}.json`;
+export function bundleId(api: ApiName, profile: SchemaProfile): string {
+  return `https://agent-task-contracts.invalid/${api}/${profile}.json`;
 }
 
-function transform(node: unknown, profile: Profile, refPrefix: string): unknown {
+function transform(node: unknown, profile: SchemaProfile, refPrefix: string): unknown {
   if (Array.isArray(node)) return node.map((item) => transform(item, profile, refPrefix));
   if (node === null || typeof node !== 'object') return node;
   const schema = node as JsonSchema;
@@ -37,44 +38,44 @@ function transform(node: unknown, profile: Profile, refPrefix: string): unknown 
   return out;
 }
 
-/** The face's components as one JSON Schema document with `$defs`. */
-export function schemaBundle(face: Face, profile: Profile): JsonSchema {
-  const spec = contractOf(face).spec;
+/** The API's components as one JSON Schema document with `$defs`. */
+export function schemaBundle(api: ApiName, profile: SchemaProfile): JsonSchema {
+  const spec = contractOf(api).spec;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: bundleId(face, profile),
+    $id: bundleId(api, profile),
     $defs: transform(spec.components?.schemas ?? {}, profile, '#/$defs/'),
   };
 }
 
 export function findOperation(
-  face: Face,
+  api: ApiName,
   operationId: string,
 ): { path: string; method: string; operation: OpenApiOperation } {
-  const spec: OpenApiDocument = contractOf(face).spec;
+  const spec: OpenApiDocument = contractOf(api).spec;
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as OpenApiOperation;
       if (op && typeof op === 'object' && op.operationId === operationId) return { path, method, operation: op };
     }
   }
-  throw new Error(`no operation "${operationId}" in specs/${face}.openapi.yaml; operations are named by operationId`);
+  throw new Error(`no operation "${operationId}" in specs/${api}.openapi.yaml; operations are named by operationId`);
 }
 
 /** The JSON schema of one documented response body, or undefined when the spec gives none. */
 export function responseSchema(
-  face: Face,
+  api: ApiName,
   operationId: string,
   status: number,
-  profile: Profile,
+  profile: SchemaProfile,
 ): JsonSchema | undefined {
-  const { operation } = findOperation(face, operationId);
+  const { operation } = findOperation(api, operationId);
   const response = operation.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
   if (schema === undefined) return undefined;
-  return transform(schema, profile, `${bundleId(face, profile)}#/$defs/`) as JsonSchema;
+  return transform(schema, profile, `${bundleId(api, profile)}#/$defs/`) as JsonSchema;
 }
 
-export function documentedStatuses(face: Face, operationId: string): number[] {
-  return Object.keys(findOperation(face, operationId).operation.responses).map(Number);
+export function documentedStatuses(api: ApiName, operationId: string): number[] {
+  return Object.keys(findOperation(api, operationId).operation.responses).map(Number);
 }

@@ -5,23 +5,23 @@
  * never throws and reports every error, as Violations.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { contractOf, type Face } from './faces.js';
 import type { OperationIdOf } from './ids.js';
 import { componentRef, memberAt } from './members.js';
 import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { findOperation, type Profile, responseSchema } from './schema.js';
+import { type ApiName, contractOf } from './registry.js';
+import { findOperation, responseSchema, type SchemaProfile } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
 
 /**
  * Where in the spec file the failing keyword is: ajv's schema path, relative to the validated
- * schema (`#/…`, under `pointer`) or inside a face's bundled components (`…/<face>/<profile>.json#/$defs/X/…`).
+ * schema (`#/…`, under `pointer`) or inside an API's bundled components (`…/<api>/<profile>.json#/$defs/X/…`).
  */
-function specPointer(face: Face, pointer: string, schemaPath: string): string {
+function specPointer(api: ApiName, pointer: string, schemaPath: string): string {
   const component =
     /^https:\/\/agent-task-contracts\.invalid\/[a-z]+\/(?:strict|documented)\.json#\/\$defs\/(.*)$/.exec(schemaPath);
-  if (component) return `${contractOf(face).specFile}#/components/schemas/${component[1]}`;
+  if (component) return `${contractOf(api).specFile}#/components/schemas/${component[1]}`;
   // A path inside a referenced schema is relative to that schema: name both, apart.
   if (schemaPath.startsWith('#')) return `${pointer} (keyword ${schemaPath})`;
   return schemaPath;
@@ -30,11 +30,11 @@ function specPointer(face: Face, pointer: string, schemaPath: string): string {
 /** Where the failing keyword was read: the schema validated (a response's or a component's) and its profile. */
 interface Validated {
   root: JsonSchema | undefined;
-  profile: Profile;
+  profile: SchemaProfile;
 }
 
 function toViolations(
-  face: Face,
+  api: ApiName,
   rule: string,
   pointer: string,
   errors: ErrorObject[] | null | undefined,
@@ -45,10 +45,10 @@ function toViolations(
   return (errors ?? []).map((error) => ({
     rule,
     instancePath: error.instancePath,
-    message: describeError(face, validated, error, data),
+    message: describeError(api, validated, error, data),
     source: {
-      file: contractOf(face).specFile,
-      sentence: `the schema at ${specPointer(face, pointer, error.schemaPath)}`,
+      file: contractOf(api).specFile,
+      sentence: `the schema at ${specPointer(api, pointer, error.schemaPath)}`,
     },
     value: valueAt(data, error.instancePath),
   }));
@@ -60,7 +60,7 @@ function toViolations(
  * reading where the keyword alone misleads: `not: {}` is "must be absent", and a null where the
  * member is absent when it has no value says so.
  */
-function describeError(face: Face, { root, profile }: Validated, error: ErrorObject, data: unknown): string {
+function describeError(api: ApiName, { root, profile }: Validated, error: ErrorObject, data: unknown): string {
   const base = `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`;
   if (!root || error.keyword === 'additionalProperties') return base;
   const keys = error.instancePath
@@ -69,7 +69,7 @@ function describeError(face: Face, { root, profile }: Validated, error: ErrorObj
     .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') keys.push(params.missingProperty);
-  const member = memberAt(face, root, keys, profile);
+  const member = memberAt(api, root, keys, profile);
   if (!member) return base;
   const name = keys[keys.length - 1] ?? '(root)';
   const value = valueAt(data, error.instancePath);
@@ -81,16 +81,16 @@ function describeError(face: Face, { root, profile }: Validated, error: ErrorObj
     said += member.required
       ? `: ${name} is never null`
       : `: ${name} is null; it is absent when it has no value, never null`;
-  const quoted = documentQuote(face, member.schema.description);
+  const quoted = documentQuote(api, member.schema.description);
   return quoted ? `${said} — ${quoted}` : said;
 }
 
 /** A spec description that quotes a document (`002: "…"`), with the document's file name for its number. */
-function documentQuote(face: Face, description: unknown): string | undefined {
+function documentQuote(api: ApiName, description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
   const match = /^(\d{3}):\s*([\s\S]+)$/.exec(description.trim());
   if (!match) return undefined;
-  const file = contractOf(face).documents.find((d) => d.startsWith(`${match[1]}_`));
+  const file = contractOf(api).documents.find((d) => d.startsWith(`${match[1]}_`));
   return file ? `${file}: ${match[2]}` : undefined;
 }
 
@@ -119,20 +119,20 @@ function valueAt(data: unknown, pointer: string): unknown {
  * body for the status (Ark's errors: the spec's body there is an `x-assumption`). Pass
  * `'strict'` to hold a body to every keyword of the spec, as the mock holds itself.
  */
-export function validateResponseBody<F extends Face>(
-  face: F,
+export function validateResponseBody<F extends ApiName>(
+  api: F,
   operationId: OperationIdOf<F>,
   status: number,
   body: unknown,
-  profile: Profile = 'documented',
+  profile: SchemaProfile = 'documented',
 ): Violation[] | undefined {
-  if (profile === 'documented' && isAssumedBody(face, operationId, status)) return undefined;
-  return validateBody(face, operationId, status, body, profile);
+  if (profile === 'documented' && isAssumedBody(api, operationId, status)) return undefined;
+  return validateBody(api, operationId, status, body, profile);
 }
 
 /** Whether the spec's body for a status is the project's assumption, not the documents'. */
-function isAssumedBody(face: Face, operationId: string, status: number): boolean {
-  const { operation } = findOperation(face, operationId);
+function isAssumedBody(api: ApiName, operationId: string, status: number): boolean {
+  const { operation } = findOperation(api, operationId);
   const schema = operation.responses[String(status)]?.content?.['application/json']?.schema as
     | { $ref?: string; 'x-assumption'?: boolean }
     | undefined;
@@ -141,52 +141,51 @@ function isAssumedBody(face: Face, operationId: string, status: number): boolean
   const name = schema.$ref?.replace('#/components/schemas/', '');
   return (
     name !== undefined &&
-    (contractOf(face).spec.components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.[
-      'x-assumption'
-    ] === true
+    (contractOf(api).spec.components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.['x-assumption'] ===
+      true
   );
 }
 
 /** validateResponseBody for callers that hold the operation id as data (the contract's own laws). */
 export function validateBody(
-  face: Face,
+  api: ApiName,
   operationId: string,
   status: number,
   body: unknown,
-  profile: Profile = 'strict',
+  profile: SchemaProfile = 'strict',
 ): Violation[] | undefined {
-  const fn = contractOf(face).validators[validatorKey({ face, profile, operationId, status })];
+  const fn = contractOf(api).validators[validatorKey({ api, profile, operationId, status })];
   if (fn === undefined) {
-    findOperation(face, operationId); // an unknown operation is a caller's error, said as such
+    findOperation(api, operationId); // an unknown operation is a caller's error, said as such
     return undefined;
   }
   if (fn(body)) return [];
   // Only a failure needs the operation's place in the spec, for the pointer.
-  const { path, method } = findOperation(face, operationId);
-  const pointer = `${contractOf(face).specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
-  return toViolations(face, `${face}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body, {
-    root: responseSchema(face, operationId, status, profile),
+  const { path, method } = findOperation(api, operationId);
+  const pointer = `${contractOf(api).specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
+  return toViolations(api, `${api}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body, {
+    root: responseSchema(api, operationId, status, profile),
     profile,
   });
 }
 
 /** Validates one value against a named component schema (`Task`, `Session`, `BackgroundTask`…). */
 export function validateComponent(
-  face: Face,
+  api: ApiName,
   component: string,
   value: unknown,
-  profile: Profile = 'strict',
+  profile: SchemaProfile = 'strict',
 ): Violation[] {
-  const fn = contractOf(face).validators[validatorKey({ face, profile, component })];
+  const fn = contractOf(api).validators[validatorKey({ api, profile, component })];
   if (fn === undefined)
     throw new Error(
-      `no component "${component}" in ${contractOf(face).specFile}; components are the keys of components.schemas`,
+      `no component "${component}" in ${contractOf(api).specFile}; components are the keys of components.schemas`,
     );
   if (fn(value)) return [];
   return toViolations(
-    face,
-    `${face}.schema`,
-    `${contractOf(face).specFile}#/components/schemas/${component}`,
+    api,
+    `${api}.schema`,
+    `${contractOf(api).specFile}#/components/schemas/${component}`,
     fn.errors,
     value,
     { root: componentRef(component), profile },

@@ -7,7 +7,7 @@ export interface Source {
 
 /** One way a value breaks the contract. Data, never an exception. */
 export interface Violation {
-  /** Named rule id, e.g. `ark.finished-at-only-when-terminal`, or `<face>.response-schema`. */
+  /** Named rule id, e.g. `ark.finished-at-only-when-terminal`, or `<api>.response-schema`. */
   rule: string;
   /** JSON Pointer into the checked value. */
   instancePath: string;

@@ -5,9 +5,9 @@
  */
 
 import fc from 'fast-check';
-import type { Face } from '../contract/faces.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, operationsOf } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
 import { type Draw, drawBackend, Rng } from './draw.js';
@@ -21,17 +21,17 @@ export interface DrawOptions {
   seed: number;
   /** Lean on values that break clients (see README: generators). */
   edge?: boolean;
-  /** An item rule of the face and target: each object breaks it (and only it), as `brokenObject` does. */
+  /** An item rule of the API and target: each object breaks it (and only it), as `brokenObject` does. */
   breaks?: string;
 }
 
 const walkers = new Map<string, SchemaWalker<Draw>>();
-function walker(face: Face, edge: boolean): SchemaWalker<Draw> {
-  const key = `${face}|${edge}`;
+function walker(api: ApiName, edge: boolean): SchemaWalker<Draw> {
+  const key = `${api}|${edge}`;
   let w = walkers.get(key);
   if (!w) {
-    const defs = schemaBundle(face, 'strict').$defs as Record<string, JsonSchema>;
-    const profile = generatorsOf(face);
+    const defs = schemaBundle(api, 'strict').$defs as Record<string, JsonSchema>;
+    const profile = generatorsOf(api);
     const overrides = {
       edge,
       overrides: profile.overrides?.(fc, edge),
@@ -52,16 +52,16 @@ const REDRAWS = 16;
  * The profile's nested ids are kept unique as drawn, before the repairs and the break: what a
  * break sets (a child session that is the task's own) stays as the rule needs it.
  */
-export function* drawObjects(face: Face, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
+export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
   const edge = options.edge ?? false;
-  const w = walker(face, edge);
-  const component = componentOf(face, target);
+  const w = walker(api, edge);
+  const component = componentOf(api, target);
   const draw = w.component(component);
-  const idField = operationsOf(face).find((op) => op.target === target)?.idField;
+  const idField = operationsOf(api).find((op) => op.target === target)?.idField;
   const drawId = idField === undefined ? undefined : w.property(component, idField);
-  const fix = repairerFor(face, target);
-  const kit = options.breaks === undefined ? undefined : kitOf(face, options.breaks);
-  const nested = new IdBook(generatorsOf(face).nestedIds?.[target] ?? []);
+  const fix = repairerFor(api, target);
+  const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks);
+  const nested = new IdBook(generatorsOf(api).nestedIds?.[target] ?? []);
   const seen = new Set<unknown>();
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {
@@ -79,7 +79,7 @@ export function* drawObjects(face: Face, target: RuleTarget, options: DrawOption
     else {
       fix(item);
       kit.break(item);
-      yield repair(face, target, item, options.breaks);
+      yield repair(api, target, item, options.breaks);
     }
   }
 }

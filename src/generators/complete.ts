@@ -4,10 +4,10 @@
  * rules' repairs, the caller's fields again. Scenarios and seeded test data both use it.
  */
 import fc from 'fast-check';
-import type { Face } from '../contract/faces.js';
 import { componentRef, memberAt, memberNames } from '../contract/members.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, sessionFieldOf, taskOperation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { isObject, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
 import { closestName } from '../contract/words.js';
 import { validObject } from './objects.js';
@@ -27,15 +27,15 @@ export interface Completer {
 }
 
 /** Completes objects of one API, deterministically from `seed`; creation times start at `creationBaseMs`. */
-export function completer(face: Face, seed: number, creationBaseMs = CREATION_BASE_MS): Completer {
-  const op = taskOperation(face);
+export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_BASE_MS): Completer {
+  const op = taskOperation(api);
   const idField = op.idField;
-  const profile = generatorsOf(face);
+  const profile = generatorsOf(api);
   const sessionField = sessionFieldOf(op);
   let drawn = 0;
   let created = 0;
   const draw = (target: RuleTarget) =>
-    fc.sample(validObject(face, target), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
+    fc.sample(validObject(api, target), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
   return {
     complete(target, partial, session, base) {
       // Each new object is created one minute after the previous one.
@@ -43,7 +43,7 @@ export function completer(face: Face, seed: number, creationBaseMs = CREATION_BA
       const placed = target === 'task' && session !== undefined && sessionField ? { [sessionField]: session } : {};
       const merged: JsonObject = { ...generated, ...partial, ...placed };
       if (target === 'task') profile.finish?.(merged);
-      const repaired = repair(face, target, merged);
+      const repaired = repair(api, target, merged);
       return { ...repaired, ...partial, ...placed };
     },
     freshId(target) {
@@ -67,10 +67,10 @@ export interface UnknownMember {
  * The members of a partial object that the spec does not declare, at any depth where its schema
  * lists members one by one (a free-form object or one open to other members takes anything).
  */
-export function unknownMembers(face: Face, target: RuleTarget, partial: JsonObject): UnknownMember[] {
+export function unknownMembers(api: ApiName, target: RuleTarget, partial: JsonObject): UnknownMember[] {
   const out: UnknownMember[] = [];
   const visit = (schema: JsonSchema, value: JsonObject, keys: string[]) => {
-    const declared = memberNames(face, schema);
+    const declared = memberNames(api, schema);
     const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
     if (!declared || open) return;
     for (const [name, child] of Object.entries(value)) {
@@ -80,7 +80,7 @@ export function unknownMembers(face: Face, target: RuleTarget, partial: JsonObje
         out.push({ path: path.join('.'), name, ...(closest ? { closest } : {}), declared });
         continue;
       }
-      const member = memberAt(face, schema, [name]);
+      const member = memberAt(api, schema, [name]);
       const items = Array.isArray(child) ? child : [child];
       const itemSchema = Array.isArray(child) ? (member?.schema.items as JsonSchema | undefined) : member?.schema;
       if (!itemSchema) continue;
@@ -89,6 +89,6 @@ export function unknownMembers(face: Face, target: RuleTarget, partial: JsonObje
       });
     }
   };
-  visit(componentRef(componentOf(face, target)), partial, []);
+  visit(componentRef(componentOf(api, target)), partial, []);
   return out;
 }

@@ -3,8 +3,9 @@
  * rules' kits do for the rules, done once for every API from the same data, so generated objects
  * satisfy a family without a kit per API.
  */
-import type { Face } from '../contract/faces.js';
+
 import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { has, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
 import { isoBefore } from './iso.js';
 
@@ -33,8 +34,8 @@ function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: Jso
 }
 
 /** The family repairs of the operations that list objects of `target`. */
-export function familyRepairs(face: Face, target: RuleTarget): ((item: JsonObject) => void)[] {
-  const ops = operationsOf(face).filter((op) => op.target === target);
+export function familyRepairs(api: ApiName, target: RuleTarget): ((item: JsonObject) => void)[] {
+  const ops = operationsOf(api).filter((op) => op.target === target);
   return [
     ...ops.flatMap((op) => (op.timeOrder ? [(item: JsonObject) => timesInOrder(op.timeOrder!, item)] : [])),
     ...ops.flatMap((op) => (op.together ? [(item: JsonObject) => presentTogether(op.together!, item)] : [])),

@@ -1,4 +1,4 @@
-/** fast-check arbitraries for every face, derived from the contract. Deterministic from a seed. */
+/** fast-check arbitraries for every API, derived from the contract. Deterministic from a seed. */
 
 export { type DrawOptions, drawObjects } from './bulk.js';
 export { type LifecycleCase, legalLifecycle } from './lifecycles.js';

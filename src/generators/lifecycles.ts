@@ -4,9 +4,9 @@
  * the law they break.
  */
 import fc from 'fast-check';
-import type { Face } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { taskOperation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { repair, validObject } from './objects.js';
 import { generatorsOf } from './profiles.js';
@@ -23,46 +23,46 @@ export interface LifecycleCase {
  * than the previous times).
  */
 export function advanceSnapshot(
-  face: Face,
+  api: ApiName,
   previous: JsonObject,
   state: string,
   stepMs: number,
   atMs?: number,
 ): JsonObject {
   const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
-  const op = taskOperation(face);
+  const op = taskOperation(api);
   const next = structuredClone(previous);
   next[op.stateField!] = state;
-  generatorsOf(face).lifecycle.advance?.(previous, next, state, later, stepMs);
-  return repair(face, 'task', next);
+  generatorsOf(api).lifecycle.advance?.(previous, next, state, later, stepMs);
+  return repair(api, 'task', next);
 }
 
-function startAt(face: Face, task: JsonObject): JsonObject {
-  const { lifecycle } = generatorsOf(face);
+function startAt(api: ApiName, task: JsonObject): JsonObject {
+  const { lifecycle } = generatorsOf(api);
   const first = structuredClone(task);
-  first[taskOperation(face).stateField!] = lifecycle.initial;
+  first[taskOperation(api).stateField!] = lifecycle.initial;
   lifecycle.start?.(first);
-  return repair(face, 'task', first);
+  return repair(api, 'task', first);
 }
 
 /** Legal timelines of one task, 1 to `maxSteps` snapshots. */
-export function legalLifecycle(face: Face, maxSteps = 6): fc.Arbitrary<LifecycleCase> {
-  const op = taskOperation(face);
+export function legalLifecycle(api: ApiName, maxSteps = 6): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(api);
   const lifecycle = op.lifecycle!;
   return fc
     .tuple(
-      validObject(face, 'task'),
+      validObject(api, 'task'),
       fc.array(fc.nat(), { minLength: 0, maxLength: maxSteps - 1 }),
       fc.array(fc.integer({ min: 1, max: 600_000 }), { minLength: maxSteps, maxLength: maxSteps }),
     )
     .map(([task, choices, steps]) => {
-      const snapshots = [startAt(face, task)];
+      const snapshots = [startAt(api, task)];
       for (const [i, choice] of choices.entries()) {
         const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
         const options = lifecycle.transitions[current] ?? [];
         if (options.length === 0) break;
         snapshots.push(
-          advanceSnapshot(face, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!),
+          advanceSnapshot(api, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!),
         );
       }
       return { snapshots };
@@ -72,12 +72,12 @@ export function legalLifecycle(face: Face, maxSteps = 6): fc.Arbitrary<Lifecycle
 export type IllegalKind = 'lifecycle-forward' | 'immutable-fields' | 'times-never-go-back';
 
 /** Timelines that break one over-time law, labelled with it. */
-export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<LifecycleCase> {
-  const op = taskOperation(face);
+export function illegalLifecycle(api: ApiName, kind?: IllegalKind): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(api);
   const lifecycle = op.lifecycle!;
   const kinds: IllegalKind[] = kind ? [kind] : ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
   return fc
-    .tuple(legalLifecycle(face), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
+    .tuple(legalLifecycle(api), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
     .map(([legal, chosen, terminal]) => {
       const snapshots = legal.snapshots.slice();
       const last = snapshots[snapshots.length - 1]!;
@@ -85,10 +85,10 @@ export function illegalLifecycle(face: Face, kind?: IllegalKind): fc.Arbitrary<L
         // Finish the task, then show it back in its first state: a finished task never runs again.
         const finished = isTerminal(lifecycle, String(last[op.stateField!]))
           ? last
-          : advanceSnapshot(face, last, terminal, 1000);
+          : advanceSnapshot(api, last, terminal, 1000);
         if (finished !== last) snapshots.push(finished);
         const revived = structuredClone(finished);
-        revived[op.stateField!] = generatorsOf(face).lifecycle.initial;
+        revived[op.stateField!] = generatorsOf(api).lifecycle.initial;
         snapshots.push(revived);
       } else if (chosen === 'immutable-fields') {
         const changed = structuredClone(last);

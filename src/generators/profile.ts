@@ -5,7 +5,7 @@
  * (src/apis/<api>/generators.ts); an API registered at run time brings its own.
  */
 import type fc from 'fast-check';
-import type { Face } from '../contract/face.js';
+import type { ApiName } from '../contract/api-types.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import type { RuleKit } from './rule-kit.js';
 import type { Backend } from './schema-arbitrary.js';
@@ -14,7 +14,7 @@ import type { Backend } from './schema-arbitrary.js';
 export type FastCheck = typeof fc;
 
 export interface GeneratorProfile {
-  face: Face;
+  api: ApiName;
   /**
    * Arbitraries by component (`UnixMillis`) or component field (`Task.created_at`) the schema
    * cannot imply. fast-check comes as an argument, so a profile loads it only when generating.

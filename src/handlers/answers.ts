@@ -5,11 +5,11 @@
  * know none, and `reset` clears them. A request may ask for one itself with a `Prefer` header
  * (Prism's `Prefer: code=503`).
  */
-import type { TypedFace } from '../contract/face.js';
-import type { Face } from '../contract/faces.js';
-import { contractOf, faces, isFace } from '../contract/faces.js';
+import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
+import type { ApiName } from '../contract/registry.js';
+import { apiNames, contractOf, isApiName } from '../contract/registry.js';
 import { didYouMean } from '../contract/words.js';
 import { ControlError } from './control-error.js';
 import { errorResponse } from './router.js';
@@ -33,14 +33,14 @@ interface AnswerCount {
 }
 
 /**
- * Which requests get an answer: every request of `face` (every API when absent), or of one of
+ * Which requests get an answer: every request of `api` (every API when absent), or of one of
  * its operations, or of one path below its base; the next `times` of them, or all until `reset`.
  */
-export type AnswerRule<F extends string = TypedFace> =
-  | ({ face?: undefined; operation?: undefined; path?: undefined } & AnswerCount & AnswerKind)
+export type AnswerRule<F extends string = TypedApiName> =
+  | ({ api?: undefined; operation?: undefined; path?: undefined } & AnswerCount & AnswerKind)
   | (F extends unknown
       ? {
-          face: F;
+          api: F;
           operation?: OperationIdOf<F>;
           /** A path below the API's base, exactly as requested (`/sessions/sesn-demo/tasks`). */
           path?: string;
@@ -50,7 +50,7 @@ export type AnswerRule<F extends string = TypedFace> =
 
 /** A rule as the mock holds it, with how many requests it still answers. */
 export interface StandingAnswer {
-  face: Face | null;
+  api: ApiName | null;
   operation: string | null;
   path: string | null;
   /** Matching requests it still answers; null: every one. */
@@ -62,11 +62,11 @@ const MAX_TIMES = 1_000_000;
 /** A delay or timeout longer than a minute holds test runs up for nothing. */
 const MAX_ANSWER_MS = 60_000;
 const KINDS = ['status', 'networkError', 'timeoutMs', 'delayMs'] as const;
-const KEYS: readonly string[] = ['face', 'operation', 'path', 'times', 'retryAfter', ...KINDS];
+const KEYS: readonly string[] = ['api', 'operation', 'path', 'times', 'retryAfter', ...KINDS];
 const ANSWER_EXAMPLES = [
-  { face: 'ark', status: 503, times: 1 },
-  { face: 'ark', operation: 'listTasks', networkError: true },
-  { face: 'praxis', path: '/v1/sessions', timeoutMs: 10_000, times: 2 },
+  { api: 'ark', status: 503, times: 1 },
+  { api: 'ark', operation: 'listTasks', networkError: true },
+  { api: 'praxis', path: '/v1/sessions', timeoutMs: 10_000, times: 2 },
   { delayMs: 2000 },
 ];
 
@@ -114,23 +114,23 @@ function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
 /** Checks one rule as sent (a typed call or a JSON body) and says what is wrong with it. */
 function standing(input: unknown, where: string): StandingAnswer {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return refuse(`${where} is an object such as {"face": "ark", "status": 503, "times": 1}`);
+    return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
   const rule = input as Record<string, unknown>;
   const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k));
   if (unknown.length > 0)
     refuse(
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
-  const { face, operation, path, times } = rule;
-  if (face !== undefined && (typeof face !== 'string' || !isFace(face)))
-    refuse(`${where}: face is one of ${faces().join(', ')} (got ${JSON.stringify(face)})`);
-  if ((operation !== undefined || path !== undefined) && face === undefined)
-    refuse(`${where}: an operation or a path belongs to one API: give its face too`);
+  const { api, operation, path, times } = rule;
+  if (api !== undefined && (typeof api !== 'string' || !isApiName(api)))
+    refuse(`${where}: API is one of ${apiNames().join(', ')} (got ${JSON.stringify(api)})`);
+  if ((operation !== undefined || path !== undefined) && api === undefined)
+    refuse(`${where}: an operation or a path belongs to one API: give its API too`);
   if (operation !== undefined) {
-    const ids = contractOf(face as Face).operations.map((op) => op.operationId);
+    const ids = contractOf(api as ApiName).operations.map((op) => op.operationId);
     if (typeof operation !== 'string' || !ids.includes(operation))
       refuse(
-        `${where}: ${String(face)} has no operation ${JSON.stringify(operation)}` +
+        `${where}: ${String(api)} has no operation ${JSON.stringify(operation)}` +
           `${typeof operation === 'string' ? didYouMean(operation, ids) : ''}; its operations are ${ids.join(', ')}`,
       );
   }
@@ -142,7 +142,7 @@ function standing(input: unknown, where: string): StandingAnswer {
         `(got ${JSON.stringify(times)})`,
     );
   return {
-    face: (face as Face | undefined) ?? null,
+    api: (api as ApiName | undefined) ?? null,
     operation: (operation as string | undefined) ?? null,
     path: (path as string | undefined) ?? null,
     remaining: (times as number | undefined) ?? null,
@@ -153,7 +153,7 @@ function standing(input: unknown, where: string): StandingAnswer {
 /** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
 export function standingAnswers(input: unknown): StandingAnswer[] {
   if (!Array.isArray(input))
-    return refuse('answers is an array of rules, e.g. [{"face": "ark", "status": 503, "times": 1}] ([] clears them)');
+    return refuse('answers is an array of rules, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
   return input.map((rule, i) => standing(rule, `answers[${i}]`));
 }
 
@@ -163,13 +163,13 @@ export function standingAnswers(input: unknown): StandingAnswer[] {
  */
 export function takeAnswer(
   rules: StandingAnswer[],
-  face: Face,
+  api: ApiName,
   path: string,
   operationId: string | undefined,
 ): AnswerKind | undefined {
   const i = rules.findIndex(
     (r) =>
-      (r.face === null || r.face === face) &&
+      (r.api === null || r.api === api) &&
       (r.path === null || r.path === path) &&
       (r.operation === null || r.operation === operationId),
   );
@@ -214,17 +214,17 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
 
 /** The answer a request gets for a kind other than a delay (which delays the documented answer). */
 export function answerResponse(
-  face: Face,
+  api: ApiName,
   kind: Exclude<AnswerKind, { delayMs: number }> | { refused: string },
   latencyMs: number,
   requestNumber: number,
 ): MockResponse {
-  if ('refused' in kind) return { ...errorResponse(face, 400, kind.refused, {}, requestNumber), delayMs: latencyMs };
+  if ('refused' in kind) return { ...errorResponse(api, 400, kind.refused, {}, requestNumber), delayMs: latencyMs };
   if ('networkError' in kind) return { status: 0, headers: {}, body: null, networkError: true, delayMs: latencyMs };
   if ('timeoutMs' in kind)
     return {
       ...errorResponse(
-        face,
+        api,
         504,
         `no answer within ${kind.timeoutMs} ms, as a test asked (answers or Prefer: timeout=${kind.timeoutMs})`,
         {},
@@ -234,7 +234,7 @@ export function answerResponse(
     };
   const headers: Record<string, string> = kind.retryAfter === undefined ? {} : { 'retry-after': kind.retryAfter };
   const message = `answered ${kind.status}, as a test asked (answers or Prefer: code=${kind.status})`;
-  return { ...errorResponse(face, kind.status, message, headers, requestNumber), delayMs: latencyMs };
+  return { ...errorResponse(api, kind.status, message, headers, requestNumber), delayMs: latencyMs };
 }
 
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */

@@ -2,18 +2,18 @@
  * The mock side of every API, registered with `registerApi`, which adds one API to the contract,
  * the generators and the mock at once (the package's entry points register the built-in set).
  */
-import { contractOf, type Face, faces, REGISTER_HINT, registerContract } from '../contract/faces.js';
+import { type ApiName, apiNames, contractOf, REGISTER_HINT, registerContract } from '../contract/registry.js';
 import { sharedTable } from '../contract/shared-table.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
 
 const mocks = sharedTable('mocks', () => new Map<string, MockProfile>());
 
-export function mockOf(face: Face): MockProfile {
-  const mock = mocks.get(face);
+export function mockOf(api: ApiName): MockProfile {
+  const mock = mocks.get(api);
   if (!mock)
     throw new Error(
-      `the mock does not serve API "${face}"; it serves ${faces()
+      `the mock does not serve API "${api}"; it serves ${apiNames()
         .filter((f) => mocks.has(f))
         .join(', ')}; ${REGISTER_HINT}`,
     );
@@ -27,30 +27,30 @@ export function mockOf(face: Face): MockProfile {
  */
 export function registerApi(module: ApiModule): void {
   const { contract, generators, mock } = module;
-  if (generators.face !== contract.face || mock.face !== contract.face)
+  if (generators.api !== contract.api || mock.api !== contract.api)
     throw new Error(
       "an API module's parts must name one API: " +
-        `contract "${contract.face}", generators "${generators.face}", mock "${mock.face}"`,
+        `contract "${contract.api}", generators "${generators.api}", mock "${mock.api}"`,
     );
   const missing = contract.operations.filter((op) => !mock.operations[op.operationId]).map((op) => op.operationId);
   if (missing.length > 0)
     throw new Error(
-      `API "${contract.face}": the mock has no behaviour for ${missing.join(', ')}; add it to mock.operations`,
+      `API "${contract.api}": the mock has no behaviour for ${missing.join(', ')}; add it to mock.operations`,
     );
   const kitless = contract.rules.filter((rule) => !generators.kits[rule.id]).map((rule) => rule.id);
   if (kitless.length > 0)
     throw new Error(
-      `API "${contract.face}": rules without a generator kit: ${kitless.join(', ')}; add them to generators.kits`,
+      `API "${contract.api}": rules without a generator kit: ${kitless.join(', ')}; add them to generators.kits`,
     );
-  const registered = mocks.get(contract.face);
-  if (registered === mock && contractOf(contract.face) === contract) return;
-  if (registered) throw new Error(`an API named "${contract.face}" is already registered; choose another name`);
+  const registered = mocks.get(contract.api);
+  if (registered === mock && contractOf(contract.api) === contract) return;
+  if (registered) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
   registerContract(contract);
   registerGenerators(generators);
-  mocks.set(contract.face, mock);
+  mocks.set(contract.api, mock);
 }
 
 /** The APIs with demo data (a session the mock fills at start-up): the built-in ones, in order. */
-export function demoFaces(): Face[] {
-  return faces().filter((face) => mocks.get(face)?.demo !== undefined);
+export function demoApiNames(): ApiName[] {
+  return apiNames().filter((api) => mocks.get(api)?.demo !== undefined);
 }

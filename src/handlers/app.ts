@@ -6,8 +6,8 @@
  * server are thin adapters over it.
  */
 
-import type { ApiTask, TypedFace } from '../contract/face.js';
-import { type Face, faces } from '../contract/faces.js';
+import type { ApiTask, TypedApiName } from '../contract/api-types.js';
+import { type ApiName, apiNames } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
@@ -43,7 +43,7 @@ export interface MockOptions {
    * The APIs this mock serves, by name (default: every registered one; `createHandlers`: those of
    * `apis`). A fault of another API is refused, naming the ones served.
    */
-  faces?: readonly Face[];
+  apiNames?: readonly ApiName[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
   seed?: number;
   /** A store to serve instead of the demo dataset. */
@@ -61,8 +61,8 @@ export interface MockOptions {
   scenario?: TimelinePlayer;
   /** What `POST /__mock/scenario` loads scenarios with (the node server and `useScenario` plug it in). */
   scenarios?: TimelineLoader;
-  /** Each named face's demo session holds this many tasks (`mock --tasks N`). */
-  sessionTasks?: Partial<Record<Face, number>>;
+  /** Each named API's demo session holds this many tasks (`mock --tasks N`). */
+  sessionTasks?: Partial<Record<ApiName, number>>;
   /** The clock time runs on (default: a new one following Date.now()). */
   clock?: MockClock;
 }
@@ -94,9 +94,9 @@ export class MockApp {
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
     for (const module of options.apis ?? []) registerApi(module);
-    // An API named in `faces` that no module gave is refused here, saying how to register one.
-    for (const face of options.faces ?? []) mockOf(face);
-    const refused = creationError(options.faults ?? [], options.latencyMs, options.faces ?? faces());
+    // An API named in `apiNames` that no module gave is refused here, saying how to register one.
+    for (const api of options.apiNames ?? []) mockOf(api);
+    const refused = creationError(options.faults ?? [], options.latencyMs, options.apiNames ?? apiNames());
     if (refused) throw new Error(refused);
     const store =
       options.store ??
@@ -121,8 +121,8 @@ export class MockApp {
    * Answers one API request. Never throws: an error inside the mock becomes a 500 in the API's
    * own error format, naming the error, and is logged once.
    */
-  respond(face: Face, request: MockRequest): MockResponse {
-    return this.dispatch.respond(this, face, request);
+  respond(api: ApiName, request: MockRequest): MockResponse {
+    return this.dispatch.respond(this, api, request);
   }
 
   /**
@@ -154,27 +154,27 @@ export class MockApp {
    * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
    * ids are unique in the whole store, so the same partials can be seeded into any session.
    */
-  async seed<F extends TypedFace>(
-    face: F,
+  async seed<F extends TypedApiName>(
+    api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
   ): Promise<ApiTask<F>[]>;
   /** An API registered at run time without an entry in `ApiTypes`: its tasks are JSON objects. */
   async seed<F extends string>(
-    face: F extends TypedFace ? never : F,
+    api: F extends TypedApiName ? never : F,
     session: string,
     tasks: readonly JsonObject[],
     options?: SeedOptions,
   ): Promise<JsonObject[]>;
   async seed(
-    face: Face,
+    api: ApiName,
     session: string,
     tasks: readonly TaskPartial[],
     options: SeedOptions = {},
   ): Promise<JsonObject[]> {
     const target = { store: this.store, scenario: this.scenario, now: this.clock.now() };
-    return this.seeded.seed(target, face, session, tasks, options);
+    return this.seeded.seed(target, api, session, tasks, options);
   }
 
   /**
@@ -206,7 +206,7 @@ export class MockApp {
    * instead of the documented behaviour: an error status in the API's own format, a network
    * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
    */
-  setAnswers(rules: readonly AnswerRule<Face>[]): void {
+  setAnswers(rules: readonly AnswerRule<ApiName>[]): void {
     this.dispatch.answers = standingAnswers(rules);
   }
 
@@ -250,17 +250,17 @@ export class MockApp {
   }
 
   /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
-  sessions(): Record<Face, { session: string; tasks: number }[]> {
+  sessions(): Record<ApiName, { session: string; tasks: number }[]> {
     return sessionsOf(this.store);
   }
 
-  /** The APIs this mock serves (`faces`, else every registered one, those registered later included). */
-  servedApis(): Face[] {
-    return [...(this.options.faces ?? faces())];
+  /** The APIs this mock serves (`apiNames`, else every registered one, those registered later included). */
+  servedApis(): ApiName[] {
+    return [...(this.options.apiNames ?? apiNames())];
   }
 
   /** The fault ids each API this mock serves can inject. */
-  injectableFaults(): Record<Face, FaultId[]> {
+  injectableFaults(): Record<ApiName, FaultId[]> {
     return injectableFaults(this.servedApis());
   }
 

@@ -5,7 +5,7 @@
  * error, logged once. Nothing here throws.
  */
 
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/types.js';
 import type { AnswerRule } from './answers.js';
 import type { ClockChange, ClockState } from './clock.js';
@@ -20,12 +20,12 @@ export interface ControlTarget {
   state(): object;
   reset(): Promise<void>;
   reseed(seed: number): Promise<void>;
-  seed(face: Face, session: string, tasks: readonly object[], options?: SeedOptions): Promise<unknown[]>;
+  seed(api: ApiName, session: string, tasks: readonly object[], options?: SeedOptions): Promise<unknown[]>;
   playScenario(scenario: string | Record<string, unknown>, play?: PlayOptions): Promise<void>;
   stopScenario(): void;
   scenarioNames(): Promise<readonly string[]>;
   setFaults(ids: readonly FaultId[]): void;
-  setAnswers(rules: readonly AnswerRule<Face>[]): void;
+  setAnswers(rules: readonly AnswerRule<ApiName>[]): void;
   /** Each API's sessions and how many tasks each holds (the control page shows them). */
   sessions(): object;
   /** The fault ids each API can inject. */
@@ -72,16 +72,16 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
     return target.state();
   },
   '/seed': async (target, body) => {
-    const { face, session, tasks, seed } = body;
+    const { api, session, tasks, seed } = body;
     // The typed method checks each value and says what is wrong with it.
     const stored = await target.seed(
-      face as Face,
+      api as ApiName,
       session as string,
       tasks as object[],
       seed === undefined ? {} : { seed: seed as number },
     );
     // The state's shape (as GET /state), and what this call stored.
-    return { ...target.state(), stored: { face, session, tasks: stored } };
+    return { ...target.state(), stored: { api, session, tasks: stored } };
   },
   '/clock': (target, body) => {
     target.setClock(body as ClockChange);
@@ -96,7 +96,7 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
     return target.state();
   },
   '/answers': (target, body) => {
-    target.setAnswers(body.answers as AnswerRule<Face>[]);
+    target.setAnswers(body.answers as AnswerRule<ApiName>[]);
     return target.state();
   },
 };

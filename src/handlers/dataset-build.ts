@@ -1,51 +1,51 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler): fast-check. */
 import fc from 'fast-check';
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validObject } from '../generators/objects.js';
-import { demoFaces, mockOf } from './apis.js';
+import { demoApiNames, mockOf } from './apis.js';
 import { BASE_MS, shaper, statesOf } from './dataset-grow.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
 
-function sample(face: Face, target: 'task' | 'session', count: number, seed: number): JsonObject[] {
-  return count === 0 ? [] : fc.sample(validObject(face, target), { seed, numRuns: count });
+function sample(api: ApiName, target: 'task' | 'session', count: number, seed: number): JsonObject[] {
+  return count === 0 ? [] : fc.sample(validObject(api, target), { seed, numRuns: count });
 }
 
 /** Generates the demo objects of a seed: deterministic, every state of every API present. */
 export function buildDemoRecords(seed: number = DEFAULT_SEED): DemoRecords {
   // The APIs whose demo has session objects of their own (Praxis's session list).
-  const sessions = demoFaces().flatMap((face) => {
-    const shape = mockOf(face).demo?.sessions;
+  const sessions = demoApiNames().flatMap((api) => {
+    const shape = mockOf(api).demo?.sessions;
     return shape
-      ? sample(face, 'session', shape.count, seed).map((raw, i, all) => shape.shape(raw, i, all.length, BASE_MS))
+      ? sample(api, 'session', shape.count, seed).map((raw, i, all) => shape.shape(raw, i, all.length, BASE_MS))
       : [];
   });
-  const tasks = {} as Record<Face, JsonObject[]>;
-  for (const face of demoFaces()) {
-    const states = statesOf(face);
-    const demo = mockOf(face).demo!;
-    const shapeTask = shaper(face);
-    tasks[face] = sample(face, 'task', demo.taskCount, seed + 1).map((raw, i) =>
+  const tasks = {} as Record<ApiName, JsonObject[]>;
+  for (const api of demoApiNames()) {
+    const states = statesOf(api);
+    const demo = mockOf(api).demo!;
+    const shapeTask = shaper(api);
+    tasks[api] = sample(api, 'task', demo.taskCount, seed + 1).map((raw, i) =>
       shapeTask(raw, i, demo.session, states[i % states.length]!, BASE_MS + i * 60_000, 'demo'),
     );
   }
   return { sessions, tasks };
 }
 
-export async function addFiller(store: MockStore, face: Face, options: DatasetOptions, seed: number): Promise<void> {
+export async function addFiller(store: MockStore, api: ApiName, options: DatasetOptions, seed: number): Promise<void> {
   const filler = options.fillerTasks ?? 0;
   if (filler === 0) return;
   const perSession = options.fillerPerSession ?? 100;
-  const states = statesOf(face);
+  const states = statesOf(api);
   // A pool of generated shapes reused round-robin keeps seeding fast for large stores.
-  const pool = sample(face, 'task', Math.min(filler, 500), seed + 2);
-  const shapeTask = shaper(face);
+  const pool = sample(api, 'task', Math.min(filler, 500), seed + 2);
+  const shapeTask = shaper(api);
   for (let i = 0; i < filler; i++) {
     const s = Math.floor(i / perSession);
-    const session = mockOf(face).demo!.fillerSession(s);
+    const session = mockOf(api).demo!.fillerSession(s);
     await store.addTask(
-      face,
+      api,
       session,
       shapeTask(
         pool[i % pool.length]!,

@@ -2,8 +2,9 @@
  * Growing a demo session (`mock --tasks N`) from its checked demo tasks: the API's demo shape and
  * the generators' repairs, no sampling, so growth loads no fast-check (start-up time).
  */
-import type { Face } from '../contract/faces.js';
+
 import { taskOperation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { repairerFor } from '../generators/repair.js';
 import { mockOf } from './apis.js';
@@ -12,8 +13,8 @@ import type { MockStore } from './store.js';
 
 export const BASE_MS = Date.UTC(2026, 10, 29, 8, 0, 0);
 
-export function statesOf(face: Face): readonly string[] {
-  return taskOperation(face).lifecycle!.states;
+export function statesOf(api: ApiName): readonly string[] {
+  return taskOperation(api).lifecycle!.states;
 }
 
 type Shaper = (
@@ -29,25 +30,25 @@ type Shaper = (
  * Shapes generated tasks into demo task number `i` of a session, in a given state (the API's
  * demo shape), then repairs them; the shape and the repairs are looked up once (a million tasks).
  */
-export function shaper(face: Face): Shaper {
-  const shape = mockOf(face).demo;
-  if (!shape) throw new Error(`API "${face}" has no demo shape; give its mock profile a demo to build demo data`);
-  const fix = repairerFor(face, 'task');
+export function shaper(api: ApiName): Shaper {
+  const shape = mockOf(api).demo;
+  if (!shape) throw new Error(`API "${api}" has no demo shape; give its mock profile a demo to build demo data`);
+  const fix = repairerFor(api, 'task');
   return (raw, i, session, state, createdMs, prefix) => fix(shape.shapeTask(raw, i, session, state, createdMs, prefix));
 }
 
 /**
- * Fills a face's demo session up to `size` tasks (`mock --tasks N`): the demo's numbering
+ * Fills an API's demo session up to `size` tasks (`mock --tasks N`): the demo's numbering
  * continued (`task-demo048`…), copies of the demo tasks, every state in turn, each newer than
  * the one before, so the demo states stay present and a UI can be load-tested on a huge list.
  * Built from checked demo objects by the API's demo shape and the generators' repairs, which
  * test/handlers/scale.test.ts proves valid deep into a grown session, so none is checked again.
  */
-export function growDemoSession(store: MockStore, face: Face, demo: readonly JsonObject[], size: number): void {
-  const states = statesOf(face);
-  const session = mockOf(face).demo!.session;
+export function growDemoSession(store: MockStore, api: ApiName, demo: readonly JsonObject[], size: number): void {
+  const states = statesOf(api);
+  const session = mockOf(api).demo!.session;
   const start = BASE_MS + demo.length * 60_000;
-  const shapeTask = shaper(face);
+  const shapeTask = shaper(api);
   // Frozen, the demo tasks' nested objects and arrays are shared by all their copies (copyJson
   // shares frozen values) instead of copied into each: most of a JSON-RPC task's memory. What
   // the shape or a repair changes, it replaces (a frozen object refuses a change in place).
@@ -55,7 +56,7 @@ export function growDemoSession(store: MockStore, face: Face, demo: readonly Jso
   // Task k is demo task number demo.length + k, in the state that number is in.
   const cycle = states.map((_, j) => states[(demo.length + j) % states.length]!);
   store.addBuiltTasks(
-    face,
+    api,
     session,
     Math.max(0, size - demo.length),
     (k) => {

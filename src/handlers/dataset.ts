@@ -2,34 +2,35 @@
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
  * the same on every run. Ids are documented in the README.
  */
-import type { Face } from '../contract/faces.js';
+
 import { componentOf } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
-import { demoFaces, mockOf } from './apis.js';
+import { demoApiNames, mockOf } from './apis.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
 export type { DatasetOptions, DemoRecords } from './demo.js';
 
 /** The API whose demo has session objects (its session list): looked up when used, once the APIs are installed. */
-const sessionFace = (): Face | undefined => demoFaces().find((face) => mockOf(face).demo?.sessions);
+const sessionApi = (): ApiName | undefined => demoApiNames().find((api) => mockOf(api).demo?.sessions);
 
 /** Every violation of the strict contract in a set of demo records (list-only rules aside). */
 export function validateDemoRecords(records: DemoRecords): string[] {
   const problems: string[] = [];
-  const check = (face: Face, target: 'task' | 'session', component: string, item: JsonObject) => {
+  const check = (api: ApiName, target: 'task' | 'session', component: string, item: JsonObject) => {
     // A stored object need not satisfy a rule about what lists show (archived sessions exist).
-    for (const v of [...validateComponent(face, component, item), ...checkItem(face, target, item)])
+    for (const v of [...validateComponent(api, component, item), ...checkItem(api, target, item)])
       if (!itemRule(v.rule)?.listOnly)
-        problems.push(`${face} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
+        problems.push(`${api} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
-  const withSessions = sessionFace();
+  const withSessions = sessionApi();
   if (withSessions)
     for (const s of records.sessions) check(withSessions, 'session', componentOf(withSessions, 'session'), s);
-  for (const face of demoFaces())
-    for (const t of records.tasks[face] ?? []) check(face, 'task', componentOf(face, 'task'), t);
+  for (const api of demoApiNames())
+    for (const t of records.tasks[api] ?? []) check(api, 'task', componentOf(api, 'task'), t);
   return problems;
 }
 
@@ -48,17 +49,17 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   const records = precomputed
     ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
     : build!.buildDemoRecords(seed);
-  const withSessions = sessionFace();
+  const withSessions = sessionApi();
   if (withSessions)
     for (const session of records.sessions)
       await store.addSessionObject(withSessions, structuredClone(session), precomputed);
-  for (const face of demoFaces()) {
-    store.addSession(face, mockOf(face).demo!.session);
-    for (const task of records.tasks[face] ?? [])
-      await store.addTask(face, mockOf(face).demo!.session, structuredClone(task), precomputed);
-    if (build) await build.addFiller(store, face, options, seed);
-    const size = options.sessionTasks?.[face];
-    if (grow && size !== undefined) grow.growDemoSession(store, face, records.tasks[face] ?? [], size);
+  for (const api of demoApiNames()) {
+    store.addSession(api, mockOf(api).demo!.session);
+    for (const task of records.tasks[api] ?? [])
+      await store.addTask(api, mockOf(api).demo!.session, structuredClone(task), precomputed);
+    if (build) await build.addFiller(store, api, options, seed);
+    const size = options.sessionTasks?.[api];
+    if (grow && size !== undefined) grow.growDemoSession(store, api, records.tasks[api] ?? [], size);
   }
   return store;
 }

@@ -3,10 +3,10 @@
  * and moving its unfinished tasks along their lifecycles (`advance`), deterministically.
  */
 
-import type { Face } from '../contract/faces.js';
-import { faces } from '../contract/faces.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, taskOperation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
+import { apiNames } from '../contract/registry.js';
 import type { MockClock } from './clock.js';
 import { seedDemo } from './dataset.js';
 import type { MockStore } from './store.js';
@@ -20,7 +20,7 @@ export class DemoLifecycle {
     private readonly clock: MockClock,
     /** The seed the data was built from. */
     public seed: number,
-    private readonly sessionTasks: Partial<Record<Face, number>> | undefined,
+    private readonly sessionTasks: Partial<Record<ApiName, number>> | undefined,
   ) {}
 
   /** Empties the store and builds the demo data of `seed` in it. */
@@ -36,20 +36,20 @@ export class DemoLifecycle {
     // Loaded on demand: serving the demo data does not need the generators.
     const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
-    for (const face of faces()) {
-      const op = taskOperation(face);
+    for (const api of apiNames()) {
+      const op = taskOperation(api);
       const lifecycle = op.lifecycle!;
-      for (const session of this.store.sessionsOf(face)) {
-        for (const record of this.store.tasks(face, session)) {
+      for (const session of this.store.sessionsOf(api)) {
+        for (const record of this.store.tasks(api, session)) {
           const state = String(record.item[op.stateField!]);
           if (isTerminal(lifecycle, state)) continue;
           const options = lifecycle.transitions[state] ?? [];
           if (options.length === 0) continue;
           const next = options[(record.seq + this.advanced + this.seed) % options.length]!;
           await this.store.updateTask(
-            face,
+            api,
             idOf(op, record.item),
-            advanceSnapshot(face, record.item, next, 60_000, this.clock.now()),
+            advanceSnapshot(api, record.item, next, 60_000, this.clock.now()),
           );
         }
       }

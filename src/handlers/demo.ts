@@ -1,15 +1,15 @@
 /** The demo dataset's options, default seed and record shapes (each API's ids and counts are in its module). */
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 
 export interface DatasetOptions {
   seed?: number;
-  /** Extra tasks per face spread over filler sessions (for benchmarks); default 0. */
+  /** Extra tasks per API spread over filler sessions (for benchmarks); default 0. */
   fillerTasks?: number;
   /** Tasks per filler session; default 100. */
   fillerPerSession?: number;
-  /** The demo session of each face named here holds this many tasks (the demo ones first; every state present). */
-  sessionTasks?: Partial<Record<Face, number>>;
+  /** The demo session of each API named here holds this many tasks (the demo ones first; every state present). */
+  sessionTasks?: Partial<Record<ApiName, number>>;
 }
 
 export const DEFAULT_SEED = 20261129;
@@ -18,7 +18,7 @@ export const DEFAULT_SEED = 20261129;
 export interface DemoRecords {
   sessions: JsonObject[];
   /** By API: every API with demo data (the built-in ones). */
-  tasks: Partial<Record<Face, JsonObject[]>>;
+  tasks: Partial<Record<ApiName, JsonObject[]>>;
 }
 
 /** Demo ids number their objects with three digits (`bgt_demo007`). */

@@ -4,8 +4,8 @@
  * taken from the response cache where a 200 depends only on the request and the data.
  */
 
-import type { Face } from '../contract/faces.js';
 import { pagingParams } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { withArticle } from '../contract/words.js';
 import { answerResponse, preferredAnswer, recordedAnswer, type StandingAnswer, takeAnswer } from './answers.js';
 import type { MockClock } from './clock.js';
@@ -40,11 +40,11 @@ export class Dispatch {
    * Answers one API request. Never throws: an error inside the mock becomes a 500 in the API's
    * own error format, naming the error, and is logged once.
    */
-  respond(served: Served, face: Face, request: MockRequest): MockResponse {
+  respond(served: Served, api: ApiName, request: MockRequest): MockResponse {
     try {
-      return this.answer(served, face, request);
+      return this.answer(served, api, request);
     } catch (error) {
-      return internalError(face, error);
+      return internalError(api, error);
     }
   }
 
@@ -54,39 +54,39 @@ export class Dispatch {
     this.faultMemory.clear();
   }
 
-  private answer(served: Served, face: Face, request: MockRequest): MockResponse {
+  private answer(served: Served, api: ApiName, request: MockRequest): MockResponse {
     this.requestNumber++;
     if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
     const asked =
       (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
       (this.answers.length === 0
         ? undefined
-        : takeAnswer(this.answers, face, request.path, operationAt(face, request.path)));
-    if (asked === undefined) return this.documented(served, face, request);
-    if (!('delayMs' in asked)) return answerResponse(face, asked, served.latencyMs, this.requestNumber);
-    const response = this.documented(served, face, request);
+        : takeAnswer(this.answers, api, request.path, operationAt(api, request.path)));
+    if (asked === undefined) return this.documented(served, api, request);
+    if (!('delayMs' in asked)) return answerResponse(api, asked, served.latencyMs, this.requestNumber);
+    const response = this.documented(served, api, request);
     return { ...response, delayMs: (response.delayMs ?? served.latencyMs) + asked.delayMs };
   }
 
   /** The documented answer (or the scenario's), with the injected faults. */
-  private documented(served: Served, face: Face, request: MockRequest): MockResponse {
+  private documented(served: Served, api: ApiName, request: MockRequest): MockResponse {
     const { scenario, faults } = served;
-    if (scenario && face === scenario.face) return this.fromScenario(served, face, request, scenario);
+    if (scenario && api === scenario.api) return this.fromScenario(served, api, request, scenario);
     // Without faults a 200 depends only on the request and the data.
     const cacheable = this.cacheResponses && faults.size === 0 && request.method === 'GET';
-    const key = cacheable ? `${face} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
+    const key = cacheable ? `${api} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
     const hit = cacheable ? this.cache.get(key, served.store.version) : undefined;
     if (hit) return hit;
-    const response = handle(face, request, this.context(served.store, faults));
+    const response = handle(api, request, this.context(served.store, faults));
     return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
   }
 
-  private fromScenario(served: Served, face: Face, request: MockRequest, scenario: TimelinePlayer): MockResponse {
+  private fromScenario(served: Served, api: ApiName, request: MockRequest, scenario: TimelinePlayer): MockResponse {
     const view = scenario.view(request, served.clock.now());
     const answer = view.answers.find((a) => a.path === request.path);
     if (answer) return recordedAnswer(answer, served.latencyMs + view.latencyMs);
     const faults = view.faults.length === 0 ? served.faults : new Set([...served.faults, ...view.faults]);
-    const response = handle(face, request, this.context(view.store, faults));
+    const response = handle(api, request, this.context(view.store, faults));
     return { ...response, delayMs: served.latencyMs + view.latencyMs };
   }
 
@@ -102,10 +102,10 @@ export class Dispatch {
 }
 
 /** An error inside the mock, as a 500 in the API's error format. */
-function internalError(face: Face, error: unknown): MockResponse {
+function internalError(api: ApiName, error: unknown): MockResponse {
   return errorResponse(
-    face,
+    api,
     500,
-    `mock internal error: ${describeInternalError(`answering ${withArticle(face)} request`, error)}`,
+    `mock internal error: ${describeInternalError(`answering ${withArticle(api)} request`, error)}`,
   );
 }

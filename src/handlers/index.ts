@@ -11,4 +11,4 @@ export type { ApiModule, DemoShape, MockProfile } from './profile.js';
 export type { SeedOptions, TaskPartial } from './seed.js';
 export type { MockStore } from './store.js';
 export type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer, TimelineView } from './timeline.js';
-export type { MockContext, MockRequest, MockResponse, Operation } from './types.js';
+export type { MockContext, MockRequest, MockResponse, OperationBehaviour } from './types.js';

@@ -3,7 +3,7 @@
  * every control `POST`), each API's sessions and the faults each API can inject.
  */
 
-import { type Face, faces } from '../contract/faces.js';
+import { type ApiName, apiNames } from '../contract/registry.js';
 import type { StandingAnswer } from './answers.js';
 import type { ClockState } from './clock.js';
 import { type FaultEffect, type FaultId, faultsOf } from './faults/index.js';
@@ -23,32 +23,32 @@ export interface MockState {
   answers: StandingAnswer[];
   scenario: ScenarioState | null;
   clock: ClockState;
-  tasks: Record<Face, number>;
+  tasks: Record<ApiName, number>;
   /** Sessions put in by `seed`, by API. */
-  seeded: Record<Face, string[]>;
+  seeded: Record<ApiName, string[]>;
 }
 
 /** How many tasks each API holds. */
-export function taskCounts(store: MockStore): Record<Face, number> {
-  return Object.fromEntries(faces().map((face) => [face, store.taskCount(face)])) as Record<Face, number>;
+export function taskCounts(store: MockStore): Record<ApiName, number> {
+  return Object.fromEntries(apiNames().map((api) => [api, store.taskCount(api)])) as Record<ApiName, number>;
 }
 
 /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
-export function sessionsOf(store: MockStore): Record<Face, { session: string; tasks: number }[]> {
+export function sessionsOf(store: MockStore): Record<ApiName, { session: string; tasks: number }[]> {
   return Object.fromEntries(
-    faces().map((face) => [
-      face,
+    apiNames().map((api) => [
+      api,
       store
-        .sessionsOf(face)
+        .sessionsOf(api)
         .slice(0, MAX_LISTED_SESSIONS)
-        .map((session) => ({ session, tasks: store.taskCount(face, session) })),
+        .map((session) => ({ session, tasks: store.taskCount(api, session) })),
     ]),
-  ) as Record<Face, { session: string; tasks: number }[]>;
+  ) as Record<ApiName, { session: string; tasks: number }[]>;
 }
 
 /** The fault ids each of these APIs can inject. */
-export function injectableFaults(served: readonly Face[]): Record<Face, FaultId[]> {
-  return Object.fromEntries(served.map((face) => [face, faultsOf(face)])) as Record<Face, FaultId[]>;
+export function injectableFaults(served: readonly ApiName[]): Record<ApiName, FaultId[]> {
+  return Object.fromEntries(served.map((api) => [api, faultsOf(api)])) as Record<ApiName, FaultId[]>;
 }
 
 const MAX_LISTED_SESSIONS = 100;

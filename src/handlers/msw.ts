@@ -1,12 +1,12 @@
 /**
- * MSW request handlers for every face, for `setupServer` (Node) and `setupWorker` (browser).
- * Each face answers under its base URL, by default the vendor's real one, so application code
+ * MSW request handlers for every API, for `setupServer` (Node) and `setupWorker` (browser).
+ * Each API answers under its base URL, by default the vendor's real one, so application code
  * that calls the real API is intercepted unchanged.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { ApiTask, TypedFace } from '../contract/face.js';
-import type { Face } from '../contract/faces.js';
-import { contractOf, faces } from '../contract/faces.js';
+import type { ApiTask, TypedApiName } from '../contract/api-types.js';
+import type { ApiName } from '../contract/registry.js';
+import { apiNames, contractOf } from '../contract/registry.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
 import { registerApi } from './apis.js';
@@ -24,12 +24,12 @@ export interface HandlerOptions extends MockOptions {
    */
   apis?: MockOptions['apis'];
   /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
-  faces?: readonly Face[];
+  apiNames?: readonly ApiName[];
   /**
-   * Base URL per face. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
+   * Base URL per API. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
    * (`/ark`, matched on any origin). Defaults to the vendors' real base URLs.
    */
-  baseUrl?: Partial<Record<Face, string>>;
+  baseUrl?: Partial<Record<ApiName, string>>;
   /** Serve this app (store, faults) instead of creating one. */
   app?: MockApp | Promise<MockApp>;
 }
@@ -64,8 +64,8 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
    * Puts exactly these tasks in a session, each a partial task completed by the generators and
    * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
    */
-  seed<F extends TypedFace>(
-    face: F,
+  seed<F extends TypedApiName>(
+    api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
@@ -82,7 +82,7 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
   setLatency(ms: number): Promise<void>;
   /**
    * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
-   * instead of the documented one: `{ face: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
+   * instead of the documented one: `{ api: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
    * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
    */
   setAnswers(rules: readonly AnswerRule[]): Promise<void>;
@@ -102,25 +102,25 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   for (const module of options.apis ?? []) registerApi(module);
-  const served = options.faces ?? options.apis?.map((module) => module.contract.face) ?? faces();
+  const served = options.apiNames ?? options.apis?.map((module) => module.contract.api) ?? apiNames();
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
   const refused = describeFaultProblems(options.faults ?? [], served);
   if (refused) throw new Error(`createHandlers: ${refused}`);
   const clock = options.clock ?? new MockClock();
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
-  const app = () => (appPromise ??= MockApp.create({ ...options, faces: served, clock }));
+  const app = () => (appPromise ??= MockApp.create({ ...options, apiNames: served, clock }));
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
-  const handlers = served.flatMap((face) => {
-    const { prefix, basePath } = pattern(options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl);
-    return routesOf(face).map((route) =>
+  const handlers = served.flatMap((api) => {
+    const { prefix, basePath } = pattern(options.baseUrl?.[api] ?? contractOf(api).vendorBaseUrl);
+    return routesOf(api).map((route) =>
       http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
         const url = new URL(request.url);
         const at = url.pathname.indexOf(basePath);
         const path = url.pathname.slice(at + basePath.length) || '/';
         const mock = await app();
         const prefer = request.headers.get('prefer');
-        const response = mock.respond(face, {
+        const response = mock.respond(api, {
           method: request.method,
           path,
           query: url.searchParams,
@@ -146,7 +146,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       return options.app instanceof MockApp ? options.app.clock : clock;
     },
     reset: async () => (await app()).reset(),
-    seed: async (face, session, tasks, seedOptions) => (await app()).seed(face, session, tasks, seedOptions),
+    seed: async (api, session, tasks, seedOptions) => (await app()).seed(api, session, tasks, seedOptions),
     reseed: async (seed) => (await app()).reseed(seed),
     state: async () => (await app()).state(),
     advance: async (steps = 1) => (await app()).advance(steps),

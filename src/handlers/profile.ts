@@ -5,16 +5,16 @@
  * brings its own. The behaviour knows no fault: faults wrap it (handlers/faults).
  */
 import type { ApiContract } from '../contract/api.js';
-import type { Face } from '../contract/face.js';
+import type { ApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import type { FaultTransform } from './faults/transform.js';
-import type { MockResponse, Operation } from './types.js';
+import type { MockResponse, OperationBehaviour } from './types.js';
 
 export interface MockProfile {
-  face: Face;
+  api: ApiName;
   /** The documented behaviour of each of the API's operations, by operation id. */
-  operations: Readonly<Record<string, Operation>>;
+  operations: Readonly<Record<string, OperationBehaviour>>;
   /**
    * An error in the API's own format (unknown routes, refused methods, internal errors, override
    * answers). `requestNumber` lets an API number its request ids.

@@ -1,26 +1,26 @@
-/** Finds the operation for a face-relative path and runs it. Pure: no Fetch, no node:http. */
-import type { Face } from '../contract/faces.js';
-import { contractOf, onRegister } from '../contract/faces.js';
+/** Finds the operation for an API-relative path and runs it. Pure: no Fetch, no node:http. */
+import type { ApiName } from '../contract/registry.js';
+import { contractOf, onRegister } from '../contract/registry.js';
 import { mockOf } from './apis.js';
 import { withFaults } from './faults/index.js';
 import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
 
-const routesByFace = new Map<string, readonly Route[]>();
-onRegister(() => routesByFace.clear());
+const routesByApi = new Map<string, readonly Route[]>();
+onRegister(() => routesByApi.clear());
 
 /** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
-export function routesOf(face: Face): readonly Route[] {
-  let routes = routesByFace.get(face);
+export function routesOf(api: ApiName): readonly Route[] {
+  let routes = routesByApi.get(api);
   if (!routes) {
-    const { operations } = mockOf(face);
-    routes = contractOf(face).operations.map((op) => ({
-      face,
+    const { operations } = mockOf(api);
+    routes = contractOf(api).operations.map((op) => ({
+      api,
       method: 'GET',
       template: op.path,
       operationId: op.operationId,
       operation: operations[op.operationId]!,
     }));
-    routesByFace.set(face, routes);
+    routesByApi.set(api, routes);
   }
   return routes;
 }
@@ -49,29 +49,29 @@ function matchTemplate(template: string, path: string): Record<string, string> |
 }
 
 /** The operation a path below the API's base names, if any. */
-export function operationAt(face: Face, path: string): string | undefined {
-  return routesOf(face).find((route) => matchTemplate(route.template, path))?.operationId;
+export function operationAt(api: ApiName, path: string): string | undefined {
+  return routesOf(api).find((route) => matchTemplate(route.template, path))?.operationId;
 }
 
-/** An error in the face's own format, for requests no operation answers. */
+/** An error in the API's own format, for requests no operation answers. */
 export function errorResponse(
-  face: Face,
+  api: ApiName,
   status: number,
   message: string,
   headers: Record<string, string> = {},
   requestNumber = 0,
 ): MockResponse {
-  const response = mockOf(face).errorResponse(status, message, requestNumber);
+  const response = mockOf(api).errorResponse(status, message, requestNumber);
   return { ...response, headers: { ...response.headers, ...headers } };
 }
 
-function notFound(face: Face, method: string, path: string, requestNumber: number): MockResponse {
-  return errorResponse(face, 404, `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`, {}, requestNumber);
+function notFound(api: ApiName, method: string, path: string, requestNumber: number): MockResponse {
+  return errorResponse(api, 404, `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`, {}, requestNumber);
 }
 
-function methodNotAllowed(face: Face, method: string, requestNumber: number): MockResponse {
+function methodNotAllowed(api: ApiName, method: string, requestNumber: number): MockResponse {
   return errorResponse(
-    face,
+    api,
     405,
     `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`,
     { allow: 'GET, HEAD' },
@@ -79,18 +79,18 @@ function methodNotAllowed(face: Face, method: string, requestNumber: number): Mo
   );
 }
 
-export function handle(face: Face, request: MockRequest, context: MockContext): MockResponse {
+export function handle(api: ApiName, request: MockRequest, context: MockContext): MockResponse {
   let pathMatched = false;
-  for (const route of routesOf(face)) {
+  for (const route of routesOf(api)) {
     const params = matchTemplate(route.template, request.path);
     if (!params) continue;
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
     if (context.faults.size === 0) return route.operation(request, context, params);
-    const op = contractOf(face).operations.find((o) => o.operationId === route.operationId)!;
+    const op = contractOf(api).operations.find((o) => o.operationId === route.operationId)!;
     return withFaults(op, request, context, (edited) => route.operation(edited, context, params));
   }
   return pathMatched
-    ? methodNotAllowed(face, request.method, context.requestNumber)
-    : notFound(face, request.method, request.path, context.requestNumber);
+    ? methodNotAllowed(api, request.method, context.requestNumber)
+    : notFound(api, request.method, request.path, context.requestNumber);
 }

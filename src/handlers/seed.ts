@@ -2,8 +2,9 @@
  * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
-import { type Face, faces, isFace } from '../contract/faces.js';
+
 import { componentOf, taskOperation } from '../contract/operations.js';
+import { type ApiName, apiNames, isApiName } from '../contract/registry.js';
 import { checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -39,34 +40,34 @@ class SeedError extends ControlError {
 
 /** Completes and checks every partial; throws a SeedError naming the first problem. */
 export function completeSeed(
-  face: Face,
+  api: ApiName,
   session: string,
   partials: readonly TaskPartial[],
   options: SeedOptions = {},
 ): JsonObject[] {
-  if (!isFace(face))
-    throw new SeedError('face', 'usage', `"${String(face)}" is not an API; use one of ${faces().join(', ')}`);
+  if (!isApiName(api))
+    throw new SeedError('api', 'usage', `"${String(api)}" is not an API; use one of ${apiNames().join(', ')}`);
   if (typeof session !== 'string' || session === '')
     throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
   if (!Array.isArray(partials))
     throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
-  const idField = taskOperation(face).idField;
+  const idField = taskOperation(api).idField;
   const now = options.now ?? Date.now();
-  const filler = completer(face, options.seed ?? 1, now - (partials.length + 1) * 60_000);
+  const filler = completer(api, options.seed ?? 1, now - (partials.length + 1) * 60_000);
   const seen = new Set<string>();
   return partials.map((partial, i) => {
-    const where = `${face} ${session} tasks[${i}]`;
+    const where = `${api} ${session} tasks[${i}]`;
     if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
       throw new SeedError(
         where,
         'usage',
         'each task is an object of the fields you care about, e.g. { "state": "running" }',
       );
-    const [unknown] = unknownMembers(face, 'task', partial);
+    const [unknown] = unknownMembers(api, 'task', partial);
     if (unknown) {
       const meant = unknown.closest ? ` (did you mean "${unknown.closest}"?)` : '';
       const parent = unknown.path.split('.').slice(0, -1).join('.');
-      const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${face} ${componentOf(face, 'task')}`)}`;
+      const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${api} ${componentOf(api, 'task')}`)}`;
       throw new SeedError(
         `${where}.${unknown.path}`,
         'usage',
@@ -85,8 +86,8 @@ export function completeSeed(
     )
       task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
     const problems = [
-      ...validateComponent(face, componentOf(face, 'task'), task, 'strict'),
-      ...checkItem(face, 'task', task),
+      ...validateComponent(api, componentOf(api, 'task'), task, 'strict'),
+      ...checkItem(api, 'task', task),
     ];
     const first = problems[0];
     if (first) {
@@ -115,48 +116,48 @@ export function completeSeed(
 /** Replaces a session's tasks with the completed partials (Praxis: the session object is created when missing). */
 export async function seedSession(
   store: MockStore,
-  face: Face,
+  api: ApiName,
   session: string,
   partials: readonly TaskPartial[],
   options: SeedOptions = {},
 ): Promise<JsonObject[]> {
-  const idField = taskOperation(face).idField;
+  const idField = taskOperation(api).idField;
   const takenElsewhere = (id: string) => {
-    const owner = store.task(face, id)?.session;
+    const owner = store.task(api, id)?.session;
     return owner !== undefined && owner !== session;
   };
-  const tasks = completeSeed(face, session, partials, { ...options, taken: takenElsewhere });
+  const tasks = completeSeed(api, session, partials, { ...options, taken: takenElsewhere });
   for (const task of tasks) {
-    const owner = store.task(face, String(task[idField]))?.session;
+    const owner = store.task(api, String(task[idField]))?.session;
     if (owner !== undefined && owner !== session)
       throw new SeedError(
-        `${face} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
+        `${api} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
         'usage',
         `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
       );
   }
   // An API that lists its sessions lists the seeded one too.
-  const listed = mockOf(face).listedSession;
-  if (listed && !store.sessionObjects(face, (s) => s.id === session).length) {
+  const listed = mockOf(api).listedSession;
+  if (listed && !store.sessionObjects(api, (s) => s.id === session).length) {
     const sessionObject = completer(
-      face,
+      api,
       options.seed ?? 1,
       (options.now ?? Date.now()) - (tasks.length + 2) * 60_000,
     ).complete('session', listed(session));
     try {
-      await store.addSessionObject(face, sessionObject);
+      await store.addSessionObject(api, sessionObject);
     } catch (error) {
-      const binding = taskOperation(face).session;
+      const binding = taskOperation(api).session;
       const prefix = binding.in === 'path' ? binding.idPrefix : undefined;
       throw new SeedError(
-        `${face} session ${session}`,
-        `${face}.response-schema`,
-        `${(error as Error).message}${prefix ? ` (${face} session ids look like ${prefix}…)` : ''}`,
+        `${api} session ${session}`,
+        `${api}.response-schema`,
+        `${(error as Error).message}${prefix ? ` (${api} session ids look like ${prefix}…)` : ''}`,
       );
     }
   }
-  store.removeTasks(face, session);
-  store.addSession(face, session);
-  for (const task of tasks) await store.addTask(face, session, task, true);
+  store.removeTasks(api, session);
+  store.addSession(api, session);
+  for (const task of tasks) await store.addTask(api, session, task, true);
   return tasks;
 }

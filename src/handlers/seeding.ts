@@ -3,7 +3,7 @@
  * that API) and the sessions seeded so far, by API, which the state lists and reset forgets.
  */
 
-import { type Face, faces, isFace } from '../contract/faces.js';
+import { type ApiName, apiNames, isApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { ControlError } from './control-error.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
@@ -18,7 +18,7 @@ export interface SeedTarget {
 }
 
 export class SeededSessions {
-  private readonly byFace = new Map<Face, Set<string>>();
+  private readonly byApi = new Map<ApiName, Set<string>>();
 
   /**
    * Puts exactly these tasks in a session, completed by the generators and checked against the
@@ -26,46 +26,46 @@ export class SeededSessions {
    */
   async seed(
     target: SeedTarget,
-    face: Face,
+    api: ApiName,
     session: string,
     tasks: readonly TaskPartial[],
     options: SeedOptions,
   ): Promise<JsonObject[]> {
-    checkSeedCall(target, face, options);
+    checkSeedCall(target, api, options);
     // Loaded on demand: the generators behind seeding are not needed to serve the demo data.
     const { seedSession } = await import('./seed.js');
-    const stored = await seedSession(target.store, face, session, tasks, { now: target.now, ...options });
-    let sessions = this.byFace.get(face);
-    if (!sessions) this.byFace.set(face, (sessions = new Set()));
+    const stored = await seedSession(target.store, api, session, tasks, { now: target.now, ...options });
+    let sessions = this.byApi.get(api);
+    if (!sessions) this.byApi.set(api, (sessions = new Set()));
     sessions.add(session);
     return stored;
   }
 
   /** The data they were in was rebuilt. */
   clear(): void {
-    this.byFace.clear();
+    this.byApi.clear();
   }
 
   /** Each API's seeded sessions, sorted. */
-  list(): Record<Face, string[]> {
-    return Object.fromEntries(faces().map((face) => [face, [...(this.byFace.get(face) ?? [])].sort()])) as Record<
-      Face,
+  list(): Record<ApiName, string[]> {
+    return Object.fromEntries(apiNames().map((api) => [api, [...(this.byApi.get(api) ?? [])].sort()])) as Record<
+      ApiName,
       string[]
     >;
   }
 }
 
-function checkSeedCall(target: SeedTarget, face: Face, options: SeedOptions): void {
+function checkSeedCall(target: SeedTarget, api: ApiName, options: SeedOptions): void {
   // The body of POST /__mock/seed passed to seed() from plain JavaScript.
-  if (face !== null && typeof face === 'object' && 'face' in face)
+  if (api !== null && typeof api === 'object' && 'api' in api)
     throw new ControlError(
       400,
       "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +
-        "[{ state: 'unknown' }]); one object { face, session, tasks } is the body of POST /__mock/seed",
+        "[{ state: 'unknown' }]); one object { API, session, tasks } is the body of POST /__mock/seed",
       { example: SEED_EXAMPLE },
     );
-  if (!isFace(face))
-    throw new ControlError(400, `face must be one of ${faces().join(', ')} (got ${JSON.stringify(face)})`, {
+  if (!isApiName(api))
+    throw new ControlError(400, `API must be one of ${apiNames().join(', ')} (got ${JSON.stringify(api)})`, {
       example: SEED_EXAMPLE,
     });
   if (options.seed !== undefined && !Number.isInteger(options.seed))
@@ -73,17 +73,17 @@ function checkSeedCall(target: SeedTarget, face: Face, options: SeedOptions): vo
       example: SEED_EXAMPLE,
     });
   const { scenario } = target;
-  if (scenario?.face === face)
+  if (scenario?.api === api)
     throw new ControlError(
       409,
-      `scenario "${scenario.describe().name}" plays on ${face}: ` +
-        `it answers every ${face} request, so a seeded ${face} session would not be seen. ` +
+      `scenario "${scenario.describe().name}" plays on ${api}: ` +
+        `it answers every ${api} request, so a seeded ${api} session would not be seen. ` +
         'Stop the scenario first (POST /__mock/scenario {"name": null}, or stopScenario()), or seed another API',
     );
 }
 
 const SEED_EXAMPLE = {
-  face: 'ark',
+  api: 'ark',
   session: 'sesn-x',
   tasks: [{ state: 'unknown' }, { state: 'running', tool: { name: 'bash' } }],
   seed: 1,

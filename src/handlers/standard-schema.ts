@@ -1,16 +1,16 @@
 /**
  * A Standard Schema (https://standardschema.dev) over the contract's ajv validators, so the
- * @msw/data store refuses any record that breaks the strict schema, a rule of its face or the order of its times.
+ * @msw/data store refuses any record that breaks the strict schema, a rule of its API or the order of its times.
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import { checkItemRule, checkTimeOrders, rulesFor } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
 import type { Violation } from '../contract/violation.js';
 
 export interface StoredRecord {
-  /** Insertion order within the face: creation order, so newest first is seq descending. */
+  /** Insertion order within the api: creation order, so newest first is seq descending. */
   seq: number;
   /** The session the record belongs to ('' for Praxis sessions themselves). */
   session: string;
@@ -42,12 +42,12 @@ export class CheckedRecords {
 }
 
 export function contractSchema(
-  face: Face,
+  api: ApiName,
   target: RuleTarget,
   component: string,
   checked: CheckedRecords,
 ): StandardSchemaV1<StoredRecord, StoredRecord> {
-  const rules = rulesFor(face, target).filter((rule) => !rule.listOnly);
+  const rules = rulesFor(api, target).filter((rule) => !rule.listOnly);
   return {
     '~standard': {
       version: 1,
@@ -62,9 +62,9 @@ export function contractSchema(
           record.item === null
         )
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
-        const violations: Violation[] = validateComponent(face, component, record.item);
+        const violations: Violation[] = validateComponent(api, component, record.item);
         for (const rule of rules) violations.push(...checkItemRule(rule, record.item));
-        violations.push(...checkTimeOrders(face, target, record.item));
+        violations.push(...checkTimeOrders(api, target, record.item));
         if (violations.length === 0) return { value: record };
         return {
           issues: violations.map((v) => ({

@@ -6,8 +6,8 @@
  */
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { Face } from '../contract/faces.js';
 import { componentOf, idOf, taskOperation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { CheckedRecords, contractSchema, type StoredRecord } from './standard-schema.js';
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
@@ -19,69 +19,69 @@ export class MockStore {
   private readonly partitions = new Map<string, RecordCollection>();
   private readonly schemas = new Map<string, ContractSchema>();
   private readonly checked = new CheckedRecords();
-  private readonly knownSessions = new Map<Face, Set<string>>();
-  /** Each face's tasks in creation order, by session, state and id. */
-  private readonly indexes = new Map<Face, TaskIndex>();
+  private readonly knownSessions = new Map<ApiName, Set<string>>();
+  /** Each API's tasks in creation order, by session, state and id. */
+  private readonly indexes = new Map<ApiName, TaskIndex>();
   private seq = 0;
   /** Bumped by every change, so cached responses know when they are stale. */
   version = 0;
 
-  private partition(face: Face, target: RuleTarget, session: string): RecordCollection {
-    const key = `${face}|${target}|${session}`;
+  private partition(api: ApiName, target: RuleTarget, session: string): RecordCollection {
+    const key = `${api}|${target}|${session}`;
     let collection = this.partitions.get(key);
     if (!collection) {
-      collection = new Collection({ schema: this.schema(face, target) });
+      collection = new Collection({ schema: this.schema(api, target) });
       this.partitions.set(key, collection);
     }
     return collection;
   }
 
-  private schema(face: Face, target: RuleTarget): ContractSchema {
-    const key = `${face}|${target}`;
+  private schema(api: ApiName, target: RuleTarget): ContractSchema {
+    const key = `${api}|${target}`;
     let schema = this.schemas.get(key);
     if (!schema)
       this.schemas.set(
         key,
         (schema = contractSchema(
-          face,
+          api,
           target,
-          componentOf(face, target === 'session' ? 'session' : 'task'),
+          componentOf(api, target === 'session' ? 'session' : 'task'),
           this.checked,
         )),
       );
     return schema;
   }
 
-  private index(face: Face): TaskIndex {
-    let index = this.indexes.get(face);
+  private index(api: ApiName): TaskIndex {
+    let index = this.indexes.get(api);
     if (!index) {
-      const op = taskOperation(face);
-      this.indexes.set(face, (index = new TaskIndex(face, op.idField, op.stateField!)));
+      const op = taskOperation(api);
+      this.indexes.set(api, (index = new TaskIndex(api, op.idField, op.stateField!)));
     }
     return index;
   }
 
   /** Declares a session that exists (it may have no tasks). */
-  addSession(face: Face, session: string): void {
+  addSession(api: ApiName, session: string): void {
     this.version++;
-    let sessions = this.knownSessions.get(face);
-    if (!sessions) this.knownSessions.set(face, (sessions = new Set()));
+    let sessions = this.knownSessions.get(api);
+    if (!sessions) this.knownSessions.set(api, (sessions = new Set()));
     sessions.add(session);
   }
 
-  hasSession(face: Face, session: string): boolean {
-    return this.knownSessions.get(face)?.has(session) ?? false;
+  hasSession(api: ApiName, session: string): boolean {
+    return this.knownSessions.get(api)?.has(session) ?? false;
   }
 
-  sessionsOf(face: Face): string[] {
-    return [...(this.knownSessions.get(face) ?? [])];
+  sessionsOf(api: ApiName): string[] {
+    return [...(this.knownSessions.get(api) ?? [])];
   }
 
   /** Adds a task; `trusted` skips validation for data checked when it was built (the demo dataset). */
-  async addTask(face: Face, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
+  async addTask(api: ApiName, session: string, task: JsonObject, trusted = false, seq?: number): Promise<void> {
     const record = { seq: seq ?? this.seq + 1, session, item: task };
-    if (!trusted) await this.check(face, record);
-    this.put(face, record);
+    if (!trusted) await this.check(api, record);
+    this.put(api, record);
   }
 
   /**
@@ -90,67 +90,65 @@ export class MockStore {
    * numbered one after the previous one's. Unvalidated, and nothing per task until it is read.
    */
   addBuiltTasks(
-    face: Face,
+    api: ApiName,
     session: string,
     count: number,
     make: (k: number) => JsonObject,
     states: readonly string[],
   ): void {
     this.version++;
-    this.addSession(face, session);
-    this.index(face).addGrowth(session, count, this.seq + 1, make, states);
+    this.addSession(api, session);
+    this.index(api).addGrowth(session, count, this.seq + 1, make, states);
     this.seq += Math.max(0, count);
   }
 
-  private put(face: Face, record: IndexedTask): void {
+  private put(api: ApiName, record: IndexedTask): void {
     this.version++;
-    this.addSession(face, record.session);
+    this.addSession(api, record.session);
     if (record.seq > this.seq) this.seq = record.seq;
-    this.index(face).add(record);
+    this.index(api).add(record);
   }
 
   /** Refuses a task that breaks the contract, saying which rules. */
-  private async check(face: Face, record: StoredRecord): Promise<void> {
-    const verdict = await this.schema(face, 'task')['~standard'].validate(record);
+  private async check(api: ApiName, record: StoredRecord): Promise<void> {
+    const verdict = await this.schema(api, 'task')['~standard'].validate(record);
     if (verdict.issues)
-      throw new Error(
-        `${face} task ${idOf(taskOperation(face), record.item)} breaks the contract: ${issuesOf(verdict)}`,
-      );
+      throw new Error(`${api} task ${idOf(taskOperation(api), record.item)} breaks the contract: ${issuesOf(verdict)}`);
   }
 
   /** A session object of an API that lists its sessions (Praxis's session list). */
-  async addSessionObject(face: Face, session: JsonObject, trusted = false): Promise<void> {
+  async addSessionObject(api: ApiName, session: JsonObject, trusted = false): Promise<void> {
     this.version++;
-    this.addSession(face, String(session.id));
+    this.addSession(api, String(session.id));
     await createChecked(
-      this.partition(face, 'session', ''),
-      this.schema(face, 'session'),
+      this.partition(api, 'session', ''),
+      this.schema(api, 'session'),
       this.checked,
       { seq: ++this.seq, session: '', item: session },
-      `${face} session ${String(session.id)}`,
+      `${api} session ${String(session.id)}`,
       trusted,
     );
   }
 
   /** A session's tasks, newest first, those matching `where`. */
-  tasks(face: Face, session: string, where?: (item: JsonObject) => boolean): IndexedTask[] {
-    const all = this.index(face).newestFirst(session);
+  tasks(api: ApiName, session: string, where?: (item: JsonObject) => boolean): IndexedTask[] {
+    const all = this.index(api).newestFirst(session);
     return where ? all.filter((r) => where(r.item)) : all;
   }
 
   /** One page of tasks, newest first, read from the indexes (cost: the page, not the list). */
-  page(face: Face, query: PageQuery): Page {
-    return this.index(face).page(query);
+  page(api: ApiName, query: PageQuery): Page {
+    return this.index(api).page(query);
   }
 
   /** A task by id, with its creation number. */
-  task(face: Face, id: string): IndexedTask | undefined {
-    return this.index(face).get(id);
+  task(api: ApiName, id: string): IndexedTask | undefined {
+    return this.index(api).get(id);
   }
 
   /** The session objects of an API that lists its sessions, newest first, those matching `where`. */
-  sessionObjects(face: Face, where?: (item: JsonObject) => boolean): StoredRecord[] {
-    const collection = this.partitions.get(`${face}|session|`);
+  sessionObjects(api: ApiName, where?: (item: JsonObject) => boolean): StoredRecord[] {
+    const collection = this.partitions.get(`${api}|session|`);
     if (!collection) return [];
     return collection.findMany(where ? (q) => q.where((r: StoredRecord) => where(r.item)) : undefined, {
       orderBy: { seq: 'desc' },
@@ -158,23 +156,23 @@ export class MockStore {
   }
 
   /** Replaces a task's object (validated like a new one). */
-  async updateTask(face: Face, id: string, next: JsonObject): Promise<void> {
-    const entry = this.index(face).get(id);
-    if (entry === undefined) throw new Error(`no ${face} task ${id}`);
-    await this.check(face, { seq: entry.seq, session: entry.session, item: next });
+  async updateTask(api: ApiName, id: string, next: JsonObject): Promise<void> {
+    const entry = this.index(api).get(id);
+    if (entry === undefined) throw new Error(`no ${api} task ${id}`);
+    await this.check(api, { seq: entry.seq, session: entry.session, item: next });
     this.version++;
-    this.index(face).update(id, next);
+    this.index(api).update(id, next);
   }
 
   /** Removes every task of a session (the session itself stays). */
-  removeTasks(face: Face, session: string): void {
+  removeTasks(api: ApiName, session: string): void {
     this.version++;
-    this.index(face).removeSession(session);
+    this.index(api).removeSession(session);
   }
 
-  /** How many tasks a face holds (in one session, if named), without reading them. */
-  taskCount(face: Face, session?: string): number {
-    return this.index(face).count(session);
+  /** How many tasks an API holds (in one session, if named), without reading them. */
+  taskCount(api: ApiName, session?: string): number {
+    return this.index(api).count(session);
   }
 
   clear(): void {

@@ -1,5 +1,5 @@
 /**
- * Ordered indexes over a face's tasks, beside the @msw/data collections that validate and hold
+ * Ordered indexes over an API's tasks, beside the @msw/data collections that validate and hold
  * them: by session, by session and state, across sessions and by state across sessions, each in
  * creation order. A page query binary-searches its cursor and reads only as far as the page
  * needs, so its cost does not grow with the list (a full scan per request did). Each entry also
@@ -132,7 +132,7 @@ export class TaskIndex {
 
   constructor(
     /** The API whose tasks these are (for messages). */
-    private readonly face: string,
+    private readonly api: string,
     private readonly idField: string,
     private readonly stateField: string,
   ) {}
@@ -196,7 +196,7 @@ export class TaskIndex {
     const first = trailingNumber(String(head[this.idField]));
     if (first === undefined)
       throw new Error(
-        `${this.face} task ${String(head[this.idField])} starts a grown session, so its id must end in a number ` +
+        `${this.api} task ${String(head[this.idField])} starts a grown session, so its id must end in a number ` +
           '(task k of the session ends in that number plus k)',
       );
     const growth: Growth = new Growth(
@@ -225,7 +225,7 @@ export class TaskIndex {
     const state = String(item[this.stateField]);
     if (trailingNumber(id) !== growth.first + k || state !== growth.stateAt(k))
       throw new Error(
-        `${this.face} task ${k} of grown session ${growth.session} was built as ${id} (${state}) but indexed as ` +
+        `${this.api} task ${k} of grown session ${growth.session} was built as ${id} (${state}) but indexed as ` +
           `number ${growth.first + k} (${growth.stateAt(k)}): a growth must build the ids and states it declares`,
       );
     return item;
@@ -256,7 +256,7 @@ export class TaskIndex {
   }
 
   private taken(id: string): Error {
-    return new Error(`${this.face} task ${id} already exists; task ids are unique`);
+    return new Error(`${this.api} task ${id} already exists; task ids are unique`);
   }
 
   private list(entry: IndexedTask, state = this.stateOf(entry)): void {

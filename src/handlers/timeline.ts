@@ -3,7 +3,7 @@
  * player is one): the app asks it which store and which step settings serve a request. The
  * handlers define this interface and know no scenario format.
  */
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import type { MockStore } from './store.js';
 import type { MockRequest } from './types.js';
 
@@ -29,7 +29,7 @@ export interface TimelineView {
 }
 
 export interface TimelinePlayer {
-  readonly face: Face;
+  readonly api: ApiName;
   /** The view a request sees at clock time `now` (and, for request-driven players, the step it moves on). */
   view(request: MockRequest, now: number): TimelineView;
   /** Moves a manually driven timeline on; false when the timeline moves by itself. */
@@ -43,7 +43,7 @@ export interface TimelinePlayer {
 /** A playing timeline, as `GET /__mock/state` says it. */
 export interface ScenarioState {
   name: string;
-  face: Face;
+  api: ApiName;
   steps: number;
   /** The step it is on (0-based): the latest step a list request saw, or the manual or clock step. */
   step?: number;

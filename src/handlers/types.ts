@@ -1,5 +1,5 @@
-import type { ApiSession, ApiTask, TypedFace } from '../contract/face.js';
-import type { Face } from '../contract/faces.js';
+import type { ApiSession, ApiTask, TypedApiName } from '../contract/api-types.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { MockStore } from './store.js';
 import { type IndexedTask, jsonOf } from './task-index.js';
@@ -7,7 +7,7 @@ import { type IndexedTask, jsonOf } from './task-index.js';
 /** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
 export interface MockRequest {
   method: string;
-  /** Path below the face's base, e.g. `/v1/sessions/sesn_demo/background_tasks`. */
+  /** Path below the API's base, e.g. `/v1/sessions/sesn_demo/background_tasks`. */
   path: string;
   query: URLSearchParams;
   /** The query string as received (`?a=1`), when the adapter has it: a cheaper cache key. */
@@ -45,16 +45,20 @@ export interface MockContext {
   faultMemory: Map<string, number>;
 }
 
-export type Operation = (request: MockRequest, context: MockContext, params: Record<string, string>) => MockResponse;
+export type OperationBehaviour = (
+  request: MockRequest,
+  context: MockContext,
+  params: Record<string, string>,
+) => MockResponse;
 
 export interface Route {
-  face: Face;
+  api: ApiName;
   method: string;
   /** Path template, `{name}` segments captured as params. */
   template: string;
   /** The contract's operation id. */
   operationId: string;
-  operation: Operation;
+  operation: OperationBehaviour;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
@@ -83,12 +87,12 @@ export function pageResponse(
  * The store's items as the API's generated types: every record was checked against the strict
  * contract when it was stored, so the bodies the operations build are typed from the spec.
  */
-export function storedTasks<F extends TypedFace>(_face: F, items: readonly JsonObject[]): ApiTask<F>[] {
+export function storedTasks<F extends TypedApiName>(_api: F, items: readonly JsonObject[]): ApiTask<F>[] {
   return items as unknown as ApiTask<F>[];
 }
 
 /** Session objects from the store, as the API's type (checked when stored). */
-export function storedSessions<F extends TypedFace>(_face: F, items: readonly JsonObject[]): ApiSession<F>[] {
+export function storedSessions<F extends TypedApiName>(_api: F, items: readonly JsonObject[]): ApiSession<F>[] {
   return items as unknown as ApiSession<F>[];
 }
 

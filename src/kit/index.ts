@@ -8,9 +8,9 @@
 // What an API is, to the contract.
 export type { ValidateFunction } from 'ajv/dist/2020.js';
 export type { ApiContract } from '../contract/api.js';
-export { compileValidators } from '../contract/compile.js';
 export type {
   ApiFaultId,
+  ApiName,
   ApiOperationId,
   ApiRuleId,
   ApiSession,
@@ -19,10 +19,10 @@ export type {
   ApiTypeEntry,
   ApiTypes,
   ApiTypesOf,
-  Face,
   FaultIdsOf,
-  TypedFace,
-} from '../contract/face.js';
+  TypedApiName,
+} from '../contract/api-types.js';
+export { compileValidators } from '../contract/compile.js';
 export {
   isTerminal,
   type Lifecycle,
@@ -102,7 +102,7 @@ export {
   type MockContext,
   type MockRequest,
   type MockResponse,
-  type Operation,
+  type OperationBehaviour,
   pageResponse,
 } from '../handlers/types.js';
 // How its page overrides are written (`pages.<name>`), and its typed `http` object for per-test handlers.

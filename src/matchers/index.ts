@@ -8,8 +8,9 @@
  * and `await expect(res).toSatisfyContract('ark', 'listTasks')` (a fetch Response, or
  * `{ status, body, url? }`) is typed by the declaration below.
  */
-import type { Face } from '../contract/faces.js';
+
 import type { OperationIdOf } from '../contract/ids.js';
+import type { ApiName } from '../contract/registry.js';
 import { type ContractSubject, formatViolations, type JudgeOptions, judgeResponse } from './judge.js';
 
 export { type ContractSubject, type JudgeOptions, judgeResponse } from './judge.js';
@@ -22,7 +23,7 @@ export const contractMatchers = {
   async toSatisfyContract(
     this: MatcherContext,
     received: unknown,
-    face: Face,
+    api: ApiName,
     operationId: string,
     options: JudgeOptions = {},
   ) {
@@ -32,8 +33,8 @@ export const contractMatchers = {
         pass: false,
         message: () => `toSatisfyContract takes a fetch Response or { status, body, url? }; got ${typeof received}`,
       };
-    const violations = await judgeResponse(face, operationId as OperationIdOf<Face>, subject, options);
-    const where = `${face} ${operationId} (status ${subject.status})`;
+    const violations = await judgeResponse(api, operationId as OperationIdOf<ApiName>, subject, options);
+    const where = `${api} ${operationId} (status ${subject.status})`;
     return {
       pass: violations.length === 0,
       message: () =>
@@ -48,7 +49,7 @@ declare module 'vitest' {
   // vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly.
   // biome-ignore lint/suspicious/noExplicitAny: see above
   interface Matchers<T = any> {
-    /** The answer satisfies the contract of `face`'s `operationId`: schema, item rules, page laws. */
-    toSatisfyContract<F extends Face>(face: F, operationId: OperationIdOf<F>, options?: JudgeOptions): Promise<void>;
+    /** The answer satisfies the contract of `api`'s `operationId`: schema, item rules, page laws. */
+    toSatisfyContract<F extends ApiName>(api: F, operationId: OperationIdOf<F>, options?: JudgeOptions): Promise<void>;
   }
 }

@@ -3,11 +3,12 @@
  * page: the documented schema, every item rule, and the page laws the request makes checkable
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
-import type { Face } from '../contract/faces.js';
-import { contractOf } from '../contract/faces.js';
+
 import type { OperationIdOf } from '../contract/ids.js';
 import { checkListPage } from '../contract/laws/index.js';
 import { type ListOperation, operation } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
+import { contractOf } from '../contract/registry.js';
 import { documentedStatuses } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import { validateResponseBody } from '../contract/validate.js';
@@ -52,14 +53,14 @@ function sessionOf(path: string, url: URL | undefined, op: ListOperation): strin
   return at === -1 || got[at] === undefined ? undefined : decodeURIComponent(got[at]!);
 }
 
-/** Every violation of the contract in one answer of `face`'s `operationId`; [] when it conforms. */
-export async function judgeResponse<F extends Face>(
-  face: F,
+/** Every violation of the contract in one answer of `api`'s `operationId`; [] when it conforms. */
+export async function judgeResponse<F extends ApiName>(
+  api: F,
   operationId: OperationIdOf<F>,
   received: Response | ContractSubject,
   options: JudgeOptions = {},
 ): Promise<Violation[]> {
-  const op = operation(face, operationId);
+  const op = operation(api, operationId);
   const subject = await subjectOf(received);
   let url: URL | undefined;
   try {
@@ -68,7 +69,7 @@ export async function judgeResponse<F extends Face>(
     url = undefined;
   }
   if (subject.status !== 200) {
-    const documented = documentedStatuses(face, operationId);
+    const documented = documentedStatuses(api, operationId);
     const statuses = documented.join(', ');
     if (!documented.includes(subject.status))
       return [
@@ -77,13 +78,13 @@ export async function judgeResponse<F extends Face>(
           instancePath: '',
           message: `status ${subject.status} is not one the documents give for ${operationId} (${statuses})`,
           source: {
-            file: contractOf(face).specFile,
+            file: contractOf(api).specFile,
             sentence: `${operationId} documents the statuses ${statuses}`,
           },
           value: subject.status,
         },
       ];
-    return validateResponseBody(face, operationId, subject.status, subject.body) ?? [];
+    return validateResponseBody(api, operationId, subject.status, subject.body) ?? [];
   }
   const exchange = {
     url: url?.toString() ?? `http://contract.invalid${op.path}`,

@@ -69,14 +69,14 @@ async function refresh() {
   const [state, sessions] = await Promise.all([api('GET', '/state'), api('GET', '/sessions')]);
   const apis = $('apis');
   apis.replaceChildren();
-  for (const face of Object.keys(state.tasks)) {
+  for (const api of Object.keys(state.tasks)) {
     const tr = document.createElement('tr');
-    tr.dataset.face = face;
-    cell(tr, face);
-    cell(tr, location.origin + '/' + face).className = 'muted';
-    cell(tr, String(state.tasks[face]));
+    tr.dataset.api = api;
+    cell(tr, api);
+    cell(tr, location.origin + '/' + api).className = 'muted';
+    cell(tr, String(state.tasks[api]));
     // The sessions holding the most tasks first: the ones a UI lists.
-    const list = [...(sessions[face] || [])].sort((a, b) => b.tasks - a.tasks);
+    const list = [...(sessions[api] || [])].sort((a, b) => b.tasks - a.tasks);
     const shown = list.slice(0, 4).map((s) => s.session + ' (' + s.tasks + ')').join(', ');
     const more = list.length > 4 ? ', and ' + (list.length - 4) + ' more' : '';
     cell(tr, list.length + (list.length === 1 ? ' session: ' : ' sessions: ') + shown + more).className = 'sessions';
@@ -90,12 +90,12 @@ async function refresh() {
   $('latency-now').textContent = state.latencyMs + ' ms';
   const scenario = state.scenario;
   $('scenario-now').textContent = scenario
-    ? scenario.name + ' on ' + scenario.face + ' · step ' + ((scenario.step || 0) + 1) + ' of ' + scenario.steps +
+    ? scenario.name + ' on ' + scenario.api + ' · step ' + ((scenario.step || 0) + 1) + ' of ' + scenario.steps +
       (scenario.progression ? ' · ' + scenario.progression : '')
     : 'none (every API serves its data)';
   $('scenario-now').dataset.step = scenario ? String(scenario.step || 0) : '';
   $('answers-now').textContent = state.answers.length === 0 ? 'none' : state.answers.map((a) =>
-    (a.face || 'every API') + (a.operation ? ' ' + a.operation : '') + (a.path ? ' ' + a.path : '') + ': ' +
+    (a.api || 'every API') + (a.operation ? ' ' + a.operation : '') + (a.path ? ' ' + a.path : '') + ': ' +
     JSON.stringify(a.answer) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
   const now = JSON.stringify(state.faults);
   if (now !== faultsShown) {
@@ -110,12 +110,12 @@ async function refresh() {
 async function start() {
   const [{ library }, faults] = await Promise.all([api('GET', '/scenarios'), api('GET', '/faults')]);
   for (const name of library) $('scenario').append(new Option(name, name));
-  for (const face of Object.keys(faults)) {
+  for (const api of Object.keys(faults)) {
     const details = document.createElement('details');
     const summary = document.createElement('summary');
-    summary.textContent = face + ' (' + faults[face].length + ')';
+    summary.textContent = api + ' (' + faults[api].length + ')';
     details.append(summary);
-    for (const id of faults[face]) {
+    for (const id of faults[api]) {
       const label = document.createElement('label');
       label.className = 'fault';
       const box = document.createElement('input');
@@ -141,7 +141,7 @@ async function start() {
   $('set-latency').onclick = () => act('/latency', { ms: Number($('latency').value) });
   $('clear-answers').onclick = () => act('/answers', { answers: [] });
   $('answer').onclick = () => act('/answers', { answers: [{
-    face: $('answer-face').value, status: Number($('answer-status').value), times: Number($('answer-times').value),
+    api: $('answer-api').value, status: Number($('answer-status').value), times: Number($('answer-times').value),
   }] });
   $('reset').onclick = () => act('/reset');
   await refresh();
@@ -152,8 +152,8 @@ start().catch((error) => ($('error').textContent = String(error.message)));
 `;
 
 /** The page, for `GET /__mock/`. */
-export function controlPage(faces: readonly string[]): string {
-  const options = faces.map((face) => `<option>${face}</option>`).join('');
+export function controlPage(apiNames: readonly string[]): string {
+  const options = apiNames.map((api) => `<option>${api}</option>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>agent-task-contracts mock</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
@@ -180,7 +180,7 @@ export function controlPage(faces: readonly string[]): string {
 <div class="row"><input id="latency" type="number" value="250" min="0" max="60000">
 <button id="set-latency">Set latency ms</button></div></section>
 <section><h2>Answers</h2><div id="answers-now" style="white-space: pre-wrap"></div>
-<div class="row"><select id="answer-face">${options}</select><input id="answer-status" type="number" value="503"
+<div class="row"><select id="answer-api">${options}</select><input id="answer-status" type="number" value="503"
 min="400" max="599"><span>next</span><input id="answer-times" type="number" value="1" min="1"><span>requests</span>
 <button id="answer">Answer</button><button id="clear-answers">Clear</button></div></section>
 <section><h2>Faults</h2><div id="faults-now" class="muted"></div><div id="faults"></div></section>

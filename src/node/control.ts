@@ -4,9 +4,9 @@
  * runner. Each call throws with the server's own message when the server refuses it.
  */
 
-import type { ApiTask, TypedFace } from '../contract/face.js';
-import { faces } from '../contract/faces.js';
+import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import { optional } from '../contract/optional.js';
+import { apiNames } from '../contract/registry.js';
 import type { AnswerRule } from '../handlers/answers.js';
 import type { ClockState } from '../handlers/clock.js';
 import type { FaultId } from '../handlers/faults/index.js';
@@ -54,10 +54,10 @@ export interface MockControl {
   /** The server's root, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   /** Each API's base URL on this server: point your app at `baseUrl.ark`. */
-  readonly baseUrl: Readonly<Record<TypedFace, string>>;
+  readonly baseUrl: Readonly<Record<TypedApiName, string>>;
   /** The session holds exactly these tasks: partial tasks of that API, completed and checked. */
-  seed<F extends TypedFace>(
-    face: F,
+  seed<F extends TypedApiName>(
+    api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: { seed?: number },
@@ -74,16 +74,16 @@ export interface MockControl {
   setLatency(ms: number): Promise<void>;
   /**
    * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
-   * instead of the documented one: `{ face: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
+   * instead of the documented one: `{ api: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
    * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
    */
   setAnswers(rules: readonly AnswerRule[]): Promise<void>;
   /** The library scenarios `playScenario` takes by name. */
   scenarioNames(): Promise<readonly ScenarioName[]>;
   /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
-  sessions(): Promise<Record<TypedFace, { session: string; tasks: number }[]>>;
+  sessions(): Promise<Record<TypedApiName, { session: string; tasks: number }[]>>;
   /** The fault ids each API can inject. */
-  injectableFaults(): Promise<Record<TypedFace, FaultId[]>>;
+  injectableFaults(): Promise<Record<TypedApiName, FaultId[]>>;
   /** @deprecated `playScenario(scenario, options)`, and `stopScenario()` for `null`: the names every surface uses. */
   scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
   /** @deprecated `setFaults(ids)`, the name every surface uses. */
@@ -144,16 +144,16 @@ function mockControl(url: string): MockControl {
   return {
     url: root,
     baseUrl: Object.freeze(
-      Object.fromEntries(faces().map((face) => [face, `${root}/${face}`])) as Record<TypedFace, string>,
+      Object.fromEntries(apiNames().map((api) => [api, `${root}/${api}`])) as Record<TypedApiName, string>,
     ),
-    async seed(face, session, tasks, options = {}) {
+    async seed(api, session, tasks, options = {}) {
       const answer = await post('/seed', {
-        face,
+        api,
         session,
         tasks,
         ...optional('seed', options.seed),
       });
-      return (answer.stored as { tasks: ApiTask<typeof face>[] }).tasks;
+      return (answer.stored as { tasks: ApiTask<typeof api>[] }).tasks;
     },
     playScenario,
     stopScenario,
@@ -164,8 +164,9 @@ function mockControl(url: string): MockControl {
     setLatency,
     setAnswers,
     scenarioNames: async () => (await call('GET', '/scenarios')).library as ScenarioName[],
-    sessions: async () => (await call('GET', '/sessions')) as Record<TypedFace, { session: string; tasks: number }[]>,
-    injectableFaults: async () => (await call('GET', '/faults')) as Record<TypedFace, FaultId[]>,
+    sessions: async () =>
+      (await call('GET', '/sessions')) as Record<TypedApiName, { session: string; tasks: number }[]>,
+    injectableFaults: async () => (await call('GET', '/faults')) as Record<TypedApiName, FaultId[]>,
     // The old names call the new ones, so they cannot drift apart (and work detached from the object).
     scenario: (scenario, options) => (scenario === null ? stopScenario() : playScenario(scenario, options)),
     faults: setFaults,

@@ -11,11 +11,11 @@
  */
 import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
-import type { Face } from '../contract/faces.js';
 import { applyLaws, type Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
+import type { ApiName } from '../contract/registry.js';
 import { allRules, checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
@@ -27,7 +27,7 @@ import { REDACTED, redactValue } from '../http/redact.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
 
 export interface RecordOptions {
-  face: Face;
+  api: ApiName;
   baseUrl: string;
   session?: string;
   polls: number;
@@ -99,12 +99,12 @@ class PollAnswer extends Error {
 class ConnectionLost extends Error {}
 
 export async function recordScenario(options: RecordOptions): Promise<Recording> {
-  const face = options.face;
-  const ops = operationsOf(face);
+  const api = options.api;
+  const ops = operationsOf(api);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
   if (tasksOp.session.in === 'path' && !tasksOp.session.discoveredFrom && !options.session)
-    throw new RecordError(`--session is required for ${face}`);
+    throw new RecordError(`--session is required for ${api}`);
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -183,7 +183,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
           `${path} answered ${exchange.status}`,
         );
       if (exchange.body !== undefined)
-        drift.add(op.operationId, observeBody(face, op.operationId, exchange.status, exchange.body));
+        drift.add(op.operationId, observeBody(api, op.operationId, exchange.status, exchange.body));
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       pages.push(exchange);
@@ -261,11 +261,11 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     }
     if (polls.length > 0)
       await options.onCheckpoint?.(
-        build(face, base, options, polls, recordedSessions, client.sent, errors, ended, drift, laws),
+        build(api, base, options, polls, recordedSessions, client.sent, errors, ended, drift, laws),
       );
   }
   return build(
-    face,
+    api,
     base,
     options,
     polls,
@@ -296,7 +296,7 @@ function answerOf(
 
 /** The scenario of the polls so far: step 0 is the first data poll, each later poll one step. */
 function build(
-  face: Face,
+  api: ApiName,
   base: URL,
   options: RecordOptions,
   polls: readonly Poll[],
@@ -308,14 +308,14 @@ function build(
   laws: ReadonlyMap<string, LawTally>,
 ): Recording {
   const drift = redactValue(tally.driftEntries(), Object.values(options.headers ?? {}));
-  const ops = operationsOf(face);
+  const ops = operationsOf(api);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
   const idField = tasksOp.idField;
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
-    const component = componentOf(face, target);
-    return [...validateComponent(face, component, item, 'documented'), ...checkItem(face, target, item)].map(
+    const component = componentOf(api, target);
+    return [...validateComponent(api, component, item, 'documented'), ...checkItem(api, target, item)].map(
       (v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`,
     );
   };
@@ -385,9 +385,9 @@ function build(
     drift.length > 0 ? ` Drift (fields and values the spec does not declare): ${drifted}.` : '',
   ].join('');
   const scenario: Scenario = {
-    name: `recorded-${face}`,
+    name: `recorded-${api}`,
     description,
-    face,
+    api,
     exact: true,
     progression: 'request',
     ...(firstProblems.length > 0 ? { fault: true } : {}),

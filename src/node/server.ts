@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { isFace } from '../contract/faces.js';
+import { isApiName } from '../contract/registry.js';
 import type { MockApp } from '../handlers/app.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
@@ -204,7 +204,7 @@ function route(
       404,
       `no API at /${prefix.slice(0, 50)}; the APIs are at ${app
         .servedApis()
-        .map((face) => `/${face}`)
+        .map((api) => `/${api}`)
         .join(', ')}`,
     );
     return;
@@ -305,7 +305,7 @@ function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer 
   const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
   const message =
     'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
-  const response = isFace(prefix)
+  const response = isApiName(prefix)
     ? errorResponse(prefix, 400, message)
     : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
   const text = JSON.stringify(response.body);

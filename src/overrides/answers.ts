@@ -3,7 +3,7 @@
  * format, a network error, a delay.
  */
 import { HttpResponse, delay as mswDelay } from 'msw';
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import { errorResponse } from '../handlers/router.js';
 
 /**
@@ -12,11 +12,11 @@ import { errorResponse } from '../handlers/router.js';
  * FastAPI's 422 `detail` list, or its plain `detail` for other statuses).
  */
 export function apiError(
-  face: Face,
+  api: ApiName,
   status: 400 | 404 | 422 | 429 | 500 | 503,
   message = defaultMessage(status),
 ): Response {
-  const response = errorResponse(face, status, message);
+  const response = errorResponse(api, status, message);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

@@ -10,18 +10,18 @@
  * a module's own API gets the same with `typedApi<Paths>(name)` and the page helpers below.
  */
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
-import type { Face } from '../contract/faces.js';
-import { contractOf } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
+import { contractOf } from '../contract/registry.js';
 
 /** Where an API is mocked: its vendor base URL unless given another (as `createHandlers` takes them). */
-export type BaseUrls = { baseUrl?: Partial<Record<Face, string>> };
+export type BaseUrls = { baseUrl?: Partial<Record<ApiName, string>> };
 
 /**
  * A typed `http` object for one API, from the `paths` type openapi-typescript generates from its
  * spec: `typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', …)`.
  */
-export function typedApi<Paths extends object>(face: Face, options: BaseUrls = {}): OpenApiHttpHandlers<Paths> {
-  const baseUrl = (options.baseUrl?.[face] ?? contractOf(face).vendorBaseUrl).replace(/\/+$/, '');
+export function typedApi<Paths extends object>(api: ApiName, options: BaseUrls = {}): OpenApiHttpHandlers<Paths> {
+  const baseUrl = (options.baseUrl?.[api] ?? contractOf(api).vendorBaseUrl).replace(/\/+$/, '');
   return createOpenApiHttp<Paths>({ baseUrl });
 }
 

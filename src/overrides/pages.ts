@@ -2,7 +2,7 @@
  * What a page override is built with: the request's limit, cursor and session, and partial tasks
  * completed by the generators. Each API's page builder (`pages.ark`…) lives in its module.
  */
-import type { ApiTask, TypedFace } from '../contract/face.js';
+import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
 import type { DeepPartial } from '../types/index.js';
@@ -29,16 +29,16 @@ export function limitOf(query: URLSearchParams, fallback: number): number {
 /** Completed tasks by what was asked: an override answers every request without sampling again. */
 const completed = new Map<string, unknown[]>();
 
-export function completedTasks<F extends TypedFace>(
-  face: F,
+export function completedTasks<F extends TypedApiName>(
+  api: F,
   tasks: readonly DeepPartial<ApiTask<F>>[],
   session: string,
 ): ApiTask<F>[] {
-  const key = `${face}|${session}|${JSON.stringify(tasks)}`;
+  const key = `${api}|${session}|${JSON.stringify(tasks)}`;
   let done = completed.get(key);
   if (!done) {
     if (completed.size >= 200) completed.clear();
-    completed.set(key, (done = completeSeed(face, session, tasks as readonly JsonObject[])));
+    completed.set(key, (done = completeSeed(api, session, tasks as readonly JsonObject[])));
   }
   // A copy: a test that edits what it got back does not change the next answer.
   return structuredClone(done) as ApiTask<F>[];

@@ -4,11 +4,12 @@
  * checked against the API's lifecycle, and every object against the strict contract, unless
  * its step is marked `fault`.
  */
-import type { Face } from '../contract/faces.js';
-import { faces, isFace, REGISTER_HINT } from '../contract/faces.js';
+
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
+import type { ApiName } from '../contract/registry.js';
+import { apiNames, isApiName, REGISTER_HINT } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -22,8 +23,8 @@ import { type Scenario, ScenarioError, type StepState, type Timeline } from './t
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
 
-function taskLifecycle(face: Face) {
-  const op = taskOperation(face);
+function taskLifecycle(api: ApiName) {
+  const op = taskOperation(api);
   return { lifecycle: op.lifecycle!, stateField: op.stateField! };
 }
 
@@ -43,25 +44,25 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
 export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   checkScenarioShape(value, file);
   const scenario = value;
-  const face = scenario.face;
-  if (!isFace(face))
+  const api = scenario.api;
+  if (!isApiName(api))
     throw new ScenarioError(
       file,
-      '/face',
-      `unknown API "${face}"; the APIs are ${faces().join(', ')}; ${REGISTER_HINT}`,
+      '/api',
+      `unknown API "${api}"; the APIs are ${apiNames().join(', ')}; ${REGISTER_HINT}`,
     );
-  const idField = taskOperation(face).idField;
-  const { lifecycle, stateField } = taskLifecycle(face);
+  const idField = taskOperation(api).idField;
+  const { lifecycle, stateField } = taskLifecycle(api);
   let counter = 0;
-  const filler = completer(face, scenario.seed ?? 1);
+  const filler = completer(api, scenario.seed ?? 1);
 
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
-    const component = componentOf(face, target === 'session' ? 'session' : 'task');
+    const component = componentOf(api, target === 'session' ? 'session' : 'task');
     // Recordings hold a live API's objects: judge them as the conformance runner would.
     const violations = [
-      ...validateComponent(face, component, item, scenario.exact ? 'documented' : 'strict'),
-      ...checkItem(face, target, item),
+      ...validateComponent(api, component, item, scenario.exact ? 'documented' : 'strict'),
+      ...checkItem(api, target, item),
     ].filter((v) => !itemRule(v.rule).listOnly); // a stored object need not satisfy what lists show
     if (violations.length > 0) {
       const v = violations[0]!;
@@ -92,7 +93,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
   };
 
   // Step 0. An API that lists its sessions has session objects; the others only session ids.
-  const listedSession = mockOf(face).listedSession;
+  const listedSession = mockOf(api).listedSession;
   const sessions = new Map<string, JsonObject | null>();
   for (const [i, s] of (scenario.sessions ?? []).entries()) {
     const id = String(s.id);
@@ -110,7 +111,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
       throw new ScenarioError(
         file,
         `${pointer}/task/${idField}`,
-        `every ${face} task needs its ${idField} (a non-empty string)`,
+        `every ${api} task needs its ${idField} (a non-empty string)`,
       );
     if (!sessions.has(placed.session)) {
       if (listedSession && !exact)
@@ -131,7 +132,7 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
       throw new ScenarioError(
         file,
         `${pointer}/task/${stateField}`,
-        `${face} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`,
+        `${api} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`,
       );
     tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
   };
@@ -163,11 +164,11 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
       if (!listedSession) {
-        const listers = faces().filter((f) => mockOf(f).listedSession);
+        const listers = apiNames().filter((f) => mockOf(f).listedSession);
         throw new ScenarioError(
           file,
           `${at}/sessions/${i}`,
-          `${face} has no session objects (its tasks name their session by id); ` +
+          `${api} has no session objects (its tasks name their session by id); ` +
             `only an API that lists its sessions (${listers.join(', ')}) takes "sessions"`,
         );
       }
@@ -190,11 +191,11 @@ export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
         throw new ScenarioError(
           file,
           `${pointer}/${stateField}`,
-          `${face} lifecycle does not allow ${from} -> ${to} ` +
+          `${api} lifecycle does not allow ${from} -> ${to} ` +
             `(allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); ` +
             'mark the step "fault: true" to show it anyway',
         );
-      const moved = to !== from && !scenario.exact ? advanceSnapshot(face, current.task, to, 60_000) : current.task;
+      const moved = to !== from && !scenario.exact ? advanceSnapshot(api, current.task, to, 60_000) : current.task;
       const task = skip || scenario.exact ? { ...moved, ...fields } : complete('task', fields, current.session, moved);
       check('task', task, pointer, skip);
       tasks.set(id, { ...current, task });

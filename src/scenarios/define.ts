@@ -1,28 +1,28 @@
-import type { ApiFaultId, ApiSession, ApiTask, TypedFace } from '../contract/face.js';
+import type { ApiFaultId, ApiSession, ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial } from '../types/index.js';
 
 /** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
-export type FaultIdOf<F extends TypedFace> = ApiFaultId<F>;
+export type FaultIdOf<F extends TypedApiName> = ApiFaultId<F>;
 
 /** A partial task of the API: any documented fields, the rest generated from the scenario's seed. */
-export type TaskPartialOf<F extends TypedFace> = DeepPartial<ApiTask<F>>;
+export type TaskPartialOf<F extends TypedApiName> = DeepPartial<ApiTask<F>>;
 
 /** Whether the API lists session objects of its own. */
-type HasSessions<F extends TypedFace> = [ApiSession<F>] extends [never] ? false : true;
+type HasSessions<F extends TypedApiName> = [ApiSession<F>] extends [never] ? false : true;
 
 /** A session of the scenario: an object of its own for an API that lists sessions (partial, completed), else an id. */
-export type ScenarioSessionOf<F extends TypedFace> =
+export type ScenarioSessionOf<F extends TypedApiName> =
   HasSessions<F> extends true ? DeepPartial<ApiSession<F>> & { id: string } : { id: string };
 
 /** A task placed in a session. */
-export interface PlacedTaskOf<F extends TypedFace> {
+export interface PlacedTaskOf<F extends TypedApiName> {
   session: string;
   task: TaskPartialOf<F>;
 }
 
 /** One step of the timeline, in the API's own types. */
-export interface ScenarioStepOf<F extends TypedFace> {
+export interface ScenarioStepOf<F extends TypedApiName> {
   note?: string;
   /** Answers that replace a list's data at this step only (recorded 5xx, 429, timeouts). */
   answers?: RecordedAnswer[];
@@ -46,10 +46,10 @@ export interface ScenarioStepOf<F extends TypedFace> {
 }
 
 /** A scenario of one API, as the files in scenarios/ are written (see scenarios/schema.json). */
-export interface ScenarioOf<F extends TypedFace> {
+export interface ScenarioOf<F extends TypedApiName> {
   name: string;
   description?: string;
-  face: F;
+  api: F;
   seed?: number;
   progression?: 'request' | 'time' | 'manual';
   stepMs?: number;
@@ -62,15 +62,15 @@ export interface ScenarioOf<F extends TypedFace> {
   timeline: ScenarioStepOf<F>[];
 }
 
-/** A typed scenario of any API (told apart by `face`). */
-export type AnyScenario = { [F in TypedFace]: ScenarioOf<F> }[TypedFace];
+/** A typed scenario of any API (told apart by `api`). */
+export type AnyScenario = { [F in TypedApiName]: ScenarioOf<F> }[TypedApiName];
 
 /**
  * Checks a scenario against its API's types at compile time and returns it unchanged, for
  * `useScenario(…)`, `startMockWorker({ scenario })` or `POST /__mock/scenario {"scenario": …}`.
  * The contract (lifecycle transitions, rules) is checked when it is played. The API is read
- * from `face` alone, so a fault id of another API cannot widen it.
+ * from `api` alone, so a fault id of another API cannot widen it.
  */
-export function defineScenario<F extends TypedFace>(scenario: { face: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
+export function defineScenario<F extends TypedApiName>(scenario: { api: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
   return scenario;
 }

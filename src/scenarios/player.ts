@@ -7,8 +7,9 @@
  * of one walk stay on the step their first page saw. With `time` progression the step is the
  * time since the first request divided by `stepMs`.
  */
-import type { Face } from '../contract/faces.js';
+
 import { pagingParams } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
 import { MockStore } from '../handlers/store.js';
 import type { ScenarioState, TimelinePlayer, TimelineView } from '../handlers/timeline.js';
 import type { MockRequest } from '../handlers/types.js';
@@ -34,21 +35,21 @@ export class ScenarioPlayer implements TimelinePlayer {
   ) {}
 
   static async load(timeline: Timeline): Promise<ScenarioPlayer> {
-    const face = timeline.scenario.face;
+    const api = timeline.scenario.api;
     const stores: MockStore[] = [];
     for (const state of timeline.steps) {
       const store = new MockStore();
-      for (const session of state.sessionObjects) await store.addSessionObject(face, session, true);
-      for (const session of state.sessions) store.addSession(face, session);
+      for (const session of state.sessionObjects) await store.addSessionObject(api, session, true);
+      for (const session of state.sessions) store.addSession(api, session);
       // Objects were checked when the timeline was compiled (fault steps on purpose not).
-      for (const { seq, session, task } of state.tasks) await store.addTask(face, session, task, true, seq);
+      for (const { seq, session, task } of state.tasks) await store.addTask(api, session, task, true, seq);
       stores.push(store);
     }
     return new ScenarioPlayer(timeline, stores);
   }
 
-  get face(): Face {
-    return this.timeline.scenario.face;
+  get api(): ApiName {
+    return this.timeline.scenario.api;
   }
 
   get lastStep(): number {
@@ -71,7 +72,7 @@ export class ScenarioPlayer implements TimelinePlayer {
 
   describe(now = Date.now()): ScenarioState {
     const { name, progression = 'request' } = this.timeline.scenario;
-    return { name, face: this.face, steps: this.lastStep + 1, step: this.currentStep(now), progression };
+    return { name, api: this.api, steps: this.lastStep + 1, step: this.currentStep(now), progression };
   }
 
   /** The step the next first-page request would see, without moving anything on. */

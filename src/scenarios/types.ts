@@ -1,4 +1,4 @@
-import type { Face } from '../contract/faces.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 
@@ -27,7 +27,7 @@ export interface ScenarioStep {
 export interface Scenario {
   name: string;
   description?: string;
-  face: Face;
+  api: ApiName;
   seed?: number;
   progression?: 'request' | 'time' | 'manual';
   stepMs?: number;

@@ -68,7 +68,7 @@ export type JsonRpcListTasksResponse = JsonRpcComponents['schemas']['ListTasksRe
 export type JsonRpcTaskStatus = JsonRpcComponents['schemas']['TaskStatus'];
 export type JsonRpcValidationError = JsonRpcComponents['schemas']['HTTPValidationError'];
 
-/** A task of any API, by face. */
+/** A task of any API, by API. */
 export interface TaskOf {
   praxis: PraxisBackgroundTask;
   everruns: EverrunsTask;

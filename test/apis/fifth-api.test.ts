@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { faces } from '../../src/contract/faces.js';
+import { apiNames } from '../../src/contract/registry.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, validObject } from '../../src/generators/index.js';
@@ -36,12 +36,12 @@ afterAll(async () => {
 
 describe('a fifth API registered through ApiModule', () => {
   it('is one of the APIs, beside the built-in ones', () => {
-    expect(faces()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'toy']);
+    expect(apiNames()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'toy']);
   });
 
   it('refuses a second API of the same name, and a module whose parts name two APIs', () => {
     expect(() => registerApi({ ...toyModule, mock: { ...toyModule.mock } })).toThrow(/already registered/);
-    expect(() => registerApi({ ...toyModule, generators: { ...toyModule.generators, face: 'other' } })).toThrow(
+    expect(() => registerApi({ ...toyModule, generators: { ...toyModule.generators, api: 'other' } })).toThrow(
       /must name one API/,
     );
   });
@@ -107,7 +107,7 @@ describe('a fifth API registered through ApiModule', () => {
   });
 
   it('is intercepted by the MSW handlers at its own base URL, in its own format', async () => {
-    const toy = createHandlers({ faces: ['toy'] });
+    const toy = createHandlers({ apiNames: ['toy'] });
     await (await toy.app()).seed('toy', 'q-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
     const server = setupServer(...toy.handlers);
     server.listen({ onUnhandledRequest: 'error' });
@@ -130,7 +130,7 @@ describe('a fifth API registered through ApiModule', () => {
   it('passes conform on the mock, every toy rule judged', async () => {
     mock.app.faults = new Set();
     const result = await runConformance({
-      face: 'toy',
+      api: 'toy',
       baseUrl: mock.base('toy'),
       session: 'q-a',
       seed: 7,
@@ -165,7 +165,7 @@ describe('a fifth API registered through ApiModule', () => {
       mock.app.faults = new Set([fault]);
       try {
         const result = await runConformance({
-          face: 'toy',
+          api: 'toy',
           baseUrl: mock.base('toy'),
           session: 'q-a',
           seed: 7,

@@ -67,7 +67,7 @@ describe('--api FILE', () => {
       const seeded = await fetch(`${url}/__mock/seed`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ face: 'toy', session: 'q-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
+        body: JSON.stringify({ api: 'toy', session: 'q-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
       });
       expect(seeded.status).toBe(200);
       const body = (await (await fetch(`${url}/toy/v1/queues/q-c/jobs`)).json()) as {
@@ -83,7 +83,7 @@ describe('--api FILE', () => {
       const record = await cli(['record', ...at, '--polls', '1', '--interval', '0', '--out', recorded]);
       expect(record.out).toContain(`wrote ${recorded}: 1 polls`);
       const recording = JSON.parse(await readFile(recorded, 'utf8'));
-      expect(recording).toMatchObject({ face: 'toy' });
+      expect(recording).toMatchObject({ api: 'toy' });
       // record filled {queue_id} with the session: both jobs were read (one twice: the fault reverses each page).
       const placed = recording.tasks as { session: string; task: { id: string } }[];
       expect(new Set(placed.map((p) => `${p.session} ${p.task.id}`)).size).toBe(2);
@@ -102,7 +102,7 @@ describe('--api FILE', () => {
   it('mock --tasks grows only the built-in demo sessions: a loaded API has none, and is refused', async () => {
     const { code, err } = await cli(['mock', '--port', '0', '--api', TOY, '--tasks', 'toy=5']);
     expect(code).toBe(2);
-    expect(err).toContain('FACE one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
+    expect(err).toContain('API one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
   });
 
   it('conform and record take the loaded API by name; a --face the file does not add is refused', async () => {
@@ -126,17 +126,17 @@ describe('--api FILE', () => {
     ['text.mjs', 'export default "jobs";', 'the default export is a string ("jobs"), not an API module'],
     [
       'parts.mjs',
-      'export default { contract: { face: "x", operations: [], rules: [] } };',
+      'export default { contract: { api: "x", operations: [], rules: [] } };',
       'the API module has no generators, mock',
     ],
     [
       'nameless.mjs',
       'export default { contract: { operations: [], rules: [] }, generators: {}, mock: {} };',
-      'contract.face is missing; it is the API\'s name (e.g. "jobs")',
+      'contract.api is missing; it is the API\'s name (e.g. "jobs")',
     ],
     [
       'noops.mjs',
-      'export default { contract: { face: "x", rules: [] }, generators: {}, mock: {} };',
+      'export default { contract: { api: "x", rules: [] }, generators: {}, mock: {} };',
       'contract.operations is missing; it must be a list',
     ],
     [
@@ -152,7 +152,7 @@ describe('--api FILE', () => {
     ],
     [
       'two.mjs',
-      'export default [{ contract: { face: "x", operations: [], rules: [] }, generators: { face: "y" }, mock: { face: "x" } }];',
+      'export default [{ contract: { api: "x", operations: [], rules: [] }, generators: { api: "y" }, mock: { api: "x" } }];',
       'an API module\'s parts must name one API: contract "x", generators "y", mock "x"',
     ],
   ];

@@ -1,7 +1,7 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/index.js';
-import { faces } from '../../src/contract/faces.js';
+import { apiNames } from '../../src/contract/registry.js';
 import { registerApi } from '../../src/handlers/apis.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the runner takes the API modules it judges by', () => {
-  const options = () => ({ face: 'jobs', baseUrl: `${server.url}/jobs`, session: 'ses_r', runs: 5, polls: 1 });
+  const options = () => ({ api: 'jobs', baseUrl: `${server.url}/jobs`, session: 'ses_r', runs: 5, polls: 1 });
 
   it('refuses an API no module gave, naming the APIs it knows', async () => {
-    expect(faces()).not.toContain('jobs');
+    expect(apiNames()).not.toContain('jobs');
     await expect(runConformance(options())).rejects.toThrow(
       '--face must be one of praxis, everruns, ark, jsonrpc; got "jobs"; a module\'s API is known once it is registered',
     );
@@ -28,7 +28,7 @@ describe('the runner takes the API modules it judges by', () => {
     const module = { contract: jobs.contract, generators: jobs.generators };
     // The server's mock does not serve jobs yet: the run is judged, and fails, rather than refused.
     const unserved = await runConformance({ ...options(), apis: [module] });
-    expect(faces()).toContain('jobs');
+    expect(apiNames()).toContain('jobs');
     expect(unserved.exitCode).toBe(1);
     registerApi(jobs); // now the mock serves it too
     await app.seed('jobs', 'ses_r', [{ status: 'running' }, { status: 'failed' }, { status: 'queued' }]);

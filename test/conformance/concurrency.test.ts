@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
 import { runConformance } from '../../src/conformance/index.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
-import type { Face } from '../../src/contract/faces.js';
+import type { ApiName } from '../../src/contract/registry.js';
 import { allFaults, type FaultId } from '../../src/handlers/faults/index.js';
 import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -45,8 +45,8 @@ const KINDS = [
   /reject|404|422|format/,
   /lifecycle|never|immutable|counters/,
 ];
-const SAMPLE = BUILTIN_FACES.flatMap((face) =>
-  KINDS.map((kind) => allFaults().find((f) => f.startsWith(`${face}.`) && kind.test(f.slice(face.length + 1)))).filter(
+const SAMPLE = BUILTIN_API_NAMES.flatMap((api) =>
+  KINDS.map((kind) => allFaults().find((f) => f.startsWith(`${api}.`) && kind.test(f.slice(api.length + 1)))).filter(
     (f): f is FaultId => f !== undefined,
   ),
 );
@@ -61,13 +61,13 @@ afterAll(async () => {
 
 describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
   it(`on faults of every API (${SAMPLE.length} of ${allFaults().length}, each kind of check)`, async () => {
-    expect(new Set(SAMPLE.map((f) => f.split('.')[0])).size).toBe(BUILTIN_FACES.length);
+    expect(new Set(SAMPLE.map((f) => f.split('.')[0])).size).toBe(BUILTIN_API_NAMES.length);
     for (const fault of SAMPLE) {
-      const face = fault.split('.')[0] as Face;
+      const api = fault.split('.')[0] as ApiName;
       const options: ConformanceOptions = {
-        face,
-        baseUrl: mock.base(face),
-        session: DEMO_SESSIONS[face as keyof typeof DEMO_SESSIONS],
+        api,
+        baseUrl: mock.base(api),
+        session: DEMO_SESSIONS[api as keyof typeof DEMO_SESSIONS],
         seed: 5,
         runs: 25,
         polls: 2,
@@ -92,8 +92,8 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
   }, 120_000);
 
   it('on the mock without a fault, to the request', async () => {
-    for (const face of BUILTIN_FACES) {
-      const options = { face, baseUrl: mock.base(face), session: DEMO_SESSIONS[face], seed: 9, runs: 20, polls: 2 };
+    for (const api of BUILTIN_API_NAMES) {
+      const options = { api, baseUrl: mock.base(api), session: DEMO_SESSIONS[api], seed: 9, runs: 20, polls: 2 };
       const one = await runConformance({ ...options, pollIntervalMs: 0, concurrency: 1 });
       const many = await runConformance({ ...options, pollIntervalMs: 0 });
       expect(one.exitCode).toBe(0);
@@ -103,15 +103,15 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
   }, 60_000);
 
   it('on the family of correct servers, every API (a fresh server per run)', async () => {
-    for (const face of BUILTIN_FACES) {
+    for (const api of BUILTIN_API_NAMES) {
       for (const k of fc.sample(knobs, { seed: 28, numRuns: 1 })) {
         const run = async (concurrency: number) => {
-          const server = await hostile(FAMILY[face].make(k));
+          const server = await hostile(FAMILY[api].make(k));
           try {
             return await runConformance({
-              face,
-              baseUrl: `${server.url}${FAMILY[face].path}`,
-              session: FAMILY_SESSION[face],
+              api,
+              baseUrl: `${server.url}${FAMILY[api].path}`,
+              session: FAMILY_SESSION[api],
               seed: k.seed,
               runs: 20,
               polls: 2,
@@ -123,7 +123,7 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
           }
         };
         const [one, many] = [await run(1), await run(DEFAULT_CONCURRENCY)];
-        expect(verdict(many), `${face} ${JSON.stringify(k)}`).toEqual(verdict(one));
+        expect(verdict(many), `${api} ${JSON.stringify(k)}`).toEqual(verdict(one));
         expect(one.exitCode).toBe(0);
       }
     }

@@ -15,7 +15,7 @@ afterAll(async () => {
 describe('describeConformance failures', () => {
   it('print the seed and the replay line of each violation', async () => {
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 9,

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describeConformance('the mock Ark API, one test per rule', {
-  face: 'ark',
+  api: 'ark',
   baseUrl: mock.base('ark'),
   session: 'sesn-demo',
   seed: 4,

@@ -30,7 +30,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const server = await hostile((_req, res) => res.end());
     const url = server.url;
     await server.close();
-    const result = await runConformance({ face: 'ark', baseUrl: `${url}/ark`, session: 'sesn-x', ...quick });
+    const result = await runConformance({ api: 'ark', baseUrl: `${url}/ark`, session: 'sesn-x', ...quick });
     expect(result.exitCode).toBe(2);
     expect(result.error).toMatch(/could not be reached.*ECONNREFUSED/);
   });
@@ -40,7 +40,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html><body><h1>Internal Server Error</h1></body></html>');
     });
-    const result = await runConformance({ face: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick });
+    const result = await runConformance({ api: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick });
     await server.close();
     expect(result.exitCode).toBe(1);
     expect(result.violations.map((v) => v.rule)).toContain('ark.not-a-server-error');
@@ -52,7 +52,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
     });
-    const result = await runConformance({ face: 'jsonrpc', baseUrl: `${server.url}/rpc`, ...quick });
+    const result = await runConformance({ api: 'jsonrpc', baseUrl: `${server.url}/rpc`, ...quick });
     await server.close();
     expect(result.exitCode).toBe(1);
     expect(result.violations.find((v) => v.rule === 'jsonrpc.content-type')?.message).toMatch(/not JSON/);
@@ -67,7 +67,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     const started = Date.now();
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -90,7 +90,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.end(big);
     });
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -110,7 +110,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       sendJson(res, 200, { items: [arkItem(1)] });
     });
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -136,7 +136,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     const started = Date.now();
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -161,7 +161,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       sendJson(res, 200, { items: [arkItem(1)], next_cursor: 7 });
     });
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -181,7 +181,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     const started = Date.now();
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -200,7 +200,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       res.end();
     });
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -219,7 +219,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const server = await hostile((_req, res) => sendJson(res, 200, { items: [] }));
     const started = Date.now();
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,
@@ -249,7 +249,7 @@ const conformArgs = (url: string) => [
   '9',
 ];
 const runArk = (url: string, options: Partial<ConformanceOptions> = {}) =>
-  runConformance({ face: 'ark', baseUrl: `${url}/ark`, session: 'sesn-x', ...quick, ...options });
+  runConformance({ api: 'ark', baseUrl: `${url}/ark`, session: 'sesn-x', ...quick, ...options });
 const timed = async <T>(work: () => Promise<T>) => {
   const started = Date.now();
   const value = await work();
@@ -417,7 +417,7 @@ describe('secrets never reach any output', () => {
       sendJson(res, 500, { error: `bad key ${String(req.headers['x-api-key'])}`, auth: req.headers.authorization });
     });
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/ark`,
       session: 'sesn-x',
       ...quick,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -12,14 +12,14 @@ afterAll(async () => {
 });
 
 describe('the mock conforms to the contract', () => {
-  for (const face of BUILTIN_FACES) {
+  for (const api of BUILTIN_API_NAMES) {
     for (const seed of [1, 20261129]) {
-      it(`${face}, seed ${seed}: exit 0, every rule of the face exercised`, async () => {
+      it(`${api}, seed ${seed}: exit 0, every rule of the API exercised`, async () => {
         mock.app.faults = new Set();
         const result = await runConformance({
-          face,
-          baseUrl: mock.base(face),
-          session: DEMO_SESSIONS[face],
+          api,
+          baseUrl: mock.base(api),
+          session: DEMO_SESSIONS[api],
           seed,
           runs: 60,
           polls: 2,
@@ -42,7 +42,7 @@ describe('the mock conforms to the contract', () => {
   it('a default run (100 runs, 3 polls) takes under 10 s per API and reports requests and requests/s', async () => {
     mock.app.faults = new Set();
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 3,

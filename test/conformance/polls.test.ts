@@ -25,7 +25,7 @@ describe('polls', () => {
     const started = performance.now();
     const requests: { url: URL; from: number; to: number }[] = [];
     const result = await runConformance({
-      face: 'praxis',
+      api: 'praxis',
       baseUrl: mock.base('praxis'),
       seed: 3,
       runs: 5,

@@ -28,7 +28,7 @@ const queries = (server: Awaited<ReturnType<typeof hostile>>) =>
 /** A short conformance run against a server of the family's Ark shape. */
 const conformArk = (server: Awaited<ReturnType<typeof hostile>>) =>
   runConformance({
-    face: 'ark',
+    api: 'ark',
     baseUrl: `${server.url}${FAMILY.ark.path}`,
     session: FAMILY_SESSION.ark,
     seed: 1,

@@ -22,7 +22,7 @@ describe('replay', () => {
   // server answers with every task.
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
     const server = await hostile(servers.ark('unknown-dashed-thread-lists-all'));
-    const options = { face: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;
+    const options = { api: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;
     try {
       const first = await runConformance({ ...options, seed: 11 });
       const found = first.violations.find((v) => v.rule === 'ark.filter-session_thread_id');
@@ -100,7 +100,7 @@ describe('conform CLI', () => {
   it('--rules and --exclude-rules select what is judged', async () => {
     mock.app.faults = new Set(['everruns.result-path-shape']);
     const excluded = await runConformance({
-      face: 'everruns',
+      api: 'everruns',
       baseUrl: mock.base('everruns'),
       session: 'demo',
       runs: 10,
@@ -108,7 +108,7 @@ describe('conform CLI', () => {
       excludeRules: ['everruns.result-path-*', 'everruns.final-content-fixed'],
     });
     const only = await runConformance({
-      face: 'everruns',
+      api: 'everruns',
       baseUrl: mock.base('everruns'),
       session: 'demo',
       runs: 10,

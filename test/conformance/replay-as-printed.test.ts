@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltinFace } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
 import { requestsOf } from '../../src/conformance/curl.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
@@ -46,16 +46,16 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-const faceOf = (fault: string) => fault.split('.')[0] as BuiltinFace;
+const apiOf = (fault: string) => fault.split('.')[0] as BuiltinApiName;
 
 async function conform(fault: string, replayCommand?: string) {
   mock.app.faults = new Set([fault]);
-  const face = faceOf(fault);
+  const api = apiOf(fault);
   try {
     return await runConformance({
-      face,
-      baseUrl: mock.base(face),
-      session: DEMO_SESSIONS[face],
+      api,
+      baseUrl: mock.base(api),
+      session: DEMO_SESSIONS[api],
       seed: 5,
       runs: 10,
       polls: 2,
@@ -116,7 +116,7 @@ function expectationOf(op: ListOperation, law: Law, exchange: Exchange): ErrorEx
 
 /** What the answers to a violation's printed requests show, judged again by the law it names. */
 function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers: Exchange[]): string[] {
-  const session = op.session.in === 'none' ? undefined : (DEMO_SESSIONS[op.face as BuiltinFace] ?? undefined);
+  const session = op.session.in === 'none' ? undefined : (DEMO_SESSIONS[op.api as BuiltinApiName] ?? undefined);
   const out: string[] = [];
   for (const exchange of answers) {
     out.push(...found(law, 'page', { exchange, ...(session ? { session } : {}) }));
@@ -187,7 +187,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
       const violations = result.violations.filter((v) => v.rule === fault);
       expect(violations.map((v) => v.rule)).toContain(fault);
       for (const v of violations) {
-        const op = operationsOf(faceOf(fault)).find((o) => o.operationId === v.operation)!;
+        const op = operationsOf(apiOf(fault)).find((o) => o.operationId === v.operation)!;
         const law = lawsOf(op).find((l) => l.id === fault)!;
         const requests = requestsOf(v);
         for (const r of requests) expect(r).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
@@ -204,7 +204,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
         const single = answers.length === 1 && answers[0]!.status === 200 && law.checks.page && again.length > 0;
         const matched = single
           ? await judgeResponse(
-              op.face,
+              op.api,
               op.operationId as never,
               { ...answers[0]!, url: answers[0]!.url },
               {
@@ -266,12 +266,12 @@ describe('replay lines', () => {
   ];
   for (const [kind, fault, property] of KINDS) {
     it(`${kind}: ${fault} runs as printed and fails the same rule`, async () => {
-      const face = faceOf(fault);
-      const session = face === 'jsonrpc' ? 'demo' : 'sesn-demo';
+      const api = apiOf(fault);
+      const session = api === 'jsonrpc' ? 'demo' : 'sesn-demo';
       mock.app.faults = new Set([fault]);
       const result = await runConformance({
-        face,
-        baseUrl: mock.base(face),
+        api,
+        baseUrl: mock.base(api),
         session,
         seed: 11,
         runs: 40,

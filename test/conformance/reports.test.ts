@@ -14,7 +14,7 @@ beforeAll(async () => {
   const run = (faults: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}) => {
     mock.app.faults = new Set(faults);
     return runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: DEMO_SESSIONS.ark,
       seed: 9,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   results.violated = await run(['ark.filter-state', 'ark.no-undocumented-fields', 'ark.order-newest-first']);
   results.failOnDrift = await run(['ark.no-undocumented-fields'], { failOnDrift: true, minCoverage: 99 });
   results.unreachable = await runConformance({
-    face: 'ark',
+    api: 'ark',
     baseUrl: 'http://127.0.0.1:9/ark',
     session: 'sesn-x',
     seed: 1,

@@ -22,7 +22,7 @@ const coverage: Coverage = {
 function state(outcomes: Outcome[], over: Partial<RunState> = {}): RunState & { outcomesCalls: () => number } {
   let calls = 0;
   return {
-    options: { face: 'ark', baseUrl: 'http://127.0.0.1:4010/ark?api_key=k3y-value' },
+    options: { api: 'ark', baseUrl: 'http://127.0.0.1:4010/ark?api_key=k3y-value' },
     seed: 11,
     ledger: {
       outcomes: () => {
@@ -51,7 +51,7 @@ describe('toResult', () => {
     expect(result.exitCode).toBe(1);
     expect(result.counts).toEqual({ passed: 1, violated: 1, notExercised: 1 });
     expect(result.rules.map((r) => r.id)).toEqual(['ark.a', 'ark.b', 'ark.c']);
-    expect(result).toMatchObject({ face: 'ark', seed: 11, requests: 30, durationMs: 2000, requestsPerSecond: 15 });
+    expect(result).toMatchObject({ api: 'ark', seed: 11, requests: 30, durationMs: 2000, requestsPerSecond: 15 });
     expect(result.baseUrl).not.toContain('k3y-value');
     expect(JSON.stringify(result.newValues)).not.toContain('k3y-value');
     expect(result.notes).toEqual(['a note from the run']);
@@ -60,19 +60,19 @@ describe('toResult', () => {
   it('rules not exercised pass the run, unless requireExercised', () => {
     expect(toResult(state(['passed', 'not-exercised'])).exitCode).toBe(0);
     const strict = state(['passed', 'not-exercised'], {
-      options: { face: 'ark', baseUrl: 'http://127.0.0.1:1/ark', requireExercised: true },
+      options: { api: 'ark', baseUrl: 'http://127.0.0.1:1/ark', requireExercised: true },
     });
     expect(toResult(strict).exitCode).toBe(1);
   });
 
   it("a coverage score below minCoverage fails the run with a note, leaving the ledger's notes as they were", () => {
-    const below = state(['passed'], { options: { face: 'ark', baseUrl: 'http://127.0.0.1:1/ark', minCoverage: 60 } });
+    const below = state(['passed'], { options: { api: 'ark', baseUrl: 'http://127.0.0.1:1/ark', minCoverage: 60 } });
     const result = toResult(below);
     expect(result.exitCode).toBe(1);
     expect(result.minCoverage).toBe(60);
     expect(result.notes[1]).toMatch(/^coverage 56% is below --min-coverage 60%/);
     expect(below.ledger.notes).toEqual(['a note from the run']);
-    const met = state(['passed'], { options: { face: 'ark', baseUrl: 'http://127.0.0.1:1/ark', minCoverage: 56 } });
+    const met = state(['passed'], { options: { api: 'ark', baseUrl: 'http://127.0.0.1:1/ark', minCoverage: 56 } });
     expect(toResult(met).exitCode).toBe(0);
   });
 

@@ -43,10 +43,10 @@ async function shardsAndWhole(options: ConformanceOptions, count: number, faults
   return { whole, shards };
 }
 
-const base = (face: 'ark' | 'jsonrpc' | 'praxis'): ConformanceOptions => ({
-  face,
-  baseUrl: mock.base(face),
-  ...(DEMO_SESSIONS[face] ? { session: DEMO_SESSIONS[face] } : {}),
+const base = (api: 'ark' | 'jsonrpc' | 'praxis'): ConformanceOptions => ({
+  api,
+  baseUrl: mock.base(api),
+  ...(DEMO_SESSIONS[api] ? { session: DEMO_SESSIONS[api] } : {}),
   seed: 4,
   runs: 30,
   polls: 2,

@@ -20,7 +20,7 @@ afterAll(async () => {
 async function requestsByUrl(polls: number): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   const result = await runConformance({
-    face: 'everruns',
+    api: 'everruns',
     baseUrl: mock.base('everruns'),
     session: 'demo',
     seed: 3,

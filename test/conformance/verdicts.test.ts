@@ -3,9 +3,9 @@
  * "passed" means something was judged; a server that lists nothing passes no item rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, type BuiltinFace } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/index.js';
+import type { ApiName } from '../../src/contract/index.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-const WITH_SESSION: Record<BuiltinFace, string> = {
+const WITH_SESSION: Record<BuiltinApiName, string> = {
   praxis: 'sesn_demo',
   everruns: 'demo',
   ark: 'sesn-demo',
@@ -25,16 +25,16 @@ const WITH_SESSION: Record<BuiltinFace, string> = {
 };
 
 describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 12', () => {
-  for (const face of BUILTIN_FACES) {
-    it(`${face}: conform seeds 1–12 (the mock's dataset reseeded to the same seed)`, async () => {
+  for (const api of BUILTIN_API_NAMES) {
+    it(`${api}: conform seeds 1–12 (the mock's dataset reseeded to the same seed)`, async () => {
       const failures: string[] = [];
       for (let seed = 1; seed <= 12; seed++) {
         await mock.app.control('POST', '/reseed', { seed });
-        const sessions = DEMO_SESSIONS[face] === undefined ? [WITH_SESSION[face], undefined] : [WITH_SESSION[face]];
+        const sessions = DEMO_SESSIONS[api] === undefined ? [WITH_SESSION[api], undefined] : [WITH_SESSION[api]];
         for (const session of sessions) {
           const result = await runConformance({
-            face,
-            baseUrl: mock.base(face),
+            api,
+            baseUrl: mock.base(api),
             ...(session ? { session } : {}),
             seed,
             runs: 25,
@@ -58,7 +58,7 @@ describe('the mock passes on every API, with its demo sessions and without, for 
     await mock.app.control('POST', '/reset', {});
     for (const seed of [3, 1, 20261129]) {
       const result = await runConformance({
-        face: 'jsonrpc',
+        api: 'jsonrpc',
         baseUrl: mock.base('jsonrpc'),
         session: 'demo',
         seed,
@@ -72,20 +72,20 @@ describe('the mock passes on every API, with its demo sessions and without, for 
 });
 
 describe('three outcomes: violated, passed with counts, not exercised with a reason', () => {
-  const empty = (face: Face) => (_req: unknown, res: Parameters<Parameters<typeof hostile>[0]>[1]) => {
-    const bodies: Record<BuiltinFace, unknown> = {
+  const empty = (api: ApiName) => (_req: unknown, res: Parameters<Parameters<typeof hostile>[0]>[1]) => {
+    const bodies: Record<BuiltinApiName, unknown> = {
       ark: { items: [] },
       everruns: [],
       jsonrpc: { jsonrpc: '2.0', id: null, result: [] },
       praxis: { data: [], next_page: null },
     };
-    sendJson(res, 200, bodies[face as BuiltinFace]);
+    sendJson(res, 200, bodies[api as BuiltinApiName]);
   };
 
   it('a server that lists nothing passes no item rule and no law about items', async () => {
     const server = await hostile(empty('ark'));
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: `${server.url}/api/v3`,
       session: 'sesn-x',
       seed: 1,
@@ -118,7 +118,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
   it('--require-exercised turns a rule not exercised into a failed run; JUnit marks it skipped otherwise', async () => {
     const { renderJunit, renderText } = await import('../../src/conformance/index.js');
     const plain = await runConformance({
-      face: 'everruns',
+      api: 'everruns',
       baseUrl: mock.base('everruns'),
       session: 'demo',
       seed: 2,
@@ -135,7 +135,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       new RegExp(`\\n${plain.counts.passed} passed, 0 failed, ${unexercised.length} skipped\\n$`),
     );
     const strict = await runConformance({
-      face: 'everruns',
+      api: 'everruns',
       baseUrl: mock.base('everruns'),
       session: 'demo',
       seed: 2,
@@ -148,9 +148,9 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
     expect(renderJunit(strict)).toMatch(/name="everruns.lifecycle-forward">\s*<failure message="not exercised/);
   });
 
-  it('every passed rule judged at least one subject, and every rule of the face is accounted for', async () => {
+  it('every passed rule judged at least one subject, and every rule of the API is accounted for', async () => {
     const result = await runConformance({
-      face: 'praxis',
+      api: 'praxis',
       baseUrl: mock.base('praxis'),
       seed: 5,
       runs: 30,
@@ -174,24 +174,24 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
 describe('drift and coverage', () => {
   it('the demo mock has no drift; open Praxis kinds are new values, not drift', async () => {
     await mock.app.control('POST', '/reset', {});
-    for (const face of BUILTIN_FACES) {
+    for (const api of BUILTIN_API_NAMES) {
       const result = await runConformance({
-        face,
-        baseUrl: mock.base(face),
-        session: WITH_SESSION[face],
+        api,
+        baseUrl: mock.base(api),
+        session: WITH_SESSION[api],
         seed: 2,
         runs: 20,
         polls: 1,
       });
-      expect(result.drift, face).toEqual([]);
-      if (face === 'praxis') expect(result.newValues.some((v) => v.path === '/data/*/kind')).toBe(true);
+      expect(result.drift, api).toEqual([]);
+      if (api === 'praxis') expect(result.newValues.some((v) => v.path === '/data/*/kind')).toBe(true);
     }
   });
 
   it('an undocumented field is listed with its path, count and an example; --fail-on-drift makes it a violation', async () => {
     mock.app.faults = new Set(['ark.no-undocumented-fields']);
     const warned = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 2,
@@ -199,7 +199,7 @@ describe('drift and coverage', () => {
       polls: 1,
     });
     const failed = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 2,
@@ -225,7 +225,7 @@ describe('drift and coverage', () => {
   it('coverage names what was exercised and what was not; --min-coverage fails a run below it', async () => {
     await mock.app.control('POST', '/reset', {});
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 2,
@@ -252,7 +252,7 @@ describe('drift and coverage', () => {
     expect(result.coverage.score).toBeCloseTo(mean, 0);
     expect(result.exitCode).toBe(0);
     const strict = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 2,
@@ -267,15 +267,15 @@ describe('drift and coverage', () => {
 });
 
 describe('a --session the API does not know is a usage error, not a violation', () => {
-  for (const [face, session] of [
+  for (const [api, session] of [
     ['ark', 'sesn-nope'],
     ['everruns', 'nope'],
     ['praxis', 'sesn_nope'],
   ] as const) {
-    it(`${face} --session ${session}: exit 2 naming the session`, async () => {
+    it(`${api} --session ${session}: exit 2 naming the session`, async () => {
       const result = await runConformance({
-        face,
-        baseUrl: mock.base(face),
+        api,
+        baseUrl: mock.base(api),
         session,
         seed: 1,
         runs: 5,

@@ -1,6 +1,6 @@
 /** Schema failures say what the documents say of the failing member; seeding refuses a field the spec does not declare. */
 import { describe, expect, it } from 'vitest';
-import { contractOf } from '../../src/contract/faces.js';
+import { contractOf } from '../../src/contract/registry.js';
 import { validateComponent, validateResponseBody } from '../../src/contract/validate.js';
 import { MockApp } from '../../src/handlers/app.js';
 
@@ -27,14 +27,14 @@ describe('messages in the documents’ words', () => {
   });
 
   it('every description that names a document by number names one of the API’s documents', () => {
-    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
-      const { spec, documents } = contractOf(face);
+    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+      const { spec, documents } = contractOf(api);
       const numbers = [...JSON.stringify(spec).matchAll(/"description":"(\d{3}):/g)].map((m) => m[1]!);
-      expect(numbers.length, face).toBeGreaterThan(0);
+      expect(numbers.length, api).toBeGreaterThan(0);
       for (const n of new Set(numbers))
         expect(
           documents.some((d) => d.startsWith(`${n}_`)),
-          `${face} ${n}`,
+          `${api} ${n}`,
         ).toBe(true);
     }
   });
@@ -56,7 +56,7 @@ describe('seeding', () => {
 
   it('says how to call seed() when it is given the body of POST /__mock/seed', async () => {
     const app = await MockApp.create();
-    const body = { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] };
+    const body = { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] };
     await expect(app.seed(body as never, 'sesn-x', [])).rejects.toThrow(
       "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', ",
     );

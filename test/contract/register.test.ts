@@ -1,6 +1,6 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { describe, expect, it } from 'vitest';
-import { faces, registerContract } from '../../src/contract/faces.js';
+import { apiNames, registerContract } from '../../src/contract/registry.js';
 
 /** The jobs contract with some members replaced, its getters (validators, compiled once registered) kept as getters. */
 const jobsWith = (members: Record<string, unknown>): typeof jobs.contract =>
@@ -19,7 +19,7 @@ describe('registerContract refuses a module the shared layers could not serve', 
     expect(() => registerContract(jobsWith({ operations: renamed({ in: 'path', param: 'board_id' }) }))).toThrow(
       /its path \/sessions\/\{queue_id\}\/jobs has no \{board_id\}, the path parameter its session\.param names/,
     );
-    expect(faces()).not.toContain('jobs');
+    expect(apiNames()).not.toContain('jobs');
   });
 
   it('a specFile missing, or naming another file than its spec was parsed from, naming the API and the file', () => {
@@ -32,10 +32,10 @@ describe('registerContract refuses a module the shared layers could not serve', 
     expect(() => registerContract(jobsWith({ spec: undefined }))).toThrow(
       /^API "jobs": contract\.spec is missing; .*parseSpec\(text, file\)/,
     );
-    expect(faces()).not.toContain('jobs');
+    expect(apiNames()).not.toContain('jobs');
   });
 
   it('an API name that is not lower-case letters, digits and dashes', () => {
-    expect(() => registerContract(jobsWith({ face: 'Jobs' }))).toThrow(/lower-case/);
+    expect(() => registerContract(jobsWith({ api: 'Jobs' }))).toThrow(/lower-case/);
   });
 });

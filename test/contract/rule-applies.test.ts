@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  type ApiName,
   checkItem,
-  type Face,
   type JsonObject,
   type ListOperation,
   type OperationIdOf,
@@ -48,7 +48,7 @@ afterEach(() => {
 function armRules(target: RuleTarget, op: ListOperation, item: JsonObject) {
   const applying: ReturnType<typeof vi.spyOn>[] = [];
   const notApplying: { rule: ItemRule; check: ReturnType<typeof vi.spyOn> }[] = [];
-  for (const rule of rulesFor(op.face, target)) {
+  for (const rule of rulesFor(op.api, target)) {
     if (rule.applies?.(item) === false)
       notApplying.push({
         rule,
@@ -73,8 +73,8 @@ describe("an item rule's applies is binding", () => {
   it('every fixture leaves some rule out, and some rule in', () => {
     for (const { op, target, item } of CASES) {
       const armed = armRules(target, op, item);
-      expect(armed.notApplying.length, `${op.face} ${target}`).toBeGreaterThan(0);
-      expect(armed.applying.length, `${op.face} ${target}`).toBeGreaterThan(0);
+      expect(armed.notApplying.length, `${op.api} ${target}`).toBeGreaterThan(0);
+      expect(armed.applying.length, `${op.api} ${target}`).toBeGreaterThan(0);
       vi.restoreAllMocks();
     }
   });
@@ -82,7 +82,7 @@ describe("an item rule's applies is binding", () => {
   it('checkItem', () => {
     for (const { op, target, item } of CASES) {
       const armed = armRules(target, op, item);
-      expectNotRun(armed, checkItem(op.face, target, item));
+      expectNotRun(armed, checkItem(op.api, target, item));
       for (const check of armed.applying) expect(check).toHaveBeenCalledTimes(1);
       vi.restoreAllMocks();
     }
@@ -109,7 +109,7 @@ describe("an item rule's applies is binding", () => {
       const armed = armRules(target, op, item);
       expectNotRun(
         armed,
-        await judgeResponse(op.face, op.operationId as OperationIdOf<Face>, { status: 200, body: pageOf(op, item) }),
+        await judgeResponse(op.api, op.operationId as OperationIdOf<ApiName>, { status: 200, body: pageOf(op, item) }),
       );
       for (const check of armed.applying) expect(check).toHaveBeenCalled();
       vi.restoreAllMocks();
@@ -121,7 +121,7 @@ describe("an item rule's applies is binding", () => {
       const armed = armRules(target, op, item);
       const store = new MockStore();
       if (target === 'session') await store.addSessionObject('praxis', item);
-      else await store.addTask(op.face, 'sesn-applies', item);
+      else await store.addTask(op.api, 'sesn-applies', item);
       expectNotRun(armed, []);
       expect(armed.applying.some((check) => check.mock.calls.length > 0)).toBe(true);
       vi.restoreAllMocks();

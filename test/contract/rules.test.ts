@@ -317,16 +317,16 @@ describe('item rules', () => {
       });
       it('passes conforming objects (which the schema accepts too)', () => {
         for (const good of examples?.good ?? []) {
-          expect(validateComponent(rule.face, examples!.component, good)).toEqual([]);
-          expect(checkItem(rule.face, rule.target, good)).toEqual([]);
+          expect(validateComponent(rule.api, examples!.component, good)).toEqual([]);
+          expect(checkItem(rule.api, rule.target, good)).toEqual([]);
         }
         expect(examples?.good.length).toBeGreaterThan(0);
       });
       it('catches objects that break it, and only it', () => {
         for (const bad of examples?.bad ?? []) {
           // The schema the runner judges by accepts it: the rule, not response-schema, names the break.
-          expect(validateComponent(rule.face, examples!.component, bad, 'documented')).toEqual([]);
-          const found = checkItem(rule.face, rule.target, bad);
+          expect(validateComponent(rule.api, examples!.component, bad, 'documented')).toEqual([]);
+          const found = checkItem(rule.api, rule.target, bad);
           expect(found.map((v) => v.rule)).toContain(rule.id);
           expect(new Set(found.map((v) => v.rule))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
           for (const v of found) expect(v.instancePath.startsWith('/')).toBe(true);

@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
-import { contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { contractOf } from '../../src/contract/registry.js';
 
 describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rules)', async () => {
   const config = await loadConfig({});
-  for (const face of BUILTIN_FACES) {
-    it(`${contractOf(face).specFile} has no problems`, async () => {
+  for (const api of BUILTIN_API_NAMES) {
+    it(`${contractOf(api).specFile} has no problems`, async () => {
       const problems = await lint({
-        ref: fileURLToPath(new URL(`../../${contractOf(face).specFile}`, import.meta.url)),
+        ref: fileURLToPath(new URL(`../../${contractOf(api).specFile}`, import.meta.url)),
         config,
       });
       expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual(

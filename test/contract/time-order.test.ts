@@ -103,15 +103,15 @@ describe('the time family', () => {
       });
       it('passes objects in order, on a page and by checkItem', () => {
         for (const good of examples.good) {
-          expect(validateComponent(op.face, examples.component, good)).toEqual([]);
-          expect(checkItem(op.face, op.target, good)).toEqual([]);
+          expect(validateComponent(op.api, examples.component, good)).toEqual([]);
+          expect(checkItem(op.api, op.target, good)).toEqual([]);
           expect(rulesOf(checkListPage(op, page(op, [good])))).not.toContain(member.id);
         }
       });
       it('catches objects out of order, and only as itself, at the later time', () => {
         for (const bad of examples.bad) {
-          expect(validateComponent(op.face, examples.component, bad, 'documented')).toEqual([]);
-          expect(rulesOf(checkItem(op.face, op.target, bad))).toEqual([member.id]);
+          expect(validateComponent(op.api, examples.component, bad, 'documented')).toEqual([]);
+          expect(rulesOf(checkItem(op.api, op.target, bad))).toEqual([member.id]);
           const found = checkListPage(op, page(op, [structuredClone(examples.good[0]!), bad]));
           const mine = found.filter((v) => v.rule === member.id);
           expect(mine.length).toBeGreaterThan(0);
@@ -124,8 +124,8 @@ describe('the time family', () => {
       });
       it('the generators repair what is out of order', () => {
         for (const bad of examples.bad) {
-          const fixed = repair(op.face, op.target, structuredClone(bad));
-          expect(rulesOf(checkItem(op.face, op.target, fixed))).not.toContain(member.id);
+          const fixed = repair(op.api, op.target, structuredClone(bad));
+          expect(rulesOf(checkItem(op.api, op.target, fixed))).not.toContain(member.id);
         }
       });
     });
@@ -144,10 +144,10 @@ describe('the time family', () => {
   it("each law's fault puts the demo data's times out of order, and the law alone finds it on the page", () => {
     const sessions: Record<string, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo' };
     for (const { op, member } of instances) {
-      const path = op.path.replace('{session_id}', sessions[op.face]!);
+      const path = op.path.replace('{session_id}', sessions[op.api]!);
       const answer = (faults: string[]) => {
         app.faults = new Set(faults);
-        const { body } = app.respond(op.face, { method: 'GET', path, query: new URLSearchParams() });
+        const { body } = app.respond(op.api, { method: 'GET', path, query: new URLSearchParams() });
         return checkListPage(op, {
           url: `http://127.0.0.1${path}`,
           query: [],

@@ -87,7 +87,7 @@ describe('a Vite app that calls startMockWorker()', () => {
     const seeded = await page.evaluate(async () => {
       const mock = (
         window as unknown as {
-          bundleMock: { seed(face: string, session: string, tasks: object[]): Promise<{ state: string }[]> };
+          bundleMock: { seed(api: string, session: string, tasks: object[]): Promise<{ state: string }[]> };
         }
       ).bundleMock;
       return (await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).map((task) => task.state);
@@ -137,9 +137,9 @@ describe('a Vite app that calls startMockWorker()', () => {
           return 'network error';
         }
       };
-      await mock.setAnswers([{ face: 'ark', status: 503, times: 1 }]);
+      await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
       const outage = [await status(), await status()];
-      await mock.setAnswers([{ face: 'ark', operation: 'listTasks', networkError: true }]);
+      await mock.setAnswers([{ api: 'ark', operation: 'listTasks', networkError: true }]);
       const offline = await status();
       await mock.reset();
       return [...outage, offline, await status()];

@@ -35,10 +35,10 @@ describe('the control page', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/__mock/`);
     await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
-    const ark = page.locator('tr[data-face="ark"]');
+    const ark = page.locator('tr[data-api="ark"]');
     expect(await ark.locator('td').nth(2).textContent()).toBe('48');
     expect(await ark.locator('td.sessions').textContent()).toContain('sesn-demo (48)');
-    expect(await page.locator('tr[data-face]').count()).toBe(4);
+    expect(await page.locator('tr[data-api]').count()).toBe(4);
     expect(await text(page, '#clock')).toContain('real');
     expect(await text(page, '#latency-now')).toBe('0 ms');
     expect(await text(page, '#scenario-now')).toContain('none');

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the HTML report in Chromium', () => {
   it('shows the verdict, the counts and a violation with its curl line, offline', async () => {
     const result = await runConformance({
-      face: 'ark',
+      api: 'ark',
       baseUrl: mock.base('ark'),
       session: 'sesn-demo',
       seed: 3,

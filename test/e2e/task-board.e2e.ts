@@ -32,11 +32,11 @@ describe('task board example in Chromium', () => {
     await page.goto(`${base}/?scenario=ark-unknown-comes-back&poll=250`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    const badge = page.locator('section[data-face="ark"] tr[data-id="task-render"] .badge');
+    const badge = page.locator('section[data-api="ark"] tr[data-id="task-render"] .badge');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('running');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('unknown');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('succeeded');
-    expect(await page.locator('section[data-face="ark"][data-error]').count()).toBe(0);
+    expect(await page.locator('section[data-api="ark"][data-error]').count()).toBe(0);
     await page.screenshot({ path: join(results, 'task-board-scenario.png'), fullPage: true });
     await page.close();
   });
@@ -46,7 +46,7 @@ describe('task board example in Chromium', () => {
     // Polling is slow on purpose: only the button moves the task.
     await page.goto(`${base}/?demo=clock&poll=600000`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
-    const badge = page.locator('section[data-face="ark"] tr[data-id="task-build"] .badge');
+    const badge = page.locator('section[data-api="ark"] tr[data-id="task-build"] .badge');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('queued');
     expect(await page.locator('#clock').textContent()).toContain('2026-11-30T09:00:00.000Z');
     await page.click('#advance-clock');
@@ -55,7 +55,7 @@ describe('task board example in Chromium', () => {
     await page.click('#advance-clock');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('succeeded');
     // The answers the override built satisfy the contract: the panel shows no error.
-    expect(await page.locator('section[data-face="ark"][data-error]').count()).toBe(0);
+    expect(await page.locator('section[data-api="ark"][data-error]').count()).toBe(0);
     await page.screenshot({ path: join(results, 'task-board-clock.png'), fullPage: true });
     await page.close();
   });
@@ -67,22 +67,22 @@ describe('task board example in Chromium', () => {
     const ids = await page.evaluate(async () => {
       const mock = (
         window as unknown as {
-          taskBoardMock: { seed(face: string, session: string, tasks: object[]): Promise<{ id: string }[]> };
+          taskBoardMock: { seed(api: string, session: string, tasks: object[]): Promise<{ id: string }[]> };
         }
       ).taskBoardMock;
       return (await mock.seed('everruns', 'demo', [{ state: 'awaiting_input' }, { state: 'failed' }])).map((t) => t.id);
     });
-    const rows = page.locator('section[data-face="everruns"] tbody tr');
+    const rows = page.locator('section[data-api="everruns"] tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
     // Newest first: the second seeded task is listed first.
     expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id))).toEqual(
       [...ids].reverse(),
     );
-    expect(await page.locator('section[data-face="everruns"] .badge').allTextContents()).toEqual([
+    expect(await page.locator('section[data-api="everruns"] .badge').allTextContents()).toEqual([
       'failed',
       'awaiting_input',
     ]);
-    expect(await page.locator('section[data-face="everruns"][data-error]').count()).toBe(0);
+    expect(await page.locator('section[data-api="everruns"][data-error]').count()).toBe(0);
     await page.close();
   });
 
@@ -90,9 +90,9 @@ describe('task board example in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?poll=5000`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
-    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc']) {
-      await page.waitForSelector(`section[data-face="${face}"] tbody tr`, { timeout: 10_000 });
-      expect(await page.locator(`section[data-face="${face}"] tbody tr`).count()).toBeGreaterThan(3);
+    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc']) {
+      await page.waitForSelector(`section[data-api="${api}"] tbody tr`, { timeout: 10_000 });
+      expect(await page.locator(`section[data-api="${api}"] tbody tr`).count()).toBeGreaterThan(3);
     }
     await page.screenshot({ path: join(results, 'task-board-demo.png'), fullPage: true });
     await page.close();
@@ -102,7 +102,7 @@ describe('task board example in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?scenario=ark-contract-broken&poll=250`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
-    const panel = page.locator('section[data-face="ark"]');
+    const panel = page.locator('section[data-api="ark"]');
     await expect
       .poll(() => panel.getAttribute('data-error'), { timeout: 10_000 })
       .toBe('ark.finished-at-only-when-terminal');

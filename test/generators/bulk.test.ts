@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, ITEM_RULES } from '../../src/apis/index.js';
-import { contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
+import { contractOf } from '../../src/contract/registry.js';
 import type { RuleTarget } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { drawObjects } from '../../src/generators/bulk.js';
@@ -13,27 +13,24 @@ import { reachableEnums } from './enums.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
-const targets = BUILTIN_FACES.flatMap((face) =>
-  Object.entries(componentsOf(face)).map(([target, component]) => ({
-    face,
+const targets = BUILTIN_API_NAMES.flatMap((api) =>
+  Object.entries(componentsOf(api)).map(([target, component]) => ({
+    api,
     target: target as RuleTarget,
     component: component!,
-    idField: operationsOf(face).find((op) => op.target === target)?.idField,
+    idField: operationsOf(api).find((op) => op.target === target)?.idField,
   })),
 );
 
-function problemsOf(face: (typeof targets)[number]['face'], target: RuleTarget, component: string, value: JsonObject) {
-  return [
-    ...validateComponent(face, component, value).map((p) => JSON.stringify(p)),
-    ...checkItem(face, target, value),
-  ];
+function problemsOf(api: (typeof targets)[number]['api'], target: RuleTarget, component: string, value: JsonObject) {
+  return [...validateComponent(api, component, value).map((p) => JSON.stringify(p)), ...checkItem(api, target, value)];
 }
 
 describe('generate --count 1000 --seed 7: a list a user can seed as it is', () => {
-  for (const { face, target, component, idField } of targets)
+  for (const { api, target, component, idField } of targets)
     for (const edge of [false, true])
-      it(`${face} ${target}${edge ? ' --edge' : ''}: every object valid, no id twice`, async () => {
-        const argv = ['generate', '--face', face, '--what', target, '--count', '1000', '--seed', '7'];
+      it(`${api} ${target}${edge ? ' --edge' : ''}: every object valid, no id twice`, async () => {
+        const argv = ['generate', '--face', api, '--what', target, '--count', '1000', '--seed', '7'];
         const { code, out } = await cli(...argv, ...(edge ? ['--edge'] : []));
         expect(code).toBe(0);
         const values = out
@@ -41,7 +38,7 @@ describe('generate --count 1000 --seed 7: a list a user can seed as it is', () =
           .split('\n')
           .map((line) => JSON.parse(line) as JsonObject);
         expect(values).toHaveLength(1000);
-        for (const value of values) expect(problemsOf(face, target, component, value)).toEqual([]);
+        for (const value of values) expect(problemsOf(api, target, component, value)).toEqual([]);
         if (idField !== undefined) expect(new Set(values.map((v) => v[idField])).size).toBe(1000);
       });
 });
@@ -49,24 +46,24 @@ describe('generate --count 1000 --seed 7: a list a user can seed as it is', () =
 describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
   it('edge draws reach every enum value of every spec within 600 objects', () => {
     // The envelope's result is drawn empty (its tasks come from the task generator).
-    for (const { face, target, component } of targets.filter((t) => t.target !== 'envelope')) {
+    for (const { api, target, component } of targets.filter((t) => t.target !== 'envelope')) {
       const seen = new Set<unknown>();
       const walk = (v: unknown) => {
         if (typeof v === 'string') seen.add(v);
         else if (Array.isArray(v)) v.forEach(walk);
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
-      for (const value of drawObjects(face, target, { count: 600, seed: SEED, edge: true })) walk(value);
-      const enums = reachableEnums(contractOf(face).spec.components!.schemas!, component);
-      for (const value of enums) expect(seen, `${face} ${component}: "${value}" never drawn`).toContain(value);
+      for (const value of drawObjects(api, target, { count: 600, seed: SEED, edge: true })) walk(value);
+      const enums = reachableEnums(contractOf(api).spec.components!.schemas!, component);
+      for (const value of enums) expect(seen, `${api} ${component}: "${value}" never drawn`).toContain(value);
     }
   });
 
   it('plain and edge draws reach every state of every API within 200 objects', () => {
-    for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle))
+    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle))
       for (const edge of [false, true]) {
         const states = new Set(
-          [...drawObjects(op.face, op.target, { count: 200, seed: SEED, edge })].map((t) => t[op.stateField!]),
+          [...drawObjects(op.api, op.target, { count: 200, seed: SEED, edge })].map((t) => t[op.stateField!]),
         );
         expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
       }
@@ -81,11 +78,11 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
 
   for (const rule of ITEM_RULES)
     it(`breaks: ${rule.id} breaks that rule and only it`, () => {
-      const component = componentsOf(rule.face)[rule.target]!;
-      for (const value of drawObjects(rule.face, rule.target, { count: 100, seed: SEED, breaks: rule.id })) {
+      const component = componentsOf(rule.api)[rule.target]!;
+      for (const value of drawObjects(rule.api, rule.target, { count: 100, seed: SEED, breaks: rule.id })) {
         // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
-        expect(validateComponent(rule.face, component, value, 'documented')).toEqual([]);
-        const found = new Set(checkItem(rule.face, rule.target, value).map((v) => v.rule));
+        expect(validateComponent(rule.api, component, value, 'documented')).toEqual([]);
+        const found = new Set(checkItem(rule.api, rule.target, value).map((v) => v.rule));
         expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
       }
     });
@@ -93,16 +90,16 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
   it('nested ids (a tool call id, an ask id) are unique within 10,000 objects of every API (1,000 edge ones)', () => {
     expect(generatorsOf('ark').nestedIds?.task).toContain('tool.tool_use_id');
     expect(generatorsOf('everruns').nestedIds?.task).toContain('input_request.id');
-    for (const { face, target } of targets) {
-      const paths = generatorsOf(face).nestedIds?.[target] ?? [];
+    for (const { api, target } of targets) {
+      const paths = generatorsOf(api).nestedIds?.[target] ?? [];
       if (paths.length === 0) continue;
       for (const edge of [false, true]) {
-        const values = [...drawObjects(face, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge })];
+        const values = [...drawObjects(api, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge })];
         for (const path of paths) {
           const ids = values.flatMap((v) => idsAt(v, path));
           // Every declared path is drawn often (a misspelt path would find nothing).
-          expect(ids.length, `${face} ${target} ${path}`).toBeGreaterThan(50);
-          expect(ids.length - new Set(ids).size, `${face} ${target} ${path}: repeated ids`).toBe(0);
+          expect(ids.length, `${api} ${target} ${path}`).toBeGreaterThan(50);
+          expect(ids.length - new Set(ids).size, `${api} ${target} ${path}: repeated ids`).toBe(0);
         }
       }
     }

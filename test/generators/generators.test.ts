@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, ITEM_RULES } from '../../src/apis/index.js';
-import { contractOf } from '../../src/contract/faces.js';
+import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
+import { contractOf } from '../../src/contract/registry.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
@@ -14,30 +14,30 @@ const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 // Property tests print their seed on failure (fast-check's report includes it); set PROPERTY_SEED to replay.
 const params = (numRuns: number) => ({ seed: SEED, numRuns });
 
-const targets = BUILTIN_FACES.flatMap((face) =>
-  Object.entries(componentsOf(face)).map(([target, component]) => ({
-    face,
+const targets = BUILTIN_API_NAMES.flatMap((api) =>
+  Object.entries(componentsOf(api)).map(([target, component]) => ({
+    api,
     target: target as 'task' | 'session' | 'envelope',
     component: component!,
   })),
 );
 
 describe(`generators (seed ${SEED})`, () => {
-  for (const { face, target, component } of targets) {
-    it(`${face} ${target}: 1,000 valid values pass the strict schema and every rule`, () => {
+  for (const { api, target, component } of targets) {
+    it(`${api} ${target}: 1,000 valid values pass the strict schema and every rule`, () => {
       fc.assert(
-        fc.property(validObject(face, target), (value) => {
-          expect(validateComponent(face, component, value)).toEqual([]);
-          expect(checkItem(face, target, value)).toEqual([]);
+        fc.property(validObject(api, target), (value) => {
+          expect(validateComponent(api, component, value)).toEqual([]);
+          expect(checkItem(api, target, value)).toEqual([]);
         }),
         params(1000),
       );
     });
-    it(`${face} ${target}: edge values pass too`, () => {
+    it(`${api} ${target}: edge values pass too`, () => {
       fc.assert(
-        fc.property(validObject(face, target, { edge: true }), (value) => {
-          expect(validateComponent(face, component, value)).toEqual([]);
-          expect(checkItem(face, target, value)).toEqual([]);
+        fc.property(validObject(api, target, { edge: true }), (value) => {
+          expect(validateComponent(api, component, value)).toEqual([]);
+          expect(checkItem(api, target, value)).toEqual([]);
         }),
         params(300),
       );
@@ -46,8 +46,8 @@ describe(`generators (seed ${SEED})`, () => {
 
   it('every enum value of every spec is generated', () => {
     // The envelope's result is generated empty (its tasks come from the task generator).
-    for (const { face, target, component } of targets.filter((t) => t.target !== 'envelope')) {
-      const samples = fc.sample(validObject(face, target, { edge: true }), { seed: SEED, numRuns: 600 });
+    for (const { api, target, component } of targets.filter((t) => t.target !== 'envelope')) {
+      const samples = fc.sample(validObject(api, target, { edge: true }), { seed: SEED, numRuns: 600 });
       const seen = new Set<string>();
       const walk = (v: unknown) => {
         if (typeof v === 'string') seen.add(v);
@@ -55,18 +55,18 @@ describe(`generators (seed ${SEED})`, () => {
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
       samples.forEach(walk);
-      const schema = contractOf(face).spec.components!.schemas!;
+      const schema = contractOf(api).spec.components!.schemas!;
       const enums = reachableEnums(schema, component);
       for (const value of enums)
-        expect(seen, `${face} ${component}: enum value "${value}" never generated`).toContain(value);
+        expect(seen, `${api} ${component}: enum value "${value}" never generated`).toContain(value);
     }
   });
 
   it('edge mode reaches every state of every API within 200 samples', () => {
-    for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
       const states = new Set(
         fc
-          .sample(validObject(op.face, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
+          .sample(validObject(op.api, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
           .map((t) => t[op.stateField!]),
       );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
@@ -78,8 +78,8 @@ describe(`generators (seed ${SEED})`, () => {
       fc.assert(
         fc.property(brokenObject(rule.id), (value) => {
           // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
-          expect(validateComponent(rule.face, componentsOf(rule.face)[rule.target]!, value, 'documented')).toEqual([]);
-          const found = new Set(checkItem(rule.face, rule.target, value).map((v) => v.rule));
+          expect(validateComponent(rule.api, componentsOf(rule.api)[rule.target]!, value, 'documented')).toEqual([]);
+          const found = new Set(checkItem(rule.api, rule.target, value).map((v) => v.rule));
           expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
         }),
         params(200),
@@ -88,9 +88,9 @@ describe(`generators (seed ${SEED})`, () => {
   }
 
   it('same seed, same values', () => {
-    for (const face of BUILTIN_FACES) {
-      const a = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
-      const b = fc.sample(validObject(face, 'task', { edge: true }), { seed: 42, numRuns: 20 });
+    for (const api of BUILTIN_API_NAMES) {
+      const a = fc.sample(validObject(api, 'task', { edge: true }), { seed: 42, numRuns: 20 });
+      const b = fc.sample(validObject(api, 'task', { edge: true }), { seed: 42, numRuns: 20 });
       expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     }
   });
@@ -106,14 +106,14 @@ describe(`generators (seed ${SEED})`, () => {
     expect(JSON.stringify(counterexample).length).toBeLessThan(400);
   });
 
-  for (const face of BUILTIN_FACES) {
-    it(`${face}: legal lifecycles pass every over-time law and every item rule`, () => {
-      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+  for (const api of BUILTIN_API_NAMES) {
+    it(`${api}: legal lifecycles pass every over-time law and every item rule`, () => {
+      const op = operationsOf(api).find((o) => o.lifecycle && o.target === 'task')!;
       fc.assert(
-        fc.property(legalLifecycle(face), ({ snapshots }) => {
+        fc.property(legalLifecycle(api), ({ snapshots }) => {
           for (let i = 0; i < snapshots.length; i++) {
-            expect(checkItem(face, 'task', snapshots[i]!)).toEqual([]);
-            expect(validateComponent(face, componentsOf(face).task!, snapshots[i]!)).toEqual([]);
+            expect(checkItem(api, 'task', snapshots[i]!)).toEqual([]);
+            expect(validateComponent(api, componentsOf(api).task!, snapshots[i]!)).toEqual([]);
             if (i > 0)
               expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual(
                 [],
@@ -123,10 +123,10 @@ describe(`generators (seed ${SEED})`, () => {
         params(300),
       );
     });
-    it(`${face}: illegal lifecycles break exactly the law they are labelled with`, () => {
-      const op = operationsOf(face).find((o) => o.lifecycle && o.target === 'task')!;
+    it(`${api}: illegal lifecycles break exactly the law they are labelled with`, () => {
+      const op = operationsOf(api).find((o) => o.lifecycle && o.target === 'task')!;
       fc.assert(
-        fc.property(illegalLifecycle(face), ({ snapshots, breaks }) => {
+        fc.property(illegalLifecycle(api), ({ snapshots, breaks }) => {
           const found = new Set<string>();
           for (let i = 1; i < snapshots.length; i++)
             for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!)))
@@ -139,7 +139,7 @@ describe(`generators (seed ${SEED})`, () => {
   }
 
   it('request cases: every rejected parameter is generated with its prescribed response', () => {
-    for (const op of BUILTIN_FACES.flatMap(operationsOf)) {
+    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf)) {
       const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 400 });
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)

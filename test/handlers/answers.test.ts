@@ -13,15 +13,15 @@ import { connectMock } from '../../src/node/control.js';
 import { startServer } from '../../src/node/server.js';
 
 const arkTasks = '/sessions/sesn-demo/tasks';
-const get = (app: MockApp, face: 'ark' | 'praxis', path: string, prefer?: string) =>
-  app.respond(face, { method: 'GET', path, query: new URLSearchParams(), ...(prefer ? { prefer } : {}) });
+const get = (app: MockApp, api: 'ark' | 'praxis', path: string, prefer?: string) =>
+  app.respond(api, { method: 'GET', path, query: new URLSearchParams(), ...(prefer ? { prefer } : {}) });
 
 describe('answers in process', () => {
   it('the next N requests of an API answer the status in its own error format, then the documented answer', async () => {
     const app = await MockApp.create();
     const notFound = get(app, 'ark', '/sessions/sesn-nobody/tasks');
     expect(notFound.status).toBe(404);
-    app.setAnswers([{ face: 'ark', status: 503, times: 2 }]);
+    app.setAnswers([{ api: 'ark', status: 503, times: 2 }]);
     const first = get(app, 'ark', arkTasks);
     expect(first.status).toBe(503);
     // Ark's own error format: the body the spec gives its documented errors, the shape of the mock's 404.
@@ -36,8 +36,8 @@ describe('answers in process', () => {
   it('a standing answer of one operation or one path holds until reset; others are untouched', async () => {
     const app = await MockApp.create();
     app.setAnswers([
-      { face: 'praxis', operation: 'listSessions', status: 429, retryAfter: '2' },
-      { face: 'ark', path: '/sessions/sesn-other/tasks', timeoutMs: 1500 },
+      { api: 'praxis', operation: 'listSessions', status: 429, retryAfter: '2' },
+      { api: 'ark', path: '/sessions/sesn-other/tasks', timeoutMs: 1500 },
     ]);
     for (let i = 0; i < 3; i++) {
       const answer = get(app, 'praxis', '/v1/sessions');
@@ -58,7 +58,7 @@ describe('answers in process', () => {
     const app = await MockApp.create({ latencyMs: 5 });
     app.setAnswers([
       { delayMs: 700, times: 1 },
-      { face: 'ark', networkError: true, times: 1 },
+      { api: 'ark', networkError: true, times: 1 },
     ]);
     const delayed = get(app, 'ark', arkTasks);
     expect([delayed.status, delayed.delayMs]).toEqual([200, 705]);
@@ -77,16 +77,16 @@ describe('answers in process', () => {
       return 'accepted';
     };
     expect(refused({ status: 503 })).toContain('answers is an array');
-    expect(refused([{ face: 'ark', status: 200 }])).toContain('answers[0]: status is an error status from 400 to 599');
-    expect(refused([{ face: 'ark', status: 503, networkError: true }])).toContain(
+    expect(refused([{ api: 'ark', status: 200 }])).toContain('answers[0]: status is an error status from 400 to 599');
+    expect(refused([{ api: 'ark', status: 503, networkError: true }])).toContain(
       'exactly one of status, networkError, timeoutMs or delayMs (got status, networkError)',
     );
-    expect(refused([{ face: 'ark', operation: 'listTask', status: 503 }])).toContain(
+    expect(refused([{ api: 'ark', operation: 'listTask', status: 503 }])).toContain(
       'ark has no operation "listTask" (did you mean "listTasks"?)',
     );
-    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its face too');
-    expect(refused([{ face: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
-    expect(refused([{ face: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
+    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its API too');
+    expect(refused([{ api: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
+    expect(refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
     expect(refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
     expect(app.describe().answers).toEqual([]);
   });
@@ -121,9 +121,9 @@ describe('answers through MSW', () => {
   afterAll(() => server.close());
 
   it('a status, then a network error (fetch rejects), then the documented page', async () => {
-    await mock.setAnswers([{ face: 'ark', status: 503, times: 1 }]);
+    await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
     expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(503);
-    await mock.setAnswers([{ face: 'ark', operation: 'listTasks', networkError: true, times: 1 }]);
+    await mock.setAnswers([{ api: 'ark', operation: 'listTasks', networkError: true, times: 1 }]);
     await expect(fetch(`https://ark.test/api/v3${arkTasks}`)).rejects.toThrow();
     expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(200);
     const prefer = await fetch(`https://ark.test/api/v3${arkTasks}`, { headers: { prefer: 'code=502' } });
@@ -136,22 +136,22 @@ describe('answers over HTTP', () => {
     const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
     try {
       const mock = await connectMock(server.url);
-      await mock.answers([{ face: 'ark', status: 503, times: 1 }]);
+      await mock.answers([{ api: 'ark', status: 503, times: 1 }]);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(503);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
       const prefer = await fetch(`${server.url}/ark${arkTasks}`, { headers: { prefer: 'code=503' } });
       expect(prefer.status).toBe(503);
-      await mock.answers([{ face: 'ark', networkError: true }]);
+      await mock.answers([{ api: 'ark', networkError: true }]);
       await expect(fetch(`${server.url}/ark${arkTasks}`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
       expect((await mock.state()).answers).toEqual([
-        { face: 'ark', operation: null, path: null, remaining: null, answer: { networkError: true } },
+        { api: 'ark', operation: null, path: null, remaining: null, answer: { networkError: true } },
       ]);
       const refused = await fetch(`${server.url}/__mock/answers`, {
         method: 'POST',
-        body: JSON.stringify({ answers: [{ face: 'arc', status: 503 }] }),
+        body: JSON.stringify({ answers: [{ api: 'arc', status: 503 }] }),
       });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: string }).error).toContain('face is one of');
+      expect(((await refused.json()) as { error: string }).error).toContain('API is one of');
       await mock.reset();
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
     } finally {

@@ -1,7 +1,7 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
-import { faces } from '../../src/contract/faces.js';
+import { apiNames } from '../../src/contract/registry.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
@@ -10,11 +10,11 @@ import { useScenario } from '../../src/scenarios/msw.js';
 
 describe("useScenario over a module's API", () => {
   it('registers the module before it compiles the scenario (no registerApi call)', async () => {
-    expect(faces()).not.toContain('jobs');
+    expect(apiNames()).not.toContain('jobs');
     const mock = useScenario(
       {
         name: 'jobs-run',
-        face: 'jobs',
+        api: 'jobs',
         tasks: [{ session: 'ses_u', task: { id: 'job_u', status: 'queued' } }],
         timeline: [],
       },
@@ -34,7 +34,7 @@ describe("useScenario over a module's API", () => {
 describe('two mocks over different API sets in one process', () => {
   it('each intercepts its own APIs only and keeps its own data', async () => {
     const jobsMock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://jobs.test' } });
-    const arkMock = createHandlers({ faces: ['ark'], baseUrl: { ark: 'https://ark.test' } });
+    const arkMock = createHandlers({ apiNames: ['ark'], baseUrl: { ark: 'https://ark.test' } });
     expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);
     await jobsMock.seed('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
     await arkMock.seed('ark', 'sesn-a', [{ state: 'unknown' }]);
@@ -70,7 +70,7 @@ describe("a scenario of a module's API", () => {
     const mock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://play.test' }, scenarios: scenarioLoader });
     await mock.playScenario({
       name: 'jobs-finish',
-      face: 'jobs',
+      api: 'jobs',
       tasks: [{ session: 'ses_p', task: { id: 'job_1', status: 'running' } }],
       timeline: [{ set: { job_1: { status: 'succeeded' } } }],
     });
@@ -87,8 +87,8 @@ describe("a scenario of a module's API", () => {
   });
 
   it('names the APIs when it names none of them', () => {
-    expect(() => compileScenario({ name: 'x', face: 'jbos', timeline: [] }, 'x.yaml')).toThrow(
-      /x\.yaml.*\/face.*unknown API "jbos"; the APIs are praxis, everruns, ark, jsonrpc/,
+    expect(() => compileScenario({ name: 'x', api: 'jbos', timeline: [] }, 'x.yaml')).toThrow(
+      /x\.yaml.*\/api.*unknown API "jbos"; the APIs are praxis, everruns, ark, jsonrpc/,
     );
   });
 });
@@ -105,14 +105,16 @@ describe("faults of a mock's own API set", () => {
   });
 
   it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {
-    const app = await MockApp.create({ apis: [jobs], faces: ['jobs'] });
+    const app = await MockApp.create({ apis: [jobs], apiNames: ['jobs'] });
     const refused = await app.controlResponse('POST', '/faults', { faults: ['ark.order-newest-first'] });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(
       /is of API ark, which this mock does not serve \(it serves jobs\)/,
     );
-    await expect(MockApp.create({ faces: ['jobs'], faults: ['ark.order-newest-first'] })).rejects.toThrow(/of API ark/);
-    await expect(MockApp.create({ faces: ['jbos'] })).rejects.toThrow(
+    await expect(MockApp.create({ apiNames: ['jobs'], faults: ['ark.order-newest-first'] })).rejects.toThrow(
+      /of API ark/,
+    );
+    await expect(MockApp.create({ apiNames: ['jbos'] })).rejects.toThrow(
       /the mock does not serve API "jbos"; it serves .*jobs/,
     );
     const server = await startServer(app, { host: '127.0.0.1', port: 0 });

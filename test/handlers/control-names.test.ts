@@ -120,8 +120,8 @@ describe('old names do what the new ones do', () => {
     { name: 'latency', old: (m) => m.latency(3), current: (m) => m.setLatency(3) },
     {
       name: 'answers',
-      old: (m) => m.answers([{ face: 'ark', status: 503, times: 2 }]),
-      current: (m) => m.setAnswers([{ face: 'ark', status: 503, times: 2 }]),
+      old: (m) => m.answers([{ api: 'ark', status: 503, times: 2 }]),
+      current: (m) => m.setAnswers([{ api: 'ark', status: 503, times: 2 }]),
     },
     {
       name: 'scenario',

@@ -28,14 +28,14 @@ const post = async (path: string, body: string | object) => {
 
 describe('the control API in words', () => {
   it('POST /seed answers the shape of GET /state, and what it stored beside it', async () => {
-    const seeded = await post('/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
+    const seeded = await post('/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
     expect(seeded.status).toBe(200);
     const state = (await (await fetch(`${server.url}/__mock/state`)).json()) as Record<string, unknown>;
     const { stored, ...rest } = seeded.body;
     // The clock's reading moves between the two calls; everything else is the same.
     expect({ ...rest, clock: null }).toEqual({ ...state, clock: null });
     expect((state.seeded as Record<string, string[]>).ark).toEqual(['sesn-x']);
-    expect(stored).toMatchObject({ face: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
+    expect(stored).toMatchObject({ api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
     await post('/reset', {});
   });
 
@@ -68,7 +68,7 @@ describe('the control API in words', () => {
   it('a body of a few hundred realistic tasks (over the old 64 KB) is seeded', async () => {
     const task = { state: 'running', tool: { name: 'video_generate' }, session_thread_id: 'thread-main' };
     const tasks = Array.from({ length: 400 }, () => task);
-    const body = JSON.stringify({ face: 'ark', session: 'sesn-big', tasks, seed: 3 }, null, 8);
+    const body = JSON.stringify({ api: 'ark', session: 'sesn-big', tasks, seed: 3 }, null, 8);
     expect(body.length).toBeGreaterThan(64 * 1024);
     const answer = await post('/seed', body);
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
@@ -77,7 +77,7 @@ describe('the control API in words', () => {
   });
 
   it('a body over the limit is a 413 naming the limit; a body that is not JSON a 400 saying so', async () => {
-    const tooBig = await post('/seed', `{"face": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
+    const tooBig = await post('/seed', `{"api": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toContain('over the limit of 8388608 bytes (8 MiB)');
     // Sent in chunks, with no content-length to refuse it by: counted as it arrives.
@@ -93,7 +93,7 @@ describe('the control API in words', () => {
     });
     expect(chunked.status).toBe(413);
     expect(chunked.body).toContain('over the limit of 8388608 bytes (8 MiB)');
-    const notJson = await post('/seed', '{"face": ');
+    const notJson = await post('/seed', '{"api": ');
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/^the control request body is not JSON: SyntaxError/);
   });

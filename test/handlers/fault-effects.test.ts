@@ -61,8 +61,8 @@ describe('fault effects', () => {
   });
 
   it('every built-in item rule kit says what it breaks, and every fault says what it changes', () => {
-    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const)
-      for (const [id, kit] of Object.entries(generatorsOf(face).kits)) expect(kit.breaks, id).toMatch(/^[a-z]/);
+    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const)
+      for (const [id, kit] of Object.entries(generatorsOf(api).kits)) expect(kit.breaks, id).toMatch(/^[a-z]/);
     for (const [id, changes] of faultChanges()) expect(changes.length, id).toBeGreaterThan(10);
   });
 });

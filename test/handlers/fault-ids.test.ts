@@ -28,7 +28,7 @@ describe('unknown fault ids', () => {
   it('suggest nothing for an id that names no API, and say how ids are formed', () => {
     const message = describeUnknownFaults(['nope'])!;
     expect(message).not.toContain('did you mean');
-    for (const face of ['praxis', 'everruns', 'ark', 'jsonrpc']) expect(message).not.toContain(`${face} can inject`);
+    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc']) expect(message).not.toContain(`${api} can inject`);
     expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc)');
   });
 
@@ -44,7 +44,7 @@ describe('unknown fault ids', () => {
   it('a scenario with a misspelt fault says the same', () => {
     const scenario = {
       name: 'x',
-      face: 'ark',
+      api: 'ark',
       sessions: [{ id: 's' }],
       timeline: [{ faults: ['ark.order-newest-frist'] }],
     };

@@ -84,23 +84,23 @@ describe('seeded test data', () => {
   it('POST /__mock/seed does the same over the control API', async () => {
     const app = await demoMock.app();
     const ok = await app.control('POST', '/seed', {
-      face: 'everruns',
+      api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'queued' }],
       seed: 3,
     });
     expect(ok.status).toBe(200);
     const bad = await app.controlResponse('POST', '/seed', {
-      face: 'everruns',
+      api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'paused' }],
     });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state: everruns\.schema/);
-    expect((await app.controlResponse('POST', '/seed', { face: 'nope' })).status).toBe(400);
+    expect((await app.controlResponse('POST', '/seed', { api: 'nope' })).status).toBe(400);
     // In process the same refusal throws, with the same words.
     await expect(
-      app.control('POST', '/seed', { face: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] }),
+      app.control('POST', '/seed', { api: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] }),
     ).rejects.toThrow(/tasks\[0\]\.state: everruns\.schema/);
   });
 });

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltinFace } from '../../src/apis/index.js';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -42,8 +42,8 @@ function raw(
   });
 }
 
-/** Whether an error body is in the face's own format. */
-const OWN_FORMAT: Record<BuiltinFace, (body: unknown) => boolean> = {
+/** Whether an error body is in the API's own format. */
+const OWN_FORMAT: Record<BuiltinApiName, (body: unknown) => boolean> = {
   praxis: (b) =>
     isObj(b) &&
     b.type === 'error' &&
@@ -60,7 +60,7 @@ function isObj(v: unknown): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-const PATHS: Record<BuiltinFace, string[]> = {
+const PATHS: Record<BuiltinApiName, string[]> = {
   praxis: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks', '/v1/sessions/{id}/background_tasks'],
   everruns: ['/v1/sessions/demo/tasks', '/v1/sessions/{id}/tasks'],
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
@@ -128,9 +128,9 @@ const hostileId = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 );
 
-const target = (face: BuiltinFace) =>
+const target = (api: BuiltinApiName) =>
   fc.record({
-    path: fc.constantFrom(...PATHS[face]),
+    path: fc.constantFrom(...PATHS[api]),
     id: hostileId,
     params: fc.array(fc.tuple(fc.constantFrom(...PARAMS), hostileValue), { maxLength: 6 }),
     method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
@@ -138,27 +138,27 @@ const target = (face: BuiltinFace) =>
   });
 
 describe(`hostile requests (seed ${SEED})`, () => {
-  for (const face of BUILTIN_FACES) {
-    it(`${face}: never a 5xx, always JSON in the API's own format, the server keeps answering`, async () => {
+  for (const api of BUILTIN_API_NAMES) {
+    it(`${api}: never a 5xx, always JSON in the API's own format, the server keeps answering`, async () => {
       await fc.assert(
-        fc.asyncProperty(target(face), async (t) => {
+        fc.asyncProperty(target(api), async (t) => {
           const query = t.params
             .map(
               ([k, v]) =>
                 `${t.encode ? encodeURIComponent(k) : k}=${t.encode ? encodeURIComponent(v) : v.replace(/[\s#]/g, '+')}`,
             )
             .join('&');
-          const path = `/${face}${t.path.replace('{id}', t.id)}${query ? `?${query}` : ''}`;
+          const path = `/${api}${t.path.replace('{id}', t.id)}${query ? `?${query}` : ''}`;
           const res = await raw(t.method, path);
           expect(res.status, `${t.method} ${path.slice(0, 200)}`).toBeLessThan(500);
           if (t.method === 'HEAD') return;
           expect(res.contentType).toMatch(/application\/json/);
           const body = JSON.parse(res.text);
-          if (res.status >= 400) expect(OWN_FORMAT[face](body), `${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+          if (res.status >= 400) expect(OWN_FORMAT[api](body), `${res.status} ${res.text.slice(0, 200)}`).toBe(true);
         }),
         { seed: SEED, numRuns: 150 },
       );
-      const after = await raw('GET', face === 'jsonrpc' ? '/jsonrpc/tasks' : `/${face}${PATHS[face][0]}`);
+      const after = await raw('GET', api === 'jsonrpc' ? '/jsonrpc/tasks' : `/${api}${PATHS[api][0]}`);
       expect(after.status).toBe(200);
     });
   }

@@ -1,6 +1,6 @@
 /** `mock --tasks N`: the ids nested in grown tasks (a tool call's, a child session's) stay unique in the session. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { idsAt } from '../../src/generators/nested-ids.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
 import { mockOf } from '../../src/handlers/apis.js';
@@ -14,13 +14,13 @@ describe('nested ids in grown demo sessions', () => {
         sessionTasks: { praxis: 3_000, everruns: 3_000, ark: 3_000, jsonrpc: 3_000 },
       });
       let checked = 0;
-      for (const face of BUILTIN_FACES) {
-        const items = app.store.tasks(face, mockOf(face).demo!.session).map((r) => r.item);
+      for (const api of BUILTIN_API_NAMES) {
+        const items = app.store.tasks(api, mockOf(api).demo!.session).map((r) => r.item);
         expect(items).toHaveLength(3_000);
-        for (const path of generatorsOf(face).nestedIds?.task ?? []) {
+        for (const path of generatorsOf(api).nestedIds?.task ?? []) {
           const ids = items.flatMap((item) => idsAt(item, path));
           checked += ids.length;
-          expect(ids.length - new Set(ids).size, `${face} ${path}: repeated ids`).toBe(0);
+          expect(ids.length - new Set(ids).size, `${api} ${path}: repeated ids`).toBe(0);
         }
       }
       // Copies of the demo tasks carry thousands of nested ids (a path nothing reaches proves nothing).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { taskOperation } from '../../src/contract/operations.js';
 import { MockApp } from '../../src/handlers/index.js';
 
@@ -42,7 +42,7 @@ describe('two mocks in one test run share no state', () => {
 
   it('records checked by one store are checked again by another (no shared marks)', async () => {
     const [a, b] = await Promise.all([MockApp.create({ seed: 3 }), MockApp.create({ seed: 3 })]);
-    for (const face of BUILTIN_FACES) expect(a.store.taskCount(face)).toBe(b.store.taskCount(face));
+    for (const api of BUILTIN_API_NAMES) expect(a.store.taskCount(api)).toBe(b.store.taskCount(api));
     const session = a.store.sessionsOf('everruns')[0]!;
     const task = a.store.tasks('everruns', session)[0]!.item;
     // The same session and seq in b, but an item that breaks the contract: b must refuse it.
@@ -61,7 +61,7 @@ describe('scenario support is plugged in, not built into the mock', () => {
     const { scenarioLoader } = await import('../../src/scenarios/index.js');
     const plugged = await MockApp.create({ scenarios: scenarioLoader });
     expect((await plugged.control('POST', '/scenario', { name: 'ark-unknown-comes-back' })).status).toBe(200);
-    expect(plugged.describe().scenario).toMatchObject({ name: 'ark-unknown-comes-back', face: 'ark' });
+    expect(plugged.describe().scenario).toMatchObject({ name: 'ark-unknown-comes-back', api: 'ark' });
     const wrong = await plugged.controlResponse('POST', '/scenario', { nam: 'x' });
     expect((wrong.body as { library: string[] }).library).toContain('ark-unknown-comes-back');
   });
@@ -76,7 +76,7 @@ describe('seeded data and the clock on the standalone server', () => {
         fetch(`${mock.server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
       expect((await post('/clock', { freeze: '2030-01-01T00:00:00Z' })).status).toBe(200);
       const seeded = await post('/seed', {
-        face: 'ark',
+        api: 'ark',
         session: 'sesn-http',
         tasks: [{ state: 'unknown' }, { state: 'running' }],
       });
@@ -88,7 +88,7 @@ describe('seeded data and the clock on the standalone server', () => {
       // Seeded tasks were created just before the clock's now.
       expect(page.items[0]!.created_at).toBeLessThan(Date.UTC(2030, 0, 1));
       expect(page.items[0]!.created_at).toBeGreaterThan(Date.UTC(2030, 0, 1) - 5 * 60_000);
-      const bad = await post('/seed', { face: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
+      const bad = await post('/seed', { api: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toContain('tasks[0].state: ark.schema');
       expect(((await (await fetch(`${mock.server.url}/__mock/clock`)).json()) as { iso: string }).iso).toBe(

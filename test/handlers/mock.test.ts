@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_FACES, type BuiltinFace } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
-import { checkItem, type Face, operationsOf } from '../../src/contract/index.js';
+import { type ApiName, checkItem, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
@@ -14,7 +14,7 @@ import { MockStore } from '../../src/handlers/store.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const SESSION: Record<BuiltinFace, string | undefined> = {
+const SESSION: Record<BuiltinApiName, string | undefined> = {
   praxis: DEMO.praxis.session,
   everruns: DEMO.everruns.session,
   ark: DEMO.ark.session,
@@ -31,7 +31,7 @@ const msw = createHandlers({
   },
 });
 const mswServer = setupServer(...msw.handlers);
-const MSW_BASE: Record<BuiltinFace, string> = {
+const MSW_BASE: Record<BuiltinApiName, string> = {
   praxis: 'https://praxis.test/agent',
   everruns: 'https://everruns.test/api',
   ark: 'https://ark.test/api/v3',
@@ -47,8 +47,8 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-function pathOf(face: Face, template: string) {
-  return template.replace('{session_id}', encodeURIComponent(SESSION[face as BuiltinFace] ?? ''));
+function pathOf(api: ApiName, template: string) {
+  return template.replace('{session_id}', encodeURIComponent(SESSION[api as BuiltinApiName] ?? ''));
 }
 
 async function call(base: string, path: string, query: [string, string][]) {
@@ -59,9 +59,9 @@ async function call(base: string, path: string, query: [string, string][]) {
 }
 
 describe(`mock responses (seed ${SEED})`, () => {
-  for (const face of BUILTIN_FACES) {
-    for (const op of operationsOf(face)) {
-      it(`${face}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
+  for (const api of BUILTIN_API_NAMES) {
+    for (const op of operationsOf(api)) {
+      it(`${api}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
         await fc.assert(
           fc.asyncProperty(
             requestCase(op, {
@@ -71,14 +71,14 @@ describe(`mock responses (seed ${SEED})`, () => {
               user_id: ['user_demo'],
             }),
             async (c) => {
-              const r = await call(mock.base(face), pathOf(face, op.path), c.query);
+              const r = await call(mock.base(api), pathOf(api, op.path), c.query);
               const body = JSON.parse(r.text);
               expect(r.contentType).toMatch(/application\/json/);
               if (c.expect.kind === 'ok') {
                 expect(r.status).toBe(200);
-                expect(validateBody(face, op.operationId, 200, body, 'strict')).toEqual([]);
+                expect(validateBody(api, op.operationId, 200, body, 'strict')).toEqual([]);
                 for (const item of itemsOf(op, body) ?? [])
-                  expect(checkItem(face, op.target, item as Record<string, unknown>)).toEqual([]);
+                  expect(checkItem(api, op.target, item as Record<string, unknown>)).toEqual([]);
               } else {
                 if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
                 else expect(r.status).toBeGreaterThanOrEqual(400);
@@ -95,11 +95,11 @@ describe(`mock responses (seed ${SEED})`, () => {
           { seed: SEED, numRuns: 60 },
         );
       });
-      it(`${face}.${op.operationId}: MSW handlers and the node:http server give identical responses`, async () => {
+      it(`${api}.${op.operationId}: MSW handlers and the node:http server give identical responses`, async () => {
         await fc.assert(
           fc.asyncProperty(requestCase(op, { agent_id: [DEMO.praxis.agent] }), async (c) => {
-            const viaHttp = await call(mock.base(face), pathOf(face, op.path), c.query);
-            const viaMsw = await call(MSW_BASE[face], pathOf(face, op.path), c.query);
+            const viaHttp = await call(mock.base(api), pathOf(api, op.path), c.query);
+            const viaMsw = await call(MSW_BASE[api], pathOf(api, op.path), c.query);
             // request ids differ by design; everything else is the same
             const strip = (t: string) => t.replace(/req_mock\d+|req_\d+/g, 'req');
             expect({ ...viaMsw, text: strip(viaMsw.text) }).toEqual({ ...viaHttp, text: strip(viaHttp.text) });
@@ -142,9 +142,9 @@ describe('demo data and store', () => {
     expect([...sessionStates].sort()).toEqual(
       [...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort(),
     );
-    for (const op of BUILTIN_FACES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
-      const session = op.face === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.face as BuiltinFace]!;
-      const states = new Set(store.tasks(op.face, session).map((r) => r.item[op.stateField!]));
+    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
+      const session = op.api === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.api as BuiltinApiName]!;
+      const states = new Set(store.tasks(op.api, session).map((r) => r.item[op.stateField!]));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
   });

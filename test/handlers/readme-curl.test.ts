@@ -33,7 +33,7 @@ it('the README curl lines for answers answer what their comments say', async () 
     outputs.push(stdout);
   }
   expect(JSON.parse(outputs[0]!).answers).toEqual([
-    { face: 'ark', operation: null, path: null, remaining: 1, answer: { status: 503 } },
+    { api: 'ark', operation: null, path: null, remaining: 1, answer: { status: 503 } },
   ]);
   // Ark's own error format (the shape of its 404), not the control API's {"error": "…"}.
   const body = (output: string) => JSON.parse(output.slice(output.indexOf('\r\n\r\n') + 4)) as object;

@@ -1,10 +1,10 @@
 /** `mock --tasks N`: a big demo session that still conforms, answered from the indexes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/faces.js';
 import { operationsOf } from '../../src/contract/index.js';
 import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
+import type { ApiName } from '../../src/contract/registry.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
@@ -26,11 +26,11 @@ describe('mock --tasks', () => {
   it('fills each named demo session with that many tasks, every documented state present', async () => {
     expect(mock.app.store.taskCount('ark')).toBe(2_000);
     expect(mock.app.store.taskCount('everruns')).toBe(300);
-    for (const face of BUILTIN_FACES) {
-      const op = operationsOf(face).find((o) => o.target === 'task')!;
+    for (const api of BUILTIN_API_NAMES) {
+      const op = operationsOf(api).find((o) => o.target === 'task')!;
       const states = new Set(
         mock.app.store
-          .tasks(face, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[face])
+          .tasks(api, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[api])
           .map((r) => String(r.item[op.stateField!])),
       );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
@@ -38,11 +38,11 @@ describe('mock --tasks', () => {
   });
 
   it('the big sessions conform (paging deep into them, filters, cursors)', async () => {
-    for (const [face, session] of [
+    for (const [api, session] of [
       ['ark', 'sesn-demo'],
       ['jsonrpc', 'demo'],
     ] as const) {
-      const result = await runConformance({ face, baseUrl: mock.base(face), session, seed: 4, runs: 30, polls: 1 });
+      const result = await runConformance({ api, baseUrl: mock.base(api), session, seed: 4, runs: 30, polls: 1 });
       expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
     }
   });
@@ -95,7 +95,7 @@ describe('mock --tasks', () => {
     for (const bad of ['lots', 'nope=5', '-3', 'ark=99999999999']) {
       const { code, err } = await cli('mock', '--port', '0', `--tasks=${bad}`);
       expect(code).toBe(2);
-      expect(err).toMatch(/--tasks takes a count .* or FACE=COUNT/);
+      expect(err).toMatch(/--tasks takes a count .* or API=COUNT/);
     }
   });
 });
@@ -135,18 +135,18 @@ describe('a grown session is valid however deep it is read', () => {
   }, 120_000);
 
   /** Every broken schema keyword or item rule of one listed task. */
-  const problems = (face: Face, item: JsonObject) =>
-    [...validateComponent(face, componentOf(face, 'task'), item, 'strict'), ...checkItem(face, 'task', item)].map(
-      (v) => `${face} ${String(idOf(taskOperation(face), item))}: ${v.rule} ${v.message}`,
+  const problems = (api: ApiName, item: JsonObject) =>
+    [...validateComponent(api, componentOf(api, 'task'), item, 'strict'), ...checkItem(api, 'task', item)].map(
+      (v) => `${api} ${String(idOf(taskOperation(api), item))}: ${v.rule} ${v.message}`,
     );
 
   /** The page a GET answers, as sent (its JSON text), judged by the page laws too. */
-  const page = async (face: Face, operationId: string, path: string, query: string) => {
-    const response = app.respond(face, { method: 'GET', path, query: new URLSearchParams(query) });
-    expect(response.status, `${face} ${path}?${query}`).toBe(200);
+  const page = async (api: ApiName, operationId: string, path: string, query: string) => {
+    const response = app.respond(api, { method: 'GET', path, query: new URLSearchParams(query) });
+    expect(response.status, `${api} ${path}?${query}`).toBe(200);
     const body = JSON.parse(response.raw ?? JSON.stringify(response.body)) as JsonObject;
-    const url = `http://mock.test/${face}${path}?${query}`;
-    const laws = await judgeResponse(face, operationId as never, { status: 200, body, url });
+    const url = `http://mock.test/${api}${path}?${query}`;
+    const laws = await judgeResponse(api, operationId as never, { status: 200, body, url });
     expect(laws.map((v) => `${url}: ${v.rule} ${v.message}`)).toEqual([]);
     return body;
   };
@@ -154,28 +154,28 @@ describe('a grown session is valid however deep it is read', () => {
   it(`every item of ${PAGES} pages sampled through Ark and JSON-RPC sessions of ${SIZE.toLocaleString('en-US')}`, async () => {
     const bad: string[] = [];
     let checked = 0;
-    for (const [face, session] of [
+    for (const [api, session] of [
       ['ark', 'sesn-demo'],
       ['jsonrpc', 'demo'],
     ] as const) {
-      const all = app.store.tasks(face, session);
+      const all = app.store.tasks(api, session);
       expect(all).toHaveLength(SIZE);
       for (let k = 0; k < PAGES; k++) {
         // Pages start at evenly spread depths, each one task deeper than a round spacing would, so
         // together they cover every position of the demo shapes' periods (the tasks repeat the demo's).
         const pivot = all[Math.floor((k * (SIZE - LIMIT - 1)) / (PAGES - 1)) + (k % 7)]!;
         const body =
-          face === 'ark'
-            ? await page(face, 'listTasks', `/sessions/${session}/tasks`, `limit=${LIMIT}&cursor=${pivot.seq}`)
+          api === 'ark'
+            ? await page(api, 'listTasks', `/sessions/${session}/tasks`, `limit=${LIMIT}&cursor=${pivot.seq}`)
             : await page(
-                face,
+                api,
                 'listTasks',
                 '/tasks',
                 `session_id=${session}&limit=${LIMIT}&starting_after=${pivot.item.id}`,
               );
-        const items = itemsOf(taskOperation(face), body) as JsonObject[];
+        const items = itemsOf(taskOperation(api), body) as JsonObject[];
         expect(items.length).toBeGreaterThan(0);
-        for (const item of items) bad.push(...problems(face, item));
+        for (const item of items) bad.push(...problems(api, item));
         checked += items.length;
       }
     }
@@ -184,24 +184,24 @@ describe('a grown session is valid however deep it is read', () => {
   }, 120_000);
 
   it('every item of the grown whole lists (Everruns, Praxis background tasks)', async () => {
-    for (const [face, path] of [
+    for (const [api, path] of [
       ['everruns', '/v1/sessions/demo/tasks'],
       ['praxis', '/v1/sessions/sesn_demo/background_tasks'],
     ] as const) {
-      const body = await page(face, taskOperation(face).operationId, path, '');
-      const items = itemsOf(taskOperation(face), body) as JsonObject[];
+      const body = await page(api, taskOperation(api).operationId, path, '');
+      const items = itemsOf(taskOperation(api), body) as JsonObject[];
       expect(items).toHaveLength(2_000);
-      expect(items.flatMap((item) => problems(face, item)).slice(0, 10)).toEqual([]);
+      expect(items.flatMap((item) => problems(api, item)).slice(0, 10)).toEqual([]);
     }
   }, 120_000);
 
   it('a grown task is the same whichever tasks were read before it (each is built on its first read)', async () => {
     const { MockApp } = await import('../../src/handlers/app.js');
     const other = await MockApp.create({ sessionTasks: { ark: SIZE, jsonrpc: SIZE, everruns: 2_000, praxis: 2_000 } });
-    for (const face of BUILTIN_FACES) {
-      const session = mockOf(face).demo!.session;
-      const inOrder = app.store.tasks(face, session).reverse();
-      const entries = other.store.tasks(face, session);
+    for (const api of BUILTIN_API_NAMES) {
+      const session = mockOf(api).demo!.session;
+      const inOrder = app.store.tasks(api, session).reverse();
+      const entries = other.store.tasks(api, session);
       // A stride coprime with the count visits every task once, far from creation order.
       const stride = 7919;
       expect(entries.length % stride).not.toBe(0);
@@ -210,21 +210,21 @@ describe('a grown session is valid however deep it is read', () => {
         shuffled[entries.length - 1 - at] = JSON.stringify(entries[at]!.item);
       expect(shuffled.length).toBe(inOrder.length);
       const differ = inOrder.findIndex((entry, k) => JSON.stringify(entry.item) !== shuffled[k]);
-      expect(differ, `${face} task ${differ}`).toBe(-1);
+      expect(differ, `${api} task ${differ}`).toBe(-1);
     }
   }, 120_000);
 
   it('ids are unique and creation times follow creation order in every grown session', () => {
-    for (const face of BUILTIN_FACES) {
-      const op = taskOperation(face);
-      const session = mockOf(face).demo!.session;
-      const oldestFirst = app.store.tasks(face, session).reverse();
+    for (const api of BUILTIN_API_NAMES) {
+      const op = taskOperation(api);
+      const session = mockOf(api).demo!.session;
+      const oldestFirst = app.store.tasks(api, session).reverse();
       expect(new Set(oldestFirst.map((r) => String(idOf(op, r.item)))).size).toBe(oldestFirst.length);
       // The first time field is the creation (or, for Praxis background tasks, the start).
       const created = oldestFirst.map((r) => op.createdAt?.(r.item) ?? op.readTime(r.item[op.timeFields[0]!]));
       expect(
         created.every((ms, i) => i === 0 || ms >= created[i - 1]!),
-        face,
+        api,
       ).toBe(true);
     }
   });

@@ -95,7 +95,7 @@ describe('sequences of control calls a suite makes', () => {
     await control(mock, '/faults', { faults: ['everruns.schema'] });
     await control(mock, '/latency', { ms: 2 });
     await control(mock, '/reseed', { seed: 99 });
-    await control(mock, '/seed', { face: 'ark', session: 'sesn-a', tasks: [{ state: 'unknown' }] });
+    await control(mock, '/seed', { api: 'ark', session: 'sesn-a', tasks: [{ state: 'unknown' }] });
     await control(mock, '/clock', { speed: 5 });
     expect(await state(mock)).not.toEqual(start);
     expect((await control(mock, '/reset', {})).status).toBe(200);
@@ -111,7 +111,7 @@ describe('sequences of control calls a suite makes', () => {
 
   it('the same partial tasks seed two sessions (generated ids are unique in the whole store)', async () => {
     const mock = await serve();
-    const body = (session: string) => ({ face: 'ark', session, tasks: [{ state: 'unknown' }] });
+    const body = (session: string) => ({ api: 'ark', session, tasks: [{ state: 'unknown' }] });
     expect((await control(mock, '/seed', body('sesn-a'))).status).toBe(200);
     const second = await control(mock, '/seed', body('sesn-b'));
     expect(second.status).toBe(200);
@@ -121,8 +121,8 @@ describe('sequences of control calls a suite makes', () => {
     expect(b.items).toHaveLength(1);
     expect(a.items[0]!.task_id).not.toBe(b.items[0]!.task_id);
     // An id the caller chose is theirs: a clash is refused, naming it.
-    await control(mock, '/seed', { face: 'ark', session: 'sesn-c', tasks: [{ task_id: 'task-mine' }] });
-    const clash = await control(mock, '/seed', { face: 'ark', session: 'sesn-d', tasks: [{ task_id: 'task-mine' }] });
+    await control(mock, '/seed', { api: 'ark', session: 'sesn-c', tasks: [{ task_id: 'task-mine' }] });
+    const clash = await control(mock, '/seed', { api: 'ark', session: 'sesn-d', tasks: [{ task_id: 'task-mine' }] });
     expect(clash.status).toBe(400);
     expect(((await clash.json()) as { error: string }).error).toContain(
       'task task-mine already exists in session sesn-c',
@@ -132,19 +132,19 @@ describe('sequences of control calls a suite makes', () => {
   it('seeding an API while a scenario plays on it is a 409 that says what to do; other APIs seed as usual', async () => {
     const mock = await serve();
     await control(mock, '/scenario', { name: 'ark-unknown-comes-back' });
-    const refused = await control(mock, '/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] });
+    const refused = await control(mock, '/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(
       /scenario "ark-unknown-comes-back" plays on ark.*\{"name": null\}/,
     );
     expect(
-      (await control(mock, '/seed', { face: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status,
+      (await control(mock, '/seed', { api: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status,
     ).toBe(200);
     expect((await get(mock.base('everruns/v1/sessions/sess-x/tasks'))).status).toBe(200);
     await control(mock, '/scenario', { name: null });
-    expect(
-      (await control(mock, '/seed', { face: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status,
-    ).toBe(200);
+    expect((await control(mock, '/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status).toBe(
+      200,
+    );
     expect((await get(mock.base('ark/sessions/sesn-x/tasks'))).status).toBe(200);
   });
 });

@@ -46,7 +46,7 @@ describe('typed control in process', () => {
     expect(app.describe()).toMatchObject({
       faults: ['ark.order-newest-first'],
       latencyMs: 5,
-      scenario: { name: 'jsonrpc-queued-canceled', face: 'jsonrpc' },
+      scenario: { name: 'jsonrpc-queued-canceled', api: 'jsonrpc' },
     });
     await mock.advance(1);
     await mock.stopScenario();

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { BuiltinFace } from '../../src/apis/index.js';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
-import { checkItem, type Face, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
+import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
 import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
@@ -26,8 +26,8 @@ export interface Model {
   faults: string[];
   latencyMs: number;
   seed: number;
-  scenario: { name: string; face: Face } | null;
-  seeded: Record<BuiltinFace, string[]>;
+  scenario: { name: string; api: ApiName } | null;
+  seeded: Record<BuiltinApiName, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
   /** The asked-for answers, as `GET /__mock/state` lists them (a one-shot one counts down, then goes). */
   answers: StandingAnswer[];
@@ -43,7 +43,7 @@ interface Answer {
 export interface Driver {
   control(method: string, path: string, body: unknown): Promise<Answer>;
   /** `path` below the API's base, with its query; a dropped connection (an asked-for network error) is status 0. */
-  list(face: Face, path: string, prefer?: string): Promise<Answer>;
+  list(api: ApiName, path: string, prefer?: string): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -68,9 +68,9 @@ export async function inProcess(start: Start): Promise<Driver> {
       const answer = await app.controlResponse(method, path, body);
       return { status: answer.status, contentType: answer.headers['content-type'] ?? '', body: answer.body };
     },
-    async list(face, target, prefer) {
+    async list(api, target, prefer) {
       const [path, query = ''] = target.split('?');
-      const answer = app.respond(face, {
+      const answer = app.respond(api, {
         method: 'GET',
         path: path!,
         query: new URLSearchParams(query),
@@ -101,10 +101,10 @@ export async function overHttp(start: Start): Promise<Driver> {
       if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
       return read(await fetch(`${server.url}/__mock${path}`, init));
     },
-    async list(face, target, prefer) {
+    async list(api, target, prefer) {
       let response: Response;
       try {
-        response = await fetch(`${server.url}/${face}${target}`, {
+        response = await fetch(`${server.url}/${api}${target}`, {
           signal: AbortSignal.timeout(BOUND_MS),
           ...(prefer ? { headers: { prefer } } : {}),
         });
@@ -131,7 +131,7 @@ export function initialModel(start: Start): Model {
   };
 }
 
-const emptySeeded = (): Record<BuiltinFace, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
+const emptySeeded = (): Record<BuiltinApiName, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
 
 interface Real {
   driver: Driver;
@@ -145,8 +145,8 @@ async function sameState(model: Model, real: Real): Promise<void> {
     faults: string[];
     latencyMs: number;
     seed: number;
-    scenario: { name: string; face: Face } | null;
-    seeded: Record<BuiltinFace, string[]>;
+    scenario: { name: string; api: ApiName } | null;
+    seeded: Record<BuiltinApiName, string[]>;
     clock: { mode: string };
     answers: StandingAnswer[];
   };
@@ -154,7 +154,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     faults: [...state.faults].sort(),
     latencyMs: state.latencyMs,
     seed: state.seed,
-    scenario: state.scenario && { name: state.scenario.name, face: state.scenario.face },
+    scenario: state.scenario && { name: state.scenario.name, api: state.scenario.api },
     seeded: state.seeded,
     clock: state.clock.mode,
     answers: state.answers,
@@ -206,7 +206,7 @@ class RefusedCommand implements Cmd {
 /** A list request: answered in the API's own format, no 5xx unless a fault or a scenario step asks for one. */
 class ListCommand implements Cmd {
   constructor(
-    private readonly face: Face,
+    private readonly api: ApiName,
     private readonly operationId: string,
     private readonly target: string,
     private readonly prefer?: string,
@@ -216,9 +216,9 @@ class ListCommand implements Cmd {
     // A Prefer header wins over the standing answers and uses none of them up.
     const asked = this.prefer
       ? preferred(this.prefer)
-      : takeModelAnswer(model, this.face, this.operationId, this.target);
-    const answer = await real.driver.list(this.face, this.target, this.prefer);
-    const where = `${this.face} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+      : takeModelAnswer(model, this.api, this.operationId, this.target);
+    const answer = await real.driver.list(this.api, this.target, this.prefer);
+    const where = `${this.api} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
     if (asked && !('delayMs' in asked)) {
       const status = 'status' in asked ? asked.status : 'timeoutMs' in asked ? 504 : 0;
       expect(answer.status, where).toBe(status);
@@ -230,26 +230,26 @@ class ListCommand implements Cmd {
     if (model.faults.length > 0) return;
     expect(answer.contentType, where).toMatch(/json/);
     expect(answer.status, where).toBeLessThan(500);
-    if (model.scenario?.face === this.face) return;
-    const operationId = this.operationId as OperationIdOf<Face>;
-    if (documentedStatuses(this.face, operationId).includes(answer.status)) {
-      expect(validateResponseBody(this.face, operationId, answer.status, answer.body) ?? [], where).toEqual([]);
+    if (model.scenario?.api === this.api) return;
+    const operationId = this.operationId as OperationIdOf<ApiName>;
+    if (documentedStatuses(this.api, operationId).includes(answer.status)) {
+      expect(validateResponseBody(this.api, operationId, answer.status, answer.body) ?? [], where).toEqual([]);
     }
     if (answer.status === 200) {
-      const op = allOperations().find((o) => o.face === this.face && o.operationId === this.operationId)!;
+      const op = allOperations().find((o) => o.api === this.api && o.operationId === this.operationId)!;
       for (const item of itemsOf(op, answer.body) ?? [])
-        expect(checkItem(this.face, op.target, item as JsonObject), where).toEqual([]);
+        expect(checkItem(this.api, op.target, item as JsonObject), where).toEqual([]);
     }
   }
-  toString = () => `GET /${this.face}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
+  toString = () => `GET /${this.api}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
 }
 
 /** What the mock's first matching rule answers, counted off as the mock counts it. */
-function takeModelAnswer(model: Model, face: Face, operationId: string, target: string): AnswerKind | undefined {
+function takeModelAnswer(model: Model, api: ApiName, operationId: string, target: string): AnswerKind | undefined {
   const path = target.split('?')[0];
   const i = model.answers.findIndex(
     (r) =>
-      (r.face === null || r.face === face) &&
+      (r.api === null || r.api === api) &&
       (r.path === null || r.path === path) &&
       (r.operation === null || r.operation === operationId),
   );
@@ -277,7 +277,7 @@ class ScenarioListCommand implements Cmd {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const ops = allOperations().filter((o) => !model.scenario || o.face === model.scenario.face);
+    const ops = allOperations().filter((o) => !model.scenario || o.api === model.scenario.api);
     const op = ops[this.pick % ops.length]!;
     this.resolved = listCommand(op, this.pick, this.query);
     await this.resolved.run(model, real);
@@ -314,29 +314,29 @@ class ClockBackCommand implements Cmd {
 }
 
 function listPath(op: ListOperation, session: number): string {
-  const sessions = [...SESSION_POOL[op.face as BuiltinFace], 'sesn-unknown_9'];
+  const sessions = [...SESSION_POOL[op.api as BuiltinApiName], 'sesn-unknown_9'];
   return op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
 }
 
 function listCommand(op: ListOperation, session: number, query: Record<string, string>, prefer?: string): ListCommand {
   const search = new URLSearchParams(query).toString();
-  return new ListCommand(op.face, op.operationId, `${listPath(op, session)}${search ? `?${search}` : ''}`, prefer);
+  return new ListCommand(op.api, op.operationId, `${listPath(op, session)}${search ? `?${search}` : ''}`, prefer);
 }
 
-const SESSION_POOL: Record<BuiltinFace, readonly string[]> = {
+const SESSION_POOL: Record<BuiltinApiName, readonly string[]> = {
   praxis: ['sesn_m1', 'sesn_m2', DEMO.praxis.session],
   everruns: ['m1', 'm2', DEMO.everruns.session],
   ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
   jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
 };
 
-const STATES: Record<BuiltinFace, readonly string[]> = {
+const STATES: Record<BuiltinApiName, readonly string[]> = {
   praxis: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
   everruns: ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'],
   ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
   jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
 };
-const STATE_FIELD: Record<BuiltinFace, string> = {
+const STATE_FIELD: Record<BuiltinApiName, string> = {
   praxis: 'status',
   everruns: 'state',
   ark: 'state',
@@ -382,11 +382,11 @@ const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
   .record({
     where: fc.oneof(
       fc.constant({}),
-      fc.constantFrom(...BUILTIN_FACES).map((face) => ({ face })),
-      fc.constantFrom(...allOperations()).map((op) => ({ face: op.face, operation: op.operationId })),
+      fc.constantFrom(...BUILTIN_API_NAMES).map((api) => ({ api })),
+      fc.constantFrom(...allOperations()).map((op) => ({ api: op.api, operation: op.operationId })),
       fc
         .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3) })
-        .map(({ op, session }) => ({ face: op.face, path: listPath(op, session) })),
+        .map(({ op, session }) => ({ api: op.api, path: listPath(op, session) })),
     ),
     times: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
     answer: fc.oneof(
@@ -397,11 +397,11 @@ const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
     ),
   })
   .map(({ where, times, answer }) => {
-    const w = where as { face?: Face; operation?: string; path?: string };
+    const w = where as { api?: ApiName; operation?: string; path?: string };
     return {
       sent: { ...where, ...(times !== undefined ? { times } : {}), ...answer },
       held: {
-        face: w.face ?? null,
+        api: w.api ?? null,
         operation: w.operation ?? null,
         path: w.path ?? null,
         remaining: times ?? null,
@@ -411,7 +411,7 @@ const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
   });
 
 const scenarioNames = Object.keys(LIBRARY) as (keyof typeof LIBRARY)[];
-const faceOf = (name: keyof typeof LIBRARY) => LIBRARY[name].face as Face;
+const apiOf = (name: keyof typeof LIBRARY) => LIBRARY[name].api as ApiName;
 const isoBetween = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
 
 export const commands = (initial: Model): fc.Arbitrary<Cmd>[] => {
@@ -451,7 +451,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       return new ControlCommand(
         '/scenario',
         body,
-        (m) => (m.scenario = { name: inline ? `inline-${name}` : name, face: faceOf(name) }),
+        (m) => (m.scenario = { name: inline ? `inline-${name}` : name, api: apiOf(name) }),
       );
     }),
   fc.constant(new ControlCommand('/scenario', { name: null }, (m) => (m.scenario = null))),
@@ -460,27 +460,27 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
   fc.integer({ min: 1, max: 3 }).map((steps) => new ControlCommand('/advance', { steps }, () => {})),
   fc
-    .constantFrom(...BUILTIN_FACES)
-    .chain((face) =>
+    .constantFrom(...BUILTIN_API_NAMES)
+    .chain((api) =>
       fc.record({
-        face: fc.constant(face),
-        session: fc.constantFrom(...SESSION_POOL[face]),
-        states: fc.array(fc.constantFrom(...STATES[face]), { maxLength: 3 }),
+        api: fc.constant(api),
+        session: fc.constantFrom(...SESSION_POOL[api]),
+        states: fc.array(fc.constantFrom(...STATES[api]), { maxLength: 3 }),
         seed: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
       }),
     )
     .map(
-      ({ face, session, states, seed }) =>
+      ({ api, session, states, seed }) =>
         new ControlCommand(
           '/seed',
           {
-            face,
+            api,
             session,
-            tasks: states.map((s) => ({ [STATE_FIELD[face]]: s })),
+            tasks: states.map((s) => ({ [STATE_FIELD[api]]: s })),
             ...(seed !== undefined ? { seed } : {}),
           },
-          (m) => (m.seeded[face] = [...new Set([...m.seeded[face], session])].sort()),
-          (m) => (m.scenario?.face === face ? 409 : 200),
+          (m) => (m.seeded[api] = [...new Set([...m.seeded[api], session])].sort()),
+          (m) => (m.scenario?.api === api ? 409 : 200),
         ),
     ),
   fc.oneof(
@@ -533,11 +533,11 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['POST', '/scenario', { name: 'no-such-scenario' }],
       ['POST', '/scenario', { name: 'ark-unknown-comes-back', progression: 'sideways' }],
       ['POST', '/scenario', { name: 'ark-unknown-comes-back', stepMs: 0 }],
-      ['POST', '/scenario', { scenario: { name: 'x', face: 'ark', timeline: 'no' } }],
-      ['POST', '/seed', { face: 'nope' }],
-      ['POST', '/seed', { face: 'everruns', session: '', tasks: [] }],
-      ['POST', '/seed', { face: 'everruns', session: 'm1', tasks: 'x' }],
-      ['POST', '/seed', { face: 'everruns', session: 'm1', tasks: [{ state: 'paused' }] }],
+      ['POST', '/scenario', { scenario: { name: 'x', api: 'ark', timeline: 'no' } }],
+      ['POST', '/seed', { api: 'nope' }],
+      ['POST', '/seed', { api: 'everruns', session: '', tasks: [] }],
+      ['POST', '/seed', { api: 'everruns', session: 'm1', tasks: 'x' }],
+      ['POST', '/seed', { api: 'everruns', session: 'm1', tasks: [{ state: 'paused' }] }],
       ['POST', '/nope', {}],
       ['PUT', '/reset', {}],
       ['POST', '/state', {}],
@@ -545,13 +545,13 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['POST', '/latency', 7],
       ['POST', '/answers', {}],
       ['POST', '/answers', { answers: { status: 503 } }],
-      ['POST', '/answers', { answers: [{ face: 'ark', status: 200 }] }],
-      ['POST', '/answers', { answers: [{ face: 'ark', status: 503, networkError: true }] }],
-      ['POST', '/answers', { answers: [{ face: 'ark' }] }],
-      ['POST', '/answers', { answers: [{ face: 'arc', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ api: 'ark', status: 200 }] }],
+      ['POST', '/answers', { answers: [{ api: 'ark', status: 503, networkError: true }] }],
+      ['POST', '/answers', { answers: [{ api: 'ark' }] }],
+      ['POST', '/answers', { answers: [{ api: 'arc', status: 503 }] }],
       ['POST', '/answers', { answers: [{ operation: 'listTasks', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ face: 'ark', operation: 'listSessions', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ face: 'ark', path: 'sessions', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ api: 'ark', operation: 'listSessions', status: 503 }] }],
+      ['POST', '/answers', { answers: [{ api: 'ark', path: 'sessions', status: 503 }] }],
       ['POST', '/answers', { answers: [{ status: 503, times: 0 }] }],
       ['POST', '/answers', { answers: [{ delayMs: -1 }] }],
       ['POST', '/answers', { answers: [{ timeoutMs: 60_001 }] }],

@@ -5,10 +5,10 @@ import { type RunningServer, type ServerOptions, startServer } from '../../src/n
 export async function startMock(
   options: MockOptions = {},
   serverOptions: Omit<ServerOptions, 'host' | 'port'> = {},
-): Promise<{ app: MockApp; server: RunningServer; base: (face: string) => string }> {
+): Promise<{ app: MockApp; server: RunningServer; base: (api: string) => string }> {
   const app = await MockApp.create(options);
   const server = await startServer(app, { ...serverOptions, host: '127.0.0.1', port: 0 });
-  return { app, server, base: (face) => `${server.url}/${face}` };
+  return { app, server, base: (api) => `${server.url}/${api}` };
 }
 
 export const DEMO_SESSIONS = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { hostile } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
@@ -12,17 +12,17 @@ import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
 const SEED = Number(process.env.ATC_FAMILY_SEED ?? Date.now() % 1_000_000);
 
 describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun with ATC_FAMILY_SEED=${SEED})`, () => {
-  for (const face of BUILTIN_FACES) {
-    const sessions = face === 'ark' || face === 'everruns' ? [FAMILY_SESSION[face]] : [FAMILY_SESSION[face], undefined];
+  for (const api of BUILTIN_API_NAMES) {
+    const sessions = api === 'ark' || api === 'everruns' ? [FAMILY_SESSION[api]] : [FAMILY_SESSION[api], undefined];
     for (const session of sessions) {
-      it(`${face}, ${session ? `--session ${session}` : 'no --session'}`, async () => {
+      it(`${api}, ${session ? `--session ${session}` : 'no --session'}`, async () => {
         await fc.assert(
           fc.asyncProperty(knobs, fc.integer({ min: 1, max: 2 ** 30 }), async (k, runSeed) => {
-            const server = await hostile(FAMILY[face].make(k));
+            const server = await hostile(FAMILY[api].make(k));
             try {
               const result = await runConformance({
-                face,
-                baseUrl: `${server.url}${FAMILY[face].path}`,
+                api,
+                baseUrl: `${server.url}${FAMILY[api].path}`,
                 ...(session ? { session } : {}),
                 seed: runSeed,
                 runs: 30,
@@ -78,7 +78,7 @@ describe('family members the runner once judged wrongly', () => {
       const server = await hostile(FAMILY.jsonrpc.make(member.knobs));
       try {
         const result = await runConformance({
-          face: 'jsonrpc',
+          api: 'jsonrpc',
           baseUrl: `${server.url}${FAMILY.jsonrpc.path}`,
           seed: member.seed,
           runs: 30,

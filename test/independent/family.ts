@@ -11,8 +11,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { BuiltinFace } from '../../src/apis/index.js';
-import type { Face, JsonObject } from '../../src/contract/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
+import type { ApiName, JsonObject } from '../../src/contract/index.js';
 import { taskOperation } from '../../src/contract/operations.js';
 import { validObject } from '../../src/generators/index.js';
 import { advanceSnapshot } from '../../src/generators/lifecycles.js';
@@ -61,8 +61,8 @@ const T0 = Date.UTC(2026, 9, 1);
 const SESSION = { ark: 'sesn-fam', everruns: 'fam', jsonrpc: 'fam', praxis: 'sesn_fam' } as const;
 export const FAMILY_SESSION = SESSION;
 
-function sample(face: Face, target: 'task' | 'session', seed: number, count: number): JsonObject[] {
-  return fc.sample(validObject(face, target), { seed, numRuns: count }).map((o) => structuredClone(o));
+function sample(api: ApiName, target: 'task' | 'session', seed: number, count: number): JsonObject[] {
+  return fc.sample(validObject(api, target), { seed, numRuns: count }).map((o) => structuredClone(o));
 }
 
 /** A deterministic generator for the server's own choices. */
@@ -82,7 +82,7 @@ class TaskWorld {
   private changed = 0;
   readonly random: () => number;
   constructor(
-    readonly face: Face,
+    readonly api: ApiName,
     readonly k: Knobs,
     public tasks: JsonObject[],
     private readonly make: (n: number) => JsonObject,
@@ -94,14 +94,14 @@ class TaskWorld {
     if (this.k.addEvery && request % this.k.addEvery === 0)
       this.tasks.push(this.make(this.tasks.length + 1000 + this.added++));
     if (this.k.changeEvery && request % this.k.changeEvery === 0) {
-      const op = taskOperation(this.face);
+      const op = taskOperation(this.api);
       const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(t[op.stateField!])));
       if (live.length === 0) return;
       const task = live[this.changed++ % live.length]!;
       const options = op.lifecycle!.transitions[String(task[op.stateField!])] ?? [];
       if (options.length === 0) return;
       const next = advanceSnapshot(
-        this.face,
+        this.api,
         task,
         options[Math.floor(this.random() * options.length)]!,
         1000 + request,
@@ -128,7 +128,7 @@ function withExtras(k: Knobs, item: JsonObject): JsonObject {
 
 const awkward = (k: Knobs, id: string) => (k.awkwardIds ? `${id}+a/b c` : id);
 
-/** A server: a request counter for the knobs, 429s, then the face's own answer. */
+/** A server: a request counter for the knobs, 429s, then the API's own answer. */
 function server(
   k: Knobs,
   tick: (n: number) => void,
@@ -456,7 +456,7 @@ export function praxis(k: Knobs): Handler {
   );
 }
 
-export const FAMILY: Record<BuiltinFace, { path: string; make: (k: Knobs) => Handler }> = {
+export const FAMILY: Record<BuiltinApiName, { path: string; make: (k: Knobs) => Handler }> = {
   ark: { path: '/api/v3', make: ark },
   everruns: { path: '/api', make: everruns },
   jsonrpc: { path: '/rpc', make: jsonrpc },

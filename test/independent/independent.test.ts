@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuiltinFace } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
 import { SETUP } from './servers.js';
 
@@ -8,21 +8,21 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const conform = (face: BuiltinFace, variant: string, seed = 1) =>
-  conformAgainst(face, SETUP[face].make(variant), { seed, runs: 20, polls: 3, pollIntervalMs: 20 }, closers);
+const conform = (api: BuiltinApiName, variant: string, seed = 1) =>
+  conformAgainst(api, SETUP[api].make(variant), { seed, runs: 20, polls: 3, pollIntervalMs: 20 }, closers);
 
 describe('servers written independently of the mock', () => {
-  for (const face of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
-    it(`a correct ${face} server conforms (two seeds)`, async () => {
+  for (const api of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
+    it(`a correct ${api} server conforms (two seeds)`, async () => {
       for (const seed of [1, 77]) {
-        const result = await conform(face, 'correct', seed);
+        const result = await conform(api, 'correct', seed);
         expect(result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`)).toEqual([]);
         expect(result.exitCode).toBe(0);
       }
     });
   }
 
-  const BREAKS: [BuiltinFace, string, string][] = [
+  const BREAKS: [BuiltinApiName, string, string][] = [
     ['ark', 'default-limit-50', 'ark.default-limit'],
     ['ark', 'ascending', 'ark.order-newest-first'],
     ['ark', 'finished-at-running', 'ark.finished-at-only-when-terminal'],
@@ -59,9 +59,9 @@ describe('servers written independently of the mock', () => {
     ['everruns', 'result-path-wrong', 'everruns.result-path-shape'],
     ['everruns', 'unknown-session-200', 'everruns.unknown-session-404'],
   ];
-  for (const [face, variant, rule] of BREAKS) {
-    it(`${face} ${variant}: caught as ${rule}`, async () => {
-      const result = await conform(face, variant);
+  for (const [api, variant, rule] of BREAKS) {
+    it(`${api} ${variant}: caught as ${rule}`, async () => {
+      const result = await conform(api, variant);
       expect(result.exitCode).toBe(1);
       expect([...new Set(result.violations.map((v) => v.rule))]).toContain(rule);
     });

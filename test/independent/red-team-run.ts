@@ -8,7 +8,7 @@ import '../../src/apis/install.js';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { BuiltinFace } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
 import { hostile } from '../helpers/hostile.js';
 import { RED_TEAM, serve } from './red-team.js';
 import { SETUP } from './servers.js';
@@ -26,9 +26,9 @@ interface Outcome {
 }
 
 /** One `conform` run; its JSON report on stdout gives the violated rules. */
-function conform(face: BuiltinFace, baseUrl: string, seed: number): Promise<Outcome> {
-  const args = ['tsx', 'src/cli/entry.ts', 'conform', '--face', face, '--base-url', baseUrl, '--seed', String(seed)];
-  const session = SETUP[face].session;
+function conform(api: BuiltinApiName, baseUrl: string, seed: number): Promise<Outcome> {
+  const args = ['tsx', 'src/cli/entry.ts', 'conform', '--face', api, '--base-url', baseUrl, '--seed', String(seed)];
+  const session = SETUP[api].session;
   if (session) args.push('--session', session);
   args.push('--report', 'json');
   return new Promise((resolve) => {
@@ -52,19 +52,19 @@ function conform(face: BuiltinFace, baseUrl: string, seed: number): Promise<Outc
 
 interface Row {
   name: string;
-  face: BuiltinFace;
+  api: BuiltinApiName;
   sentence: string;
   outcomes: Outcome[];
 }
 
 const subjects = [
-  ...(['ark', 'jsonrpc', 'praxis', 'everruns'] as const).map((face) => ({
-    name: `correct ${face}`,
-    face,
+  ...(['ark', 'jsonrpc', 'praxis', 'everruns'] as const).map((api) => ({
+    name: `correct ${api}`,
+    api,
     sentence: '(none: the correct base server)',
-    handler: SETUP[face].make(),
+    handler: SETUP[api].make(),
   })),
-  ...RED_TEAM.map((s) => ({ name: s.name, face: s.face, sentence: `${s.file}: ${s.sentence}`, handler: serve(s) })),
+  ...RED_TEAM.map((s) => ({ name: s.name, api: s.api, sentence: `${s.file}: ${s.sentence}`, handler: serve(s) })),
 ].filter((s) => !only || only.includes(s.name));
 
 async function run(subject: (typeof subjects)[number]): Promise<Row> {
@@ -72,8 +72,8 @@ async function run(subject: (typeof subjects)[number]): Promise<Row> {
   try {
     const outcomes: Outcome[] = [];
     for (const seed of seeds)
-      outcomes.push(await conform(subject.face, `${server.url}${SETUP[subject.face].path}`, seed));
-    return { name: subject.name, face: subject.face, sentence: subject.sentence, outcomes };
+      outcomes.push(await conform(subject.api, `${server.url}${SETUP[subject.api].path}`, seed));
+    return { name: subject.name, api: subject.api, sentence: subject.sentence, outcomes };
   } finally {
     await server.close();
   }
@@ -105,7 +105,7 @@ const lines = [
       .map((o) => `seed ${o.seed}: ${correct && o.exit === 0 ? 'passes' : verdict(o)}`)
       .join('; ');
     const rules = [...new Set(r.outcomes.flatMap((o) => o.rules))].join(', ') || '—';
-    return `| ${r.name} | ${r.face} | ${r.sentence.replaceAll('|', '\\|')} | ${result} | ${rules} |`;
+    return `| ${r.name} | ${r.api} | ${r.sentence.replaceAll('|', '\\|')} | ${result} | ${rules} |`;
   }),
 ];
 const broken = rows.filter((r) => !r.name.startsWith('correct '));

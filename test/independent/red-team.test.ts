@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { BuiltinFace } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
 import { RED_TEAM, serve } from './red-team.js';
 import { type Handler, SETUP } from './servers.js';
@@ -108,8 +108,8 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const conform = (face: BuiltinFace, handler: Handler, seed = 1) =>
-  conformAgainst(face, handler, { seed, runs: 0, polls: 2, pollIntervalMs: 5 }, closers);
+const conform = (api: BuiltinApiName, handler: Handler, seed = 1) =>
+  conformAgainst(api, handler, { seed, runs: 0, polls: 2, pollIntervalMs: 5 }, closers);
 
 describe('the red team (servers broken from the documents alone)', () => {
   it('accounts for every server: caught or listed as missed', () => {
@@ -131,9 +131,9 @@ describe('the red team (servers broken from the documents alone)', () => {
     for (const { name, unit, reason } of NOT_VIOLATIONS) expect(notes.get(unit), `${name}: ${unit}`).toContain(reason);
   });
 
-  for (const face of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
-    it(`the correct ${face} base server passes`, async () => {
-      const result = await conform(face, SETUP[face].make());
+  for (const api of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
+    it(`the correct ${api} base server passes`, async () => {
+      const result = await conform(api, SETUP[api].make());
       expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
       expect(result.exitCode).toBe(0);
     });
@@ -143,7 +143,7 @@ describe('the red team (servers broken from the documents alone)', () => {
     const broken = RED_TEAM.find((s) => s.name === name);
     it(`${name} stays caught, as ${rule}`, async () => {
       expect(broken, `${name} is not a server of red-team.ts`).toBeDefined();
-      const result = await conform(broken!.face, serve(broken!));
+      const result = await conform(broken!.api, serve(broken!));
       expect(result.exitCode).toBe(1);
       expect(result.violations.map((v) => v.rule)).toContain(rule);
     });

@@ -8,7 +8,7 @@
  * red-team-run.ts runs the `conform` CLI on each; red-team.test.ts keeps the caught ones caught.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuiltinFace } from '../../src/apis/index.js';
+import type { BuiltinApiName } from '../../src/apis/index.js';
 import { type Handler, SETUP } from './servers.js';
 
 type Obj = Record<string, unknown>;
@@ -28,7 +28,7 @@ interface Call {
 /** Where each correct server lives and which session the runner is given. */
 export interface RedTeamServer {
   name: string;
-  face: BuiltinFace;
+  api: BuiltinApiName;
   /** The document (a file of /work/shared/seeds) and its words this server contradicts. */
   file: string;
   sentence: string;
@@ -62,8 +62,8 @@ function ask(handler: Handler, path: string, n: number): Answer {
 }
 
 /** A server whose every answer is `broken.answer`, given the correct server to build it from. */
-export function serve(broken: Pick<RedTeamServer, 'face' | 'answer'>): Handler {
-  const handler = SETUP[broken.face].make();
+export function serve(broken: Pick<RedTeamServer, 'api' | 'answer'>): Handler {
+  const handler = SETUP[broken.api].make();
   return (req, res, n) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const base = (path = `${url.pathname}${url.search}`) => ask(handler, path, n);
@@ -129,7 +129,7 @@ const encodePage = (cursor: { o: number; a: string | null; l: number }) =>
 const ark: RedTeamServer[] = [
   {
     name: 'ark.limit-7-gives-8',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'limit integer 默认值 20 | 每页任务数 每页返回的任务数量。',
     shows: 'GET …/tasks?limit=7 lists 8 items; limit 0, 1, 2, 20, 21 and the default are honoured',
@@ -137,7 +137,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.thread-filter-lost-on-cursor',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: '传入后，只返回该线程创建的后台工具任务',
     shows: 'GET …/tasks?session_thread_id=th-b&cursor=20 lists th-a tasks (page 1 is filtered, later pages are not)',
@@ -146,7 +146,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.several-states-lost-with-thread',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: '按任务状态筛选结果。支持使用半角逗号分隔多个状态。',
     shows:
@@ -160,7 +160,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.two-tasks-one-id',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'task_id string | 任务 ID … 后台工具任务的唯一标识',
     shows: 'two different tasks (created 1 min apart, different states) both have task_id task-1005',
@@ -168,7 +168,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.cursor-repeats-the-last-item',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'next_cursor integer | 下一页标识 … 将其原样传入下一次请求的 cursor',
     shows: 'the first item of every page after the first is the last item of the page before it',
@@ -181,7 +181,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.result-in-list',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: '列表只返回任务摘要，不返回执行结果 result。',
     shows: 'every succeeded item carries result: {"stdout": "done"}',
@@ -189,7 +189,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.error-code-on-succeeded',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'error_code string | 失败类型 … 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。',
     shows: 'succeeded tasks carry error_code "internal" and an error_message',
@@ -199,7 +199,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.finished-at-keeps-moving',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'finished_at integer | 结束时间 … 任务进入结束状态的时间',
     shows: 'the same succeeded/failed/cancelled task has a later finished_at on each read (+1 ms per request)',
@@ -209,7 +209,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.started-before-submitted',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'created_at … 任务提交时间 … started_at … 任务开始执行的时间',
     shows: 'every started task has started_at 5 s before its created_at',
@@ -219,7 +219,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.task-of-another-session',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'session_id string | 会话 ID items.session_id 任务所属的会话 ID。',
     shows: 'GET /sessions/sesn-x/tasks lists task-1010 with session_id "sesn-y"',
@@ -227,7 +227,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.limit-0-lists-a-page',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'limit integer 默认值 20 | 每页任务数 每页返回的任务数量。 最小值：0',
     shows: 'GET …/tasks?limit=0 lists 20 tasks (as if limit were omitted)',
@@ -235,7 +235,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.task-id-not-task-prefixed',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: '后台工具任务的唯一标识，格式为 task- 开头的字符串。',
     shows: 'task_id values are job-1000 … job-1032',
@@ -243,7 +243,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.thread-changes',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: 'session_thread_id string | 会话线程 ID items.session_thread_id 发起该任务的会话线程 ID。',
     shows: 'the same task (same task_id, same created_at) names thread th-a on some reads and th-c on others',
@@ -253,7 +253,7 @@ const ark: RedTeamServer[] = [
   },
   {
     name: 'ark.unknown-back-to-queued',
-    face: 'ark',
+    api: 'ark',
     file: ARK,
     sentence: '保留 task_id 并稍后查询；状态可能恢复为 running 或实际结束状态',
     shows: 'the same unknown tasks read as queued (not started: no started_at) on later reads, then unknown again',
@@ -268,7 +268,7 @@ const ark: RedTeamServer[] = [
 const jsonrpc: RedTeamServer[] = [
   {
     name: 'jsonrpc.limit-7-gives-8',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'limit Limit Maximum number of tasks to return',
     shows: 'GET /tasks?limit=7 returns 8 tasks; 1, 2, 50 and 51 are honoured',
@@ -276,7 +276,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.user-filter-lost-on-cursor',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'user_id User Id User ID filter',
     shows: 'GET /tasks?user_id=u2&starting_after=t003 returns tasks of u1; without a cursor the filter holds',
@@ -287,7 +287,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.session-filter-lost-with-status',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'session_id Session Id Session ID filter',
     shows: 'GET /tasks?session_id=s1&status=working returns tasks of s2; either filter alone holds',
@@ -298,7 +298,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.ending-before-inclusive',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'ending_before Ending Before Cursor for pagination',
     shows: 'GET /tasks?ending_before=t010 ends with t010 itself (starting_after is exclusive)',
@@ -315,7 +315,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.canceled-keeps-producing-output',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'CANCELED：任务已取消，不会继续处理。 EXPIRED：任务已过期，不会继续处理。',
     shows: 'the same canceled and expired tasks list one more output entry on each read',
@@ -327,7 +327,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.never-started-has-output',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'CREATED：任务已创建但尚未开始。 … output object[] 模型/代理生成的输出条目集合（多类型）。',
     shows: 'tasks in status created list an output entry the model generated',
@@ -337,7 +337,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.created-at-keeps-moving',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'created_at integer 任务创建时间（Unix 秒）。',
     shows: 'the same task (same id) has a different created_at on consecutive reads',
@@ -345,7 +345,7 @@ const jsonrpc: RedTeamServer[] = [
   },
   {
     name: 'jsonrpc.previous-task-is-itself',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     file: RPC,
     sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。',
     shows: 'task t005 names itself as its previous task (previous_task_id "t005")',
@@ -356,7 +356,7 @@ const jsonrpc: RedTeamServer[] = [
 const praxisSessions: RedTeamServer[] = [
   {
     name: 'praxis.sessions.limit-7-gives-8',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'limitnumber可选 query: Number of items per page.',
     shows: 'GET /v1/sessions?limit=7 lists 8 sessions (its cursor continues after 8); 1, 2, 10 and 11 are honoured',
@@ -365,7 +365,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.agent-filter-lost-on-cursor',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'agent_idstring可选 query: Return only sessions created with this agent id',
     shows: 'GET /v1/sessions?agent_id=agent_a&page=… lists agent_b sessions; the first page is filtered',
@@ -381,7 +381,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.cursor-repeats-the-last-item',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'next_page string | null Opaque cursor for the next page: pass it unchanged as page to continue.',
     shows: 'the first session of every page after the first is the last session of the page before it',
@@ -400,7 +400,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.two-sessions-one-id',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'data[].id string Session id (sesn_...). Pass it as session_id in every session call.',
     shows: 'two different sessions (different created_at and agent) are both listed as sesn_003',
@@ -408,7 +408,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.agent-version-accepted-with-agent-id',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、' +
@@ -421,7 +421,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.repeated-statuses-accepted',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       '支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、' +
@@ -434,7 +434,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.created-at-gte-accepted',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       'created_at[gte]string可选 query: Created-at lower bound for sessions. Declared by the Managed Agents shape ' +
@@ -444,7 +444,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.fork-in-another-directory',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       'data[].cwd string Normalized session working directory; defaults to /home/user/workspace. Forks inherit this directory.',
@@ -458,7 +458,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.usage-goes-down',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'data[].usage object Cumulative token usage for a session across all turns.',
     shows: 'the same session reports fewer input_tokens on each later read (10000 minus 10 per request)',
@@ -466,7 +466,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.terminated-comes-back',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: '`terminated` - Session has ended, either due to an error or completion.',
     shows: 'sesn_020 is terminated on some reads and running again on later ones',
@@ -476,7 +476,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.more-than-500-resources',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       "data[].resources array<object> Resources attached to the session, at most 500; each is a file reference mounted into the session's machine.",
@@ -496,7 +496,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.updated-before-created',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence:
       'data[].created_at string A timestamp in RFC 3339 format … data[].updated_at string A timestamp in RFC 3339 format',
@@ -505,7 +505,7 @@ const praxisSessions: RedTeamServer[] = [
   },
   {
     name: 'praxis.sessions.vault-ids-change',
-    face: 'praxis',
+    api: 'praxis',
     file: SESSIONS,
     sentence: 'data[].vault_ids array<string> Vault IDs attached to the session at creation.',
     shows: 'the same session lists vault_ids ["vlt_1"] on some reads and ["vlt_1", "vlt_2"] on others',
@@ -516,7 +516,7 @@ const praxisSessions: RedTeamServer[] = [
 const praxisTasks: RedTeamServer[] = [
   {
     name: 'praxis.tasks.thread-id-on-bash',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'Subagent rows link to their child thread via thread_id; other kinds have null.',
     shows: 'bash tasks have thread_id "th_main"',
@@ -524,7 +524,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.trigger-count-on-bash',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'trigger_count counts admitted monitor event batches, or is null without records and for other kinds.',
     shows: 'bash tasks have trigger_count 3',
@@ -532,7 +532,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.started-before-its-session',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'data[].started_at string RFC 3339 time at which the task started.',
     shows: "every session's task bg_0 started one hour before that session's created_at (sessions.list)",
@@ -542,7 +542,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.ended-before-started',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'data[].ended_at string | null RFC 3339 time at which the task ended; null while it is running.',
     shows: 'every ended task has ended_at one second before its started_at',
@@ -552,7 +552,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.two-tasks-one-id',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence:
       'data[].id string Identifier of the object, as returned by the API; pass it in the path of follow-up calls on the same resource.',
@@ -561,7 +561,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.trigger-count-goes-down',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'trigger_count counts admitted monitor event batches',
     shows: 'the same monitor task has a smaller trigger_count on each later read (1000 minus the request number)',
@@ -571,7 +571,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.ended-at-keeps-moving',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'data[].ended_at string | null RFC 3339 time at which the task ended',
     shows: 'the same completed/failed/cancelled/lost task has a later ended_at on each read (+1 s per request)',
@@ -583,7 +583,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.notified-before-started',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: "data[].notified_at string | null RFC 3339 time of the latest run that the task's notification started",
     shows: 'completed tasks have notified_at one minute before their started_at',
@@ -593,7 +593,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.started-at-not-rfc3339',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'Timestamps are RFC3339',
     shows: 'started_at is written like "Fri, 20 Nov 2026 08:00:00 GMT" (an HTTP date)',
@@ -601,7 +601,7 @@ const praxisTasks: RedTeamServer[] = [
   },
   {
     name: 'praxis.tasks.subagent-without-thread',
-    face: 'praxis',
+    api: 'praxis',
     file: TASKS,
     sentence: 'Subagent rows link to their child thread via thread_id; other kinds have null.',
     shows: 'subagent tasks have thread_id null',
@@ -612,7 +612,7 @@ const praxisTasks: RedTeamServer[] = [
 const everruns: RedTeamServer[] = [
   {
     name: 'everruns.kind-filter-lost-with-state',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**kind** string Filter by kind',
     shows: 'GET …/tasks?state=running&kind=monitor lists running subagent tasks; kind alone, state alone hold',
@@ -621,7 +621,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.two-tasks-one-id',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**id** required `task_*` public ID.',
     shows: 'task_0 (queued subagent) and task_1 (running monitor) are both listed with id task_0',
@@ -629,7 +629,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.task-of-another-session',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**session\\_id** required Owning session.',
     shows: 'GET /v1/sessions/ses1/tasks lists task_3 with session_id "ses2"',
@@ -637,7 +637,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.root-is-own-session',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '`None` for a top-level session that is its own root, or when unavailable.',
     shows: 'every task of ses1 has root_session_id "ses1", its own session',
@@ -645,7 +645,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.input-request-id-not-stable',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**id** required Stable ID referenced by the answering message’s `in_reply_to`.',
     shows: 'the same awaiting_input task shows a different input_request.id on each read',
@@ -657,7 +657,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.attempt-goes-down',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**attempt** Execution attempt, starting at 1. Incremented on re-attach.',
     shows: 'the same task reads attempt 3, then 1, then 2, then 3, then 1…',
@@ -665,7 +665,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.error-on-running',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: 'Terminal error detail. Timeout/rejection/orphaned are kinds, not states.',
     shows: 'running tasks carry error {"kind": "timeout", "message": "too slow"}',
@@ -675,7 +675,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.succeeded-comes-back',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence:
       'Three classes: active (`queued`, `running`), interrupted (`awaiting_input`, resumable), terminal (`succeeded`, `failed`, `canceled`).',
@@ -686,7 +686,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.id-not-task-prefixed',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence: '**id** required `task_*` public ID.',
     shows: 'ids are job_0 … job_13 (result_path follows the id)',
@@ -697,7 +697,7 @@ const everruns: RedTeamServer[] = [
   },
   {
     name: 'everruns.artifact-in-both-places',
-    face: 'everruns',
+    api: 'everruns',
     file: EVERRUNS,
     sentence:
       '**path** Session VFS path, when the artifact lives in the session filesystem. … ' +

@@ -331,13 +331,13 @@ createHandlers({ apis: [jobs], faults: ['jobs.order-newest-frist'] });
       `import { defineScenario } from 'agent-task-contracts/scenarios';
 import { createHandlers } from 'agent-task-contracts/handlers';
 import type { MockControl } from 'agent-task-contracts/node';
-defineScenario({ name: 'x', face: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'running' } }], timeline: [{ set: { t: { state: 'unknown' } }, faults: ['ark.order-newest-first'] }] });
+defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'running' } }], timeline: [{ set: { t: { state: 'unknown' } }, faults: ['ark.order-newest-first'] }] });
 // @ts-expect-error a state Ark does not have
-defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
+defineScenario({ name: 'x', api: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
 // @ts-expect-error a misspelt field
-defineScenario({ name: 'x', face: 'everruns', tasks: [{ session: 's', task: { stat: 'running' } }], timeline: [] });
+defineScenario({ name: 'x', api: 'everruns', tasks: [{ session: 's', task: { stat: 'running' } }], timeline: [] });
 // @ts-expect-error another API's fault
-defineScenario({ name: 'x', face: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
+defineScenario({ name: 'x', api: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
 // @ts-expect-error a misspelt fault id
 createHandlers({ faults: ['ark.order-newest-frist'] });
 declare const mock: MockControl;
@@ -348,13 +348,13 @@ import { defineApi, registerApi, type ApiModule } from 'agent-task-contracts/kit
 registerApi(jobs);
 const module: ApiModule = defineApi(jobs);
 export async function seedJobs(): Promise<string[]> {
-  const app = await createHandlers({ faces: [module.contract.face] }).app();
+  const app = await createHandlers({ apiNames: [module.contract.api] }).app();
   const seeded = await app.seed('jobs', 'ses_a', [{ status: 'running' }]);
   return seeded.map((job) => String(job.id));
 }
 // The example's ApiTypes entry types its seeds and faults like a built-in API's, with no cast.
 import type { Job } from 'agent-task-contracts/examples/jobs';
-export const jobsMock = createHandlers({ faces: ['jobs'], faults: ['jobs.order-newest-first'] });
+export const jobsMock = createHandlers({ apiNames: ['jobs'], faults: ['jobs.order-newest-first'] });
 export const typedJobs: Promise<Job[]> = jobsMock.seed('jobs', 'ses_a', [{ status: 'failed' }]);
 // @ts-expect-error a misspelt fault of the example's API
 createHandlers({ faults: ['jobs.order-newest-frist'] });

@@ -3,10 +3,10 @@ import { expect, test } from '../../src/entries/playwright.js';
 
 test('the list answers 503 once, then its tasks; a Prefer header asks per request', async ({ mock, request }) => {
   const url = `${mock.baseUrl.ark}/sessions/sesn-demo/tasks`;
-  await mock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+  await mock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
   expect((await request.get(url)).status()).toBe(503);
   expect((await request.get(url)).status()).toBe(200);
   expect((await request.get(url, { headers: { Prefer: 'code=429' } })).status()).toBe(429);
-  await mock.setAnswers([{ face: 'ark', networkError: true }]);
+  await mock.setAnswers([{ api: 'ark', networkError: true }]);
   await expect(request.get(url)).rejects.toThrow();
 });

@@ -11,18 +11,18 @@ afterAll(() => server.close());
 const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks';
 
 it('shows the outage, then the tasks on the next poll', async () => {
-  await demoMock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+  await demoMock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
   expect((await fetch(url)).status).toBe(503);
   expect((await fetch(url)).status).toBe(200);
 });
 
 it('stays offline while the network is down', async () => {
-  await demoMock.setAnswers([{ face: 'ark', networkError: true }]); // every request, until reset
+  await demoMock.setAnswers([{ api: 'ark', networkError: true }]); // every request, until reset
   await expect(fetch(url)).rejects.toThrow();
   await expect(fetch(url)).rejects.toThrow();
 });
 
 it('gives up on an answer that does not come', async () => {
-  await demoMock.setAnswers([{ face: 'ark', timeoutMs: 1_000, times: 1 }]);
+  await demoMock.setAnswers([{ api: 'ark', timeoutMs: 1_000, times: 1 }]);
   await expect(fetch(url, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
 });

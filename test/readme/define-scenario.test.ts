@@ -5,7 +5,7 @@ import { defineScenario, useScenario } from '../../src/entries/scenarios.js';
 
 const retried = defineScenario({
   name: 'ark-retried-upload',
-  face: 'ark',
+  api: 'ark',
   progression: 'manual',
   sessions: [{ id: 'sesn-upload' }],
   tasks: [{ session: 'sesn-upload', task: { task_id: 'task-upload', state: 'running', tool: { name: 'upload' } } }],

@@ -34,7 +34,7 @@ it('is mocked over HTTP, newest first, in pages', async () => {
 });
 
 it('is mocked with MSW at its own base URL, with typed seeds, faults and overrides', async () => {
-  const mock = createHandlers({ faces: ['jobs'] });
+  const mock = createHandlers({ apiNames: ['jobs'] });
   const seeded: Job[] = await mock.seed('jobs', 'ses_m', [{ status: 'failed' }, { status: 'running' }]);
   const msw = setupServer(...mock.handlers);
   msw.listen({ onUnhandledRequest: 'error' });
@@ -59,7 +59,7 @@ it('is mocked with MSW at its own base URL, with typed seeds, faults and overrid
 
 it('conforms, and a fault injected into it is caught', { timeout: 60_000 }, async () => {
   const check = () =>
-    runConformance({ face: 'jobs', baseUrl: `${server.url}/jobs`, session: 'ses_a', runs: 10, polls: 2, pollIntervalMs: 10 });
+    runConformance({ api: 'jobs', baseUrl: `${server.url}/jobs`, session: 'ses_a', runs: 10, polls: 2, pollIntervalMs: 10 });
   expect((await check()).exitCode).toBe(0);
   await app.setFaults(['jobs.exit-code-matches-status']);
   const broken = await check();

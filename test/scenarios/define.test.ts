@@ -4,7 +4,7 @@ import { defineScenario, LIBRARY, useScenario } from '../../src/scenarios/index.
 
 const scenario = defineScenario({
   name: 'ark-retry',
-  face: 'ark',
+  api: 'ark',
   progression: 'manual',
   sessions: [{ id: 'sesn-x' }],
   tasks: [{ session: 'sesn-x', task: { task_id: 'task-1', state: 'running', tool: { name: 'bash' } } }],
@@ -12,7 +12,7 @@ const scenario = defineScenario({
 });
 
 describe('defineScenario', () => {
-  const mock = useScenario(scenario, { baseUrl: { ark: 'https://ark.define.test/api/v3' }, faces: ['ark'] });
+  const mock = useScenario(scenario, { baseUrl: { ark: 'https://ark.define.test/api/v3' }, apiNames: ['ark'] });
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
@@ -42,6 +42,6 @@ describe('defineScenario', () => {
   });
 
   it('every library scenario names its API', () => {
-    for (const [name, value] of Object.entries(LIBRARY)) expect(name.startsWith(`${value.face}-`)).toBe(true);
+    for (const [name, value] of Object.entries(LIBRARY)) expect(name.startsWith(`${value.api}-`)).toBe(true);
   });
 });

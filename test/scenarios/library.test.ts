@@ -13,7 +13,7 @@ const baseFor = (name: string) => ({
   jsonrpc: `https://${name}.test`,
 });
 const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) =>
-  useScenario(name, { faces: [LIBRARY[name]!.face], baseUrl: baseFor(name) }),
+  useScenario(name, { apiNames: [LIBRARY[name]!.api], baseUrl: baseFor(name) }),
 );
 let BASE = baseFor('none');
 const server = setupServer(...mocks.flatMap((m) => m.handlers));
@@ -241,7 +241,7 @@ describe('the scenario library, replayed in Node with MSW', () => {
     for (const mock of mocks) {
       const app = await mock.app();
       for (const state of (app.scenario as ScenarioPlayer).timeline.steps)
-        for (const { task } of state.tasks) expect(checkItem(app.scenario!.face, 'task', task)).toEqual([]);
+        for (const { task } of state.tasks) expect(checkItem(app.scenario!.api, 'task', task)).toEqual([]);
     }
   });
 });

@@ -73,7 +73,7 @@ async function expectSameLists(file: string, polls: number) {
   }
   await replay.app.control('POST', '/reset', {});
   const result = await runConformance({
-    face: 'ark',
+    api: 'ark',
     baseUrl: `${replay.url}/ark`,
     session: 'sesn-demo',
     seed: 3,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../../src/cli/main.js';
 import { runConformance } from '../../src/conformance/index.js';
-import type { Face } from '../../src/contract/index.js';
+import type { ApiName } from '../../src/contract/index.js';
 import { MockApp } from '../../src/handlers/app.js';
 import { recordScenario } from '../../src/node/record.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
@@ -32,14 +32,14 @@ async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> 
 async function recordArk(app: MockApp, session: string, polls: number) {
   const server = await startServer(app, { port: 0 });
   servers.push(server);
-  return recordScenario({ face: 'ark', baseUrl: `${server.url}/ark`, session, polls, intervalMs: 0 });
+  return recordScenario({ api: 'ark', baseUrl: `${server.url}/ark`, session, polls, intervalMs: 0 });
 }
 
-const CASES: { name: ScenarioName; face: Face; session?: string; lists: string[] }[] = [
-  { name: 'praxis-subagent-lost', face: 'praxis', lists: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks'] },
-  { name: 'everruns-awaiting-input-answered', face: 'everruns', session: 'demo', lists: ['/v1/sessions/demo/tasks'] },
-  { name: 'ark-unknown-comes-back', face: 'ark', session: 'sesn-demo', lists: ['/sessions/sesn-demo/tasks'] },
-  { name: 'jsonrpc-input-required-resumed', face: 'jsonrpc', session: 'demo', lists: ['/tasks?session_id=demo'] },
+const CASES: { name: ScenarioName; api: ApiName; session?: string; lists: string[] }[] = [
+  { name: 'praxis-subagent-lost', api: 'praxis', lists: ['/v1/sessions', '/v1/sessions/sesn_demo/background_tasks'] },
+  { name: 'everruns-awaiting-input-answered', api: 'everruns', session: 'demo', lists: ['/v1/sessions/demo/tasks'] },
+  { name: 'ark-unknown-comes-back', api: 'ark', session: 'sesn-demo', lists: ['/sessions/sesn-demo/tasks'] },
+  { name: 'jsonrpc-input-required-resumed', api: 'jsonrpc', session: 'demo', lists: ['/tasks?session_id=demo'] },
 ];
 
 describe('record -> replay round trip', () => {
@@ -48,8 +48,8 @@ describe('record -> replay round trip', () => {
       const original = await serve(LIBRARY[c.name]);
       const polls = LIBRARY[c.name]!.timeline.length + 2;
       const recording = await recordScenario({
-        face: c.face,
-        baseUrl: `${original.url}/${c.face}`,
+        api: c.api,
+        baseUrl: `${original.url}/${c.api}`,
         session: c.session,
         polls,
         intervalMs: 0,
@@ -62,17 +62,17 @@ describe('record -> replay round trip', () => {
       for (let poll = 0; poll < polls; poll++) {
         for (const list of c.lists) {
           const [a, b] = await Promise.all([
-            fetch(`${original.url}/${c.face}${list}`),
-            fetch(`${replay.url}/${c.face}${list}`),
+            fetch(`${original.url}/${c.api}${list}`),
+            fetch(`${replay.url}/${c.api}${list}`),
           ]);
           expect({ status: b.status, body: await b.text() }).toEqual({ status: a.status, body: await a.text() });
         }
       }
       await replay.app.control('POST', '/reset', {});
       const result = await runConformance({
-        face: c.face,
-        baseUrl: `${replay.url}/${c.face}`,
-        session: c.face === 'jsonrpc' ? undefined : c.session,
+        api: c.api,
+        baseUrl: `${replay.url}/${c.api}`,
+        session: c.api === 'jsonrpc' ? undefined : c.session,
         seed: 3,
         runs: 30,
         polls: 3,
@@ -223,10 +223,10 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
     return file;
   };
   const base =
-    'name: bad\nface: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
+    'name: bad\napi: jsonrpc\nsessions: [{ id: demo }]\ntasks:\n  - { session: demo, task: { id: t1, user_id: u, status: completed, output: [] } }\n';
 
   it.each([
-    ['face: nope\nname: x\ntimeline: []\n', '/face', 'unknown API "nope"; the APIs are praxis, everruns, ark, jsonrpc'],
+    ['api: nope\nname: x\ntimeline: []\n', '/api', 'unknown API "nope"; the APIs are praxis, everruns, ark, jsonrpc'],
     [
       `${base}timeline:\n  - set: { t1: { status: working } }\n`,
       '/timeline/0/set/t1/status',
@@ -239,7 +239,7 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
       'jsonrpc.created-at-unix-seconds',
     ],
     [`${base}timeline:\n  - faults: [ark.nope]\n`, '/timeline/0/faults/0', 'unknown fault'],
-    ['name: x\nface: [oops\n', '', 'not valid YAML or JSON'],
+    ['name: x\napi: [oops\n', '', 'not valid YAML or JSON'],
   ])('%#: %s', async (content, pointer, reason) => {
     const file = await write(content);
     const error = await readScenarioFile(file).catch((e: unknown) => e);
@@ -300,7 +300,7 @@ describe('scenarios on the standalone server', () => {
   it('mock --scenario with a bad file exits 2 naming the file and pointer', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'atc-scn-cli-'));
     const file = join(dir, 'bad.yaml');
-    await writeFile(file, 'name: bad\nface: ark\ntimeline: [ { set: { nope: { state: running } } } ]\n');
+    await writeFile(file, 'name: bad\napi: ark\ntimeline: [ { set: { nope: { state: running } } } ]\n');
     let err = '';
     const code = await runCli(['mock', '--port', '0', '--scenario', file], {
       stdout: () => {},

@@ -141,7 +141,7 @@ describe('check:sentences', () => {
   it('names an entry whose text no longer matches, one whose sentence is gone, and a schema pointer that resolves to nothing', async () => {
     const table = await tableCopy('mismatch', (text) =>
       text
-        .replace('text: "Own-face extension."', 'text: "Own face extension."')
+        .replace('text: "Own-face extension."', 'text: "Own API extension."')
         .replace(
           '#/components/schemas/BackgroundTaskList required data',
           '#/components/schemas/BackgroundTaskLst required data',
@@ -152,7 +152,7 @@ describe('check:sentences', () => {
     );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
     expect(messages).toContainEqual(
-      expect.stringContaining("the entry's text “Own face extension.” is not the document's “Own-face extension.”"),
+      expect.stringContaining("the entry's text “Own API extension.” is not the document's “Own-face extension.”"),
     );
     expect(messages).toContainEqual(
       expect.stringContaining("004-999-abcdef: the table's “A sentence nobody wrote.” is not in the document any more"),

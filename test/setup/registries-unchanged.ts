@@ -5,12 +5,12 @@
  * file that leaves one registered, and says where it belongs.
  */
 import { afterAll } from 'vitest';
-import { faces } from '../../src/contract/faces.js';
+import { apiNames } from '../../src/contract/registry.js';
 
-const before = faces().join(', ');
+const before = apiNames().join(', ');
 
 afterAll(() => {
-  const after = faces().join(', ');
+  const after = apiNames().join(', ');
   if (after !== before)
     throw new Error(
       `this file registers an API (the APIs were ${before}, now ${after}), which every later file in its worker ` +

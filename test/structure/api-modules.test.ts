@@ -7,17 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FACES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
-const names = BUILTIN_FACES.join('|');
+const names = BUILTIN_API_NAMES.join('|');
 /** A comparison with an API's name or law prefix, a `case` on one, or a switch over the API. */
 const BRANCH = new RegExp(
   [
     `[=!]==\\s*'(${names})[.']`,
     `'(${names})(\\.[a-z.-]+)?'\\s*[=!]==`,
     `case '(${names})[.']`,
-    `switch \\((face|api|op\\.face|op\\.lawPrefix)\\)`,
+    `switch \\((API|api|op\\.api|op\\.lawPrefix)\\)`,
     `startsWith\\('(${names})[.']`,
   ].join('|'),
 );
@@ -46,17 +46,17 @@ describe('one module per API', () => {
   });
 
   it('the check sees a branch when there is one', () => {
-    expect(BRANCH.test("if (face === 'ark') return;")).toBe(true);
+    expect(BRANCH.test("if (API === 'ark') return;")).toBe(true);
     expect(BRANCH.test("if (op.lawPrefix === 'praxis.sessions') return;")).toBe(true);
     expect(BRANCH.test("    case 'jsonrpc':")).toBe(true);
-    expect(BRANCH.test('switch (face) {')).toBe(true);
+    expect(BRANCH.test('switch (API) {')).toBe(true);
     expect(BRANCH.test("const x = 'arkade' === y;")).toBe(false);
   });
 
   it('each built-in API has its module, with the three sides the layers read', () => {
-    for (const face of BUILTIN_FACES) {
-      const files = readdirSync(join(src, 'apis', face)).sort();
-      expect(files, face).toEqual(
+    for (const api of BUILTIN_API_NAMES) {
+      const files = readdirSync(join(src, 'apis', api)).sort();
+      expect(files, api).toEqual(
         expect.arrayContaining([
           'behaviour.ts',
           'contract.ts',

@@ -19,7 +19,7 @@ void mock.scenario('ark-unknown-comes-back', { progression: 'manual' });
 void mock.scenario('ark-unknown-come-back');
 // @ts-expect-error a misspelt progression
 void mock.scenario('ark-unknown-comes-back', { progression: 'manaul' });
-void mock.scenario(defineScenario({ name: 'x', face: 'everruns', timeline: [] }));
+void mock.scenario(defineScenario({ name: 'x', api: 'everruns', timeline: [] }));
 void mock.scenario(null);
 void mock.setFaults(['ark.order-newest-first']);
 // @ts-expect-error a misspelt fault id
@@ -29,7 +29,7 @@ void mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
 void mock.playScenario('ark-unknown-come-back');
 // @ts-expect-error stopScenario(), not playScenario(null)
 void mock.playScenario(null);
-void mock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+void mock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
 void mock.clock.freeze('2026-11-30T09:00:00Z');
 const ark: string = mock.baseUrl.ark;
 // @ts-expect-error no such API

@@ -6,7 +6,7 @@ import { defineScenario, type FaultIdOf, LIBRARY, type Scenario, useScenario } f
 
 const ark = defineScenario({
   name: 'ark-retry',
-  face: 'ark',
+  api: 'ark',
   sessions: [{ id: 'sesn-x' }],
   tasks: [{ session: 'sesn-x', task: { task_id: 'task-1', state: 'running', tool: { name: 'bash' } } }],
   timeline: [{ set: { 'task-1': { state: 'unknown' } } }, { set: { 'task-1': { state: 'succeeded' } }, faults: ['ark.order-newest-first'] }],
@@ -17,35 +17,35 @@ const runtime: Scenario = ark;
 void runtime;
 
 // @ts-expect-error a state Ark does not have (Everruns calls it completed)
-defineScenario({ name: 'x', face: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'completed' } }], timeline: [] });
+defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'completed' } }], timeline: [] });
 // @ts-expect-error a misspelt task field
-defineScenario({ name: 'x', face: 'ark', tasks: [{ session: 's', task: { task_idd: 't' } }], timeline: [] });
+defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_idd: 't' } }], timeline: [] });
 // @ts-expect-error a misspelt nested field
-defineScenario({ name: 'x', face: 'ark', tasks: [{ session: 's', task: { task_id: 't', tool: { nam: 'bash' } } }], timeline: [] });
+defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_id: 't', tool: { nam: 'bash' } } }], timeline: [] });
 // @ts-expect-error a misspelt state in a step's set
-defineScenario({ name: 'x', face: 'everruns', timeline: [{ set: { t: { state: 'runing' } } }] });
+defineScenario({ name: 'x', api: 'everruns', timeline: [{ set: { t: { state: 'runing' } } }] });
 // @ts-expect-error a misspelt field in a step's set
-defineScenario({ name: 'x', face: 'jsonrpc', timeline: [{ set: { t: { stauts: 'working' } } }] });
+defineScenario({ name: 'x', api: 'jsonrpc', timeline: [{ set: { t: { stauts: 'working' } } }] });
 // @ts-expect-error a Praxis status on a JSON-RPC task
-defineScenario({ name: 'x', face: 'jsonrpc', timeline: [{ add: [{ session: 's', task: { id: 't', status: 'running' } }] }] });
+defineScenario({ name: 'x', api: 'jsonrpc', timeline: [{ add: [{ session: 's', task: { id: 't', status: 'running' } }] }] });
 // @ts-expect-error a misspelt fault id
-defineScenario({ name: 'x', face: 'ark', timeline: [{ faults: ['ark.order-newest-frist'] }] });
+defineScenario({ name: 'x', api: 'ark', timeline: [{ faults: ['ark.order-newest-frist'] }] });
 // @ts-expect-error another API's fault id
-defineScenario({ name: 'x', face: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
+defineScenario({ name: 'x', api: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
 // @ts-expect-error a rule id that exists but cannot be injected is no fault either
-defineScenario({ name: 'x', face: 'praxis', timeline: [{ faults: ['praxis.sessions.not-a-server-error'] }] });
+defineScenario({ name: 'x', api: 'praxis', timeline: [{ faults: ['praxis.sessions.not-a-server-error'] }] });
 // @ts-expect-error not an API
-defineScenario({ name: 'x', face: 'arc', timeline: [] });
+defineScenario({ name: 'x', api: 'arc', timeline: [] });
 // @ts-expect-error a misspelt scenario key
-defineScenario({ name: 'x', face: 'ark', timline: [] });
+defineScenario({ name: 'x', api: 'ark', timline: [] });
 // @ts-expect-error a misspelt progression
-defineScenario({ name: 'x', face: 'ark', progression: 'manaul', timeline: [] });
+defineScenario({ name: 'x', api: 'ark', progression: 'manaul', timeline: [] });
 // @ts-expect-error session objects belong to Praxis scenarios
-defineScenario({ name: 'x', face: 'ark', timeline: [{ sessions: [{ id: 'sesn-x' }] }] });
+defineScenario({ name: 'x', api: 'ark', timeline: [{ sessions: [{ id: 'sesn-x' }] }] });
 // Praxis sessions are partial sessions.
-defineScenario({ name: 'x', face: 'praxis', sessions: [{ id: 'sesn_a', agent: { id: 'agent_a' } }], timeline: [{ sessions: [{ id: 'sesn_a', archived_at: '2026-01-01T00:00:00Z' }] }] });
+defineScenario({ name: 'x', api: 'praxis', sessions: [{ id: 'sesn_a', agent: { id: 'agent_a' } }], timeline: [{ sessions: [{ id: 'sesn_a', archived_at: '2026-01-01T00:00:00Z' }] }] });
 // @ts-expect-error a misspelt Praxis session field
-defineScenario({ name: 'x', face: 'praxis', sessions: [{ id: 'sesn_a', archivd_at: null }], timeline: [] });
+defineScenario({ name: 'x', api: 'praxis', sessions: [{ id: 'sesn_a', archivd_at: null }], timeline: [] });
 
 // Fault ids per API.
 const own: FaultIdOf<'ark'> = 'ark.paging-terminates';
@@ -55,4 +55,4 @@ void [own, other];
 
 // The library is typed the same way: its scenarios carry their API.
 const library = LIBRARY['ark-unknown-comes-back'];
-if (library.face === 'ark') void library.tasks?.[0]?.task.state;
+if (library.api === 'ark') void library.tasks?.[0]?.task.state;

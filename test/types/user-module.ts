@@ -9,7 +9,7 @@ import { createHandlers } from '../../src/entries/handlers.js';
 import type { MockControl } from '../../src/entries/node.js';
 import { completedTasks, typedApi } from '../../src/kit/index.js';
 
-const mock = createHandlers({ faces: ['jobs'], faults: ['jobs.order-newest-first', 'jobs.exit-code-matches-status:every'] });
+const mock = createHandlers({ apiNames: ['jobs'], faults: ['jobs.order-newest-first', 'jobs.exit-code-matches-status:every'] });
 // @ts-expect-error a misspelt fault of the example's API
 createHandlers({ faults: ['jobs.order-newest-frist'] });
 void mock.setFaults(['jobs.finished-at-when-ended']);

@@ -2,7 +2,7 @@
 
 import { optional } from '../../contract/optional.js';
 import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
-import { json, type MockResponse, type Operation, pageResponse, storedTasks } from '../../handlers/types.js';
+import { json, type MockResponse, type OperationBehaviour, pageResponse, storedTasks } from '../../handlers/types.js';
 import type { ArkError, ArkTaskPage } from '../../types/index.js';
 import { ARK_DEFAULT_LIMIT } from './contract.js';
 
@@ -32,7 +32,7 @@ const invalid = (problem: ParamProblem) =>
 export const arkLimit = (query: URLSearchParams) => integer(query, 'limit', 0, ARK_MAX_LIMIT);
 export const arkCursor = (query: URLSearchParams) => integer(query, 'cursor', 0, Number.MAX_SAFE_INTEGER);
 
-export const listTasks: Operation = (request, context, params) => {
+export const listTasks: OperationBehaviour = (request, context, params) => {
   const session = params.session_id ?? '';
   const { query } = request;
   if (!context.store.hasSession('ark', session))

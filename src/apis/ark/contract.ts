@@ -16,7 +16,7 @@ const TOOL_USE_ID = {
 
 const operations: readonly ListOperation[] = [
   {
-    face: 'ark',
+    api: 'ark',
     operationId: 'listTasks',
     lawPrefix: 'ark',
     path: '/sessions/{session_id}/tasks',
@@ -133,7 +133,7 @@ const operations: readonly ListOperation[] = [
 ];
 
 export const arkContract: ApiContract = {
-  face: 'ark',
+  api: 'ark',
   documents: [ARK],
   spec: arkSpec,
   specFile: 'specs/ark.openapi.yaml',

@@ -8,7 +8,7 @@ import { arkKits } from './kits.js';
 import { arkLifecycle } from './rules.js';
 
 export const arkGenerators: GeneratorProfile = {
-  face: 'ark',
+  api: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
   // A tool call's id is one call's (ark.unique-tool-use-id): 64 random bits, so that objects drawn
   // one at a time (seeding, scenarios) never meet either; one run also makes repeats unique.

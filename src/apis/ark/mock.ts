@@ -18,7 +18,7 @@ const ARK_CODES = {
 export const ARK_DEMO = { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 } as const;
 
 export const arkMock: MockProfile = {
-  face: 'ark',
+  api: 'ark',
   operations: { listTasks },
   errorResponse(status, message) {
     return arkError(status, errorCode(status, ARK_CODES), message);

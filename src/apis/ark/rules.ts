@@ -12,7 +12,7 @@ const LIVE = ['queued', 'running', 'unknown'] as const satisfies readonly ArkTas
 const ALL = [...LIVE, ...TERMINAL];
 
 export const arkLifecycle: Lifecycle<ArkTaskState> = {
-  face: 'ark',
+  api: 'ark',
   states: ALL,
   terminal: TERMINAL,
   // unknown "不是稳定结束状态 … 状态可能恢复为 running 或实际结束状态": that list is where unknown
@@ -36,7 +36,7 @@ const known = (state: unknown): state is string =>
 function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string) {
   return {
     id,
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'started_at: 任务开始执行的时间 … 任务尚未开始时，不返回该字段。' },
     statement: `${why}, so started_at is returned.`,
@@ -52,7 +52,7 @@ function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, 
 export const arkRules = [
   {
     id: 'ark.started-at-absent-before-start',
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: {
       file: DOC,
@@ -75,7 +75,7 @@ export const arkRules = [
   startedAtPresent('ark.started-at-present-once-succeeded', 'succeeded', 'A succeeded task ran, so it has started'),
   {
     id: 'ark.finished-at-only-when-terminal',
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: {
       file: DOC,
@@ -95,7 +95,7 @@ export const arkRules = [
   },
   {
     id: 'ark.finished-at-when-terminal',
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。' },
     statement: 'A task in an end state (succeeded, failed, cancelled) has finished_at.',
@@ -111,7 +111,7 @@ export const arkRules = [
   },
   {
     id: 'ark.error-only-when-failed-cancelled-or-unknown',
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。' },
     statement: 'error_code and error_message appear only when state is failed, cancelled or unknown.',
@@ -133,7 +133,7 @@ export const arkRules = [
   },
   {
     id: 'ark.times-are-unix-millis',
-    face: 'ark',
+    api: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'created_at: 任务提交时间，采用 Unix 毫秒时间戳。' },
     statement: 'created_at, started_at and finished_at are Unix milliseconds (13 digits), not seconds.',

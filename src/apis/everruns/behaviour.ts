@@ -1,7 +1,7 @@
 /** Everruns: GET /v1/sessions/{session_id}/tasks, a bare array (001). The documented behaviour only. */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { isProblem, single, truncate } from '../../handlers/query.js';
-import { json, type MockResponse, type Operation, storedTasks } from '../../handlers/types.js';
+import { json, type MockResponse, type OperationBehaviour, storedTasks } from '../../handlers/types.js';
 import type { EverrunsTaskList } from '../../types/index.js';
 
 /** 001 documents the 404 ("Session not found") but no error body; this one is the mock's own. */
@@ -9,7 +9,7 @@ export function everrunsError(status: number, code: string, message: string): Mo
   return json(status, { error: { code, message } });
 }
 
-export const listTasks: Operation = (request, context, params) => {
+export const listTasks: OperationBehaviour = (request, context, params) => {
   const session = params.session_id ?? '';
   if (!context.store.hasSession('everruns', session))
     return everrunsError(404, 'not_found', `Session not found: ${truncate(session)}`);

@@ -16,7 +16,7 @@ const INPUT_REQUEST_ID = {
 
 const operations: readonly ListOperation[] = [
   {
-    face: 'everruns',
+    api: 'everruns',
     operationId: 'listTasks',
     lawPrefix: 'everruns',
     path: '/v1/sessions/{session_id}/tasks',
@@ -114,7 +114,7 @@ const operations: readonly ListOperation[] = [
 ];
 
 export const everrunsContract: ApiContract = {
-  face: 'everruns',
+  api: 'everruns',
   documents: [EVERRUNS],
   spec: everrunsSpec,
   specFile: 'specs/everruns.openapi.yaml',

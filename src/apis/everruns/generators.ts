@@ -7,7 +7,7 @@ import { everrunsKits } from './kits.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export const everrunsGenerators: GeneratorProfile = {
-  face: 'everruns',
+  api: 'everruns',
   overridesIn: (b, edge) => ({
     'Task.attempt': edge
       ? b.oneof([

@@ -17,7 +17,7 @@ const EVERRUNS_CODES = {
 export const EVERRUNS_DEMO = { session: 'demo', taskCount: 18 } as const;
 
 export const everrunsMock: MockProfile = {
-  face: 'everruns',
+  api: 'everruns',
   operations: { listTasks },
   errorResponse(status, message) {
     return everrunsError(status, errorCode(status, EVERRUNS_CODES), message);

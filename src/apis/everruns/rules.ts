@@ -11,7 +11,7 @@ const LIVE = ['queued', 'running', 'awaiting_input'] as const satisfies readonly
 const ALL = [...LIVE, ...TERMINAL];
 
 export const everrunsLifecycle: Lifecycle<EverrunsTaskState> = {
-  face: 'everruns',
+  api: 'everruns',
   states: ALL,
   terminal: TERMINAL,
   // The document names classes, not edges: active and interrupted tasks may move anywhere
@@ -51,7 +51,7 @@ export const notStartedYet = (task: JsonObject) =>
 export const everrunsRules = [
   {
     id: 'everruns.input-request-only-while-awaiting-input',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'input_request: Pending ask while `awaiting_input`; cleared when answered.' },
     statement: 'input_request is null or absent unless state is awaiting_input.',
@@ -72,7 +72,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.attempt-starts-at-1',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
     statement: 'attempt, when present, is at least 1.',
@@ -85,7 +85,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.result-path-shape',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'result_path: Machine result in the session VFS: `/.tasks/{task_id}/result.json`.' },
     statement: "result_path, when set, is /.tasks/{id}/result.json for the task's own id.",
@@ -104,7 +104,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.error-only-when-failed-or-canceled',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: {
       file: DOC,
@@ -131,7 +131,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.root-session-not-self',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: {
       file: DOC,
@@ -151,7 +151,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.timeout-rejection-only-on-failed',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'Timeout and rejection are `error.kind` values on `failed`, not states.' },
     statement: 'An error of kind timeout or rejection is carried only by a failed task.',
@@ -170,7 +170,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.child-session-not-own-session',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: {
       file: DOC,
@@ -192,7 +192,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.artifact-url-absolute',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'url: External URL, when the artifact lives elsewhere.' },
     statement: "An artifact's url, when set, is an absolute URL (a scheme and what follows), not a relative reference.",
@@ -216,7 +216,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.nothing-produced-before-start',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: {
       file: DOC,
@@ -239,7 +239,7 @@ export const everrunsRules = [
   },
   {
     id: 'everruns.child-session-not-root',
-    face: 'everruns',
+    api: 'everruns',
     target: 'task',
     source: {
       file: DOC,

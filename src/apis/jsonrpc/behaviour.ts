@@ -11,7 +11,7 @@ import {
   json,
   type MockContext,
   type MockResponse,
-  type Operation,
+  type OperationBehaviour,
   pageResponse,
   storedTasks,
 } from '../../handlers/types.js';
@@ -90,7 +90,7 @@ export function limitProblem(raw: string): ParamProblem | undefined {
   return undefined;
 }
 
-export const listTasks: Operation = (request, context) => {
+export const listTasks: OperationBehaviour = (request, context) => {
   const { details, values, limit } = readParams(request.query);
   if (details.length > 0) return unprocessable(details);
   return documentedPage(context, values, limit);

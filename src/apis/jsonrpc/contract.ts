@@ -10,7 +10,7 @@ const JSONRPC = JSONRPC_DOCUMENT;
 
 const operations: readonly ListOperation[] = [
   {
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     operationId: 'listTasks',
     lawPrefix: 'jsonrpc',
     path: '/tasks',
@@ -92,7 +92,7 @@ const operations: readonly ListOperation[] = [
 ];
 
 export const jsonrpcContract: ApiContract = {
-  face: 'jsonrpc',
+  api: 'jsonrpc',
   documents: [JSONRPC],
   spec: jsonrpcSpec,
   specFile: 'specs/jsonrpc.openapi.yaml',

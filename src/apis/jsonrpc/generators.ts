@@ -42,7 +42,7 @@ function outputItem<A>(b: Backend<A>): A {
 }
 
 export const jsonrpcGenerators: GeneratorProfile = {
-  face: 'jsonrpc',
+  api: 'jsonrpc',
   overridesIn: (b, edge) => ({
     // Unix seconds.
     'Task.created_at': b.map(plausibleMillis(b, edge), (ms: number) => Math.floor(ms / 1000)),

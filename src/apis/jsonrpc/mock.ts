@@ -12,7 +12,7 @@ export const JSONRPC_DEMO = { session: 'demo', user: 'user_demo', taskCount: 48 
 const isCall = (item: unknown): item is JsonObject => isObject(item) && typeof item.call_id === 'string';
 
 export const jsonrpcMock: MockProfile = {
-  face: 'jsonrpc',
+  api: 'jsonrpc',
   operations: { listTasks },
   errorResponse(status, message) {
     // FastAPI: a validation error lists what was wrong; routing errors carry a plain `detail` string.

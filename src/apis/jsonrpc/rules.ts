@@ -40,7 +40,7 @@ export const JSONRPC_DOCUMENTED_PATHS: readonly (readonly string[])[] = [
 ];
 
 export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
-  face: 'jsonrpc',
+  api: 'jsonrpc',
   states: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
   terminal: ['completed', 'canceled', 'expired', 'failed'],
   transitions: transitionsFromPaths(JSONRPC_DOCUMENTED_PATHS),
@@ -55,7 +55,7 @@ export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
 export const jsonrpcRules = [
   {
     id: 'jsonrpc.input-required-call-ids-only-while-input-required',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     target: 'task',
     source: {
       file: DOC,
@@ -81,7 +81,7 @@ export const jsonrpcRules = [
   },
   {
     id: 'jsonrpc.nothing-produced-before-start',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     target: 'task',
     source: {
       file: DOC,
@@ -102,7 +102,7 @@ export const jsonrpcRules = [
   },
   {
     id: 'jsonrpc.created-at-unix-seconds',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     target: 'task',
     source: { file: DOC, sentence: 'created_at integer 任务创建时间（Unix 秒）。' },
     statement: 'created_at is Unix seconds (10 digits), not milliseconds.',
@@ -118,7 +118,7 @@ export const jsonrpcRules = [
   },
   {
     id: 'jsonrpc.envelope-result-xor-error',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     target: 'envelope',
     source: {
       file: DOC,
@@ -134,7 +134,7 @@ export const jsonrpcRules = [
   },
   {
     id: 'jsonrpc.previous-task-not-self',
-    face: 'jsonrpc',
+    api: 'jsonrpc',
     target: 'task',
     source: { file: DOC, sentence: 'previous_task_id string — OPTIONAL 前置任务 ID（用于续写/衔接）。' },
     statement: 'previous_task_id, when given, names another task than the task itself.',

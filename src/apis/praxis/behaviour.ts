@@ -5,7 +5,7 @@ import {
   json,
   type MockContext,
   type MockResponse,
-  type Operation,
+  type OperationBehaviour,
   storedSessions,
   storedTasks,
 } from '../../handlers/types.js';
@@ -67,7 +67,7 @@ export function decodeCursor(text: string): PraxisCursor | undefined {
   }
 }
 
-export const listSessions: Operation = (request, context) => {
+export const listSessions: OperationBehaviour = (request, context) => {
   const { query } = request;
   for (const name of new Set(query.keys())) {
     if (!PRAXIS_SESSION_PARAMS.has(name))
@@ -117,7 +117,7 @@ export const listSessions: Operation = (request, context) => {
   return json(200, body);
 };
 
-export const listBackgroundTasks: Operation = (_request, context, params) => {
+export const listBackgroundTasks: OperationBehaviour = (_request, context, params) => {
   const session = params.session_id ?? '';
   if (!context.store.hasSession('praxis', session))
     return anthropicError(

@@ -26,7 +26,7 @@ const unsupported = (param: string, values: readonly string[], sentence: string)
 
 const operations: readonly ListOperation[] = [
   {
-    face: 'praxis',
+    api: 'praxis',
     operationId: 'listSessions',
     lawPrefix: 'praxis.sessions',
     path: '/v1/sessions',
@@ -189,7 +189,7 @@ const operations: readonly ListOperation[] = [
     readTime: rfc3339Millis,
   },
   {
-    face: 'praxis',
+    api: 'praxis',
     operationId: 'listBackgroundTasks',
     lawPrefix: 'praxis.background-tasks',
     path: '/v1/sessions/{session_id}/background_tasks',
@@ -265,7 +265,7 @@ const operations: readonly ListOperation[] = [
 ];
 
 export const praxisContract: ApiContract = {
-  face: 'praxis',
+  api: 'praxis',
   documents: [P_TASKS, P_SESSIONS],
   spec: praxisSpec,
   specFile: 'specs/praxis.openapi.yaml',

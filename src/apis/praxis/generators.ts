@@ -5,7 +5,7 @@ import { praxisKits } from './kits.js';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export const praxisGenerators: GeneratorProfile = {
-  face: 'praxis',
+  api: 'praxis',
   overridesIn: (b, edge) => ({
     'BackgroundTask.trigger_count': b.nullable(
       edge

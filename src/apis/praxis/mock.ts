@@ -23,7 +23,7 @@ export const PRAXIS_DEMO = {
 } as const;
 
 export const praxisMock: MockProfile = {
-  face: 'praxis',
+  api: 'praxis',
   operations: { listSessions, listBackgroundTasks },
   errorResponse(status, message, requestNumber) {
     return anthropicError(status, errorCode(status, ANTHROPIC_CODES), message, requestNumber);

@@ -13,7 +13,7 @@ const TASKS = PRAXIS_TASKS_DOCUMENT;
 const SESSIONS = PRAXIS_SESSIONS_DOCUMENT;
 
 export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
-  face: 'praxis',
+  api: 'praxis',
   states: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
   terminal: ['completed', 'failed', 'cancelled', 'lost'],
   transitions: {
@@ -33,7 +33,7 @@ export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
  * between the others (rescheduling retries, running and idle alternate), so they may go anywhere.
  */
 export const praxisSessionLifecycle: Lifecycle<PraxisSessionStatus> = {
-  face: 'praxis',
+  api: 'praxis',
   states: ['rescheduling', 'running', 'idle', 'terminated'],
   terminal: ['terminated'],
   transitions: liveToAnyTransitions(['rescheduling', 'running', 'idle'], ['terminated']),
@@ -73,7 +73,7 @@ export function forkSource(session: JsonObject): string | undefined {
 export const praxisRules = [
   {
     id: 'praxis.ended-at-null-exactly-while-running',
-    face: 'praxis',
+    api: 'praxis',
     target: 'task',
     source: { file: TASKS, sentence: 'Timestamps are RFC3339; ended_at is null while running.' },
     statement: 'ended_at is null when status is running and a timestamp otherwise.',
@@ -96,7 +96,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.cancellable-only-when-running',
-    face: 'praxis',
+    api: 'praxis',
     target: 'task',
     source: { file: TASKS, sentence: 'Only supported running tasks without stop intent are cancellable.' },
     statement: 'cancellable is true only when status is running.',
@@ -112,7 +112,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.trigger-count-only-for-monitors',
-    face: 'praxis',
+    api: 'praxis',
     target: 'task',
     source: {
       file: TASKS,
@@ -132,7 +132,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.thread-id-only-for-subagents',
-    face: 'praxis',
+    api: 'praxis',
     target: 'task',
     source: { file: TASKS, sentence: 'Subagent rows link to their child thread via thread_id; other kinds have null.' },
     statement: 'thread_id is null for every kind other than subagent.',
@@ -149,7 +149,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.session-environment-xor-computer',
-    face: 'praxis',
+    api: 'praxis',
     target: 'session',
     source: { file: SESSIONS, sentence: 'a sandbox environment_id and computer_id cannot be combined.' },
     statement: 'A session never carries both environment_id and computer_id.',
@@ -166,7 +166,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.session-list-excludes-archived',
-    face: 'praxis',
+    api: 'praxis',
     target: 'session',
     source: {
       file: SESSIONS,
@@ -189,7 +189,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.session-cwd-normalized',
-    face: 'praxis',
+    api: 'praxis',
     target: 'session',
     source: {
       file: SESSIONS,
@@ -213,7 +213,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.session-budget-names-its-ceiling',
-    face: 'praxis',
+    api: 'praxis',
     target: 'session',
     source: {
       file: SESSIONS,
@@ -236,7 +236,7 @@ export const praxisRules = [
   },
   {
     id: 'praxis.session-not-forked-from-itself',
-    face: 'praxis',
+    api: 'praxis',
     target: 'session',
     source: {
       file: SESSIONS,

@@ -3,9 +3,10 @@
  * conformance runner applies the catalogue to what it observed, and reports coverage from it;
  * docs/rules.md is rendered from it.
  */
-import { contractOf } from '../faces.js';
+
 import { allOperations, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
+import { contractOf } from '../registry.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { defineLaw, everyOperation, type LawDefinition } from './define.js';
@@ -40,10 +41,10 @@ import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Wa
 import { noDuplicatesAcrossPages, orderNewestFirst, pagingSkipsNothing, pagingTerminates } from './walk.js';
 
 const transport = defineLaw({
-  id: (op) => `${op.face}.transport`,
+  id: (op) => `${op.api}.transport`,
   appliesTo: everyOperation,
   statement: 'Every request gets a complete HTTP response within the timeout.',
-  source: (op) => ({ file: contractOf(op.face).specFile, sentence: `documented responses of ${op.operationId}` }),
+  source: (op) => ({ file: contractOf(op.api).specFile, sentence: `documented responses of ${op.operationId}` }),
   unexercised: 'no request was sent',
   check: {
     transport: ({ failure }, { law }) => ({

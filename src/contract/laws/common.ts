@@ -1,7 +1,8 @@
 /** Small helpers every law module shares. */
-import { contractOf } from '../faces.js';
+
 import { itemsOf, type LawId, type LawName, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
+import { contractOf } from '../registry.js';
 import { isObject, type JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
@@ -22,8 +23,8 @@ export function onPages(violation: Violation, pages: readonly number[]): Violati
 
 export function statusSource(op: ListOperation): Source {
   return {
-    file: contractOf(op.face).specFile,
-    sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.face, op.operationId).join(', ')}`,
+    file: contractOf(op.api).specFile,
+    sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.api, op.operationId).join(', ')}`,
   };
 }
 

@@ -29,7 +29,7 @@ export type LawChecks<O extends ListOperation, M> = {
 export interface LawSpec<O extends ListOperation = ListOperation, M = undefined> {
   /**
    * The law's name under the operation's prefix (`limit-respected` is `ark.limit-respected` on
-   * Ark), or, for a law shared across a face's operations or a family, its whole id.
+   * Ark), or, for a law shared across an API's operations or a family, its whole id.
    */
   id: LawName | ((op: O, member: M) => CatalogueId);
   /**
@@ -68,7 +68,7 @@ export function defineLaw<O extends ListOperation = ListOperation, M = undefined
         const at: LawAt<O, M> = { op, member, law: { id, source: spec.source(op, member) } };
         return {
           id,
-          face: op.face,
+          api: op.api,
           operationId: op.operationId,
           statement: text(spec.statement, op, member),
           source: at.law.source,

@@ -114,9 +114,9 @@ function errorFormatViolations(
     ];
   // Statuses the spec gives no body for are held to the API's documented error shape.
   const schema =
-    validateBody(op.face, op.operationId, exchange.status, exchange.body, 'documented') ??
+    validateBody(op.api, op.operationId, exchange.status, exchange.body, 'documented') ??
     (op.errorShapeStatus !== undefined
-      ? validateBody(op.face, op.operationId, op.errorShapeStatus, exchange.body, 'documented')
+      ? validateBody(op.api, op.operationId, op.errorShapeStatus, exchange.body, 'documented')
       : undefined) ??
     [];
   const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));

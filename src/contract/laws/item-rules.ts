@@ -19,7 +19,7 @@ const asRule = {
 export const itemRuleLaws = defineLaw({
   ...asRule,
   appliesTo: everyOperation,
-  each: (op) => rulesFor(op.face, op.target),
+  each: (op) => rulesFor(op.api, op.target),
   unexercised: (_op, rule) =>
     rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed',
   check: {
@@ -44,7 +44,7 @@ export const itemRuleLaws = defineLaw({
 export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule>({
   ...asRule,
   appliesTo: hasEnvelope,
-  each: (op) => rulesFor(op.face, op.envelopeTarget),
+  each: (op) => rulesFor(op.api, op.envelopeTarget),
   unexercised: 'no request got a JSON 200',
   check: {
     page: ({ exchange }, { member: rule }) =>

@@ -2,8 +2,9 @@
  * The law catalogue's vocabulary: what a law judges (its scopes and their subjects), what it
  * returns (how many subjects it judged, and what it found), and how it is described.
  */
-import type { Face } from '../faces.js';
+
 import type { LawId } from '../operations.js';
+import type { ApiName } from '../registry.js';
 import type { ItemRuleId } from '../rules/index.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Source, Violation } from '../violation.js';
@@ -85,7 +86,7 @@ export type CatalogueId = LawId | ItemRuleId;
 
 export interface Law {
   id: CatalogueId;
-  face: Face;
+  api: ApiName;
   operationId: string;
   statement: string;
   source: Source;

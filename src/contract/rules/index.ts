@@ -1,6 +1,6 @@
-import type { AnyRuleId, Face } from '../face.js';
-import { contractOf, faces, onRegister } from '../faces.js';
+import type { AnyRuleId, ApiName } from '../api-types.js';
 import { type ListOperation, operationsOf, type TimeOrder } from '../operations.js';
+import { apiNames, contractOf, onRegister } from '../registry.js';
 import { judgeTimeOrder } from '../time-order.js';
 import type { Violation } from '../violation.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
@@ -19,7 +19,7 @@ onRegister(() => {
 
 /** Every registered API's item rules. */
 export function allRules(): readonly ItemRule[] {
-  return faces().flatMap((face) => contractOf(face).rules);
+  return apiNames().flatMap((api) => contractOf(api).rules);
 }
 
 export function itemRule(id: string): ItemRule {
@@ -29,37 +29,37 @@ export function itemRule(id: string): ItemRule {
   return rule;
 }
 
-/** The rules of one face and target (looked up once: checkItem runs per listed object). */
-export function rulesFor(face: Face, target: RuleTarget): readonly ItemRule[] {
-  const key = `${face}|${target}`;
+/** The rules of one API and target (looked up once: checkItem runs per listed object). */
+export function rulesFor(api: ApiName, target: RuleTarget): readonly ItemRule[] {
+  const key = `${api}|${target}`;
   let rules = byTarget.get(key);
-  if (!rules) byTarget.set(key, (rules = contractOf(face).rules.filter((rule) => rule.target === target)));
+  if (!rules) byTarget.set(key, (rules = contractOf(api).rules.filter((rule) => rule.target === target)));
   return rules;
 }
 
 /**
- * Runs every rule of a face and target on one object, and the time orders its operations declare
+ * Runs every rule of an API and target on one object, and the time orders its operations declare
  * for such objects (`timeOrder`). A rule that throws is reported as a violation of that rule,
  * never as a crash.
  */
-export function checkItem(face: Face, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
+export function checkItem(api: ApiName, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
   const out: Violation[] = [];
-  for (const rule of rulesFor(face, target)) out.push(...checkItemRule(rule, item, basePath));
-  out.push(...checkTimeOrders(face, target, item, basePath));
+  for (const rule of rulesFor(api, target)) out.push(...checkItemRule(rule, item, basePath));
+  out.push(...checkTimeOrders(api, target, item, basePath));
   return out;
 }
 
 /**
  * The time orders (`timeOrder`, a law family judged on every listed object) on one object of a
- * face and target: what `checkItem` and the mock's store hold an object to beside the rules.
+ * API and target: what `checkItem` and the mock's store hold an object to beside the rules.
  */
-export function checkTimeOrders(face: Face, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
-  const key = `${face}|${target}`;
+export function checkTimeOrders(api: ApiName, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
+  const key = `${api}|${target}`;
   let orders = ordersByTarget.get(key);
   if (!orders)
     ordersByTarget.set(
       key,
-      (orders = operationsOf(face)
+      (orders = operationsOf(api)
         .filter((op) => op.target === target)
         .flatMap((op) => (op.timeOrder ?? []).map((member) => [op, member] as const))),
     );

@@ -1,4 +1,4 @@
-import type { Face } from '../face.js';
+import type { ApiName } from '../api-types.js';
 import type { Source } from '../violation.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -15,7 +15,7 @@ export type RuleTarget = 'task' | 'session' | 'envelope';
 /** A cross-field statement of one document that JSON Schema cannot say. */
 export interface ItemRule<Id extends string = string> {
   id: Id;
-  face: Face;
+  api: ApiName;
   target: RuleTarget;
   source: Source;
   /** One line: what must hold. */

@@ -4,9 +4,9 @@
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
 
-import type { AnyFaultId } from '../../contract/face.js';
-import { faces, onRegister } from '../../contract/faces.js';
+import type { AnyFaultId } from '../../contract/api-types.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
+import { apiNames, onRegister } from '../../contract/registry.js';
 import { allRules } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
 import { mockOf } from '../apis.js';
@@ -35,7 +35,7 @@ onRegister(() => {
 function faultTransforms(): Map<string, FaultTransform> {
   transforms ??= new Map<string, FaultTransform>([
     ...allRules().map((rule) => [rule.id, itemRuleFault(rule)] as const),
-    ...faces().flatMap((face) => Object.entries(mockOf(face).faults)),
+    ...apiNames().flatMap((api) => Object.entries(mockOf(api).faults)),
   ]);
   return transforms;
 }
@@ -80,23 +80,23 @@ export function allFaults(): FaultId[] {
 }
 
 function concerns(id: string, op: ListOperation): boolean {
-  const key = `${op.face}|${op.operationId}|${id}`;
+  const key = `${op.api}|${op.operationId}|${id}`;
   let found = concerning.get(key);
   if (found === undefined) concerning.set(key, (found = decideConcerns(baseId(id), op)));
   return found;
 }
 
 /**
- * Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its face-wide laws, its
+ * Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its API-wide laws, its
  * items' and envelope's rules.
  */
 function decideConcerns(id: string, op: ListOperation): boolean {
   const rule = allRules().find((r) => r.id === id);
-  if (rule) return rule.face === op.face && (rule.target === op.target || rule.target === op.envelopeTarget);
+  if (rule) return rule.api === op.api && (rule.target === op.target || rule.target === op.envelopeTarget);
   if (id.startsWith(`${op.lawPrefix}.`)) return true;
   return (
-    id.startsWith(`${op.face}.`) &&
-    !operationsOf(op.face).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.face)
+    id.startsWith(`${op.api}.`) &&
+    !operationsOf(op.api).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.api)
   );
 }
 
@@ -121,9 +121,9 @@ function unknownFaults(ids: readonly string[]): string[] {
 }
 
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
-export function faultsOf(face: string): FaultId[] {
+export function faultsOf(api: string): FaultId[] {
   return allFaults()
-    .filter((id) => id.startsWith(`${face}.`))
+    .filter((id) => id.startsWith(`${api}.`))
     .sort();
 }
 
@@ -132,14 +132,14 @@ export function faultsOf(face: string): FaultId[] {
  * an Everruns id), or undefined when it names no API or nothing is close enough to be a typo.
  */
 function closestFault(id: string): string | undefined {
-  const face = id.slice(0, id.indexOf('.'));
-  const candidates = faultsOf(face);
+  const api = id.slice(0, id.indexOf('.'));
+  const candidates = faultsOf(api);
   if (candidates.length === 0) return undefined;
   const closest = closestName(
-    id.slice(face.length + 1),
-    candidates.map((c) => c.slice(face.length + 1)),
+    id.slice(api.length + 1),
+    candidates.map((c) => c.slice(api.length + 1)),
   );
-  return closest === undefined ? undefined : `${face}.${closest}`;
+  return closest === undefined ? undefined : `${api}.${closest}`;
 }
 
 /**
@@ -149,8 +149,8 @@ function closestFault(id: string): string | undefined {
 export function describeUnknownFaults(ids: readonly string[]): string | undefined {
   const unknown = unknownFaults(ids);
   if (unknown.length === 0) return undefined;
-  const faces = [
-    ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((face) => faultsOf(face).length > 0)),
+  const apiNames = [
+    ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((api) => faultsOf(api).length > 0)),
   ];
   const said = unknown.map((id) => {
     if (faultTransforms().has(baseId(id)))
@@ -161,14 +161,14 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
     const closest = closestFault(baseId(id));
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
   });
-  const lists = faces.map((face) => `${face} can inject: ${faultsOf(face).join(', ')}`);
+  const lists = apiNames.map((api) => `${api} can inject: ${faultsOf(api).join(', ')}`);
   const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
   // docs/rules.md is rendered for the built-in APIs only: a registered module's faults are listed by the mock.
   const injectable =
     "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
     "(GET /__mock/faults), and docs/rules.md the built-in APIs'";
   const where =
-    faces.length > 0
+    apiNames.length > 0
       ? injectable
       : `a fault id starts with its API (${apis.join(', ')}); ${injectable} (${allFaults().length} in all)`;
   return [...said, ...lists, where].join('; ');

@@ -1,5 +1,5 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
-import type { Face } from '../../contract/faces.js';
+
 import {
   componentOf,
   idOf,
@@ -8,6 +8,7 @@ import {
   sessionFieldOf,
   taskOperation,
 } from '../../contract/operations.js';
+import type { ApiName } from '../../contract/registry.js';
 import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
 import { isoFromMillis } from '../../generators/iso.js';
@@ -41,17 +42,17 @@ function tally(response: MockResponse, context: MockContext, id: string, noun: s
  * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
  */
 export function itemRuleFault(rule: ItemRule): FaultTransform {
-  const kit = kitOf(rule.face, rule.id);
+  const kit = kitOf(rule.api, rule.id);
   const breakOne = (item: JsonObject) => {
     kit.break(item);
-    repair(rule.face, rule.target, item, rule.id);
+    repair(rule.api, rule.target, item, rule.id);
   };
   const how = kit.breaks ?? `breaks it so that this no longer holds: ${rule.statement}`;
   // The spec's name for the objects (BackgroundTask: "background task", Job: "job").
   const noun =
     rule.target === 'envelope'
       ? 'envelope'
-      : componentOf(rule.face, rule.target)
+      : componentOf(rule.api, rule.target)
           .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
           .toLowerCase();
   const transform =
@@ -90,7 +91,7 @@ export const repeatedItem: FaultTransform = {
     editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
 };
 
-/** `<face>.response-schema`: the first item's id becomes a number. */
+/** `<api>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
   changes: 'turns the id of the first item of each answer into the number 12345',
   response: (response, _sent, _context, op) =>
@@ -110,7 +111,7 @@ export const undocumentedField: FaultTransform = {
  * `…lifecycle-forward`: a finished task is shown finished on the first walk that lists it and
  * running on every later walk (unfiltered lists only, so the revived task breaks no filter).
  */
-export function revivesFinishedTasks(face: Face, liveState: string): FaultTransform {
+export function revivesFinishedTasks(api: ApiName, liveState: string): FaultTransform {
   return {
     changes:
       `shows every finished task ${liveState} again on each walk after the first that listed it finished ` +
@@ -122,9 +123,9 @@ export function revivesFinishedTasks(face: Face, liveState: string): FaultTransf
       const revived = liveState;
       return editItems(op, response, (items) =>
         items.map((item) => {
-          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${face}|${idOf(op, item)}`))
+          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${api}|${idOf(op, item)}`))
             return item;
-          return repair(face, 'task', { ...structuredClone(item), [stateField]: revived });
+          return repair(api, 'task', { ...structuredClone(item), [stateField]: revived });
         }),
       );
     },
@@ -169,8 +170,8 @@ function withNestedId(item: JsonObject, field: string, next: (current: string) =
 }
 
 /** `…unique-<name>`: every listed object that gives the operation's first nested id gives `shared`. */
-export function sharedNestedId(face: Face, shared: string): FaultTransform {
-  const field = taskOperation(face).nestedIds?.[0]?.field ?? 'id';
+export function sharedNestedId(api: ApiName, shared: string): FaultTransform {
+  const field = taskOperation(api).nestedIds?.[0]?.field ?? 'id';
   return {
     changes: `gives every listed task that has ${withArticle(field)} the same one, ${shared}`,
     response: (response, _sent, _context, op) =>
@@ -179,22 +180,22 @@ export function sharedNestedId(face: Face, shared: string): FaultTransform {
 }
 
 /** `…stable-<name>`: the operation's first stable id reads `<id>-again` on every walk after the first. */
-export function unstableNestedId(face: Face): FaultTransform {
-  const field = taskOperation(face).stableIds?.[0]?.field ?? 'id';
+export function unstableNestedId(api: ApiName): FaultTransform {
+  const field = taskOperation(api).stableIds?.[0]?.field ?? 'id';
   return changedOnLaterWalks(
-    `${face}.stable`,
+    `${api}.stable`,
     `appends -again to the ${field} of every task on each walk after the first that listed it (unfiltered lists only)`,
     (task) => withNestedId(task, field, (id) => `${id}-again`),
   );
 }
 
 /** `…counters-never-decrease`: from the second walk on, every counter of 2 or more reads one less. */
-export function shrinkingCounter(face: Face): FaultTransform {
-  const counter = taskOperation(face).counters?.fields[0];
+export function shrinkingCounter(api: ApiName): FaultTransform {
+  const counter = taskOperation(api).counters?.fields[0];
   return {
     changes: `from the second walk on, lowers by one the ${counter ?? 'counter'} of every task where it is 2 or more`,
     response: (response, _sent, context, op) => {
-      if (!counter || !afterFirstWalk(context, `${face}.counters`)) return response;
+      if (!counter || !afterFirstWalk(context, `${api}.counters`)) return response;
       return editItems(op, response, (items) =>
         items.map((item) =>
           typeof item[counter] === 'number' && item[counter] >= 2 ? { ...item, [counter]: item[counter] - 1 } : item,
@@ -205,13 +206,13 @@ export function shrinkingCounter(face: Face): FaultTransform {
 }
 
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
-export function strayTask(face: Face, item: JsonObject, foreignSession: string): JsonObject {
+export function strayTask(api: ApiName, item: JsonObject, foreignSession: string): JsonObject {
   const stray = structuredClone(item);
-  const idField = taskOperation(face).idField;
+  const idField = taskOperation(api).idField;
   stray[idField] = `${String(item[idField])}-stray`;
-  const op = taskOperation(face);
+  const op = taskOperation(api);
   stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
-  generatorsOf(face).finish?.(stray);
+  generatorsOf(api).finish?.(stray);
   return stray;
 }
 
@@ -221,14 +222,14 @@ export function strayTask(face: Face, item: JsonObject, foreignSession: string):
  * before, for RFC 3339 text), in the same form. The order is looked up when first used, not when
  * the fault is declared, so an API's own module may declare it before `registerApi` registers it.
  */
-export function timesOutOfOrder(face: Face, id: string): FaultTransform {
+export function timesOutOfOrder(api: ApiName, id: string): FaultTransform {
   let found: { op: ListOperation; later: string; earlier: string } | undefined;
   const resolve = () => {
     if (found) return found;
-    const op = operationsOf(face).find((o) => o.timeOrder?.some((member) => member.id === id));
+    const op = operationsOf(api).find((o) => o.timeOrder?.some((member) => member.id === id));
     const pair = op?.timeOrder?.find((m) => m.id === id)?.order[0];
     const earlier = pair?.notBefore[0];
-    if (!op || !pair || earlier === undefined) throw new Error(`${face} declares no time order ${id}`);
+    if (!op || !pair || earlier === undefined) throw new Error(`${api} declares no time order ${id}`);
     return (found = { op, later: pair.field, earlier });
   };
   const before = (op: ListOperation, value: unknown) =>
@@ -240,7 +241,7 @@ export function timesOutOfOrder(face: Face, id: string): FaultTransform {
     },
     response: (response, _sent, _context, listed) => {
       const { op, later, earlier } = resolve();
-      if (listed.face !== op.face || listed.operationId !== op.operationId) return response;
+      if (listed.api !== op.api || listed.operationId !== op.operationId) return response;
       return editItems(op, response, (items) =>
         items.map((item) =>
           Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))

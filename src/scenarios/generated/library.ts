@@ -8,7 +8,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "ark-contract-broken": {
   "name": "ark-contract-broken",
   "description": "The API starts breaking its contract on the second poll (finished_at on a running task), for testing a UI's error state.",
-  "face": "ark",
+  "api": "ark",
   "sessions": [
    {
     "id": "sesn-demo"
@@ -39,7 +39,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "ark-paging-while-added": {
   "name": "ark-paging-while-added",
   "description": "Twenty-five tasks page at the default limit of 20 while new tasks keep arriving at the top.",
-  "face": "ark",
+  "api": "ark",
   "sessions": [
    {
     "id": "sesn-demo"
@@ -406,7 +406,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "ark-unknown-comes-back": {
   "name": "ark-unknown-comes-back",
   "description": "A task's state cannot be confirmed (unknown, not an end state), it comes back to running and then succeeds.",
-  "face": "ark",
+  "api": "ark",
   "sessions": [
    {
     "id": "sesn-demo"
@@ -458,7 +458,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "everruns-awaiting-input-answered": {
   "name": "everruns-awaiting-input-answered",
   "description": "A subagent asks a question (awaiting_input), the answer arrives, it resumes and succeeds.",
-  "face": "everruns",
+  "api": "everruns",
   "sessions": [
    {
     "id": "demo"
@@ -512,7 +512,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "everruns-cancel-requested": {
   "name": "everruns-cancel-requested",
   "description": "cancel_requested_at is set while the task still runs (a flag, not a state); the cancel lands one step later.",
-  "face": "everruns",
+  "api": "everruns",
   "sessions": [
    {
     "id": "demo"
@@ -553,7 +553,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "everruns-failure-kinds": {
   "name": "everruns-failure-kinds",
   "description": "Three tasks fail with the three error kinds; timeout, rejection and orphaned are kinds on failed, not states.",
-  "face": "everruns",
+  "api": "everruns",
   "sessions": [
    {
     "id": "demo"
@@ -630,7 +630,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "everruns-progress-steps": {
   "name": "everruns-progress-steps",
   "description": "A task's checklist advances step by step, then the task succeeds.",
-  "face": "everruns",
+  "api": "everruns",
   "sessions": [
    {
     "id": "demo"
@@ -753,7 +753,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "jsonrpc-input-required-resumed": {
   "name": "jsonrpc-input-required-resumed",
   "description": "A task needs input (input-required, with the call ids to answer), resumes working and completes.",
-  "face": "jsonrpc",
+  "api": "jsonrpc",
   "sessions": [
    {
     "id": "demo"
@@ -801,7 +801,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "jsonrpc-paused-expired": {
   "name": "jsonrpc-paused-expired",
   "description": "A paused task is never resumed and expires.",
-  "face": "jsonrpc",
+  "api": "jsonrpc",
   "sessions": [
    {
     "id": "demo"
@@ -838,7 +838,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "jsonrpc-queued-canceled": {
   "name": "jsonrpc-queued-canceled",
   "description": "A task is created, queued, and canceled before it starts working.",
-  "face": "jsonrpc",
+  "api": "jsonrpc",
   "sessions": [
    {
     "id": "demo"
@@ -875,7 +875,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "praxis-cancel-while-running": {
   "name": "praxis-cancel-while-running",
   "description": "A running task is cancelled; cancellable flips to false and ended_at appears.",
-  "face": "praxis",
+  "api": "praxis",
   "sessions": [
    {
     "id": "sesn_demo"
@@ -907,7 +907,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "praxis-monitor-trigger-count": {
   "name": "praxis-monitor-trigger-count",
   "description": "A monitor wakes the session more and more often; its trigger_count rises, then it is stopped.",
-  "face": "praxis",
+  "api": "praxis",
   "sessions": [
    {
     "id": "sesn_demo"
@@ -956,7 +956,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "praxis-result-pending-delivered": {
   "name": "praxis-result-pending-delivered",
   "description": "A task completes with its result not yet delivered (result_pending), then the delivery lands.",
-  "face": "praxis",
+  "api": "praxis",
   "sessions": [
    {
     "id": "sesn_demo"
@@ -996,7 +996,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "praxis-session-list-archived": {
   "name": "praxis-session-list-archived",
   "description": "Twelve sessions (several pages at limit 5), two archived and never listed; one more is archived, then a new one appears first.",
-  "face": "praxis",
+  "api": "praxis",
   "sessions": [
    {
     "id": "sesn_list01",
@@ -1295,7 +1295,7 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "praxis-subagent-lost": {
   "name": "praxis-subagent-lost",
   "description": "A subagent is lost mid-run while a bash task in the same session finishes normally.",
-  "face": "praxis",
+  "api": "praxis",
   "seed": 1,
   "sessions": [
    {

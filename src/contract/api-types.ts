@@ -1,5 +1,5 @@
 /**
- * The names of the APIs (a *face* is an API's name), and what the typed surfaces know of each:
+ * The names of the APIs (a *API* is an API's name), and what the typed surfaces know of each:
  * every contract module may import this leaf.
  */
 
@@ -45,16 +45,16 @@ export type ApiTypesOf<T extends Partial<ApiTypeEntry>> = Omit<
   T;
 
 /** The APIs with types: the built-in ones and every module that added an entry to `ApiTypes`. */
-export type TypedFace = Extract<keyof ApiTypes, string>;
+export type TypedApiName = Extract<keyof ApiTypes, string>;
 
 /**
  * An API's name: one with types, or one registered at run time without them. Typed surfaces take
- * `TypedFace`; an API without an entry gets JSON objects and plain strings.
+ * `TypedApiName`; an API without an entry gets JSON objects and plain strings.
  */
-export type Face = TypedFace | (string & {});
+export type ApiName = TypedApiName | (string & {});
 
 /** One member of an API's entry, or `Fallback` for an API without one. */
-type EntryMember<F extends string, K extends keyof ApiTypeEntry, Fallback> = F extends TypedFace
+type EntryMember<F extends string, K extends keyof ApiTypeEntry, Fallback> = F extends TypedApiName
   ? ApiTypes[F] extends { [P in K]: infer V }
     ? V
     : Fallback
@@ -75,9 +75,9 @@ export type ApiTaskState<F extends string> = EntryMember<F, 'state', string>;
 /** A union of names, or any string when no API has types (a program that imports no entry of the package). */
 type OrString<T> = [T] extends [never] ? string : T;
 /** Every fault id of every API with types. */
-export type AnyFaultId = OrString<{ [F in TypedFace]: ApiFaultId<F> }[TypedFace]>;
+export type AnyFaultId = OrString<{ [F in TypedApiName]: ApiFaultId<F> }[TypedApiName]>;
 /** Every item rule id of every API with types. */
-export type AnyRuleId = OrString<{ [F in TypedFace]: ApiRuleId<F> }[TypedFace]>;
+export type AnyRuleId = OrString<{ [F in TypedApiName]: ApiRuleId<F> }[TypedApiName]>;
 /**
  * The fault ids a module's parts declare: each item rule (and its `:every` form) and each law fault
  * of its mock. For a module written with literal ids (`as const`, or in a `.d.ts`).

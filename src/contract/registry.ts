@@ -5,12 +5,12 @@
  * here; nothing in the shared layers names or imports an API.
  */
 import type { ApiContract } from './api.js';
-import type { Face } from './face.js';
+import type { ApiName } from './api-types.js';
 import { parsedFrom } from './openapi.js';
 import { lacksSessionParam } from './session-param.js';
 import { sharedTable } from './shared-table.js';
 
-export type { ApiTypes, Face, TypedFace } from './face.js';
+export type { ApiName, ApiTypes, TypedApiName } from './api-types.js';
 
 const contracts = sharedTable('contracts', () => new Map<string, ApiContract>());
 // Each copy of the modules adds its own listeners (its caches), and a registration through any copy calls them all.
@@ -21,26 +21,24 @@ const listeners = sharedTable<() => void>('register-listeners', () => new Map())
  * start with a letter; registering the same object twice is a no-op.
  */
 export function registerContract(contract: ApiContract): void {
-  const existing = contracts.get(contract.face);
+  const existing = contracts.get(contract.api);
   if (existing === contract) return;
-  if (existing) throw new Error(`an API named "${contract.face}" is already registered; choose another name`);
-  if (!/^[a-z][a-z0-9-]*$/.test(contract.face))
-    throw new Error(
-      `API name "${contract.face}" must be lower-case letters, digits and dashes, starting with a letter`,
-    );
+  if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
+  if (!/^[a-z][a-z0-9-]*$/.test(contract.api))
+    throw new Error(`API name "${contract.api}" must be lower-case letters, digits and dashes, starting with a letter`);
   const refused = specFileProblem(contract);
   if (refused) throw new Error(refused);
   for (const op of contract.operations) {
     const param = lacksSessionParam(op);
     if (param !== undefined)
       throw new Error(
-        `API "${contract.face}", operation ${op.operationId}: its path ${op.path} has no {${param}}, the path ` +
+        `API "${contract.api}", operation ${op.operationId}: its path ${op.path} has no {${param}}, the path ` +
           "parameter its session.param names (session_id when it names none); the runner, record and the mock's " +
           'command line fill the session in there: set session.param to the parameter that holds the session ' +
           '(a queue_id, a board_id) or write it into the path',
       );
   }
-  contracts.set(contract.face, contract);
+  contracts.set(contract.api, contract);
   for (const listener of listeners.values()) listener();
 }
 
@@ -51,7 +49,7 @@ export function registerContract(contract: ApiContract): void {
 function specFileProblem(contract: ApiContract): string | undefined {
   if (contract.spec === null || typeof contract.spec !== 'object')
     return (
-      `API "${contract.face}": contract.spec is ${contract.spec === undefined ? 'missing' : 'not an object'}; ` +
+      `API "${contract.api}": contract.spec is ${contract.spec === undefined ? 'missing' : 'not an object'}; ` +
       "it is the API's OpenAPI document: parseSpec(text, file) reads one"
     );
   const parsed = parsedFrom(contract.spec);
@@ -61,9 +59,9 @@ function specFileProblem(contract: ApiContract): string | undefined {
     `root (${example})`;
   const file = contract.specFile as unknown;
   if (typeof file !== 'string' || file.trim() === '')
-    return `API "${contract.face}": contract.specFile is ${describeValue(file)}; ${what}`;
+    return `API "${contract.api}": contract.specFile is ${describeValue(file)}; ${what}`;
   if (parsed !== undefined && file !== parsed && !file.endsWith(`/${parsed.replace(/^(\.\/)+/, '')}`))
-    return `API "${contract.face}": contract.specFile "${file}" is not the file its spec came from, ${parsed}; ${what}`;
+    return `API "${contract.api}": contract.specFile "${file}" is not the file its spec came from, ${parsed}; ${what}`;
   return undefined;
 }
 
@@ -75,11 +73,11 @@ export function onRegister(listener: () => void): void {
 }
 
 /** Every registered API's name, built-in ones first. */
-export function faces(): Face[] {
+export function apiNames(): ApiName[] {
   return [...contracts.keys()];
 }
 
-export function isFace(value: string): boolean {
+export function isApiName(value: string): boolean {
   return contracts.has(value);
 }
 
@@ -87,8 +85,8 @@ export function isFace(value: string): boolean {
 export const REGISTER_HINT =
   "a module's API is known once it is registered: registerApi(module), apis: [module], or --api FILE";
 
-export function contractOf(face: Face): ApiContract {
-  const contract = contracts.get(face);
-  if (!contract) throw new Error(`unknown API "${face}"; the APIs are ${faces().join(', ')}; ${REGISTER_HINT}`);
+export function contractOf(api: ApiName): ApiContract {
+  const contract = contracts.get(api);
+  if (!contract) throw new Error(`unknown API "${api}"; the APIs are ${apiNames().join(', ')}; ${REGISTER_HINT}`);
   return contract;
 }
