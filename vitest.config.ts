@@ -9,6 +9,7 @@ const ISOLATED = [
   'test/cli/api-file.test.ts',
   'test/conformance/api-module.test.ts',
   'test/handlers/api-sets.test.ts',
+  'test/handlers/former-api-field.test.ts',
   'test/readme/jobs-module.test.ts',
 ];
 

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { apiField } from '../contract/api-field.js';
 import { type ApiName, apiNames } from '../contract/registry.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
@@ -94,7 +95,12 @@ function checkedModule(module: unknown, where: string): ApiModule {
   const missing = MODULE_PARTS.filter((part) => record[part] === null || typeof record[part] !== 'object');
   if (missing.length > 0) throw new UsageError(`--api ${where}: the API module has no ${missing.join(', ')}; ${SHAPE}`);
   const contract = record.contract as Record<string, unknown>;
-  if (typeof contract.api !== 'string')
+  const api = apiField(
+    contract,
+    `--api ${where}: contract`,
+    (message) => new UsageError(`--api ${where}: contract: ${message}`),
+  );
+  if (typeof api !== 'string')
     throw new UsageError(`--api ${where}: contract.api is missing; it is the API's name (e.g. "jobs")`);
   for (const field of ['operations', 'rules'] as const)
     if (!Array.isArray(contract[field]))

@@ -4,6 +4,7 @@
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
 
+import { withApiField } from '../contract/api-field.js';
 import { operationsOf } from '../contract/operations.js';
 import { apiNames, isApiName, REGISTER_HINT, registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -48,7 +49,13 @@ const PHASES: readonly [readonly string[], (ctx: RunContext, polls: Polls) => Pr
   [['everything seen'], seenPhase],
 ];
 
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+export async function runConformance(given: ConformanceOptions): Promise<ConformanceResult> {
+  // A caller written before the rename names the API by the former field (deprecated), still read.
+  const options = withApiField(
+    given,
+    'runConformance',
+    (message) => new ConfigurationError(`runConformance: ${message}`),
+  );
   for (const { contract, generators } of options.apis ?? []) {
     registerContract(contract);
     registerGenerators(generators);

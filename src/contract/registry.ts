@@ -5,6 +5,7 @@
  * here; nothing in the shared layers names or imports an API.
  */
 import type { ApiContract } from './api.js';
+import { adoptContractApiFields } from './api-field.js';
 import type { ApiName } from './api-types.js';
 import { parsedFrom } from './openapi.js';
 import { lacksSessionParam } from './session-param.js';
@@ -21,6 +22,7 @@ const listeners = sharedTable<() => void>('register-listeners', () => new Map())
  * start with a letter; registering the same object twice is a no-op.
  */
 export function registerContract(contract: ApiContract): void {
+  adoptContractApiFields(contract);
   const existing = contracts.get(contract.api);
   if (existing === contract) return;
   if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);

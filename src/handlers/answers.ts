@@ -5,6 +5,8 @@
  * know none, and `reset` clears them. A request may ask for one itself with a `Prefer` header
  * (Prism's `Prefer: code=503`).
  */
+
+import { apiField, FORMER_API_FIELD } from '../contract/api-field.js';
 import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
@@ -116,12 +118,13 @@ function standing(input: unknown, where: string): StandingAnswer {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
   const rule = input as Record<string, unknown>;
-  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k));
+  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k) && k !== FORMER_API_FIELD);
   if (unknown.length > 0)
     refuse(
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
-  const { api, operation, path, times } = rule;
+  const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
+  const { operation, path, times } = rule;
   if (api !== undefined && (typeof api !== 'string' || !isApiName(api)))
     refuse(`${where}: API is one of ${apiNames().join(', ')} (got ${JSON.stringify(api)})`);
   if ((operation !== undefined || path !== undefined) && api === undefined)

@@ -2,6 +2,7 @@
  * The mock side of every API, registered with `registerApi`, which adds one API to the contract,
  * the generators and the mock at once (the package's entry points register the built-in set).
  */
+import { adoptApiField, adoptContractApiFields } from '../contract/api-field.js';
 import { type ApiName, apiNames, contractOf, REGISTER_HINT, registerContract } from '../contract/registry.js';
 import { sharedTable } from '../contract/shared-table.js';
 import { registerGenerators } from '../generators/profiles.js';
@@ -27,6 +28,9 @@ export function mockOf(api: ApiName): MockProfile {
  */
 export function registerApi(module: ApiModule): void {
   const { contract, generators, mock } = module;
+  adoptContractApiFields(contract);
+  adoptApiField(generators);
+  adoptApiField(mock);
   if (generators.api !== contract.api || mock.api !== contract.api)
     throw new Error(
       "an API module's parts must name one API: " +

@@ -25,6 +25,8 @@ export interface HandlerOptions extends MockOptions {
   apis?: MockOptions['apis'];
   /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
   apiNames?: readonly ApiName[];
+  /** @deprecated `apiNames`: the option's former name, still read. */
+  faces?: readonly ApiName[];
   /**
    * Base URL per API. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
    * (`/ark`, matched on any origin). Defaults to the vendors' real base URLs.
@@ -102,7 +104,9 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   for (const module of options.apis ?? []) registerApi(module);
-  const served = options.apiNames ?? options.apis?.map((module) => module.contract.api) ?? apiNames();
+  // The option's former name (deprecated) is read too.
+  const named = options.apiNames ?? options.faces;
+  const served = named ?? options.apis?.map((module) => module.contract.api) ?? apiNames();
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
   const refused = describeFaultProblems(options.faults ?? [], served);
   if (refused) throw new Error(`createHandlers: ${refused}`);

@@ -5,6 +5,7 @@
  * its step is marked `fault`.
  */
 
+import { withApiField } from '../contract/api-field.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
@@ -41,7 +42,13 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
   );
 }
 
-export function compileScenario(value: unknown, file = '(scenario)'): Timeline {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
+  const value = isRecord(input)
+    ? withApiField(input, file, (message, field) => new ScenarioError(file, `/${field}`, message))
+    : input;
   checkScenarioShape(value, file);
   const scenario = value;
   const api = scenario.api;
