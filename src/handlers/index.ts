@@ -11,4 +11,5 @@ export type { ApiModule, DemoShape, MockProfile } from './profile.js';
 export type { SeedOptions, TaskPartial } from './seed.js';
 export type { MockStore } from './store.js';
 export type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer, TimelineView } from './timeline.js';
-export type { MockContext, MockRequest, MockResponse, OperationBehaviour } from './types.js';
+// Operation: OperationBehaviour's former name (deprecated), still exported so code compiles.
+export type { MockContext, MockRequest, MockResponse, Operation, OperationBehaviour } from './types.js';

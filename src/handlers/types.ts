@@ -45,11 +45,14 @@ export interface MockContext {
   faultMemory: Map<string, number>;
 }
 
+/** What the mock does for one operation of the contract (a `ListOperation`): its documented behaviour. */
 export type OperationBehaviour = (
   request: MockRequest,
   context: MockContext,
   params: Record<string, string>,
 ) => MockResponse;
+/** @deprecated `OperationBehaviour`: the former name (the contract's operation is a `ListOperation`). */
+export type Operation = OperationBehaviour;
 
 export interface Route {
   api: ApiName;
