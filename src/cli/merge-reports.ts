@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
-import type { ConformanceResult } from '../conformance/types.js';
+import { type ConformanceResult, REPORT_VERSION } from '../conformance/types.js';
+import { withApiField } from '../contract/api-field.js';
 import { type Command, parseChoice, UsageError } from './command.js';
 
 export const mergeReportsCommand: Command = {
@@ -65,9 +66,18 @@ function parseReport(file: string, text: string): ConformanceResult {
   if (
     typeof value !== 'object' ||
     value === null ||
-    version !== 1 ||
+    (version !== 1 && version !== REPORT_VERSION) ||
     !Array.isArray((value as ConformanceResult).rules)
   )
-    throw new UsageError(`${file} is not a conform JSON report (reportVersion 1): write it with --report json`);
-  return value as ConformanceResult;
+    throw new UsageError(
+      `${file} is not a conform JSON report (reportVersion 1 or ${REPORT_VERSION}): write it with --report json`,
+    );
+  return upgradeReport(value as Record<string, unknown>, file);
+}
+
+/** A version 1 report names its API by the field's former name (deprecated): the same report, version 2. */
+function upgradeReport(report: Record<string, unknown>, file: string): ConformanceResult {
+  if (report.reportVersion === REPORT_VERSION) return report as unknown as ConformanceResult;
+  const upgraded = withApiField(report, file, (message) => new UsageError(`${file}: ${message}`));
+  return { ...upgraded, reportVersion: REPORT_VERSION } as unknown as ConformanceResult;
 }

@@ -150,7 +150,11 @@ export interface Coverage {
 export const describeShares = (percent: Coverage['percent']) =>
   `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;
 
-export const REPORT_VERSION = 1;
+/**
+ * 2: the API is `api` (version 1 called it `face`, deprecated); merge-reports still reads version 1
+ * reports and upgrades them (`upgradeReport`).
+ */
+export const REPORT_VERSION = 2;
 
 export interface ConformanceResult {
   /** The report format's version (see the JSON Schema `conformance-report.schema.json`). */

@@ -3,7 +3,7 @@
  * (the same verdict, the same outcome for every rule, the same violations), and the CLI merges
  * their JSON files and refuses reports that are not shards of one run.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -115,6 +115,18 @@ describe('the CLI', () => {
       const all = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as ConformanceResult;
       expect(all.counts.violated).toBe(0);
       expect(all.counts.passed).toBeGreaterThan(10);
+      expect([all.reportVersion, all.api]).toEqual([2, 'ark']);
+      // A report written before the API field's rename (version 1: the API under its deprecated name) still merges.
+      const { api, ...rest } = JSON.parse(readFileSync(files[1]!, 'utf8')) as ConformanceResult;
+      writeFileSync(join(dir, 'v1.json'), JSON.stringify({ ...rest, reportVersion: 1, face: api }));
+      const older = await cli('merge-reports', files[0]!, join(dir, 'v1.json'), '--report', 'json');
+      expect(older.code).toBe(0);
+      expect(JSON.parse(older.out) as ConformanceResult).toMatchObject({ reportVersion: 2, api: 'ark' });
+      expect(JSON.parse(older.out)).not.toHaveProperty('face');
+      writeFileSync(join(dir, 'both.json'), JSON.stringify({ ...rest, api, reportVersion: 1, face: 'praxis' }));
+      const both = await cli('merge-reports', files[0]!, join(dir, 'both.json'));
+      expect(both.code).toBe(2);
+      expect(both.err).toContain('both.json: api "ark" and face "praxis" differ');
       const bad = await cli(...common, '--shard', '3/2');
       expect(bad.code).toBe(2);
       expect(bad.err).toMatch(/--shard must be i\/n with 1 ≤ i ≤ n/);

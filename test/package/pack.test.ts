@@ -155,7 +155,7 @@ describe('the installable package', () => {
       conform: 'function',
       server: 'function',
       control: 'function',
-      reportVersion: 1,
+      reportVersion: 2,
       html: 'function',
       typesEntry: 0,
       kit: ['function', 'function', true],
