@@ -41,7 +41,7 @@ label.fault { display: block; font-family: ui-monospace, monospace; font-size: 1
 /** The page's script: reads the state over the control API every second and posts what is clicked. */
 const SCRIPT = `
 const $ = (id) => document.getElementById(id);
-const api = async (method, path, body) => {
+const control = async (method, path, body) => {
   const res = await fetch('/__mock' + path, method === 'POST'
     ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) }
     : { method });
@@ -51,7 +51,7 @@ const api = async (method, path, body) => {
 };
 const act = async (path, body) => {
   try {
-    await api('POST', path, body);
+    await control('POST', path, body);
     $('error').textContent = '';
   } catch (error) {
     $('error').textContent = String(error.message);
@@ -66,7 +66,7 @@ const cell = (tr, text) => {
 };
 let faultsShown = '';
 async function refresh() {
-  const [state, sessions] = await Promise.all([api('GET', '/state'), api('GET', '/sessions')]);
+  const [state, sessions] = await Promise.all([control('GET', '/state'), control('GET', '/sessions')]);
   const apis = $('apis');
   apis.replaceChildren();
   for (const api of Object.keys(state.tasks)) {
@@ -108,7 +108,7 @@ async function refresh() {
   $('seed').textContent = String(state.seed);
 }
 async function start() {
-  const [{ library }, faults] = await Promise.all([api('GET', '/scenarios'), api('GET', '/faults')]);
+  const [{ library }, faults] = await Promise.all([control('GET', '/scenarios'), control('GET', '/faults')]);
   for (const name of library) $('scenario').append(new Option(name, name));
   for (const api of Object.keys(faults)) {
     const details = document.createElement('details');

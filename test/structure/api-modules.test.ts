@@ -17,7 +17,7 @@ const BRANCH = new RegExp(
     `[=!]==\\s*'(${names})[.']`,
     `'(${names})(\\.[a-z.-]+)?'\\s*[=!]==`,
     `case '(${names})[.']`,
-    `switch \\((API|api|op\\.api|op\\.lawPrefix)\\)`,
+    `switch \\((api|op\\.api|op\\.lawPrefix)\\)`,
     `startsWith\\('(${names})[.']`,
   ].join('|'),
 );
@@ -46,10 +46,10 @@ describe('one module per API', () => {
   });
 
   it('the check sees a branch when there is one', () => {
-    expect(BRANCH.test("if (API === 'ark') return;")).toBe(true);
+    expect(BRANCH.test("if (api === 'ark') return;")).toBe(true);
     expect(BRANCH.test("if (op.lawPrefix === 'praxis.sessions') return;")).toBe(true);
     expect(BRANCH.test("    case 'jsonrpc':")).toBe(true);
-    expect(BRANCH.test('switch (API) {')).toBe(true);
+    expect(BRANCH.test('switch (api) {')).toBe(true);
     expect(BRANCH.test("const x = 'arkade' === y;")).toBe(false);
   });
 
