@@ -6,6 +6,7 @@ export type {
   ConformanceEvent,
   ConformanceOptions,
   ConformanceResult,
+  FormerConformanceOptions,
   Outcome,
   Replay,
   ReportedViolation,

@@ -35,7 +35,7 @@ import { propertiesPhase } from './phases/properties.js';
 import { seenPhase } from './phases/seen.js';
 import { toResult } from './result.js';
 import { Transport } from './transport.js';
-import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
+import type { ConformanceEvent, ConformanceOptions, ConformanceResult, FormerConformanceOptions } from './types.js';
 
 /**
  * The phases in order, each with the names its start is announced by: the phases of one batch
@@ -49,10 +49,10 @@ const PHASES: readonly [readonly string[], (ctx: RunContext, polls: Polls) => Pr
   [['everything seen'], seenPhase],
 ];
 
-export async function runConformance(given: ConformanceOptions): Promise<ConformanceResult> {
+export async function runConformance(given: ConformanceOptions | FormerConformanceOptions): Promise<ConformanceResult> {
   // A caller written before the rename names the API by the former field (deprecated), still read.
   const options = withApiField(
-    given,
+    given as ConformanceOptions,
     'runConformance',
     (message) => new ConfigurationError(`runConformance: ${message}`),
   );

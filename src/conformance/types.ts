@@ -5,6 +5,15 @@ import type { ApiName } from '../contract/registry.js';
 import type { Source, Violation } from '../contract/violation.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 
+/**
+ * Options written before the rename: the API under the field's former name (deprecated: `face`),
+ * still taken by runConformance and describeConformance.
+ */
+export type FormerConformanceOptions = Omit<ConformanceOptions, 'api'> & {
+  /** @deprecated `api`: the field's former name. */
+  face: ApiName;
+};
+
 export interface ConformanceOptions {
   api: ApiName;
   /**

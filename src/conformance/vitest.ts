@@ -7,7 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
-import type { ConformanceOptions, ConformanceResult, ReportedViolation, RuleOutcome } from './types.js';
+import type {
+  ConformanceOptions,
+  ConformanceResult,
+  FormerConformanceOptions,
+  ReportedViolation,
+  RuleOutcome,
+} from './types.js';
 
 /**
  * One violation as a failed test prints it: the message, the request as curl, and how to run the
@@ -34,10 +40,10 @@ export function expectRule(result: ConformanceResult, rule: RuleOutcome): void {
   expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
 }
 
-export function describeConformance(
-  name: string,
-  options: ConformanceOptions | (() => ConformanceOptions | Promise<ConformanceOptions>),
-): void {
+/** What describeConformance takes: runConformance's options (`face` for `api` still read, deprecated). */
+type Options = ConformanceOptions | FormerConformanceOptions;
+
+export function describeConformance(name: string, options: Options | (() => Options | Promise<Options>)): void {
   describe(name, async () => {
     const resolved = typeof options === 'function' ? await options() : options;
     const result = await runConformance(resolved);

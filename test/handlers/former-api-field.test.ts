@@ -4,6 +4,7 @@
  * saying where, and the outputs say `api`. Isolated: it registers a module written the old way.
  */
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/conformance/runner.js';
 import { apiField, withApiField } from '../../src/contract/api-field.js';
 import { apiNames } from '../../src/contract/registry.js';
 import { MockApp } from '../../src/handlers/app.js';
@@ -63,6 +64,23 @@ describe('the mock reads the former field', () => {
     })() as ScenarioError;
     expect(refused).toBeInstanceOf(ScenarioError);
     expect([refused.file, refused.pointer]).toEqual(['old.yaml', `/${FORMER}`]);
+  });
+});
+
+describe('runConformance', () => {
+  it('takes options written with the former field (typed, deprecated), and reports under api', async () => {
+    // Port 9 (discard) refuses at once: the run ends with its error, having read which API to judge.
+    const result = await runConformance({
+      [FORMER]: 'ark',
+      baseUrl: 'http://127.0.0.1:9/ark',
+      session: 's',
+      runs: 1,
+    } as const);
+    expect(result.api).toBe('ark');
+    expect(result).not.toHaveProperty(FORMER);
+    // @ts-expect-error an API is named, by api or by the former field
+    const unnamed: Parameters<typeof runConformance>[0] = { baseUrl: 'http://127.0.0.1:9/' };
+    expect(unnamed).toBeDefined();
   });
 });
 
