@@ -4,7 +4,7 @@
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
 
-import { withApiField } from '../contract/api-field.js';
+import { adoptApiField, withApiField } from '../contract/api-field.js';
 import { operationsOf } from '../contract/operations.js';
 import { apiNames, isApiName, REGISTER_HINT, registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -58,6 +58,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   );
   for (const { contract, generators } of options.apis ?? []) {
     registerContract(contract);
+    adoptApiField(generators); // a module written before the rename
     registerGenerators(generators);
   }
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.

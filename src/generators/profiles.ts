@@ -1,5 +1,4 @@
 /** The generator profile of every registered API (the package's entry points register the built-in ones). */
-import { adoptApiField } from '../contract/api-field.js';
 import { type ApiName, apiNames, REGISTER_HINT } from '../contract/registry.js';
 import { sharedTable } from '../contract/shared-table.js';
 import type { GeneratorProfile } from './profile.js';
@@ -9,7 +8,6 @@ const profiles = sharedTable('generators', () => new Map<string, GeneratorProfil
 
 /** Adds the generator profile of an API whose contract is registered; the same object twice is a no-op. */
 export function registerGenerators(profile: GeneratorProfile): void {
-  adoptApiField(profile);
   const existing = profiles.get(profile.api);
   if (existing === profile) return;
   if (existing) throw new Error(`the API "${profile.api}" already has generators; choose another name`);
