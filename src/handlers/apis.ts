@@ -13,11 +13,7 @@ const mocks = sharedTable('mocks', () => new Map<string, MockProfile>());
 export function mockOf(api: ApiName): MockProfile {
   const mock = mocks.get(api);
   if (!mock)
-    throw new Error(
-      `the mock does not serve API "${api}"; it serves ${apiNames()
-        .filter((f) => mocks.has(f))
-        .join(', ')}; ${REGISTER_HINT}`,
-    );
+    throw new Error(`the mock does not serve API "${api}"; it serves ${mockedApiNames().join(', ')}; ${REGISTER_HINT}`);
   return mock;
 }
 
@@ -52,6 +48,11 @@ export function registerApi(module: ApiModule): void {
   registerContract(contract);
   registerGenerators(generators);
   mocks.set(contract.api, mock);
+}
+
+/** The APIs whose mock side is registered (a runner may register an API's contract alone): what a mock can serve. */
+export function mockedApiNames(): ApiName[] {
+  return apiNames().filter((api) => mocks.has(api));
 }
 
 /** The APIs with demo data (a session the mock fills at start-up): the built-in ones, in order. */

@@ -7,11 +7,11 @@
  */
 
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
-import { type ApiName, apiNames } from '../contract/registry.js';
+import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { mockOf, registerApi } from './apis.js';
+import { mockedApiNames, mockOf, registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -96,7 +96,7 @@ export class MockApp {
     for (const module of options.apis ?? []) registerApi(module);
     // An API named in `apiNames` that no module gave is refused here, saying how to register one.
     for (const api of options.apiNames ?? []) mockOf(api);
-    const refused = creationError(options.faults ?? [], options.latencyMs, options.apiNames ?? apiNames());
+    const refused = creationError(options.faults ?? [], options.latencyMs, options.apiNames ?? mockedApiNames());
     if (refused) throw new Error(refused);
     const store =
       options.store ??
@@ -256,7 +256,7 @@ export class MockApp {
 
   /** The APIs this mock serves (`apiNames`, else every registered one, those registered later included). */
   servedApis(): ApiName[] {
-    return [...(this.options.apiNames ?? apiNames())];
+    return [...(this.options.apiNames ?? mockedApiNames())];
   }
 
   /** The fault ids each API this mock serves can inject. */

@@ -6,10 +6,10 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
-import { apiNames, contractOf } from '../contract/registry.js';
+import { contractOf } from '../contract/registry.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
-import { registerApi } from './apis.js';
+import { mockedApiNames, registerApi } from './apis.js';
 import { MockApp, type MockOptions, type MockState } from './app.js';
 import { MockClock } from './clock.js';
 import { describeFaultProblems, type FaultId } from './faults/index.js';
@@ -106,7 +106,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   for (const module of options.apis ?? []) registerApi(module);
   // The option's former name (deprecated) is read too.
   const named = options.apiNames ?? options.faces;
-  const served = named ?? options.apis?.map((module) => module.contract.api) ?? apiNames();
+  const served = named ?? options.apis?.map((module) => module.contract.api) ?? mockedApiNames();
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
   const refused = describeFaultProblems(options.faults ?? [], served);
   if (refused) throw new Error(`createHandlers: ${refused}`);

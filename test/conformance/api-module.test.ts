@@ -26,10 +26,14 @@ describe('the runner takes the API modules it judges by', () => {
 
   it('judges one given in apis: its contract and generators (the mock side is not read)', async () => {
     const module = { contract: jobs.contract, generators: jobs.generators };
-    // The server's mock does not serve jobs yet: the run is judged, and fails, rather than refused.
+    // The server's mock does not serve jobs yet: the run is not refused, it ends as a setup problem (exit 2).
     const unserved = await runConformance({ ...options(), apis: [module] });
     expect(apiNames()).toContain('jobs');
-    expect(unserved.exitCode).toBe(1);
+    expect(unserved.exitCode).toBe(2); // the endpoint is not there: a setup problem, not a verdict
+    // The runner registered the contract alone: the mock answers 404 naming the APIs it serves, not a 500.
+    const answer = await fetch(`${server.url}/jobs/v1/sessions/ses_r/jobs`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toContain('no API at /jobs; the APIs are at /praxis, /everruns, /ark, /jsonrpc');
     registerApi(jobs); // now the mock serves it too
     await app.seed('jobs', 'ses_r', [{ status: 'running' }, { status: 'failed' }, { status: 'queued' }]);
     const served = await runConformance({ ...options(), apis: [module] });

@@ -106,7 +106,7 @@ describe('a module written before the rename', () => {
     expect(apiNames()).toContain('toy');
     const mock = createHandlers({ faces: ['toy'] });
     expect(mock.handlers.length).toBe(contract.operations.length);
-    await (await mock.app()).seed('toy', 'sess-old', [{}]);
-    expect((await mock.state()).seeded).toMatchObject({ toy: ['sess-old'] });
+    await (await mock.app()).seed('toy', 'q-old', [{}]);
+    expect((await mock.state()).seeded).toMatchObject({ toy: ['q-old'] });
   });
 });
