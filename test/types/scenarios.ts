@@ -56,3 +56,11 @@ void [own, other];
 // The library is typed the same way: its scenarios carry their API.
 const library = LIBRARY['ark-unknown-comes-back'];
 if (library.api === 'ark') void library.tasks?.[0]?.task.state;
+
+// Written before the rename, with the former field: still compiles (deprecated), held to the same types,
+// and comes back under api.
+const former = defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'unknown' } } }] });
+const formerApi: 'ark' = former.api;
+void formerApi;
+// @ts-expect-error the former field is held to the API's types too: a state Ark does not have
+defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
