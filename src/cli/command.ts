@@ -34,8 +34,6 @@ export interface Command {
 
 export interface CommandIo {
   stdout: (text: string) => void;
-  /** Bytes to stdout as they are (UTF-8 text already encoded); without it, `stdout` gets them decoded. */
-  stdoutBytes?: (bytes: Uint8Array) => void;
   stderr: (text: string) => void;
   /** Resolves when the process is asked to stop (Ctrl-C); long-running commands await it. */
   stopSignal: Promise<void>;

@@ -11,20 +11,16 @@ import { type Command, parseChoice, parseInteger, requireString, UsageError } fr
 /** Lines go out in chunks of about this many characters: one write per line was a tenth of the run. */
 const CHUNK = 1 << 16;
 
-function writeLines(lines: Iterable<string>, write: (text: string) => void): void {
+function writeLines(values: Iterable<unknown>, write: (text: string) => void): void {
   let chunk = '';
-  for (const line of lines) {
-    chunk += line;
+  for (const value of values) {
+    chunk += `${JSON.stringify(value)}\n`;
     if (chunk.length >= CHUNK) {
       write(chunk);
       chunk = '';
     }
   }
   if (chunk.length > 0) write(chunk);
-}
-
-function* jsonLines(values: Iterable<unknown>): Generator<string> {
-  for (const value of values) yield `${JSON.stringify(value)}\n`;
 }
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
@@ -64,20 +60,18 @@ export const generateCommand: Command = {
     const [
       { default: fastCheck },
       { componentsOf },
-      { drawLines },
+      { drawObjects },
       { illegalLifecycle, legalLifecycle },
       { requestCase },
-      { threadsFor, writeInParallel },
     ] = await Promise.all([
       import('fast-check'),
       import('../contract/operations.js'),
       import('../generators/bulk.js'),
       import('../generators/lifecycles.js'),
       import('../generators/requests.js'),
-      import('./generate-threads.js'),
     ]);
 
-    let output: Iterable<string>;
+    let output: Iterable<unknown>;
     let arbitrary: fc.Arbitrary<unknown> | undefined;
     if (what === 'request') {
       if (breakId)
@@ -110,17 +104,8 @@ export const generateCommand: Command = {
       }
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
-    const options = { count, seed, edge, breaks: breakId };
-    const threads = arbitrary ? 1 : threadsFor(count);
-    if (threads > 1) {
-      const decoder = new TextDecoder();
-      const write = io.stdoutBytes ?? ((bytes: Uint8Array) => io.stdout(decoder.decode(bytes, { stream: true })));
-      const apiFiles = (values.api as string[] | undefined) ?? [];
-      await writeInParallel({ face, target: what as RuleTarget, options, apiFiles }, threads, write);
-      return 0;
-    }
-    if (arbitrary) output = jsonLines(fastCheck.sample(arbitrary, { seed, numRuns: count }));
-    else output = drawLines(face, what as RuleTarget, options);
+    if (arbitrary) output = fastCheck.sample(arbitrary, { seed, numRuns: count });
+    else output = drawObjects(face, what as RuleTarget, { count, seed, edge, breaks: breakId });
     writeLines(output, io.stdout);
     return 0;
   },

@@ -82,7 +82,6 @@ export async function main(): Promise<void> {
   });
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
-    stdoutBytes: (bytes) => process.stdout.write(bytes),
     stderr: (text) => process.stderr.write(text),
     stopSignal,
   });

@@ -15,29 +15,19 @@ export class Rng {
   private readonly s = new Int32Array(4);
   readonly random: fc.Random;
 
-  constructor(seed: number, stream = 0) {
-    this.reset(seed, stream);
-    // fast-check's Random clones its source: this one's clone is itself, so both draw one stream.
-    const shared = { clone: () => shared, next: () => this.next(), getState: () => [...this.s] };
-    this.random = new fc.Random(shared);
-  }
-
-  /**
-   * Starts stream `stream` of `seed` again: object `i` of a run draws from stream `i`, so that it
-   * can be drawn alone (by another thread, or again) and come out the same.
-   */
-  reset(seed: number, stream = 0): this {
-    // Two words from the seed, two from the stream: no two (seed, stream) pairs start alike.
+  constructor(seed: number) {
     let x = seed | 0;
     for (let i = 0; i < 4; i++) {
-      x = i === 2 ? (stream ^ 0x6a09e667) | 0 : (x + 0x9e3779b9) | 0;
+      x = (x + 0x9e3779b9) | 0;
       let z = x;
       z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
       z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
       this.s[i] = z ^ (z >>> 15);
     }
     for (let i = 0; i < 12; i++) this.next();
-    return this;
+    // fast-check's Random clones its source: this one's clone is itself, so both draw one stream.
+    const shared = { clone: () => shared, next: () => this.next(), getState: () => [...this.s] };
+    this.random = new fc.Random(shared);
   }
 
   /** A 32-bit integer. */

@@ -67,7 +67,7 @@ export function isNew<T>(seen: Set<T>, value: T): boolean {
  * a base-36 suffix (`toolu_0003_1`), so an edge-case id (`""`, a long one) still comes, once.
  */
 export class IdBook {
-  private readonly paths: { visit: Visit; at: At; seen: Set<string> }[];
+  private readonly paths: { visit: Visit; at: At }[];
   private suffix = 0;
 
   constructor(paths: readonly string[]) {
@@ -81,60 +81,13 @@ export class IdBook {
         while (!isNew(seen, unique));
         holder[key] = unique;
       };
-      return { visit: visitorOf(pathSteps(path)), at, seen };
+      return { visit: visitorOf(pathSteps(path)), at };
     });
-  }
-
-  /** Forgets the ids given so far. */
-  clear(): void {
-    for (const { seen } of this.paths) seen.clear();
-    this.suffix = 0;
-  }
-
-  /** How many paths. */
-  get size(): number {
-    return this.paths.length;
   }
 
   /** Changes the repeated nested ids of `item` in place. */
   keep(item: JsonObject): void {
     for (const { visit, at } of this.paths) visit(item, at);
-  }
-
-  /** The nested ids of `item`, path by path (as `keep` would take them), each list after its length. */
-  list(item: JsonObject, out: unknown[]): void {
-    for (const { visit } of this.paths) {
-      const at = out.length;
-      out.push(0);
-      visit(item, (holder, key) => {
-        if (typeof holder[key] === 'string') out.push(holder[key]);
-      });
-      out[at] = out.length - at - 1;
-    }
-  }
-
-  /**
-   * Whether `keep` would leave the ids `list` gave (from `from` in `ids`) as they are: none given
-   * before, none twice. If so, they are kept as given; if not, nothing is kept. Returns where the
-   * next object's ids start, or -1.
-   */
-  takeListed(ids: readonly unknown[], from: number): number {
-    let at = from;
-    for (const { seen } of this.paths) {
-      const n = ids[at] as number;
-      for (let k = at + 1; k <= at + n; k++) {
-        if (seen.has(ids[k] as string)) return -1;
-        for (let m = at + 1; m < k; m++) if (ids[m] === ids[k]) return -1;
-      }
-      at += n + 1;
-    }
-    at = from;
-    for (const { seen } of this.paths) {
-      const n = ids[at] as number;
-      for (let k = at + 1; k <= at + n; k++) seen.add(ids[k] as string);
-      at += n + 1;
-    }
-    return at;
   }
 }
 
