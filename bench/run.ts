@@ -101,7 +101,7 @@ async function wholeGenerate() {
   log('');
   const loadBefore = machineLoad();
   log(
-    `Wall time of \`node bin/agent-task-contracts.js generate --face F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use). The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
+    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use). The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
   log('');
   log(
@@ -117,7 +117,7 @@ async function wholeGenerate() {
       const started = performance.now();
       execFileSync(
         'node',
-        [BIN, 'generate', '--face', api, '--what', what, '--count', String(count), '--seed', String(run + 1)],
+        [BIN, 'generate', '--api', api, '--what', what, '--count', String(count), '--seed', String(run + 1)],
         {
           cwd: root,
           stdio: ['ignore', fd, 'inherit'],

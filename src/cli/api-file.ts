@@ -1,8 +1,9 @@
 /**
- * `--api FILE`: a module file whose default export is an API module, several, or a function
- * returning them (`defineApi` from the kit, as a vitest or Playwright config exports
- * `defineConfig(...)`). Each is registered beside the built-in APIs before the command runs, and
- * every refusal names the file and what it lacks.
+ * `--api NAME|FILE`: a bare name (`ark`, `jobs`) chooses the API; anything else is a module file
+ * whose default export is an API module, several, or a function returning them (`defineApi` from
+ * the kit, as a vitest or Playwright config exports `defineConfig(...)`). Each file is registered
+ * beside the built-in APIs before the command runs, and every refusal names the file and what it
+ * lacks. `--face NAME` is the name's former flag, still read.
  */
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
@@ -13,7 +14,23 @@ import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
 import { type Flag, UsageError } from './command.js';
 
-export const apiFlag: Flag = {
+/** An API's name as `--api` tells it from a file: lower-case letters, digits and dashes (no dot, no slash). */
+const API_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** `--api` of a command that also judges or draws one API: its name, or module files to load first. */
+export const apiFlag = (help: string): Flag => ({
+  type: 'string',
+  multiple: true,
+  value: `${apiNames().join('|')}|NAME|FILE`,
+  help:
+    `${help} A bare name chooses the API (a built-in one, or one a file loads); anything else (./acme.js) is a ` +
+    'JS file to load whose default export is an API module { contract, generators, mock }, a list of them, or a ' +
+    'function returning either (defineApi from agent-task-contracts/kit). Repeatable: files and one name.',
+  otherwise: 'the one API the files load, else required',
+});
+
+/** `--api` of the mock, which serves every API: module files only. */
+export const apiFilesFlag: Flag = {
   type: 'string',
   multiple: true,
   value: 'FILE',
@@ -23,13 +40,29 @@ export const apiFlag: Flag = {
   otherwise: 'the built-in APIs only',
 };
 
-/** The `--face` flag of a command that also takes `--api`: a built-in name or a loaded one. */
-export const faceFlag = (help: string): Flag => ({
+/** `--face`: the former name of `--api NAME`, still read. */
+export const faceFlag: Flag = {
   type: 'string',
-  value: `${apiNames().join('|')}|NAME`,
-  help: `${help} NAME is an API loaded with --api.`,
-  otherwise: 'the one API --api loads, else required',
-});
+  value: 'NAME',
+  help: 'The former name of --api NAME (still read): the API, by name.',
+  otherwise: 'as --api',
+};
+
+/** The `--api` values that are module files (the rest are names). */
+export function apiFilesOf(values: readonly string[] | undefined): string[] {
+  return (values ?? []).filter((value) => !API_NAME.test(value));
+}
+
+/** `--api` values of the mock: each must be a file, since the mock serves every API. */
+export function mockApiFiles(values: readonly string[] | undefined): string[] {
+  const name = (values ?? []).find((value) => API_NAME.test(value));
+  if (name !== undefined)
+    throw new UsageError(
+      `--api ${name}: the mock serves every API, so its --api takes module files only ` +
+        `(a path such as ./${name}.js); a bare name chooses the API of conform, record and generate`,
+    );
+  return [...(values ?? [])];
+}
 
 const MODULE_PARTS = ['contract', 'generators', 'mock'] as const;
 const SHAPE = 'an API module is { contract, generators, mock } (see agent-task-contracts/kit)';
@@ -109,26 +142,36 @@ function checkedModule(module: unknown, where: string): ApiModule {
 }
 
 /**
- * The API `--face` names, among the built-in and loaded ones; without `--face`, the one API that
- * `--api` loaded.
+ * The API that `--api NAME` (or the former `--face NAME`) names, among the built-in and loaded
+ * ones; without a name, the one API the `--api` files loaded.
  */
 export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiName[]): ApiName {
-  const raw = values.face;
-  if (raw === undefined) {
+  const given = ((values.api as string[] | undefined) ?? [])
+    .filter((value) => API_NAME.test(value))
+    .map((name) => ({ flag: '--api', name }));
+  if (typeof values.face === 'string') given.push({ flag: '--face', name: values.face });
+  const names = [...new Set(given.map(({ name }) => name))];
+  if (names.length > 1)
+    throw new UsageError(
+      `${given.map(({ flag, name }) => `${flag} ${name}`).join(' and ')} name ${names.length} APIs; give one ` +
+        '(--face is the former name of --api NAME)',
+    );
+  const chosen = given[0];
+  if (chosen === undefined) {
     if (loaded.length === 1) return loaded[0] as ApiName;
     throw new UsageError(
       loaded.length === 0
-        ? '--face is required'
-        : `--face is required: --api loaded ${loaded.join(', ')}; name the one to use`,
+        ? `--api NAME is required: one of ${apiNames().join('|')}, or a module file that loads one`
+        : `--api NAME is required: the files loaded ${loaded.join(', ')}; name the one to use`,
     );
   }
   const known = apiNames();
-  if (!known.includes(String(raw)))
+  if (!known.includes(chosen.name))
     throw new UsageError(
-      `--face must be one of ${known.join('|')}, got "${String(raw)}"` +
-        (loaded.length === 0 ? '; another API is loaded with --api FILE' : ''),
+      `${chosen.flag} ${chosen.name}: no API of that name; the APIs are ${known.join('|')}` +
+        (loaded.length === 0 ? '; another API is loaded with --api FILE (a path such as ./acme.js)' : ''),
     );
-  return String(raw);
+  return chosen.name;
 }
 
 function describe(value: unknown): string {

@@ -13,7 +13,7 @@ import type { Shard } from '../conformance/types.js';
 import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
 import { apiNames } from '../contract/registry.js';
-import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -49,7 +49,7 @@ export const conformCommand: Command = {
   summary:
     'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
-    `conform --face ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL`,
+    `conform --api ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',
@@ -58,8 +58,8 @@ export const conformCommand: Command = {
     'The deadline and the timeouts in a row each stop the run: exit 2, the report marked INCOMPLETE.',
   ].join('\n'),
   options: {
-    face: faceFlag('The API the endpoint implements.'),
-    api: apiFlag,
+    api: apiFlag('The API the endpoint implements.'),
+    face: faceFlag,
     'base-url': {
       type: 'string',
       value: 'URL',
@@ -178,7 +178,7 @@ export const conformCommand: Command = {
     },
   },
   async run(values, io) {
-    const apiFiles = (values.api as string[] | undefined) ?? [];
+    const apiFiles = apiFilesOf(values.api as string[] | undefined);
     const api = chosenApi(values, await loadApiFiles(apiFiles));
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;

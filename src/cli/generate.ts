@@ -5,7 +5,7 @@ import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
-import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 
 /** Lines go out in chunks of about this many characters: one write per line was a tenth of the run. */
@@ -31,13 +31,13 @@ export const generateCommand: Command = {
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
-    `--face ${apiNames().join('|')}|NAME [--api FILE]...`,
+    `--api ${apiNames().join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
     '[--count N] [--seed S] [--edge] [--break RULE_ID]',
   ].join(' '),
   options: {
-    face: faceFlag('The API whose values to generate.'),
-    api: apiFlag,
+    api: apiFlag('The API whose values to generate.'),
+    face: faceFlag,
     what: { type: 'string', value: WHATS.join('|'), help: 'What to generate.', otherwise: 'required' },
     count: { type: 'string', value: 'N', help: 'How many values.', otherwise: '10' },
     seed: { type: 'string', value: 'S', help: 'Seed: the same seed gives the same values.', otherwise: '1' },
@@ -50,7 +50,7 @@ export const generateCommand: Command = {
     },
   },
   async run(values, io) {
-    const api = chosenApi(values, await loadApiFiles(values.api as string[] | undefined));
+    const api = chosenApi(values, await loadApiFiles(apiFilesOf(values.api as string[] | undefined)));
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;

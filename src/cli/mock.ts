@@ -6,7 +6,7 @@ import { demoApiNames } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
-import { apiFlag, loadApiFiles } from './api-file.js';
+import { apiFilesFlag, loadApiFiles, mockApiFiles } from './api-file.js';
 import { type Command, parseInteger, UsageError } from './command.js';
 
 export const mockCommand: Command = {
@@ -23,7 +23,7 @@ export const mockCommand: Command = {
   options: {
     host: { type: 'string', default: '127.0.0.1', value: 'HOST', help: 'The address to listen on.' },
     port: { type: 'string', default: '4010', value: 'PORT', help: 'The port to listen on (0: any free port).' },
-    api: { ...apiFlag, help: `${apiFlag.help} Each is served at /NAME beside the built-in APIs.` },
+    api: { ...apiFilesFlag, help: `${apiFilesFlag.help} Each is served at /NAME beside the built-in APIs.` },
     seed: { type: 'string', value: 'S', help: 'Another deterministic demo dataset.', otherwise: String(DEFAULT_SEED) },
     fault: {
       type: 'string',
@@ -81,7 +81,7 @@ export const mockCommand: Command = {
       import('../node/server.js'),
     ]);
     // First: the faults, scenarios and seeds below may name a loaded API.
-    const loaded = await loadApiFiles(values.api as string[] | undefined);
+    const loaded = await loadApiFiles(mockApiFiles(values.api as string[] | undefined));
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);

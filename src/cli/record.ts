@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiNames } from '../contract/registry.js';
 import type { LawTally } from '../node/record.js';
-import { apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -53,13 +53,13 @@ export const recordCommand: Command = {
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
     'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: [
-    `record --face ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
+    `record --api ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
     '--interval MS --out FILE',
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),
   options: {
-    face: faceFlag('The API the endpoint implements.'),
-    api: apiFlag,
+    api: apiFlag('The API the endpoint implements.'),
+    face: faceFlag,
     'base-url': { type: 'string', value: 'URL', help: "The API's base URL.", otherwise: 'required' },
     session: {
       type: 'string',
@@ -98,7 +98,7 @@ export const recordCommand: Command = {
     },
   },
   async run(values, io) {
-    const api = chosenApi(values, await loadApiFiles(values.api as string[] | undefined));
+    const api = chosenApi(values, await loadApiFiles(apiFilesOf(values.api as string[] | undefined)));
     const baseUrl = requireString(values, 'base-url');
     const out = requireString(values, 'out');
     requireString(values, 'polls');

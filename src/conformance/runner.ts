@@ -64,7 +64,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
   if (!isApiName(options.api))
     throw new ConfigurationError(
-      `--face must be one of ${apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
+      `api must be one of ${apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
     );
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -224,7 +224,7 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
     options.replayCommand ?? DEFAULT_REPLAY_COMMAND,
     'conform',
     ...(options.replayFlags ?? []).map(shellQuote),
-    '--face',
+    '--api',
     options.api,
     '--base-url',
     shellQuote(redactSecretQuery(options.baseUrl)),

@@ -32,7 +32,7 @@ async function moduleFile(name: string, text: string): Promise<string> {
 }
 
 describe('--api FILE', () => {
-  it('generate: valid objects of the loaded API, --face defaulting to it', async () => {
+  it('generate: valid objects of the loaded API, the API defaulting to the one the file loads', async () => {
     const { code, out, err } = await cli(['generate', '--api', TOY, '--what', 'task', '--count', '5', '--seed', '3']);
     expect(err).toBe('');
     expect(code).toBe(0);
@@ -92,7 +92,7 @@ describe('--api FILE', () => {
       expect(conform.code, conform.out + conform.err).toBe(1);
       expect(conform.out).toContain('toy.order-newest-first');
       // Its replay lines load the same file, so they run as printed.
-      expect(conform.out).toContain(`conform --api ${TOY} --face toy --base-url ${url}/toy --session q-c`);
+      expect(conform.out).toContain(`conform --api ${TOY} --api toy --base-url ${url}/toy --session q-c`);
     } finally {
       stop();
       expect(await running).toBe(0);
@@ -105,12 +105,20 @@ describe('--api FILE', () => {
     expect(err).toContain('API one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
   });
 
-  it('conform and record take the loaded API by name; a --face the file does not add is refused', async () => {
-    const wrong = await cli(['conform', '--api', TOY, '--face', 'acme', '--base-url', 'http://127.0.0.1:9']);
+  it('conform and record take the loaded API by name (--api NAME, or the former --face); another name is refused', async () => {
+    const wrong = await cli(['conform', '--api', TOY, '--api', 'acme', '--base-url', 'http://127.0.0.1:9']);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('--face must be one of praxis|everruns|ark|jsonrpc|toy, got "acme"');
-    const none = await cli(['record', '--face', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
-    expect(none.err).toContain('got "acme"; another API is loaded with --api FILE');
+    expect(wrong.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|toy');
+    const former = await cli(['conform', '--api', TOY, '--face', 'acme', '--base-url', 'http://127.0.0.1:9']);
+    expect(former.err).toContain('--face acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|toy');
+    const none = await cli(['record', '--api', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
+    expect(none.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc');
+    expect(none.err).toContain('another API is loaded with --api FILE (a path such as ./acme.js)');
+    const two = await cli(['conform', '--api', TOY, '--api', 'toy', '--face', 'ark', '--base-url', 'http://x']);
+    expect(two.err).toContain('--api toy and --face ark name 2 APIs; give one');
+    const mock = await cli(['mock', '--port', '0', '--api', 'ark']);
+    expect(mock.code).toBe(2);
+    expect(mock.err).toContain('--api ark: the mock serves every API, so its --api takes module files only');
     const unreachable = await cli(['conform', '--api', TOY, '--base-url', 'http://127.0.0.1:9', '--session', 's']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.out + unreachable.err).not.toMatch(/--face/);

@@ -20,8 +20,8 @@ describe('CLI', () => {
 
 describe('generate', () => {
   it('writes N lines of NDJSON, the same for the same seed', async () => {
-    const a = await run('generate', '--face', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
-    const b = await run('generate', '--face', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
+    const a = await run('generate', '--api', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
+    const b = await run('generate', '--api', 'ark', '--what', 'task', '--count', '5', '--seed', '7');
     expect(a.code).toBe(0);
     const lines = a.out.trim().split('\n');
     expect(lines).toHaveLength(5);
@@ -31,7 +31,7 @@ describe('generate', () => {
   it('--break writes objects that break the rule', async () => {
     const { code, out } = await run(
       'generate',
-      '--face',
+      '--api',
       'praxis',
       '--what',
       'task',
@@ -48,7 +48,7 @@ describe('generate', () => {
     }
   });
   it('requests and lifecycles', async () => {
-    const r = await run('generate', '--face', 'praxis', '--what', 'request', '--count', '20');
+    const r = await run('generate', '--api', 'praxis', '--what', 'request', '--count', '20');
     expect(
       r.out
         .trim()
@@ -57,7 +57,7 @@ describe('generate', () => {
     ).toContain('listSessions');
     const l = await run(
       'generate',
-      '--face',
+      '--api',
       'jsonrpc',
       '--what',
       'lifecycle',
@@ -69,15 +69,23 @@ describe('generate', () => {
     expect(JSON.parse(l.out.split('\n')[0]!).breaks).toEqual(['jsonrpc.lifecycle-forward']);
   });
   it.each([
-    [['generate', '--face', 'nope', '--what', 'task'], '--face must be one of praxis|everruns|ark|jsonrpc, got "nope"'],
-    [['generate', '--what', 'task'], '--face is required'],
-    [['generate', '--face', 'ark', '--what', 'session'], 'ark has no session objects'],
-    [['generate', '--face', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
     [
-      ['generate', '--face', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'],
+      ['generate', '--api', 'nope', '--what', 'task'],
+      '--api nope: no API of that name; the APIs are praxis|everruns|ark|jsonrpc',
+    ],
+    [['generate', '--face', 'nope', '--what', 'task'], '--face nope: no API of that name'],
+    [
+      ['generate', '--api', 'ark', '--face', 'praxis', '--what', 'task'],
+      '--api ark and --face praxis name 2 APIs; give one',
+    ],
+    [['generate', '--what', 'task'], '--api NAME is required: one of praxis|everruns|ark|jsonrpc, or a module file'],
+    [['generate', '--api', 'ark', '--what', 'session'], 'ark has no session objects'],
+    [['generate', '--api', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
+    [
+      ['generate', '--api', 'ark', '--what', 'task', '--break', 'praxis.cancellable-only-when-running'],
       'is not an ark task rule',
     ],
-    [['generate', '--face', 'ark', '--what', 'task', '--bogus'], "Unknown option '--bogus'"],
+    [['generate', '--api', 'ark', '--what', 'task', '--bogus'], "Unknown option '--bogus'"],
   ])('bad flags exit 2 with a reason: %j', async (argv, reason) => {
     const { code, err } = await run(...argv);
     expect(code).toBe(2);

@@ -20,7 +20,7 @@ describe('the runner takes the API modules it judges by', () => {
   it('refuses an API no module gave, naming the APIs it knows', async () => {
     expect(apiNames()).not.toContain('jobs');
     await expect(runConformance(options())).rejects.toThrow(
-      '--face must be one of praxis, everruns, ark, jsonrpc; got "jobs"; a module\'s API is known once it is registered',
+      'api must be one of praxis, everruns, ark, jsonrpc; got "jobs"; a module\'s API is known once it is registered',
     );
   });
 

@@ -237,7 +237,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
 /** A short Ark run against a hostile server on 127.0.0.1, through the CLI (`cli`) or the API (`runArk`). */
 const conformArgs = (url: string) => [
   'conform',
-  '--face',
+  '--api',
   'ark',
   '--base-url',
   `${url}/ark`,

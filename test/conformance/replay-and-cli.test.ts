@@ -46,7 +46,7 @@ describe('conform CLI', () => {
     mock.app.faults = new Set();
     const { code, out } = await cli(
       'conform',
-      '--face',
+      '--api',
       'everruns',
       '--base-url',
       mock.base('everruns'),
@@ -69,7 +69,7 @@ describe('conform CLI', () => {
     const file = join(tmpdir(), `atc-junit-${process.pid}.xml`);
     const { code, out } = await cli(
       'conform',
-      '--face',
+      '--api',
       'everruns',
       '--base-url',
       mock.base('everruns'),
@@ -122,23 +122,23 @@ describe('conform CLI', () => {
   });
 
   it.each([
-    [['conform', '--face', 'ark', '--base-url', 'http://127.0.0.1:1/ark'], '--session is required for ark'],
-    [['conform', '--face', 'ark', '--base-url', 'not a url', '--session', 'x'], 'is not an absolute URL'],
-    [['conform', '--face', 'ark'], '--base-url is required'],
+    [['conform', '--api', 'ark', '--base-url', 'http://127.0.0.1:1/ark'], '--session is required for ark'],
+    [['conform', '--api', 'ark', '--base-url', 'not a url', '--session', 'x'], 'is not an absolute URL'],
+    [['conform', '--api', 'ark'], '--base-url is required'],
     [
-      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'],
+      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--header', 'no-colon'],
       "--header must look like 'Name: value'",
     ],
     [
-      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'],
+      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'],
       'no rule matches "ark.nope"',
     ],
     [
-      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'],
+      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'],
       '--path replays a failure only together with the --seed',
     ],
     [
-      ['conform', '--face', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'],
+      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--report', 'pdf'],
       '--report must be one of text|json|junit|html',
     ],
   ])('bad usage exits 2 with a reason: %j', async (argv, reason) => {

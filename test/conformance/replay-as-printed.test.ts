@@ -302,7 +302,7 @@ describe('replay lines', () => {
 
   it('the programmatic API starts them with npx', async () => {
     const result = await conform('ark.limit-respected');
-    expect(result.violations[0]?.replay?.command).toMatch(/^npx agent-task-contracts conform --face ark /);
+    expect(result.violations[0]?.replay?.command).toMatch(/^npx agent-task-contracts conform --api ark /);
     expect(DEFAULT_REPLAY_COMMAND).toBe('npx agent-task-contracts');
   }, 60_000);
 
@@ -331,7 +331,7 @@ describe('replay lines', () => {
       timeout: 60_000,
     }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     const line = /replay: (.*)/.exec(first.stdout)?.[1] ?? '';
-    expect(line).toMatch(/^node bin\/agent-task-contracts\.js conform --face ark /);
+    expect(line).toMatch(/^node bin\/agent-task-contracts\.js conform --api ark /);
     const again = await run('bash', ['-c', line], { cwd: ROOT, timeout: 60_000 }).catch(
       (error: { code: number; stdout: string }) => error,
     );

@@ -106,7 +106,7 @@ describe('the CLI', () => {
   it('conform --shard i/n writes reports that merge-reports merges; bad values are refused', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atc-shards-'));
     try {
-      const common = ['conform', '--face', 'ark', '--base-url', mock.base('ark'), '--session', 'sesn-demo'];
+      const common = ['conform', '--api', 'ark', '--base-url', mock.base('ark'), '--session', 'sesn-demo'];
       const quick = ['--seed', '3', '--runs', '10', '--polls', '1', '--report', 'json'];
       for (const i of [1, 2]) await cli(...common, ...quick, '--shard', `${i}/2`, '--out', join(dir, `${i}.json`));
       const files = [join(dir, '1.json'), join(dir, '2.json')];

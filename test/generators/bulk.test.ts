@@ -30,7 +30,7 @@ describe('generate --count 1000 --seed 7: a list a user can seed as it is', () =
   for (const { api, target, component, idField } of targets)
     for (const edge of [false, true])
       it(`${api} ${target}${edge ? ' --edge' : ''}: every object valid, no id twice`, async () => {
-        const argv = ['generate', '--face', api, '--what', target, '--count', '1000', '--seed', '7'];
+        const argv = ['generate', '--api', api, '--what', target, '--count', '1000', '--seed', '7'];
         const { code, out } = await cli(...argv, ...(edge ? ['--edge'] : []));
         expect(code).toBe(0);
         const values = out

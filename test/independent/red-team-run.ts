@@ -27,7 +27,7 @@ interface Outcome {
 
 /** One `conform` run; its JSON report on stdout gives the violated rules. */
 function conform(api: BuiltinApiName, baseUrl: string, seed: number): Promise<Outcome> {
-  const args = ['tsx', 'src/cli/entry.ts', 'conform', '--face', api, '--base-url', baseUrl, '--seed', String(seed)];
+  const args = ['tsx', 'src/cli/entry.ts', 'conform', '--api', api, '--base-url', baseUrl, '--seed', String(seed)];
   const session = SETUP[api].session;
   if (session) args.push('--session', session);
   args.push('--report', 'json');

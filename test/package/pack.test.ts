@@ -382,7 +382,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     expect(stdout).toContain('usage: agent-task-contracts <command>');
     const gen = await run(
       join(dir, 'node_modules/.bin/agent-task-contracts'),
-      ['generate', '--face', 'jsonrpc', '--what', 'task', '--count', '2'],
+      ['generate', '--api', 'jsonrpc', '--what', 'task', '--count', '2'],
       { cwd: dir },
     );
     expect(gen.stdout.trim().split('\n')).toHaveLength(2);

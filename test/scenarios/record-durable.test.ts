@@ -90,7 +90,7 @@ describe('record keeps every poll it received', () => {
     const out = join(dir, 'interrupted.yaml');
     const { code, stdout } = await record(
       [
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${url}/ark`,
@@ -122,7 +122,7 @@ describe('record keeps every poll it received', () => {
     const out = join(dir, 'gone.json');
     const { code, stdout } = await record(
       [
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${original.url}/ark`,
@@ -168,7 +168,7 @@ describe('record keeps every poll it received', () => {
     });
     const out = join(dir, 'errors.yaml');
     const { code, stderr } = await record([
-      '--face',
+      '--api',
       'ark',
       '--base-url',
       `${proxy.url}/ark`,
@@ -210,7 +210,7 @@ describe('record keeps every poll it received', () => {
     });
     const out = join(dir, 'budget.yaml');
     const { code, stdout } = await record([
-      '--face',
+      '--api',
       'ark',
       '--base-url',
       `${proxy.url}/ark`,
@@ -237,7 +237,7 @@ describe('record keeps every poll it received', () => {
     const proxy = await hostile((_req, res) => res.end('{"items":[]}'));
     for (const out of [join(dir, 'no-such-folder', 'rec.yaml'), dir]) {
       const { code, stdout, stderr } = await record([
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${proxy.url}/ark`,
@@ -256,7 +256,7 @@ describe('record keeps every poll it received', () => {
     const existing = join(dir, 'keep.yaml');
     await writeFile(existing, 'name: earlier\n');
     const { code } = await record([
-      '--face',
+      '--api',
       'ark',
       '--base-url',
       'http://127.0.0.1:9/ark',
@@ -281,7 +281,7 @@ describe('record keeps every poll it received', () => {
       [
         `${ROOT}/src/cli/entry.ts`,
         'record',
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${url}/ark`,
@@ -326,7 +326,7 @@ describe('conform interrupted', () => {
     const code = await runCli(
       [
         'conform',
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${server.url}/ark`,
@@ -368,7 +368,7 @@ describe('record lists drift', () => {
     servers.push(server);
     const out = join(dir, 'drift.yaml');
     const { code, stderr } = await record([
-      '--face',
+      '--api',
       'ark',
       '--base-url',
       `${server.url}/ark`,

@@ -127,7 +127,7 @@ describe('record -> replay round trip', () => {
     const code = await runCli(
       [
         'record',
-        '--face',
+        '--api',
         'ark',
         '--base-url',
         `${url}/ark`,
@@ -181,7 +181,7 @@ describe('the record CLI on a misbehaving API', () => {
       stderr: (t: string) => (stderr += t),
       stopSignal: new Promise<void>(() => {}),
     };
-    const args = ['--face', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--polls', '1'];
+    const args = ['--api', 'ark', '--base-url', `${server.url}/ark`, '--session', 'sesn-demo', '--polls', '1'];
     try {
       expect(await runCli(['record', ...args, '--interval', '0', '--out', join(dir, 'rec.yaml')], io)).toBe(0);
     } finally {
@@ -202,7 +202,7 @@ describe('a JSON recording', () => {
     const dir = await mkdtemp(join(tmpdir(), 'atc-record-json-'));
     const out = join(dir, 'rec.json');
     const io = { stdout: () => {}, stderr: () => {}, stopSignal: new Promise<void>(() => {}) };
-    const args = ['--face', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1', '--out', out];
+    const args = ['--api', 'ark', '--base-url', `${url}/ark`, '--session', 'sesn-demo', '--polls', '1', '--out', out];
     try {
       expect(await runCli(['record', ...args], io)).toBe(0);
       const written = JSON.parse(await readFile(out, 'utf8')) as { $schema: string };
