@@ -113,10 +113,36 @@ const PLAUSIBLE_ALIASES: Record<string, string> = {
 };
 
 /**
- * Values by the last two steps of a field's path, where the field's name alone says too little: an
- * MCP server's `url` is where its MCP endpoint answers.
+ * Values by the last two steps of a field's path (its schema's name, or its parent member, and its
+ * own), where the field's name alone says too little: an MCP server's `url` is where its MCP
+ * endpoint answers, a file resource's `created_at` is a time.
  */
 const PLAUSIBLE_AT: Record<string, readonly string[]> = {
+  // An agent is named for its job, not for one of its tools; its system prompt reads like one.
+  'SessionAgent.name': ['Release assistant', 'Research agent', 'Deploy watcher', 'Docs indexer', 'Support triage'],
+  'SessionAgent.system': [
+    'You are a careful release assistant. Ask before you deploy.',
+    'Answer with sources, and keep replies short.',
+    'You triage support tickets and escalate outages.',
+  ],
+  'Session.cwd': ['/workspace', '/workspace/app', '/home/user/project'],
+  'OutcomeEvaluation.explanation': [
+    'All 212 tests passed',
+    'Two links still return 404',
+    'The summary leaves out the migration step',
+  ],
+  // 004: resources are "each ... a file reference mounted into the session's machine": a path, and
+  // times (the spec types them as plain strings), each update after every creation.
+  'FileResource.mount_path': [
+    '/workspace/README.md',
+    '/workspace/data/report.csv',
+    '/mnt/session/uploads/spec.pdf',
+    '/workspace/src/index.ts',
+  ],
+  'MonetaryAmount.amount': ['0.42', '3.00', '12.50', '250.00'],
+  'OutcomeEvaluation.completed_at': ['2026-11-30T10:02:11Z', '2026-11-30T17:45:38Z', '2026-12-01T08:12:54Z'],
+  'FileResource.created_at': ['2026-11-20T08:14:03Z', '2026-11-21T16:40:27Z', '2026-11-24T11:05:59Z'],
+  'FileResource.updated_at': ['2026-11-25T09:30:12Z', '2026-11-27T14:02:45Z', '2026-11-29T18:21:08Z'],
   'mcp_servers[].url': [
     'https://mcp.example.com/mcp',
     'https://mcp.github.example/sse',

@@ -2,7 +2,9 @@
  * The demo data reads like what the documents describe where a UI shows it: every URL is an
  * absolute https URL (a link a page renders, 000's MCP servers and 001's artifacts), and each
  * JSON-RPC output item is one of the kinds an agent produces (003: "模型/代理生成的输出条目集合（多类型）"),
- * an assistant's message with text or a tool call with its name, never an empty object.
+ * an assistant's message with text or a tool call with its name, never an empty object. A Praxis
+ * session's file resources (004: "each is a file reference mounted into the session's machine")
+ * have a path and times, its agent a name that is not one of its tools, and money is a number.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/contract/index.js';
@@ -45,5 +47,22 @@ describe('demo values', () => {
     });
     expect(unlike).toEqual([]);
     expect(new Set(items.map((item) => item.type))).toEqual(new Set(['message', 'function_call']));
+  });
+
+  it("a Praxis session's resources have a mount path and times, its agent a name, its budget an amount", () => {
+    const sessions = DEFAULT_DEMO.sessions;
+    const resources = sessions.flatMap((session) => (session.resources ?? []) as JsonObject[]);
+    expect(resources.length).toBeGreaterThan(10);
+    const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    expect(resources.filter((r) => !String(r.mount_path).startsWith('/'))).toEqual([]);
+    expect(resources.filter((r) => !isTime(r.created_at) || !isTime(r.updated_at))).toEqual([]);
+    expect(resources.filter((r) => Date.parse(String(r.updated_at)) < Date.parse(String(r.created_at)))).toEqual([]);
+    const agents = sessions.map((session) => session.agent as JsonObject);
+    const toolNamed = agents.filter((agent) =>
+      ((agent.tools ?? []) as JsonObject[]).some((tool) => tool.name === agent.name),
+    );
+    expect(toolNamed).toEqual([]);
+    const amounts = JSON.stringify(sessions).match(/"amount":"[^"]*"/g) ?? [];
+    expect(amounts.filter((amount) => !/^"amount":"\d+(\.\d+)?"$/.test(amount))).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Deploy watcher",
     "skills": [],
     "system": null,
     "tools": [
@@ -66,34 +66,37 @@ export const DEFAULT_DEMO: DemoRecords = {
    "resources": [
     {
      "id": "id_zik0yv",
-     "created_at": "cargo upload review",
-     "file_id": "file_y8xvjp",
-     "mount_path": "notes agent crawl",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_d9tm79",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "review thread session"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 844,
-    "duration_seconds": 994
+    "active_seconds": 388,
+    "duration_seconds": 844
    },
    "status": "idle",
    "title": "Session 000",
    "type": "session",
    "updated_at": "2026-11-27T21:01:00.000Z",
    "usage": {
+    "active_seconds": 657,
     "cache_read_input_tokens": 0,
     "input_tokens": 1000,
     "output_tokens": 200
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_uph9m1",
+   "vault_ids": [
+    "lint flaky monitor"
+   ],
+   "deployment_id": "deployment_000004",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_tgagw1"
+    "id": "id_00000p"
    },
    "thinking": {
-    "effort": "watch index migrate"
+    "effort": "deploy"
    },
    "forked_from": null
   },
@@ -122,7 +125,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Research agent",
     "skills": [
      {
       "skill_id": "skill_d8lab8",
@@ -140,112 +143,80 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "session monitor queue"
      }
     ],
-    "system": "crawl",
-    "tools": [
-     {
-      "description": "Renders the intro clip at 1080p",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
-      "type": "custom"
-     },
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
-      "type": "custom"
-     }
-    ],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [],
     "type": "agent",
-    "version": 995
+    "version": 880
    },
    "archived_at": "2026-11-27T22:02:00.000Z",
-   "budget": {
-    "max_list_cost": {
-     "amount": "client thread deploy",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-27T22:00:00.000Z",
-   "environment_id": "environment_57zimp",
+   "environment_id": "environment_00000k",
    "metadata": {
-    "dijc": "fix migrate thread"
+    "_ff_afcg": "sync monitor crawl"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "client search watch",
-     "description": "Builds the release artefacts",
-     "explanation": "session worker retry",
-     "iteration": 495,
-     "outcome_id": "outcome_b0d1qe",
-     "result": "bench test report",
-     "type": "outcome_evaluation"
-    },
-    {
      "completed_at": null,
-     "description": "Builds the release artefacts",
-     "explanation": null,
-     "iteration": 798,
-     "outcome_id": "outcome_gklhaq",
-     "result": "release notes parse",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "worker search crawl",
-     "description": "Builds the release artefacts",
-     "explanation": "shell clip client",
-     "iteration": 383,
-     "outcome_id": "outcome_gceo4x",
-     "result": "thread task thread",
+     "description": "Follows the deployment until it settles",
+     "explanation": "Two links still return 404",
+     "iteration": 856,
+     "outcome_id": "outcome_1mcegi",
+     "result": "watch review shell",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_000007",
-     "created_at": "monitor cargo cargo",
-     "file_id": "file_000008",
-     "mount_path": "schema",
+     "id": "id_q3exqu",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_00000j",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "docs"
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_snyma2",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_gklhaq",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_jqfoak",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_z0e0g8",
+     "mount_path": "/workspace/data/report.csv",
+     "type": "file",
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 4
+    "active_seconds": 0
    },
    "status": "running",
    "title": "Session 001",
    "type": "session",
    "updated_at": "2026-11-27T22:01:00.000Z",
    "usage": {
-    "active_seconds": 272,
+    "active_seconds": 0,
     "cache_read_input_tokens": 5,
     "input_tokens": 1037,
     "output_tokens": 211
    },
    "vault_ids": [
-    "schema bench watch",
-    "migrate agent thread"
+    "flaky",
+    "cargo upload cache",
+    "watch npm logs"
    ],
-   "deployment_id": "deployment_e3njkr",
+   "deployment_id": null,
    "cwd": "/srv/app",
    "model": {
-    "id": "id_plcfxc"
+    "id": "id_zik0z2"
    },
    "thinking": {
-    "effort": "clip flaky logs"
+    "effort": "crawl clip watch"
    },
    "forked_from": null
   },
@@ -263,7 +234,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_43il64",
@@ -271,103 +242,77 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "fix agent cache"
      }
     ],
-    "system": "clip",
+    "system": "You triage support tickets and escalate outages.",
     "tools": [
      {
-      "description": "Checks the site for broken links",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "python",
+      "name": "video_generate",
       "type": "custom"
      },
      {
-      "description": "Runs the unit tests and reports failures",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "code_interpreter",
-      "type": "custom"
-     },
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
+      "name": "bash",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 8
+    "version": 995
    },
    "archived_at": "2026-11-27T23:02:00.000Z",
    "budget": {
     "max_list_cost": {
-     "amount": "upload cargo cargo",
+     "amount": "0.42",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-27T23:00:00.000Z",
-   "environment_id": "environment_55pqqq",
    "metadata": {
-    "haj": "retry task",
-    "hcjcd": "npm cargo cargo",
-    "_jche": "logs"
+    "jjd": "test queue build",
+    "fgf_": "watch upload parse",
+    "ichajga": "crawl cache crawl"
    },
    "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_9pn8fw",
-     "created_at": "schema thread api",
-     "file_id": "file_0o4i87",
-     "mount_path": "server render cargo",
+     "id": "id_zik0yx",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_000001",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "backup monitor schema"
-    },
-    {
-     "id": "id_6f7a2z",
-     "created_at": "sync crawl crawl",
-     "file_id": "file_1gsgo9",
-     "mount_path": "schema crawl api",
-     "type": "file",
-     "updated_at": "queue crawl session"
-    },
-    {
-     "id": "id_kieuf2",
-     "created_at": "flaky fix fix",
-     "file_id": "file_vzezin",
-     "mount_path": "sync watch bench",
-     "type": "file",
-     "updated_at": "sync report upload"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 671,
-    "duration_seconds": 4
+    "duration_seconds": 594
    },
    "status": "rescheduling",
    "title": "Session 002",
    "type": "session",
    "updated_at": "2026-11-27T23:01:00.000Z",
    "usage": {
-    "active_seconds": 558,
+    "active_seconds": 994,
     "cache_read_input_tokens": 10,
     "input_tokens": 1074,
     "output_tokens": 222
    },
    "vault_ids": [
-    "thread npm migrate",
-    "parse cache render",
-    "render"
+    "bench retry retry"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_00000q",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_zik0yx"
+    "id": "id_00000a"
    },
-   "thinking": null,
+   "thinking": {
+    "effort": "monitor npm migrate"
+   },
    "forked_from": null
   },
   {
@@ -383,7 +328,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_000009"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_sus3vn",
@@ -401,27 +346,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "client render schema"
      }
     ],
-    "system": "cache",
+    "system": "Answer with sources, and keep replies short.",
     "tools": [],
     "type": "agent",
-    "version": 135
+    "version": 605
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "sync session fix",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T00:00:00.000Z",
-   "environment_id": "environment_eeucr2",
    "metadata": {
-    "ijjfgbc": "cargo release monitor"
+    "ie": "report upload server",
+    "cecghjei": "monitor search upload",
+    "fgbca": "test flaky"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "session upload api",
+     "completed_at": null,
      "description": "Renders the intro clip at 1080p",
      "explanation": null,
      "iteration": 146,
@@ -432,16 +372,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     {
      "completed_at": null,
      "description": "Builds the release artefacts",
-     "explanation": "test task thread",
+     "explanation": "All 212 tests passed",
      "iteration": 748,
      "outcome_id": "outcome_t1qa5x",
      "result": "watch monitor clip",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "shell session fix",
+     "completed_at": "2026-12-01T08:12:54Z",
      "description": "Renders the intro clip at 1080p",
-     "explanation": "api cache bench",
+     "explanation": "The summary leaves out the migration step",
      "iteration": 882,
      "outcome_id": "outcome_qyazro",
      "result": "parse render crawl",
@@ -451,49 +391,51 @@ export const DEFAULT_DEMO: DemoRecords = {
    "resources": [
     {
      "id": "id_63luhr",
-     "created_at": "notes cargo cargo",
-     "file_id": "file_zik0zh",
-     "mount_path": "review crawl client",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_00000r",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "shell monitor retry"
+     "updated_at": "2026-11-29T18:21:08Z"
     },
     {
-     "id": "id_zik0yw",
-     "created_at": "logs parse lint",
-     "file_id": "file_00000q",
-     "mount_path": "render",
+     "id": "id_54v3xx",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_00000t",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "fix shell schema"
+     "updated_at": "2026-11-27T14:02:45Z"
     },
     {
-     "id": "id_s6b7rz",
-     "created_at": "flaky",
-     "file_id": "file_00000g",
-     "mount_path": "watch cache search",
+     "id": "id_00000q",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_00000i",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "task cargo cargo"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "duration_seconds": 231
+    "active_seconds": 0
    },
    "status": "terminated",
    "title": "Session 003",
    "type": "session",
    "updated_at": "2026-11-28T00:01:00.000Z",
    "usage": {
-    "active_seconds": 1000,
+    "active_seconds": 955,
     "cache_read_input_tokens": 15,
-    "output_tokens": 233,
-    "input_tokens": 1111
+    "input_tokens": 1111,
+    "output_tokens": 233
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_000003",
-   "model": {
-    "id": "id_zik0yq"
-   },
-   "thinking": null,
+   "vault_ids": [
+    "review build watch"
+   ],
+   "deployment_id": "deployment_rgisto",
    "cwd": "/home/user/workspace",
+   "computer_id": "computer_rswgmq",
+   "model": {
+    "id": "id_00000c"
+   },
    "forked_from": null
   },
   {
@@ -521,7 +463,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_zaa01w",
@@ -534,101 +476,87 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "search cache report"
      }
     ],
-    "system": "cache",
+    "system": "You triage support tickets and escalate outages.",
     "tools": [
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "code_interpreter",
       "type": "custom"
      },
      {
-      "description": "Searches the web for recent release notes",
+      "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "image_generate",
+      "name": "file_read",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 909
+    "version": 600
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T01:00:00.000Z",
-   "environment_id": "environment_zik0yz",
+   "environment_id": "environment_fyintq",
    "metadata": {
-    "dchjjcdd": "schema api logs"
+    "a_e": "retry backup migrate"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "session sync shell",
+     "completed_at": null,
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 883,
+     "outcome_id": "outcome_bug3j3",
+     "result": "flaky shell retry",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
      "description": "Builds the release artefacts",
      "explanation": null,
-     "iteration": 744,
-     "outcome_id": "outcome_5nsic3",
-     "result": "build migrate retry",
+     "iteration": 991,
+     "outcome_id": "outcome_zik0ze",
+     "result": "build",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "search api flaky",
-     "description": "Runs the unit tests and reports failures",
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Searches the web for recent release notes",
      "explanation": null,
-     "iteration": 695,
-     "outcome_id": "outcome_j5viwg",
-     "result": "search report review",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": null,
-     "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 618,
-     "outcome_id": "outcome_5qyr2o",
-     "result": "build watch api",
+     "iteration": 999,
+     "outcome_id": "outcome_000003",
+     "result": "agent bench index",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_000005",
-     "created_at": "build",
-     "file_id": "file_ovnar4",
-     "mount_path": "parse review npm",
-     "type": "file",
-     "updated_at": "index"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 8,
-    "duration_seconds": 552
+    "active_seconds": 832
    },
    "status": "idle",
    "title": "Session 004",
    "type": "session",
    "updated_at": "2026-11-28T01:01:00.000Z",
    "usage": {
-    "active_seconds": 9,
+    "active_seconds": 8,
     "cache_read_input_tokens": 20,
     "input_tokens": 1148,
     "output_tokens": 244
    },
    "vault_ids": [
-    "clip render task",
-    "index",
-    "npm cargo cargo"
+    "search lint upload"
    ],
-   "deployment_id": "deployment_00000d",
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_y38eqo"
+    "id": "id_00000k"
    },
-   "thinking": {
-    "effort": "npm agent render"
-   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -661,7 +589,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "Support triage",
     "skills": [
      {
       "skill_id": "skill_tjm78k",
@@ -669,99 +597,60 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "test fix migrate"
      }
     ],
-    "system": "search upload session",
-    "tools": [
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     }
-    ],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [],
     "type": "agent",
-    "version": 495
+    "version": 774
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T02:00:00.000Z",
-   "environment_id": "environment_um8xr3",
-   "metadata": {},
+   "environment_id": "environment_zik0z8",
+   "metadata": {
+    "b": "docs"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "watch render crawl",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": "index schema npm",
-     "iteration": 825,
-     "outcome_id": "outcome_c0yfoe",
-     "result": "upload server lint",
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 306,
+     "outcome_id": "outcome_jmxp53",
+     "result": "report",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": null,
-     "description": "Checks the site for broken links",
-     "explanation": null,
-     "iteration": 481,
-     "outcome_id": "outcome_og6m5j",
-     "result": "logs monitor monitor",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "thread server build",
+     "completed_at": "2026-11-30T17:45:38Z",
      "description": "Follows the deployment until it settles",
-     "explanation": "index test fix",
-     "iteration": 358,
-     "outcome_id": "outcome_d768rd",
-     "result": "search render worker",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 888,
+     "outcome_id": "outcome_zik0yz",
+     "result": "docs monitor crawl",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_nf4scj",
-     "created_at": "logs client server",
-     "file_id": "file_0vttwy",
-     "mount_path": "api docs npm",
-     "type": "file",
-     "updated_at": "index worker migrate"
-    },
-    {
-     "id": "id_waw75q",
-     "created_at": "bench api server",
-     "file_id": "file_6kte1g",
-     "mount_path": "build index thread",
-     "type": "file",
-     "updated_at": "npm worker notes"
-    },
-    {
-     "id": "id_imskgz",
-     "created_at": "docs agent render",
-     "file_id": "file_4ecke3",
-     "mount_path": "search sync session",
-     "type": "file",
-     "updated_at": "api queue backup"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 997,
-    "duration_seconds": 991
+    "duration_seconds": 233
    },
    "status": "running",
    "title": "Session 005",
    "type": "session",
    "updated_at": "2026-11-28T02:01:00.000Z",
    "usage": {
-    "active_seconds": 752,
+    "active_seconds": 106,
     "cache_read_input_tokens": 25,
     "input_tokens": 1185,
     "output_tokens": 255
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_dkaumh",
+   "vault_ids": [
+    "task api cache",
+    "worker cargo docs"
+   ],
+   "deployment_id": null,
    "cwd": "/srv/app",
    "thinking": {
-    "effort": "watch"
+    "effort": "flaky"
    },
    "forked_from": null
   },
@@ -779,7 +668,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_mtd4bc",
@@ -804,43 +693,62 @@ export const DEFAULT_DEMO: DemoRecords = {
    "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "backup review test",
-     "description": "Searches the web for recent release notes",
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Runs the unit tests and reports failures",
      "explanation": null,
-     "iteration": 7,
-     "outcome_id": "outcome_zik0yr",
-     "result": "schema render fix",
+     "iteration": 476,
+     "outcome_id": "outcome_y6ed5h",
+     "result": "cargo cargo cargo",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": null,
-     "description": "Follows the deployment until it settles",
-     "explanation": "logs",
-     "iteration": 191,
-     "outcome_id": "outcome_00000g",
-     "result": "review",
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": "Two links still return 404",
+     "iteration": 9,
+     "outcome_id": "outcome_kgrr1l",
+     "result": "deploy",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_pcor64",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_jy4pew",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_bgmwrm",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_oxp907",
+     "mount_path": "/workspace/src/index.ts",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    }
+   ],
    "stats": {
-    "duration_seconds": 7
+    "active_seconds": 319
    },
    "status": "rescheduling",
    "title": "Session 006",
    "type": "session",
    "updated_at": "2026-11-28T03:01:00.000Z",
    "usage": {
+    "active_seconds": 33,
     "cache_read_input_tokens": 30,
     "input_tokens": 1222,
     "output_tokens": 266
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_5030ao",
+   "vault_ids": [
+    "parse watch render"
+   ],
+   "deployment_id": "deployment_bhy8ky",
    "cwd": "/home/user/workspace",
-   "model": {},
-   "thinking": {
-    "effort": "build"
+   "model": {
+    "id": "id_b8ymlt"
    },
    "forked_from": null
   },
@@ -864,24 +772,16 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "Research agent",
     "skills": [],
-    "system": "task cargo cargo",
+    "system": "You triage support tickets and escalate outages.",
     "tools": [
      {
-      "description": "Checks the site for broken links",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "code_interpreter",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "python",
+      "name": "image_generate",
       "type": "custom"
      },
      {
@@ -891,69 +791,81 @@ export const DEFAULT_DEMO: DemoRecords = {
       },
       "name": "file_read",
       "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 4
+    "version": 1
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "cargo cargo cargo",
+     "amount": "12.50",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T04:00:00.000Z",
-   "environment_id": "environment_01bc2k",
+   "environment_id": "environment_00000h",
    "metadata": {
-    "gi": "queue index server",
-    "_jff": "queue lint sync"
+    "ddiiif": "test release deploy"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 5,
+     "outcome_id": "outcome_zik0yr",
+     "result": "render",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_nr13we",
-     "created_at": "notes queue build",
-     "file_id": "file_r8fxvk",
-     "mount_path": "migrate logs docs",
+     "id": "id_bng92s",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_d2a0wi",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "report upload fix"
+     "updated_at": "2026-11-25T09:30:12Z"
     },
     {
-     "id": "id_bng92s",
-     "created_at": "clip retry review",
-     "file_id": "file_d2a0wi",
-     "mount_path": "deploy index lint",
+     "id": "id_5uixhf",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_n82xh0",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "test retry notes"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
     "active_seconds": 992,
-    "duration_seconds": 999
+    "duration_seconds": 996
    },
    "status": "terminated",
    "title": "Session 007",
    "type": "session",
    "updated_at": "2026-11-28T04:01:00.000Z",
    "usage": {
+    "cache_read_input_tokens": 35,
     "input_tokens": 1259,
-    "output_tokens": 277,
-    "cache_read_input_tokens": 35
+    "output_tokens": 277
    },
-   "vault_ids": [
-    "logs"
-   ],
-   "deployment_id": "deployment_00000m",
-   "model": {
-    "id": "id_00000p"
-   },
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "/home/user/workspace",
    "thinking": {
-    "effort": "cache"
+    "effort": "docs schema build"
    },
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "forked_from": null
   },
   {
    "id": "sesn_008",
@@ -974,7 +886,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_00000f"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Research agent",
     "skills": [
      {
       "skill_id": "skill_dc3isz",
@@ -992,57 +904,89 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "report thread build"
      }
     ],
-    "system": "review",
+    "system": "You are a careful release assistant. Ask before you deploy.",
     "tools": [
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
      {
       "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "python",
+      "name": "file_read",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 469
+    "version": 7
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T05:00:00.000Z",
-   "metadata": {},
-   "outcome_evaluations": [],
+   "environment_id": "environment_zik0zd",
+   "metadata": {
+    "cad": "worker sync notes"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 650,
+     "outcome_id": "outcome_gd4hf7",
+     "result": "docs schema queue",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_2ts31m",
-     "created_at": "clip queue logs",
-     "file_id": "file_9ur7op",
-     "mount_path": "cargo cargo cargo",
+     "id": "id_1n2fcg",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_i72iak",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
      "type": "file",
-     "updated_at": "sync build retry"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 687,
-    "duration_seconds": 513
+    "active_seconds": 996,
+    "duration_seconds": 654
    },
    "status": "idle",
    "title": "Session 008",
    "type": "session",
    "updated_at": "2026-11-28T05:01:00.000Z",
    "usage": {
-    "active_seconds": 4,
+    "active_seconds": 9,
     "cache_read_input_tokens": 40,
     "input_tokens": 1296,
     "output_tokens": 288
    },
    "vault_ids": [
-    "session shell session",
-    "release parse backup"
+    "logs"
    ],
-   "deployment_id": "deployment_vtedyp",
+   "deployment_id": "deployment_hyzlvf",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_00000b",
-   "thinking": {},
+   "model": {
+    "id": "id_ny1qxr"
+   },
+   "thinking": {
+    "effort": "watch logs clip"
+   },
    "forked_from": {
     "session_id": "sesn_006"
    }
@@ -1072,9 +1016,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Research agent",
     "skills": [],
-    "system": "retry fix bench",
+    "system": "Answer with sources, and keep replies short.",
     "tools": [
      {
       "description": "Follows the deployment until it settles",
@@ -1107,64 +1051,74 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "fix",
+     "amount": "12.50",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T06:00:00.000Z",
-   "environment_id": "environment_00000i",
    "metadata": {
-    "g_jb": "upload npm build"
+    "fe": "index queue crawl",
+    "jg_jbh": "monitor client review",
+    "_bijhj": "build cargo build"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Checks the site for broken links",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 646,
+     "outcome_id": "outcome_sk665a",
+     "result": "shell sync retry",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Follows the deployment until it settles",
+     "explanation": null,
+     "iteration": 164,
+     "outcome_id": "outcome_jtmny8",
+     "result": "retry review",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "Two links still return 404",
+     "iteration": 259,
+     "outcome_id": "outcome_7s7ywy",
+     "result": "notes parse session",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_g8spix",
-     "created_at": "worker migrate",
-     "file_id": "file_9or2dc",
-     "mount_path": "review upload client",
+     "id": "id_x352qq",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_fuw2g5",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "retry cargo backup"
-    },
-    {
-     "id": "id_o137ta",
-     "created_at": "crawl monitor build",
-     "file_id": "file_xwuo8z",
-     "mount_path": "upload deploy test",
-     "type": "file",
-     "updated_at": "session cargo clip"
-    },
-    {
-     "id": "id_sk665a",
-     "created_at": "shell sync retry",
-     "file_id": "file_36jh61",
-     "mount_path": "client shell render",
-     "type": "file",
-     "updated_at": "worker lint server"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 890,
-    "duration_seconds": 318
+    "active_seconds": 413
    },
    "status": "running",
    "title": "Session 009",
    "type": "session",
    "updated_at": "2026-11-28T06:01:00.000Z",
    "usage": {
-    "active_seconds": 830,
+    "active_seconds": 438,
+    "cache_read_input_tokens": 45,
     "input_tokens": 1333,
-    "output_tokens": 299,
-    "cache_read_input_tokens": 45
+    "output_tokens": 299
    },
-   "vault_ids": [
-    "release bench server"
-   ],
-   "deployment_id": "deployment_00000o",
+   "vault_ids": [],
+   "deployment_id": "deployment_00000f",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_000000"
+    "id": "id_ghejn7"
    },
    "thinking": null,
    "forked_from": null
@@ -1183,7 +1137,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Deploy watcher",
     "skills": [
      {
       "skill_id": "skill_v7lvx0",
@@ -1201,107 +1155,66 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "client bench crawl"
      }
     ],
-    "system": "index",
-    "tools": [
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "python",
-      "type": "custom"
-     }
-    ],
+    "system": "You are a careful release assistant. Ask before you deploy.",
+    "tools": [],
     "type": "agent",
-    "version": 630
+    "version": 996
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "schema task sync",
+     "amount": "12.50",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T07:00:00.000Z",
+   "environment_id": "environment_itimqc",
    "metadata": {
-    "_ffcfjb": "thread thread crawl",
-    "fb_cb": "logs release backup",
-    "j": "flaky review render"
+    "ihgja_f": "sync logs shell",
+    "fjbh_fb_": "clip server agent"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "build",
-     "description": "Builds the release artefacts",
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 769,
+     "outcome_id": "outcome_00000d",
+     "result": "migrate",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Runs the unit tests and reports failures",
      "explanation": null,
-     "iteration": 999,
-     "outcome_id": "outcome_00000q",
-     "result": "flaky",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "report logs notes",
-     "description": "Follows the deployment until it settles",
-     "explanation": "migrate session npm",
-     "iteration": 386,
-     "outcome_id": "outcome_iyansu",
-     "result": "build",
+     "iteration": 3,
+     "outcome_id": "outcome_tsq3ib",
+     "result": "report logs notes",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_qq2wmg",
-     "created_at": "session cache notes",
-     "file_id": "file_m1jyys",
-     "mount_path": "notes cargo cargo",
-     "type": "file",
-     "updated_at": "npm cargo cargo"
-    },
-    {
-     "id": "id_uy8fm0",
-     "created_at": "sync cargo cargo",
-     "file_id": "file_00000h",
-     "mount_path": "cache schema logs",
-     "type": "file",
-     "updated_at": "npm server"
-    },
-    {
-     "id": "id_kemdvy",
-     "created_at": "upload clip npm",
-     "file_id": "file_wctl1c",
-     "mount_path": "fix shell agent",
-     "type": "file",
-     "updated_at": "upload npm flaky"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 814,
-    "duration_seconds": 440
+    "active_seconds": 386,
+    "duration_seconds": 1
    },
    "status": "rescheduling",
    "title": "Session 010",
    "type": "session",
    "updated_at": "2026-11-28T07:01:00.000Z",
    "usage": {
-    "active_seconds": 45,
     "cache_read_input_tokens": 50,
     "output_tokens": 310,
     "input_tokens": 1370
    },
    "vault_ids": [
-    "fix queue thread",
-    "queue upload api",
-    "queue release watch"
+    "queue api fix"
    ],
-   "deployment_id": "deployment_00s2qv",
+   "deployment_id": "deployment_1wpana",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_qndg5w",
    "model": {
-    "id": "id_000007"
-   },
-   "thinking": {
-    "effort": "lint thread cargo"
+    "id": "id_79ocy8"
    },
    "forked_from": null
   },
@@ -1319,7 +1232,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Support triage",
     "skills": [
      {
       "skill_id": "skill_g5qaxs",
@@ -1332,89 +1245,65 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "agent backup lint"
      }
     ],
-    "system": "watch thread deploy",
-    "tools": [
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "video_generate",
-      "type": "custom"
-     },
-     {
-      "description": "Renders the intro clip at 1080p",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
-      "type": "custom"
-     }
-    ],
+    "system": "You triage support tickets and escalate outages.",
+    "tools": [],
     "type": "agent",
-    "version": 535
+    "version": 515
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "backup migrate crawl",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T08:00:00.000Z",
-   "environment_id": "environment_000000",
-   "metadata": {},
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "Follows the deployment until it settles",
-     "explanation": "shell watch fix",
-     "iteration": 3,
-     "outcome_id": "outcome_hbjq65",
-     "result": "parse cargo cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_5v8j5v",
+   "metadata": {
+    "abhg": "crawl task server",
+    "ced": "report retry index"
+   },
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_ylelv7",
-     "created_at": "sync bench report",
-     "file_id": "file_t4gtyi",
-     "mount_path": "client parse thread",
+     "id": "id_syjvwa",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_ftaejo",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "bench sync test"
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_m1rwvg",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_1m829k",
+     "mount_path": "/workspace/src/index.ts",
+     "type": "file",
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 7,
-    "duration_seconds": 498
+    "duration_seconds": 875
    },
    "status": "terminated",
    "title": "Session 011",
    "type": "session",
    "updated_at": "2026-11-28T08:01:00.000Z",
    "usage": {
-    "active_seconds": 9,
+    "active_seconds": 627,
     "cache_read_input_tokens": 55,
     "input_tokens": 1407,
     "output_tokens": 321
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_2wjavc",
-   "thinking": {
-    "effort": "parse cargo cargo"
-   },
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "vault_ids": [
+    "bench shell review",
+    "flaky monitor backup",
+    "queue crawl sync"
+   ],
+   "deployment_id": "deployment_9rkh2p",
+   "cwd": "/home/user/workspace",
+   "forked_from": null
   },
   {
    "id": "sesn_012",
@@ -1446,7 +1335,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_si9u4k",
@@ -1464,65 +1353,85 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "task cargo cargo"
      }
     ],
-    "system": "build",
+    "system": "You are a careful release assistant. Ask before you deploy.",
     "tools": [
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
-      "type": "custom"
-     },
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     },
      {
       "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "browser",
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 991
+    "version": 967
    },
    "archived_at": null,
-   "budget": null,
-   "created_at": "2026-11-28T09:00:00.000Z",
-   "environment_id": "environment_iubzyw",
-   "metadata": {
-    "bf_": "cargo bench flaky",
-    "egeebhj": "sync watch api"
+   "budget": {
+    "max_list_cost": {
+     "amount": "12.50",
+     "currency": "USD"
+    },
+    "type": "limit"
    },
-   "outcome_evaluations": [],
+   "created_at": "2026-11-28T09:00:00.000Z",
+   "environment_id": "environment_00000q",
+   "metadata": {
+    "_ejabde": "notes thread logs",
+    "ddccbf": "report release clip",
+    "e": "logs migrate bench"
+   },
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 432,
+     "outcome_id": "outcome_gfe0s9",
+     "result": "agent upload build",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Builds the release artefacts",
+     "explanation": "All 212 tests passed",
+     "iteration": 345,
+     "outcome_id": "outcome_ulcr51",
+     "result": "release logs lint",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Follows the deployment until it settles",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 165,
+     "outcome_id": "outcome_qq5p35",
+     "result": "release thread docs",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [],
    "stats": {
-    "active_seconds": 9
+    "active_seconds": 6,
+    "duration_seconds": 320
    },
    "status": "idle",
    "title": "Session 012",
    "type": "session",
    "updated_at": "2026-11-28T09:01:00.000Z",
    "usage": {
+    "active_seconds": 0,
     "cache_read_input_tokens": 60,
     "input_tokens": 1444,
     "output_tokens": 332
    },
-   "vault_ids": [
-    "migrate"
-   ],
-   "deployment_id": "deployment_000001",
+   "vault_ids": [],
+   "deployment_id": "deployment_zik0yx",
    "cwd": "/home/user/workspace",
-   "model": {},
-   "thinking": {},
+   "thinking": {
+    "effort": "report cargo cargo"
+   },
    "forked_from": null
   },
   {
@@ -1550,7 +1459,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_hxsd79",
@@ -1585,61 +1494,80 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "schema watch index",
+     "amount": "0.42",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T10:00:00.000Z",
-   "environment_id": "environment_00000p",
    "metadata": {},
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Follows the deployment until it settles",
+     "explanation": "All 212 tests passed",
+     "iteration": 140,
+     "outcome_id": "outcome_zik0z6",
+     "result": "cache",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 0,
+     "outcome_id": "outcome_ra73t7",
+     "result": "parse task docs",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 28,
+     "outcome_id": "outcome_zik0ys",
+     "result": "flaky",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_dr4bpa",
-     "created_at": "cache backup fix",
-     "file_id": "file_0ur878",
-     "mount_path": "clip upload fix",
+     "id": "id_t3p8kz",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_00000t",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "flaky npm flaky"
-    },
-    {
-     "id": "id_3linhc",
-     "created_at": "server render cache",
-     "file_id": "file_z80i6v",
-     "mount_path": "docs schema",
-     "type": "file",
-     "updated_at": "test index parse"
-    },
-    {
-     "id": "id_ff5gq7",
-     "created_at": "client render npm",
-     "file_id": "file_xpnchv",
-     "mount_path": "watch index client",
-     "type": "file",
-     "updated_at": "npm agent render"
+     "updated_at": "2026-11-29T18:21:08Z"
     }
    ],
    "stats": {
-    "active_seconds": 998,
-    "duration_seconds": 287
+    "active_seconds": 790,
+    "duration_seconds": 275
    },
    "status": "running",
    "title": "Session 013",
    "type": "session",
    "updated_at": "2026-11-28T10:01:00.000Z",
    "usage": {
+    "active_seconds": 688,
     "cache_read_input_tokens": 65,
     "input_tokens": 1481,
     "output_tokens": 343
    },
-   "vault_ids": [],
-   "deployment_id": null,
-   "cwd": "/home/user/workspace",
-   "model": {},
+   "vault_ids": [
+    "release test server",
+    "docs monitor watch",
+    "bench search logs"
+   ],
+   "deployment_id": "deployment_thzdmy",
+   "computer_id": "computer_7cw20a",
+   "thinking": {
+    "effort": "render"
+   },
    "forked_from": {
     "session_id": "sesn_011"
-   }
+   },
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_014",
@@ -1655,7 +1583,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Research agent",
     "skills": [
      {
       "skill_id": "skill_4eu9x1",
@@ -1673,90 +1601,85 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "api retry test"
      }
     ],
-    "system": "watch notes server",
+    "system": "You triage support tickets and escalate outages.",
     "tools": [
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
-      "type": "custom"
-     },
      {
       "description": "Builds the release artefacts",
       "input_schema": {
        "type": "object"
       },
-      "name": "web_search",
+      "name": "code_interpreter",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 494
+    "version": 895
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "logs thread sync",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T11:00:00.000Z",
    "metadata": {
-    "ead": "retry flaky watch",
-    "hjj": "docs deploy render"
+    "geadhbh": "bench monitor review"
    },
    "outcome_evaluations": [],
    "resources": [
     {
      "id": "id_qpx5ez",
-     "created_at": "notes session logs",
-     "file_id": "file_ivns20",
-     "mount_path": "notes crawl search",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_69so63",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "cargo fix render"
+     "updated_at": "2026-11-29T18:21:08Z"
     },
     {
-     "id": "id_8zqlww",
-     "created_at": "migrate docs test",
-     "file_id": "file_f5upug",
-     "mount_path": "watch",
+     "id": "id_7eypx3",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_8zqlww",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "review docs bench"
+     "updated_at": "2026-11-27T14:02:45Z"
     },
     {
-     "id": "id_00000n",
-     "created_at": "npm build task",
-     "file_id": "file_00000e",
-     "mount_path": "crawl",
+     "id": "id_000004",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_ulyxdh",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "docs"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 469,
-    "duration_seconds": 993
+    "active_seconds": 474
    },
    "status": "rescheduling",
    "title": "Session 014",
    "type": "session",
    "updated_at": "2026-11-28T11:01:00.000Z",
    "usage": {
-    "active_seconds": 6,
+    "active_seconds": 936,
     "cache_read_input_tokens": 70,
     "input_tokens": 1518,
     "output_tokens": 354
    },
-   "vault_ids": [],
-   "deployment_id": null,
-   "computer_id": "computer_5ik05a",
-   "thinking": {
-    "effort": "npm migrate review"
+   "vault_ids": [
+    "lint session search"
+   ],
+   "deployment_id": "deployment_000006",
+   "cwd": "/home/user/workspace",
+   "computer_id": "computer_60tc39",
+   "model": {
+    "id": "id_zik0z5"
    },
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "thinking": {
+    "effort": "schema"
+   },
+   "forked_from": null
   },
   {
    "id": "sesn_015",
@@ -1783,7 +1706,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Deploy watcher",
     "skills": [
      {
       "skill_id": "skill_000005",
@@ -1824,36 +1747,71 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "crawl queue bench",
+     "amount": "250.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T12:00:00.000Z",
-   "environment_id": "environment_judfsp",
+   "environment_id": "environment_mvh884",
    "metadata": {
-    "bchj_jb_": "release fix logs"
+    "chj_jb_": "docs shell docs"
    },
-   "outcome_evaluations": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Checks the site for broken links",
+     "explanation": "All 212 tests passed",
+     "iteration": 147,
+     "outcome_id": "outcome_bngx7a",
+     "result": "crawl render session",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "All 212 tests passed",
+     "iteration": 980,
+     "outcome_id": "outcome_ytdadz",
+     "result": "clip cache clip",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 715,
+     "outcome_id": "outcome_w2v7ue",
+     "result": "queue queue fix",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [],
    "stats": {
-    "active_seconds": 813
+    "active_seconds": 995,
+    "duration_seconds": 191
    },
    "status": "terminated",
    "title": "Session 015",
    "type": "session",
    "updated_at": "2026-11-28T12:01:00.000Z",
    "usage": {
+    "active_seconds": 164,
     "cache_read_input_tokens": 75,
     "input_tokens": 1555,
     "output_tokens": 365
    },
    "vault_ids": [
-    "backup thread retry",
-    "search lint client"
+    "api logs session"
    ],
-   "deployment_id": "deployment_00000b",
+   "deployment_id": "deployment_zik0zf",
    "cwd": "/home/user/workspace",
+   "model": {
+    "id": "id_lwnga0"
+   },
+   "thinking": {
+    "effort": "sync search review"
+   },
    "forked_from": null
   },
   {
@@ -1870,7 +1828,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Support triage",
     "skills": [
      {
       "skill_id": "skill_ve3nx8",
@@ -1878,40 +1836,54 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "thread index retry"
      }
     ],
-    "system": "worker logs fix",
-    "tools": [],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [
+     {
+      "description": "Searches the web for recent release notes",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "video_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 6
+    "version": 992
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "0.42",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T13:00:00.000Z",
-   "environment_id": "environment_csffga",
    "metadata": {
     "echeeh": "server server review",
     "dcj_cfa": "flaky index watch"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "upload task parse",
+     "completed_at": "2026-12-01T08:12:54Z",
      "description": "Builds the release artefacts",
-     "explanation": "test build report",
+     "explanation": "The summary leaves out the migration step",
      "iteration": 213,
      "outcome_id": "outcome_xlsdvv",
      "result": "watch docs build",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "logs clip shell",
+     "completed_at": "2026-12-01T08:12:54Z",
      "description": "Runs the unit tests and reports failures",
-     "explanation": "report test fix",
+     "explanation": "The summary leaves out the migration step",
      "iteration": 486,
      "outcome_id": "outcome_5m2n98",
      "result": "schema schema thread",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "backup build task",
+     "completed_at": "2026-11-30T10:02:11Z",
      "description": "Checks the site for broken links",
      "explanation": null,
      "iteration": 462,
@@ -1923,11 +1895,11 @@ export const DEFAULT_DEMO: DemoRecords = {
    "resources": [
     {
      "id": "id_l4g9np",
-     "created_at": "client agent fix",
+     "created_at": "2026-11-24T11:05:59Z",
      "file_id": "file_ij8qmx",
-     "mount_path": "session notes crawl",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "release watch retry"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
@@ -1946,6 +1918,7 @@ export const DEFAULT_DEMO: DemoRecords = {
    "vault_ids": [],
    "deployment_id": "deployment_3733sx",
    "cwd": "/home/user/workspace",
+   "computer_id": "computer_kvifb6",
    "thinking": {
     "effort": "schema schema index"
    },
@@ -1976,7 +1949,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Research agent",
     "skills": [],
     "system": null,
     "tools": [],
@@ -1986,61 +1959,64 @@ export const DEFAULT_DEMO: DemoRecords = {
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "build",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T14:00:00.000Z",
-   "environment_id": "environment_000008",
-   "metadata": {
-    "gcch_": "thread cache upload"
-   },
-   "outcome_evaluations": [
-    {
-     "completed_at": null,
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 586,
-     "outcome_id": "outcome_8rieco",
-     "result": "test report cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "environment_id": "environment_0mqnyc",
+   "metadata": {},
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_42us0h",
-     "created_at": "upload index crawl",
-     "file_id": "file_4loi6v",
-     "mount_path": "upload upload release",
+     "id": "id_nhhx2c",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_ctn2ve",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "docs worker schema"
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_8vxseo",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_dyibf9",
+     "mount_path": "/workspace/src/index.ts",
+     "type": "file",
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_mbcu54",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_dtlldx",
+     "mount_path": "/workspace/data/report.csv",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
     "active_seconds": 5,
-    "duration_seconds": 2
+    "duration_seconds": 529
    },
    "status": "running",
    "title": "Session 017",
    "type": "session",
    "updated_at": "2026-11-28T14:01:00.000Z",
    "usage": {
-    "active_seconds": 699,
+    "active_seconds": 751,
     "cache_read_input_tokens": 85,
     "input_tokens": 1629,
     "output_tokens": 387
    },
    "vault_ids": [
-    "cargo client lint",
-    "session api build"
+    "test api thread"
    ],
-   "deployment_id": "deployment_000007",
+   "deployment_id": "deployment_yewm85",
    "cwd": "/srv/app",
-   "model": {},
-   "thinking": {
-    "effort": "clip"
+   "model": {
+    "id": "id_v0dcca"
    },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -2057,7 +2033,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_7dljok",
@@ -2114,11 +2090,11 @@ export const DEFAULT_DEMO: DemoRecords = {
    "resources": [
     {
      "id": "id_lm99ou",
-     "created_at": "release monitor cache",
+     "created_at": "2026-11-21T16:40:27Z",
      "file_id": "file_7opx9k",
-     "mount_path": "notes upload shell",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "migrate api review"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
@@ -2141,6 +2117,9 @@ export const DEFAULT_DEMO: DemoRecords = {
    ],
    "deployment_id": "deployment_zik0zd",
    "cwd": "/home/user/workspace",
+   "model": {
+    "id": "id_00000t"
+   },
    "thinking": null,
    "forked_from": {
     "session_id": "sesn_016"
@@ -2166,72 +2145,74 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "image_generate",
+    "name": "Deploy watcher",
     "skills": [],
-    "system": "logs",
+    "system": "You are a careful release assistant. Ask before you deploy.",
     "tools": [],
     "type": "agent",
-    "version": 405
+    "version": 7
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "migrate session client",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T16:00:00.000Z",
-   "environment_id": "environment_0xwf58",
-   "metadata": {},
+   "environment_id": "environment_94vpj9",
+   "metadata": {
+    "j_eghijg": "monitor server thread"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "monitor server thread",
-     "description": "Builds the release artefacts",
-     "explanation": "shell docs upload",
-     "iteration": 775,
-     "outcome_id": "outcome_5p80v4",
-     "result": "server migrate",
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Follows the deployment until it settles",
+     "explanation": "Two links still return 404",
+     "iteration": 630,
+     "outcome_id": "outcome_no11o6",
+     "result": "task flaky docs",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_no11o6",
-     "created_at": "task flaky docs",
-     "file_id": "file_33adxb",
-     "mount_path": "bench shell docs",
+     "id": "id_x9vx5c",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_2ievsj",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "backup review clip"
+     "updated_at": "2026-11-25T09:30:12Z"
     },
     {
-     "id": "id_oh03c5",
-     "created_at": "upload bench lint",
-     "file_id": "file_crf1e5",
-     "mount_path": "crawl retry crawl",
+     "id": "id_0x376o",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_8mul0t",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "bench monitor monitor"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
-   "stats": {
-    "duration_seconds": 2
-   },
+   "stats": {},
    "status": "terminated",
    "title": "Session 019",
    "type": "session",
    "updated_at": "2026-11-28T16:01:00.000Z",
    "usage": {
+    "active_seconds": 662,
     "cache_read_input_tokens": 95,
-    "input_tokens": 1703,
-    "output_tokens": 409
+    "output_tokens": 409,
+    "input_tokens": 1703
    },
    "vault_ids": [
-    "task npm migrate"
+    "parse retry worker",
+    "sync parse build"
    ],
-   "deployment_id": "deployment_00000p",
+   "deployment_id": "deployment_y4n0kg",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_p3qpc9"
+    "id": "id_1l00yx"
    },
    "thinking": null,
    "forked_from": null
@@ -2250,7 +2231,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_kzp229",
@@ -2258,63 +2239,104 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "parse thread upload"
      }
     ],
-    "system": "cache",
+    "system": "You are a careful release assistant. Ask before you deploy.",
     "tools": [
      {
       "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "web_search",
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     },
+     {
+      "description": "Checks the site for broken links",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 720
+    "version": 339
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T17:00:00.000Z",
-   "environment_id": "environment_1sn9u3",
-   "metadata": {
-    "ijcdhf": "deploy session clip",
-    "af_fcfe_": "logs lint upload",
-    "_h": "lint release review"
-   },
-   "outcome_evaluations": [],
+   "environment_id": "environment_og46t7",
+   "metadata": {},
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Follows the deployment until it settles",
+     "explanation": "Two links still return 404",
+     "iteration": 692,
+     "outcome_id": "outcome_4nu6d8",
+     "result": "sync deploy schema",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": "The summary leaves out the migration step",
+     "iteration": 415,
+     "outcome_id": "outcome_crd2o0",
+     "result": "agent clip thread",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Checks the site for broken links",
+     "explanation": "Two links still return 404",
+     "iteration": 17,
+     "outcome_id": "outcome_iibouz",
+     "result": "task clip agent",
+     "type": "outcome_evaluation"
+    }
+   ],
    "resources": [
     {
-     "id": "id_9wj1o9",
-     "created_at": "flaky deploy watch",
-     "file_id": "file_owyjx8",
-     "mount_path": "task clip agent",
+     "id": "id_q10qii",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_wtez85",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "backup cargo cargo"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 82,
-    "duration_seconds": 1000
+    "active_seconds": 27,
+    "duration_seconds": 352
    },
    "status": "idle",
    "title": "Session 020",
    "type": "session",
    "updated_at": "2026-11-28T17:01:00.000Z",
    "usage": {
-    "active_seconds": 0,
+    "active_seconds": 6,
+    "cache_read_input_tokens": 100,
     "input_tokens": 1740,
-    "output_tokens": 420,
-    "cache_read_input_tokens": 100
+    "output_tokens": 420
    },
    "vault_ids": [
-    "test notes bench",
-    "build"
+    "deploy shell logs",
+    "agent session migrate",
+    "session review logs"
    ],
-   "deployment_id": null,
-   "thinking": {
-    "effort": "test flaky render"
-   },
+   "deployment_id": "deployment_00000g",
    "cwd": "/home/user/workspace",
+   "thinking": {
+    "effort": "worker shell"
+   },
    "forked_from": null
   },
   {
@@ -2341,7 +2363,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_00000n"
     },
     "multiagent": null,
-    "name": "browser",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_000007",
@@ -2349,106 +2371,50 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "build sync thread"
      }
     ],
-    "system": "deploy",
-    "tools": [
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "code_interpreter",
-      "type": "custom"
-     },
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "code_interpreter",
-      "type": "custom"
-     }
-    ],
+    "system": "You are a careful release assistant. Ask before you deploy.",
+    "tools": [],
     "type": "agent",
-    "version": 253
+    "version": 936
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "lint index fix",
+     "amount": "12.50",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-28T18:00:00.000Z",
-   "environment_id": "environment_000008",
+   "environment_id": "environment_x2jydm",
    "metadata": {
-    "a": "upload watch clip",
-    "chjjh": "watch"
+    "cffh_jeb": "backup backup backup",
+    "cjj": "client parse cargo"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "index search thread",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 92,
-     "outcome_id": "outcome_j9ogjt",
-     "result": "review deploy crawl",
-     "type": "outcome_evaluation"
-    }
-   ],
-   "resources": [
-    {
-     "id": "id_fotuld",
-     "created_at": "docs",
-     "file_id": "file_00000g",
-     "mount_path": "test",
-     "type": "file",
-     "updated_at": "queue schema docs"
-    },
-    {
-     "id": "id_kzib3s",
-     "created_at": "schema",
-     "file_id": "file_o2d2z6",
-     "mount_path": "search shell build",
-     "type": "file",
-     "updated_at": "notes build build"
-    },
-    {
-     "id": "id_zik0z6",
-     "created_at": "migrate lint deploy",
-     "file_id": "file_j7tmnk",
-     "mount_path": "bench cargo backup",
-     "type": "file",
-     "updated_at": "test release queue"
-    }
-   ],
+   "outcome_evaluations": [],
+   "resources": [],
    "stats": {
-    "active_seconds": 3,
-    "duration_seconds": 651
+    "active_seconds": 1,
+    "duration_seconds": 436
    },
    "status": "running",
    "title": "Session 021",
    "type": "session",
    "updated_at": "2026-11-28T18:01:00.000Z",
    "usage": {
-    "active_seconds": 995,
+    "active_seconds": 881,
     "cache_read_input_tokens": 105,
     "input_tokens": 1777,
     "output_tokens": 431
    },
-   "vault_ids": [],
-   "deployment_id": null,
+   "vault_ids": [
+    "upload search search",
+    "worker parse",
+    "release notes flaky"
+   ],
+   "deployment_id": "deployment_00000h",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_zik0yp"
+    "id": "id_kzib3s"
    },
    "forked_from": null
   },
@@ -2477,7 +2443,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "Release assistant",
     "skills": [],
     "system": null,
     "tools": [
@@ -2511,38 +2477,48 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "outcome_evaluations": [
     {
-     "completed_at": "client bench search",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": "queue lint shell",
-     "iteration": 158,
-     "outcome_id": "outcome_ezeix2",
-     "result": "docs",
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Renders the intro clip at 1080p",
+     "explanation": null,
+     "iteration": 348,
+     "outcome_id": "outcome_k20z9z",
+     "result": "thread cargo cargo",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_zik0z4",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_unaaxt",
+     "mount_path": "/workspace/README.md",
+     "type": "file",
+     "updated_at": "2026-11-25T09:30:12Z"
+    }
+   ],
    "stats": {
-    "active_seconds": 249,
-    "duration_seconds": 5
+    "active_seconds": 894,
+    "duration_seconds": 361
    },
    "status": "rescheduling",
    "title": "Session 022",
    "type": "session",
    "updated_at": "2026-11-28T19:01:00.000Z",
    "usage": {
-    "active_seconds": 73,
     "cache_read_input_tokens": 110,
-    "input_tokens": 1814,
-    "output_tokens": 442
+    "output_tokens": 442,
+    "input_tokens": 1814
    },
    "vault_ids": [
-    "release shell retry",
-    "migrate crawl agent",
-    "docs bench schema"
+    "test watch shell",
+    "worker bench",
+    "sync report test"
    ],
-   "deployment_id": "deployment_00000l",
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
-   "thinking": null,
+   "model": {
+    "id": "id_u8w06m"
+   },
    "forked_from": null
   },
   {
@@ -2558,7 +2534,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_h7dd1v"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_ijaork",
@@ -2566,69 +2542,81 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "agent cargo sync"
      }
     ],
-    "system": "render cache deploy",
+    "system": "Answer with sources, and keep replies short.",
     "tools": [
      {
-      "description": "Renders the intro clip at 1080p",
+      "description": "Runs the unit tests and reports failures",
       "input_schema": {
        "type": "object"
       },
-      "name": "web_search",
-      "type": "custom"
-     },
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "video_generate",
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 946
+    "version": 230
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "deploy npm bench",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T20:00:00.000Z",
-   "environment_id": "environment_gbnccj",
+   "environment_id": "environment_1l1g9z",
    "metadata": {
-    "gacgfa": "queue clip lint"
+    "j": "docs render"
    },
-   "outcome_evaluations": [],
-   "resources": [],
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Runs the unit tests and reports failures",
+     "explanation": "All 212 tests passed",
+     "iteration": 952,
+     "outcome_id": "outcome_5cytje",
+     "result": "test render retry",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_4dvbdd",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_ojirom",
+     "mount_path": "/workspace/README.md",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_2t280h",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_7zpfn7",
+     "mount_path": "/workspace/README.md",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    }
+   ],
    "stats": {
-    "active_seconds": 648
+    "active_seconds": 5
    },
    "status": "terminated",
    "title": "Session 023",
    "type": "session",
    "updated_at": "2026-11-28T20:01:00.000Z",
    "usage": {
-    "active_seconds": 5,
-    "cache_read_input_tokens": 115,
+    "active_seconds": 2,
     "input_tokens": 1851,
-    "output_tokens": 453
+    "output_tokens": 453,
+    "cache_read_input_tokens": 115
    },
-   "vault_ids": [
-    "thread task watch",
-    "cargo agent logs",
-    "retry deploy thread"
-   ],
-   "deployment_id": "deployment_00000i",
+   "vault_ids": [],
+   "deployment_id": null,
+   "cwd": "/srv/app",
    "model": {
-    "id": "id_00000s"
+    "id": "id_ykddns"
+   },
+   "thinking": {
+    "effort": "watch"
    },
    "forked_from": {
     "session_id": "sesn_021"
-   },
-   "cwd": "/srv/app"
+   }
   },
   {
    "id": "sesn_024",
@@ -2660,7 +2648,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "Research agent",
     "skills": [
      {
       "skill_id": "skill_y73ao8",
@@ -2668,14 +2656,14 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "parse deploy deploy"
      }
     ],
-    "system": "build lint upload",
+    "system": "Answer with sources, and keep replies short.",
     "tools": [
      {
-      "description": "Runs the unit tests and reports failures",
+      "description": "Checks the site for broken links",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "file_read",
       "type": "custom"
      },
      {
@@ -2683,97 +2671,96 @@ export const DEFAULT_DEMO: DemoRecords = {
       "input_schema": {
        "type": "object"
       },
-      "name": "code_interpreter",
+      "name": "bash",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "python",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 799
+    "version": 921
    },
    "archived_at": null,
-   "budget": null,
+   "budget": {
+    "max_list_cost": {
+     "amount": "12.50",
+     "currency": "USD"
+    },
+    "type": "limit"
+   },
    "created_at": "2026-11-28T21:00:00.000Z",
-   "environment_id": "environment_a7a9hk",
+   "environment_id": "environment_00000p",
    "metadata": {
-    "hhcfjc": "cache lint search"
+    "g": "session cargo cargo"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "schema watch clip",
+     "completed_at": "2026-12-01T08:12:54Z",
      "description": "Builds the release artefacts",
-     "explanation": "deploy backup server",
-     "iteration": 946,
-     "outcome_id": "outcome_u2xsji",
-     "result": "search session cargo",
+     "explanation": "All 212 tests passed",
+     "iteration": 617,
+     "outcome_id": "outcome_neaalb",
+     "result": "logs session watch",
      "type": "outcome_evaluation"
     },
     {
      "completed_at": null,
-     "description": "Follows the deployment until it settles",
-     "explanation": "logs session watch",
-     "iteration": 845,
-     "outcome_id": "outcome_7cq7x9",
-     "result": "monitor monitor deploy",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "search worker render",
-     "description": "Follows the deployment until it settles",
-     "explanation": "index task test",
-     "iteration": 508,
-     "outcome_id": "outcome_0rixpe",
-     "result": "client cache server",
+     "description": "Builds the release artefacts",
+     "explanation": "Two links still return 404",
+     "iteration": 40,
+     "outcome_id": "outcome_mhc77z",
+     "result": "upload build worker",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_9dtgxr",
-     "created_at": "session crawl upload",
-     "file_id": "file_stvbjm",
-     "mount_path": "worker retry docs",
+     "id": "id_nchmye",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_1d2wl6",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "cache fix test"
+     "updated_at": "2026-11-25T09:30:12Z"
     },
     {
-     "id": "id_wdc08r",
-     "created_at": "queue sync lint",
-     "file_id": "file_dg0rnn",
-     "mount_path": "lint notes docs",
+     "id": "id_stvbjm",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_dvohqw",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "thread agent session"
-    },
-    {
-     "id": "id_hgrwmu",
-     "created_at": "render backup task",
-     "file_id": "file_r2qwjx",
-     "mount_path": "upload monitor search",
-     "type": "file",
-     "updated_at": "server migrate shell"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 6,
-    "duration_seconds": 997
+    "active_seconds": 677,
+    "duration_seconds": 541
    },
    "status": "idle",
    "title": "Session 024",
    "type": "session",
    "updated_at": "2026-11-28T21:01:00.000Z",
    "usage": {
-    "active_seconds": 3,
+    "active_seconds": 303,
+    "cache_read_input_tokens": 120,
     "input_tokens": 1888,
-    "output_tokens": 464,
-    "cache_read_input_tokens": 120
+    "output_tokens": 464
    },
    "vault_ids": [
-    "index deploy lint"
+    "cache index review"
    ],
-   "deployment_id": "deployment_8rc6uk",
+   "deployment_id": "deployment_z48s39",
    "cwd": "/home/user/workspace",
-   "model": {},
+   "model": {
+    "id": "id_m5s44p"
+   },
    "thinking": {
-    "effort": "bench fix"
+    "effort": "watch"
    },
    "forked_from": null
   },
@@ -2802,7 +2789,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "code_interpreter",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_tntjad",
@@ -2810,114 +2797,60 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "release watch upload"
      }
     ],
-    "system": "clip",
-    "tools": [
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "python",
-      "type": "custom"
-     },
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "video_generate",
-      "type": "custom"
-     },
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "video_generate",
-      "type": "custom"
-     }
-    ],
+    "system": "You are a careful release assistant. Ask before you deploy.",
+    "tools": [],
     "type": "agent",
-    "version": 316
+    "version": 9
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "docs task agent",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-28T22:00:00.000Z",
-   "environment_id": "environment_e0t8wh",
+   "environment_id": "environment_7tcrjn",
    "metadata": {
-    "bhejac": "npm npm search",
-    "ceaaach": "logs logs cache"
+    "j_dfceg": "crawl task server",
+    "gd": "thread cargo cargo"
    },
-   "outcome_evaluations": [
-    {
-     "completed_at": "report",
-     "description": "Builds the release artefacts",
-     "explanation": "report worker notes",
-     "iteration": 16,
-     "outcome_id": "outcome_00000l",
-     "result": "parse cargo cargo",
-     "type": "outcome_evaluation"
-    }
-   ],
+   "outcome_evaluations": [],
    "resources": [
     {
-     "id": "id_ojiqpz",
-     "created_at": "upload retry fix",
-     "file_id": "file_plzwdn",
-     "mount_path": "thread client upload",
+     "id": "id_2ct6fa",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_41x3j9",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "index migrate session"
+     "updated_at": "2026-11-27T14:02:45Z"
     },
     {
-     "id": "id_p1z6d1",
-     "created_at": "bench logs npm",
-     "file_id": "file_llgnxk",
-     "mount_path": "shell client test",
+     "id": "id_spskv9",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_5mygt0",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "client docs retry"
-    },
-    {
-     "id": "id_0dosud",
-     "created_at": "bench npm schema",
-     "file_id": "file_e8cl9w",
-     "mount_path": "cache thread session",
-     "type": "file",
-     "updated_at": "search index cache"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 659,
-    "duration_seconds": 2
+    "active_seconds": 57
    },
    "status": "running",
    "title": "Session 025",
    "type": "session",
    "updated_at": "2026-11-28T22:01:00.000Z",
    "usage": {
-    "active_seconds": 524,
+    "active_seconds": 999,
     "cache_read_input_tokens": 125,
-    "output_tokens": 475,
-    "input_tokens": 1925
+    "input_tokens": 1925,
+    "output_tokens": 475
    },
    "vault_ids": [
-    "review watch lint",
-    "monitor report docs",
-    "render test npm"
+    "bench logs npm"
    ],
-   "deployment_id": "deployment_9hyah3",
+   "deployment_id": "deployment_k1r732",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_zee5ur"
+    "id": "id_1xb7kb"
    },
-   "thinking": {
-    "effort": "render"
-   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -2945,7 +2878,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "web_search",
+    "name": "Support triage",
     "skills": [
      {
       "skill_id": "skill_fk1ojs",
@@ -2958,57 +2891,43 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "fix flaky docs"
      }
     ],
-    "system": "thread upload backup",
-    "tools": [
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "python",
-      "type": "custom"
-     }
-    ],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [],
     "type": "agent",
-    "version": 995
+    "version": 379
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-28T23:00:00.000Z",
-   "environment_id": "environment_dn4urx",
+   "environment_id": "environment_00000i",
    "metadata": {
-    "dig": "release search task",
-    "bjic_i": "release review upload",
-    "_jjf": "watch agent test"
+    "cddi": "build cache task"
    },
    "outcome_evaluations": [],
    "resources": [],
    "stats": {
-    "active_seconds": 4,
-    "duration_seconds": 3
+    "duration_seconds": 737
    },
    "status": "rescheduling",
    "title": "Session 026",
    "type": "session",
    "updated_at": "2026-11-28T23:01:00.000Z",
    "usage": {
-    "active_seconds": 185,
-    "cache_read_input_tokens": 130,
+    "active_seconds": 26,
     "input_tokens": 1962,
-    "output_tokens": 486
+    "output_tokens": 486,
+    "cache_read_input_tokens": 130
    },
    "vault_ids": [
-    "lint fix release"
+    "deploy upload parse"
    ],
-   "deployment_id": "deployment_cem727",
-   "model": {
-    "id": "id_xh0rgm"
-   },
+   "deployment_id": null,
+   "cwd": "/home/user/workspace",
+   "model": {},
    "thinking": {
-    "effort": "build npm crawl"
+    "effort": "schema deploy cargo"
    },
-   "forked_from": null,
-   "cwd": "/home/user/workspace"
+   "forked_from": null
   },
   {
    "id": "sesn_027",
@@ -3029,104 +2948,62 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_000002"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "Support triage",
     "skills": [],
-    "system": "report build schema",
-    "tools": [
-     {
-      "description": "Runs the unit tests and reports failures",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "code_interpreter",
-      "type": "custom"
-     },
-     {
-      "description": "Follows the deployment until it settles",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "browser",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "image_generate",
-      "type": "custom"
-     }
-    ],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [],
     "type": "agent",
-    "version": 521
+    "version": 3
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "deploy",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T00:00:00.000Z",
+   "environment_id": "environment_t53v5c",
    "metadata": {
-    "jfdfah": "api schema thread",
-    "acea__j": "agent cargo queue",
-    "h": "crawl lint lint"
+    "djiieb": "notes migrate npm",
+    "jhaeh": "sync parse queue"
    },
    "outcome_evaluations": [
     {
-     "completed_at": "render backup lint",
-     "description": "Searches the web for recent release notes",
-     "explanation": null,
-     "iteration": 829,
-     "outcome_id": "outcome_yrzvnp",
-     "result": "clip task bench",
-     "type": "outcome_evaluation"
-    },
-    {
      "completed_at": null,
-     "description": "Searches the web for recent release notes",
+     "description": "Checks the site for broken links",
      "explanation": null,
-     "iteration": 975,
-     "outcome_id": "outcome_3k5keu",
-     "result": "fix cargo search",
+     "iteration": 330,
+     "outcome_id": "outcome_8f6zw5",
+     "result": "fix server docs",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [
-    {
-     "id": "id_00000m",
-     "created_at": "logs crawl review",
-     "file_id": "file_ttxs0f",
-     "mount_path": "search api release",
-     "type": "file",
-     "updated_at": "queue retry task"
-    }
-   ],
+   "resources": [],
    "stats": {
-    "active_seconds": 991,
-    "duration_seconds": 3
+    "active_seconds": 992,
+    "duration_seconds": 127
    },
    "status": "terminated",
    "title": "Session 027",
    "type": "session",
    "updated_at": "2026-11-29T00:01:00.000Z",
    "usage": {
-    "active_seconds": 307,
+    "active_seconds": 993,
     "cache_read_input_tokens": 135,
     "input_tokens": 1999,
     "output_tokens": 497
    },
    "vault_ids": [
-    "deploy",
-    "cargo monitor docs",
-    "logs agent index"
+    "test"
    ],
-   "deployment_id": "deployment_3afw49",
+   "deployment_id": "deployment_aug9a1",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_zik0z0",
+   "model": {
+    "id": "id_zik0z2"
+   },
+   "thinking": null,
    "forked_from": null
   },
   {
@@ -3149,42 +3026,107 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Support triage",
     "skills": [],
-    "system": "monitor session cargo",
-    "tools": [],
+    "system": "Answer with sources, and keep replies short.",
+    "tools": [
+     {
+      "description": "Follows the deployment until it settles",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 718
+    "version": 870
    },
    "archived_at": null,
    "budget": null,
    "created_at": "2026-11-29T01:00:00.000Z",
-   "environment_id": "environment_ve5s2q",
-   "metadata": {},
-   "outcome_evaluations": [],
-   "resources": [],
-   "stats": {
-    "active_seconds": 464,
-    "duration_seconds": 996
+   "environment_id": "environment_zik0zg",
+   "metadata": {
+    "jfad_g": "build logs build"
    },
+   "outcome_evaluations": [
+    {
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": "All 212 tests passed",
+     "iteration": 103,
+     "outcome_id": "outcome_ypqgfy",
+     "result": "lint cache monitor",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Follows the deployment until it settles",
+     "explanation": "Two links still return 404",
+     "iteration": 201,
+     "outcome_id": "outcome_ez8y45",
+     "result": "docs release queue",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": null,
+     "description": "Builds the release artefacts",
+     "explanation": "All 212 tests passed",
+     "iteration": 830,
+     "outcome_id": "outcome_jyv7x0",
+     "result": "cache retry npm",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_l4iv6s",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_db4wy9",
+     "mount_path": "/workspace/data/report.csv",
+     "type": "file",
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_vsm3k1",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_1k0adr",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
+     "type": "file",
+     "updated_at": "2026-11-29T18:21:08Z"
+    }
+   ],
+   "stats": {},
    "status": "idle",
    "title": "Session 028",
    "type": "session",
    "updated_at": "2026-11-29T01:01:00.000Z",
    "usage": {
-    "active_seconds": 646,
+    "active_seconds": 274,
     "cache_read_input_tokens": 140,
     "input_tokens": 2036,
     "output_tokens": 508
    },
-   "vault_ids": [],
-   "deployment_id": "deployment_bxl4g3",
+   "vault_ids": [
+    "logs crawl client",
+    "search index build",
+    "client queue review"
+   ],
+   "deployment_id": null,
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_000000"
+    "id": "id_kg59sg"
    },
    "thinking": {
-    "effort": "sync cargo cargo"
+    "effort": "watch"
    },
    "forked_from": {
     "session_id": "sesn_026"
@@ -3204,7 +3146,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "video_generate",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_it8ktn",
@@ -3217,79 +3159,96 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "cache cargo parse"
      }
     ],
-    "system": "watch",
-    "tools": [
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
-      "type": "custom"
-     },
-     {
-      "description": "Searches the web for recent release notes",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "web_search",
-      "type": "custom"
-     }
-    ],
+    "system": "You are a careful release assistant. Ask before you deploy.",
+    "tools": [],
     "type": "agent",
-    "version": 7
+    "version": 9
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "index npm index",
+     "amount": "3.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T02:00:00.000Z",
-   "environment_id": "environment_00000l",
-   "metadata": {},
-   "outcome_evaluations": [],
-   "resources": [
+   "environment_id": "environment_00000n",
+   "metadata": {
+    "g": "client notes report",
+    "ehhihij": "index migrate build",
+    "jbhh_": "agent cargo search"
+   },
+   "outcome_evaluations": [
     {
-     "id": "id_6g1m6h",
-     "created_at": "upload parse migrate",
-     "file_id": "file_kbwufn",
-     "mount_path": "backup cargo",
-     "type": "file",
-     "updated_at": "cargo npm clip"
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Checks the site for broken links",
+     "explanation": null,
+     "iteration": 251,
+     "outcome_id": "outcome_asv9hf",
+     "result": "agent build schema",
+     "type": "outcome_evaluation"
     },
     {
-     "id": "id_ide1yf",
-     "created_at": "thread test api",
-     "file_id": "file_20l641",
-     "mount_path": "task api queue",
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Checks the site for broken links",
+     "explanation": "All 212 tests passed",
+     "iteration": 19,
+     "outcome_id": "outcome_bx1cj2",
+     "result": "docs notes cache",
+     "type": "outcome_evaluation"
+    }
+   ],
+   "resources": [
+    {
+     "id": "id_64yivr",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_e62zua",
+     "mount_path": "/workspace/README.md",
      "type": "file",
-     "updated_at": "agent build schema"
+     "updated_at": "2026-11-29T18:21:08Z"
+    },
+    {
+     "id": "id_9kk66b",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_2p4s93",
+     "mount_path": "/workspace/data/report.csv",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_1u8mzb",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_y9uvyi",
+     "mount_path": "/mnt/session/uploads/spec.pdf",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 526,
-    "duration_seconds": 999
+    "active_seconds": 72,
+    "duration_seconds": 499
    },
    "status": "running",
    "title": "Session 029",
    "type": "session",
    "updated_at": "2026-11-29T02:01:00.000Z",
    "usage": {
-    "active_seconds": 278,
+    "active_seconds": 34,
     "cache_read_input_tokens": 145,
     "input_tokens": 2073,
     "output_tokens": 519
    },
    "vault_ids": [
-    "agent bench schema"
+    "test"
    ],
-   "deployment_id": "deployment_zik0za",
+   "deployment_id": "deployment_00000k",
    "cwd": "/srv/app",
    "model": {
-    "id": "id_cw3i9e"
+    "id": "id_00000q"
+   },
+   "thinking": {
+    "effort": "clip upload shell"
    },
    "forked_from": null
   },
@@ -3307,7 +3266,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "standard"
     },
     "multiagent": null,
-    "name": "bash",
+    "name": "Docs indexer",
     "skills": [
      {
       "skill_id": "skill_at9edu",
@@ -3325,82 +3284,63 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "watch api flaky"
      }
     ],
-    "system": "flaky build migrate",
+    "system": "Answer with sources, and keep replies short.",
     "tools": [
-     {
-      "description": "Builds the release artefacts",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "python",
-      "type": "custom"
-     },
      {
       "description": "Searches the web for recent release notes",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
-      "type": "custom"
-     },
-     {
-      "description": "Checks the site for broken links",
-      "input_schema": {
-       "type": "object"
-      },
-      "name": "bash",
+      "name": "browser",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 5
+    "version": 76
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "api cargo cargo",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-29T03:00:00.000Z",
-   "environment_id": "environment_pzxzue",
+   "environment_id": "environment_000008",
    "metadata": {
-    "big_bai": "deploy logs crawl"
+    "hdgaci": "release fix index"
    },
-   "outcome_evaluations": [],
-   "resources": [
+   "outcome_evaluations": [
     {
-     "id": "id_ha754z",
-     "created_at": "monitor thread build",
-     "file_id": "file_cioqmn",
-     "mount_path": "review crawl worker",
-     "type": "file",
-     "updated_at": "lint schema bench"
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Searches the web for recent release notes",
+     "explanation": null,
+     "iteration": 842,
+     "outcome_id": "outcome_brmsmm",
+     "result": "build retry queue",
+     "type": "outcome_evaluation"
     }
    ],
+   "resources": [],
    "stats": {
-    "active_seconds": 997,
-    "duration_seconds": 435
+    "active_seconds": 106,
+    "duration_seconds": 394
    },
    "status": "rescheduling",
    "title": "Session 030",
    "type": "session",
    "updated_at": "2026-11-29T03:01:00.000Z",
    "usage": {
-    "active_seconds": 220,
+    "active_seconds": 4,
     "cache_read_input_tokens": 150,
     "input_tokens": 2110,
     "output_tokens": 530
    },
    "vault_ids": [
-    "report lint task",
-    "search fix watch",
-    "test cargo shell"
+    "logs review bench",
+    "test queue clip"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_05ypt4",
    "cwd": "/home/user/workspace",
-   "thinking": null,
+   "model": {},
+   "thinking": {
+    "effort": "test bench search"
+   },
    "forked_from": null
   },
   {
@@ -3423,7 +3363,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "browser",
+    "name": "Docs indexer",
     "skills": [],
     "system": null,
     "tools": [
@@ -3458,59 +3398,82 @@ export const DEFAULT_DEMO: DemoRecords = {
    },
    "outcome_evaluations": [
     {
-     "completed_at": "test",
-     "description": "Renders the intro clip at 1080p",
+     "completed_at": "2026-11-30T10:02:11Z",
+     "description": "Builds the release artefacts",
      "explanation": null,
-     "iteration": 374,
+     "iteration": 608,
+     "outcome_id": "outcome_5nxfus",
+     "result": "docs",
+     "type": "outcome_evaluation"
+    },
+    {
+     "completed_at": "2026-11-30T17:45:38Z",
+     "description": "Checks the site for broken links",
+     "explanation": "Two links still return 404",
+     "iteration": 7,
      "outcome_id": "outcome_00000j",
-     "result": "worker docs npm",
+     "result": "agent cargo cargo",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "render search worker",
-     "description": "Runs the unit tests and reports failures",
-     "explanation": "flaky",
-     "iteration": 20,
-     "outcome_id": "outcome_0y4m8r",
-     "result": "report",
-     "type": "outcome_evaluation"
-    },
-    {
-     "completed_at": "task thread docs",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 4,
-     "outcome_id": "outcome_00000b",
-     "result": "shell cargo cargo",
+     "completed_at": "2026-12-01T08:12:54Z",
+     "description": "Builds the release artefacts",
+     "explanation": "Two links still return 404",
+     "iteration": 341,
+     "outcome_id": "outcome_000004",
+     "result": "cache",
      "type": "outcome_evaluation"
     }
    ],
-   "resources": [],
+   "resources": [
+    {
+     "id": "id_3bqjxu",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_lwjtou",
+     "mount_path": "/workspace/src/index.ts",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_4xe72i",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_zik0ys",
+     "mount_path": "/workspace/src/index.ts",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    },
+    {
+     "id": "id_rtat87",
+     "created_at": "2026-11-24T11:05:59Z",
+     "file_id": "file_d7xq28",
+     "mount_path": "/workspace/README.md",
+     "type": "file",
+     "updated_at": "2026-11-27T14:02:45Z"
+    }
+   ],
    "stats": {
-    "active_seconds": 0,
-    "duration_seconds": 31
+    "duration_seconds": 7
    },
    "status": "terminated",
    "title": "Session 031",
    "type": "session",
    "updated_at": "2026-11-29T04:01:00.000Z",
    "usage": {
-    "active_seconds": 448,
+    "active_seconds": 0,
     "cache_read_input_tokens": 155,
     "input_tokens": 2147,
     "output_tokens": 541
    },
    "vault_ids": [
-    "schema crawl build",
-    "thread monitor shell"
+    "watch render sync",
+    "release crawl npm"
    ],
-   "deployment_id": "deployment_tf0obx",
-   "cwd": "/home/user/workspace",
+   "deployment_id": "deployment_sn6b2n",
    "model": {
-    "id": "id_00000s"
+    "id": "id_3yd5ss"
    },
-   "thinking": null,
-   "forked_from": null
+   "forked_from": null,
+   "cwd": "/home/user/workspace"
   },
   {
    "id": "sesn_032",
@@ -3525,7 +3488,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "id": "id_4cp06p"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "Support triage",
     "skills": [
      {
       "skill_id": "skill_w355ag",
@@ -3533,86 +3496,84 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "retry upload shell"
      }
     ],
-    "system": "logs",
-    "tools": [],
+    "system": "You are a careful release assistant. Ask before you deploy.",
+    "tools": [
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
+      "type": "custom"
+     },
+     {
+      "description": "Runs the unit tests and reports failures",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "image_generate",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 4
+    "version": 726
    },
    "archived_at": null,
-   "budget": {
-    "max_list_cost": {
-     "amount": "render cache thread",
-     "currency": "USD"
-    },
-    "type": "limit"
-   },
+   "budget": null,
    "created_at": "2026-11-29T05:00:00.000Z",
-   "environment_id": "environment_000002",
-   "metadata": {
-    "dj": "search session worker",
-    "h": "flaky test release"
-   },
+   "environment_id": "environment_5sr7ev",
+   "metadata": {},
    "outcome_evaluations": [
     {
-     "completed_at": "fix",
-     "description": "Renders the intro clip at 1080p",
-     "explanation": null,
-     "iteration": 995,
-     "outcome_id": "outcome_000002",
-     "result": "backup migrate fix",
+     "completed_at": null,
+     "description": "Follows the deployment until it settles",
+     "explanation": "Two links still return 404",
+     "iteration": 160,
+     "outcome_id": "outcome_v05g1e",
+     "result": "worker search queue",
      "type": "outcome_evaluation"
     },
     {
-     "completed_at": "shell server render",
+     "completed_at": null,
      "description": "Runs the unit tests and reports failures",
-     "explanation": null,
-     "iteration": 1,
-     "outcome_id": "outcome_qrcwrf",
-     "result": "queue review search",
+     "explanation": "Two links still return 404",
+     "iteration": 290,
+     "outcome_id": "outcome_0bnfbm",
+     "result": "shell monitor deploy",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_lu3qfs",
-     "created_at": "npm search notes",
-     "file_id": "file_i2waww",
-     "mount_path": "cache api review",
+     "id": "id_bprk6d",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_00000k",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "upload retry session"
-    },
-    {
-     "id": "id_qvl1lr",
-     "created_at": "index review client",
-     "file_id": "file_212as6",
-     "mount_path": "crawl docs api",
-     "type": "file",
-     "updated_at": "report schema retry"
+     "updated_at": "2026-11-27T14:02:45Z"
     }
    ],
    "stats": {
-    "active_seconds": 713
+    "active_seconds": 1,
+    "duration_seconds": 813
    },
    "status": "idle",
    "title": "Session 032",
    "type": "session",
    "updated_at": "2026-11-29T05:01:00.000Z",
    "usage": {
-    "active_seconds": 993,
     "cache_read_input_tokens": 160,
     "input_tokens": 2184,
     "output_tokens": 552
    },
    "vault_ids": [
-    "build clip cargo",
-    "build cache flaky"
+    "test upload thread"
    ],
-   "deployment_id": null,
+   "deployment_id": "deployment_zik0zb",
    "cwd": "/home/user/workspace",
-   "model": {
-    "id": "id_2x62h6"
+   "thinking": {
+    "effort": "report render notes"
    },
-   "thinking": null,
    "forked_from": null
   },
   {
@@ -3640,84 +3601,93 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "python",
+    "name": "Release assistant",
     "skills": [],
-    "system": "agent shell logs",
-    "tools": [],
+    "system": "You triage support tickets and escalate outages.",
+    "tools": [
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
+      "type": "custom"
+     },
+     {
+      "description": "Renders the intro clip at 1080p",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "file_read",
+      "type": "custom"
+     }
+    ],
     "type": "agent",
-    "version": 117
+    "version": 474
    },
    "archived_at": null,
    "budget": {
     "max_list_cost": {
-     "amount": "fix",
+     "amount": "250.00",
      "currency": "USD"
     },
     "type": "limit"
    },
    "created_at": "2026-11-29T06:00:00.000Z",
-   "metadata": {},
+   "environment_id": "environment_a1b2ri",
+   "metadata": {
+    "jjbdbei": "retry migrate api",
+    "e_ibie": "notes backup thread",
+    "hh": "bench search migrate"
+   },
    "outcome_evaluations": [
     {
-     "completed_at": "docs schema sync",
+     "completed_at": "2026-11-30T10:02:11Z",
      "description": "Builds the release artefacts",
-     "explanation": "monitor cargo cargo",
-     "iteration": 609,
-     "outcome_id": "outcome_00000n",
-     "result": "report cache sync",
+     "explanation": "Two links still return 404",
+     "iteration": 966,
+     "outcome_id": "outcome_r7v9ff",
+     "result": "fix index render",
      "type": "outcome_evaluation"
     }
    ],
    "resources": [
     {
-     "id": "id_rviqj9",
-     "created_at": "notes backup thread",
-     "file_id": "file_rzltq9",
-     "mount_path": "cache bench index",
+     "id": "id_rhr49g",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_tkjrzo",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "fix clip cargo"
+     "updated_at": "2026-11-27T14:02:45Z"
     },
     {
-     "id": "id_coeehy",
-     "created_at": "thread watch server",
-     "file_id": "file_zaqepx",
-     "mount_path": "logs search clip",
+     "id": "id_2uj9z3",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_ub7btc",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "session schema docs"
-    },
-    {
-     "id": "id_ujt78o",
-     "created_at": "clip worker notes",
-     "file_id": "file_jjq6ow",
-     "mount_path": "upload fix render",
-     "type": "file",
-     "updated_at": "fix index render"
+     "updated_at": "2026-11-25T09:30:12Z"
     }
    ],
    "stats": {
-    "active_seconds": 25,
-    "duration_seconds": 995
+    "active_seconds": 237,
+    "duration_seconds": 21
    },
    "status": "running",
    "title": "Session 033",
    "type": "session",
    "updated_at": "2026-11-29T06:01:00.000Z",
    "usage": {
-    "active_seconds": 376,
+    "active_seconds": 8,
     "cache_read_input_tokens": 165,
     "input_tokens": 2221,
     "output_tokens": 563
    },
-   "vault_ids": [
-    "release report cache",
-    "logs cache task",
-    "queue flaky lint"
-   ],
-   "deployment_id": "deployment_f732ik",
+   "vault_ids": [],
+   "deployment_id": "deployment_yhj1no",
    "cwd": "/home/user/workspace",
-   "computer_id": "computer_1d644y",
-   "model": {
-    "id": "id_zik0z6"
+   "thinking": {
+    "effort": "sync report upload"
    },
    "forked_from": {
     "session_id": "sesn_031"
@@ -3743,7 +3713,7 @@ export const DEFAULT_DEMO: DemoRecords = {
      "speed": "fast"
     },
     "multiagent": null,
-    "name": "file_read",
+    "name": "Release assistant",
     "skills": [
      {
       "skill_id": "skill_co1lub",
@@ -3751,27 +3721,35 @@ export const DEFAULT_DEMO: DemoRecords = {
       "version": "thread crawl report"
      }
     ],
-    "system": "backup cargo cargo",
+    "system": "You are a careful release assistant. Ask before you deploy.",
     "tools": [
      {
-      "description": "Searches the web for recent release notes",
+      "description": "Follows the deployment until it settles",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "web_search",
       "type": "custom"
      },
      {
-      "description": "Searches the web for recent release notes",
+      "description": "Renders the intro clip at 1080p",
       "input_schema": {
        "type": "object"
       },
-      "name": "bash",
+      "name": "browser",
+      "type": "custom"
+     },
+     {
+      "description": "Builds the release artefacts",
+      "input_schema": {
+       "type": "object"
+      },
+      "name": "web_search",
       "type": "custom"
      }
     ],
     "type": "agent",
-    "version": 304
+    "version": 1000
    },
    "archived_at": null,
    "budget": null,
@@ -3786,54 +3764,54 @@ export const DEFAULT_DEMO: DemoRecords = {
    "resources": [
     {
      "id": "id_00000c",
-     "created_at": "index",
-     "file_id": "file_0x7xud",
-     "mount_path": "backup cargo cargo",
+     "created_at": "2026-11-20T08:14:03Z",
+     "file_id": "file_00000q",
+     "mount_path": "/workspace/data/report.csv",
      "type": "file",
-     "updated_at": "server cargo cargo"
+     "updated_at": "2026-11-25T09:30:12Z"
     },
     {
-     "id": "id_00000a",
-     "created_at": "notes release docs",
-     "file_id": "file_1f74bq",
-     "mount_path": "logs",
+     "id": "id_00000d",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_2f80la",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "flaky monitor deploy"
+     "updated_at": "2026-11-25T09:30:12Z"
     },
     {
-     "id": "id_sh59cd",
-     "created_at": "cache bench",
-     "file_id": "file_9usqwq",
-     "mount_path": "logs crawl notes",
+     "id": "id_auf9s0",
+     "created_at": "2026-11-21T16:40:27Z",
+     "file_id": "file_00000q",
+     "mount_path": "/workspace/src/index.ts",
      "type": "file",
-     "updated_at": "sync cargo cargo"
+     "updated_at": "2026-11-29T18:21:08Z"
     }
    ],
    "stats": {
-    "active_seconds": 997,
-    "duration_seconds": 997
+    "active_seconds": 857,
+    "duration_seconds": 286
    },
    "status": "rescheduling",
    "title": "Demo session",
    "type": "session",
    "updated_at": "2026-11-29T07:01:00.000Z",
    "usage": {
-    "active_seconds": 0,
+    "active_seconds": 997,
     "cache_read_input_tokens": 170,
     "input_tokens": 2258,
     "output_tokens": 574
    },
    "vault_ids": [
-    "render",
-    "client index deploy"
+    "test index test",
+    "clip sync worker"
    ],
-   "deployment_id": "deployment_0fvm5r",
+   "deployment_id": "deployment_k9xrua",
    "cwd": "/home/user/workspace",
    "model": {
-    "id": "id_9zpa9p"
+    "id": "id_000002"
    },
    "thinking": {
-    "effort": "bench sync client"
+    "effort": "client index deploy"
    },
    "forked_from": null
   }
