@@ -10,7 +10,7 @@ import { validateComponent } from '../contract/validate.js';
 import type { Violation } from '../contract/violation.js';
 
 export interface StoredRecord {
-  /** Insertion order within the api: creation order, so newest first is seq descending. */
+  /** Insertion order within the API: creation order, so newest first is seq descending. */
   seq: number;
   /** The session the record belongs to ('' for Praxis sessions themselves). */
   session: string;
