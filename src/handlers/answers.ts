@@ -48,6 +48,16 @@ export type AnswerRule<F extends string = TypedApiName> =
           path?: string;
         } & AnswerCount &
           AnswerKind
+      : never)
+  | (F extends unknown
+      ? {
+          /** @deprecated The former name of `api`, still read: write `api`. */
+          face: F;
+          api?: undefined;
+          operation?: OperationIdOf<F>;
+          path?: string;
+        } & AnswerCount &
+          AnswerKind
       : never);
 
 /** A rule as the mock holds it, with how many requests it still answers. */

@@ -18,4 +18,8 @@ export async function typed(mock: MockControl): Promise<void> {
   await mock.answers([{ api: 'ark', networkError: false }]);
   // @ts-expect-error a rule says what to answer
   await demoMock.setAnswers([{ api: 'ark', times: 1 }]);
+  // Written before the rename, with the former field: still compiles (deprecated), typed the same.
+  await demoMock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+  // @ts-expect-error the former field is typed the same: listSessions is not Ark's
+  await demoMock.setAnswers([{ face: 'ark', operation: 'listSessions', status: 503 }]);
 }
