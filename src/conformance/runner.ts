@@ -58,7 +58,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   );
   for (const { contract, generators } of options.apis ?? []) {
     registerContract(contract);
-    adoptApiField(generators); // a module written before the rename
+    adoptApiField(generators, 'the generators'); // a module written before the rename
     registerGenerators(generators);
   }
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.

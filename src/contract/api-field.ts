@@ -38,12 +38,14 @@ export function withApiField<T extends object>(record: T, where: string, fail?: 
 
 /**
  * A module written before the rename names its API (and its operations, lifecycles and rules theirs)
- * by the former field: `api` is set from it where absent, so such a module registers as it did.
+ * by the former field: `api` is set from it where absent, so such a module registers as it did;
+ * both given and different is refused, naming the part.
  */
-export function adoptApiField(part: object | undefined): void {
-  if (part === undefined || 'api' in part) return;
-  const former = (part as Record<string, unknown>)[FORMER_API_FIELD];
-  if (typeof former === 'string') Object.assign(part, { api: former });
+export function adoptApiField(part: object | undefined, where = 'an API module part'): void {
+  if (part === undefined) return;
+  const record = part as Record<string, unknown>;
+  const api = apiField(record, where);
+  if (!('api' in part) && typeof api === 'string') Object.assign(part, { api });
 }
 
 /** `adoptApiField` on a contract and the parts inside it that name their API. */
@@ -51,10 +53,10 @@ export function adoptContractApiFields(contract: {
   operations?: readonly { lifecycle?: object }[];
   rules?: readonly object[];
 }): void {
-  adoptApiField(contract);
-  for (const op of contract.operations ?? []) {
-    adoptApiField(op);
-    adoptApiField(op.lifecycle);
+  adoptApiField(contract, 'the contract');
+  for (const [i, op] of (contract.operations ?? []).entries()) {
+    adoptApiField(op, `contract.operations[${i}]`);
+    adoptApiField(op.lifecycle, `contract.operations[${i}].lifecycle`);
   }
-  for (const rule of contract.rules ?? []) adoptApiField(rule);
+  for (const [i, rule] of (contract.rules ?? []).entries()) adoptApiField(rule, `contract.rules[${i}]`);
 }

@@ -1,5 +1,5 @@
 /**
- * The names of the APIs (a *API* is an API's name), and what the typed surfaces know of each:
+ * The names of the APIs (`ApiName`), and what the typed surfaces know of each:
  * every contract module may import this leaf.
  */
 

@@ -124,7 +124,7 @@ function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
 }
 
 /** Checks one rule as sent (a typed call or a JSON body) and says what is wrong with it. */
-function standing(input: unknown, where: string): StandingAnswer {
+function standing(input: unknown, where: string, served: readonly ApiName[]): StandingAnswer {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
   const rule = input as Record<string, unknown>;
@@ -134,11 +134,14 @@ function standing(input: unknown, where: string): StandingAnswer {
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
   const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
+  const field = rule.api === undefined && rule[FORMER_API_FIELD] !== undefined ? FORMER_API_FIELD : 'api';
   const { operation, path, times } = rule;
   if (api !== undefined && (typeof api !== 'string' || !isApiName(api)))
-    refuse(`${where}: API is one of ${apiNames().join(', ')} (got ${JSON.stringify(api)})`);
+    refuse(`${where}: ${field} is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
+  if (api !== undefined && !served.includes(api as ApiName))
+    refuse(`${where}: this mock does not serve ${String(api)}; it serves ${served.join(', ')}`);
   if ((operation !== undefined || path !== undefined) && api === undefined)
-    refuse(`${where}: an operation or a path belongs to one API: give its API too`);
+    refuse(`${where}: an operation or a path belongs to one API: give its api too`);
   if (operation !== undefined) {
     const ids = contractOf(api as ApiName).operations.map((op) => op.operationId);
     if (typeof operation !== 'string' || !ids.includes(operation))
@@ -164,10 +167,10 @@ function standing(input: unknown, where: string): StandingAnswer {
 }
 
 /** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
-export function standingAnswers(input: unknown): StandingAnswer[] {
+export function standingAnswers(input: unknown, served: readonly ApiName[] = apiNames()): StandingAnswer[] {
   if (!Array.isArray(input))
     return refuse('answers is an array of rules, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
-  return input.map((rule, i) => standing(rule, `answers[${i}]`));
+  return input.map((rule, i) => standing(rule, `answers[${i}]`, served));
 }
 
 /**
@@ -195,11 +198,12 @@ export function takeAnswer(
 /**
  * The answer a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
  * also `delay=MS`, `timeout=MS` and `network-error`), or undefined when it asks for none of
- * these (`code=200` asks for the documented answer). Other preferences (Prism's `example=`,
+ * these (`code=200` asks for the documented answer, before any answer `setAnswers` set). Other preferences (Prism's `example=`,
  * `dynamic=`) are ignored, as RFC 7240 lets a server ignore what it does not support; a value the
  * mock cannot read is refused.
  */
 export function preferredAnswer(header: string): AnswerKind | { refused: string } | undefined {
+  let documented = false;
   for (const preference of header.split(',')) {
     const [token = '', value = ''] = preference
       .split(';', 1)[0]!
@@ -211,10 +215,15 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
     const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
     if (name === 'code') {
       if (n >= 400 && n <= 599) return { status: n };
-      // Prism's way to ask for the success answer: here, the documented answer.
-      if (n === 200) continue;
+      // Prism's way to ask for the success answer: here, the documented answer, whatever answers are set.
+      if (n === 200) {
+        documented = true;
+        continue;
+      }
       return {
-        refused: `Prefer: code=${value.slice(0, 20)} is not an error status; send Prefer: code=503 (400 to 599)`,
+        refused:
+          `Prefer: code=${value.slice(0, 20)} is neither an error status nor 200; send Prefer: code=503 ` +
+          '(400 to 599), or code=200 for the documented answer',
       };
     }
     if (n <= MAX_ANSWER_MS) return name === 'delay' ? { delayMs: n } : { timeoutMs: n };
@@ -222,7 +231,8 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
       refused: `Prefer: ${name}=${value.slice(0, 20)} is not a number of milliseconds from 0 to ${MAX_ANSWER_MS}`,
     };
   }
-  return undefined;
+  // The documented answer, no later than it would be: it takes the place of any answer set.
+  return documented ? { delayMs: 0 } : undefined;
 }
 
 /** The answer a request gets for a kind other than a delay (which delays the documented answer). */

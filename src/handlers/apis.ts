@@ -25,8 +25,8 @@ export function mockOf(api: ApiName): MockProfile {
 export function registerApi(module: ApiModule): void {
   const { contract, generators, mock } = module;
   adoptContractApiFields(contract);
-  adoptApiField(generators);
-  adoptApiField(mock);
+  adoptApiField(generators, 'the generators');
+  adoptApiField(mock, 'the mock');
   if (generators.api !== contract.api || mock.api !== contract.api)
     throw new Error(
       "an API module's parts must name one API: " +

@@ -173,7 +173,7 @@ export class MockApp {
     tasks: readonly TaskPartial[],
     options: SeedOptions = {},
   ): Promise<JsonObject[]> {
-    const target = { store: this.store, scenario: this.scenario, now: this.clock.now() };
+    const target = { store: this.store, scenario: this.scenario, now: this.clock.now(), served: this.servedApis() };
     return this.seeded.seed(target, api, session, tasks, options);
   }
 
@@ -207,7 +207,7 @@ export class MockApp {
    * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
    */
   setAnswers(rules: readonly AnswerRule<ApiName>[]): void {
-    this.dispatch.answers = standingAnswers(rules);
+    this.dispatch.answers = standingAnswers(rules, this.servedApis());
   }
 
   /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
@@ -251,7 +251,7 @@ export class MockApp {
 
   /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
   sessions(): Record<ApiName, { session: string; tasks: number }[]> {
-    return sessionsOf(this.store);
+    return sessionsOf(this.store, this.servedApis());
   }
 
   /** The APIs this mock serves (`apiNames`, else every registered one, those registered later included). */
@@ -275,8 +275,8 @@ export class MockApp {
       answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: this.clock.state(),
-      tasks: taskCounts(this.store),
-      seeded: this.seeded.list(),
+      tasks: taskCounts(this.store, this.servedApis()),
+      seeded: this.seeded.list(this.servedApis()),
     };
   }
 

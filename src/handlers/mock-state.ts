@@ -3,7 +3,7 @@
  * every control `POST`), each API's sessions and the faults each API can inject.
  */
 
-import { type ApiName, apiNames } from '../contract/registry.js';
+import type { ApiName } from '../contract/registry.js';
 import type { StandingAnswer } from './answers.js';
 import type { ClockState } from './clock.js';
 import { type FaultEffect, type FaultId, faultsOf } from './faults/index.js';
@@ -29,14 +29,17 @@ export interface MockState {
 }
 
 /** How many tasks each API holds. */
-export function taskCounts(store: MockStore): Record<ApiName, number> {
-  return Object.fromEntries(apiNames().map((api) => [api, store.taskCount(api)])) as Record<ApiName, number>;
+export function taskCounts(store: MockStore, served: readonly ApiName[]): Record<ApiName, number> {
+  return Object.fromEntries(served.map((api) => [api, store.taskCount(api)])) as Record<ApiName, number>;
 }
 
 /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
-export function sessionsOf(store: MockStore): Record<ApiName, { session: string; tasks: number }[]> {
+export function sessionsOf(
+  store: MockStore,
+  served: readonly ApiName[],
+): Record<ApiName, { session: string; tasks: number }[]> {
   return Object.fromEntries(
-    apiNames().map((api) => [
+    served.map((api) => [
       api,
       store
         .sessionsOf(api)

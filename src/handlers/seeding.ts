@@ -3,7 +3,8 @@
  * that API) and the sessions seeded so far, by API, which the state lists and reset forgets.
  */
 
-import { type ApiName, apiNames, isApiName } from '../contract/registry.js';
+import { FORMER_API_FIELD } from '../contract/api-field.js';
+import { type ApiName, isApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { ControlError } from './control-error.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
@@ -15,6 +16,8 @@ export interface SeedTarget {
   readonly store: MockStore;
   readonly scenario: TimelinePlayer | undefined;
   readonly now: number;
+  /** The APIs the mock serves: a seed of another is refused. */
+  readonly served: readonly ApiName[];
 }
 
 export class SeededSessions {
@@ -47,8 +50,8 @@ export class SeededSessions {
   }
 
   /** Each API's seeded sessions, sorted. */
-  list(): Record<ApiName, string[]> {
-    return Object.fromEntries(apiNames().map((api) => [api, [...(this.byApi.get(api) ?? [])].sort()])) as Record<
+  list(served: readonly ApiName[]): Record<ApiName, string[]> {
+    return Object.fromEntries(served.map((api) => [api, [...(this.byApi.get(api) ?? [])].sort()])) as Record<
       ApiName,
       string[]
     >;
@@ -57,15 +60,19 @@ export class SeededSessions {
 
 function checkSeedCall(target: SeedTarget, api: ApiName, options: SeedOptions): void {
   // The body of POST /__mock/seed passed to seed() from plain JavaScript.
-  if (api !== null && typeof api === 'object' && 'api' in api)
+  if (api !== null && typeof api === 'object' && ('api' in api || FORMER_API_FIELD in api))
     throw new ControlError(
       400,
       "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +
-        "[{ state: 'unknown' }]); one object { API, session, tasks } is the body of POST /__mock/seed",
+        "[{ state: 'unknown' }]); one object { api, session, tasks } is the body of POST /__mock/seed",
       { example: SEED_EXAMPLE },
     );
   if (!isApiName(api))
-    throw new ControlError(400, `API must be one of ${apiNames().join(', ')} (got ${JSON.stringify(api)})`, {
+    throw new ControlError(400, `api must be one of ${target.served.join(', ')} (got ${JSON.stringify(api)})`, {
+      example: SEED_EXAMPLE,
+    });
+  if (!target.served.includes(api))
+    throw new ControlError(400, `this mock does not serve ${api}; it serves ${target.served.join(', ')}`, {
       example: SEED_EXAMPLE,
     });
   if (options.seed !== undefined && !Number.isInteger(options.seed))

@@ -16,7 +16,7 @@ import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
 import { completer } from '../generators/complete.js';
 import { advanceSnapshot } from '../generators/lifecycles.js';
-import { mockOf } from '../handlers/apis.js';
+import { mockedApiNames, mockOf } from '../handlers/apis.js';
 import { describeUnknownFaults } from '../handlers/faults/index.js';
 import * as precompiled from './generated/validator.js';
 import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
@@ -171,7 +171,7 @@ export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
       if (!listedSession) {
-        const listers = apiNames().filter((f) => mockOf(f).listedSession);
+        const listers = mockedApiNames().filter((f) => mockOf(f).listedSession);
         throw new ScenarioError(
           file,
           `${at}/sessions/${i}`,

@@ -1,3 +1,4 @@
+import { withApiField } from '../contract/api-field.js';
 import type { ApiFaultId, ApiSession, ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial } from '../types/index.js';
@@ -80,7 +81,6 @@ export function defineScenario<F extends TypedApiName>(
   scenario: { face: F } & NoInfer<FormerScenarioOf<F>>,
 ): ScenarioOf<F>;
 export function defineScenario<F extends TypedApiName>(scenario: ScenarioOf<F> | FormerScenarioOf<F>): ScenarioOf<F> {
-  if (!('face' in scenario)) return scenario;
-  const { face, ...rest } = scenario;
-  return { ...rest, api: face };
+  // Both fields given and different is refused, as every reader of the former field does.
+  return withApiField(scenario as ScenarioOf<F>, 'defineScenario');
 }

@@ -68,7 +68,7 @@ export type JsonRpcListTasksResponse = JsonRpcComponents['schemas']['ListTasksRe
 export type JsonRpcTaskStatus = JsonRpcComponents['schemas']['TaskStatus'];
 export type JsonRpcValidationError = JsonRpcComponents['schemas']['HTTPValidationError'];
 
-/** A task of any API, by API. */
+/** A task of any API, by its name. */
 export interface TaskOf {
   praxis: PraxisBackgroundTask;
   everruns: EverrunsTask;

@@ -34,6 +34,11 @@ describe('the runner takes the API modules it judges by', () => {
     const answer = await fetch(`${server.url}/jobs/v1/sessions/ses_r/jobs`);
     expect(answer.status).toBe(404);
     expect(await answer.text()).toContain('no API at /jobs; the APIs are at /praxis, /everruns, /ark, /jsonrpc');
+    // Nor does its contract alone break the mock's other parts: faults and state keep to the APIs it serves.
+    app.setFaults(['ark.order-newest-first']);
+    expect(Object.keys(app.injectableFaults())).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc']);
+    expect(Object.keys(app.state().tasks)).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc']);
+    app.setFaults([]);
     registerApi(jobs); // now the mock serves it too
     await app.seed('jobs', 'ses_r', [{ status: 'running' }, { status: 'failed' }, { status: 'queued' }]);
     const served = await runConformance({ ...options(), apis: [module] });

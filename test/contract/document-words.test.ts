@@ -57,8 +57,12 @@ describe('seeding', () => {
   it('says how to call seed() when it is given the body of POST /__mock/seed', async () => {
     const app = await MockApp.create();
     const body = { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] };
-    await expect(app.seed(body as never, 'sesn-x', [])).rejects.toThrow(
-      "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', ",
-    );
+    const said =
+      "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +
+      "[{ state: 'unknown' }]); one object { api, session, tasks } is the body of POST /__mock/seed";
+    await expect(app.seed(body as never, 'sesn-x', [])).rejects.toThrow(said);
+    // The body written with the field's former name gets the same answer.
+    const { api: _api, ...rest } = body;
+    await expect(app.seed({ ...rest, face: 'ark' } as never, 'sesn-x', [])).rejects.toThrow(said);
   });
 });

@@ -84,7 +84,7 @@ describe('answers in process', () => {
     expect(refused([{ api: 'ark', operation: 'listTask', status: 503 }])).toContain(
       'ark has no operation "listTask" (did you mean "listTasks"?)',
     );
-    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its API too');
+    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its api too');
     expect(refused([{ api: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
     expect(refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
     expect(refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
@@ -108,7 +108,16 @@ describe('answers in process', () => {
     expect(get(app, 'ark', arkTasks, 'network-error').networkError).toBe(true);
     const bad = get(app, 'ark', arkTasks, 'code=5o3');
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('Prefer: code=5o3 is not an error status');
+    expect(JSON.stringify(bad.body)).toContain('Prefer: code=5o3 is neither an error status nor 200');
+    expect(get(app, 'ark', arkTasks).status).toBe(200);
+  });
+
+  it('Prefer: code=200 is the documented answer even while answers are set, and leaves a one-shot answer unused', async () => {
+    const app = await MockApp.create();
+    app.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+    expect(get(app, 'ark', arkTasks, 'code=200').status).toBe(200);
+    expect(get(app, 'ark', arkTasks, 'code=200, delay=300').delayMs).toBe(300);
+    expect(get(app, 'ark', arkTasks).status).toBe(503); // the one-shot answer, still there
     expect(get(app, 'ark', arkTasks).status).toBe(200);
   });
 });
@@ -151,7 +160,7 @@ describe('answers over HTTP', () => {
         body: JSON.stringify({ answers: [{ api: 'arc', status: 503 }] }),
       });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: string }).error).toContain('API is one of');
+      expect(((await refused.json()) as { error: string }).error).toContain('answers[0]: api is one of praxis, everruns, ark, jsonrpc (got "arc")');
       await mock.reset();
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
     } finally {

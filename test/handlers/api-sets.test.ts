@@ -104,6 +104,20 @@ describe("faults of a mock's own API set", () => {
     expect(Object.keys((await mock.app()).injectableFaults())).toEqual(['jobs']);
   });
 
+  it('keeps to its set in answers, seeds and state too', async () => {
+    const mock = createHandlers({ apis: [jobs] });
+    await expect(mock.setAnswers([{ api: 'ark', status: 503 }])).rejects.toThrow(
+      'answers[0]: this mock does not serve ark; it serves jobs',
+    );
+    await expect(mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(
+      'this mock does not serve ark; it serves jobs',
+    );
+    await mock.seed('jobs', 'ses_s', [{ status: 'running' }]);
+    const state = await mock.state();
+    expect(Object.keys(state.tasks)).toEqual(['jobs']);
+    expect(state.seeded).toEqual({ jobs: ['ses_s'] });
+  });
+
   it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {
     const app = await MockApp.create({ apis: [jobs], apiNames: ['jobs'] });
     const refused = await app.controlResponse('POST', '/faults', { faults: ['ark.order-newest-first'] });

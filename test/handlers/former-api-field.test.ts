@@ -11,6 +11,7 @@ import { MockApp } from '../../src/handlers/app.js';
 import { ControlError } from '../../src/handlers/control-error.js';
 import { createHandlers, registerApi } from '../../src/handlers/index.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
+import { defineScenario } from '../../src/scenarios/define.js';
 import { ScenarioError } from '../../src/scenarios/types.js';
 import { toyModule } from '../fixtures/apis/toy/index.js';
 
@@ -108,5 +109,21 @@ describe('a module written before the rename', () => {
     expect(mock.handlers.length).toBe(contract.operations.length);
     await (await mock.app()).seed('toy', 'q-old', [{}]);
     expect((await mock.state()).seeded).toMatchObject({ toy: ['q-old'] });
+  });
+});
+
+describe('both fields, different, are refused wherever a module or a scenario is written', () => {
+  it('registerApi names the part; defineScenario names itself', () => {
+    const { contract } = toyModule;
+    const rules = contract.rules.map((rule, i) => (i === 0 ? { ...rule, [FORMER]: 'other' } : rule));
+    expect(() => registerApi({ ...toyModule, contract: { ...contract, rules } } as never)).toThrow(
+      'contract.rules[0]: api "toy" and face "other" differ; face is the old name of api: give api alone',
+    );
+    expect(() => registerApi({ ...toyModule, mock: { ...toyModule.mock, [FORMER]: 'other' } } as never)).toThrow(
+      'the mock: api "toy" and face "other" differ',
+    );
+    expect(() => defineScenario({ name: 'x', api: 'ark', [FORMER]: 'praxis', timeline: [] } as never)).toThrow(
+      'defineScenario: api "ark" and face "praxis" differ',
+    );
   });
 });

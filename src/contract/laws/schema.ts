@@ -6,7 +6,7 @@ import { violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import { NOTHING } from './types.js';
 
-/** One law per api: the operations of an API share their schema law. */
+/** One law per API: the operations of an API share their schema law. */
 export const responseSchema = defineLaw({
   id: (op) => `${op.api}.response-schema`,
   appliesTo: everyOperation,

@@ -6,10 +6,10 @@
 
 import type { AnyFaultId } from '../../contract/api-types.js';
 import { type ListOperation, operationsOf } from '../../contract/operations.js';
-import { apiNames, onRegister } from '../../contract/registry.js';
+import { onRegister } from '../../contract/registry.js';
 import { allRules } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
-import { mockOf } from '../apis.js';
+import { mockedApiNames, mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
@@ -35,7 +35,7 @@ onRegister(() => {
 function faultTransforms(): Map<string, FaultTransform> {
   transforms ??= new Map<string, FaultTransform>([
     ...allRules().map((rule) => [rule.id, itemRuleFault(rule)] as const),
-    ...apiNames().flatMap((api) => Object.entries(mockOf(api).faults)),
+    ...mockedApiNames().flatMap((api) => Object.entries(mockOf(api).faults)),
   ]);
   return transforms;
 }
@@ -149,7 +149,7 @@ function closestFault(id: string): string | undefined {
 export function describeUnknownFaults(ids: readonly string[]): string | undefined {
   const unknown = unknownFaults(ids);
   if (unknown.length === 0) return undefined;
-  const apiNames = [
+  const namedApis = [
     ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((api) => faultsOf(api).length > 0)),
   ];
   const said = unknown.map((id) => {
@@ -161,14 +161,14 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
     const closest = closestFault(baseId(id));
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
   });
-  const lists = apiNames.map((api) => `${api} can inject: ${faultsOf(api).join(', ')}`);
+  const lists = namedApis.map((api) => `${api} can inject: ${faultsOf(api).join(', ')}`);
   const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
   // docs/rules.md is rendered for the built-in APIs only: a registered module's faults are listed by the mock.
   const injectable =
     "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
     "(GET /__mock/faults), and docs/rules.md the built-in APIs'";
   const where =
-    apiNames.length > 0
+    namedApis.length > 0
       ? injectable
       : `a fault id starts with its API (${apis.join(', ')}); ${injectable} (${allFaults().length} in all)`;
   return [...said, ...lists, where].join('; ');
