@@ -9,13 +9,13 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apiField } from '../contract/api-field.js';
-import { type ApiName, apiNames } from '../contract/registry.js';
+import { API_NAME_PATTERN, type ApiName, apiNames } from '../contract/registry.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
 import { type Flag, UsageError } from './command.js';
 
-/** An API's name as `--api` tells it from a file: lower-case letters, digits and dashes (no dot, no slash). */
-const API_NAME = /^[a-z][a-z0-9-]*$/;
+/** `--api` tells a name from a file by the pattern every API's name has (no dot, no slash). */
+const API_NAME = API_NAME_PATTERN;
 
 /** `--api` of a command that also judges or draws one API: its name, or module files to load first. */
 export const apiFlag = (help: string): Flag => ({
@@ -91,7 +91,11 @@ async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
     (s) => s.isFile(),
     () => false,
   );
-  if (!found) throw new UsageError(`--api ${file}: no such file (looked for ${path})`);
+  if (!found)
+    throw new UsageError(
+      `--api ${file}: no such file (looked for ${path})` +
+        (/[/\\.]/.test(file) ? '' : '; nor is it an API name (lower-case letters, digits and dashes)'),
+    );
   let namespace: { default?: unknown };
   try {
     namespace = (await import(pathToFileURL(path).href)) as { default?: unknown };

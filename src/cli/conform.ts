@@ -13,6 +13,7 @@ import type { Shard } from '../conformance/types.js';
 import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
 import { apiNames } from '../contract/registry.js';
+import { withCount } from '../contract/words.js';
 import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
@@ -231,7 +232,7 @@ export const conformCommand: Command = {
           ? `INCOMPLETE: ${result.incomplete}`
           : [
               `${result.counts.passed} passed`,
-              `${result.counts.violated} violated (${result.violations.length} violations)`,
+              `${result.counts.violated} violated (${withCount(result.violations.length, 'violation')})`,
               `${result.counts.notExercised} not exercised`,
             ].join(', ');
       io.stdout(`${verdict}; report written to ${values.out}\n`);

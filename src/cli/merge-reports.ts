@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { type ConformanceResult, REPORT_VERSION } from '../conformance/types.js';
 import { withApiField } from '../contract/api-field.js';
+import { withCount } from '../contract/words.js';
 import { type Command, parseChoice, UsageError } from './command.js';
 
 export const mergeReportsCommand: Command = {
@@ -49,7 +50,9 @@ export const mergeReportsCommand: Command = {
     const text = render(merged, report);
     if (typeof values.out === 'string') {
       await writeFile(values.out, text);
-      io.stdout(`${files.length} reports merged, exit code ${merged.exitCode}; report written to ${values.out}\n`);
+      io.stdout(
+        `${withCount(files.length, 'report')} merged, exit code ${merged.exitCode}; report written to ${values.out}\n`,
+      );
     } else io.stdout(text);
     return merged.exitCode;
   },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiNames } from '../contract/registry.js';
+import { withCount } from '../contract/words.js';
 import type { LawTally } from '../node/record.js';
 import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, requireString, UsageError } from './command.js';
@@ -151,7 +152,7 @@ export const recordCommand: Command = {
           io.stderr(
             answer
               ? `poll ${n}/${polls}: ${answer} (recorded as a fault step)\n`
-              : `poll ${n}/${polls}: ${count} objects\n`,
+              : `poll ${n}/${polls}: ${withCount(count, 'object')}\n`,
           ),
         onCheckpoint: (so) => file.write(so, render),
       });
@@ -167,16 +168,16 @@ export const recordCommand: Command = {
     const unprinted = recording.violations.length - PRINTED_VIOLATIONS;
     if (unprinted > 0)
       io.stderr(
-        `… and ${unprinted} more violations (the line of judged laws counts each law's; ` +
+        `… and ${unprinted} more ${unprinted === 1 ? 'violation' : 'violations'} (the line of judged laws counts each law's; ` +
           'conform judges the live API with the requests that show each)\n',
       );
     for (const d of recording.drift) io.stderr(`drift: ${describeDrift(d)}\n`);
     const summary = [
-      `${recording.polls} polls`,
+      withCount(recording.polls, 'poll'),
       `${recording.errors} answered by an error`,
-      `${recording.requests} requests`,
-      `${recording.violations.length} contract violations`,
-      `${recording.drift.length} drift entries`,
+      withCount(recording.requests, 'request'),
+      withCount(recording.violations.length, 'contract violation'),
+      `${recording.drift.length} drift ${recording.drift.length === 1 ? 'entry' : 'entries'}`,
     ].join(', ');
     io.stdout(describeLaws(recording.laws));
     if (recording.ended.reason === 'complete') {

@@ -98,8 +98,8 @@ function coverageLines(result: ConformanceResult): string[] {
     lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
     if (op.combinations)
       lines.push(
-        `    sent together: ${op.combinations.parameters.join(', ')} in ${op.combinations.rows} walks covering ` +
-          `${op.combinations.pairs} pairs of values`,
+        `    sent together: ${op.combinations.parameters.join(', ')} in ${withCount(op.combinations.rows, 'walk')} ` +
+          `covering ${withCount(op.combinations.pairs, 'pair')} of values`,
       );
     if (op.states)
       lines.push(

@@ -17,6 +17,9 @@ const contracts = sharedTable('contracts', () => new Map<string, ApiContract>())
 // Each copy of the modules adds its own listeners (its caches), and a registration through any copy calls them all.
 const listeners = sharedTable<() => void>('register-listeners', () => new Map());
 
+/** What an API's name is: lower-case letters, digits and dashes, starting with a letter (never a dot or a slash). */
+export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+
 /**
  * Adds an API to the contract. Its name must be new (a built-in API cannot be replaced) and
  * start with a letter; registering the same object twice is a no-op.
@@ -26,7 +29,7 @@ export function registerContract(contract: ApiContract): void {
   const existing = contracts.get(contract.api);
   if (existing === contract) return;
   if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
-  if (!/^[a-z][a-z0-9-]*$/.test(contract.api))
+  if (!API_NAME_PATTERN.test(contract.api))
     throw new Error(`API name "${contract.api}" must be lower-case letters, digits and dashes, starting with a letter`);
   const refused = specFileProblem(contract);
   if (refused) throw new Error(refused);

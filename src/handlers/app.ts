@@ -40,8 +40,8 @@ export interface MockOptions {
    */
   apis?: readonly ApiModule[];
   /**
-   * The APIs this mock serves, by name (default: every registered one; `createHandlers`: those of
-   * `apis`). A fault of another API is refused, naming the ones served.
+   * The APIs this mock serves, by name (default: every API whose mock side is registered;
+   * `createHandlers`: those of `apis`). A fault, answer or seed of another API is refused, naming the ones served.
    */
   apiNames?: readonly ApiName[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -254,7 +254,7 @@ export class MockApp {
     return sessionsOf(this.store, this.servedApis());
   }
 
-  /** The APIs this mock serves (`apiNames`, else every registered one, those registered later included). */
+  /** The APIs this mock serves (`apiNames`, else every API with a mock side, those registered later included). */
   servedApis(): ApiName[] {
     return [...(this.options.apiNames ?? mockedApiNames())];
   }

@@ -219,8 +219,10 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     } else {
       const query: Query =
         options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
+      // The member naming a task's session: the operation's, else the one its query filters by.
+      const field = tasksOp.sessionField ?? (tasksOp.session.in === 'query' ? tasksOp.session.param : 'session_id');
       for (const task of await walk(tasksOp, undefined, query, poll.problems))
-        poll.tasks.push({ session: String(task.session_id ?? options.session ?? ''), task: clean(task) });
+        poll.tasks.push({ session: String(task[field] ?? options.session ?? ''), task: clean(task) });
     }
     return poll;
   };

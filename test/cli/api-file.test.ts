@@ -81,7 +81,7 @@ describe('--api FILE', () => {
       // Both read the loaded API at the mock's /toy, in queue q-c (its session).
       const at = ['--api', TOY, '--base-url', `${url}/toy`, '--session', 'q-c'];
       const record = await cli(['record', ...at, '--polls', '1', '--interval', '0', '--out', recorded]);
-      expect(record.out).toContain(`wrote ${recorded}: 1 polls`);
+      expect(record.out).toContain(`wrote ${recorded}: 1 poll, `);
       const recording = JSON.parse(await readFile(recorded, 'utf8'));
       expect(recording).toMatchObject({ api: 'toy' });
       // record filled {queue_id} with the session: both jobs were read (one twice: the fault reverses each page).

@@ -57,6 +57,10 @@ describe('reports', () => {
     }
     expect(results.incomplete!.incomplete).toMatch(/interrupted/);
     expect(results.unreachable!.exitCode).toBe(2);
+    // A registered module's API is named in the report as a built-in one is.
+    const ofModule = { ...JSON.parse(render(results.violated!, 'json')), api: 'jobs' };
+    expect(validate(ofModule), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...ofModule, api: 'Not An Api' })).toBe(false);
   });
 
   it('JUnit carries drift as system-out and coverage as properties', () => {

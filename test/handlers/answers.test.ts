@@ -160,7 +160,9 @@ describe('answers over HTTP', () => {
         body: JSON.stringify({ answers: [{ api: 'arc', status: 503 }] }),
       });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: string }).error).toContain('answers[0]: api is one of praxis, everruns, ark, jsonrpc (got "arc")');
+      expect(((await refused.json()) as { error: string }).error).toContain(
+        'answers[0]: api is one of praxis, everruns, ark, jsonrpc (got "arc")',
+      );
       await mock.reset();
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
     } finally {

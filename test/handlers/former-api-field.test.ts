@@ -125,5 +125,9 @@ describe('both fields, different, are refused wherever a module or a scenario is
     expect(() => defineScenario({ name: 'x', api: 'ark', [FORMER]: 'praxis', timeline: [] } as never)).toThrow(
       'defineScenario: api "ark" and face "praxis" differ',
     );
+    // A scenario file that names an unknown API by the former field is refused at the field it wrote.
+    expect(() => compileScenario({ name: 'x', [FORMER]: 'arkk', timeline: [] }, 'old.yaml')).toThrow(
+      'old.yaml: /face: unknown API "arkk"',
+    );
   });
 });
