@@ -168,8 +168,8 @@ export const recordCommand: Command = {
     const unprinted = recording.violations.length - PRINTED_VIOLATIONS;
     if (unprinted > 0)
       io.stderr(
-        `… and ${unprinted} more ${unprinted === 1 ? 'violation' : 'violations'} (the line of judged laws counts each law's; ` +
-          'conform judges the live API with the requests that show each)\n',
+        `… and ${unprinted} more ${unprinted === 1 ? 'violation' : 'violations'} ` +
+          "(the line of judged laws counts each law's; conform judges the live API with the requests that show each)\n",
       );
     for (const d of recording.drift) io.stderr(`drift: ${describeDrift(d)}\n`);
     const summary = [

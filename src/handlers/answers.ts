@@ -198,9 +198,9 @@ export function takeAnswer(
 /**
  * The answer a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
  * also `delay=MS`, `timeout=MS` and `network-error`), or undefined when it asks for none of
- * these (`code=200` asks for the documented answer, before any answer `setAnswers` set). Other preferences (Prism's `example=`,
- * `dynamic=`) are ignored, as RFC 7240 lets a server ignore what it does not support; a value the
- * mock cannot read is refused.
+ * these (`code=200` asks for the documented answer, before any answer `setAnswers` set). Other
+ * preferences (Prism's `example=`, `dynamic=`) are ignored, as RFC 7240 lets a server ignore what
+ * it does not support; a value the mock cannot read is refused.
  */
 export function preferredAnswer(header: string): AnswerKind | { refused: string } | undefined {
   let documented = false;
