@@ -28,6 +28,11 @@ export function apiField(
   return former;
 }
 
+/** The field a record names its API by, for an error's pointer: the former one where it gave that alone. */
+export function apiFieldName(record: Readonly<Record<string, unknown>>): string {
+  return record.api === undefined && record[FORMER_API_FIELD] !== undefined ? FORMER_API_FIELD : 'api';
+}
+
 /** The record with its API under `api` alone (the former field moved there), for a reader that checks `api`. */
 export function withApiField<T extends object>(record: T, where: string, fail?: ApiFieldFail): T {
   if (!(FORMER_API_FIELD in record)) return record;
@@ -41,7 +46,7 @@ export function withApiField<T extends object>(record: T, where: string, fail?: 
  * by the former field: `api` is set from it where absent, so such a module registers as it did;
  * both given and different is refused, naming the part.
  */
-export function adoptApiField(part: object | undefined, where = 'an API module part'): void {
+export function adoptApiField(part: object | undefined, where: string): void {
   if (part === undefined) return;
   const record = part as Record<string, unknown>;
   const api = apiField(record, where);

@@ -6,7 +6,7 @@
  * (Prism's `Prefer: code=503`).
  */
 
-import { apiField, FORMER_API_FIELD } from '../contract/api-field.js';
+import { apiField, apiFieldName, FORMER_API_FIELD } from '../contract/api-field.js';
 import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
@@ -134,7 +134,7 @@ function standing(input: unknown, where: string, served: readonly ApiName[]): St
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
   const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
-  const field = rule.api === undefined && rule[FORMER_API_FIELD] !== undefined ? FORMER_API_FIELD : 'api';
+  const field = apiFieldName(rule);
   const { operation, path, times } = rule;
   if (api !== undefined && (typeof api !== 'string' || !isApiName(api)))
     refuse(`${where}: ${field} is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);

@@ -50,6 +50,11 @@ export function registerApi(module: ApiModule): void {
   mocks.set(contract.api, mock);
 }
 
+/** Whether an API's mock side is registered (a lookup, for every request). */
+export function isMocked(api: string): boolean {
+  return mocks.has(api);
+}
+
 /** The APIs whose mock side is registered (a runner may register an API's contract alone): what a mock can serve. */
 export function mockedApiNames(): ApiName[] {
   return apiNames().filter((api) => mocks.has(api));

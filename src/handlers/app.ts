@@ -11,7 +11,7 @@ import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { mockedApiNames, mockOf, registerApi } from './apis.js';
+import { isMocked, mockedApiNames, mockOf, registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -257,6 +257,11 @@ export class MockApp {
   /** The APIs this mock serves (`apiNames`, else every API with a mock side, those registered later included). */
   servedApis(): ApiName[] {
     return [...(this.options.apiNames ?? mockedApiNames())];
+  }
+
+  /** Whether this mock serves the API (asked on every request: no list is built). */
+  serves(api: string): boolean {
+    return this.options.apiNames ? this.options.apiNames.includes(api) : isMocked(api);
   }
 
   /** The fault ids each API this mock serves can inject. */

@@ -198,7 +198,7 @@ function route(
       .catch((error: unknown) => answerInternalError(req, res, error));
     return;
   }
-  if (!app.servedApis().includes(prefix)) {
+  if (!app.serves(prefix)) {
     req.resume();
     fail(
       404,

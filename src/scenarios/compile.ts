@@ -5,7 +5,7 @@
  * its step is marked `fault`.
  */
 
-import { FORMER_API_FIELD, withApiField } from '../contract/api-field.js';
+import { apiFieldName, withApiField } from '../contract/api-field.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
@@ -52,12 +52,10 @@ export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
   checkScenarioShape(value, file);
   const scenario = value;
   const api = scenario.api;
-  // The pointer names the field the file wrote: the former one, where it gave that alone.
-  const written = isRecord(input) && input.api === undefined && input[FORMER_API_FIELD] !== undefined;
   if (!isApiName(api))
     throw new ScenarioError(
       file,
-      written ? `/${FORMER_API_FIELD}` : '/api',
+      `/${isRecord(input) ? apiFieldName(input) : 'api'}`,
       `unknown API "${api}"; the APIs are ${apiNames().join(', ')}; ${REGISTER_HINT}`,
     );
   const idField = taskOperation(api).idField;
