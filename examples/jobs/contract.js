@@ -139,9 +139,9 @@ export const jobsContract = {
   vendorBaseUrl: 'https://api.jobs.invalid/v1',
   operations: [listJobs],
   rules: jobRules,
-  // Compiled from the spec at first use, once the API is registered (the compiler reads the registered spec).
+  // Compiled from the spec at first use.
   get validators() {
-    validators ??= compileValidators('jobs');
+    validators ??= compileValidators(jobsContract);
     return validators;
   },
 };

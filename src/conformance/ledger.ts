@@ -5,7 +5,7 @@
  */
 
 import { applyLaws, type LawOutcome, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
-import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { ListOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { Violation } from '../contract/violation.js';
 import { redactValue } from '../http/redact.js';
@@ -17,7 +17,8 @@ import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.j
 export type ReplayLine = (seed: number, path?: string) => string;
 
 export interface LedgerOptions {
-  api: ApiName;
+  /** The operations of the API judged. */
+  ops: readonly ListOperation[];
   /** The headers every request carries (their values are redacted from what is reported). */
   headers: Record<string, string>;
   /** Values never written into a report (credentials). */
@@ -49,6 +50,7 @@ export class Ledger {
   readonly notes: string[] = [];
 
   private readonly api: ApiName;
+  private readonly ops: readonly ListOperation[];
   private readonly headers: Record<string, string>;
   private readonly secrets: readonly string[];
   private readonly include: readonly string[] | undefined;
@@ -59,7 +61,8 @@ export class Ledger {
   private readonly failOnDrift: boolean;
 
   constructor(options: LedgerOptions) {
-    this.api = options.api;
+    this.api = options.ops[0]!.api;
+    this.ops = options.ops;
     this.headers = options.headers;
     this.secrets = options.secrets;
     this.include = options.include;
@@ -165,7 +168,7 @@ export class Ledger {
   /** Every law of the API (selected ones only), each with its outcome. */
   outcomes(): RuleOutcome[] {
     const seen = new Map<string, RuleOutcome>();
-    for (const op of operationsOf(this.api)) {
+    for (const op of this.ops) {
       for (const law of lawsOf(op)) {
         if (!this.wanted(law.id) || seen.has(law.id)) continue;
         const violations = this.violations.filter((v) => v.rule === law.id).reduce((n, v) => n + v.occurrences, 0);

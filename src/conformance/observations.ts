@@ -4,10 +4,11 @@
  * of value, enumerated values and states seen, lifecycle transitions observed, documented error
  * answers provoked, rules judged).
  */
+
+import { apisOf } from '../contract/api-set.js';
 import { DriftTally, observeBody } from '../contract/drift.js';
 import type { Exchange } from '../contract/laws/index.js';
-import { type ListOperation, operationsOf } from '../contract/operations.js';
-import type { ApiName } from '../contract/registry.js';
+import type { ListOperation } from '../contract/operations.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
@@ -29,7 +30,7 @@ export class Observations {
   private readonly seen = new Map<string, OperationSeen>();
   private readonly tally = new DriftTally();
 
-  constructor(private readonly api: ApiName) {}
+  constructor(private readonly ops: readonly ListOperation[]) {}
 
   private of(op: ListOperation): OperationSeen {
     let entry = this.seen.get(op.operationId);
@@ -61,7 +62,7 @@ export class Observations {
     if (!exchange) return;
     entry.statuses.add(exchange.status);
     if (exchange.body === undefined) return;
-    const seen = observeBody(op.api, op.operationId, exchange.status, exchange.body);
+    const seen = observeBody(op.api, op.operationId, exchange.status, exchange.body, apisOf(op));
     this.tally.add(op.operationId, seen);
     for (const v of seen.enumValues) {
       let values = entry.values.get(v.path);
@@ -88,9 +89,9 @@ export class Observations {
   }
 
   coverage(rules: readonly RuleOutcome[]): Coverage {
-    const operations: CoverageOperation[] = operationsOf(this.api).map((op) => {
+    const operations: CoverageOperation[] = this.ops.map((op) => {
       const entry = this.of(op);
-      const documentedParams = (findOperation(op.api, op.operationId).operation.parameters ?? [])
+      const documentedParams = (findOperation(op.api, op.operationId, apisOf(op)).operation.parameters ?? [])
         .filter((p) => p.in === 'query' || p.in === 'path')
         .map((p) => p.name);
       const sent = Object.fromEntries(
@@ -115,7 +116,7 @@ export class Observations {
             (tos ?? []).map((to) => transition(from, to)),
           )
         : [];
-      const errors = documentedStatuses(op.api, op.operationId).filter((s) => s !== 200);
+      const errors = documentedStatuses(op.api, op.operationId, apisOf(op)).filter((s) => s !== 200);
       return {
         operationId: op.operationId,
         parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },

@@ -4,10 +4,13 @@
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
 
+import type { ApiContract } from '../contract/api.js';
 import { adoptApiField, withApiField } from '../contract/api-field.js';
-import { operationsOf } from '../contract/operations.js';
-import { apiNames, isApiName, REGISTER_HINT, registerContract } from '../contract/registry.js';
+import { ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import { type ListOperation, operationsIn } from '../contract/operations.js';
+import { registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
+import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { redactSecretQuery } from '../http/redact.js';
@@ -56,16 +59,13 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
     'runConformance',
     (message) => new ConfigurationError(`runConformance: ${message}`),
   );
-  for (const { contract, generators } of options.apis ?? []) {
-    registerContract(contract);
-    adoptApiField(generators, 'the generators'); // a module written before the rename
-    registerGenerators(generators);
-  }
+  const apis = runnerApiSet(options.apis);
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
-  if (!isApiName(options.api))
+  if (typeof options.api !== 'string' || !apis.has(options.api))
     throw new ConfigurationError(
-      `api must be one of ${apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
+      `api must be one of ${apis.apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
     );
+  const ops = operationsIn(apis, options.api);
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const emit = (event: ConformanceEvent) => {
@@ -79,7 +79,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   // Every --header value may be a credential, whatever its name.
   const secrets = Object.values(headers);
   const ledger = new Ledger({
-    api: options.api,
+    ops,
     headers,
     secrets,
     include: options.rules,
@@ -89,7 +89,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
     seed,
     failOnDrift: options.failOnDrift ?? false,
   });
-  const observations = new Observations(options.api);
+  const observations = new Observations(ops);
   const client = new HttpClient(
     {
       headers,
@@ -133,7 +133,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
 
   let base: URL;
   try {
-    base = validate(options);
+    base = validate(options, ops);
   } catch (error) {
     return finish((error as Error).message);
   }
@@ -148,7 +148,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
     transport: new Transport(base, client, ledger, observations),
     ledger,
     observations,
-    ops: operationsOf(options.api),
+    ops,
     pools: {},
     baselines: new Map(),
     sessions: new Map(),
@@ -170,7 +170,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   return finish();
 }
 
-function validate(options: ConformanceOptions): URL {
+function validate(options: ConformanceOptions, ops: readonly ListOperation[]): URL {
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -195,7 +195,7 @@ function validate(options: ConformanceOptions): URL {
     );
   if (shard && (shard.index < 1 || shard.index > shard.count))
     throw new ConfigurationError(`--shard ${shard.index}/${shard.count}: i must be between 1 and ${shard.count}`);
-  const needsSession = operationsOf(options.api).find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
+  const needsSession = ops.find((op) => op.session.in === 'path' && !op.session.discoveredFrom);
   if (needsSession && !options.session)
     throw new ConfigurationError(
       `--session is required for ${options.api}: ${needsSession.operationId} lists the tasks of one session ` +
@@ -240,3 +240,39 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
   parts.push(...curlHeaderArgs(options.headers ?? {}));
   return parts.join(' ');
 }
+
+/**
+ * The API set a run's `apis` option names: the modules' own set (a record by name; only their
+ * contract and generator sides are read), or the process's, with a list's modules registered in it.
+ */
+function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
+  if (apis === undefined) return processApis();
+  if (Array.isArray(apis)) {
+    for (const { contract, generators } of apis as RunnerModule[]) {
+      registerContract(contract);
+      adoptApiField(generators, 'the generators'); // a module written before the rename
+      registerGenerators(generators);
+    }
+    return processApis();
+  }
+  let set = runnerSets.get(apis);
+  if (!set) {
+    set = new ApiSet();
+    for (const [name, module] of Object.entries(apis as Readonly<Record<string, RunnerModule>>)) {
+      if (module === null || typeof module !== 'object' || !module.contract)
+        throw new ConfigurationError(`apis.${name} is not an API module: a module is { contract, generators, mock }`);
+      set.addContract(module.contract);
+      if (module.contract.api !== name)
+        throw new ConfigurationError(
+          `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
+        );
+      adoptApiField(module.generators, 'the generators');
+      if (module.generators) registerGenerators(module.generators, set);
+    }
+    runnerSets.set(apis, set);
+  }
+  return set;
+}
+
+type RunnerModule = { contract: ApiContract; generators: GeneratorProfile };
+const runnerSets = new WeakMap<object, ApiSet>();

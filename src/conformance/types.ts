@@ -17,10 +17,14 @@ export type FormerConformanceOptions = Omit<ConformanceOptions, 'api'> & {
 export interface ConformanceOptions {
   api: ApiName;
   /**
-   * API modules to judge by besides the registered ones (a module of your own): their contract and
-   * generator sides are registered before the run; the mock side, if the module has one, is not read.
+   * The APIs to judge by. An API set, its modules by name (`{ ...BUILTIN_APIS, acme }`): the run
+   * reads its API from the set alone, which shares nothing with the process's. A list of modules
+   * instead (a module of your own) is registered in the process's set before the run, its
+   * contract and generator sides. The mock side, if a module has one, is never read.
    */
-  apis?: readonly { contract: ApiContract; generators: GeneratorProfile }[];
+  apis?:
+    | readonly { contract: ApiContract; generators: GeneratorProfile }[]
+    | Readonly<Record<string, { contract: ApiContract; generators: GeneratorProfile }>>;
   /** The API's base, e.g. `http://127.0.0.1:4010/ark`; operation paths from the spec are appended. */
   baseUrl: string;
   /** Required where the session is a path segment no other operation lists (Everruns, Ark); optional elsewhere. */

@@ -9,8 +9,10 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
+import type { ApiContract } from './api.js';
+import { ApiSet, processApis } from './api-set.js';
 import type { OpenApiOperation } from './openapi.js';
-import { type ApiName, apiNames, contractOf } from './registry.js';
+import type { ApiName } from './registry.js';
 import { bundleId, responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 
@@ -44,18 +46,18 @@ export function standaloneSource(schemas: Record<string, { $id: string }>): stri
 }
 
 /** Adds one API's component bundles and response bodies (both profiles) to `ajv`; returns key → schema id. */
-function addValidatorSchemas(ajv: Ajv2020, api: ApiName): Record<string, string> {
+function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<string, string> {
   const refs: Record<string, string> = {};
-  const spec = contractOf(api).spec;
+  const spec = apis.contractOf(api).spec;
   for (const profile of PROFILES) {
     const responses = `https://agent-task-contracts.invalid/${api}/${profile}/responses`;
-    ajv.addSchema(schemaBundle(api, profile));
+    ajv.addSchema(schemaBundle(api, profile, apis));
     for (const component of Object.keys(spec.components?.schemas ?? {}))
       refs[validatorKey({ api, profile, component })] = `${bundleId(api, profile)}#/$defs/${component}`;
     for (const item of Object.values(spec.paths)) {
       for (const op of Object.values(item) as OpenApiOperation[]) {
         for (const status of Object.keys(op.responses)) {
-          const schema = responseSchema(api, op.operationId, Number(status), profile);
+          const schema = responseSchema(api, op.operationId, Number(status), profile, apis);
           if (!schema) continue;
           const id = `${responses}/${op.operationId}/${status}.json`;
           ajv.addSchema({ ...schema, $id: id });
@@ -71,7 +73,8 @@ function addValidatorSchemas(ajv: Ajv2020, api: ApiName): Record<string, string>
 export function standaloneValidatorsSource(): string {
   const ajv = compiler();
   const refs: Record<string, string> = {};
-  for (const api of apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api));
+  const apis = processApis();
+  for (const api of apis.apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api, apis));
   return moduleSource(ajv, refs);
 }
 
@@ -79,12 +82,20 @@ export function standaloneValidatorsSource(): string {
  * Compiles a registered API's validators at run time (Node or a build step: this pulls in the ajv
  * compiler), keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
  */
-export function compileValidators(api: ApiName): Record<string, ValidateFunction> {
+export function compileValidators(api: ApiName | ApiContract): Record<string, ValidateFunction> {
   const ajv = new Ajv2020({ ...AJV_OPTIONS });
   addFormats(ajv);
   ajv.addVocabulary(VOCABULARY);
-  const refs = addValidatorSchemas(ajv, api);
+  // Given the contract itself, its spec is read from it: a module may be in a set of its own, not the process's.
+  const apis = typeof api === 'string' ? processApis() : soleSet(api);
+  const refs = addValidatorSchemas(ajv, typeof api === 'string' ? api : api.api, apis);
   return Object.fromEntries(Object.entries(refs).map(([key, id]) => [key, ajv.getSchema(id) as ValidateFunction]));
+}
+
+function soleSet(contract: ApiContract): ApiSet {
+  const set = new ApiSet();
+  set.addContract(contract);
+  return set;
 }
 
 function moduleSource(ajv: Ajv2020, refs: Record<string, string>): string {

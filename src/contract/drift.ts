@@ -7,6 +7,8 @@
  * and no `enum`, like Praxis `kind`) reports values outside the examples as new, not as drift.
  */
 
+import type { ApiContract } from './api.js';
+import { type ApiSet, processApis } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { DriftEntry, DriftKind } from './drift-entry.js';
 import type { JsonSchema } from './openapi.js';
@@ -23,33 +25,39 @@ export interface BodyObservation {
 }
 
 const PROFILE: SchemaProfile = 'documented';
-const defsCache = new Map<ApiName, Record<string, JsonSchema>>();
-function defs(api: ApiName): Record<string, JsonSchema> {
-  let found = defsCache.get(api);
-  if (!found) defsCache.set(api, (found = (schemaBundle(api, PROFILE).$defs ?? {}) as Record<string, JsonSchema>));
+/** One contract's documented components, and each $ref resolved once, not once per value of every answer. */
+interface Schemas {
+  defs: Record<string, JsonSchema>;
+  resolved: WeakMap<JsonSchema, JsonSchema | undefined>;
+}
+const schemasByContract = new WeakMap<ApiContract, Schemas>();
+function schemasOf(api: ApiName, apis: ApiSet): Schemas {
+  const contract = apis.contractOf(api);
+  let found = schemasByContract.get(contract);
+  if (!found) {
+    const defs = (schemaBundle(api, PROFILE, apis).$defs ?? {}) as Record<string, JsonSchema>;
+    schemasByContract.set(contract, (found = { defs, resolved: new WeakMap() }));
+  }
   return found;
 }
 
-// Every answer of a run walks the same schema objects: each $ref is resolved once, not once per value.
-const resolvedCache = new Map<ApiName, WeakMap<JsonSchema, JsonSchema | undefined>>();
-function resolve(api: ApiName, schema: JsonSchema | undefined): JsonSchema | undefined {
+function resolve(api: Schemas, schema: JsonSchema | undefined): JsonSchema | undefined {
   if (!schema || typeof schema.$ref !== 'string') return schema;
-  let cache = resolvedCache.get(api);
-  if (!cache) resolvedCache.set(api, (cache = new WeakMap()));
+  const cache = api.resolved;
   if (cache.has(schema)) return cache.get(schema);
   const resolved = resolveRefs(api, schema);
   cache.set(schema, resolved);
   return resolved;
 }
 
-function resolveRefs(api: ApiName, schema: JsonSchema): JsonSchema | undefined {
+function resolveRefs(api: Schemas, schema: JsonSchema): JsonSchema | undefined {
   let current: JsonSchema | undefined = schema;
   for (let depth = 0; current && typeof current.$ref === 'string' && depth < 20; depth++) {
     const name: string | undefined = current.$ref.split('#/$defs/')[1];
     current =
       name === undefined
         ? undefined
-        : { ...defs(api)[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+        : { ...api.defs[name], ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
   }
   return current;
 }
@@ -74,7 +82,7 @@ function allows(schema: JsonSchema, value: unknown): boolean {
 }
 
 /** The branch of a union (oneOf/anyOf) that describes this value, or the schema itself. */
-function branch(api: ApiName, schema: JsonSchema, value: unknown): JsonSchema {
+function branch(api: Schemas, schema: JsonSchema, value: unknown): JsonSchema {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {
@@ -87,14 +95,20 @@ function branch(api: ApiName, schema: JsonSchema, value: unknown): JsonSchema {
   return schema;
 }
 
-export function observeBody(api: ApiName, operationId: string, status: number, body: unknown): BodyObservation {
+export function observeBody(
+  api: ApiName,
+  operationId: string,
+  status: number,
+  body: unknown,
+  apis: ApiSet = processApis(),
+): BodyObservation {
   const out: BodyObservation = { drift: [], newValues: [], enumValues: [] };
-  const root = responseSchema(api, operationId, status, PROFILE);
-  if (root) visit(api, root, body, '', out);
+  const root = responseSchema(api, operationId, status, PROFILE, apis);
+  if (root) visit(schemasOf(api, apis), root, body, '', out);
   return out;
 }
 
-function visit(api: ApiName, raw: JsonSchema, value: unknown, path: string, out: BodyObservation): void {
+function visit(api: Schemas, raw: JsonSchema, value: unknown, path: string, out: BodyObservation): void {
   const resolved = resolve(api, raw);
   if (!resolved || Object.keys(resolved).length === 0) return; // undescribed: nothing is asserted
   const schema = branch(api, resolved, value);

@@ -4,6 +4,7 @@
  */
 
 export type { ApiContract } from './api.js';
+export type { ApiSet } from './api-set.js';
 // Face, TypedFace: the former names of ApiName and TypedApiName (deprecated), still exported so code compiles.
 export type { Face, TypedFace } from './api-types.js';
 export type { OperationIdOf } from './ids.js';

@@ -2,16 +2,19 @@
  * The members a spec declares, read from its schemas: what a member's description says (the
  * documents' words, which messages quote) and which members an object has (what a seed may set).
  */
+import { type ApiSet, processApis } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { JsonSchema } from './openapi.js';
 import { type SchemaProfile, schemaBundle } from './schema.js';
 
 /** A schema with its `$ref`s followed (the referring schema's own keywords, such as its description, kept). */
-function resolved(api: ApiName, profile: SchemaProfile, schema: JsonSchema): JsonSchema {
+function resolved(api: ApiName, profile: SchemaProfile, schema: JsonSchema, apis: ApiSet): JsonSchema {
   let current = schema;
   for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
     const name = current.$ref.split('#/$defs/')[1];
-    const defs = schemaBundle(api, profile).$defs as Record<string, unknown> | undefined;
+    const defs = apis.derive(`bundle|${api}|${profile}`, () => schemaBundle(api, profile, apis)).$defs as
+      | Record<string, unknown>
+      | undefined;
     const target = name === undefined ? undefined : defs?.[name];
     if (!target || typeof target !== 'object') return current;
     const { $ref: _ref, ...own } = current;
@@ -25,10 +28,11 @@ function declared(
   api: ApiName,
   profile: SchemaProfile,
   schema: JsonSchema,
+  apis: ApiSet,
 ): { properties: Record<string, JsonSchema>; required: string[] } {
   const out = { properties: {} as Record<string, JsonSchema>, required: [] as string[] };
   const add = (s: JsonSchema) => {
-    const r = resolved(api, profile, s);
+    const r = resolved(api, profile, s, apis);
     Object.assign(out.properties, (r.properties as Record<string, JsonSchema> | undefined) ?? {});
     if (Array.isArray(r.required)) out.required.push(...(r.required as string[]));
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
@@ -53,26 +57,32 @@ export function memberAt(
   root: JsonSchema,
   keys: readonly string[],
   profile: SchemaProfile = 'strict',
+  apis: ApiSet = processApis(),
 ): Member | undefined {
-  let current = resolved(api, profile, root);
+  let current = resolved(api, profile, root, apis);
   let required = true;
   for (const key of keys) {
     if (/^\d+$/.test(key) && current.items && typeof current.items === 'object') {
-      current = resolved(api, profile, current.items as JsonSchema);
+      current = resolved(api, profile, current.items as JsonSchema, apis);
       required = true;
       continue;
     }
-    const { properties, required: names } = declared(api, profile, current);
+    const { properties, required: names } = declared(api, profile, current, apis);
     const child = properties[key];
     if (!child) return undefined;
     required = names.includes(key);
-    current = resolved(api, profile, child);
+    current = resolved(api, profile, child, apis);
   }
   return { schema: current, required };
 }
 
 /** The member names an object schema declares, or undefined when it declares none one by one (a free-form object). */
-export function memberNames(api: ApiName, root: JsonSchema, profile: SchemaProfile = 'strict'): string[] | undefined {
-  const names = Object.keys(declared(api, profile, root).properties);
+export function memberNames(
+  api: ApiName,
+  root: JsonSchema,
+  profile: SchemaProfile = 'strict',
+  apis: ApiSet = processApis(),
+): string[] | undefined {
+  const names = Object.keys(declared(api, profile, root, apis).properties);
   return names.length > 0 ? names : undefined;
 }

@@ -4,10 +4,10 @@
  * operation-types.ts.
  */
 
+import { type ApiSet, processApis } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
 import { valueAt, withValueAt } from './pointer.js';
-import { apiNames, contractOf, onRegister } from './registry.js';
 import { isObject, type JsonObject, type RuleTarget } from './rules/types.js';
 
 export type {
@@ -21,17 +21,9 @@ export type {
   TimeOrder,
 } from './operation-types.js';
 
-let cachedOperations: readonly ListOperation[] | undefined;
-let cachedPagingParams: readonly string[] | undefined;
-onRegister(() => {
-  cachedOperations = undefined;
-  cachedPagingParams = undefined;
-});
-
-/** Every list operation of every registered API. */
-export function allOperations(): readonly ListOperation[] {
-  cachedOperations ??= apiNames().flatMap((api) => contractOf(api).operations);
-  return cachedOperations;
+/** Every list operation of every API of a set (the process's by default). */
+export function allOperations(apis: ApiSet = processApis()): readonly ListOperation[] {
+  return apis.derive('operations', () => apis.apiNames().flatMap((api) => apis.contractOf(api).operations));
 }
 
 /** The items of a 200 body, read at the operation's items pointer. */
@@ -45,10 +37,10 @@ export function withItems(op: Pick<ListOperation, 'itemsPointer'>, body: unknown
   return withValueAt(body, op.itemsPointer, items);
 }
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
-export function pagingParams(): readonly string[] {
-  cachedPagingParams ??= [
+export function pagingParams(apis: ApiSet = processApis()): readonly string[] {
+  return apis.derive('paging-params', () => [
     ...new Set(
-      allOperations().flatMap((op) =>
+      allOperations(apis).flatMap((op) =>
         op.paging.kind === 'token'
           ? [op.paging.param]
           : op.paging.kind === 'item-id'
@@ -56,31 +48,35 @@ export function pagingParams(): readonly string[] {
             : [],
       ),
     ),
-  ];
-  return cachedPagingParams;
+  ]);
 }
 
 export function operationsOf(api: ApiName): ListOperation[] {
-  return [...contractOf(api).operations];
+  return operationsIn(processApis(), api);
 }
 
-export function operation(api: ApiName, operationId: string): ListOperation {
-  const op = contractOf(api).operations.find((o) => o.api === api && o.operationId === operationId);
+/** An API's operations, read from a set. */
+export function operationsIn(apis: ApiSet, api: ApiName): ListOperation[] {
+  return [...apis.contractOf(api).operations];
+}
+
+export function operation(api: ApiName, operationId: string, apis: ApiSet = processApis()): ListOperation {
+  const op = apis.contractOf(api).operations.find((o) => o.api === api && o.operationId === operationId);
   if (!op) throw new Error(`no list operation ${api}.${operationId}`);
   return op;
 }
 
 /** The operation that lists an API's tasks. */
-export function taskOperation(api: ApiName): ListOperation {
-  const op = contractOf(api).operations.find((o) => o.api === api && o.target === 'task');
+export function taskOperation(api: ApiName, apis: ApiSet = processApis()): ListOperation {
+  const op = apis.contractOf(api).operations.find((o) => o.api === api && o.target === 'task');
   if (!op) throw new Error(`${api} lists no tasks`);
   return op;
 }
 
 /** The spec component of each kind of object an API answers with (items, and JSON-RPC's envelope). */
-export function componentsOf(api: ApiName): Partial<Record<RuleTarget, string>> {
+export function componentsOf(api: ApiName, apis: ApiSet = processApis()): Partial<Record<RuleTarget, string>> {
   const out: Partial<Record<RuleTarget, string>> = {};
-  for (const op of operationsOf(api)) {
+  for (const op of operationsIn(apis, api)) {
     out[op.target] = op.component;
     if (op.envelopeTarget && op.envelopeComponent) out[op.envelopeTarget] = op.envelopeComponent;
   }
@@ -88,8 +84,8 @@ export function componentsOf(api: ApiName): Partial<Record<RuleTarget, string>> 
 }
 
 /** The spec component of an API's objects of one kind (`BackgroundTask`, `Session`, `Task`, an envelope). */
-export function componentOf(api: ApiName, target: RuleTarget): string {
-  const components = componentsOf(api);
+export function componentOf(api: ApiName, target: RuleTarget, apis: ApiSet = processApis()): string {
+  const components = componentsOf(api, apis);
   const component = components[target];
   if (!component) throw new Error(`${api} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);
   return component;

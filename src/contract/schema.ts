@@ -8,8 +8,9 @@
  *   conformance runner must not judge a live server on what the documents do not say.
  */
 
+import { type ApiSet, processApis } from './api-set.js';
+import type { ApiName } from './api-types.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
-import { type ApiName, contractOf } from './registry.js';
 
 /** Which reading of the spec judges: `strict` (the mock and the generators) or `documented` (a live server). */
 export type SchemaProfile = 'strict' | 'documented';
@@ -42,8 +43,8 @@ function transform(node: unknown, profile: SchemaProfile, refPrefix: string): un
 }
 
 /** The API's components as one JSON Schema document with `$defs`. */
-export function schemaBundle(api: ApiName, profile: SchemaProfile): JsonSchema {
-  const spec = contractOf(api).spec;
+export function schemaBundle(api: ApiName, profile: SchemaProfile, apis: ApiSet = processApis()): JsonSchema {
+  const spec = apis.contractOf(api).spec;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: bundleId(api, profile),
@@ -54,8 +55,9 @@ export function schemaBundle(api: ApiName, profile: SchemaProfile): JsonSchema {
 export function findOperation(
   api: ApiName,
   operationId: string,
+  apis: ApiSet = processApis(),
 ): { path: string; method: string; operation: OpenApiOperation } {
-  const spec: OpenApiDocument = contractOf(api).spec;
+  const spec: OpenApiDocument = apis.contractOf(api).spec;
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as OpenApiOperation;
@@ -71,14 +73,15 @@ export function responseSchema(
   operationId: string,
   status: number,
   profile: SchemaProfile,
+  apis: ApiSet = processApis(),
 ): JsonSchema | undefined {
-  const { operation } = findOperation(api, operationId);
+  const { operation } = findOperation(api, operationId, apis);
   const response = operation.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
   if (schema === undefined) return undefined;
   return transform(schema, profile, `${bundleId(api, profile)}#/$defs/`) as JsonSchema;
 }
 
-export function documentedStatuses(api: ApiName, operationId: string): number[] {
-  return Object.keys(findOperation(api, operationId).operation.responses).map(Number);
+export function documentedStatuses(api: ApiName, operationId: string, apis: ApiSet = processApis()): number[] {
+  return Object.keys(findOperation(api, operationId, apis).operation.responses).map(Number);
 }

@@ -5,11 +5,12 @@
  * never throws and reports every error, as Violations.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { type ApiSet, processApis } from './api-set.js';
+import type { ApiName } from './api-types.js';
 import type { OperationIdOf } from './ids.js';
 import { componentRef, memberAt } from './members.js';
 import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { type ApiName, contractOf } from './registry.js';
 import { findOperation, responseSchema, type SchemaProfile } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
@@ -18,10 +19,10 @@ import type { Violation } from './violation.js';
  * Where in the spec file the failing keyword is: ajv's schema path, relative to the validated
  * schema (`#/…`, under `pointer`) or inside an API's bundled components (`…/<api>/<profile>.json#/$defs/X/…`).
  */
-function specPointer(api: ApiName, pointer: string, schemaPath: string): string {
+function specPointer(specFile: string, pointer: string, schemaPath: string): string {
   const component =
     /^https:\/\/agent-task-contracts\.invalid\/[a-z]+\/(?:strict|documented)\.json#\/\$defs\/(.*)$/.exec(schemaPath);
-  if (component) return `${contractOf(api).specFile}#/components/schemas/${component[1]}`;
+  if (component) return `${specFile}#/components/schemas/${component[1]}`;
   // A path inside a referenced schema is relative to that schema: name both, apart.
   if (schemaPath.startsWith('#')) return `${pointer} (keyword ${schemaPath})`;
   return schemaPath;
@@ -31,6 +32,7 @@ function specPointer(api: ApiName, pointer: string, schemaPath: string): string 
 interface Validated {
   root: JsonSchema | undefined;
   profile: SchemaProfile;
+  apis: ApiSet;
 }
 
 function toViolations(
@@ -42,13 +44,14 @@ function toViolations(
   validated: Validated,
 ): Violation[] {
   // ajv overwrites `errors` on the next call: copy now.
+  const { specFile } = validated.apis.contractOf(api);
   return (errors ?? []).map((error) => ({
     rule,
     instancePath: error.instancePath,
     message: describeError(api, validated, error, data),
     source: {
-      file: contractOf(api).specFile,
-      sentence: `the schema at ${specPointer(api, pointer, error.schemaPath)}`,
+      file: specFile,
+      sentence: `the schema at ${specPointer(specFile, pointer, error.schemaPath)}`,
     },
     value: valueAt(data, error.instancePath),
   }));
@@ -60,7 +63,7 @@ function toViolations(
  * reading where the keyword alone misleads: `not: {}` is "must be absent", and a null where the
  * member is absent when it has no value says so.
  */
-function describeError(api: ApiName, { root, profile }: Validated, error: ErrorObject, data: unknown): string {
+function describeError(api: ApiName, { root, profile, apis }: Validated, error: ErrorObject, data: unknown): string {
   const base = `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`;
   if (!root || error.keyword === 'additionalProperties') return base;
   const keys = error.instancePath
@@ -69,7 +72,7 @@ function describeError(api: ApiName, { root, profile }: Validated, error: ErrorO
     .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') keys.push(params.missingProperty);
-  const member = memberAt(api, root, keys, profile);
+  const member = memberAt(api, root, keys, profile, apis);
   if (!member) return base;
   const name = keys[keys.length - 1] ?? '(root)';
   const value = valueAt(data, error.instancePath);
@@ -81,16 +84,16 @@ function describeError(api: ApiName, { root, profile }: Validated, error: ErrorO
     said += member.required
       ? `: ${name} is never null`
       : `: ${name} is null; it is absent when it has no value, never null`;
-  const quoted = documentQuote(api, member.schema.description);
+  const quoted = documentQuote(apis.contractOf(api).documents, member.schema.description);
   return quoted ? `${said} — ${quoted}` : said;
 }
 
 /** A spec description that quotes a document (`002: "…"`), with the document's file name for its number. */
-function documentQuote(api: ApiName, description: unknown): string | undefined {
+function documentQuote(documents: readonly string[], description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
   const match = /^(\d{3}):\s*([\s\S]+)$/.exec(description.trim());
   if (!match) return undefined;
-  const file = contractOf(api).documents.find((d) => d.startsWith(`${match[1]}_`));
+  const file = documents.find((d) => d.startsWith(`${match[1]}_`));
   return file ? `${file}: ${match[2]}` : undefined;
 }
 
@@ -125,14 +128,15 @@ export function validateResponseBody<F extends ApiName>(
   status: number,
   body: unknown,
   profile: SchemaProfile = 'documented',
+  apis: ApiSet = processApis(),
 ): Violation[] | undefined {
-  if (profile === 'documented' && isAssumedBody(api, operationId, status)) return undefined;
-  return validateBody(api, operationId, status, body, profile);
+  if (profile === 'documented' && isAssumedBody(api, operationId, status, apis)) return undefined;
+  return validateBody(api, operationId, status, body, profile, apis);
 }
 
 /** Whether the spec's body for a status is the project's assumption, not the documents'. */
-function isAssumedBody(api: ApiName, operationId: string, status: number): boolean {
-  const { operation } = findOperation(api, operationId);
+function isAssumedBody(api: ApiName, operationId: string, status: number, apis: ApiSet): boolean {
+  const { operation } = findOperation(api, operationId, apis);
   const schema = operation.responses[String(status)]?.content?.['application/json']?.schema as
     | { $ref?: string; 'x-assumption'?: boolean }
     | undefined;
@@ -141,8 +145,9 @@ function isAssumedBody(api: ApiName, operationId: string, status: number): boole
   const name = schema.$ref?.replace('#/components/schemas/', '');
   return (
     name !== undefined &&
-    (contractOf(api).spec.components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.['x-assumption'] ===
-      true
+    (apis.contractOf(api).spec.components?.schemas?.[name] as { 'x-assumption'?: boolean } | undefined)?.[
+      'x-assumption'
+    ] === true
   );
 }
 
@@ -153,19 +158,22 @@ export function validateBody(
   status: number,
   body: unknown,
   profile: SchemaProfile = 'strict',
+  apis: ApiSet = processApis(),
 ): Violation[] | undefined {
-  const fn = contractOf(api).validators[validatorKey({ api, profile, operationId, status })];
+  const contract = apis.contractOf(api);
+  const fn = contract.validators[validatorKey({ api, profile, operationId, status })];
   if (fn === undefined) {
-    findOperation(api, operationId); // an unknown operation is a caller's error, said as such
+    findOperation(api, operationId, apis); // an unknown operation is a caller's error, said as such
     return undefined;
   }
   if (fn(body)) return [];
   // Only a failure needs the operation's place in the spec, for the pointer.
-  const { path, method } = findOperation(api, operationId);
-  const pointer = `${contractOf(api).specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
+  const { path, method } = findOperation(api, operationId, apis);
+  const pointer = `${contract.specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
   return toViolations(api, `${api}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body, {
-    root: responseSchema(api, operationId, status, profile),
+    root: responseSchema(api, operationId, status, profile, apis),
     profile,
+    apis,
   });
 }
 
@@ -175,19 +183,18 @@ export function validateComponent(
   component: string,
   value: unknown,
   profile: SchemaProfile = 'strict',
+  apis: ApiSet = processApis(),
 ): Violation[] {
-  const fn = contractOf(api).validators[validatorKey({ api, profile, component })];
+  const contract = apis.contractOf(api);
+  const fn = contract.validators[validatorKey({ api, profile, component })];
   if (fn === undefined)
     throw new Error(
-      `no component "${component}" in ${contractOf(api).specFile}; components are the keys of components.schemas`,
+      `no component "${component}" in ${contract.specFile}; components are the keys of components.schemas`,
     );
   if (fn(value)) return [];
-  return toViolations(
-    api,
-    `${api}.schema`,
-    `${contractOf(api).specFile}#/components/schemas/${component}`,
-    fn.errors,
-    value,
-    { root: componentRef(component), profile },
-  );
+  return toViolations(api, `${api}.schema`, `${contract.specFile}#/components/schemas/${component}`, fn.errors, value, {
+    root: componentRef(component),
+    profile,
+    apis,
+  });
 }

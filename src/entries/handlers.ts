@@ -4,6 +4,7 @@ import '../apis/install.js';
 import type { RequestHandler } from 'msw';
 import { createHandlers, type MockHandlers } from '../handlers/msw.js';
 
+export { BUILTIN_APIS } from '../apis/index.js';
 export * from '../handlers/index.js';
 
 // Made here, once the set is installed: a mock made while a module of a layer loads would serve no API.

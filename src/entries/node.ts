@@ -2,4 +2,5 @@
 import '../apis/types.js';
 import '../apis/install.js';
 
+export { BUILTIN_APIS } from '../apis/index.js';
 export * from '../node/index.js';

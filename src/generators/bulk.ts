@@ -5,8 +5,9 @@
  */
 
 import fc from 'fast-check';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { componentOf, operationsOf } from '../contract/operations.js';
+import { componentOf, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
@@ -23,24 +24,21 @@ export interface DrawOptions {
   edge?: boolean;
   /** An item rule of the API and target: each object breaks it (and only it), as `brokenObject` does. */
   breaks?: string;
+  /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
+  apis?: ApiSet;
 }
 
-const walkers = new Map<string, SchemaWalker<Draw>>();
-function walker(api: ApiName, edge: boolean): SchemaWalker<Draw> {
-  const key = `${api}|${edge}`;
-  let w = walkers.get(key);
-  if (!w) {
-    const defs = schemaBundle(api, 'strict').$defs as Record<string, JsonSchema>;
-    const profile = generatorsOf(api);
+function walker(api: ApiName, edge: boolean, apis: ApiSet): SchemaWalker<Draw> {
+  return apis.derive(`walker|${api}|${edge}`, () => {
+    const defs = schemaBundle(api, 'strict', apis).$defs as Record<string, JsonSchema>;
+    const profile = generatorsOf(api, apis);
     const overrides = {
       edge,
       overrides: profile.overrides?.(fc, edge),
       built: profile.overridesIn?.(drawBackend, edge),
     };
-    w = new SchemaWalker(defs, overrides, drawBackend);
-    walkers.set(key, w);
-  }
-  return w;
+    return new SchemaWalker(defs, overrides, drawBackend);
+  });
 }
 
 /** After this many draws of an id that is taken, a counter suffix makes it unique (a tiny id space). */
@@ -54,14 +52,15 @@ const REDRAWS = 16;
  */
 export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
   const edge = options.edge ?? false;
-  const w = walker(api, edge);
-  const component = componentOf(api, target);
+  const apis = options.apis ?? processApis();
+  const w = walker(api, edge, apis);
+  const component = componentOf(api, target, apis);
   const draw = w.component(component);
-  const idField = operationsOf(api).find((op) => op.target === target)?.idField;
+  const idField = operationsIn(apis, api).find((op) => op.target === target)?.idField;
   const drawId = idField === undefined ? undefined : w.property(component, idField);
-  const fix = repairerFor(api, target);
-  const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks);
-  const nested = new IdBook(generatorsOf(api).nestedIds?.[target] ?? []);
+  const fix = repairerFor(api, target, apis);
+  const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks, apis);
+  const nested = new IdBook(generatorsOf(api, apis).nestedIds?.[target] ?? []);
   const seen = new Set<unknown>();
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {
@@ -79,7 +78,7 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
     else {
       fix(item);
       kit.break(item);
-      yield repair(api, target, item, options.breaks);
+      yield repair(api, target, item, options.breaks, apis);
     }
   }
 }

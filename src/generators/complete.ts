@@ -4,6 +4,7 @@
  * rules' repairs, the caller's fields again. Scenarios and seeded test data both use it.
  */
 import fc from 'fast-check';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { componentRef, memberAt, memberNames } from '../contract/members.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, sessionFieldOf, taskOperation } from '../contract/operations.js';
@@ -27,15 +28,20 @@ export interface Completer {
 }
 
 /** Completes objects of one API, deterministically from `seed`; creation times start at `creationBaseMs`. */
-export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_BASE_MS): Completer {
-  const op = taskOperation(api);
+export function completer(
+  api: ApiName,
+  seed: number,
+  creationBaseMs = CREATION_BASE_MS,
+  apis: ApiSet = processApis(),
+): Completer {
+  const op = taskOperation(api, apis);
   const idField = op.idField;
-  const profile = generatorsOf(api);
+  const profile = generatorsOf(api, apis);
   const sessionField = sessionFieldOf(op);
   let drawn = 0;
   let created = 0;
   const draw = (target: RuleTarget) =>
-    fc.sample(validObject(api, target), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
+    fc.sample(validObject(api, target, { apis }), { seed: seed * 7919 + drawn++, numRuns: 1 })[0]!;
   return {
     complete(target, partial, session, base) {
       // Each new object is created one minute after the previous one.
@@ -43,7 +49,7 @@ export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_
       const placed = target === 'task' && session !== undefined && sessionField ? { [sessionField]: session } : {};
       const merged: JsonObject = { ...generated, ...partial, ...placed };
       if (target === 'task') profile.finish?.(merged);
-      const repaired = repair(api, target, merged);
+      const repaired = repair(api, target, merged, undefined, apis);
       return { ...repaired, ...partial, ...placed };
     },
     freshId(target) {
@@ -67,10 +73,15 @@ export interface UnknownMember {
  * The members of a partial object that the spec does not declare, at any depth where its schema
  * lists members one by one (a free-form object or one open to other members takes anything).
  */
-export function unknownMembers(api: ApiName, target: RuleTarget, partial: JsonObject): UnknownMember[] {
+export function unknownMembers(
+  api: ApiName,
+  target: RuleTarget,
+  partial: JsonObject,
+  apis: ApiSet = processApis(),
+): UnknownMember[] {
   const out: UnknownMember[] = [];
   const visit = (schema: JsonSchema, value: JsonObject, keys: string[]) => {
-    const declared = memberNames(api, schema);
+    const declared = memberNames(api, schema, 'strict', apis);
     const open = schema.additionalProperties !== undefined && schema.additionalProperties !== false;
     if (!declared || open) return;
     for (const [name, child] of Object.entries(value)) {
@@ -80,7 +91,7 @@ export function unknownMembers(api: ApiName, target: RuleTarget, partial: JsonOb
         out.push({ path: path.join('.'), name, ...(closest ? { closest } : {}), declared });
         continue;
       }
-      const member = memberAt(api, schema, [name]);
+      const member = memberAt(api, schema, [name], 'strict', apis);
       const items = Array.isArray(child) ? child : [child];
       const itemSchema = Array.isArray(child) ? (member?.schema.items as JsonSchema | undefined) : member?.schema;
       if (!itemSchema) continue;
@@ -89,6 +100,6 @@ export function unknownMembers(api: ApiName, target: RuleTarget, partial: JsonOb
       });
     }
   };
-  visit(componentRef(componentOf(api, target)), partial, []);
+  visit(componentRef(componentOf(api, target, apis)), partial, []);
   return out;
 }

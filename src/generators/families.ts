@@ -4,7 +4,8 @@
  * satisfy a family without a kit per API.
  */
 
-import { type ListOperation, operationsOf } from '../contract/operations.js';
+import type { ApiSet } from '../contract/api-set.js';
+import { type ListOperation, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { has, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
 import { isoBefore } from './iso.js';
@@ -34,8 +35,8 @@ function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: Jso
 }
 
 /** The family repairs of the operations that list objects of `target`. */
-export function familyRepairs(api: ApiName, target: RuleTarget): ((item: JsonObject) => void)[] {
-  const ops = operationsOf(api).filter((op) => op.target === target);
+export function familyRepairs(api: ApiName, target: RuleTarget, apis: ApiSet): ((item: JsonObject) => void)[] {
+  const ops = operationsIn(apis, api).filter((op) => op.target === target);
   return [
     ...ops.flatMap((op) => (op.timeOrder ? [(item: JsonObject) => timesInOrder(op.timeOrder!, item)] : [])),
     ...ops.flatMap((op) => (op.together ? [(item: JsonObject) => presentTogether(op.together!, item)] : [])),

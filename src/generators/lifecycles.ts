@@ -4,6 +4,7 @@
  * the law they break.
  */
 import fc from 'fast-check';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -28,13 +29,14 @@ export function advanceSnapshot(
   state: string,
   stepMs: number,
   atMs?: number,
+  apis: ApiSet = processApis(),
 ): JsonObject {
   const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
-  const op = taskOperation(api);
+  const op = taskOperation(api, apis);
   const next = structuredClone(previous);
   next[op.stateField!] = state;
-  generatorsOf(api).lifecycle.advance?.(previous, next, state, later, stepMs);
-  return repair(api, 'task', next);
+  generatorsOf(api, apis).lifecycle.advance?.(previous, next, state, later, stepMs);
+  return repair(api, 'task', next, undefined, apis);
 }
 
 function startAt(api: ApiName, task: JsonObject): JsonObject {

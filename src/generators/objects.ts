@@ -1,5 +1,6 @@
 /** Valid, edge-case and rule-breaking objects for every API, derived from the strict schema. */
 import fc from 'fast-check';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -17,42 +18,36 @@ import { fastCheckBackend, SchemaArbitraries } from './schema-arbitrary.js';
 export interface ObjectOptions {
   /** Lean on values that break clients (see README: generators). */
   edge?: boolean;
+  /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
+  apis?: ApiSet;
 }
 
-const builders = new Map<string, SchemaArbitraries>();
-function builder(api: ApiName, edge: boolean): SchemaArbitraries {
-  const key = `${api}|${edge}`;
-  let b = builders.get(key);
-  if (!b) {
-    const defs = schemaBundle(api, 'strict').$defs as Record<string, JsonSchema>;
-    const profile = generatorsOf(api);
-    b = new SchemaArbitraries(defs, {
+function builder(api: ApiName, edge: boolean, apis: ApiSet): SchemaArbitraries {
+  return apis.derive(`arbitraries|${api}|${edge}`, () => {
+    const defs = schemaBundle(api, 'strict', apis).$defs as Record<string, JsonSchema>;
+    const profile = generatorsOf(api, apis);
+    return new SchemaArbitraries(defs, {
       edge,
       overrides: profile.overrides?.(fc, edge),
       built: profile.overridesIn?.(fastCheckBackend, edge),
     });
-    builders.set(key, b);
-  }
-  return b;
+  });
 }
-
-const validCache = new Map<string, fc.Arbitrary<JsonObject>>();
 
 /** Objects that pass the strict schema and every rule of the API. */
 export function validObject(api: ApiName, target: RuleTarget, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
   const edge = options.edge ?? false;
-  const key = `${api}|${target}|${edge}`;
-  let arb = validCache.get(key);
-  if (!arb) {
-    const fix = repairerFor(api, target);
-    arb = builder(api, edge)
-      .component(componentOf(api, target))
-      // Repairs and breaks only assign top-level fields, so a shallow copy keeps fast-check's
-      // generated value (which it may reuse while shrinking) untouched.
-      .map((raw) => fix({ ...(raw as JsonObject) }));
-    validCache.set(key, arb);
-  }
-  return arb;
+  const apis = options.apis ?? processApis();
+  return apis.derive(`valid|${api}|${target}|${edge}`, () => {
+    const fix = repairerFor(api, target, apis);
+    return (
+      builder(api, edge, apis)
+        .component(componentOf(api, target, apis))
+        // Repairs and breaks only assign top-level fields, so a shallow copy keeps fast-check's
+        // generated value (which it may reuse while shrinking) untouched.
+        .map((raw) => fix({ ...(raw as JsonObject) }))
+    );
+  });
 }
 
 /**
@@ -63,11 +58,12 @@ export function brokenObject<Id extends string>(
   ruleId: Id extends `${TypedApiName}.${string}` ? ItemRuleId : Id,
   options: ObjectOptions = {},
 ): fc.Arbitrary<JsonObject> {
-  const rule = itemRule(ruleId);
-  const kit = kitOf(rule.api, rule.id);
+  const apis = options.apis ?? processApis();
+  const rule = itemRule(ruleId, apis);
+  const kit = kitOf(rule.api, rule.id, apis);
   return validObject(rule.api, rule.target, options).map((valid) => {
     const item = { ...valid };
     kit.break(item);
-    return repair(rule.api, rule.target, item, rule.id);
+    return repair(rule.api, rule.target, item, rule.id, apis);
   });
 }

@@ -1,33 +1,30 @@
-/** The generator profile of every registered API (the package's entry points register the built-in ones). */
-import { type ApiName, apiNames, REGISTER_HINT } from '../contract/registry.js';
-import { sharedTable } from '../contract/shared-table.js';
+/** The generator profile of every API of a set (the package's entry points add the built-in ones to the process's). */
+import { type ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import type { ApiName } from '../contract/registry.js';
 import type { GeneratorProfile } from './profile.js';
 import type { RuleKit } from './rule-kit.js';
 
-const profiles = sharedTable('generators', () => new Map<string, GeneratorProfile>());
+/** The side of an API set the generators read. */
+const SIDE = 'generators';
 
-/** Adds the generator profile of an API whose contract is registered; the same object twice is a no-op. */
-export function registerGenerators(profile: GeneratorProfile): void {
-  const existing = profiles.get(profile.api);
-  if (existing === profile) return;
-  if (existing) throw new Error(`the API "${profile.api}" already has generators; choose another name`);
-  profiles.set(profile.api, profile);
+/** Adds the generator profile of an API to a set (the process's by default); the same object twice is a no-op. */
+export function registerGenerators(profile: GeneratorProfile, apis: ApiSet = processApis()): void {
+  apis.addSide(SIDE, profile.api, profile, `the API "${profile.api}" already has generators; choose another name`);
 }
 
-export function generatorsOf(api: ApiName): GeneratorProfile {
-  const profile = profiles.get(api);
+export function generatorsOf(api: ApiName, apis: ApiSet = processApis()): GeneratorProfile {
+  const profile = apis.side<GeneratorProfile>(SIDE, api);
   if (!profile)
     throw new Error(
-      `no generators for API "${api}"; the APIs with generators are ${apiNames()
-        .filter((f) => profiles.has(f))
-        .join(', ')}; ${REGISTER_HINT}`,
+      `no generators for API "${api}"; the APIs with generators are ${apis.apiNamesWith(SIDE).join(', ')}; ` +
+        REGISTER_HINT,
     );
   return profile;
 }
 
 /** The kit of one item rule of an API. */
-export function kitOf(api: ApiName, ruleId: string): RuleKit {
-  const kit = generatorsOf(api).kits[ruleId];
+export function kitOf(api: ApiName, ruleId: string, apis: ApiSet = processApis()): RuleKit {
+  const kit = generatorsOf(api, apis).kits[ruleId];
   if (!kit) throw new Error(`rule "${ruleId}" of ${api} has no generator kit; add one to its profile's kits`);
   return kit;
 }

@@ -3,8 +3,8 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
+import { contractOfOperation } from '../contract/api-set.js';
 import type { ListOperation } from '../contract/operations.js';
-import { contractOf } from '../contract/registry.js';
 
 export type Query = [string, string][];
 
@@ -20,7 +20,7 @@ export type ValuePools = Record<string, readonly string[]>;
 
 /** The values the spec enumerates for a field of a component (none when the field is open). */
 export function enumOf(op: ListOperation, component: string, field: string): string[] {
-  const schemas = contractOf(op.api).spec.components?.schemas ?? {};
+  const schemas = contractOfOperation(op).spec.components?.schemas ?? {};
   const props = (schemas[component]?.properties ?? {}) as Record<string, { $ref?: string; enum?: string[] }>;
   const prop = props[field];
   if (prop?.enum) return prop.enum;

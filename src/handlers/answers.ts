@@ -7,11 +7,11 @@
  */
 
 import { apiField, apiFieldName, FORMER_API_FIELD } from '../contract/api-field.js';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
 import type { ApiName } from '../contract/registry.js';
-import { apiNames, contractOf, isApiName } from '../contract/registry.js';
 import { didYouMean } from '../contract/words.js';
 import { ControlError } from './control-error.js';
 import { errorResponse } from './router.js';
@@ -124,7 +124,7 @@ function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
 }
 
 /** Checks one rule as sent (a typed call or a JSON body) and says what is wrong with it. */
-function standing(input: unknown, where: string, served: readonly ApiName[]): StandingAnswer {
+function standing(input: unknown, where: string, served: readonly ApiName[], apis: ApiSet): StandingAnswer {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
   const rule = input as Record<string, unknown>;
@@ -136,14 +136,14 @@ function standing(input: unknown, where: string, served: readonly ApiName[]): St
   const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
   const field = apiFieldName(rule);
   const { operation, path, times } = rule;
-  if (api !== undefined && (typeof api !== 'string' || !isApiName(api)))
+  if (api !== undefined && (typeof api !== 'string' || !apis.has(api)))
     refuse(`${where}: ${field} is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
   if (api !== undefined && !served.includes(api as ApiName))
     refuse(`${where}: this mock does not serve ${String(api)}; it serves ${served.join(', ')}`);
   if ((operation !== undefined || path !== undefined) && api === undefined)
     refuse(`${where}: an operation or a path belongs to one API: give its api too`);
   if (operation !== undefined) {
-    const ids = contractOf(api as ApiName).operations.map((op) => op.operationId);
+    const ids = apis.contractOf(api as ApiName).operations.map((op) => op.operationId);
     if (typeof operation !== 'string' || !ids.includes(operation))
       refuse(
         `${where}: ${String(api)} has no operation ${JSON.stringify(operation)}` +
@@ -167,10 +167,14 @@ function standing(input: unknown, where: string, served: readonly ApiName[]): St
 }
 
 /** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
-export function standingAnswers(input: unknown, served: readonly ApiName[] = apiNames()): StandingAnswer[] {
+export function standingAnswers(
+  input: unknown,
+  served?: readonly ApiName[],
+  apis: ApiSet = processApis(),
+): StandingAnswer[] {
   if (!Array.isArray(input))
     return refuse('answers is an array of rules, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
-  return input.map((rule, i) => standing(rule, `answers[${i}]`, served));
+  return input.map((rule, i) => standing(rule, `answers[${i}]`, served ?? apis.apiNames(), apis));
 }
 
 /**
@@ -241,8 +245,10 @@ export function answerResponse(
   kind: Exclude<AnswerKind, { delayMs: number }> | { refused: string },
   latencyMs: number,
   requestNumber: number,
+  apis: ApiSet = processApis(),
 ): MockResponse {
-  if ('refused' in kind) return { ...errorResponse(api, 400, kind.refused, {}, requestNumber), delayMs: latencyMs };
+  if ('refused' in kind)
+    return { ...errorResponse(api, 400, kind.refused, {}, requestNumber, apis), delayMs: latencyMs };
   if ('networkError' in kind) return { status: 0, headers: {}, body: null, networkError: true, delayMs: latencyMs };
   if ('timeoutMs' in kind)
     return {
@@ -252,12 +258,13 @@ export function answerResponse(
         `no answer within ${kind.timeoutMs} ms, as a test asked (answers or Prefer: timeout=${kind.timeoutMs})`,
         {},
         requestNumber,
+        apis,
       ),
       delayMs: latencyMs + kind.timeoutMs,
     };
   const headers: Record<string, string> = kind.retryAfter === undefined ? {} : { 'retry-after': kind.retryAfter };
   const message = `answered ${kind.status}, as a test asked (answers or Prefer: code=${kind.status})`;
-  return { ...errorResponse(api, kind.status, message, headers, requestNumber), delayMs: latencyMs };
+  return { ...errorResponse(api, kind.status, message, headers, requestNumber, apis), delayMs: latencyMs };
 }
 
 /** A list's recorded non-data answer, replayed as received (a timeout as a 504 after its delay). */

@@ -1,28 +1,32 @@
 /**
- * The mock side of every API, registered with `registerApi`, which adds one API to the contract,
- * the generators and the mock at once (the package's entry points register the built-in set).
+ * The mock side of every API of a set. `registerApi` adds one API to the process's set (the
+ * contract, the generators and the mock at once; the package's entry points register the built-in
+ * set); `apiSetOf` makes a set of its own from modules, which shares nothing with the process's.
  */
 import { adoptApiField, adoptContractApiFields } from '../contract/api-field.js';
-import { type ApiName, apiNames, contractOf, REGISTER_HINT, registerContract } from '../contract/registry.js';
-import { sharedTable } from '../contract/shared-table.js';
+import { ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import type { ApiName } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
 
-const mocks = sharedTable('mocks', () => new Map<string, MockProfile>());
+/** The side of an API set the mock reads. */
+const SIDE = 'mock';
 
-export function mockOf(api: ApiName): MockProfile {
-  const mock = mocks.get(api);
+export function mockOf(api: ApiName, apis: ApiSet = processApis()): MockProfile {
+  const mock = apis.side<MockProfile>(SIDE, api);
   if (!mock)
-    throw new Error(`the mock does not serve API "${api}"; it serves ${mockedApiNames().join(', ')}; ${REGISTER_HINT}`);
+    throw new Error(
+      `the mock does not serve API "${api}"; it serves ${mockedApiNames(apis).join(', ')}; ${REGISTER_HINT}`,
+    );
   return mock;
 }
 
 /**
  * Adds a list API to the whole package: its contract (spec, operations, rules, validators), its
  * generator profile and its mock behaviour. The three parts must name the same API, one that is
- * not registered yet. Every mock created afterwards serves it.
+ * not registered yet. Every mock created afterwards over the process's set serves it.
  */
-export function registerApi(module: ApiModule): void {
+export function registerApi(module: ApiModule, apis: ApiSet = processApis()): void {
   const { contract, generators, mock } = module;
   adoptContractApiFields(contract);
   adoptApiField(generators, 'the generators');
@@ -42,25 +46,55 @@ export function registerApi(module: ApiModule): void {
     throw new Error(
       `API "${contract.api}": rules without a generator kit: ${kitless.join(', ')}; add them to generators.kits`,
     );
-  const registered = mocks.get(contract.api);
-  if (registered === mock && contractOf(contract.api) === contract) return;
+  const registered = apis.side<MockProfile>(SIDE, contract.api);
+  if (registered === mock && apis.has(contract.api) && apis.contractOf(contract.api) === contract) return;
   if (registered) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
-  registerContract(contract);
-  registerGenerators(generators);
-  mocks.set(contract.api, mock);
+  apis.addContract(contract);
+  registerGenerators(generators, apis);
+  apis.addSide(SIDE, contract.api, mock, `an API named "${contract.api}" is already registered; choose another name`);
 }
 
-/** Whether an API's mock side is registered (a lookup, for every request). */
-export function isMocked(api: string): boolean {
-  return mocks.has(api);
+/** An API set as a value: its modules by name, as `BUILTIN_APIS` is (`{ ...BUILTIN_APIS, acme }`). */
+export type ApiModules = Readonly<Record<string, ApiModule>>;
+
+const setsOfModules = new WeakMap<object, ApiSet>();
+
+/**
+ * The API set of these modules alone, made once per object: nothing of it is registered in the
+ * process, so two mocks over two sets share nothing, and each may serve its own API of one name.
+ * A key must be its module's API name.
+ */
+export function apiSetOf(modules: ApiModules): ApiSet {
+  let set = setsOfModules.get(modules);
+  if (set) return set;
+  set = new ApiSet();
+  for (const [name, module] of Object.entries(modules)) {
+    if (module === null || typeof module !== 'object' || !module.contract)
+      throw new Error(
+        `apis.${name} is not an API module: a module is { contract, generators, mock } (defineApi makes one)`,
+      );
+    adoptContractApiFields(module.contract);
+    if (module.contract.api !== name)
+      throw new Error(
+        `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
+      );
+    registerApi(module, set);
+  }
+  setsOfModules.set(modules, set);
+  return set;
 }
 
-/** The APIs whose mock side is registered (a runner may register an API's contract alone): what a mock can serve. */
-export function mockedApiNames(): ApiName[] {
-  return apiNames().filter((api) => mocks.has(api));
+/** Whether an API's mock side is in a set (a lookup, for every request). */
+export function isMocked(api: string, apis: ApiSet = processApis()): boolean {
+  return apis.side(SIDE, api) !== undefined;
+}
+
+/** The APIs whose mock side is in a set (a runner may register an API's contract alone): what a mock can serve. */
+export function mockedApiNames(apis: ApiSet = processApis()): ApiName[] {
+  return apis.apiNamesWith(SIDE);
 }
 
 /** The APIs with demo data (a session the mock fills at start-up): the built-in ones, in order. */
-export function demoApiNames(): ApiName[] {
-  return apiNames().filter((api) => mocks.get(api)?.demo !== undefined);
+export function demoApiNames(apis: ApiSet = processApis()): ApiName[] {
+  return mockedApiNames(apis).filter((api) => mockOf(api, apis).demo !== undefined);
 }

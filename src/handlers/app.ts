@@ -6,12 +6,13 @@
  * server are thin adapters over it.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { isMocked, mockedApiNames, mockOf, registerApi } from './apis.js';
+import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf, registerApi } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -35,10 +36,13 @@ export type { MockState } from './mock-state.js';
 
 export interface MockOptions {
   /**
-   * API modules to serve besides the registered ones: each is registered as `registerApi` does (the
-   * same module again is a no-op) before anything is checked, so its faults and seeds are known.
+   * The APIs to serve. An API set, its modules by name (`{ ...BUILTIN_APIS, acme }`): the mock
+   * serves these alone and reads everything of them from the set, which shares nothing with the
+   * process's or another mock's (two mocks may each serve their own API of one name). A list of
+   * modules instead is registered in the process's set, as `registerApi` does (the same module
+   * again is a no-op), which the mock then serves with the built-in APIs.
    */
-  apis?: readonly ApiModule[];
+  apis?: readonly ApiModule[] | ApiModules;
   /**
    * The APIs this mock serves, by name (default: every API whose mock side is registered;
    * `createHandlers`: those of `apis`). A fault, answer or seed of another API is refused, naming the ones served.
@@ -82,6 +86,8 @@ export class MockApp {
   private constructor(
     readonly store: MockStore,
     private readonly options: MockOptions,
+    /** The API set this mock serves and reads every per-API fact from. */
+    readonly apis: ApiSet,
   ) {
     this.clock = options.clock ?? new MockClock();
     this.scenario = options.scenario;
@@ -93,18 +99,24 @@ export class MockApp {
   }
 
   static async create(options: MockOptions = {}): Promise<MockApp> {
-    for (const module of options.apis ?? []) registerApi(module);
+    const apis = mockApiSet(options.apis);
     // An API named in `apiNames` that no module gave is refused here, saying how to register one.
-    for (const api of options.apiNames ?? []) mockOf(api);
-    const refused = creationError(options.faults ?? [], options.latencyMs, options.apiNames ?? mockedApiNames());
+    for (const api of options.apiNames ?? []) mockOf(api, apis);
+    const served = options.apiNames ?? mockedApiNames(apis);
+    const refused = creationError(options.faults ?? [], options.latencyMs, served, apis);
     if (refused) throw new Error(refused);
+    if (options.store && options.store.apis !== apis)
+      throw new Error(
+        'options.store holds its objects to another API set than options.apis names: ' +
+          'leave store out, or give apis the set the store was made over',
+      );
     const store =
       options.store ??
-      (await seedDemo(new MockStore(), {
+      (await seedDemo(new MockStore(apis), {
         seed: options.seed,
         ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}),
       }));
-    return new MockApp(store, options);
+    return new MockApp(store, options, apis);
   }
 
   /** Requests answered so far. */
@@ -183,7 +195,7 @@ export class MockApp {
    * seeded there are hidden until it stops).
    */
   async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
-    this.scenario = await loadScenario(this.scenarios, scenario, play);
+    this.scenario = await loadScenario(this.scenarios, scenario, play, this.apis);
   }
 
   /** The library scenarios `playScenario` takes by name (none without scenario support). */
@@ -198,7 +210,7 @@ export class MockApp {
 
   /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
   setFaults(ids: readonly FaultId[]): void {
-    this.faults = checkedFaults(ids, this.servedApis());
+    this.faults = checkedFaults(ids, this.servedApis(), this.apis);
   }
 
   /**
@@ -207,7 +219,7 @@ export class MockApp {
    * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
    */
   setAnswers(rules: readonly AnswerRule<ApiName>[]): void {
-    this.dispatch.answers = standingAnswers(rules, this.servedApis());
+    this.dispatch.answers = standingAnswers(rules, this.servedApis(), this.apis);
   }
 
   /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
@@ -256,17 +268,17 @@ export class MockApp {
 
   /** The APIs this mock serves (`apiNames`, else every API with a mock side, those registered later included). */
   servedApis(): ApiName[] {
-    return [...(this.options.apiNames ?? mockedApiNames())];
+    return [...(this.options.apiNames ?? mockedApiNames(this.apis))];
   }
 
   /** Whether this mock serves the API (asked on every request: no list is built). */
   serves(api: string): boolean {
-    return this.options.apiNames ? this.options.apiNames.includes(api) : isMocked(api);
+    return this.options.apiNames ? this.options.apiNames.includes(api) : isMocked(api, this.apis);
   }
 
   /** The fault ids each API this mock serves can inject. */
   injectableFaults(): Record<ApiName, FaultId[]> {
-    return injectableFaults(this.servedApis());
+    return injectableFaults(this.servedApis(), this.apis);
   }
 
   /** What the mock is doing: its seed, faults and their effects, latency, answers, scenario, clock and tasks. */
@@ -275,7 +287,7 @@ export class MockApp {
       seed: this.demo.seed,
       advanced: this.demo.advanced,
       faults: [...this.faults],
-      faultEffects: describeFaults(this.faults, this.dispatch.faultMemory),
+      faultEffects: describeFaults(this.faults, this.dispatch.faultMemory, this.apis),
       latencyMs: this.latencyMs,
       answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
@@ -289,4 +301,17 @@ export class MockApp {
   describe(): MockState {
     return this.state();
   }
+}
+
+/**
+ * The API set a mock's `apis` option names: the modules' own set (a record by name), or the
+ * process's, with a list's modules registered in it.
+ */
+export function mockApiSet(apis: MockOptions['apis']): ApiSet {
+  if (apis === undefined) return processApis();
+  if (Array.isArray(apis)) {
+    for (const module of apis as readonly ApiModule[]) registerApi(module);
+    return processApis();
+  }
+  return apiSetOf(apis as ApiModules);
 }

@@ -3,6 +3,7 @@
  * the generators' repairs, no sampling, so growth loads no fast-check (start-up time).
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -13,8 +14,8 @@ import type { MockStore } from './store.js';
 
 export const BASE_MS = Date.UTC(2026, 10, 29, 8, 0, 0);
 
-export function statesOf(api: ApiName): readonly string[] {
-  return taskOperation(api).lifecycle!.states;
+export function statesOf(api: ApiName, apis: ApiSet = processApis()): readonly string[] {
+  return taskOperation(api, apis).lifecycle!.states;
 }
 
 type Shaper = (
@@ -30,10 +31,10 @@ type Shaper = (
  * Shapes generated tasks into demo task number `i` of a session, in a given state (the API's
  * demo shape), then repairs them; the shape and the repairs are looked up once (a million tasks).
  */
-export function shaper(api: ApiName): Shaper {
-  const shape = mockOf(api).demo;
+export function shaper(api: ApiName, apis: ApiSet = processApis()): Shaper {
+  const shape = mockOf(api, apis).demo;
   if (!shape) throw new Error(`API "${api}" has no demo shape; give its mock profile a demo to build demo data`);
-  const fix = repairerFor(api, 'task');
+  const fix = repairerFor(api, 'task', apis);
   return (raw, i, session, state, createdMs, prefix) => fix(shape.shapeTask(raw, i, session, state, createdMs, prefix));
 }
 
@@ -45,10 +46,11 @@ export function shaper(api: ApiName): Shaper {
  * test/handlers/scale.test.ts proves valid deep into a grown session, so none is checked again.
  */
 export function growDemoSession(store: MockStore, api: ApiName, demo: readonly JsonObject[], size: number): void {
-  const states = statesOf(api);
-  const session = mockOf(api).demo!.session;
+  const { apis } = store;
+  const states = statesOf(api, apis);
+  const session = mockOf(api, apis).demo!.session;
   const start = BASE_MS + demo.length * 60_000;
-  const shapeTask = shaper(api);
+  const shapeTask = shaper(api, apis);
   // Frozen, the demo tasks' nested objects and arrays are shared by all their copies (copyJson
   // shares frozen values) instead of copied into each: most of a JSON-RPC task's memory. What
   // the shape or a repair changes, it replaces (a frozen object refuses a change in place).

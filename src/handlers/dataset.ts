@@ -3,6 +3,7 @@
  * the same on every run. Ids are documented in the README.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
@@ -15,7 +16,8 @@ import { MockStore } from './store.js';
 export type { DatasetOptions, DemoRecords } from './demo.js';
 
 /** The API whose demo has session objects (its session list): looked up when used, once the APIs are installed. */
-const sessionApi = (): ApiName | undefined => demoApiNames().find((api) => mockOf(api).demo?.sessions);
+const sessionApi = (apis: ApiSet = processApis()): ApiName | undefined =>
+  demoApiNames(apis).find((api) => mockOf(api, apis).demo?.sessions);
 
 /** Every violation of the strict contract in a set of demo records (list-only rules aside). */
 export function validateDemoRecords(records: DemoRecords): string[] {
@@ -48,15 +50,16 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   // The precomputed records are a chunk of their own in a browser bundle (140 kB of JSON).
   const records = precomputed
     ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
-    : build!.buildDemoRecords(seed);
-  const withSessions = sessionApi();
+    : build!.buildDemoRecords(seed, store.apis);
+  const { apis } = store;
+  const withSessions = sessionApi(apis);
   if (withSessions)
     for (const session of records.sessions)
       await store.addSessionObject(withSessions, structuredClone(session), precomputed);
-  for (const api of demoApiNames()) {
-    store.addSession(api, mockOf(api).demo!.session);
-    for (const task of records.tasks[api] ?? [])
-      await store.addTask(api, mockOf(api).demo!.session, structuredClone(task), precomputed);
+  for (const api of demoApiNames(apis)) {
+    const { session } = mockOf(api, apis).demo!;
+    store.addSession(api, session);
+    for (const task of records.tasks[api] ?? []) await store.addTask(api, session, structuredClone(task), precomputed);
     if (build) await build.addFiller(store, api, options, seed);
     const size = options.sessionTasks?.[api];
     if (grow && size !== undefined) grow.growDemoSession(store, api, records.tasks[api] ?? [], size);

@@ -6,7 +6,6 @@
 import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
-import { apiNames } from '../contract/registry.js';
 import type { MockClock } from './clock.js';
 import { seedDemo } from './dataset.js';
 import type { MockStore } from './store.js';
@@ -36,8 +35,9 @@ export class DemoLifecycle {
     // Loaded on demand: serving the demo data does not need the generators.
     const { advanceSnapshot } = await import('../generators/lifecycles.js');
     this.advanced++;
-    for (const api of apiNames()) {
-      const op = taskOperation(api);
+    const { apis } = this.store;
+    for (const api of apis.apiNames()) {
+      const op = taskOperation(api, apis);
       const lifecycle = op.lifecycle!;
       for (const session of this.store.sessionsOf(api)) {
         for (const record of this.store.tasks(api, session)) {
@@ -49,7 +49,7 @@ export class DemoLifecycle {
           await this.store.updateTask(
             api,
             idOf(op, record.item),
-            advanceSnapshot(api, record.item, next, 60_000, this.clock.now()),
+            advanceSnapshot(api, record.item, next, 60_000, this.clock.now(), apis),
           );
         }
       }

@@ -4,6 +4,7 @@
  * taken from the response cache where a 200 depends only on the request and the data.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
 import { pagingParams } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { withArticle } from '../contract/words.js';
@@ -18,6 +19,8 @@ import type { MockRequest, MockResponse } from './types.js';
 
 /** What a request is answered from: the mock's data and what the test set on it (MockApp is one). */
 export interface Served {
+  /** The API set the mock serves. */
+  readonly apis: ApiSet;
   readonly store: MockStore;
   readonly faults: ReadonlySet<string>;
   readonly latencyMs: number;
@@ -44,7 +47,7 @@ export class Dispatch {
     try {
       return this.answer(served, api, request);
     } catch (error) {
-      return internalError(api, error);
+      return internalError(api, error, served.apis);
     }
   }
 
@@ -56,14 +59,14 @@ export class Dispatch {
 
   private answer(served: Served, api: ApiName, request: MockRequest): MockResponse {
     this.requestNumber++;
-    if (!pagingParams().some((p) => request.query.has(p))) this.walkNumber++;
+    if (!pagingParams(served.apis).some((p) => request.query.has(p))) this.walkNumber++;
     const asked =
       (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
       (this.answers.length === 0
         ? undefined
-        : takeAnswer(this.answers, api, request.path, operationAt(api, request.path)));
+        : takeAnswer(this.answers, api, request.path, operationAt(api, request.path, served.apis)));
     if (asked === undefined) return this.documented(served, api, request);
-    if (!('delayMs' in asked)) return answerResponse(api, asked, served.latencyMs, this.requestNumber);
+    if (!('delayMs' in asked)) return answerResponse(api, asked, served.latencyMs, this.requestNumber, served.apis);
     const response = this.documented(served, api, request);
     return { ...response, delayMs: (response.delayMs ?? served.latencyMs) + asked.delayMs };
   }
@@ -77,7 +80,7 @@ export class Dispatch {
     const key = cacheable ? `${api} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
     const hit = cacheable ? this.cache.get(key, served.store.version) : undefined;
     if (hit) return hit;
-    const response = handle(api, request, this.context(served.store, faults));
+    const response = handle(api, request, this.context(served.apis, served.store, faults));
     return cacheable ? this.cache.remember(key, response, this.requestNumber) : response;
   }
 
@@ -86,12 +89,13 @@ export class Dispatch {
     const answer = view.answers.find((a) => a.path === request.path);
     if (answer) return recordedAnswer(answer, served.latencyMs + view.latencyMs);
     const faults = view.faults.length === 0 ? served.faults : new Set([...served.faults, ...view.faults]);
-    const response = handle(api, request, this.context(view.store, faults));
+    const response = handle(api, request, this.context(served.apis, view.store, faults));
     return { ...response, delayMs: served.latencyMs + view.latencyMs };
   }
 
-  private context(store: MockStore, faults: ReadonlySet<string>) {
+  private context(apis: ApiSet, store: MockStore, faults: ReadonlySet<string>) {
     return {
+      apis,
       store,
       faults,
       requestNumber: this.requestNumber,
@@ -102,10 +106,13 @@ export class Dispatch {
 }
 
 /** An error inside the mock, as a 500 in the API's error format. */
-function internalError(api: ApiName, error: unknown): MockResponse {
+function internalError(api: ApiName, error: unknown, apis: ApiSet): MockResponse {
   return errorResponse(
     api,
     500,
     `mock internal error: ${describeInternalError(`answering ${withArticle(api)} request`, error)}`,
+    {},
+    0,
+    apis,
   );
 }

@@ -3,10 +3,11 @@
  * every control `POST`), each API's sessions and the faults each API can inject.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { StandingAnswer } from './answers.js';
 import type { ClockState } from './clock.js';
-import { type FaultEffect, type FaultId, faultsOf } from './faults/index.js';
+import { type FaultEffect, type FaultId, faultsIn } from './faults/index.js';
 import type { MockStore } from './store.js';
 import type { ScenarioState } from './timeline.js';
 
@@ -50,8 +51,8 @@ export function sessionsOf(
 }
 
 /** The fault ids each of these APIs can inject. */
-export function injectableFaults(served: readonly ApiName[]): Record<ApiName, FaultId[]> {
-  return Object.fromEntries(served.map((api) => [api, faultsOf(api)])) as Record<ApiName, FaultId[]>;
+export function injectableFaults(served: readonly ApiName[], apis: ApiSet): Record<ApiName, FaultId[]> {
+  return Object.fromEntries(served.map((api) => [api, faultsIn(apis, api)])) as Record<ApiName, FaultId[]>;
 }
 
 const MAX_LISTED_SESSIONS = 100;

@@ -6,11 +6,10 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
-import { contractOf } from '../contract/registry.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AnswerRule } from './answers.js';
-import { mockedApiNames, registerApi } from './apis.js';
-import { MockApp, type MockOptions, type MockState } from './app.js';
+import { mockedApiNames } from './apis.js';
+import { MockApp, type MockOptions, type MockState, mockApiSet } from './app.js';
 import { MockClock } from './clock.js';
 import { describeFaultProblems, type FaultId } from './faults/index.js';
 import { routesOf } from './router.js';
@@ -19,8 +18,10 @@ import type { PlayOptions } from './timeline.js';
 
 export interface HandlerOptions extends MockOptions {
   /**
-   * The API set to mock: each module is registered as `registerApi` does (the same module again is a
-   * no-op) and only their APIs are intercepted. Default: every registered API, the built-in set.
+   * The API set to mock: its modules by name (`{ ...BUILTIN_APIS, acme }`), a set of its own that
+   * shares nothing with the process's; or a list of modules, each registered as `registerApi` does
+   * (the same module again is a no-op), of which only their APIs are intercepted. Default: every
+   * registered API, the built-in set.
    */
   apis?: MockOptions['apis'];
   /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
@@ -35,6 +36,8 @@ export interface HandlerOptions extends MockOptions {
   /** Serve this app (store, faults) instead of creating one. */
   app?: MockApp | Promise<MockApp>;
 }
+
+type HandlerModules = Extract<MockOptions['apis'], readonly unknown[]>;
 
 /** What an operation's path is appended to for MSW (a bare path matches on any origin), and the base's own path. */
 function pattern(base: string): { prefix: string; basePath: string } {
@@ -103,12 +106,13 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  * advance time or inject faults from a test.
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
-  for (const module of options.apis ?? []) registerApi(module);
+  const apis = options.app instanceof MockApp ? options.app.apis : mockApiSet(options.apis);
   // The option's former name (deprecated) is read too.
   const named = options.apiNames ?? options.faces;
-  const served = named ?? options.apis?.map((module) => module.contract.api) ?? mockedApiNames();
+  const listed = Array.isArray(options.apis) ? (options.apis as HandlerModules).map((m) => m.contract.api) : undefined;
+  const served = named ?? listed ?? mockedApiNames(apis);
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
-  const refused = describeFaultProblems(options.faults ?? [], served);
+  const refused = describeFaultProblems(options.faults ?? [], served, apis);
   if (refused) throw new Error(`createHandlers: ${refused}`);
   const clock = options.clock ?? new MockClock();
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
@@ -116,8 +120,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   // One handler per documented operation (GET on its path): any other request under the base
   // (a user's own handler for another endpoint, another method) falls through to other handlers.
   const handlers = served.flatMap((api) => {
-    const { prefix, basePath } = pattern(options.baseUrl?.[api] ?? contractOf(api).vendorBaseUrl);
-    return routesOf(api).map((route) =>
+    const { prefix, basePath } = pattern(options.baseUrl?.[api] ?? apis.contractOf(api).vendorBaseUrl);
+    return routesOf(api, apis).map((route) =>
       http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
         const url = new URL(request.url);
         const at = url.pathname.indexOf(basePath);

@@ -3,6 +3,7 @@
  * scenario object, a progression, a step length), in the words a test can act on, and the load.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
 import { didYouMean } from '../contract/words.js';
 import { ControlError } from './control-error.js';
 import type { PlayOptions, TimelineLoader, TimelinePlayer } from './timeline.js';
@@ -12,6 +13,7 @@ export async function loadScenario(
   loader: TimelineLoader | undefined,
   scenario: string | Record<string, unknown>,
   play: PlayOptions,
+  apis?: ApiSet,
 ): Promise<TimelinePlayer> {
   if (!loader) throw new ControlError(400, NO_SCENARIO_LOADER);
   if (typeof scenario !== 'string' && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)))
@@ -35,7 +37,7 @@ export async function loadScenario(
         { library },
       );
   }
-  return loader.load(scenario, play);
+  return loader.load(scenario, play, apis);
 }
 
 /** The library scenarios a loader takes by name (none without a loader). */

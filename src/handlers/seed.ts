@@ -3,8 +3,9 @@
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
-import { type ApiName, apiNames, isApiName } from '../contract/registry.js';
+import type { ApiName } from '../contract/registry.js';
 import { checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -44,16 +45,17 @@ export function completeSeed(
   session: string,
   partials: readonly TaskPartial[],
   options: SeedOptions = {},
+  apis: ApiSet = processApis(),
 ): JsonObject[] {
-  if (!isApiName(api))
-    throw new SeedError('api', 'usage', `"${String(api)}" is not an API; use one of ${apiNames().join(', ')}`);
+  if (typeof api !== 'string' || !apis.has(api))
+    throw new SeedError('api', 'usage', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
   if (typeof session !== 'string' || session === '')
     throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
   if (!Array.isArray(partials))
     throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
-  const idField = taskOperation(api).idField;
+  const idField = taskOperation(api, apis).idField;
   const now = options.now ?? Date.now();
-  const filler = completer(api, options.seed ?? 1, now - (partials.length + 1) * 60_000);
+  const filler = completer(api, options.seed ?? 1, now - (partials.length + 1) * 60_000, apis);
   const seen = new Set<string>();
   return partials.map((partial, i) => {
     const where = `${api} ${session} tasks[${i}]`;
@@ -63,11 +65,11 @@ export function completeSeed(
         'usage',
         'each task is an object of the fields you care about, e.g. { "state": "running" }',
       );
-    const [unknown] = unknownMembers(api, 'task', partial);
+    const [unknown] = unknownMembers(api, 'task', partial, apis);
     if (unknown) {
       const meant = unknown.closest ? ` (did you mean "${unknown.closest}"?)` : '';
       const parent = unknown.path.split('.').slice(0, -1).join('.');
-      const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${api} ${componentOf(api, 'task')}`)}`;
+      const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${api} ${componentOf(api, 'task', apis)}`)}`;
       throw new SeedError(
         `${where}.${unknown.path}`,
         'usage',
@@ -86,8 +88,8 @@ export function completeSeed(
     )
       task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
     const problems = [
-      ...validateComponent(api, componentOf(api, 'task'), task, 'strict'),
-      ...checkItem(api, 'task', task),
+      ...validateComponent(api, componentOf(api, 'task', apis), task, 'strict', apis),
+      ...checkItem(api, 'task', task, '', apis),
     ];
     const first = problems[0];
     if (first) {
@@ -121,12 +123,13 @@ export async function seedSession(
   partials: readonly TaskPartial[],
   options: SeedOptions = {},
 ): Promise<JsonObject[]> {
-  const idField = taskOperation(api).idField;
+  const { apis } = store;
+  const idField = taskOperation(api, apis).idField;
   const takenElsewhere = (id: string) => {
     const owner = store.task(api, id)?.session;
     return owner !== undefined && owner !== session;
   };
-  const tasks = completeSeed(api, session, partials, { ...options, taken: takenElsewhere });
+  const tasks = completeSeed(api, session, partials, { ...options, taken: takenElsewhere }, apis);
   for (const task of tasks) {
     const owner = store.task(api, String(task[idField]))?.session;
     if (owner !== undefined && owner !== session)
@@ -137,17 +140,18 @@ export async function seedSession(
       );
   }
   // An API that lists its sessions lists the seeded one too.
-  const listed = mockOf(api).listedSession;
+  const listed = mockOf(api, apis).listedSession;
   if (listed && !store.sessionObjects(api, (s) => s.id === session).length) {
     const sessionObject = completer(
       api,
       options.seed ?? 1,
       (options.now ?? Date.now()) - (tasks.length + 2) * 60_000,
+      apis,
     ).complete('session', listed(session));
     try {
       await store.addSessionObject(api, sessionObject);
     } catch (error) {
-      const binding = taskOperation(api).session;
+      const binding = taskOperation(api, apis).session;
       const prefix = binding.in === 'path' ? binding.idPrefix : undefined;
       throw new SeedError(
         `${api} session ${session}`,

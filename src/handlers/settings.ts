@@ -3,6 +3,7 @@
  * checked: a value the mock cannot take throws a ControlError saying what to send instead.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { ControlError } from './control-error.js';
 import { allFaults, describeFaultProblems, type FaultId } from './faults/index.js';
 
@@ -10,13 +11,17 @@ import { allFaults, describeFaultProblems, type FaultId } from './faults/index.j
  * Fault ids as given, each a known one of an API in `served`; an unknown id is refused naming the
  * closest, and one of another API naming the APIs served.
  */
-export function checkedFaults(ids: readonly FaultId[], served: readonly string[]): Set<string> {
+export function checkedFaults(
+  ids: readonly FaultId[],
+  served: readonly string[],
+  apis: ApiSet = processApis(),
+): Set<string> {
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
     throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
-      known: allFaults(),
+      known: allFaults(apis),
     });
-  const refused = describeFaultProblems(ids, served);
-  if (refused) throw new ControlError(400, refused, { known: allFaults() });
+  const refused = describeFaultProblems(ids, served, apis);
+  if (refused) throw new ControlError(400, refused, { known: allFaults(apis) });
   return new Set(ids);
 }
 
@@ -49,8 +54,9 @@ export function creationError(
   faults: readonly FaultId[],
   latencyMs: number | undefined,
   served: readonly string[],
+  apis: ApiSet = processApis(),
 ): string | undefined {
-  const refused = describeFaultProblems(faults, served);
+  const refused = describeFaultProblems(faults, served, apis);
   if (refused) return refused;
   if (latencyMs !== undefined && (!Number.isFinite(latencyMs) || latencyMs < 0))
     return `latencyMs must be 0 or more, got ${latencyMs}`;

@@ -2,7 +2,9 @@
  * A Standard Schema (https://standardschema.dev) over the contract's ajv validators, so the
  * @msw/data store refuses any record that breaks the strict schema, a rule of its API or the order of its times.
  */
+
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItemRule, checkTimeOrders, rulesFor } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -46,8 +48,9 @@ export function contractSchema(
   target: RuleTarget,
   component: string,
   checked: CheckedRecords,
+  apis: ApiSet = processApis(),
 ): StandardSchemaV1<StoredRecord, StoredRecord> {
-  const rules = rulesFor(api, target).filter((rule) => !rule.listOnly);
+  const rules = rulesFor(api, target, apis).filter((rule) => !rule.listOnly);
   return {
     '~standard': {
       version: 1,
@@ -62,9 +65,9 @@ export function contractSchema(
           record.item === null
         )
           return { issues: [{ message: 'a stored record is { seq: number, session: string, item: object }' }] };
-        const violations: Violation[] = validateComponent(api, component, record.item);
+        const violations: Violation[] = validateComponent(api, component, record.item, 'strict', apis);
         for (const rule of rules) violations.push(...checkItemRule(rule, record.item));
-        violations.push(...checkTimeOrders(api, target, record.item));
+        violations.push(...checkTimeOrders(api, target, record.item, '', apis));
         if (violations.length === 0) return { value: record };
         return {
           issues: violations.map((v) => ({

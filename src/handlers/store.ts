@@ -6,6 +6,7 @@
  */
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { componentOf, idOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -26,6 +27,9 @@ export class MockStore {
   /** Bumped by every change, so cached responses know when they are stale. */
   version = 0;
 
+  /** `apis`: the API set whose contract the store holds its objects to (default: the process's). */
+  constructor(readonly apis: ApiSet = processApis()) {}
+
   private partition(api: ApiName, target: RuleTarget, session: string): RecordCollection {
     const key = `${api}|${target}|${session}`;
     let collection = this.partitions.get(key);
@@ -45,8 +49,9 @@ export class MockStore {
         (schema = contractSchema(
           api,
           target,
-          componentOf(api, target === 'session' ? 'session' : 'task'),
+          componentOf(api, target === 'session' ? 'session' : 'task', this.apis),
           this.checked,
+          this.apis,
         )),
       );
     return schema;
@@ -55,7 +60,7 @@ export class MockStore {
   private index(api: ApiName): TaskIndex {
     let index = this.indexes.get(api);
     if (!index) {
-      const op = taskOperation(api);
+      const op = taskOperation(api, this.apis);
       this.indexes.set(api, (index = new TaskIndex(api, op.idField, op.stateField!)));
     }
     return index;
@@ -113,7 +118,9 @@ export class MockStore {
   private async check(api: ApiName, record: StoredRecord): Promise<void> {
     const verdict = await this.schema(api, 'task')['~standard'].validate(record);
     if (verdict.issues)
-      throw new Error(`${api} task ${idOf(taskOperation(api), record.item)} breaks the contract: ${issuesOf(verdict)}`);
+      throw new Error(
+        `${api} task ${idOf(taskOperation(api, this.apis), record.item)} breaks the contract: ${issuesOf(verdict)}`,
+      );
   }
 
   /** A session object of an API that lists its sessions (Praxis's session list). */

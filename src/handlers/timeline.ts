@@ -3,6 +3,7 @@
  * player is one): the app asks it which store and which step settings serve a request. The
  * handlers define this interface and know no scenario format.
  */
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { MockStore } from './store.js';
 import type { MockRequest } from './types.js';
@@ -60,7 +61,8 @@ export interface PlayOptions {
 
 /** Loads players by library name or from a scenario object (`POST /__mock/scenario`). */
 export interface TimelineLoader {
-  load(scenario: string | Record<string, unknown>, play?: PlayOptions): Promise<TimelinePlayer>;
+  /** `apis`: the API set of the mock that plays it (default: the process's). */
+  load(scenario: string | Record<string, unknown>, play?: PlayOptions, apis?: ApiSet): Promise<TimelinePlayer>;
   /** Names `load` accepts, for error messages. */
   names(): Promise<readonly string[]>;
 }

@@ -1,4 +1,6 @@
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiSession, ApiTask, TypedApiName } from '../contract/api-types.js';
+import type { ListOperation } from '../contract/operation-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { MockStore } from './store.js';
@@ -31,6 +33,8 @@ export interface MockResponse {
 }
 
 export interface MockContext {
+  /** The API set the mock serves: what every per-API fact is read from. */
+  apis: ApiSet;
   store: MockStore;
   /** Rule and law ids the mock is asked to break (see allFaults()). */
   faults: ReadonlySet<string>;
@@ -62,6 +66,8 @@ export interface Route {
   /** The contract's operation id. */
   operationId: string;
   operation: OperationBehaviour;
+  /** The contract's operation itself (what the faults read). */
+  op: ListOperation;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {

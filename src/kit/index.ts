@@ -70,7 +70,7 @@ export { repair } from '../generators/repair.js';
 export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
 export type { Backend } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
-export { registerApi } from '../handlers/apis.js';
+export { type ApiModules, apiSetOf, registerApi } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export {
   changedOnLaterWalks,

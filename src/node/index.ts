@@ -2,6 +2,7 @@
 
 export { compileValidators } from '../contract/compile.js';
 export type { AnswerKind, AnswerRule } from '../handlers/answers.js';
+export { type ApiModules, apiSetOf } from '../handlers/apis.js';
 export { MockApp, type MockOptions } from '../handlers/app.js';
 export { connectMock, type MockControl, MockControlError, type PlayOptions, type RemoteClock } from './control.js';
 export { type ScenarioFile, useScenario } from './scenarios.js';

@@ -5,7 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { isApiName } from '../contract/registry.js';
 import type { MockApp } from '../handlers/app.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
@@ -296,29 +295,30 @@ function answerInternalError(req: IncomingMessage, res: ServerResponse, error: u
  * Requests Node's HTTP parser refuses (raw non-ASCII or control bytes in the target, broken
  * headers) never reach a handler; answer them as the API they were meant for would, in JSON.
  */
-function clientErrorListener(error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
-  const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
-  const message =
-    'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
-  const response = isApiName(prefix)
-    ? errorResponse(prefix, 400, message)
-    : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
-  const text = JSON.stringify(response.body);
-  const head = [
-    `HTTP/1.1 ${response.status} Bad Request`,
-    ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`),
-    `content-length: ${Buffer.byteLength(text)}`,
-    'connection: close',
-  ];
-  // A HEAD answer has headers only (RFC 9110 §9.3.2): a body would be read as the next response.
-  const isHead = /^HEAD /i.test(line);
-  socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
-}
+const clientErrorListener =
+  (app: MockApp) => (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
+    const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
+    const message =
+      'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
+    const response = app.serves(prefix)
+      ? errorResponse(prefix, 400, message, {}, 0, app.apis)
+      : { status: 400, headers: { 'content-type': 'application/json' }, body: { error: message } };
+    const text = JSON.stringify(response.body);
+    const head = [
+      `HTTP/1.1 ${response.status} Bad Request`,
+      ...Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`),
+      `content-length: ${Buffer.byteLength(text)}`,
+      'connection: close',
+    ];
+    // A HEAD answer has headers only (RFC 9110 §9.3.2): a body would be read as the next response.
+    const isHead = /^HEAD /i.test(line);
+    socket.end(`${head.join('\r\n')}\r\n\r\n${isHead ? '' : text}`);
+  };
 
 /**
  * Serves the app over HTTP; its control API loads scenarios (`POST /__mock/scenario`) unless the
@@ -333,7 +333,7 @@ export async function startServer(app: MockApp, options: ServerOptions = {}): Pr
       );
   }
   const server = createServer(requestListener(app, options));
-  server.on('clientError', clientErrorListener);
+  server.on('clientError', clientErrorListener(app));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

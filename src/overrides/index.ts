@@ -10,18 +10,22 @@
  * a module's own API gets the same with `typedApi<Paths>(name)` and the page helpers below.
  */
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
-import { contractOf } from '../contract/registry.js';
 
-/** Where an API is mocked: its vendor base URL unless given another (as `createHandlers` takes them). */
-export type BaseUrls = { baseUrl?: Partial<Record<ApiName, string>> };
+/**
+ * Where an API is mocked: its vendor base URL unless given another (as `createHandlers` takes
+ * them); `apis`, the set the API is read from (a mock's `app.apis`; default: the process's).
+ */
+export type BaseUrls = { baseUrl?: Partial<Record<ApiName, string>>; apis?: ApiSet };
 
 /**
  * A typed `http` object for one API, from the `paths` type openapi-typescript generates from its
  * spec: `typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', …)`.
  */
 export function typedApi<Paths extends object>(api: ApiName, options: BaseUrls = {}): OpenApiHttpHandlers<Paths> {
-  const baseUrl = (options.baseUrl?.[api] ?? contractOf(api).vendorBaseUrl).replace(/\/+$/, '');
+  const apis = options.apis ?? processApis();
+  const baseUrl = (options.baseUrl?.[api] ?? apis.contractOf(api).vendorBaseUrl).replace(/\/+$/, '');
   return createOpenApiHttp<Paths>({ baseUrl });
 }
 

@@ -6,11 +6,11 @@
  */
 
 import { apiFieldName, withApiField } from '../contract/api-field.js';
+import { type ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { ApiName } from '../contract/registry.js';
-import { apiNames, isApiName, REGISTER_HINT } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
@@ -24,8 +24,8 @@ import { type Scenario, ScenarioError, type StepState, type Timeline } from './t
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
 
-function taskLifecycle(api: ApiName) {
-  const op = taskOperation(api);
+function taskLifecycle(api: ApiName, apis: ApiSet) {
+  const op = taskOperation(api, apis);
   return { lifecycle: op.lifecycle!, stateField: op.stateField! };
 }
 
@@ -45,32 +45,33 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
+/** A scenario checked and compiled into its steps, against an API set (default: the process's). */
+export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSet = processApis()): Timeline {
   const value = isRecord(input)
     ? withApiField(input, file, (message, field) => new ScenarioError(file, `/${field}`, message))
     : input;
   checkScenarioShape(value, file);
   const scenario = value;
   const api = scenario.api;
-  if (!isApiName(api))
+  if (typeof api !== 'string' || !apis.has(api))
     throw new ScenarioError(
       file,
       `/${isRecord(input) ? apiFieldName(input) : 'api'}`,
-      `unknown API "${api}"; the APIs are ${apiNames().join(', ')}; ${REGISTER_HINT}`,
+      `unknown API "${api}"; the APIs are ${apis.apiNames().join(', ')}; ${REGISTER_HINT}`,
     );
-  const idField = taskOperation(api).idField;
-  const { lifecycle, stateField } = taskLifecycle(api);
+  const idField = taskOperation(api, apis).idField;
+  const { lifecycle, stateField } = taskLifecycle(api, apis);
   let counter = 0;
-  const filler = completer(api, scenario.seed ?? 1);
+  const filler = completer(api, scenario.seed ?? 1, undefined, apis);
 
   const check = (target: RuleTarget, item: JsonObject, pointer: string, skip: boolean) => {
     if (skip) return;
-    const component = componentOf(api, target === 'session' ? 'session' : 'task');
+    const component = componentOf(api, target === 'session' ? 'session' : 'task', apis);
     // Recordings hold a live API's objects: judge them as the conformance runner would.
     const violations = [
-      ...validateComponent(api, component, item, scenario.exact ? 'documented' : 'strict'),
-      ...checkItem(api, target, item),
-    ].filter((v) => !itemRule(v.rule).listOnly); // a stored object need not satisfy what lists show
+      ...validateComponent(api, component, item, scenario.exact ? 'documented' : 'strict', apis),
+      ...checkItem(api, target, item, '', apis),
+    ].filter((v) => !itemRule(v.rule, apis).listOnly); // a stored object need not satisfy what lists show
     if (violations.length > 0) {
       const v = violations[0]!;
       throw new ScenarioError(
@@ -93,14 +94,14 @@ export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
 
   const knownFaults = (faults: string[] | undefined, pointer: string) => {
     for (const [i, f] of (faults ?? []).entries()) {
-      const unknown = describeUnknownFaults([f]);
+      const unknown = describeUnknownFaults([f], apis);
       if (unknown) throw new ScenarioError(file, `${pointer}/${i}`, unknown);
     }
     return faults;
   };
 
   // Step 0. An API that lists its sessions has session objects; the others only session ids.
-  const listedSession = mockOf(api).listedSession;
+  const listedSession = mockOf(api, apis).listedSession;
   const sessions = new Map<string, JsonObject | null>();
   for (const [i, s] of (scenario.sessions ?? []).entries()) {
     const id = String(s.id);
@@ -171,7 +172,7 @@ export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
     const skip = step.fault === true;
     for (const [i, s] of (step.sessions ?? []).entries()) {
       if (!listedSession) {
-        const listers = mockedApiNames().filter((f) => mockOf(f).listedSession);
+        const listers = mockedApiNames(apis).filter((f) => mockOf(f, apis).listedSession);
         throw new ScenarioError(
           file,
           `${at}/sessions/${i}`,
@@ -202,7 +203,8 @@ export function compileScenario(input: unknown, file = '(scenario)'): Timeline {
             `(allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); ` +
             'mark the step "fault: true" to show it anyway',
         );
-      const moved = to !== from && !scenario.exact ? advanceSnapshot(api, current.task, to, 60_000) : current.task;
+      const moved =
+        to !== from && !scenario.exact ? advanceSnapshot(api, current.task, to, 60_000, undefined, apis) : current.task;
       const task = skip || scenario.exact ? { ...moved, ...fields } : complete('task', fields, current.session, moved);
       check('task', task, pointer, skip);
       tasks.set(id, { ...current, task });

@@ -4,13 +4,14 @@
  * costs a mock that never plays a scenario nothing.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
 import { optional } from '../contract/optional.js';
 import { ControlError } from '../handlers/control-error.js';
 import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
 import type { Scenario } from './types.js';
 
 export const scenarioLoader: TimelineLoader = {
-  async load(scenario, play = {}): Promise<TimelinePlayer> {
+  async load(scenario, play = {}, apis?: ApiSet): Promise<TimelinePlayer> {
     const [{ compileScenario }, { LIBRARY, isScenarioName, unknownScenario }, { ScenarioPlayer }, { ScenarioError }] =
       await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js'), import('./types.js')]);
     if (typeof scenario === 'string' && !isScenarioName(scenario))
@@ -24,13 +25,17 @@ export const scenarioLoader: TimelineLoader = {
     };
     let timeline: ReturnType<typeof compileScenario>;
     try {
-      timeline = compileScenario(value, typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)');
+      timeline = compileScenario(
+        value,
+        typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : '(scenario)',
+        apis,
+      );
     } catch (error) {
       // A scenario that does not compile is the caller's input: refused, with where and why.
       if (error instanceof ScenarioError) throw new ControlError(400, error.message);
       throw error;
     }
-    return ScenarioPlayer.load(timeline);
+    return ScenarioPlayer.load(timeline, apis);
   },
   names: async () => Object.keys((await import('./library.js')).LIBRARY).sort(),
 };

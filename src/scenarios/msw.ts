@@ -1,8 +1,7 @@
 /** Scenario replay with MSW, in Node tests and in the browser. */
 
 import { optional } from '../contract/optional.js';
-import { registerApi } from '../handlers/apis.js';
-import { MockApp } from '../handlers/app.js';
+import { MockApp, mockApiSet } from '../handlers/app.js';
 import { MockClock } from '../handlers/clock.js';
 import { createHandlers, type HandlerOptions, type MockHandlers } from '../handlers/msw.js';
 import { compileScenario } from './compile.js';
@@ -31,8 +30,8 @@ export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'
 export type PlayableScenario = ScenarioName | Scenario;
 
 export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
-  // A scenario of a module's API is compiled against that API: register the modules first.
-  for (const module of options.apis ?? []) registerApi(module);
+  // A scenario of a module's API is compiled against that API's set (a list's modules registered first).
+  const apis = mockApiSet(options.apis);
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const value: Scenario = {
     ...named,
@@ -42,9 +41,10 @@ export function useScenario(scenario: PlayableScenario, options: ScenarioOptions
   const timeline = compileScenario(
     value,
     typeof scenario === 'string' ? `scenarios/${scenario}.yaml` : `(scenario ${value.name})`,
+    apis,
   );
   const clock = options.clock ?? new MockClock();
-  const app = ScenarioPlayer.load(timeline).then((player) =>
+  const app = ScenarioPlayer.load(timeline, apis).then((player) =>
     MockApp.create({ ...options, clock, scenario: player, scenarios: scenarioLoader }),
   );
   // The same handlers; playScenario narrowed to what the scenario format accepts.

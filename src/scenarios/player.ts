@@ -8,6 +8,7 @@
  * time since the first request divided by `stepMs`.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import { pagingParams } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { MockStore } from '../handlers/store.js';
@@ -34,11 +35,11 @@ export class ScenarioPlayer implements TimelinePlayer {
     private readonly stores: MockStore[],
   ) {}
 
-  static async load(timeline: Timeline): Promise<ScenarioPlayer> {
+  static async load(timeline: Timeline, apis: ApiSet = processApis()): Promise<ScenarioPlayer> {
     const api = timeline.scenario.api;
     const stores: MockStore[] = [];
     for (const state of timeline.steps) {
-      const store = new MockStore();
+      const store = new MockStore(apis);
       for (const session of state.sessionObjects) await store.addSessionObject(api, session, true);
       for (const session of state.sessions) store.addSession(api, session);
       // Objects were checked when the timeline was compiled (fault steps on purpose not).

@@ -417,7 +417,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
         env: { ...process.env, NO_COLOR: '1' },
       },
     );
-    expect(stdout).toMatch(/Tests\s+4 passed/);
+    expect(stdout).toMatch(/Tests\s+5 passed/);
   }, 120_000);
 
   it("the README's module commands run from the tarball as written: generate, mock --api with a fault, seed, conform", async () => {

@@ -3,7 +3,7 @@ import jobs, { type Job, type JobsPaths } from 'agent-task-contracts/examples/jo
 import { runConformance } from '../../src/entries/conformance.js';
 import { checkItem, validateResponseBody } from '../../src/entries/contract.js';
 import { drawObjects } from '../../src/entries/generators.js';
-import { createHandlers } from '../../src/entries/handlers.js';
+import { BUILTIN_APIS, createHandlers } from '../../src/entries/handlers.js';
 import { completedTasks, typedApi } from '../../src/kit/index.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { setupServer } from 'msw/node';
@@ -66,4 +66,13 @@ it('conforms, and a fault injected into it is caught', { timeout: 60_000 }, asyn
   await app.setFaults([]);
   expect(broken.exitCode).toBe(1);
   expect(broken.violations.map((v) => v.rule)).toContain('jobs.exit-code-matches-status');
+});
+
+it('is mocked over an API set of its own, which keeps apart from every other mock', async () => {
+  const own = createHandlers({ apis: { ark: BUILTIN_APIS.ark, jobs }, baseUrl: { jobs: 'https://own.jobs.invalid' } });
+  await own.seed('jobs', 'ses_m', [{ status: 'queued' }]);
+  const mock = await own.app();
+  expect(mock.servedApis()).toEqual(['ark', 'jobs']);
+  expect(mock.store.taskCount('jobs', 'ses_m')).toBe(1);
+  expect(app.store.taskCount('jobs', 'ses_m')).toBe(0); // the first mock's data is its own
 });

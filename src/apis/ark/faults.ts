@@ -87,9 +87,9 @@ export const ARK_FAULTS = {
   },
   'ark.items-belong-to-session': {
     changes: 'adds to each answer a copy of its first task from another session (sesn-someone-else)',
-    response: (response, _sent, _context, op) =>
+    response: (response, _sent, context, op) =>
       editItems(op, response, (items) =>
-        items[0] ? [...items, strayTask('ark', items[0], 'sesn-someone-else')] : items,
+        items[0] ? [...items, strayTask('ark', items[0], 'sesn-someone-else', context.apis)] : items,
       ),
   },
   /** An invalid limit is ignored instead of refused. */

@@ -37,9 +37,9 @@ export const EVERRUNS_FAULTS = {
   'everruns.filter-kind': ignoreFilter('kind'),
   'everruns.items-belong-to-session': {
     changes: 'adds to each answer a copy of its first task from another session (someone-else)',
-    response: (response, _sent, _context, op) =>
+    response: (response, _sent, context, op) =>
       editItems(op, response, (items) =>
-        items[0] ? [...items, strayTask('everruns', items[0], 'someone-else')] : items,
+        items[0] ? [...items, strayTask('everruns', items[0], 'someone-else', context.apis)] : items,
       ),
   },
   /** An unknown session lists nothing instead of answering 404. */

@@ -4,9 +4,9 @@
  * docs/rules.md is rendered from it.
  */
 
+import { contractOfOperation } from '../api-set.js';
 import { allOperations, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
-import { contractOf } from '../registry.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { defineLaw, everyOperation, type LawDefinition } from './define.js';
@@ -44,7 +44,7 @@ const transport = defineLaw({
   id: (op) => `${op.api}.transport`,
   appliesTo: everyOperation,
   statement: 'Every request gets a complete HTTP response within the timeout.',
-  source: (op) => ({ file: contractOf(op.api).specFile, sentence: `documented responses of ${op.operationId}` }),
+  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: `documented responses of ${op.operationId}` }),
   unexercised: 'no request was sent',
   check: {
     transport: ({ failure }, { law }) => ({

@@ -1,8 +1,8 @@
 /** Small helpers every law module shares. */
 
+import { apisOf, contractOfOperation } from '../api-set.js';
 import { itemsOf, type LawId, type LawName, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
-import { contractOf } from '../registry.js';
 import { isObject, type JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
@@ -22,9 +22,10 @@ export function onPages(violation: Violation, pages: readonly number[]): Violati
 }
 
 export function statusSource(op: ListOperation): Source {
+  const statuses = documentedStatuses(op.api, op.operationId, apisOf(op));
   return {
-    file: contractOf(op.api).specFile,
-    sentence: `documented responses of ${op.operationId}: ${documentedStatuses(op.api, op.operationId).join(', ')}`,
+    file: contractOfOperation(op).specFile,
+    sentence: `documented responses of ${op.operationId}: ${statuses.join(', ')}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { apisOf } from '../api-set.js';
 /**
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
@@ -114,9 +115,9 @@ function errorFormatViolations(
     ];
   // Statuses the spec gives no body for are held to the API's documented error shape.
   const schema =
-    validateBody(op.api, op.operationId, exchange.status, exchange.body, 'documented') ??
+    validateBody(op.api, op.operationId, exchange.status, exchange.body, 'documented', apisOf(op)) ??
     (op.errorShapeStatus !== undefined
-      ? validateBody(op.api, op.operationId, op.errorShapeStatus, exchange.body, 'documented')
+      ? validateBody(op.api, op.operationId, op.errorShapeStatus, exchange.body, 'documented', apisOf(op))
       : undefined) ??
     [];
   const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));

@@ -1,3 +1,4 @@
+import { apisOf } from '../api-set.js';
 /** The item rules as laws of the catalogue: each judges the listed objects (or the whole body) of every 200. */
 import type { ListOperation } from '../operations.js';
 import { checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
@@ -19,7 +20,7 @@ const asRule = {
 export const itemRuleLaws = defineLaw({
   ...asRule,
   appliesTo: everyOperation,
-  each: (op) => rulesFor(op.api, op.target),
+  each: (op) => rulesFor(op.api, op.target, apisOf(op)),
   unexercised: (_op, rule) =>
     rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed',
   check: {
@@ -44,7 +45,7 @@ export const itemRuleLaws = defineLaw({
 export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule>({
   ...asRule,
   appliesTo: hasEnvelope,
-  each: (op) => rulesFor(op.api, op.envelopeTarget),
+  each: (op) => rulesFor(op.api, op.envelopeTarget, apisOf(op)),
   unexercised: 'no request got a JSON 200',
   check: {
     page: ({ exchange }, { member: rule }) =>

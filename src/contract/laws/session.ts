@@ -1,7 +1,7 @@
 /** A law over the session a request is about: every item listed under it belongs to it. */
 
+import { contractOfOperation } from '../api-set.js';
 import { idOf } from '../operations.js';
-import { contractOf } from '../registry.js';
 import { objectItems, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
 import { NOTHING } from './types.js';
@@ -12,7 +12,7 @@ export const itemsBelongToSession = defineLaw({
   id: 'items-belong-to-session',
   appliesTo: hasSessionField,
   statement: (op) => `Every item's ${op.sessionField} is the session of the path.`,
-  source: (op) => ({ file: contractOf(op.api).specFile, sentence: `${op.sessionField}: owning session` }),
+  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: `${op.sessionField}: owning session` }),
   unexercised: 'no item was listed under a session',
   check: {
     page(s, { op, law }) {

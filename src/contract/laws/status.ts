@@ -1,5 +1,5 @@
 /** Laws over the status and content type of an answer: no 5xx, 200 for a valid request, JSON labelled as such. */
-import { contractOf } from '../registry.js';
+import { contractOfOperation } from '../api-set.js';
 import { isJsonType, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import { type Exchange, type Judgement, type LawRef, NOTHING } from './types.js';
@@ -45,7 +45,10 @@ export const contentType = defineLaw({
   id: 'content-type',
   appliesTo: everyOperation,
   statement: 'A 200 carries a JSON body labelled application/json.',
-  source: (op) => ({ file: contractOf(op.api).specFile, sentence: `${op.operationId} 200: content application/json` }),
+  source: (op) => ({
+    file: contractOfOperation(op).specFile,
+    sentence: `${op.operationId} 200: content application/json`,
+  }),
   unexercised: 'no request got a 200',
   check: {
     page({ exchange }, { law }) {

@@ -3,9 +3,9 @@
  * the lifecycle; identity, past events, counters and times never go back.
  */
 
+import { contractOfOperation } from '../api-set.js';
 import { mayFollow } from '../lifecycle.js';
 import { fieldValue } from '../operations.js';
-import { contractOf } from '../registry.js';
 import { has, type JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { violationOf } from './common.js';
@@ -74,7 +74,7 @@ export const immutableFields = defineLaw({
   id: 'immutable-fields',
   appliesTo: everyOperation,
   statement: (op) => `${op.immutableFields.join(', ')} never change between observations.`,
-  source: (op) => ({ file: contractOf(op.api).specFile, sentence: `${op.idField} identifies the object` }),
+  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: `${op.idField} identifies the object` }),
   unexercised: 'no object was observed twice',
   check: {
     observation: ({ id, before, after }, { op, law }) => ({
@@ -98,7 +98,7 @@ export const pastEventsFixed = defineLaw({
   appliesTo: (op) => op.pastEventFields.length > 0,
   statement: (op) => `${op.pastEventFields.join(', ')} record a past event: once set, they never change.`,
   source: (op) => ({
-    file: contractOf(op.api).specFile,
+    file: contractOfOperation(op).specFile,
     sentence: `${op.pastEventFields.join(', ')}: the time the task started or ended`,
   }),
   unexercised: (op) => `no object was observed twice with ${op.pastEventFields.join(' or ')} set`,
@@ -231,7 +231,7 @@ export const timesNeverGoBack = defineLaw({
   statement: (op) =>
     `${op.timeFields.join(', ')} never move backwards between observations` +
     (op.timesOnceSet ? `; once set, ${op.timesOnceSet.fields.join(', ')} is never null again.` : '.'),
-  source: (op) => ({ file: contractOf(op.api).specFile, sentence: 'timestamps record when things happened' }),
+  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: 'timestamps record when things happened' }),
   unexercised: 'no object was observed twice',
   check: {
     observation({ id, before, after }, { op, law }) {

@@ -1,6 +1,6 @@
+import { type ApiSet, processApis } from '../api-set.js';
 import type { AnyRuleId, ApiName } from '../api-types.js';
-import { type ListOperation, operationsOf, type TimeOrder } from '../operations.js';
-import { apiNames, contractOf, onRegister } from '../registry.js';
+import { type ListOperation, operationsIn, type TimeOrder } from '../operations.js';
 import { judgeTimeOrder } from '../time-order.js';
 import type { Violation } from '../violation.js';
 import type { ItemRule, JsonObject, RuleTarget } from './types.js';
@@ -8,33 +8,21 @@ import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 /** Every item rule's id of the APIs with types (`ApiTypes`), as a literal type. */
 export type ItemRuleId = AnyRuleId;
 
-let byId: Map<string, ItemRule> | undefined;
-const byTarget = new Map<string, readonly ItemRule[]>();
-const ordersByTarget = new Map<string, readonly (readonly [ListOperation, TimeOrder])[]>();
-onRegister(() => {
-  byId = undefined;
-  byTarget.clear();
-  ordersByTarget.clear();
-});
-
-/** Every registered API's item rules. */
-export function allRules(): readonly ItemRule[] {
-  return apiNames().flatMap((api) => contractOf(api).rules);
+/** Every item rule of every API of a set (the process's by default). */
+export function allRules(apis: ApiSet = processApis()): readonly ItemRule[] {
+  return apis.apiNames().flatMap((api) => apis.contractOf(api).rules);
 }
 
-export function itemRule(id: string): ItemRule {
-  byId ??= new Map(allRules().map((rule) => [rule.id, rule]));
+export function itemRule(id: string, apis: ApiSet = processApis()): ItemRule {
+  const byId = apis.derive('rules-by-id', () => new Map(allRules(apis).map((rule) => [rule.id, rule])));
   const rule = byId.get(id);
   if (!rule) throw new Error(`unknown rule id "${id}"; see docs/rules.md for the list`);
   return rule;
 }
 
 /** The rules of one API and target (looked up once: checkItem runs per listed object). */
-export function rulesFor(api: ApiName, target: RuleTarget): readonly ItemRule[] {
-  const key = `${api}|${target}`;
-  let rules = byTarget.get(key);
-  if (!rules) byTarget.set(key, (rules = contractOf(api).rules.filter((rule) => rule.target === target)));
-  return rules;
+export function rulesFor(api: ApiName, target: RuleTarget, apis: ApiSet = processApis()): readonly ItemRule[] {
+  return apis.derive(`rules|${api}|${target}`, () => apis.contractOf(api).rules.filter((r) => r.target === target));
 }
 
 /**
@@ -42,10 +30,16 @@ export function rulesFor(api: ApiName, target: RuleTarget): readonly ItemRule[] 
  * for such objects (`timeOrder`). A rule that throws is reported as a violation of that rule,
  * never as a crash.
  */
-export function checkItem(api: ApiName, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
+export function checkItem(
+  api: ApiName,
+  target: RuleTarget,
+  item: JsonObject,
+  basePath = '',
+  apis: ApiSet = processApis(),
+): Violation[] {
   const out: Violation[] = [];
-  for (const rule of rulesFor(api, target)) out.push(...checkItemRule(rule, item, basePath));
-  out.push(...checkTimeOrders(api, target, item, basePath));
+  for (const rule of rulesFor(api, target, apis)) out.push(...checkItemRule(rule, item, basePath));
+  out.push(...checkTimeOrders(api, target, item, basePath, apis));
   return out;
 }
 
@@ -53,16 +47,18 @@ export function checkItem(api: ApiName, target: RuleTarget, item: JsonObject, ba
  * The time orders (`timeOrder`, a law family judged on every listed object) on one object of a
  * API and target: what `checkItem` and the mock's store hold an object to beside the rules.
  */
-export function checkTimeOrders(api: ApiName, target: RuleTarget, item: JsonObject, basePath = ''): Violation[] {
-  const key = `${api}|${target}`;
-  let orders = ordersByTarget.get(key);
-  if (!orders)
-    ordersByTarget.set(
-      key,
-      (orders = operationsOf(api)
-        .filter((op) => op.target === target)
-        .flatMap((op) => (op.timeOrder ?? []).map((member) => [op, member] as const))),
-    );
+export function checkTimeOrders(
+  api: ApiName,
+  target: RuleTarget,
+  item: JsonObject,
+  basePath = '',
+  apis: ApiSet = processApis(),
+): Violation[] {
+  const orders: readonly (readonly [ListOperation, TimeOrder])[] = apis.derive(`time-orders|${api}|${target}`, () =>
+    operationsIn(apis, api)
+      .filter((op) => op.target === target)
+      .flatMap((op) => (op.timeOrder ?? []).map((member) => [op, member] as const)),
+  );
   const out: Violation[] = [];
   for (const [op, member] of orders) {
     const at = { rule: member.id, source: member.source };

@@ -4,12 +4,12 @@
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
 
+import { type ApiSet, processApis } from '../../contract/api-set.js';
 import type { AnyFaultId } from '../../contract/api-types.js';
-import { type ListOperation, operationsOf } from '../../contract/operations.js';
-import { onRegister } from '../../contract/registry.js';
+import { type ListOperation, operationsIn } from '../../contract/operations.js';
 import { allRules } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
-import { mockedApiNames, mockOf } from '../apis.js';
+import { isMocked, mockedApiNames, mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
 import type { FaultTransform } from './transform.js';
@@ -23,27 +23,24 @@ export type FaultId = AnyFaultId;
 /** The suffix that asks a fault to break every object it can instead of one (`ark.ids-unique` has no such form). */
 const EVERY = ':every';
 
-let transforms: Map<string, FaultTransform> | undefined;
-/** Which faults concern which operation, worked out once per pair (faults run on every request). */
-const concerning = new Map<string, boolean>();
-onRegister(() => {
-  transforms = undefined;
-  concerning.clear();
-});
-
-/** Every injectable fault: each item rule broken on one item, and each API's law transforms. */
-function faultTransforms(): Map<string, FaultTransform> {
-  transforms ??= new Map<string, FaultTransform>([
-    ...allRules().map((rule) => [rule.id, itemRuleFault(rule)] as const),
-    ...mockedApiNames().flatMap((api) => Object.entries(mockOf(api).faults)),
-  ]);
-  return transforms;
+/** Every injectable fault of a set: each item rule broken on one item, and each API's law transforms. */
+function faultTransforms(apis: ApiSet): Map<string, FaultTransform> {
+  return apis.derive(
+    'fault-transforms',
+    () =>
+      new Map<string, FaultTransform>([
+        ...allRules(apis)
+          .filter((rule) => isMocked(rule.api, apis))
+          .map((rule) => [rule.id, itemRuleFault(rule, apis)] as const),
+        ...mockedApiNames(apis).flatMap((api) => Object.entries(mockOf(api, apis).faults)),
+      ]),
+  );
 }
 
 /** The transform a fault id asks for (`<id>:every` is the id's every-object form), or undefined. */
-function transformOf(id: string): FaultTransform | undefined {
-  if (!id.endsWith(EVERY)) return faultTransforms().get(id);
-  return faultTransforms().get(id.slice(0, -EVERY.length))?.every;
+function transformOf(id: string, apis: ApiSet): FaultTransform | undefined {
+  if (!id.endsWith(EVERY)) return faultTransforms(apis).get(id);
+  return faultTransforms(apis).get(id.slice(0, -EVERY.length))?.every;
 }
 
 /** The id a fault id names, without its `:every`. */
@@ -59,30 +56,36 @@ export interface FaultEffect {
 }
 
 /** What each injected fault changes (and, for an item rule's, how many objects it broke so far). */
-export function describeFaults(ids: Iterable<string>, memory: ReadonlyMap<string, number>): FaultEffect[] {
+export function describeFaults(
+  ids: Iterable<string>,
+  memory: ReadonlyMap<string, number>,
+  apis: ApiSet = processApis(),
+): FaultEffect[] {
   return [...ids].flatMap((id) => {
-    const transform = transformOf(id);
+    const transform = transformOf(id, apis);
     if (!transform) return [];
-    const isRule = allRules().some((rule) => rule.id === baseId(id));
+    const isRule = allRules(apis).some((rule) => rule.id === baseId(id));
     const { broke, of } = brokenCount(memory, baseId(id));
     return [{ id, changes: transform.changes, ...(isRule ? { broke: { objects: broke, of } } : {}) }];
   });
 }
 
 /** What each injectable fault changes, by id (docs/rules.md renders it beside each id). */
-export function faultChanges(): Map<string, string> {
-  return new Map([...faultTransforms()].map(([id, transform]) => [id, transform.changes]));
+export function faultChanges(apis: ApiSet = processApis()): Map<string, string> {
+  return new Map([...faultTransforms(apis)].map(([id, transform]) => [id, transform.changes]));
 }
 
 /** Every injectable fault id, item rules first (an API registered later adds its own). */
-export function allFaults(): FaultId[] {
-  return [...faultTransforms().keys()] as FaultId[];
+export function allFaults(apis: ApiSet = processApis()): FaultId[] {
+  return [...faultTransforms(apis).keys()] as FaultId[];
 }
 
-function concerns(id: string, op: ListOperation): boolean {
+function concerns(id: string, op: ListOperation, apis: ApiSet): boolean {
+  // Worked out once per pair (faults run on every request).
+  const concerning = apis.derive('fault-concerns', () => new Map<string, boolean>());
   const key = `${op.api}|${op.operationId}|${id}`;
   let found = concerning.get(key);
-  if (found === undefined) concerning.set(key, (found = decideConcerns(baseId(id), op)));
+  if (found === undefined) concerning.set(key, (found = decideConcerns(baseId(id), op, apis)));
   return found;
 }
 
@@ -90,13 +93,13 @@ function concerns(id: string, op: ListOperation): boolean {
  * Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its API-wide laws, its
  * items' and envelope's rules.
  */
-function decideConcerns(id: string, op: ListOperation): boolean {
-  const rule = allRules().find((r) => r.id === id);
+function decideConcerns(id: string, op: ListOperation, apis: ApiSet): boolean {
+  const rule = allRules(apis).find((r) => r.id === id);
   if (rule) return rule.api === op.api && (rule.target === op.target || rule.target === op.envelopeTarget);
   if (id.startsWith(`${op.lawPrefix}.`)) return true;
   return (
     id.startsWith(`${op.api}.`) &&
-    !operationsOf(op.api).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.api)
+    !operationsIn(apis, op.api).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.api)
   );
 }
 
@@ -107,7 +110,8 @@ export function withFaults(
   context: MockContext,
   documented: (request: MockRequest) => MockResponse,
 ): MockResponse {
-  const transforms = [...context.faults].filter((id) => concerns(id, op)).map((id) => transformOf(id)!);
+  const { apis } = context;
+  const transforms = [...context.faults].filter((id) => concerns(id, op, apis)).map((id) => transformOf(id, apis)!);
   if (transforms.length === 0) return documented(request);
   let edited = request;
   for (const t of transforms) if (t.request) edited = t.request(edited, context);
@@ -116,13 +120,18 @@ export function withFaults(
   return response;
 }
 
-function unknownFaults(ids: readonly string[]): string[] {
-  return ids.filter((id) => !transformOf(id));
+function unknownFaults(ids: readonly string[], apis: ApiSet): string[] {
+  return ids.filter((id) => !transformOf(id, apis));
 }
 
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
 export function faultsOf(api: string): FaultId[] {
-  return allFaults()
+  return faultsIn(processApis(), api);
+}
+
+/** `faultsOf` in a set. */
+export function faultsIn(apis: ApiSet, api: string): FaultId[] {
+  return allFaults(apis)
     .filter((id) => id.startsWith(`${api}.`))
     .sort();
 }
@@ -131,9 +140,9 @@ export function faultsOf(api: string): FaultId[] {
  * The closest injectable id within the API the unknown id names (`ark.…` is never answered with
  * an Everruns id), or undefined when it names no API or nothing is close enough to be a typo.
  */
-function closestFault(id: string): string | undefined {
+function closestFault(id: string, apis: ApiSet): string | undefined {
   const api = id.slice(0, id.indexOf('.'));
-  const candidates = faultsOf(api);
+  const candidates = faultsIn(apis, api);
   if (candidates.length === 0) return undefined;
   const closest = closestName(
     id.slice(api.length + 1),
@@ -146,23 +155,24 @@ function closestFault(id: string): string | undefined {
  * Says which fault ids are unknown, the closest injectable id of the same API for each, and
  * which ids that API can inject; undefined when all are known.
  */
-export function describeUnknownFaults(ids: readonly string[]): string | undefined {
-  const unknown = unknownFaults(ids);
+export function describeUnknownFaults(ids: readonly string[], apis: ApiSet = processApis()): string | undefined {
+  const unknown = unknownFaults(ids, apis);
   if (unknown.length === 0) return undefined;
   const namedApis = [
-    ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((api) => faultsOf(api).length > 0)),
+    ...new Set(unknown.map((id) => id.slice(0, id.indexOf('.'))).filter((api) => faultsIn(apis, api).length > 0)),
   ];
+  const transforms = faultTransforms(apis);
   const said = unknown.map((id) => {
-    if (faultTransforms().has(baseId(id)))
+    if (transforms.has(baseId(id)))
       return (
-        `fault "${id}": ${baseId(id)} has no every-object form (${faultTransforms().get(baseId(id))!.changes}); ` +
+        `fault "${id}": ${baseId(id)} has no every-object form (${transforms.get(baseId(id))!.changes}); ` +
         `"${EVERY}" is for item-rule faults, which break one object of each answer unless asked for every one`
       );
-    const closest = closestFault(baseId(id));
+    const closest = closestFault(baseId(id), apis);
     return `unknown fault "${id}"${closest ? ` (did you mean "${closest}"?)` : ''}`;
   });
-  const lists = namedApis.map((api) => `${api} can inject: ${faultsOf(api).join(', ')}`);
-  const apis = [...new Set(allFaults().map((id) => id.slice(0, id.indexOf('.'))))];
+  const lists = namedApis.map((api) => `${api} can inject: ${faultsIn(apis, api).join(', ')}`);
+  const prefixes = [...new Set(allFaults(apis).map((id) => id.slice(0, id.indexOf('.'))))];
   // docs/rules.md is rendered for the built-in APIs only: a registered module's faults are listed by the mock.
   const injectable =
     "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
@@ -170,7 +180,7 @@ export function describeUnknownFaults(ids: readonly string[]): string | undefine
   const where =
     namedApis.length > 0
       ? injectable
-      : `a fault id starts with its API (${apis.join(', ')}); ${injectable} (${allFaults().length} in all)`;
+      : `a fault id starts with its API (${prefixes.join(', ')}); ${injectable} (${allFaults(apis).length} in all)`;
   return [...said, ...lists, where].join('; ');
 }
 
@@ -193,6 +203,10 @@ function describeUnservedFaults(ids: readonly string[], served: readonly string[
 }
 
 /** What is wrong with the fault ids asked of a mock serving `served`: unknown ids first; undefined when none. */
-export function describeFaultProblems(ids: readonly string[], served: readonly string[]): string | undefined {
-  return describeUnknownFaults(ids) ?? describeUnservedFaults(ids, served);
+export function describeFaultProblems(
+  ids: readonly string[],
+  served: readonly string[],
+  apis: ApiSet = processApis(),
+): string | undefined {
+  return describeUnknownFaults(ids, apis) ?? describeUnservedFaults(ids, served);
 }

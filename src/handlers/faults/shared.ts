@@ -1,5 +1,6 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 
+import { type ApiSet, processApis } from '../../contract/api-set.js';
 import {
   componentOf,
   idOf,
@@ -41,18 +42,18 @@ function tally(response: MockResponse, context: MockContext, id: string, noun: s
  * Breaks one item rule on the first listed item of each answer (or on every one, the `every`
  * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
  */
-export function itemRuleFault(rule: ItemRule): FaultTransform {
-  const kit = kitOf(rule.api, rule.id);
+export function itemRuleFault(rule: ItemRule, apis: ApiSet = processApis()): FaultTransform {
+  const kit = kitOf(rule.api, rule.id, apis);
   const breakOne = (item: JsonObject) => {
     kit.break(item);
-    repair(rule.api, rule.target, item, rule.id);
+    repair(rule.api, rule.target, item, rule.id, apis);
   };
   const how = kit.breaks ?? `breaks it so that this no longer holds: ${rule.statement}`;
   // The spec's name for the objects (BackgroundTask: "background task", Job: "job").
   const noun =
     rule.target === 'envelope'
       ? 'envelope'
-      : componentOf(rule.api, rule.target)
+      : componentOf(rule.api, rule.target, apis)
           .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
           .toLowerCase();
   const transform =
@@ -125,7 +126,7 @@ export function revivesFinishedTasks(api: ApiName, liveState: string): FaultTran
         items.map((item) => {
           if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${api}|${idOf(op, item)}`))
             return item;
-          return repair(api, 'task', { ...structuredClone(item), [stateField]: revived });
+          return repair(api, 'task', { ...structuredClone(item), [stateField]: revived }, undefined, context.apis);
         }),
       );
     },
@@ -206,13 +207,18 @@ export function shrinkingCounter(api: ApiName): FaultTransform {
 }
 
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
-export function strayTask(api: ApiName, item: JsonObject, foreignSession: string): JsonObject {
+export function strayTask(
+  api: ApiName,
+  item: JsonObject,
+  foreignSession: string,
+  apis: ApiSet = processApis(),
+): JsonObject {
   const stray = structuredClone(item);
-  const idField = taskOperation(api).idField;
+  const op = taskOperation(api, apis);
+  const idField = op.idField;
   stray[idField] = `${String(item[idField])}-stray`;
-  const op = taskOperation(api);
   stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
-  generatorsOf(api).finish?.(stray);
+  generatorsOf(api, apis).finish?.(stray);
   return stray;
 }
 

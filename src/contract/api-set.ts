@@ -1,0 +1,179 @@
+/**
+ * An API set: the APIs one mock, one run of the runner or one generator serves, by name, each its
+ * contract and the sides other layers add to it (the generators' profile, the mock's behaviour).
+ * The shared layers read every per-API fact from the set they are given; two sets share nothing,
+ * so two mocks in one process may each serve an API of the same name with its own module. The
+ * process has one default set (`processApis`), which the package's entry points fill with the
+ * built-in APIs and `registerApi` adds to.
+ */
+import type { ApiContract } from './api.js';
+import { adoptContractApiFields } from './api-field.js';
+import type { ApiName } from './api-types.js';
+import { parsedFrom } from './openapi.js';
+import type { ListOperation } from './operation-types.js';
+import { lacksSessionParam } from './session-param.js';
+
+/** What an API's name is: lower-case letters, digits and dashes, starting with a letter (never a dot or a slash). */
+export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+/** What an error about an API no module gave says to do. */
+export const REGISTER_HINT =
+  "a module's API is known once it is registered: registerApi(module), apis: [module], or --api FILE";
+
+/**
+ * What every copy of this package's modules in one process shares. The CLI runs from its bundle
+ * while a `--api` module imports the kit from `dist/` (or the sources run through tsx beside it):
+ * two copies of each module, which must see the same process set, or a module's own helpers
+ * (`compileValidators`, `repair`) would not know the API the CLI registered.
+ */
+function processWide<T>(name: string, initial: () => T): T {
+  const key = Symbol.for(`agent-task-contracts/${name}`);
+  const global = globalThis as { [key: symbol]: T | undefined };
+  global[key] ??= initial();
+  return global[key];
+}
+
+// An operation belongs to the contract it was first added with: its spec file, for every message about it.
+const operationContracts = processWide('operation-contracts', () => new WeakMap<ListOperation, ApiContract>());
+
+export class ApiSet {
+  private readonly contracts = new Map<string, ApiContract>();
+  /** side → API → what that side holds for the API (`generators`, `mock`). */
+  private readonly sides = new Map<string, Map<string, object>>();
+  /** Tables derived from the whole set (routes, rules by target, the fault catalogue), dropped when it changes. */
+  private derived = new Map<string, unknown>();
+
+  /**
+   * Adds an API's contract. Its name must be new in this set and start with a letter; the same
+   * object twice is a no-op.
+   */
+  addContract(contract: ApiContract): void {
+    adoptContractApiFields(contract);
+    const existing = this.contracts.get(contract.api);
+    if (existing === contract) return;
+    if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
+    const refused = contractProblem(contract);
+    if (refused) throw new Error(refused);
+    for (const op of contract.operations) if (!operationContracts.has(op)) operationContracts.set(op, contract);
+    this.contracts.set(contract.api, contract);
+    this.derived = new Map();
+  }
+
+  /** Adds what one side (`generators`, `mock`) holds for an API of the set; the same object twice is a no-op. */
+  addSide(side: string, api: ApiName, value: object, refusal: string): void {
+    let table = this.sides.get(side);
+    if (!table) this.sides.set(side, (table = new Map()));
+    const existing = table.get(api);
+    if (existing === value) return;
+    if (existing) throw new Error(refusal);
+    table.set(api, value);
+    this.derived = new Map();
+  }
+
+  /** What one side holds for an API, if it holds anything. */
+  side<T extends object>(side: string, api: ApiName): T | undefined {
+    return this.sides.get(side)?.get(api) as T | undefined;
+  }
+
+  /** Every API's name, in the order they were added (the built-in ones first in the process's set). */
+  apiNames(): ApiName[] {
+    return [...this.contracts.keys()];
+  }
+
+  /** The APIs one side holds something for, in the set's order. */
+  apiNamesWith(side: string): ApiName[] {
+    const table = this.sides.get(side);
+    return table ? this.apiNames().filter((api) => table.has(api)) : [];
+  }
+
+  has(api: string): boolean {
+    return this.contracts.has(api);
+  }
+
+  contractOf(api: ApiName): ApiContract {
+    const contract = this.contracts.get(api);
+    if (!contract)
+      throw new Error(`unknown API "${api}"; the APIs are ${this.apiNames().join(', ')}; ${REGISTER_HINT}`);
+    return contract;
+  }
+
+  /** A table derived from the set, made once until the set changes. */
+  derive<T>(key: string, make: () => T): T {
+    if (this.derived.has(key)) return this.derived.get(key) as T;
+    const value = make();
+    this.derived.set(key, value);
+    return value;
+  }
+}
+
+/** The process's default API set: what every caller that names no set reads, and `registerApi` adds to. */
+export function processApis(): ApiSet {
+  return processWide('process-apis', () => new ApiSet());
+}
+
+/** The contract an operation belongs to (its spec file names it in messages). */
+export function contractOfOperation(op: ListOperation, apis: ApiSet = processApis()): ApiContract {
+  return operationContracts.get(op) ?? apis.contractOf(op.api);
+}
+
+const contractSets = processWide('contract-sets', () => new WeakMap<ApiContract, ApiSet>());
+
+/**
+ * The contract an operation belongs to, as a set of its own: what the contract layer reads when it
+ * judges one operation (its spec, validators and rules are all its contract's), whatever set the
+ * operation came from.
+ */
+export function apisOf(op: ListOperation): ApiSet {
+  const contract = contractOfOperation(op);
+  let set = contractSets.get(contract);
+  if (!set) {
+    set = new ApiSet();
+    set.addContract(contract);
+    contractSets.set(contract, set);
+  }
+  return set;
+}
+
+/** Why a contract cannot be added: its name, its spec file or an operation's session parameter. */
+function contractProblem(contract: ApiContract): string | undefined {
+  if (!API_NAME_PATTERN.test(contract.api))
+    return `API name "${contract.api}" must be lower-case letters, digits and dashes, starting with a letter`;
+  const refused = specFileProblem(contract);
+  if (refused) return refused;
+  for (const op of contract.operations) {
+    const param = lacksSessionParam(op);
+    if (param !== undefined)
+      return (
+        `API "${contract.api}", operation ${op.operationId}: its path ${op.path} has no {${param}}, the path ` +
+        "parameter its session.param names (session_id when it names none); the runner, record and the mock's " +
+        'command line fill the session in there: set session.param to the parameter that holds the session ' +
+        '(a queue_id, a board_id) or write it into the path'
+      );
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a contract's `specFile`: missing, or naming another file than the one
+ * `parseSpec` read its spec from (the pointers in every message would send a reader elsewhere).
+ */
+function specFileProblem(contract: ApiContract): string | undefined {
+  if (contract.spec === null || typeof contract.spec !== 'object')
+    return (
+      `API "${contract.api}": contract.spec is ${contract.spec === undefined ? 'missing' : 'not an object'}; ` +
+      "it is the API's OpenAPI document: parseSpec(text, file) reads one"
+    );
+  const parsed = parsedFrom(contract.spec);
+  const example = parsed === undefined ? '"specs/acme.openapi.yaml"' : `"${parsed}", or a path that ends with it`;
+  const what =
+    "it names the file contract.spec was read from in messages and reports, as a path relative to the project's " +
+    `root (${example})`;
+  const file = contract.specFile as unknown;
+  if (typeof file !== 'string' || file.trim() === '')
+    return `API "${contract.api}": contract.specFile is ${describeValue(file)}; ${what}`;
+  if (parsed !== undefined && file !== parsed && !file.endsWith(`/${parsed.replace(/^(\.\/)+/, '')}`))
+    return `API "${contract.api}": contract.specFile "${file}" is not the file its spec came from, ${parsed}; ${what}`;
+  return undefined;
+}
+
+const describeValue = (value: unknown) => (value === undefined ? 'missing' : JSON.stringify(value));

@@ -1,0 +1,127 @@
+/**
+ * An API set is a value: two mocks (and a runner, and the generators) over two sets share nothing.
+ * Each set below serves its own API named `jobs`, from two modules that differ, and nothing is
+ * registered in the process.
+ */
+import jobs from 'agent-task-contracts/examples/jobs';
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_APIS } from '../../src/apis/index.js';
+import { runConformance } from '../../src/conformance/runner.js';
+import { apiNames } from '../../src/contract/registry.js';
+import { createHandlers } from '../../src/entries/handlers.js';
+import { MockApp, startServer } from '../../src/entries/node.js';
+import { drawObjects } from '../../src/generators/bulk.js';
+import { apiSetOf } from '../../src/handlers/apis.js';
+import type { ApiModule, MockProfile } from '../../src/handlers/profile.js';
+import type { MockResponse } from '../../src/handlers/types.js';
+
+/** A second module of an API named jobs: the same contract's data, a mock that marks its answers, its own faults. */
+function variant(): ApiModule {
+  const base = jobs as unknown as ApiModule;
+  const mock: MockProfile = {
+    ...base.mock,
+    operations: Object.fromEntries(
+      Object.entries(base.mock.operations).map(([id, behaviour]) => [
+        id,
+        (request, context, params): MockResponse => {
+          const response = behaviour(request, context, params);
+          return { ...response, headers: { ...response.headers, 'x-variant': 'b' } };
+        },
+      ]),
+    ),
+    faults: {},
+  };
+  return { contract: { ...base.contract }, generators: { ...base.generators }, mock };
+}
+
+const setA = { ark: BUILTIN_APIS.ark, jobs: jobs as unknown as ApiModule };
+const setB = { praxis: BUILTIN_APIS.praxis, jobs: variant() };
+
+describe('two mocks over two API sets in one process', () => {
+  it('each serves its own API of one name, and the process registers neither', async () => {
+    const before = apiNames();
+    const one = createHandlers({ apis: setA, baseUrl: { jobs: 'https://one.test' } });
+    const two = createHandlers({ apis: setB, baseUrl: { jobs: 'https://two.test' } });
+    await one.seed('jobs', 'ses_s', [{ status: 'running' }]);
+    await two.seed('jobs', 'ses_s', [{ status: 'failed' }, { status: 'queued' }]);
+    const server = setupServer(...one.handlers, ...two.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const a = await fetch('https://one.test/sessions/ses_s/jobs');
+      const b = await fetch('https://two.test/sessions/ses_s/jobs');
+      expect([a.headers.get('x-variant'), b.headers.get('x-variant')]).toEqual([null, 'b']);
+      expect(((await a.json()) as { jobs: unknown[] }).jobs).toHaveLength(1);
+      expect(((await b.json()) as { jobs: unknown[] }).jobs).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+    expect(apiNames()).toEqual(before);
+    expect(apiNames()).not.toContain('jobs');
+  });
+
+  it('serves the APIs of its set alone: faults, seeds and state keep to them', async () => {
+    const a = await MockApp.create({ apis: setA });
+    const b = await MockApp.create({ apis: setB });
+    expect(a.servedApis()).toEqual(['ark', 'jobs']);
+    expect(b.servedApis()).toEqual(['praxis', 'jobs']);
+    // The fault exists in A's jobs module and not in B's, whose module declares no law faults.
+    a.setFaults(['jobs.order-newest-first']);
+    expect(() => b.setFaults(['jobs.order-newest-first'])).toThrow(/unknown fault "jobs.order-newest-first"/);
+    expect(() => a.setFaults(['praxis.response-schema'])).toThrow(/praxis/);
+    await expect(b.seed('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(/ark/);
+    expect(Object.keys(a.injectableFaults())).toEqual(['ark', 'jobs']);
+    expect(a.injectableFaults().jobs).toContain('jobs.order-newest-first');
+    expect(b.injectableFaults().jobs).not.toContain('jobs.order-newest-first');
+    expect(a.state().faults).toEqual(['jobs.order-newest-first']);
+    expect(b.state().faults).toEqual([]);
+  });
+
+  it('answers a request its set does not hold in the format of the API it asked', async () => {
+    const b = await MockApp.create({ apis: setB });
+    const missing = b.respond('jobs', { method: 'GET', path: '/nowhere', query: new URLSearchParams() });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('refuses a set keyed by another name than its module names, saying which', () => {
+    expect(() => apiSetOf({ acme: jobs as unknown as ApiModule })).toThrow(
+      'apis.acme is the module of API "jobs"; key it by its name: jobs',
+    );
+  });
+});
+
+describe('the runner and the generators over an API set', () => {
+  it('judges a mock of the set by the set: the fault of its jobs module is caught, nothing registered', async () => {
+    const app = await MockApp.create({ apis: setA, faults: ['jobs.order-newest-first'] });
+    await app.seed(
+      'jobs',
+      'ses_r',
+      Array.from({ length: 12 }, (_, i) => ({ status: (['queued', 'running', 'succeeded'] as const)[i % 3] })),
+    );
+    const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+    try {
+      const result = await runConformance({
+        api: 'jobs',
+        apis: setA,
+        baseUrl: `${server.url}/jobs`,
+        session: 'ses_r',
+        seed: 3,
+        runs: 10,
+        polls: 1,
+        pollIntervalMs: 1,
+      });
+      expect(result.violations.map((v) => v.rule)).toContain('jobs.order-newest-first');
+    } finally {
+      await server.close();
+    }
+    expect(apiNames()).not.toContain('jobs');
+  });
+
+  it('draws valid objects of a set it is given', () => {
+    const set = apiSetOf(setB);
+    const drawn = [...drawObjects('jobs', 'task', { count: 50, seed: 2, apis: set })];
+    expect(new Set(drawn.map((job) => job.id)).size).toBe(50);
+    expect(() => [...drawObjects('jobs', 'task', { count: 1, seed: 2 })]).toThrow(/unknown API "jobs"/);
+  });
+});
