@@ -108,8 +108,11 @@ export class ApiSet {
 
 /** The process's default API set: what every caller that names no set reads, and `registerApi` adds to. */
 export function processApis(): ApiSet {
-  return processWide('process-apis', () => new ApiSet());
+  // Kept once found: every call that names no set asks for it (per listed object, per request).
+  processSet ??= processWide('process-apis', () => new ApiSet());
+  return processSet;
 }
+let processSet: ApiSet | undefined;
 
 /** The contract an operation belongs to (its spec file names it in messages). */
 export function contractOfOperation(op: ListOperation, apis: ApiSet = processApis()): ApiContract {

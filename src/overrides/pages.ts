@@ -2,6 +2,7 @@
  * What a page override is built with: the request's limit, cursor and session, and partial tasks
  * completed by the generators. Each API's page builder (`pages.ark`…) lives in its module.
  */
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
@@ -27,18 +28,21 @@ export function limitOf(query: URLSearchParams, fallback: number): number {
 }
 
 /** Completed tasks by what was asked: an override answers every request without sampling again. */
-const completed = new Map<string, unknown[]>();
+const completed = new WeakMap<ApiSet, Map<string, unknown[]>>();
 
 export function completedTasks<F extends TypedApiName>(
   api: F,
   tasks: readonly DeepPartial<ApiTask<F>>[],
   session: string,
+  apis: ApiSet = processApis(),
 ): ApiTask<F>[] {
   const key = `${api}|${session}|${JSON.stringify(tasks)}`;
-  let done = completed.get(key);
+  let done = completed.get(apis)?.get(key);
   if (!done) {
-    if (completed.size >= 200) completed.clear();
-    completed.set(key, (done = completeSeed(api, session, tasks as readonly JsonObject[])));
+    let table = completed.get(apis);
+    if (!table) completed.set(apis, (table = new Map()));
+    if (table.size >= 200) table.clear();
+    table.set(key, (done = completeSeed(api, session, tasks as readonly JsonObject[], {}, apis)));
   }
   // A copy: a test that edits what it got back does not change the next answer.
   return structuredClone(done) as ApiTask<F>[];

@@ -15,6 +15,8 @@ import { drawObjects } from '../../src/generators/bulk.js';
 import { apiSetOf } from '../../src/handlers/apis.js';
 import type { ApiModule, MockProfile } from '../../src/handlers/profile.js';
 import type { MockResponse } from '../../src/handlers/types.js';
+import { completedTasks } from '../../src/overrides/pages.js';
+import { useScenario } from '../../src/scenarios/msw.js';
 
 /** A second module of an API named jobs: the same contract's data, a mock that marks its answers, its own faults. */
 function variant(): ApiModule {
@@ -114,6 +116,30 @@ describe('the runner and the generators over an API set', () => {
       expect(result.violations.map((v) => v.rule)).toContain('jobs.order-newest-first');
     } finally {
       await server.close();
+    }
+    expect(apiNames()).not.toContain('jobs');
+  });
+
+  it('completes a per-test answer and plays a scenario of an API of a set it is given', async () => {
+    const [job] = completedTasks('jobs', [{ status: 'canceled' }], 'ses_c', apiSetOf(setB));
+    expect(job).toMatchObject({ status: 'canceled', session_id: 'ses_c' });
+    const played = useScenario(
+      {
+        name: 'jobs-set',
+        api: 'jobs',
+        tasks: [{ session: 'ses_p', task: { id: 'job_p', status: 'running' } }],
+        timeline: [],
+      },
+      { apis: setB, baseUrl: { jobs: 'https://play.test' } },
+    );
+    const server = setupServer(...played.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const answer = await fetch('https://play.test/sessions/ses_p/jobs');
+      expect(answer.headers.get('x-variant')).toBe('b');
+      expect(((await answer.json()) as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toEqual(['job_p']);
+    } finally {
+      server.close();
     }
     expect(apiNames()).not.toContain('jobs');
   });
