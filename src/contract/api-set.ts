@@ -18,7 +18,8 @@ export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** What an error about an API no module gave says to do. */
 export const REGISTER_HINT =
-  "a module's API is known once it is registered: registerApi(module), apis: [module], or --api FILE";
+  "a module's API is known once it is registered (registerApi(module), apis: [module], or --api FILE) " +
+  'or in the API set given (apis: { ...BUILTIN_APIS, acme })';
 
 /**
  * What every copy of this package's modules in one process shares. The CLI runs from its bundle
@@ -42,21 +43,35 @@ export class ApiSet {
   private readonly sides = new Map<string, Map<string, object>>();
   /** Tables derived from the whole set (routes, rules by target, the fault catalogue), dropped when it changes. */
   private derived = new Map<string, unknown>();
+  /** The contract as the set holds it, where that is a copy (see `addContract`). */
+  private readonly heldAs = new WeakMap<ApiContract, ApiContract>();
 
   /**
    * Adds an API's contract. Its name must be new in this set and start with a letter; the same
-   * object twice is a no-op.
+   * object twice is a no-op. An operation belongs to one contract (the laws judging it read that
+   * contract's spec, rules and validators): a contract whose operation objects another contract
+   * was added with (`{ ...jobs.contract, rules }`) is held with copies of them.
    */
   addContract(contract: ApiContract): void {
     adoptContractApiFields(contract);
     const existing = this.contracts.get(contract.api);
-    if (existing === contract) return;
+    if (existing !== undefined && this.holds(contract)) return;
     if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
     const refused = contractProblem(contract);
     if (refused) throw new Error(refused);
-    for (const op of contract.operations) if (!operationContracts.has(op)) operationContracts.set(op, contract);
-    this.contracts.set(contract.api, contract);
+    const held = contract.operations.every((op) => (operationContracts.get(op) ?? contract) === contract)
+      ? contract
+      : withOwnOperations(contract);
+    for (const op of held.operations) if (!operationContracts.has(op)) operationContracts.set(op, held);
+    if (held !== contract) this.heldAs.set(contract, held);
+    this.contracts.set(contract.api, held);
     this.derived = new Map();
+  }
+
+  /** Whether the set holds this contract (itself, or the copy it was added as). */
+  holds(contract: ApiContract): boolean {
+    const held = this.contracts.get(contract.api);
+    return held !== undefined && (held === contract || held === this.heldAs.get(contract));
   }
 
   /** Adds what one side (`generators`, `mock`) holds for an API of the set; the same object twice is a no-op. */
@@ -135,6 +150,18 @@ export function apisOf(op: ListOperation): ApiSet {
     contractSets.set(contract, set);
   }
   return set;
+}
+
+/** A contract with copies of its operations, its other members (a `validators` getter) as they are. */
+function withOwnOperations(contract: ApiContract): ApiContract {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(contract)) as ApiContract;
+  Object.defineProperty(copy, 'operations', {
+    value: contract.operations.map((op) => ({ ...op })),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
 }
 
 /** Why a contract cannot be added: its name, its spec file or an operation's session parameter. */

@@ -39,32 +39,39 @@ export function advanceSnapshot(
   return repair(api, 'task', next, undefined, apis);
 }
 
-function startAt(api: ApiName, task: JsonObject): JsonObject {
-  const { lifecycle } = generatorsOf(api);
+function startAt(api: ApiName, task: JsonObject, apis: ApiSet): JsonObject {
+  const { lifecycle } = generatorsOf(api, apis);
   const first = structuredClone(task);
-  first[taskOperation(api).stateField!] = lifecycle.initial;
+  first[taskOperation(api, apis).stateField!] = lifecycle.initial;
   lifecycle.start?.(first);
-  return repair(api, 'task', first);
+  return repair(api, 'task', first, undefined, apis);
 }
 
 /** Legal timelines of one task, 1 to `maxSteps` snapshots. */
-export function legalLifecycle(api: ApiName, maxSteps = 6): fc.Arbitrary<LifecycleCase> {
-  const op = taskOperation(api);
+export function legalLifecycle(api: ApiName, maxSteps = 6, apis: ApiSet = processApis()): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(api, apis);
   const lifecycle = op.lifecycle!;
   return fc
     .tuple(
-      validObject(api, 'task'),
+      validObject(api, 'task', { apis }),
       fc.array(fc.nat(), { minLength: 0, maxLength: maxSteps - 1 }),
       fc.array(fc.integer({ min: 1, max: 600_000 }), { minLength: maxSteps, maxLength: maxSteps }),
     )
     .map(([task, choices, steps]) => {
-      const snapshots = [startAt(api, task)];
+      const snapshots = [startAt(api, task, apis)];
       for (const [i, choice] of choices.entries()) {
         const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
         const options = lifecycle.transitions[current] ?? [];
         if (options.length === 0) break;
         snapshots.push(
-          advanceSnapshot(api, snapshots[snapshots.length - 1]!, options[choice % options.length]!, steps[i]!),
+          advanceSnapshot(
+            api,
+            snapshots[snapshots.length - 1]!,
+            options[choice % options.length]!,
+            steps[i]!,
+            undefined,
+            apis,
+          ),
         );
       }
       return { snapshots };
@@ -74,12 +81,16 @@ export function legalLifecycle(api: ApiName, maxSteps = 6): fc.Arbitrary<Lifecyc
 export type IllegalKind = 'lifecycle-forward' | 'immutable-fields' | 'times-never-go-back';
 
 /** Timelines that break one over-time law, labelled with it. */
-export function illegalLifecycle(api: ApiName, kind?: IllegalKind): fc.Arbitrary<LifecycleCase> {
-  const op = taskOperation(api);
+export function illegalLifecycle(
+  api: ApiName,
+  kind?: IllegalKind,
+  apis: ApiSet = processApis(),
+): fc.Arbitrary<LifecycleCase> {
+  const op = taskOperation(api, apis);
   const lifecycle = op.lifecycle!;
   const kinds: IllegalKind[] = kind ? [kind] : ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
   return fc
-    .tuple(legalLifecycle(api), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
+    .tuple(legalLifecycle(api, undefined, apis), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
     .map(([legal, chosen, terminal]) => {
       const snapshots = legal.snapshots.slice();
       const last = snapshots[snapshots.length - 1]!;
@@ -87,10 +98,10 @@ export function illegalLifecycle(api: ApiName, kind?: IllegalKind): fc.Arbitrary
         // Finish the task, then show it back in its first state: a finished task never runs again.
         const finished = isTerminal(lifecycle, String(last[op.stateField!]))
           ? last
-          : advanceSnapshot(api, last, terminal, 1000);
+          : advanceSnapshot(api, last, terminal, 1000, undefined, apis);
         if (finished !== last) snapshots.push(finished);
         const revived = structuredClone(finished);
-        revived[op.stateField!] = generatorsOf(api).lifecycle.initial;
+        revived[op.stateField!] = generatorsOf(api, apis).lifecycle.initial;
         snapshots.push(revived);
       } else if (chosen === 'immutable-fields') {
         const changed = structuredClone(last);

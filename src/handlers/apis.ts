@@ -26,7 +26,12 @@ export function mockOf(api: ApiName, apis: ApiSet = processApis()): MockProfile 
  * generator profile and its mock behaviour. The three parts must name the same API, one that is
  * not registered yet. Every mock created afterwards over the process's set serves it.
  */
-export function registerApi(module: ApiModule, apis: ApiSet = processApis()): void {
+export function registerApi(module: ApiModule): void {
+  addApiModule(processApis(), module);
+}
+
+/** `registerApi` into a set. */
+function addApiModule(apis: ApiSet, module: ApiModule): void {
   const { contract, generators, mock } = module;
   adoptContractApiFields(contract);
   adoptApiField(generators, 'the generators');
@@ -47,7 +52,7 @@ export function registerApi(module: ApiModule, apis: ApiSet = processApis()): vo
       `API "${contract.api}": rules without a generator kit: ${kitless.join(', ')}; add them to generators.kits`,
     );
   const registered = apis.side<MockProfile>(SIDE, contract.api);
-  if (registered === mock && apis.has(contract.api) && apis.contractOf(contract.api) === contract) return;
+  if (registered === mock && apis.holds(contract)) return;
   if (registered) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
   apis.addContract(contract);
   registerGenerators(generators, apis);
@@ -78,7 +83,7 @@ export function apiSetOf(modules: ApiModules): ApiSet {
       throw new Error(
         `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
       );
-    registerApi(module, set);
+    addApiModule(set, module);
   }
   setsOfModules.set(modules, set);
   return set;

@@ -9,7 +9,7 @@ import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
-import { demoApiNames, mockOf } from './apis.js';
+import { demoApiNames, isMocked, mockOf } from './apis.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import { MockStore } from './store.js';
 
@@ -36,12 +36,17 @@ export function validateDemoRecords(records: DemoRecords): string[] {
   return problems;
 }
 
+/** Whether a set's mock of an API is the process's own (the one the precomputed demo records were made by). */
+const isProcessMock = (apis: ApiSet, api: ApiName) =>
+  apis === processApis() || (isMocked(api) && mockOf(api) === mockOf(api, apis));
+
 /** Fills a store with the demo dataset (and optional filler for benchmarks). */
 export async function seedDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
   const seed = options.seed ?? DEFAULT_SEED;
   // The default seed's records are generated ahead of time (npm run generate): start-up skips sampling.
   // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
-  const precomputed = seed === DEFAULT_SEED;
+  // Only for the modules they were made from: a set's own module of a built-in name builds its own.
+  const precomputed = seed === DEFAULT_SEED && demoApiNames(store.apis).every((api) => isProcessMock(store.apis, api));
   // The generators are loaded only for another seed or filler, growth's shapes and repairs only
   // for growth (start-up time: `mock --tasks` loads no fast-check).
   const grows = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);

@@ -33,7 +33,10 @@ export interface HandlerOptions extends MockOptions {
    * (`/ark`, matched on any origin). Defaults to the vendors' real base URLs.
    */
   baseUrl?: Partial<Record<ApiName, string>>;
-  /** Serve this app (store, faults) instead of creating one. */
+  /**
+   * Serve this app (store, faults) instead of creating one. A promise of one is served over the set
+   * `apis` names: give it the `apis` the app is created with.
+   */
   app?: MockApp | Promise<MockApp>;
 }
 

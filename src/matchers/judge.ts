@@ -4,11 +4,11 @@
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
 
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { checkListPage } from '../contract/laws/index.js';
 import { type ListOperation, operation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
-import { contractOf } from '../contract/registry.js';
 import { documentedStatuses } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import { validateResponseBody } from '../contract/validate.js';
@@ -25,6 +25,8 @@ export interface ContractSubject {
 export interface JudgeOptions {
   /** Also fail on fields and enumerated values the spec does not declare (default false: drift is not a violation). */
   failOnDrift?: boolean;
+  /** The API set the API is read from (a mock's `app.apis`, `apiSetOf(record)`; default: the process's). */
+  apis?: ApiSet;
 }
 
 const isResponse = (value: unknown): value is Response => typeof Response !== 'undefined' && value instanceof Response;
@@ -60,7 +62,8 @@ export async function judgeResponse<F extends ApiName>(
   received: Response | ContractSubject,
   options: JudgeOptions = {},
 ): Promise<Violation[]> {
-  const op = operation(api, operationId);
+  const apis = options.apis ?? processApis();
+  const op = operation(api, operationId, apis);
   const subject = await subjectOf(received);
   let url: URL | undefined;
   try {
@@ -69,7 +72,7 @@ export async function judgeResponse<F extends ApiName>(
     url = undefined;
   }
   if (subject.status !== 200) {
-    const documented = documentedStatuses(api, operationId);
+    const documented = documentedStatuses(api, operationId, apis);
     const statuses = documented.join(', ');
     if (!documented.includes(subject.status))
       return [
@@ -78,13 +81,13 @@ export async function judgeResponse<F extends ApiName>(
           instancePath: '',
           message: `status ${subject.status} is not one the documents give for ${operationId} (${statuses})`,
           source: {
-            file: contractOf(api).specFile,
+            file: apis.contractOf(api).specFile,
             sentence: `${operationId} documents the statuses ${statuses}`,
           },
           value: subject.status,
         },
       ];
-    return validateResponseBody(api, operationId, subject.status, subject.body) ?? [];
+    return validateResponseBody(api, operationId, subject.status, subject.body, 'documented', apis) ?? [];
   }
   const exchange = {
     url: url?.toString() ?? `http://contract.invalid${op.path}`,

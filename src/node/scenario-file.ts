@@ -1,12 +1,16 @@
 /** Reading scenario files (YAML or JSON) from disk: Node only, and no MSW, so the CLI loads it cheaply. */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
+import type { ApiSet } from '../contract/api-set.js';
 import { compileScenario } from '../scenarios/compile.js';
 import { type Scenario, ScenarioError, type Timeline } from '../scenarios/types.js';
 import { fileErrorCode } from './file-error.js';
 
 /** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */
-export async function readScenarioFile(path: string): Promise<{ scenario: Scenario; timeline: Timeline }> {
+export async function readScenarioFile(
+  path: string,
+  apis?: ApiSet,
+): Promise<{ scenario: Scenario; timeline: Timeline }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -19,6 +23,6 @@ export async function readScenarioFile(path: string): Promise<{ scenario: Scenar
   } catch (error) {
     throw new ScenarioError(path, '', `not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  const timeline = compileScenario(value, path);
+  const timeline = compileScenario(value, path, apis);
   return { scenario: timeline.scenario, timeline };
 }

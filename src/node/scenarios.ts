@@ -1,5 +1,6 @@
 /** Node-only scenario helpers: useScenario that also takes a file path. */
 
+import { mockApiSet } from '../handlers/app.js';
 import type { ScenarioName } from '../scenarios/generated/library.js';
 import { LIBRARY } from '../scenarios/library.js';
 import { type ScenarioOptions, useScenario as useScenarioValue } from '../scenarios/msw.js';
@@ -14,6 +15,6 @@ export type ScenarioFile = `${string}.yaml` | `${string}.yml` | `${string}.json`
 
 export async function useScenario(scenario: ScenarioName | ScenarioFile | Scenario, options: ScenarioOptions = {}) {
   if (typeof scenario === 'string' && !(scenario in LIBRARY))
-    return useScenarioValue((await readScenarioFile(scenario)).scenario, options);
+    return useScenarioValue((await readScenarioFile(scenario, mockApiSet(options.apis))).scenario, options);
   return useScenarioValue(scenario as ScenarioName | Scenario, options);
 }

@@ -2,7 +2,9 @@
  * The answers people reach for in a per-test override besides a page: an error in the API's own
  * format, a network error, a delay.
  */
+
 import { HttpResponse, delay as mswDelay } from 'msw';
+import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { errorResponse } from '../handlers/router.js';
 
@@ -15,8 +17,9 @@ export function apiError(
   api: ApiName,
   status: 400 | 404 | 422 | 429 | 500 | 503,
   message = defaultMessage(status),
+  apis: ApiSet = processApis(),
 ): Response {
-  const response = errorResponse(api, status, message);
+  const response = errorResponse(api, status, message, {}, 0, apis);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

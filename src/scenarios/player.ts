@@ -33,6 +33,8 @@ export class ScenarioPlayer implements TimelinePlayer {
   private constructor(
     readonly timeline: Timeline,
     private readonly stores: MockStore[],
+    /** The API set of the mock that plays it: what continues a walk is read from it. */
+    private readonly apis: ApiSet,
   ) {}
 
   static async load(timeline: Timeline, apis: ApiSet = processApis()): Promise<ScenarioPlayer> {
@@ -46,7 +48,7 @@ export class ScenarioPlayer implements TimelinePlayer {
       for (const { seq, session, task } of state.tasks) await store.addTask(api, session, task, true, seq);
       stores.push(store);
     }
-    return new ScenarioPlayer(timeline, stores);
+    return new ScenarioPlayer(timeline, stores, apis);
   }
 
   get api(): ApiName {
@@ -95,10 +97,10 @@ export class ScenarioPlayer implements TimelinePlayer {
       return this.currentStep(now);
     }
     const params = [...request.query]
-      .filter(([k]) => !pagingParams().includes(k))
+      .filter(([k]) => !pagingParams(this.apis).includes(k))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const key = `${request.path}?${new URLSearchParams(params).toString()}`;
-    if (pagingParams().some((p) => request.query.has(p)))
+    if (pagingParams(this.apis).some((p) => request.query.has(p)))
       return this.walkStep.get(key) ?? Math.min(this.lastStep, Math.max(0, this.mostCalls - 1));
     const calls = (this.calls.get(key) ?? 0) + 1;
     this.calls.set(key, calls);

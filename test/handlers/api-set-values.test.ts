@@ -12,10 +12,12 @@ import { apiNames } from '../../src/contract/registry.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { drawObjects } from '../../src/generators/bulk.js';
-import { apiSetOf } from '../../src/handlers/apis.js';
+import { apiSetOf, registerApi } from '../../src/handlers/apis.js';
+import { timesOutOfOrder } from '../../src/handlers/faults/shared.js';
 import type { ApiModule, MockProfile } from '../../src/handlers/profile.js';
 import type { MockResponse } from '../../src/handlers/types.js';
 import { completedTasks } from '../../src/overrides/pages.js';
+import { scenarioLoader } from '../../src/scenarios/loader.js';
 import { useScenario } from '../../src/scenarios/msw.js';
 
 /** A second module of an API named jobs: the same contract's data, a mock that marks its answers, its own faults. */
@@ -149,5 +151,84 @@ describe('the runner and the generators over an API set', () => {
     const drawn = [...drawObjects('jobs', 'task', { count: 50, seed: 2, apis: set })];
     expect(new Set(drawn.map((job) => job.id)).size).toBe(50);
     expect(() => [...drawObjects('jobs', 'task', { count: 1, seed: 2 })]).toThrow(/unknown API "jobs"/);
+  });
+});
+
+describe("what a set's own module of an API holds is what is read", () => {
+  const base = jobs as unknown as ApiModule;
+
+  it('the laws judge by the contract the set holds, even one spread from another module', async () => {
+    // A newer version of the jobs documents without the finished_at rule, spread from the example.
+    const dropped = 'jobs.finished-at-when-ended';
+    const newer = {
+      jobs: { ...base, contract: { ...base.contract, rules: base.contract.rules.filter((r) => r.id !== dropped) } },
+    };
+    const app = await MockApp.create({ apis: newer });
+    await app.seed('jobs', 'ses_n', [{ status: 'running', finished_at: 1_700_000_000_000 }]);
+    const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+    try {
+      const result = await runConformance({
+        api: 'jobs',
+        apis: newer,
+        baseUrl: `${server.url}/jobs`,
+        session: 'ses_n',
+        seed: 1,
+        runs: 3,
+        polls: 1,
+        pollIntervalMs: 1,
+      });
+      expect(result.violations.map((v) => v.rule)).not.toContain(dropped);
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a scenario's walk reads its set's paging parameters: every page of one walk shows one step", async () => {
+    const app = await MockApp.create({ apis: { jobs: base }, scenarios: scenarioLoader });
+    await app.playScenario({
+      name: 'jobs-walk',
+      api: 'jobs',
+      tasks: [1, 2, 3].map((i) => ({ session: 'ses_w', task: { id: `job_${i}`, status: 'succeeded' } })),
+      timeline: [{ remove: ['job_1'] }],
+    });
+    const list = (query: string) =>
+      app.respond('jobs', { method: 'GET', path: '/sessions/ses_w/jobs', query: new URLSearchParams(query) }).body as {
+        jobs: { id: string }[];
+        next_page_token?: string;
+      };
+    const first = list('limit=2');
+    // Other list calls meanwhile move the scenario on; the walk's own next page does not.
+    list('status=running');
+    list('status=running');
+    const second = list(`limit=2&page_token=${first.next_page_token}`);
+    expect([...first.jobs, ...second.jobs].map((job) => job.id)).toEqual(['job_3', 'job_2', 'job_1']);
+  });
+
+  it("the kit's time-order fault reads the mock's set: it is described, injected and answered", async () => {
+    const id = 'jobs.times-in-order';
+    const op = base.contract.operations[0]!;
+    const timeOrder = [
+      {
+        id,
+        order: [{ field: 'finished_at', notBefore: ['created_at'] }],
+        statement: 'x',
+        source: op.lifecycle!.source,
+      },
+    ];
+    const contract = { ...base.contract, operations: [{ ...op, timeOrder }] } as unknown as ApiModule['contract'];
+    const mock = { ...base.mock, faults: { ...base.mock.faults, [id]: timesOutOfOrder('jobs', id) } };
+    const app = await MockApp.create({ apis: { jobs: { contract, generators: base.generators, mock } } });
+    app.setFaults([id as never]);
+    expect(app.state().faultEffects[0]?.changes).toContain('just before');
+    await app.seed('jobs', 'ses_t', [{ status: 'succeeded' }]);
+    const answer = app.respond('jobs', { method: 'GET', path: '/sessions/ses_t/jobs', query: new URLSearchParams() });
+    const [job] = (answer.body as { jobs: { created_at: number; finished_at: number }[] }).jobs;
+    expect(answer.status).toBe(200);
+    expect(job!.finished_at).toBeLessThan(job!.created_at);
+  });
+
+  it('keeps registerApi one argument, so a list of modules can be registered point-free', () => {
+    expect(registerApi.length).toBe(1);
   });
 });

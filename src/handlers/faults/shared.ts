@@ -5,7 +5,7 @@ import {
   componentOf,
   idOf,
   type ListOperation,
-  operationsOf,
+  operationsIn,
   sessionFieldOf,
   taskOperation,
 } from '../../contract/operations.js';
@@ -142,7 +142,7 @@ export function revivesFinishedTasks(api: ApiName, liveState: string): FaultTran
 export function changedOnLaterWalks(
   key: string,
   changes: string,
-  change: (task: JsonObject) => JsonObject | undefined,
+  change: (task: JsonObject, context: MockContext) => JsonObject | undefined,
 ): FaultTransform {
   return {
     changes,
@@ -151,7 +151,7 @@ export function changedOnLaterWalks(
         ? response
         : editItems(op, response, (items) =>
             items.map((task) => {
-              const changed = change(task);
+              const changed = change(task, context);
               return changed !== undefined && afterFirstWalk(context, `${key}|${idOf(op, task)}`) ? changed : task;
             }),
           ),
@@ -170,32 +170,58 @@ function withNestedId(item: JsonObject, field: string, next: (current: string) =
   return copy;
 }
 
+/**
+ * What a fault's `changes` says of its API's task operation. The fault is declared before its API
+ * is in any set and may serve several: the text reads the process's set, and says it plainly
+ * without naming the member for an API only a set of its own holds (the answers read the mock's set).
+ */
+function said(api: ApiName, say: (op: ListOperation) => string, otherwise: string): string {
+  const apis = processApis();
+  return apis.has(api) ? say(taskOperation(api, apis)) : otherwise;
+}
+
+const nestedFieldOf = (op: ListOperation) => op.nestedIds?.[0]?.field ?? 'id';
+const stableFieldOf = (op: ListOperation) => op.stableIds?.[0]?.field ?? 'id';
+
 /** `…unique-<name>`: every listed object that gives the operation's first nested id gives `shared`. */
 export function sharedNestedId(api: ApiName, shared: string): FaultTransform {
-  const field = taskOperation(api).nestedIds?.[0]?.field ?? 'id';
   return {
-    changes: `gives every listed task that has ${withArticle(field)} the same one, ${shared}`,
-    response: (response, _sent, _context, op) =>
-      editItems(op, response, (items) => items.map((item) => withNestedId(item, field, () => shared) ?? item)),
+    get changes() {
+      const text = (field: string) => `gives every listed task that has ${withArticle(field)} the same one, ${shared}`;
+      return said(api, (op) => text(nestedFieldOf(op)), text('first nested id'));
+    },
+    response: (response, _sent, context, op) => {
+      const field = nestedFieldOf(taskOperation(api, context.apis));
+      return editItems(op, response, (items) => items.map((item) => withNestedId(item, field, () => shared) ?? item));
+    },
   };
 }
 
 /** `…stable-<name>`: the operation's first stable id reads `<id>-again` on every walk after the first. */
 export function unstableNestedId(api: ApiName): FaultTransform {
-  const field = taskOperation(api).stableIds?.[0]?.field ?? 'id';
-  return changedOnLaterWalks(
-    `${api}.stable`,
-    `appends -again to the ${field} of every task on each walk after the first that listed it (unfiltered lists only)`,
-    (task) => withNestedId(task, field, (id) => `${id}-again`),
+  const walks = changedOnLaterWalks(`${api}.stable`, '', (task, context) =>
+    withNestedId(task, stableFieldOf(taskOperation(api, context.apis)), (id) => `${id}-again`),
   );
+  const text = (field: string) =>
+    `appends -again to the ${field} of every task on each walk after the first that listed it (unfiltered lists only)`;
+  return {
+    get changes() {
+      return said(api, (op) => text(stableFieldOf(op)), text('first stable id'));
+    },
+    response: walks.response!,
+  };
 }
 
 /** `…counters-never-decrease`: from the second walk on, every counter of 2 or more reads one less. */
 export function shrinkingCounter(api: ApiName): FaultTransform {
-  const counter = taskOperation(api).counters?.fields[0];
+  const text = (counter: string) =>
+    `from the second walk on, lowers by one the ${counter} of every task where it is 2 or more`;
   return {
-    changes: `from the second walk on, lowers by one the ${counter ?? 'counter'} of every task where it is 2 or more`,
+    get changes() {
+      return said(api, (op) => text(op.counters?.fields[0] ?? 'counter'), text('counter'));
+    },
     response: (response, _sent, context, op) => {
+      const counter = taskOperation(api, context.apis).counters?.fields[0];
       if (!counter || !afterFirstWalk(context, `${api}.counters`)) return response;
       return editItems(op, response, (items) =>
         items.map((item) =>
@@ -229,24 +255,31 @@ export function strayTask(
  * the fault is declared, so an API's own module may declare it before `registerApi` registers it.
  */
 export function timesOutOfOrder(api: ApiName, id: string): FaultTransform {
-  let found: { op: ListOperation; later: string; earlier: string } | undefined;
-  const resolve = () => {
-    if (found) return found;
-    const op = operationsOf(api).find((o) => o.timeOrder?.some((member) => member.id === id));
+  // Looked up once per set: two sets may each hold their own module of this API.
+  const found = new WeakMap<ApiSet, { op: ListOperation; later: string; earlier: string }>();
+  const resolve = (apis: ApiSet) => {
+    const known = found.get(apis);
+    if (known) return known;
+    const op = operationsIn(apis, api).find((o) => o.timeOrder?.some((member) => member.id === id));
     const pair = op?.timeOrder?.find((m) => m.id === id)?.order[0];
     const earlier = pair?.notBefore[0];
     if (!op || !pair || earlier === undefined) throw new Error(`${api} declares no time order ${id}`);
-    return (found = { op, later: pair.field, earlier });
+    const order = { op, later: pair.field, earlier };
+    found.set(apis, order);
+    return order;
   };
   const before = (op: ListOperation, value: unknown) =>
     typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000);
   return {
     get changes() {
-      const { op, later, earlier } = resolve();
+      const apis = processApis();
+      if (!apis.has(api))
+        return `moves the later time of ${id} just before the earlier one on every object that gives both`;
+      const { op, later, earlier } = resolve(apis);
       return `moves ${later} just before ${earlier} on every ${op.target} that gives both`;
     },
-    response: (response, _sent, _context, listed) => {
-      const { op, later, earlier } = resolve();
+    response: (response, _sent, context, listed) => {
+      const { op, later, earlier } = resolve(context.apis);
       if (listed.api !== op.api || listed.operationId !== op.operationId) return response;
       return editItems(op, response, (items) =>
         items.map((item) =>
