@@ -6,11 +6,12 @@
  */
 
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, Ajv2020, type Format } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import type { ApiContract } from './api.js';
 import { ApiSet, processApis } from './api-set.js';
+import { formats } from './formats.js';
 import type { OpenApiOperation } from './openapi.js';
 import type { ApiName } from './registry.js';
 import { bundleId, responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
@@ -31,6 +32,13 @@ function compiler(): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: false } });
   addFormats(ajv);
   ajv.addVocabulary(VOCABULARY);
+  return ajv;
+}
+
+/** The contract's formats (formats.ts) on an instance; standalone code imports them from beside generated/. */
+function contractFormats(ajv: Ajv2020): Ajv2020 {
+  ajv.opts.code.formats = _`require("../formats.js").formats`;
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format as Format);
   return ajv;
 }
 
@@ -71,7 +79,7 @@ function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<s
 
 /** The registered APIs' validators as one standalone ES module (`npm run generate` writes the built-in ones'). */
 export function standaloneValidatorsSource(): string {
-  const ajv = compiler();
+  const ajv = contractFormats(compiler());
   const refs: Record<string, string> = {};
   const apis = processApis();
   for (const api of apis.apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api, apis));
@@ -83,8 +91,7 @@ export function standaloneValidatorsSource(): string {
  * compiler), keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
  */
 export function compileValidators(api: ApiName | ApiContract): Record<string, ValidateFunction> {
-  const ajv = new Ajv2020({ ...AJV_OPTIONS });
-  addFormats(ajv);
+  const ajv = contractFormats(new Ajv2020({ ...AJV_OPTIONS }));
   ajv.addVocabulary(VOCABULARY);
   // Given the contract itself, its spec is read from it: a module may be in a set of its own, not the process's.
   const apis = typeof api === 'string' ? processApis() : soleSet(api);
