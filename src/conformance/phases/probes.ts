@@ -11,6 +11,7 @@ import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { pageSizesProbe } from './page-sizes.js';
+import { refusalFormatCases } from './refusal-format.js';
 
 /** How far past the list's length the long-limit probe asks. */
 const PAST_THE_END = 25;
@@ -23,6 +24,7 @@ export function probeCases(ctx: RunContext): Case<void>[] {
     cases.push(...limitProbes(ctx, op, session));
     if (op.paging.kind === 'item-id' && op.limit) cases.push({ run: (scope) => itemCursorProbes(scope, op, session) });
     cases.push({ run: (scope) => pageSizesProbe(scope, op, session) });
+    cases.push(...refusalFormatCases(ctx, op, session));
   }
   return cases;
 }
