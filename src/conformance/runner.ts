@@ -6,7 +6,7 @@
 
 import type { ApiContract } from '../contract/api.js';
 import { adoptApiField, withApiField } from '../contract/api-field.js';
-import { ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import { type ListOperation, operationsIn } from '../contract/operations.js';
 import { registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -61,7 +61,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
   );
   const apis = runnerApiSet(options.apis);
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
-  if (typeof options.api !== 'string' || !apis.has(options.api))
+  if (!apis.has(options.api))
     throw new ConfigurationError(
       `api must be one of ${apis.apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
     );
@@ -255,23 +255,16 @@ function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
     }
     return processApis();
   }
-  let set = runnerSets.get(apis);
-  if (!set) {
-    set = new ApiSet();
-    for (const [name, module] of Object.entries(apis as Readonly<Record<string, RunnerModule>>)) {
-      if (module === null || typeof module !== 'object' || !module.contract)
-        throw new ConfigurationError(`apis.${name} is not an API module: a module is { contract, generators, mock }`);
-      set.addContract(module.contract);
-      if (module.contract.api !== name)
-        throw new ConfigurationError(
-          `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
-        );
-      adoptApiField(module.generators, 'the generators');
-      if (module.generators) registerGenerators(module.generators, set);
-    }
-    runnerSets.set(apis, set);
-  }
-  return set;
+  return setOfModules(
+    apis as Readonly<Record<string, RunnerModule>>,
+    runnerSets,
+    (set, { contract, generators }) => {
+      set.addContract(contract);
+      adoptApiField(generators, 'the generators');
+      if (generators) registerGenerators(generators, set);
+    },
+    (message) => new ConfigurationError(`runConformance: ${message}`),
+  );
 }
 
 type RunnerModule = { contract: ApiContract; generators: GeneratorProfile };

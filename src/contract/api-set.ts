@@ -101,8 +101,9 @@ export class ApiSet {
     return table ? this.apiNames().filter((api) => table.has(api)) : [];
   }
 
-  has(api: string): boolean {
-    return this.contracts.has(api);
+  /** Whether the set holds an API of this name (any value a caller sent: a seed body, a scenario's api). */
+  has(api: unknown): api is ApiName {
+    return typeof api === 'string' && this.contracts.has(api);
   }
 
   contractOf(api: ApiName): ApiContract {
@@ -121,6 +122,34 @@ export class ApiSet {
   }
 }
 
+/**
+ * The set of a record of modules by name (`{ ...BUILTIN_APIS, acme }`), made once per record for
+ * one reader (`made`: the mock adds every side, the runner the contract and generators); each key
+ * must be its module's API name. `fail` makes the reader's own error.
+ */
+export function setOfModules<M extends { contract: ApiContract }>(
+  modules: Readonly<Record<string, M>>,
+  made: WeakMap<object, ApiSet>,
+  add: (set: ApiSet, module: M) => void,
+  fail: (message: string) => Error = (message) => new Error(message),
+): ApiSet {
+  let set = made.get(modules);
+  if (set) return set;
+  set = new ApiSet();
+  for (const [name, module] of Object.entries(modules)) {
+    if (module === null || typeof module !== 'object' || !module.contract)
+      throw fail(`apis.${name} is not an API module: a module is { contract, generators, mock } (defineApi makes one)`);
+    adoptContractApiFields(module.contract);
+    if (module.contract.api !== name)
+      throw fail(
+        `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
+      );
+    add(set, module);
+  }
+  made.set(modules, set);
+  return set;
+}
+
 /** The process's default API set: what every caller that names no set reads, and `registerApi` adds to. */
 export function processApis(): ApiSet {
   // Kept once found: every call that names no set asks for it (per listed object, per request).
@@ -130,8 +159,8 @@ export function processApis(): ApiSet {
 let processSet: ApiSet | undefined;
 
 /** The contract an operation belongs to (its spec file names it in messages). */
-export function contractOfOperation(op: ListOperation, apis: ApiSet = processApis()): ApiContract {
-  return operationContracts.get(op) ?? apis.contractOf(op.api);
+export function contractOfOperation(op: ListOperation): ApiContract {
+  return operationContracts.get(op) ?? processApis().contractOf(op.api);
 }
 
 const contractSets = processWide('contract-sets', () => new WeakMap<ApiContract, ApiSet>());

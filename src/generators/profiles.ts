@@ -12,6 +12,11 @@ export function registerGenerators(profile: GeneratorProfile, apis: ApiSet = pro
   apis.addSide(SIDE, profile.api, profile, `the API "${profile.api}" already has generators; choose another name`);
 }
 
+/** Whether a set holds an API's generator profile (a runner may add a contract alone). */
+export function hasGenerators(api: ApiName, apis: ApiSet = processApis()): boolean {
+  return apis.side(SIDE, api) !== undefined;
+}
+
 export function generatorsOf(api: ApiName, apis: ApiSet = processApis()): GeneratorProfile {
   const profile = apis.side<GeneratorProfile>(SIDE, api);
   if (!profile)

@@ -136,7 +136,7 @@ function standing(input: unknown, where: string, served: readonly ApiName[], api
   const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
   const field = apiFieldName(rule);
   const { operation, path, times } = rule;
-  if (api !== undefined && (typeof api !== 'string' || !apis.has(api)))
+  if (api !== undefined && !apis.has(api))
     refuse(`${where}: ${field} is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
   if (api !== undefined && !served.includes(api as ApiName))
     refuse(`${where}: this mock does not serve ${String(api)}; it serves ${served.join(', ')}`);

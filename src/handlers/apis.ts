@@ -4,7 +4,7 @@
  * set); `apiSetOf` makes a set of its own from modules, which shares nothing with the process's.
  */
 import { adoptApiField, adoptContractApiFields } from '../contract/api-field.js';
-import { ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
@@ -70,23 +70,7 @@ const setsOfModules = new WeakMap<object, ApiSet>();
  * A key must be its module's API name.
  */
 export function apiSetOf(modules: ApiModules): ApiSet {
-  let set = setsOfModules.get(modules);
-  if (set) return set;
-  set = new ApiSet();
-  for (const [name, module] of Object.entries(modules)) {
-    if (module === null || typeof module !== 'object' || !module.contract)
-      throw new Error(
-        `apis.${name} is not an API module: a module is { contract, generators, mock } (defineApi makes one)`,
-      );
-    adoptContractApiFields(module.contract);
-    if (module.contract.api !== name)
-      throw new Error(
-        `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,
-      );
-    addApiModule(set, module);
-  }
-  setsOfModules.set(modules, set);
-  return set;
+  return setOfModules(modules, setsOfModules, addApiModule);
 }
 
 /** Whether an API's mock side is in a set (a lookup, for every request). */

@@ -47,7 +47,7 @@ export function completeSeed(
   options: SeedOptions = {},
   apis: ApiSet = processApis(),
 ): JsonObject[] {
-  if (typeof api !== 'string' || !apis.has(api))
+  if (!apis.has(api))
     throw new SeedError('api', 'usage', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
   if (typeof session !== 'string' || session === '')
     throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');

@@ -67,7 +67,7 @@ function checkSeedCall(target: SeedTarget, api: ApiName, options: SeedOptions): 
         "[{ state: 'unknown' }]); one object { api, session, tasks } is the body of POST /__mock/seed",
       { example: SEED_EXAMPLE },
     );
-  if (typeof api !== 'string' || !target.store.apis.has(api))
+  if (!target.store.apis.has(api))
     throw new ControlError(400, `api must be one of ${target.served.join(', ')} (got ${JSON.stringify(api)})`, {
       example: SEED_EXAMPLE,
     });

@@ -53,7 +53,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
   checkScenarioShape(value, file);
   const scenario = value;
   const api = scenario.api;
-  if (typeof api !== 'string' || !apis.has(api))
+  if (!apis.has(api))
     throw new ScenarioError(
       file,
       `/${isRecord(input) ? apiFieldName(input) : 'api'}`,

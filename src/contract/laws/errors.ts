@@ -90,7 +90,7 @@ export const errorFormat = defineLaw({
   appliesTo: (op) => formatOf(op) !== undefined,
   statement: (op) => `Error responses use the ${formatOf(op)?.name} error format.`,
   source: statusSource,
-  unexercised: 'no documented refusal was answered with its status',
+  unexercised: 'no refusal was answered with its status (a documented one, or a probed value the server refused)',
   check: {
     error({ exchange, expected }, { op, law }) {
       const ok =

@@ -9,6 +9,7 @@ import type { AnyFaultId } from '../../contract/api-types.js';
 import { type ListOperation, operationsIn } from '../../contract/operations.js';
 import { allRules } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
+import { hasGenerators } from '../../generators/profiles.js';
 import { mockedApiNames, mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
@@ -31,7 +32,7 @@ function faultTransforms(apis: ApiSet): Map<string, FaultTransform> {
       new Map<string, FaultTransform>([
         // An API with generators has its item rules' faults (a runner may have registered it without a mock).
         ...allRules(apis)
-          .filter((rule) => apis.side('generators', rule.api) !== undefined)
+          .filter((rule) => hasGenerators(rule.api, apis))
           .map((rule) => [rule.id, itemRuleFault(rule, apis)] as const),
         ...mockedApiNames(apis).flatMap((api) => Object.entries(mockOf(api, apis).faults)),
       ]),
