@@ -28,6 +28,16 @@ export interface DrawOptions {
   apis?: ApiSet;
 }
 
+/** The members of an API's objects that never repeat in a list: each target's id and its nested ids. */
+function uniqueMembers(api: ApiName, apis: ApiSet): string[] {
+  const nested = generatorsOf(api, apis).nestedIds ?? {};
+  return operationsIn(apis, api).flatMap((op) => {
+    const component = componentOf(api, op.target, apis);
+    const paths = [...(op.idField === undefined ? [] : [op.idField]), ...(nested[op.target] ?? [])];
+    return paths.map((path) => `${component}.${path}`);
+  });
+}
+
 function walker(api: ApiName, edge: boolean, apis: ApiSet): SchemaWalker<Draw> {
   return apis.derive(`walker|${api}|${edge}`, () => {
     const defs = schemaBundle(api, 'strict', apis).$defs as Record<string, JsonSchema>;
@@ -36,6 +46,7 @@ function walker(api: ApiName, edge: boolean, apis: ApiSet): SchemaWalker<Draw> {
       edge,
       overrides: profile.overrides?.(fc, edge),
       built: profile.overridesIn?.(drawBackend, edge),
+      distinct: uniqueMembers(api, apis),
     };
     return new SchemaWalker(defs, overrides, drawBackend);
   });
@@ -46,7 +57,8 @@ const REDRAWS = 16;
 
 /**
  * `count` objects of `target`, deterministic from `seed`, each valid (or breaking `breaks` only),
- * no two with the same id. An id drawn twice is drawn again, so edge-case ids still come, once each.
+ * no two with the same id. An id the walk draws distinct is unique by construction; another one
+ * (an edge case, an override's) drawn twice is drawn again, so edge-case ids still come, once each.
  * The profile's nested ids are kept unique as drawn, before the repairs and the break: what a
  * break sets (a child session that is the task's own) stays as the rule needs it.
  */
@@ -57,10 +69,15 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
   const component = componentOf(api, target, apis);
   const draw = w.component(component);
   const idField = operationsIn(apis, api).find((op) => op.target === target)?.idField;
-  const drawId = idField === undefined ? undefined : w.property(component, idField);
+  // Ids the walk does not draw distinct are kept in a set, and drawn again when taken.
+  const drawId =
+    idField === undefined || w.isDistinct(`${component}.${idField}`, false)
+      ? undefined
+      : w.property(component, idField);
   const fix = repairerFor(api, target, apis);
   const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks, apis);
-  const nested = new IdBook(generatorsOf(api, apis).nestedIds?.[target] ?? []);
+  const paths = generatorsOf(api, apis).nestedIds?.[target] ?? [];
+  const nested = new IdBook(paths.filter((path) => !w.isDistinct(`${component}.${path}`, true)));
   const seen = new Set<unknown>();
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {

@@ -4,6 +4,7 @@
  * measured at about half of a generated task's time; a list of 100,000 objects needs none of it.
  */
 import fc from 'fast-check';
+import { DistinctSequence, mix } from './distinct.js';
 import type { Backend } from './schema-arbitrary.js';
 
 /**
@@ -14,16 +15,11 @@ import type { Backend } from './schema-arbitrary.js';
 export class Rng {
   private readonly s = new Int32Array(4);
   readonly random: fc.Random;
+  /** The `distinct` draws of this run so far, by range. */
+  private readonly sequences = new Map<string, DistinctSequence>();
 
-  constructor(seed: number) {
-    let x = seed | 0;
-    for (let i = 0; i < 4; i++) {
-      x = (x + 0x9e3779b9) | 0;
-      let z = x;
-      z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
-      z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
-      this.s[i] = z ^ (z >>> 15);
-    }
+  constructor(readonly seed: number) {
+    for (let i = 0; i < 4; i++) this.s[i] = mix((seed + Math.imul(i, 0x9e3779b9)) | 0);
     for (let i = 0; i < 12; i++) this.next();
     // fast-check's Random clones its source: this one's clone is itself, so both draw one stream.
     const shared = { clone: () => shared, next: () => this.next(), getState: () => [...this.s] };
@@ -48,10 +44,26 @@ export class Rng {
     if (span <= 4_294_967_296) return min + Math.floor(u * span);
     return min + Math.floor((u + (this.next() >>> 0) / 4_294_967_296 ** 2) * span);
   }
+
+  /** The `distinct` values of `min`..`max` this run has given, one sequence per range. */
+  sequence(min: number, max: number): DistinctSequence {
+    const key = `${min}:${max}`;
+    let sequence = this.sequences.get(key);
+    if (sequence === undefined)
+      this.sequences.set(key, (sequence = new DistinctSequence(this.seed, min, max, NEAR, BIAS)));
+    return sequence;
+  }
 }
 
 /** Draws one value. */
 export type Draw = (r: Rng) => unknown;
+
+/** Draws whose values never repeat within one run (see `Backend.distinct`). */
+const distinctDraws = new WeakSet<Draw>();
+const tagged = (draw: Draw, distinct: boolean): Draw => {
+  if (distinct) distinctDraws.add(draw);
+  return draw;
+};
 
 /** fast-check's `fc.option` gives null one time in this plus one. */
 const OPTION_FREQ = 5;
@@ -98,6 +110,16 @@ export const drawBackend: Backend<Draw> = {
     return (r) => values[r.int(0, last)];
   },
   uniform: (min, max) => (r) => r.int(min, max),
+  distinct(min, max) {
+    // The sequence is looked up once per run, not once per value.
+    let run: Rng | undefined;
+    let sequence: DistinctSequence | undefined;
+    return tagged((r) => {
+      if (r !== run) [run, sequence] = [r, r.sequence(min, max)];
+      return sequence!.draw(r);
+    }, true);
+  },
+  isDistinct: (draw) => distinctDraws.has(draw),
   integer(min, max) {
     if (max - min <= NEAR * 4) return (r) => r.int(min, max);
     return (r) => {
@@ -122,7 +144,10 @@ export const drawBackend: Backend<Draw> = {
     return (r) => (r.int(0, freq) === 0 ? null : value(r));
   },
   tuple(items) {
-    return (r) => items.map((item) => item(r));
+    return tagged(
+      (r) => items.map((item) => item(r)),
+      items.some((item) => distinctDraws.has(item)),
+    );
   },
   array(items, minLength, maxLength) {
     return (r) => {
@@ -153,7 +178,7 @@ export const drawBackend: Backend<Draw> = {
       return out;
     };
   },
-  map: (draw, f) => (r) => f(draw(r) as never),
+  map: (draw, f, injective = false) => tagged((r) => f(draw(r) as never), injective && distinctDraws.has(draw)),
   filter(draw, keep) {
     return (r) => {
       for (;;) {

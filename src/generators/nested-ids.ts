@@ -4,6 +4,7 @@
  * path; `IdBook` keeps them unique across the objects of one run, as `drawObjects` does the object's id.
  */
 import type { JsonObject } from '../contract/rules/types.js';
+import { pathSteps } from './member-paths.js';
 import type { Backend } from './schema-arbitrary.js';
 
 /** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
@@ -32,11 +33,6 @@ function visitorOf(steps: readonly string[]): Visit {
           };
   }
   return visit;
-}
-
-/** `output[].call_id` as steps: `output`, `[]`, `call_id`. */
-function pathSteps(path: string): string[] {
-  return path.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]));
 }
 
 const visitors = new Map<string, Visit>();
@@ -95,13 +91,14 @@ const hex8 = (n: number) => n.toString(16).padStart(8, '0');
 
 /**
  * A prefix and 62 random bits in hex, for a nested id that objects drawn one at a time (a seed,
- * a scenario's partial task) must not share either: a run's own repeats are made unique above.
- * The bits are drawn evenly: a draw that leans to its bounds (fast-check's default) repeats the
- * same few values across objects drawn with different seeds.
+ * a scenario's partial task) must not share either. The bits are drawn evenly: a draw that leans to
+ * its bounds (fast-check's default) repeats the same few values across objects drawn with different
+ * seeds. The high half is a `distinct` draw, so the ids of one bulk run are unique by construction.
  */
 export function randomId<A>(b: Backend<A>, prefix: string): A {
   return b.map(
-    b.tuple([b.uniform(0, 0x7fffffff), b.uniform(0, 0x7fffffff)]),
+    b.tuple([b.distinct(0, 0x7fffffff), b.uniform(0, 0x7fffffff)]),
     ([hi, lo]: [number, number]) => `${prefix}${hex8(hi)}${hex8(lo)}`,
+    true,
   );
 }

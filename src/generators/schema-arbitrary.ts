@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { JsonSchema } from '../contract/openapi.js';
 import { isoFromMillis } from './iso.js';
+import { pathSteps } from './member-paths.js';
 import { plausibleFor, UNUSUAL_TITLES, WORDS } from './texts.js';
 
 export interface ArbitraryOptions<A = unknown> {
@@ -20,6 +21,19 @@ export interface ArbitraryOptions<A = unknown> {
   overrides?: Record<string, fc.Arbitrary<unknown>>;
   /** The same, built with the walk's own backend (a profile's `overridesIn`): they win over `overrides`. */
   built?: Record<string, A>;
+  /**
+   * Members whose values must not repeat within a run (`Session.id`, `Session.resources[].id`): where
+   * the walk draws them itself (an id of a prefix pattern, or a member named like an id), it draws them
+   * with the backend's `distinct`.
+   */
+  distinct?: readonly string[];
+}
+
+/** A place in a schema as the walk names it (`FileResource.id`), and whether null may stand there. */
+interface Leaf {
+  schema: JsonSchema;
+  where: string;
+  nullable: boolean;
 }
 
 interface Weighted<A> {
@@ -34,6 +48,15 @@ export interface Backend<A> {
   integer(min: number, max: number): A;
   /** An integer drawn evenly, never leaning to the bounds: random bits that must not repeat across draws. */
   uniform(min: number, max: number): A;
+  /**
+   * An integer from `min` to `max` (a range of at most 2⁵² integers) that no other `distinct` draw of
+   * the same range gives within one run of bulk draws: unique by construction, so a run keeps no set
+   * of the values it gave (a few next to the bounds come first, once each). Drawn one value at a time
+   * (fast-check), it is drawn evenly, so that values of different seeds seldom meet.
+   */
+  distinct(min: number, max: number): A;
+  /** Whether no two values of `arbitrary` repeat within one run: a `distinct` draw, in a tuple or an injective map. */
+  isDistinct(arbitrary: A): boolean;
   boolean(): A;
   oneof(options: readonly Weighted<A>[]): A;
   /** `value`, or null one time in `freq + 1` (fast-check's default of `fc.option` when not given). */
@@ -45,7 +68,8 @@ export interface Backend<A> {
   record(model: Record<string, A>, required: readonly string[]): A;
   /** An object of up to `maxKeys` short lower-case keys. */
   dictionary(value: A, maxKeys: number): A;
-  map<T>(arbitrary: A, f: (value: T) => unknown): A;
+  /** `f` of each value; `injective` (no two values give one result) keeps a distinct draw distinct. */
+  map<T>(arbitrary: A, f: (value: T) => unknown, injective?: boolean): A;
   filter<T>(arbitrary: A, keep: (value: T) => boolean): A;
   /** Printable ASCII text of `minLength` to `maxLength` characters (the edge cases' very long strings). */
   longText(minLength: number, maxLength: number): A;
@@ -94,12 +118,71 @@ const suffixed = (prefix: string) => (n: number) => {
 /** Walks schemas into generators of backend `A`, each component built once. */
 export class SchemaWalker<A> {
   private readonly cache = new Map<string, A>();
+  /** Where the walk draws `distinct` values (the leaves of `options.distinct`). */
+  private readonly distinctWheres: ReadonlySet<string>;
 
   constructor(
     private readonly defs: Defs,
     private readonly options: ArbitraryOptions<A>,
     private readonly b: Backend<A>,
-  ) {}
+  ) {
+    const wheres = (options.distinct ?? []).flatMap((member) => this.leavesOf(member) ?? []).map((l) => l.where);
+    this.distinctWheres = new Set(wheres);
+  }
+
+  /**
+   * Whether the values at `member` (`Session.resources[].id`) never repeat within a run: every leaf
+   * it reaches is drawn distinct (by the walk, or by an override built so). With `nulls`, a null
+   * there may repeat (a nested id that is absent); without, a leaf that may be null is not distinct.
+   */
+  isDistinct(member: string, nulls: boolean): boolean {
+    const leaves = this.leavesOf(member);
+    if (leaves === undefined || leaves.length === 0) return false;
+    return leaves.every((leaf) => (nulls || !leaf.nullable) && this.b.isDistinct(this.build(leaf.schema, leaf.where)));
+  }
+
+  /**
+   * The leaves `member` reaches through references, alternatives, items and properties, named as
+   * `build` names them; undefined when an override stands before the leaf (the walk does not draw
+   * what lies inside it).
+   */
+  private leavesOf(member: string): Leaf[] | undefined {
+    const dot = member.indexOf('.');
+    const name = dot < 0 ? member : member.slice(0, dot);
+    const steps = dot < 0 ? [] : pathSteps(member.slice(dot + 1));
+    const out: Leaf[] = [];
+    const visit = (schema: JsonSchema | undefined, where: string, at: number, nullable: boolean): boolean => {
+      if (schema === undefined) return true;
+      if (this.overrideAt(where) !== undefined) {
+        if (at < steps.length) return false;
+        out.push({ schema, where, nullable });
+        return true;
+      }
+      if (typeof schema.$ref === 'string') {
+        const ref = schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
+        return visit(this.defs[ref], ref, at, nullable);
+      }
+      for (const key of ['oneOf', 'anyOf'] as const) {
+        const options = schema[key];
+        if (Array.isArray(options))
+          return options.every((option, i) => visit(option as JsonSchema, `${where}#${i}`, at, nullable));
+      }
+      if (Array.isArray(schema.type)) {
+        const concrete = schema.type.filter((t) => t !== 'null');
+        const withNull = nullable || schema.type.includes('null');
+        return concrete.every((type) => visit({ ...schema, type }, where, at, withNull));
+      }
+      if (at === steps.length) {
+        out.push({ schema, where, nullable });
+        return true;
+      }
+      const step = steps[at]!;
+      if (step === '[]') return visit(schema.items as JsonSchema | undefined, `${where}[]`, at + 1, false);
+      const sub = (schema.properties as Record<string, JsonSchema> | undefined)?.[step];
+      return visit(sub, `${where}.${step}`, at + 1, false);
+    };
+    return visit(this.defs[name], name, 0, false) ? out : undefined;
+  }
 
   /** The generator of one `$defs` entry (a spec component). */
   component(name: string): A {
@@ -235,9 +318,13 @@ export class SchemaWalker<A> {
     const { b } = this;
     const edge = this.options.edge;
     if (schema.format === 'date-time') return this.timestamp();
+    const distinct = this.distinctWheres.has(where);
     if (typeof schema.pattern === 'string') {
       const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(schema.pattern)?.[1];
-      if (prefix !== undefined) return b.map(b.integer(0, 36 ** 10 - 1), suffixed(prefix));
+      if (prefix !== undefined) {
+        const n = distinct ? b.distinct(0, 36 ** 10 - 1) : b.integer(0, 36 ** 10 - 1);
+        return b.map(n, suffixed(prefix), true);
+      }
       return b.fromFastCheck(fc.stringMatching(new RegExp(schema.pattern)));
     }
     const field = where.slice(where.lastIndexOf('.') + 1);
@@ -245,7 +332,8 @@ export class SchemaWalker<A> {
     // draw stays within 31 bits: a wider one takes fast-check's slower path (measured: ~10% per task).
     if (!edge && /(^|_)id$/.test(field) && !Array.isArray(schema.examples)) {
       const prefix = `${field === 'id' ? 'id' : field.slice(0, -3)}_`;
-      return b.map(b.integer(0, 2 ** 31 - 1), (n: number) => prefix + n.toString(36).padStart(6, '0'));
+      const n = distinct ? b.distinct(0, 2 ** 31 - 1) : b.integer(0, 2 ** 31 - 1);
+      return b.map(n, (n: number) => prefix + n.toString(36).padStart(6, '0'), true);
     }
     const plausible = plausibleFor(where);
     const words = this.text();
@@ -300,6 +388,8 @@ export const fastCheckBackend: Backend<fc.Arbitrary<unknown>> = {
   constantFrom: (values) => fc.constantFrom(...values),
   integer: (min, max) => fc.integer({ min, max }),
   uniform: (min, max) => fc.noBias(fc.integer({ min, max })),
+  distinct: (min, max) => fc.noBias(fc.integer({ min, max })),
+  isDistinct: () => false,
   boolean: () => fc.boolean(),
   oneof: (options) =>
     options.every((o) => o.weight === 1) ? fc.oneof(...options.map((o) => o.arbitrary)) : fc.oneof(...options),
