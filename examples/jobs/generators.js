@@ -21,6 +21,8 @@ export const jobsGenerators = {
   }),
   kits: {
     'jobs.finished-at-when-ended': {
+      // What the repair reads, sets or deletes: `generate` writes the other members as it draws them.
+      members: ['status', 'finished_at', 'created_at'],
       repair(job) {
         if (!ended(job.status)) job.finished_at = null;
         else if (typeof job.finished_at !== 'number' || job.finished_at < Number(job.created_at))
@@ -31,6 +33,7 @@ export const jobsGenerators = {
       },
     },
     'jobs.exit-code-matches-status': {
+      members: ['status', 'exit_code'],
       repair(job) {
         job.exit_code = exitCodeOf(job);
       },

@@ -34,6 +34,11 @@ export interface Command {
 
 export interface CommandIo {
   stdout: (text: string) => void;
+  /**
+   * Writes bytes to standard output before it returns, so the caller may reuse them: for a command
+   * that writes much (`generate`); `stdout` takes their text where this is not given.
+   */
+  stdoutBytes?: (bytes: Uint8Array) => void;
   stderr: (text: string) => void;
   /** Resolves when the process is asked to stop (Ctrl-C); long-running commands await it. */
   stopSignal: Promise<void>;
@@ -41,6 +46,9 @@ export interface CommandIo {
 
 /** A bad flag value: the CLI prints the reason and the command's usage and exits 2. */
 export class UsageError extends Error {}
+
+/** Standard output's reader has gone (`generate … | head`): the command stops, and the CLI exits 0. */
+export class OutputClosed extends Error {}
 
 export function requireString(values: Record<string, unknown>, name: string): string {
   const value = values[name];

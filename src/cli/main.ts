@@ -2,8 +2,9 @@
  * agent-task-contracts CLI. Exit codes: 0 success, 1 a check failed (conform), 2 bad usage or
  * configuration.
  */
+import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Command, type CommandIo, describeFlags, parseArgsOptions, UsageError } from './command.js';
+import { type Command, type CommandIo, describeFlags, OutputClosed, parseArgsOptions, UsageError } from './command.js';
 import { commands } from './commands.js';
 
 const PROGRAM = 'agent-task-contracts';
@@ -62,6 +63,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   try {
     return await command.run(values, io, positionals);
   } catch (error) {
+    if (error instanceof OutputClosed) return 0;
     if (error instanceof UsageError) {
       io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandUsage(command)}\n`);
       return 2;
@@ -74,6 +76,24 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
+/**
+ * Writes all of `bytes` to file descriptor `fd` before it returns. A pipe Node has made non-blocking
+ * takes part of them, or none (EAGAIN) while its reader is behind: wait a moment and write the rest.
+ */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) {
+    try {
+      at += writeSync(fd, bytes, at, bytes.length - at);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') throw new OutputClosed('standard output was closed');
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 1);
+    }
+  }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** Runs the CLI on this process's arguments and sets its exit code. */
 export async function main(): Promise<void> {
   const stopSignal = new Promise<void>((resolve) => {
@@ -82,6 +102,7 @@ export async function main(): Promise<void> {
   });
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
+    stdoutBytes: (bytes) => writeAll(1, bytes),
     stderr: (text) => process.stderr.write(text),
     stopSignal,
   });

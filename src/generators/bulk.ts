@@ -12,10 +12,11 @@ import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
 import { type Draw, drawBackend, Rng } from './draw.js';
+import { pathSteps } from './member-paths.js';
 import { IdBook, isNew } from './nested-ids.js';
 import { generatorsOf, kitOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
-import { SchemaWalker } from './schema-arbitrary.js';
+import { type Backend, SchemaWalker } from './schema-arbitrary.js';
 
 export interface DrawOptions {
   count: number;
@@ -38,22 +39,77 @@ function uniqueMembers(api: ApiName, apis: ApiSet): string[] {
   });
 }
 
-function walker(api: ApiName, edge: boolean, apis: ApiSet): SchemaWalker<Draw> {
-  return apis.derive(`walker|${api}|${edge}`, () => {
+/** The schema walk of an API over one bulk backend (`name` tells the backends apart), made once per set. */
+export function bulkWalker<A>(api: ApiName, edge: boolean, apis: ApiSet, backend: Backend<A>, name: string) {
+  return apis.derive(`walker|${name}|${api}|${edge}`, () => {
     const defs = schemaBundle(api, 'strict', apis).$defs as Record<string, JsonSchema>;
     const profile = generatorsOf(api, apis);
-    const overrides = {
+    const options = {
       edge,
       overrides: profile.overrides?.(fc, edge),
-      built: profile.overridesIn?.(drawBackend, edge),
+      built: profile.overridesIn?.(backend, edge),
       distinct: uniqueMembers(api, apis),
     };
-    return new SchemaWalker(defs, overrides, drawBackend);
+    return new SchemaWalker(defs, options, backend);
   });
 }
 
 /** After this many draws of an id that is taken, a counter suffix makes it unique (a tiny id space). */
 const REDRAWS = 16;
+
+/**
+ * What keeps the ids of one run unique: nothing for those the walk draws distinct; a set, and a
+ * draw again, for the object's id otherwise (an edge-case text, an override's); the profile's
+ * nested ids not drawn distinct in an `IdBook`. `members` are the top-level members it reads.
+ */
+export class RunIds {
+  private readonly seen = new Set<unknown>();
+  private readonly nested: IdBook;
+  readonly members: readonly string[];
+
+  constructor(
+    private readonly idField: string | undefined,
+    /** Draws the id again; undefined when the walk draws it distinct. */
+    private readonly redraw: ((r: Rng) => unknown) | undefined,
+    nestedPaths: readonly string[],
+  ) {
+    this.nested = new IdBook(nestedPaths);
+    this.members = [
+      ...(idField !== undefined && redraw !== undefined ? [idField] : []),
+      ...nestedPaths.map((path) => pathSteps(path)[0]!),
+    ];
+  }
+
+  /** For the walk `w` of an API's objects of `target` (`value` reads a generator's value draw). */
+  static of<A>(w: SchemaWalker<A>, value: (a: A) => Draw, api: ApiName, target: RuleTarget, apis: ApiSet): RunIds {
+    const component = componentOf(api, target, apis);
+    const idField = operationsIn(apis, api).find((op) => op.target === target)?.idField;
+    const drawId =
+      idField === undefined || w.isDistinct(`${component}.${idField}`, false)
+        ? undefined
+        : w.property(component, idField);
+    const paths = generatorsOf(api, apis).nestedIds?.[target] ?? [];
+    return new RunIds(
+      idField,
+      drawId === undefined ? undefined : value(drawId),
+      paths.filter((path) => !w.isDistinct(`${component}.${path}`, true)),
+    );
+  }
+
+  /** Makes the ids of the `i`-th object of the run, `item`, unique in it. */
+  keep(item: JsonObject, r: Rng, i: number): void {
+    const { idField, redraw, seen } = this;
+    if (idField !== undefined && redraw !== undefined && idField in item) {
+      let id = item[idField];
+      if (!isNew(seen, id)) {
+        for (let tries = 0; !isNew(seen, id); tries++)
+          id = tries < REDRAWS ? redraw(r) : `${String(id)}${i.toString(36)}`;
+        item[idField] = id as JsonObject[string];
+      }
+    }
+    this.nested.keep(item);
+  }
+}
 
 /**
  * `count` objects of `target`, deterministic from `seed`, each valid (or breaking `breaks` only),
@@ -63,34 +119,16 @@ const REDRAWS = 16;
  * break sets (a child session that is the task's own) stays as the rule needs it.
  */
 export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
-  const edge = options.edge ?? false;
   const apis = options.apis ?? processApis();
-  const w = walker(api, edge, apis);
-  const component = componentOf(api, target, apis);
-  const draw = w.component(component);
-  const idField = operationsIn(apis, api).find((op) => op.target === target)?.idField;
-  // Ids the walk does not draw distinct are kept in a set, and drawn again when taken.
-  const drawId =
-    idField === undefined || w.isDistinct(`${component}.${idField}`, false)
-      ? undefined
-      : w.property(component, idField);
+  const w = bulkWalker(api, options.edge ?? false, apis, drawBackend, 'draw');
+  const draw = w.component(componentOf(api, target, apis));
+  const ids = RunIds.of(w, (a) => a, api, target, apis);
   const fix = repairerFor(api, target, apis);
   const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks, apis);
-  const paths = generatorsOf(api, apis).nestedIds?.[target] ?? [];
-  const nested = new IdBook(paths.filter((path) => !w.isDistinct(`${component}.${path}`, true)));
-  const seen = new Set<unknown>();
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {
     const item = draw(r) as JsonObject;
-    if (idField !== undefined && drawId !== undefined && idField in item) {
-      let id = item[idField];
-      if (!isNew(seen, id)) {
-        for (let tries = 0; !isNew(seen, id); tries++)
-          id = tries < REDRAWS ? drawId(r) : `${String(id)}${i.toString(36)}`;
-        item[idField] = id as JsonObject[string];
-      }
-    }
-    nested.keep(item);
+    ids.keep(item, r, i);
     if (kit === undefined) yield fix(item);
     else {
       fix(item);

@@ -66,7 +66,7 @@ const tagged = (draw: Draw, distinct: boolean): Draw => {
 };
 
 /** fast-check's `fc.option` gives null one time in this plus one. */
-const OPTION_FREQ = 5;
+export const OPTION_FREQ = 5;
 
 /** Wide integer ranges sometimes draw next to their bounds, as fast-check's bias does, one time in this. */
 const BIAS = 8;
@@ -74,7 +74,7 @@ const NEAR = 8;
 
 /** The keys of fast-check's dictionaries here: one to eight of `a`–`j` and `_`, from one or two draws. */
 const KEY_LETTERS = 'abcdefghij_';
-function dictionaryKey(r: Rng): string {
+export function dictionaryKey(r: Rng): string {
   let key = '';
   for (let k = r.int(1, 8), n = r.int(0, 11 ** 8 - 1); k > 0; k--, n = Math.floor(n / 11)) key += KEY_LETTERS[n % 11];
   return key;
@@ -178,7 +178,7 @@ export const drawBackend: Backend<Draw> = {
       return out;
     };
   },
-  map: (draw, f, injective = false) => tagged((r) => f(draw(r) as never), injective && distinctDraws.has(draw)),
+  map: (draw, f, traits) => tagged((r) => f(draw(r) as never), traits?.injective === true && distinctDraws.has(draw)),
   filter(draw, keep) {
     return (r) => {
       for (;;) {

@@ -34,11 +34,35 @@ function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: Jso
       for (const bound of notBefore) if (earlier(item[field], item[bound])) item[field] = item[bound];
 }
 
+/** A repair and the top-level members it reads, sets or deletes (see `RuleKit.members`). */
+export interface MemberRepair {
+  repair(item: JsonObject): void;
+  members: readonly string[];
+}
+
 /** The family repairs of the operations that list objects of `target`. */
-export function familyRepairs(api: ApiName, target: RuleTarget, apis: ApiSet): ((item: JsonObject) => void)[] {
+export function familyRepairs(api: ApiName, target: RuleTarget, apis: ApiSet): MemberRepair[] {
   const ops = operationsIn(apis, api).filter((op) => op.target === target);
   return [
-    ...ops.flatMap((op) => (op.timeOrder ? [(item: JsonObject) => timesInOrder(op.timeOrder!, item)] : [])),
-    ...ops.flatMap((op) => (op.together ? [(item: JsonObject) => presentTogether(op.together!, item)] : [])),
+    ...ops.flatMap(({ timeOrder }) =>
+      timeOrder
+        ? [
+            {
+              repair: (item: JsonObject) => timesInOrder(timeOrder, item),
+              members: timeOrder.flatMap(({ order }) => order.flatMap(({ field, notBefore }) => [field, ...notBefore])),
+            },
+          ]
+        : [],
+    ),
+    ...ops.flatMap(({ together }) =>
+      together
+        ? [
+            {
+              repair: (item: JsonObject) => presentTogether(together, item),
+              members: together.flatMap(({ fields }) => fields),
+            },
+          ]
+        : [],
+    ),
   ];
 }

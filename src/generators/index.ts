@@ -6,4 +6,4 @@ export { brokenObject, type ObjectOptions, validObject } from './objects.js';
 export type { GeneratorProfile } from './profile.js';
 export { type Expectation, type Query, type RequestCase, requestCase, type ValuePools } from './requests.js';
 export type { RuleKit } from './rule-kit.js';
-export type { Backend } from './schema-arbitrary.js';
+export type { Backend, MapTraits } from './schema-arbitrary.js';

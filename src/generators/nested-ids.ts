@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../contract/rules/types.js';
 import { pathSteps } from './member-paths.js';
-import type { Backend } from './schema-arbitrary.js';
+import { type Backend, isPlain } from './schema-arbitrary.js';
 
 /** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
 type At = (holder: JsonObject, key: string) => void;
@@ -99,6 +99,6 @@ export function randomId<A>(b: Backend<A>, prefix: string): A {
   return b.map(
     b.tuple([b.distinct(0, 0x7fffffff), b.uniform(0, 0x7fffffff)]),
     ([hi, lo]: [number, number]) => `${prefix}${hex8(hi)}${hex8(lo)}`,
-    true,
+    { injective: true, plain: isPlain(prefix) },
   );
 }

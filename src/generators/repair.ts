@@ -8,10 +8,14 @@ import { kitOf } from './profiles.js';
 import type { RuleKit } from './rule-kit.js';
 
 /** The kit of every item rule, then the repairs of the law families the operations declare. */
-function kitsOf(api: ApiName, target: RuleTarget, apis: ApiSet): { id: string; kit: Pick<RuleKit, 'repair'> }[] {
+function kitsOf(
+  api: ApiName,
+  target: RuleTarget,
+  apis: ApiSet,
+): { id: string; kit: Pick<RuleKit, 'repair' | 'members'> }[] {
   return apis.derive(`repairs|${api}|${target}`, () => [
     ...rulesFor(api, target, apis).map((rule) => ({ id: rule.id, kit: kitOf(api, rule.id, apis) })),
-    ...familyRepairs(api, target, apis).map((repair) => ({ id: '', kit: { repair } })),
+    ...familyRepairs(api, target, apis).map((kit) => ({ id: '', kit })),
   ]);
 }
 
@@ -38,4 +42,14 @@ export function repairerFor(
     for (const fix of repairs) fix(item);
     return item;
   };
+}
+
+/**
+ * The top-level members the repairs of `target` read, set or delete; undefined when a kit does not
+ * say (`RuleKit.members`), so that every member is drawn as a value.
+ */
+export function repairMembers(api: ApiName, target: RuleTarget, apis: ApiSet = processApis()): Set<string> | undefined {
+  const kits = kitsOf(api, target, apis);
+  if (kits.some(({ kit }) => kit.members === undefined)) return undefined;
+  return new Set(kits.flatMap(({ kit }) => kit.members!));
 }

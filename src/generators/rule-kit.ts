@@ -8,6 +8,12 @@ export interface RuleKit {
    * by its rule's statement.
    */
   breaks?: string;
+  /**
+   * The top-level members `repair` reads, sets or deletes (`['status', 'ended_at']`). Bulk text
+   * (`generate`) draws every other member straight as JSON text, without building its value; an
+   * API any of whose kits leaves this out is drawn as values whole (slower, the same objects).
+   */
+  members?: readonly string[];
   repair(item: JsonObject): void;
   break(item: JsonObject): void;
 }

@@ -68,13 +68,21 @@ export interface Backend<A> {
   record(model: Record<string, A>, required: readonly string[]): A;
   /** An object of up to `maxKeys` short lower-case keys. */
   dictionary(value: A, maxKeys: number): A;
-  /** `f` of each value; `injective` (no two values give one result) keeps a distinct draw distinct. */
-  map<T>(arbitrary: A, f: (value: T) => unknown, injective?: boolean): A;
+  /** `f` of each value; what `traits` says of `f` lets a backend keep a draw distinct, or write its text faster. */
+  map<T>(arbitrary: A, f: (value: T) => unknown, traits?: MapTraits): A;
   filter<T>(arbitrary: A, keep: (value: T) => boolean): A;
   /** Printable ASCII text of `minLength` to `maxLength` characters (the edge cases' very long strings). */
   longText(minLength: number, maxLength: number): A;
   /** A fast-check arbitrary (an override, a rare string form) as this backend's generator. */
   fromFastCheck(arbitrary: fc.Arbitrary<unknown>): A;
+}
+
+/** What a backend may know of a map's function. */
+export interface MapTraits {
+  /** No two values give one result: a distinct draw stays distinct. */
+  injective?: boolean;
+  /** Its results are strings of printable ASCII without `"` or `\\`, which JSON writes as they are. */
+  plain?: boolean;
 }
 
 type Defs = Record<string, JsonSchema>;
@@ -102,6 +110,9 @@ function wordsFrom(n: number): string {
 }
 
 const DIGITS_5 = 36 ** 5;
+
+/** Whether JSON writes `text` as it is (see `MapTraits.plain`). */
+export const isPlain = (text: string) => /^[ !#-[\]-~]*$/.test(text);
 
 /**
  * `{prefix}` and a short base-36 suffix: shrinks towards `{prefix}00000000`. The suffix is written in
@@ -287,7 +298,7 @@ export class SchemaWalker<A> {
   /** Readable one- to three-word texts from a single integer draw; with `edge`, odd strings too. */
   private text(): A {
     const { b } = this;
-    const plain = b.map(b.integer(0, W + W * W + W * W * W - 1), wordsFrom);
+    const plain = b.map(b.integer(0, W + W * W + W * W * W - 1), wordsFrom, { plain: true });
     if (!this.options.edge) return plain;
     return b.oneof([
       { arbitrary: plain, weight: 3 },
@@ -300,7 +311,7 @@ export class SchemaWalker<A> {
 
   private timestamp(): A {
     const { b } = this;
-    const normal = b.map(b.integer(MIN_TIME, MAX_TIME), isoFromMillis);
+    const normal = b.map(b.integer(MIN_TIME, MAX_TIME), isoFromMillis, { plain: true });
     if (!this.options.edge) return normal;
     const odd = b.constantFrom([
       '1970-01-01T00:00:00.000Z',
@@ -323,7 +334,7 @@ export class SchemaWalker<A> {
       const prefix = /^\^([A-Za-z0-9_-]+)$/.exec(schema.pattern)?.[1];
       if (prefix !== undefined) {
         const n = distinct ? b.distinct(0, 36 ** 10 - 1) : b.integer(0, 36 ** 10 - 1);
-        return b.map(n, suffixed(prefix), true);
+        return b.map(n, suffixed(prefix), { injective: true, plain: true });
       }
       return b.fromFastCheck(fc.stringMatching(new RegExp(schema.pattern)));
     }
@@ -333,7 +344,10 @@ export class SchemaWalker<A> {
     if (!edge && /(^|_)id$/.test(field) && !Array.isArray(schema.examples)) {
       const prefix = `${field === 'id' ? 'id' : field.slice(0, -3)}_`;
       const n = distinct ? b.distinct(0, 2 ** 31 - 1) : b.integer(0, 2 ** 31 - 1);
-      return b.map(n, (n: number) => prefix + n.toString(36).padStart(6, '0'), true);
+      return b.map(n, (n: number) => prefix + n.toString(36).padStart(6, '0'), {
+        injective: true,
+        plain: isPlain(prefix),
+      });
     }
     const plausible = plausibleFor(where);
     const words = this.text();

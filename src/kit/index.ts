@@ -68,7 +68,7 @@ export { randomId } from '../generators/nested-ids.js';
 export type { FastCheck, GeneratorProfile } from '../generators/profile.js';
 export { repair } from '../generators/repair.js';
 export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
-export type { Backend } from '../generators/schema-arbitrary.js';
+export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
 export { type ApiModules, apiSetOf, registerApi } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';

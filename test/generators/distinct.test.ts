@@ -54,7 +54,7 @@ describe(`distinct draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
 
   it('the bulk backend: one sequence per range and run, shared by every draw of that range', () => {
     const a = drawBackend.distinct(0, 99);
-    const b = drawBackend.map(drawBackend.distinct(0, 99), (n: number) => n, true);
+    const b = drawBackend.map(drawBackend.distinct(0, 99), (n: number) => n, { injective: true });
     expect(drawBackend.isDistinct(a) && drawBackend.isDistinct(b)).toBe(true);
     expect(drawBackend.isDistinct(drawBackend.map(a, (n: number) => n % 2))).toBe(false);
     expect(drawBackend.isDistinct(drawBackend.tuple([a, drawBackend.uniform(0, 9)]))).toBe(true);

@@ -8,6 +8,7 @@ const ARK_TERMINAL: readonly string[] = arkLifecycle.terminal;
 export const arkKits = {
   'ark.started-at-absent-before-start': {
     breaks: 'marks the task queued and gives it a started_at',
+    members: ['state', 'started_at'],
     repair(t) {
       if (t.state === 'queued') del(t, 'started_at');
     },
@@ -18,6 +19,7 @@ export const arkKits = {
   },
   'ark.started-at-present-once-running': {
     breaks: 'marks the task running and removes its started_at',
+    members: ['state', 'started_at', 'created_at'],
     repair(t) {
       if (t.state === 'running' && t.started_at === undefined) t.started_at = millisAfter(t.created_at, 1000);
     },
@@ -28,6 +30,7 @@ export const arkKits = {
   },
   'ark.started-at-present-once-succeeded': {
     breaks: 'marks the task succeeded and removes its started_at',
+    members: ['state', 'started_at', 'finished_at', 'created_at'],
     repair(t) {
       if (t.state === 'succeeded' && t.started_at === undefined)
         t.started_at = typeof t.finished_at === 'number' ? t.finished_at : millisAfter(t.created_at, 1000);
@@ -40,6 +43,7 @@ export const arkKits = {
   },
   'ark.finished-at-only-when-terminal': {
     breaks: 'gives an unfinished task a finished_at (a finished one becomes unknown)',
+    members: ['state', 'finished_at'],
     repair(t) {
       if (!ARK_TERMINAL.includes(String(t.state))) del(t, 'finished_at');
     },
@@ -50,6 +54,7 @@ export const arkKits = {
   },
   'ark.finished-at-when-terminal': {
     breaks: 'removes finished_at from a finished task (an unfinished one becomes failed)',
+    members: ['state', 'finished_at', 'started_at', 'created_at'],
     repair(t) {
       if (ARK_TERMINAL.includes(String(t.state)) && t.finished_at === undefined)
         t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
@@ -63,6 +68,7 @@ export const arkKits = {
     breaks:
       'gives a task that is not failed, cancelled or unknown an error_code and an error_message (one that is ' +
       'becomes succeeded)',
+    members: ['state', 'error_code', 'error_message'],
     repair(t) {
       if (!['failed', 'cancelled', 'unknown'].includes(String(t.state))) {
         del(t, 'error_code');
@@ -78,6 +84,7 @@ export const arkKits = {
   },
   'ark.times-are-unix-millis': {
     breaks: 'writes created_at in seconds instead of milliseconds',
+    members: ['created_at', 'started_at', 'finished_at'],
     repair(t) {
       for (const key of ['created_at', 'started_at', 'finished_at']) {
         const v = t[key];

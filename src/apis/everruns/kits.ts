@@ -13,6 +13,7 @@ const relativeUrl = (a: unknown) =>
 export const everrunsKits = {
   'everruns.input-request-only-while-awaiting-input': {
     breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
+    members: ['state', 'input_request'],
     repair(t) {
       if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
     },
@@ -23,6 +24,7 @@ export const everrunsKits = {
   },
   'everruns.attempt-starts-at-1': {
     breaks: 'sets attempt to 0',
+    members: ['attempt'],
     repair(t) {
       if (typeof t.attempt === 'number' && t.attempt < 1) t.attempt = 1;
     },
@@ -32,6 +34,7 @@ export const everrunsKits = {
   },
   'everruns.result-path-shape': {
     breaks: 'sets result_path to "/tasks/<id>.json"',
+    members: ['result_path', 'id'],
     repair(t) {
       if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
     },
@@ -43,6 +46,7 @@ export const everrunsKits = {
     breaks:
       'gives a task that neither failed nor was canceled an error of kind orphaned (a failed, ' +
       'canceled or awaiting_input one becomes succeeded)',
+    members: ['state', 'error'],
     repair(t) {
       if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
     },
@@ -54,6 +58,7 @@ export const everrunsKits = {
   },
   'everruns.root-session-not-self': {
     breaks: "sets root_session_id to the task's own session_id",
+    members: ['root_session_id', 'session_id'],
     repair(t) {
       if (t.root_session_id === t.session_id) t.root_session_id = null;
     },
@@ -63,6 +68,7 @@ export const everrunsKits = {
   },
   'everruns.timeout-rejection-only-on-failed': {
     breaks: 'marks the task canceled with an error of kind timeout',
+    members: ['error', 'state'],
     repair(t) {
       const error = t.error as JsonObject | null | undefined;
       if (
@@ -80,6 +86,7 @@ export const everrunsKits = {
   },
   'everruns.child-session-not-own-session': {
     breaks: "sets links.child_session_id to the task's own session_id",
+    members: ['links', 'session_id'],
     repair(t) {
       const links = t.links as JsonObject | undefined;
       if (links && typeof links === 'object' && links.child_session_id === t.session_id)
@@ -93,6 +100,7 @@ export const everrunsKits = {
     breaks:
       'adds an artifact whose url is the relative "artifacts/log.txt" (to a task not yet started, as its second ' +
       'attempt: a first one has produced nothing)',
+    members: ['artifacts'],
     repair(t) {
       if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
         t.artifacts = t.artifacts.map((a, i) =>
@@ -110,6 +118,7 @@ export const everrunsKits = {
   'everruns.nothing-produced-before-start': {
     breaks:
       'makes the task queued on its first attempt, with no start, heartbeat or finish time, and gives it an artifact',
+    members: ['state', 'attempt', 'started_at', 'heartbeat_at', 'finished_at', 'artifacts'],
     repair(t) {
       if (notStartedYet(t) && Array.isArray(t.artifacts) && t.artifacts.length > 0) t.artifacts = [];
     },
@@ -120,6 +129,7 @@ export const everrunsKits = {
   },
   'everruns.child-session-not-root': {
     breaks: "sets links.child_session_id to the task's root_session_id (giving it a root when it has none)",
+    members: ['links', 'root_session_id'],
     repair(t) {
       const links = t.links as JsonObject | undefined;
       if (links && typeof links === 'object' && typeof t.root_session_id === 'string')

@@ -8,6 +8,7 @@ export const jsonrpcKits = {
     breaks:
       'gives a task that does not require input input_required_call_ids ["call_pending"] (an ' +
       'input-required one becomes working)',
+    members: ['status', 'input_required_call_ids'],
     repair(t) {
       if (
         t.status !== 'input-required' &&
@@ -23,6 +24,7 @@ export const jsonrpcKits = {
   },
   'jsonrpc.nothing-produced-before-start': {
     breaks: 'makes a task created (not started) and gives it one output item, an assistant message',
+    members: ['status', 'output'],
     repair(t) {
       if (t.status === 'created' && Array.isArray(t.output) && t.output.length > 0) t.output = [];
     },
@@ -34,6 +36,7 @@ export const jsonrpcKits = {
   },
   'jsonrpc.created-at-unix-seconds': {
     breaks: 'writes created_at in milliseconds instead of seconds',
+    members: ['created_at'],
     repair(t) {
       const v = t.created_at;
       if (typeof v === 'number' && (v < 1e9 || v >= 1e10)) t.created_at = 1e9 + (v % 1e9);
@@ -44,6 +47,7 @@ export const jsonrpcKits = {
   },
   'jsonrpc.envelope-result-xor-error': {
     breaks: 'gives the envelope an error beside its result',
+    members: ['result', 'error'],
     repair(e) {
       if (e.result !== undefined && e.result !== null && e.error !== undefined && e.error !== null) del(e, 'error');
     },
@@ -54,6 +58,7 @@ export const jsonrpcKits = {
   },
   'jsonrpc.previous-task-not-self': {
     breaks: "sets previous_task_id to the task's own id",
+    members: ['previous_task_id', 'id'],
     repair(t) {
       if (t.previous_task_id !== undefined && t.previous_task_id === t.id) del(t, 'previous_task_id');
     },

@@ -8,6 +8,7 @@ import { forkSource, isNormalizedPath } from './rules.js';
 export const praxisKits = {
   'praxis.ended-at-null-exactly-while-running': {
     breaks: "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null",
+    members: ['status', 'ended_at', 'started_at'],
     repair(t) {
       if (t.status === 'running') t.ended_at = null;
       else if (t.ended_at === null || t.ended_at === undefined) t.ended_at = isoPlus(t.started_at, 60_000);
@@ -21,6 +22,7 @@ export const praxisKits = {
     breaks:
       'sets cancellable to true on a task that is not running (a running one is first marked ' +
       'completed, with an ended_at)',
+    members: ['status', 'cancellable'],
     repair(t) {
       if (t.status !== 'running') t.cancellable = false;
     },
@@ -34,6 +36,7 @@ export const praxisKits = {
   },
   'praxis.trigger-count-only-for-monitors': {
     breaks: 'sets trigger_count to 2 on a task of another kind than monitor (a monitor becomes a bash task)',
+    members: ['kind', 'trigger_count'],
     repair(t) {
       if (t.kind !== 'monitor') t.trigger_count = null;
     },
@@ -44,6 +47,7 @@ export const praxisKits = {
   },
   'praxis.thread-id-only-for-subagents': {
     breaks: 'sets thread_id to "thread_main" on a task of another kind than subagent (a subagent becomes a bash task)',
+    members: ['kind', 'thread_id'],
     repair(t) {
       if (t.kind !== 'subagent') t.thread_id = null;
     },
@@ -54,6 +58,7 @@ export const praxisKits = {
   },
   'praxis.session-environment-xor-computer': {
     breaks: 'gives a session both an environment_id and computer_id "cmp_owned"',
+    members: ['environment_id', 'computer_id'],
     repair(s) {
       if (typeof s.environment_id === 'string' && typeof s.computer_id === 'string') del(s, 'computer_id');
     },
@@ -64,6 +69,7 @@ export const praxisKits = {
   },
   'praxis.session-list-excludes-archived': {
     breaks: "sets the session's archived_at to an hour after its created_at",
+    members: ['archived_at'],
     repair(s) {
       s.archived_at = null;
     },
@@ -73,6 +79,7 @@ export const praxisKits = {
   },
   'praxis.session-cwd-normalized': {
     breaks: 'sets cwd to "/home/user//workspace/./src"',
+    members: ['cwd'],
     repair(s) {
       if (typeof s.cwd === 'string' && !isNormalizedPath(s.cwd)) s.cwd = '/home/user/workspace';
     },
@@ -82,6 +89,7 @@ export const praxisKits = {
   },
   'praxis.session-budget-names-its-ceiling': {
     breaks: 'gives the session a budget of type limit without max_list_cost',
+    members: ['budget'],
     repair(s) {
       const budget = s.budget;
       if (isObject(budget) && !('max_list_cost' in budget))
@@ -93,6 +101,7 @@ export const praxisKits = {
   },
   'praxis.session-not-forked-from-itself': {
     breaks: "sets forked_from.session_id to the session's own id",
+    members: ['forked_from', 'id'],
     repair(s) {
       if (forkSource(s) !== undefined && forkSource(s) === s.id) s.forked_from = null;
     },

@@ -1,0 +1,118 @@
+/**
+ * `generate` writes objects as JSON text while it draws them (src/generators/lines.ts): the lines must
+ * be the objects `drawObjects` gives for the same seed, and the members each repair names
+ * (`RuleKit.members`) must be all it touches, or a repair would read a member that was never built.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
+import { processApis } from '../../src/contract/api-set.js';
+import { componentOf, componentsOf } from '../../src/contract/operations.js';
+import { rulesFor } from '../../src/contract/rules/index.js';
+import type { JsonObject, RuleTarget } from '../../src/contract/rules/types.js';
+import { bulkWalker, drawObjects } from '../../src/generators/bulk.js';
+import { drawBackend, Rng } from '../../src/generators/draw.js';
+import { familyRepairs } from '../../src/generators/families.js';
+import { drawLines } from '../../src/generators/lines.js';
+import { generatorsOf } from '../../src/generators/profiles.js';
+import { repairMembers } from '../../src/generators/repair.js';
+import { apiSetOf } from '../../src/handlers/apis.js';
+import type { ApiModule } from '../../src/handlers/profile.js';
+
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+
+const targets = BUILTIN_API_NAMES.flatMap((api) =>
+  Object.keys(componentsOf(api)).map((target) => ({ api, target: target as RuleTarget })),
+);
+
+/** The first line where two lists differ, or undefined. */
+function firstDifference(objects: JsonObject[], lines: string[]): string | undefined {
+  if (objects.length !== lines.length) return `${objects.length} objects, ${lines.length} lines`;
+  for (let i = 0; i < lines.length; i++) {
+    const object = JSON.parse(JSON.stringify(objects[i])) as unknown;
+    if (!isDeepStrictEqual(object, JSON.parse(lines[i]!)))
+      return `object ${i}:\n  drawn   ${JSON.stringify(objects[i])}\n  written ${lines[i]}`;
+  }
+  return undefined;
+}
+
+describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
+  for (const { api, target } of targets)
+    it(`${api} ${target}: the lines are the objects drawObjects gives, plain and --edge`, () => {
+      // Every built-in kit names its members, so these lines are written as drawn, not serialised.
+      expect(repairMembers(api, target)).toBeDefined();
+      for (const edge of [false, true]) {
+        const options = { count: edge ? 600 : 2000, seed: SEED, edge };
+        const difference = firstDifference(
+          [...drawObjects(api, target, options)],
+          [...drawLines(api, target, options)],
+        );
+        expect(difference, `${api} ${target}${edge ? ' --edge' : ''}`).toBeUndefined();
+      }
+    });
+
+  it('a kit that names no members: the same lines, every member drawn as a value', () => {
+    const praxis = BUILTIN_APIS.praxis as unknown as ApiModule;
+    const { members: _, ...unnamed } = praxis.generators.kits['praxis.session-cwd-normalized']!;
+    const kits = { ...praxis.generators.kits, 'praxis.session-cwd-normalized': unnamed };
+    const apis = apiSetOf({ praxis: { ...praxis, generators: { ...praxis.generators, kits } } });
+    expect(repairMembers('praxis', 'session', apis)).toBeUndefined();
+    const options = { count: 300, seed: SEED, apis };
+    expect(
+      firstDifference([...drawObjects('praxis', 'session', options)], [...drawLines('praxis', 'session', options)]),
+    ).toBeUndefined();
+  });
+
+  it('each repair touches only the members its kit names (read, set, deleted or asked for)', () => {
+    const apis = processApis();
+    for (const { api, target } of targets) {
+      const repairs = [
+        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...generatorsOf(api).kits[rule.id]! })),
+        ...familyRepairs(api, target, apis).map((family, i) => ({ name: `${api} ${target} family ${i}`, ...family })),
+      ];
+      for (const edge of [false, true]) {
+        // Objects as the walk draws them, before any repair: each repair meets what the ones before it left.
+        const draw = bulkWalker(api, edge, apis, drawBackend, 'draw').component(componentOf(api, target));
+        const r = new Rng(SEED);
+        for (let i = 0; i < 1000; i++) {
+          const object = draw(r) as JsonObject;
+          for (const { name, repair, members } of repairs) {
+            const touched = new Set<string>();
+            const note = (key: string | symbol) => {
+              if (typeof key === 'string') touched.add(key);
+            };
+            const watched = new Proxy(object, {
+              get(t, key, receiver) {
+                note(key);
+                return Reflect.get(t, key, receiver);
+              },
+              has(t, key) {
+                note(key);
+                return Reflect.has(t, key);
+              },
+              set(t, key, value, receiver) {
+                note(key);
+                return Reflect.set(t, key, value, receiver);
+              },
+              deleteProperty(t, key) {
+                note(key);
+                return Reflect.deleteProperty(t, key);
+              },
+              getOwnPropertyDescriptor(t, key) {
+                note(key);
+                return Reflect.getOwnPropertyDescriptor(t, key);
+              },
+              ownKeys(t) {
+                touched.add('(every member)');
+                return Reflect.ownKeys(t);
+              },
+            });
+            repair(watched);
+            const unnamed = [...touched].filter((key) => !members!.includes(key));
+            expect(unnamed, `${name} touched members its kit does not name`).toEqual([]);
+          }
+        }
+      }
+    }
+  });
+});
