@@ -4,6 +4,7 @@
  * path; `IdBook` keeps them unique across the objects of one run, as `drawObjects` does the object's id.
  */
 import type { JsonObject } from '../contract/rules/types.js';
+import { hex8 } from './digits.js';
 import { pathSteps } from './member-paths.js';
 import { type Backend, isPlain } from './schema-arbitrary.js';
 
@@ -86,8 +87,6 @@ export class IdBook {
     for (const { visit, at } of this.paths) visit(item, at);
   }
 }
-
-const hex8 = (n: number) => n.toString(16).padStart(8, '0');
 
 /**
  * A prefix and 62 random bits in hex, for a nested id that objects drawn one at a time (a seed,

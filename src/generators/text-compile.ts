@@ -212,8 +212,7 @@ function emit(src: Source, node: TextNode, absent: 'null' | 'flag'): void {
       src.append(`${src.external(dictionaryWriter(node.maxKeys, compileText(node.inner)))}(r)`);
       return;
     case 'record':
-      // A record of its own function: V8 optimises a few small functions sooner than one large one.
-      src.append(`${src.external(compileText(node))}(r)`);
+      emitRecord(src, node);
       return;
   }
 }
