@@ -6,7 +6,7 @@
  */
 import '../src/apis/install.js';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { componentOf, componentsOf, operationsOf } from '../src/contract/operati
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';
 import { drawObjects, validObject } from '../src/generators/index.js';
+import { drawLines } from '../src/generators/lines.js';
 import { idsAt } from '../src/generators/nested-ids.js';
 import { generatorsOf } from '../src/generators/profiles.js';
 import { pad } from '../src/handlers/demo.js';
@@ -101,13 +102,13 @@ async function wholeGenerate() {
   log('');
   const loadBefore = machineLoad();
   log(
-    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. Beside it, the same objects drawn in this process (\`drawObjects\`, each serialised, nothing written) and fast-check sampling \`validObject\` in this process (the arbitraries property tests use). The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
+    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. The baseline beside it, same run: a plain node script (no project code) that writes as many bytes to a file in 64 kB writes, from spawn to exit (median of 3): node's start-up and the writing alone, the floor of any generator. Then, in this process: the lines \`generate\` writes (\`drawLines\`, nothing written), the same objects as values (\`drawObjects\`, each serialised) and fast-check sampling \`validObject\` (the arbitraries property tests use), 20,000 each. The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
   log('');
   log(
-    '| API | object | whole process | million characters written | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids | distinct nested ids |',
+    '| API | object | whole process | baseline: plain node writing the same bytes | million characters written | in process: `drawLines` | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids | distinct nested ids |',
   );
-  log('|---|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|---|---|');
   const out = join(tmpdir(), `atc-generate-${process.pid}.ndjson`);
   const results: number[] = [];
   for (const { api, what } of GENERATED) {
@@ -126,6 +127,20 @@ async function wholeGenerate() {
       times.push(performance.now() - started);
       closeSync(fd);
     }
+    // The floor: node starts and writes as many bytes to a file, 64 kB at a time, making nothing.
+    const floor: number[] = [];
+    const copy = `${out}.floor`;
+    const script =
+      "const fs=require('fs');const n=Number(process.argv[1]);const b=Buffer.alloc(65536,120);" +
+      "const fd=fs.openSync(process.argv[2],'w');for(let i=0;i<n;i+=65536)fs.writeSync(fd,b,0,Math.min(65536,n-i));";
+    const size = statSync(out).size;
+    for (let run = 0; run < 3; run++) {
+      rmSync(copy, { force: true });
+      const started = performance.now();
+      execFileSync('node', ['-e', script, String(size), copy], { stdio: 'ignore' });
+      floor.push(performance.now() - started);
+    }
+    rmSync(copy, { force: true });
     const text = readFileSync(out, 'utf8');
     const idField = operationsOf(api).find((op) => op.target === what)?.idField;
     const lines = text.trimEnd().split('\n');
@@ -140,13 +155,16 @@ async function wholeGenerate() {
     results.push(whole);
     const n = 20_000;
     let t = performance.now();
+    for (const line of drawLines(api, what, { count: n, seed: 9 })) line.length;
+    const written = (n / (performance.now() - t)) * 1000;
+    t = performance.now();
     for (const value of drawObjects(api, what, { count: n, seed: 9 })) JSON.stringify(value);
     const drawn = (n / (performance.now() - t)) * 1000;
     t = performance.now();
     for (const value of fc.sample(validObject(api, what), { seed: 9, numRuns: n })) JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
-      `| ${api} | ${what} | **${round(whole)}/s** | ${(text.length / 1e6).toFixed(1)} | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
+      `| ${api} | ${what} | **${round(whole)}/s** | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
     );
   }
   rmSync(out, { force: true });
