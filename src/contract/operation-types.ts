@@ -172,7 +172,15 @@ export interface ListOperation {
   rejected: readonly RejectedParam[];
   unknownSession?: { status: number; errorType?: string; source: Source };
   errorFormat: ErrorFormat;
+  /** Fields that never change between observations of one object (judged against `idSource`'s sentence). */
   immutableFields: readonly string[];
+  /**
+   * The document sentences the list laws about these fields stand on, where a document says them:
+   * what the past-event fields record (`pastEvents`), what the time fields record (`times`), whose
+   * the session field names (`session`), and the media type of a 200 (`mediaType`). A law whose
+   * sentence is not given cites the spec file.
+   */
+  sources?: { pastEvents?: Source; times?: Source; session?: Source; mediaType?: Source };
   /** Fields that record a past event: once they hold a value, it never changes. */
   pastEventFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */

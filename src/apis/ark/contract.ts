@@ -84,6 +84,17 @@ const operations: readonly ListOperation[] = [
     ],
     errorFormat: 'unspecified',
     immutableFields: ['task_id', 'created_at', 'session_id', 'session_thread_id'],
+    sources: {
+      pastEvents: { file: ARK, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。' },
+      times: {
+        file: ARK,
+        sentence:
+          'created_at: 任务提交时间，采用 Unix 毫秒时间戳。 — ' +
+          'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。 — ' +
+          'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。',
+      },
+      session: { file: ARK, sentence: 'session_id: 任务所属的会话 ID。' },
+    },
     // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
     pastEventFields: ['finished_at'],
     creationSnapshot: {
@@ -123,7 +134,7 @@ const operations: readonly ListOperation[] = [
         source: {
           file: ARK,
           sentence:
-            'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。 error_message: ' +
+            'error_code: 任务失败、取消或状态未知，且服务端记录了失败原因时的失败类型。 — error_message: ' +
             '任务失败、取消或状态未知，且服务端记录了失败原因时的原因说明。',
         },
       },

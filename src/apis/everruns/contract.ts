@@ -7,6 +7,15 @@ import { rfc3339Millis } from '../../contract/time.js';
 import { EVERRUNS_DOCUMENT, everrunsLifecycle, everrunsRules } from './rules.js';
 
 const EVERRUNS = EVERRUNS_DOCUMENT;
+/** What 001 says of a task's times: their types (most have no description). */
+const TIMES = {
+  file: EVERRUNS,
+  sentence:
+    'created_at required string format: date-time — started_at string | null format: date-time — ' +
+    'finished_at string | null format: date-time — updated_at required string format: date-time — ' +
+    'heartbeat_at string | null format: date-time — cancel_requested_at Cooperative cancel intent. A flag, ' +
+    'not a state. string | null format: date-time',
+};
 const INPUT_REQUEST_ID = {
   file: EVERRUNS,
   sentence:
@@ -38,6 +47,12 @@ const operations: readonly ListOperation[] = [
     unknownSession: { status: 404, source: { file: EVERRUNS, sentence: '404 Session not found' } },
     errorFormat: 'unspecified',
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
+    sources: {
+      pastEvents: { file: EVERRUNS, sentence: 'finished_at string | null format: date-time' },
+      times: TIMES,
+      session: { file: EVERRUNS, sentence: 'session_id: Owning session.' },
+      mediaType: { file: EVERRUNS, sentence: '200 Session tasks Media typeapplication/json' },
+    },
     pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at', 'heartbeat_at'],
     // Not updated_at against the others, nor heartbeat_at against started_at or finished_at: the
@@ -55,13 +70,7 @@ const operations: readonly ListOperation[] = [
           { field: 'finished_at', notBefore: ['started_at'] },
         ],
         statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
-        source: {
-          file: EVERRUNS,
-          sentence:
-            'created_at required string format: date-time — started_at string | null format: date-time — ' +
-            'finished_at string | null format: date-time — updated_at required string format: date-time — ' +
-            'heartbeat_at, cancel_requested_at string | null format: date-time',
-        },
+        source: TIMES,
       },
     ],
     counters: {

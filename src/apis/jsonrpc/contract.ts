@@ -32,7 +32,7 @@ const operations: readonly ListOperation[] = [
       source: {
         file: JSONRPC,
         sentence:
-          'starting_after Starting After Cursor for pagination; ending_before Ending Before Cursor for pagination',
+          'starting_after Starting After Cursor for pagination — ending_before Ending Before Cursor for pagination',
       },
     },
     limit: { param: 'limit', source: { file: JSONRPC, sentence: 'limit Limit Maximum number of tasks to return' } },
@@ -54,12 +54,14 @@ const operations: readonly ListOperation[] = [
         source: {
           file: JSONRPC,
           sentence:
-            'limit Limit Maximum number of tasks to return; 422 Validation Error Schema — detail object[] loc msg type',
+            'limit Limit Maximum number of tasks to return — 422 Validation Error Schema — detail object[] — ' +
+            'loc undefined[] msg Message type Error Type',
         },
       },
     ],
     errorFormat: 'fastapi',
     immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object', 'previous_task_id'],
+    sources: { times: { file: JSONRPC, sentence: 'created_at: 任务创建时间（Unix 秒）。' } },
     pastEventFields: [],
     finalContent: {
       states: ['canceled', 'expired'],

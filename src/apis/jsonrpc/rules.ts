@@ -48,7 +48,7 @@ export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
     file: DOC,
     sentence:
       '常见情况： CREATED -> WORKING -> COMPLETED|FAILED|CANCELED|EXPIRED … 取消情况： CREATED -> CANCELED … ' +
-      '过期情况： CREATED -> QUEUED -> EXPIRED …',
+      '过期情况： … CREATED -> QUEUED -> EXPIRED …',
   },
 };
 
@@ -122,10 +122,11 @@ export const jsonrpcRules = [
     target: 'envelope',
     source: {
       file: DOC,
-      sentence:
-        'Returns a JSON-RPC ListTasksResponse envelope. (JSON-RPC 2.0: result "MUST NOT exist if there was an error".)',
+      sentence: 'Returns a JSON-RPC ListTasksResponse envelope.',
     },
-    statement: 'An envelope never carries both a result and a (non-null) error.',
+    statement:
+      'An envelope never carries both a result and a (non-null) error (JSON-RPC 2.0: result "MUST NOT exist if there ' +
+      'was an error").',
     check(envelope) {
       if (has(envelope, 'result') && envelope.result !== null && has(envelope, 'error') && envelope.error !== null)
         return finding('/error', 'the envelope carries both result and error', envelope.error);

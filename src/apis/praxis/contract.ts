@@ -132,6 +132,14 @@ const operations: readonly ListOperation[] = [
     ],
     errorFormat: 'anthropic',
     immutableFields: ['id', 'created_at'],
+    sources: {
+      times: {
+        file: P_SESSIONS,
+        sentence:
+          'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
+      },
+      mediaType: { file: P_SESSIONS, sentence: 'HTTP 200 Successful response application/json' },
+    },
     pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
     // Not archived_at: an archived session is never listed (praxis.session-list-excludes-archived).
@@ -217,6 +225,20 @@ const operations: readonly ListOperation[] = [
     },
     errorFormat: 'anthropic',
     immutableFields: ['id', 'kind', 'started_at', 'thread_id'],
+    sources: {
+      pastEvents: {
+        file: P_TASKS,
+        sentence: 'data[].ended_at: RFC 3339 time at which the task ended; null while it is running.',
+      },
+      times: {
+        file: P_TASKS,
+        sentence:
+          'data[].started_at: RFC 3339 time at which the task started. — data[].ended_at: RFC 3339 time at which the ' +
+          'task ended; null while it is running. — data[].notified_at: RFC 3339 time of the latest run that the ' +
+          "task's notification started; null while no notification has been delivered.",
+      },
+      mediaType: { file: P_TASKS, sentence: 'HTTP 200 Session background tasks application/json' },
+    },
     // No finalContent: no status is documented as not processed further, and notified_at moves after
     // completion (result_pending, then completed once delivered).
     pastEventFields: ['ended_at'],

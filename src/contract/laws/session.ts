@@ -12,7 +12,8 @@ export const itemsBelongToSession = defineLaw({
   id: 'items-belong-to-session',
   appliesTo: hasSessionField,
   statement: (op) => `Every item's ${op.sessionField} is the session of the path.`,
-  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: `${op.sessionField}: owning session` }),
+  source: (op) =>
+    op.sources?.session ?? { file: contractOfOperation(op).specFile, sentence: `${op.sessionField}: owning session` },
   unexercised: 'no item was listed under a session',
   check: {
     page(s, { op, law }) {

@@ -45,10 +45,11 @@ export const contentType = defineLaw({
   id: 'content-type',
   appliesTo: everyOperation,
   statement: 'A 200 carries a JSON body labelled application/json.',
-  source: (op) => ({
-    file: contractOfOperation(op).specFile,
-    sentence: `${op.operationId} 200: content application/json`,
-  }),
+  source: (op) =>
+    op.sources?.mediaType ?? {
+      file: contractOfOperation(op).specFile,
+      sentence: `${op.operationId} 200: content application/json`,
+    },
   unexercised: 'no request got a 200',
   check: {
     page({ exchange }, { law }) {

@@ -74,7 +74,8 @@ export const immutableFields = defineLaw({
   id: 'immutable-fields',
   appliesTo: everyOperation,
   statement: (op) => `${op.immutableFields.join(', ')} never change between observations.`,
-  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: `${op.idField} identifies the object` }),
+  source: (op) =>
+    op.idSource ?? { file: contractOfOperation(op).specFile, sentence: `${op.idField} identifies the object` },
   unexercised: 'no object was observed twice',
   check: {
     observation: ({ id, before, after }, { op, law }) => ({
@@ -97,10 +98,11 @@ export const pastEventsFixed = defineLaw({
   id: 'past-events-fixed',
   appliesTo: (op) => op.pastEventFields.length > 0,
   statement: (op) => `${op.pastEventFields.join(', ')} record a past event: once set, they never change.`,
-  source: (op) => ({
-    file: contractOfOperation(op).specFile,
-    sentence: `${op.pastEventFields.join(', ')}: the time the task started or ended`,
-  }),
+  source: (op) =>
+    op.sources?.pastEvents ?? {
+      file: contractOfOperation(op).specFile,
+      sentence: `${op.pastEventFields.join(', ')}: the time the task started or ended`,
+    },
   unexercised: (op) => `no object was observed twice with ${op.pastEventFields.join(' or ')} set`,
   check: {
     observation({ id, before, after }, { op, law }) {
@@ -231,7 +233,8 @@ export const timesNeverGoBack = defineLaw({
   statement: (op) =>
     `${op.timeFields.join(', ')} never move backwards between observations` +
     (op.timesOnceSet ? `; once set, ${op.timesOnceSet.fields.join(', ')} is never null again.` : '.'),
-  source: (op) => ({ file: contractOfOperation(op).specFile, sentence: 'timestamps record when things happened' }),
+  source: (op) =>
+    op.sources?.times ?? { file: contractOfOperation(op).specFile, sentence: 'timestamps record when things happened' },
   unexercised: 'no object was observed twice',
   check: {
     observation({ id, before, after }, { op, law }) {
