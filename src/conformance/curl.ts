@@ -24,6 +24,16 @@ export function requestsOf(violation: { curl: string; requests?: readonly string
   return violation.requests ?? [violation.curl];
 }
 
-/** How reports label a violation's requests: one request, or several to run in order. */
-export const requestsLabel = (requests: readonly string[]) =>
-  requests.length > 1 ? `requests (run in this order, ${requests.length})` : 'request';
+/**
+ * How reports label a violation's requests: one request, or several to run in order; two reads of one
+ * object say how far apart they were, and that the server may have moved on since.
+ */
+export function requestsLabel(requests: readonly string[], apartMs?: number): string {
+  if (requests.length <= 1) return 'request';
+  if (apartMs === undefined) return `requests (run in this order, ${requests.length})`;
+  const apart = apartMs < 1000 ? `${Math.round(apartMs)} ms` : `${(apartMs / 1000).toFixed(1)} s`;
+  return (
+    `requests (run in this order, ${requests.length}; the run read the second ${apart} after the first, ` +
+    'and the server may have moved on since)'
+  );
+}

@@ -92,7 +92,9 @@ export function renderHtml(result: ConformanceResult): string {
       out.push(`<p>at ${code(violation.instancePath)}${value}</p>`);
     } else if (violation.value !== undefined) out.push(`<p>value <code>${json(violation.value)}</code></p>`);
     const requests = requestsOf(violation);
-    out.push(`<p>${requestsLabel(requests)}:</p><pre class="curl">${esc(requests.join('\n'))}</pre>`);
+    out.push(
+      `<p>${esc(requestsLabel(requests, violation.apartMs))}:</p><pre class="curl">${esc(requests.join('\n'))}</pre>`,
+    );
     if (violation.replay) out.push(`<p>replay:</p><pre class="replay">${esc(violation.replay.command)}</pre>`);
     out.push('</div>');
   }

@@ -106,10 +106,11 @@ export class Ledger {
     outcomes: readonly LawOutcome[],
     url: string | readonly string[],
     replay?: { seed: number; path: string },
+    apartMs?: number,
   ): Violation[] {
     this.count(outcomes);
     const found = outcomes.flatMap((o) => o.judgement.violations);
-    this.add(op.operationId, url, found, replay);
+    this.add(op.operationId, url, found, replay, apartMs);
     return found;
   }
 
@@ -131,6 +132,7 @@ export class Ledger {
     url: string | readonly string[],
     found: readonly Violation[],
     replay?: { seed: number; path: string },
+    apartMs?: number,
   ): void {
     for (const v of found) {
       if (!this.wanted(v.rule)) continue;
@@ -142,13 +144,16 @@ export class Ledger {
       }
       const seed = replay?.seed ?? this.seed;
       const { pages, ...violation } = v;
-      const requests = shownBy(url, pages).map((u) => curlCommand(u, this.headers));
+      // Two reads of one object are both shown, even where they are one request made twice.
+      const shown = apartMs === undefined ? shownBy(url, pages) : typeof url === 'string' ? [url] : [...url];
+      const requests = shown.map((u) => curlCommand(u, this.headers));
       const reported: ReportedViolation = redactValue(
         {
           ...violation,
           operation,
           curl: requests[requests.length - 1] ?? curlCommand('', this.headers),
           ...(requests.length > 1 ? { requests } : {}),
+          ...(requests.length > 1 && apartMs !== undefined ? { apartMs: Math.round(apartMs) } : {}),
           occurrences: 1,
           replay: { seed, ...(replay ? { path: replay.path } : {}), command: this.replayLine(seed, replay?.path) },
         },

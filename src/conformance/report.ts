@@ -39,7 +39,7 @@ export function renderText(result: ConformanceResult): string {
     else if (v.value !== undefined) lines.push(`  value: ${short(v.value)}`);
     const requests = requestsOf(v);
     if (requests.length === 1) lines.push(`  request: ${v.curl}`);
-    else lines.push(`  ${requestsLabel(requests)}:`, ...requests.map((r) => `    ${r}`));
+    else lines.push(`  ${requestsLabel(requests, v.apartMs)}:`, ...requests.map((r) => `    ${r}`));
     if (v.replay) lines.push(`  replay: ${v.replay.command}`);
   }
   const unexercised = result.rules.filter((r) => r.outcome === 'not-exercised');
@@ -162,7 +162,7 @@ export function renderJunit(result: ConformanceResult): string {
             v.message,
             `document: ${v.source.file}: ${v.source.sentence}`,
             v.instancePath ? `at: ${v.instancePath}` : '',
-            `${requestsLabel(requestsOf(v))}: ${requestsOf(v).join('\n')}`,
+            `${requestsLabel(requestsOf(v), v.apartMs)}: ${requestsOf(v).join('\n')}`,
             v.replay ? `replay: ${v.replay.command}` : '',
           ]
             .filter(Boolean)

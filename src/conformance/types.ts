@@ -107,6 +107,12 @@ export interface ReportedViolation extends Violation {
   curl: string;
   /** Every request whose answer shows it, in the order to run them, when it takes more than one. */
   requests?: string[];
+  /**
+   * For a violation two reads of one object show (a field that changed, a time that went back): how
+   * long after the first request the second was answered. A person runs them about as far apart,
+   * and the server may have moved on since the run.
+   */
+  apartMs?: number;
   /** How many times the same rule failed at the same place. */
   occurrences: number;
   /** Reproduces this violation when run as printed. */

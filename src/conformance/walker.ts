@@ -88,7 +88,8 @@ export async function walk(
     result.queries.push(current);
     result.urls.push(url);
     // Which version of an object was seen last is the run's knowledge: changed in case order.
-    ctx.defer((run) => observe(run, op, session, url, items));
+    const readAt = performance.now();
+    ctx.defer((run) => observe(run, op, session, url, items, readAt));
     const next = nextCursor(op, exchange, current, items);
     result.cursors.push(next?.cursor);
     if (!next) {
@@ -157,6 +158,8 @@ async function heldStill(
 
 /** The request each object was last seen in (the answer that shows it as the run last saw it). */
 const seenIn = new WeakMap<JsonObject, string>();
+/** When each object was read (`performance.now()`), for the time between two reads of it. */
+const seenAt = new WeakMap<JsonObject, number>();
 
 /** Where the run last saw this version of an object, for the violations found among everything seen. */
 export const whereSeen = (item: JsonObject): string | undefined => seenIn.get(item);
@@ -166,7 +169,32 @@ export const whereSeen = (item: JsonObject): string | undefined => seenIn.get(it
  * earlier answer (each of them, when cases that ran at once saw several), it must follow the
  * lifecycle and keep its identity, past events, counters and times.
  */
-function observe(ctx: RunContext, op: ListOperation, session: string | undefined, url: string, items: unknown[]): void {
+/**
+ * Judges two reads of one object. What they show together is shown by both requests, run in order
+ * and about as far apart as the run read them (a server moves on: the second may already differ).
+ */
+function judgeTwoReads(
+  ctx: RunContext,
+  op: ListOperation,
+  subject: { id: string; before: JsonObject; after: JsonObject },
+  url: string,
+  readAt: number,
+): void {
+  const outcomes = ctx.ledger.evaluate(op, 'observation', subject);
+  const first = seenIn.get(subject.before);
+  // The same request twice, more often than not (a whole list read again).
+  if (first === undefined) ctx.ledger.commit(op, outcomes, url);
+  else ctx.ledger.commit(op, outcomes, [first, url], undefined, readAt - (seenAt.get(subject.before) ?? readAt));
+}
+
+function observe(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  url: string,
+  items: unknown[],
+  readAt: number,
+): void {
   for (const item of items) {
     if (!isObject(item)) continue;
     const id = idOf(op, item);
@@ -174,8 +202,9 @@ function observe(ctx: RunContext, op: ListOperation, session: string | undefined
     const earlier = ctx.seen.before(key);
     ctx.seen.saw(key, item);
     seenIn.set(item, url);
+    seenAt.set(item, readAt);
     for (const before of earlier) {
-      ctx.ledger.judge(op, 'observation', { id, before, after: item }, url);
+      judgeTwoReads(ctx, op, { id, before, after: item }, url, readAt);
       const from = op.stateField ? before[op.stateField] : undefined;
       const to = op.stateField ? item[op.stateField] : undefined;
       if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);

@@ -16,6 +16,7 @@ import type { BuiltinApiName } from '../../src/apis/index.js';
 import { requestsOf } from '../../src/conformance/curl.js';
 import { runConformance } from '../../src/conformance/index.js';
 import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
+import { renderJunit, renderText } from '../../src/conformance/report.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
 import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
 import type { Judgement, Law } from '../../src/contract/laws/types.js';
@@ -242,6 +243,22 @@ describe('the known case: an oldest-first page', () => {
     expect(v.curl).toBe(v.requests![1]);
     expect(v.requests![0]).not.toContain('cursor=');
     expect(v.requests![1]).toContain('cursor=');
+  }, 60_000);
+});
+
+describe('a change between two reads', () => {
+  it('prints both reads in the order to run them, and how far apart the run read them', async () => {
+    // The fault strikes from a walk on: a mock other cases walked is first put back as it started.
+    await mock.app.reset();
+    const result = await conform('everruns.immutable-fields');
+    const v = result.violations.find((x) => x.rule === 'everruns.immutable-fields')!;
+    expect(v.requests).toHaveLength(2);
+    expect(v.curl).toBe(v.requests![1]);
+    expect(v.apartMs).toBeGreaterThanOrEqual(0);
+    const text = renderText(result);
+    expect(text).toContain('requests (run in this order, 2; the run read the second ');
+    expect(text).toContain('after the first, and the server may have moved on since):');
+    expect(renderJunit(result)).toContain('the server may have moved on since');
   }, 60_000);
 });
 
