@@ -30,12 +30,11 @@ export interface ArbitraryOptions<A = unknown> {
   distinct?: readonly string[];
 }
 
-/** A place in a schema as the walk names it (`FileResource.id`), and whether null may stand there. */
-interface Leaf {
-  schema: JsonSchema;
-  where: string;
-  nullable: boolean;
-}
+/**
+ * A place in a schema as the walk names it (`FileResource.id`), or a generator an override built,
+ * and whether null may stand there.
+ */
+type Leaf<A> = ({ schema: JsonSchema; where: string } | { built: A }) & { nullable: boolean };
 
 interface Weighted<A> {
   arbitrary: A;
@@ -58,6 +57,13 @@ export interface Backend<A> {
   distinct(min: number, max: number): A;
   /** Whether no two values of `arbitrary` repeat within one run: a `distinct` draw, in a tuple or an injective map. */
   isDistinct(arbitrary: A): boolean;
+  /**
+   * The generators at `steps` (`[]` an array's items, a name a record's member) inside one a profile
+   * built, through its alternatives and its nulls (`nullable` where null may stand instead); undefined
+   * where this backend cannot see inside (a map's result). Lets the walk tell distinct nested ids in
+   * an override.
+   */
+  within?(arbitrary: A, steps: readonly string[]): readonly { arbitrary: A; nullable: boolean }[] | undefined;
   boolean(): A;
   oneof(options: readonly Weighted<A>[]): A;
   /** `value`, or null one time in `freq + 1` (fast-check's default of `fc.option` when not given). */
@@ -133,7 +139,8 @@ export class SchemaWalker<A> {
     private readonly options: ArbitraryOptions<A>,
     private readonly b: Backend<A>,
   ) {
-    const wheres = (options.distinct ?? []).flatMap((member) => this.leavesOf(member) ?? []).map((l) => l.where);
+    const leaves = (options.distinct ?? []).flatMap((member) => this.leavesOf(member) ?? []);
+    const wheres = leaves.flatMap((leaf) => ('where' in leaf ? [leaf.where] : []));
     this.distinctWheres = new Set(wheres);
   }
 
@@ -145,24 +152,34 @@ export class SchemaWalker<A> {
   isDistinct(member: string, nulls: boolean): boolean {
     const leaves = this.leavesOf(member);
     if (leaves === undefined || leaves.length === 0) return false;
-    return leaves.every((leaf) => (nulls || !leaf.nullable) && this.b.isDistinct(this.build(leaf.schema, leaf.where)));
+    return leaves.every(
+      (leaf) =>
+        (nulls || !leaf.nullable) &&
+        this.b.isDistinct('built' in leaf ? leaf.built : this.build(leaf.schema, leaf.where)),
+    );
   }
 
   /**
    * The leaves `member` reaches through references, alternatives, items and properties, named as
-   * `build` names them; undefined when an override stands before the leaf (the walk does not draw
-   * what lies inside it).
+   * `build` names them; where an override stands before the leaf, what the backend sees inside it
+   * (undefined when it sees nothing: the walk does not draw what lies inside).
    */
-  private leavesOf(member: string): Leaf[] | undefined {
+  private leavesOf(member: string): Leaf<A>[] | undefined {
     const dot = member.indexOf('.');
     const name = dot < 0 ? member : member.slice(0, dot);
     const steps = dot < 0 ? [] : pathSteps(member.slice(dot + 1));
-    const out: Leaf[] = [];
+    const out: Leaf<A>[] = [];
     const visit = (schema: JsonSchema | undefined, where: string, at: number, nullable: boolean): boolean => {
       if (schema === undefined) return true;
-      if (this.overrideAt(where) !== undefined) {
-        if (at < steps.length) return false;
-        out.push({ schema, where, nullable });
+      const override = this.overrideAt(where);
+      if (override !== undefined) {
+        if (at === steps.length) {
+          out.push({ schema, where, nullable });
+          return true;
+        }
+        const inside = this.b.within?.(override, steps.slice(at));
+        if (inside === undefined) return false;
+        for (const leaf of inside) out.push({ built: leaf.arbitrary, nullable: nullable || leaf.nullable });
         return true;
       }
       if (typeof schema.$ref === 'string') {

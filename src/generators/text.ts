@@ -39,6 +39,28 @@ export type TextNode =
 export interface TextDraw {
   value: Draw;
   node: TextNode;
+  /** The generators it is made of: an array's items, its alternatives, what null may stand for. */
+  parts?: { items?: TextDraw; options?: readonly TextDraw[]; inner?: TextDraw };
+}
+
+/** The generators at `steps` inside `draw` (see `Backend.within`). */
+function within(
+  draw: TextDraw,
+  steps: readonly string[],
+  nullable = false,
+): { arbitrary: TextDraw; nullable: boolean }[] | undefined {
+  const { parts, node } = draw;
+  if (parts?.inner) return within(parts.inner, steps, true);
+  if (steps.length === 0) return [{ arbitrary: draw, nullable }];
+  if (parts?.options) {
+    const found = parts.options.map((option) => within(option, steps, nullable));
+    return found.every((f) => f !== undefined) ? found.flat() : undefined;
+  }
+  const [step, ...rest] = steps;
+  if (step === '[]') return parts?.items ? within(parts.items, rest) : undefined;
+  if (node.kind !== 'record') return undefined;
+  const at = node.keys.indexOf(step!);
+  return at < 0 ? [] : within(node.members[at]!, rest);
 }
 
 /** The record node of a generator, if it is one. */
@@ -61,6 +83,7 @@ export const textBackend: Backend<TextDraw> = {
   uniform: (min, max) => number(d.uniform(min, max)),
   distinct: (min, max) => number(d.distinct(min, max)),
   isDistinct: (draw) => d.isDistinct(draw.value),
+  within: (draw, steps) => within(draw, steps),
   integer: (min, max) => number(d.integer(min, max)),
   boolean: () => ({ value: d.boolean(), node: { kind: 'boolean' } }),
   oneof(options) {
@@ -70,11 +93,13 @@ export const textBackend: Backend<TextDraw> = {
     return {
       value: d.oneof(options.map((o) => ({ arbitrary: o.arbitrary.value, weight: o.weight }))),
       node: { kind: 'oneof', limits, options: options.map((o) => o.arbitrary.node) },
+      parts: { options: options.map((o) => o.arbitrary) },
     };
   },
   nullable: (inner, freq = OPTION_FREQ) => ({
     value: d.nullable(inner.value, freq),
     node: { kind: 'nullable', freq, inner: inner.node },
+    parts: { inner },
   }),
   tuple: (items) => ({
     value: d.tuple(items.map((i) => i.value)),
@@ -83,6 +108,7 @@ export const textBackend: Backend<TextDraw> = {
   array: (items, min, max) => ({
     value: d.array(items.value, min, max),
     node: { kind: 'array', item: items.node, min, max },
+    parts: { items },
   }),
   record(model, required) {
     const keys = Object.keys(model);

@@ -61,6 +61,7 @@ export {
 export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, rfc3339Millis } from '../contract/time.js';
 export type { Source } from '../contract/violation.js';
 export { withArticle } from '../contract/words.js';
+export { base36 } from '../generators/digits.js';
 // How the generators make its objects.
 export { plausibleMillis } from '../generators/instants.js';
 export { isoBefore, isoFromMillis, millisFromIso } from '../generators/iso.js';

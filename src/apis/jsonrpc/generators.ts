@@ -1,4 +1,5 @@
 /** JSON-RPC: what the generators need beyond the contract (see GeneratorProfile). */
+import { base36 } from '../../generators/digits.js';
 import { plausibleMillis } from '../../generators/instants.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import type { Backend } from '../../generators/schema-arbitrary.js';
@@ -22,18 +23,27 @@ const CALLS = [
  * message with its text and as the tool calls a task waits on (`input_required_call_ids`), not `{}`.
  */
 function outputItem<A>(b: Backend<A>): A {
-  const message = b.map(b.constantFrom(REPLIES), (text: string) => ({
-    type: 'message',
-    role: 'assistant',
-    content: [{ type: 'output_text', text }],
-  }));
-  const call = b.map(
-    b.tuple([b.constantFrom(CALLS), b.integer(0, 2 ** 31 - 1)]),
-    ([call, n]: [(typeof CALLS)[number], number]) => ({
-      type: 'function_call',
-      call_id: `call_${n.toString(36)}`,
-      ...call,
-    }),
+  const message = b.record(
+    {
+      type: b.constant('message'),
+      role: b.constant('assistant'),
+      content: b.map(b.constantFrom(REPLIES), (text: string) => [{ type: 'output_text', text }]),
+    },
+    ['type', 'role', 'content'],
+  );
+  // Records the walk can see into: each call's id is a distinct draw, so a run needs no set of them.
+  const callId = b.map(b.distinct(0, 2 ** 31 - 1), (n: number) => `call_${base36(n, 1)}`, {
+    injective: true,
+    plain: true,
+  });
+  const call = b.oneof(
+    CALLS.map(({ name, arguments: args }) => ({
+      arbitrary: b.record(
+        { type: b.constant('function_call'), call_id: callId, name: b.constant(name), arguments: b.constant(args) },
+        ['type', 'call_id', 'name', 'arguments'],
+      ),
+      weight: 1,
+    })),
   );
   return b.oneof([
     { arbitrary: message, weight: 1 },

@@ -5377,9 +5377,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 801,
-     "message": "Command exited with status 1",
-     "data": {}
+     "code": 1,
+     "message": "Rate limited by the upstream API"
     },
     "metadata": {},
     "rollouts": [
@@ -5409,14 +5408,11 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 969,
+     "code": 0,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "rollouts": [
-     {},
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5466,14 +5462,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 998,
-     "message": "The tool returned malformed JSON",
+     "code": 532,
+     "message": "Disk quota exceeded",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
-     {},
      {}
     ]
    },
@@ -5498,11 +5492,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 3,
-     "message": "Command exited with status 1",
+     "code": 5,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {}
@@ -5529,14 +5522,12 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 998,
+     "code": 7,
      "message": "Rate limited by the upstream API",
      "data": {}
     },
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5555,18 +5546,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "type": "function_call",
       "call_id": "call_demo006_1",
-      "name": "file_read",
-      "arguments": "{\"path\":\"README.md\"}"
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
      }
     ],
+    "usage": {},
     "error": {
-     "code": 2,
-     "message": "Command exited with status 1",
-     "data": {}
+     "code": 4,
+     "message": "The tool returned malformed JSON"
     },
     "metadata": {},
     "rollouts": [
-     {},
      {}
     ]
    },
@@ -5580,7 +5570,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 1000,
+     "code": 341,
      "message": "The tool returned malformed JSON",
      "data": {}
     },
@@ -5610,24 +5600,20 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo008_1",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
      }
     ],
+    "usage": {},
     "error": {
-     "code": 215,
+     "code": 791,
      "message": "Timed out after 300 s",
      "data": {}
     },
-    "rollouts": [
-     {}
-    ]
+    "metadata": {},
+    "rollouts": []
    },
    {
     "object": "task",
@@ -5668,35 +5654,29 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo010_1",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo010_2",
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
      }
     ],
-    "usage": {},
     "error": {
-     "code": 625,
-     "message": "Disk quota exceeded",
+     "code": 840,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "input_required_call_ids": [],
-    "metadata": {},
-    "rollouts": []
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5719,13 +5699,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 118,
-     "message": "Disk quota exceeded",
+     "code": 762,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -5745,31 +5725,24 @@ export const DEFAULT_DEMO: DemoRecords = {
       "arguments": "{\"command\":\"npm test\"}"
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "Which branch should I deploy?"
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo012_1",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      }
     ],
     "usage": {},
     "error": {
-     "code": 86,
-     "message": "Command exited with status 1",
+     "code": 80,
+     "message": "The tool returned malformed JSON",
      "data": {}
     },
     "input_required_call_ids": [
-     "flaky api review"
+     "thread notes lint",
+     "review thread api"
     ],
     "metadata": {},
-    "previous_task_id": "task_demo011",
-    "rollouts": [
-     {},
-     {}
-    ]
+    "previous_task_id": "task_demo011"
    },
    {
     "object": "task",
@@ -5786,16 +5759,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       "arguments": "{\"query\":\"release notes\"}"
      }
     ],
+    "usage": {},
     "error": {
-     "code": 420,
-     "message": "Rate limited by the upstream API",
-     "data": {}
+     "code": 487,
+     "message": "Rate limited by the upstream API"
     },
-    "metadata": {},
-    "rollouts": [
-     {},
-     {}
-    ]
+    "input_required_call_ids": [],
+    "metadata": {}
    },
    {
     "object": "task",
@@ -5822,26 +5792,20 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "Which branch should I deploy?"
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo014_2",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
      }
     ],
     "usage": {},
     "error": {
-     "code": 475,
-     "message": "Disk quota exceeded",
+     "code": 422,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
     "metadata": {},
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -5861,13 +5825,12 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "usage": {},
-    "error": {
-     "code": 994,
-     "message": "Command exited with status 1",
-     "data": {}
-    },
     "metadata": {},
-    "rollouts": []
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5900,10 +5863,10 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 224,
-     "message": "Rate limited by the upstream API"
+     "code": 381,
+     "message": "Command exited with status 1",
+     "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {}
    },
    {
@@ -5935,8 +5898,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     "output": [],
     "usage": {},
     "error": {
-     "code": 0,
-     "message": "Disk quota exceeded",
+     "code": 700,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "rollouts": []
@@ -5957,12 +5920,9 @@ export const DEFAULT_DEMO: DemoRecords = {
      }
     ],
     "usage": {},
-    "error": {
-     "code": 7,
-     "message": "Command exited with status 1"
-    },
-    "metadata": {},
-    "rollouts": []
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -5984,21 +5944,17 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "I found three broken links on the docs site."
+        "text": "Which branch should I deploy?"
        }
       ]
      }
     ],
     "usage": {},
     "error": {
-     "code": 250,
-     "message": "Disk quota exceeded",
-     "data": {}
+     "code": 526,
+     "message": "Rate limited by the upstream API"
     },
-    "metadata": {},
     "rollouts": [
-     {},
-     {},
      {}
     ]
    },
@@ -6021,14 +5977,10 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo021_1",
+      "name": "bash",
+      "arguments": "{\"command\":\"npm test\"}"
      },
      {
       "type": "message",
@@ -6036,17 +5988,18 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "I found three broken links on the docs site."
+        "text": "Which branch should I deploy?"
        }
       ]
      }
     ],
+    "usage": {},
     "error": {
-     "code": 8,
-     "message": "Command exited with status 1",
-     "data": {}
+     "code": 393,
+     "message": "Command exited with status 1"
     },
     "rollouts": [
+     {},
      {},
      {}
     ]
@@ -6075,7 +6028,7 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "All 214 tests passed."
+        "text": "I found three broken links on the docs site."
        }
       ]
      },
@@ -6085,19 +6038,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "All 214 tests passed."
+        "text": "Which branch should I deploy?"
        }
       ]
      }
     ],
+    "usage": {},
     "error": {
-     "code": 9,
-     "message": "Command exited with status 1",
+     "code": 994,
+     "message": "Rate limited by the upstream API",
      "data": {}
     },
-    "metadata": {},
+    "input_required_call_ids": [],
     "previous_task_id": "task_demo021",
-    "rollouts": []
+    "rollouts": [
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6137,15 +6093,15 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "All 214 tests passed."
+        "text": "The deploy finished; the site answers on the new version."
        }
       ]
      }
     ],
     "usage": {},
     "error": {
-     "code": 559,
-     "message": "The tool returned malformed JSON",
+     "code": 805,
+     "message": "Timed out after 300 s",
      "data": {}
     },
     "metadata": {},
@@ -6180,8 +6136,15 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      }
     ],
-    "usage": {},
-    "rollouts": []
+    "error": {
+     "code": 3,
+     "message": "Timed out after 300 s"
+    },
+    "metadata": {},
+    "rollouts": [
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6202,26 +6165,13 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo026_1",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      }
     ],
-    "usage": {},
-    "error": {
-     "code": 1,
-     "message": "Disk quota exceeded",
-     "data": {}
-    },
-    "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6231,14 +6181,16 @@ export const DEFAULT_DEMO: DemoRecords = {
     "status": "created",
     "created_at": 1795940820,
     "output": [],
-    "usage": {},
-    "input_required_call_ids": [],
+    "error": {
+     "code": 641,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
     "metadata": {},
+    "previous_task_id": "task_demo026",
     "rollouts": [
-     {},
      {}
-    ],
-    "previous_task_id": "task_demo026"
+    ]
    },
    {
     "object": "task",
@@ -6261,11 +6213,15 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 334,
-     "message": "Disk quota exceeded",
-     "data": {}
+     "code": 910,
+     "message": "Timed out after 300 s"
     },
-    "metadata": {}
+    "metadata": {},
+    "rollouts": [
+     {},
+     {},
+     {}
+    ]
    },
    {
     "object": "task",
@@ -6340,23 +6296,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
-      "type": "function_call",
-      "call_id": "call_demo031_1",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "All 214 tests passed."
+       }
+      ]
      }
     ],
+    "usage": {},
     "error": {
-     "code": 3,
-     "message": "The tool returned malformed JSON",
-     "data": {}
+     "code": 529,
+     "message": "Disk quota exceeded"
     },
-    "metadata": {},
-    "rollouts": [
-     {},
-     {},
-     {}
-    ]
+    "metadata": {}
    },
    {
     "object": "task",
@@ -6377,11 +6332,8 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      }
     ],
-    "error": {
-     "code": 248,
-     "message": "Command exited with status 1",
-     "data": {}
-    },
+    "usage": {},
+    "input_required_call_ids": [],
     "metadata": {},
     "previous_task_id": "task_demo031",
     "rollouts": []
@@ -6407,15 +6359,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "type": "function_call",
       "call_id": "call_demo033_1",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
+      "name": "web_search",
+      "arguments": "{\"query\":\"release notes\"}"
      }
     ],
-    "usage": {},
+    "error": {
+     "code": 177,
+     "message": "Command exited with status 1",
+     "data": {}
+    },
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6489,19 +6443,21 @@ export const DEFAULT_DEMO: DemoRecords = {
       ]
      },
      {
-      "type": "function_call",
-      "call_id": "call_demo037_1",
-      "name": "bash",
-      "arguments": "{\"command\":\"npm test\"}"
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "Which branch should I deploy?"
+       }
+      ]
      }
     ],
     "usage": {},
     "error": {
-     "code": 286,
-     "message": "Rate limited by the upstream API",
-     "data": {}
+     "code": 509,
+     "message": "Command exited with status 1"
     },
-    "metadata": {},
     "rollouts": [],
     "previous_task_id": "task_demo036"
    },
@@ -6548,18 +6504,17 @@ export const DEFAULT_DEMO: DemoRecords = {
      {
       "type": "function_call",
       "call_id": "call_demo039_1",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      }
     ],
     "usage": {},
     "error": {
-     "code": 740,
-     "message": "The tool returned malformed JSON",
+     "code": 628,
+     "message": "Command exited with status 1",
      "data": {}
     },
-    "input_required_call_ids": [],
-    "metadata": {}
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6582,8 +6537,8 @@ export const DEFAULT_DEMO: DemoRecords = {
     ],
     "usage": {},
     "error": {
-     "code": 491,
-     "message": "The tool returned malformed JSON",
+     "code": 511,
+     "message": "Command exited with status 1",
      "data": {}
     },
     "metadata": {},
@@ -6611,17 +6566,18 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "I found three broken links on the docs site."
+        "text": "All 214 tests passed."
        }
       ]
      }
     ],
     "usage": {},
     "error": {
-     "code": 999,
-     "message": "The tool returned malformed JSON",
+     "code": 383,
+     "message": "Timed out after 300 s",
      "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": [
      {},
@@ -6696,28 +6652,23 @@ export const DEFAULT_DEMO: DemoRecords = {
       "content": [
        {
         "type": "output_text",
-        "text": "All 214 tests passed."
+        "text": "I found three broken links on the docs site."
        }
       ]
      },
      {
-      "type": "message",
-      "role": "assistant",
-      "content": [
-       {
-        "type": "output_text",
-        "text": "All 214 tests passed."
-       }
-      ]
+      "type": "function_call",
+      "call_id": "call_demo044_2",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      }
     ],
     "usage": {},
     "error": {
-     "code": 993,
-     "message": "Command exited with status 1",
+     "code": 376,
+     "message": "Timed out after 300 s",
      "data": {}
     },
-    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": []
    },
@@ -6730,10 +6681,13 @@ export const DEFAULT_DEMO: DemoRecords = {
     "created_at": 1795941900,
     "output": [],
     "usage": {},
+    "error": {
+     "code": 540,
+     "message": "Disk quota exceeded",
+     "data": {}
+    },
     "metadata": {},
-    "rollouts": [
-     {}
-    ]
+    "rollouts": []
    },
    {
     "object": "task",
@@ -6760,16 +6714,22 @@ export const DEFAULT_DEMO: DemoRecords = {
       "arguments": "{\"command\":\"npm test\"}"
      },
      {
-      "type": "function_call",
-      "call_id": "call_demo046_2",
-      "name": "web_search",
-      "arguments": "{\"query\":\"release notes\"}"
+      "type": "message",
+      "role": "assistant",
+      "content": [
+       {
+        "type": "output_text",
+        "text": "I found three broken links on the docs site."
+       }
+      ]
      }
     ],
     "error": {
-     "code": 3,
-     "message": "Command exited with status 1"
+     "code": 997,
+     "message": "The tool returned malformed JSON",
+     "data": {}
     },
+    "input_required_call_ids": [],
     "metadata": {},
     "rollouts": []
    },
@@ -6788,28 +6748,31 @@ export const DEFAULT_DEMO: DemoRecords = {
       "arguments": "{\"query\":\"release notes\"}"
      },
      {
-      "type": "function_call",
-      "call_id": "call_demo047_1",
-      "name": "file_read",
-      "arguments": "{\"path\":\"README.md\"}"
-     },
-     {
       "type": "message",
       "role": "assistant",
       "content": [
        {
         "type": "output_text",
-        "text": "The deploy finished; the site answers on the new version."
+        "text": "All 214 tests passed."
        }
       ]
+     },
+     {
+      "type": "function_call",
+      "call_id": "call_demo047_2",
+      "name": "file_read",
+      "arguments": "{\"path\":\"README.md\"}"
      }
     ],
     "usage": {},
+    "error": {
+     "code": 4,
+     "message": "The tool returned malformed JSON",
+     "data": {}
+    },
     "metadata": {},
     "previous_task_id": "task_demo046",
     "rollouts": [
-     {},
-     {},
      {}
     ]
    }
