@@ -6,7 +6,8 @@
 import type { JsonObject } from '../contract/rules/types.js';
 import { hex8 } from './digits.js';
 import { pathSteps } from './member-paths.js';
-import { type Backend, isPlain } from './schema-arbitrary.js';
+import { isPlain } from './plain-text.js';
+import type { Backend } from './schema-arbitrary.js';
 
 /** What a path's visitor does at each place it reaches: `holder[key]` is an id there. */
 type At = (holder: JsonObject, key: string) => void;

@@ -13,6 +13,7 @@ import type { JsonSchema } from '../contract/openapi.js';
 import { base36 } from './digits.js';
 import { isoFromMillis } from './iso.js';
 import { pathSteps } from './member-paths.js';
+import { isPlain } from './plain-text.js';
 import { plausibleFor, UNUSUAL_TITLES, WORDS } from './texts.js';
 
 export interface ArbitraryOptions<A = unknown> {
@@ -117,9 +118,6 @@ function wordsFrom(n: number): string {
 }
 
 const DIGITS_5 = 36 ** 5;
-
-/** Whether JSON writes `text` as it is (see `MapTraits.plain`). */
-export const isPlain = (text: string) => /^[ !#-[\]-~]*$/.test(text);
 
 /** `{prefix}` and a base-36 suffix of 8 to 10 digits: shrinks towards `{prefix}00000000`. */
 const suffixed = (prefix: string) => (n: number) => {
