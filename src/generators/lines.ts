@@ -15,18 +15,19 @@ import type { RecordNode, TextDraw } from './text.js';
 import { textBackend } from './text.js';
 import { compileMembers, jsonText, type MembersWriter } from './text-compile.js';
 
-/** How one API's objects of one target are written as drawn: the record and the members the repairs touch. */
+/** How one API's objects of one target are written as drawn: the record, and which members are values. */
 interface LinePlan {
   walker: SchemaWalker<TextDraw>;
   record: RecordNode;
-  repaired: ReadonlySet<string>;
   /** `"key":` and `,"key":` of each member. */
   heads: readonly string[];
   nextHeads: readonly string[];
   /** Each member's place in the record, for telling a member a repair added. */
   places: ReadonlyMap<string, number>;
-  /** The members' writers, by which of them are values (a run's ids may need some as values). */
-  writers: Map<string, MembersWriter>;
+  /** Which members are drawn as values: those the repairs touch, and those a run's ids are kept in. */
+  asValue: readonly boolean[];
+  /** Draws the members: the values into an object, the others as text. */
+  draw: MembersWriter;
 }
 
 /**
@@ -40,14 +41,17 @@ function linePlan(api: ApiName, target: RuleTarget, edge: boolean, apis: ApiSet)
     const walker = bulkWalker(api, edge, apis, textBackend, 'text');
     const { node } = walker.component(componentOf(api, target, apis));
     if (node.kind !== 'record') return undefined;
+    // Which ids a run keeps is the walk's to say, the same for every run.
+    const kept = RunIds.of(walker, (a) => a.value, api, target, apis).members;
+    const asValue = node.keys.map((key) => repaired.has(key) || kept.includes(key));
     return {
       walker,
       record: node,
-      repaired,
       heads: node.keys.map((key) => `${JSON.stringify(key)}:`),
       nextHeads: node.keys.map((key) => `,${JSON.stringify(key)}:`),
       places: new Map(node.keys.map((key, i) => [key, i])),
-      writers: new Map(),
+      asValue,
+      draw: compileMembers(node, asValue),
     };
   });
 }
@@ -64,20 +68,17 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
     for (const item of drawObjects(api, target, options)) yield JSON.stringify(item);
     return;
   }
+  const { draw } = plan;
   const ids = RunIds.of(plan.walker, (a) => a.value, api, target, apis);
-  const asValue = plan.record.keys.map((key) => plan.repaired.has(key) || ids.members.includes(key));
-  const signature = asValue.map(Number).join('');
-  let draw = plan.writers.get(signature);
-  if (draw === undefined) plan.writers.set(signature, (draw = compileMembers(plan.record, asValue)));
   const fix = repairerFor(api, target, apis);
-  const texts: (string | undefined)[] = new Array(asValue.length);
+  const texts: (string | undefined)[] = new Array(plan.asValue.length);
   const r = new Rng(options.seed);
   for (let i = 0; i < options.count; i++) {
     const item: JsonObject = {};
     draw(r, item, texts);
     ids.keep(item, r, i);
     fix(item);
-    yield lineOf(plan, asValue, item, texts);
+    yield lineOf(plan, item, texts);
   }
 }
 
@@ -86,8 +87,9 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
  * where a repair set it) and the drawn text otherwise; then any member a repair added that the
  * record does not list.
  */
-function lineOf(plan: LinePlan, asValue: readonly boolean[], item: JsonObject, texts: readonly (string | undefined)[]) {
+function lineOf(plan: LinePlan, item: JsonObject, texts: readonly (string | undefined)[]) {
   const { keys } = plan.record;
+  const { asValue } = plan;
   let line = '';
   let fromItem = 0;
   for (let k = 0; k < keys.length; k++) {

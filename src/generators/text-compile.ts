@@ -1,8 +1,7 @@
 /**
- * Writers compiled from text nodes (text.ts): one JavaScript function per generator, its members,
- * alternatives and loops written out, adjacent fixed texts joined, each leaf one call. Walking the
- * nodes with a function per node made a Praxis session's text cost three times its draws; the
- * compiled function leaves V8 one monomorphic path to optimise.
+ * Writers compiled from text nodes (text.ts): one JavaScript function per object, its records,
+ * alternatives and loops written out, adjacent fixed texts joined, each leaf one call, where a
+ * function per node made a call through a closure for every member, array and alternative.
  *
  * The functions are made with `new Function`: only `generate` (Node) loads this module, so a page
  * whose Content-Security-Policy forbids it never meets it.
