@@ -9,6 +9,7 @@ import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { bulkWalker, type DrawOptions, drawObjects, RunIds } from './bulk.js';
 import { Rng } from './draw.js';
+import { flatText } from './flat-text.js';
 import { repairerFor, repairMembers } from './repair.js';
 import type { SchemaWalker } from './schema-arbitrary.js';
 import type { RecordNode, TextDraw } from './text.js';
@@ -47,8 +48,8 @@ function linePlan(api: ApiName, target: RuleTarget, edge: boolean, apis: ApiSet)
     return {
       walker,
       record: node,
-      heads: node.keys.map((key) => `${JSON.stringify(key)}:`),
-      nextHeads: node.keys.map((key) => `,${JSON.stringify(key)}:`),
+      heads: node.keys.map((key) => flatText(`${JSON.stringify(key)}:`)),
+      nextHeads: node.keys.map((key) => flatText(`,${JSON.stringify(key)}:`)),
       places: new Map(node.keys.map((key, i) => [key, i])),
       asValue,
       draw: compileMembers(node, asValue),

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { JsonSchema } from '../contract/openapi.js';
 import { base36 } from './digits.js';
+import { flatText } from './flat-text.js';
 import { isoFromMillis } from './iso.js';
 import { pathSteps } from './member-paths.js';
 import { isPlain } from './plain-text.js';
@@ -113,7 +114,7 @@ function wordsFrom(n: number): string {
     const k = n - W - W * W;
     text = `${WORDS[k % W]} ${WORDS[Math.floor(k / W) % W]} ${WORDS[Math.floor(k / (W * W))]}`;
   }
-  madeWords[n] = text;
+  madeWords[n] = text = flatText(text);
   return text;
 }
 

@@ -1,12 +1,15 @@
 /**
  * Writers compiled from text nodes (text.ts): one JavaScript function per object, its records,
  * alternatives and loops written out, adjacent fixed texts joined, each leaf one call, where a
- * function per node made a call through a closure for every member, array and alternative.
+ * function per node made a call through a closure for every member, array and alternative. Runs of
+ * members with few possible texts are one lookup in a table of their combinations (`Finite`): a
+ * Praxis session's line was joined from 214 strings, now from 130.
  *
  * The functions are made with `new Function`: only `generate` (Node) loads this module, so a page
  * whose Content-Security-Policy forbids it never meets it.
  */
 import { dictionaryKey, type Rng } from './draw.js';
+import { flatText } from './flat-text.js';
 import type { RecordNode, TextNode } from './text.js';
 
 /** A character JSON must escape, or half of a surrogate pair (written as `\uXXXX` when alone). */
@@ -82,17 +85,172 @@ function dictionaryWriter(maxKeys: number, write: Writer): Writer {
   };
 }
 
-/** The source of one function: statements that append to `s`, fixed text held back to join the next. */
+/**
+ * A node that writes one of few texts, all known before any draw: its texts, and the expression
+ * that takes its draws (the ones its writer takes, in their order) and gives the index of its text.
+ */
+interface Finite {
+  texts: readonly string[];
+  index: (src: Source) => string;
+}
+
+/**
+ * At most this many texts in one table. Consecutive members that write few texts (a pick, a
+ * nullable pick, a record of them) are written as one text of a table of every combination: V8 keeps
+ * a line built by joining strings as a tree of its parts and copies the tree out when the line is
+ * written, so fewer, longer parts make a line faster to build and to copy.
+ */
+const TABLE_LIMIT = 2048;
+/** And at most this many characters in all of a table's texts. */
+const TABLE_CHARS = 1 << 18;
+
+/** Every combination of the parts' texts in order, or undefined past the limits. */
+function combinations(parts: readonly (readonly string[])[]): string[] | undefined {
+  let texts = [''];
+  for (const part of parts) {
+    if (texts.length * part.length > TABLE_LIMIT) return undefined;
+    const next: string[] = [];
+    for (const before of texts) for (const text of part) next.push(before + text);
+    texts = next;
+  }
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  return chars > TABLE_CHARS ? undefined : texts;
+}
+
+/** The index of a combination: each part's index in turn (JavaScript evaluates left to right). */
+function mixedIndex(src: Source, parts: readonly Finite[]): string {
+  let expression = '';
+  for (const part of parts) {
+    if (part.texts.length === 1) {
+      const draws = part.index(src);
+      // A part of one text may still take draws (a nullable of one text): they are taken, times 0.
+      if (draws !== '0') expression = expression === '' ? `0 * (${draws})` : `${expression} + 0 * (${draws})`;
+      continue;
+    }
+    const own = part.index(src);
+    expression = expression === '' ? own : `(${expression}) * ${part.texts.length} + (${own})`;
+  }
+  return expression === '' ? '0' : expression;
+}
+
+const finiteCache = new WeakMap<TextNode, Finite | null>();
+
+/** The node as a `Finite`, or undefined where it writes more texts than a table holds (or a drawn one). */
+function finiteOf(node: TextNode): Finite | undefined {
+  let found = finiteCache.get(node);
+  if (found === undefined) finiteCache.set(node, (found = finiteOfNode(node) ?? null));
+  return found ?? undefined;
+}
+
+function finiteOfNode(node: TextNode): Finite | undefined {
+  switch (node.kind) {
+    case 'text':
+      return node.text === undefined ? undefined : { texts: [node.text], index: () => '0' };
+    case 'pick':
+      return node.texts.length > TABLE_LIMIT
+        ? undefined
+        : {
+            texts: node.texts,
+            index: () => `r.int(0, ${node.texts.length - 1})`,
+          };
+    case 'boolean':
+      return { texts: ['false', 'true'], index: () => 'r.int(0, 1)' };
+    case 'nullable': {
+      const inner = finiteOf(node.inner);
+      if (inner === undefined || inner.texts.length + 1 > TABLE_LIMIT) return undefined;
+      return {
+        texts: ['null', ...inner.texts],
+        index: (src) => `(r.int(0, ${node.freq}) === 0 ? 0 : 1 + (${inner.index(src)}))`,
+      };
+    }
+    case 'oneof': {
+      const options = node.options.map(finiteOf);
+      if (options.some((o) => o === undefined)) return undefined;
+      const texts = options.flatMap((o) => o!.texts);
+      if (texts.length > TABLE_LIMIT) return undefined;
+      return {
+        texts,
+        index(src) {
+          const at = src.fresh('o');
+          src.declare(at);
+          let before = 0;
+          const branches = options.map((o, i) => {
+            const branch = `${before} + (${o!.index(src)})`;
+            before += o!.texts.length;
+            return i === options.length - 1 ? branch : `${at} < ${node.limits[i]} ? ${branch} : `;
+          });
+          return `(${at} = r.int(0, ${node.limits[node.limits.length - 1]! - 1}), ${branches.join('')})`;
+        },
+      };
+    }
+    case 'tuple': {
+      const items = node.items.map(finiteOf);
+      if (items.some((item) => item === undefined)) return undefined;
+      const parts: Finite[] = [];
+      node.items.forEach((_, i) => {
+        parts.push({ texts: [i === 0 ? '[' : ','], index: () => '0' }, items[i]!);
+      });
+      parts.push({ texts: [']'], index: () => '0' });
+      return joined(parts);
+    }
+    case 'record': {
+      // Each member's text with its comma; a record of them is finite where every member is.
+      const parts: Finite[] = [];
+      const texts: string[][] = [];
+      let first = true;
+      for (let k = 0; k < node.keys.length; k++) {
+        const member = finiteOf(node.members[k]!.node);
+        if (member === undefined) return undefined;
+        if (node.optional[k] && first) return undefined; // its comma depends on whether it is there
+        const head = `${first ? '' : ','}${JSON.stringify(node.keys[k])}:`;
+        const present = member.texts.map((text) => `${head}${text}`);
+        if (node.optional[k]) {
+          texts.push(['', ...present]);
+          parts.push({
+            texts: ['', ...present],
+            index: (src) => `(r.int(0, 5) === 0 ? 0 : 1 + (${member.index(src)}))`,
+          });
+        } else {
+          texts.push(present);
+          parts.push({ texts: present, index: member.index });
+        }
+        first = false;
+      }
+      return joined([{ texts: ['{'], index: () => '0' }, ...parts, { texts: ['}'], index: () => '0' }]);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Parts written one after the other, as one finite node (undefined past the limits). */
+function joined(parts: readonly Finite[]): Finite | undefined {
+  const texts = combinations(parts.map((p) => p.texts));
+  return texts === undefined ? undefined : { texts, index: (src) => mixedIndex(src, parts) };
+}
+
+/**
+ * The source of one function: statements that append to `s`. What is appended next is held back
+ * (`run`): fixed texts and finite nodes, joined into one table where there are nodes.
+ */
 class Source {
   private readonly statements: string[] = [];
-  private pending = '';
+  private run: Finite[] = [];
+  private runSize = 1;
   private count = 0;
+  private readonly declared: string[] = [];
   readonly externals: unknown[] = [];
   private readonly names = new Map<unknown, string>();
 
   /** A name no other variable of the function has. */
   fresh(prefix: string): string {
     return `${prefix}${this.count++}`;
+  }
+
+  /** A variable of the whole function. */
+  declare(name: string): void {
+    this.declared.push(name);
   }
 
   /** The name the function reads `value` by (a draw, a table of texts). */
@@ -107,19 +265,47 @@ class Source {
   }
 
   text(fixed: string): void {
-    this.pending += fixed;
+    const last = this.run[this.run.length - 1];
+    if (last !== undefined && last.texts.length === 1 && last.index === fixedIndex)
+      this.run[this.run.length - 1] = { texts: [last.texts[0] + fixed], index: fixedIndex };
+    else this.run.push({ texts: [fixed], index: fixedIndex });
+  }
+
+  /** Appends one of a finite node's texts, in the held-back run where the table stays small. */
+  finite(node: Finite): void {
+    if (this.runSize * node.texts.length > TABLE_LIMIT) this.flush();
+    this.run.push(node);
+    this.runSize *= node.texts.length;
+  }
+
+  /** The held-back run as an expression (undefined: nothing held), and the run emptied. */
+  private take(): string | undefined {
+    const run = this.run;
+    this.run = [];
+    this.runSize = 1;
+    if (run.length === 0) return undefined;
+    if (run.every((part) => part.index === fixedIndex)) {
+      const text = run.map((part) => part.texts[0]).join('');
+      return text === '' ? undefined : JSON.stringify(text);
+    }
+    const texts = combinations(run.map((part) => part.texts));
+    if (texts === undefined) throw new Error('a run of texts past the table limits');
+    return `${this.external(texts.map(flatText))}[${mixedIndex(this, run)}]`;
+  }
+
+  private flush(): void {
+    const held = this.take();
+    if (held !== undefined) this.statements.push(`s += ${held};`);
   }
 
   /** Appends what `expression` gives (a string). */
   append(expression: string): void {
-    const fixed = this.pending === '' ? '' : `${JSON.stringify(this.pending)} + `;
-    this.statements.push(`s += ${fixed}(${expression});`);
-    this.pending = '';
+    const held = this.take();
+    this.statements.push(`s += ${held === undefined ? '' : `${held} + `}(${expression});`);
   }
 
   line(statement: string): void {
-    if (this.pending !== '') this.statements.push(`s += ${JSON.stringify(this.pending)};`);
-    this.pending = '';
+    this.flush();
     this.statements.push(statement);
   }
 
@@ -127,7 +313,8 @@ class Source {
   make<F>(parameters: string, body: string): F {
     const names = this.externals.map((_, i) => `e${i}`);
     const bindings = names.length === 0 ? '' : `const ${names.map((n, i) => `${n} = x[${i}]`).join(', ')};`;
-    const source = `${bindings}\nreturn function write(${parameters}) {\nlet s = '', t, a = false;\n${body}\n};`;
+    const locals = ["s = ''", 't', 'a = false', ...this.declared].join(', ');
+    const source = `${bindings}\nreturn function write(${parameters}) {\nlet ${locals};\n${body}\n};`;
     return new Function('x', 'J', 'N', source)(this.externals, jsonText, numberText) as F;
   }
 
@@ -137,6 +324,9 @@ class Source {
   }
 }
 
+/** The index of a fixed text (the one `Source.text` holds back). */
+const fixedIndex = (): string => '0';
+
 /** How a record's members have been written so far: none, some, or it depends on the draws (flag `c`). */
 type Written = 'none' | 'some' | 'maybe';
 
@@ -145,6 +335,11 @@ type Written = 'none' | 'some' | 'maybe';
  * (in an array) or the flag `a` (the node is the function's whole value).
  */
 function emit(src: Source, node: TextNode, absent: 'null' | 'flag'): void {
+  const finite = node.kind === 'text' ? undefined : finiteOf(node);
+  if (finite !== undefined) {
+    src.finite(finite);
+    return;
+  }
   switch (node.kind) {
     case 'text':
       if (node.text !== undefined) src.text(node.text);
@@ -224,13 +419,27 @@ function absentable(src: Source, node: TextNode): string {
 function emitRecord(src: Source, node: RecordNode): void {
   const written = src.fresh('c');
   src.text('{');
-  src.line(`let ${written} = false;`);
+  // The flag is read only where whether a member came before depends on the draws.
+  const settled = node.keys.findIndex((_, k) => !node.optional[k] && !mayBeAbsent(node.members[k]!.node));
+  if (settled !== 0) {
+    src.declare(written);
+    src.line(`${written} = false;`);
+  }
   let state: Written = 'none';
   node.keys.forEach((key, k) => {
     const head = `${JSON.stringify(key)}:`;
     const member = node.members[k]!.node;
     const optional = node.optional[k]!;
     const maybe = mayBeAbsent(member);
+    const finite = optional && state === 'some' ? finiteOf(member) : undefined;
+    if (finite !== undefined && finite.texts.length < TABLE_LIMIT) {
+      // Absent or present with its comma before it: one of few texts, held back with its neighbours.
+      src.finite({
+        texts: ['', ...finite.texts.map((text) => `,${head}${text}`)],
+        index: (s) => `(r.int(0, 5) === 0 ? 0 : 1 + (${finite.index(s)}))`,
+      });
+      return;
+    }
     if (optional) src.line('if (r.int(0, 5) !== 0) {');
     if (maybe) src.line(`t = ${absentable(src, member)}; if (t !== undefined) {`);
     if (state === 'none') src.text(head);
