@@ -14,15 +14,18 @@ import { repairerFor, repairMembers } from './repair.js';
 import type { SchemaWalker } from './schema-arbitrary.js';
 import type { RecordNode, TextDraw } from './text.js';
 import { textBackend } from './text.js';
-import { compileMembers, jsonText, type MembersWriter } from './text-compile.js';
+import { compileMembers, isPlainJson, jsonText, type MembersWriter } from './text-compile.js';
 
 /** How one API's objects of one target are written as drawn: the record, and which members are values. */
 interface LinePlan {
   walker: SchemaWalker<TextDraw>;
   record: RecordNode;
-  /** `"key":` and `,"key":` of each member. */
-  heads: readonly string[];
-  nextHeads: readonly string[];
+  /**
+   * What comes before each member's text, by what came before it (`Written`): `{"key":`, `,"key":`
+   * or `","key":`; and before a string written in as it is, the same with its opening quote.
+   */
+  heads: readonly (readonly string[])[];
+  quotedHeads: readonly (readonly string[])[];
   /** Each member's place in the record, for telling a member a repair added. */
   places: ReadonlyMap<string, number>;
   /** Which members are drawn as values: those the repairs touch, and those a run's ids are kept in. */
@@ -48,8 +51,8 @@ function linePlan(api: ApiName, target: RuleTarget, edge: boolean, apis: ApiSet)
     return {
       walker,
       record: node,
-      heads: node.keys.map((key) => flatText(`${JSON.stringify(key)}:`)),
-      nextHeads: node.keys.map((key) => flatText(`,${JSON.stringify(key)}:`)),
+      heads: BEFORE.map((before) => node.keys.map((key) => flatText(`${before}${JSON.stringify(key)}:`))),
+      quotedHeads: BEFORE.map((before) => node.keys.map((key) => flatText(`${before}${JSON.stringify(key)}:"`))),
       places: new Map(node.keys.map((key, i) => [key, i])),
       asValue,
       draw: compileMembers(node, asValue),
@@ -84,28 +87,53 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
 }
 
 /**
+ * What a line has written so far: nothing, a member, or a member whose string's closing quote is
+ * still to come (joined with the next head: each string written in as it is adds one part to the
+ * line, not three).
+ */
+type Written = 0 | 1 | 2;
+const NOTHING = 0;
+const MEMBER = 1;
+const OPEN_STRING = 2;
+const BEFORE = ['{', ',', '",'] as const;
+const CLOSE = ['{}', '}', '"}'] as const;
+
+/**
  * One object's text: its members in the record's order, each the repaired value where it is one (or
  * where a repair set it) and the drawn text otherwise; then any member a repair added that the
  * record does not list.
  */
 function lineOf(plan: LinePlan, item: JsonObject, texts: readonly (string | undefined)[]) {
   const { keys } = plan.record;
-  const { asValue } = plan;
+  const { asValue, heads, quotedHeads } = plan;
   let line = '';
+  let written: Written = NOTHING;
   let fromItem = 0;
   for (let k = 0; k < keys.length; k++) {
     let text: string | undefined;
     if (Object.hasOwn(item, keys[k]!)) {
       fromItem++;
-      text = jsonText(item[keys[k]!]);
+      const value = item[keys[k]!];
+      if (typeof value === 'string' && isPlainJson(value)) {
+        line += quotedHeads[written]![k]! + value;
+        written = OPEN_STRING;
+        continue;
+      }
+      text = jsonText(value);
     } else if (!asValue[k]) text = texts[k];
-    if (text !== undefined) line += line === '' ? `{${plan.heads[k]}${text}` : `${plan.nextHeads[k]}${text}`;
+    if (text !== undefined) {
+      line += heads[written]![k]! + text;
+      written = MEMBER;
+    }
   }
   if (Object.keys(item).length > fromItem)
     for (const key in item) {
       if (plan.places.has(key)) continue;
       const text = jsonText(item[key]);
-      if (text !== undefined) line += `${line === '' ? '{' : ','}${JSON.stringify(key)}:${text}`;
+      if (text !== undefined) {
+        line += `${BEFORE[written]}${JSON.stringify(key)}:${text}`;
+        written = MEMBER;
+      }
     }
-  return line === '' ? '{}' : `${line}}`;
+  return line + CLOSE[written];
 }

@@ -15,6 +15,9 @@ import type { RecordNode, TextNode } from './text.js';
 /** A character JSON must escape, or half of a surrogate pair (written as `\uXXXX` when alone). */
 const ESCAPED = /["\\\p{Cc}\p{Cs}]/u;
 
+/** Whether JSON writes `s` as it is, between quotes. */
+export const isPlainJson = (s: string): boolean => !ESCAPED.test(s);
+
 /** `s` as a JSON string. */
 function quote(s: string): string {
   return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
@@ -464,6 +467,79 @@ function compileText(node: TextNode): Writer {
 }
 
 /**
+ * The expression that draws a node's value: what its generator's `value` draws, from the same
+ * draws in the same order. Each record, array and dictionary is a function of its own that sets its
+ * members by name: the walk's one record closure set every record's members through one site, which
+ * V8 could only run through its slowest, shape-by-shape lookup.
+ */
+function valueExpression(src: Source, node: TextNode): string {
+  switch (node.kind) {
+    case 'text': {
+      const literal = node.text === undefined ? undefined : (JSON.parse(node.text) as unknown);
+      // null stands for NaN and the infinities too: only strings, numbers and booleans are written in.
+      const inline = typeof literal === 'string' || typeof literal === 'number' || typeof literal === 'boolean';
+      return inline ? JSON.stringify(literal) : `${src.external(node.constant)}(r)`;
+    }
+    case 'pick':
+      return `${src.external(node.values)}[r.int(0, ${node.values.length - 1})]`;
+    case 'number':
+    case 'quoted':
+    case 'json':
+      return `${src.external(node.value)}(r)`;
+    case 'boolean':
+      return '(r.int(0, 1) === 1)';
+    case 'nullable':
+      return `(r.int(0, ${node.freq}) === 0 ? null : ${valueExpression(src, node.inner)})`;
+    case 'oneof': {
+      const at = src.fresh('o');
+      src.declare(at);
+      const last = node.options.length - 1;
+      const branches = node.options.map((option, i) => {
+        const value = valueExpression(src, option);
+        return i === last ? value : `${at} < ${node.limits[i]} ? ${value} : `;
+      });
+      return `(${at} = r.int(0, ${node.limits[last]! - 1}), ${branches.join('')})`;
+    }
+    case 'tuple':
+      return `[${node.items.map((item) => valueExpression(src, item)).join(', ')}]`;
+    case 'array':
+    case 'dictionary':
+    case 'record':
+      return `${src.external(compileValue(node))}(r)`;
+  }
+}
+
+/** The draw of an array's, a dictionary's or a record's value (see `valueExpression`). */
+function compileValue(node: Extract<TextNode, { kind: 'array' | 'dictionary' | 'record' }>): (r: Rng) => unknown {
+  const src = new Source();
+  const lines: string[] = [];
+  if (node.kind === 'array') {
+    const item = valueExpression(src, node.item);
+    lines.push(
+      'const out = [];',
+      `for (let i = 0, n = r.int(${node.min}, ${node.max}); i < n; i++) out.push(${item});`,
+      'return out;',
+    );
+  } else if (node.kind === 'dictionary') {
+    const value = valueExpression(src, node.inner);
+    lines.push(
+      'const out = {};',
+      `for (let n = r.int(0, ${node.maxKeys}); n > 0; n--) out[${src.external(dictionaryKey)}(r)] = ${value};`,
+      'return out;',
+    );
+  } else {
+    lines.push('const out = {};');
+    node.keys.forEach((key, k) => {
+      const set = `out[${JSON.stringify(key)}] = ${valueExpression(src, node.members[k]!.node)};`;
+      // An optional member is absent one time in six, as in the walk's records.
+      lines.push(node.optional[k] ? `if (r.int(0, 5) !== 0) ${set}` : set);
+    });
+    lines.push('return out;');
+  }
+  return src.make('r', lines.join('\n'));
+}
+
+/**
  * Draws a record's members in order: those `asValue` names as values into `item`, the others as
  * text into `texts` (undefined where absent), taking the random numbers the record's value takes.
  */
@@ -474,7 +550,7 @@ export function compileMembers(node: RecordNode, asValue: readonly boolean[]): M
   node.keys.forEach((key, k) => {
     const member = node.members[k]!;
     if (node.optional[k]) src.line(`if (r.int(0, 5) === 0) ${asValue[k] ? '{}' : `texts[${k}] = undefined;`} else {`);
-    if (asValue[k]) src.line(`item[${JSON.stringify(key)}] = ${src.external(member.value)}(r);`);
+    if (asValue[k]) src.line(`item[${JSON.stringify(key)}] = ${valueExpression(src, member.node)};`);
     else if (mayBeAbsent(member.node)) src.line(`texts[${k}] = ${absentable(src, member.node)};`);
     else {
       src.line(`s = '';`);

@@ -13,10 +13,10 @@ import type { Backend } from './schema-arbitrary.js';
 
 /** How a generator's JSON text is written; every draw is the one `value` makes, in its order. */
 export type TextNode =
-  /** Always this text (undefined: a value JSON leaves out). */
-  | { kind: 'text'; text: string | undefined }
-  /** One of `texts`, by `r.int(0, texts.length - 1)`. */
-  | { kind: 'pick'; texts: readonly string[] }
+  /** Always this text (undefined: a value JSON leaves out), of the value `constant` draws. */
+  | { kind: 'text'; text: string | undefined; constant: Draw }
+  /** One of `texts`, by `r.int(0, texts.length - 1)`: the text of that one of `values`. */
+  | { kind: 'pick'; texts: readonly string[]; values: readonly unknown[] }
   /** The number `value` draws. */
   | { kind: 'number'; value: Draw }
   /** The string `value` draws, which JSON writes as it is, in quotes. */
@@ -70,15 +70,15 @@ const json = (value: Draw): TextDraw => ({ value, node: { kind: 'json', value } 
 const number = (value: Draw): TextDraw => ({ value, node: { kind: 'number', value } });
 
 export const textBackend: Backend<TextDraw> = {
-  constant: (value) => ({
-    value: d.constant(value),
-    node: { kind: 'text', text: JSON.stringify(value) as string | undefined },
-  }),
+  constant(value) {
+    const constant = d.constant(value);
+    return { value: constant, node: { kind: 'text', text: JSON.stringify(value) as string | undefined, constant } };
+  },
   constantFrom(values) {
     const texts = values.map((value) => JSON.stringify(value) as string | undefined);
     const value = d.constantFrom(values);
     if (texts.some((text) => text === undefined)) return json(value);
-    return { value, node: { kind: 'pick', texts: texts as string[] } };
+    return { value, node: { kind: 'pick', texts: texts as string[], values } };
   },
   uniform: (min, max) => number(d.uniform(min, max)),
   distinct: (min, max) => number(d.distinct(min, max)),
