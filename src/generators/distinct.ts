@@ -94,7 +94,10 @@ export class DistinctSequence {
       let f = Math.imul(lo ^ key, 0x85ebca6b);
       f = Math.imul(f ^ (f >>> 13), 0xc2b2ae35);
       f = (f ^ (f >>> 16)) & this.mask;
-      [hi, lo] = [lo, hi ^ f];
+      // Not a destructuring swap: until V8 optimises this, each one builds an array.
+      const next = hi ^ f;
+      hi = lo;
+      lo = next;
     }
     return hi * this.half + lo;
   }
