@@ -32,6 +32,8 @@ const log = (line = '') => {
   lines.push(line);
 };
 const round = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
+/** Each run's milliseconds as seconds, in the order they ran: `1.41, 1.39, 2.04 s`. */
+const seconds = (runs: readonly number[]) => `${runs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`;
 
 function perSecond(fn: () => void, minMs = 1500): number {
   let n = 0;
@@ -102,7 +104,7 @@ async function wholeGenerate() {
   log('');
   const loadBefore = machineLoad();
   log(
-    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second. The baseline beside it, same run: a plain node script (no project code) that writes as many bytes to a file in 64 kB writes, from spawn to exit (median of 3): node's start-up and the writing alone, the floor of any generator. Then, in this process: the lines \`generate\` writes (\`drawLines\`, nothing written), the same objects as values (\`drawObjects\`, each serialised) and fast-check sampling \`validObject\` (the arbitraries property tests use), 20,000 each. The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
+    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second (each run's seconds in brackets; the three runs go round the objects, run 1 of each, then run 2 of each). The baseline beside it, same run: a plain node script (no project code) that writes as many bytes to a file in 64 kB writes, from spawn to exit (median of 3): node's start-up and the writing alone, the floor of any generator. Then, in this process: the lines \`generate\` writes (\`drawLines\`, nothing written), the same objects as values (\`drawObjects\`, each serialised) and fast-check sampling \`validObject\` (the arbitraries property tests use), 20,000 each. The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
   log('');
   log(
@@ -110,11 +112,17 @@ async function wholeGenerate() {
   );
   log('|---|---|---|---|---|---|---|---|---|---|');
   // Every timed process first, while this process is idle: parsing 200 MB of output here leaves its
-  // garbage collector busy on the other core for seconds.
-  const timed = GENERATED.map(({ api, what }) => {
-    const out = join(tmpdir(), `atc-generate-${process.pid}-${api}-${what}.ndjson`);
-    const times: number[] = [];
-    for (let run = 0; run < 3; run++) {
+  // garbage collector busy on the other core for seconds. The runs go round the objects (run 1 of
+  // each, then run 2 of each), so a slow minute of the shared machine falls on every object alike.
+  const timed = GENERATED.map(({ api, what }) => ({
+    api,
+    what,
+    out: join(tmpdir(), `atc-generate-${process.pid}-${api}-${what}.ndjson`),
+    times: [] as number[],
+    floor: [] as number[],
+  }));
+  for (let run = 0; run < 3; run++)
+    for (const { api, what, out, times } of timed) {
       const fd = openSync(out, 'w');
       const started = performance.now();
       execFileSync(
@@ -125,22 +133,19 @@ async function wholeGenerate() {
       times.push(performance.now() - started);
       closeSync(fd);
     }
-    // The floor: node starts and writes as many bytes to a file, 64 kB at a time, making nothing.
-    const floor: number[] = [];
-    const copy = `${out}.floor`;
-    const script =
-      "const fs=require('fs');const n=Number(process.argv[1]);const b=Buffer.alloc(65536,120);" +
-      "const fd=fs.openSync(process.argv[2],'w');for(let i=0;i<n;i+=65536)fs.writeSync(fd,b,0,Math.min(65536,n-i));";
-    const size = statSync(out).size;
-    for (let run = 0; run < 3; run++) {
+  // The floor: node starts and writes as many bytes to a file, 64 kB at a time, making nothing.
+  const script =
+    "const fs=require('fs');const n=Number(process.argv[1]);const b=Buffer.alloc(65536,120);" +
+    "const fd=fs.openSync(process.argv[2],'w');for(let i=0;i<n;i+=65536)fs.writeSync(fd,b,0,Math.min(65536,n-i));";
+  for (let run = 0; run < 3; run++)
+    for (const { out, floor } of timed) {
+      const copy = `${out}.floor`;
       rmSync(copy, { force: true });
       const started = performance.now();
-      execFileSync('node', ['-e', script, String(size), copy], { stdio: 'ignore' });
+      execFileSync('node', ['-e', script, String(statSync(out).size), copy], { stdio: 'ignore' });
       floor.push(performance.now() - started);
+      rmSync(copy, { force: true });
     }
-    rmSync(copy, { force: true });
-    return { api, what, out, times, floor };
-  });
   const results: number[] = [];
   for (const { api, what, out, times, floor } of timed) {
     const text = readFileSync(out, 'utf8');
@@ -167,7 +172,7 @@ async function wholeGenerate() {
     for (const value of fc.sample(validObject(api, what), { seed: 9, numRuns: n })) JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
-      `| ${api} | ${what} | **${round(whole)}/s** | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
+      `| ${api} | ${what} | **${round(whole)}/s** (${seconds(times)}) | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
     );
   }
   log('');
