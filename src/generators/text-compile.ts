@@ -3,7 +3,7 @@
  * alternatives and loops written out, adjacent fixed texts joined, each leaf one call, where a
  * function per node made a call through a closure for every member, array and alternative. Runs of
  * members with few possible texts are one lookup in a table of their combinations (`Finite`): a
- * Praxis session's line was joined from 214 strings, now from 130.
+ * Praxis session's line was joined from 214 strings, now from 121.
  *
  * The functions are made with `new Function`: only `generate` (Node) loads this module, so a page
  * whose Content-Security-Policy forbids it never meets it.
@@ -200,7 +200,6 @@ function finiteOfNode(node: TextNode): Finite | undefined {
     case 'record': {
       // Each member's text with its comma; a record of them is finite where every member is.
       const parts: Finite[] = [];
-      const texts: string[][] = [];
       let first = true;
       for (let k = 0; k < node.keys.length; k++) {
         const member = finiteOf(node.members[k]!.node);
@@ -209,15 +208,11 @@ function finiteOfNode(node: TextNode): Finite | undefined {
         const head = `${first ? '' : ','}${JSON.stringify(node.keys[k])}:`;
         const present = member.texts.map((text) => `${head}${text}`);
         if (node.optional[k]) {
-          texts.push(['', ...present]);
           parts.push({
             texts: ['', ...present],
             index: (src) => `(r.int(0, 5) === 0 ? 0 : 1 + (${member.index(src)}))`,
           });
-        } else {
-          texts.push(present);
-          parts.push({ texts: present, index: member.index });
-        }
+        } else parts.push({ texts: present, index: member.index });
         first = false;
       }
       return joined([{ texts: ['{'], index: () => '0' }, ...parts, { texts: ['}'], index: () => '0' }]);
@@ -241,6 +236,7 @@ class Source {
   private readonly statements: string[] = [];
   private run: Finite[] = [];
   private runSize = 1;
+  private runChars = 0;
   private count = 0;
   private readonly declared: string[] = [];
   readonly externals: unknown[] = [];
@@ -269,42 +265,71 @@ class Source {
 
   text(fixed: string): void {
     const last = this.run[this.run.length - 1];
-    if (last !== undefined && last.texts.length === 1 && last.index === fixedIndex)
+    if (last !== undefined && last.index === fixedIndex) {
       this.run[this.run.length - 1] = { texts: [last.texts[0] + fixed], index: fixedIndex };
-    else this.run.push({ texts: [fixed], index: fixedIndex });
+      this.runChars += fixed.length * this.runSize;
+    } else this.hold({ texts: [fixed], index: fixedIndex });
   }
 
-  /** Appends one of a finite node's texts, in the held-back run where the table stays small. */
+  /** Appends one of a finite node's texts, held back with its neighbours while their table stays small. */
   finite(node: Finite): void {
-    if (this.runSize * node.texts.length > TABLE_LIMIT) this.flush();
-    this.run.push(node);
-    this.runSize *= node.texts.length;
+    this.hold(node);
   }
 
-  /** The held-back run as an expression (undefined: nothing held), and the run emptied. */
-  private take(): string | undefined {
+  /**
+   * Holds a part back, after writing out what is held where the table of every combination would
+   * pass the limits with it. `runChars` is the table's characters: each text held so far once for
+   * every text of the part, and each of the part's once for every combination held so far.
+   */
+  private hold(part: Finite): void {
+    let chars = 0;
+    for (const text of part.texts) chars += text.length;
+    const size = this.runSize * part.texts.length;
+    if (size > TABLE_LIMIT || this.runChars * part.texts.length + chars * this.runSize > TABLE_CHARS) {
+      this.flush();
+      this.runSize = part.texts.length;
+      this.runChars = chars;
+    } else {
+      this.runChars = this.runChars * part.texts.length + chars * this.runSize;
+      this.runSize = size;
+    }
+    this.run.push(part);
+  }
+
+  /**
+   * The held-back run as the expressions that append it, in order (none: nothing held), and the
+   * run emptied: one lookup in its table of combinations, or, where one part alone passes the
+   * limits (a long fixed text, a pick of long texts), that part on its own.
+   */
+  private take(): string[] {
     const run = this.run;
     this.run = [];
     this.runSize = 1;
-    if (run.length === 0) return undefined;
+    this.runChars = 0;
     if (run.every((part) => part.index === fixedIndex)) {
       const text = run.map((part) => part.texts[0]).join('');
-      return text === '' ? undefined : JSON.stringify(text);
+      return text === '' ? [] : [JSON.stringify(text)];
     }
-    const texts = combinations(run.map((part) => part.texts));
-    if (texts === undefined) throw new Error('a run of texts past the table limits');
-    return `${this.external(texts.map(flatText))}[${mixedIndex(this, run)}]`;
+    const texts = run.length === 1 ? run[0]!.texts : combinations(run.map((part) => part.texts));
+    if (texts !== undefined) return [`${this.external(texts.map(flatText))}[${mixedIndex(this, run)}]`];
+    // Only a part too large for any table is held with others: each is written on its own.
+    return run.flatMap((part) => {
+      this.run = [part];
+      const [expression] = this.take();
+      return expression === undefined ? [] : [expression];
+    });
   }
 
   private flush(): void {
-    const held = this.take();
-    if (held !== undefined) this.statements.push(`s += ${held};`);
+    for (const held of this.take()) this.statements.push(`s += ${held};`);
   }
 
   /** Appends what `expression` gives (a string). */
   append(expression: string): void {
     const held = this.take();
-    this.statements.push(`s += ${held === undefined ? '' : `${held} + `}(${expression});`);
+    const last = held.pop();
+    for (const before of held) this.statements.push(`s += ${before};`);
+    this.statements.push(`s += ${last === undefined ? '' : `${last} + `}(${expression});`);
   }
 
   line(statement: string): void {
