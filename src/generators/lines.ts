@@ -88,8 +88,8 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
 
 /**
  * What a line has written so far: nothing, a member, or a member whose string's closing quote is
- * still to come (joined with the next head: each string written in as it is adds one part to the
- * line, not three).
+ * still to come (joined with the next head: a string written in as it is adds two parts to the
+ * line, its head with the opening quote and itself, where it added five).
  */
 type Written = 0 | 1 | 2;
 const NOTHING = 0;
