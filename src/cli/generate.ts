@@ -21,21 +21,11 @@ const PART = 1 << 12;
 
 function writeLines(lines: Iterable<string>, io: CommandIo): void {
   const { stdoutBytes } = io;
-  if (!stdoutBytes) {
-    let chunk = '';
-    for (const line of lines) {
-      chunk += `${line}\n`;
-      if (chunk.length >= CHUNK) {
-        io.stdout(chunk);
-        chunk = '';
-      }
-    }
-    if (chunk !== '') io.stdout(chunk);
-    return;
-  }
-  let bytes = Buffer.allocUnsafe(4 * CHUNK);
+  let bytes = Buffer.allocUnsafe(stdoutBytes ? 4 * CHUNK : 0);
   let used = 0;
-  const encode = (text: string) => {
+  // Where bytes can be written, each part is encoded into the reused buffer, written a chunk at a time.
+  const add = (text: string) => {
+    if (!stdoutBytes) return io.stdout(text);
     // A UTF-16 unit takes at most three bytes of UTF-8.
     const most = 3 * text.length;
     if (used + most > bytes.length) {
@@ -49,16 +39,17 @@ function writeLines(lines: Iterable<string>, io: CommandIo): void {
       used = 0;
     }
   };
+  const size = stdoutBytes ? PART : CHUNK;
   let part = '';
   for (const line of lines) {
     part += `${line}\n`;
-    if (part.length >= PART) {
-      encode(part);
+    if (part.length >= size) {
+      add(part);
       part = '';
     }
   }
-  if (part !== '') encode(part);
-  if (used > 0) stdoutBytes(bytes.subarray(0, used));
+  if (part !== '') add(part);
+  if (used > 0) stdoutBytes?.(bytes.subarray(0, used));
 }
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;

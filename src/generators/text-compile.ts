@@ -20,7 +20,7 @@ export const isPlainJson = (s: string): boolean => !ESCAPED.test(s);
 
 /** `s` as a JSON string. */
 function quote(s: string): string {
-  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
+  return isPlainJson(s) ? `"${s}"` : JSON.stringify(s);
 }
 
 /**
@@ -97,6 +97,12 @@ interface Finite {
   index: (src: Source) => string;
 }
 
+/** The index of a part of one fixed text: it takes no draw. */
+const fixedIndex = (): string => '0';
+
+/** A part that is always `text`. */
+const fixedPart = (text: string): Finite => ({ texts: [text], index: fixedIndex });
+
 /**
  * At most this many texts in one table. Consecutive members that write few texts (a pick, a
  * nullable pick, a record of them) are written as one text of a table of every combination: V8 keeps
@@ -149,7 +155,7 @@ function finiteOf(node: TextNode): Finite | undefined {
 function finiteOfNode(node: TextNode): Finite | undefined {
   switch (node.kind) {
     case 'text':
-      return node.text === undefined ? undefined : { texts: [node.text], index: () => '0' };
+      return node.text === undefined ? undefined : fixedPart(node.text);
     case 'pick':
       return node.texts.length > TABLE_LIMIT
         ? undefined
@@ -192,9 +198,9 @@ function finiteOfNode(node: TextNode): Finite | undefined {
       if (items.some((item) => item === undefined)) return undefined;
       const parts: Finite[] = [];
       node.items.forEach((_, i) => {
-        parts.push({ texts: [i === 0 ? '[' : ','], index: () => '0' }, items[i]!);
+        parts.push(fixedPart(i === 0 ? '[' : ','), items[i]!);
       });
-      parts.push({ texts: [']'], index: () => '0' });
+      parts.push(fixedPart(']'));
       return joined(parts);
     }
     case 'record': {
@@ -215,7 +221,7 @@ function finiteOfNode(node: TextNode): Finite | undefined {
         } else parts.push({ texts: present, index: member.index });
         first = false;
       }
-      return joined([{ texts: ['{'], index: () => '0' }, ...parts, { texts: ['}'], index: () => '0' }]);
+      return joined([fixedPart('{'), ...parts, fixedPart('}')]);
     }
     default:
       return undefined;
@@ -266,9 +272,9 @@ class Source {
   text(fixed: string): void {
     const last = this.run[this.run.length - 1];
     if (last !== undefined && last.index === fixedIndex) {
-      this.run[this.run.length - 1] = { texts: [last.texts[0] + fixed], index: fixedIndex };
+      this.run[this.run.length - 1] = fixedPart(last.texts[0] + fixed);
       this.runChars += fixed.length * this.runSize;
-    } else this.hold({ texts: [fixed], index: fixedIndex });
+    } else this.hold(fixedPart(fixed));
   }
 
   /** Appends one of a finite node's texts, held back with its neighbours while their table stays small. */
@@ -351,9 +357,6 @@ class Source {
     return this.statements.join('\n');
   }
 }
-
-/** The index of a fixed text (the one `Source.text` holds back). */
-const fixedIndex = (): string => '0';
 
 /** How a record's members have been written so far: none, some, or it depends on the draws (flag `c`). */
 type Written = 'none' | 'some' | 'maybe';
