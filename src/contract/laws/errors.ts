@@ -97,7 +97,8 @@ export const errorFormat = defineLaw({
         expected.status === '4xx'
           ? exchange.status >= 400 && exchange.status < 500
           : exchange.status === expected.status;
-      if (!ok) return NOTHING;
+      // A JSON error body cut at the size cap was never read: there is nothing to judge.
+      if (!ok || (exchange.bodyCut && isJsonType(exchange.contentType))) return NOTHING;
       return { judged: 1, violations: errorFormatViolations(op, law, exchange, expected.errorType) };
     },
   },

@@ -54,8 +54,9 @@ export const contentType = defineLaw({
   check: {
     page({ exchange }, { law }) {
       if (exchange.status !== 200) return NOTHING;
+      // A body cut at the size cap was never read: only its label can be judged.
       const problem =
-        exchange.body === undefined
+        exchange.body === undefined && !exchange.bodyCut
           ? violationOf(
               law,
               '',
@@ -67,7 +68,8 @@ export const contentType = defineLaw({
             : violationOf(
                 law,
                 '',
-                `the 200 response is JSON but labelled ${exchange.contentType ?? '(no content-type)'}, ` +
+                `the 200 response is ${exchange.bodyCut ? '' : 'JSON but '}labelled ` +
+                  `${exchange.contentType ?? '(no content-type)'}, ` +
                   'not application/json',
                 exchange.contentType,
               );

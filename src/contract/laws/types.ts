@@ -21,6 +21,11 @@ export interface Exchange {
   body: unknown;
   /** Why the body could not be read as JSON, when it could not. */
   bodyError?: string;
+  /**
+   * The body passed the runner's size cap and was not read: what it holds is unknown, so no law
+   * judges it (the transport finding names the cap).
+   */
+  bodyCut?: boolean;
   /** The body as text (its first 64 KiB), when it is not JSON. */
   bodyText?: string;
 }
