@@ -1,5 +1,6 @@
 /** What the phases of one run share: options, the transport, the ledger and what was learnt so far. */
 
+import type { Walk } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { ValuePools } from '../generators/requests.js';
@@ -32,6 +33,14 @@ export const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
   saw: (key, item) => void lastSeen.set(key, [item]),
 });
 
+/** A complete walk of a list, for the laws over two reads of it. */
+export interface ListRead {
+  walk: Walk;
+  urls: readonly string[];
+  /** `performance.now()` when the walk ended. */
+  at: number;
+}
+
 export interface RunContext {
   readonly options: ConformanceOptions;
   readonly seed: number;
@@ -43,6 +52,8 @@ export interface RunContext {
   readonly pools: ValuePools;
   /** Items of each complete baseline walk, by `operationId|session`. */
   readonly baselines: Map<string, JsonObject[]>;
+  /** The last complete walk of each list (the baseline's query), and when it ended, by `operationId|session`. */
+  readonly reads: Map<string, ListRead>;
   /** Sessions each operation is judged on, by operationId (path-bound operations only). */
   readonly sessions: Map<string, string[]>;
   /**

@@ -151,6 +151,7 @@ export async function runConformance(given: ConformanceOptions | FormerConforman
     ops,
     pools: {},
     baselines: new Map(),
+    reads: new Map(),
     sessions: new Map(),
     lastSeen,
     seen: seenInOrder(lastSeen),

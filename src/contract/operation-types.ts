@@ -116,6 +116,7 @@ export type LawName =
   | 'creation-snapshot-fixed'
   | 'final-content-fixed'
   | 'ids-unique'
+  | 'ids-stable'
   | `unique-${string}`
   | `stable-${string}`
   | 'present-together'

@@ -18,6 +18,7 @@ const SCOPES: Record<string, string> = {
   comparison: 'pair of walks',
   resized: 'two page sizes',
   cursor: 'pair of requests',
+  reread: 'two reads of a list',
   seen: 'every object seen',
   transport: 'exchange',
 };

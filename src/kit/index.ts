@@ -76,6 +76,7 @@ export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export {
   changedOnLaterWalks,
   numericId,
+  renamedOnLaterReads,
   repeatedItem,
   revivesFinishedTasks,
   sharedNestedId,

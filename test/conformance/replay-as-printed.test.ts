@@ -177,6 +177,11 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
       if (v.message.includes(idOf(op, item)) && JSON.stringify(fieldValue(item, field)) === JSON.stringify(after))
         out.push(v.message);
   }
+  if (law.checks.reread) {
+    // As for a change over time: the earlier read is gone, and the printed requests list the object under its new id.
+    const to = isObject(v.value) ? v.value.to : undefined;
+    if (typeof to === 'string' && items.some((item) => idOf(op, item) === to)) out.push(v.message);
+  }
   return out;
 }
 

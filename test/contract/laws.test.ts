@@ -344,6 +344,40 @@ describe('laws between objects', () => {
   });
 });
 
+describe('two reads of a list', () => {
+  const reread = (before: unknown[], after: unknown[], op = ark) => {
+    const walkOf = (items: unknown[]) => ({ pages: [exchange({ items })], cursors: [undefined] });
+    return applyLaws(op, 'reread', { before: walkOf(before), after: walkOf(after) }).find((o) =>
+      o.law.id.endsWith('.ids-stable'),
+    )!.judgement;
+  };
+
+  it('an object gone beside a new one the same in every other member is the same object under another id', () => {
+    const moved = arkItem(2, { description: 'see task-2/result.json' });
+    const found = reread([arkItem(1), moved], [arkItem(1), { ...moved, task_id: 'task-2b' }]);
+    // A mention of the id inside the object is part of its id, not another difference.
+    const renamed = { ...moved, task_id: 'task-2b', description: 'see task-2b/result.json' };
+    const mentioned = reread([arkItem(1), moved], [arkItem(1), renamed]);
+    expect(found.violations.map((v) => [v.message, v.pages])).toEqual([
+      [
+        'task-2 is listed as task-2b when the list is read again, every other member the same: task_id identifies ' +
+          'one object, and the object keeps it',
+        [0, 1],
+      ],
+    ]);
+    expect(mentioned.violations).toHaveLength(1);
+  });
+
+  it('an object that leaves beside another that comes, two alike that stay, or an empty read: nothing found', () => {
+    expect(reread([arkItem(1), arkItem(2)], [arkItem(1), arkItem(3)])).toEqual({ judged: 1, violations: [] });
+    const twin = { ...arkItem(1), task_id: 'task-twin' };
+    expect(reread([arkItem(1), twin], [arkItem(1), twin]).violations).toEqual([]);
+    // The same member values but the state moved on: another object as far as any reader can tell.
+    expect(reread([arkItem(2)], [{ ...arkItem(2), task_id: 'task-9', state: 'failed' }]).violations).toEqual([]);
+    expect(reread([], [arkItem(1)]).judged).toBe(0);
+  });
+});
+
 describe('evidence: which answers show a finding', () => {
   const walk = (pages: unknown[], cursors: (string | undefined)[]) => ({
     pages: pages.map((b) => exchange(b)),

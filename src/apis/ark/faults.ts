@@ -3,6 +3,7 @@ import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import {
   numericId,
+  renamedOnLaterReads,
   repeatedItem,
   revivesFinishedTasks,
   sharedNestedId,
@@ -103,6 +104,7 @@ export const ARK_FAULTS = {
       isProblem(arkCursor(request.query)) ? editQuery(request, (q) => q.delete('cursor')) : request,
   },
   'ark.ids-unique': repeatedItem,
+  'ark.ids-stable': renamedOnLaterReads,
   'ark.lifecycle-forward': revivesFinishedTasks('ark', 'running'),
   /** From the second walk on, every started_at reads one millisecond earlier. */
   'ark.times-never-go-back': {

@@ -4,6 +4,7 @@ import { withArticle } from '../../contract/words.js';
 import {
   changedOnLaterWalks,
   numericId,
+  renamedOnLaterReads,
   repeatedItem,
   revivesFinishedTasks,
   sharedNestedId,
@@ -57,6 +58,7 @@ export const EVERRUNS_FAULTS = {
       }),
   },
   'everruns.ids-unique': repeatedItem,
+  'everruns.ids-stable': renamedOnLaterReads,
   'everruns.lifecycle-forward': revivesFinishedTasks('everruns', 'running'),
   /** From the second walk on, every created_at reads one second earlier. */
   'everruns.immutable-fields': {

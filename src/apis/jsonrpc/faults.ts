@@ -5,6 +5,7 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import {
   changedOnLaterWalks,
   numericId,
+  renamedOnLaterReads,
   repeatedItem,
   revivesFinishedTasks,
   undocumentedField,
@@ -114,6 +115,7 @@ export const JSONRPC_FAULTS = {
     response: (response, _sent, _context, op) => editItems(op, response, previousIsNewer),
   },
   'jsonrpc.ids-unique': repeatedItem,
+  'jsonrpc.ids-stable': renamedOnLaterReads,
   'jsonrpc.lifecycle-forward': revivesFinishedTasks('jsonrpc', 'working'),
   'jsonrpc.final-content-fixed': changedOnLaterWalks(
     'jsonrpc.final',

@@ -4,6 +4,7 @@ import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import {
   numericId,
+  renamedOnLaterReads,
   repeatedItem,
   revivesFinishedTasks,
   shrinkingCounter,
@@ -159,7 +160,9 @@ export const PRAXIS_FAULTS = {
         : response,
   },
   'praxis.sessions.ids-unique': repeatedItem,
+  'praxis.sessions.ids-stable': renamedOnLaterReads,
   'praxis.background-tasks.ids-unique': repeatedItem,
+  'praxis.background-tasks.ids-stable': renamedOnLaterReads,
   /** A terminated session is shown idle again on every walk after the first that listed it. */
   'praxis.sessions.lifecycle-forward': {
     changes: 'shows every terminated session idle again on each walk after the first that listed it',

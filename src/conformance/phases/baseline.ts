@@ -8,7 +8,7 @@ import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
@@ -44,7 +44,7 @@ function independentGroups(ops: readonly ListOperation[]): ListOperation[][] {
   return groups;
 }
 
-type BaselineWalk = { complete: boolean; items: JsonObject[] } | undefined;
+type BaselineWalk = { complete: boolean; items: JsonObject[]; read: ListRead } | undefined;
 
 /** One operation's baseline: a walk per session, to the end. */
 function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[] {
@@ -62,11 +62,13 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
           ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
         });
         if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
-        return { complete: result.complete, items: itemsOfWalk(op, result) };
+        const read = { walk: result, urls: result.urls, at: performance.now() };
+        return { complete: result.complete, items: itemsOfWalk(op, result), read };
       },
       commit: (walked, run) => {
         if (!walked) return;
         if (walked.complete) run.baselines.set(baselineKey(op, session), walked.items);
+        if (walked.complete) run.reads.set(baselineKey(op, session), walked.read);
         sizes.push(walked.items.length);
         collectPools(run, op, walked.items);
         if (i === sessions.length - 1) noteSessions(run, op, sizes);

@@ -4,13 +4,37 @@
  * batch of another phase (the first poll beside the probes, the second beside the property cases):
  * cases of one batch are never compared with each other, so a poll judges the same there as alone,
  * and its wait overlaps the other cases' requests instead of holding up the run. The polls left
- * after the property cases run on their own.
+ * after the property cases run on their own. A poll that reads a list whole is judged beside the
+ * list's last whole read (the baseline's, or the poll's before it) by the laws over two reads.
  */
 
+import type { ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
 import { walk } from '../walker.js';
+
+/**
+ * Judges a list read whole beside the read before it. A violation shows the page of each read that
+ * lists the object, in order (the same request twice, for a list of one page), and how far apart
+ * the run read them.
+ */
+function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead, after: ListRead): void {
+  const urls = [...before.urls, ...after.urls];
+  const outcomes = ctx.ledger.evaluate(op, 'reread', { before: before.walk, after: after.walk });
+  ctx.ledger.count(outcomes.filter((o) => o.judgement.violations.length === 0));
+  for (const { law, judgement } of outcomes)
+    for (const found of judgement.violations) {
+      const shown = (found.pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
+      ctx.ledger.commit(
+        op,
+        [{ law, judgement: { judged: 0, violations: [found] } }],
+        shown,
+        undefined,
+        after.at - before.at,
+      );
+    }
+}
 
 export class Polls {
   private taken = 0;
@@ -46,8 +70,16 @@ export class Polls {
             // Until then the batch's other cases go first.
             notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
             run: async (scope: RunContext) => {
-              await walk(scope, op, session, fixedQuery(scope, op), { maxPages: MAX_PAGES, fresh: true });
+              const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
+                maxPages: MAX_PAGES,
+                fresh: true,
+              });
               this.ended.set(key, performance.now());
+              if (!result.complete) return undefined;
+              const read: ListRead = { walk: result, urls: result.urls, at: performance.now() };
+              const before = scope.reads.get(key);
+              if (before) judgeReread(scope, op, before, read);
+              scope.defer((run) => run.reads.set(key, read));
               return undefined;
             },
           };

@@ -19,7 +19,7 @@ import {
   unknownSession404,
 } from './errors.js';
 import { filterLaws } from './filters.js';
-import { idsUnique, nestedIdsUnique, stableIdsFixed } from './ids.js';
+import { idsStable, idsUnique, nestedIdsUnique, stableIdsFixed } from './ids.js';
 import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
 import { namedObjectEarlier, oneValuePerSession } from './relations.js';
@@ -68,6 +68,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   defaultLimit,
   noUndocumentedFields,
   idsUnique,
+  idsStable,
   nestedIdsUnique,
   presentTogether,
   itemsBelongToSession,

@@ -1,8 +1,8 @@
 /**
  * Laws over identifiers: an id identifies one object, so no two items of one answer share it;
  * an id nested in an object (a tool call's, a pending ask's) that the documents make identify one
- * thing is shared by no two objects of one answer or walk; and a stable id stays the same between
- * two reads of the object that holds it.
+ * thing is shared by no two objects of one answer or walk; an object keeps its id between two
+ * reads of its list; and a stable id stays the same between two reads of the object that holds it.
  */
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject, type JsonObject } from '../rules/types.js';
@@ -39,6 +39,81 @@ export const idsUnique = defineLaw({
             id,
           ),
         ];
+      });
+      return { judged: 1, violations };
+    },
+  },
+});
+
+/** JSON with every object's keys in order: two reads compare equal whatever order a server writes keys in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
+
+/** Ids this short are not looked for inside an object's other members: they would match unrelated text. */
+const MENTIONED_FROM = 6;
+
+/**
+ * An object as it reads without its id: the id member left out, and then also every mention of the
+ * id in its other members (`/.tasks/task_x/result.json`) written as one placeholder.
+ */
+function withoutId(op: ListOperation, item: JsonObject): string[] {
+  const id = idOf(op, item);
+  const { [op.idField]: _id, ...rest } = item;
+  const text = canonical(rest);
+  return id.length < MENTIONED_FROM ? [text] : [text, text.split(JSON.stringify(id).slice(1, -1)).join('\u0000')];
+}
+
+/** The objects of a walk with where each was listed; `offset` numbers the pages after another walk's. */
+const placedIn = (op: ListOperation, walk: Walk, offset: number): Placed[] =>
+  walk.pages.flatMap((page, n) =>
+    (pageItems(op, page) ?? []).flatMap((item, index) => (isObject(item) ? [{ item, page: offset + n, index }] : [])),
+  );
+
+export const idsStable = defineLaw({
+  id: 'ids-stable',
+  appliesTo: hasIdSource,
+  statement: (op) =>
+    `An object keeps its ${op.idField} between two reads of its list: one gone from the list beside a new one ` +
+    'that is the same in every other member is the same object listed under another id.',
+  source: (op) => op.idSource,
+  unexercised: 'no list was read whole twice with objects in it',
+  check: {
+    reread({ before, after }, { op, law }) {
+      const was = placedIn(op, before, 0);
+      const now = placedIn(op, after, before.pages.length);
+      if (was.length === 0 || now.length === 0) return NOTHING;
+      const nowIds = new Set(now.map((at) => idOf(op, at.item)));
+      const wasIds = new Set(was.map((at) => idOf(op, at.item)));
+      // Objects of the first read the second no longer lists, by how they read without their id.
+      const gone = new Map<string, Placed>();
+      for (const at of was)
+        if (!nowIds.has(idOf(op, at.item))) for (const form of withoutId(op, at.item)) gone.set(form, at);
+      const violations = now.flatMap((at) => {
+        const id = idOf(op, at.item);
+        const earlier = wasIds.has(id)
+          ? undefined
+          : withoutId(op, at.item)
+              .map((form) => gone.get(form))
+              .find(Boolean);
+        if (earlier === undefined) return [];
+        for (const form of withoutId(op, earlier.item)) gone.delete(form);
+        const from = idOf(op, earlier.item);
+        const found = violationOf(
+          law,
+          `${op.itemsPointer}/${at.index}/${op.idField}`,
+          `${from} is listed as ${id} when the list is read again, every other member the same: ` +
+            `${op.idField} identifies one object, and the object keeps it`,
+          { from, to: id },
+        );
+        return [onPages(found, [earlier.page, at.page])];
       });
       return { judged: 1, violations };
     },

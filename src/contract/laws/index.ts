@@ -12,4 +12,4 @@ export {
 } from './catalogue.js';
 export { lawId } from './common.js';
 export { addedFilters } from './filters.js';
-export type { ErrorExpectation, Exchange, LawScope, Subjects } from './types.js';
+export type { ErrorExpectation, Exchange, LawScope, Subjects, Walk } from './types.js';

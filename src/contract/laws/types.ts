@@ -73,6 +73,8 @@ export interface Subjects {
   resized: { walks: readonly [Walk, Walk]; sizes: readonly [string, string] };
   /** An item-id cursor request beside the order a walk listed the items in. */
   cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
+  /** Two complete walks of one list (its baseline's query), in the order read, a poll interval or more apart. */
+  reread: { before: Walk; after: Walk };
   /** Every object of the operation the run has seen, each in the last version seen (all walks, all sessions). */
   seen: { items: readonly JsonObject[] };
   /** One request's HTTP exchange as a whole (or its failure). */

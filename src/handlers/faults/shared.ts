@@ -92,6 +92,38 @@ export const repeatedItem: FaultTransform = {
     editItems(op, response, (items) => (items[0] ? [...items, items[0]] : items)),
 };
 
+/** A copy of an object with its id, and every mention of it in its other members, ending in `x`. */
+function renamed(op: ListOperation, item: JsonObject): JsonObject {
+  const id = idOf(op, item);
+  const escaped = JSON.stringify(id).slice(1, -1);
+  const copy = JSON.parse(JSON.stringify(item).split(escaped).join(`${escaped}x`)) as JsonObject;
+  return { ...copy, [op.idField]: `${id}x` };
+}
+
+/**
+ * `…ids-stable`: a list asked for with no parameter but its session lists each object under `<id>x`
+ * once an earlier walk has listed it, all but the first and last object of the page (a cursor may
+ * name them).
+ */
+export const renamedOnLaterReads: FaultTransform = {
+  changes:
+    'lists each object of a list asked for with no parameter (but its session) with x appended to its id, and to ' +
+    'every mention of the id inside it, once an earlier walk has listed it (not the first or last of the page)',
+  response: (response, sent, context, op) =>
+    [...sent.query.keys()].some((param) => op.session.in !== 'query' || param !== op.session.param)
+      ? response
+      : editItems(op, response, (items) =>
+          items.map((item, i) =>
+            i > 0 &&
+            i < items.length - 1 &&
+            isObject(item) &&
+            afterFirstWalk(context, `ids-stable|${op.operationId}|${idOf(op, item)}`)
+              ? renamed(op, item)
+              : item,
+          ),
+        ),
+};
+
 /** `<api>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
   changes: 'turns the id of the first item of each answer into the number 12345',
