@@ -35,8 +35,8 @@ export const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
 
 /** A complete walk of a list, for the laws over two reads of it. */
 export interface ListRead {
-  walk: Walk;
-  urls: readonly string[];
+  /** The walk, with the request of each page. */
+  walk: Walk & { urls: readonly string[] };
   /** `performance.now()` when the walk ended. */
   at: number;
 }

@@ -43,6 +43,13 @@ function shownBy(url: string | readonly string[], pages: readonly number[] | und
   return named.length > 0 ? [...new Set(named)] : urls.slice(-1);
 }
 
+/** The requests of two reads a finding names by `pages`, in order and repeats kept; all of them otherwise. */
+function readsShown(url: string | readonly string[], pages: readonly number[] | undefined): string[] {
+  const urls = typeof url === 'string' ? [url] : url;
+  const named = (pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
+  return named.length > 0 ? named : [...urls];
+}
+
 export class Ledger {
   readonly violations: ReportedViolation[] = [];
   private readonly byKey = new Map<string, ReportedViolation>();
@@ -144,8 +151,9 @@ export class Ledger {
       }
       const seed = replay?.seed ?? this.seed;
       const { pages, ...violation } = v;
-      // Two reads of one object are both shown, even where they are one request made twice.
-      const shown = apartMs === undefined ? shownBy(url, pages) : typeof url === 'string' ? [url] : [...url];
+      // Two reads are both shown, even where they are one request made twice (the pages, where a
+      // finding names them, pick the two among the requests of both reads).
+      const shown = apartMs === undefined ? shownBy(url, pages) : readsShown(url, pages);
       const requests = shown.map((u) => curlCommand(u, this.headers));
       const reported: ReportedViolation = redactValue(
         {

@@ -181,7 +181,7 @@ export class HttpClient {
             message: `response body over ${this.options.maxBodyBytes} bytes; not read further`,
           },
           ms,
-          exchange: { ...exchange, bodyError: 'body too large', bodyCut: true },
+          exchange: { ...exchange, bodyCut: true },
           retryAfter,
         };
       try {

@@ -265,6 +265,22 @@ describe('a change between two reads', () => {
     expect(text).toContain('after the first, and the server may have moved on since):');
     expect(renderJunit(result)).toContain('the server may have moved on since');
   }, 60_000);
+
+  it('an object renamed between two reads of its list: the page of each read that lists it, in order', async () => {
+    // Everruns lists a session's tasks on one page: its two reads are one request made twice.
+    await mock.app.reset();
+    const result = await conform('everruns.ids-stable');
+    const v = result.violations.find((x) => x.rule === 'everruns.ids-stable')!;
+    expect(v.requests).toHaveLength(2);
+    expect(v.requests![0]).toBe(v.requests![1]);
+    expect(v.apartMs).toBeGreaterThanOrEqual(0);
+    expect(v.message).toMatch(/^task_\w+ is listed as task_\w+x when the list is read again/);
+    // Ark's list takes pages: of both reads' requests, only the page each read lists the task on.
+    await mock.app.reset();
+    const paged = (await conform('ark.ids-stable')).violations.find((x) => x.rule === 'ark.ids-stable')!;
+    expect(paged.requests).toHaveLength(2);
+    expect(paged.requests!.every((r) => !r.includes('cursor='))).toBe(true);
+  }, 60_000);
 });
 
 describe('replay lines', () => {

@@ -62,13 +62,18 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
           ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
         });
         if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
-        const read = { walk: result, urls: result.urls, at: performance.now() };
-        return { complete: result.complete, items: itemsOfWalk(op, result), read };
+        return {
+          complete: result.complete,
+          items: itemsOfWalk(op, result),
+          read: { walk: result, at: performance.now() },
+        };
       },
       commit: (walked, run) => {
         if (!walked) return;
-        if (walked.complete) run.baselines.set(baselineKey(op, session), walked.items);
-        if (walked.complete) run.reads.set(baselineKey(op, session), walked.read);
+        if (walked.complete) {
+          run.baselines.set(baselineKey(op, session), walked.items);
+          run.reads.set(baselineKey(op, session), walked.read);
+        }
         sizes.push(walked.items.length);
         collectPools(run, op, walked.items);
         if (i === sessions.length - 1) noteSessions(run, op, sizes);

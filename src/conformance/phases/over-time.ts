@@ -20,20 +20,8 @@ import { walk } from '../walker.js';
  * the run read them.
  */
 function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead, after: ListRead): void {
-  const urls = [...before.urls, ...after.urls];
   const outcomes = ctx.ledger.evaluate(op, 'reread', { before: before.walk, after: after.walk });
-  ctx.ledger.count(outcomes.filter((o) => o.judgement.violations.length === 0));
-  for (const { law, judgement } of outcomes)
-    for (const found of judgement.violations) {
-      const shown = (found.pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
-      ctx.ledger.commit(
-        op,
-        [{ law, judgement: { judged: 0, violations: [found] } }],
-        shown,
-        undefined,
-        after.at - before.at,
-      );
-    }
+  ctx.ledger.commit(op, outcomes, [...before.walk.urls, ...after.walk.urls], undefined, after.at - before.at);
 }
 
 export class Polls {
@@ -74,9 +62,9 @@ export class Polls {
                 maxPages: MAX_PAGES,
                 fresh: true,
               });
-              this.ended.set(key, performance.now());
+              const read: ListRead = { walk: result, at: performance.now() };
+              this.ended.set(key, read.at);
               if (!result.complete) return undefined;
-              const read: ListRead = { walk: result, urls: result.urls, at: performance.now() };
               const before = scope.reads.get(key);
               if (before) judgeReread(scope, op, before, read);
               scope.defer((run) => run.reads.set(key, read));

@@ -92,19 +92,22 @@ export const idsStable = defineLaw({
       if (was.length === 0 || now.length === 0) return NOTHING;
       const nowIds = new Set(now.map((at) => idOf(op, at.item)));
       const wasIds = new Set(was.map((at) => idOf(op, at.item)));
-      // Objects of the first read the second no longer lists, by how they read without their id.
-      const gone = new Map<string, Placed>();
-      for (const at of was)
-        if (!nowIds.has(idOf(op, at.item))) for (const form of withoutId(op, at.item)) gone.set(form, at);
+      // Objects of the first read the second no longer lists, by each way they read without their id.
+      const gone = new Map<string, { at: Placed; forms: string[] }>();
+      for (const at of was) {
+        if (nowIds.has(idOf(op, at.item))) continue;
+        const entry = { at, forms: withoutId(op, at.item) };
+        for (const form of entry.forms) gone.set(form, entry);
+      }
       const violations = now.flatMap((at) => {
         const id = idOf(op, at.item);
-        const earlier = wasIds.has(id)
-          ? undefined
-          : withoutId(op, at.item)
-              .map((form) => gone.get(form))
-              .find(Boolean);
-        if (earlier === undefined) return [];
-        for (const form of withoutId(op, earlier.item)) gone.delete(form);
+        if (wasIds.has(id)) return [];
+        const entry = withoutId(op, at.item)
+          .map((form) => gone.get(form))
+          .find(Boolean);
+        if (entry === undefined) return [];
+        for (const form of entry.forms) gone.delete(form);
+        const earlier = entry.at;
         const from = idOf(op, earlier.item);
         const found = violationOf(
           law,
