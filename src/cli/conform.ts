@@ -235,11 +235,13 @@ export const conformCommand: Command = {
               `${result.counts.violated} violated (${withCount(result.violations.length, 'violation')})`,
               `${result.counts.notExercised} not exercised`,
             ].join(', ');
-      io.stdout(`${verdict}; report written to ${values.out}\n`);
+      io.stdout(`${verdict}; report written to ${values.out}\n${result.hint ? `hint: ${result.hint}\n` : ''}`);
     } else io.stdout(text);
     // Machine-readable reports go to stdout or a file; a CI log still shows why the run could not finish.
     const why = result.error ?? (result.incomplete ? `INCOMPLETE: ${result.incomplete}` : undefined);
     if (why !== undefined && report !== 'text') io.stderr(`agent-task-contracts conform: ${why}\n`);
+    if (result.hint && report !== 'text' && typeof values.out !== 'string')
+      io.stderr(`agent-task-contracts conform: hint: ${result.hint}\n`);
     return result.exitCode;
   },
 };

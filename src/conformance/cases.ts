@@ -204,6 +204,7 @@ function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging
     count: (outcomes) => hold((r) => r.ledger.count(outcomes)),
     report: (op, found, url, replay) => hold((r) => r.ledger.report(op, found, url, replay)),
     note: (message) => hold((r) => r.ledger.note(message)),
+    hint: (message) => hold((r) => r.ledger.hint(message)),
     get violations() {
       return ledger.violations;
     },

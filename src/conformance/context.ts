@@ -18,7 +18,7 @@ export const DEFAULT_CONCURRENCY = 8;
 /** What a case may do to the ledger: everything it records can be held back and committed later, in case order. */
 export type Judging = Pick<
   Ledger,
-  'wanted' | 'evaluate' | 'judge' | 'commit' | 'count' | 'report' | 'note' | 'violations' | 'setReplay'
+  'wanted' | 'evaluate' | 'judge' | 'commit' | 'count' | 'report' | 'note' | 'hint' | 'violations' | 'setReplay'
 >;
 
 export interface Seen {

@@ -69,6 +69,7 @@ export function renderHtml(result: ConformanceResult): string {
   );
   if (result.error) out.push(`<p class="bad">${esc(result.error)}</p>`);
   if (result.incomplete) out.push(`<p><strong>INCOMPLETE:</strong> ${esc(result.incomplete)}</p>`);
+  if (result.hint) out.push(`<p><strong>Hint:</strong> ${esc(result.hint)}</p>`);
   const counted = (n: number, what: string) => `<span><strong>${n}</strong> ${what}</span>`;
   const counts = [
     counted(result.counts.passed, 'passed'),

@@ -55,6 +55,8 @@ export class Ledger {
   private readonly byKey = new Map<string, ReportedViolation>();
   private readonly judged = new Map<string, number>();
   readonly notes: string[] = [];
+  /** The run's set-up hint (the first one given): see `ConformanceResult.hint`. */
+  hintText: string | undefined;
 
   private readonly api: ApiName;
   private readonly ops: readonly ListOperation[];
@@ -176,6 +178,10 @@ export class Ledger {
   note(message: string): void {
     this.notes.push(message);
     this.emit({ type: 'note', message });
+  }
+
+  hint(message: string): void {
+    this.hintText ??= redactValue(message, this.secrets);
   }
 
   /** Every law of the API (selected ones only), each with its outcome. */

@@ -44,6 +44,7 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
       violations: mergeViolations(reports),
       // toResult adds the --min-coverage note again, on the merged coverage.
       notes: [...new Set(reports.flatMap((r) => r.notes).filter((n) => !/is below --min-coverage/.test(n)))],
+      hintText: reports.find((r) => r.hint !== undefined)?.hint,
     },
     observations: {
       coverage: (merged) => summarizeCoverage(mergeCoverage(reports), merged),

@@ -31,6 +31,7 @@ export function renderText(result: ConformanceResult): string {
     return `${lines.join('\n')}\n`;
   }
   if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete}`);
+  if (result.hint) lines.push(`hint: ${result.hint}`);
   for (const v of result.violations) {
     lines.push('', `✗ ${v.rule}${v.occurrences > 1 ? ` (${v.occurrences} times)` : ''}`);
     lines.push(`  ${v.message}`);

@@ -14,7 +14,7 @@ import { type ConformanceOptions, type ConformanceResult, describeShares, REPORT
 export interface RunState {
   readonly options: ConformanceOptions;
   readonly seed: number;
-  readonly ledger: Pick<Ledger, 'outcomes' | 'violations' | 'notes'>;
+  readonly ledger: Pick<Ledger, 'outcomes' | 'violations' | 'notes'> & { readonly hintText?: string };
   readonly observations: Pick<Observations, 'coverage' | 'driftEntries' | 'newValues'>;
   /** Header values: observed values may echo them, so they are masked in drift and new values. */
   readonly secrets: readonly string[];
@@ -71,6 +71,7 @@ export function toResult(state: RunState): ConformanceResult {
     durationMs: Math.round(state.durationMs),
     requestsPerSecond: Math.round((state.requests / Math.max(state.durationMs, 1)) * 1000 * 10) / 10,
     notes,
+    ...(error ? {} : optional('hint', ledger.hintText)),
     ...(error ? { error } : {}),
     ...(incomplete ? { incomplete } : {}),
   };

@@ -203,6 +203,12 @@ export interface ConformanceResult {
   durationMs: number;
   requestsPerSecond: number;
   notes: string[];
+  /**
+   * What may be wrong with how the run was set up rather than with the API, said before the
+   * violations: the plainest request of an operation that needs no id answered 404 (a --base-url
+   * that is not the API's root). The verdict stands: the answers were judged as they came.
+   */
+  hint?: string;
   /** Why the run could not judge, when exitCode is 2. */
   error?: string;
   /**

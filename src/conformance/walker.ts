@@ -26,6 +26,8 @@ export interface WalkResult {
   capped: boolean;
   /** The status that ended the walk at its first page unjudged (see WalkOptions.stopOnFirst). */
   stoppedWith?: number;
+  /** The page, judged, whose status was not 200: the walk ended there. */
+  refused?: { url: string; status: number };
 }
 
 /**
@@ -82,7 +84,7 @@ export async function walk(
       if (record === 'count') ctx.ledger.count(outcomes);
       found.push(...outcomes.flatMap((o) => o.judgement.violations));
     }
-    if (exchange.status !== 200) return { walk: result, found };
+    if (exchange.status !== 200) return { walk: { ...result, refused: { url, status: exchange.status } }, found };
     const items = itemsOf(op, exchange.body) ?? [];
     result.pages.push(exchange);
     result.queries.push(current);

@@ -97,6 +97,20 @@ describe('conform CLI', () => {
     expect(xml).not.toContain('sk-never-printed');
   });
 
+  it("a --base-url that is not the API's root: the hint beside the verdict of --out, and on stderr beside JSON", async () => {
+    const file = join(tmpdir(), `atc-hint-${process.pid}.json`);
+    const args = ['conform', '--api', 'praxis', '--base-url', `${mock.base('praxis')}-typo`, '--runs', '3'];
+    const written = await cli(...args, '--polls', '1', '--report', 'json', '--out', file);
+    const report = JSON.parse(await readFile(file, 'utf8')) as { hint?: string };
+    await rm(file);
+    expect(written.code).toBe(1);
+    expect(report.hint).toMatch(/^the plainest request of listSessions, GET .*-typo\/v1\/sessions, answered 404/);
+    expect(written.out.endsWith(`; report written to ${file}\nhint: ${report.hint}\n`)).toBe(true);
+    const printed = await cli(...args, '--polls', '1', '--report', 'json');
+    expect(printed.code).toBe(1);
+    expect(printed.err).toBe(`agent-task-contracts conform: hint: ${report.hint}\n`);
+  });
+
   it('--rules and --exclude-rules select what is judged', async () => {
     mock.app.faults = new Set(['everruns.result-path-shape']);
     const excluded = await runConformance({

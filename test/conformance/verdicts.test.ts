@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
-import { runConformance } from '../../src/conformance/index.js';
+import { renderText, runConformance } from '../../src/conformance/index.js';
 import type { ApiName } from '../../src/contract/index.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -46,6 +46,7 @@ describe('the mock passes on every API, with its demo sessions and without, for 
               `seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`).join('; ')}`,
             );
           if (result.counts.passed < 10) failures.push(`seed ${seed}: only ${result.counts.passed} rules judged`);
+          if (result.hint !== undefined) failures.push(`seed ${seed}: a set-up hint on a correct run: ${result.hint}`);
         }
       }
       await mock.app.control('POST', '/reseed', { seed: 1 });
@@ -287,6 +288,31 @@ describe('a --session the API does not know is a usage error, not a violation', 
         new RegExp(`--session "${session}": .* answered 404, so the API does not know this session`),
       );
       expect(result.violations).toEqual([]);
+      expect(result.error).toContain("check that --base-url is the API's root");
+    });
+  }
+});
+
+describe("a --base-url that is not the API's root: the violations, and a hint before them", () => {
+  for (const [api, op, path] of [
+    ['praxis', 'listSessions', '/v1/sessions'],
+    ['jsonrpc', 'listTasks', '/tasks'],
+  ] as const) {
+    it(`${api}: the plainest request answered 404, named with its URL and the path added`, async () => {
+      const baseUrl = `${mock.base(api)}-typo`;
+      const result = await runConformance({ api, baseUrl, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
+      // The verdict stands: a 404 to the documented list is judged as it came.
+      expect(result.exitCode).toBe(1);
+      expect(result.violations.map((v) => v.rule)).toContain(
+        `${api === 'praxis' ? 'praxis.sessions' : api}.status-code`,
+      );
+      expect(result.hint).toBe(
+        `the plainest request of ${op}, GET ${baseUrl}${path}, answered 404: check that --base-url is the ` +
+          `API's root (the path ${path} is added to it); if it is, the violations below are the API's`,
+      );
+      const text = renderText(result).split('\n');
+      expect(text[1]).toBe(`hint: ${result.hint}`);
+      expect(text[3]).toMatch(/^✗ /);
     });
   }
 });

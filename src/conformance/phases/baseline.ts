@@ -7,6 +7,7 @@
 import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { redactSecretQuery } from '../../http/redact.js';
 import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
 import { ConfigurationError } from '../errors.js';
@@ -62,6 +63,9 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
           ...(given ? { stopOnFirst: op.unknownSession?.status ?? 404 } : {}),
         });
         if (given && result.stoppedWith !== undefined) refuseUnknownSession(op, session, result.stoppedWith);
+        const { refused } = result;
+        if (op.session.in !== 'path' && result.pages.length === 0 && refused?.status === 404)
+          scope.ledger.hint(notFoundHint(op, refused.url));
         return {
           complete: result.complete,
           items: itemsOfWalk(op, result),
@@ -105,6 +109,18 @@ function noteSessions(ctx: RunContext, op: ListOperation, sizes: readonly number
 }
 
 /**
+ * A list that needs no id answered 404 to its plainest request: nothing is listed at that address,
+ * which is more often a --base-url that is not the API's root than the API's doing. Said first, so
+ * that a mistyped URL does not read as the API's forty violations; the verdict stands.
+ */
+function notFoundHint(op: ListOperation, url: string): string {
+  return (
+    `the plainest request of ${op.operationId}, GET ${redactSecretQuery(url)}, answered 404: check that ` +
+    `--base-url is the API's root (the path ${op.path} is added to it); if it is, the violations below are the API's`
+  );
+}
+
+/**
  * A --session the API does not know cannot be judged on: that is the caller's mistake (a wrong
  * id, another account), said as such, not a violation of the API's status-code law.
  */
@@ -115,7 +131,8 @@ function refuseUnknownSession(op: ListOperation, session: string, status: number
       : '';
   throw new ConfigurationError(
     `--session "${session}": ${op.operationId} answered ${status}, so the API does not know this session; ` +
-      `give the id of a session that exists${listed}`,
+      `give the id of a session that exists${listed} (or, if it does exist, check that --base-url is the ` +
+      `API's root: the path ${op.path} is added to it)`,
   );
 }
 
