@@ -97,7 +97,7 @@ describe('conform CLI', () => {
     expect(xml).not.toContain('sk-never-printed');
   });
 
-  it("a --base-url not at the root: the hint beside the verdict of --out, on stderr beside JSON", async () => {
+  it('a --base-url not at the root: the hint beside the verdict of --out, on stderr beside JSON', async () => {
     const file = join(tmpdir(), `atc-hint-${process.pid}.json`);
     const args = ['conform', '--api', 'praxis', '--base-url', `${mock.base('praxis')}-typo`, '--runs', '3'];
     const written = await cli(...args, '--polls', '1', '--report', 'json', '--out', file);

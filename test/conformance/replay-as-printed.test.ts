@@ -32,6 +32,7 @@ import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
 import { nextCursor } from '../../src/http/paging.js';
 import { judgeResponse } from '../../src/matchers/judge.js';
+import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 const run = promisify(execFile);
@@ -280,6 +281,35 @@ describe('a change between two reads', () => {
     const paged = (await conform('ark.ids-stable')).violations.find((x) => x.rule === 'ark.ids-stable')!;
     expect(paged.requests).toHaveLength(2);
     expect(paged.requests!.every((r) => !r.includes('cursor='))).toBe(true);
+  }, 60_000);
+
+  it('an object renamed only at another page size: the two whole reads of the page-size probe', async () => {
+    // No poll reads the list again (polls: 1): only the probe's walks at two page sizes are two reads.
+    await mock.app.reset();
+    const listed = await fetch(`${mock.base('ark')}/sessions/sesn-demo/tasks?limit=100`).then((r) => r.json());
+    const id = (listed as { items: { task_id: string }[] }).items[1]!.task_id;
+    const server = await hostile((req, res) => {
+      const sized = new URL(req.url!, 'http://x').searchParams.has('limit');
+      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        const body = await answer.text();
+        res.end(sized ? body.split(id).join(`${id}x`) : body);
+      });
+    });
+    const result = await runConformance({
+      api: 'ark',
+      baseUrl: `${server.url}/ark`,
+      session: 'sesn-demo',
+      seed: 5,
+      runs: 10,
+      polls: 1,
+    });
+    await server.close();
+    const v = result.violations.find((x) => x.rule === 'ark.ids-stable');
+    expect(v?.message).toMatch(new RegExp(`^${id} is listed as ${id}x when the list is read again`));
+    expect(v!.requests).toHaveLength(2);
+    expect(v!.requests![0]).not.toContain('limit=');
+    expect(v!.requests![1]).toContain('limit=');
   }, 60_000);
 });
 

@@ -19,7 +19,7 @@ import { walk } from '../walker.js';
  * lists the object, in order (the same request twice, for a list of one page), and how far apart
  * the run read them.
  */
-function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead, after: ListRead): void {
+export function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead, after: ListRead): void {
   const outcomes = ctx.ledger.evaluate(op, 'reread', { before: before.walk, after: after.walk });
   ctx.ledger.commit(op, outcomes, [...before.walk.urls, ...after.walk.urls], undefined, after.at - before.at);
 }
