@@ -316,3 +316,30 @@ describe("a --base-url that is not the API's root: the violations, and a hint be
     });
   }
 });
+
+describe('a cursor the server ignores is caught, on either side', () => {
+  for (const param of ['ending_before', 'starting_after']) {
+    it(`JSON-RPC without ${param}: the first page, which lists the item the cursor names`, async () => {
+      // A proxy that drops the cursor: the mock answers as if it had not been sent.
+      const server = await hostile((req, res) => {
+        const url = new URL(req.url!, mock.server.url);
+        url.searchParams.delete(param);
+        void fetch(url).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(await answer.text());
+        });
+      });
+      const result = await runConformance({
+        api: 'jsonrpc',
+        baseUrl: `${server.url}/jsonrpc`,
+        session: 'demo',
+        seed: 1,
+        runs: 5,
+        polls: 1,
+      });
+      await server.close();
+      const found = result.violations.filter((v) => v.rule === 'jsonrpc.cursor-exclusive');
+      expect(found.map((v) => v.message).join('\n')).toMatch(new RegExp(`${param}=\\w+ .*itself`));
+    });
+  }
+});

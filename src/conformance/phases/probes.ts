@@ -1,7 +1,7 @@
 /**
  * Where servers usually break: the limit across its range (1, small, the default, past the
  * default, the length of the list and well past it); item-id cursors on both sides of an item
- * the walk listed. No walk backwards: the documents do not say in which order a before-cursor's
+ * the walk listed (one inside the first page, one just past it). No walk backwards: the documents do not say in which order a before-cursor's
  * page lists its items, so where such a walk goes on from is not known.
  */
 import { idOf, type ListOperation } from '../../contract/operations.js';
@@ -91,17 +91,20 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
   });
   const order = itemsOfWalk(op, result).map((i) => idOf(op, i));
   if (order.length < 2) return;
-  const pivot = order[Math.min(3, order.length - 1)]!;
-  for (const [side, param] of [
-    ['after', op.paging.afterParam],
-    ['before', op.paging.beforeParam],
-  ] as const) {
-    const { url, exchange } = await ctx.transport.send(
-      op,
-      session,
-      [...fixed, [op.limit.param, '3'], [param, pivot]],
-      'edge',
-    );
-    if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
-  }
+  // The item just past the first page of 3, and one inside it: a cursor the server ignores answers
+  // with the first page, right for the first before-cursor and wrong (it lists the pivot) for the second.
+  const pivots = [...new Set([order[Math.min(3, order.length - 1)]!, order[1]!])];
+  for (const pivot of pivots)
+    for (const [side, param] of [
+      ['after', op.paging.afterParam],
+      ['before', op.paging.beforeParam],
+    ] as const) {
+      const { url, exchange } = await ctx.transport.send(
+        op,
+        session,
+        [...fixed, [op.limit.param, '3'], [param, pivot]],
+        'edge',
+      );
+      if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
+    }
 }
