@@ -343,3 +343,30 @@ describe('a cursor the server ignores is caught, on either side', () => {
     });
   }
 });
+
+describe('a cursor from a different query returns 400, whichever query made it', () => {
+  it("Praxis: a filtered list's cursor honoured without the filter, or with another agent_id, is caught", async () => {
+    // A proxy that remembers the agent_id each cursor was made with and sends it again with the cursor:
+    // the mock refuses an unfiltered list's cursor sent with a filter still, and honours the others.
+    const madeWith = new Map<string, string>();
+    const server = await hostile((req, res) => {
+      const url = new URL(req.url!, mock.server.url);
+      const page = url.searchParams.get('page');
+      const agent = page === null ? undefined : madeWith.get(page);
+      if (agent !== undefined) url.searchParams.set('agent_id', agent);
+      void fetch(url).then(async (answer) => {
+        const text = await answer.text();
+        const next = (JSON.parse(text) as { next_page?: unknown }).next_page;
+        const filter = url.searchParams.get('agent_id');
+        if (typeof next === 'string' && filter !== null) madeWith.set(next, filter);
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(text);
+      });
+    });
+    const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
+    await server.close();
+    const found = result.violations.filter((v) => v.rule === 'praxis.sessions.cursor-bound-to-query');
+    expect(found.map((v) => v.curl).join('\n')).toMatch(/page=/);
+    expect(result.rules.find((r) => r.id === 'praxis.sessions.cursor-bound-to-query')?.outcome).toBe('violated');
+  });
+});

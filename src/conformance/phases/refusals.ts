@@ -5,12 +5,12 @@
  * twice; and the documented minimum limit, which must be accepted.
  */
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
-import type { ListOperation } from '../../contract/operations.js';
+import { fieldValue, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
-import { isObject } from '../../contract/rules/types.js';
+import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 
 export function refusalCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
@@ -37,7 +37,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
         cases.push({ run: (scope) => refused(scope, op, session, again, expected) });
       }
     }
-    cases.push(...cursorBinding(op, session, fixed));
+    cases.push(...cursorBinding(ctx, op, session, fixed));
     const minimum = op.limit?.minimum;
     if (op.limit && minimum !== undefined) {
       const query: Query = [...fixed, [op.limit.param, String(minimum)]];
@@ -110,8 +110,13 @@ async function refused(
   if (exchange) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
 }
 
-/** A malformed cursor, and a real cursor replayed with another query, are refused as documented. */
-function cursorBinding(op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
+/**
+ * A malformed cursor, and a real cursor replayed with another query, are refused as documented:
+ * an unfiltered query's cursor sent with a filter, and a filtered query's cursor sent without the
+ * filter and with another value of it (the value two listed objects share, so that a page of one
+ * has a next cursor).
+ */
+function cursorBinding(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
   if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return [];
   const { param, responseField, boundToQuery } = op.paging;
   const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
@@ -132,20 +137,39 @@ function cursorBinding(op: ListOperation, session: string | undefined, fixed: Qu
   const limitParam = op.limit?.param;
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));
   if (!limitParam || !filter) return [malformed];
-  // The second request needs the first one's cursor: one case.
-  const replayed: Case<void> = {
+  // Each replay needs the cursor of the request before it: one case each.
+  const replay = (made: Query, sent: (cursor: string) => Query): Case<void> => ({
     run: async (scope) => {
-      const first = await scope.transport.send(op, session, [...fixed, [limitParam, '1']]);
+      const first = await scope.transport.send(op, session, [...fixed, [limitParam, '1'], ...made]);
       const body = first.exchange?.body;
       const cursor = isObject(body) ? body[responseField] : undefined;
       if (typeof cursor !== 'string' && typeof cursor !== 'number') {
-        const why = 'so a cursor from another query could not be replayed';
-        scope.ledger.note(`${op.operationId}: no next cursor with ${limitParam}=1, ${why}`);
+        const asked = [[limitParam, '1'], ...made].map(([k, v]) => `${k}=${v}`).join('&');
+        scope.ledger.note(`${op.operationId}: no next cursor with ${asked}, so its cursor could not be replayed`);
         return;
       }
-      const query: Query = [...fixed, [limitParam, '1'], [filter.param, 'atc-other-query'], [param, String(cursor)]];
+      const query: Query = [...fixed, [limitParam, '1'], ...sent(String(cursor)), [param, String(cursor)]];
       await refused(scope, op, session, query, refusal('cursor-bound-to-query'));
     },
-  };
-  return [malformed, replayed];
+  });
+  const cases = [malformed, replay([], () => [[filter.param, 'atc-other-query']])];
+  const shared = sharedValue(ctx.baselines.get(baselineKey(op, session)) ?? [], filter.field);
+  if (shared !== undefined)
+    cases.push(
+      replay([[filter.param, shared]], () => []),
+      replay([[filter.param, shared]], () => [[filter.param, 'atc-other-query']]),
+    );
+  return cases;
+}
+
+/** A string value of `field` that at least two of the objects hold (the first such, in list order). */
+function sharedValue(items: readonly JsonObject[], field: string): string | undefined {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const value = fieldValue(item, field);
+    if (typeof value !== 'string') continue;
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
 }
