@@ -370,3 +370,25 @@ describe('a cursor from a different query returns 400, whichever query made it',
     expect(result.rules.find((r) => r.id === 'praxis.sessions.cursor-bound-to-query')?.outcome).toBe('violated');
   });
 });
+
+describe('Praxis background tasks are judged on sessions from the first listed to the last', () => {
+  it('a server that fails only the oldest listed session is caught without --session', async () => {
+    await mock.app.reset();
+    const listed = await fetch(`${mock.base('praxis')}/v1/sessions?limit=100`).then((r) => r.json());
+    const ids = (listed as { data: { id: string }[] }).data.map((s) => s.id);
+    expect(ids.length).toBeGreaterThan(8);
+    const oldest = ids.at(-1)!;
+    const server = await hostile((req, res) => {
+      if (req.url!.includes(`/sessions/${oldest}/`))
+        return sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: 'older rows unreadable' } });
+      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(await answer.text());
+      });
+    });
+    const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
+    await server.close();
+    const failed = result.violations.filter((v) => v.rule.startsWith('praxis.background-tasks.'));
+    expect(failed.map((v) => v.curl).join('\n')).toContain(`/sessions/${oldest}/`);
+  });
+});

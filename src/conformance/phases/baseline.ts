@@ -13,7 +13,7 @@ import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } f
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
-/** How many of the ids another operation lists are also judged (beside --session). */
+/** How many of the ids another operation lists are also judged (beside --session), from first to last listed. */
 const DISCOVERED_SESSIONS = 8;
 
 export async function baselinePhase(ctx: RunContext): Promise<void> {
@@ -143,14 +143,21 @@ function chooseSessions(ctx: RunContext, op: ListOperation): string | undefined 
   const from = op.session.discoveredFrom;
   ctx.sessions.set(op.operationId, ids);
   if (!from) return undefined;
-  const listed = ctx.baselines.get(`${from.operationId}|`) ?? [];
-  for (const item of listed) {
-    const id = fieldValue(item, from.field);
-    if (typeof id === 'string' && !ids.includes(id) && ids.length < DISCOVERED_SESSIONS + (ctx.options.session ? 1 : 0))
-      ids.push(id);
-  }
+  const listed = (ctx.baselines.get(`${from.operationId}|`) ?? []).map((item) => fieldValue(item, from.field));
+  const found = [...new Set(listed.filter((id): id is string => typeof id === 'string' && !ids.includes(id)))];
+  ids.push(...spread(found, DISCOVERED_SESSIONS));
   if (ids.length > 0) return undefined;
   return `no session to judge ${op.operationId} on: ${from.operationId} listed none and --session was not given`;
+}
+
+/**
+ * At most `count` of `ids`, spread over the whole list from its first to its last: a list comes
+ * newest first, and what older sessions hold (older tasks) is as much the API's as the newest.
+ */
+function spread<T>(ids: readonly T[], count: number): T[] {
+  if (ids.length <= count) return [...ids];
+  if (count === 1) return [ids[0]!];
+  return Array.from({ length: count }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (count - 1))]!);
 }
 
 function collectPools(ctx: RunContext, op: ListOperation, items: readonly JsonObject[]): void {

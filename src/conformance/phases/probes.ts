@@ -1,8 +1,9 @@
 /**
  * Where servers usually break: the limit across its range (1, small, the default, past the
  * default, the length of the list and well past it); item-id cursors on both sides of an item
- * the walk listed (one inside the first page, one just past it). No walk backwards: the documents do not say in which order a before-cursor's
- * page lists its items, so where such a walk goes on from is not known.
+ * the walk listed (one inside the first page, one just past it). No walk backwards: the documents
+ * do not say in which order a before-cursor's page lists its items, so where such a walk goes on
+ * from is not known.
  */
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
