@@ -7,7 +7,9 @@
  * sent already is not sent again but judged on that answer, by each case as its own. Answers in
  * one batch have no order among themselves and are never compared with each other, so a second
  * answer would be judged on the same versions as the first; a request that must see the list as
- * it is now (a poll, a walk that confirms a finding) asks for it afresh.
+ * it is now (a poll, a walk that confirms a finding) asks for it afresh. A case's own answers are
+ * compared in the order it got them, so it takes a shared answer only if that was asked for after
+ * its last answer came: an older one would show the list as it was before what the case last saw.
  */
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
@@ -24,10 +26,13 @@ export interface Sent {
   exchange?: Exchange;
 }
 
-/** The answers of one batch's requests, by URL as sent. */
-export type Answers = Map<string, Promise<HttpResult>>;
+/** The answers of one batch's requests, by URL as sent, with when each was asked for (`performance.now()`). */
+export type Answers = Map<string, { sentAt: number; answer: Promise<HttpResult> }>;
 
 export class Transport {
+  /** When this case's last answer came (`performance.now()`). */
+  private answeredAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly base: URL,
     private readonly client: HttpClient,
@@ -84,15 +89,21 @@ export class Transport {
   }
 
   private async answer(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
+    const result = await this.ask(url, query, key, fresh);
+    this.answeredAt = performance.now();
+    return result;
+  }
+
+  private async ask(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
     const shared = fresh ? undefined : this.answers?.get(key);
-    if (shared) {
-      const result = await shared;
+    if (shared && shared.sentAt >= this.answeredAt) {
+      const result = await shared.answer;
       // No complete answer came: that says nothing about the next one, which is asked for.
       if (result.exchange) return result;
       return this.client.get(url, query);
     }
     const answer = this.client.get(url, query);
-    if (!fresh) this.answers?.set(key, answer);
+    if (!fresh) this.answers?.set(key, { sentAt: performance.now(), answer });
     return answer;
   }
 }

@@ -3,7 +3,9 @@
  * verdict, the same violations in the same order and the same replay lines at concurrency 1 and
  * at the default. The mock answers the same request the same way whatever came before, so
  * there everything but the timing must be equal; the family's servers change their tasks as
- * requests arrive, so there the verdict and the violations (none) must be.
+ * requests arrive, so there the verdict and the violations (none) must be. How many requests go
+ * out is timing too: a case takes another case's answer only if that was asked for after the
+ * case's own last answer came (transport.ts).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,8 +87,6 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
       const many = await runConformance(options);
       expect(one.exitCode, fault).toBe(1);
       expect(verdict(many), fault).toEqual(verdict(one));
-      // Cases in flight past the first failing property case are sent, then dropped.
-      expect(many.requests).toBeGreaterThanOrEqual(one.requests);
     }
     await mock.app.reset();
   }, 120_000);
@@ -98,7 +98,6 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
       const many = await runConformance({ ...options, pollIntervalMs: 0 });
       expect(one.exitCode).toBe(0);
       expect(judged(many)).toEqual(judged(one));
-      expect(many.requests).toBe(one.requests);
     }
   }, 60_000);
 

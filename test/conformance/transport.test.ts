@@ -1,0 +1,54 @@
+/**
+ * Cases of one batch share answers by URL, but a case compares its own answers in the order it got
+ * them: it never takes a shared answer asked for before its own last answer came (that would show
+ * the list as it was before what the case last saw, a task gone back from failed to queued).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Answers } from '../../src/conformance/transport.js';
+import { Transport } from '../../src/conformance/transport.js';
+import { operationsOf } from '../../src/contract/operations.js';
+import type { HttpClient, HttpResult } from '../../src/http/client.js';
+
+/** A client whose n-th answer has body { version: n }: later answers show a later list. */
+function versioned() {
+  let version = 0;
+  const get = async (url: URL): Promise<HttpResult> => {
+    version++;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const body = { version };
+    return { exchange: { url: url.toString(), query: [], status: 200, contentType: 'application/json', body }, ms: 2 };
+  };
+  return { get } as unknown as HttpClient;
+}
+
+const op = operationsOf('ark')[0]!;
+const caseTransport = (client: HttpClient, answers: Answers) =>
+  new Transport(new URL('http://127.0.0.1:1/ark'), client, { judge: () => [] }, { exchange: () => {} }).with(
+    { judge: () => [] },
+    { exchange: () => {} },
+    answers,
+  );
+const versionOf = async (transport: Transport, query: [string, string][]) =>
+  ((await transport.send(op, 'sesn-x', query)).exchange!.body as { version: number }).version;
+
+describe('shared answers keep each case in time order', () => {
+  it('a case takes an answer another case asked for after its own last answer', async () => {
+    const client = versioned();
+    const answers: Answers = new Map();
+    const [a, b] = [caseTransport(client, answers), caseTransport(client, answers)];
+    expect(await versionOf(b, [['limit', '1']])).toBe(1);
+    expect(await versionOf(a, [['limit', '26']])).toBe(2);
+    // Asked for after b's last answer came: b takes it, one request for both.
+    expect(await versionOf(b, [['limit', '26']])).toBe(2);
+  });
+
+  it('a case does not take an answer asked for before its own last answer came', async () => {
+    const client = versioned();
+    const answers: Answers = new Map();
+    const [a, b] = [caseTransport(client, answers), caseTransport(client, answers)];
+    expect(await versionOf(a, [['limit', '26']])).toBe(1);
+    expect(await versionOf(b, [])).toBe(2);
+    // a's answer is older than what b last saw: b asks again and sees the list as it is now.
+    expect(await versionOf(b, [['limit', '26']])).toBe(3);
+  });
+});
