@@ -392,3 +392,34 @@ describe('Praxis background tasks are judged on sessions from the first listed t
     expect(failed.map((v) => v.curl).join('\n')).toContain(`/sessions/${oldest}/`);
   });
 });
+
+describe('a page capped below the limit asked for offers a next cursor, or what it leaves out is lost', () => {
+  /** Ark behind a proxy that caps every page at 30 tasks, with or without the next cursor past the cap. */
+  const cappedAt30 = async (keepCursor: boolean) => {
+    await mock.app.reset();
+    const server = await hostile((req, res) => {
+      const url = new URL(req.url!, mock.server.url);
+      const capped = Number(url.searchParams.get('limit') ?? 0) > 30;
+      if (capped) url.searchParams.set('limit', '30');
+      void fetch(url).then(async (answer) => {
+        const body = (await answer.json()) as { next_cursor?: number };
+        if (capped && !keepCursor) delete body.next_cursor;
+        sendJson(res, answer.status, body);
+      });
+    });
+    const options = { api: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-demo', seed: 1, runs: 5, polls: 1 };
+    const result = await runConformance(options);
+    await server.close();
+    return result;
+  };
+
+  it('Ark: pages capped at 30 tasks without next_cursor past the cap are caught (paging-skips-nothing)', async () => {
+    const lost = (await cappedAt30(false)).violations.find((v) => v.rule === 'ark.paging-skips-nothing');
+    expect(lost?.requests?.some((r) => /limit=4\d/.test(r))).toBe(true);
+  });
+
+  it('Ark: pages capped at 30 tasks with a next cursor pass', async () => {
+    const result = await cappedAt30(true);
+    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+  });
+});

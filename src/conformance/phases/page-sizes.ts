@@ -1,9 +1,10 @@
 /**
- * One list walked to its end at two page sizes: the default, and about a third of the list (so
- * the second walk has a few pages). Whatever the order, both must give the same items; what one
- * lists and the other does not is reported once fresh walks repeat it, with the requests of
- * both walks' pages that show it. The two walks are also two whole reads of the list, judged as
- * such (an object keeps its id between them).
+ * One list walked to its end at page sizes beside the default: about a third of the list (so the
+ * walk has a few pages), and as large as the list (one page would hold it all: a server that caps
+ * the page below that must offer a next cursor, or what it leaves out is lost). Whatever the order,
+ * each must give the items of the default walk; what one lists and the other does not is reported
+ * once fresh walks repeat it, with the requests of both walks' pages that show it. The default walk
+ * and the third are also two whole reads of the list, judged as such (an object keeps its id).
  */
 import type { ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
@@ -19,26 +20,45 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const length = itemsOfWalk(op, whole.walk).length;
   if (!whole.walk.complete || length < 2) return;
   const firstPage = itemsOfWalk(op, { ...whole.walk, pages: whole.walk.pages.slice(0, 1) }).length;
-  let size = Math.ceil(length / 3);
-  if (size === firstPage) size++;
-  const resized: Query = [...fixed, [op.limit.param, String(size)]];
-  const small = await walk(ctx, op, session, resized, { maxPages: MAX_PAGES });
-  if (!small.walk.complete) return;
+  let third = Math.ceil(length / 3);
+  if (third === firstPage) third++;
+  const small = await resizedWalk(ctx, op, session, fixed, whole.walk, third);
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
-  judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small.walk, at: performance.now() });
-  const sizes = [`no ${op.limit.param}`, `${op.limit.param}=${size}`] as const;
-  const outcomes = ctx.ledger.evaluate(op, 'resized', { walks: [whole.walk, small.walk], sizes });
-  const urls = [...whole.walk.urls, ...small.walk.urls];
+  if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
+  // A page as large as the list, where the default walk took more than one page. No maximum is
+  // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
+  if (firstPage < length && length !== third) await resizedWalk(ctx, op, session, fixed, whole.walk, length, true);
+}
+
+/** The list walked `size` items a page, judged beside the default walk; the walk, when it reached the end. */
+async function resizedWalk(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+  whole: WalkResult,
+  size: number,
+  mayRefuse = false,
+): Promise<WalkResult | undefined> {
+  const resized: Query = [...fixed, [op.limit!.param, String(size)]];
+  const first = mayRefuse ? await ctx.transport.send(op, session, resized) : undefined;
+  const status = first?.exchange?.status;
+  if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
+  const { walk: sized } = await walk(ctx, op, session, resized, { maxPages: MAX_PAGES, ...(first ? { first } : {}) });
+  if (!sized.complete) return undefined;
+  const sizes = [`no ${op.limit!.param}`, `${op.limit!.param}=${size}`] as const;
+  const outcomes = ctx.ledger.evaluate(op, 'resized', { walks: [whole, sized], sizes });
+  const urls = [...whole.urls, ...sized.urls];
   if (outcomes.every((o) => o.judgement.violations.length === 0)) {
     ctx.ledger.commit(op, outcomes, urls);
-    return;
+    return sized;
   }
   // Tasks come and go between walks: report only the items fresh walks at both sizes still disagree on.
   const fresh: [WalkResult, WalkResult] = [
     (await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' })).walk,
     (await walk(ctx, op, session, resized, { maxPages: MAX_PAGES, record: 'none' })).walk,
   ];
-  if (!fresh.every((w) => w.complete)) return;
+  if (!fresh.every((w) => w.complete)) return sized;
   const repeated = new Set(
     ctx.ledger
       .evaluate(op, 'resized', { walks: fresh, sizes })
@@ -55,4 +75,5 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
     })),
     urls,
   );
+  return sized;
 }
