@@ -1,7 +1,8 @@
 /**
  * One list walked to its end at page sizes beside the default: about a third of the list (so the
- * walk has a few pages), and as large as the list (one page would hold it all: a server that caps
- * the page below that must offer a next cursor, or what it leaves out is lost). Whatever the order,
+ * walk has a few pages), and past the list's length (one page would hold it all, even grown a
+ * little: a server that caps the page below that must offer a next cursor, or what it leaves out
+ * is lost). Whatever the order,
  * each must give the items of the default walk; what one lists and the other does not is reported
  * once fresh walks repeat it, with the requests of both walks' pages that show it. The default walk
  * and the third are also two whole reads of the list, judged as such (an object keeps its id).
@@ -11,6 +12,9 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { fixedQuery, type RunContext } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
+
+/** How far past the list's length the long-limit walks ask. */
+export const PAST_THE_END = 25;
 
 export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
   if (op.paging.kind === 'none' || !op.limit) return;
@@ -25,9 +29,9 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const small = await resizedWalk(ctx, op, session, fixed, whole.walk, third);
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
   if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
-  // A page as large as the list, where the default walk took more than one page. No maximum is
+  // A page past the list's length, where the default walk took more than one page. No maximum is
   // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
-  if (firstPage < length && length !== third) await resizedWalk(ctx, op, session, fixed, whole.walk, length, true);
+  if (firstPage < length) await resizedWalk(ctx, op, session, fixed, whole.walk, length + PAST_THE_END, true);
 }
 
 /** The list walked `size` items a page, judged beside the default walk; the walk, when it reached the end. */

@@ -11,11 +11,8 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
-import { pageSizesProbe } from './page-sizes.js';
+import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
-
-/** How far past the list's length the long-limit probe asks. */
-const PAST_THE_END = 25;
 
 export function probeCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
