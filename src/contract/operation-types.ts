@@ -117,6 +117,7 @@ export type LawName =
   | 'final-content-fixed'
   | 'ids-unique'
   | 'ids-stable'
+  | 'linked-session-exists'
   | `unique-${string}`
   | `stable-${string}`
   | 'present-together'
@@ -182,6 +183,12 @@ export interface ListOperation {
    * sentence is not given cites the spec file.
    */
   sources?: { pastEvents?: Source; times?: Source; session?: Source; mediaType?: Source };
+  /**
+   * An item field naming another session of this same list (a child session), the item states in
+   * which that session exists for certain, and the sentence that says so: its list is not answered
+   * as an unknown session's.
+   */
+  sessionLink?: { field: string; whileStates: readonly string[]; source: Source };
   /** Fields that record a past event: once they hold a value, it never changes. */
   pastEventFields: readonly string[];
   /** Fields holding times that may only move forward, with how to read them. */

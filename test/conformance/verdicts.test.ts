@@ -423,3 +423,24 @@ describe('a page capped below the limit asked for offers a next cursor, or what 
     expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
   });
 });
+
+describe('the child session a started Everruns task links to exists', () => {
+  it('a server answering "Session not found" for it is caught; the mock, which serves it, passes', async () => {
+    await mock.app.reset();
+    const server = await hostile((req, res) => {
+      if (/\/sessions\/child_/.test(req.url!)) return sendJson(res, 404, { error: { code: 'not_found' } });
+      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(await answer.text());
+      });
+    });
+    const options = { api: 'everruns', session: 'demo', seed: 1, runs: 5, polls: 1 } as const;
+    const broken = await runConformance({ ...options, baseUrl: `${server.url}/everruns` });
+    await server.close();
+    const found = broken.violations.find((v) => v.rule === 'everruns.linked-session-exists');
+    expect(found?.message).toMatch(/^task_\w+ is (running|awaiting_input) and its links.child_session_id names/);
+    expect(found?.curl).toContain('/v1/sessions/child_');
+    const served = await runConformance({ ...options, baseUrl: mock.base('everruns') });
+    expect(served.rules.find((r) => r.id === 'everruns.linked-session-exists')?.outcome).toBe('passed');
+  });
+});

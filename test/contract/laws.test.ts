@@ -344,6 +344,31 @@ describe('laws between objects', () => {
   });
 });
 
+describe('a session an item links to', () => {
+  const everruns = operation('everruns', 'listTasks');
+  const linked = (status: number, state = 'running') =>
+    applyLaws(everruns, 'linked', {
+      field: 'links.child_session_id',
+      id: 'sess_child',
+      from: 'task_1',
+      state,
+      exchange: exchange(status === 200 ? [] : { error: { code: 'not_found' } }, [], status),
+    }).find((o) => o.law.id === 'everruns.linked-session-exists')!.judgement;
+
+  it('answered as an unknown session (404): the child session a started task links to does not exist', () => {
+    expect(linked(404).violations.map((v) => v.message)).toEqual([
+      'task_1 is running and its links.child_session_id names the session sess_child, which listTasks answers 404 ' +
+        'for, as a session that does not exist',
+    ]);
+  });
+
+  it('answered with its list, or refused otherwise (403), or a server error: nothing found', () => {
+    expect(linked(200)).toEqual({ judged: 1, violations: [] });
+    expect(linked(403)).toEqual({ judged: 1, violations: [] });
+    expect(linked(503).judged).toBe(0);
+  });
+});
+
 describe('two reads of a list', () => {
   const reread = (before: unknown[], after: unknown[], op = ark) => {
     const walkOf = (items: unknown[]) => ({ pages: [exchange({ items })], cursors: [undefined] });

@@ -254,8 +254,10 @@ export function everruns(k: Knobs): Handler {
     (url, req, res) => {
       const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
       if (!m) return send(k, req, res, 404, { message: 'no route' });
-      if (decodeURIComponent(m[1]!) !== SESSION.everruns)
-        return send(k, req, res, 404, { message: 'Session not found' });
+      const asked = decodeURIComponent(m[1]!);
+      // A subagent's child session exists (its transcript lives there), with no tasks of its own here.
+      if (asked.startsWith('child_')) return send(k, req, res, 200, []);
+      if (asked !== SESSION.everruns) return send(k, req, res, 404, { message: 'Session not found' });
       let tasks = ordered(
         k,
         world.tasks,

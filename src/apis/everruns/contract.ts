@@ -45,6 +45,13 @@ const operations: readonly ListOperation[] = [
     sessionField: 'session_id',
     rejected: [],
     unknownSession: { status: 404, source: { file: EVERRUNS, sentence: '404 Session not found' } },
+    // A task that has started has a transcript, and it lives in the child session; a queued one may
+    // not have it yet, and a finished one's session may be gone (the document says neither way).
+    sessionLink: {
+      field: 'links.child_session_id',
+      whileStates: ['running', 'awaiting_input'],
+      source: { file: EVERRUNS, sentence: 'Child session, for subagent-shaped tasks. Full transcript lives there.' },
+    },
     errorFormat: 'unspecified',
     immutableFields: ['id', 'kind', 'created_at', 'session_id'],
     sources: {

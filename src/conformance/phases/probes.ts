@@ -11,6 +11,7 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import { linkedSessionCases } from './links.js';
 import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
 
@@ -24,6 +25,7 @@ export function probeCases(ctx: RunContext): Case<void>[] {
     cases.push({ run: (scope) => pageSizesProbe(scope, op, session) });
     cases.push(...refusalFormatCases(ctx, op, session));
   }
+  cases.push(...linkedSessionCases(ctx));
   return cases;
 }
 

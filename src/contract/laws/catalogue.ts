@@ -22,6 +22,7 @@ import { filterLaws } from './filters.js';
 import { idsStable, idsUnique, nestedIdsUnique, stableIdsFixed } from './ids.js';
 import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
+import { linkedSessionExists } from './links.js';
 import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import { noUndocumentedFields, responseSchema } from './schema.js';
 import { itemsBelongToSession } from './session.js';
@@ -72,6 +73,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   nestedIdsUnique,
   presentTogether,
   itemsBelongToSession,
+  linkedSessionExists,
   filterLaws,
   orderNewestFirst,
   noDuplicatesAcrossPages,

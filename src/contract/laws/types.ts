@@ -75,6 +75,8 @@ export interface Subjects {
   cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
   /** Two complete walks of one list (its baseline's query), in the order read, a poll interval or more apart. */
   reread: { before: Walk; after: Walk };
+  /** The answer for the session an item names (`field`), asked because the item (`from`, in `state`) links to it. */
+  linked: { field: string; id: string; from: string; state: string; exchange: Exchange };
   /** Every object of the operation the run has seen, each in the last version seen (all walks, all sessions). */
   seen: { items: readonly JsonObject[] };
   /** One request's HTTP exchange as a whole (or its failure). */
