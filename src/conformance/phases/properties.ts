@@ -223,21 +223,36 @@ export async function compareWithBaseline(
   }
   // The filtered walk again, between two unfiltered ones: a finding stands only if it holds beside
   // both, so an object that changed while the walks ran (a list that moves on every request) explains it.
-  const freshAll = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  // Twice in a row: an object that went and came back between two reads (running, unknown, running
+  // again) looks unchanged beside both, and is seldom caught so twice.
+  const all = () => walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  const freshAll = await all();
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
-  const freshAfter = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  const freshAfter = await all();
   if (!freshAll.walk.complete || !freshFiltered.walk.complete || !freshAfter.walk.complete) return [];
   const baseline = itemsOfWalk(op, freshAfter.walk);
   ctx.defer((run) => run.baselines.set(key, baseline));
-  const findings = (unfiltered: JsonObject[]) =>
+  const findings = (filtered: typeof freshFiltered, unfiltered: JsonObject[]) =>
     new Set(
       ctx.ledger
-        .evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, freshFiltered.walk), baseline: unfiltered })
+        .evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, filtered.walk), baseline: unfiltered })
         .flatMap((o) => o.judgement.violations)
         .map((v) => `${v.rule}|${v.message}`),
     );
-  const before = findings(itemsOfWalk(op, freshAll.walk));
-  const repeated = new Set([...findings(baseline)].filter((finding) => before.has(finding)));
+  const bracketed = (filtered: typeof freshFiltered, before: JsonObject[], after: JsonObject[]) => {
+    const earlier = findings(filtered, before);
+    return new Set([...findings(filtered, after)].filter((finding) => earlier.has(finding)));
+  };
+  let repeated = bracketed(freshFiltered, itemsOfWalk(op, freshAll.walk), baseline);
+  if (repeated.size > 0) {
+    const again = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
+    const last = await all();
+    const held =
+      again.walk.complete && last.walk.complete
+        ? bracketed(again, baseline, itemsOfWalk(op, last.walk))
+        : new Set<string>();
+    repeated = new Set([...repeated].filter((finding) => held.has(finding)));
+  }
   // What the two fresh walks show together: every page of the filtered walk, then of the other.
   const urls = [...freshFiltered.walk.urls, ...freshAll.walk.urls];
   const confirmed = outcomes.map((o) => ({
