@@ -178,6 +178,12 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
       if (v.message.includes(idOf(op, item)) && JSON.stringify(fieldValue(item, field)) === JSON.stringify(after))
         out.push(v.message);
   }
+  if (law.checks.linked && op.sessionLink) {
+    // The printed request asks for the linked session's list: its answer alone shows it missing.
+    const { field } = op.sessionLink;
+    for (const exchange of answers)
+      out.push(...found(law, 'linked', { field, id: String(v.value), from: 'the task', state: 'running', exchange }));
+  }
   if (law.checks.reread) {
     // As for a change over time: the earlier read is gone, and the printed requests list the object under its new id.
     const to = isObject(v.value) ? v.value.to : undefined;

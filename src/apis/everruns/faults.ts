@@ -57,6 +57,16 @@ export const EVERRUNS_FAULTS = {
         return items.map((t) => (t === second ? { ...t, root_session_id: `${String(t.root_session_id)}-other` } : t));
       }),
   },
+  /** A child session started tasks link to (one with no task of its own) answers as one that does not exist. */
+  'everruns.linked-session-exists': {
+    changes: 'answers 404 Session not found for a child session that running or awaiting tasks link to',
+    response: (response, sent, context) => {
+      const session = decodeURIComponent(/\/sessions\/([^/]+)\/tasks$/.exec(sent.path)?.[1] ?? '');
+      return response.status === 200 && !context.store.hasSession('everruns', session)
+        ? everrunsError(404, 'not_found', `Session not found: ${session}`)
+        : response;
+    },
+  },
   'everruns.ids-unique': repeatedItem,
   'everruns.ids-stable': renamedOnLaterReads,
   'everruns.lifecycle-forward': revivesFinishedTasks('everruns', 'running'),
