@@ -7,7 +7,7 @@
 import '../src/apis/install.js';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ import { generatorsOf } from '../src/generators/profiles.js';
 import { pad } from '../src/handlers/demo.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_STARTED = new Date();
 const lines: string[] = [];
 const log = (line = '') => {
   console.log(line);
@@ -685,9 +686,24 @@ for (const [name, section] of [
 ] as const) {
   if (!only || only.includes(name)) await section();
 }
+/**
+ * The hand-written notes at the end of RESULTS.md (from its `## Notes (hand-written` heading on),
+ * kept across runs: a run rewrites the measured sections only, and the heading names its time.
+ */
+async function keptNotes(file: string, from: Date, to: Date): Promise<string> {
+  const old = await readFile(file, 'utf8').catch(() => '');
+  const at = old.indexOf('## Notes (hand-written');
+  if (at < 0) return '';
+  const time = (d: Date) => d.toISOString().slice(11, 16);
+  const run = `${from.toISOString().slice(0, 10)} ${time(from)}–${time(to)} UTC`;
+  const heading = /^(## Notes \(hand-written; the sections above are the latest full run, )[^)]*\)/;
+  return `\n${old.slice(at).replace(heading, `$1${run})`)}`;
+}
+
 // A partial run (BENCH_ONLY) prints its sections and leaves RESULTS.md as the last full run wrote it.
 if (!only) {
-  await writeFile(join(root, 'bench/RESULTS.md'), `${lines.join('\n')}\n`);
+  const file = join(root, 'bench/RESULTS.md');
+  await writeFile(file, `${lines.join('\n')}\n${await keptNotes(file, BENCH_STARTED, new Date())}`);
   console.log('wrote bench/RESULTS.md');
 }
 process.exit(0);
