@@ -36,18 +36,14 @@ export interface LedgerOptions {
 /**
  * The requests whose answers show a violation, in the order to run them: the pages a law names
  * (of a walk, or the answers each object was seen in), each once, or else the one request judged.
+ * Of two reads (`reads`), the pages keep their repeats (one request made twice is both reads), and
+ * a finding that names none shows every request of both.
  */
-function shownBy(url: string | readonly string[], pages: readonly number[] | undefined): string[] {
+function shownBy(url: string | readonly string[], pages: readonly number[] | undefined, reads = false): string[] {
   const urls = typeof url === 'string' ? [url] : url;
   const named = (pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
+  if (reads) return named.length > 0 ? named : [...urls];
   return named.length > 0 ? [...new Set(named)] : urls.slice(-1);
-}
-
-/** The requests of two reads a finding names by `pages`, in order and repeats kept; all of them otherwise. */
-function readsShown(url: string | readonly string[], pages: readonly number[] | undefined): string[] {
-  const urls = typeof url === 'string' ? [url] : url;
-  const named = (pages ?? []).flatMap((page) => (urls[page] === undefined ? [] : [urls[page]]));
-  return named.length > 0 ? named : [...urls];
 }
 
 export class Ledger {
@@ -155,7 +151,7 @@ export class Ledger {
       const { pages, ...violation } = v;
       // Two reads are both shown, even where they are one request made twice (the pages, where a
       // finding names them, pick the two among the requests of both reads).
-      const shown = apartMs === undefined ? shownBy(url, pages) : readsShown(url, pages);
+      const shown = shownBy(url, pages, apartMs !== undefined);
       const requests = shown.map((u) => curlCommand(u, this.headers));
       const reported: ReportedViolation = redactValue(
         {

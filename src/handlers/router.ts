@@ -3,6 +3,7 @@ import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { mockOf } from './apis.js';
 import { withFaults } from './faults/index.js';
+import { matchTemplate } from './path-template.js';
 import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
 
 /** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
@@ -18,29 +19,6 @@ export function routesOf(api: ApiName, apis: ApiSet = processApis()): readonly R
       op,
     }));
   });
-}
-
-/** Matches a template segment by segment; `{name}` takes one non-empty segment, percent-decoded. */
-function matchTemplate(template: string, path: string): Record<string, string> | undefined {
-  const want = template.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.startsWith('{') && w.endsWith('}')) {
-      if (g === '') return undefined;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(g);
-      } catch {
-        return undefined;
-      }
-      params[w.slice(1, -1)] = decoded;
-    } else if (w !== g) return undefined;
-  }
-  return params;
 }
 
 /** The operation a path below the API's base names, if any. */

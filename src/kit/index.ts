@@ -38,12 +38,14 @@ export {
   type CustomErrorFormat,
   type ErrorFormat,
   type FilterParam,
+  fieldValue,
   itemsOf,
   type LawId,
   type LawName,
   type ListOperation,
   type RejectedParam,
   type TimeOrder,
+  taskOperation,
   withItems,
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
@@ -94,6 +96,7 @@ export {
   type FaultTransform,
   isFiltered,
   lastValue,
+  sessionInPath,
   withBody,
 } from '../handlers/faults/transform.js';
 export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';

@@ -14,7 +14,7 @@ import {
 import { DEFAULT_CONSECUTIVE_TIMEOUTS } from '../../src/conformance/limits.js';
 import { arkTask } from '../fixtures.js';
 import { cli } from '../helpers/cli.js';
-import { endless, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';
+import { endless, forward, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const quick = { runs: 10, polls: 1, timeoutMs: 400, seed: 9 } as const;
@@ -137,10 +137,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
         req.socket.destroy();
         return;
       }
-      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(await answer.text());
-      });
+      void forward(res, `${mock.server.url}${req.url}`);
     });
     const result = await runConformance({
       api: 'ark',

@@ -32,7 +32,7 @@ import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
 import { nextCursor } from '../../src/http/paging.js';
 import { judgeResponse } from '../../src/matchers/judge.js';
-import { hostile } from '../helpers/hostile.js';
+import { forward, hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 const run = promisify(execFile);
@@ -296,11 +296,7 @@ describe('a change between two reads', () => {
     const id = (listed as { items: { task_id: string }[] }).items[1]!.task_id;
     const server = await hostile((req, res) => {
       const sized = new URL(req.url!, 'http://x').searchParams.has('limit');
-      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        const body = await answer.text();
-        res.end(sized ? body.split(id).join(`${id}x`) : body);
-      });
+      void forward(res, `${mock.server.url}${req.url}`, (body) => (sized ? body.split(id).join(`${id}x`) : body));
     });
     const result = await runConformance({
       api: 'ark',

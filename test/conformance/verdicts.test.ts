@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
 import { renderText, runConformance } from '../../src/conformance/index.js';
 import type { ApiName } from '../../src/contract/index.js';
-import { hostile, sendJson } from '../helpers/hostile.js';
+import { forward, hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -324,10 +324,7 @@ describe('a cursor the server ignores is caught, on either side', () => {
       const server = await hostile((req, res) => {
         const url = new URL(req.url!, mock.server.url);
         url.searchParams.delete(param);
-        void fetch(url).then(async (answer) => {
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(await answer.text());
-        });
+        void forward(res, url);
       });
       const result = await runConformance({
         api: 'jsonrpc',
@@ -354,13 +351,11 @@ describe('a cursor from a different query returns 400, whichever query made it',
       const page = url.searchParams.get('page');
       const agent = page === null ? undefined : madeWith.get(page);
       if (agent !== undefined) url.searchParams.set('agent_id', agent);
-      void fetch(url).then(async (answer) => {
-        const text = await answer.text();
+      void forward(res, url, (text) => {
         const next = (JSON.parse(text) as { next_page?: unknown }).next_page;
         const filter = url.searchParams.get('agent_id');
         if (typeof next === 'string' && filter !== null) madeWith.set(next, filter);
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(text);
+        return text;
       });
     });
     const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
@@ -381,10 +376,7 @@ describe('Praxis background tasks are judged on sessions from the first listed t
     const server = await hostile((req, res) => {
       if (req.url!.includes(`/sessions/${oldest}/`))
         return sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: 'older rows unreadable' } });
-      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(await answer.text());
-      });
+      void forward(res, `${mock.server.url}${req.url}`);
     });
     const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
     await server.close();
@@ -401,10 +393,10 @@ describe('a page capped below the limit asked for offers a next cursor, or what 
       const url = new URL(req.url!, mock.server.url);
       const capped = Number(url.searchParams.get('limit') ?? 0) > 30;
       if (capped) url.searchParams.set('limit', '30');
-      void fetch(url).then(async (answer) => {
-        const body = (await answer.json()) as { next_cursor?: number };
+      void forward(res, url, (text) => {
+        const body = JSON.parse(text) as { next_cursor?: number };
         if (capped && !keepCursor) delete body.next_cursor;
-        sendJson(res, answer.status, body);
+        return JSON.stringify(body);
       });
     });
     const options = { api: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-demo', seed: 1, runs: 5, polls: 1 };
@@ -429,10 +421,7 @@ describe('the child session a started Everruns task links to exists', () => {
     await mock.app.reset();
     const server = await hostile((req, res) => {
       if (/\/sessions\/child_/.test(req.url!)) return sendJson(res, 404, { error: { code: 'not_found' } });
-      void fetch(`${mock.server.url}${req.url}`).then(async (answer) => {
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-        res.end(await answer.text());
-      });
+      void forward(res, `${mock.server.url}${req.url}`);
     });
     const options = { api: 'everruns', session: 'demo', seed: 1, runs: 5, polls: 1 } as const;
     const broken = await runConformance({ ...options, baseUrl: `${server.url}/everruns` });

@@ -29,6 +29,17 @@ export async function hostile(
   };
 }
 
+/** Answers with what a GET of `url` answers (status, content type, body), the body's text passed through `edit`. */
+export async function forward(
+  res: ServerResponse,
+  url: string | URL,
+  edit: (body: string) => string = (body) => body,
+): Promise<void> {
+  const answer = await fetch(url);
+  res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+  res.end(edit(await answer.text()));
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));

@@ -18,7 +18,7 @@ import { compileScenario } from '../../src/scenarios/compile.js';
 import { LIBRARY } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
 import type { Scenario } from '../../src/scenarios/types.js';
-import { hostile } from '../helpers/hostile.js';
+import { forward, hostile } from '../helpers/hostile.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LIST = '/ark/sessions/sesn-demo/tasks';
@@ -161,10 +161,7 @@ describe('record keeps every poll it received', () => {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
         return res.end('{"error":{"code":"TooManyRequests"}}');
       }
-      void fetch(`${upstream.url}${req.url}`).then(async (r) => {
-        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
-        res.end(await r.text());
-      });
+      void forward(res, `${upstream.url}${req.url}`);
     });
     const out = join(dir, 'errors.yaml');
     const { code, stderr } = await record([

@@ -19,9 +19,10 @@ import {
   editItems,
   editQuery,
   type FaultTransform,
+  sessionInPath,
   withBody,
 } from '../../handlers/faults/transform.js';
-import { everrunsError } from './behaviour.js';
+import { everrunsError, sessionNotFound } from './behaviour.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
 const ignoreFilter = (param: string): FaultTransform => ({
@@ -60,10 +61,10 @@ export const EVERRUNS_FAULTS = {
   /** A child session started tasks link to (one with no task of its own) answers as one that does not exist. */
   'everruns.linked-session-exists': {
     changes: 'answers 404 Session not found for a child session that running or awaiting tasks link to',
-    response: (response, sent, context) => {
-      const session = decodeURIComponent(/\/sessions\/([^/]+)\/tasks$/.exec(sent.path)?.[1] ?? '');
+    response: (response, sent, context, op) => {
+      const session = sessionInPath(op, sent) ?? '';
       return response.status === 200 && !context.store.hasSession('everruns', session)
-        ? everrunsError(404, 'not_found', `Session not found: ${session}`)
+        ? sessionNotFound(session)
         : response;
     },
   },

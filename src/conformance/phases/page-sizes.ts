@@ -2,10 +2,10 @@
  * One list walked to its end at page sizes beside the default: about a third of the list (so the
  * walk has a few pages), and past the list's length (one page would hold it all, even grown a
  * little: a server that caps the page below that must offer a next cursor, or what it leaves out
- * is lost). Whatever the order,
- * each must give the items of the default walk; what one lists and the other does not is reported
- * once fresh walks repeat it, with the requests of both walks' pages that show it. The default walk
- * and the third are also two whole reads of the list, judged as such (an object keeps its id).
+ * is lost). Whatever the order, each must give the items of the default walk; what one lists and
+ * the other does not is reported once fresh walks repeat it, with the requests of both walks' pages
+ * that show it. The default walk and the third are also two whole reads of the list, judged as such
+ * (an object keeps its id).
  */
 import type { ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';

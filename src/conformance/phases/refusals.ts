@@ -138,7 +138,7 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));
   if (!limitParam || !filter) return [malformed];
   // Each replay needs the cursor of the request before it: one case each.
-  const replay = (made: Query, sent: (cursor: string) => Query): Case<void> => ({
+  const replay = (made: Query, sent: Query): Case<void> => ({
     run: async (scope) => {
       const first = await scope.transport.send(op, session, [...fixed, [limitParam, '1'], ...made]);
       const body = first.exchange?.body;
@@ -148,17 +148,14 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
         scope.ledger.note(`${op.operationId}: no next cursor with ${asked}, so its cursor could not be replayed`);
         return;
       }
-      const query: Query = [...fixed, [limitParam, '1'], ...sent(String(cursor)), [param, String(cursor)]];
+      const query: Query = [...fixed, [limitParam, '1'], ...sent, [param, String(cursor)]];
       await refused(scope, op, session, query, refusal('cursor-bound-to-query'));
     },
   });
-  const cases = [malformed, replay([], () => [[filter.param, 'atc-other-query']])];
+  const other: [string, string] = [filter.param, 'atc-other-query'];
+  const cases = [malformed, replay([], [other])];
   const shared = sharedValue(ctx.baselines.get(baselineKey(op, session)) ?? [], filter.field);
-  if (shared !== undefined)
-    cases.push(
-      replay([[filter.param, shared]], () => []),
-      replay([[filter.param, shared]], () => [[filter.param, 'atc-other-query']]),
-    );
+  if (shared !== undefined) cases.push(replay([[filter.param, shared]], []), replay([[filter.param, shared]], [other]));
   return cases;
 }
 

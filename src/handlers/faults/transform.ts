@@ -6,6 +6,8 @@
 import { itemsOf, type ListOperation, withItems } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
+import { sessionParamOf } from '../../contract/session-param.js';
+import { matchTemplate } from '../path-template.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface FaultTransform {
@@ -85,4 +87,10 @@ export function lastValue(query: URLSearchParams, name: string): string | undefi
  */
 export function isFiltered(op: ListOperation, request: MockRequest): boolean {
   return op.filters.some((f) => request.query.has(f.param));
+}
+
+/** The session a request's path names (the operation's session parameter); undefined where the path binds none. */
+export function sessionInPath(op: ListOperation, request: MockRequest): string | undefined {
+  const param = sessionParamOf(op);
+  return param === undefined ? undefined : matchTemplate(op.path, request.path)?.[param];
 }
