@@ -280,6 +280,24 @@ describe('lifecycles and time', () => {
     );
   });
 
+  it('one instant written two ways (.126Z, .126000Z, +08:00) is no change of an immutable or past-event time', () => {
+    const tasks = operation('praxis', 'listBackgroundTasks');
+    const t = { id: 'bgt_1', kind: 'bash', status: 'completed', started_at: '2026-01-01T00:00:00Z' };
+    const snap = (task: Record<string, unknown>): Snapshot => new Map([['bgt_1', task]]);
+    const ended = { ...t, ended_at: '2026-01-01T08:05:13.126Z' };
+    for (const same of ['2026-01-01T08:05:13.126000Z', '2026-01-01T16:05:13.126+08:00'])
+      expect(
+        checkTimeline(tasks, snap(ended), snap({ ...ended, started_at: '2026-01-01T00:00:00.000Z', ended_at: same })),
+      ).toEqual([]);
+    // Another instant, however written, is still a change.
+    expect(
+      rules(checkTimeline(tasks, snap(ended), snap({ ...ended, ended_at: '2026-01-01T08:05:13.127000Z' }))),
+    ).toEqual(['praxis.background-tasks.past-events-fixed']);
+    expect(rules(checkTimeline(tasks, snap(ended), snap({ ...ended, started_at: '2026-01-01T00:00:01Z' })))).toContain(
+      'praxis.background-tasks.immutable-fields',
+    );
+  });
+
   it('a Praxis notified_at once given is never null again; a later time is no break', () => {
     const tasks = operation('praxis', 'listBackgroundTasks');
     const t = { id: 'bgt_1', kind: 'bash', status: 'running', started_at: '2026-01-01T00:00:00Z' };

@@ -64,6 +64,10 @@ const CAUGHT: Record<string, string> = {
   'everruns.id-not-task-prefixed': 'everruns.response-schema',
   'ark.limit-0-lists-a-page': 'ark.limit-respected',
   'everruns.input-request-id-not-stable': 'everruns.stable-input-request-id',
+  'jsonrpc.ending-before-ignores-limit': 'jsonrpc.limit-respected',
+  'jsonrpc.ending-before-ignores-filters': 'jsonrpc.filter-session_id',
+  'jsonrpc.keyset-ties-skipped': 'jsonrpc.paging-skips-nothing',
+  'everruns.lookalike-session-200': 'everruns.unknown-session-404',
 };
 
 /**

@@ -117,6 +117,8 @@ const onBackgroundTasks = (edit: (item: Obj, n: number) => Obj) =>
 const sevenAsEight = ({ url, base }: Call): Answer =>
   url.searchParams.get('limit') === '7' ? base(withQuery(url, { limit: '8' })) : base();
 
+/** 2026-01-01 in Unix seconds: where the tasks of the ties server start. */
+const T0_SECONDS = 1_767_225_600;
 const plusMs = (iso: unknown, ms: number) => new Date(Date.parse(String(iso)) + ms).toISOString();
 const TERMINAL_ARK = ['succeeded', 'failed', 'cancelled'];
 
@@ -311,6 +313,58 @@ const jsonrpc: RedTeamServer[] = [
       const i = tasks.findIndex((t) => t.id === before);
       if (i < 0 || !(limit > 0)) return base();
       return { status: 200, body: { ...all.body, result: tasks.slice(Math.max(0, i + 1 - limit), i + 1) } };
+    },
+  },
+  {
+    name: 'jsonrpc.ending-before-ignores-limit',
+    api: 'jsonrpc',
+    file: RPC,
+    sentence: 'limit Limit Maximum number of tasks to return',
+    shows: 'GET /tasks?limit=3&ending_before=t008 lists all 8 tasks before t008',
+    answer: ({ url, base }) => {
+      const before = url.searchParams.get('ending_before');
+      if (before === null) return base();
+      const all = base(withQuery(url, { ending_before: null, limit: '1000' }));
+      const tasks = (all.body as Obj).result as Obj[];
+      const i = tasks.findIndex((t) => t.id === before);
+      return i < 0 ? base() : { status: 200, body: { ...all.body, result: tasks.slice(0, i) } };
+    },
+  },
+  {
+    name: 'jsonrpc.ending-before-ignores-filters',
+    api: 'jsonrpc',
+    file: RPC,
+    sentence: 'session_id Session Id Session ID filter',
+    shows: 'GET /tasks?session_id=s1&limit=3&ending_before=t017 lists tasks of s2 (a walk forwards keeps the filter)',
+    answer: ({ url, base }) =>
+      url.searchParams.get('ending_before') === null
+        ? base()
+        : base(withQuery(url, { session_id: null, user_id: null, status: null })),
+  },
+  {
+    name: 'jsonrpc.keyset-ties-skipped',
+    api: 'jsonrpc',
+    file: RPC,
+    sentence: 'starting_after Starting After Cursor for pagination',
+    shows:
+      'tasks are created three to a second; GET /tasks?limit=N&starting_after=X leaves out the tasks created in ' +
+      "X's second after X",
+    answer: ({ url, base }) => {
+      const inThrees = (answer: Answer) =>
+        mapItems(answer, (item) => ({
+          ...item,
+          created_at: T0_SECONDS + Math.floor(Number(String(item.id).slice(1)) / 3),
+        }));
+      const after = url.searchParams.get('starting_after');
+      if (after === null) return inThrees(base());
+      const all = inThrees(base(withQuery(url, { starting_after: null, limit: '1000' })));
+      const tasks = (all.body as Obj).result as Obj[];
+      const cursor = tasks.find((t) => t.id === after);
+      const i = tasks.indexOf(cursor!);
+      if (cursor === undefined) return inThrees(base());
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const rest = tasks.slice(i + 1).filter((t) => t.created_at !== cursor.created_at);
+      return { status: 200, body: { ...all.body, result: rest.slice(0, limit) } };
     },
   },
   {
@@ -634,6 +688,15 @@ const everruns: RedTeamServer[] = [
     sentence: '**session\\_id** required Owning session.',
     shows: 'GET /v1/sessions/ses1/tasks lists task_3 with session_id "ses2"',
     answer: eachItem((item) => (item.id === 'task_3' ? { ...item, session_id: 'ses2' } : item)),
+  },
+  {
+    name: 'everruns.lookalike-session-200',
+    api: 'everruns',
+    file: EVERRUNS,
+    sentence: '404 Session not found',
+    shows: 'GET /v1/sessions/tft2/tasks (shaped like ses1, which exists) answers 200 [] (an id it cannot parse: 404)',
+    answer: ({ url, base }) =>
+      /\/sessions\/(?!ses1\/)[a-z]{3}\d\//.test(url.pathname) ? { status: 200, body: [] } : base(),
   },
   {
     name: 'everruns.root-is-own-session',

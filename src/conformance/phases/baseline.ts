@@ -14,7 +14,7 @@ import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 /** How many of the ids another operation lists are also judged (beside --session), from first to last listed. */
-const DISCOVERED_SESSIONS = 8;
+const DISCOVERED_SESSIONS = 16;
 
 export async function baselinePhase(ctx: RunContext): Promise<void> {
   // Every shard walks the baseline: the sessions, ids and filter values every later case starts from.

@@ -5,10 +5,14 @@
  * is lost). Whatever the order, each must give the items of the default walk; what one lists and
  * the other does not is reported once fresh walks repeat it, with the requests of both walks' pages
  * that show it. The default walk and the third are also two whole reads of the list, judged as such
- * (an object keeps its id).
+ * (an object keeps its id). Where items next to each other hold one time (two tasks created in one
+ * second), the list is also walked at a size whose pages end between two of them: paging that keys
+ * its cursor on a time alone skips the rest of them there. And it is walked at the smallest page size
+ * that takes at most 12 pages: paging that loses an item at each cursor, or only for small pages.
  */
-import type { ListOperation } from '../../contract/operations.js';
-import { MAX_PAGES, type Query } from '../../http/paging.js';
+import { fieldValue, itemsOf, type ListOperation } from '../../contract/operations.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import { fixedQuery, type RunContext } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
@@ -21,17 +25,99 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const fixed = fixedQuery(ctx, op);
   const whole = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES });
   const wholeAt = performance.now();
-  const length = itemsOfWalk(op, whole.walk).length;
+  const items = itemsOfWalk(op, whole.walk);
+  const length = items.length;
   if (!whole.walk.complete || length < 2) return;
   const firstPage = itemsOfWalk(op, { ...whole.walk, pages: whole.walk.pages.slice(0, 1) }).length;
   let third = Math.ceil(length / 3);
   if (third === firstPage) third++;
-  const small = await resizedWalk(ctx, op, session, fixed, whole.walk, third);
+  const resized = (size: number, mayRefuse = false) =>
+    resizedWalk(ctx, op, session, fixed, whole.walk, size, mayRefuse);
+  const small = await resized(third);
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
   if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
   // A page past the list's length, where the default walk took more than one page. No maximum is
   // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
-  if (firstPage < length) await resizedWalk(ctx, op, session, fixed, whole.walk, length + PAST_THE_END, true);
+  if (firstPage < length) await resized(length + PAST_THE_END, true);
+  // The smallest page size a walk of at most TIE_WALK_PAGES pages allows: paging wrong only for
+  // small pages (one item lost at each cursor) shows there.
+  const smallest = Math.max(1, Math.ceil(length / TIE_WALK_PAGES));
+  const walked = [firstPage, third];
+  if (smallest < third && smallest !== firstPage) {
+    await resized(smallest);
+    walked.push(smallest);
+  }
+  const split = tieSplit(op, items, walked);
+  if (split === undefined) return;
+  if (split.pages <= TIE_WALK_PAGES) await resized(split.at);
+  // An item id is a cursor whatever the page size: one page ending there, then the rest in one.
+  else if (op.paging.kind === 'item-id')
+    await judgeResized(ctx, op, session, fixed, whole.walk, {
+      label: `${op.limit.param}=${split.at}, then ${op.limit.param}=${length + PAST_THE_END}`,
+      walk: (record) => splitWalk(ctx, op, session, fixed, split.at, length + PAST_THE_END, record),
+    });
+}
+
+/** At most this many pages in the walks at small page sizes (the smallest, and one between items of one time). */
+const TIE_WALK_PAGES = 12;
+
+/**
+ * Where a page should end to fall between two neighbours that hold the same value of a time field
+ * (two tasks created in one second), and how many pages a walk at that page size takes: the
+ * smallest size within `TIE_WALK_PAGES` pages, else the first such place. Undefined where there is
+ * none, or where a size walked already (`walked`) ends a page at one.
+ */
+function tieSplit(
+  op: Pick<ListOperation, 'timeFields'>,
+  items: readonly JsonObject[],
+  walked: readonly number[],
+): { at: number; pages: number } | undefined {
+  const sameTime = items.slice(1).map((item, i) =>
+    op.timeFields.some((field) => {
+      const before = fieldValue(items[i]!, field);
+      return (
+        before !== null && before !== undefined && JSON.stringify(before) === JSON.stringify(fieldValue(item, field))
+      );
+    }),
+  );
+  // sameTime[i]: items i and i + 1 hold one time; pages of `size` end between them where (i + 1) % size is 0.
+  const splits = (size: number) => {
+    for (let end = size; end < items.length; end += size) if (sameTime[end - 1]) return true;
+    return false;
+  };
+  if (walked.some((size) => size > 0 && splits(size))) return undefined;
+  for (let size = Math.ceil(items.length / TIE_WALK_PAGES); size < items.length; size++)
+    if (size > 0 && !walked.includes(size) && splits(size)) return { at: size, pages: Math.ceil(items.length / size) };
+  const first = sameTime.indexOf(true);
+  return first < 0 ? undefined : { at: first + 1, pages: Math.ceil(items.length / (first + 1)) };
+}
+
+/** A walk whose first page holds `at` items and whose next pages `rest`: complete where the second part is. */
+async function splitWalk(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+  at: number,
+  rest: number,
+  record: 'all' | 'none',
+): Promise<WalkResult | undefined> {
+  const param = op.limit!.param;
+  const head = (await walk(ctx, op, session, [...fixed, [param, String(at)]], { maxPages: 1, record })).walk;
+  const page = head.pages[0];
+  if (page === undefined) return undefined;
+  const next = nextCursor(op, page, head.queries[0]!, itemsOf(op, page.body) ?? []);
+  if (next === undefined) return head;
+  const query: Query = [...next.query.filter(([k]) => k !== param), [param, String(rest)]];
+  const tail = (await walk(ctx, op, session, query, { maxPages: MAX_PAGES, record })).walk;
+  return {
+    pages: [...head.pages, ...tail.pages],
+    queries: [...head.queries, ...tail.queries],
+    cursors: [...head.cursors, ...tail.cursors],
+    urls: [...head.urls, ...tail.urls],
+    complete: tail.complete,
+    capped: tail.capped,
+  };
 }
 
 /** The list walked `size` items a page, judged beside the default walk; the walk, when it reached the end. */
@@ -48,9 +134,32 @@ async function resizedWalk(
   const first = mayRefuse ? await ctx.transport.send(op, session, resized) : undefined;
   const status = first?.exchange?.status;
   if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
-  const { walk: sized } = await walk(ctx, op, session, resized, { maxPages: MAX_PAGES, ...(first ? { first } : {}) });
-  if (!sized.complete) return undefined;
-  const sizes = [`no ${op.limit!.param}`, `${op.limit!.param}=${size}`] as const;
+  let asked = first;
+  return judgeResized(ctx, op, session, fixed, whole, {
+    label: `${op.limit!.param}=${size}`,
+    async walk(record) {
+      const options = { maxPages: MAX_PAGES, record, ...(asked ? { first: asked } : {}) };
+      asked = undefined; // a fresh walk asks its first page again
+      return (await walk(ctx, op, session, resized, options)).walk;
+    },
+  });
+}
+
+/**
+ * A walk of the list (`other`) judged beside the default walk `whole`: what one lists and the other
+ * does not is reported once fresh walks of both repeat it; the walk, when it reached the end.
+ */
+async function judgeResized(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+  whole: WalkResult,
+  other: { label: string; walk: (record: 'all' | 'none') => Promise<WalkResult | undefined> },
+): Promise<WalkResult | undefined> {
+  const sized = await other.walk('all');
+  if (!sized?.complete) return undefined;
+  const sizes = [`no ${op.limit!.param}`, other.label] as const;
   const outcomes = ctx.ledger.evaluate(op, 'resized', { walks: [whole, sized], sizes });
   const urls = [...whole.urls, ...sized.urls];
   if (outcomes.every((o) => o.judgement.violations.length === 0)) {
@@ -58,14 +167,12 @@ async function resizedWalk(
     return sized;
   }
   // Tasks come and go between walks: report only the items fresh walks at both sizes still disagree on.
-  const fresh: [WalkResult, WalkResult] = [
-    (await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' })).walk,
-    (await walk(ctx, op, session, resized, { maxPages: MAX_PAGES, record: 'none' })).walk,
-  ];
-  if (!fresh.every((w) => w.complete)) return sized;
+  const again = (await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' })).walk;
+  const otherAgain = await other.walk('none');
+  if (!again.complete || !otherAgain?.complete) return sized;
   const repeated = new Set(
     ctx.ledger
-      .evaluate(op, 'resized', { walks: fresh, sizes })
+      .evaluate(op, 'resized', { walks: [again, otherAgain], sizes })
       .flatMap((o) => o.judgement.violations.map((v) => `${v.rule}|${String(v.value)}`)),
   );
   ctx.ledger.commit(

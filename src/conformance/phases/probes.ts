@@ -81,30 +81,54 @@ async function walkIfAccepted(
   else noteRefused(ctx, op, query.map(([k, v]) => `${k}=${v}`).join('&'), exchange.status);
 }
 
-/** Item-id cursors exclude their own item, and each side stays on its side. */
+/**
+ * Item-id cursors exclude their own item, and each side stays on its side. An answer is a page
+ * too (the limit, the filters, the schema judge it): a before-cursor deep in the list has more
+ * items before it than the limit lets through, and each filter is sent with a before-cursor from
+ * its own list once (a walk only follows after-cursors, so a filter lost beside a before-cursor
+ * shows only here). A refusal is not judged here: a task may have left a filtered list since.
+ */
 async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
   if (op.paging.kind !== 'item-id' || !op.limit) return;
   const fixed = fixedQuery(ctx, op);
-  const { walk: result } = await walk(ctx, op, session, [...fixed, [op.limit.param, '3']], {
-    maxPages: Math.min(4, MAX_PAGES),
-    record: 'none',
-  });
-  const order = itemsOfWalk(op, result).map((i) => idOf(op, i));
+  const limit: [string, string] = [op.limit.param, String(CURSOR_PAGE)];
+  const orderOf = async (query: Query) => {
+    const { walk: result } = await walk(ctx, op, session, [...query, limit], {
+      maxPages: Math.min(4, MAX_PAGES),
+      record: 'none',
+    });
+    return itemsOfWalk(op, result).map((i) => idOf(op, i));
+  };
+  const subjectSession = sessionOfRequest(ctx, op, session);
+  const probe = async (query: Query, side: 'after' | 'before', pivot: string, order: readonly string[]) => {
+    const { url, exchange } = await ctx.transport.send(op, session, query, 'edge');
+    if (!exchange) return;
+    if (exchange.status === 200)
+      ctx.ledger.judge(op, 'page', { exchange, ...optional('session', subjectSession) }, url);
+    ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
+  };
+  const deepIn = (order: readonly string[]) => order[Math.min(DEEP_PIVOT, order.length - 1)]!;
+  const order = await orderOf(fixed);
   if (order.length < 2) return;
-  // The item just past the first page of 3, and one inside it: a cursor the server ignores answers
-  // with the first page, right for the first before-cursor and wrong (it lists the pivot) for the second.
-  const pivots = [...new Set([order[Math.min(3, order.length - 1)]!, order[1]!])];
-  for (const pivot of pivots)
-    for (const [side, param] of [
-      ['after', op.paging.afterParam],
-      ['before', op.paging.beforeParam],
-    ] as const) {
-      const { url, exchange } = await ctx.transport.send(
-        op,
-        session,
-        [...fixed, [op.limit.param, '3'], [param, pivot]],
-        'edge',
-      );
-      if (exchange) ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
-    }
+  // The item just past the first page of 3, one inside it, and one deep in the list: a cursor the
+  // server ignores answers with the first page, right for the first before-cursor and wrong (it lists
+  // the pivot) for the second; a before-cursor that ignores the limit shows only on the third.
+  const pivots = [...new Set([order[Math.min(CURSOR_PAGE, order.length - 1)]!, order[1]!, deepIn(order)])];
+  const { afterParam, beforeParam } = op.paging;
+  for (const pivot of pivots) {
+    await probe([...fixed, limit, [afterParam, pivot]], 'after', pivot, order);
+    await probe([...fixed, limit, [beforeParam, pivot]], 'before', pivot, order);
+  }
+  for (const filter of op.filters) {
+    const value = ctx.pools[filter.param]?.[0];
+    if (value === undefined || fixed.some(([k]) => k === filter.param)) continue;
+    const filtered: Query = [...fixed, [filter.param, value]];
+    const within = await orderOf(filtered);
+    if (within.length < 2) continue;
+    await probe([...filtered, limit, [beforeParam, deepIn(within)]], 'before', deepIn(within), within);
+  }
 }
+
+/** The page size of the item-id cursor probes, and how deep in their walk the deepest pivot lies. */
+const CURSOR_PAGE = 3;
+const DEEP_PIVOT = 8;

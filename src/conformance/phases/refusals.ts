@@ -5,7 +5,7 @@
  * twice; and the documented minimum limit, which must be accepted.
  */
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
-import { fieldValue, type ListOperation } from '../../contract/operations.js';
+import { fieldValue, itemsOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { Query } from '../../http/paging.js';
@@ -43,7 +43,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
       const query: Query = [...fixed, [op.limit.param, String(minimum)]];
       cases.push({ run: (scope) => minimumAccepted(scope, op, session, query) });
     }
-    if (op.session.in === 'path') cases.push({ run: (scope) => unknownSession(scope, op) });
+    if (op.session.in === 'path') cases.push(...unknownSessionCases(ctx, op, session));
   }
   return cases;
 }
@@ -75,9 +75,66 @@ async function minimumAccepted(ctx: RunContext, op: ListOperation, session: stri
   ctx.ledger.judge(op, 'page', subject, url);
 }
 
-async function unknownSession(ctx: RunContext, op: ListOperation): Promise<void> {
+/**
+ * Unknown sessions: one id no real one looks like, one shaped like a listed one (a server that
+ * answers 404 only for ids it cannot parse shows there), and that one beside each filter.
+ */
+function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string | undefined): Case<void>[] {
   const prefix = op.session.in === 'path' ? (op.session.idPrefix ?? '') : '';
-  const unknown = `${prefix}atcunknown${Math.abs(ctx.seed) % 100000}`;
+  const unknowns: [string, Query][] = [[`${prefix}atcunknown${Math.abs(ctx.seed) % 100000}`, []]];
+  // Every id the run has seen is taken: a session list's ids, and the sessions judged.
+  const taken = new Set<unknown>(sessionsOf(ctx, op));
+  for (const [key, list] of ctx.baselines) {
+    const listed = ctx.ops.find((o) => key.startsWith(`${o.operationId}|`));
+    if (listed) for (const item of list) taken.add(item[listed.idField]);
+  }
+  const shaped = known === undefined ? undefined : lookalike(known, prefix, taken);
+  if (shaped !== undefined) {
+    unknowns.push([shaped, []]);
+    for (const filter of op.filters) {
+      const value = ctx.pools[filter.param]?.[0];
+      if (value !== undefined) unknowns.push([shaped, [[filter.param, value]]]);
+    }
+  }
+  return unknowns.map(([id, query]) => ({ run: (scope) => unknownSession(scope, op, id, query, id === shaped) }));
+}
+
+/** The next letter or digit of the same kind (z to a, 9 to 0); anything else as it is. */
+function shifted(c: string): string {
+  for (const [first, last] of ['09', 'az', 'AZ'])
+    if (c >= first! && c <= last!) return c === last ? first! : String.fromCharCode(c.charCodeAt(0) + 1);
+  return c;
+}
+
+/** At least this many letters and digits change in a lookalike id: fewer would land among real ids (q-a, q-b). */
+const LOOKALIKE_CHARS = 3;
+
+/**
+ * An id of the same shape as `known` that is none of `taken`: its prefix and everything up to its
+ * last `_` or `-` kept, each letter and digit after that moved on by one of its kind (again, until
+ * the id is new); undefined where fewer than LOOKALIKE_CHARS of them would change.
+ */
+function lookalike(known: string, prefix: string, taken: ReadonlySet<unknown>): string | undefined {
+  const separator = Math.max(known.lastIndexOf('_'), known.lastIndexOf('-')) + 1;
+  const cut = Math.max(known.startsWith(prefix) ? prefix.length : 0, separator);
+  let tail = known.slice(cut);
+  if ([...tail].filter((c) => shifted(c) !== c).length < LOOKALIKE_CHARS) return undefined;
+  for (let round = 0; round < 10; round++) {
+    tail = [...tail].map(shifted).join('');
+    const id = known.slice(0, cut) + tail;
+    if (!taken.has(id)) return id;
+  }
+  return undefined;
+}
+
+/** `mayExist`: the id may name a session after all (a lookalike): a list holding items shows it does; not judged. */
+async function unknownSession(
+  ctx: RunContext,
+  op: ListOperation,
+  unknown: string,
+  query: Query,
+  mayExist: boolean,
+): Promise<void> {
   const expected: ErrorExpectation = op.unknownSession
     ? {
         law: lawId(op, 'unknown-session-404'),
@@ -86,8 +143,14 @@ async function unknownSession(ctx: RunContext, op: ListOperation): Promise<void>
       }
     : // The document states no answer for an unknown session: only a 5xx is judged.
       { law: '', status: '4xx' };
-  const { url, exchange } = await ctx.transport.send(op, unknown, [], 'invalid');
+  const { url, exchange } = await ctx.transport.send(op, unknown, query, 'invalid');
   if (!exchange) return;
+  if (mayExist && exchange.status === 200 && (itemsOf(op, exchange.body)?.length ?? 0) > 0) {
+    ctx.ledger.note(
+      `${op.operationId}: ${unknown}, an id shaped like a listed session's, lists items: it is a session`,
+    );
+    return;
+  }
   if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
   else
     ctx.ledger.commit(

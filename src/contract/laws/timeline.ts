@@ -5,13 +5,25 @@
 
 import { contractOfOperation } from '../api-set.js';
 import { mayFollow } from '../lifecycle.js';
-import { fieldValue } from '../operations.js';
+import { fieldValue, type ListOperation } from '../operations.js';
 import { has, type JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { violationOf } from './common.js';
 import { defineLaw, everyOperation, having } from './define.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether a field holds the same value in two reads: for a time field, the same instant however
+ * it is written (RFC 3339 lets `.126Z`, `.126000Z` and `+08:00` name one instant); else the same JSON.
+ */
+function sameAt(op: Pick<ListOperation, 'timeFields' | 'readTime'>, field: string, a: unknown, b: unknown): boolean {
+  if (same(a, b)) return true;
+  if (!op.timeFields.includes(field) || typeof a !== typeof b || (typeof a !== 'string' && typeof a !== 'number'))
+    return false;
+  const [x, y] = [op.readTime(a), op.readTime(b)];
+  return Number.isFinite(x) && x === y;
+}
 
 /** Equal JSON values, whatever the order of object keys (a server may serialize them in any order). */
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -81,7 +93,7 @@ export const immutableFields = defineLaw({
     observation: ({ id, before, after }, { op, law }) => ({
       judged: 1,
       violations: op.immutableFields
-        .filter((field) => field in before && field in after && !same(before[field], after[field]))
+        .filter((field) => field in before && field in after && !sameAt(op, field, before[field], after[field]))
         .map((field) =>
           violationOf(
             law,
@@ -110,7 +122,7 @@ export const pastEventsFixed = defineLaw({
       return {
         judged: set.length > 0 ? 1 : 0,
         violations: set
-          .filter((field) => !same(before[field], after[field]))
+          .filter((field) => !sameAt(op, field, before[field], after[field]))
           .map((field) =>
             violationOf(
               law,
