@@ -415,9 +415,20 @@ describe('two reads of a list', () => {
     expect(reread([arkItem(1), arkItem(2)], [arkItem(1), arkItem(3)])).toEqual({ judged: 1, violations: [] });
     const twin = { ...arkItem(1), task_id: 'task-twin' };
     expect(reread([arkItem(1), twin], [arkItem(1), twin]).violations).toEqual([]);
-    // The same member values but the state moved on: another object as far as any reader can tell.
-    expect(reread([arkItem(2)], [{ ...arkItem(2), task_id: 'task-9', state: 'failed' }]).violations).toEqual([]);
     expect(reread([], [arkItem(1)]).judged).toBe(0);
+  });
+
+  it('one gone beside a new one the same in every member that never changes, its state moved on: renamed', () => {
+    const moved = { ...arkItem(2), task_id: 'task-9', state: 'failed' };
+    expect(reread([arkItem(1), arkItem(2)], [arkItem(1), moved]).violations.map((v) => v.message)).toEqual([
+      'task-2 is listed as task-9 when the list is read again, with the same created_at, session_id, ' +
+        'session_thread_id, which never change: task_id identifies one object, and the object keeps it',
+    ]);
+    // Two objects of a read alike in those members: which one the new one is cannot be told.
+    const twin = { ...arkItem(2), task_id: 'task-2t' };
+    expect(reread([arkItem(2), twin], [arkItem(2), moved]).violations).toEqual([]);
+    // Another creation time: another object.
+    expect(reread([arkItem(2)], [{ ...arkItem(3), task_id: 'task-9', state: 'failed' }]).violations).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BuiltinApiName } from '../../src/apis/index.js';
-import { type Handler, SETUP } from './servers.js';
+import { type Handler, RPC_STATES, SETUP } from './servers.js';
 
 type Obj = Record<string, unknown>;
 type Body = Obj | Obj[];
@@ -368,6 +368,26 @@ const jsonrpc: RedTeamServer[] = [
     },
   },
   {
+    name: 'jsonrpc.two-problems-detail-object',
+    api: 'jsonrpc',
+    file: RPC,
+    sentence: '422 Validation Error Schema — detail object[]',
+    shows: 'GET /tasks?limit=abc&status=not-a-documented-value answers 422 with detail an object keyed by parameter',
+    answer: ({ url, base }) => {
+      const limit = url.searchParams.get('limit');
+      const status = url.searchParams.get('status');
+      const badStatus = status !== null && !RPC_STATES.includes(status);
+      if (limit === null || /^\d+$/.test(limit) || !badStatus) return base();
+      const item = (param: string, input: string) => ({
+        type: 'invalid',
+        loc: ['query', param],
+        msg: 'Invalid',
+        input,
+      });
+      return { status: 422, body: { detail: { limit: item('limit', limit), status: item('status', status) } } };
+    },
+  },
+  {
     name: 'jsonrpc.canceled-keeps-producing-output',
     api: 'jsonrpc',
     file: RPC,
@@ -495,6 +515,17 @@ const praxisSessions: RedTeamServer[] = [
       'but not supported here: sessions.list honors only limit, page and agent_id, and other filters return 400.',
     shows: 'GET /v1/sessions?created_at[gte]=2026-01-01T00:00:00Z is a 200 (the other three bounds are 400s)',
     answer: ({ url, base }) => (isSessionList(url) ? base(withQuery(url, { 'created_at[gte]': null })) : base()),
+  },
+  {
+    name: 'praxis.sessions.created-at-gte-accepted-on-later-pages',
+    api: 'praxis',
+    file: SESSIONS,
+    sentence:
+      'created_at[gte]string可选 query: Created-at lower bound for sessions. Declared by the Managed Agents shape ' +
+      'but not supported here: sessions.list honors only limit, page and agent_id, and other filters return 400.',
+    shows: 'GET /v1/sessions?created_at[gte]=…&page=<a real cursor> is a 200 (without page, a 400)',
+    answer: ({ url, base }) =>
+      isSessionList(url) && url.searchParams.has('page') ? base(withQuery(url, { 'created_at[gte]': null })) : base(),
   },
   {
     name: 'praxis.sessions.fork-in-another-directory',
@@ -697,6 +728,18 @@ const everruns: RedTeamServer[] = [
     shows: 'GET /v1/sessions/tft2/tasks (shaped like ses1, which exists) answers 200 [] (an id it cannot parse: 404)',
     answer: ({ url, base }) =>
       /\/sessions\/(?!ses1\/)[a-z]{3}\d\//.test(url.pathname) ? { status: 200, body: [] } : base(),
+  },
+  {
+    name: 'everruns.running-task-renamed-per-read',
+    api: 'everruns',
+    file: EVERRUNS,
+    sentence: '**id** required `task_*` public ID.',
+    shows: 'a running task is listed under a new id on every read, its updated_at moving on as it runs',
+    answer: eachItem((item, n) =>
+      item.state === 'running'
+        ? { ...item, id: `${String(item.id)}r${n}`, updated_at: plusMs(item.updated_at, n * 1000) }
+        : item,
+    ),
   },
   {
     name: 'everruns.root-is-own-session',

@@ -86,7 +86,8 @@ export function ark(variant = 'correct'): Handler {
 }
 
 // ---- JSON-RPC -----------------------------------------------------------------------------------
-const RPC_STATES = [
+/** The JSON-RPC task statuses the document lists. */
+export const RPC_STATES = [
   'created',
   'queued',
   'working',

@@ -3,7 +3,8 @@
  * an enumerated filter that is none of its values. Whether such a value is refused is the
  * server's choice (the documents are silent), so an answer is not judged; a refusal is, by the
  * API's error format, which every document states for all its errors ("错误按 Anthropic 错误格式返回",
- * FastAPI's 422 `detail`): only the refusals a document names were held to it before.
+ * FastAPI's 422 `detail`): only the refusals a document names were held to it before. They are also
+ * sent all together once, beside a documented refusal of each parameter that has one.
  */
 import { lawId } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
@@ -27,6 +28,16 @@ export function refusalFormatCases(ctx: RunContext, op: ListOperation, session: 
     if (documented.has(filter.param) || fixed.some(([k]) => k === filter.param)) continue;
     if (enumOf(op, op.component, filter.field).length > 0) queries.push([...fixed, [filter.param, NOT_A_STATE]]);
   }
+  // All of them at once, with a documented refusal of each parameter (one value each): a server
+  // listing several problems still writes its format.
+  const together = new Map<string, string>();
+  for (const rejected of op.rejected)
+    if (!fixed.some(([k]) => k === rejected.param)) together.set(rejected.param, rejected.values[0]!);
+  for (const query of queries) {
+    const [param, value] = query[query.length - 1]!;
+    if (!together.has(param)) together.set(param, value);
+  }
+  if (together.size > 1) queries.push([...fixed, ...together]);
   return queries.map((query) => ({ run: (scope) => judgeIfRefused(scope, op, session, query) }));
 }
 

@@ -216,10 +216,48 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
     },
   });
   const other: [string, string] = [filter.param, 'atc-other-query'];
-  const cases = [malformed, replay([], [other])];
+  const cases = [malformed, replay([], [other]), ...unsupportedOnLaterPages(op, session, fixed, limitParam)];
   const shared = sharedValue(ctx.baselines.get(baselineKey(op, session)) ?? [], filter.field);
   if (shared !== undefined) cases.push(replay([[filter.param, shared]], []), replay([[filter.param, shared]], [other]));
   return cases;
+}
+
+/**
+ * A real cursor (the next one of a page of 1) sent beside each unsupported filter: that filter is
+ * refused on a later page as on the first. (A real cursor with junk appended is not sent: base64
+ * decoders in Node and Python skip what is not of their alphabet, so a server that checks its
+ * cursors may still read it as the cursor it gave.)
+ */
+function unsupportedOnLaterPages(
+  op: ListOperation,
+  session: string | undefined,
+  fixed: Query,
+  limitParam: string,
+): Case<void>[] {
+  if (op.paging.kind !== 'token') return [];
+  const { param, responseField } = op.paging;
+  const unsupported = op.rejected.filter((r) => r.law === 'unsupported-filter-400');
+  if (unsupported.length === 0) return [];
+  return [
+    {
+      run: async (scope) => {
+        const paged: Query = [...fixed, [limitParam, '1']];
+        const first = await scope.transport.send(op, session, paged);
+        const body = first.exchange?.body;
+        const cursor = isObject(body) ? body[responseField] : undefined;
+        if (typeof cursor !== 'string' && typeof cursor !== 'number') return;
+        for (const rejected of unsupported) {
+          const expected: ErrorExpectation = {
+            law: lawId(op, rejected.law),
+            status: rejected.status,
+            ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+          };
+          const query: Query = [...paged, [param, String(cursor)], [rejected.param, rejected.values[0]!]];
+          await refused(scope, op, session, query, expected);
+        }
+      },
+    },
+  ];
 }
 
 /** A string value of `field` that at least two of the objects hold (the first such, in list order). */

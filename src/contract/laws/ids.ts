@@ -57,6 +57,30 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
+/**
+ * An object's members that never change (`fields`, an absent one as null), as one text; undefined where
+ * none of them holds a time: without a creation time, two objects alike in them are too often two.
+ */
+function keptMembers(op: ListOperation, fields: readonly string[], item: JsonObject): string | undefined {
+  const values = fields.map((field) => fieldValue(item, field) ?? null);
+  if (!fields.some((field, i) => op.timeFields.includes(field) && values[i] !== null)) return undefined;
+  return canonical(values);
+}
+
+/** The objects by key, those whose key another object shares left out. */
+function uniqueBy(list: readonly Placed[], key: (at: Placed) => string | undefined): Map<string, Placed> {
+  const byKey = new Map<string, Placed>();
+  const shared = new Set<string>();
+  for (const at of list) {
+    const k = key(at);
+    if (k === undefined) continue;
+    if (byKey.has(k)) shared.add(k);
+    else byKey.set(k, at);
+  }
+  for (const k of shared) byKey.delete(k);
+  return byKey;
+}
+
 /** Ids this short are not looked for inside an object's other members: they would match unrelated text. */
 const MENTIONED_FROM = 6;
 
@@ -82,7 +106,8 @@ export const idsStable = defineLaw({
   appliesTo: hasIdSource,
   statement: (op) =>
     `An object keeps its ${op.idField} between two reads of its list: one gone from the list beside a new one ` +
-    'that is the same in every other member is the same object listed under another id.',
+    'that is the same in every other member, or in every member that never changes (a creation time among ' +
+    'them, and no other object of either read alike), is the same object listed under another id.',
   source: (op) => op.idSource,
   unexercised: 'no list was read whole twice with objects in it',
   check: {
@@ -99,25 +124,47 @@ export const idsStable = defineLaw({
         const entry = { at, forms: withoutId(op, at.item) };
         for (const form of entry.forms) gone.set(form, entry);
       }
-      const violations = now.flatMap((at) => {
-        const id = idOf(op, at.item);
-        if (wasIds.has(id)) return [];
-        const entry = withoutId(op, at.item)
-          .map((form) => gone.get(form))
-          .find(Boolean);
-        if (entry === undefined) return [];
-        for (const form of entry.forms) gone.delete(form);
-        const earlier = entry.at;
-        const from = idOf(op, earlier.item);
+      const renamed = (earlier: Placed, at: Placed, how: string) => {
+        const [from, id] = [idOf(op, earlier.item), idOf(op, at.item)];
         const found = violationOf(
           law,
           `${op.itemsPointer}/${at.index}/${op.idField}`,
-          `${from} is listed as ${id} when the list is read again, every other member the same: ` +
+          `${from} is listed as ${id} when the list is read again, ${how}: ` +
             `${op.idField} identifies one object, and the object keeps it`,
           { from, to: id },
         );
-        return [onPages(found, [earlier.page, at.page])];
+        return onPages(found, [earlier.page, at.page]);
+      };
+      const matched = new Set<string>();
+      const fresh: Placed[] = [];
+      const violations = now.flatMap((at) => {
+        if (wasIds.has(idOf(op, at.item))) return [];
+        const entry = withoutId(op, at.item)
+          .map((form) => gone.get(form))
+          .find(Boolean);
+        if (entry === undefined) {
+          fresh.push(at);
+          return [];
+        }
+        for (const form of entry.forms) gone.delete(form);
+        matched.add(idOf(op, entry.at.item));
+        return [renamed(entry.at, at, 'every other member the same')];
       });
+      // Then by what never changes: a live object moves on (its state, its times) as it is renamed.
+      const fields = op.immutableFields.filter((field) => field !== op.idField);
+      const kept = (list: readonly Placed[]) => uniqueBy(list, (at) => keptMembers(op, fields, at.item));
+      const keptBefore = kept(was);
+      const keptAfter = kept(now);
+      for (const at of fresh) {
+        const key = keptMembers(op, fields, at.item);
+        if (key === undefined) continue;
+        const earlier = keptBefore.get(key);
+        if (earlier === undefined || keptAfter.get(key) !== at) continue;
+        const from = idOf(op, earlier.item);
+        if (nowIds.has(from) || matched.has(from)) continue;
+        matched.add(from);
+        violations.push(renamed(earlier, at, `with the same ${fields.join(', ')}, which never change`));
+      }
       return { judged: 1, violations };
     },
   },
