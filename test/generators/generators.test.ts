@@ -139,8 +139,10 @@ describe(`generators (seed ${SEED})`, () => {
   }
 
   it('request cases: every rejected parameter is generated with its prescribed response', () => {
+    // About a quarter of the cases are refusals, spread over up to 10 parameters: 400 cases missed
+    // one now and then (seed 916582273); 2,000 give each some 50.
     for (const op of BUILTIN_API_NAMES.flatMap(operationsOf)) {
-      const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 400 });
+      const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 2000 });
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)
         expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);

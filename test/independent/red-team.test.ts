@@ -67,7 +67,7 @@ const CAUGHT: Record<string, string> = {
   'jsonrpc.ending-before-ignores-limit': 'jsonrpc.limit-respected',
   'jsonrpc.ending-before-ignores-filters': 'jsonrpc.filter-session_id',
   'jsonrpc.keyset-ties-skipped': 'jsonrpc.paging-skips-nothing',
-  'everruns.lookalike-session-200': 'everruns.unknown-session-404',
+  'praxis.tasks.lookalike-session-200': 'praxis.background-tasks.unknown-session-404',
   'everruns.running-task-renamed-per-read': 'everruns.ids-stable',
   'jsonrpc.two-problems-detail-object': 'jsonrpc.error-format',
   'praxis.sessions.created-at-gte-accepted-on-later-pages': 'praxis.sessions.unsupported-filter-400',

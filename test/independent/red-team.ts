@@ -528,6 +528,18 @@ const praxisSessions: RedTeamServer[] = [
       isSessionList(url) && url.searchParams.has('page') ? base(withQuery(url, { 'created_at[gte]': null })) : base(),
   },
   {
+    name: 'praxis.tasks.lookalike-session-200',
+    api: 'praxis',
+    file: TASKS,
+    sentence: 'Missing or inaccessible sessions return 404.',
+    shows:
+      'GET /v1/sessions/sesn_133/background_tasks (shaped like the listed sesn_000 to sesn_022) answers 200, no data',
+    answer: ({ url, base }) => {
+      const m = /\/sessions\/sesn_(\d{3})\/background_tasks$/.exec(url.pathname);
+      return m && Number(m[1]) > 22 ? { status: 200, body: { data: [] } } : base();
+    },
+  },
+  {
     name: 'praxis.sessions.fork-in-another-directory',
     api: 'praxis',
     file: SESSIONS,
@@ -719,15 +731,6 @@ const everruns: RedTeamServer[] = [
     sentence: '**session\\_id** required Owning session.',
     shows: 'GET /v1/sessions/ses1/tasks lists task_3 with session_id "ses2"',
     answer: eachItem((item) => (item.id === 'task_3' ? { ...item, session_id: 'ses2' } : item)),
-  },
-  {
-    name: 'everruns.lookalike-session-200',
-    api: 'everruns',
-    file: EVERRUNS,
-    sentence: '404 Session not found',
-    shows: 'GET /v1/sessions/tft2/tasks (shaped like ses1, which exists) answers 200 [] (an id it cannot parse: 404)',
-    answer: ({ url, base }) =>
-      /\/sessions\/(?!ses1\/)[a-z]{3}\d\//.test(url.pathname) ? { status: 200, body: [] } : base(),
   },
   {
     name: 'everruns.running-task-renamed-per-read',

@@ -88,7 +88,12 @@ function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string |
     const listed = ctx.ops.find((o) => key.startsWith(`${o.operationId}|`));
     if (listed) for (const item of list) taken.add(item[listed.idField]);
   }
-  const shaped = known === undefined ? undefined : lookalike(known, prefix, taken);
+  // Where a list gave every session, a lookalike is known to be none of them; elsewhere it must be
+  // long enough that no real id space is dense there (sess_000 to sess_999 holds every 3-digit one).
+  const from = op.session.in === 'path' ? op.session.discoveredFrom : undefined;
+  const listedWhole = from !== undefined && ctx.baselines.has(`${from.operationId}|`);
+  const chars = listedWhole ? LOOKALIKE_CHARS : LOOKALIKE_CHARS_UNLISTED;
+  const shaped = known === undefined ? undefined : lookalike(known, prefix, taken, chars);
   if (shaped !== undefined) {
     unknowns.push([shaped, []]);
     for (const filter of op.filters) {
@@ -106,19 +111,23 @@ function shifted(c: string): string {
   return c;
 }
 
-/** At least this many letters and digits change in a lookalike id: fewer would land among real ids (q-a, q-b). */
+/**
+ * At least this many letters and digits change in a lookalike id: where a list gave every session,
+ * 3 (fewer would land among ids made since, q-a and q-b); where none did, 8.
+ */
 const LOOKALIKE_CHARS = 3;
+const LOOKALIKE_CHARS_UNLISTED = 8;
 
 /**
  * An id of the same shape as `known` that is none of `taken`: its prefix and everything up to its
  * last `_` or `-` kept, each letter and digit after that moved on by one of its kind (again, until
- * the id is new); undefined where fewer than LOOKALIKE_CHARS of them would change.
+ * the id is new); undefined where fewer than `chars` of them would change.
  */
-function lookalike(known: string, prefix: string, taken: ReadonlySet<unknown>): string | undefined {
+function lookalike(known: string, prefix: string, taken: ReadonlySet<unknown>, chars: number): string | undefined {
   const separator = Math.max(known.lastIndexOf('_'), known.lastIndexOf('-')) + 1;
   const cut = Math.max(known.startsWith(prefix) ? prefix.length : 0, separator);
   let tail = known.slice(cut);
-  if ([...tail].filter((c) => shifted(c) !== c).length < LOOKALIKE_CHARS) return undefined;
+  if ([...tail].filter((c) => shifted(c) !== c).length < chars) return undefined;
   for (let round = 0; round < 10; round++) {
     tail = [...tail].map(shifted).join('');
     const id = known.slice(0, cut) + tail;
