@@ -81,6 +81,14 @@ export function fixedQuery(ctx: RunContext, op: ListOperation): Query {
   return op.session.in === 'query' && ctx.options.session ? [[op.session.param, ctx.options.session]] : [];
 }
 
+/** One value the lists hold for each filter the fixed query leaves free: a request a client could send. */
+export function filterValues(ctx: RunContext, op: ListOperation, fixed: Query): [string, string][] {
+  return op.filters.flatMap((filter): [string, string][] => {
+    const value = ctx.pools[filter.param]?.[0];
+    return value === undefined || fixed.some(([k]) => k === filter.param) ? [] : [[filter.param, value]];
+  });
+}
+
 /** The session a request is about, for the laws that compare items with it. */
 export function sessionOfRequest(
   ctx: RunContext,

@@ -101,6 +101,23 @@ function mapItems(answer: Answer, edit: (item: Obj, index: number) => Obj): Answ
   return { ...answer, body: { ...answer.body, [key]: edited } };
 }
 
+/**
+ * A JSON-RPC answer to a request with the cursor `param`: `page` picks its tasks from the whole list as
+ * the correct server filters it (cursors and limit left out) and the cursor's place in it; the correct
+ * answer where the cursor is absent, names no task, or `page` gives none. `edit` reworks every answer.
+ */
+const aroundCursor =
+  (param: string, page: (tasks: Obj[], at: number, limit: number) => Obj[] | undefined, edit = (a: Answer) => a) =>
+  ({ url, base }: Call): Answer => {
+    const id = url.searchParams.get(param);
+    if (id === null) return edit(base());
+    const all = edit(base(withQuery(url, { starting_after: null, ending_before: null, limit: '1000' })));
+    const tasks = (all.body as Obj).result as Obj[];
+    const at = tasks.findIndex((t) => t.id === id);
+    const result = at < 0 ? undefined : page(tasks, at, Number(url.searchParams.get('limit') ?? 50));
+    return result === undefined ? edit(base()) : { status: 200, body: { ...all.body, result } };
+  };
+
 /** Edits each item of every answer. */
 const eachItem =
   (edit: (item: Obj, n: number, url: URL) => Obj) =>
@@ -304,16 +321,9 @@ const jsonrpc: RedTeamServer[] = [
     file: RPC,
     sentence: 'ending_before Ending Before Cursor for pagination',
     shows: 'GET /tasks?ending_before=t010 ends with t010 itself (starting_after is exclusive)',
-    answer: ({ url, base }) => {
-      const before = url.searchParams.get('ending_before');
-      if (before === null) return base();
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const all = base(withQuery(url, { ending_before: null, starting_after: null, limit: '1000' }));
-      const tasks = (all.body as Obj).result as Obj[];
-      const i = tasks.findIndex((t) => t.id === before);
-      if (i < 0 || !(limit > 0)) return base();
-      return { status: 200, body: { ...all.body, result: tasks.slice(Math.max(0, i + 1 - limit), i + 1) } };
-    },
+    answer: aroundCursor('ending_before', (tasks, i, limit) =>
+      limit > 0 ? tasks.slice(Math.max(0, i + 1 - limit), i + 1) : undefined,
+    ),
   },
   {
     name: 'jsonrpc.ending-before-ignores-limit',
@@ -321,14 +331,7 @@ const jsonrpc: RedTeamServer[] = [
     file: RPC,
     sentence: 'limit Limit Maximum number of tasks to return',
     shows: 'GET /tasks?limit=3&ending_before=t008 lists all 8 tasks before t008',
-    answer: ({ url, base }) => {
-      const before = url.searchParams.get('ending_before');
-      if (before === null) return base();
-      const all = base(withQuery(url, { ending_before: null, limit: '1000' }));
-      const tasks = (all.body as Obj).result as Obj[];
-      const i = tasks.findIndex((t) => t.id === before);
-      return i < 0 ? base() : { status: 200, body: { ...all.body, result: tasks.slice(0, i) } };
-    },
+    answer: aroundCursor('ending_before', (tasks, i) => tasks.slice(0, i)),
   },
   {
     name: 'jsonrpc.ending-before-ignores-filters',
@@ -349,23 +352,19 @@ const jsonrpc: RedTeamServer[] = [
     shows:
       'tasks are created three to a second; GET /tasks?limit=N&starting_after=X leaves out the tasks created in ' +
       "X's second after X",
-    answer: ({ url, base }) => {
-      const inThrees = (answer: Answer) =>
+    answer: aroundCursor(
+      'starting_after',
+      (tasks, i, limit) =>
+        tasks
+          .slice(i + 1)
+          .filter((t) => t.created_at !== tasks[i]!.created_at)
+          .slice(0, limit),
+      (answer) =>
         mapItems(answer, (item) => ({
           ...item,
           created_at: T0_SECONDS + Math.floor(Number(String(item.id).slice(1)) / 3),
-        }));
-      const after = url.searchParams.get('starting_after');
-      if (after === null) return inThrees(base());
-      const all = inThrees(base(withQuery(url, { starting_after: null, limit: '1000' })));
-      const tasks = (all.body as Obj).result as Obj[];
-      const cursor = tasks.find((t) => t.id === after);
-      const i = tasks.indexOf(cursor!);
-      if (cursor === undefined) return inThrees(base());
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const rest = tasks.slice(i + 1).filter((t) => t.created_at !== cursor.created_at);
-      return { status: 200, body: { ...all.body, result: rest.slice(0, limit) } };
-    },
+        })),
+    ),
   },
   {
     name: 'jsonrpc.two-problems-detail-object',

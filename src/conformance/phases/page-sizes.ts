@@ -39,9 +39,9 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   // A page past the list's length, where the default walk took more than one page. No maximum is
   // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
   if (firstPage < length) await resized(length + PAST_THE_END, true);
-  // The smallest page size a walk of at most TIE_WALK_PAGES pages allows: paging wrong only for
+  // The smallest page size a walk of at most SMALL_WALK_PAGES pages allows: paging wrong only for
   // small pages (one item lost at each cursor) shows there.
-  const smallest = Math.max(1, Math.ceil(length / TIE_WALK_PAGES));
+  const smallest = Math.max(1, Math.ceil(length / SMALL_WALK_PAGES));
   const walked = [firstPage, third];
   if (smallest < third && smallest !== firstPage) {
     await resized(smallest);
@@ -49,7 +49,7 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   }
   const split = tieSplit(op, items, walked);
   if (split === undefined) return;
-  if (split.pages <= TIE_WALK_PAGES) await resized(split.at);
+  if (split.pages <= SMALL_WALK_PAGES) await resized(split.at);
   // An item id is a cursor whatever the page size: one page ending there, then the rest in one.
   else if (op.paging.kind === 'item-id')
     await judgeResized(ctx, op, session, fixed, whole.walk, {
@@ -59,12 +59,12 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
 }
 
 /** At most this many pages in the walks at small page sizes (the smallest, and one between items of one time). */
-const TIE_WALK_PAGES = 12;
+const SMALL_WALK_PAGES = 12;
 
 /**
  * Where a page should end to fall between two neighbours that hold the same value of a time field
  * (two tasks created in one second), and how many pages a walk at that page size takes: the
- * smallest size within `TIE_WALK_PAGES` pages, else the first such place. Undefined where there is
+ * smallest size within `SMALL_WALK_PAGES` pages, else the first such place. Undefined where there is
  * none, or where a size walked already (`walked`) ends a page at one.
  */
 function tieSplit(
@@ -86,7 +86,7 @@ function tieSplit(
     return false;
   };
   if (walked.some((size) => size > 0 && splits(size))) return undefined;
-  for (let size = Math.ceil(items.length / TIE_WALK_PAGES); size < items.length; size++)
+  for (let size = Math.ceil(items.length / SMALL_WALK_PAGES); size < items.length; size++)
     if (size > 0 && !walked.includes(size) && splits(size)) return { at: size, pages: Math.ceil(items.length / size) };
   const first = sameTime.indexOf(true);
   return first < 0 ? undefined : { at: first + 1, pages: Math.ceil(items.length / (first + 1)) };

@@ -9,7 +9,7 @@ import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { linkedSessionCases } from './links.js';
 import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
@@ -119,10 +119,8 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
     await probe([...fixed, limit, [afterParam, pivot]], 'after', pivot, order);
     await probe([...fixed, limit, [beforeParam, pivot]], 'before', pivot, order);
   }
-  for (const filter of op.filters) {
-    const value = ctx.pools[filter.param]?.[0];
-    if (value === undefined || fixed.some(([k]) => k === filter.param)) continue;
-    const filtered: Query = [...fixed, [filter.param, value]];
+  for (const beside of filterValues(ctx, op, fixed)) {
+    const filtered: Query = [...fixed, beside];
     const within = await orderOf(filtered);
     if (within.length < 2) continue;
     await probe([...filtered, limit, [beforeParam, deepIn(within)]], 'before', deepIn(within), within);

@@ -5,12 +5,12 @@
  * twice; and the documented minimum limit, which must be accepted.
  */
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
-import { fieldValue, itemsOf, type ListOperation } from '../../contract/operations.js';
+import { fieldValue, itemsOf, type ListOperation, type RejectedParam } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
-import { isObject, type JsonObject } from '../../contract/rules/types.js';
-import type { Query } from '../../http/paging.js';
+import type { JsonObject } from '../../contract/rules/types.js';
+import { nextCursor, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 
 export function refusalCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
@@ -19,11 +19,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
     for (const rejected of op.rejected) {
-      const expected: ErrorExpectation = {
-        law: lawId(op, rejected.law),
-        status: rejected.status,
-        ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
-      };
+      const expected = refusalOf(op, rejected);
       for (const value of rejected.values)
         cases.push({ run: (scope) => refused(scope, op, session, [...fixed, [rejected.param, value]], expected) });
       // Sent beside a parameter the operation honours, or twice, it is refused all the same.
@@ -50,12 +46,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
 
 /** One valid value of each parameter the operation honours (a filter value the lists hold, a small limit). */
 function companions(ctx: RunContext, op: ListOperation, fixed: Query, param: string): [string, string][] {
-  const out: [string, string][] = [];
-  for (const filter of op.filters) {
-    const value = ctx.pools[filter.param]?.[0];
-    if (filter.param !== param && value !== undefined && !fixed.some(([k]) => k === filter.param))
-      out.push([filter.param, value]);
-  }
+  const out = filterValues(ctx, op, fixed).filter(([k]) => k !== param);
   if (op.limit && op.limit.param !== param) out.push([op.limit.param, '2']);
   return out;
 }
@@ -96,10 +87,7 @@ function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string |
   const shaped = known === undefined ? undefined : lookalike(known, prefix, taken, chars);
   if (shaped !== undefined) {
     unknowns.push([shaped, []]);
-    for (const filter of op.filters) {
-      const value = ctx.pools[filter.param]?.[0];
-      if (value !== undefined) unknowns.push([shaped, [[filter.param, value]]]);
-    }
+    for (const beside of filterValues(ctx, op, fixedQuery(ctx, op))) unknowns.push([shaped, [beside]]);
   }
   return unknowns.map(([id, query]) => ({ run: (scope) => unknownSession(scope, op, id, query, id === shaped) }));
 }
@@ -190,7 +178,7 @@ async function refused(
  */
 function cursorBinding(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
   if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return [];
-  const { param, responseField, boundToQuery } = op.paging;
+  const { param, boundToQuery } = op.paging;
   const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
     law: lawId(op, name),
     status: boundToQuery.status,
@@ -212,15 +200,15 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
   // Each replay needs the cursor of the request before it: one case each.
   const replay = (made: Query, sent: Query): Case<void> => ({
     run: async (scope) => {
-      const first = await scope.transport.send(op, session, [...fixed, [limitParam, '1'], ...made]);
-      const body = first.exchange?.body;
-      const cursor = isObject(body) ? body[responseField] : undefined;
-      if (typeof cursor !== 'string' && typeof cursor !== 'number') {
+      const asked: Query = [...fixed, [limitParam, '1'], ...made];
+      const { exchange } = await scope.transport.send(op, session, asked);
+      const cursor = exchange && nextCursor(op, exchange, asked, itemsOf(op, exchange.body) ?? [])?.cursor;
+      if (cursor === undefined) {
         const asked = [[limitParam, '1'], ...made].map(([k, v]) => `${k}=${v}`).join('&');
         scope.ledger.note(`${op.operationId}: no next cursor with ${asked}, so its cursor could not be replayed`);
         return;
       }
-      const query: Query = [...fixed, [limitParam, '1'], ...sent, [param, String(cursor)]];
+      const query: Query = [...fixed, [limitParam, '1'], ...sent, [param, cursor]];
       await refused(scope, op, session, query, refusal('cursor-bound-to-query'));
     },
   });
@@ -244,29 +232,35 @@ function unsupportedOnLaterPages(
   limitParam: string,
 ): Case<void>[] {
   if (op.paging.kind !== 'token') return [];
-  const { param, responseField } = op.paging;
   const unsupported = op.rejected.filter((r) => r.law === 'unsupported-filter-400');
   if (unsupported.length === 0) return [];
   return [
     {
       run: async (scope) => {
         const paged: Query = [...fixed, [limitParam, '1']];
-        const first = await scope.transport.send(op, session, paged);
-        const body = first.exchange?.body;
-        const cursor = isObject(body) ? body[responseField] : undefined;
-        if (typeof cursor !== 'string' && typeof cursor !== 'number') return;
-        for (const rejected of unsupported) {
-          const expected: ErrorExpectation = {
-            law: lawId(op, rejected.law),
-            status: rejected.status,
-            ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
-          };
-          const query: Query = [...paged, [param, String(cursor)], [rejected.param, rejected.values[0]!]];
-          await refused(scope, op, session, query, expected);
-        }
+        const { exchange } = await scope.transport.send(op, session, paged);
+        const next = exchange && nextCursor(op, exchange, paged, itemsOf(op, exchange.body) ?? []);
+        if (!next) return;
+        for (const rejected of unsupported)
+          await refused(
+            scope,
+            op,
+            session,
+            [...next.query, [rejected.param, rejected.values[0]!]],
+            refusalOf(op, rejected),
+          );
       },
     },
   ];
+}
+
+/** What a documented refusal of a parameter is held to: its law, status and error type. */
+function refusalOf(op: ListOperation, rejected: RejectedParam): ErrorExpectation {
+  return {
+    law: lawId(op, rejected.law),
+    status: rejected.status,
+    ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+  };
 }
 
 /** A string value of `field` that at least two of the objects hold (the first such, in list order). */
