@@ -11,6 +11,7 @@ import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
 import type { Violation } from '../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
+import { redactSecretQuery } from '../http/redact.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
 import type { Sent } from './transport.js';
@@ -52,6 +53,8 @@ export interface WalkOptions {
   first?: Sent;
   /** Every page asked afresh, not answered by another case's request (a poll sees the list as it is then). */
   fresh?: boolean;
+  /** A refused item-id cursor is judged as it is, without asking whether its item is still listed. */
+  noRecheck?: boolean;
 }
 
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
@@ -77,6 +80,16 @@ export async function walk(
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
+    if (n > 0 && exchange.status >= 400 && exchange.status < 500 && !options.noRecheck) {
+      const cursor = result.cursors[result.cursors.length - 1]!;
+      if (await itemGone(ctx, op, session, query, cursor, options.kind)) {
+        ctx.ledger.note(
+          `${op.operationId}: ${redactSecretQuery(url)} got ${exchange.status} once ${cursor}, the item its cursor ` +
+            'names, had left the list (a fresh walk no longer lists it): the walk ended there, not judged',
+        );
+        return { walk: result, found };
+      }
+    }
     const subject = { exchange, ...optional('session', subjectSession) };
     if (record === 'all') found.push(...ctx.ledger.judge(op, 'page', subject, url, options.replay));
     else {
@@ -212,4 +225,26 @@ function observe(
       if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);
     }
   }
+}
+
+/**
+ * Whether the item an item-id cursor names has left the list: a fresh walk of the query without
+ * cursors reaches its end without listing it. The documents do not say what a cursor naming a
+ * task no longer listed gets (JSON-RPC's 422 is the answer to any invalid parameter), so such a
+ * refusal is the server's right; a cursor naming a listed item must be followed.
+ */
+async function itemGone(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  cursor: string,
+  kind: ValueKind | undefined,
+): Promise<boolean> {
+  if (op.paging.kind !== 'item-id') return false;
+  const { afterParam, beforeParam } = op.paging;
+  const plain = query.filter(([k]) => k !== afterParam && k !== beforeParam);
+  const options = { maxPages: MAX_PAGES, record: 'none' as const, noRecheck: true, ...optional('kind', kind) };
+  const { walk: fresh } = await walk(ctx, op, session, plain, options);
+  return fresh.complete && !itemsOfWalk(op, fresh).some((item) => idOf(op, item) === cursor);
 }

@@ -5,6 +5,7 @@
  * decompression), and optionally a stop once the endpoint has stopped answering.
  */
 import type { Exchange } from '../contract/laws/index.js';
+import { longNumbersOf } from './number-text.js';
 
 export interface HttpOptions {
   headers: Record<string, string>;
@@ -187,6 +188,8 @@ export class HttpClient {
       try {
         exchange.body = text.length === 0 ? undefined : JSON.parse(text);
         if (text.length === 0) exchange.bodyError = 'empty body';
+        const longNumbers = longNumbersOf(text);
+        if (longNumbers) exchange.longNumbers = longNumbers;
       } catch {
         exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
         exchange.bodyText = text.slice(0, 64 * 1024);

@@ -2,6 +2,7 @@
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
 import { isObject } from '../contract/rules/types.js';
+import { numberText } from './number-text.js';
 
 export type Query = [string, string][];
 
@@ -28,7 +29,8 @@ export function nextCursor(
   if (paging.kind === 'token') {
     const value = isObject(exchange.body) ? exchange.body[paging.responseField] : undefined;
     if (value === undefined || value === null) return undefined;
-    const cursor = String(value);
+    const cursor =
+      typeof value === 'number' ? numberText(value, paging.responseField, exchange.longNumbers) : String(value);
     return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };
   }
   if (items.length === 0) return undefined;

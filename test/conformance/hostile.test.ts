@@ -26,6 +26,23 @@ const arkItem = (n: number) => ({
   started_at: 1_764_410_400_000 - n * 1000 + 5,
 });
 
+/** A quick run on the Ark demo session through `server`, a proxy in front of `mock`; both are closed after. */
+async function conformThrough(
+  server: Awaited<ReturnType<typeof hostile>>,
+  mock: Awaited<ReturnType<typeof startMock>>,
+): Promise<ConformanceResult> {
+  const result = await runConformance({
+    api: 'ark',
+    baseUrl: `${server.url}/ark`,
+    session: 'sesn-demo',
+    ...quick,
+    timeoutMs: 5000,
+  });
+  await server.close();
+  await mock.server.close();
+  return result;
+}
+
 describe('hostile endpoints end in a clear verdict within the budget', () => {
   it('an unreachable endpoint exits 2 and says so', async () => {
     const server = await hostile((_req, res) => res.end());
@@ -139,16 +156,38 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       }
       void forward(res, `${mock.server.url}${req.url}`);
     });
-    const result = await runConformance({
-      api: 'ark',
-      baseUrl: `${server.url}/ark`,
-      session: 'sesn-demo',
-      ...quick,
-      timeoutMs: 5000,
-    });
-    await server.close();
-    await mock.server.close();
+    const result = await conformThrough(server, mock);
     expect(closed).toBeGreaterThan(10);
+    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('a cursor too long for a JavaScript number goes back digit for digit: a correct server behind it passes', async () => {
+    // Ark's next_cursor is an integer passed back “原样” (unchanged): here 18 digits, past 2^53, so
+    // JSON.parse rounds it. The proxy refuses any long cursor it did not give out.
+    const mock = await startMock();
+    const given = new Map<string, string>();
+    let returned = 0;
+    const long = (cursor: string) => `9${cursor.padStart(17, '0')}`;
+    const server = await hostile((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      const cursor = url.searchParams.get('cursor');
+      if (cursor !== null && cursor.length >= 16) {
+        const short = given.get(cursor);
+        if (short === undefined) return sendJson(res, 400, { error: { code: 'InvalidParameter', message: cursor } });
+        returned++;
+        url.searchParams.set('cursor', short);
+      }
+      void forward(res, `${mock.server.url}${url.pathname}${url.search}`, (body) =>
+        body.replace(/"next_cursor":(\d+)/, (_, short: string) => {
+          given.set(long(short), short);
+          return `"next_cursor":${long(short)}`;
+        }),
+      );
+    });
+    const result = await conformThrough(server, mock);
+    expect(given.size).toBeGreaterThan(0);
+    expect(returned).toBeGreaterThan(0);
     expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
     expect(result.exitCode).toBe(0);
   });

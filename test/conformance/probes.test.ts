@@ -20,6 +20,7 @@ const KNOBS: Knobs = {
   gzip: false,
   slowMs: 0,
   awkwardIds: false,
+  churnSessions: false,
 };
 
 const queries = (server: Awaited<ReturnType<typeof hostile>>) =>

@@ -125,6 +125,16 @@ describe('walk laws', () => {
       capped: true,
     };
     expect(rules(checkWalk(ark, endless))).toEqual(['ark.paging-terminates']);
+    // A filtered walk may scan many rows that match nothing before it ends: its empty pages are not judged.
+    const query: [string, string][] = [
+      ['limit', '1'],
+      ['state', 'failed'],
+    ];
+    const scanning = { ...endless, pages: endless.pages.map((page) => ({ ...page, query })) };
+    expect(checkWalk(ark, scanning)).toEqual([]);
+    // A loop is one still.
+    const looping = { ...scanning, cursors: ['1', '2', '3', '3', '5', '6', '7'] };
+    expect(rules(checkWalk(ark, looping))).toEqual(['ark.paging-terminates']);
   });
   it('a short or empty page that still offers a cursor is allowed: the documents only say to stop when none comes back', () => {
     expect(
@@ -429,6 +439,25 @@ describe('two reads of a list', () => {
     expect(reread([arkItem(2), twin], [arkItem(2), moved]).violations).toEqual([]);
     // Another creation time: another object.
     expect(reread([arkItem(2)], [{ ...arkItem(3), task_id: 'task-9', state: 'failed' }]).violations).toEqual([]);
+  });
+
+  it('times written in seconds: one object gone as a look-alike comes is not enough, two are', () => {
+    // Two tasks created in one second may be alike in every member, and one may be deleted as the other is created.
+    const task = (n: number, id = `task_${n}`) => ({ ...jsonrpcTask(), id, created_at: 1_764_410_400 - n });
+    const once = (read: unknown[], again: unknown[]) => {
+      const walkOf = (result: unknown[]) => ({
+        pages: [exchange({ jsonrpc: '2.0', id: 1, result })],
+        cursors: [undefined],
+      });
+      const outcomes = applyLaws(jsonrpc, 'reread', { before: walkOf(read), after: walkOf(again) });
+      return outcomes.find((o) => o.law.id === 'jsonrpc.ids-stable')!.judgement.violations;
+    };
+    expect(once([task(1), task(2)], [task(1), task(2, 'task_2b')])).toEqual([]);
+    expect(once([task(1), task(2)], [task(1, 'task_1b'), task(2, 'task_2b')])).toHaveLength(2);
+    // Milliseconds (Ark's unit, even at a whole second) tell them apart: one is enough.
+    expect(
+      reread([arkItem(1), arkItem(2)], [arkItem(1), { ...arkItem(2), task_id: 'task-2b' }]).violations,
+    ).toHaveLength(1);
   });
 });
 

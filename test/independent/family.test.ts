@@ -56,6 +56,7 @@ const JUDGED_WRONGLY: { name: string; knobs: Knobs; seed: number }[] = [
     knobs: {
       ...{ seed: 4, maxPage: 58, emptyPages: 2, extraFields: true, unknownKinds: true, order: 'newest' },
       ...{ changeEvery: 11, addEvery: 12, throttleEvery: 25, gzip: true, slowMs: 2, awkwardIds: false },
+      churnSessions: false,
     },
     seed: 446152714,
   },
@@ -67,6 +68,7 @@ const JUDGED_WRONGLY: { name: string; knobs: Knobs; seed: number }[] = [
     knobs: {
       ...{ seed: 9, maxPage: 31, emptyPages: 4, extraFields: false, unknownKinds: true, order: 'newest' },
       ...{ changeEvery: 25, addEvery: null, throttleEvery: 28, gzip: true, slowMs: 0, awkwardIds: false },
+      churnSessions: false,
     },
     seed: 16,
   },

@@ -38,6 +38,11 @@ export interface Knobs {
   slowMs: number;
   /** Ids with characters that need URL-encoding. */
   awkwardIds: boolean;
+  /**
+   * Praxis: each first page of sessions asked for with a limit (all agents) creates a session and
+   * archives the one created before it, as another client would between two reads.
+   */
+  churnSessions: boolean;
 }
 
 export const knobs: fc.Arbitrary<Knobs> = fc.record({
@@ -53,6 +58,7 @@ export const knobs: fc.Arbitrary<Knobs> = fc.record({
   gzip: fc.boolean(),
   slowMs: fc.integer({ min: 0, max: 2 }),
   awkwardIds: fc.boolean(),
+  churnSessions: fc.boolean(),
 });
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -395,6 +401,27 @@ export function praxis(k: Knobs): Handler {
       ),
     );
   });
+  // The session the last churn created, listed until the next one archives it (it leaves the list).
+  let churned: JsonObject | undefined;
+  const churn = () => {
+    const n = sessions.length + (churned === undefined ? 0 : 1);
+    const [made] = sample('praxis', 'session', k.seed + n, 1);
+    const at = T0 + n * 60_000;
+    const session = repair('praxis', 'session', {
+      ...made!,
+      id: sessionId(n),
+      agent: { ...(made!.agent as JsonObject), id: 'agent_a' },
+      archived_at: null,
+      created_at: new Date(at).toISOString(),
+      updated_at: new Date(at).toISOString(),
+      cwd: '/',
+      forked_from: null,
+    });
+    if (churned !== undefined) sessions.splice(sessions.indexOf(churned), 1);
+    sessions.push(session);
+    worlds.set(String(session.id), new TaskWorld('praxis', k, [], () => ({})));
+    churned = session;
+  };
   const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64'); // standard base64: '+', '/', '='
   return server(
     k,
@@ -423,6 +450,7 @@ export function praxis(k: Knobs): Handler {
       if (!Number.isInteger(limit) || limit < 1)
         return anthropic(k, req, res, 400, 'invalid_request_error', 'limit must be a positive integer');
       const agentId = q.get('agent_id');
+      if (k.churnSessions && limitRaw !== null && agentId === null && q.get('page') === null) churn();
       let below = Number.POSITIVE_INFINITY;
       let emptied = false;
       const page = q.get('page');

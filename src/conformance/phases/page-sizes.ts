@@ -10,8 +10,11 @@
  * its cursor on a time alone skips the rest of them there. And it is walked at the smallest page size
  * that takes at most 12 pages: paging that loses an item at each cursor, or only for small pages.
  */
-import { fieldValue, itemsOf, type ListOperation } from '../../contract/operations.js';
+
+import type { LawOutcome } from '../../contract/laws/index.js';
+import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
+import type { Violation } from '../../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import { fixedQuery, type RunContext } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
@@ -170,21 +173,31 @@ async function judgeResized(
   const again = (await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' })).walk;
   const otherAgain = await other.walk('none');
   if (!again.complete || !otherAgain?.complete) return sized;
-  const repeated = new Set(
-    ctx.ledger
-      .evaluate(op, 'resized', { walks: [again, otherAgain], sizes })
-      .flatMap((o) => o.judgement.violations.map((v) => `${v.rule}|${String(v.value)}`)),
-  );
-  ctx.ledger.commit(
-    op,
-    outcomes.map((o) => ({
-      law: o.law,
-      judgement: {
-        judged: o.judgement.judged,
-        violations: o.judgement.violations.filter((v) => repeated.has(`${v.rule}|${String(v.value)}`)),
-      },
-    })),
-    urls,
-  );
+  const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [again, otherAgain], sizes });
+  ctx.ledger.commit(op, repeatedFindings(op, [whole, outcomes], [again, fresh]), urls);
   return sized;
+}
+
+/**
+ * The findings of a pair of walks at two page sizes (the default walk, `outcomes`) that a fresh pair
+ * repeats: the same item missing from the same side. An item created between the first two walks
+ * and archived between the fresh ones is missing from each side once, and confirms nothing.
+ */
+export function repeatedFindings(
+  op: ListOperation,
+  [whole, outcomes]: readonly [WalkResult, readonly LawOutcome[]],
+  [again, fresh]: readonly [WalkResult, readonly LawOutcome[]],
+): LawOutcome[] {
+  const key = (v: Violation, first: WalkResult) => {
+    const listed = itemsOfWalk(op, first).some((item) => idOf(op, item) === v.value);
+    return `${v.rule}|${String(v.value)}|${listed ? 'listed by the default walk' : 'listed by the other'}`;
+  };
+  const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map((v) => key(v, again))));
+  return outcomes.map((o) => ({
+    law: o.law,
+    judgement: {
+      judged: o.judgement.judged,
+      violations: o.judgement.violations.filter((v) => repeated.has(key(v, whole))),
+    },
+  }));
 }

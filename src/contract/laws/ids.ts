@@ -107,7 +107,9 @@ export const idsStable = defineLaw({
   statement: (op) =>
     `An object keeps its ${op.idField} between two reads of its list: one gone from the list beside a new one ` +
     'that is the same in every other member, or in every member that never changes (a creation time among ' +
-    'them, and no other object of either read alike), is the same object listed under another id.',
+    'them, and no other object of either read alike), is the same object listed under another id; where its ' +
+    'times are written in whole seconds, one such object is not enough (two created in one second may look ' +
+    'alike), two are.',
   source: (op) => op.idSource,
   unexercised: 'no list was read whole twice with objects in it',
   check: {
@@ -124,7 +126,9 @@ export const idsStable = defineLaw({
         const entry = { at, forms: withoutId(op, at.item) };
         for (const form of entry.forms) gone.set(form, entry);
       }
+      const renamedObjects: JsonObject[] = [];
       const renamed = (earlier: Placed, at: Placed, how: string) => {
+        renamedObjects.push(at.item);
         const [from, id] = [idOf(op, earlier.item), idOf(op, at.item)];
         const found = violationOf(
           law,
@@ -165,10 +169,28 @@ export const idsStable = defineLaw({
         matched.add(from);
         violations.push(renamed(earlier, at, `with the same ${fields.join(', ')}, which never change`));
       }
-      return { judged: 1, violations };
+      // Two objects created in one second may look alike in every member, and one may go as the other
+      // comes (deleted, created again): a lone pair whose times are written in seconds is not evidence enough.
+      const fine = renamedObjects.some((item) => !toTheSecond(op, item));
+      return { judged: 1, violations: fine || violations.length > 1 ? violations : [] };
     },
   },
 });
+
+/** Epoch numbers below this count seconds (10 digits); from it on, milliseconds. */
+const EPOCH_MS_FROM = 1e11;
+
+/**
+ * Whether an object writes its times in whole seconds, or writes none: each a count of Unix seconds
+ * or an RFC 3339 time without a fraction. Milliseconds, even a whole second's, are a finer unit.
+ */
+function toTheSecond(op: ListOperation, item: JsonObject): boolean {
+  return op.timeFields.every((field) => {
+    const value = fieldValue(item, field);
+    if (typeof value === 'number') return Math.abs(value) < EPOCH_MS_FROM;
+    return typeof value !== 'string' || !/:\d\d[.,]\d/.test(value);
+  });
+}
 
 type NestedId = With<'nestedIds'>['nestedIds'][number];
 type StableId = With<'stableIds'>['stableIds'][number];

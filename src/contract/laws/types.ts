@@ -28,6 +28,11 @@ export interface Exchange {
   bodyCut?: boolean;
   /** The body as text (its first 64 KiB), when it is not JSON. */
   bodyText?: string;
+  /**
+   * Members the body gives an integer too long to read exactly (16 digits or more), with the
+   * digits as written: a value passed back unchanged is sent as written (http/number-text.ts).
+   */
+  longNumbers?: [string, string][];
 }
 
 /** One walk: the pages of one query followed by their cursors, in order. */

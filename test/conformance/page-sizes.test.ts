@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { repeatedFindings } from '../../src/conformance/phases/page-sizes.js';
+import type { WalkResult } from '../../src/conformance/walker.js';
+import { applyLaws, type Exchange } from '../../src/contract/laws/index.js';
+import { operation } from '../../src/contract/operations.js';
+import { praxisSession } from '../fixtures.js';
+
+const sessions = operation('praxis', 'listSessions');
+const page = (ids: string[]): Exchange => ({
+  url: 'http://127.0.0.1/agent/v1/sessions',
+  query: [],
+  status: 200,
+  contentType: 'application/json',
+  body: { data: ids.map((id) => ({ ...praxisSession(), id })), next_page: null },
+});
+const walkOf = (ids: string[]): WalkResult => ({
+  pages: [page(ids)],
+  queries: [[]],
+  cursors: [undefined],
+  urls: ['http://127.0.0.1/agent/v1/sessions'],
+  complete: true,
+  capped: false,
+});
+/** The findings of a default walk listing `a` beside a walk at another page size listing `b`. */
+const pair = (a: string[], b: string[]) => {
+  const walks = [walkOf(a), walkOf(b)] as const;
+  return [walks[0], applyLaws(sessions, 'resized', { walks, sizes: ['no limit', 'limit=5'] })] as const;
+};
+const skipped = (first: ReturnType<typeof pair>, fresh: ReturnType<typeof pair>) =>
+  repeatedFindings(sessions, first, fresh).flatMap((o) => o.judgement.violations.map((v) => v.value));
+
+describe('a finding of two page sizes is reported only when fresh walks repeat it', () => {
+  it('the same item missing from the same walk again is confirmed', () => {
+    expect(skipped(pair(['sesn_a', 'sesn_b'], ['sesn_a']), pair(['sesn_a', 'sesn_b'], ['sesn_a']))).toEqual(['sesn_b']);
+  });
+  it('an item listed by the other walk first and by the default walk later (created, then archived) is not', () => {
+    // sesn_new is created between the first two walks and archived between the fresh ones.
+    const first = pair(['sesn_a'], ['sesn_new', 'sesn_a']);
+    const fresh = pair(['sesn_new', 'sesn_a'], ['sesn_next', 'sesn_a']);
+    expect(skipped(first, fresh)).toEqual([]);
+  });
+  it('a finding the fresh walks do not repeat is not', () => {
+    expect(skipped(pair(['sesn_a', 'sesn_b'], ['sesn_a']), pair(['sesn_a', 'sesn_b'], ['sesn_a', 'sesn_b']))).toEqual(
+      [],
+    );
+  });
+});
