@@ -86,7 +86,12 @@ export const conformCommand: Command = {
       help: 'Replays one failing case (with the --seed it was found with), as a report prints it.',
       otherwise: 'none',
     },
-    polls: { type: 'string', value: 'N', help: 'Walks of every list over time.', otherwise: '3' },
+    polls: {
+      type: 'string',
+      value: 'N',
+      help: 'Walks of every list over time; from 2 on, the run ends reading each list twice back to back.',
+      otherwise: '3',
+    },
     'poll-interval': { type: 'string', value: 'MS', help: 'Wait between those walks.', otherwise: '1000' },
     timeout: {
       type: 'string',

@@ -69,6 +69,8 @@ const CAUGHT: Record<string, string> = {
   'jsonrpc.keyset-ties-skipped': 'jsonrpc.paging-skips-nothing',
   'praxis.tasks.lookalike-session-200': 'praxis.background-tasks.unknown-session-404',
   'everruns.running-task-renamed-per-read': 'everruns.ids-stable',
+  'everruns.running-task-renamed-every-other-read': 'everruns.ids-stable',
+  'jsonrpc.one-too-many-from-26': 'jsonrpc.limit-respected',
   'jsonrpc.two-problems-detail-object': 'jsonrpc.error-format',
   'praxis.sessions.created-at-gte-accepted-on-later-pages': 'praxis.sessions.unsupported-filter-400',
 };

@@ -334,6 +334,17 @@ const jsonrpc: RedTeamServer[] = [
     answer: aroundCursor('ending_before', (tasks, i) => tasks.slice(0, i)),
   },
   {
+    name: 'jsonrpc.one-too-many-from-26',
+    api: 'jsonrpc',
+    file: RPC,
+    sentence: 'limit Limit Maximum number of tasks to return',
+    shows: 'GET /tasks?limit=29 lists 30 tasks (every limit from 26 to 32 lists one more)',
+    answer: ({ url, base }) => {
+      const limit = Number(url.searchParams.get('limit'));
+      return limit >= 26 && limit <= 32 ? base(withQuery(url, { limit: String(limit + 1) })) : base();
+    },
+  },
+  {
     name: 'jsonrpc.ending-before-ignores-filters',
     api: 'jsonrpc',
     file: RPC,
@@ -741,6 +752,16 @@ const everruns: RedTeamServer[] = [
       item.state === 'running'
         ? { ...item, id: `${String(item.id)}r${n}`, updated_at: plusMs(item.updated_at, n * 1000) }
         : item,
+    ),
+  },
+  {
+    name: 'everruns.running-task-renamed-every-other-read',
+    api: 'everruns',
+    file: EVERRUNS,
+    sentence: '**id** required `task_*` public ID.',
+    shows: 'every other answer (a replica behind) lists each running task under its id with b appended',
+    answer: eachItem((item, n) =>
+      item.state === 'running' && n % 2 === 0 ? { ...item, id: `${String(item.id)}b` } : item,
     ),
   },
   {

@@ -30,7 +30,7 @@ const COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
 const UNMATCHED = 'zz_unmatched';
 /** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
-const CASE_LIMIT = 25;
+export const CASE_LIMIT = 25;
 
 /** The combinations' walks, the longest first (so that they do not start last), and the limit sweep's requests. */
 export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps: Case<void>[] } {

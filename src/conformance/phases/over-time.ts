@@ -32,7 +32,7 @@ export class Polls {
 
   constructor(
     /** Walks of every list in all, the baseline's included. */
-    private readonly total: number,
+    readonly total: number,
     private readonly intervalMs: number,
   ) {}
 
@@ -76,7 +76,34 @@ export class Polls {
   }
 }
 
-/** The polls no other phase took, one batch each. */
+/** The polls no other phase took, one batch each; then, where the lists are polled at all, the reads back to back. */
 export async function overTimePhase(ctx: RunContext, polls: Polls): Promise<void> {
   while (polls.left > 0) await runCases(ctx, polls.next(ctx));
+  if (polls.total > 1) await runCases(ctx, [{ run: (scope) => backToBack(scope) }]);
+}
+
+/** The lists of one operation read twice back to back: the first sessions the run judges the operation on. */
+const BACK_TO_BACK_SESSIONS = 4;
+
+/**
+ * Each list read whole twice in a row, one list after another with no other request between: a
+ * server whose answers alternate (a replica behind, or a value that flips every other request)
+ * shows it on two reads next to each other, where reads spread over the run may all fall on one
+ * side. The reads are judged by the laws over two reads, and their objects by the laws over time.
+ */
+async function backToBack(ctx: RunContext): Promise<undefined> {
+  for (const op of ctx.ops)
+    for (const session of sessionsOf(ctx, op)
+      .filter((s) => op.session.in !== 'path' || s !== undefined)
+      .slice(0, BACK_TO_BACK_SESSIONS)) {
+      const read = async (): Promise<ListRead | undefined> => {
+        const options = { maxPages: MAX_PAGES, fresh: true };
+        const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), options);
+        return result.complete ? { walk: result, at: performance.now() } : undefined;
+      };
+      const first = await read();
+      const second = first && (await read());
+      if (first && second) judgeReread(ctx, op, first, second);
+    }
+  return undefined;
 }

@@ -1,9 +1,9 @@
 /**
  * Where servers usually break: the limit across its range (1, small, the default, past the
- * default, the length of the list and well past it); item-id cursors on both sides of an item
- * the walk listed (one inside the first page, one just past it). No walk backwards: the documents
- * do not say in which order a before-cursor's page lists its items, so where such a walk goes on
- * from is not known.
+ * default, spread up to the length of the list, one short of it, it and well past it); item-id
+ * cursors on both sides of an item the walk listed (one inside the first page, one just past it).
+ * No walk backwards: the documents do not say in which order a before-cursor's page lists its
+ * items, so where such a walk goes on from is not known.
  */
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
@@ -11,6 +11,7 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import { CASE_LIMIT } from './combinations.js';
 import { linkedSessionCases } from './links.js';
 import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
@@ -41,9 +42,17 @@ function limitProbes(ctx: RunContext, op: ListOperation, session: string | undef
   const cases = [probe([...fixed, [param, '1']], 4), probe([...fixed, [param, '2']], 3)];
   if (op.limit.default !== undefined) cases.push(probe([...fixed, [param, String(op.limit.default)]], 2));
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
-  // Past the default, and as large as the list: no maximum is documented, so a refusal is noted, not judged.
+  // Past the default, a quarter, half and three quarters of the way from the largest limit every combination
+  // sends to the list's length, one short of it and as large as it: no maximum is documented, so a refusal
+  // is noted, not judged.
+  const between =
+    length > CASE_LIMIT + 4 ? [1, 2, 3].map((k) => Math.round(CASE_LIMIT + ((length - CASE_LIMIT) * k) / 4)) : [];
   const larger = [
-    ...new Set([...(op.limit.default !== undefined ? [op.limit.default + 1] : []), ...(length > 2 ? [length] : [])]),
+    ...new Set([
+      ...(op.limit.default !== undefined ? [op.limit.default + 1] : []),
+      ...between,
+      ...(length > 2 ? [length - 1, length] : []),
+    ]),
   ];
   for (const value of larger)
     cases.push({ run: (scope) => walkIfAccepted(scope, op, session, [...fixed, [param, String(value)]]) });
