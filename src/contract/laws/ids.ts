@@ -108,8 +108,8 @@ export const idsStable = defineLaw({
     `An object keeps its ${op.idField} between two reads of its list: one gone from the list beside a new one ` +
     'that is the same in every other member, or in every member that never changes (a creation time among ' +
     'them, and no other object of either read alike), is the same object listed under another id; where its ' +
-    'times are written in whole seconds, one such object is not enough (two created in one second may look ' +
-    'alike), two are.',
+    'times are written in whole seconds (objects created in one second may look alike), only if it was created ' +
+    'before the newest object of the first read.',
   source: (op) => op.idSource,
   unexercised: 'no list was read whole twice with objects in it',
   check: {
@@ -169,13 +169,26 @@ export const idsStable = defineLaw({
         matched.add(from);
         violations.push(renamed(earlier, at, `with the same ${fields.join(', ')}, which never change`));
       }
-      // Two objects created in one second may look alike in every member, and one may go as the other
-      // comes (deleted, created again): a lone pair whose times are written in seconds is not evidence enough.
-      const fine = renamedObjects.some((item) => !toTheSecond(op, item));
-      return { judged: 1, violations: fine || violations.length > 1 ? violations : [] };
+      // Objects created in one second may look alike in every member, and one may go as another comes
+      // (deleted, created again): where times are written in seconds, a look-alike counts only if it was
+      // born before the newest object of the first read, so it existed then and would have been listed.
+      const newest = Math.max(...was.map((at) => bornAt(op, at.item)).filter(Number.isFinite));
+      const telling = renamedObjects.some((item) => !toTheSecond(op, item) || bornAt(op, item) < newest);
+      return { judged: 1, violations: telling ? violations : [] };
     },
   },
 });
+
+/** When an object was born: the first time it holds that never changes (its creation or start), as read. */
+function bornAt(op: ListOperation, item: JsonObject): number {
+  for (const field of op.timeFields) {
+    if (!op.immutableFields.includes(field)) continue;
+    const value = fieldValue(item, field);
+    const at = value === null || value === undefined ? Number.NaN : op.readTime(value);
+    if (Number.isFinite(at)) return at;
+  }
+  return Number.NaN;
+}
 
 /** Epoch numbers below this count seconds (10 digits); from it on, milliseconds. */
 const EPOCH_MS_FROM = 1e11;
