@@ -192,6 +192,48 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('a cursor refused once its task left the list ends the walk unjudged; one whose task is listed is judged', async () => {
+    // JSON-RPC: the last task of the first page is deleted as soon as that page has been answered; a
+    // cursor naming it then gets the mock's 422, as for any task the list does not hold.
+    const run = async (deleted: boolean) => {
+      const mock = await startMock();
+      let gone: string | undefined;
+      const server = await hostile((req, res) => {
+        const url = new URL(req.url!, 'http://x');
+        const after = url.searchParams.get('starting_after') ?? url.searchParams.get('ending_before');
+        if (gone !== undefined && after === gone)
+          return sendJson(res, 422, {
+            detail: [{ loc: ['query', 'starting_after'], msg: `No task ${gone}`, type: 'value_error' }],
+          });
+        void forward(res, `${mock.server.url}${req.url}`, (text) => {
+          const body = JSON.parse(text) as { result?: { id: string }[] };
+          if (!Array.isArray(body.result)) return text;
+          if (gone === undefined && url.search === '' && body.result.length > 0) {
+            gone = body.result.at(-1)!.id;
+            return text;
+          }
+          if (deleted) body.result = body.result.filter((task) => task.id !== gone);
+          return JSON.stringify(body);
+        });
+      });
+      const result = await runConformance({
+        api: 'jsonrpc',
+        baseUrl: `${server.url}/jsonrpc`,
+        ...quick,
+        timeoutMs: 5000,
+      });
+      await server.close();
+      await mock.server.close();
+      return result;
+    };
+    const left = await run(true);
+    expect(left.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(left.notes.some((note) => /had left the list/.test(note))).toBe(true);
+    // Still listed, its cursor refused: the server's violation.
+    const listed = await run(false);
+    expect(listed.violations.map((v) => v.rule)).toContain('jsonrpc.status-code');
+  });
+
   it('endless paging (a cursor forever, fresh items every page) stops at the page cap with a note', async () => {
     const server = await hostile((req, res, n) => {
       const url = new URL(req.url!, 'http://x');
