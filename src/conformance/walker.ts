@@ -229,7 +229,7 @@ function observe(
 
 /**
  * Whether the item an item-id cursor names has left the list: a fresh walk of the query without
- * cursors reaches its end without listing it. The documents do not say what a cursor naming a
+ * cursors or limit reaches its end without listing it. The documents do not say what a cursor naming a
  * task no longer listed gets (JSON-RPC's 422 is the answer to any invalid parameter), so such a
  * refusal is the server's right; a cursor naming a listed item must be followed.
  */
@@ -243,8 +243,18 @@ async function itemGone(
 ): Promise<boolean> {
   if (op.paging.kind !== 'item-id') return false;
   const { afterParam, beforeParam } = op.paging;
-  const plain = query.filter(([k]) => k !== afterParam && k !== beforeParam);
+  // At the server's default page size: fewer pages than a small limit takes, fewer tasks leaving meanwhile.
+  const plain = query.filter(([k]) => k !== afterParam && k !== beforeParam && k !== op.limit?.param);
   const options = { maxPages: MAX_PAGES, record: 'none' as const, noRecheck: true, ...optional('kind', kind) };
-  const { walk: fresh } = await walk(ctx, op, session, plain, options);
-  return fresh.complete && !itemsOfWalk(op, fresh).some((item) => idOf(op, item) === cursor);
+  // A fresh walk may itself be refused at a cursor whose own task left meanwhile: walked again then.
+  for (let attempt = 0; attempt < GONE_ATTEMPTS; attempt++) {
+    const { walk: fresh } = await walk(ctx, op, session, plain, options);
+    if (itemsOfWalk(op, fresh).some((item) => idOf(op, item) === cursor)) return false;
+    if (fresh.complete) return true;
+    if (!fresh.refused) return false;
+  }
+  return false;
 }
+
+/** Fresh walks that may be refused in turn before a refused cursor is judged as it is. */
+const GONE_ATTEMPTS = 3;

@@ -234,6 +234,24 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     expect(listed.violations.map((v) => v.rule)).toContain('jsonrpc.status-code');
   });
 
+  it('a server refusing limits above 25 (no maximum is documented) passes: no page size past the default is judged', async () => {
+    // 90 tasks: the page-size probe walks a third of the list, 30 a page, past Ark's default of 20.
+    const mock = await startMock({ sessionTasks: { ark: 90 } });
+    const refusedAt = new Set<string>();
+    const server = await hostile((req, res) => {
+      const limit = Number(new URL(req.url!, 'http://x').searchParams.get('limit') ?? 0);
+      if (limit > 25) {
+        refusedAt.add(String(limit));
+        return sendJson(res, 400, { error: { code: 'InvalidParameter', message: 'limit must be at most 25' } });
+      }
+      void forward(res, `${mock.server.url}${req.url}`);
+    });
+    const result = await conformThrough(server, mock);
+    expect(refusedAt.has('30')).toBe(true);
+    expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+
   it('endless paging (a cursor forever, fresh items every page) stops at the page cap with a note', async () => {
     const server = await hostile((req, res, n) => {
       const url = new URL(req.url!, 'http://x');

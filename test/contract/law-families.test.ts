@@ -70,10 +70,14 @@ describe('stable ids: the same between two reads of the same object', () => {
     new Map(items.map((item) => [String(item[op.idField]), item] as const));
 
   it('a pending ask read twice, not updated, with another id breaks everruns.stable-input-request-id', () => {
-    const before = asking(1, { id: 'ask_1' });
-    const found = checkTimeline(everruns, snap(everruns, before), snap(everruns, asking(1, { id: 'ask_2' })));
+    const at = { updated_at: '2026-11-29T10:00:00.250Z' };
+    const before = asking(1, { id: 'ask_1' }, at);
+    const found = checkTimeline(everruns, snap(everruns, before), snap(everruns, asking(1, { id: 'ask_2' }, at)));
     expect(rules(found)).toEqual(['everruns.stable-input-request-id']);
     expect(found[0]!.instancePath).toBe('/input_request/id');
+    // An updated_at in whole seconds that stayed the same: answered and asked again within that second.
+    const coarse = (id: string) => asking(1, { id }, { updated_at: '2026-11-29T10:00:00Z' });
+    expect(checkTimeline(everruns, snap(everruns, coarse('ask_1')), snap(everruns, coarse('ask_2')))).toEqual([]);
   });
 
   it('a new ask (another prompt, or the task updated since) and a task that left awaiting_input are not judged', () => {

@@ -18,6 +18,7 @@ import type { Violation } from '../../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import { fixedQuery, type RunContext } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
+import { CASE_LIMIT } from './combinations.js';
 import { judgeReread } from './over-time.js';
 
 /** How far past the list's length the long-limit walks ask. */
@@ -34,14 +35,16 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const firstPage = itemsOfWalk(op, { ...whole.walk, pages: whole.walk.pages.slice(0, 1) }).length;
   let third = Math.ceil(length / 3);
   if (third === firstPage) third++;
-  const resized = (size: number, mayRefuse = false) =>
-    resizedWalk(ctx, op, session, fixed, whole.walk, size, mayRefuse);
+  // No maximum is documented: a size past the default (or past the largest limit the request cases
+  // send, where no default is documented) may be refused, which is noted by the limit probes, not judged.
+  const validUpTo = op.limit.default ?? CASE_LIMIT;
+  const resized = (size: number) => resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo);
   const small = await resized(third);
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
   if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
   // A page past the list's length, where the default walk took more than one page. No maximum is
   // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
-  if (firstPage < length) await resized(length + PAST_THE_END, true);
+  if (firstPage < length) await resized(length + PAST_THE_END);
   // The smallest page size a walk of at most SMALL_WALK_PAGES pages allows: paging wrong only for
   // small pages (one item lost at each cursor) shows there.
   const smallest = Math.max(1, Math.ceil(length / SMALL_WALK_PAGES));
@@ -112,7 +115,11 @@ async function splitWalk(
   const next = nextCursor(op, page, head.queries[0]!, itemsOf(op, page.body) ?? []);
   if (next === undefined) return head;
   const query: Query = [...next.query.filter(([k]) => k !== param), [param, String(rest)]];
-  const tail = (await walk(ctx, op, session, query, { maxPages: MAX_PAGES, record })).walk;
+  // The rest in one page: a size no document bounds, which the server may refuse (then nothing is judged).
+  const first = await ctx.transport.send(op, session, query, undefined, record === 'none');
+  const status = first.exchange?.status;
+  if (status === undefined || (status !== 200 && status < 500)) return undefined;
+  const tail = (await walk(ctx, op, session, query, { maxPages: MAX_PAGES, record, first })).walk;
   return {
     pages: [...head.pages, ...tail.pages],
     queries: [...head.queries, ...tail.queries],

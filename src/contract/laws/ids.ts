@@ -200,10 +200,13 @@ const EPOCH_MS_FROM = 1e11;
 function toTheSecond(op: ListOperation, item: JsonObject): boolean {
   return op.timeFields.every((field) => {
     const value = fieldValue(item, field);
-    if (typeof value === 'number') return Math.abs(value) < EPOCH_MS_FROM;
-    return typeof value !== 'string' || !/:\d\d[.,]\d/.test(value);
+    return (typeof value !== 'number' && typeof value !== 'string') || inWholeSeconds(value);
   });
 }
+
+/** A time written as a count of Unix seconds, or in RFC 3339 without a fraction. */
+const inWholeSeconds = (value: number | string): boolean =>
+  typeof value === 'number' ? Math.abs(value) < EPOCH_MS_FROM : !/:\d\d[.,]\d/.test(value);
 
 type NestedId = With<'nestedIds'>['nestedIds'][number];
 type StableId = With<'stableIds'>['stableIds'][number];
@@ -276,7 +279,12 @@ function sameSituation(op: ListOperation, member: StableId, before: JsonObject, 
   const state = op.stateField === undefined ? undefined : before[op.stateField];
   if (member.states && (typeof state !== 'string' || !member.states.includes(state))) return false;
   if (member.states && op.stateField !== undefined && after[op.stateField] !== state) return false;
-  return (member.sameWhile ?? []).every((field) => sameJson(fieldValue(before, field), fieldValue(after, field)));
+  // A time written in whole seconds that stayed the same says nothing of what happened within its second.
+  return (member.sameWhile ?? []).every((field) => {
+    const value = fieldValue(before, field);
+    const coarse = op.timeFields.includes(field) && (typeof value === 'number' || typeof value === 'string');
+    return sameJson(value, fieldValue(after, field)) && !(coarse && inWholeSeconds(value));
+  });
 }
 
 const situation = (member: StableId) =>
