@@ -15,6 +15,14 @@ export function looksLikeUnixSeconds(value: number): boolean {
   return Number.isInteger(value) && value >= 1e9 && value < 1e10;
 }
 
+/**
+ * A time written to the second at most: a number that is no Unix-millisecond reading, or RFC 3339
+ * without a fraction. Milliseconds, even a whole second's, are a finer unit.
+ */
+export function inWholeSeconds(value: number | string): boolean {
+  return typeof value === 'number' ? !looksLikeUnixMillis(value) : !/:\d\d[.,]\d/.test(value);
+}
+
 /** A time written as a number (Unix ms or s, as the API's document says); NaN for anything else. */
 export function epochNumber(value: unknown): number {
   return typeof value === 'number' ? value : Number.NaN;

@@ -54,6 +54,9 @@ function filterValue(
   );
 }
 
+/** The largest limit a request case sends as valid (no document bounds the limit: larger ones may be refused). */
+export const CASE_LIMIT = 25;
+
 /** Valid queries for the operation (paging parameters are the walker's business, not these). */
 function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Query> {
   const parts: fc.Arbitrary<Query>[] = [];
@@ -62,7 +65,7 @@ function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Que
     parts.push(
       fc
         .option(
-          fc.integer({ min: lo, max: 25 }).map((n): Query => [[op.limit!.param, String(n)]]),
+          fc.integer({ min: lo, max: CASE_LIMIT }).map((n): Query => [[op.limit!.param, String(n)]]),
           { nil: [] as Query, freq: 2 },
         )
         .map((q) => q ?? []),

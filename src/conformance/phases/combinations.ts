@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { addedFilters } from '../../contract/laws/index.js';
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
-import { enumOf } from '../../generators/requests.js';
+import { CASE_LIMIT, enumOf } from '../../generators/requests.js';
 import type { Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
@@ -29,8 +29,6 @@ const VALUE_SETS = 2;
 const COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
 const UNMATCHED = 'zz_unmatched';
-/** The largest limit the request cases send as valid where no default is documented (generators/requests.ts). */
-export const CASE_LIMIT = 25;
 
 /** The combinations' walks, the longest first (so that they do not start last), and the limit sweep's requests. */
 export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps: Case<void>[] } {

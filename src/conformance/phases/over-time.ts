@@ -24,6 +24,10 @@ export function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead
   ctx.ledger.commit(op, outcomes, [...before.walk.urls, ...after.walk.urls], undefined, after.at - before.at);
 }
 
+/** The sessions whose list is read over time (one list of no session where the session is no path segment). */
+const readSessions = (ctx: RunContext, op: ListOperation) =>
+  sessionsOf(ctx, op).filter((session) => op.session.in !== 'path' || session !== undefined);
+
 export class Polls {
   private taken = 0;
   /** When the walk before the next one ended, by list; the time of the first take for a list not polled yet. */
@@ -50,28 +54,26 @@ export class Polls {
     // The first poll is taken right after the baseline: its walks are what the interval runs from.
     this.since ??= performance.now();
     return ctx.ops.flatMap((op) =>
-      sessionsOf(ctx, op)
-        .filter((session) => op.session.in !== 'path' || session !== undefined)
-        .map((session) => {
-          const key = baselineKey(op, session);
-          return {
-            // Until then the batch's other cases go first.
-            notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
-            run: async (scope: RunContext) => {
-              const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
-                maxPages: MAX_PAGES,
-                fresh: true,
-              });
-              const read: ListRead = { walk: result, at: performance.now() };
-              this.ended.set(key, read.at);
-              if (!result.complete) return undefined;
-              const before = scope.reads.get(key);
-              if (before) judgeReread(scope, op, before, read);
-              scope.defer((run) => run.reads.set(key, read));
-              return undefined;
-            },
-          };
-        }),
+      readSessions(ctx, op).map((session) => {
+        const key = baselineKey(op, session);
+        return {
+          // Until then the batch's other cases go first.
+          notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
+          run: async (scope: RunContext) => {
+            const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
+              maxPages: MAX_PAGES,
+              fresh: true,
+            });
+            const read: ListRead = { walk: result, at: performance.now() };
+            this.ended.set(key, read.at);
+            if (!result.complete) return undefined;
+            const before = scope.reads.get(key);
+            if (before) judgeReread(scope, op, before, read);
+            scope.defer((run) => run.reads.set(key, read));
+            return undefined;
+          },
+        };
+      }),
     );
   }
 }
@@ -93,9 +95,7 @@ const BACK_TO_BACK_SESSIONS = 4;
  */
 async function backToBack(ctx: RunContext): Promise<undefined> {
   for (const op of ctx.ops)
-    for (const session of sessionsOf(ctx, op)
-      .filter((s) => op.session.in !== 'path' || s !== undefined)
-      .slice(0, BACK_TO_BACK_SESSIONS)) {
+    for (const session of readSessions(ctx, op).slice(0, BACK_TO_BACK_SESSIONS)) {
       const read = async (): Promise<ListRead | undefined> => {
         const options = { maxPages: MAX_PAGES, fresh: true };
         const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), options);

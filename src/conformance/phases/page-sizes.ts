@@ -15,10 +15,10 @@ import type { LawOutcome } from '../../contract/laws/index.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
+import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import { fixedQuery, type RunContext } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
-import { CASE_LIMIT } from './combinations.js';
 import { judgeReread } from './over-time.js';
 
 /** How far past the list's length the long-limit walks ask. */
@@ -195,16 +195,16 @@ export function repeatedFindings(
   [whole, outcomes]: readonly [WalkResult, readonly LawOutcome[]],
   [again, fresh]: readonly [WalkResult, readonly LawOutcome[]],
 ): LawOutcome[] {
-  const key = (v: Violation, first: WalkResult) => {
-    const listed = itemsOfWalk(op, first).some((item) => idOf(op, item) === v.value);
-    return `${v.rule}|${String(v.value)}|${listed ? 'listed by the default walk' : 'listed by the other'}`;
+  const keyIn = (first: WalkResult) => {
+    const listed = new Set(itemsOfWalk(op, first).map((item) => idOf(op, item)));
+    const side = (v: Violation) => (listed.has(String(v.value)) ? 'listed by the default walk' : 'listed by the other');
+    return (v: Violation) => `${v.rule}|${String(v.value)}|${side(v)}`;
   };
-  const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map((v) => key(v, again))));
+  const freshKey = keyIn(again);
+  const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map(freshKey)));
+  const key = keyIn(whole);
   return outcomes.map((o) => ({
     law: o.law,
-    judgement: {
-      judged: o.judgement.judged,
-      violations: o.judgement.violations.filter((v) => repeated.has(key(v, whole))),
-    },
+    judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(key(v))) },
   }));
 }

@@ -7,11 +7,11 @@
  */
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
+import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
-import { CASE_LIMIT } from './combinations.js';
 import { linkedSessionCases } from './links.js';
 import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';

@@ -6,6 +6,7 @@
  */
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject, type JsonObject } from '../rules/types.js';
+import { inWholeSeconds } from '../time.js';
 import { withArticle } from '../words.js';
 import { objectItems, onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
@@ -190,12 +191,8 @@ function bornAt(op: ListOperation, item: JsonObject): number {
   return Number.NaN;
 }
 
-/** Epoch numbers below this count seconds (10 digits); from it on, milliseconds. */
-const EPOCH_MS_FROM = 1e11;
-
 /**
- * Whether an object writes its times in whole seconds, or writes none: each a count of Unix seconds
- * or an RFC 3339 time without a fraction. Milliseconds, even a whole second's, are a finer unit.
+ * Whether an object writes its times in whole seconds, or writes none (contract/time.ts, inWholeSeconds).
  */
 function toTheSecond(op: ListOperation, item: JsonObject): boolean {
   return op.timeFields.every((field) => {
@@ -203,10 +200,6 @@ function toTheSecond(op: ListOperation, item: JsonObject): boolean {
     return (typeof value !== 'number' && typeof value !== 'string') || inWholeSeconds(value);
   });
 }
-
-/** A time written as a count of Unix seconds, or in RFC 3339 without a fraction. */
-const inWholeSeconds = (value: number | string): boolean =>
-  typeof value === 'number' ? Math.abs(value) < EPOCH_MS_FROM : !/:\d\d[.,]\d/.test(value);
 
 type NestedId = With<'nestedIds'>['nestedIds'][number];
 type StableId = With<'stableIds'>['stableIds'][number];
