@@ -71,8 +71,11 @@ const LAYERS = [
   { name: 'playwright', may: ['handlers', 'node'], why: 'The Playwright fixture drives a node server.' },
 ];
 
-/** The package's entry points: each installs the built-in API set, then re-exports one layer. */
-const ENTRIES = '^(src/entries/|src/cli/entry\\.ts$)';
+/**
+ * The package's entry points: each installs the built-in API set, then re-exports one layer; and
+ * generate's helper thread (cli/generate-worker), the top of its thread's graph as cli/entry is of the process.
+ */
+const ENTRIES = '^(src/entries/|src/cli/(entry|generate-worker)\\.ts$)';
 /** Every shared layer's own folder (not the API modules' files cut into it). */
 const SHARED = `^src/(${LAYERS.map((l) => l.name).join('|')})/`;
 

@@ -8,7 +8,7 @@ import '../src/apis/install.js';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -105,13 +105,13 @@ async function wholeGenerate() {
   log('');
   const loadBefore = machineLoad();
   log(
-    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second (each run's seconds in brackets; the three runs go round the objects, run 1 of each, then run 2 of each). The baseline beside it, same run: a plain node script (no project code) that writes as many bytes to a file in 64 kB writes, from spawn to exit (median of 3): node's start-up and the writing alone, the floor of any generator. Then, in this process: the lines \`generate\` writes (\`drawLines\`, nothing written), the same objects as values (\`drawObjects\`, each serialised) and fast-check sampling \`validObject\` (the arbitraries property tests use), 20,000 each. The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
+    `Wall time of \`node bin/agent-task-contracts.js generate --api F --what W --count ${count.toLocaleString('en-US')}\` (the bundle), from spawn to exit, node start-up and writing the NDJSON to a file included; median of 3, objects per second (each run's seconds in brackets; the three runs go round the objects, run 1 of each, then run 2 of each), with the default threads (${availableParallelism() >= 2 ? 'two on this machine' : 'one on this machine'}, for objects whose blocks can be drawn apart: see README, generate), and beside it the same command with \`--threads 1\` (the same lines), in the same rounds. The baseline beside it, same run: a plain node script (no project code) that writes as many bytes to a file in 64 kB writes, from spawn to exit (median of 3): node's start-up and the writing alone, the floor of any generator. Then, in this process: the lines \`generate\` writes (\`drawLines\`, nothing written), the same objects as values (\`drawObjects\`, each serialised) and fast-check sampling \`validObject\` (the arbitraries property tests use), 20,000 each. The last columns count the distinct ids of the written objects and of the ids inside them that the API's generator profile names (\`nestedIds\`).`,
   );
   log('');
   log(
-    '| API | object | whole process | baseline: plain node writing the same bytes | million characters written | in process: `drawLines` | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids | distinct nested ids |',
+    '| API | object | whole process (default threads) | the same on one thread (`--threads 1`) | baseline: plain node writing the same bytes | million characters written | in process: `drawLines` | in process: `drawObjects` + JSON | in process: `fc.sample(validObject)` + JSON | distinct ids | distinct nested ids |',
   );
-  log('|---|---|---|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|---|---|---|');
   // Every timed process first, while this process is idle: parsing 200 MB of output here leaves its
   // garbage collector busy on the other core for seconds. The runs go round the objects (run 1 of
   // each, then run 2 of each), so a slow minute of the shared machine falls on every object alike.
@@ -120,20 +120,34 @@ async function wholeGenerate() {
     what,
     out: join(tmpdir(), `atc-generate-${process.pid}-${api}-${what}.ndjson`),
     times: [] as number[],
+    oneThread: [] as number[],
     floor: [] as number[],
   }));
   for (let run = 0; run < 3; run++)
-    for (const { api, what, out, times } of timed) {
-      const fd = openSync(out, 'w');
-      const started = performance.now();
-      execFileSync(
-        'node',
-        [BIN, 'generate', '--api', api, '--what', what, '--count', String(count), '--seed', String(run + 1)],
-        { cwd: root, stdio: ['ignore', fd, 'inherit'] },
-      );
-      times.push(performance.now() - started);
-      closeSync(fd);
-    }
+    for (const { api, what, out, times, oneThread } of timed)
+      for (const threads of [[], ['--threads', '1']]) {
+        const fd = openSync(out, 'w');
+        const started = performance.now();
+        execFileSync(
+          'node',
+          [
+            BIN,
+            'generate',
+            '--api',
+            api,
+            '--what',
+            what,
+            '--count',
+            String(count),
+            '--seed',
+            String(run + 1),
+            ...threads,
+          ],
+          { cwd: root, stdio: ['ignore', fd, 'inherit'] },
+        );
+        (threads.length === 0 ? times : oneThread).push(performance.now() - started);
+        closeSync(fd);
+      }
   // The floor: node starts and writes as many bytes to a file, 64 kB at a time, making nothing.
   const script =
     "const fs=require('fs');const n=Number(process.argv[1]);const b=Buffer.alloc(65536,120);" +
@@ -148,7 +162,7 @@ async function wholeGenerate() {
       rmSync(copy, { force: true });
     }
   const results: number[] = [];
-  for (const { api, what, out, times, floor } of timed) {
+  for (const { api, what, out, times, oneThread, floor } of timed) {
     const text = readFileSync(out, 'utf8');
     rmSync(out, { force: true });
     const idField = operationsOf(api).find((op) => op.target === what)?.idField;
@@ -173,7 +187,7 @@ async function wholeGenerate() {
     for (const value of fc.sample(validObject(api, what), { seed: 9, numRuns: n })) JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
-      `| ${api} | ${what} | **${round(whole)}/s** (${seconds(times)}) | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
+      `| ${api} | ${what} | **${round(whole)}/s** (${seconds(times)}) | ${round((count / median(oneThread)) * 1000)}/s (${seconds(oneThread)}) | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
     );
   }
   log('');

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type fc from 'fast-check';
 import { operationsOf } from '../contract/operations.js';
 import { apiNames } from '../contract/registry.js';
@@ -7,50 +8,33 @@ import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
 import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
 import { type Command, type CommandIo, parseChoice, parseInteger, requireString, UsageError } from './command.js';
-
-/**
- * Lines go out in writes of about this many bytes, encoded into one reused buffer: one write per
- * line was a tenth of the run, and `Buffer.from` of each chunk 20 times slower than encoding into a
- * buffer that is already there. V8 holds a line as a tree of the strings it was joined from, and
- * copies that tree out fastest while it is fresh: lines joined into a chunk of 64 kB first took a
- * tenth longer to encode, and a megabyte's chunk four times longer. Short lines are joined up to
- * `PART` characters first, so that each encoding call carries a few kilobytes.
- */
-const CHUNK = 1 << 16;
-const PART = 1 << 12;
+import { CHUNK, LineBytes } from './line-bytes.js';
 
 function writeLines(lines: Iterable<string>, io: CommandIo): void {
   const { stdoutBytes } = io;
-  let bytes = Buffer.allocUnsafe(stdoutBytes ? 4 * CHUNK : 0);
-  let used = 0;
-  // Where bytes can be written, each part is encoded into the reused buffer, written a chunk at a time.
-  const add = (text: string) => {
-    if (!stdoutBytes) return io.stdout(text);
-    // A UTF-16 unit takes at most three bytes of UTF-8.
-    const most = 3 * text.length;
-    if (used + most > bytes.length) {
-      stdoutBytes(bytes.subarray(0, used));
-      used = 0;
-      if (most > bytes.length) bytes = Buffer.allocUnsafe(most);
+  if (!stdoutBytes) {
+    let part = '';
+    for (const line of lines) {
+      part += `${line}\n`;
+      if (part.length >= CHUNK) {
+        io.stdout(part);
+        part = '';
+      }
     }
-    used += bytes.write(text, used, 'utf8');
-    if (used >= CHUNK) {
-      stdoutBytes(bytes.subarray(0, used));
-      used = 0;
-    }
-  };
-  const size = stdoutBytes ? PART : CHUNK;
-  let part = '';
-  for (const line of lines) {
-    part += `${line}\n`;
-    if (part.length >= size) {
-      add(part);
-      part = '';
-    }
+    if (part !== '') io.stdout(part);
+    return;
   }
-  if (part !== '') add(part);
-  if (used > 0) stdoutBytes?.(bytes.subarray(0, used));
+  const bytes = new LineBytes(stdoutBytes, true);
+  for (const line of lines) bytes.line(line);
+  bytes.end();
 }
+
+/**
+ * From this many objects a second thread pays for its start (about a tenth of a second to load the
+ * CLI and warm up): below it one thread is as fast.
+ */
+const AUTO_THREADS_FROM = 20_000;
+const MAX_THREADS = 16;
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
 const ILLEGAL: readonly IllegalKind[] = ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
@@ -62,7 +46,7 @@ export const generateCommand: Command = {
     'generate',
     `--api ${apiNames().join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
-    '[--count N] [--seed S] [--edge] [--break RULE_ID]',
+    '[--count N] [--seed S] [--edge] [--break RULE_ID] [--threads N]',
   ].join(' '),
   options: {
     api: apiFlag('The API whose values to generate.'),
@@ -77,6 +61,14 @@ export const generateCommand: Command = {
       help: 'Values that break exactly this item rule (or this lifecycle law, with --what lifecycle).',
       otherwise: 'valid values',
     },
+    threads: {
+      type: 'string',
+      value: 'N',
+      help:
+        'Threads that draw the objects: the lines are the same for any N. Objects whose ids need a record of ' +
+        'the run (--edge, --break, some APIs) are drawn on one.',
+      otherwise: `2 from --count ${AUTO_THREADS_FROM.toLocaleString('en-US')} on a machine of 2 cores or more, else 1`,
+    },
   },
   async run(values, io) {
     const api = chosenApi(values, await loadApiFiles(apiFilesOf(values.api as string[] | undefined)));
@@ -86,10 +78,13 @@ export const generateCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
     const edge = values.edge === true;
     const breakId = typeof values.break === 'string' ? values.break : undefined;
+    const threads =
+      parseInteger(values, 'threads', 1, MAX_THREADS) ??
+      (count >= AUTO_THREADS_FROM ? Math.min(2, availableParallelism()) : 1);
     const [
       { default: fastCheck },
       { componentsOf },
-      { drawLines },
+      { blocksApart, drawLines },
       { illegalLifecycle, legalLifecycle },
       { requestCase },
     ] = await Promise.all([
@@ -133,8 +128,41 @@ export const generateCommand: Command = {
       }
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
+    const target = what as RuleTarget;
+    const options = { count, seed, edge, breaks: breakId };
+    if (threads > 1 && io.stdoutBytes) {
+      const { helpersAvailable, writeInBlocks } = await import('./generate-threads.js');
+      const why = arbitrary
+        ? `--what ${what} is drawn by fast-check, in order`
+        : !blocksApart(api, target, options)
+          ? "these objects keep their ids unique with a record of the whole run (--edge, --break, or an API's own ids)"
+          : !helpersAvailable()
+            ? 'the sources run through tsx here (`npm run build` makes the CLI that starts threads)'
+            : undefined;
+      if (why === undefined) {
+        const run = {
+          api,
+          target,
+          count,
+          seed,
+          edge,
+          apiFiles: apiFilesOf(values.api as string[]),
+          cwd: process.cwd(),
+        };
+        const { blocks, byHelpers } = await writeInBlocks(run, threads, io.stdoutBytes, io.stderr);
+        // For tests and the curious: which thread drew what (CONTRIBUTING.md, diagnostics).
+        if (process.env.ATC_GENERATE_TRACE === '1')
+          io.stderr(
+            `generate: ${blocks} block${blocks === 1 ? '' : 's'}, ${byHelpers} drawn by helper threads ` +
+              `(--threads ${threads})\n`,
+          );
+        return 0;
+      }
+      // Only a number the user gave is worth a word: the default falls back to one thread quietly.
+      if (values.threads !== undefined) io.stderr(`note: --threads ${threads}: drawn on one thread: ${why}\n`);
+    }
     if (arbitrary) output = fastCheck.sample(arbitrary, { seed, numRuns: count }).map((value) => JSON.stringify(value));
-    else output = drawLines(api, what as RuleTarget, { count, seed, edge, breaks: breakId });
+    else output = drawLines(api, target, options);
     writeLines(output, io);
     return 0;
   },

@@ -27,7 +27,34 @@ export interface DrawOptions {
   breaks?: string;
   /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
   apis?: ApiSet;
+  /**
+   * Only the objects of this block of the run (from 0; `BLOCK` objects each, `count` still the run's):
+   * the same objects the whole run gives there. Only where `RunIds.independent` holds.
+   */
+  block?: number;
 }
+
+/**
+ * A run's objects are drawn in blocks of this many, each block from a random stream of its own and
+ * a lane of each distinct range (draw.ts): a block draws the same objects whichever blocks were drawn
+ * before it, so that `generate` can draw blocks on several threads and write the same lines. A run
+ * of one block draws what the seed drew before blocks; changing this changes the blocks after it.
+ */
+export const BLOCK = 2048;
+
+/** The objects a run (or one block of it) draws, and the run's number of blocks. */
+export function spanOf({ count, block }: DrawOptions): { from: number; to: number; blocks: number } {
+  const blocks = Math.max(1, Math.ceil(count / BLOCK));
+  if (block === undefined) return { from: 0, to: count, blocks };
+  if (!Number.isInteger(block) || block < 0 || block >= blocks)
+    throw new RangeError(
+      `block ${block} is not one of the run's blocks: ${count} objects make blocks 0 to ${blocks - 1}`,
+    );
+  return { from: block * BLOCK, to: Math.min(count, (block + 1) * BLOCK), blocks };
+}
+
+/** The random source of the block object `i` of a run of `blocks` blocks starts. */
+export const blockRng = (seed: number, i: number, blocks: number) => new Rng(seed, Math.floor(i / BLOCK), blocks);
 
 /** The members of an API's objects that never repeat in a list: each target's id and its nested ids. */
 function uniqueMembers(api: ApiName, apis: ApiSet): string[] {
@@ -96,6 +123,23 @@ export class RunIds {
     );
   }
 
+  /**
+   * Whether ids are unique by construction alone (nothing kept from one object to the next), so
+   * that blocks of a run drawn apart never share one.
+   */
+  get independent(): boolean {
+    return this.redraw === undefined && this.nested.empty;
+  }
+
+  /** Throws unless blocks of the run may be drawn apart (`DrawOptions.block`). */
+  allowBlock(options: DrawOptions): void {
+    if (options.block !== undefined && !this.independent)
+      throw new Error(
+        'these objects keep ids unique with a record of the ids the run gave (an edge-case or override id); ' +
+          'draw the run whole, without `block`',
+      );
+  }
+
   /** Makes the ids of the `i`-th object of the run, `item`, unique in it. */
   keep(item: JsonObject, r: Rng, i: number): void {
     const { idField, redraw, seen } = this;
@@ -125,8 +169,11 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
   const ids = RunIds.of(w, (a) => a, api, target, apis);
   const fix = repairerFor(api, target, apis);
   const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks, apis);
-  const r = new Rng(options.seed);
-  for (let i = 0; i < options.count; i++) {
+  ids.allowBlock(options);
+  const { from, to, blocks } = spanOf(options);
+  let r = blockRng(options.seed, from, blocks);
+  for (let i = from; i < to; i++) {
+    if (i % BLOCK === 0 && i > from) r = blockRng(options.seed, i, blocks);
     const item = draw(r) as JsonObject;
     ids.keep(item, r, i);
     if (kit === undefined) yield fix(item);

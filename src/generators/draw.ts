@@ -10,16 +10,24 @@ import type { Backend } from './schema-arbitrary.js';
 /**
  * A small fast generator (sfc32, 128 bits of state), seeded through splitmix32 so that nearby
  * seeds start far apart. `int` is all a draw needs; `random` is fast-check's `Random` over the
- * same stream, for the arbitraries an API's profile gives as overrides.
+ * same stream, for the arbitraries an API's profile gives as overrides. A run drawn in blocks
+ * (bulk.ts) gives block `lane` of `lanes` a stream of its own (block 0's is the run's seed's, so a
+ * run of one block draws what it drew before blocks) and a lane of each `distinct` range; the
+ * permutations behind those are keyed by the run's seed, the same for every block.
  */
 export class Rng {
   private readonly s = new Int32Array(4);
   readonly random: fc.Random;
-  /** The `distinct` draws of this run so far, by range. */
+  /** The `distinct` draws of this run (or block) so far, by range. */
   private readonly sequences = new Map<string, DistinctSequence>();
 
-  constructor(readonly seed: number) {
-    for (let i = 0; i < 4; i++) this.s[i] = mix((seed + Math.imul(i, 0x9e3779b9)) | 0);
+  constructor(
+    readonly seed: number,
+    readonly lane = 0,
+    readonly lanes = 1,
+  ) {
+    const stream = lane === 0 ? seed : mix(seed ^ mix(Math.imul(lane, 0x85ebca6b)));
+    for (let i = 0; i < 4; i++) this.s[i] = mix((stream + Math.imul(i, 0x9e3779b9)) | 0);
     for (let i = 0; i < 12; i++) this.next();
     // fast-check's Random clones its source: this one's clone is itself, so both draw one stream.
     const shared = { clone: () => shared, next: () => this.next(), getState: () => [...this.s] };
@@ -50,7 +58,10 @@ export class Rng {
     const key = `${min}:${max}`;
     let sequence = this.sequences.get(key);
     if (sequence === undefined)
-      this.sequences.set(key, (sequence = new DistinctSequence(this.seed, min, max, NEAR, BIAS)));
+      this.sequences.set(
+        key,
+        (sequence = new DistinctSequence(this.seed, min, max, NEAR, BIAS, this.lane, this.lanes)),
+      );
     return sequence;
   }
 }

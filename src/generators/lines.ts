@@ -7,8 +7,7 @@ import { type ApiSet, processApis } from '../contract/api-set.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import { bulkWalker, type DrawOptions, drawObjects, RunIds } from './bulk.js';
-import { Rng } from './draw.js';
+import { BLOCK, blockRng, bulkWalker, type DrawOptions, drawObjects, RunIds, spanOf } from './bulk.js';
 import { flatText } from './flat-text.js';
 import { repairerFor, repairMembers } from './repair.js';
 import type { SchemaWalker } from './schema-arbitrary.js';
@@ -76,14 +75,28 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
   const ids = RunIds.of(plan.walker, (a) => a.value, api, target, apis);
   const fix = repairerFor(api, target, apis);
   const texts: (string | undefined)[] = new Array(plan.asValue.length);
-  const r = new Rng(options.seed);
-  for (let i = 0; i < options.count; i++) {
+  ids.allowBlock(options);
+  const { from, to, blocks } = spanOf(options);
+  let r = blockRng(options.seed, from, blocks);
+  for (let i = from; i < to; i++) {
+    if (i % BLOCK === 0 && i > from) r = blockRng(options.seed, i, blocks);
     const item: JsonObject = {};
     draw(r, item, texts);
     ids.keep(item, r, i);
     fix(item);
     yield lineOf(plan, item, texts);
   }
+}
+
+/**
+ * Whether the blocks of a run may be drawn apart, each with `drawLines(api, target, { ...options, block })`,
+ * and give the lines of the whole run: objects written as drawn, whose ids are unique by construction.
+ */
+export function blocksApart(api: ApiName, target: RuleTarget, options: DrawOptions): boolean {
+  const apis = options.apis ?? processApis();
+  if (options.breaks !== undefined) return false;
+  const plan = linePlan(api, target, options.edge ?? false, apis);
+  return plan !== undefined && RunIds.of(plan.walker, (a) => a.value, api, target, apis).independent;
 }
 
 /**

@@ -83,6 +83,11 @@ export class IdBook {
     });
   }
 
+  /** Whether it keeps no path. */
+  get empty(): boolean {
+    return this.paths.length === 0;
+  }
+
   /** Changes the repeated nested ids of `item` in place. */
   keep(item: JsonObject): void {
     for (const { visit, at } of this.paths) visit(item, at);

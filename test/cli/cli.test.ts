@@ -28,6 +28,13 @@ describe('generate', () => {
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('task_id');
     expect(a.out).toBe(b.out);
   });
+  it('--threads takes 1 to 16 (two threads against one: test/package/pack.test.ts)', async () => {
+    for (const bad of ['0', '17', 'two']) {
+      const { code, err } = await run('generate', '--api', 'ark', '--what', 'task', '--threads', bad);
+      expect(code).toBe(2);
+      expect(err.split('\n')[0]).toMatch(/--threads must be (between 1 and 16|a whole number)/);
+    }
+  });
   it('--break writes objects that break the rule', async () => {
     const { code, out } = await run(
       'generate',

@@ -48,6 +48,29 @@ describe(`distinct draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
     expect(of(SEED)).not.toBe(of(SEED + 1));
   });
 
+  it('lanes (the blocks of one run): no value twice across them, the near values in lane 0 only', () => {
+    const lanes = 5;
+    const all: number[] = [];
+    for (let lane = 0; lane < lanes; lane++) {
+      const values = drawn(new DistinctSequence(SEED, 0, 2 ** 31 - 1, 8, 8, lane, lanes), new Rng(SEED, lane), 5000);
+      const near = values.filter((v) => v <= 8 || v >= 2 ** 31 - 9);
+      if (lane === 0) expect(near.length).toBeGreaterThan(5);
+      else expect(near).toEqual([]);
+      all.push(...values);
+    }
+    expect(new Set(all).size).toBe(all.length);
+    // Lane 0 of one lane is the run as it was drawn before lanes.
+    const whole = (lane: number, of: number) =>
+      drawn(new DistinctSequence(SEED, 0, 36 ** 10 - 1, 8, 8, lane, of), new Rng(SEED), 100).join();
+    expect(whole(0, 1)).toBe(drawn(new DistinctSequence(SEED, 0, 36 ** 10 - 1), new Rng(SEED), 100).join());
+    expect(whole(0, 2)).not.toBe(whole(0, 1));
+    // A lane's share of a narrow range runs out, and says whose share it was.
+    // 0..99 leans: 82 values between the near ones, of which lane 1 of 4 takes 1, 5, ..., 81.
+    const narrow = new DistinctSequence(SEED, 0, 99, 8, 8, 1, 4);
+    expect(new Set(drawn(narrow, new Rng(SEED), 21)).size).toBe(21);
+    expect(() => narrow.draw(new Rng(SEED))).toThrow(/ran out: .*\(block 2 of 4 its share\)/);
+  });
+
   it('a range too wide for exact doubles is refused, naming it', () => {
     expect(() => new DistinctSequence(SEED, 0, 2 ** 53)).toThrow('distinct draws take a range of 1 to 2^52 integers');
   });

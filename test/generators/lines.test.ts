@@ -7,13 +7,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
 import { processApis } from '../../src/contract/api-set.js';
-import { componentOf, componentsOf } from '../../src/contract/operations.js';
+import { componentOf, componentsOf, operationsOf } from '../../src/contract/operations.js';
 import { rulesFor } from '../../src/contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../../src/contract/rules/types.js';
-import { bulkWalker, drawObjects } from '../../src/generators/bulk.js';
+import { BLOCK, bulkWalker, drawObjects } from '../../src/generators/bulk.js';
 import { drawBackend, Rng } from '../../src/generators/draw.js';
 import { familyRepairs } from '../../src/generators/families.js';
-import { drawLines } from '../../src/generators/lines.js';
+import { blocksApart, drawLines } from '../../src/generators/lines.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
 import { repairMembers } from '../../src/generators/repair.js';
 import { apiSetOf } from '../../src/handlers/apis.js';
@@ -50,6 +50,40 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
         expect(difference, `${api} ${target}${edge ? ' --edge' : ''}`).toBeUndefined();
       }
     });
+
+  it('blocks drawn apart, in any order, are the lines of the whole run (what --threads relies on)', () => {
+    const count = 2 * BLOCK + 300;
+    for (const { api, target } of targets) {
+      const options = { count, seed: SEED };
+      if (!blocksApart(api, target, options)) {
+        // A run that keeps a record of its ids is only drawn whole.
+        expect(() => [...drawLines(api, target, { ...options, block: 1 })]).toThrow(/draw the run whole/);
+        continue;
+      }
+      const whole = [...drawLines(api, target, options)];
+      const blocks = [2, 0, 1].map((block) => [...drawLines(api, target, { ...options, block })]);
+      expect(blocks.map((lines) => lines.length)).toEqual([300, BLOCK, BLOCK]);
+      expect([...blocks[1]!, ...blocks[2]!, ...blocks[0]!].join('\n') === whole.join('\n'), `${api} ${target}`).toBe(
+        true,
+      );
+      expect(firstDifference([...drawObjects(api, target, options)].slice(2 * BLOCK), blocks[0]!)).toBeUndefined();
+      const idField = operationsOf(api).find((op) => op.target === target)?.idField;
+      if (idField !== undefined) {
+        const ids = whole.map((line) => (JSON.parse(line) as JsonObject)[idField]);
+        expect(new Set(ids).size, `${api} ${target} ids`).toBe(count);
+      }
+    }
+    // The slow objects are the ones drawn apart.
+    expect(blocksApart('praxis', 'session', { count, seed: SEED })).toBe(true);
+    expect(blocksApart('everruns', 'task', { count, seed: SEED })).toBe(true);
+    expect(blocksApart('praxis', 'session', { count, seed: SEED, edge: true })).toBe(false);
+    expect(() => [...drawLines('praxis', 'session', { count, seed: SEED, edge: true, block: 1 })]).toThrow(
+      /draw the run whole/,
+    );
+    expect(() => [...drawLines('ark', 'task', { count, seed: SEED, block: 3 })]).toThrow(
+      `block 3 is not one of the run's blocks: ${count} objects make blocks 0 to 2`,
+    );
+  });
 
   it('a kit that names no members: the same lines, every member drawn as a value', () => {
     const praxis = BUILTIN_APIS.praxis as unknown as ApiModule;

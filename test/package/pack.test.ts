@@ -388,6 +388,27 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     expect(gen.stdout.trim().split('\n')).toHaveLength(2);
   });
 
+  it('generate on two threads (the installed bundle and its helper) writes the lines of one', async () => {
+    const bin = join(dir, 'node_modules/.bin/agent-task-contracts');
+    const args = ['generate', '--api', 'praxis', '--what', 'task', '--count', '40000', '--seed', '11'];
+    const env = { ...process.env, ATC_GENERATE_TRACE: '1' };
+    const one = await run(bin, [...args, '--threads', '1'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    const two = await run(bin, [...args, '--threads', '2'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+    expect(one.stdout.split('\n')).toHaveLength(40001);
+    expect(two.stdout === one.stdout).toBe(true);
+    // 20 blocks: the helper drew some of them (the main thread takes the first), and none failed.
+    expect(two.stderr).toMatch(/^generate: 20 blocks, ([1-9]|1[0-9]) drawn by helper threads \(--threads 2\)\n$/);
+    // Objects that keep a record of the run's ids are drawn on one thread, and the user is told why.
+    const edge = await run(bin, ['generate', '--api', 'praxis', '--what', 'session', '--edge', '--threads', '2'], {
+      cwd: dir,
+    });
+    expect(edge.stdout.trim().split('\n')).toHaveLength(10);
+    expect(edge.stderr).toBe(
+      'note: --threads 2: drawn on one thread: these objects keep their ids unique with a record of the whole run ' +
+        "(--edge, --break, or an API's own ids)\n",
+    );
+  }, 60_000);
+
   /** A fenced block of the README's "Add another list API" section, as written. */
   async function readmeBlock(info: string): Promise<string> {
     const readme = await readFile(join(root, 'README.md'), 'utf8');
