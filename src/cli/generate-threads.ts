@@ -56,96 +56,112 @@ interface Helper {
 }
 
 /**
- * Writes the run's lines with `write`, drawn on this thread and up to `threads - 1` helpers (no more
- * than the run has blocks). A helper that fails leaves its blocks to this thread (the same lines);
- * `note` says why it failed. Resolves to how many blocks the helpers drew.
+ * Up to `threads - 1` helper threads for a run (no more than it has blocks), started when made;
+ * `write` writes the run with them and ends them, `stop` ends them unused. A helper that fails
+ * leaves its blocks to this thread (the same lines), and `write` says why it failed.
  */
-export async function writeInBlocks(
-  run: BlockRun,
-  threads: number,
-  write: (bytes: Uint8Array) => void,
-  note: (text: string) => void,
-  /** The helper's module (a test gives one that fails). */
-  helperModule: URL = HELPER,
-): Promise<{ blocks: number; byHelpers: number }> {
-  const { blocks } = spanOf({ count: run.count, seed: run.seed });
-  let byHelpers = 0;
-  const claims = new SharedArrayBuffer(4);
-  const next = new Int32Array(claims);
-  const ready = new Map<number, readonly Uint8Array[]>();
-  let written = 0;
-  let failure: string | undefined;
-  const helpers: Helper[] = [];
-  const take = (message: FromHelper) => {
-    if ('error' in message) failure ??= message.error;
-    else {
-      ready.set(message.block, message.chunks);
-      byHelpers++;
-    }
-  };
-  const drain = () => {
-    for (const { port } of helpers)
-      for (let got = receiveMessageOnPort(port); got !== undefined; got = receiveMessageOnPort(port))
-        take(got.message as FromHelper);
-  };
-  const flush = () => {
-    for (let chunks = ready.get(written); chunks !== undefined; chunks = ready.get(written)) {
-      for (const chunk of chunks) write(chunk);
-      ready.delete(written++);
-    }
-  };
-  try {
-    for (let i = 1; i < Math.min(threads, blocks); i++) {
+export class HelperThreads {
+  private readonly claims = new SharedArrayBuffer(4);
+  private readonly helpers: Helper[] = [];
+  private failure: string | undefined;
+  private readonly blocks: number;
+
+  constructor(
+    private readonly run: BlockRun,
+    threads: number,
+    /** The helper's module (a test gives one that fails). */
+    helperModule: URL = HELPER,
+  ) {
+    this.blocks = spanOf({ count: run.count, seed: run.seed }).blocks;
+    for (let i = 1; i < Math.min(threads, this.blocks); i++) {
       const { port1, port2 } = new MessageChannel();
-      const data: HelperData = { run, claims, port: port2 };
+      const data: HelperData = { run, claims: this.claims, port: port2 };
       const worker = new Worker(helperModule, { workerData: data, transferList: [port2] });
-      const helper: Helper = { worker, port: port1, exited: false };
-      worker.on('error', (error) => (failure ??= error.stack ?? String(error)));
-      helpers.push(helper);
+      worker.on('error', (error) => (this.failure ??= error.stack ?? String(error)));
+      this.helpers.push({ worker, port: port1, exited: false });
     }
-    for (let block = Atomics.add(next, 0, 1); block < blocks; block = Atomics.add(next, 0, 1)) {
-      drain();
-      flush();
-      if (block === written) {
-        drawBlock(run, block, write, true);
-        written++;
-      } else {
-        const chunks: Uint8Array[] = [];
-        drawBlock(run, block, (chunk) => chunks.push(chunk), false);
-        ready.set(block, chunks);
+  }
+
+  /** Writes the run's lines with `write`; resolves to how many blocks the helpers drew. */
+  async write(
+    write: (bytes: Uint8Array) => void,
+    note: (text: string) => void,
+  ): Promise<{ blocks: number; byHelpers: number }> {
+    const { run, blocks, helpers } = this;
+    const next = new Int32Array(this.claims);
+    const ready = new Map<number, readonly Uint8Array[]>();
+    let written = 0;
+    let byHelpers = 0;
+    const take = (message: FromHelper) => {
+      if ('error' in message) this.failure ??= message.error;
+      else {
+        ready.set(message.block, message.chunks);
+        byHelpers++;
       }
-    }
-    // Every block is taken: the helpers' last ones, until each has ended.
-    await new Promise<void>((resolve) => {
-      const check = () => {
+    };
+    const drain = () => {
+      for (const { port } of helpers)
+        for (let got = receiveMessageOnPort(port); got !== undefined; got = receiveMessageOnPort(port))
+          take(got.message as FromHelper);
+    };
+    const flush = () => {
+      for (let chunks = ready.get(written); chunks !== undefined; chunks = ready.get(written)) {
+        for (const chunk of chunks) write(chunk);
+        ready.delete(written++);
+      }
+    };
+    try {
+      for (let block = Atomics.add(next, 0, 1); block < blocks; block = Atomics.add(next, 0, 1)) {
         drain();
         flush();
-        if (written >= blocks || helpers.every((h) => h.exited)) resolve();
-      };
-      for (const helper of helpers) {
-        helper.port.on('message', (message: FromHelper) => {
-          take(message);
-          check();
-        });
-        helper.worker.once('exit', (code) => {
-          if (code !== 0) failure ??= `it exited with code ${code}`;
-          helper.exited = true;
-          check();
-        });
+        if (block === written) {
+          drawBlock(run, block, write, true);
+          written++;
+        } else {
+          const chunks: Uint8Array[] = [];
+          drawBlock(run, block, (chunk) => chunks.push(chunk), false);
+          ready.set(block, chunks);
+        }
       }
-      check();
-    });
-    if (written < blocks && failure !== undefined)
-      note(`note: a helper thread of generate stopped (${failure.split('\n')[0]}); this thread drew its blocks\n`);
-    while (written < blocks) {
-      if (ready.has(written)) flush();
-      else drawBlock(run, written++, write, true);
+      // Every block is taken: the helpers' last ones, until each has ended.
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          drain();
+          flush();
+          if (written >= blocks || helpers.every((h) => h.exited)) resolve();
+        };
+        for (const helper of helpers) {
+          helper.port.on('message', (message: FromHelper) => {
+            take(message);
+            check();
+          });
+          helper.worker.once('exit', (code) => {
+            if (code !== 0) this.failure ??= `it exited with code ${code}`;
+            helper.exited = true;
+            check();
+          });
+        }
+        check();
+      });
+      if (written < blocks && this.failure !== undefined)
+        note(
+          `note: a helper thread of generate stopped (${this.failure.split('\n')[0]}); this thread drew its blocks\n`,
+        );
+      while (written < blocks) {
+        if (ready.has(written)) flush();
+        else drawBlock(run, written++, write, true);
+      }
+    } finally {
+      await this.stop();
     }
-  } finally {
-    for (const { worker, port } of helpers) {
+    return { blocks, byHelpers };
+  }
+
+  /** Ends the helpers (whatever they drew is dropped). */
+  async stop(): Promise<void> {
+    for (const { worker, port } of this.helpers) {
       port.close();
       await worker.terminate();
     }
   }
-  return { blocks, byHelpers };
 }

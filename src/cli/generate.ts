@@ -30,10 +30,12 @@ function writeLines(lines: Iterable<string>, io: CommandIo): void {
 }
 
 /**
- * From this many objects a second thread pays for its start (about a tenth of a second to load the
- * CLI and warm up): below it one thread is as fast.
+ * From about this many bytes of output a second thread pays for its start (loading the CLI and
+ * warming up, on the other core): 100,000 Praxis sessions write 200 MB and take a sixth less time on
+ * two threads; 100,000 JSON-RPC envelopes, 4.6 MB, a sixth more. Estimated from a few lines first.
  */
-const AUTO_THREADS_FROM = 20_000;
+const AUTO_THREADS_BYTES = 40_000_000;
+const SAMPLE_LINES = 32;
 const MAX_THREADS = 16;
 
 const WHATS = ['task', 'session', 'envelope', 'request', 'lifecycle'] as const;
@@ -67,7 +69,7 @@ export const generateCommand: Command = {
       help:
         'Threads that draw the objects: the lines are the same for any N. Objects whose ids need a record of ' +
         'the run (--edge, --break, some APIs) are drawn on one.',
-      otherwise: `2 from --count ${AUTO_THREADS_FROM.toLocaleString('en-US')} on a machine of 2 cores or more, else 1`,
+      otherwise: '2 on a machine of 2 cores or more for a run of some 40 MB or more (20,000 Praxis sessions), else 1',
     },
   },
   async run(values, io) {
@@ -78,9 +80,9 @@ export const generateCommand: Command = {
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? 1;
     const edge = values.edge === true;
     const breakId = typeof values.break === 'string' ? values.break : undefined;
-    const threads =
-      parseInteger(values, 'threads', 1, MAX_THREADS) ??
-      (count >= AUTO_THREADS_FROM ? Math.min(2, availableParallelism()) : 1);
+    const threadsGiven = parseInteger(values, 'threads', 1, MAX_THREADS);
+    const target = what as RuleTarget;
+    const run = { api, target, count, seed, edge, apiFiles: apiFilesOf(values.api as string[]), cwd: process.cwd() };
     const [
       { default: fastCheck },
       { componentsOf },
@@ -128,10 +130,16 @@ export const generateCommand: Command = {
       }
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
-    const target = what as RuleTarget;
     const options = { count, seed, edge, breaks: breakId };
+    // The default: a few lines of a run of their own (not this run's) tell how much it will write.
+    let threads = threadsGiven ?? 1;
+    if (threadsGiven === undefined && !arbitrary && availableParallelism() >= 2 && count > SAMPLE_LINES) {
+      let bytes = 0;
+      for (const line of drawLines(api, target, { ...options, count: SAMPLE_LINES })) bytes += line.length + 1;
+      if ((bytes / SAMPLE_LINES) * count >= AUTO_THREADS_BYTES) threads = 2;
+    }
     if (threads > 1 && io.stdoutBytes) {
-      const { helpersAvailable, writeInBlocks } = await import('./generate-threads.js');
+      const { HelperThreads, helpersAvailable } = await import('./generate-threads.js');
       const why = arbitrary
         ? `--what ${what} is drawn by fast-check, in order`
         : !blocksApart(api, target, options)
@@ -140,16 +148,10 @@ export const generateCommand: Command = {
             ? 'the sources run through tsx here (`npm run build` makes the CLI that starts threads)'
             : undefined;
       if (why === undefined) {
-        const run = {
-          api,
-          target,
-          count,
-          seed,
-          edge,
-          apiFiles: apiFilesOf(values.api as string[]),
-          cwd: process.cwd(),
-        };
-        const { blocks, byHelpers } = await writeInBlocks(run, threads, io.stdoutBytes, io.stderr);
+        // Started once the run is known to split: a helper started on speculation and stopped unused cost
+        // a run of 100,000 Ark tasks 0.08 s, more than starting it early saved 100,000 Praxis sessions.
+        const helpers = new HelperThreads(run, threads);
+        const { blocks, byHelpers } = await helpers.write(io.stdoutBytes, io.stderr);
         // For tests and the curious: which thread drew what (CONTRIBUTING.md, diagnostics).
         if (process.env.ATC_GENERATE_TRACE === '1')
           io.stderr(

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeInBlocks } from '../../src/cli/generate-threads.js';
+import { HelperThreads } from '../../src/cli/generate-threads.js';
 import { BLOCK } from '../../src/generators/bulk.js';
 import { drawLines } from '../../src/generators/lines.js';
 
@@ -33,16 +33,14 @@ async function written(helper: string) {
   let notes = '';
   const signal = join(await mkdtemp(join(tmpdir(), 'atc-threads-')), 'claimed');
   process.env.ATC_TEST_SIGNAL = signal;
-  const done = await writeInBlocks(
-    run,
-    2,
+  const helpers = new HelperThreads(run, 2, new URL(`../fixtures/helpers/${helper}`, import.meta.url));
+  const done = await helpers.write(
     (bytes) => {
       // The first write waits for the helper, so that it holds blocks the main thread has not drawn.
       if (chunks.length === 0) untilClaimed(signal);
       chunks.push(Buffer.from(bytes));
     },
     (text) => (notes += text),
-    new URL(`../fixtures/helpers/${helper}`, import.meta.url),
   );
   delete process.env.ATC_TEST_SIGNAL;
   await rm(dirname(signal), { recursive: true, force: true });
