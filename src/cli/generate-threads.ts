@@ -2,11 +2,14 @@
  * `generate` on more than one thread. A run's objects come in blocks that draw the same lines
  * whichever thread draws them (generators/bulk.ts, `BLOCK`), so helper threads take the next block
  * from a shared counter, as the main thread does, and hand their blocks' bytes over; the main thread
- * writes every block in order. The output is the lines of one thread, byte for byte.
+ * writes every block in order. The output is the lines of one thread, byte for byte. No thread draws
+ * a block `AHEAD` or more past the last one written, so a slow reader of the output holds the
+ * helpers back instead of the run's bytes piling up in memory.
  */
 import { existsSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { spanOf } from '../generators/bulk.js';
 import { drawLines } from '../generators/lines.js';
@@ -27,9 +30,20 @@ export interface BlockRun {
 /** What the helper thread gets (`workerData`). */
 export interface HelperData {
   run: BlockRun;
-  /** One Int32: the next block to draw, taken with `Atomics.add`. */
-  claims: SharedArrayBuffer;
+  /** Int32s: at `NEXT` the next block to draw (taken with `Atomics.add`), at `WRITTEN` how many are written. */
+  state: SharedArrayBuffer;
   port: MessagePort;
+}
+
+export const NEXT = 0;
+const WRITTEN = 1;
+/** How far past the blocks written a thread may draw: with two threads, each a block or two ahead. */
+const AHEAD = 4;
+
+/** Waits (a helper thread) until block `block` is fewer than `AHEAD` past the blocks written. */
+export function awaitTurn(state: Int32Array, block: number): void {
+  for (let written = Atomics.load(state, WRITTEN); block - written >= AHEAD; written = Atomics.load(state, WRITTEN))
+    Atomics.wait(state, WRITTEN, written, 100);
 }
 
 /** A helper's message: a block's bytes, or why it stopped. */
@@ -61,10 +75,14 @@ interface Helper {
  * leaves its blocks to this thread (the same lines), and `write` says why it failed.
  */
 export class HelperThreads {
-  private readonly claims = new SharedArrayBuffer(4);
+  private readonly state = new Int32Array(new SharedArrayBuffer(8));
   private readonly helpers: Helper[] = [];
   private failure: string | undefined;
   private readonly blocks: number;
+  private readonly ready = new Map<number, readonly Uint8Array[]>();
+  private byHelpers = 0;
+  /** Called when a helper posts a block or ends. */
+  private wake: () => void = () => {};
 
   constructor(
     private readonly run: BlockRun,
@@ -75,10 +93,24 @@ export class HelperThreads {
     this.blocks = spanOf({ count: run.count, seed: run.seed }).blocks;
     for (let i = 1; i < Math.min(threads, this.blocks); i++) {
       const { port1, port2 } = new MessageChannel();
-      const data: HelperData = { run, claims: this.claims, port: port2 };
+      const data: HelperData = { run, state: this.state.buffer as SharedArrayBuffer, port: port2 };
       const worker = new Worker(helperModule, { workerData: data, transferList: [port2] });
+      const helper: Helper = { worker, port: port1, exited: false };
       worker.on('error', (error) => (this.failure ??= error.stack ?? String(error)));
-      this.helpers.push({ worker, port: port1, exited: false });
+      port1.on('message', (message: FromHelper) => {
+        if ('error' in message) this.failure ??= message.error;
+        else {
+          this.ready.set(message.block, message.chunks);
+          this.byHelpers++;
+        }
+        this.wake();
+      });
+      worker.once('exit', (code) => {
+        if (code !== 0) this.failure ??= `it exited with code ${code}`;
+        helper.exited = true;
+        this.wake();
+      });
+      this.helpers.push(helper);
     }
   }
 
@@ -87,36 +119,36 @@ export class HelperThreads {
     write: (bytes: Uint8Array) => void,
     note: (text: string) => void,
   ): Promise<{ blocks: number; byHelpers: number }> {
-    const { run, blocks, helpers } = this;
-    const next = new Int32Array(this.claims);
-    const ready = new Map<number, readonly Uint8Array[]>();
+    const { run, blocks, helpers, ready, state } = this;
     let written = 0;
-    let byHelpers = 0;
-    const take = (message: FromHelper) => {
-      if ('error' in message) this.failure ??= message.error;
-      else {
-        ready.set(message.block, message.chunks);
-        byHelpers++;
-      }
-    };
-    const drain = () => {
-      for (const { port } of helpers)
-        for (let got = receiveMessageOnPort(port); got !== undefined; got = receiveMessageOnPort(port))
-          take(got.message as FromHelper);
-    };
     const flush = () => {
       for (let chunks = ready.get(written); chunks !== undefined; chunks = ready.get(written)) {
         for (const chunk of chunks) write(chunk);
         ready.delete(written++);
+        Atomics.store(state, WRITTEN, written);
+        Atomics.notify(state, WRITTEN);
       }
     };
+    const live = () => helpers.some((h) => !h.exited);
+    /** Until a helper posts a block or ends. */
+    const helperNews = () => new Promise<void>((resolve) => (this.wake = resolve));
     try {
-      for (let block = Atomics.add(next, 0, 1); block < blocks; block = Atomics.add(next, 0, 1)) {
-        drain();
+      for (;;) {
+        // The helpers' messages and ends come in between blocks.
+        await setImmediate();
         flush();
+        // With no helper left, the blocks not written are drawn below, in order.
+        if (!live()) break;
+        if (Atomics.load(state, NEXT) - written >= AHEAD) {
+          await helperNews();
+          continue;
+        }
+        const block = Atomics.add(state, NEXT, 1);
+        if (block >= blocks) break;
         if (block === written) {
           drawBlock(run, block, write, true);
-          written++;
+          Atomics.store(state, WRITTEN, ++written);
+          Atomics.notify(state, WRITTEN);
         } else {
           const chunks: Uint8Array[] = [];
           drawBlock(run, block, (chunk) => chunks.push(chunk), false);
@@ -124,25 +156,7 @@ export class HelperThreads {
         }
       }
       // Every block is taken: the helpers' last ones, until each has ended.
-      await new Promise<void>((resolve) => {
-        const check = () => {
-          drain();
-          flush();
-          if (written >= blocks || helpers.every((h) => h.exited)) resolve();
-        };
-        for (const helper of helpers) {
-          helper.port.on('message', (message: FromHelper) => {
-            take(message);
-            check();
-          });
-          helper.worker.once('exit', (code) => {
-            if (code !== 0) this.failure ??= `it exited with code ${code}`;
-            helper.exited = true;
-            check();
-          });
-        }
-        check();
-      });
+      for (flush(); written < blocks && live(); flush()) await helperNews();
       if (written < blocks && this.failure !== undefined)
         note(
           `note: a helper thread of generate stopped (${this.failure.split('\n')[0]}); this thread drew its blocks\n`,
@@ -154,7 +168,7 @@ export class HelperThreads {
     } finally {
       await this.stop();
     }
-    return { blocks, byHelpers };
+    return { blocks, byHelpers: this.byHelpers };
   }
 
   /** Ends the helpers (whatever they drew is dropped). */
