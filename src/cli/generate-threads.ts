@@ -37,8 +37,8 @@ export interface HelperData {
 
 export const NEXT = 0;
 const WRITTEN = 1;
-/** How far past the blocks written a thread may draw: with two threads, each a block or two ahead. */
-const AHEAD = 4;
+/** How far past the blocks written a thread may draw: a few blocks each for two threads, 4 MB of Praxis sessions. */
+const AHEAD = 8;
 
 /** Waits (a helper thread) until block `block` is fewer than `AHEAD` past the blocks written. */
 export function awaitTurn(state: Int32Array, block: number): void {
