@@ -55,9 +55,8 @@ const HELPER = new URL('./generate-worker.js', import.meta.url);
 /** Whether helper threads can be started here. */
 export const helpersAvailable = (): boolean => HELPER.protocol === 'file:' && existsSync(fileURLToPath(HELPER));
 
-/** Draws block `block` of the run into `sink`, a chunk of bytes at a time (see LineBytes for `reuse`). */
-export function drawBlock(run: BlockRun, block: number, sink: (bytes: Uint8Array) => void, reuse: boolean): void {
-  const bytes = new LineBytes(sink, reuse);
+/** Draws block `block` of the run into `bytes` (their sink has every chunk of it when this returns). */
+export function drawBlock(run: BlockRun, block: number, bytes: LineBytes): void {
   const { api, target, count, seed, edge } = run;
   for (const line of drawLines(api, target, { count, seed, edge, block })) bytes.line(line);
   bytes.end();
@@ -121,6 +120,10 @@ export class HelperThreads {
   ): Promise<{ blocks: number; byHelpers: number }> {
     const { run, blocks, helpers, ready, state } = this;
     let written = 0;
+    // A block written as drawn goes through one reused buffer; one drawn ahead is kept in buffers of its own.
+    const direct = new LineBytes(write, true);
+    let kept: Uint8Array[] = [];
+    const keeping = new LineBytes((chunk) => kept.push(chunk), false);
     const flush = () => {
       for (let chunks = ready.get(written); chunks !== undefined; chunks = ready.get(written)) {
         for (const chunk of chunks) write(chunk);
@@ -146,13 +149,13 @@ export class HelperThreads {
         const block = Atomics.add(state, NEXT, 1);
         if (block >= blocks) break;
         if (block === written) {
-          drawBlock(run, block, write, true);
+          drawBlock(run, block, direct);
           Atomics.store(state, WRITTEN, ++written);
           Atomics.notify(state, WRITTEN);
         } else {
-          const chunks: Uint8Array[] = [];
-          drawBlock(run, block, (chunk) => chunks.push(chunk), false);
-          ready.set(block, chunks);
+          drawBlock(run, block, keeping);
+          ready.set(block, kept);
+          kept = [];
         }
       }
       // Every block is taken: the helpers' last ones, until each has ended.
@@ -163,7 +166,7 @@ export class HelperThreads {
         );
       while (written < blocks) {
         if (ready.has(written)) flush();
-        else drawBlock(run, written++, write, true);
+        else drawBlock(run, written++, direct);
       }
     } finally {
       await this.stop();

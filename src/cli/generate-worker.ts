@@ -3,22 +3,25 @@ import '../apis/install.js';
 import { workerData } from 'node:worker_threads';
 import { spanOf } from '../generators/bulk.js';
 import { awaitTurn, drawBlock, type FromHelper, type HelperData, NEXT } from './generate-threads.js';
+import { LineBytes } from './line-bytes.js';
 
 const { run, state, port } = workerData as HelperData;
 try {
   // Only a run with module files loads the module reader (and what it imports).
   if (run.apiFiles.length > 0) await (await import('./api-file.js')).loadApiFiles(run.apiFiles, run.cwd);
   const shared = new Int32Array(state);
+  let chunks: Uint8Array[] = [];
+  const bytes = new LineBytes((chunk) => chunks.push(chunk), false);
   const { blocks } = spanOf({ count: run.count, seed: run.seed });
   for (let block = Atomics.add(shared, NEXT, 1); block < blocks; block = Atomics.add(shared, NEXT, 1)) {
     awaitTurn(shared, block);
-    const chunks: Uint8Array[] = [];
-    drawBlock(run, block, (chunk) => chunks.push(chunk), false);
+    drawBlock(run, block, bytes);
     const message: FromHelper = { block, chunks };
     port.postMessage(
       message,
       chunks.map((chunk) => chunk.buffer as ArrayBuffer),
     );
+    chunks = [];
   }
 } catch (error) {
   const message: FromHelper = { error: (error as Error).stack ?? String(error) };
