@@ -96,14 +96,19 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Runs the CLI on this process's arguments and sets its exit code. */
 export async function main(): Promise<void> {
-  const stopSignal = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  let stopSignal: Promise<void> | undefined;
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stdoutBytes: (bytes) => writeAll(1, bytes),
     stderr: (text) => process.stderr.write(text),
-    stopSignal,
+    // Ctrl-C is caught only once a command asks to wait for it (mock, conform, record): one that never
+    // does (generate, drawing for seconds) stops at Ctrl-C as any program does.
+    get stopSignal() {
+      stopSignal ??= new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+      return stopSignal;
+    },
   });
 }

@@ -412,6 +412,24 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     );
   }, 60_000);
 
+  it('Ctrl-C stops a long generate at once, on one thread or two', async () => {
+    const bin = join(dir, 'node_modules/.bin/agent-task-contracts');
+    for (const threads of ['1', '2']) {
+      const args = ['generate', '--api', 'praxis', '--what', 'session', '--count', '1000000', '--threads', threads];
+      const child = spawn(bin, args, { cwd: dir });
+      const started = Date.now();
+      // Once lines come, the run is drawing: a million sessions would take it 10 s or more.
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const ended = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.once('exit', (code, signal) => resolve(signal ?? code)),
+      );
+      child.stdout.resume();
+      child.kill('SIGINT');
+      expect(await ended, `--threads ${threads}`).toBe('SIGINT');
+      expect(Date.now() - started, `--threads ${threads}`).toBeLessThan(5_000);
+    }
+  }, 60_000);
+
   /** A fenced block of the README's "Add another list API" section, as written. */
   async function readmeBlock(info: string): Promise<string> {
     const readme = await readFile(join(root, 'README.md'), 'utf8');
