@@ -216,8 +216,13 @@ describe('a JSON recording', () => {
 });
 
 describe('scenario files: errors name the file, the pointer and the reason', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
   const write = async (content: string) => {
     const dir = await mkdtemp(join(tmpdir(), 'atc-scn-'));
+    dirs.push(dir);
     const file = join(dir, 'bad.yaml');
     await writeFile(file, content);
     return file;
