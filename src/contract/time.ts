@@ -5,14 +5,21 @@ export function rfc3339Millis(value: unknown): number {
   return Date.parse(value);
 }
 
-/** Unix-millisecond values between 2001-09-09 and 2286-11-20: a plausible ms clock reading. */
+/**
+ * Whole non-negative numbers below 10¹⁰ are Unix seconds up to 2286-11-20; from 10¹⁰ they are Unix
+ * milliseconds from 1970-04-26 on. Each unit's readings are those that are no plausible reading in
+ * the other one (a time of 2001 is 12 digits in milliseconds and 9 in seconds: both readings).
+ */
+const SECONDS_END = 1e10;
+
+/** A Unix-millisecond value, not one that reads as seconds (below 10¹⁰) or microseconds (from 2286 on). */
 export function looksLikeUnixMillis(value: number): boolean {
-  return Number.isInteger(value) && value >= 1e12 && value < 1e13;
+  return Number.isInteger(value) && value >= SECONDS_END && value < 1e13;
 }
 
-/** Unix-second values between 2001-09-09 and 2286-11-20: a plausible seconds clock reading. */
+/** A Unix-second value (up to 2286-11-20), not one that reads as milliseconds (10¹⁰ and up). */
 export function looksLikeUnixSeconds(value: number): boolean {
-  return Number.isInteger(value) && value >= 1e9 && value < 1e10;
+  return Number.isInteger(value) && value >= 0 && value < SECONDS_END;
 }
 
 /**

@@ -11,10 +11,13 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     good: [
       praxisTask(),
       { ...praxisTask(), status: 'completed', cancellable: false, ended_at: '2026-11-29T10:01:00Z' },
+      // A lost task's record may not know when (or whether) it ended.
+      { ...praxisTask(), status: 'lost', cancellable: false },
     ],
     bad: [
       { ...praxisTask(), ended_at: '2026-11-29T10:01:00Z' },
       { ...praxisTask(), status: 'failed', cancellable: false },
+      { ...praxisTask(), status: 'result_pending', cancellable: false },
     ],
   },
   'praxis.cancellable-only-when-running': {
@@ -152,9 +155,11 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'ark.times-are-unix-millis': {
     component: 'Task',
-    good: [arkTask()],
+    // 2001-08-28 in milliseconds has 12 digits: still milliseconds, not seconds.
+    good: [arkTask(), { ...arkTask(), created_at: 999_000_029_000, started_at: 999_000_030_000 }],
     bad: [
       { ...arkTask(), created_at: 1_764_410_400 },
+      { ...arkTask(), created_at: 999_000_029 },
       { ...arkTask(), started_at: 1_764_410_400_000_000 },
     ],
   },
@@ -168,8 +173,12 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
   'jsonrpc.created-at-unix-seconds': {
     component: 'Task',
-    good: [jsonrpcTask()],
-    bad: [{ ...jsonrpcTask(), created_at: 1_764_410_400_000 }],
+    // 2001-08-28 in seconds has 9 digits: still seconds.
+    good: [jsonrpcTask(), { ...jsonrpcTask(), created_at: 999_000_040 }],
+    bad: [
+      { ...jsonrpcTask(), created_at: 1_764_410_400_000 },
+      { ...jsonrpcTask(), created_at: 999_000_040_000 },
+    ],
   },
   'jsonrpc.envelope-result-xor-error': {
     component: 'ListTasksResponse',

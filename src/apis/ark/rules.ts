@@ -136,7 +136,8 @@ export const arkRules = [
     api: 'ark',
     target: 'task',
     source: { file: DOC, sentence: 'created_at: 任务提交时间，采用 Unix 毫秒时间戳。' },
-    statement: 'created_at, started_at and finished_at are Unix milliseconds (13 digits), not seconds.',
+    statement:
+      'created_at, started_at and finished_at are Unix milliseconds (10¹⁰ and up: from 1970-04-26), not seconds.',
     check(task) {
       const out: Finding[] = [];
       for (const key of ['created_at', 'started_at', 'finished_at'] as const) {
@@ -144,7 +145,9 @@ export const arkRules = [
         if (typeof value === 'number' && !looksLikeUnixMillis(value))
           out.push({
             path: `/${key}`,
-            message: `${key} is ${value}, which is not a Unix millisecond time (expected 13 digits)`,
+            message:
+              `${key} is ${value}, which is not a Unix millisecond time (below 10¹⁰ it reads as Unix seconds, ` +
+              'from 10¹³ as microseconds)',
             value,
           });
       }

@@ -105,12 +105,13 @@ export const jsonrpcRules = [
     api: 'jsonrpc',
     target: 'task',
     source: { file: DOC, sentence: 'created_at integer 任务创建时间（Unix 秒）。' },
-    statement: 'created_at is Unix seconds (10 digits), not milliseconds.',
+    statement: 'created_at is Unix seconds (below 10¹⁰: up to 2286), not milliseconds.',
     check(task) {
       if (typeof task.created_at === 'number' && !looksLikeUnixSeconds(task.created_at))
         return finding(
           '/created_at',
-          `created_at is ${task.created_at}, which is not a Unix second time (expected 10 digits)`,
+          `created_at is ${task.created_at}, which is not a Unix second time (Unix seconds stay below 10¹⁰ until ` +
+            '2286; this reads as milliseconds)',
           task.created_at,
         );
       return [];

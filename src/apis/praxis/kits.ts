@@ -7,7 +7,9 @@ import { forkSource, isNormalizedPath } from './rules.js';
 
 export const praxisKits = {
   'praxis.ended-at-null-exactly-while-running': {
-    breaks: "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null",
+    breaks:
+      "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null " +
+      '(a lost one becomes failed first)',
     members: ['status', 'ended_at', 'started_at'],
     repair(t) {
       if (t.status === 'running') t.ended_at = null;
@@ -15,7 +17,11 @@ export const praxisKits = {
     },
     break(t) {
       if (t.status === 'running') t.ended_at = isoPlus(t.started_at, 60_000);
-      else t.ended_at = null;
+      else {
+        // A lost task may have no end: a failed one has one.
+        if (t.status === 'lost') t.status = 'failed';
+        t.ended_at = null;
+      }
     },
   },
   'praxis.cancellable-only-when-running': {

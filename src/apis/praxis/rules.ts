@@ -76,7 +76,8 @@ export const praxisRules = [
     api: 'praxis',
     target: 'task',
     source: { file: TASKS, sentence: 'Timestamps are RFC3339; ended_at is null while running.' },
-    statement: 'ended_at is null when status is running and a timestamp otherwise.',
+    statement:
+      'ended_at is null when status is running and a timestamp once the task ended (a lost task may not know its end).',
     check(task) {
       if (!has(task, 'ended_at') || typeof task.status !== 'string') return [];
       if (isRunning(task) && task.ended_at !== null)
@@ -85,7 +86,8 @@ export const praxisRules = [
           `ended_at must be null while status is running, got ${JSON.stringify(task.ended_at)}`,
           task.ended_at,
         );
-      if (!isRunning(task) && task.ended_at === null)
+      // A lost task's end is the one its record may not know: "time at which the task ended" says nothing of it.
+      if (!isRunning(task) && task.status !== 'lost' && task.ended_at === null)
         return finding(
           '/ended_at',
           `ended_at is null but status is ${task.status}; it is null only while running`,
