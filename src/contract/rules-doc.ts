@@ -72,8 +72,15 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
     );
     for (const rule of contractOf(api).rules) {
       const alsoBreaks = rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : '';
+      const mockOnly = rule.mockOnly ? ` The mock keeps it; a live server is not judged by it: ${rule.mockOnly}.` : '';
       lines.push(
-        row(`\`${rule.id}\``, fault(rule.id), rule.target, `${cell(rule.statement)}${alsoBreaks}`, quote(rule.source)),
+        row(
+          `\`${rule.id}\``,
+          fault(rule.id),
+          rule.target,
+          `${cell(rule.statement)}${alsoBreaks}${cell(mockOnly)}`,
+          quote(rule.source),
+        ),
       );
     }
     for (const op of contractOf(api).operations) {

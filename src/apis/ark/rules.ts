@@ -59,6 +59,9 @@ export const arkRules = [
       sentence: 'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。',
     },
     statement: 'A queued task (not started) has no started_at field.',
+    mockOnly:
+      'the document is silent on where running and queued go, so a running task may be queued again, and a ' +
+      'queued task may have started',
     applies: (task) => task.state === 'queued',
     check(task) {
       if (has(task, 'started_at'))

@@ -9,6 +9,9 @@ import { type CatalogueId, NOTHING } from './types.js';
 
 const hasEnvelope = having('envelopeTarget');
 
+/** The rules a live server is judged by: all but those the mock alone keeps (`ItemRule.mockOnly`). */
+const judged = (rules: readonly ItemRule[]) => rules.filter((rule) => rule.mockOnly === undefined);
+
 /** A rule's law says what the rule says. */
 const asRule = {
   id: (_op: ListOperation, rule: ItemRule) => rule.id as CatalogueId,
@@ -20,7 +23,7 @@ const asRule = {
 export const itemRuleLaws = defineLaw({
   ...asRule,
   appliesTo: everyOperation,
-  each: (op) => rulesFor(op.api, op.target, apisOf(op)),
+  each: (op) => judged(rulesFor(op.api, op.target, apisOf(op))),
   unexercised: (_op, rule) =>
     rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed',
   check: {
@@ -45,7 +48,7 @@ export const itemRuleLaws = defineLaw({
 export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule>({
   ...asRule,
   appliesTo: hasEnvelope,
-  each: (op) => rulesFor(op.api, op.envelopeTarget, apisOf(op)),
+  each: (op) => judged(rulesFor(op.api, op.envelopeTarget, apisOf(op))),
   unexercised: 'no request got a JSON 200',
   check: {
     page: ({ exchange }, { member: rule }) =>

@@ -25,6 +25,12 @@ export interface ItemRule<Id extends string = string> {
    * exists, it is just never listed): stores of objects do not enforce it.
    */
   listOnly?: true;
+  /**
+   * Why a live server is not judged by it: the mock and the generators keep this reading of its
+   * sentence, but the documents allow another one. Such a rule is no law of the runner's catalogue
+   * and no fault the mock injects.
+   */
+  mockOnly?: string;
   /** Rules that necessarily break too when this one is broken (declared pairs). */
   alsoBreaks?: readonly string[];
   /**

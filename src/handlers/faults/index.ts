@@ -30,9 +30,10 @@ function faultTransforms(apis: ApiSet): Map<string, FaultTransform> {
     'fault-transforms',
     () =>
       new Map<string, FaultTransform>([
-        // An API with generators has its item rules' faults (a runner may have registered it without a mock).
+        // An API with generators has its item rules' faults (a runner may have registered it without a mock);
+        // a rule the runner does not judge (mockOnly) is no fault: nothing would catch it.
         ...allRules(apis)
-          .filter((rule) => hasGenerators(rule.api, apis))
+          .filter((rule) => hasGenerators(rule.api, apis) && rule.mockOnly === undefined)
           .map((rule) => [rule.id, itemRuleFault(rule, apis)] as const),
         ...mockedApiNames(apis).flatMap((api) => Object.entries(mockOf(api, apis).faults)),
       ]),
