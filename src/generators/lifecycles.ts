@@ -124,6 +124,10 @@ export function illegalLifecycle(
           return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.immutable-fields`] };
         if (op.pastEventFields.includes(field))
           return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.past-events-fixed`] };
+        // So does a time the task's end state holds fixed (Ark's started_at), moved while it stays there.
+        const state = String(last[op.stateField!]);
+        if (op.finalContent?.fields.includes(field) && op.finalContent.states.includes(state))
+          return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.final-content-fixed`] };
       }
       return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`] };
     });

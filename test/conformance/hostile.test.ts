@@ -252,6 +252,31 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('a filter that matches the beginning of a value (thread-1 for thread-17) is caught', async () => {
+    const mock = await startMock();
+    const sent = new Set<string>();
+    const server = await hostile((req, res) => {
+      const url = new URL(req.url!, mock.server.url);
+      const thread = url.searchParams.get('session_thread_id');
+      if (thread === null) return void forward(res, `${mock.server.url}${req.url}`);
+      sent.add(thread);
+      url.searchParams.delete('session_thread_id');
+      void fetch(url).then(async (answer) => {
+        const body = (await answer.json()) as { items?: { session_thread_id?: string }[] };
+        const items = body.items?.filter((item) => item.session_thread_id?.startsWith(thread));
+        sendJson(res, answer.status, items ? { ...body, items } : body);
+      });
+    });
+    const result = await conformThrough(server, mock);
+    const caught = result.violations.filter((v) => v.rule === 'ark.filter-session_thread_id');
+    expect(caught.length, [...sent].join(', ')).toBeGreaterThan(0);
+    // The value caught is a listed thread id cut short by its last character.
+    const cut = [...sent].find((value) => [...sent].some((other) => other !== value && other.startsWith(value)));
+    expect(cut, [...sent].join(', ')).toBeDefined();
+    expect(caught.some((v) => v.curl.includes(`session_thread_id=${encodeURIComponent(cut!)}`))).toBe(true);
+    expect(result.exitCode).toBe(1);
+  });
+
   it('endless paging (a cursor forever, fresh items every page) stops at the page cap with a note', async () => {
     const server = await hostile((req, res, n) => {
       const url = new URL(req.url!, 'http://x');

@@ -18,8 +18,8 @@ afterAll(async () => {
 
 describe('replay', () => {
   // Only a property case finds this break: the combinations send the thread ids the list holds and
-  // one no task has without a dash; the property cases also draw unknown ids with one, which this
-  // server answers with every task.
+  // one cut short (the beginning of a listed one); the property cases also draw unknown ids with a
+  // dash, which this server answers with every task.
   it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
     const server = await hostile(servers.ark('unknown-dashed-thread-lists-all'));
     const options = { api: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;

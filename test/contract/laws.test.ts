@@ -272,6 +272,20 @@ describe('lifecycles and time', () => {
     expect(mayFollow(jsonrpcLifecycle, 'created', 'failed')).toBe(true); // via working, between two polls
     expect(mayFollow(jsonrpcLifecycle, 'working', 'queued')).toBe(false);
   });
+  it("an Ark task's started_at is settled once it ended: it may move while the task is live", () => {
+    const judge = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+      applyLaws(ark, 'observation', { id: 'task-1', before: arkItem(1, before), after: arkItem(1, after) })
+        .filter((o) => o.law.id === 'ark.final-content-fixed')
+        .flatMap((o) => o.judgement.violations.map((v) => v.message));
+    const done = { state: 'succeeded', finished_at: 1_764_410_500_000 };
+    expect(judge(done, { ...done, started_at: 1_764_410_450_000 })).toEqual([
+      'task-1: started_at changed from 1764410399005 to 1764410450000 while the task stayed succeeded, which is ' +
+        'not processed further',
+    ]);
+    expect(judge(done, done)).toEqual([]);
+    // Running twice, or queued again and started anew: the later start is not judged.
+    expect(judge({ state: 'running' }, { state: 'running', started_at: 1_764_410_450_000 })).toEqual([]);
+  });
   it('an Ark unknown task may come back to running; a finished one never runs again', () => {
     expect(mayFollow(arkLifecycle, 'unknown', 'running')).toBe(true);
     expect(mayFollow(arkLifecycle, 'succeeded', 'running')).toBe(false);

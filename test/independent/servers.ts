@@ -69,11 +69,11 @@ export function ark(variant = 'correct'): Handler {
         variant === 'comma-states-ignored' ? states[0] === t.state : states.includes(String(t.state)),
       );
     const thread = url.searchParams.get('session_thread_id');
-    // A thread no task has, with a dash in its id: the broken variant lists everything instead of nothing.
+    // A thread no task's id starts with, with a dash in it: the broken variant lists everything instead of nothing.
     const unmatched =
       variant === 'unknown-dashed-thread-lists-all' &&
       thread?.includes('-') === true &&
-      !arkTasks(variant).some((t) => t.session_thread_id === thread);
+      !arkTasks(variant).some((t) => String(t.session_thread_id).startsWith(thread));
     if (thread && variant !== 'thread-filter-ignored' && !unmatched)
       tasks = tasks.filter((t) => t.session_thread_id === thread);
     // Off by one only between the usual probe points (1, 2, the default, default + 1, the list's length).

@@ -122,8 +122,19 @@ const operations: readonly ListOperation[] = [
         },
       },
     ],
-    // No finalContent: the end states are stable (unknown "不是稳定结束状态" says so of the others), but
-    // the summary may come later (服务端未生成摘要时，不返回该字段), so nothing is held fixed.
+    // The end states are stable (unknown "不是稳定结束状态" says so of the others): a task in one has
+    // run its course, so when (or whether) it started is settled. Not the summary: it may come later
+    // (服务端未生成摘要时，不返回该字段); nor finished_at, which past-events-fixed holds already.
+    finalContent: {
+      states: arkLifecycle.terminal,
+      fields: ['started_at'],
+      source: {
+        file: ARK,
+        sentence:
+          'unknown 表示当前无法确认任务状态，不是稳定结束状态。 … ' +
+          'started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。任务尚未开始时，不返回该字段。',
+      },
+    },
     // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent
     // starts that call, before the task exists: no two tasks share one, and it never changes.
     nestedIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],

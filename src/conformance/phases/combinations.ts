@@ -120,8 +120,13 @@ function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): 
   const documented = enumOf(op, op.component, filter.field);
   const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...documented])];
   // An open value no object holds matches nothing: a filter ignored on a list of one value shows
-  // only so. (A value outside a documented enum may be refused instead, so none is sent there.)
-  const singles = [...known.slice(0, SINGLE_VALUES), ...(documented.length === 0 ? [UNMATCHED] : [])];
+  // only so. It is a listed value cut short by its last character, so that a filter matching the
+  // beginning of a value (thread-1 for thread-17) shows too. (A value outside a documented enum may
+  // be refused instead, so none is sent there.)
+  // By code point: a value ending in an astral character keeps no lone surrogate.
+  const first = [...(known[0] ?? '')];
+  const cut = first.length > 1 ? first.slice(0, -1).join('') : UNMATCHED;
+  const singles = [...known.slice(0, SINGLE_VALUES), ...(documented.length === 0 ? [cut] : [])];
   if (!filter.commaSeparated || known.length < 2) return singles;
   const sets = [known.slice(0, 2), known.slice(-3)].filter((set) => set.length >= 2).slice(0, VALUE_SETS);
   return [...new Set([...singles, ...sets.map((set) => set.join(','))])];
