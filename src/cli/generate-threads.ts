@@ -70,8 +70,8 @@ interface Helper {
 
 /**
  * Up to `threads - 1` helper threads for a run (no more than it has blocks), started when made;
- * `write` writes the run with them and ends them, `stop` ends them unused. A helper that fails
- * leaves its blocks to this thread (the same lines), and `write` says why it failed.
+ * `write` writes the run with them and ends them. A helper that fails leaves its blocks to this
+ * thread (the same lines), and `write` says why it failed.
  */
 export class HelperThreads {
   private readonly state = new Int32Array(new SharedArrayBuffer(8));
@@ -174,8 +174,8 @@ export class HelperThreads {
     return { blocks, byHelpers: this.byHelpers };
   }
 
-  /** Ends the helpers (whatever they drew is dropped). */
-  async stop(): Promise<void> {
+  /** Ends the helpers (whatever they drew and did not post is dropped). */
+  private async stop(): Promise<void> {
     for (const { worker, port } of this.helpers) {
       port.close();
       await worker.terminate();

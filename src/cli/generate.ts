@@ -73,7 +73,8 @@ export const generateCommand: Command = {
     },
   },
   async run(values, io) {
-    const api = chosenApi(values, await loadApiFiles(apiFilesOf(values.api as string[] | undefined)));
+    const apiFiles = apiFilesOf(values.api as string[] | undefined);
+    const api = chosenApi(values, await loadApiFiles(apiFiles));
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;
@@ -82,7 +83,6 @@ export const generateCommand: Command = {
     const breakId = typeof values.break === 'string' ? values.break : undefined;
     const threadsGiven = parseInteger(values, 'threads', 1, MAX_THREADS);
     const target = what as RuleTarget;
-    const run = { api, target, count, seed, edge, apiFiles: apiFilesOf(values.api as string[]), cwd: process.cwd() };
     const [
       { default: fastCheck },
       { componentsOf },
@@ -131,9 +131,10 @@ export const generateCommand: Command = {
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
     const options = { count, seed, edge, breaks: breakId };
+    const apart = !arbitrary && blocksApart(api, target, options);
     // The default: a few lines of a run of their own (not this run's) tell how much it will write.
     let threads = threadsGiven ?? 1;
-    if (threadsGiven === undefined && !arbitrary && availableParallelism() >= 2 && count > SAMPLE_LINES) {
+    if (threadsGiven === undefined && apart && availableParallelism() >= 2 && count > SAMPLE_LINES) {
       let bytes = 0;
       for (const line of drawLines(api, target, { ...options, count: SAMPLE_LINES })) bytes += line.length + 1;
       if ((bytes / SAMPLE_LINES) * count >= AUTO_THREADS_BYTES) threads = 2;
@@ -142,7 +143,7 @@ export const generateCommand: Command = {
       const { HelperThreads, helpersAvailable } = await import('./generate-threads.js');
       const why = arbitrary
         ? `--what ${what} is drawn by fast-check, in order`
-        : !blocksApart(api, target, options)
+        : !apart
           ? "these objects keep their ids unique with a record of the whole run (--edge, --break, or an API's own ids)"
           : !helpersAvailable()
             ? 'the sources run through tsx here (`npm run build` makes the CLI that starts threads)'
@@ -150,6 +151,7 @@ export const generateCommand: Command = {
       if (why === undefined) {
         // Started once the run is known to split: a helper started on speculation and stopped unused cost
         // a run of 100,000 Ark tasks 0.08 s, more than starting it early saved 100,000 Praxis sessions.
+        const run = { api, target, count, seed, edge, apiFiles, cwd: process.cwd() };
         const helpers = new HelperThreads(run, threads);
         const { blocks, byHelpers } = await helpers.write(io.stdoutBytes, io.stderr);
         // For tests and the curious: which thread drew what (CONTRIBUTING.md, diagnostics).

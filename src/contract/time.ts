@@ -6,21 +6,27 @@ export function rfc3339Millis(value: unknown): number {
 }
 
 /**
- * Whole non-negative numbers below 10¹⁰ are Unix seconds up to 2286-11-20; from 10¹⁰ they are Unix
- * milliseconds from 1970-04-26 on. Each unit's readings are those that are no plausible reading in
- * the other one (a time of 2001 is 12 digits in milliseconds and 9 in seconds: both readings).
+ * The unit a Unix time reads in: a whole non-negative number below 10¹⁰ is seconds (up to
+ * 2286-11-20), from 10¹⁰ milliseconds (from 1970-04-26), from 10¹³ microseconds. Each unit's
+ * readings are those that are no plausible reading in the other one: a time of 2001 is 12 digits in
+ * milliseconds and 9 in seconds, both read as meant. Undefined for a negative or fractional number.
  */
-const SECONDS_END = 1e10;
-
-/** A Unix-millisecond value, not one that reads as seconds (below 10¹⁰) or microseconds (from 2286 on). */
-export function looksLikeUnixMillis(value: number): boolean {
-  return Number.isInteger(value) && value >= SECONDS_END && value < 1e13;
+function epochUnit(value: number): 'seconds' | 'milliseconds' | 'microseconds' | undefined {
+  if (!Number.isInteger(value) || value < 0) return undefined;
+  return value < 1e10 ? 'seconds' : value < 1e13 ? 'milliseconds' : 'microseconds';
 }
 
-/** A Unix-second value (up to 2286-11-20), not one that reads as milliseconds (10¹⁰ and up). */
-export function looksLikeUnixSeconds(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value < SECONDS_END;
+/** What a Unix time in the wrong unit reads as, for a message. */
+export function readsAs(value: number): string {
+  const unit = epochUnit(value);
+  return unit === undefined ? 'it is not a whole number from 0' : `it reads as Unix ${unit}`;
 }
+
+/** A Unix-millisecond value: not one that reads as seconds or microseconds. */
+export const looksLikeUnixMillis = (value: number): boolean => epochUnit(value) === 'milliseconds';
+
+/** A Unix-second value: not one that reads as milliseconds. */
+export const looksLikeUnixSeconds = (value: number): boolean => epochUnit(value) === 'seconds';
 
 /**
  * A time written to the second at most: a number that is no Unix-millisecond reading, or RFC 3339

@@ -55,7 +55,7 @@ export function spanOf({ count, block }: DrawOptions): { from: number; to: numbe
   return { from: block * BLOCK, to: Math.min(count, (block + 1) * BLOCK), blocks };
 }
 
-/** The random source of the block object `i` of a run of `blocks` blocks starts. */
+/** The random source of the block that object `i` starts, in a run of `blocks` blocks. */
 export const blockRng = (seed: number, i: number, blocks: number) => new Rng(seed, Math.floor(i / BLOCK), blocks);
 
 /** The members of an API's objects that never repeat in a list: each target's id and its nested ids. */

@@ -60,7 +60,7 @@ export {
   type JsonObject,
   type RuleTarget,
 } from '../contract/rules/types.js';
-export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, rfc3339Millis } from '../contract/time.js';
+export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, readsAs, rfc3339Millis } from '../contract/time.js';
 export type { Source } from '../contract/violation.js';
 export { withArticle } from '../contract/words.js';
 export { base36 } from '../generators/digits.js';

@@ -345,6 +345,22 @@ describe('item rules', () => {
     });
   }
 
+  it('a time in the wrong unit says which unit it reads as', () => {
+    const messages = (api: 'ark' | 'jsonrpc', item: JsonObject) => checkItem(api, 'task', item).map((v) => v.message);
+    expect(messages('ark', { ...arkTask(), created_at: 1_764_410_400 })).toContain(
+      'created_at is 1764410400, which is not a Unix millisecond time (it reads as Unix seconds)',
+    );
+    expect(messages('ark', { ...arkTask(), started_at: 1_764_410_400_000_000 })).toContain(
+      'started_at is 1764410400000000, which is not a Unix millisecond time (it reads as Unix microseconds)',
+    );
+    expect(messages('ark', { ...arkTask(), created_at: 1_764_410_400_000.5 })).toContain(
+      'created_at is 1764410400000.5, which is not a Unix millisecond time (it is not a whole number from 0)',
+    );
+    expect(messages('jsonrpc', { ...jsonrpcTask(), created_at: 1_764_410_400_000 })).toEqual([
+      'created_at is 1764410400000, which is not a Unix second time (it reads as Unix milliseconds)',
+    ]);
+  });
+
   it('a rule whose check throws is reported as a violation of that rule', () => {
     const hostile = new Proxy(
       {},

@@ -1,6 +1,6 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
 import { type Finding, finding, has, type ItemRule } from '../../contract/rules/types.js';
-import { looksLikeUnixMillis } from '../../contract/time.js';
+import { looksLikeUnixMillis, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 
 export const ARK_DOCUMENT = '002_975038caf7b7a661.txt';
@@ -148,9 +148,7 @@ export const arkRules = [
         if (typeof value === 'number' && !looksLikeUnixMillis(value))
           out.push({
             path: `/${key}`,
-            message:
-              `${key} is ${value}, which is not a Unix millisecond time (below 10¹⁰ it reads as Unix seconds, ` +
-              'from 10¹³ as microseconds)',
+            message: `${key} is ${value}, which is not a Unix millisecond time (${readsAs(value)})`,
             value,
           });
       }

@@ -1,6 +1,6 @@
 import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
 import { finding, has, type ItemRule } from '../../contract/rules/types.js';
-import { looksLikeUnixSeconds } from '../../contract/time.js';
+import { looksLikeUnixSeconds, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
 
 export const JSONRPC_DOCUMENT = '003_74bd28131cc50021.txt';
@@ -110,8 +110,7 @@ export const jsonrpcRules = [
       if (typeof task.created_at === 'number' && !looksLikeUnixSeconds(task.created_at))
         return finding(
           '/created_at',
-          `created_at is ${task.created_at}, which is not a Unix second time (Unix seconds stay below 10¹⁰ until ` +
-            '2286; this reads as milliseconds)',
+          `created_at is ${task.created_at}, which is not a Unix second time (${readsAs(task.created_at)})`,
           task.created_at,
         );
       return [];

@@ -122,8 +122,8 @@ function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): 
   // An open value no object holds matches nothing: a filter ignored on a list of one value shows
   // only so. It is a listed value cut short by its last character, so that a filter matching the
   // beginning of a value (thread-1 for thread-17) shows too. (A value outside a documented enum may
-  // be refused instead, so none is sent there.)
-  // By code point: a value ending in an astral character keeps no lone surrogate.
+  // be refused instead, so none is sent there.) Cut by code point: an astral last character leaves
+  // no lone surrogate.
   const first = [...(known[0] ?? '')];
   const cut = first.length > 1 ? first.slice(0, -1).join('') : UNMATCHED;
   const singles = [...known.slice(0, SINGLE_VALUES), ...(documented.length === 0 ? [cut] : [])];

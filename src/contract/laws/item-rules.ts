@@ -1,16 +1,13 @@
 import { apisOf } from '../api-set.js';
 /** The item rules as laws of the catalogue: each judges the listed objects (or the whole body) of every 200. */
 import type { ListOperation } from '../operations.js';
-import { checkItemRule, judgeItemRule, rulesFor } from '../rules/index.js';
+import { checkItemRule, judgedLive, judgeItemRule, rulesFor } from '../rules/index.js';
 import { type ItemRule, isObject } from '../rules/types.js';
 import { pageItems } from './common.js';
 import { defineLaw, everyOperation, having, type With } from './define.js';
 import { type CatalogueId, NOTHING } from './types.js';
 
 const hasEnvelope = having('envelopeTarget');
-
-/** The rules a live server is judged by: all but those the mock alone keeps (`ItemRule.mockOnly`). */
-const judged = (rules: readonly ItemRule[]) => rules.filter((rule) => rule.mockOnly === undefined);
 
 /** A rule's law says what the rule says. */
 const asRule = {
@@ -23,7 +20,7 @@ const asRule = {
 export const itemRuleLaws = defineLaw({
   ...asRule,
   appliesTo: everyOperation,
-  each: (op) => judged(rulesFor(op.api, op.target, apisOf(op))),
+  each: (op) => rulesFor(op.api, op.target, apisOf(op)).filter(judgedLive),
   unexercised: (_op, rule) =>
     rule.applies ? 'no listed object was of the kind or in the state the rule constrains' : 'no object was listed',
   check: {
@@ -48,7 +45,7 @@ export const itemRuleLaws = defineLaw({
 export const envelopeRuleLaws = defineLaw<With<'envelopeTarget'>, ItemRule>({
   ...asRule,
   appliesTo: hasEnvelope,
-  each: (op) => judged(rulesFor(op.api, op.envelopeTarget, apisOf(op))),
+  each: (op) => rulesFor(op.api, op.envelopeTarget, apisOf(op)).filter(judgedLive),
   unexercised: 'no request got a JSON 200',
   check: {
     page: ({ exchange }, { member: rule }) =>

@@ -13,6 +13,9 @@ export function allRules(apis: ApiSet = processApis()): readonly ItemRule[] {
   return apis.apiNames().flatMap((api) => apis.contractOf(api).rules);
 }
 
+/** Whether a live server is judged by the rule: all but those the mock alone keeps (`ItemRule.mockOnly`). */
+export const judgedLive = (rule: ItemRule): boolean => rule.mockOnly === undefined;
+
 export function itemRule(id: string, apis: ApiSet = processApis()): ItemRule {
   const byId = apis.derive('rules-by-id', () => new Map(allRules(apis).map((rule) => [rule.id, rule])));
   const rule = byId.get(id);

@@ -7,7 +7,7 @@
 import { type ApiSet, processApis } from '../../contract/api-set.js';
 import type { AnyFaultId } from '../../contract/api-types.js';
 import { type ListOperation, operationsIn } from '../../contract/operations.js';
-import { allRules } from '../../contract/rules/index.js';
+import { allRules, judgedLive } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
 import { hasGenerators } from '../../generators/profiles.js';
 import { mockedApiNames, mockOf } from '../apis.js';
@@ -33,7 +33,7 @@ function faultTransforms(apis: ApiSet): Map<string, FaultTransform> {
         // An API with generators has its item rules' faults (a runner may have registered it without a mock);
         // a rule the runner does not judge (mockOnly) is no fault: nothing would catch it.
         ...allRules(apis)
-          .filter((rule) => hasGenerators(rule.api, apis) && rule.mockOnly === undefined)
+          .filter((rule) => hasGenerators(rule.api, apis) && judgedLive(rule))
           .map((rule) => [rule.id, itemRuleFault(rule, apis)] as const),
         ...mockedApiNames(apis).flatMap((api) => Object.entries(mockOf(api, apis).faults)),
       ]),
