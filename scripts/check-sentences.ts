@@ -1,6 +1,6 @@
 /**
  * `npm run check:sentences [-- --seeds DIR] [--table FILE] [--renumber]`: every unit of every document in the
- * seeds folder (default: shared/seeds beside the repository) has an entry in specs/sentences.yaml
+ * seeds folder (default: specs/sources) has an entry in specs/sentences.yaml
  * whose text still matches, every rule an entry names exists, and every rule of the catalogue
  * cites at least one unit. Exits 1 naming each problem; lists the gaps (observable units no rule
  * judges yet), which fail too once GAPS_FAIL in scripts/sentences/check.ts is true.
@@ -21,7 +21,7 @@ const { values } = parseArgs({
 const seeds = values.seeds ? resolve(values.seeds) : DEFAULT_SEEDS;
 if (!existsSync(seeds)) {
   console.error(
-    `check:sentences: no seeds folder at ${seeds}. The documents are read from shared/seeds beside the repository (${relative(REPO_ROOT, DEFAULT_SEEDS)}); put them there or pass --seeds DIR (npm run check:sentences -- --seeds DIR).`,
+    `check:sentences: no seeds folder at ${seeds}. The documents are read from ${relative(REPO_ROOT, DEFAULT_SEEDS)} by default; put them back there (git checkout) or pass --seeds DIR (npm run check:sentences -- --seeds DIR).`,
   );
   process.exit(1);
 }

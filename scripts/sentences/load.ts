@@ -1,7 +1,7 @@
 /**
  * Reads what the sentence check compares: the documents in a seeds folder, the table, the rule
- * catalogue and the specs. The default folder is `shared/seeds` beside the repository, where a
- * checkout (and CI's fresh clone) finds the vendors' documents.
+ * catalogue and the specs. The default folder is `specs/sources/`, the vendors' documents as the
+ * package ships them (a checkout and CI's fresh clone hold them too).
  */
 import '../../src/apis/install.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { type Sentence, splitDocument } from './split.js';
 import { parseTable, type Table } from './table.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DEFAULT_SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
+export const DEFAULT_SEEDS = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
 export const TABLE_FILE = 'specs/sentences.yaml';
 
 /** Every file of the folder, split into units, in file-name order. */

@@ -88,12 +88,12 @@ function describeError(api: ApiName, { root, profile, apis }: Validated, error: 
   return quoted ? `${said} — ${quoted}` : said;
 }
 
-/** A spec description that quotes a document (`002: "…"`), with the document's file name for its number. */
+/** A spec description that quotes a document (`002: "…"`), with the document's path for its number. */
 function documentQuote(documents: readonly string[], description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
   const match = /^(\d{3}):\s*([\s\S]+)$/.exec(description.trim());
   if (!match) return undefined;
-  const file = documents.find((d) => d.startsWith(`${match[1]}_`));
+  const file = documents.find((d) => d.slice(d.lastIndexOf('/') + 1).startsWith(`${match[1]}_`));
   return file ? `${file}: ${match[2]}` : undefined;
 }
 

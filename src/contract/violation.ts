@@ -1,6 +1,6 @@
 /** Where a contract statement comes from: a seed document and the sentence in it. */
 export interface Source {
-  /** Seed file name in ../shared/seeds, or a spec file for schema statements. */
+  /** The document, a path from the package root (`specs/sources/002_….txt`), or a spec file for schema statements. */
   file: string;
   sentence: string;
 }

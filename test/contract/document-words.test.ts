@@ -4,7 +4,7 @@ import { contractOf } from '../../src/contract/registry.js';
 import { validateComponent, validateResponseBody } from '../../src/contract/validate.js';
 import { MockApp } from '../../src/handlers/app.js';
 
-const ARK = '002_975038caf7b7a661.txt';
+const ARK = 'specs/sources/002_975038caf7b7a661.txt';
 
 describe('messages in the documents’ words', () => {
   it('a null next_cursor says it is absent on the last page, quoting 002, with the pointer', () => {
@@ -33,7 +33,7 @@ describe('messages in the documents’ words', () => {
       expect(numbers.length, api).toBeGreaterThan(0);
       for (const n of new Set(numbers))
         expect(
-          documents.some((d) => d.startsWith(`${n}_`)),
+          documents.some((d) => d.startsWith(`specs/sources/${n}_`)),
           `${api} ${n}`,
         ).toBe(true);
     }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEEDS } from '../../scripts/sentences/load.js';
+import { REPO_ROOT } from '../../scripts/sentences/load.js';
 import { ALL_LAWS } from '../../src/contract/laws/index.js';
 
 /** Markdown emphasis, escapes, list markers and white space dropped (the documents wrap lines mid-sentence). */
@@ -20,12 +20,12 @@ const plain = (text: string) =>
 const documents = new Map<string, string>();
 const documentText = (file: string) => {
   let text = documents.get(file);
-  if (text === undefined) documents.set(file, (text = plain(readFileSync(join(DEFAULT_SEEDS, file), 'utf8'))));
+  if (text === undefined) documents.set(file, (text = plain(readFileSync(join(REPO_ROOT, file), 'utf8'))));
   return text;
 };
 
 describe('law sources', () => {
-  const fromDocuments = ALL_LAWS.filter((law) => /^00\d_[0-9a-f]+\.txt$/.test(law.source.file));
+  const fromDocuments = ALL_LAWS.filter((law) => /^specs\/sources\/00\d_[0-9a-f]+\.txt$/.test(law.source.file));
 
   it('most laws quote a document (a law citing the spec has no document sentence)', () => {
     expect(fromDocuments.length).toBeGreaterThan(ALL_LAWS.length * 0.75);

@@ -321,7 +321,7 @@ describe('item rules', () => {
     const examples = EXAMPLES[rule.id];
     describe(rule.id, () => {
       it('cites its document and a sentence', () => {
-        expect(rule.source.file).toMatch(/^00\d_[0-9a-f]+\.txt$/);
+        expect(rule.source.file).toMatch(/^specs\/sources\/00\d_[0-9a-f]+\.txt$/);
         expect(rule.source.sentence.length).toBeGreaterThan(10);
       });
       it('passes conforming objects (which the schema accepts too)', () => {

@@ -98,7 +98,7 @@ describe('the time family', () => {
     describe(member.id, () => {
       it('is one law of its operation, with its document and sentence', () => {
         expect(lawsOf(op).filter((law) => law.id === member.id)).toHaveLength(1);
-        expect(member.source.file).toMatch(/^00\d_[0-9a-f]+\.txt$/);
+        expect(member.source.file).toMatch(/^specs\/sources\/00\d_[0-9a-f]+\.txt$/);
         expect(member.source.sentence.length).toBeGreaterThan(10);
       });
       it('passes objects in order, on a page and by checkItem', () => {

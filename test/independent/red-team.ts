@@ -29,7 +29,7 @@ interface Call {
 export interface RedTeamServer {
   name: string;
   api: BuiltinApiName;
-  /** The document (a file of /work/shared/seeds) and its words this server contradicts. */
+  /** The document (a file of specs/sources) and its words this server contradicts. */
   file: string;
   sentence: string;
   /** What a GET client sees. */
@@ -37,11 +37,11 @@ export interface RedTeamServer {
   answer: (call: Call) => Answer;
 }
 
-const ARK = '002_975038caf7b7a661.txt';
-const RPC = '003_74bd28131cc50021.txt';
-const TASKS = '000_833527b857329c7b.txt';
-const SESSIONS = '004_a09f4aec44242b61.txt';
-const EVERRUNS = '001_5ef50488d1ca2e3f.txt';
+const ARK = 'specs/sources/002_975038caf7b7a661.txt';
+const RPC = 'specs/sources/003_74bd28131cc50021.txt';
+const TASKS = 'specs/sources/000_833527b857329c7b.txt';
+const SESSIONS = 'specs/sources/004_a09f4aec44242b61.txt';
+const EVERRUNS = 'specs/sources/001_5ef50488d1ca2e3f.txt';
 
 /** Runs a handler of servers.ts on a request that never touches the network. */
 function ask(handler: Handler, path: string, n: number): Answer {

@@ -50,7 +50,7 @@ describe('toSatisfyContract', () => {
     expect(message).toMatch(/✗ ark\.limit-respected: .*3 items/);
     expect(message).toMatch(/✗ ark\.finished-at-only-when-terminal: /);
     expect(message).toMatch(/at \/items\/0\/finished_at = \d+/);
-    expect(message).toContain('002_975038caf7b7a661.txt: “');
+    expect(message).toContain('specs/sources/002_975038caf7b7a661.txt: “');
     await expect(await fetch('https://broken.test/api/v3/sessions/sesn-demo/tasks?limit=2')).not.toSatisfyContract(
       'ark',
       'listTasks',

@@ -61,6 +61,7 @@ describe('the installable package', () => {
     expect(files).toContain('dist/handlers/index.js');
     expect(files).toContain('dist/handlers/index.d.ts');
     expect(files).toContain('specs/ark.openapi.yaml');
+    expect(files).toContain('specs/sources/002_975038caf7b7a661.txt');
     expect(files).toContain('scenarios/schema.json');
     expect(files).toContain('schemas/conformance-report.schema.json');
     expect(files).toContain('dist/types/index.d.ts');

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSentenceId, sentenceId, splitDocument, splitProse, textHash } from '../../scripts/sentences/split.js';
 
-/** The documents sit in shared/seeds beside the repository. */
-const SEEDS = fileURLToPath(new URL('../../../shared/seeds/', import.meta.url));
+/** The vendor documents, as the package ships them. */
+const SEEDS = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
 
 const texts = (file: string, content: string) => splitDocument(file, content).map((s) => `${s.kind}: ${s.text}`);
 

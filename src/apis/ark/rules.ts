@@ -3,7 +3,7 @@ import { type Finding, finding, has, type ItemRule } from '../../contract/rules/
 import { looksLikeUnixMillis, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 
-export const ARK_DOCUMENT = '002_975038caf7b7a661.txt';
+export const ARK_DOCUMENT = 'specs/sources/002_975038caf7b7a661.txt';
 const DOC = ARK_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
 type ArkTaskState = components['schemas']['TaskState'];

@@ -2,7 +2,7 @@ import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.j
 import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/everruns.js';
 
-export const EVERRUNS_DOCUMENT = '001_5ef50488d1ca2e3f.txt';
+export const EVERRUNS_DOCUMENT = 'specs/sources/001_5ef50488d1ca2e3f.txt';
 const DOC = EVERRUNS_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle or a rule is a compile error. */
 type EverrunsTaskState = components['schemas']['TaskState'];

@@ -3,7 +3,7 @@ import { finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
 
-export const JSONRPC_DOCUMENT = '003_74bd28131cc50021.txt';
+export const JSONRPC_DOCUMENT = 'specs/sources/003_74bd28131cc50021.txt';
 const DOC = JSONRPC_DOCUMENT;
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */
 type JsonRpcTaskStatus = components['schemas']['TaskStatus'];

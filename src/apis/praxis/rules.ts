@@ -7,8 +7,8 @@ type PraxisTaskStatus = components['schemas']['BackgroundTaskStatus'];
 type PraxisSessionStatus = components['schemas']['SessionStatus'];
 
 /** The documents: background tasks (000) and the session list (004). */
-export const PRAXIS_TASKS_DOCUMENT = '000_833527b857329c7b.txt';
-export const PRAXIS_SESSIONS_DOCUMENT = '004_a09f4aec44242b61.txt';
+export const PRAXIS_TASKS_DOCUMENT = 'specs/sources/000_833527b857329c7b.txt';
+export const PRAXIS_SESSIONS_DOCUMENT = 'specs/sources/004_a09f4aec44242b61.txt';
 const TASKS = PRAXIS_TASKS_DOCUMENT;
 const SESSIONS = PRAXIS_SESSIONS_DOCUMENT;
 

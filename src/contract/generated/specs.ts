@@ -6,7 +6,7 @@ export const praxisSpec: OpenApiDocument = {
   "info": {
     "title": "Praxis agent API (background tasks and session list)",
     "version": "0.1.0",
-    "description": "Written by hand from `000_833527b857329c7b.txt` (List Session Background Tasks) and `004_a09f4aec44242b61.txt` (列出会话 / list sessions). Nested session objects the documents name without describing (agent, budget, stats, usage, resources, outcome_evaluations) follow the Managed Agents shape of the official Anthropic SDK; they carry `x-reference-only: true`, so the conformance runner checks only their JSON type, never their inner shape.",
+    "description": "Written by hand from `specs/sources/000_833527b857329c7b.txt` (List Session Background Tasks) and `specs/sources/004_a09f4aec44242b61.txt` (列出会话 / list sessions). Nested session objects the documents name without describing (agent, budget, stats, usage, resources, outcome_evaluations) follow the Managed Agents shape of the official Anthropic SDK; they carry `x-reference-only: true`, so the conformance runner checks only their JSON type, never their inner shape.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -907,7 +907,7 @@ export const everrunsSpec: OpenApiDocument = {
   "info": {
     "title": "Everruns session tasks",
     "version": "0.1.0",
-    "description": "Written by hand from `001_5ef50488d1ca2e3f.txt` (\"List background tasks owned by a session.\").",
+    "description": "Written by hand from `specs/sources/001_5ef50488d1ca2e3f.txt` (\"List background tasks owned by a session.\").",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1341,7 +1341,7 @@ export const arkSpec: OpenApiDocument = {
   "info": {
     "title": "Volcengine Ark session tasks",
     "version": "0.1.0",
-    "description": "Written by hand from `002_975038caf7b7a661.txt` (\"分页查询指定会话中的后台工具任务，可按任务状态或会话线程筛选。\"). Ark omits a field it has no value for; it never sends null, so no field here admits null. The document gives no error body; `ArkError` is the project's assumption (Ark's usual `{error: {code, message}}`), marked `x-assumption: true`, and the conformance runner never asserts it.",
+    "description": "Written by hand from `specs/sources/002_975038caf7b7a661.txt` (\"分页查询指定会话中的后台工具任务，可按任务状态或会话线程筛选。\"). Ark omits a field it has no value for; it never sends null, so no field here admits null. The document gives no error body; `ArkError` is the project's assumption (Ark's usual `{error: {code, message}}`), marked `x-assumption: true`, and the conformance runner never asserts it.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1631,7 +1631,7 @@ export const jsonrpcSpec: OpenApiDocument = {
   "info": {
     "title": "JSON-RPC task list",
     "version": "0.1.0",
-    "description": "Written by hand from `003_74bd28131cc50021.txt` (\"List Tasks. List all tasks. Returns a JSON-RPC ListTasksResponse envelope.\"). ASSUMPTION: the document names no path or base; this spec uses `GET /tasks`.",
+    "description": "Written by hand from `specs/sources/003_74bd28131cc50021.txt` (\"List Tasks. List all tasks. Returns a JSON-RPC ListTasksResponse envelope.\"). ASSUMPTION: the document names no path or base; this spec uses `GET /tasks`.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
