@@ -42,8 +42,6 @@ export async function startMockWorker(options: WorkerOptions = {}) {
   return { worker, ...control };
 }
 
-// Face: ApiName's former name (deprecated), still exported so code compiles.
-export type { Face } from '../contract/api-types.js';
 export type { OperationIdOf } from '../contract/ids.js';
 export type { ApiName } from '../contract/registry.js';
 export { checkItem } from '../contract/rules/index.js';

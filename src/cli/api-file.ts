@@ -3,12 +3,11 @@
  * whose default export is an API module, several, or a function returning them (`defineApi` from
  * the kit, as a vitest or Playwright config exports `defineConfig(...)`). Each file is registered
  * beside the built-in APIs before the command runs, and every refusal names the file and what it
- * lacks. `--face NAME` is the name's former flag, still read.
+ * lacks.
  */
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apiField } from '../contract/api-field.js';
 import { API_NAME_PATTERN, type ApiName, apiNames } from '../contract/registry.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
@@ -38,14 +37,6 @@ export const apiFilesFlag: Flag = {
     'Load list API modules from a JS file whose default export is an API module { contract, generators, mock }, ' +
     'a list of them, or a function returning either (defineApi from agent-task-contracts/kit).',
   otherwise: 'the built-in APIs only',
-};
-
-/** `--face`: the former name of `--api NAME`, still read. */
-export const faceFlag: Flag = {
-  type: 'string',
-  value: 'NAME',
-  help: 'The former name of --api NAME (still read): the API, by name.',
-  otherwise: 'as --api',
 };
 
 /** The `--api` values that are module files (the rest are names). */
@@ -132,11 +123,7 @@ function checkedModule(module: unknown, where: string): ApiModule {
   const missing = MODULE_PARTS.filter((part) => record[part] === null || typeof record[part] !== 'object');
   if (missing.length > 0) throw new UsageError(`--api ${where}: the API module has no ${missing.join(', ')}; ${SHAPE}`);
   const contract = record.contract as Record<string, unknown>;
-  const api = apiField(
-    contract,
-    `--api ${where}: contract`,
-    (message) => new UsageError(`--api ${where}: contract: ${message}`),
-  );
+  const { api } = contract;
   if (typeof api !== 'string')
     throw new UsageError(`--api ${where}: contract.api is missing; it is the API's name (e.g. "jobs")`);
   for (const field of ['operations', 'rules'] as const)
@@ -146,21 +133,15 @@ function checkedModule(module: unknown, where: string): ApiModule {
 }
 
 /**
- * The API that `--api NAME` (or the former `--face NAME`) names, among the built-in and loaded
+ * The API that `--api NAME` names, among the built-in and loaded
  * ones; without a name, the one API the `--api` files loaded.
  */
 export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiName[]): ApiName {
-  const given = ((values.api as string[] | undefined) ?? [])
-    .filter((value) => API_NAME.test(value))
-    .map((name) => ({ flag: '--api', name }));
-  if (typeof values.face === 'string') given.push({ flag: '--face', name: values.face });
-  const names = [...new Set(given.map(({ name }) => name))];
+  const given = ((values.api as string[] | undefined) ?? []).filter((value) => API_NAME.test(value));
+  const names = [...new Set(given)];
   if (names.length > 1)
-    throw new UsageError(
-      `${given.map(({ flag, name }) => `${flag} ${name}`).join(' and ')} name ${names.length} APIs; give one ` +
-        '(--face is the former name of --api NAME)',
-    );
-  const chosen = given[0];
+    throw new UsageError(`${names.map((name) => `--api ${name}`).join(' and ')} name ${names.length} APIs; give one`);
+  const chosen = names[0];
   if (chosen === undefined) {
     if (loaded.length === 1) return loaded[0] as ApiName;
     throw new UsageError(
@@ -170,12 +151,12 @@ export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiN
     );
   }
   const known = apiNames();
-  if (!known.includes(chosen.name))
+  if (!known.includes(chosen))
     throw new UsageError(
-      `${chosen.flag} ${chosen.name}: no API of that name; the APIs are ${known.join('|')}` +
+      `--api ${chosen}: no API of that name; the APIs are ${known.join('|')}` +
         (loaded.length === 0 ? '; another API is loaded with --api FILE (a path such as ./acme.js)' : ''),
     );
-  return chosen.name;
+  return chosen;
 }
 
 function describe(value: unknown): string {

@@ -14,7 +14,7 @@ import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
 import { apiNames } from '../contract/registry.js';
 import { withCount } from '../contract/words.js';
-import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -60,7 +60,6 @@ export const conformCommand: Command = {
   ].join('\n'),
   options: {
     api: apiFlag('The API the endpoint implements.'),
-    face: faceFlag,
     'base-url': {
       type: 'string',
       value: 'URL',

@@ -6,7 +6,7 @@ import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { withArticle } from '../contract/words.js';
 import type { IllegalKind } from '../generators/lifecycles.js';
-import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
 import { type Command, type CommandIo, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { CHUNK, LineBytes } from './line-bytes.js';
 
@@ -52,7 +52,6 @@ export const generateCommand: Command = {
   ].join(' '),
   options: {
     api: apiFlag('The API whose values to generate.'),
-    face: faceFlag,
     what: { type: 'string', value: WHATS.join('|'), help: 'What to generate.', otherwise: 'required' },
     count: { type: 'string', value: 'N', help: 'How many values.', otherwise: '10' },
     seed: { type: 'string', value: 'S', help: 'Seed: the same seed gives the same values.', otherwise: '1' },

@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { type ConformanceResult, REPORT_VERSION } from '../conformance/types.js';
-import { withApiField } from '../contract/api-field.js';
 import { withCount } from '../contract/words.js';
 import { type Command, parseChoice, UsageError } from './command.js';
 
@@ -69,18 +68,11 @@ function parseReport(file: string, text: string): ConformanceResult {
   if (
     typeof value !== 'object' ||
     value === null ||
-    (version !== 1 && version !== REPORT_VERSION) ||
+    version !== REPORT_VERSION ||
     !Array.isArray((value as ConformanceResult).rules)
   )
     throw new UsageError(
-      `${file} is not a conform JSON report (reportVersion 1 or ${REPORT_VERSION}): write it with --report json`,
+      `${file} is not a conform JSON report (reportVersion ${REPORT_VERSION}): write it with --report json`,
     );
-  return upgradeReport(value as Record<string, unknown>, file);
-}
-
-/** A version 1 report names its API by the field's former name (deprecated): the same report, version 2. */
-function upgradeReport(report: Record<string, unknown>, file: string): ConformanceResult {
-  if (report.reportVersion === REPORT_VERSION) return report as unknown as ConformanceResult;
-  const upgraded = withApiField(report, file, (message) => new UsageError(`${file}: ${message}`));
-  return { ...upgraded, reportVersion: REPORT_VERSION } as unknown as ConformanceResult;
+  return value as ConformanceResult;
 }

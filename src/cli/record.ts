@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { apiNames } from '../contract/registry.js';
 import { withCount } from '../contract/words.js';
 import type { LawTally } from '../node/record.js';
-import { apiFilesOf, apiFlag, chosenApi, faceFlag, loadApiFiles } from './api-file.js';
+import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
 import { type Command, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
@@ -60,7 +60,6 @@ export const recordCommand: Command = {
   ].join(' '),
   options: {
     api: apiFlag('The API the endpoint implements.'),
-    face: faceFlag,
     'base-url': { type: 'string', value: 'URL', help: "The API's base URL.", otherwise: 'required' },
     session: {
       type: 'string',

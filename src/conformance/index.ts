@@ -6,7 +6,6 @@ export type {
   ConformanceEvent,
   ConformanceOptions,
   ConformanceResult,
-  FormerConformanceOptions,
   Outcome,
   Replay,
   ReportedViolation,

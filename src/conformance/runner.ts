@@ -5,7 +5,6 @@
  */
 
 import type { ApiContract } from '../contract/api.js';
-import { adoptApiField, withApiField } from '../contract/api-field.js';
 import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import { type ListOperation, operationsIn } from '../contract/operations.js';
 import { registerContract } from '../contract/registry.js';
@@ -38,7 +37,7 @@ import { propertiesPhase } from './phases/properties.js';
 import { seenPhase } from './phases/seen.js';
 import { toResult } from './result.js';
 import { Transport } from './transport.js';
-import type { ConformanceEvent, ConformanceOptions, ConformanceResult, FormerConformanceOptions } from './types.js';
+import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
 
 /**
  * The phases in order, each with the names its start is announced by: the phases of one batch
@@ -52,13 +51,7 @@ const PHASES: readonly [readonly string[], (ctx: RunContext, polls: Polls) => Pr
   [['everything seen'], seenPhase],
 ];
 
-export async function runConformance(given: ConformanceOptions | FormerConformanceOptions): Promise<ConformanceResult> {
-  // A caller written before the rename names the API by the former field (deprecated), still read.
-  const options = withApiField(
-    given as ConformanceOptions,
-    'runConformance',
-    (message) => new ConfigurationError(`runConformance: ${message}`),
-  );
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const apis = runnerApiSet(options.apis);
   // Before anything reads the API's laws: an API no module gave has none to build a ledger from.
   if (!apis.has(options.api))
@@ -251,7 +244,6 @@ function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
   if (Array.isArray(apis)) {
     for (const { contract, generators } of apis as RunnerModule[]) {
       registerContract(contract);
-      adoptApiField(generators, 'the generators'); // a module written before the rename
       registerGenerators(generators);
     }
     return processApis();
@@ -261,7 +253,6 @@ function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
     runnerSets,
     (set, { contract, generators }) => {
       set.addContract(contract);
-      adoptApiField(generators, 'the generators');
       if (generators) registerGenerators(generators, set);
     },
     (message) => new ConfigurationError(`runConformance: ${message}`),

@@ -5,15 +5,6 @@ import type { ApiName } from '../contract/registry.js';
 import type { Source, Violation } from '../contract/violation.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 
-/**
- * Options written before the rename: the API under the field's former name (deprecated: `face`),
- * still taken by runConformance and describeConformance.
- */
-export type FormerConformanceOptions = Omit<ConformanceOptions, 'api'> & {
-  /** @deprecated `api`: the field's former name. */
-  face: ApiName;
-};
-
 export interface ConformanceOptions {
   api: ApiName;
   /**
@@ -169,10 +160,7 @@ export interface Coverage {
 export const describeShares = (percent: Coverage['percent']) =>
   `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;
 
-/**
- * 2: the API is `api` (version 1 called it `face`, deprecated); merge-reports still reads version 1
- * reports and upgrades them (`upgradeReport`).
- */
+/** The JSON report's format (`schemas/conformance-report.schema.json`); merge-reports reads this one alone. */
 export const REPORT_VERSION = 2;
 
 export interface ConformanceResult {

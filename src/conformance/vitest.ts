@@ -7,13 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
-import type {
-  ConformanceOptions,
-  ConformanceResult,
-  FormerConformanceOptions,
-  ReportedViolation,
-  RuleOutcome,
-} from './types.js';
+import type { ConformanceOptions, ConformanceResult, ReportedViolation, RuleOutcome } from './types.js';
 
 /**
  * One violation as a failed test prints it: the message, the request as curl, and how to run the
@@ -40,8 +34,7 @@ export function expectRule(result: ConformanceResult, rule: RuleOutcome): void {
   expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
 }
 
-/** What describeConformance takes: runConformance's options (`face` for `api` still read, deprecated). */
-type Options = ConformanceOptions | FormerConformanceOptions;
+type Options = ConformanceOptions;
 
 export function describeConformance(name: string, options: Options | (() => Options | Promise<Options>)): void {
   describe(name, async () => {

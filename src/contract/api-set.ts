@@ -7,7 +7,6 @@
  * built-in APIs and `registerApi` adds to.
  */
 import type { ApiContract } from './api.js';
-import { adoptContractApiFields } from './api-field.js';
 import type { ApiName } from './api-types.js';
 import { parsedFrom } from './openapi.js';
 import type { ListOperation } from './operation-types.js';
@@ -53,7 +52,6 @@ export class ApiSet {
    * was added with (`{ ...jobs.contract, rules }`) is held with copies of them.
    */
   addContract(contract: ApiContract): void {
-    adoptContractApiFields(contract);
     const existing = this.contracts.get(contract.api);
     if (existing !== undefined && this.holds(contract)) return;
     if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
@@ -139,7 +137,6 @@ export function setOfModules<M extends { contract: ApiContract }>(
   for (const [name, module] of Object.entries(modules)) {
     if (module === null || typeof module !== 'object' || !module.contract)
       throw fail(`apis.${name} is not an API module: a module is { contract, generators, mock } (defineApi makes one)`);
-    adoptContractApiFields(module.contract);
     if (module.contract.api !== name)
       throw fail(
         `apis.${name} is the module of API "${module.contract.api}"; key it by its name: ${module.contract.api}`,

@@ -53,11 +53,6 @@ export type TypedApiName = Extract<keyof ApiTypes, string>;
  */
 export type ApiName = TypedApiName | (string & {});
 
-/** @deprecated The former name of `ApiName` (an API's name was its "face"); still exported so code compiles. */
-export type Face = ApiName;
-/** @deprecated The former name of `TypedApiName`; still exported so code compiles. */
-export type TypedFace = TypedApiName;
-
 /** One member of an API's entry, or `Fallback` for an API without one. */
 type EntryMember<F extends string, K extends keyof ApiTypeEntry, Fallback> = F extends TypedApiName
   ? ApiTypes[F] extends { [P in K]: infer V }

@@ -5,15 +5,12 @@
 
 export type { ApiContract } from './api.js';
 export type { ApiSet } from './api-set.js';
-// Face, TypedFace: the former names of ApiName and TypedApiName (deprecated), still exported so code compiles.
-export type { Face, TypedFace } from './api-types.js';
 export type { OperationIdOf } from './ids.js';
 export type { Lifecycle } from './lifecycle.js';
 export { type LawId, type ListOperation, operationsOf } from './operations.js';
 export type { ApiName, ApiTypes, TypedApiName } from './registry.js';
 export { checkItem, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
-// Profile: SchemaProfile's former name (deprecated), still exported so code compiles.
-export type { Profile, SchemaProfile } from './schema.js';
+export type { SchemaProfile } from './schema.js';
 export { validateResponseBody } from './validate.js';
 export type { Source, Violation } from './violation.js';

@@ -14,8 +14,6 @@ import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js
 
 /** Which reading of the spec judges: `strict` (the mock and the generators) or `documented` (a live server). */
 export type SchemaProfile = 'strict' | 'documented';
-/** @deprecated `SchemaProfile`: the former name (a generator or mock profile is another idea). */
-export type Profile = SchemaProfile;
 
 const COMPONENT_PREFIX = '#/components/schemas/';
 

@@ -6,7 +6,6 @@
  * (Prism's `Prefer: code=503`).
  */
 
-import { apiField, apiFieldName, FORMER_API_FIELD } from '../contract/api-field.js';
 import { type ApiSet, processApis } from '../contract/api-set.js';
 import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
@@ -45,16 +44,6 @@ export type AnswerRule<F extends string = TypedApiName> =
           api: F;
           operation?: OperationIdOf<F>;
           /** A path below the API's base, exactly as requested (`/sessions/sesn-demo/tasks`). */
-          path?: string;
-        } & AnswerCount &
-          AnswerKind
-      : never)
-  | (F extends unknown
-      ? {
-          /** @deprecated The former name of `api`, still read: write `api`. */
-          face: F;
-          api?: undefined;
-          operation?: OperationIdOf<F>;
           path?: string;
         } & AnswerCount &
           AnswerKind
@@ -128,16 +117,14 @@ function standing(input: unknown, where: string, served: readonly ApiName[], api
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
   const rule = input as Record<string, unknown>;
-  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k) && k !== FORMER_API_FIELD);
+  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k));
   if (unknown.length > 0)
     refuse(
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
-  const api = apiField(rule, where, (message) => new ControlError(400, `${where}: ${message}`));
-  const field = apiFieldName(rule);
-  const { operation, path, times } = rule;
+  const { api, operation, path, times } = rule;
   if (api !== undefined && !apis.has(api))
-    refuse(`${where}: ${field} is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
+    refuse(`${where}: api is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
   if (api !== undefined && !served.includes(api as ApiName))
     refuse(`${where}: this mock does not serve ${String(api)}; it serves ${served.join(', ')}`);
   if ((operation !== undefined || path !== undefined) && api === undefined)

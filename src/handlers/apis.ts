@@ -3,7 +3,6 @@
  * contract, the generators and the mock at once; the package's entry points register the built-in
  * set); `apiSetOf` makes a set of its own from modules, which shares nothing with the process's.
  */
-import { adoptApiField, adoptContractApiFields } from '../contract/api-field.js';
 import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
@@ -33,9 +32,6 @@ export function registerApi(module: ApiModule): void {
 /** `registerApi` into a set. */
 function addApiModule(apis: ApiSet, module: ApiModule): void {
   const { contract, generators, mock } = module;
-  adoptContractApiFields(contract);
-  adoptApiField(generators, 'the generators');
-  adoptApiField(mock, 'the mock');
   if (generators.api !== contract.api || mock.api !== contract.api)
     throw new Error(
       "an API module's parts must name one API: " +

@@ -296,11 +296,6 @@ export class MockApp {
       seeded: this.seeded.list(this.servedApis()),
     };
   }
-
-  /** @deprecated The same as `state()`, the name every surface uses (`GET /__mock/state`, `MockControl.state()`). */
-  describe(): MockState {
-    return this.state();
-  }
 }
 
 /**

@@ -5,7 +5,6 @@
  * error, logged once. Nothing here throws.
  */
 
-import { apiField } from '../contract/api-field.js';
 import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/types.js';
 import type { AnswerRule } from './answers.js';
@@ -73,12 +72,7 @@ const POST_ROUTES: Readonly<Record<string, ControlRoute>> = {
     return target.state();
   },
   '/seed': async (target, body) => {
-    const api = apiField(
-      body,
-      'POST /__mock/seed',
-      (message) => new ControlError(400, `POST /__mock/seed: ${message}`),
-    );
-    const { session, tasks, seed } = body;
+    const { api, session, tasks, seed } = body;
     // The typed method checks each value and says what is wrong with it.
     const stored = await target.seed(
       api as ApiName,

@@ -11,5 +11,4 @@ export type { ApiModule, DemoShape, MockProfile } from './profile.js';
 export type { SeedOptions, TaskPartial } from './seed.js';
 export type { MockStore } from './store.js';
 export type { PlayOptions, RecordedAnswer, TimelineLoader, TimelinePlayer, TimelineView } from './timeline.js';
-// Operation: OperationBehaviour's former name (deprecated), still exported so code compiles.
-export type { MockContext, MockRequest, MockResponse, Operation, OperationBehaviour } from './types.js';
+export type { MockContext, MockRequest, MockResponse, OperationBehaviour } from './types.js';

@@ -26,8 +26,6 @@ export interface HandlerOptions extends MockOptions {
   apis?: MockOptions['apis'];
   /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
   apiNames?: readonly ApiName[];
-  /** @deprecated `apiNames`: the option's former name, still read. */
-  faces?: readonly ApiName[];
   /**
    * Base URL per API. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
    * (`/ark`, matched on any origin). Defaults to the vendors' real base URLs.
@@ -110,8 +108,7 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const apis = options.app instanceof MockApp ? options.app.apis : mockApiSet(options.apis);
-  // The option's former name (deprecated) is read too.
-  const named = options.apiNames ?? options.faces;
+  const named = options.apiNames;
   const listed = Array.isArray(options.apis) ? (options.apis as HandlerModules).map((m) => m.contract.api) : undefined;
   const served = named ?? listed ?? mockedApiNames(apis);
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.

@@ -3,7 +3,6 @@
  * that API) and the sessions seeded so far, by API, which the state lists and reset forgets.
  */
 
-import { FORMER_API_FIELD } from '../contract/api-field.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { ControlError } from './control-error.js';
@@ -60,7 +59,7 @@ export class SeededSessions {
 
 function checkSeedCall(target: SeedTarget, api: ApiName, options: SeedOptions): void {
   // The body of POST /__mock/seed passed to seed() from plain JavaScript.
-  if (api !== null && typeof api === 'object' && ('api' in api || FORMER_API_FIELD in api))
+  if (api !== null && typeof api === 'object' && 'api' in api)
     throw new ControlError(
       400,
       "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +

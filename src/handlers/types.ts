@@ -55,8 +55,6 @@ export type OperationBehaviour = (
   context: MockContext,
   params: Record<string, string>,
 ) => MockResponse;
-/** @deprecated `OperationBehaviour`: the former name (the contract's operation is a `ListOperation`). */
-export type Operation = OperationBehaviour;
 
 export interface Route {
   api: ApiName;

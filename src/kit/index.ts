@@ -8,7 +8,6 @@
 // What an API is, to the contract.
 export type { ValidateFunction } from 'ajv/dist/2020.js';
 export type { ApiContract } from '../contract/api.js';
-// Face, TypedFace: the former names of ApiName and TypedApiName (deprecated), still exported so code compiles.
 export type {
   ApiFaultId,
   ApiName,
@@ -20,10 +19,8 @@ export type {
   ApiTypeEntry,
   ApiTypes,
   ApiTypesOf,
-  Face,
   FaultIdsOf,
   TypedApiName,
-  TypedFace,
 } from '../contract/api-types.js';
 export { compileValidators } from '../contract/compile.js';
 export {
@@ -103,8 +100,6 @@ export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
 export { integer, isProblem, type ParamProblem, single, truncate } from '../handlers/query.js';
 export type { MockStore } from '../handlers/store.js';
 export type { IndexedTask } from '../handlers/task-index.js';
-// Operation: OperationBehaviour's former name (deprecated), still exported so code compiles.
-export type { Operation } from '../handlers/types.js';
 export {
   type ErrorCodes,
   errorCode,

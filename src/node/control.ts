@@ -84,14 +84,6 @@ export interface MockControl {
   sessions(): Promise<Record<TypedApiName, { session: string; tasks: number }[]>>;
   /** The fault ids each API can inject. */
   injectableFaults(): Promise<Record<TypedApiName, FaultId[]>>;
-  /** @deprecated `playScenario(scenario, options)`, and `stopScenario()` for `null`: the names every surface uses. */
-  scenario(scenario: ScenarioName | AnyScenario | null, options?: PlayOptions): Promise<void>;
-  /** @deprecated `setFaults(ids)`, the name every surface uses. */
-  faults(ids: readonly FaultId[]): Promise<void>;
-  /** @deprecated `setLatency(ms)`, the name every surface uses. */
-  latency(ms: number): Promise<void>;
-  /** @deprecated `setAnswers(rules)`, the name every surface uses. */
-  answers(rules: readonly AnswerRule[]): Promise<void>;
   /** Another deterministic demo dataset. */
   reseed(seed: number): Promise<void>;
   clock: RemoteClock;
@@ -167,11 +159,6 @@ function mockControl(url: string): MockControl {
     sessions: async () =>
       (await call('GET', '/sessions')) as Record<TypedApiName, { session: string; tasks: number }[]>,
     injectableFaults: async () => (await call('GET', '/faults')) as Record<TypedApiName, FaultId[]>,
-    // The old names call the new ones, so they cannot drift apart (and work detached from the object).
-    scenario: (scenario, options) => (scenario === null ? stopScenario() : playScenario(scenario, options)),
-    faults: setFaults,
-    latency: setLatency,
-    answers: setAnswers,
     async reseed(seed) {
       await post('/reseed', { seed });
     },

@@ -5,7 +5,6 @@
  * its step is marked `fault`.
  */
 
-import { apiFieldName, withApiField } from '../contract/api-field.js';
 import { type ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
@@ -42,21 +41,15 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
   );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** A scenario checked and compiled into its steps, against an API set (default: the process's). */
 export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSet = processApis()): Timeline {
-  const value = isRecord(input)
-    ? withApiField(input, file, (message, field) => new ScenarioError(file, `/${field}`, message))
-    : input;
-  checkScenarioShape(value, file);
-  const scenario = value;
+  checkScenarioShape(input, file);
+  const scenario = input;
   const api = scenario.api;
   if (!apis.has(api))
     throw new ScenarioError(
       file,
-      `/${isRecord(input) ? apiFieldName(input) : 'api'}`,
+      '/api',
       `unknown API "${api}"; the APIs are ${apis.apiNames().join(', ')}; ${REGISTER_HINT}`,
     );
   const idField = taskOperation(api, apis).idField;

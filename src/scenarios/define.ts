@@ -1,4 +1,3 @@
-import { withApiField } from '../contract/api-field.js';
 import type { ApiFaultId, ApiSession, ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial } from '../types/index.js';
@@ -66,21 +65,12 @@ export interface ScenarioOf<F extends TypedApiName> {
 /** A typed scenario of any API (told apart by `api`). */
 export type AnyScenario = { [F in TypedApiName]: ScenarioOf<F> }[TypedApiName];
 
-/** A scenario written before the rename: the API under the field's former name (deprecated: `face`). */
-export type FormerScenarioOf<F extends TypedApiName> = Omit<ScenarioOf<F>, 'api'> & { face: F };
-
 /**
  * Checks a scenario against its API's types at compile time and returns it, for
  * `useScenario(…)`, `startMockWorker({ scenario })` or `POST /__mock/scenario {"scenario": …}`.
  * The contract (lifecycle transitions, rules) is checked when it is played. The API is read
  * from `api` alone, so a fault id of another API cannot widen it.
  */
-export function defineScenario<F extends TypedApiName>(scenario: { api: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F>;
-/** @deprecated `face` is the former name of `api`: write `api` (the scenario comes back with `api`). */
-export function defineScenario<F extends TypedApiName>(
-  scenario: { face: F } & NoInfer<FormerScenarioOf<F>>,
-): ScenarioOf<F>;
-export function defineScenario<F extends TypedApiName>(scenario: ScenarioOf<F> | FormerScenarioOf<F>): ScenarioOf<F> {
-  // Both fields given and different is refused, as every reader of the former field does.
-  return withApiField(scenario as ScenarioOf<F>, 'defineScenario');
+export function defineScenario<F extends TypedApiName>(scenario: { api: F } & NoInfer<ScenarioOf<F>>): ScenarioOf<F> {
+  return scenario;
 }

@@ -184,7 +184,7 @@ describe('a fifth API registered through ApiModule', () => {
   it('its rule fault says how many jobs it broke, and `:every` breaks every one', async () => {
     try {
       // The count runs since the mock's last reset (the runs above broke jobs too): read its growth.
-      const count = () => mock.app.describe().faultEffects[0]?.broke ?? { objects: 0, of: 0 };
+      const count = () => mock.app.state().faultEffects[0]?.broke ?? { objects: 0, of: 0 };
       for (const [fault, broke] of [
         ['toy.result-only-when-done', 1],
         ['toy.result-only-when-done:every', 10],
@@ -197,7 +197,7 @@ describe('a fifth API registered through ApiModule', () => {
         expect(items.filter((job) => checkItem('toy', 'task', job).length > 0)).toHaveLength(broke);
         expect(count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
       }
-      expect(mock.app.describe().faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);
+      expect(mock.app.state().faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);
     } finally {
       mock.app.faults = new Set();
     }

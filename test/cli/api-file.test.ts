@@ -42,7 +42,7 @@ describe('--api FILE', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(jobs).toHaveLength(5);
     for (const job of jobs) expect(validateComponent('toy', 'Job', job)).toEqual([]);
-    const broken = await cli(['generate', '--api', TOY, '--face', 'toy', '--what', 'task', '--break', 'toy.nope']);
+    const broken = await cli(['generate', '--api', TOY, '--api', 'toy', '--what', 'task', '--break', 'toy.nope']);
     expect(broken.code).toBe(2);
     expect(broken.err).toContain('toy.finished-at-only-when-finished');
   });
@@ -105,23 +105,20 @@ describe('--api FILE', () => {
     expect(err).toContain('API one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
   });
 
-  it('conform and record take the loaded API by name (--api NAME, or the former --face); another name is refused', async () => {
+  it('conform and record take the loaded API by name (--api NAME); another name is refused', async () => {
     const wrong = await cli(['conform', '--api', TOY, '--api', 'acme', '--base-url', 'http://127.0.0.1:9']);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|toy');
-    const former = await cli(['conform', '--api', TOY, '--face', 'acme', '--base-url', 'http://127.0.0.1:9']);
-    expect(former.err).toContain('--face acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|toy');
     const none = await cli(['record', '--api', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
     expect(none.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc');
     expect(none.err).toContain('another API is loaded with --api FILE (a path such as ./acme.js)');
-    const two = await cli(['conform', '--api', TOY, '--api', 'toy', '--face', 'ark', '--base-url', 'http://x']);
-    expect(two.err).toContain('--api toy and --face ark name 2 APIs; give one');
+    const two = await cli(['conform', '--api', TOY, '--api', 'toy', '--api', 'ark', '--base-url', 'http://x']);
+    expect(two.err).toContain('--api toy and --api ark name 2 APIs; give one');
     const mock = await cli(['mock', '--port', '0', '--api', 'ark']);
     expect(mock.code).toBe(2);
     expect(mock.err).toContain('--api ark: the mock serves every API, so its --api takes module files only');
     const unreachable = await cli(['conform', '--api', TOY, '--base-url', 'http://127.0.0.1:9', '--session', 's']);
     expect(unreachable.code).toBe(2);
-    expect(unreachable.out + unreachable.err).not.toMatch(/--face/);
   });
 
   const refusals: [string, string, string | RegExp][] = [

@@ -80,10 +80,9 @@ describe('generate', () => {
       ['generate', '--api', 'nope', '--what', 'task'],
       '--api nope: no API of that name; the APIs are praxis|everruns|ark|jsonrpc',
     ],
-    [['generate', '--face', 'nope', '--what', 'task'], '--face nope: no API of that name'],
     [
-      ['generate', '--api', 'ark', '--face', 'praxis', '--what', 'task'],
-      '--api ark and --face praxis name 2 APIs; give one',
+      ['generate', '--api', 'ark', '--api', 'praxis', '--what', 'task'],
+      '--api ark and --api praxis name 2 APIs; give one',
     ],
     [['generate', '--what', 'task'], '--api NAME is required: one of praxis|everruns|ark|jsonrpc, or a module file'],
     [['generate', '--api', 'ark', '--what', 'session'], 'ark has no session objects'],

@@ -395,7 +395,7 @@ describe('replay lines', () => {
 
   it('from a checkout, `node bin/agent-task-contracts.js conform` prints lines that start that way and run', async () => {
     mock.app.faults = new Set(['ark.limit-respected']);
-    const args = ['conform', '--face', 'ark', '--base-url', mock.base('ark'), '--session', 'sesn-demo'];
+    const args = ['conform', '--api', 'ark', '--base-url', mock.base('ark'), '--session', 'sesn-demo'];
     const first = await run('node', ['bin/agent-task-contracts.js', ...args, '--runs', '5', '--polls', '1'], {
       cwd: ROOT,
       timeout: 60_000,

@@ -58,7 +58,7 @@ describe('CORS on the standalone mock, in Chromium', () => {
     expect(outcome.reset).toBe('failed: TypeError');
     expect(outcome.faults).toBe('failed: TypeError');
     // Nothing changed: the latency set before is still there, and no fault was injected.
-    expect(mock.app.describe()).toMatchObject({ latencyMs: 1, faults: [] });
+    expect(mock.app.state()).toMatchObject({ latencyMs: 1, faults: [] });
     await tab.close();
   });
 });

@@ -30,7 +30,7 @@ describe('answers in process', () => {
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
     expect(get(app, 'ark', arkTasks).status).toBe(503);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect(app.describe().answers).toEqual([]);
+    expect(app.state().answers).toEqual([]);
   });
 
   it('a standing answer of one operation or one path holds until reset; others are untouched', async () => {
@@ -48,9 +48,9 @@ describe('answers in process', () => {
     const timeout = get(app, 'ark', '/sessions/sesn-other/tasks');
     expect([timeout.status, timeout.delayMs]).toEqual([504, 1500]);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect(app.describe().answers.map((a) => a.remaining)).toEqual([null, null]);
+    expect(app.state().answers.map((a) => a.remaining)).toEqual([null, null]);
     await app.reset();
-    expect(app.describe().answers).toEqual([]);
+    expect(app.state().answers).toEqual([]);
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
   });
 
@@ -88,7 +88,7 @@ describe('answers in process', () => {
     expect(refused([{ api: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
     expect(refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
     expect(refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
-    expect(app.describe().answers).toEqual([]);
+    expect(app.state().answers).toEqual([]);
   });
 
   it('a Prefer header asks for one answer per request (Prism: code=503), and a bad value is a 400 naming it', async () => {
@@ -145,12 +145,12 @@ describe('answers over HTTP', () => {
     const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
     try {
       const mock = await connectMock(server.url);
-      await mock.answers([{ api: 'ark', status: 503, times: 1 }]);
+      await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(503);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
       const prefer = await fetch(`${server.url}/ark${arkTasks}`, { headers: { prefer: 'code=503' } });
       expect(prefer.status).toBe(503);
-      await mock.answers([{ api: 'ark', networkError: true }]);
+      await mock.setAnswers([{ api: 'ark', networkError: true }]);
       await expect(fetch(`${server.url}/ark${arkTasks}`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
       expect((await mock.state()).answers).toEqual([
         { api: 'ark', operation: null, path: null, remaining: null, answer: { networkError: true } },

@@ -1,7 +1,6 @@
 /**
  * One name per operation on every control surface: each name of CONTRIBUTING.md's "Control
- * surface" table is a method of its surface (or an endpoint the HTTP API answers), and each old
- * name still does what the new one does.
+ * surface" table is a method of its surface (or an endpoint the HTTP API answers).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +66,7 @@ describe('the control surface table', () => {
     for (const row of table) expect(row.cells.MockApp?.length, row.operation).toBeGreaterThan(0);
   });
 
-  it('names a method of each surface in its column, and each old name on the surface it names', () => {
+  it('names a method of each surface in its column', () => {
     const missing: string[] = [];
     for (const row of table) {
       for (const name of SURFACES)
@@ -75,11 +74,6 @@ describe('the control surface table', () => {
           const path = methodPath(span);
           if (!path || !isMethodOf(surface(name), path)) missing.push(`${row.operation}: ${name} ${span}`);
         }
-      for (const span of Object.values(row.cells).at(-1) ?? []) {
-        const [owner, ...rest] = methodPath(span) ?? [];
-        if (!SURFACES.includes(owner as Surface) || !isMethodOf(surface(owner as Surface), rest))
-          missing.push(`${row.operation}: old name ${span}`);
-      }
     }
     expect(missing).toEqual([]);
   });
@@ -99,58 +93,7 @@ describe('the control surface table', () => {
   });
 });
 
-describe('old names do what the new ones do', () => {
-  it('MockApp.describe() is state()', async () => {
-    app.clock.freeze(Date.parse('2030-01-01T00:00:00Z'));
-    app.setFaults(['ark.order-newest-first']);
-    expect(app.describe()).toEqual(app.state());
-    expect(app.state().faults).toEqual(['ark.order-newest-first']);
-    await app.reset();
-  });
-
-  // Each old call changes the server from where it starts, and leaves the state the new call leaves.
-  type Call = (mock: MockControl) => Promise<void>;
-  const play: Call = (m) => m.playScenario('ark-unknown-comes-back');
-  const pairs: { name: string; from?: Call; old: Call; current: Call }[] = [
-    {
-      name: 'faults',
-      old: (m) => m.faults(['ark.order-newest-first']),
-      current: (m) => m.setFaults(['ark.order-newest-first']),
-    },
-    { name: 'latency', old: (m) => m.latency(3), current: (m) => m.setLatency(3) },
-    {
-      name: 'answers',
-      old: (m) => m.answers([{ api: 'ark', status: 503, times: 2 }]),
-      current: (m) => m.setAnswers([{ api: 'ark', status: 503, times: 2 }]),
-    },
-    {
-      name: 'scenario',
-      old: (m) => m.scenario('ark-unknown-comes-back', { progression: 'manual' }),
-      current: (m) => m.playScenario('ark-unknown-comes-back', { progression: 'manual' }),
-    },
-    { name: 'scenario(null)', from: play, old: (m) => m.scenario(null), current: (m) => m.stopScenario() },
-  ];
-  it.each(pairs)('MockControl.$name', async ({ from, old, current }) => {
-    const stateAfter = async (...calls: (Call | undefined)[]) => {
-      await control.reset();
-      await control.clock.freeze('2030-01-01T00:00:00Z');
-      for (const call of calls) await call?.(control);
-      return control.state();
-    };
-    const start = await stateAfter(from);
-    const byOld = await stateAfter(from, old);
-    expect(byOld).not.toEqual(start);
-    expect(await stateAfter(from, current)).toEqual(byOld);
-    await control.reset();
-  });
-
-  it('a detached old name works too (Playwright fixtures are often destructured)', async () => {
-    const { faults } = control;
-    await faults(['ark.order-newest-first']);
-    expect((await control.state()).faults).toEqual(['ark.order-newest-first']);
-    await control.reset();
-  });
-
+describe('the surfaces agree', () => {
   it('MockHandlers.state() and reseed() are the app’s', async () => {
     handlers.clock.freeze(Date.parse('2030-01-01T00:00:00Z'));
     await handlers.reseed(7);

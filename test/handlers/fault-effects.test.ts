@@ -24,7 +24,7 @@ describe('fault effects', () => {
     expect(broken.map((t) => t.id)).toEqual([tasks[0]!.id]);
     expect(response.headers['x-mock-faults']).toBe(`${RULE} broke 1 of ${tasks.length} background tasks`);
     await listed(app);
-    const [effect] = app.describe().faultEffects;
+    const [effect] = app.state().faultEffects;
     expect(effect).toEqual({
       id: RULE,
       changes: faultChanges().get(RULE),
@@ -35,7 +35,7 @@ describe('fault effects', () => {
     );
     // reset starts the count again.
     await app.reset();
-    expect(app.describe().faultEffects[0]!.broke).toEqual({ objects: 0, of: 0 });
+    expect(app.state().faultEffects[0]!.broke).toEqual({ objects: 0, of: 0 });
   });
 
   it('`:every` breaks every task of the answer', async () => {
@@ -43,7 +43,7 @@ describe('fault effects', () => {
     const { response, tasks, broken } = await listed(app);
     expect(broken).toHaveLength(tasks.length);
     expect(response.headers['x-mock-faults']).toBe(`${RULE} broke ${tasks.length} of ${tasks.length} background tasks`);
-    expect(app.describe().faultEffects[0]).toMatchObject({
+    expect(app.state().faultEffects[0]).toMatchObject({
       id: `${RULE}:every`,
       changes: expect.stringMatching(/^on every background task of each list answer: /),
     });
@@ -51,7 +51,7 @@ describe('fault effects', () => {
 
   it('a law fault says what it changes and counts nothing; `:every` is refused where it has no meaning', async () => {
     const app = await MockApp.create({ faults: ['ark.order-newest-first'] });
-    expect(app.describe().faultEffects).toEqual([
+    expect(app.state().faultEffects).toEqual([
       { id: 'ark.order-newest-first', changes: 'lists each page oldest first' },
     ]);
     const said = describeUnknownFaults(['ark.order-newest-first:every']);

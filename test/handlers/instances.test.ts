@@ -61,7 +61,7 @@ describe('scenario support is plugged in, not built into the mock', () => {
     const { scenarioLoader } = await import('../../src/scenarios/index.js');
     const plugged = await MockApp.create({ scenarios: scenarioLoader });
     expect((await plugged.control('POST', '/scenario', { name: 'ark-unknown-comes-back' })).status).toBe(200);
-    expect(plugged.describe().scenario).toMatchObject({ name: 'ark-unknown-comes-back', api: 'ark' });
+    expect(plugged.state().scenario).toMatchObject({ name: 'ark-unknown-comes-back', api: 'ark' });
     const wrong = await plugged.controlResponse('POST', '/scenario', { nam: 'x' });
     expect((wrong.body as { library: string[] }).library).toContain('ark-unknown-comes-back');
   });

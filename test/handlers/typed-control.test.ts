@@ -34,7 +34,7 @@ describe('typed control in process', () => {
       expect((thrown as ControlError).message).toBe((over.body as { error: string }).error);
       await expect(app.control('POST', path, body)).rejects.toThrow((over.body as { error: string }).error);
     }
-    expect(app.describe()).toMatchObject({ faults: [], latencyMs: 0, scenario: null });
+    expect(app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: null });
   });
 
   it('setFaults, setLatency, playScenario and stopScenario change the mock as the HTTP calls do', async () => {
@@ -43,17 +43,17 @@ describe('typed control in process', () => {
     await mock.setFaults(['ark.order-newest-first']);
     await mock.setLatency(5);
     await mock.playScenario('jsonrpc-queued-canceled', { progression: 'manual' });
-    expect(app.describe()).toMatchObject({
+    expect(app.state()).toMatchObject({
       faults: ['ark.order-newest-first'],
       latencyMs: 5,
       scenario: { name: 'jsonrpc-queued-canceled', api: 'jsonrpc' },
     });
     await mock.advance(1);
     await mock.stopScenario();
-    expect(app.describe().scenario).toBeNull();
+    expect(app.state().scenario).toBeNull();
     // reset goes back to how the handlers were created: their scenario at step 0, no faults, no latency.
     await mock.reset();
-    expect(app.describe()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
+    expect(app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
   });
 
   it('a seed a rule refuses names the value once', async () => {

@@ -281,7 +281,7 @@ describe('the installable package', () => {
       const mock = await connectMock(server.url);
       await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
       const page = await (await fetch(mock.baseUrl.ark + '/sessions/sesn-x/tasks')).json();
-      const refused = await mock.faults(['ark.nope']).then(() => 'accepted', (e) => e.name);
+      const refused = await mock.setFaults(['ark.nope']).then(() => 'accepted', (e) => e.name);
       await mock.reset();
       const after = (await fetch(mock.baseUrl.ark + '/sessions/sesn-x/tasks')).status;
       await server.close();
@@ -343,7 +343,7 @@ defineScenario({ name: 'x', api: 'ark', timeline: [{ faults: ['everruns.not-a-se
 createHandlers({ faults: ['ark.order-newest-frist'] });
 declare const mock: MockControl;
 // @ts-expect-error a misspelt fault id
-void mock.faults(['ark.order-newest-frist']);
+void mock.setFaults(['ark.order-newest-frist']);
 import jobs from 'agent-task-contracts/examples/jobs';
 import { defineApi, registerApi, type ApiModule } from 'agent-task-contracts/kit';
 registerApi(jobs);

@@ -49,7 +49,7 @@ test('reset after each test: the session seeded by the previous test is gone, on
 });
 
 test('scenario: a manual scenario moves on when the test says so', async ({ page, mock }) => {
-  await mock.scenario('ark-unknown-comes-back', { progression: 'manual' });
+  await mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
   await page.goto(`${mock.url}/app/?session=sesn-demo`);
   const render = page.locator('#tasks li', { hasText: 'task-render' });
   await expect(render).toHaveText('task-render running');
@@ -64,16 +64,16 @@ test('faults and latency: the page sees the broken answers; a misspelt fault thr
   mock,
   request,
 }) => {
-  await mock.faults(['ark.finished-at-only-when-terminal']);
-  await mock.latency(50);
+  await mock.setFaults(['ark.finished-at-only-when-terminal']);
+  await mock.setLatency(50);
   const state = await mock.state();
   expect(state.faults).toEqual(['ark.finished-at-only-when-terminal']);
   expect(state.latencyMs).toBe(50);
   const body = await (await request.get(`${mock.baseUrl.ark}/sessions/sesn-demo/tasks?state=running`)).json();
   expect(body.items.some((task: { finished_at?: number }) => task.finished_at !== undefined)).toBe(true);
   // A misspelt id is a compile error; at run time (plain JavaScript) the server refuses it.
-  const misspelt = ['ark.order-newest-frist'] as unknown as Parameters<typeof mock.faults>[0];
-  const error = await mock.faults(misspelt).catch((e: unknown) => e);
+  const misspelt = ['ark.order-newest-frist'] as unknown as Parameters<typeof mock.setFaults>[0];
+  const error = await mock.setFaults(misspelt).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(MockControlError);
   expect((error as Error).message).toContain('did you mean "ark.order-newest-first"?');
 });

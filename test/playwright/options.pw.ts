@@ -8,7 +8,7 @@ test('the worker server starts with the options', async ({ mock }) => {
   const state = await mock.state();
   expect(state.seed).toBe(7);
   expect(state.faults).toEqual(['everruns.filter-state']);
-  await mock.faults([]);
+  await mock.setFaults([]);
   await mock.reseed(8);
 });
 

@@ -45,13 +45,3 @@ describe('defineScenario', () => {
     for (const [name, value] of Object.entries(LIBRARY)) expect(name.startsWith(`${value.api}-`)).toBe(true);
   });
 });
-
-describe('defineScenario with the former field', () => {
-  it('gives the scenario back under api, the former face gone', () => {
-    const { api: _api, ...written } = scenario;
-    const former = defineScenario({ ...written, face: 'ark' });
-    expect(former.api).toBe('ark');
-    expect('face' in former).toBe(false);
-    expect(former.timeline).toEqual(scenario.timeline);
-  });
-});

@@ -9,17 +9,13 @@ import type { MockControl } from '../../src/node/control.js';
 export async function typed(mock: MockControl): Promise<void> {
   await demoMock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
   await demoMock.setAnswers([{ api: 'praxis', operation: 'listSessions', networkError: true }, { delayMs: 200 }]);
-  await mock.answers([{ api: 'jsonrpc', path: '/tasks', timeoutMs: 10_000 }]);
+  await mock.setAnswers([{ api: 'jsonrpc', path: '/tasks', timeoutMs: 10_000 }]);
   // @ts-expect-error listSessions is Praxis's, not Ark's
   await demoMock.setAnswers([{ api: 'ark', operation: 'listSessions', status: 503 }]);
   // @ts-expect-error an operation belongs to one API: give its API
-  await mock.answers([{ operation: 'listTasks', status: 503 }]);
+  await mock.setAnswers([{ operation: 'listTasks', status: 503 }]);
   // @ts-expect-error networkError is true or absent
-  await mock.answers([{ api: 'ark', networkError: false }]);
+  await mock.setAnswers([{ api: 'ark', networkError: false }]);
   // @ts-expect-error a rule says what to answer
   await demoMock.setAnswers([{ api: 'ark', times: 1 }]);
-  // Written before the rename, with the former field: still compiles (deprecated), typed the same.
-  await demoMock.setAnswers([{ face: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
-  // @ts-expect-error the former field is typed the same: listSessions is not Ark's
-  await demoMock.setAnswers([{ face: 'ark', operation: 'listSessions', status: 503 }]);
 }

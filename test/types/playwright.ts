@@ -11,16 +11,11 @@ void mock.seed('ark', 'sesn-x', [{ state: 'unknown', tool: { name: 'bash' } }]);
 void mock.seed('ark', 'sesn-x', [{ state: 'completed' }]);
 // @ts-expect-error a misspelt field
 void mock.seed('jsonrpc', 'demo', [{ stauts: 'working' }]);
-void mock.faults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query']);
-// @ts-expect-error a misspelt fault id
-void mock.faults(['ark.order-newest-frist']);
-void mock.scenario('ark-unknown-comes-back', { progression: 'manual' });
-// @ts-expect-error a misspelt scenario name
-void mock.scenario('ark-unknown-come-back');
+void mock.setFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query']);
 // @ts-expect-error a misspelt progression
-void mock.scenario('ark-unknown-comes-back', { progression: 'manaul' });
-void mock.scenario(defineScenario({ name: 'x', api: 'everruns', timeline: [] }));
-void mock.scenario(null);
+void mock.playScenario('ark-unknown-comes-back', { progression: 'manaul' });
+void mock.playScenario(defineScenario({ name: 'x', api: 'everruns', timeline: [] }));
+void mock.stopScenario();
 void mock.setFaults(['ark.order-newest-first']);
 // @ts-expect-error a misspelt fault id
 void mock.setFaults(['ark.order-newest-frist']);

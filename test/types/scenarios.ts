@@ -57,10 +57,3 @@ void [own, other];
 const library = LIBRARY['ark-unknown-comes-back'];
 if (library.api === 'ark') void library.tasks?.[0]?.task.state;
 
-// Written before the rename, with the former field: still compiles (deprecated), held to the same types,
-// and comes back under api.
-const former = defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'unknown' } } }] });
-const formerApi: 'ark' = former.api;
-void formerApi;
-// @ts-expect-error the former field is held to the API's types too: a state Ark does not have
-defineScenario({ name: 'x', face: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
