@@ -5,6 +5,7 @@ import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REQUESTS,
+  DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_TIMEOUT_MS,
 } from '../conformance/limits.js';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
@@ -53,10 +54,11 @@ export const conformCommand: Command = {
     `conform --api ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
-    '  [--deadline MS] [--max-consecutive-timeouts N] [--max-body-bytes N] [--shard i/n]',
+    '  [--deadline MS] [--max-consecutive-timeouts N] [--max-retry-wait MS] [--max-body-bytes N] [--shard i/n]',
     '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
     '  [--report text|json|junit|html] [--out FILE]',
-    'The deadline and the timeouts in a row each stop the run: exit 2, the report marked INCOMPLETE.',
+    'The deadline, the timeouts in a row and a request throttled on every retry each stop the run:',
+    'exit 2, the report marked INCOMPLETE.',
   ].join('\n'),
   options: {
     api: apiFlag('The API the endpoint implements.'),
@@ -132,6 +134,14 @@ export const conformCommand: Command = {
       value: 'N',
       help: 'Requests in a row without a complete answer before the run ends: the endpoint stopped answering.',
       otherwise: String(DEFAULT_CONSECUTIVE_TIMEOUTS),
+    },
+    'max-retry-wait': {
+      type: 'string',
+      value: 'MS',
+      help:
+        'Longest wait before a throttled request (a 429, or a 503 with Retry-After) is sent again; ' +
+        'a longer Retry-After is cut to it.',
+      otherwise: String(DEFAULT_MAX_RETRY_WAIT_MS),
     },
     'max-body-bytes': {
       type: 'string',
@@ -215,6 +225,7 @@ export const conformCommand: Command = {
       maxRequests: parseInteger(values, 'max-requests', 1, 10_000_000),
       deadlineMs: parseInteger(values, 'deadline', 1, 86_400_000),
       maxConsecutiveTimeouts: parseInteger(values, 'max-consecutive-timeouts', 1, 10_000_000),
+      maxRetryWaitMs: parseInteger(values, 'max-retry-wait', 0, 3_600_000),
       maxBodyBytes: parseInteger(values, 'max-body-bytes', 1, 2 ** 31 - 1),
       headers: parseHeaders(values.header as string[] | undefined),
       rules: parseRuleList(values.rules, 'rules'),

@@ -57,6 +57,10 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
     },
     secrets: [],
     requests: reports.reduce((n, r) => n + r.requests, 0),
+    waited: {
+      times: reports.reduce((n, r) => n + (r.waited?.times ?? 0), 0),
+      ms: reports.reduce((n, r) => n + (r.waited?.ms ?? 0), 0),
+    },
     durationMs: Math.max(...reports.map((r) => r.durationMs)),
     ...(error !== undefined ? { error } : {}),
     ...(incomplete.length > 0 ? { incomplete: incomplete.join('; ') } : {}),

@@ -5,6 +5,7 @@
  */
 
 import { optional } from '../contract/optional.js';
+import type { Waited } from '../http/client.js';
 import { redactSecretQuery, redactValue } from '../http/redact.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
@@ -19,6 +20,8 @@ export interface RunState {
   /** Header values: observed values may echo them, so they are masked in drift and new values. */
   readonly secrets: readonly string[];
   readonly requests: number;
+  /** Throttles (a 429, a 503 with Retry-After) waited out, and the time spent waiting. */
+  readonly waited?: Waited;
   readonly durationMs: number;
   /** Why the run could not judge at all (bad configuration, unreachable endpoint). */
   readonly error?: string;
@@ -68,6 +71,9 @@ export function toResult(state: RunState): ConformanceResult {
     newValues: error ? [] : redactValue(observations.newValues(), state.secrets),
     coverage,
     requests: state.requests,
+    ...(state.waited && state.waited.times > 0
+      ? { waited: { times: state.waited.times, ms: Math.round(state.waited.ms) } }
+      : {}),
     durationMs: Math.round(state.durationMs),
     requestsPerSecond: Math.round((state.requests / Math.max(state.durationMs, 1)) * 1000 * 10) / 10,
     notes,

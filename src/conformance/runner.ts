@@ -23,11 +23,15 @@ import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REQUESTS,
+  DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_TIMEOUT_MS,
   deadlineReached,
   interrupted,
+  keptRefusing,
   startDeadline,
   stoppedAnswering,
+  THROTTLE_RETRIES,
+  waitedOut,
 } from './limits.js';
 import { Observations } from './observations.js';
 import { baselinePhase } from './phases/baseline.js';
@@ -83,6 +87,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     failOnDrift: options.failOnDrift ?? false,
   });
   const observations = new Observations(ops);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const client = new HttpClient(
     {
       headers,
@@ -90,7 +95,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       rps: options.rps,
       maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      maxRetryAfterMs: 30_000,
+      maxRetryWaitMs: options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS,
+      retries: THROTTLE_RETRIES,
+      // Cases run `concurrency` at once, one request each: the bound only bites once throttles lower it.
+      maxInFlight: concurrency,
+      endWhenThrottled: true,
       maxConsecutiveTimeouts: options.maxConsecutiveTimeouts ?? DEFAULT_CONSECUTIVE_TIMEOUTS,
     },
     (url, status, ms) => emit({ type: 'request', url: redactUrl(url, secrets), status, ms }),
@@ -105,8 +114,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const cancelDeadline = startDeadline(deadlineMs, () => endEarly((ms, n) => deadlineReached(deadlineMs, ms, n)));
   const finish = (error?: string): ConformanceResult => {
     cancelDeadline();
-    const stall = client.stalled;
-    if (stall) endEarly((ms, n) => stoppedAnswering(stall, (url) => redactUrl(url, secrets), ms, n));
+    const redact = (url: string) => redactUrl(url, secrets);
+    const { stalled, throttled, waited } = client;
+    if (stalled) endEarly((ms, n) => stoppedAnswering(stalled, redact, ms, n));
+    if (throttled) endEarly((ms, n) => keptRefusing(throttled, redact, ms, n));
+    if (waited.times > 0) ledger.note(waitedOut(waited, client.limit?.lowest, concurrency));
     const result = toResult({
       options,
       seed,
@@ -114,6 +126,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       observations,
       secrets,
       requests: client.sent,
+      waited,
       durationMs: performance.now() - started,
       error,
       incomplete,
@@ -135,7 +148,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx: RunContext = {
     options,
     seed,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency,
     shard: options.shard,
     defer: (effect) => effect(ctx),
     transport: new Transport(base, client, ledger, observations),
@@ -175,6 +188,8 @@ function validate(options: ConformanceOptions, ops: readonly ListOperation[]): U
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
     throw new ConfigurationError(`--base-url must be http or https, got ${base.protocol}`);
+  if (options.maxRetryWaitMs !== undefined && !(options.maxRetryWaitMs >= 0))
+    throw new ConfigurationError(`--max-retry-wait must be 0 or more ms, got ${options.maxRetryWaitMs}`);
   if (options.deadlineMs !== undefined && !(options.deadlineMs > 0))
     throw new ConfigurationError(`--deadline must be a positive number of ms, got ${options.deadlineMs}`);
   const timeouts = options.maxConsecutiveTimeouts;

@@ -41,6 +41,13 @@ export interface ConformanceOptions {
   maxRequests?: number;
   /** Longest response body read, counted after decompression (default 10 MiB); a longer one is a transport finding. */
   maxBodyBytes?: number;
+  /**
+   * The longest wait before a request the endpoint throttled (a 429, or a 503 with Retry-After: an
+   * answer that asks to be asked again later) is sent again (default 30,000 ms): a longer Retry-After
+   * is cut to it. A request throttled on every retry ends the run, marked incomplete (exit 2, "the
+   * endpoint kept refusing"). A throttle is never judged.
+   */
+  maxRetryWaitMs?: number;
   /** The whole run's bound (default 600,000 ms): then it stops, marked incomplete (exit 2), with what it judged. */
   deadlineMs?: number;
   /**
@@ -188,6 +195,11 @@ export interface ConformanceResult {
   newValues: NewValue[];
   coverage: Coverage;
   requests: number;
+  /**
+   * Present when the endpoint throttled requests (a 429, or a 503 with Retry-After): how many
+   * times a request waited before it was sent again, and the waits added up in ms (waits at once count each).
+   */
+  waited?: { times: number; ms: number };
   durationMs: number;
   requestsPerSecond: number;
   notes: string[];
@@ -201,7 +213,7 @@ export interface ConformanceResult {
   error?: string;
   /**
    * Set when the run stopped before its end (interrupted, its deadline, an endpoint that stopped
-   * answering): why, and that the report holds what was judged up to then (exit code 2).
+   * answering or kept refusing): why, and that the report holds what was judged up to then (exit code 2).
    */
   incomplete?: string;
 }

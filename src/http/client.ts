@@ -1,11 +1,14 @@
 /**
  * The HTTP client `conform` and `record` share for someone else's server: a timeout per request (body included),
- * a request budget, a requests-per-second limit, 429 Retry-After honoured (bounded), redirects
- * followed only on the same origin and at most MAX_REDIRECTS deep, response bodies capped (after
- * decompression), and optionally a stop once the endpoint has stopped answering.
+ * a request budget, a requests-per-second limit, throttles (a 429, a 503 with Retry-After) waited
+ * out and the request sent again (each wait capped), redirects followed only on the same origin and at most
+ * MAX_REDIRECTS deep, response bodies capped (after decompression), and optionally requests in
+ * flight that adapt to throttles and a stop once the endpoint has stopped answering or kept throttling.
  */
 import type { Exchange } from '../contract/laws/index.js';
+import { InFlightLimit } from './in-flight.js';
 import { longNumbersOf } from './number-text.js';
+import { retryAfterMs } from './retry-after.js';
 
 export interface HttpOptions {
   headers: Record<string, string>;
@@ -13,8 +16,20 @@ export interface HttpOptions {
   rps?: number;
   maxRequests: number;
   maxBodyBytes: number;
-  /** Longest Retry-After the runner waits for, in ms. */
-  maxRetryAfterMs: number;
+  /** The longest wait before a throttled request is sent again, in ms: a longer Retry-After is cut to it. */
+  maxRetryWaitMs: number;
+  /** How many times a throttled request is sent again. */
+  retries: number;
+  /**
+   * Requests in flight at once, at most: fewer after a throttle, more again after a quiet spell
+   * (in-flight.ts). Absent: as many as the caller sends.
+   */
+  maxInFlight?: number;
+  /**
+   * A request still throttled after `retries` stops the client, as `stop()` does, and records why in
+   * `throttled`; absent, its last throttle is its answer.
+   */
+  endWhenThrottled?: boolean;
   /**
    * After this many requests in a row time out (no HTTP answer in between) the client stops, as
    * `stop()` does, and records why in `stalled`. Absent: it never stops for timeouts.
@@ -29,6 +44,24 @@ export interface Stall {
   timeoutMs: number;
   /** The last of them (unredacted: the caller redacts before reporting). */
   url: string;
+}
+
+/** Why a client stopped on its own: the endpoint kept throttling one request. */
+export interface Throttling {
+  /** 429, or 503 with Retry-After. */
+  status: number;
+  /** Times the request was sent, every one throttled. */
+  attempts: number;
+  /** The last Retry-After, as sent. */
+  retryAfter?: string;
+  /** The request (unredacted: the caller redacts before reporting). */
+  url: string;
+}
+
+/** Throttles the client waited out, and how long it waited in all (waits at once add up). */
+export interface Waited {
+  times: number;
+  ms: number;
 }
 
 /** Same-origin redirects followed for one request; a longer chain is a finding, not followed further. */
@@ -51,7 +84,7 @@ const CLOSED_BEFORE_ANSWER = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONN
 
 export interface HttpResult {
   exchange?: Exchange;
-  /** The Retry-After header of a 429, when there was one. */
+  /** The Retry-After header of a throttle, when there was one. */
   retryAfter?: string;
   failure?: TransportFailure;
   ms: number;
@@ -71,6 +104,11 @@ export class HttpClient {
   sent = 0;
   /** Set when the client stopped because `maxConsecutiveTimeouts` requests in a row timed out. */
   stalled?: Stall;
+  /** Set when the client stopped because a request was still throttled after its retries (`endWhenThrottled`). */
+  throttled?: Throttling;
+  readonly waited: Waited = { times: 0, ms: 0 };
+  /** Requests allowed in flight at once, when `maxInFlight` bounds them. */
+  readonly limit?: InFlightLimit;
   private timeoutsInRow = 0;
   private nextSlot = 0;
   private stopped = false;
@@ -80,7 +118,9 @@ export class HttpClient {
   constructor(
     private readonly options: HttpOptions,
     private readonly onRequest?: (url: string, status: number | string, ms: number) => void,
-  ) {}
+  ) {
+    if (options.maxInFlight !== undefined) this.limit = new InFlightLimit(options.maxInFlight);
+  }
 
   get remaining(): number {
     return this.options.maxRequests - this.sent;
@@ -91,6 +131,7 @@ export class HttpClient {
     this.stopped = true;
     for (const controller of this.inFlight) controller.abort();
     for (const wake of this.waits) wake();
+    this.limit?.close();
   }
 
   /** Sleeps, or wakes at once when the client is stopped (then throws Interrupted). */
@@ -107,21 +148,35 @@ export class HttpClient {
     if (this.stopped) throw new Interrupted();
   }
 
-  /** GET url?query. Never throws for server behaviour; only for an exhausted budget. */
+  /**
+   * GET url?query. Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
+   * once the client is stopped, by `stop()` or by a request throttled on every retry.
+   */
   async get(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult> {
     const target = new URL(url);
     for (const [k, v] of query) target.searchParams.append(k, v);
     let current = target;
     const visited = [target];
-    for (let attempt = 0; ; attempt++) {
+    for (let throttles = 0; ; ) {
       const result = await this.onceResent(current, query);
       const exchange = result.exchange;
-      if (exchange && exchange.status === 429 && attempt < 3) {
-        const wait = retryAfterMs(result.retryAfter);
-        if (wait !== undefined && wait <= this.options.maxRetryAfterMs) {
-          await this.pause(wait);
+      if (result.throttle) {
+        throttles++;
+        if (throttles <= this.options.retries) {
+          await this.waitOut(result.throttle.askedMs, throttles);
           continue;
         }
+        if (this.options.endWhenThrottled) {
+          this.throttled = {
+            status: exchange!.status,
+            attempts: throttles,
+            url: current.toString(),
+            ...(result.retryAfter === undefined ? {} : { retryAfter: result.retryAfter }),
+          };
+          this.stop();
+          throw new Interrupted();
+        }
+        return result;
       }
       if (exchange && exchange.status >= 300 && exchange.status < 400 && result.location !== undefined) {
         let next: URL;
@@ -140,6 +195,17 @@ export class HttpClient {
     }
   }
 
+  /**
+   * Waits before the `nth` retry of a throttled request: as long as the throttle asked, else one
+   * second doubling with each retry; never longer than `maxRetryWaitMs`.
+   */
+  private async waitOut(askedMs: number | undefined, nth: number): Promise<void> {
+    const ms = Math.min(askedMs ?? 1000 * 2 ** (nth - 1), this.options.maxRetryWaitMs);
+    this.waited.times++;
+    this.waited.ms += ms;
+    await this.pause(ms);
+  }
+
   /** `once`, sent again once where the server closed the connection first (browsers do); a second close is reported. */
   private async onceResent(url: URL, query: ReadonlyArray<readonly [string, string]>) {
     const result = await this.once(url, query);
@@ -147,16 +213,28 @@ export class HttpClient {
     return closed ? this.once(url, query) : result;
   }
 
-  private async once(
-    url: URL,
-    query: ReadonlyArray<readonly [string, string]>,
-  ): Promise<HttpResult & { location?: string }> {
+  private async once(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<Sent> {
     if (this.stopped) throw new Interrupted();
     if (this.sent >= this.options.maxRequests)
       throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
     // Counted before pacing: requests sent at once must not all pass the budget check.
     this.sent++;
-    await this.pace();
+    const generation = await this.limit?.enter();
+    try {
+      if (this.stopped) throw new Interrupted();
+      await this.pace();
+      const sent = await this.send(url, query);
+      if (this.limit && sent.exchange) {
+        if (sent.throttle) this.limit.throttled(generation!);
+        else this.limit.answered();
+      }
+      return sent;
+    } finally {
+      this.limit?.leave();
+    }
+  }
+
+  private async send(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<Sent> {
     const started = performance.now();
     const controller = new AbortController();
     this.inFlight.add(controller);
@@ -175,6 +253,8 @@ export class HttpClient {
       const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined };
       this.timeoutsInRow = 0;
       const retryAfter = response.headers.get('retry-after') ?? undefined;
+      const throttled = throttleOf(response.status, retryAfter, response.headers.get('date') ?? undefined);
+      const throttle = throttled ? { throttle: throttled } : {};
       if (text === undefined)
         return {
           failure: {
@@ -184,6 +264,7 @@ export class HttpClient {
           ms,
           exchange: { ...exchange, bodyCut: true },
           retryAfter,
+          ...throttle,
         };
       try {
         exchange.body = text.length === 0 ? undefined : JSON.parse(text);
@@ -194,7 +275,7 @@ export class HttpClient {
         exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
         exchange.bodyText = text.slice(0, 64 * 1024);
       }
-      return { exchange, ms, retryAfter, location: response.headers.get('location') ?? undefined };
+      return { exchange, ms, retryAfter, location: response.headers.get('location') ?? undefined, ...throttle };
     } catch (error) {
       if (this.stopped) throw new Interrupted();
       const ms = performance.now() - started;
@@ -232,6 +313,23 @@ export class HttpClient {
   }
 }
 
+/** What `once` hands back: a throttle is told apart, with how long it asked to wait. */
+type Sent = HttpResult & { location?: string; throttle?: { askedMs?: number } };
+
+/**
+ * Whether an answer is a throttle (it asks to be asked again later), and how long it asks to wait. A 429 is a rate
+ * limit (RFC 6585 §4), whatever its body; a 503 is one only with a Retry-After saying when to come
+ * back (RFC 9110 §15.6.4). No document lists 429 or 503 among its operations' answers (they list
+ * 200, 400, 404 and 422), so neither is part of the contract: a 503 without Retry-After is a server
+ * error like any 5xx, for the laws to judge, and a throttle is never judged, only waited out.
+ */
+function throttleOf(status: number, retryAfter: string | undefined, date: string | undefined) {
+  const askedMs = retryAfterMs(retryAfter, date);
+  if (status === 429) return askedMs === undefined ? {} : { askedMs };
+  if (status === 503 && askedMs !== undefined) return { askedMs };
+  return undefined;
+}
+
 /**
  * Why a redirect to `next` is not followed, or undefined to follow it. Credentials go only where
  * the user sent them, so never to another origin; a chain that comes back to a URL it visited, or
@@ -265,13 +363,6 @@ async function readCapped(response: Response, max: number, controller: AbortCont
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function retryAfterMs(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (/^\d+$/.test(raw.trim())) return Number(raw) * 1000;
-  const at = Date.parse(raw);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
 const networkErrorCode = (error: unknown): string | undefined =>

@@ -118,7 +118,9 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRequests: options.maxRequests ?? 10_000,
     maxBodyBytes: 10 * 1024 * 1024,
-    maxRetryAfterMs: 30_000,
+    maxRetryWaitMs: 30_000,
+    // A throttle still there after three retries is recorded as the poll's answer.
+    retries: 3,
   });
   let interrupted = false;
   void options.stopSignal?.then(() => {

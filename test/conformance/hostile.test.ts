@@ -11,7 +11,7 @@ import {
   renderText,
   runConformance,
 } from '../../src/conformance/index.js';
-import { DEFAULT_CONSECUTIVE_TIMEOUTS } from '../../src/conformance/limits.js';
+import { DEFAULT_CONSECUTIVE_TIMEOUTS, THROTTLE_RETRIES } from '../../src/conformance/limits.js';
 import { arkTask } from '../fixtures.js';
 import { cli } from '../helpers/cli.js';
 import { endless, forward, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';
@@ -443,6 +443,28 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     expect(ms).toBeLessThan(15_000);
     expect(server.requests()).toBeLessThanOrEqual(DEFAULT_CONSECUTIVE_TIMEOUTS + DEFAULT_CONCURRENCY);
     expect(result.incomplete).toMatch(/^the endpoint stopped answering .*3 requests in a row/);
+  });
+
+  it('an API that answers only 429: exit 2 once a request is throttled on every retry, "the endpoint kept refusing"', async () => {
+    const server = await hostile((_req, res) => sendJson(res, 429, { error: 'slow down' }, { 'retry-after': '1' }));
+    const { value: run, ms } = await timed(() =>
+      cli(...conformArgs(server.url), '--max-retry-wait', '50', '--report', 'json'),
+    );
+    await server.close();
+    expect(run.code).toBe(2);
+    expect(ms).toBeLessThan(15_000);
+    const report = JSON.parse(run.out) as ConformanceResult;
+    expect(report.incomplete).toMatch(
+      new RegExp(
+        '^the endpoint kept refusing after \\d+ ms and \\d+ requests: GET http://127\\.0\\.0\\.1:\\d+/ark/sessions/' +
+          `sesn-x/tasks\\S* got 429 ${THROTTLE_RETRIES + 1} times in a row \\(the last with Retry-After: 1\\), ` +
+          'each waited out; .*raise --max-retry-wait$',
+      ),
+    );
+    // Never judged: a server that only throttles passes nothing and breaks nothing.
+    expect([report.violations, report.counts.passed]).toEqual([[], 0]);
+    expect(report.waited?.times).toBeGreaterThanOrEqual(THROTTLE_RETRIES);
+    expect(run.err).toMatch(/^agent-task-contracts conform: INCOMPLETE: the endpoint kept refusing/);
   });
 
   it('an API that sends a byte every 50 ms: the per-request timeout cuts the body; exit 2 after 3', async () => {

@@ -11,8 +11,13 @@ let mock: Awaited<ReturnType<typeof startMock>>;
 const results: Record<string, ConformanceResult> = {};
 beforeAll(async () => {
   mock = await startMock();
-  const run = (faults: string[], extra: Partial<Parameters<typeof runConformance>[0]> = {}) => {
+  const run = (
+    faults: string[],
+    extra: Partial<Parameters<typeof runConformance>[0]> = {},
+    answers: Parameters<typeof mock.app.setAnswers>[0] = [],
+  ) => {
     mock.app.faults = new Set(faults);
+    mock.app.setAnswers(answers);
     return runConformance({
       api: 'ark',
       baseUrl: mock.base('ark'),
@@ -34,10 +39,13 @@ beforeAll(async () => {
     session: 'sesn-x',
     seed: 1,
   });
+  results.throttled = await run([], {}, [{ api: 'ark', status: 429, retryAfter: '0', times: 3 }]);
+  results.keptRefusing = await run([], { maxRetryWaitMs: 0 }, [{ api: 'ark', status: 503, retryAfter: '0' }]);
   let stop = () => {};
   const stopSignal = new Promise<void>((r) => (stop = r));
   setTimeout(stop, 150);
   results.incomplete = await run([], { runs: 5000, polls: 20, pollIntervalMs: 100, stopSignal });
+  mock.app.setAnswers([]);
   mock.app.faults = new Set();
 });
 afterAll(async () => {
@@ -57,6 +65,8 @@ describe('reports', () => {
     }
     expect(results.incomplete!.incomplete).toMatch(/interrupted/);
     expect(results.unreachable!.exitCode).toBe(2);
+    expect(results.throttled!.waited).toEqual({ times: 3, ms: 0 });
+    expect(results.keptRefusing!.incomplete).toMatch(/^the endpoint kept refusing .* got 503 7 times in a row/);
     // A registered module's API is named in the report as a built-in one is.
     const ofModule = { ...JSON.parse(render(results.violated!, 'json')), api: 'jobs' };
     expect(validate(ofModule), JSON.stringify(validate.errors)).toBe(true);

@@ -82,3 +82,20 @@ export async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ value:
     clearInterval(sampler);
   }
 }
+
+/**
+ * A proxy to `upstream` that serves at most `most` requests at once, each held `holdMs` so that
+ * requests overlap, and answers the others 429 with the Retry-After `retryAfter` gives the n-th of
+ * them (n from 1): a correct server with a rate limit.
+ */
+export async function throttling(upstream: string, most: number, retryAfter: (n: number) => string, holdMs = 5) {
+  let serving = 0;
+  let throttled = 0;
+  const server = await hostile((req, res) => {
+    if (serving >= most) return sendJson(res, 429, { error: 'slow down' }, { 'retry-after': retryAfter(++throttled) });
+    serving++;
+    res.on('close', () => serving--);
+    setTimeout(() => void forward(res, `${upstream}${req.url}`), holdMs);
+  });
+  return { ...server, throttled: () => throttled };
+}
