@@ -10,7 +10,7 @@ const ISOLATED = [
   'test/conformance/api-module.test.ts',
   'test/handlers/api-sets.test.ts',
   'test/handlers/former-api-field.test.ts',
-  'test/readme/jobs-module.test.ts',
+  'test/docs/jobs-module.test.ts',
 ];
 
 export default defineConfig({

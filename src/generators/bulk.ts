@@ -21,7 +21,7 @@ import { type Backend, SchemaWalker } from './schema-arbitrary.js';
 export interface DrawOptions {
   count: number;
   seed: number;
-  /** Lean on values that break clients (see README: generators). */
+  /** Lean on values that break clients (see docs/reference.md, "Generate data"). */
   edge?: boolean;
   /** An item rule of the API and target: each object breaks it (and only it), as `brokenObject` does. */
   breaks?: string;

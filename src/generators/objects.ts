@@ -16,7 +16,7 @@ import type { TypedApiName } from '../contract/api-types.js';
 import { fastCheckBackend, SchemaArbitraries } from './schema-arbitrary.js';
 
 export interface ObjectOptions {
-  /** Lean on values that break clients (see README: generators). */
+  /** Lean on values that break clients (see docs/reference.md, "Generate data"). */
   edge?: boolean;
   /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
   apis?: ApiSet;

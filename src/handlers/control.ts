@@ -140,7 +140,7 @@ export async function controlResponse(
       throw new ControlError(
         404,
         `no control endpoint ${path.slice(0, 100)}; the endpoints under /__mock are ${endpointList()} ` +
-          '(README "Control API")',
+          '(docs/reference.md, "Control API")',
       );
     }
     const input = body ?? {};

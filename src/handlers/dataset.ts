@@ -1,6 +1,6 @@
 /**
  * The built-in demo data, generated from the contract's generators with a fixed seed, so it is
- * the same on every run. Ids are documented in the README.
+ * the same on every run. Ids are documented in docs/standalone-server.md.
  */
 
 import { type ApiSet, processApis } from '../contract/api-set.js';

@@ -36,7 +36,7 @@ describe('mock --cors and --control-origin', () => {
     await withMock(['--control-origin', 'http://localhost:5173'], async (base) => {
       const read = await fetch(`${base}/jsonrpc/tasks?limit=1`, { headers: { origin: 'http://localhost:3000' } });
       expect(read.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
-      // A page on another origin reads what a fault broke (see Faults in the README).
+      // A page on another origin reads what a fault broke (see Faults in docs/standalone-server.md).
       expect(read.headers.get('access-control-expose-headers')).toContain('x-mock-faults');
       const other = await fetch(`${base}/__mock/reset`, {
         method: 'POST',

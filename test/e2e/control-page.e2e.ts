@@ -2,7 +2,7 @@
  * The control page at /__mock/: Chromium opens it on a running mock, reads what it shows (APIs,
  * sessions and counts, clock, faults, latency, the scenario and its step), changes each through
  * its buttons, and the mock's state follows; a page of another origin is still refused. Its
- * screenshot is the README's (docs/control-page.png, copied from test-results/).
+ * screenshot is the standalone-server guide's (docs/control-page.png, copied from test-results/).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

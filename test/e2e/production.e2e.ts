@@ -1,8 +1,8 @@
 /**
- * The README's browser recipe is production-safe: the worker starts only behind Vite's dev flag,
- * through a dynamic import, so `vite build` leaves every module of the mock (and msw, fast-check)
- * out of the production bundle, while the development build still shows the mock's data in
- * Chromium.
+ * The browser recipe of the README and docs/browser.md is production-safe: the worker starts only
+ * behind Vite's dev flag, through a dynamic import, so `vite build` leaves every module of the mock
+ * (and msw, fast-check) out of the production bundle, while the development build still shows the
+ * mock's data in Chromium.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -16,14 +16,19 @@ import { launchChromium } from '../helpers/chromium.js';
 import { serveFolder } from '../helpers/static-server.js';
 import { buildApp, SOURCES } from '../helpers/vite-app.js';
 
-// The recipe of README "Mock in the browser", step 3, as written there, in an app that lists Ark tasks.
-const README = await readFile(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+// The recipe of "Mock in the browser", as the README and docs/browser.md write it (alike), in an app
+// that lists Ark tasks.
+const readPage = (path: string) => readFile(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
 const block = /^( *)```ts\n((?:\1.*\n)*?)\1```$/gm;
-const RECIPE = [...README.matchAll(block)]
-  .map(([, indent, code]) => code!.replace(new RegExp(`^${indent}`, 'gm'), ''))
-  .find((code) => code.includes('import.meta.env.DEV'));
+const recipes = (text: string) =>
+  [...text.matchAll(block)]
+    .map(([, indent, code]) => code!.replace(new RegExp(`^${indent}`, 'gm'), ''))
+    .filter((code) => code.includes('import.meta.env.DEV'));
+const [RECIPE, ...others] = [...recipes(await readPage('README.md')), ...recipes(await readPage('docs/browser.md'))];
 if (!RECIPE?.includes("await import('agent-task-contracts/browser')"))
-  throw new Error('README "Mock in the browser" has no recipe that imports agent-task-contracts/browser');
+  throw new Error('the README has no browser recipe that imports agent-task-contracts/browser');
+if (others.length !== 1 || others[0] !== RECIPE)
+  throw new Error('docs/browser.md gives the browser recipe otherwise than the README: write it alike in both');
 const MAIN = `${RECIPE}const res = await fetch('https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks?limit=3');
 const page = await res.json();
 document.body.innerHTML = page.items.map((t) => '<li data-state="' + t.state + '">' + t.task_id + '</li>').join('');

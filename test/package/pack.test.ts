@@ -1,10 +1,13 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDocumentationPage } from '../../scripts/doc-pages.js';
+import { brokenPointers, pointersOf } from '../helpers/doc-links.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,29 +96,16 @@ describe('the installable package', () => {
     expect(checkout.scripts.prepare).toBe('npm run build');
   });
 
-  it('every relative link in the README is a file of the package; every anchor is a heading', async () => {
-    const readme = await readFile(join(root, 'README.md'), 'utf8');
-    const prose = readme.replace(/^```[\s\S]*?^```$/gm, '');
-    const targets = [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
-    expect(targets.length).toBeGreaterThan(5);
-    // GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens.
-    const anchors = new Set(
-      [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-        m[1]!
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N} _-]/gu, '')
-          .replace(/ /g, '-'),
-      ),
-    );
-    for (const target of targets) {
-      if (/^[a-z]+:/.test(target)) continue;
-      if (target.startsWith('#')) {
-        expect(anchors, `README anchor ${target}`).toContain(target.slice(1));
-        continue;
-      }
-      const path = target.replace(/#.*$/, '').replace(/^\.\//, '');
-      expect(files, `README links ${target}, which the package does not hold`).toContain(path);
-    }
+  it('every link and repository path of the README and the docs resolves inside the package, every anchor to a heading', async () => {
+    const installed = join(dir, 'node_modules/agent-task-contracts');
+    const read = (path: string) => readFileSync(join(installed, path), 'utf8');
+    const pages = files.filter(isDocumentationPage);
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/mock-in-node.md', 'docs/reference.md']));
+    const pointers = pages.flatMap((page) => pointersOf(page, read(page)));
+    expect(brokenPointers(pointers, files, read)).toEqual([]);
+    // Links between the pages and to the documents, and the paths the generated pages name (far more).
+    expect(pointers.filter((p) => p.kind === 'link').length).toBeGreaterThan(50);
+    expect(pointers.length).toBeGreaterThan(600);
   });
 
   it('every subpath imports from plain Node ESM', async () => {
@@ -431,19 +421,62 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     }
   }, 60_000);
 
-  /** A fenced block of the README's "Add another list API" section, as written. */
-  async function readmeBlock(info: string): Promise<string> {
-    const readme = await readFile(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(
-      readme.indexOf('## Add another list API'),
-      readme.indexOf('## Working on this project'),
-    );
-    const block = new RegExp(`^\`\`\`${info}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(section)?.[1];
-    if (block === undefined) throw new Error(`no \`\`\`${info} block in the README's "Add another list API"`);
+  /** A fenced block of an installed page, as written: the first whose info string is `info`. */
+  async function installedBlock(page: string, info: string): Promise<string> {
+    const text = await readFile(join(dir, 'node_modules/agent-task-contracts', page), 'utf8');
+    const block = new RegExp(`^\`\`\`${info}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(text)?.[1];
+    if (block === undefined) throw new Error(`no \`\`\`${info} block in the installed ${page}`);
     return block;
   }
 
-  it("the README's module example runs from the tarball: HTTP, MSW, generated jobs, conform catching a fault", async () => {
+  /** The commands of an installed page's block, continuation lines joined. */
+  const commandsOf = (block: string) =>
+    block
+      .replace(/\\\n\s*/g, '')
+      .trim()
+      .split('\n');
+
+  it("the README's Node example runs from the tarball as written, printing what its comment says", async () => {
+    const code = await installedBlock('README.md', 'js run:node');
+    expect(code.trim().split('\n').length).toBeLessThanOrEqual(5);
+    await writeFile(join(dir, 'demo.mjs'), code);
+    const { stdout } = await run(process.execPath, ['demo.mjs'], { cwd: dir });
+    const printed = /console\.log\(.*\); \/\/ (.+)$/m.exec(code)?.[1];
+    expect(printed).toBeDefined();
+    expect(stdout.trim()).toBe(printed);
+  });
+
+  it("the README's standalone server and conform lines run from the tarball as written", async () => {
+    const [mockLine, ...curls] = commandsOf(await installedBlock('README.md', 'sh run:standalone'));
+    const conforms = commandsOf(await installedBlock('README.md', 'sh run:conform'));
+    expect(conforms).toHaveLength(2);
+    // The guide's first run is the README's.
+    expect(await installedBlock('docs/conformance.md', 'sh')).toContain(conforms[0]);
+    // On a free port instead of 4010 (other suites listen too); the other lines follow it.
+    const child = spawn('bash', ['-c', `exec ${mockLine!.replace('--port 4010', '--port 0')}`], {
+      cwd: dir,
+      detached: true,
+    });
+    try {
+      const url = await listeningUrl(child);
+      const at = (line: string) => line.replaceAll('http://127.0.0.1:4010', url);
+      const sh = (line: string, env: Record<string, string> = {}) =>
+        run('bash', ['-c', at(line)], { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 });
+      const outputs: unknown[] = [];
+      for (const line of curls) outputs.push(JSON.parse((await sh(line)).stdout));
+      expect((outputs[0] as { items: unknown[] }).items).toHaveLength(3);
+      expect((outputs.at(-1) as { items: { state: string }[] }).items.map((task) => task.state)).toEqual(['unknown']);
+      // Against the mock: exit 0. The second line as a CI job runs it, its variables set.
+      expect((await sh(conforms[0]!)).stdout).toMatch(/\d+ passed, 0 failed/);
+      const env = { ARK_URL: `${url}/ark`, ARK_SESSION: 'sesn-demo', ARK_API_KEY: 'not-a-key' };
+      await sh(conforms[1]!, env);
+      expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuite [^>]*failures="0"/);
+    } finally {
+      process.kill(-child.pid!);
+    }
+  }, 120_000);
+
+  it("the guide's module example runs from the tarball: HTTP, MSW, generated jobs, conform catching a fault", async () => {
     const app = join(dir, 'app-jobs');
     await run('mkdir', ['-p', join(app, 'node_modules')]);
     await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -451,7 +484,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     await run('ln', ['-s', join(dir, 'node_modules/agent-task-contracts'), join(app, 'node_modules/')]);
     await run('ln', ['-s', join(dir, 'node_modules/msw'), join(app, 'node_modules/')]);
     await run('ln', ['-s', join(root, 'node_modules/vitest'), join(app, 'node_modules/')]);
-    await writeFile(join(app, 'jobs.test.ts'), await readmeBlock('ts test:jobs-module'));
+    await writeFile(join(app, 'jobs.test.ts'), await installedBlock('docs/adding-an-api.md', 'ts test:jobs-module'));
     const { stdout } = await run(
       process.execPath,
       [join(app, 'node_modules/vitest/vitest.mjs'), 'run', '--root', app],
@@ -463,12 +496,12 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     expect(stdout).toMatch(/Tests\s+5 passed/);
   }, 120_000);
 
-  it("the README's module commands run from the tarball as written: generate, mock --api with a fault, seed, conform", async () => {
-    const lines = (await readmeBlock('sh')).trim().split('\n');
+  it("the guide's module commands run from the tarball as written: generate, mock --api with a fault, seed, conform", async () => {
+    const lines = (await installedBlock('docs/adding-an-api.md', 'sh')).trim().split('\n');
     const api = lines.find((l) => l.startsWith('API='))!;
     const command = (name: string) => {
       const line = lines.find((l) => l.startsWith(`${name} `) || l.includes(` ${name} `));
-      if (line === undefined) throw new Error(`no ${name} line in the README's sh block`);
+      if (line === undefined) throw new Error(`no ${name} line in the guide's sh block`);
       return line;
     };
     const sh = (line: string) => run('bash', ['-c', `${api}\n${line}`], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
@@ -494,7 +527,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
         const url = await listeningUrl(child);
         const at = (line: string) => line.replaceAll('http://127.0.0.1:4010', url);
         await sh(at(command('curl')));
-        // As written with the fault; the README's "without --fault it exits 0" with fewer runs and polls.
+        // As written with the fault; the guide's "without --fault it exits 0" with fewer runs and polls.
         const conformLine = at(command('conform')) + (fault ? '' : ' --runs 10 --polls 1');
         const conform = await sh(conformLine).then(
           (r) => ({ code: 0, out: r.stdout }),

@@ -14,7 +14,7 @@ const ARK_CODES = {
   other: 'InvalidParameter',
 };
 
-/** The demo dataset's ark ids and counts (the README's standalone-server table lists them). */
+/** The demo dataset's ark ids and counts (docs/standalone-server.md lists them). */
 export const ARK_DEMO = { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 } as const;
 
 export const arkMock: MockProfile = {

@@ -13,7 +13,7 @@ const EVERRUNS_CODES = {
   other: 'bad_request',
 };
 
-/** The demo dataset's everruns ids and counts (the README's standalone-server table lists them). */
+/** The demo dataset's everruns ids and counts (docs/standalone-server.md lists them). */
 export const EVERRUNS_DEMO = { session: 'demo', taskCount: 18 } as const;
 
 export const everrunsMock: MockProfile = {

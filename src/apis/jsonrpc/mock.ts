@@ -6,7 +6,7 @@ import { json } from '../../handlers/types.js';
 import { listTasks, unprocessable } from './behaviour.js';
 import { JSONRPC_FAULTS } from './faults.js';
 
-/** The demo dataset's jsonrpc ids and counts (the README's standalone-server table lists them). */
+/** The demo dataset's jsonrpc ids and counts (docs/standalone-server.md lists them). */
 export const JSONRPC_DEMO = { session: 'demo', user: 'user_demo', taskCount: 48 } as const;
 
 const isCall = (item: unknown): item is JsonObject => isObject(item) && typeof item.call_id === 'string';

@@ -13,7 +13,7 @@ const cwdOf = (i: number) => (i % 4 === 1 ? '/srv/app' : '/home/user/workspace')
 /** Anthropic's error types (000: "Errors follow the Anthropic error format"); none is for a refused method. */
 const ANTHROPIC_CODES = { notFound: 'not_found_error', server: 'api_error', other: 'invalid_request_error' };
 
-/** The demo dataset's praxis ids and counts (the README's standalone-server table lists them). */
+/** The demo dataset's praxis ids and counts (docs/standalone-server.md lists them). */
 export const PRAXIS_DEMO = {
   session: 'sesn_demo',
   agent: 'agent_demo',
