@@ -107,8 +107,30 @@ export async function main(): Promise<void> {
       stopSignal ??= new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
+        if (startedByNpm()) whenParentExits(resolve);
       });
       return stopSignal;
     },
   });
 }
+
+/** npx, `npm exec` and `npm run` set `npm_lifecycle_event` in the environment of what they start. */
+function startedByNpm(): boolean {
+  return process.env.npm_lifecycle_event !== undefined;
+}
+
+/**
+ * npm runs a bin through a shell, and passes a SIGTERM or SIGINT sent to npm's own pid to that shell
+ * alone, which dies without passing it on: stopping `npx agent-task-contracts mock` by its pid would
+ * leave the server listening. The shell lives exactly as long as npm, so its end is the signal.
+ */
+function whenParentExits(stop: () => void): void {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, PARENT_POLL_MS);
+  watch.unref();
+}
+const PARENT_POLL_MS = 200;
