@@ -13,7 +13,7 @@ import { ControlError, describeInternalError } from './control-error.js';
 import type { FaultId } from './faults/index.js';
 import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
-import { json, type MockResponse } from './types.js';
+import type { MockResponse } from './types.js';
 
 /** What the control API drives: the mock's typed methods (MockApp implements it). */
 export interface ControlTarget {
@@ -149,15 +149,28 @@ export async function controlResponse(
         400,
         `the body is a JSON object (got ${Array.isArray(input) ? 'an array' : typeof input})`,
       );
-    return json(200, await route(target, input));
+    return controlAnswer(200, await route(target, input));
   } catch (error) {
     if (error instanceof ControlError) {
-      return json(
+      return controlAnswer(
         error.status,
         { error: error.message, ...error.details },
         error.status === 405 ? { allow: 'GET, POST' } : {},
       );
     }
-    return json(500, { error: `control failed: ${describeInternalError('the control API', error)}` });
+    return controlAnswer(500, { error: `control failed: ${describeInternalError('the control API', error)}` });
   }
+}
+
+/**
+ * A control answer: JSON ending with a newline, so that what `curl` prints ends its line (and a shell
+ * prompt after it starts on a line of its own).
+ */
+export function controlAnswer(status: number, body: object, headers: Record<string, string> = {}): MockResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    raw: `${JSON.stringify(body)}\n`,
+  };
 }

@@ -27,15 +27,14 @@ export interface SeedOptions {
   taken?: (id: string) => boolean;
 }
 
-/** A seed that cannot be stored: which task, which field, which rule, and why. */
+/**
+ * A seed that cannot be stored, as one sentence: which task (and field), and why; a task that breaks a
+ * rule names the rule (`ark sesn-x tasks[0].started_at breaks ark.started-at-absent-before-start: …`).
+ */
 class SeedError extends ControlError {
   override name = 'SeedError';
-  constructor(
-    readonly where: string,
-    readonly rule: string,
-    readonly reason: string,
-  ) {
-    super(400, `${where}: ${rule}: ${reason}`);
+  constructor(where: string, reason: string, rule?: string) {
+    super(400, rule === undefined ? `${where}: ${reason}` : `${where} breaks ${rule}: ${reason}`);
   }
 }
 
@@ -48,11 +47,17 @@ export function completeSeed(
   apis: ApiSet = processApis(),
 ): JsonObject[] {
   if (!apis.has(api))
-    throw new SeedError('api', 'usage', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
+    throw new SeedError('api', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
   if (typeof session !== 'string' || session === '')
-    throw new SeedError('session', 'usage', 'give the session id the tasks belong to (a non-empty string)');
+    throw new SeedError(
+      'session',
+      `give the id of the session the tasks belong to, a non-empty string (got ${shown(session)})`,
+    );
   if (!Array.isArray(partials))
-    throw new SeedError('tasks', 'usage', 'give an array of partial tasks, e.g. [{ "state": "running" }]');
+    throw new SeedError(
+      'tasks',
+      `give an array of partial tasks, e.g. [{ "state": "running" }] (got ${shown(partials)})`,
+    );
   const idField = taskOperation(api, apis).idField;
   const now = options.now ?? Date.now();
   const filler = completer(api, options.seed ?? 1, now - (partials.length + 1) * 60_000, apis);
@@ -62,18 +67,16 @@ export function completeSeed(
     if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
       throw new SeedError(
         where,
-        'usage',
-        'each task is an object of the fields you care about, e.g. { "state": "running" }',
+        `each task is an object of the fields you care about, e.g. { "state": "running" } (got ${shown(partial)})`,
       );
     const [unknown] = unknownMembers(api, 'task', partial, apis);
     if (unknown) {
-      const meant = unknown.closest ? ` (did you mean "${unknown.closest}"?)` : '';
+      const meant = unknown.closest ? `; did you mean "${unknown.closest}"?` : '.';
       const parent = unknown.path.split('.').slice(0, -1).join('.');
       const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${api} ${componentOf(api, 'task', apis)}`)}`;
       throw new SeedError(
-        `${where}.${unknown.path}`,
-        'usage',
-        `"${unknown.name}" is not a field of ${kind}${meant}; ` + `the spec declares ${unknown.declared.join(', ')}`,
+        where,
+        `"${unknown.name}" is not a field of ${kind}${meant} The spec declares ${unknown.declared.join(', ')}.`,
       );
     }
     let task = filler.complete('task', partial, session);
@@ -102,14 +105,13 @@ export function completeSeed(
           task,
         );
       // The value once: many rule messages quote it already.
-      const shown = value === undefined ? undefined : JSON.stringify(value);
+      const quoted = value === undefined ? undefined : JSON.stringify(value);
       const reason =
-        shown === undefined || first.message.includes(shown) ? first.message : `${first.message} (got ${shown})`;
-      throw new SeedError(`${where}${field}`, first.rule, reason);
+        quoted === undefined || first.message.includes(quoted) ? first.message : `${first.message} (got ${quoted})`;
+      throw new SeedError(`${where}${field}`, reason, first.rule);
     }
     const id = String(task[idField]);
-    if (seen.has(id))
-      throw new SeedError(`${where}.${idField}`, 'usage', `task ${id} is given twice; task ids are unique`);
+    if (seen.has(id)) throw new SeedError(`${where}.${idField}`, `task ${id} is given twice; task ids are unique`);
     seen.add(id);
     return task;
   });
@@ -135,7 +137,6 @@ export async function seedSession(
     if (owner !== undefined && owner !== session)
       throw new SeedError(
         `${api} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
-        'usage',
         `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
       );
   }
@@ -164,4 +165,15 @@ export async function seedSession(
   store.addSession(api, session);
   for (const task of tasks) await store.addTask(api, session, task, true);
   return tasks;
+}
+
+/** A value as a message quotes it: JSON, cut short (a wrong argument may be anything, however large). */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value); // a BigInt, a cycle
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

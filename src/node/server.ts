@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { MockApp } from '../handlers/app.js';
+import { controlAnswer } from '../handlers/control.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockResponse } from '../handlers/types.js';
@@ -161,10 +162,14 @@ function route(
       req.resume();
       // Cut: an origin header is the client's to make as long as it likes.
       const shown = origin.slice(0, 200);
-      fail(
-        403,
-        `the control API answers pages of this server's own origin and of --control-origin only, not ${shown}; ` +
-          `start the mock with --control-origin ${shown} to allow it`,
+      send(
+        req,
+        res,
+        controlAnswer(403, {
+          error:
+            `the control API answers pages of this server's own origin and of --control-origin only, not ${shown}; ` +
+            `start the mock with --control-origin ${shown} to allow it`,
+        }),
       );
       return;
     }
@@ -186,11 +191,7 @@ function route(
         (body) => app.controlResponse(req.method ?? 'GET', rest, body),
         (error: unknown) => {
           if (!(error instanceof BodyRefused)) throw error;
-          return {
-            status: error.status,
-            headers: { 'content-type': 'application/json' },
-            body: { error: error.message },
-          };
+          return controlAnswer(error.status, { error: error.message });
         },
       )
       .then((response) => send(req, res, response))

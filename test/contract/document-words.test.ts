@@ -45,10 +45,10 @@ describe('seeding', () => {
     const app = await MockApp.create();
     const seed = (partial: Record<string, unknown>) => app.seed('ark', 'sesn-x', [partial as never]);
     await expect(seed({ sate: 'x' })).rejects.toThrow(
-      /^ark sesn-x tasks\[0\]\.sate: usage: "sate" is not a field of an ark Task \(did you mean "state"\?\); the spec declares .*\bstate\b/,
+      /^ark sesn-x tasks\[0\]: "sate" is not a field of an ark Task; did you mean "state"\? The spec declares .*\bstate\b/,
     );
     await expect(seed({ tool: { nmae: 'bash' } })).rejects.toThrow(
-      'tasks[0].tool.nmae: usage: "nmae" is not a field of tool in an ark Task (did you mean "name"?)',
+      'tasks[0]: "nmae" is not a field of tool in an ark Task; did you mean "name"?',
     );
     await expect(seed({ result: 'done' })).rejects.toThrow(`/result must be absent — ${ARK}`);
     await expect(seed({ state: 'running', tool: { name: 'bash' } })).resolves.toHaveLength(1);

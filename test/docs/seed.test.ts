@@ -16,6 +16,6 @@ it('lists exactly the seeded tasks, newest first', async () => {
 
 it('refuses a task the contract does not allow, saying why', async () => {
   await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'queued', started_at: 1_780_000_000_000 }])).rejects.toThrow(
-    'ark sesn-x tasks[0].started_at: ark.started-at-absent-before-start',
+    'ark sesn-x tasks[0].started_at breaks ark.started-at-absent-before-start',
   );
 });

@@ -39,6 +39,52 @@ describe('the control API in words', () => {
     await post('/reset', {});
   });
 
+  it('every answer, refusals too, is one line of JSON ending with a newline (curl prints it whole)', async () => {
+    const answers = [
+      await fetch(`${server.url}/__mock/state`),
+      await fetch(`${server.url}/__mock/nope`),
+      await fetch(`${server.url}/__mock/seed`, {
+        method: 'POST',
+        body: '{"api": "ark", "session": "sesn-x", "tasks": [{"sate": 1}]}',
+      }),
+      await fetch(`${server.url}/__mock/seed`, { method: 'POST', body: '{not json' }),
+      await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        headers: { origin: 'http://elsewhere.test' },
+        body: '{}',
+      }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 400, 403]);
+    for (const answer of answers) {
+      const text = await answer.text();
+      expect(text, text).toMatch(/^\{.*\}\n$/s);
+      expect(text.indexOf('\n'), text).toBe(text.length - 1);
+    }
+  });
+
+  it('a refused seed says which task is wrong and why, as a sentence (no rule id where no rule is broken)', async () => {
+    const refused = async (tasks: unknown, session: unknown = 'sesn-x') =>
+      String((await post('/seed', { api: 'ark', session, tasks })).body.error);
+    expect(await refused([{ sate: 'running' }])).toMatch(
+      /^ark sesn-x tasks\[0\]: "sate" is not a field of an ark Task; did you mean "state"\? The spec declares .*\.$/,
+    );
+    expect(await refused([{}, { tool: { nmae: 'bash' } }])).toMatch(
+      /^ark sesn-x tasks\[1\]: "nmae" is not a field of tool in an ark Task; did you mean "name"\? /,
+    );
+    expect(await refused([7])).toBe(
+      'ark sesn-x tasks[0]: each task is an object of the fields you care about, e.g. { "state": "running" } (got 7)',
+    );
+    expect(await refused({ state: 'running' })).toBe(
+      'tasks: give an array of partial tasks, e.g. [{ "state": "running" }] (got {"state":"running"})',
+    );
+    expect(await refused([], '')).toBe(
+      'session: give the id of the session the tasks belong to, a non-empty string (got "")',
+    );
+    expect(await refused([{ state: 'done' }])).toMatch(/^ark sesn-x tasks\[0\]\.state breaks ark\.schema: /);
+    for (const tasks of [[{ sate: 1 }], [7], {}, [{ state: 'done' }]])
+      expect(await refused(tasks)).not.toContain('usage');
+  });
+
   it('the unknown-endpoint error lists each endpoint once, with its methods', async () => {
     const answer = await post('/nope', {});
     expect(answer.status).toBe(404);

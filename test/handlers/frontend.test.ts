@@ -65,19 +65,19 @@ describe('seeded test data', () => {
   it('an invalid partial fails with the task, the field, the rule and the reason', async () => {
     // @ts-expect-error: not an Ark state
     await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'done' }])).rejects.toThrow(
-      /ark sesn-x tasks\[0\]\.state: ark\.schema: .*allowed values.*\(got "done"\)/,
+      /ark sesn-x tasks\[0\]\.state breaks ark\.schema: .*allowed values.*\(got "done"\)/,
     );
     // A rule, not the schema: a queued task has no started_at (002).
     await expect(
       demoMock.seed('ark', 'sesn-x', [{ state: 'running' }, { state: 'queued', started_at: 1_780_000_000_000 }]),
     ).rejects.toThrow(
-      /tasks\[1\]\.started_at: ark\.started-at-absent-before-start: started_at is returned for a queued task/,
+      /tasks\[1\]\.started_at breaks ark\.started-at-absent-before-start: started_at is returned for a queued task/,
     );
     await expect(
       demoMock.seed('ark', 'sesn-x', [{ task_id: 'task-twice' }, { task_id: 'task-twice' }]),
     ).rejects.toThrow(/task task-twice is given twice/);
     await expect(demoMock.seed('ark', 'sesn-x', [{ task_id: 'twice' }])).rejects.toThrow(
-      /tasks\[0\]\.task_id: ark\.schema: .*must match pattern "\^task-"/,
+      /tasks\[0\]\.task_id breaks ark\.schema: .*must match pattern "\^task-"/,
     );
   });
 
@@ -96,12 +96,12 @@ describe('seeded test data', () => {
       tasks: [{ state: 'paused' }],
     });
     expect(bad.status).toBe(400);
-    expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state: everruns\.schema/);
+    expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state breaks everruns\.schema/);
     expect((await app.controlResponse('POST', '/seed', { api: 'nope' })).status).toBe(400);
     // In process the same refusal throws, with the same words.
     await expect(
       app.control('POST', '/seed', { api: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] }),
-    ).rejects.toThrow(/tasks\[0\]\.state: everruns\.schema/);
+    ).rejects.toThrow(/tasks\[0\]\.state breaks everruns\.schema/);
   });
 });
 

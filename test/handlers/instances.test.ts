@@ -90,7 +90,7 @@ describe('seeded data and the clock on the standalone server', () => {
       expect(page.items[0]!.created_at).toBeGreaterThan(Date.UTC(2030, 0, 1) - 5 * 60_000);
       const bad = await post('/seed', { api: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { error: string }).error).toContain('tasks[0].state: ark.schema');
+      expect(((await bad.json()) as { error: string }).error).toContain('tasks[0].state breaks ark.schema');
       expect(((await (await fetch(`${mock.server.url}/__mock/clock`)).json()) as { iso: string }).iso).toBe(
         '2030-01-01T00:00:00.000Z',
       );

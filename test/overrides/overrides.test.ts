@@ -121,7 +121,7 @@ describe('typed per-test overrides', () => {
 
   it('a partial that cannot be valid fails the override with the field and the rule', () => {
     expect(() => pages.ark([{ state: 'queued', started_at: 1_780_000_000_000 }], 'https://x.invalid/')).toThrow(
-      /tasks\[0\]\.started_at: ark\.started-at-absent-before-start/,
+      /tasks\[0\]\.started_at breaks ark\.started-at-absent-before-start/,
     );
   });
 });
