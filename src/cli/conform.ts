@@ -84,7 +84,9 @@ export const conformCommand: Command = {
     path: {
       type: 'string',
       value: 'P',
-      help: 'Replays one failing case (with the --seed it was found with), as a report prints it.',
+      help:
+        'Replays one property case (with the --seed it was found with), as a report prints it: the run walks ' +
+        'the baseline that case starts from, then sends that case alone (no refusals, probes, polls or other cases).',
       otherwise: 'none',
     },
     polls: {

@@ -20,7 +20,7 @@ describe('replay', () => {
   // Only a property case finds this break: the combinations send the thread ids the list holds and
   // one cut short (the beginning of a listed one); the property cases also draw unknown ids with a
   // dash, which this server answers with every task.
-  it('a property failure carries --seed/--path that replay exactly that failure, shrunk to a small query', async () => {
+  it('a property failure carries --seed/--path that replay exactly that failure, and nothing else', async () => {
     const server = await hostile(servers.ark('unknown-dashed-thread-lists-all'));
     const options = { api: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;
     try {
@@ -29,12 +29,29 @@ describe('replay', () => {
       expect(found?.replay?.path, 'found by a property case, with its path').toBeDefined();
       // Shrunk: the minimal failing request carries the filter and little else.
       expect(found!.curl).toContain('session_thread_id=');
-      const replay = await runConformance({ ...options, seed: found!.replay!.seed, path: found!.replay!.path });
+      const sent: string[] = [];
+      const replay = await runConformance({
+        ...options,
+        seed: found!.replay!.seed,
+        path: found!.replay!.path,
+        onEvent: (event) => void (event.type === 'request' && sent.push(event.url)),
+      });
       expect(
         replay.violations.some(
           (v) => v.rule === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path,
         ),
       ).toBe(true);
+      // That case alone, beside the baseline walk it starts from: no refusal, probe, poll or other case.
+      const list = `${server.url}/api/v3/sessions/sesn-x/tasks`;
+      const query = (url: string) => new URL(url).searchParams.get('session_thread_id');
+      const shrunk = query(/'([^']+)'/.exec(found!.curl)![1]!);
+      const [baseline, replayed] = [sent.filter((u) => query(u) === null), sent.filter((u) => query(u) !== null)];
+      expect(baseline.length).toBeGreaterThan(0);
+      for (const url of baseline) expect(url.replace(/\?cursor=\d+$/, '')).toBe(list);
+      expect(replayed.length).toBeGreaterThan(0);
+      for (const url of replayed) expect(query(url)).toBe(shrunk);
+      expect(replay.requests).toBe(sent.length);
+      expect(replay.requests).toBeLessThan(first.requests / 10);
     } finally {
       await server.close();
     }
@@ -42,6 +59,14 @@ describe('replay', () => {
 });
 
 describe('conform CLI', () => {
+  it('--help says that --path replays one property case and nothing else', async () => {
+    const { code, out } = await cli('conform', '--help');
+    expect(code).toBe(0);
+    expect(out.replace(/\s+/g, ' ')).toMatch(
+      /--path P .*then sends that case alone \(no refusals, probes, polls or other cases\)/,
+    );
+  });
+
   it('exit 0 against the conforming mock, text report with the closing counts', async () => {
     mock.app.faults = new Set();
     const { code, out } = await cli(

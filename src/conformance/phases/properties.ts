@@ -28,16 +28,15 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
   const arbitrary = fc.oneof(
     ...ops.map((op) => requestCase(op, ctx.pools).map((c): Case => ({ operation: op.operationId, ...c }))),
   );
+  if (ctx.options.path !== undefined) return replayCase(ctx, arbitrary, ctx.options.path);
   const known = new Set<string>();
-  const rounds = ctx.options.path ? 1 : 4;
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < 4; round++) {
     // Rules already reported do not fail a property again: each round hunts for a rule not seen yet.
     for (const v of ctx.ledger.violations) known.add(v.rule);
     const seed = ctx.seed + round;
     const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
-    // A replayed path is one case, shrunk: nothing to run at once.
-    const beside = round === 0 && !ctx.options.path ? polls.next(ctx) : [];
-    const tried = ctx.options.path ? [] : await tryCases(ctx, arbitrary, seed, runs, passes, beside);
+    const beside = round === 0 ? polls.next(ctx) : [];
+    const tried = await tryCases(ctx, arbitrary, seed, runs, passes, beside);
     if (tried.length > 0 && !tried.some((t) => t && !t.passed)) break;
     let budgetHit = false;
     let interrupted = false;
@@ -65,12 +64,7 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
         throw error;
       }
     });
-    const details = await fc.check(property, {
-      seed,
-      numRuns: runs,
-      ...(ctx.options.path ? { path: ctx.options.path } : {}),
-      endOnFailure: false,
-    });
+    const details = await fc.check(property, { seed, numRuns: runs, endOnFailure: false });
     if (interrupted) throw new Interrupted();
     if (budgetHit) throw new BudgetExhausted('the request budget (--max-requests) is used up');
     if (!details.failed) break;
@@ -86,6 +80,21 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
     for (const rule of fresh) known.add(rule);
     ctx.ledger.setReplay(fresh, replay);
   }
+}
+
+/**
+ * `--seed S --path P`: the one case a report's replay line names, judged and recorded as the run
+ * that found it recorded it. fast-check replaying a path goes on to the cases after it when that one
+ * passes; a property that fails at once stops at the first case it meets, which is the path's own.
+ */
+async function replayCase(ctx: RunContext, arbitrary: fc.Arbitrary<Case>, path: string): Promise<void> {
+  const stopAtOnce = fc.property(arbitrary, (_: Case) => false);
+  const named = fc.check(stopAtOnce, { seed: ctx.seed, path, numRuns: 1, endOnFailure: true });
+  if (!named.counterexample) {
+    ctx.ledger.note(`--path ${path} names no case of --seed ${ctx.seed}; copy both from the replay line of a report`);
+    return;
+  }
+  await executeCase(ctx, named.counterexample[0], true, { seed: ctx.seed, path });
 }
 
 /**
