@@ -5,7 +5,7 @@ import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validObject } from '../generators/objects.js';
 import { demoApiNames, mockOf } from './apis.js';
-import { BASE_MS, shaper, statesOf } from './dataset-grow.js';
+import { BASE_MS, shaper, spacedTime, statesOf } from './dataset-grow.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
 import type { MockStore } from './store.js';
 
@@ -43,20 +43,15 @@ export async function addFiller(store: MockStore, api: ApiName, options: Dataset
   // A pool of generated shapes reused round-robin keeps seeding fast for large stores.
   const pool = sample(api, 'task', Math.min(filler, 500), seed + 2, apis);
   const shapeTask = shaper(api, apis);
+  // In the day before the demo's, an hour short of it (the times a shape sets after a creation).
+  const createdAt = spacedTime(BASE_MS - 86_400_000, BASE_MS - 3_600_000, filler);
   for (let i = 0; i < filler; i++) {
     const s = Math.floor(i / perSession);
     const session = mockOf(api, apis).demo!.fillerSession(s);
     await store.addTask(
       api,
       session,
-      shapeTask(
-        pool[i % pool.length]!,
-        i,
-        session,
-        states[i % states.length]!,
-        BASE_MS - 86_400_000 + i * 1000,
-        `f${s}x`,
-      ),
+      shapeTask(pool[i % pool.length]!, i, session, states[i % states.length]!, createdAt(i), `f${s}x`),
     );
   }
 }

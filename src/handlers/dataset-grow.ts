@@ -13,6 +13,21 @@ import { copyJson } from './demo.js';
 import type { MockStore } from './store.js';
 
 export const BASE_MS = Date.UTC(2026, 10, 29, 8, 0, 0);
+const HOUR_MS = 3_600_000;
+/**
+ * Every time of the demo data, grown to any count, is before this: the day after BASE_MS. A clock
+ * that has reached it (a real one has) sees no task created, started or ended in its future.
+ */
+export const DEMO_DAY_END_MS = BASE_MS + 24 * HOUR_MS;
+
+/**
+ * The creation time of the k-th of `count` tasks made between two times: a second apart while
+ * they fit, closer (the same millisecond, at worst) where they do not, so no count passes `untilMs`.
+ */
+export function spacedTime(fromMs: number, untilMs: number, count: number): (k: number) => number {
+  const stepMs = Math.min(1000, (untilMs - fromMs) / Math.max(1, count));
+  return (k) => fromMs + Math.floor(k * stepMs);
+}
 
 export function statesOf(api: ApiName, apis: ApiSet = processApis()): readonly string[] {
   return taskOperation(api, apis).lifecycle!.states;
@@ -40,8 +55,9 @@ export function shaper(api: ApiName, apis: ApiSet = processApis()): Shaper {
 
 /**
  * Fills an API's demo session up to `size` tasks (`mock --tasks N`): the demo's numbering
- * continued (`task-demo048`…), copies of the demo tasks, every state in turn, each newer than
- * the one before, so the demo states stay present and a UI can be load-tested on a huge list.
+ * continued (`task-demo048`…), copies of the demo tasks, every state in turn, each no older than
+ * the one before and all within the demo's day (DEMO_DAY_END_MS), so the demo states stay present
+ * and a UI can be load-tested on a huge list whose times are all in the past.
  * Built from checked demo objects by the API's demo shape and the generators' repairs, which
  * test/handlers/scale.test.ts proves valid deep into a grown session, so none is checked again.
  */
@@ -49,7 +65,10 @@ export function growDemoSession(store: MockStore, api: ApiName, demo: readonly J
   const { apis } = store;
   const states = statesOf(api, apis);
   const session = mockOf(api, apis).demo!.session;
-  const start = BASE_MS + demo.length * 60_000;
+  const grown = Math.max(0, size - demo.length);
+  // An hour short of the day's end: the times a demo shape sets after a creation (an end, a
+  // notification, 95 s at most) stay within the day too.
+  const createdAt = spacedTime(BASE_MS + demo.length * 60_000, DEMO_DAY_END_MS - HOUR_MS, grown);
   const shapeTask = shaper(api, apis);
   // Frozen, the demo tasks' nested objects and arrays are shared by all their copies (copyJson
   // shares frozen values) instead of copied into each: most of a JSON-RPC task's memory. What
@@ -60,10 +79,10 @@ export function growDemoSession(store: MockStore, api: ApiName, demo: readonly J
   store.addBuiltTasks(
     api,
     session,
-    Math.max(0, size - demo.length),
+    grown,
     (k) => {
       const i = demo.length + k;
-      return shapeTask(frozen[i % demo.length]!, i, session, cycle[k % cycle.length]!, start + k * 1000, 'demo');
+      return shapeTask(frozen[i % demo.length]!, i, session, cycle[k % cycle.length]!, createdAt(k), 'demo');
     },
     cycle,
   );
