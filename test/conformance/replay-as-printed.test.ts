@@ -199,6 +199,10 @@ describe('every fault: caught by its id, and the requests printed for it show it
       expect(result.exitCode).toBe(1);
       const violations = result.violations.filter((v) => v.rule === fault);
       expect(violations.map((v) => v.rule)).toContain(fault);
+      // One bug under the law it breaks: a walk that loses tasks to paging, filtered or not, is a paging
+      // violation; a filtered walk that loses one the filter matches says nothing of the filter.
+      if (fault.endsWith('.paging-skips-nothing'))
+        expect(result.violations.filter((v) => /\.filter-/.test(v.rule)).map((v) => v.message)).toEqual([]);
       for (const v of violations) {
         const op = operationsOf(apiOf(fault)).find((o) => o.operationId === v.operation)!;
         const law = lawsOf(op).find((l) => l.id === fault)!;

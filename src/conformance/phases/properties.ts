@@ -15,6 +15,7 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case as RunCase, runCases } from '../cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
+import { lostToPaging, type PagingExplained } from './lost-to-paging.js';
 import type { Polls } from './over-time.js';
 
 type Case = RequestCase & { operation: string };
@@ -234,25 +235,31 @@ export async function compareWithBaseline(
   // both, so an object that changed while the walks ran (a list that moves on every request) explains it.
   // Twice in a row: an object that went and came back between two reads (running, unknown, running
   // again) looks unchanged beside both, and is seldom caught so twice.
-  const all = () => walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' });
+  // The unfiltered walks page as the filtered one does (its limit): a task lost by both was lost to
+  // paging, which paging-skips-nothing reports, not to the filter.
+  const added = new Set(addedFilters(op, query, fixed).map((f) => f.param));
+  const unfiltered = query.filter(([param]) => !added.has(param));
+  const all = () => walk(ctx, op, session, unfiltered, { maxPages: MAX_PAGES, record: 'none' });
   const freshAll = await all();
   const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
   const freshAfter = await all();
   if (!freshAll.walk.complete || !freshFiltered.walk.complete || !freshAfter.walk.complete) return [];
   const baseline = itemsOfWalk(op, freshAfter.walk);
-  ctx.defer((run) => run.baselines.set(key, baseline));
-  const findings = (filtered: typeof freshFiltered, unfiltered: JsonObject[]) =>
+  // Read as the baseline was (no limit of a case's own): the run's later comparisons start from it.
+  if (unfiltered.length === fixed.length) ctx.defer((run) => run.baselines.set(key, baseline));
+  const findings = (filtered: JsonObject[], unfiltered: JsonObject[]) =>
     new Set(
       ctx.ledger
-        .evaluate(op, 'comparison', { ...subject, filtered: itemsOfWalk(op, filtered.walk), baseline: unfiltered })
+        .evaluate(op, 'comparison', { ...subject, filtered, baseline: unfiltered })
         .flatMap((o) => o.judgement.violations)
         .map((v) => `${v.rule}|${v.message}`),
     );
   const bracketed = (filtered: typeof freshFiltered, before: JsonObject[], after: JsonObject[]) => {
-    const earlier = findings(filtered, before);
-    return new Set([...findings(filtered, after)].filter((finding) => earlier.has(finding)));
+    const earlier = findings(itemsOfWalk(op, filtered.walk), before);
+    return new Set([...findings(itemsOfWalk(op, filtered.walk), after)].filter((finding) => earlier.has(finding)));
   };
   let repeated = bracketed(freshFiltered, itemsOfWalk(op, freshAll.walk), baseline);
+  let paging: PagingExplained | undefined;
   if (repeated.size > 0) {
     const again = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
     const last = await all();
@@ -261,6 +268,14 @@ export async function compareWithBaseline(
         ? bracketed(again, baseline, itemsOfWalk(op, last.walk))
         : new Set<string>();
     repeated = new Set([...repeated].filter((finding) => held.has(finding)));
+    if (repeated.size > 0 && again.walk.complete && last.walk.complete) {
+      const reads = {
+        filtered: { query, walk: again.walk, maxPages: CASE_MAX_PAGES },
+        unfiltered: { query: unfiltered, walk: last.walk, maxPages: MAX_PAGES },
+      };
+      paging = await lostToPaging(ctx, op, session, reads, repeated, findings);
+      repeated = paging.left;
+    }
   }
   // What the two fresh walks show together: every page of the filtered walk, then of the other.
   const urls = [...freshFiltered.walk.urls, ...freshAll.walk.urls];
@@ -273,9 +288,15 @@ export async function compareWithBaseline(
         .map((v) => ({ ...v, pages: urls.map((_, i) => i) })),
     },
   }));
-  if (record) return ctx.ledger.commit(op, confirmed, urls, replay);
-  ctx.ledger.count(confirmed);
-  return confirmed.flatMap((o) => o.judgement.violations);
+  const lost = paging?.paging ?? [];
+  if (record)
+    return [
+      ...ctx.ledger.commit(op, confirmed, urls, replay),
+      ...lost.flatMap((pair) => ctx.ledger.commit(op, pair.outcomes, pair.urls, replay)),
+    ];
+  const counted = [...confirmed, ...lost.flatMap((pair) => pair.outcomes)];
+  ctx.ledger.count(counted);
+  return counted.flatMap((o) => o.judgement.violations);
 }
 
 /** The URL of a case's first request, as the transport sends it. */
