@@ -33,12 +33,14 @@ export const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
   saw: (key, item) => void lastSeen.set(key, [item]),
 });
 
-/** A complete walk of a list, for the laws over two reads of it. */
+/** A complete walk of a list, for the laws over two reads of it and over all its reads. */
 export interface ListRead {
   /** The walk, with the request of each page. */
   walk: Walk & { urls: readonly string[] };
   /** `performance.now()` when the walk ended. */
   at: number;
+  /** A walk with a filter, made between two reads of the list's baseline query. */
+  filtered?: boolean;
 }
 
 export interface RunContext {
@@ -52,8 +54,11 @@ export interface RunContext {
   readonly pools: ValuePools;
   /** Items of each complete baseline walk, by `operationId|session`. */
   readonly baselines: Map<string, JsonObject[]>;
-  /** The last complete walk of each list (the baseline's query), and when it ended, by `operationId|session`. */
-  readonly reads: Map<string, ListRead>;
+  /**
+   * The complete walks of each list one after another, by `operationId|session`: of the baseline's
+   * query (the last is the latest), and the filtered walks made between two of them.
+   */
+  readonly reads: Map<string, ListRead[]>;
   /** Sessions each operation is judged on, by operationId (path-bound operations only). */
   readonly sessions: Map<string, string[]>;
   /**

@@ -115,6 +115,8 @@ export type LawName =
   | 'one-root-per-session'
   | 'creation-snapshot-fixed'
   | 'final-content-fixed'
+  | `nothing-grows-while-${string}`
+  | 'listed-between-reads'
   | 'ids-unique'
   | 'ids-stable'
   | 'linked-session-exists'
@@ -134,6 +136,25 @@ export interface TimeOrder {
   order: readonly { field: string; notBefore: readonly string[] }[];
   /** What must hold, and why the documents order it. */
   statement: string;
+  source: Source;
+}
+
+/** One state in which a task does not proceed (`ListOperation.stopsWork`). */
+interface StopsWork {
+  state: string;
+  /** What the task waits for there, as the law's statement says it ("an answer to its pending ask"). */
+  waitsFor: string;
+  /**
+   * Members that show it stayed there between two reads: set (not null, not empty) and the same on
+   * both (a list of strings as a set). Two reads in the state can otherwise hide a resumption
+   * between them, in which the task worked.
+   */
+  sameWhile: readonly string[];
+  /**
+   * What the task produces (dotted names): a number, a list (its length) or an object (each number
+   * in it), none of which grows between two such reads.
+   */
+  grows: readonly string[];
   source: Source;
 }
 
@@ -179,10 +200,10 @@ export interface ListOperation {
   /**
    * The document sentences the list laws about these fields stand on, where a document says them:
    * what the past-event fields record (`pastEvents`), what the time fields record (`times`), whose
-   * the session field names (`session`), and the media type of a 200 (`mediaType`). A law whose
-   * sentence is not given cites the spec file.
+   * the session field names (`session`), the media type of a 200 (`mediaType`), and what the list
+   * holds (`list`: the operation's own description). A law whose sentence is not given cites the spec file.
    */
-  sources?: { pastEvents?: Source; times?: Source; session?: Source; mediaType?: Source };
+  sources?: { pastEvents?: Source; times?: Source; session?: Source; mediaType?: Source; list?: Source };
   /**
    * An item field naming another session of this same list (a child session), the item states in
    * which that session exists for certain, and the sentence that says so: its list is not answered
@@ -208,6 +229,11 @@ export interface ListOperation {
    * while an object stays in such a state, they never change between observations.
    */
   finalContent?: { states: readonly string[]; fields: readonly string[]; source: Source };
+  /**
+   * States in which the documents say a task does not proceed (waiting for input, paused until
+   * resumed): each entry one law, `nothing-grows-while-<state>`.
+   */
+  stopsWork?: readonly StopsWork[];
   /**
    * Fields the documents say are taken at creation, so never change (dotted names reach nested
    * ones), with the sentence.

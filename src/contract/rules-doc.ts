@@ -19,6 +19,7 @@ const SCOPES: Record<string, string> = {
   resized: 'two page sizes',
   cursor: 'pair of requests',
   reread: 'two reads of a list',
+  reads: 'several reads of a list',
   linked: 'a session an item links to',
   seen: 'every object seen',
   transport: 'exchange',

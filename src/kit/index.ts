@@ -74,6 +74,7 @@ export { type ApiModules, apiSetOf, registerApi } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export {
   changedOnLaterWalks,
+  droppedOnAlternateReads,
   numericId,
   renamedOnLaterReads,
   repeatedItem,

@@ -184,6 +184,26 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
     for (const exchange of answers)
       out.push(...found(law, 'linked', { field, id: String(v.value), from: 'the task', state: 'running', exchange }));
   }
+  if (law.checks.reads) {
+    // The printed requests are reads of one list in order: a read starts with a request that sends
+    // no cursor, or after a page that offered none. Each read is judged beside those before it, as
+    // the run judged each read when it was made; those with the last read's query are plain.
+    const paging = new Set(pagingParams());
+    const queryOf = (a: Exchange) => JSON.stringify(a.query.filter(([k]) => !paging.has(k)));
+    const walks: Exchange[][] = [];
+    for (const a of ok) {
+      const current = walks[walks.length - 1];
+      const ended = current === undefined || walkOf(op, current).cursors.at(-1) === undefined;
+      if (ended || !a.query.some(([k]) => paging.has(k))) walks.push([a]);
+      else current.push(a);
+    }
+    const reads = walks.map((pages) => ({
+      walk: walkOf(op, pages),
+      plain: queryOf(pages[0]!) === queryOf(ok.at(-1)!),
+    }));
+    for (let last = 1; last <= reads.length; last++)
+      if (reads[last - 1]!.plain) out.push(...found(law, 'reads', { reads: reads.slice(0, last) }));
+  }
   if (law.checks.reread) {
     // As for a change over time: the earlier read is gone, and the printed requests list the object under its new id.
     const to = isObject(v.value) ? v.value.to : undefined;

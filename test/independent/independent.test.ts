@@ -44,6 +44,7 @@ describe('servers written independently of the mock', () => {
     ['jsonrpc', 'result-and-error', 'jsonrpc.envelope-result-xor-error'],
     ['jsonrpc', 'lifecycle-regression', 'jsonrpc.lifecycle-forward'],
     ['jsonrpc', 'limit-ignored', 'jsonrpc.limit-respected'],
+    ['jsonrpc', 'output-while-input-required', 'jsonrpc.nothing-grows-while-input-required'],
     ['praxis', 'order-accepted', 'praxis.sessions.unsupported-filter-400'],
     ['praxis', 'cursor-not-bound', 'praxis.sessions.cursor-bound-to-query'],
     ['praxis', 'malformed-cursor-ok', 'praxis.sessions.malformed-cursor-rejected'],
@@ -53,11 +54,14 @@ describe('servers written independently of the mock', () => {
     ['praxis', 'ascending', 'praxis.sessions.order-newest-first'],
     ['praxis', 'unknown-session-200', 'praxis.background-tasks.unknown-session-404'],
     ['praxis', 'error-format-plain', 'praxis.sessions.error-format'],
+    ['praxis', 'replica-behind', 'praxis.sessions.listed-between-reads'],
     ['everruns', 'state-filter-ignored', 'everruns.filter-state'],
     ['everruns', 'input-request-running', 'everruns.input-request-only-while-awaiting-input'],
     ['everruns', 'attempt-zero', 'everruns.attempt-starts-at-1'],
     ['everruns', 'result-path-wrong', 'everruns.result-path-shape'],
     ['everruns', 'unknown-session-200', 'everruns.unknown-session-404'],
+    ['everruns', 'sticky-state-filter', 'everruns.listed-between-reads'],
+    ['everruns', 'artifacts-while-awaiting-input', 'everruns.nothing-grows-while-awaiting-input'],
   ];
   for (const [api, variant, rule] of BREAKS) {
     it(`${api} ${variant}: caught as ${rule}`, async () => {

@@ -115,6 +115,9 @@ function rpcTasks(variant: string): Obj[] {
     return t;
   });
 }
+/** A task waiting on tool calls that produces output meanwhile: one more message every 20 requests. */
+const produced = (n: number) =>
+  Array.from({ length: Math.floor(n / 20) }, () => ({ type: 'message', role: 'assistant', content: [] }));
 export function jsonrpc(variant = 'correct'): Handler {
   return (req, res, n) => {
     const url = new URL(req.url!, 'http://x');
@@ -135,6 +138,8 @@ export function jsonrpc(variant = 'correct'): Handler {
     }
     const limit = limitRaw === null ? 50 : Number(limitRaw);
     let tasks = rpcTasks(variant);
+    if (variant === 'output-while-input-required')
+      tasks = tasks.map((t) => (t.status === 'input-required' ? { ...t, output: produced(n) } : t));
     if (variant === 'lifecycle-regression' && n > 40)
       tasks = tasks.map((t) => (t.status === 'completed' ? { ...t, status: 'working' } : t));
     for (const key of ['session_id', 'user_id', 'status']) {
@@ -209,6 +214,7 @@ function praxisTasks(variant: string, createdMs: number): Obj[] {
 const anthropic = (res: ServerResponse, status: number, type: string, message: string) =>
   send(res, status, { type: 'error', error: { type, message }, request_id: `req_${status}` });
 export function praxis(variant = 'correct'): Handler {
+  let plainReads = 0;
   return (req, res) => {
     const url = new URL(req.url!, 'http://x');
     const q = url.searchParams;
@@ -247,6 +253,8 @@ export function praxis(variant = 'correct'): Handler {
       } else offset = cursor.o;
     }
     let sessions = praxisSessions(variant);
+    // replica-behind: every second list asked for with no parameter comes from a replica that lacks the newest session.
+    if (variant === 'replica-behind' && q.size === 0 && ++plainReads % 2 === 0) sessions = sessions.slice(1);
     if (agentId !== null) sessions = sessions.filter((s) => (s.agent as Obj).id === agentId);
     const data = sessions.slice(offset, offset + limit);
     const more = offset + limit < sessions.length;
@@ -261,7 +269,7 @@ export function praxis(variant = 'correct'): Handler {
 
 // ---- Everruns -----------------------------------------------------------------------------------
 const EV_STATES = ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'];
-function everrunsTasks(variant: string): Obj[] {
+function everrunsTasks(variant: string, n: number): Obj[] {
   return Array.from({ length: 14 }, (_, i) => {
     const state = EV_STATES[i % 6]!;
     const t: Obj = {
@@ -274,6 +282,8 @@ function everrunsTasks(variant: string): Obj[] {
       updated_at: iso(T0 + i * 1000 + 10),
     };
     if (state === 'awaiting_input') t.input_request = { id: `ask_${i}`, prompt: 'which one?' };
+    if (variant === 'artifacts-while-awaiting-input' && state === 'awaiting_input')
+      t.artifacts = Array.from({ length: Math.floor(n / 10) }, (_, a) => ({ name: `draft ${a}`, type: 'file' }));
     if (variant === 'input-request-running' && state === 'running')
       t.input_request = { id: `ask_${i}`, prompt: 'stale' };
     if (state === 'failed') t.error = { kind: 'timeout', message: 'too slow' };
@@ -288,14 +298,18 @@ function everrunsTasks(variant: string): Obj[] {
   });
 }
 export function everruns(variant = 'correct'): Handler {
-  return (req, res) => {
+  // sticky-state-filter: the last state asked for is kept, and a list asked for with no parameter is filtered by it.
+  let keptState: string | null = null;
+  return (req, res, n) => {
     const url = new URL(req.url!, 'http://x');
     const m = /^\/api\/v1\/sessions\/([^/]+)\/tasks$/.exec(url.pathname);
     if (!m) return send(res, 404, { message: 'not found' });
     if (decodeURIComponent(m[1]!) !== 'ses1')
       return variant === 'unknown-session-200' ? send(res, 200, []) : send(res, 404, { message: 'Session not found' });
-    let tasks = everrunsTasks(variant);
-    const state = url.searchParams.get('state');
+    let tasks = everrunsTasks(variant, n);
+    if (variant === 'sticky-state-filter') keptState = url.searchParams.get('state') ?? keptState;
+    const sticky = variant === 'sticky-state-filter' && url.searchParams.size === 0;
+    const state = sticky ? keptState : url.searchParams.get('state');
     if (state !== null && variant !== 'state-filter-ignored') tasks = tasks.filter((t) => t.state === state);
     const kind = url.searchParams.get('kind');
     if (kind !== null) tasks = tasks.filter((t) => t.kind === kind);

@@ -94,6 +94,7 @@ const operations: readonly ListOperation[] = [
           'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。',
       },
       session: { file: ARK, sentence: 'session_id: 任务所属的会话 ID。' },
+      list: { file: ARK, sentence: '分页查询指定会话中的后台工具任务，可按任务状态或会话线程筛选。' },
     },
     // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
     pastEventFields: ['finished_at'],

@@ -2,6 +2,7 @@
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import {
+  droppedOnAlternateReads,
   numericId,
   renamedOnLaterReads,
   repeatedItem,
@@ -137,4 +138,5 @@ export const ARK_FAULTS = {
   'ark.response-schema': numericId,
   'ark.no-undocumented-fields': undocumentedField,
   'ark.task-times-in-order': timesOutOfOrder('ark', 'ark.task-times-in-order'),
+  'ark.listed-between-reads': droppedOnAlternateReads,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

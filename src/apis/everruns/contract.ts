@@ -59,6 +59,7 @@ const operations: readonly ListOperation[] = [
       times: TIMES,
       session: { file: EVERRUNS, sentence: 'session_id: Owning session.' },
       mediaType: { file: EVERRUNS, sentence: '200 Session tasks Media typeapplication/json' },
+      list: { file: EVERRUNS, sentence: 'List background tasks owned by a session.' },
     },
     pastEventFields: ['finished_at'],
     timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at', 'heartbeat_at'],
@@ -109,6 +110,26 @@ const operations: readonly ListOperation[] = [
           'attempt, starting at 1. Incremented on re-attach.',
       },
     },
+    // An interrupted task waits for the answer to its ask: what it produces (its artifacts, the progress
+    // its tools report) does not grow while the same ask is pending. The ask's id is what the answer
+    // names (in_reply_to), so a later ask is another id; a task answered and asked again between two
+    // reads shows another ask. Not attempt: a re-attach is no work of the task's. Not result_path: the
+    // machine result may be written as the task is interrupted.
+    stopsWork: [
+      {
+        state: 'awaiting_input',
+        waitsFor: 'the answer to its pending ask',
+        sameWhile: ['input_request.id', 'input_request.prompt'],
+        grows: ['artifacts', 'progress.current'],
+        source: {
+          file: EVERRUNS,
+          sentence:
+            'interrupted (`awaiting_input`, resumable) … input_request: Pending ask while `awaiting_input`; cleared ' +
+            'when answered. … id: Stable ID referenced by the answering message’s `in_reply_to`. … artifacts: ' +
+            'Typed link to something the task produced. … progress: Structured progress reported by background tools.',
+        },
+      },
+    ],
     // Not links.child_session_id nor links.remote_task_id: whether two tasks may share a child
     // session or wrap one remote task (a retry) is not said.
     // The answering message names the pending ask by this id (in_reply_to), so two pending asks

@@ -1,8 +1,10 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
+import { isObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
 import {
   changedOnLaterWalks,
+  droppedOnAlternateReads,
   numericId,
   renamedOnLaterReads,
   repeatedItem,
@@ -99,7 +101,17 @@ export const EVERRUNS_FAULTS = {
         ? { ...task, artifacts: [...((task.artifacts as unknown[] | undefined) ?? []), LATE_ARTIFACT] }
         : undefined,
   ),
+  'everruns.nothing-grows-while-awaiting-input': changedOnLaterWalks(
+    'everruns.waiting',
+    'adds an artifact to every task awaiting input with a pending ask on each walk after the first that listed it ' +
+      '(unfiltered lists only)',
+    (task) =>
+      task.state === 'awaiting_input' && isObject(task.input_request)
+        ? { ...task, artifacts: [...((task.artifacts as unknown[] | undefined) ?? []), LATE_ARTIFACT] }
+        : undefined,
+  ),
   'everruns.response-schema': numericId,
   'everruns.no-undocumented-fields': undocumentedField,
   'everruns.task-times-in-order': timesOutOfOrder('everruns', 'everruns.task-times-in-order'),
+  'everruns.listed-between-reads': droppedOnAlternateReads,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

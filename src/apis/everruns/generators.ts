@@ -34,9 +34,14 @@ export const everrunsGenerators: GeneratorProfile = {
   },
   lifecycle: {
     initial: 'queued',
-    advance(previous, next, state, later, stepMs) {
+    advance(previous, next, state, later) {
       next.updated_at = iso(later(Date.parse(String(previous.updated_at))));
-      if (state === 'awaiting_input') next.input_request = { id: `ask_${stepMs}`, prompt: 'Approve the plan?' };
+      // Each ask its own id (the answer names it): the task's, and when it was asked.
+      if (state === 'awaiting_input')
+        next.input_request = {
+          id: `ask_${String(next.id)}_${Date.parse(String(next.updated_at))}`,
+          prompt: 'Approve the plan?',
+        };
     },
   },
 };

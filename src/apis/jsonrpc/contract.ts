@@ -61,7 +61,10 @@ const operations: readonly ListOperation[] = [
     ],
     errorFormat: 'fastapi',
     immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object', 'previous_task_id'],
-    sources: { times: { file: JSONRPC, sentence: 'created_at: 任务创建时间（Unix 秒）。' } },
+    sources: {
+      times: { file: JSONRPC, sentence: 'created_at: 任务创建时间（Unix 秒）。' },
+      list: { file: JSONRPC, sentence: 'List all tasks.' },
+    },
     pastEventFields: [],
     finalContent: {
       states: ['canceled', 'expired'],
@@ -73,6 +76,26 @@ const operations: readonly ListOperation[] = [
           '模型/代理生成的输出条目集合（多类型）。 usage object — OPTIONAL token 用量统计信息。',
       },
     },
+    // A task that requires input waits for the results of the tool calls it lists: while it lists the
+    // same calls it has not had them (a call executed needs no executing), so it has not gone on.
+    // Not paused: a task may be resumed and paused again between two reads (paused → working →
+    // paused), and nothing it shows marks a resumption, so output grown between two paused reads may
+    // be the work in between.
+    stopsWork: [
+      {
+        state: 'input-required',
+        waitsFor: 'the results of the tool calls it lists in input_required_call_ids',
+        sameWhile: ['input_required_call_ids'],
+        grows: ['output', 'usage'],
+        source: {
+          file: JSONRPC,
+          sentence:
+            'INPUT_REQUIRED：任务需要额外输入以继续。 … input_required_call_ids string[] — OPTIONAL ' +
+            '若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。 … output object[] ' +
+            '模型/代理生成的输出条目集合（多类型）。 usage object — OPTIONAL token 用量统计信息。',
+        },
+      },
+    ],
     timeFields: ['created_at'],
     // No nestedIds: input_required_call_ids names tool calls, but whether a continuing task may wait
     // on the calls its previous task waited on is not said.

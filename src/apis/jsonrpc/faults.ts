@@ -126,6 +126,17 @@ export const JSONRPC_FAULTS = {
         ? { ...task, output: [...(task.output as unknown[]), LATE_OUTPUT] }
         : undefined,
   ),
+  'jsonrpc.nothing-grows-while-input-required': changedOnLaterWalks(
+    'jsonrpc.waiting',
+    'adds an assistant message to the output of every input-required task that lists the tool calls it waits on, ' +
+      'on each walk after the first that listed it (unfiltered lists only)',
+    (task) =>
+      task.status === 'input-required' &&
+      Array.isArray(task.input_required_call_ids) &&
+      task.input_required_call_ids.length > 0
+        ? { ...task, output: [...((task.output as unknown[] | undefined) ?? []), LATE_OUTPUT] }
+        : undefined,
+  ),
   'jsonrpc.response-schema': numericId,
   'jsonrpc.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

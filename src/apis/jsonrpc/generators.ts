@@ -68,8 +68,9 @@ export const jsonrpcGenerators: GeneratorProfile = {
   },
   lifecycle: {
     initial: 'created',
-    advance(_previous, next, state, _later, stepMs) {
-      if (state === 'input-required') next.input_required_call_ids = [`call_${stepMs}`];
+    advance(_previous, next, state, later) {
+      // A call made for each wait: the task's, and when it began waiting.
+      if (state === 'input-required') next.input_required_call_ids = [`call_${String(next.id)}_${later(0)}`];
     },
   },
 };

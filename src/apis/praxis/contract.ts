@@ -139,6 +139,8 @@ const operations: readonly ListOperation[] = [
           'data[].created_at: A timestamp in RFC 3339 format — data[].updated_at: A timestamp in RFC 3339 format',
       },
       mediaType: { file: P_SESSIONS, sentence: 'HTTP 200 Successful response application/json' },
+      // An archived session leaves the list (praxis.session-list-excludes-archived); none comes back.
+      list: { file: P_SESSIONS, sentence: '列出会话 … Archived sessions are retrievable by id.' },
     },
     pastEventFields: [],
     timeFields: ['created_at', 'updated_at'],
@@ -238,6 +240,7 @@ const operations: readonly ListOperation[] = [
           "task's notification started; null while no notification has been delivered.",
       },
       mediaType: { file: P_TASKS, sentence: 'HTTP 200 Session background tasks application/json' },
+      list: { file: P_TASKS, sentence: 'Returns { data: BackgroundTask[] }.' },
     },
     // No finalContent: no status is documented as not processed further, and notified_at moves after
     // completion (result_pending, then completed once delivered).

@@ -3,6 +3,7 @@
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import {
+  droppedOnAlternateReads,
   numericId,
   renamedOnLaterReads,
   repeatedItem,
@@ -194,4 +195,6 @@ export const PRAXIS_FAULTS = {
   'praxis.background-tasks.no-undocumented-fields': undocumentedField,
   'praxis.task-times-in-order': timesOutOfOrder('praxis', 'praxis.task-times-in-order'),
   'praxis.session-updated-not-before-created': timesOutOfOrder('praxis', 'praxis.session-updated-not-before-created'),
+  'praxis.sessions.listed-between-reads': droppedOnAlternateReads,
+  'praxis.background-tasks.listed-between-reads': droppedOnAlternateReads,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

@@ -76,7 +76,7 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
         if (!walked) return;
         if (walked.complete) {
           run.baselines.set(baselineKey(op, session), walked.items);
-          run.reads.set(baselineKey(op, session), walked.read);
+          run.reads.set(baselineKey(op, session), [walked.read]);
         }
         sizes.push(walked.items.length);
         collectPools(run, op, walked.items);

@@ -8,8 +8,8 @@
  * list's last whole read (the baseline's, or the poll's before it) by the laws over two reads.
  */
 
-import type { ListOperation } from '../../contract/operations.js';
-import { MAX_PAGES } from '../../http/paging.js';
+import type { FilterParam, ListOperation } from '../../contract/operations.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
 import { walk } from '../walker.js';
@@ -22,6 +22,25 @@ import { walk } from '../walker.js';
 export function judgeReread(ctx: RunContext, op: ListOperation, before: ListRead, after: ListRead): void {
   const outcomes = ctx.ledger.evaluate(op, 'reread', { before: before.walk, after: after.walk });
   ctx.ledger.commit(op, outcomes, [...before.walk.urls, ...after.walk.urls], undefined, after.at - before.at);
+}
+
+/**
+ * Judges a whole read of a list's baseline query beside the reads of the list before it
+ * (`history`, in order): the last plain one by the laws over two reads, all of them by the laws
+ * over several. A violation shows the requests from the first read it names to the last, in order.
+ */
+function judgeRead(ctx: RunContext, op: ListOperation, history: readonly ListRead[], read: ListRead): void {
+  const before = history.filter((earlier) => !earlier.filtered).at(-1);
+  if (before) judgeReread(ctx, op, before, read);
+  const reads = [...history, read];
+  const outcomes = ctx.ledger.evaluate(op, 'reads', {
+    reads: reads.map((r) => ({ walk: r.walk, plain: !r.filtered })),
+  });
+  // How far apart the first request a finding names and the last were read.
+  const readOf = reads.flatMap((r) => r.walk.urls.map(() => r));
+  const firsts = outcomes.flatMap((o) => o.judgement.violations.map((v) => readOf[v.pages?.[0] ?? 0]?.at ?? read.at));
+  const urls = reads.flatMap((r) => r.walk.urls);
+  ctx.ledger.commit(op, outcomes, urls, undefined, read.at - Math.min(read.at, ...firsts));
 }
 
 /** The sessions whose list is read over time (one list of no session where the session is no path segment). */
@@ -67,9 +86,8 @@ export class Polls {
             const read: ListRead = { walk: result, at: performance.now() };
             this.ended.set(key, read.at);
             if (!result.complete) return undefined;
-            const before = scope.reads.get(key);
-            if (before) judgeReread(scope, op, before, read);
-            scope.defer((run) => run.reads.set(key, read));
+            judgeRead(scope, op, scope.reads.get(key) ?? [], read);
+            scope.defer((run) => run.reads.set(key, [...(run.reads.get(key) ?? []), read]));
             return undefined;
           },
         };
@@ -91,19 +109,45 @@ const BACK_TO_BACK_SESSIONS = 4;
  * Each list read whole twice in a row, one list after another with no other request between: a
  * server whose answers alternate (a replica behind, or a value that flips every other request)
  * shows it on two reads next to each other, where reads spread over the run may all fall on one
- * side. The reads are judged by the laws over two reads, and their objects by the laws over time.
+ * side. On the first session, a walk filtered by one value, then by another, goes between the
+ * reads (three reads then): a read is the same whatever was asked before it, and a server that
+ * keeps a filter for the requests after it lists less on the read after it. The reads are judged
+ * by the laws over two reads and over several, and their objects by the laws over time.
  */
 async function backToBack(ctx: RunContext): Promise<undefined> {
   for (const op of ctx.ops)
-    for (const session of readSessions(ctx, op).slice(0, BACK_TO_BACK_SESSIONS)) {
-      const read = async (): Promise<ListRead | undefined> => {
+    for (const [n, session] of readSessions(ctx, op).slice(0, BACK_TO_BACK_SESSIONS).entries()) {
+      const key = baselineKey(op, session);
+      const plain = fixedQuery(ctx, op);
+      const read = async (query: Query): Promise<ListRead | undefined> => {
         const options = { maxPages: MAX_PAGES, fresh: true };
-        const { walk: result } = await walk(ctx, op, session, fixedQuery(ctx, op), options);
+        const { walk: result } = await walk(ctx, op, session, query, options);
         return result.complete ? { walk: result, at: performance.now() } : undefined;
       };
-      const first = await read();
-      const second = first && (await read());
-      if (first && second) judgeReread(ctx, op, first, second);
+      const between = n === 0 ? filteredQueries(ctx, op, plain) : [];
+      const history = [...(ctx.reads.get(key) ?? [])];
+      for (const query of [plain, ...(between.length > 0 ? between.flatMap((q) => [q, plain]) : [plain])]) {
+        const done = await read(query);
+        if (!done) break;
+        if (query === plain) judgeRead(ctx, op, history, done);
+        history.push(query === plain ? done : { ...done, filtered: true });
+      }
+      ctx.defer((run) => run.reads.set(key, history));
     }
   return undefined;
+}
+
+/**
+ * The queries walked between two back-to-back reads: the first filter the fixed query leaves free,
+ * with two values the lists hold (one where they hold only one).
+ */
+function filteredQueries(ctx: RunContext, op: ListOperation, fixed: Query): Query[] {
+  const free = op.filters.filter((filter) => !fixed.some(([param]) => param === filter.param));
+  const values = (filter: FilterParam) => ctx.pools[filter.param] ?? [];
+  const filter = free.find((f) => values(f).length >= 2) ?? free.find((f) => values(f).length > 0);
+  return filter
+    ? values(filter)
+        .slice(0, 2)
+        .map((value): Query => [...fixed, [filter.param, value]])
+    : [];
 }

@@ -23,6 +23,7 @@ import { idsStable, idsUnique, nestedIdsUnique, stableIdsFixed } from './ids.js'
 import { envelopeRuleLaws, itemRuleLaws } from './item-rules.js';
 import { defaultLimit, limitRespected, minimumLimitAccepted } from './limit.js';
 import { linkedSessionExists } from './links.js';
+import { listedBetweenReads } from './presence.js';
 import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import { noUndocumentedFields, responseSchema } from './schema.js';
 import { itemsBelongToSession } from './session.js';
@@ -33,6 +34,7 @@ import {
   finalContentFixed,
   immutableFields,
   lifecycleForward,
+  nothingGrowsWhileStopped,
   pastEventsFixed,
   timesNeverGoBack,
 } from './timeline.js';
@@ -70,6 +72,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   noUndocumentedFields,
   idsUnique,
   idsStable,
+  listedBetweenReads,
   nestedIdsUnique,
   presentTogether,
   itemsBelongToSession,
@@ -93,6 +96,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   countersNeverDecrease,
   creationSnapshotFixed,
   finalContentFixed,
+  nothingGrowsWhileStopped,
   stableIdsFixed,
   timesNeverGoBack,
   transport,

@@ -8,8 +8,9 @@ import { mayFollow } from '../lifecycle.js';
 import { fieldValue, type ListOperation } from '../operations.js';
 import { has, type JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { violationOf } from './common.js';
+import { lawId, violationOf } from './common.js';
 import { defineLaw, everyOperation, having } from './define.js';
+import { NOTHING } from './types.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,6 +53,7 @@ const hasLifecycle = having('lifecycle', 'stateField');
 const hasCounters = having('counters');
 const hasCreationSnapshot = having('creationSnapshot');
 const hasFinalContent = having('finalContent', 'stateField');
+const hasStopsWork = having('stopsWork', 'stateField');
 
 export const lifecycleForward = defineLaw({
   id: 'lifecycle-forward',
@@ -235,6 +237,69 @@ export const finalContentFixed = defineLaw({
             ),
           ),
       };
+    },
+  },
+});
+
+type Stop = NonNullable<ListOperation['stopsWork']>[number];
+
+/** Whether a member holds something: not absent, not null, not an empty list. */
+const held = (value: unknown) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+
+/** How much a member holds, by where in it: a number, a list's length, or each number inside an object. */
+function amounts(value: unknown, at = ''): Map<string, number> {
+  if (typeof value === 'number') return new Map([[at, value]]);
+  if (Array.isArray(value)) return new Map([[at, value.length]]);
+  if (typeof value !== 'object' || value === null) return new Map();
+  return new Map(Object.entries(value).flatMap(([key, member]) => [...amounts(member, `${at}/${key}`)]));
+}
+
+/** Where a member of the later read holds more than the earlier one held there (undefined where nowhere). */
+function grownAt(before: unknown, after: unknown): string | undefined {
+  const was = amounts(before);
+  for (const [at, now] of amounts(after)) if (was.has(at) && now > was.get(at)!) return at;
+  return undefined;
+}
+
+export const nothingGrowsWhileStopped = defineLaw({
+  id: (op, stop: Stop) => lawId(op, `nothing-grows-while-${stop.state.replace(/_/g, '-')}`),
+  appliesTo: hasStopsWork,
+  each: (op) => op.stopsWork,
+  statement: (_op, stop) =>
+    `A task that is ${stop.state} waits for ${stop.waitsFor} and does not proceed meanwhile: between two reads ` +
+    `that show it ${stop.state} with the same ${stop.sameWhile.join(' and ')} (the same wait), ` +
+    `${stop.grows.join(', ')} do not grow.`,
+  source: (_op, stop) => stop.source,
+  unexercised: (_op, stop) =>
+    `no task was read twice while ${stop.state} with the same ${stop.sameWhile.join(' and ')}`,
+  check: {
+    observation({ id, before, after }, { op, member: stop, law }) {
+      const state = op.stateField;
+      if (before[state] !== stop.state || after[state] !== stop.state) return NOTHING;
+      const sameWait = stop.sameWhile.every((field) => {
+        const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
+        return held(was) && held(now) && deepEqual(unordered(was), unordered(now));
+      });
+      if (!sameWait) return NOTHING;
+      const violations = stop.grows.flatMap((field) => {
+        const [from, to] = [fieldValue(before, field), fieldValue(after, field)];
+        const where = grownAt(from, to);
+        if (where === undefined) return [];
+        const [was, now] = [amounts(from).get(where), amounts(to).get(where)];
+        const grown = Array.isArray(fieldValue(after, `${field}${where.replace(/\//g, '.')}`))
+          ? `went from ${was} to ${now} entries`
+          : `went up from ${was} to ${now}`;
+        return [
+          violationOf(
+            law,
+            `/${field.replace(/\./g, '/')}`,
+            `${id}: ${field}${where.replace(/\//g, '.')} ${grown} while the task stayed ${stop.state}, waiting for ` +
+              `${stop.waitsFor} (the same ${stop.sameWhile.join(' and ')} on both reads)`,
+            { from, to },
+          ),
+        ];
+      });
+      return { judged: 1, violations };
     },
   },
 });

@@ -80,6 +80,12 @@ export interface Subjects {
   cursor: { side: 'after' | 'before'; pivot: string; order: readonly string[]; exchange: Exchange };
   /** Two complete walks of one list (its baseline's query), in the order read, a poll interval or more apart. */
   reread: { before: Walk; after: Walk };
+  /**
+   * The reads of one list so far, one after another (none began before the one before it ended), in
+   * the order read: its baseline's query walked whole (`plain`), and walks with filters made between
+   * them. The last is a plain read, just made.
+   */
+  reads: { reads: readonly { walk: Walk; plain: boolean }[] };
   /** The answer for the session an item names (`field`), asked because the item (`from`, in `state`) links to it. */
   linked: { field: string; id: string; from: string; state: string; exchange: Exchange };
   /** Every object of the operation the run has seen, each in the last version seen (all walks, all sessions). */

@@ -124,6 +124,24 @@ export const renamedOnLaterReads: FaultTransform = {
         ),
 };
 
+/**
+ * `…listed-between-reads`: a list asked for with no parameter but its session leaves out its second
+ * object on every second such request (counted by path), as a replica behind the others would.
+ */
+export const droppedOnAlternateReads: FaultTransform = {
+  changes:
+    'leaves the second object out of every second answer to a list asked for with no parameter but its session ' +
+    '(counted for each path), and lists it on the others',
+  response: (response, sent, context, op) => {
+    if ([...sent.query.keys()].some((param) => op.session.in !== 'query' || param !== op.session.param))
+      return response;
+    const key = `listed-between-reads|${op.operationId}|${sent.path}`;
+    const asked = (context.faultMemory.get(key) ?? 0) + 1;
+    context.faultMemory.set(key, asked);
+    return asked % 2 === 0 ? editItems(op, response, (items) => items.filter((_, i) => i !== 1)) : response;
+  },
+};
+
 /** `<api>.response-schema`: the first item's id becomes a number. */
 export const numericId: FaultTransform = {
   changes: 'turns the id of the first item of each answer into the number 12345',
