@@ -1,5 +1,15 @@
-/** Hand-written conforming objects, one per API and target, that tests mutate. */
+/** Hand-written conforming objects, one per API and target, that tests mutate; and an answer that lists them. */
 import type { JsonObject } from '../src/contract/index.js';
+import type { Exchange } from '../src/contract/laws/index.js';
+
+/** A JSON answer to a request of the given query, as the laws judge it. */
+export const exchange = (body: unknown, query: [string, string][] = [], status = 200): Exchange => ({
+  url: 'http://127.0.0.1/x',
+  query,
+  status,
+  contentType: 'application/json',
+  body,
+});
 
 export const praxisTask = (): JsonObject => ({
   id: 'bgt_01',

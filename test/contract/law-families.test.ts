@@ -1,25 +1,18 @@
 /**
  * The law families an operation declares as data: nested ids unique in one answer and one walk,
- * stable ids between two reads, a terminal task's content, members under one condition given
+ * stable ids between two reads, a terminal task's content, nothing grown while a task waits, members under one condition given
  * together, and a page of the documented minimum limit 0. Each is shown firing on a break and silent on what the documents allow.
  */
 import { describe, expect, it } from 'vitest';
-import { checkListPage, checkTimeline, checkWalk, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
+import { checkListPage, checkTimeline, checkWalk, lawsOf } from '../../src/contract/laws/index.js';
 import { operation } from '../../src/contract/operations.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { repair } from '../../src/generators/repair.js';
-import { arkTask, everrunsTask } from '../fixtures.js';
+import { arkTask, everrunsTask, exchange, jsonrpcTask } from '../fixtures.js';
 
 const ark = operation('ark', 'listTasks');
 const everruns = operation('everruns', 'listTasks');
 
-const exchange = (body: unknown, query: [string, string][] = []): Exchange => ({
-  url: 'http://127.0.0.1/x',
-  query,
-  status: 200,
-  contentType: 'application/json',
-  body,
-});
 const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
 const arkItem = (n: number, extra: JsonObject = {}): JsonObject => ({
   ...arkTask(),
@@ -107,6 +100,63 @@ describe('final content: a terminal task keeps what it produced', () => {
     const late = checkTimeline(everruns, snap(task('succeeded', [])), snap(task('succeeded', [report])));
     expect(rules(late)).toEqual(['everruns.final-content-fixed']);
     expect(checkTimeline(everruns, snap(task('running', [])), snap(task('running', [report])))).toEqual([]);
+  });
+});
+
+describe('states that stop work: nothing grows while the same wait holds', () => {
+  const jsonrpc = operation('jsonrpc', 'listTasks');
+  const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
+  const report = { name: 'report', type: 'file', path: '/out/report.md', url: null };
+  const waiting = (ask: JsonObject | null, artifacts: JsonObject[], progress: JsonObject | null = null) =>
+    asking(1, {}, { input_request: ask, artifacts, progress });
+
+  it('an artifact or progress made while one ask stays pending breaks everruns.nothing-grows-while-awaiting-input', () => {
+    const ask = { id: 'ask_1', prompt: 'Which database first?' };
+    const grown = checkTimeline(everruns, snap(waiting(ask, [])), snap(waiting(ask, [report])));
+    expect(rules(grown)).toEqual(['everruns.nothing-grows-while-awaiting-input']);
+    expect(grown[0]!.instancePath).toBe('/artifacts');
+    expect(grown[0]!.message).toContain('artifacts went from 0 to 1 entries while the task stayed awaiting_input');
+    const step = (current: number) => ({ current, total: 10, label: null, unit: null, steps: [] });
+    const stepped = checkTimeline(everruns, snap(waiting(ask, [], step(3))), snap(waiting(ask, [], step(4))));
+    expect(stepped.map((v) => v.message)).toEqual([expect.stringContaining('progress.current went up from 3 to 4')]);
+    // Fewer artifacts, or the same, is no growth.
+    expect(checkTimeline(everruns, snap(waiting(ask, [report])), snap(waiting(ask, [])))).toEqual([]);
+  });
+
+  it('another ask, no ask, or a task that left awaiting_input between the reads is not judged', () => {
+    const ask = (id: string, prompt = 'Which database first?') => ({ id, prompt });
+    const apart = (before: JsonObject, after: JsonObject) => checkTimeline(everruns, snap(before), snap(after));
+    expect(apart(waiting(ask('ask_1'), []), waiting(ask('ask_2'), [report]))).toEqual([]);
+    expect(apart(waiting(ask('ask_1'), []), waiting(ask('ask_1', 'And the schema?'), [report]))).toEqual([]);
+    expect(apart(waiting(null, []), waiting(null, [report]))).toEqual([]);
+    const running = { ...waiting(null, [report]), state: 'running' };
+    expect(rules(apart(waiting(ask('ask_1'), []), running))).not.toContain(
+      'everruns.nothing-grows-while-awaiting-input',
+    );
+  });
+
+  it('output or a usage number grown while the same calls are awaited breaks jsonrpc.nothing-grows-while-input-required', () => {
+    const task = (calls: string[], output: number, usage: JsonObject = {}): JsonObject => ({
+      ...jsonrpcTask(),
+      status: 'input-required',
+      input_required_call_ids: calls,
+      output: Array.from({ length: output }, () => ({ type: 'message', content: [] })),
+      usage,
+    });
+    const apart = (before: JsonObject, after: JsonObject) => checkTimeline(jsonrpc, snap(before), snap(after));
+    const law = 'jsonrpc.nothing-grows-while-input-required';
+    expect(rules(apart(task(['call_a', 'call_b'], 1), task(['call_b', 'call_a'], 2)))).toEqual([law]);
+    const tokens = (output_tokens: number) => ({ input_tokens: 5, details: { output_tokens } });
+    const used = apart(task(['call_a'], 1, tokens(7)), task(['call_a'], 1, tokens(9)));
+    expect(used.map((v) => v.message)).toEqual([
+      expect.stringContaining('usage.details.output_tokens went up from 7 to 9'),
+    ]);
+    // Other calls (had its input, worked, waits again), or none named: nothing shows it stayed.
+    expect(apart(task(['call_a'], 1), task(['call_b'], 3))).toEqual([]);
+    expect(apart(task([], 1), task([], 3))).toEqual([]);
+    // Paused is not judged: a task may be resumed and paused again between two reads.
+    const paused = (output: number) => ({ ...task([], output), status: 'paused' });
+    expect(apart(paused(1), paused(3))).toEqual([]);
   });
 });
 

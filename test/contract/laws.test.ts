@@ -14,19 +14,12 @@ import {
 } from '../../src/contract/laws/index.js';
 import { mayFollow } from '../../src/contract/lifecycle.js';
 import { operation } from '../../src/contract/operations.js';
-import { arkTask, jsonrpcTask, praxisSession } from '../fixtures.js';
+import { arkTask, exchange, jsonrpcTask, praxisSession } from '../fixtures.js';
 
 const ark = operation('ark', 'listTasks');
 const sessions = operation('praxis', 'listSessions');
 const jsonrpc = operation('jsonrpc', 'listTasks');
 
-const exchange = (body: unknown, query: [string, string][] = [], status = 200): Exchange => ({
-  url: 'http://127.0.0.1/x',
-  query,
-  status,
-  contentType: 'application/json',
-  body,
-});
 const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({
   ...arkTask(),
   task_id: `task-${n}`,
