@@ -162,6 +162,18 @@ async function exampleOutputs(): Promise<Map<string, string>> {
   return files;
 }
 
+/** The guides' figures of a run (scripts/run-figures.ts), from a run of today's runner against the mock. */
+async function runFigureOutputs(): Promise<Map<string, string>> {
+  const { documentationPages } = await import('./doc-pages.js');
+  const { withRunFigures } = await import('./run-figures.js');
+  const files = new Map<string, string>();
+  for (const page of await documentationPages(fileURLToPath(root))) {
+    const text = await readFile(new URL(page, root), 'utf8');
+    if (text.includes('<!-- conform-run:begin')) files.set(page, await withRunFigures(page, text));
+  }
+  return files;
+}
+
 /** Examples removed from the README and the guides: their generated tests go too. */
 async function removeStaleExamples(keep: Map<string, string>): Promise<void> {
   const { readdir, rm } = await import('node:fs/promises');
@@ -214,6 +226,7 @@ await emit(await docOutputs());
 await emit(await sentenceOutputs());
 await emit(await demoOutputs());
 await emit(await libraryOutputs());
+await emit(await runFigureOutputs());
 const examples = await exampleOutputs();
 await emit(examples);
 await removeStaleExamples(examples);
