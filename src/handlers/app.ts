@@ -261,10 +261,17 @@ export class MockApp {
     return controlResponse(this, method, path, body);
   }
 
-  /** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
+  /**
+   * Each API's sessions (at most 100, in creation order) and how many tasks each holds, as served: a
+   * playing scenario's API, those of the scenario's current step.
+   */
   sessions(): Record<ApiName, { session: string; tasks: number }[]> {
-    return sessionsOf(this.store, this.servedApis());
+    return sessionsOf(this.servedStore, this.servedApis());
   }
+
+  /** The store an API's list requests are answered from now: a playing scenario's for its API. */
+  private readonly servedStore = (api: ApiName): MockStore =>
+    this.scenario?.api === api ? this.scenario.storeAt(this.clock.now()) : this.store;
 
   /** The APIs this mock serves (`apiNames`, else every API with a mock side, those registered later included). */
   servedApis(): ApiName[] {
@@ -292,7 +299,7 @@ export class MockApp {
       answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: this.clock.state(),
-      tasks: taskCounts(this.store, this.servedApis()),
+      tasks: taskCounts(this.servedStore, this.servedApis()),
       seeded: this.seeded.list(this.servedApis()),
     };
   }

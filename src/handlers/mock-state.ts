@@ -24,28 +24,32 @@ export interface MockState {
   answers: StandingAnswer[];
   scenario: ScenarioState | null;
   clock: ClockState;
+  /** How many tasks each API serves: a playing scenario's API, those of the scenario's current step. */
   tasks: Record<ApiName, number>;
   /** Sessions put in by `seed`, by API. */
   seeded: Record<ApiName, string[]>;
 }
 
-/** How many tasks each API holds. */
-export function taskCounts(store: MockStore, served: readonly ApiName[]): Record<ApiName, number> {
-  return Object.fromEntries(served.map((api) => [api, store.taskCount(api)])) as Record<ApiName, number>;
+/** The store an API's list requests are answered from (a playing scenario's, for its API). */
+type StoreOf = (api: ApiName) => MockStore;
+
+/** How many tasks each API serves. */
+export function taskCounts(storeOf: StoreOf, served: readonly ApiName[]): Record<ApiName, number> {
+  return Object.fromEntries(served.map((api) => [api, storeOf(api).taskCount(api)])) as Record<ApiName, number>;
 }
 
-/** Each API's sessions (at most 100, in creation order) and how many tasks each holds. */
+/** Each API's sessions (at most 100, in creation order) and how many tasks each holds, as served. */
 export function sessionsOf(
-  store: MockStore,
+  storeOf: StoreOf,
   served: readonly ApiName[],
 ): Record<ApiName, { session: string; tasks: number }[]> {
   return Object.fromEntries(
     served.map((api) => [
       api,
-      store
+      storeOf(api)
         .sessionsOf(api)
         .slice(0, MAX_LISTED_SESSIONS)
-        .map((session) => ({ session, tasks: store.taskCount(api, session) })),
+        .map((session) => ({ session, tasks: storeOf(api).taskCount(api, session) })),
     ]),
   ) as Record<ApiName, { session: string; tasks: number }[]>;
 }

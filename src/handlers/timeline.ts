@@ -39,6 +39,8 @@ export interface TimelinePlayer {
   rewind(): void;
   /** What it plays and, at clock time `now`, the step it is on (when it knows one). */
   describe(now?: number): ScenarioState;
+  /** The store the next list request would see at clock time `now`, moving nothing on: what the mock serves. */
+  storeAt(now: number): MockStore;
 }
 
 /** A playing timeline, as `GET /__mock/state` says it. */

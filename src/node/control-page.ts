@@ -6,6 +6,46 @@
  * its own headers forbid framing and any request to another origin.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
+import { operationsIn } from '../contract/operations.js';
+import type { ApiName } from '../contract/registry.js';
+import { sessionParamOf } from '../contract/session-param.js';
+
+/** What the page is given when it is served: each API's lists, and what each fault it can inject changes. */
+export interface ControlPageData {
+  /** Each list of each API: its path below the mock's origin, and where its session goes (path or query). */
+  apis: { api: string; lists: { path: string; pathParam?: string; queryParam?: string }[] }[];
+  /** Each injectable fault's effect (`changes`), by id: shown before it is ticked. */
+  faultChanges: Record<string, string>;
+}
+
+/** The page's data for the APIs a mock serves, from their contracts and the faults they can inject. */
+export function controlPageData(
+  apis: ApiSet,
+  served: readonly ApiName[],
+  faults: Readonly<Record<string, readonly string[]>>,
+  changes: ReadonlyMap<string, string>,
+): ControlPageData {
+  return {
+    apis: served.map((api) => ({
+      api,
+      lists: operationsIn(apis, api).map((op) => {
+        const pathParam = sessionParamOf(op);
+        return {
+          path: `/${api}${op.path}`,
+          ...(pathParam ? { pathParam } : {}),
+          ...(op.session.in === 'query' ? { queryParam: op.session.param } : {}),
+        };
+      }),
+    })),
+    faultChanges: Object.fromEntries(
+      Object.values(faults)
+        .flat()
+        .map((id) => [id, changes.get(id) ?? '']),
+    ),
+  };
+}
+
 export const CONTROL_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
@@ -35,7 +75,10 @@ input[type=number] { width: 90px; }
 #error:empty { display: none; }
 #faults-now { white-space: pre-line; }
 details { margin: 4px 0; }
-label.fault { display: block; font-family: ui-monospace, monospace; font-size: 12px; }
+label.fault { display: block; font-family: ui-monospace, monospace; font-size: 12px; margin: 3px 0; }
+label.fault .changes { display: block; margin-left: 22px; font-family: system-ui, sans-serif; color: #6b7385; }
+td.lists a { display: block; font-family: ui-monospace, monospace; font-size: 12px; }
+tr.playing td:first-child::after { content: ' ▶'; color: #2a7d3f; }
 `;
 
 /** The page's script: reads the state over the control API every second and posts what is clicked. */
@@ -64,6 +107,23 @@ const cell = (tr, text) => {
   tr.append(td);
   return td;
 };
+const PAGE = JSON.parse($('page-data').textContent);
+/** A link to each list of the API that answers: its session filled in with the session given. */
+const listLinks = (api, session) => {
+  const entry = PAGE.apis.find((a) => a.api === api);
+  return (entry ? entry.lists : []).flatMap((list) => {
+    if ((list.pathParam || list.queryParam) && !session) return [];
+    let path = list.pathParam ? list.path.replace('{' + list.pathParam + '}', encodeURIComponent(session)) : list.path;
+    if (list.queryParam) path += '?' + new URLSearchParams({ [list.queryParam]: session });
+    const a = document.createElement('a');
+    a.href = location.origin + path;
+    a.textContent = path;
+    a.target = '_blank';
+    return [a];
+  });
+};
+const describeAnswer = (answer) => 'status' in answer ? String(answer.status) : answer.networkError ? 'network error'
+  : 'timeoutMs' in answer ? 'timeout after ' + answer.timeoutMs + ' ms' : 'delay ' + answer.delayMs + ' ms';
 let faultsShown = '';
 async function refresh() {
   const [state, sessions] = await Promise.all([control('GET', '/state'), control('GET', '/sessions')]);
@@ -72,11 +132,16 @@ async function refresh() {
   for (const api of Object.keys(state.tasks)) {
     const tr = document.createElement('tr');
     tr.dataset.api = api;
-    cell(tr, api);
-    cell(tr, location.origin + '/' + api).className = 'muted';
-    cell(tr, String(state.tasks[api]));
+    // While a scenario plays on an API, its counts are the scenario's: what a request is answered from.
+    const playing = state.scenario && state.scenario.api === api;
+    tr.className = playing ? 'playing' : '';
+    cell(tr, api).title = playing ? 'serves the scenario ' + state.scenario.name : 'serves its data';
     // The sessions holding the most tasks first: the ones a UI lists.
     const list = [...(sessions[api] || [])].sort((a, b) => b.tasks - a.tasks);
+    const lists = cell(tr, '');
+    lists.className = 'lists';
+    for (const link of listLinks(api, list[0] && list[0].session)) lists.append(link);
+    cell(tr, String(state.tasks[api]));
     const shown = list.slice(0, 4).map((s) => s.session + ' (' + s.tasks + ')').join(', ');
     const more = list.length > 4 ? ', and ' + (list.length - 4) + ' more' : '';
     cell(tr, list.length + (list.length === 1 ? ' session: ' : ' sessions: ') + shown + more).className = 'sessions';
@@ -96,7 +161,7 @@ async function refresh() {
   $('scenario-now').dataset.step = scenario ? String(scenario.step || 0) : '';
   $('answers-now').textContent = state.answers.length === 0 ? 'none' : state.answers.map((a) =>
     (a.api || 'every API') + (a.operation ? ' ' + a.operation : '') + (a.path ? ' ' + a.path : '') + ': ' +
-    JSON.stringify(a.answer) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
+    describeAnswer(a.answer) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
   const now = JSON.stringify(state.faults);
   if (now !== faultsShown) {
     faultsShown = now;
@@ -126,7 +191,10 @@ async function start() {
         const on = [...document.querySelectorAll('input[data-fault]:checked')].map((b) => b.value);
         act('/faults', { faults: on });
       });
-      label.append(box, ' ' + id);
+      const changes = document.createElement('span');
+      changes.className = 'changes';
+      changes.textContent = PAGE.faultChanges[id] || '';
+      label.append(box, ' ' + id, changes);
       details.append(label);
     }
     $('faults').append(details);
@@ -140,9 +208,20 @@ async function start() {
   $('real').onclick = () => act('/clock', { real: true });
   $('set-latency').onclick = () => act('/latency', { ms: Number($('latency').value) });
   $('clear-answers').onclick = () => act('/answers', { answers: [] });
-  $('answer').onclick = () => act('/answers', { answers: [{
-    api: $('answer-api').value, status: Number($('answer-status').value), times: Number($('answer-times').value),
-  }] });
+  // A status, a delay or a timeout takes its number; a network error none.
+  const ANSWER_VALUES = { status: 503, delayMs: 2000, timeoutMs: 10000 };
+  $('answer-kind').onchange = () => {
+    const kind = $('answer-kind').value;
+    $('answer-value').hidden = kind === 'networkError';
+    if (kind in ANSWER_VALUES) $('answer-value').value = String(ANSWER_VALUES[kind]);
+  };
+  $('answer').onclick = () => {
+    const kind = $('answer-kind').value;
+    act('/answers', { answers: [{
+      api: $('answer-api').value, times: Number($('answer-times').value),
+      [kind]: kind === 'networkError' ? true : Number($('answer-value').value),
+    }] });
+  };
   $('reset').onclick = () => act('/reset');
   await refresh();
   document.body.dataset.ready = 'yes';
@@ -152,8 +231,10 @@ start().catch((error) => ($('error').textContent = String(error.message)));
 `;
 
 /** The page, for `GET /__mock/`. */
-export function controlPage(apiNames: readonly string[]): string {
-  const options = apiNames.map((api) => `<option>${api}</option>`).join('');
+export function controlPage(data: ControlPageData): string {
+  const options = data.apis.map(({ api }) => `<option>${api}</option>`).join('');
+  // JSON in a script element: no "</script>" (nor any tag) can end it early.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>agent-task-contracts mock</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
@@ -163,7 +244,7 @@ export function controlPage(apiNames: readonly string[]): string {
 <div id="error" role="alert"></div>
 <main>
 <section class="wide"><h2>APIs</h2><table><thead>
-<tr><th>API</th><th>base URL</th><th>tasks</th><th>sessions (tasks)</th></tr></thead>
+<tr><th>API</th><th>lists (the session with the most tasks)</th><th>tasks</th><th>sessions (tasks)</th></tr></thead>
 <tbody id="apis"></tbody></table></section>
 <section><h2>Scenario</h2><div id="scenario-now"></div>
 <div class="row"><select id="scenario"></select><select id="progression">
@@ -180,11 +261,15 @@ export function controlPage(apiNames: readonly string[]): string {
 <div class="row"><input id="latency" type="number" value="250" min="0" max="60000">
 <button id="set-latency">Set latency ms</button></div></section>
 <section><h2>Answers</h2><div id="answers-now" style="white-space: pre-wrap"></div>
-<div class="row"><select id="answer-api">${options}</select><input id="answer-status" type="number" value="503"
-min="400" max="599"><span>next</span><input id="answer-times" type="number" value="1" min="1"><span>requests</span>
+<div class="row"><select id="answer-api">${options}</select><select id="answer-kind">
+<option value="status">status</option><option value="delayMs">delay ms</option>
+<option value="timeoutMs">timeout ms</option><option value="networkError">network error</option></select>
+<input id="answer-value" type="number" value="503" min="0"></div>
+<div class="row"><span>next</span><input id="answer-times" type="number" value="1" min="1"><span>requests</span>
 <button id="answer">Answer</button><button id="clear-answers">Clear</button></div></section>
 <section><h2>Faults</h2><div id="faults-now" class="muted"></div><div id="faults"></div></section>
 </main>
+<script type="application/json" id="page-data">${json}</script>
 <script>${SCRIPT}</script>
 </body></html>`;
 }

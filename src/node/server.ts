@@ -8,10 +8,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { MockApp } from '../handlers/app.js';
 import { controlAnswer } from '../handlers/control.js';
 import { describeInternalError } from '../handlers/control-error.js';
+import { faultChanges } from '../handlers/faults/index.js';
 import { errorResponse } from '../handlers/router.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
-import { CONTROL_PAGE_HEADERS, controlPage } from './control-page.js';
+import { CONTROL_PAGE_HEADERS, controlPage, controlPageData } from './control-page.js';
 
 /** Room for seeding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
 const MAX_CONTROL_BODY = 8 * 1024 * 1024;
@@ -181,7 +182,8 @@ function route(
     }
     if (rest === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       req.resume();
-      const page = Buffer.from(controlPage(app.servedApis()));
+      const data = controlPageData(app.apis, app.servedApis(), app.injectableFaults(), faultChanges(app.apis));
+      const page = Buffer.from(controlPage(data));
       res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
       res.end(req.method === 'HEAD' ? undefined : page);
       return;

@@ -78,6 +78,10 @@ export class ScenarioPlayer implements TimelinePlayer {
     return { name, api: this.api, steps: this.lastStep + 1, step: this.currentStep(now), progression };
   }
 
+  storeAt(now: number): MockStore {
+    return this.stores[this.currentStep(now)]!;
+  }
+
   /** The step the next first-page request would see, without moving anything on. */
   private currentStep(now: number): number {
     if (this.timeline.scenario.progression === 'manual') return this.manualStep;

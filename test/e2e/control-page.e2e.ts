@@ -1,7 +1,8 @@
 /**
  * The control page at /__mock/: Chromium opens it on a running mock, reads what it shows (APIs,
- * sessions and counts, clock, faults, latency, the scenario and its step), changes each through
- * its buttons, and the mock's state follows; a page of another origin is still refused. Its
+ * links to their lists that answer, sessions and counts as served, a playing scenario's included,
+ * clock, each fault's effect, latency, the scenario and its step), changes each through its buttons
+ * (answers of every kind), and the mock's state follows; a page of another origin is still refused. Its
  * screenshot is the standalone-server guide's (docs/control-page.png, copied from test-results/).
  */
 import { join } from 'node:path';
@@ -45,6 +46,47 @@ describe('the control page', () => {
     await page.close();
   });
 
+  it("links each API's lists, and every link answers", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/__mock/`);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    for (const row of await page.locator('tr[data-api]').all()) {
+      const api = await row.getAttribute('data-api');
+      const links = await row.locator('td.lists a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(links.length, `${api}: links`).toBeGreaterThan(0);
+      for (const link of links) {
+        expect(link.startsWith(`${server.url}/${api}/`), link).toBe(true);
+        const answer = await fetch(link);
+        expect(answer.status, link).toBe(200);
+        expect(answer.headers.get('content-type'), link).toContain('application/json');
+      }
+    }
+    // The demo session of Ark, as the start-up lines print it.
+    expect(await page.locator('tr[data-api="ark"] td.lists a').first().textContent()).toBe(
+      '/ark/sessions/sesn-demo/tasks',
+    );
+    await page.close();
+  });
+
+  it('says what each fault changes before it is ticked', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/__mock/`);
+    await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
+    const injectable = Object.values(
+      (await (await fetch(`${server.url}/__mock/faults`)).json()) as Record<string, string[]>,
+    ).flat();
+    const shown = await page
+      .locator('label.fault')
+      .evaluateAll((labels) =>
+        labels.map((l) => [l.querySelector('input')!.value, l.querySelector('.changes')!.textContent ?? '']),
+      );
+    expect(shown.map(([id]) => id).sort()).toEqual([...injectable].sort());
+    for (const [id, changes] of shown) expect(changes, id).toMatch(/^[a-z]+s? \S/);
+    expect(Object.fromEntries(shown)['ark.order-newest-first']).toBe('lists each page oldest first');
+    expect((await state()).faults).toEqual([]);
+    await page.close();
+  });
+
   it('plays, steps and stops a scenario; toggles a fault; sets latency; freezes and advances the clock; resets', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     await page.goto(`${server.url}/__mock/`);
@@ -57,6 +99,15 @@ describe('the control page', () => {
     await page.click('#step');
     await expect.poll(() => text(page, '#scenario-now')).toContain('step 2 of');
     expect((await state()).scenario).toMatchObject({ name: 'ark-unknown-comes-back', step: 1 });
+    // The API table shows what the scenario serves, not the demo data, and its link lists just that.
+    const ark = page.locator('tr[data-api="ark"]');
+    await expect.poll(() => ark.locator('td').nth(2).textContent()).toBe('1');
+    expect(await ark.getAttribute('class')).toBe('playing');
+    expect(await ark.locator('td.sessions').textContent()).toBe('1 session: sesn-demo (1)');
+    const served = (await (await fetch((await ark.locator('td.lists a').first().getAttribute('href'))!)).json()) as {
+      items: { task_id: string; state: string }[];
+    };
+    expect(served.items.map((t) => [t.task_id, t.state])).toEqual([['task-render', 'unknown']]);
 
     await page.locator('summary', { hasText: 'ark' }).click();
     await page.check('input[data-fault="ark.order-newest-first"]');
@@ -78,8 +129,29 @@ describe('the control page', () => {
       .poll(async () => Number(await page.locator('#clock').getAttribute('data-now')))
       .toBe(frozenAt + 30_000);
 
+    // Answers of every kind: a status, a delay, a timeout, a network error.
     await page.click('#answer');
-    await expect.poll(() => text(page, '#answers-now')).toContain('praxis: {"status":503}, next 1');
+    await expect.poll(() => text(page, '#answers-now')).toBe('praxis: 503, next 1');
+    const answer = async (api: string, kind: string, value: string | undefined, times: string) => {
+      await page.selectOption('#answer-api', api);
+      await page.selectOption('#answer-kind', kind);
+      if (value !== undefined) await page.fill('#answer-value', value);
+      await page.fill('#answer-times', times);
+      await page.click('#answer');
+    };
+    await answer('ark', 'delayMs', '1500', '2');
+    await expect.poll(() => text(page, '#answers-now')).toBe('ark: delay 1500 ms, next 2');
+    await answer('everruns', 'timeoutMs', undefined, '1');
+    await expect.poll(() => text(page, '#answers-now')).toBe('everruns: timeout after 10000 ms, next 1');
+    expect(await page.locator('#answer-value').isHidden()).toBe(false);
+    await page.selectOption('#answer-kind', 'networkError');
+    expect(await page.locator('#answer-value').isHidden()).toBe(true);
+    await answer('jsonrpc', 'networkError', undefined, '3');
+    await expect.poll(() => text(page, '#answers-now')).toBe('jsonrpc: network error, next 3');
+    expect((await state()).answers).toEqual([
+      { api: 'jsonrpc', operation: null, path: null, remaining: 3, answer: { networkError: true } },
+    ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(results, 'control-page.png') });
 
     // A refused call shows the mock's own words.
@@ -89,6 +161,8 @@ describe('the control page', () => {
 
     await page.click('#stop');
     await expect.poll(() => text(page, '#scenario-now')).toContain('none');
+    await expect.poll(() => ark.locator('td').nth(2).textContent()).toBe('48');
+    expect(await ark.getAttribute('class')).toBe('');
     await page.click('#reset');
     await expect.poll(async () => (await state()).faults).toEqual([]);
     const after = await state();
