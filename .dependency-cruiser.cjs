@@ -5,8 +5,8 @@
 // rules.ts) is contract, its generator side (generators.ts, kits.ts) is generators, its mock side
 // (behaviour.ts, faults.ts, mock.ts) is handlers, its page overrides (pages.ts) are overrides. The
 // forbidden rules are generated from LAYERS: a layer may import itself and the layers it lists,
-// nothing else. Above them all, and only there, the package's entries (src/entries/, the CLI's
-// entry.ts) install the built-in API set (src/apis/install*.ts): no shared layer imports an API.
+// nothing else. Above them all, and only there, the package's entries (src/entries/) and the CLI
+// compose the built-in API set and pass it down: no shared layer imports an API.
 // `npm test` runs `npm run check:boundaries`; test/fixtures/boundaries breaks every rule.
 
 /** One layer: the folder under src/ and the files of each API module that belong to it. */
@@ -25,14 +25,14 @@ const LAYERS = [
   },
   {
     name: 'generators',
-    apis: ['generators', 'install-contracts', '[^/]+/(generators|kits)'],
+    apis: ['generators', 'contract-functions', '[^/]+/(generators|kits)'],
     may: ['contract'],
     why: 'Generators feed both the mock and the runner, so they may read only the contract.',
   },
   { name: 'matchers', may: ['contract'], why: 'The matcher judges one answer by the contract alone.' },
   {
     name: 'handlers',
-    apis: ['mocks', 'index', 'install', 'types', '[^/]+/(behaviour|faults|mock)'],
+    apis: ['mocks', 'index', 'builtin-set', 'demo-records', 'mock-functions', 'types', '[^/]+/(behaviour|faults|mock)'],
     may: ['contract', 'generators', 'types'],
     why: 'The mock knows no scenario format: scenarios plug in through the player interface the handlers define.',
   },
@@ -72,10 +72,12 @@ const LAYERS = [
 ];
 
 /**
- * The package's entry points: each installs the built-in API set, then re-exports one layer; and
- * generate's helper thread (cli/generate-worker), the top of its thread's graph as cli/entry is of the process.
+ * The package's entry points: each re-exports one layer over the built-in API set; and generate's
+ * helper thread (cli/generate-worker), the top of its thread's graph as cli/entry is of the process.
  */
 const ENTRIES = '^(src/entries/|src/cli/(entry|generate-worker)\\.ts$)';
+/** What composes the built-in API set: the entries, and the CLI, which adds the modules `--api` loads. */
+const COMPOSERS = '^(src/entries/|src/cli/)';
 /** Every shared layer's own folder (not the API modules' files cut into it). */
 const SHARED = `^src/(${LAYERS.map((l) => l.name).join('|')})/`;
 
@@ -106,17 +108,10 @@ module.exports = {
     {
       name: 'shared-layers-import-no-api',
       comment:
-        'The shared layers take whatever API set is installed and name none: only the entries compose the built-in one.',
+        'The shared layers take the API set they are given and name none: only the entries and the CLI compose one.',
       severity: 'error',
-      from: { path: SHARED, pathNot: ENTRIES },
+      from: { path: SHARED, pathNot: COMPOSERS },
       to: { path: '^src/(apis|entries)/' },
-    },
-    {
-      name: 'only-entries-install-the-api-set',
-      comment: 'Installing the built-in set is what an entry point does, before any module of a layer reads it.',
-      severity: 'error',
-      from: { pathNot: `(${ENTRIES}|^src/apis/install)` },
-      to: { path: '^src/apis/install' },
     },
     {
       name: 'nothing-imports-an-entry',

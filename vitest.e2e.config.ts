@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
-    setupFiles: ['test/setup/builtin-apis.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -4,7 +4,7 @@
  * the mock's throughput on distinct and repeated URLs beside a plain node:http ceiling, and page latency, memory and start-up with 1k, 100k and 1M tasks in the
  * queried session. Writes bench/RESULTS.md with the machine and the date.
  */
-import '../src/apis/install.js';
+
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -14,12 +14,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { generate, generateSync } from 'json-schema-faker';
+import { builtinApis } from '../src/apis/builtin-set.js';
 import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';
-import { drawObjects, validObject } from '../src/generators/index.js';
+import { drawObjects, validObject } from '../src/entries/generators.js';
 import { drawLines } from '../src/generators/lines.js';
 import { idsAt } from '../src/generators/nested-ids.js';
 import { generatorsOf } from '../src/generators/profiles.js';
@@ -60,12 +61,12 @@ async function generators() {
   );
   log('|---|---|---|---|---|---|');
   for (const api of BUILTIN_API_NAMES) {
-    const arb = validObject(api, 'task');
+    const arb = validObject(api, 'task', { apis: builtinApis() });
     const batch = 1000;
     let seed = 1;
     const ours = perSecond(() => fc.sample(arb, { seed: seed++, numRuns: batch })) * batch;
-    const bundle = schemaBundle(api, 'strict');
-    const schema = { ...bundle, $ref: `#/$defs/${componentOf(api, 'task')}` };
+    const bundle = schemaBundle(api, 'strict', builtinApis());
+    const schema = { ...bundle, $ref: `#/$defs/${componentOf(api, 'task', builtinApis())}` };
     const jsfSync = perSecond(() => generateSync(schema as never, { seed: seed++ } as never), 1500);
     let n = 0;
     const start = performance.now();
@@ -92,7 +93,7 @@ async function generators() {
 
 /** Every object `generate` writes, as `--what` names it. */
 const GENERATED = BUILTIN_API_NAMES.flatMap((api) =>
-  Object.keys(componentsOf(api)).map((what) => ({ api, what: what as RuleTarget })),
+  Object.keys(componentsOf(api, builtinApis())).map((what) => ({ api, what: what as RuleTarget })),
 );
 
 /** `generate --count 100000` as users run it: a whole process (the bundle), NDJSON to a file. */
@@ -165,12 +166,12 @@ async function wholeGenerate() {
   for (const { api, what, out, times, oneThread, floor } of timed) {
     const text = readFileSync(out, 'utf8');
     rmSync(out, { force: true });
-    const idField = operationsOf(api).find((op) => op.target === what)?.idField;
+    const idField = operationsOf(api, builtinApis()).find((op) => op.target === what)?.idField;
     const lines = text.trimEnd().split('\n');
     const values = lines.map((l) => JSON.parse(l) as JsonObject);
     const ids = idField ? new Set(values.map((v) => v[idField])).size : undefined;
     // The ids inside the objects (a tool call's, an ask's): how many, how many distinct.
-    const nested = (generatorsOf(api).nestedIds?.[what] ?? []).map((path) => {
+    const nested = (generatorsOf(api, builtinApis()).nestedIds?.[what] ?? []).map((path) => {
       const all = values.flatMap((v) => idsAt(v, path));
       return `\`${path}\` ${new Set(all).size.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')}`;
     });
@@ -621,7 +622,7 @@ async function scale() {
 async function conformance() {
   const { runConformance } = await import('../src/conformance/runner.js');
   const { DEFAULT_CONCURRENCY } = await import('../src/conformance/context.js');
-  const { MockApp } = await import('../src/handlers/app.js');
+  const { MockApp } = await import('../src/apis/mock-functions.js');
   const { startServer } = await import('../src/node/server.js');
   const latencyMs = 150;
   const sessions = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;

@@ -3,13 +3,14 @@
  * specs as importable modules (so browser code needs no file system). `--check` compares
  * instead of writing and exits 1 when a committed file is stale; `npm test` runs it.
  */
-import '../src/apis/install.js';
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { builtinApis } from '../src/apis/builtin-set.js';
 import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 
 const root = new URL('../', import.meta.url);
@@ -50,7 +51,7 @@ async function validatorOutputs(): Promise<Map<string, string>> {
   // The scenario format's validator belongs to the scenarios, beside their library.
   const scenarioSchema = JSON.parse(await readFile(new URL('scenarios/schema.json', root), 'utf8')) as { $id: string };
   return new Map([
-    ['src/contract/generated/validators.ts', standaloneValidatorsSource()],
+    ['src/contract/generated/validators.ts', standaloneValidatorsSource(builtinApis())],
     ['src/scenarios/generated/validator.ts', standaloneSource({ scenario_file: scenarioSchema })],
   ]);
 }
@@ -59,8 +60,8 @@ async function validatorOutputs(): Promise<Map<string, string>> {
 async function demoOutputs(): Promise<Map<string, string>> {
   const { validateDemoRecords } = await import('../src/handlers/dataset.js');
   const { buildDemoRecords } = await import('../src/handlers/dataset-build.js');
-  const records = buildDemoRecords();
-  const problems = validateDemoRecords(records);
+  const records = buildDemoRecords(undefined, builtinApis());
+  const problems = validateDemoRecords(records, builtinApis());
   if (problems.length > 0) throw new Error(`the demo dataset breaks the contract:\n${problems.join('\n')}`);
   const body = JSON.stringify(records, null, 1);
   return new Map([
@@ -79,7 +80,7 @@ async function libraryOutputs(): Promise<Map<string, string>> {
   const library: Record<string, unknown> = {};
   for (const file of names) {
     const value = parse(await readFile(new URL(`scenarios/${file}`, root), 'utf8')) as { name?: string };
-    compileScenario(value, `scenarios/${file}`);
+    compileScenario(value, `scenarios/${file}`, builtinApis());
     if (value.name !== file.replace(/\.yaml$/, ''))
       throw new Error(`scenarios/${file}: /name must be "${file.replace(/\.yaml$/, '')}" (the file's name)`);
     library[value.name] = value;
@@ -105,7 +106,7 @@ async function libraryOutputs(): Promise<Map<string, string>> {
 async function docOutputs(): Promise<Map<string, string>> {
   const { renderRulesMarkdown } = await import('../src/contract/rules-doc.js');
   const { faultChanges } = await import('../src/handlers/faults/index.js');
-  return new Map([['docs/rules.md', renderRulesMarkdown(faultChanges())]]);
+  return new Map([['docs/rules.md', renderRulesMarkdown(builtinApis(), faultChanges(builtinApis()))]]);
 }
 
 /**
@@ -120,7 +121,7 @@ async function sentenceOutputs(): Promise<Map<string, string>> {
   if (problems.length > 0) throw new Error(`specs/sentences.yaml is malformed:\n${problems.join('\n')}`);
   const contributing = await readFile(new URL('CONTRIBUTING.md', root), 'utf8');
   return new Map([
-    ['docs/sentences.md', renderSentencesMarkdown(table, new Set<string>(allFaults()))],
+    ['docs/sentences.md', renderSentencesMarkdown(table, new Set<string>(allFaults(builtinApis())))],
     ['CONTRIBUTING.md', withCountsBlock('CONTRIBUTING.md', contributing, table)],
   ]);
 }

@@ -3,13 +3,11 @@
  * catalogue and the specs. The default folder is `specs/sources/`, the vendors' documents as the
  * package ships them (a checkout and CI's fresh clone hold them too).
  */
-import '../../src/apis/install.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { ALL_LAWS } from '../../src/contract/laws/index.js';
-import { contractOf } from '../../src/contract/registry.js';
+import { builtinApis } from '../../src/apis/builtin-set.js';
+import { allLaws } from '../../src/contract/laws/index.js';
 import { type CheckResult, checkSentences, schemaResolver } from './check.js';
 import { type Sentence, splitDocument } from './split.js';
 import { parseTable, type Table } from './table.js';
@@ -37,10 +35,12 @@ export async function readTable(
   return { ...parseTable(await readFile(path, 'utf8'), label), label };
 }
 
-export const CATALOGUE_IDS: readonly string[] = ALL_LAWS.map((law) => law.id);
+export const CATALOGUE_IDS: readonly string[] = allLaws(builtinApis()).map((law) => law.id);
 
 const specsByFile = new Map<string, unknown>(
-  BUILTIN_API_NAMES.map((api) => [contractOf(api).specFile, contractOf(api).spec]),
+  builtinApis()
+    .apiNames()
+    .map((api) => [builtinApis().contractOf(api).specFile, builtinApis().contractOf(api).spec]),
 );
 export const resolveSchema = schemaResolver(specsByFile);
 

@@ -3,6 +3,7 @@ import type { OpenApiHttpHandlers } from 'openapi-msw';
 import { type BaseUrls, typedApi } from '../overrides/index.js';
 import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
 import { arkPage } from './ark/pages.js';
+import { builtinApis } from './builtin-set.js';
 import { everrunsPage } from './everruns/pages.js';
 import { jsonrpcPage } from './jsonrpc/pages.js';
 import { praxisSessionsPage, praxisTasksPage } from './praxis/pages.js';
@@ -15,7 +16,8 @@ export interface TypedApis {
 }
 
 /** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
-export function typedApis(options: BaseUrls = {}): TypedApis {
+export function typedApis(given: BaseUrls = {}): TypedApis {
+  const options = { apis: builtinApis(), ...given };
   return {
     praxis: typedApi<PraxisPaths>('praxis', options),
     everruns: typedApi<EverrunsPaths>('everruns', options),

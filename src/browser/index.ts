@@ -44,7 +44,5 @@ export async function startMockWorker(options: WorkerOptions = {}) {
 
 export type { OperationIdOf } from '../contract/ids.js';
 export type { ApiName } from '../contract/registry.js';
-export { checkItem } from '../contract/rules/index.js';
-export { validateResponseBody } from '../contract/validate.js';
 export type { ScenarioName } from '../scenarios/generated/library.js';
 export { isScenarioName, LIBRARY } from '../scenarios/library.js';

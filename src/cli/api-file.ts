@@ -8,7 +8,10 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_NAME_PATTERN, type ApiName, apiNames } from '../contract/registry.js';
+import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../apis/index.js';
+import type { ApiSet } from '../contract/api-set.js';
+import { API_NAME_PATTERN, type ApiName } from '../contract/registry.js';
+import { type ApiModules, apiSetOf } from '../handlers/apis.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
 import { type Flag, UsageError } from './command.js';
@@ -20,7 +23,7 @@ const API_NAME = API_NAME_PATTERN;
 export const apiFlag = (help: string): Flag => ({
   type: 'string',
   multiple: true,
-  value: `${apiNames().join('|')}|NAME|FILE`,
+  value: `${BUILTIN_API_NAMES.join('|')}|NAME|FILE`,
   help:
     `${help} A bare name chooses the API (a built-in one, or one a file loads); anything else (./acme.js) is a ` +
     'JS file to load whose default export is an API module { contract, generators, mock }, a list of them, or a ' +
@@ -58,23 +61,38 @@ export function mockApiFiles(values: readonly string[] | undefined): string[] {
 const MODULE_PARTS = ['contract', 'generators', 'mock'] as const;
 const SHAPE = 'an API module is { contract, generators, mock } (see agent-task-contracts/kit)';
 
-/** Imports every `--api` file and registers its modules; returns the names of the APIs they added. */
-export async function loadApiFiles(files: readonly string[] | undefined, cwd = process.cwd()): Promise<ApiName[]> {
+/** The APIs a command works with: the built-in modules and those its `--api` files load. */
+export interface CommandApis {
+  /** Every module by name, as `apis` options take them. */
+  modules: ApiModules;
+  /** Their set. */
+  apis: ApiSet;
+  /** The APIs the files added, in the order loaded. */
+  loaded: ApiName[];
+}
+
+/** Imports every `--api` file and adds its modules beside the built-in ones, each checked on its own. */
+export async function loadApiFiles(files: readonly string[] | undefined, cwd = process.cwd()): Promise<CommandApis> {
+  const modules: Record<string, ApiModule> = { ...BUILTIN_APIS };
   const loaded: ApiName[] = [];
   for (const file of new Set(files ?? [])) {
-    const modules = await modulesOf(file, resolve(cwd, file));
-    // Loaded on demand: a command without --api pays for no registry of the mock.
-    const { registerApi } = await import('../handlers/apis.js');
-    for (const module of modules) {
+    for (const module of await modulesOf(file, resolve(cwd, file))) {
+      const { api } = module.contract;
+      if (modules[api] === module) continue;
+      if (modules[api])
+        throw new UsageError(
+          `--api ${file}: an API named "${api}" is already ${loaded.includes(api) ? 'loaded' : 'built in'}; choose another name`,
+        );
       try {
-        registerApi(module);
+        apiSetOf({ [api]: module });
       } catch (error) {
         throw new UsageError(`--api ${file}: ${(error as Error).message}`);
       }
-      if (!loaded.includes(module.contract.api)) loaded.push(module.contract.api);
+      modules[api] = module;
+      loaded.push(api);
     }
   }
-  return loaded;
+  return { modules, apis: apiSetOf(modules), loaded };
 }
 
 async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
@@ -136,7 +154,7 @@ function checkedModule(module: unknown, where: string): ApiModule {
  * The API that `--api NAME` names, among the built-in and loaded
  * ones; without a name, the one API the `--api` files loaded.
  */
-export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiName[]): ApiName {
+export function chosenApi(values: Record<string, unknown>, { apis, loaded }: CommandApis): ApiName {
   const given = ((values.api as string[] | undefined) ?? []).filter((value) => API_NAME.test(value));
   const names = [...new Set(given)];
   if (names.length > 1)
@@ -146,11 +164,11 @@ export function chosenApi(values: Record<string, unknown>, loaded: readonly ApiN
     if (loaded.length === 1) return loaded[0] as ApiName;
     throw new UsageError(
       loaded.length === 0
-        ? `--api NAME is required: one of ${apiNames().join('|')}, or a module file that loads one`
+        ? `--api NAME is required: one of ${apis.apiNames().join('|')}, or a module file that loads one`
         : `--api NAME is required: the files loaded ${loaded.join(', ')}; name the one to use`,
     );
   }
-  const known = apiNames();
+  const known = apis.apiNames();
   if (!known.includes(chosen))
     throw new UsageError(
       `--api ${chosen}: no API of that name; the APIs are ${known.join('|')}` +

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { BUILTIN_API_NAMES } from '../apis/index.js';
 import { DEFAULT_CONCURRENCY } from '../conformance/context.js';
 import {
   DEFAULT_CONSECUTIVE_TIMEOUTS,
@@ -11,22 +12,22 @@ import {
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
 import { matchesSelector } from '../conformance/selectors.js';
 import type { Shard } from '../conformance/types.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { lawsOf } from '../contract/laws/catalogue.js';
 import { allOperations } from '../contract/operations.js';
-import { apiNames } from '../contract/registry.js';
 import { withCount } from '../contract/words.js';
 import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
-function parseRuleList(value: unknown, flag: string): string[] | undefined {
+function parseRuleList(value: unknown, flag: string, apis: ApiSet): string[] | undefined {
   if (typeof value !== 'string') return undefined;
   const ids = value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  // Every registered API's laws: those of the modules --api loaded too.
-  const known = allOperations().flatMap((op) => lawsOf(op).map((law) => law.id));
+  // Every API's laws: those of the modules --api loaded too.
+  const known = allOperations(apis).flatMap((op) => lawsOf(op).map((law) => law.id));
   for (const id of ids)
     if (!known.some((k) => matchesSelector(k, [id])))
       throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
@@ -51,7 +52,7 @@ export const conformCommand: Command = {
   summary:
     'Check a live endpoint against the contract; exit 0 conforms, 1 violations, 2 usage, unreachable, incomplete.',
   usage: [
-    `conform --api ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL`,
+    `conform --api ${BUILTIN_API_NAMES.join('|')}|NAME [--api FILE]... --base-url URL`,
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-retry-wait MS] [--max-body-bytes N] [--shard i/n]',
@@ -196,7 +197,8 @@ export const conformCommand: Command = {
   },
   async run(values, io) {
     const apiFiles = apiFilesOf(values.api as string[] | undefined);
-    const api = chosenApi(values, await loadApiFiles(apiFiles));
+    const command = await loadApiFiles(apiFiles);
+    const api = chosenApi(values, command);
     const baseUrl = requireString(values, 'base-url');
     const report = parseChoice(values, 'report', REPORT_FORMATS) as ReportFormat;
     if (report === 'html' && typeof values.out !== 'string')
@@ -213,6 +215,7 @@ export const conformCommand: Command = {
     ]);
     const result = await runConformance({
       api,
+      apis: command.apis,
       baseUrl,
       session: typeof values.session === 'string' ? values.session : undefined,
       runs: parseInteger(values, 'runs', 0, 100_000),
@@ -230,8 +233,8 @@ export const conformCommand: Command = {
       maxRetryWaitMs: parseInteger(values, 'max-retry-wait', 0, 3_600_000),
       maxBodyBytes: parseInteger(values, 'max-body-bytes', 1, 2 ** 31 - 1),
       headers: parseHeaders(values.header as string[] | undefined),
-      rules: parseRuleList(values.rules, 'rules'),
-      excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules'),
+      rules: parseRuleList(values.rules, 'rules', command.apis),
+      excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules', command.apis),
       requireExercised: values['require-exercised'] === true,
       failOnDrift: values['fail-on-drift'] === true,
       minCoverage: parseInteger(values, 'min-coverage', 0, 100),

@@ -6,10 +6,12 @@
  * a block `AHEAD` or more past the last one written, so a slow reader of the output holds the
  * helpers back instead of the run's bytes piling up in memory.
  */
+
 import { existsSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type { ApiSet } from '../contract/api-set.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { spanOf } from '../generators/bulk.js';
 import { drawLines } from '../generators/lines.js';
@@ -56,9 +58,9 @@ const HELPER = new URL('./generate-worker.js', import.meta.url);
 export const helpersAvailable = (): boolean => HELPER.protocol === 'file:' && existsSync(fileURLToPath(HELPER));
 
 /** Draws block `block` of the run into `bytes` (their sink has every chunk of it when this returns). */
-export function drawBlock(run: BlockRun, block: number, bytes: LineBytes): void {
+export function drawBlock(run: BlockRun, block: number, bytes: LineBytes, apis: ApiSet): void {
   const { api, target, count, seed, edge } = run;
-  for (const line of drawLines(api, target, { count, seed, edge, block })) bytes.line(line);
+  for (const line of drawLines(api, target, { count, seed, edge, block, apis })) bytes.line(line);
   bytes.end();
 }
 
@@ -85,6 +87,8 @@ export class HelperThreads {
 
   constructor(
     private readonly run: BlockRun,
+    /** The API set the run draws from (each helper makes its own from the same files). */
+    private readonly apis: ApiSet,
     threads: number,
     /** The helper's module (a test gives one that fails). */
     helperModule: URL = HELPER,
@@ -149,11 +153,11 @@ export class HelperThreads {
         const block = Atomics.add(state, NEXT, 1);
         if (block >= blocks) break;
         if (block === written) {
-          drawBlock(run, block, direct);
+          drawBlock(run, block, direct, this.apis);
           Atomics.store(state, WRITTEN, ++written);
           Atomics.notify(state, WRITTEN);
         } else {
-          drawBlock(run, block, keeping);
+          drawBlock(run, block, keeping, this.apis);
           ready.set(block, kept);
           kept = [];
         }
@@ -166,7 +170,7 @@ export class HelperThreads {
         );
       while (written < blocks) {
         if (ready.has(written)) flush();
-        else drawBlock(run, written++, direct);
+        else drawBlock(run, written++, direct, this.apis);
       }
     } finally {
       await this.stop();

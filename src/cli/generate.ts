@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type fc from 'fast-check';
+import { BUILTIN_API_NAMES } from '../apis/index.js';
 import { operationsOf } from '../contract/operations.js';
-import { apiNames } from '../contract/registry.js';
 import { allRules } from '../contract/rules/index.js';
 import type { RuleTarget } from '../contract/rules/types.js';
 import { withArticle } from '../contract/words.js';
@@ -46,7 +46,7 @@ export const generateCommand: Command = {
   summary: 'Write generated values as NDJSON to stdout (valid, --edge, or --break RULE_ID); ids distinct within a run.',
   usage: [
     'generate',
-    `--api ${apiNames().join('|')}|NAME [--api FILE]...`,
+    `--api ${BUILTIN_API_NAMES.join('|')}|NAME [--api FILE]...`,
     `--what ${WHATS.join('|')}`,
     '[--count N] [--seed S] [--edge] [--break RULE_ID] [--threads N]',
   ].join(' '),
@@ -73,7 +73,9 @@ export const generateCommand: Command = {
   },
   async run(values, io) {
     const apiFiles = apiFilesOf(values.api as string[] | undefined);
-    const api = chosenApi(values, await loadApiFiles(apiFiles));
+    const command = await loadApiFiles(apiFiles);
+    const { apis } = command;
+    const api = chosenApi(values, command);
     requireString(values, 'what');
     const what = parseChoice(values, 'what', WHATS)!;
     const count = parseInteger(values, 'count', 1, 1_000_000) ?? 10;
@@ -102,23 +104,23 @@ export const generateCommand: Command = {
       if (breakId)
         throw new UsageError('--break does not apply to --what request (requests carry their expected response)');
       arbitrary = fastCheck.oneof(
-        ...operationsOf(api).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))),
+        ...operationsOf(api, apis).map((op) => requestCase(op).map((c) => ({ operation: op.operationId, ...c }))),
       );
     } else if (what === 'lifecycle') {
-      if (breakId === undefined) arbitrary = legalLifecycle(api);
+      if (breakId === undefined) arbitrary = legalLifecycle(api, undefined, apis);
       else {
         const kind = ILLEGAL.find((k) => breakId === k || breakId.endsWith(`.${k}`));
         if (!kind) throw new UsageError(`--break for lifecycles takes one of ${ILLEGAL.join(', ')}, got "${breakId}"`);
-        arbitrary = illegalLifecycle(api, kind);
+        arbitrary = illegalLifecycle(api, kind, apis);
       }
     } else {
-      if (!componentsOf(api)[what]) {
-        const whats = `${Object.keys(componentsOf(api)).join('|')}|request|lifecycle`;
+      if (!componentsOf(api, apis)[what]) {
+        const whats = `${Object.keys(componentsOf(api, apis)).join('|')}|request|lifecycle`;
         throw new UsageError(`${api} has no ${what} objects; --what takes ${whats} for ${api}`);
       }
       if (breakId !== undefined) {
-        const rule = allRules().find((r) => r.id === breakId);
-        const choices = allRules()
+        const rule = allRules(apis).find((r) => r.id === breakId);
+        const choices = allRules(apis)
           .filter((r) => r.api === api && r.target === what)
           .map((r) => r.id);
         if (!rule || rule.api !== api || rule.target !== what)
@@ -129,7 +131,7 @@ export const generateCommand: Command = {
       }
     }
     // Objects come from the bulk draws (ids unique in the run); timelines and requests from fast-check.
-    const options = { count, seed, edge, breaks: breakId };
+    const options = { count, seed, edge, breaks: breakId, apis };
     const apart = !arbitrary && blocksApart(api, target, options);
     // The default: a few lines of a run of their own (not this run's) tell how much it will write.
     let threads = threadsGiven ?? 1;
@@ -151,7 +153,7 @@ export const generateCommand: Command = {
         // Started once the run is known to split: a helper started on speculation and stopped unused cost
         // a run of 100,000 Ark tasks 0.08 s, more than starting it early saved 100,000 Praxis sessions.
         const run = { api, target, count, seed, edge, apiFiles, cwd: process.cwd() };
-        const helpers = new HelperThreads(run, threads);
+        const helpers = new HelperThreads(run, apis, threads);
         const { blocks, byHelpers } = await helpers.write(io.stdoutBytes, io.stderr);
         // For tests and the curious: which thread drew what (CONTRIBUTING.md, diagnostics).
         if (process.env.ATC_GENERATE_TRACE === '1')

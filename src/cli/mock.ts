@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
+import type { ApiContract } from '../contract/api.js';
 import { optional } from '../contract/optional.js';
-import { type ApiName, contractOf } from '../contract/registry.js';
+import type { ApiName } from '../contract/registry.js';
 import { pathWithSession } from '../contract/session-param.js';
-import { demoApiNames } from '../handlers/apis.js';
 import { DEFAULT_SEED } from '../handlers/demo.js';
 import type { FaultId } from '../handlers/faults/index.js';
 import type { ScenarioPlayer } from '../scenarios/player.js';
@@ -74,19 +74,19 @@ export const mockCommand: Command = {
   },
   async run(values, io) {
     // Loaded here, not at the top: each command pays only for what it uses (start-up time).
-    const [{ MockApp }, { mockOf }, { describeUnknownFaults }, { startServer }] = await Promise.all([
+    const [{ MockApp }, { demoApiNames, mockOf }, { describeUnknownFaults }, { startServer }] = await Promise.all([
       import('../handlers/app.js'),
       import('../handlers/apis.js'),
       import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
     // First: the faults, scenarios and seeds below may name a loaded API.
-    const loaded = await loadApiFiles(mockApiFiles(values.api as string[] | undefined));
+    const { apis, loaded } = await loadApiFiles(mockApiFiles(values.api as string[] | undefined));
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
     const latencyMs = parseInteger(values, 'latency', 0, 60_000);
     const faults = (values.fault as string[] | undefined) ?? [];
-    const unknown = describeUnknownFaults(faults);
+    const unknown = describeUnknownFaults(faults, apis);
     if (unknown) throw new UsageError(`--fault: ${unknown}`);
     let scenario: ScenarioPlayer | undefined;
     const progression = values.progression;
@@ -116,7 +116,7 @@ export const mockCommand: Command = {
           throw new UsageError(`--scenario: ${unknownScenario(values.scenario)}; or give a scenario file's path`);
         const base = named
           ? LIBRARY[values.scenario as keyof typeof LIBRARY]
-          : (await readScenarioFile(values.scenario)).scenario;
+          : (await readScenarioFile(values.scenario, apis)).scenario;
         // Manual progression moves only on POST /__mock/advance: immune to extra polls (React StrictMode).
         const value = {
           ...base,
@@ -124,14 +124,15 @@ export const mockCommand: Command = {
           ...optional('stepMs', stepMs),
         };
         scenario = await ScenarioPlayer.load(
-          compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario),
+          compileScenario(value, named ? `scenarios/${values.scenario}.yaml` : values.scenario, apis),
+          apis,
         );
       } catch (error) {
         if (error instanceof ScenarioError) throw new UsageError(`--scenario: ${error.message}`);
         throw error;
       }
     }
-    const sessionTasks = parseTasks(values.tasks as string[] | undefined);
+    const sessionTasks = parseTasks(values.tasks as string[] | undefined, demoApiNames(apis));
     const cors =
       values.cors === undefined ? true : values.cors === 'true' ? true : values.cors === 'false' ? false : undefined;
     if (cors === undefined) throw new UsageError(`--cors takes true or false; got "${String(values.cors)}"`);
@@ -142,6 +143,7 @@ export const mockCommand: Command = {
           `--control-origin takes an origin (scheme, host and port), e.g. http://localhost:5173; got "${origin}"`,
         );
     const app = await MockApp.create({
+      apis,
       seed,
       faults: faults as FaultId[],
       latencyMs,
@@ -162,10 +164,13 @@ export const mockCommand: Command = {
     io.stdout(
       `${[
         `listening ${u}`,
-        ...demoApiNames().map((api) => `  ${api.padEnd(8)} ${demoUrls(u, api, mockOf(api).demo!.session).join('   ')}`),
+        ...demoApiNames(apis).map(
+          (api) =>
+            `  ${api.padEnd(8)} ${demoUrls(u, apis.contractOf(api), mockOf(api, apis).demo!.session).join('   ')}`,
+        ),
         ...loaded.map(
           (api) =>
-            `  ${api.padEnd(8)} ${demoUrls(u, api).join('   ')} ` +
+            `  ${api.padEnd(8)} ${demoUrls(u, apis.contractOf(api)).join('   ')} ` +
             '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
@@ -196,19 +201,22 @@ function describeScenario(player: ScenarioPlayer): string {
 const MAX_SESSION_TASKS = 10_000_000;
 
 /** `--tasks N` (every API's demo session) or `--tasks API=N` (repeatable). */
-function parseTasks(values: readonly string[] | undefined): Partial<Record<ApiName, number>> | undefined {
+function parseTasks(
+  values: readonly string[] | undefined,
+  demoApis: readonly ApiName[],
+): Partial<Record<ApiName, number>> | undefined {
   if (!values || values.length === 0) return undefined;
   const out: Partial<Record<ApiName, number>> = {};
   for (const value of values) {
     const [, api, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
     // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
-    const demoApi = api === undefined || demoApiNames().includes(api);
+    const demoApi = api === undefined || demoApis.includes(api);
     if (count === undefined || !demoApi || Number(count) > MAX_SESSION_TASKS)
       throw new UsageError(
         "--tasks takes a count (every API's demo session) or API=COUNT " +
-          `with API one of ${demoApiNames().join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
+          `with API one of ${demoApis.join(', ')} and COUNT at most ${MAX_SESSION_TASKS}; got "${value}"`,
       );
-    for (const f of api ? [api as ApiName] : demoApiNames()) out[f] = Number(count);
+    for (const f of api ? [api as ApiName] : demoApis) out[f] = Number(count);
   }
   return out;
 }
@@ -217,9 +225,9 @@ function parseTasks(values: readonly string[] | undefined): Partial<Record<ApiNa
  * The URL of each of an API's lists on the demo data: its session in the path or in the query;
  * without a session (an API with no demo data), the session's place as the operation names it.
  */
-function demoUrls(base: string, api: ApiName, session?: string): string[] {
-  return contractOf(api).operations.map((op) => {
-    const path = `${base}/${api}${session === undefined ? op.path : pathWithSession(op, session)}`;
+function demoUrls(base: string, contract: ApiContract, session?: string): string[] {
+  return contract.operations.map((op) => {
+    const path = `${base}/${contract.api}${session === undefined ? op.path : pathWithSession(op, session)}`;
     return op.session.in === 'query' ? `${path}?${op.session.param}=${session ?? `{${op.session.param}}`}` : path;
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiNames } from '../contract/registry.js';
+import { BUILTIN_API_NAMES } from '../apis/index.js';
 import { withCount } from '../contract/words.js';
 import type { LawTally } from '../node/record.js';
 import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
@@ -54,7 +54,7 @@ export const recordCommand: Command = {
     'Poll a live endpoint and write a scenario whose replay reproduces every observed list; ' +
     'exit 0 complete, 1 ended early (the file holds what was received), 2 usage or nothing recorded.',
   usage: [
-    `record --api ${apiNames().join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
+    `record --api ${BUILTIN_API_NAMES.join('|')}|NAME [--api FILE]... --base-url URL [--session ID] --polls N`,
     '--interval MS --out FILE',
     "[--header 'Name: value']... [--redact JSON_POINTER]... [--timeout MS] [--error-budget N]",
   ].join(' '),
@@ -98,7 +98,8 @@ export const recordCommand: Command = {
     },
   },
   async run(values, io) {
-    const api = chosenApi(values, await loadApiFiles(apiFilesOf(values.api as string[] | undefined)));
+    const command = await loadApiFiles(apiFilesOf(values.api as string[] | undefined));
+    const api = chosenApi(values, command);
     const baseUrl = requireString(values, 'base-url');
     const out = requireString(values, 'out');
     requireString(values, 'polls');
@@ -138,6 +139,7 @@ export const recordCommand: Command = {
       await file.check();
       recording = await recordScenario({
         api,
+        apis: command.apis,
         baseUrl,
         session: typeof values.session === 'string' ? values.session : undefined,
         polls,

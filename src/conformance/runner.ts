@@ -5,9 +5,8 @@
  */
 
 import type { ApiContract } from '../contract/api.js';
-import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
+import { ApiSet, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import { type ListOperation, operationsIn } from '../contract/operations.js';
-import { registerContract } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
@@ -254,19 +253,14 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
   return parts.join(' ');
 }
 
-/**
- * The API set a run's `apis` option names: the modules' own set (a record by name; only their
- * contract and generator sides are read), or the process's, with a list's modules registered in it.
- */
+/** The API set a run's `apis` option names: its modules by name (only their contract and generator sides are read). */
 function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
-  if (apis === undefined) return processApis();
-  if (Array.isArray(apis)) {
-    for (const { contract, generators } of apis as RunnerModule[]) {
-      registerContract(contract);
-      registerGenerators(generators);
-    }
-    return processApis();
-  }
+  if (apis === undefined)
+    throw new ConfigurationError(
+      'runConformance: apis is missing: the API set to judge by ({ ...BUILTIN_APIS, acme }); ' +
+        'agent-task-contracts/conformance gives the built-in one',
+    );
+  if (apis instanceof ApiSet) return apis;
   return setOfModules(
     apis as Readonly<Record<string, RunnerModule>>,
     runnerSets,

@@ -1,4 +1,5 @@
 import type { ApiContract } from '../contract/api.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { NewValue } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import type { ApiName } from '../contract/registry.js';
@@ -8,14 +9,11 @@ import type { GeneratorProfile } from '../generators/profile.js';
 export interface ConformanceOptions {
   api: ApiName;
   /**
-   * The APIs to judge by. An API set, its modules by name (`{ ...BUILTIN_APIS, acme }`): the run
-   * reads its API from the set alone, which shares nothing with the process's. A list of modules
-   * instead (a module of your own) is registered in the process's set before the run, its
+   * The APIs to judge by, their modules by name (`{ ...BUILTIN_APIS, acme }`; the package's entries
+   * give the built-in ones), or a set made already: the run reads its API from this set alone, its
    * contract and generator sides. The mock side, if a module has one, is never read.
    */
-  apis?:
-    | readonly { contract: ApiContract; generators: GeneratorProfile }[]
-    | Readonly<Record<string, { contract: ApiContract; generators: GeneratorProfile }>>;
+  apis?: Readonly<Record<string, { contract: ApiContract; generators: GeneratorProfile }>> | ApiSet;
   /** The API's base, e.g. `http://127.0.0.1:4010/ark`; operation paths from the spec are appended. */
   baseUrl: string;
   /** Required where the session is a path segment no other operation lists (Everruns, Ark); optional elsewhere. */

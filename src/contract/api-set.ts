@@ -1,10 +1,10 @@
 /**
  * An API set: the APIs one mock, one run of the runner or one generator serves, by name, each its
  * contract and the sides other layers add to it (the generators' profile, the mock's behaviour).
- * The shared layers read every per-API fact from the set they are given; two sets share nothing,
- * so two mocks in one process may each serve an API of the same name with its own module. The
- * process has one default set (`processApis`), which the package's entry points fill with the
- * built-in APIs and `registerApi` adds to.
+ * The shared layers read every per-API fact from the set they are given, and have none of their
+ * own: the package's entries and the CLI make the set (the built-in APIs, and the modules a user
+ * adds) and pass it down. Two sets share nothing, so two mocks in one process may each serve an API
+ * of the same name with its own module.
  */
 import type { ApiContract } from './api.js';
 import type { ApiName } from './api-types.js';
@@ -17,24 +17,16 @@ export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** What an error about an API no module gave says to do. */
 export const REGISTER_HINT =
-  "a module's API is known once it is registered (registerApi(module), apis: [module], or --api FILE) " +
-  'or in the API set given (apis: { ...BUILTIN_APIS, acme })';
+  "a module's API is known once it is in the API set given (apis: { ...BUILTIN_APIS, acme }, or --api FILE)";
 
 /**
- * What every copy of this package's modules in one process shares. The CLI runs from its bundle
- * while a `--api` module imports the kit from `dist/` (or the sources run through tsx beside it):
- * two copies of each module, which must see the same process set, or a module's own helpers
- * (`compileValidators`, `repair`) would not know the API the CLI registered.
+ * An operation belongs to the contract it was first added with (its spec file names it in every
+ * message), held on the operation itself under this key: a copy made with `{ ...op, limit }` belongs
+ * to the same contract, and a module loaded beside another copy of this package reads the same key.
  */
-function processWide<T>(name: string, initial: () => T): T {
-  const key = Symbol.for(`agent-task-contracts/${name}`);
-  const global = globalThis as { [key: symbol]: T | undefined };
-  global[key] ??= initial();
-  return global[key];
-}
-
-// An operation belongs to the contract it was first added with: its spec file, for every message about it.
-const operationContracts = processWide('operation-contracts', () => new WeakMap<ListOperation, ApiContract>());
+const CONTRACT = Symbol.for('agent-task-contracts/contract');
+type Owned = ListOperation & { [CONTRACT]?: ApiContract };
+const ownerOf = (op: ListOperation): ApiContract | undefined => (op as Owned)[CONTRACT];
 
 export class ApiSet {
   private readonly contracts = new Map<string, ApiContract>();
@@ -57,10 +49,11 @@ export class ApiSet {
     if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
     const refused = contractProblem(contract);
     if (refused) throw new Error(refused);
-    const held = contract.operations.every((op) => (operationContracts.get(op) ?? contract) === contract)
+    const held = contract.operations.every((op) => (ownerOf(op) ?? contract) === contract)
       ? contract
       : withOwnOperations(contract);
-    for (const op of held.operations) if (!operationContracts.has(op)) operationContracts.set(op, held);
+    for (const op of held.operations)
+      if (!ownerOf(op)) Object.defineProperty(op, CONTRACT, { value: held, enumerable: true });
     if (held !== contract) this.heldAs.set(contract, held);
     this.contracts.set(contract.api, held);
     this.derived = new Map();
@@ -147,20 +140,30 @@ export function setOfModules<M extends { contract: ApiContract }>(
   return set;
 }
 
-/** The process's default API set: what every caller that names no set reads, and `registerApi` adds to. */
-export function processApis(): ApiSet {
-  // Kept once found: every call that names no set asks for it (per listed object, per request).
-  processSet ??= processWide('process-apis', () => new ApiSet());
-  return processSet;
+/**
+ * The set a caller was given, where the caller's own caller may have left it out: a shared layer
+ * has no set of its own to fall back on (the package's entries give the built-in one).
+ */
+export function givenSet<S extends object>(apis: S | undefined, where: string): S {
+  if (apis === undefined)
+    throw new Error(
+      `${where}: no API set given; pass apis (the built-in modules and your own by name: ` +
+        "{ ...BUILTIN_APIS, acme }), or call it from the package's entry points, which give the built-in set",
+    );
+  return apis;
 }
-let processSet: ApiSet | undefined;
 
 /** The contract an operation belongs to (its spec file names it in messages). */
 export function contractOfOperation(op: ListOperation): ApiContract {
-  return operationContracts.get(op) ?? processApis().contractOf(op.api);
+  const contract = ownerOf(op);
+  if (!contract)
+    throw new Error(
+      `operation ${op.api}.${op.operationId} is in no API set: read operations from a set (operation(api, id, apis))`,
+    );
+  return contract;
 }
 
-const contractSets = processWide('contract-sets', () => new WeakMap<ApiContract, ApiSet>());
+const contractSets = new WeakMap<ApiContract, ApiSet>();
 
 /**
  * The contract an operation belongs to, as a set of its own: what the contract layer reads when it
@@ -182,7 +185,7 @@ export function apisOf(op: ListOperation): ApiSet {
 function withOwnOperations(contract: ApiContract): ApiContract {
   const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(contract)) as ApiContract;
   Object.defineProperty(copy, 'operations', {
-    value: contract.operations.map((op) => ({ ...op })),
+    value: contract.operations.map(({ [CONTRACT]: _owner, ...op }: Owned) => op),
     enumerable: true,
     writable: true,
     configurable: true,

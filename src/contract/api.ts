@@ -1,8 +1,8 @@
 /**
  * What one API is to the contract: its documents, its spec, its operations as data, its item
  * rules and its compiled validators. Each built-in API fills one in (src/apis/<api>/contract.ts);
- * another list API can be added at run time through the same interface (`registerApi`). Types
- * only.
+ * another list API joins an API set through the same interface (`{ ...BUILTIN_APIS, acme }`).
+ * Types only.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { ApiName } from './api-types.js';

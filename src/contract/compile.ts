@@ -10,7 +10,7 @@ import { _, Ajv2020, type Format } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
 import type { ApiContract } from './api.js';
-import { ApiSet, processApis } from './api-set.js';
+import { ApiSet } from './api-set.js';
 import { formats } from './formats.js';
 import type { OpenApiOperation } from './openapi.js';
 import type { ApiName } from './registry.js';
@@ -77,25 +77,22 @@ function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<s
   return refs;
 }
 
-/** The registered APIs' validators as one standalone ES module (`npm run generate` writes the built-in ones'). */
-export function standaloneValidatorsSource(): string {
+/** A set's validators as one standalone ES module (`npm run generate` writes the built-in ones'). */
+export function standaloneValidatorsSource(apis: ApiSet): string {
   const ajv = contractFormats(compiler());
   const refs: Record<string, string> = {};
-  const apis = processApis();
   for (const api of apis.apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api, apis));
   return moduleSource(ajv, refs);
 }
 
 /**
- * Compiles a registered API's validators at run time (Node or a build step: this pulls in the ajv
- * compiler), keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
+ * Compiles an API's validators at run time (Node or a build step: this pulls in the ajv compiler)
+ * from its contract, keyed as `ApiContract.validators` expects. The built-in APIs use the precompiled ones.
  */
-export function compileValidators(api: ApiName | ApiContract): Record<string, ValidateFunction> {
+export function compileValidators(contract: ApiContract): Record<string, ValidateFunction> {
   const ajv = contractFormats(new Ajv2020({ ...AJV_OPTIONS }));
   ajv.addVocabulary(VOCABULARY);
-  // Given the contract itself, its spec is read from it: a module may be in a set of its own, not the process's.
-  const apis = typeof api === 'string' ? processApis() : soleSet(api);
-  const refs = addValidatorSchemas(ajv, typeof api === 'string' ? api : api.api, apis);
+  const refs = addValidatorSchemas(ajv, contract.api, soleSet(contract));
   return Object.fromEntries(Object.entries(refs).map(([key, id]) => [key, ajv.getSchema(id) as ValidateFunction]));
 }
 

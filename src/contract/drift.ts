@@ -8,7 +8,7 @@
  */
 
 import type { ApiContract } from './api.js';
-import { type ApiSet, processApis } from './api-set.js';
+import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { DriftEntry, DriftKind } from './drift-entry.js';
 import type { JsonSchema } from './openapi.js';
@@ -100,7 +100,7 @@ export function observeBody(
   operationId: string,
   status: number,
   body: unknown,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): BodyObservation {
   const out: BodyObservation = { drift: [], newValues: [], enumValues: [] };
   const root = responseSchema(api, operationId, status, PROFILE, apis);

@@ -2,7 +2,7 @@
  * The members a spec declares, read from its schemas: what a member's description says (the
  * documents' words, which messages quote) and which members an object has (what a seed may set).
  */
-import { type ApiSet, processApis } from './api-set.js';
+import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { JsonSchema } from './openapi.js';
 import { type SchemaProfile, schemaBundle } from './schema.js';
@@ -57,7 +57,7 @@ export function memberAt(
   root: JsonSchema,
   keys: readonly string[],
   profile: SchemaProfile = 'strict',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Member | undefined {
   let current = resolved(api, profile, root, apis);
   let required = true;
@@ -81,7 +81,7 @@ export function memberNames(
   api: ApiName,
   root: JsonSchema,
   profile: SchemaProfile = 'strict',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): string[] | undefined {
   const names = Object.keys(declared(api, profile, root, apis).properties);
   return names.length > 0 ? names : undefined;

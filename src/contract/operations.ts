@@ -4,7 +4,7 @@
  * operation-types.ts.
  */
 
-import { type ApiSet, processApis } from './api-set.js';
+import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
 import { valueAt, withValueAt } from './pointer.js';
@@ -22,7 +22,7 @@ export type {
 } from './operation-types.js';
 
 /** Every list operation of every API of a set (the process's by default). */
-export function allOperations(apis: ApiSet = processApis()): readonly ListOperation[] {
+export function allOperations(apis: ApiSet): readonly ListOperation[] {
   return apis.derive('operations', () => apis.apiNames().flatMap((api) => apis.contractOf(api).operations));
 }
 
@@ -37,7 +37,7 @@ export function withItems(op: Pick<ListOperation, 'itemsPointer'>, body: unknown
   return withValueAt(body, op.itemsPointer, items);
 }
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
-export function pagingParams(apis: ApiSet = processApis()): readonly string[] {
+export function pagingParams(apis: ApiSet): readonly string[] {
   return apis.derive('paging-params', () => [
     ...new Set(
       allOperations(apis).flatMap((op) =>
@@ -51,8 +51,9 @@ export function pagingParams(apis: ApiSet = processApis()): readonly string[] {
   ]);
 }
 
-export function operationsOf(api: ApiName): ListOperation[] {
-  return operationsIn(processApis(), api);
+/** An API's operations (the package's entries read the built-in set; give another as `apis`). */
+export function operationsOf(api: ApiName, apis: ApiSet): ListOperation[] {
+  return operationsIn(apis, api);
 }
 
 /** An API's operations, read from a set. */
@@ -60,21 +61,21 @@ export function operationsIn(apis: ApiSet, api: ApiName): ListOperation[] {
   return [...apis.contractOf(api).operations];
 }
 
-export function operation(api: ApiName, operationId: string, apis: ApiSet = processApis()): ListOperation {
+export function operation(api: ApiName, operationId: string, apis: ApiSet): ListOperation {
   const op = apis.contractOf(api).operations.find((o) => o.api === api && o.operationId === operationId);
   if (!op) throw new Error(`no list operation ${api}.${operationId}`);
   return op;
 }
 
 /** The operation that lists an API's tasks. */
-export function taskOperation(api: ApiName, apis: ApiSet = processApis()): ListOperation {
+export function taskOperation(api: ApiName, apis: ApiSet): ListOperation {
   const op = apis.contractOf(api).operations.find((o) => o.api === api && o.target === 'task');
   if (!op) throw new Error(`${api} lists no tasks`);
   return op;
 }
 
 /** The spec component of each kind of object an API answers with (items, and JSON-RPC's envelope). */
-export function componentsOf(api: ApiName, apis: ApiSet = processApis()): Partial<Record<RuleTarget, string>> {
+export function componentsOf(api: ApiName, apis: ApiSet): Partial<Record<RuleTarget, string>> {
   const out: Partial<Record<RuleTarget, string>> = {};
   for (const op of operationsIn(apis, api)) {
     out[op.target] = op.component;
@@ -84,7 +85,7 @@ export function componentsOf(api: ApiName, apis: ApiSet = processApis()): Partia
 }
 
 /** The spec component of an API's objects of one kind (`BackgroundTask`, `Session`, `Task`, an envelope). */
-export function componentOf(api: ApiName, target: RuleTarget, apis: ApiSet = processApis()): string {
+export function componentOf(api: ApiName, target: RuleTarget, apis: ApiSet): string {
   const components = componentsOf(api, apis);
   const component = components[target];
   if (!component) throw new Error(`${api} has no ${target} objects; it has ${Object.keys(components).join(', ')}`);

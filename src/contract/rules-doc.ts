@@ -1,7 +1,7 @@
 /** Renders docs/rules.md from the catalogue: every item rule, lifecycle and list law with its scope and source. */
 
+import type { ApiSet } from './api-set.js';
 import { lawsOf } from './laws/index.js';
-import { apiNames, contractOf } from './registry.js';
 import { allRules } from './rules/index.js';
 import type { Source } from './violation.js';
 
@@ -30,7 +30,7 @@ const SCOPES: Record<string, string> = {
  * changes (the transform's own `changes`). The mock's faults live above the contract, so the
  * caller (scripts/generate.ts) passes them in.
  */
-export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = new Map()): string {
+export function renderRulesMarkdown(apis: ApiSet, injectable: ReadonlyMap<string, string> = new Map()): string {
   const fault = (id: string) => {
     const changes = injectable.get(id);
     return changes === undefined ? '–' : `yes: ${cell(changes)}`;
@@ -54,12 +54,13 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
     "how many objects an item rule's fault has broken; each answer it changed says so in `x-mock-faults`.",
     '',
   ];
-  const itemRuleIds = new Set<string>(allRules().map((r) => r.id));
-  for (const api of apiNames()) {
+  const itemRuleIds = new Set<string>(allRules(apis).map((r) => r.id));
+  for (const api of apis.apiNames()) {
     lines.push(
       `## ${api}`,
       '',
-      `Documents: ${contractOf(api)
+      `Documents: ${apis
+        .contractOf(api)
         .documents.map((f) => `\`${f}\``)
         .join(', ')}.`,
       '',
@@ -70,7 +71,7 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
       '| id | fault: what it changes | applies to | statement | source |',
       '|---|---|---|---|---|',
     );
-    for (const rule of contractOf(api).rules) {
+    for (const rule of apis.contractOf(api).rules) {
       const alsoBreaks = rule.alsoBreaks ? ` (also breaks ${rule.alsoBreaks.join(', ')})` : '';
       const mockOnly = rule.mockOnly ? ` The mock keeps it; a live server is not judged by it: ${rule.mockOnly}.` : '';
       lines.push(
@@ -83,7 +84,7 @@ export function renderRulesMarkdown(injectable: ReadonlyMap<string, string> = ne
         ),
       );
     }
-    for (const op of contractOf(api).operations) {
+    for (const op of apis.contractOf(api).operations) {
       if (op.lifecycle) {
         lines.push(
           '',

@@ -8,7 +8,7 @@
  *   conformance runner must not judge a live server on what the documents do not say.
  */
 
-import { type ApiSet, processApis } from './api-set.js';
+import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
 
@@ -41,7 +41,7 @@ function transform(node: unknown, profile: SchemaProfile, refPrefix: string): un
 }
 
 /** The API's components as one JSON Schema document with `$defs`. */
-export function schemaBundle(api: ApiName, profile: SchemaProfile, apis: ApiSet = processApis()): JsonSchema {
+export function schemaBundle(api: ApiName, profile: SchemaProfile, apis: ApiSet): JsonSchema {
   const spec = apis.contractOf(api).spec;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -53,7 +53,7 @@ export function schemaBundle(api: ApiName, profile: SchemaProfile, apis: ApiSet 
 export function findOperation(
   api: ApiName,
   operationId: string,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): { path: string; method: string; operation: OpenApiOperation } {
   const spec: OpenApiDocument = apis.contractOf(api).spec;
   for (const [path, item] of Object.entries(spec.paths)) {
@@ -71,7 +71,7 @@ export function responseSchema(
   operationId: string,
   status: number,
   profile: SchemaProfile,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): JsonSchema | undefined {
   const { operation } = findOperation(api, operationId, apis);
   const response = operation.responses[String(status)];
@@ -80,6 +80,6 @@ export function responseSchema(
   return transform(schema, profile, `${bundleId(api, profile)}#/$defs/`) as JsonSchema;
 }
 
-export function documentedStatuses(api: ApiName, operationId: string, apis: ApiSet = processApis()): number[] {
+export function documentedStatuses(api: ApiName, operationId: string, apis: ApiSet): number[] {
   return Object.keys(findOperation(api, operationId, apis).operation.responses).map(Number);
 }

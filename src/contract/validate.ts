@@ -5,7 +5,7 @@
  * never throws and reports every error, as Violations.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { type ApiSet, processApis } from './api-set.js';
+import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { OperationIdOf } from './ids.js';
 import { componentRef, memberAt } from './members.js';
@@ -128,7 +128,7 @@ export function validateResponseBody<F extends ApiName>(
   status: number,
   body: unknown,
   profile: SchemaProfile = 'documented',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Violation[] | undefined {
   if (profile === 'documented' && isAssumedBody(api, operationId, status, apis)) return undefined;
   return validateBody(api, operationId, status, body, profile, apis);
@@ -158,7 +158,7 @@ export function validateBody(
   status: number,
   body: unknown,
   profile: SchemaProfile = 'strict',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Violation[] | undefined {
   const contract = apis.contractOf(api);
   const fn = contract.validators[validatorKey({ api, profile, operationId, status })];
@@ -183,7 +183,7 @@ export function validateComponent(
   component: string,
   value: unknown,
   profile: SchemaProfile = 'strict',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Violation[] {
   const contract = apis.contractOf(api);
   const fn = contract.validators[validatorKey({ api, profile, component })];

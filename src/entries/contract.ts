@@ -1,6 +1,6 @@
-/** The package's main entry and `/contract`: the contract of the installed API set (the built-in one). */
+/** The package's main entry and `/contract`: the contract of the built-in API set, or of the set given. */
 import '../apis/types.js';
-import '../apis/install-contracts.js';
 
+export { checkItem, operationsOf, validateResponseBody } from '../apis/contract-functions.js';
 export { VENDOR_BASE_URLS } from '../apis/contracts.js';
 export * from '../contract/index.js';

@@ -5,7 +5,7 @@
  */
 
 import fc from 'fast-check';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -165,7 +165,7 @@ export class RunIds {
  * break sets (a child session that is the task's own) stays as the rule needs it.
  */
 export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
-  const apis = options.apis ?? processApis();
+  const apis = givenSet(options.apis, 'drawObjects');
   const w = bulkWalker(api, options.edge ?? false, apis, drawBackend, 'draw');
   const draw = w.component(componentOf(api, target, apis));
   const ids = RunIds.of(w, (a) => a, api, target, apis);

@@ -4,7 +4,7 @@
  * rules' repairs, the caller's fields again. Scenarios and seeded test data both use it.
  */
 import fc from 'fast-check';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { componentRef, memberAt, memberNames } from '../contract/members.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, sessionFieldOf, taskOperation } from '../contract/operations.js';
@@ -28,12 +28,7 @@ export interface Completer {
 }
 
 /** Completes objects of one API, deterministically from `seed`; creation times start at `creationBaseMs`. */
-export function completer(
-  api: ApiName,
-  seed: number,
-  creationBaseMs = CREATION_BASE_MS,
-  apis: ApiSet = processApis(),
-): Completer {
+export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_BASE_MS, apis: ApiSet): Completer {
   const op = taskOperation(api, apis);
   const idField = op.idField;
   const profile = generatorsOf(api, apis);
@@ -73,12 +68,7 @@ export interface UnknownMember {
  * The members of a partial object that the spec does not declare, at any depth where its schema
  * lists members one by one (a free-form object or one open to other members takes anything).
  */
-export function unknownMembers(
-  api: ApiName,
-  target: RuleTarget,
-  partial: JsonObject,
-  apis: ApiSet = processApis(),
-): UnknownMember[] {
+export function unknownMembers(api: ApiName, target: RuleTarget, partial: JsonObject, apis: ApiSet): UnknownMember[] {
   const out: UnknownMember[] = [];
   const visit = (schema: JsonSchema, value: JsonObject, keys: string[]) => {
     const declared = memberNames(api, schema, 'strict', apis);

@@ -4,7 +4,7 @@
  * the law they break.
  */
 import fc from 'fast-check';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { isTerminal } from '../contract/lifecycle.js';
 import { taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -28,8 +28,8 @@ export function advanceSnapshot(
   previous: JsonObject,
   state: string,
   stepMs: number,
-  atMs?: number,
-  apis: ApiSet = processApis(),
+  atMs: number | undefined,
+  apis: ApiSet,
 ): JsonObject {
   const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
   const op = taskOperation(api, apis);
@@ -48,7 +48,7 @@ function startAt(api: ApiName, task: JsonObject, apis: ApiSet): JsonObject {
 }
 
 /** Legal timelines of one task, 1 to `maxSteps` snapshots. */
-export function legalLifecycle(api: ApiName, maxSteps = 6, apis: ApiSet = processApis()): fc.Arbitrary<LifecycleCase> {
+export function legalLifecycle(api: ApiName, maxSteps = 6, apis: ApiSet): fc.Arbitrary<LifecycleCase> {
   const op = taskOperation(api, apis);
   const lifecycle = op.lifecycle!;
   return fc
@@ -83,8 +83,8 @@ export type IllegalKind = 'lifecycle-forward' | 'immutable-fields' | 'times-neve
 /** Timelines that break one over-time law, labelled with it. */
 export function illegalLifecycle(
   api: ApiName,
-  kind?: IllegalKind,
-  apis: ApiSet = processApis(),
+  kind: IllegalKind | undefined,
+  apis: ApiSet,
 ): fc.Arbitrary<LifecycleCase> {
   const op = taskOperation(api, apis);
   const lifecycle = op.lifecycle!;

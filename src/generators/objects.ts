@@ -1,6 +1,6 @@
 /** Valid, edge-case and rule-breaking objects for every API, derived from the strict schema. */
 import fc from 'fast-check';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -37,7 +37,7 @@ function builder(api: ApiName, edge: boolean, apis: ApiSet): SchemaArbitraries {
 /** Objects that pass the strict schema and every rule of the API. */
 export function validObject(api: ApiName, target: RuleTarget, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
   const edge = options.edge ?? false;
-  const apis = options.apis ?? processApis();
+  const apis = givenSet(options.apis, 'validObject');
   return apis.derive(`valid|${api}|${target}|${edge}`, () => {
     const fix = repairerFor(api, target, apis);
     return (
@@ -58,7 +58,7 @@ export function brokenObject<Id extends string>(
   ruleId: Id extends `${TypedApiName}.${string}` ? ItemRuleId : Id,
   options: ObjectOptions = {},
 ): fc.Arbitrary<JsonObject> {
-  const apis = options.apis ?? processApis();
+  const apis = givenSet(options.apis, 'brokenObject');
   const rule = itemRule(ruleId, apis);
   const kit = kitOf(rule.api, rule.id, apis);
   return validObject(rule.api, rule.target, options).map((valid) => {

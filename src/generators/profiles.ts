@@ -1,5 +1,5 @@
 /** The generator profile of every API of a set (the package's entry points add the built-in ones to the process's). */
-import { type ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { GeneratorProfile } from './profile.js';
 import type { RuleKit } from './rule-kit.js';
@@ -8,16 +8,16 @@ import type { RuleKit } from './rule-kit.js';
 const SIDE = 'generators';
 
 /** Adds the generator profile of an API to a set (the process's by default); the same object twice is a no-op. */
-export function registerGenerators(profile: GeneratorProfile, apis: ApiSet = processApis()): void {
+export function registerGenerators(profile: GeneratorProfile, apis: ApiSet): void {
   apis.addSide(SIDE, profile.api, profile, `the API "${profile.api}" already has generators; choose another name`);
 }
 
 /** Whether a set holds an API's generator profile (a runner may add a contract alone). */
-export function hasGenerators(api: ApiName, apis: ApiSet = processApis()): boolean {
+export function hasGenerators(api: ApiName, apis: ApiSet): boolean {
   return apis.side(SIDE, api) !== undefined;
 }
 
-export function generatorsOf(api: ApiName, apis: ApiSet = processApis()): GeneratorProfile {
+export function generatorsOf(api: ApiName, apis: ApiSet): GeneratorProfile {
   const profile = apis.side<GeneratorProfile>(SIDE, api);
   if (!profile)
     throw new Error(
@@ -28,7 +28,7 @@ export function generatorsOf(api: ApiName, apis: ApiSet = processApis()): Genera
 }
 
 /** The kit of one item rule of an API. */
-export function kitOf(api: ApiName, ruleId: string, apis: ApiSet = processApis()): RuleKit {
+export function kitOf(api: ApiName, ruleId: string, apis: ApiSet): RuleKit {
   const kit = generatorsOf(api, apis).kits[ruleId];
   if (!kit) throw new Error(`rule "${ruleId}" of ${api} has no generator kit; add one to its profile's kits`);
   return kit;

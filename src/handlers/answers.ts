@@ -6,7 +6,7 @@
  * (Prism's `Prefer: code=503`).
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { TypedApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
@@ -156,8 +156,8 @@ function standing(input: unknown, where: string, served: readonly ApiName[], api
 /** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
 export function standingAnswers(
   input: unknown,
-  served?: readonly ApiName[],
-  apis: ApiSet = processApis(),
+  served: readonly ApiName[] | undefined,
+  apis: ApiSet,
 ): StandingAnswer[] {
   if (!Array.isArray(input))
     return refuse('answers is an array of rules, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
@@ -232,7 +232,7 @@ export function answerResponse(
   kind: Exclude<AnswerKind, { delayMs: number }> | { refused: string },
   latencyMs: number,
   requestNumber: number,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): MockResponse {
   if ('refused' in kind)
     return { ...errorResponse(api, 400, kind.refused, {}, requestNumber, apis), delayMs: latencyMs };

@@ -1,9 +1,8 @@
 /**
- * The mock side of every API of a set. `registerApi` adds one API to the process's set (the
- * contract, the generators and the mock at once; the package's entry points register the built-in
- * set); `apiSetOf` makes a set of its own from modules, which shares nothing with the process's.
+ * The mock side of every API of a set, and the set of a record of modules (`apiSetOf`): all three
+ * sides of each, checked to name one API.
  */
-import { type ApiSet, processApis, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
+import { type ApiSet, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
@@ -11,7 +10,7 @@ import type { ApiModule, MockProfile } from './profile.js';
 /** The side of an API set the mock reads. */
 const SIDE = 'mock';
 
-export function mockOf(api: ApiName, apis: ApiSet = processApis()): MockProfile {
+export function mockOf(api: ApiName, apis: ApiSet): MockProfile {
   const mock = apis.side<MockProfile>(SIDE, api);
   if (!mock)
     throw new Error(
@@ -21,15 +20,9 @@ export function mockOf(api: ApiName, apis: ApiSet = processApis()): MockProfile 
 }
 
 /**
- * Adds a list API to the whole package: its contract (spec, operations, rules, validators), its
- * generator profile and its mock behaviour. The three parts must name the same API, one that is
- * not registered yet. Every mock created afterwards over the process's set serves it.
+ * Adds a list API to a set: its contract (spec, operations, rules, validators), its generator
+ * profile and its mock behaviour. The three parts must name the same API, one the set lacks.
  */
-export function registerApi(module: ApiModule): void {
-  addApiModule(processApis(), module);
-}
-
-/** `registerApi` into a set. */
 function addApiModule(apis: ApiSet, module: ApiModule): void {
   const { contract, generators, mock } = module;
   if (generators.api !== contract.api || mock.api !== contract.api)
@@ -70,16 +63,16 @@ export function apiSetOf(modules: ApiModules): ApiSet {
 }
 
 /** Whether an API's mock side is in a set (a lookup, for every request). */
-export function isMocked(api: string, apis: ApiSet = processApis()): boolean {
+export function isMocked(api: string, apis: ApiSet): boolean {
   return apis.side(SIDE, api) !== undefined;
 }
 
 /** The APIs whose mock side is in a set (a runner may register an API's contract alone): what a mock can serve. */
-export function mockedApiNames(apis: ApiSet = processApis()): ApiName[] {
+export function mockedApiNames(apis: ApiSet): ApiName[] {
   return apis.apiNamesWith(SIDE);
 }
 
 /** The APIs with demo data (a session the mock fills at start-up): the built-in ones, in order. */
-export function demoApiNames(apis: ApiSet = processApis()): ApiName[] {
+export function demoApiNames(apis: ApiSet): ApiName[] {
   return mockedApiNames(apis).filter((api) => mockOf(api, apis).demo !== undefined);
 }

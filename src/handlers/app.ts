@@ -6,13 +6,13 @@
  * server are thin adapters over it.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import { ApiSet, givenSet } from '../contract/api-set.js';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
-import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf, registerApi } from './apis.js';
+import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf } from './apis.js';
 import { type ClockChange, MockClock } from './clock.js';
 import { changeClock } from './clock-change.js';
 import { controlResponse } from './control.js';
@@ -23,7 +23,7 @@ import { DemoLifecycle } from './demo-lifecycle.js';
 import { Dispatch } from './dispatch.js';
 import { describeFaults, type FaultId } from './faults/index.js';
 import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
-import type { ApiModule } from './profile.js';
+
 import { loadScenario, scenarioNames } from './scenario-play.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { SeededSessions } from './seeding.js';
@@ -36,16 +36,13 @@ export type { MockState } from './mock-state.js';
 
 export interface MockOptions {
   /**
-   * The APIs to serve. An API set, its modules by name (`{ ...BUILTIN_APIS, acme }`): the mock
-   * serves these alone and reads everything of them from the set, which shares nothing with the
-   * process's or another mock's (two mocks may each serve their own API of one name). A list of
-   * modules instead is registered in the process's set, as `registerApi` does (the same module
-   * again is a no-op), which the mock then serves with the built-in APIs.
+   * The APIs to serve, their modules by name (`{ ...BUILTIN_APIS, acme }`; the package's entries
+   * give the built-in ones): the mock serves these alone and reads everything of them from this set,
+   * which shares nothing with another mock's (two mocks may each serve their own API of one name).
    */
-  apis?: readonly ApiModule[] | ApiModules;
+  apis?: ApiModules | ApiSet;
   /**
-   * The APIs this mock serves, by name (default: every API whose mock side is registered;
-   * `createHandlers`: those of `apis`). A fault, answer or seed of another API is refused, naming the ones served.
+   * The APIs this mock serves, by name (default: every API of `apis` with a mock side). A fault, answer or seed of another API is refused, naming the ones served.
    */
   apiNames?: readonly ApiName[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -83,7 +80,7 @@ export class MockApp {
   /** Sessions put in by `seed`, by API (gone on reset and reseed). */
   private readonly seeded = new SeededSessions();
 
-  private constructor(
+  protected constructor(
     readonly store: MockStore,
     private readonly options: MockOptions,
     /** The API set this mock serves and reads every per-API fact from. */
@@ -305,15 +302,8 @@ export class MockApp {
   }
 }
 
-/**
- * The API set a mock's `apis` option names: the modules' own set (a record by name), or the
- * process's, with a list's modules registered in it.
- */
-export function mockApiSet(apis: MockOptions['apis']): ApiSet {
-  if (apis === undefined) return processApis();
-  if (Array.isArray(apis)) {
-    for (const module of apis as readonly ApiModule[]) registerApi(module);
-    return processApis();
-  }
-  return apiSetOf(apis as ApiModules);
+/** The API set a mock's `apis` option names: its modules by name, or a set made already. */
+export function mockApiSet(apis: MockOptions['apis'], where = 'MockApp.create'): ApiSet {
+  const given = givenSet(apis, where);
+  return given instanceof ApiSet ? given : apiSetOf(given);
 }

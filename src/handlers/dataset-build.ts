@@ -1,9 +1,10 @@
 /** Building demo data from the generators (another seed than the default, benchmark filler): fast-check. */
 import fc from 'fast-check';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validObject } from '../generators/objects.js';
+import { repairerFor } from '../generators/repair.js';
 import { demoApiNames, mockOf } from './apis.js';
 import { BASE_MS, shaper, spacedTime, statesOf } from './dataset-grow.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
@@ -14,12 +15,14 @@ function sample(api: ApiName, target: 'task' | 'session', count: number, seed: n
 }
 
 /** Generates the demo objects of a seed: deterministic, every state of every API present. */
-export function buildDemoRecords(seed: number = DEFAULT_SEED, apis: ApiSet = processApis()): DemoRecords {
+export function buildDemoRecords(seed: number = DEFAULT_SEED, apis: ApiSet): DemoRecords {
   // The APIs whose demo has session objects of their own (Praxis's session list).
   const sessions = demoApiNames(apis).flatMap((api) => {
     const shape = mockOf(api, apis).demo?.sessions;
     return shape
-      ? sample(api, 'session', shape.count, seed, apis).map((raw, i, all) => shape.shape(raw, i, all.length, BASE_MS))
+      ? sample(api, 'session', shape.count, seed, apis).map((raw, i, all) =>
+          shape.shape(raw, i, all.length, BASE_MS, repairerFor(api, 'session', apis)),
+        )
       : [];
   });
   const tasks = {} as Record<ApiName, JsonObject[]>;

@@ -3,7 +3,7 @@
  * the generators' repairs, no sampling, so growth loads no fast-check (start-up time).
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -29,7 +29,7 @@ export function spacedTime(fromMs: number, untilMs: number, count: number): (k: 
   return (k) => fromMs + Math.floor(k * stepMs);
 }
 
-export function statesOf(api: ApiName, apis: ApiSet = processApis()): readonly string[] {
+export function statesOf(api: ApiName, apis: ApiSet): readonly string[] {
   return taskOperation(api, apis).lifecycle!.states;
 }
 
@@ -46,7 +46,7 @@ type Shaper = (
  * Shapes generated tasks into demo task number `i` of a session, in a given state (the API's
  * demo shape), then repairs them; the shape and the repairs are looked up once (a million tasks).
  */
-export function shaper(api: ApiName, apis: ApiSet = processApis()): Shaper {
+export function shaper(api: ApiName, apis: ApiSet): Shaper {
   const shape = mockOf(api, apis).demo;
   if (!shape) throw new Error(`API "${api}" has no demo shape; give its mock profile a demo to build demo data`);
   const fix = repairerFor(api, 'task', apis);

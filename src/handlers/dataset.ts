@@ -3,42 +3,53 @@
  * the same on every run. Ids are documented in docs/standalone-server.md.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { validateComponent } from '../contract/validate.js';
-import { demoApiNames, isMocked, mockOf } from './apis.js';
+import { demoApiNames, mockOf } from './apis.js';
 import { type DatasetOptions, DEFAULT_SEED, type DemoRecords } from './demo.js';
+import type { DemoShape } from './profile.js';
 import { MockStore } from './store.js';
 
 export type { DatasetOptions, DemoRecords } from './demo.js';
 
 /** The API whose demo has session objects (its session list): looked up when used, once the APIs are installed. */
-const sessionApi = (apis: ApiSet = processApis()): ApiName | undefined =>
+const sessionApi = (apis: ApiSet): ApiName | undefined =>
   demoApiNames(apis).find((api) => mockOf(api, apis).demo?.sessions);
 
 /** Every violation of the strict contract in a set of demo records (list-only rules aside). */
-export function validateDemoRecords(records: DemoRecords): string[] {
+export function validateDemoRecords(records: DemoRecords, apis: ApiSet): string[] {
   const problems: string[] = [];
   const check = (api: ApiName, target: 'task' | 'session', component: string, item: JsonObject) => {
     // A stored object need not satisfy a rule about what lists show (archived sessions exist).
-    for (const v of [...validateComponent(api, component, item), ...checkItem(api, target, item)])
-      if (!itemRule(v.rule)?.listOnly)
+    for (const v of [
+      ...validateComponent(api, component, item, 'strict', apis),
+      ...checkItem(api, target, item, '', apis),
+    ])
+      if (!itemRule(v.rule, apis)?.listOnly)
         problems.push(`${api} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
   };
-  const withSessions = sessionApi();
+  const withSessions = sessionApi(apis);
   if (withSessions)
-    for (const s of records.sessions) check(withSessions, 'session', componentOf(withSessions, 'session'), s);
-  for (const api of demoApiNames())
-    for (const t of records.tasks[api] ?? []) check(api, 'task', componentOf(api, 'task'), t);
+    for (const s of records.sessions) check(withSessions, 'session', componentOf(withSessions, 'session', apis), s);
+  for (const api of demoApiNames(apis))
+    for (const t of records.tasks[api] ?? []) check(api, 'task', componentOf(api, 'task', apis), t);
   return problems;
 }
 
-/** Whether a set's mock of an API is the process's own (the one the precomputed demo records were made by). */
-const isProcessMock = (apis: ApiSet, api: ApiName) =>
-  apis === processApis() || (isMocked(api) && mockOf(api) === mockOf(api, apis));
+/**
+ * The records the default seed gives, made ahead of time by the modules that declare them
+ * (`DemoShape.precomputed`): only where every API of the demo declares the same ones, so a set's own
+ * module of a built-in name builds its own.
+ */
+function precomputedOf(apis: ApiSet): DemoShape['precomputed'] {
+  const loaders = new Set(demoApiNames(apis).map((api) => mockOf(api, apis).demo?.precomputed));
+  const [loader] = loaders;
+  return loaders.size === 1 ? loader : undefined;
+}
 
 /** Fills a store with the demo dataset (and optional filler for benchmarks). */
 export async function seedDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
@@ -46,16 +57,15 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   // The default seed's records are generated ahead of time (npm run generate): start-up skips sampling.
   // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
   // Only for the modules they were made from: a set's own module of a built-in name builds its own.
-  const precomputed = seed === DEFAULT_SEED && demoApiNames(store.apis).every((api) => isProcessMock(store.apis, api));
+  const loader = seed === DEFAULT_SEED ? precomputedOf(store.apis) : undefined;
+  const precomputed = loader !== undefined;
   // The generators are loaded only for another seed or filler, growth's shapes and repairs only
   // for growth (start-up time: `mock --tasks` loads no fast-check).
   const grows = Object.values(options.sessionTasks ?? {}).some((n) => n !== undefined && n > 0);
   const build = precomputed && !options.fillerTasks ? undefined : await import('./dataset-build.js');
   const grow = grows ? await import('./dataset-grow.js') : undefined;
   // The precomputed records are a chunk of their own in a browser bundle (140 kB of JSON).
-  const records = precomputed
-    ? ((await import('./generated/demo-data.js')).DEFAULT_DEMO as DemoRecords)
-    : build!.buildDemoRecords(seed, store.apis);
+  const records = loader ? await loader() : build!.buildDemoRecords(seed, store.apis);
   const { apis } = store;
   const withSessions = sessionApi(apis);
   if (withSessions)
@@ -72,6 +82,6 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
   return store;
 }
 
-export async function demoStore(options: DatasetOptions = {}): Promise<MockStore> {
-  return seedDemo(new MockStore(), options);
+export async function demoStore(apis: ApiSet, options: DatasetOptions = {}): Promise<MockStore> {
+  return seedDemo(new MockStore(apis), options);
 }

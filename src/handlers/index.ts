@@ -1,7 +1,7 @@
 /** The mock: MSW handlers and the app behind them. Browser-safe. */
 
 export type { AnswerKind, AnswerRule, StandingAnswer } from './answers.js';
-export { type ApiModules, apiSetOf, registerApi } from './apis.js';
+export { type ApiModules, apiSetOf } from './apis.js';
 export { MockApp, type MockOptions, type MockState } from './app.js';
 export { type ClockMode, type ClockState, MockClock } from './clock.js';
 export type { FaultId } from './faults/index.js';

@@ -17,14 +17,7 @@ import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
 
 export interface HandlerOptions extends MockOptions {
-  /**
-   * The API set to mock: its modules by name (`{ ...BUILTIN_APIS, acme }`), a set of its own that
-   * shares nothing with the process's; or a list of modules, each registered as `registerApi` does
-   * (the same module again is a no-op), of which only their APIs are intercepted. Default: every
-   * registered API, the built-in set.
-   */
-  apis?: MockOptions['apis'];
-  /** The APIs to intercept, by name (default: those of `apis`, else every registered one); their faults only. */
+  /** The APIs to intercept, by name (default: every API of `apis`); their faults only. */
   apiNames?: readonly ApiName[];
   /**
    * Base URL per API. Absolute (`https://ark.cn-beijing.volces.com/api/v3`) or a path
@@ -37,8 +30,6 @@ export interface HandlerOptions extends MockOptions {
    */
   app?: MockApp | Promise<MockApp>;
 }
-
-type HandlerModules = Extract<MockOptions['apis'], readonly unknown[]>;
 
 /** What an operation's path is appended to for MSW (a bare path matches on any origin), and the base's own path. */
 function pattern(base: string): { prefix: string; basePath: string } {
@@ -107,10 +98,8 @@ export interface MockHandlers<Scenario = string | Record<string, unknown>> {
  * advance time or inject faults from a test.
  */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
-  const apis = options.app instanceof MockApp ? options.app.apis : mockApiSet(options.apis);
-  const named = options.apiNames;
-  const listed = Array.isArray(options.apis) ? (options.apis as HandlerModules).map((m) => m.contract.api) : undefined;
-  const served = named ?? listed ?? mockedApiNames(apis);
+  const apis = options.app instanceof MockApp ? options.app.apis : mockApiSet(options.apis, 'createHandlers');
+  const served = options.apiNames ?? mockedApiNames(apis);
   // A misspelt fault id, or one of an API not served, fails here, at creation, not on the first request.
   const refused = describeFaultProblems(options.faults ?? [], served, apis);
   if (refused) throw new Error(`createHandlers: ${refused}`);

@@ -8,6 +8,7 @@ import type { ApiContract } from '../contract/api.js';
 import type { ApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
+import type { DemoRecords } from './demo.js';
 import type { FaultTransform } from './faults/transform.js';
 import type { MockResponse, OperationBehaviour } from './types.js';
 
@@ -37,10 +38,25 @@ export interface DemoShape {
   taskCount: number;
   /** Shapes a generated task into demo task number `i` of `session`, in `state`, created at `createdMs`. */
   shapeTask(raw: JsonObject, i: number, session: string, state: string, createdMs: number, prefix: string): JsonObject;
+  /**
+   * The default seed's demo records made ahead of time (`npm run generate`), so that start-up samples
+   * nothing: the same function on every API whose records it holds.
+   */
+  precomputed?: () => Promise<DemoRecords>;
   /** The id of benchmark filler session number `n`. */
   fillerSession(n: number): string;
   /** For an API that lists session objects: how many the demo has, and the shape of number `i` of `count`. */
-  sessions?: { count: number; shape(raw: JsonObject, i: number, count: number, baseMs: number): JsonObject };
+  sessions?: {
+    count: number;
+    /** `repair` applies the API's rule repairs to a session (the set's generators). */
+    shape(
+      raw: JsonObject,
+      i: number,
+      count: number,
+      baseMs: number,
+      repair: (session: JsonObject) => JsonObject,
+    ): JsonObject;
+  };
 }
 
 /** Everything one API is: what the contract, the generators and the mock each read of it. */

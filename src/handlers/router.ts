@@ -1,5 +1,5 @@
 /** Finds the operation for an API-relative path and runs it. Pure: no Fetch, no node:http. */
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { mockOf } from './apis.js';
 import { withFaults } from './faults/index.js';
@@ -7,7 +7,7 @@ import { matchTemplate } from './path-template.js';
 import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
 
 /** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
-export function routesOf(api: ApiName, apis: ApiSet = processApis()): readonly Route[] {
+export function routesOf(api: ApiName, apis: ApiSet): readonly Route[] {
   return apis.derive(`routes|${api}`, () => {
     const { operations } = mockOf(api, apis);
     return apis.contractOf(api).operations.map((op) => ({
@@ -22,7 +22,7 @@ export function routesOf(api: ApiName, apis: ApiSet = processApis()): readonly R
 }
 
 /** The operation a path below the API's base names, if any. */
-export function operationAt(api: ApiName, path: string, apis: ApiSet = processApis()): string | undefined {
+export function operationAt(api: ApiName, path: string, apis: ApiSet): string | undefined {
   return routesOf(api, apis).find((route) => matchTemplate(route.template, path))?.operationId;
 }
 
@@ -33,7 +33,7 @@ export function errorResponse(
   message: string,
   headers: Record<string, string> = {},
   requestNumber = 0,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): MockResponse {
   const response = mockOf(api, apis).errorResponse(status, message, requestNumber);
   return { ...response, headers: { ...response.headers, ...headers } };

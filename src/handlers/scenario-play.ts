@@ -13,7 +13,7 @@ export async function loadScenario(
   loader: TimelineLoader | undefined,
   scenario: string | Record<string, unknown>,
   play: PlayOptions,
-  apis?: ApiSet,
+  apis: ApiSet,
 ): Promise<TimelinePlayer> {
   if (!loader) throw new ControlError(400, NO_SCENARIO_LOADER);
   if (typeof scenario !== 'string' && (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)))

@@ -3,7 +3,7 @@
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem } from '../contract/rules/index.js';
@@ -44,7 +44,7 @@ export function completeSeed(
   session: string,
   partials: readonly TaskPartial[],
   options: SeedOptions = {},
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): JsonObject[] {
   if (!apis.has(api))
     throw new SeedError('api', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);

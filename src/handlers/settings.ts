@@ -3,7 +3,7 @@
  * checked: a value the mock cannot take throws a ControlError saying what to send instead.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { ControlError } from './control-error.js';
 import { allFaults, describeFaultProblems, type FaultId } from './faults/index.js';
 
@@ -11,11 +11,7 @@ import { allFaults, describeFaultProblems, type FaultId } from './faults/index.j
  * Fault ids as given, each a known one of an API in `served`; an unknown id is refused naming the
  * closest, and one of another API naming the APIs served.
  */
-export function checkedFaults(
-  ids: readonly FaultId[],
-  served: readonly string[],
-  apis: ApiSet = processApis(),
-): Set<string> {
+export function checkedFaults(ids: readonly FaultId[], served: readonly string[], apis: ApiSet): Set<string> {
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
     throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
       known: allFaults(apis),
@@ -54,7 +50,7 @@ export function creationError(
   faults: readonly FaultId[],
   latencyMs: number | undefined,
   served: readonly string[],
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): string | undefined {
   const refused = describeFaultProblems(faults, served, apis);
   if (refused) return refused;

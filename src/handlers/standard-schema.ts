@@ -4,7 +4,7 @@
  */
 
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItemRule, checkTimeOrders, rulesFor } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -48,7 +48,7 @@ export function contractSchema(
   target: RuleTarget,
   component: string,
   checked: CheckedRecords,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): StandardSchemaV1<StoredRecord, StoredRecord> {
   const rules = rulesFor(api, target, apis).filter((rule) => !rule.listOnly);
   return {

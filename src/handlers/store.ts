@@ -6,7 +6,7 @@
  */
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { componentOf, idOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -28,7 +28,7 @@ export class MockStore {
   version = 0;
 
   /** `apis`: the API set whose contract the store holds its objects to (default: the process's). */
-  constructor(readonly apis: ApiSet = processApis()) {}
+  constructor(readonly apis: ApiSet) {}
 
   private partition(api: ApiName, target: RuleTarget, session: string): RecordCollection {
     const key = `${api}|${target}|${session}`;

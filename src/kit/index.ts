@@ -1,8 +1,9 @@
 /**
  * The kit for writing a list API module: everything the built-in modules use to describe an API
  * (operations as data, item rules and lifecycles, time readers, generator rule kits, the mock's
- * query readers, answers, error codes and fault transforms, validators compiled from a spec) and
- * `registerApi` to add one. A module built from this subpath alone has the same powers as a built-in one.
+ * query readers, answers, error codes and fault transforms, validators compiled from a spec). A
+ * module joins an API set beside the built-in ones (`{ ...BUILTIN_APIS, acme }`, `--api FILE`); one
+ * built from this subpath alone has the same powers as a built-in one.
  */
 
 // What an API is, to the contract.
@@ -70,7 +71,7 @@ export { repair } from '../generators/repair.js';
 export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
 export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
-export { type ApiModules, apiSetOf, registerApi } from '../handlers/apis.js';
+export { type ApiModules, apiSetOf } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export {
   changedOnLaterWalks,

@@ -9,17 +9,19 @@
  * `{ status, body, url? }`) is typed by the declaration below.
  */
 
+import type { ApiSet } from '../contract/api-set.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import type { ApiName } from '../contract/registry.js';
 import { type ContractSubject, formatViolations, type JudgeOptions, judgeResponse } from './judge.js';
 
 export { type ContractSubject, type JudgeOptions, judgeResponse } from './judge.js';
 
-interface MatcherContext {
+export interface MatcherContext {
   isNot?: boolean;
 }
 
-export const contractMatchers = {
+/** The matchers judging by an API set (`options.apis` of a call, else `defaultApis()`). */
+export const matchersOver = (defaultApis: () => ApiSet) => ({
   async toSatisfyContract(
     this: MatcherContext,
     received: unknown,
@@ -33,7 +35,10 @@ export const contractMatchers = {
         pass: false,
         message: () => `toSatisfyContract takes a fetch Response or { status, body, url? }; got ${typeof received}`,
       };
-    const violations = await judgeResponse(api, operationId as OperationIdOf<ApiName>, subject, options);
+    const violations = await judgeResponse(api, operationId as OperationIdOf<ApiName>, subject, {
+      ...options,
+      apis: options.apis ?? defaultApis(),
+    });
     const where = `${api} ${operationId} (status ${subject.status})`;
     return {
       pass: violations.length === 0,
@@ -43,7 +48,7 @@ export const contractMatchers = {
           : `${where} breaks the contract:\n${formatViolations(violations)}`,
     };
   },
-};
+});
 
 declare module 'vitest' {
   // vitest declares Matchers<T = any>; a merged declaration must repeat its parameters exactly.

@@ -4,7 +4,7 @@
  * (limit, filters, the session). For developers testing their own API client or BFF.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import { checkListPage } from '../contract/laws/index.js';
 import { type ListOperation, operation } from '../contract/operations.js';
@@ -62,7 +62,7 @@ export async function judgeResponse<F extends ApiName>(
   received: Response | ContractSubject,
   options: JudgeOptions = {},
 ): Promise<Violation[]> {
-  const apis = options.apis ?? processApis();
+  const apis = givenSet(options.apis, 'judgeResponse');
   const op = operation(api, operationId, apis);
   const subject = await subjectOf(received);
   let url: URL | undefined;

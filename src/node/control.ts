@@ -6,7 +6,6 @@
 
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import { optional } from '../contract/optional.js';
-import { apiNames } from '../contract/registry.js';
 import type { AnswerRule } from '../handlers/answers.js';
 import type { ClockState } from '../handlers/clock.js';
 import type { FaultId } from '../handlers/faults/index.js';
@@ -97,7 +96,7 @@ export interface MockControl {
 }
 
 /** A client for the mock server at `url` (its root, without an API prefix). */
-function mockControl(url: string): MockControl {
+function mockControl(url: string, served: readonly string[]): MockControl {
   const root = url.replace(/\/+$/, '');
   const call = async (method: 'GET' | 'POST', endpoint: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${root}/__mock${endpoint}`, {
@@ -136,7 +135,7 @@ function mockControl(url: string): MockControl {
   return {
     url: root,
     baseUrl: Object.freeze(
-      Object.fromEntries(apiNames().map((api) => [api, `${root}/${api}`])) as Record<TypedApiName, string>,
+      Object.fromEntries(served.map((api) => [api, `${root}/${api}`])) as Record<TypedApiName, string>,
     ),
     async seed(api, session, tasks, options = {}) {
       const answer = await post('/seed', {
@@ -179,14 +178,15 @@ function mockControl(url: string): MockControl {
 
 /** A client for a running mock server, once it answers (a wrong URL fails here, not in the first test). */
 export async function connectMock(url: string): Promise<MockControl> {
-  const mock = mockControl(url);
+  let state: Record<string, unknown>;
   try {
-    await mock.state();
+    state = await mockControl(url, []).state();
   } catch (error) {
     throw new Error(
       `no agent-task-contracts mock answers at ${url}/__mock/state (${String(error)}); ` +
         'start one with `npx agent-task-contracts mock`',
     );
   }
-  return mock;
+  // The APIs the server serves are the ones its state counts the tasks of.
+  return mockControl(url, Object.keys((state.tasks ?? {}) as Record<string, number>));
 }

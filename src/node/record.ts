@@ -9,6 +9,7 @@
  * a fault step, within an error budget; an interruption, an API that goes away or a spent
  * budget end the recording early, and the recording says why and when.
  */
+import type { ApiSet } from '../contract/api-set.js';
 import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import { applyLaws, type Exchange } from '../contract/laws/index.js';
@@ -28,6 +29,8 @@ import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scen
 
 export interface RecordOptions {
   api: ApiName;
+  /** The API set the API is read from (the CLI's: the built-in APIs and the modules --api loads). */
+  apis: ApiSet;
   baseUrl: string;
   session?: string;
   polls: number;
@@ -99,8 +102,8 @@ class PollAnswer extends Error {
 class ConnectionLost extends Error {}
 
 export async function recordScenario(options: RecordOptions): Promise<Recording> {
-  const api = options.api;
-  const ops = operationsOf(api);
+  const { api, apis } = options;
+  const ops = operationsOf(api, apis);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
   if (tasksOp.session.in === 'path' && !tasksOp.session.discoveredFrom && !options.session)
@@ -132,7 +135,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   const laws = new Map<string, LawTally>();
   // What a walk shows beside its objects; the objects themselves are judged one by one (schema,
   // item rules) as they are written, and drift is tallied apart.
-  const itemJudged = new Set<string>(allRules().map((r) => r.id));
+  const itemJudged = new Set<string>(allRules(apis).map((r) => r.id));
   const judgeWalk = (op: ListOperation, pages: Exchange[], cursors: (string | undefined)[], session?: string) => {
     const outcomes = [
       ...pages.flatMap((exchange) => applyLaws(op, 'page', { exchange, ...optional('session', session) })),
@@ -185,7 +188,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
           `${path} answered ${exchange.status}`,
         );
       if (exchange.body !== undefined)
-        drift.add(op.operationId, observeBody(api, op.operationId, exchange.status, exchange.body));
+        drift.add(op.operationId, observeBody(api, op.operationId, exchange.status, exchange.body, apis));
       const page = (itemsOf(op, exchange.body) ?? []).filter(isObject);
       items.push(...page);
       pages.push(exchange);
@@ -311,17 +314,19 @@ function build(
   tally: DriftTally,
   laws: ReadonlyMap<string, LawTally>,
 ): Recording {
+  const { apis } = options;
   const drift = redactValue(tally.driftEntries(), Object.values(options.headers ?? {}));
-  const ops = operationsOf(api);
+  const ops = operationsOf(api, apis);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
   const idField = tasksOp.idField;
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
-    const component = componentOf(api, target);
-    return [...validateComponent(api, component, item, 'documented'), ...checkItem(api, target, item)].map(
-      (v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`,
-    );
+    const component = componentOf(api, target, apis);
+    return [
+      ...validateComponent(api, component, item, 'documented', apis),
+      ...checkItem(api, target, item, '', apis),
+    ].map((v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`);
   };
   const firstIndex = polls.findIndex((p) => p.kind === 'data');
   const first = polls[firstIndex] as Extract<Poll, { kind: 'data' }>;

@@ -9,7 +9,7 @@ import { fileErrorCode } from './file-error.js';
 /** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */
 export async function readScenarioFile(
   path: string,
-  apis?: ApiSet,
+  apis: ApiSet,
 ): Promise<{ scenario: Scenario; timeline: Timeline }> {
   let text: string;
   try {

@@ -4,7 +4,7 @@
  */
 
 import { HttpResponse, delay as mswDelay } from 'msw';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { errorResponse } from '../handlers/router.js';
 
@@ -16,10 +16,10 @@ import { errorResponse } from '../handlers/router.js';
 export function apiError(
   api: ApiName,
   status: 400 | 404 | 422 | 429 | 500 | 503,
-  message = defaultMessage(status),
-  apis: ApiSet = processApis(),
+  message: string | undefined,
+  apis: ApiSet,
 ): Response {
-  const response = errorResponse(api, status, message, {}, 0, apis);
+  const response = errorResponse(api, status, message ?? defaultMessage(status), {}, 0, apis);
   return new HttpResponse(JSON.stringify(response.body), { status, headers: response.headers });
 }
 

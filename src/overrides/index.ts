@@ -10,7 +10,7 @@
  * a module's own API gets the same with `typedApi<Paths>(name)` and the page helpers below.
  */
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 
 /**
@@ -24,7 +24,7 @@ export type BaseUrls = { baseUrl?: Partial<Record<ApiName, string>>; apis?: ApiS
  * spec: `typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', …)`.
  */
 export function typedApi<Paths extends object>(api: ApiName, options: BaseUrls = {}): OpenApiHttpHandlers<Paths> {
-  const apis = options.apis ?? processApis();
+  const apis = givenSet(options.apis, 'typedApi');
   const baseUrl = (options.baseUrl?.[api] ?? apis.contractOf(api).vendorBaseUrl).replace(/\/+$/, '');
   return createOpenApiHttp<Paths>({ baseUrl });
 }

@@ -2,7 +2,7 @@
  * What a page override is built with: the request's limit, cursor and session, and partial tasks
  * completed by the generators. Each API's page builder (`pages.ark`…) lives in its module.
  */
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { completeSeed } from '../handlers/seed.js';
@@ -34,7 +34,7 @@ export function completedTasks<F extends TypedApiName>(
   api: F,
   tasks: readonly DeepPartial<ApiTask<F>>[],
   session: string,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): ApiTask<F>[] {
   const key = `${api}|${session}|${JSON.stringify(tasks)}`;
   let done = completed.get(apis)?.get(key);

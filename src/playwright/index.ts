@@ -20,7 +20,7 @@ import { startServer } from '../node/server.js';
  * How each worker's server starts (a Playwright option: `test.use({ mockServerOptions: { seed: 7 } })`
  * in a file's scope, or in the config's `use`).
  */
-export type MockServerOptions = Pick<MockOptions, 'seed' | 'faults' | 'latencyMs' | 'sessionTasks'>;
+export type MockServerOptions = Pick<MockOptions, 'apis' | 'seed' | 'faults' | 'latencyMs' | 'sessionTasks'>;
 
 /** The worker's running server. */
 export interface MockServer {
@@ -38,29 +38,32 @@ export interface MockWorkerFixtures {
   mockServer: MockServer;
 }
 
-export const test = base.extend<MockFixtures, MockWorkerFixtures>({
-  mockServerOptions: [{}, { scope: 'worker', option: true }],
-  mockServer: [
-    async ({ mockServerOptions }, use) => {
-      const app = await MockApp.create(mockServerOptions);
-      const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+/** The fixtures over an API set (`apis`), which `mockServerOptions.apis` may replace. */
+export function mockTest(apis: NonNullable<MockOptions['apis']>) {
+  return base.extend<MockFixtures, MockWorkerFixtures>({
+    mockServerOptions: [{}, { scope: 'worker', option: true }],
+    mockServer: [
+      async ({ mockServerOptions }, use) => {
+        const app = await MockApp.create({ ...mockServerOptions, apis: mockServerOptions.apis ?? apis });
+        const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+        try {
+          await use({ url: server.url });
+        } finally {
+          await server.close();
+        }
+      },
+      { scope: 'worker' },
+    ],
+    mock: async ({ mockServer }, use) => {
+      const mock = await connectMock(mockServer.url);
       try {
-        await use({ url: server.url });
+        await use(mock);
       } finally {
-        await server.close();
+        await mock.reset();
       }
     },
-    { scope: 'worker' },
-  ],
-  mock: async ({ mockServer }, use) => {
-    const mock = await connectMock(mockServer.url);
-    try {
-      await use(mock);
-    } finally {
-      await mock.reset();
-    }
-  },
-});
+  });
+}
 
 export { expect } from '@playwright/test';
 export type { AnswerKind, AnswerRule } from '../handlers/answers.js';

@@ -5,7 +5,7 @@
  * its step is marked `fault`.
  */
 
-import { type ApiSet, processApis, REGISTER_HINT } from '../contract/api-set.js';
+import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import { mayFollow } from '../contract/lifecycle.js';
 import { componentOf, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
@@ -42,7 +42,7 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
 }
 
 /** A scenario checked and compiled into its steps, against an API set (default: the process's). */
-export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSet = processApis()): Timeline {
+export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSet): Timeline {
   checkScenarioShape(input, file);
   const scenario = input;
   const api = scenario.api;

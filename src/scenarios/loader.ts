@@ -4,14 +4,13 @@
  * costs a mock that never plays a scenario nothing.
  */
 
-import type { ApiSet } from '../contract/api-set.js';
 import { optional } from '../contract/optional.js';
 import { ControlError } from '../handlers/control-error.js';
 import type { TimelineLoader, TimelinePlayer } from '../handlers/timeline.js';
 import type { Scenario } from './types.js';
 
 export const scenarioLoader: TimelineLoader = {
-  async load(scenario, play = {}, apis?: ApiSet): Promise<TimelinePlayer> {
+  async load(scenario, play, apis): Promise<TimelinePlayer> {
     const [{ compileScenario }, { LIBRARY, isScenarioName, unknownScenario }, { ScenarioPlayer }, { ScenarioError }] =
       await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js'), import('./types.js')]);
     if (typeof scenario === 'string' && !isScenarioName(scenario))

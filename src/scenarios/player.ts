@@ -8,7 +8,7 @@
  * time since the first request divided by `stepMs`.
  */
 
-import { type ApiSet, processApis } from '../contract/api-set.js';
+import type { ApiSet } from '../contract/api-set.js';
 import { pagingParams } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { MockStore } from '../handlers/store.js';
@@ -37,7 +37,7 @@ export class ScenarioPlayer implements TimelinePlayer {
     private readonly apis: ApiSet,
   ) {}
 
-  static async load(timeline: Timeline, apis: ApiSet = processApis()): Promise<ScenarioPlayer> {
+  static async load(timeline: Timeline, apis: ApiSet): Promise<ScenarioPlayer> {
     const api = timeline.scenario.api;
     const stores: MockStore[] = [];
     for (const state of timeline.steps) {

@@ -1,30 +1,32 @@
 /**
- * A fifth list API (test/fixtures/apis/toy) registered through the same `ApiModule` interface as
- * the built-in four: the generators produce valid jobs, the mock serves them, `conform` passes on
+ * A fifth list API (test/fixtures/apis/toy) in a set beside the built-in four, through the same
+ * `ApiModule` interface: the generators produce valid jobs, the mock serves them, `conform` passes on
  * the mock and catches a fault injected into it. Nothing outside the fixture folder knows it. Its
  * session is a queue, `/v1/queues/{queue_id}/jobs`: every place that fills the session fills that.
  */
+
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
-import { apiNames } from '../../src/contract/registry.js';
+import { BUILTIN_APIS } from '../../src/apis/index.js';
+import { createHandlers } from '../../src/apis/mock-functions.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
-import { brokenObject, validObject } from '../../src/generators/index.js';
-import { registerApi } from '../../src/handlers/apis.js';
-import { createHandlers } from '../../src/handlers/msw.js';
-import { judgeResponse } from '../../src/matchers/judge.js';
+import { runConformance } from '../../src/entries/conformance.js';
+import { brokenObject, validObject } from '../../src/entries/generators.js';
+import { judgeResponse } from '../../src/entries/matchers.js';
+import { apiSetOf } from '../../src/handlers/apis.js';
 import { toyModule } from '../fixtures/apis/toy/index.js';
 import { startMock } from '../helpers/mock-server.js';
 
-registerApi(toyModule);
+const MODULES = { ...BUILTIN_APIS, toy: toyModule };
+const SET = apiSetOf(MODULES);
 
 let mock: Awaited<ReturnType<typeof startMock>>;
 beforeAll(async () => {
-  mock = await startMock();
+  mock = await startMock({ apis: MODULES });
   // 23 jobs: more than two pages at the default limit of 10.
   const partials = Array.from({ length: 23 }, (_, i) => ({ state: ['pending', 'running', 'done', 'failed'][i % 4] }));
   await mock.app.seed('toy', 'q-a', partials, { seed: 3 });
@@ -34,23 +36,23 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-describe('a fifth API registered through ApiModule', () => {
+describe('a fifth API in a set through ApiModule', () => {
   it('is one of the APIs, beside the built-in ones', () => {
-    expect(apiNames()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'toy']);
+    expect(SET.apiNames()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'toy']);
   });
 
-  it('refuses a second API of the same name, and a module whose parts name two APIs', () => {
-    expect(() => registerApi({ ...toyModule, mock: { ...toyModule.mock } })).toThrow(/already registered/);
-    expect(() => registerApi({ ...toyModule, generators: { ...toyModule.generators, api: 'other' } })).toThrow(
+  it('refuses a module under another name than its own, and a module whose parts name two APIs', () => {
+    expect(() => apiSetOf({ ...BUILTIN_APIS, acme: toyModule })).toThrow(/apis\.acme is the module of API "toy"/);
+    expect(() => apiSetOf({ toy: { ...toyModule, generators: { ...toyModule.generators, api: 'other' } } })).toThrow(
       /must name one API/,
     );
   });
 
   it('generates jobs that pass its strict schema and both its rules', () => {
     fc.assert(
-      fc.property(validObject('toy', 'task', { edge: true }), (job) => {
-        expect(validateComponent('toy', 'Job', job)).toEqual([]);
-        expect(checkItem('toy', 'task', job)).toEqual([]);
+      fc.property(validObject('toy', 'task', { edge: true, apis: SET }), (job) => {
+        expect(validateComponent('toy', 'Job', job, undefined, SET)).toEqual([]);
+        expect(checkItem('toy', 'task', job, undefined, SET)).toEqual([]);
       }),
       { numRuns: 300 },
     );
@@ -59,9 +61,9 @@ describe('a fifth API registered through ApiModule', () => {
   it('generates jobs that break exactly the rule asked for', () => {
     for (const rule of toyModule.contract.rules)
       fc.assert(
-        fc.property(brokenObject(rule.id), (job) => {
-          expect(validateComponent('toy', 'Job', job)).toEqual([]);
-          expect(checkItem('toy', 'task', job).map((v) => v.rule)).toEqual([rule.id]);
+        fc.property(brokenObject(rule.id, { apis: SET }), (job) => {
+          expect(validateComponent('toy', 'Job', job, undefined, SET)).toEqual([]);
+          expect(checkItem('toy', 'task', job, undefined, SET).map((v) => v.rule)).toEqual([rule.id]);
         }),
         { numRuns: 100 },
       );
@@ -75,7 +77,7 @@ describe('a fifth API registered through ApiModule', () => {
       const response = await fetch(url);
       expect(response.status).toBe(200);
       const body = (await response.json()) as { page: { jobs: { id: string; created_at: string }[] } };
-      expect(validateComponent('toy', 'JobPage', body)).toEqual([]);
+      expect(validateComponent('toy', 'JobPage', body, undefined, SET)).toEqual([]);
       for (const job of body.page.jobs) {
         expect(Date.parse(job.created_at)).toBeLessThanOrEqual(created);
         created = Date.parse(job.created_at);
@@ -96,10 +98,15 @@ describe('a fifth API registered through ApiModule', () => {
 
   it('is judged by the matcher at its queue: a job of another queue is found', async () => {
     const url = `${mock.base('toy')}/v1/queues/q-a/jobs?limit=3`;
-    expect(await judgeResponse('toy', 'listJobs', await fetch(url))).toEqual([]);
+    expect(await judgeResponse('toy', 'listJobs', await fetch(url), { apis: SET })).toEqual([]);
     const { page } = (await (await fetch(url)).json()) as { page: { jobs: Record<string, unknown>[] } };
     const stray = { ...page.jobs[0], queue_id: 'q-b' };
-    const found = await judgeResponse('toy', 'listJobs', { status: 200, url, body: { page: { jobs: [stray] } } });
+    const found = await judgeResponse(
+      'toy',
+      'listJobs',
+      { status: 200, url, body: { page: { jobs: [stray] } } },
+      { apis: SET },
+    );
     expect(found.map((v) => [v.rule, v.instancePath])).toContainEqual([
       'toy.items-belong-to-session',
       '/page/jobs/0/queue_id',
@@ -107,7 +114,7 @@ describe('a fifth API registered through ApiModule', () => {
   });
 
   it('is intercepted by the MSW handlers at its own base URL, in its own format', async () => {
-    const toy = createHandlers({ apiNames: ['toy'] });
+    const toy = createHandlers({ apis: MODULES, apiNames: ['toy'] });
     await (await toy.app()).seed('toy', 'q-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
     const server = setupServer(...toy.handlers);
     server.listen({ onUnhandledRequest: 'error' });
@@ -116,7 +123,7 @@ describe('a fifth API registered through ApiModule', () => {
         page: { jobs: unknown[] };
       };
       expect(body.page.jobs).toHaveLength(1);
-      expect(validateComponent('toy', 'JobPage', body)).toEqual([]);
+      expect(validateComponent('toy', 'JobPage', body, undefined, SET)).toEqual([]);
       const unknown = await fetch('https://toy.invalid/v1/queues/q-nobody/jobs');
       expect([unknown.status, await unknown.json()]).toEqual([
         404,
@@ -131,6 +138,7 @@ describe('a fifth API registered through ApiModule', () => {
     mock.app.faults = new Set();
     const result = await runConformance({
       api: 'toy',
+      apis: MODULES,
       baseUrl: mock.base('toy'),
       session: 'q-a',
       seed: 7,
@@ -166,6 +174,7 @@ describe('a fifth API registered through ApiModule', () => {
       try {
         const result = await runConformance({
           api: 'toy',
+          apis: MODULES,
           baseUrl: mock.base('toy'),
           session: 'q-a',
           seed: 7,
@@ -194,7 +203,7 @@ describe('a fifth API registered through ApiModule', () => {
         const response = await fetch(`${mock.base('toy')}/v1/queues/q-a/jobs`);
         expect(response.headers.get('x-mock-faults')).toBe(`toy.result-only-when-done broke ${broke} of 10 jobs`);
         const items = ((await response.json()) as { page: { jobs: Record<string, unknown>[] } }).page.jobs;
-        expect(items.filter((job) => checkItem('toy', 'task', job).length > 0)).toHaveLength(broke);
+        expect(items.filter((job) => checkItem('toy', 'task', job, undefined, SET).length > 0)).toHaveLength(broke);
         expect(count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
       }
       expect(mock.app.state().faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);

@@ -2,13 +2,20 @@
  * `--api FILE` on mock, conform, generate and record: a module file's API is served, generated,
  * judged and recorded beside the built-in ones, and every refusal names the file and what it lacks.
  */
+
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_APIS } from '../../src/apis/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { validateComponent } from '../../src/contract/validate.js';
+import { apiSetOf } from '../../src/handlers/apis.js';
+import { toyModule } from '../fixtures/apis/toy/index.js';
+
+/** The set the CLI makes of the built-in modules and the toy file's. */
+const WITH_TOY = apiSetOf({ ...BUILTIN_APIS, toy: toyModule });
 
 const TOY = fileURLToPath(new URL('../fixtures/apis/toy-api.ts', import.meta.url));
 let dir: string;
@@ -41,7 +48,7 @@ describe('--api FILE', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(jobs).toHaveLength(5);
-    for (const job of jobs) expect(validateComponent('toy', 'Job', job)).toEqual([]);
+    for (const job of jobs) expect(validateComponent('toy', 'Job', job, undefined, WITH_TOY)).toEqual([]);
     const broken = await cli(['generate', '--api', TOY, '--api', 'toy', '--what', 'task', '--break', 'toy.nope']);
     expect(broken.code).toBe(2);
     expect(broken.err).toContain('toy.finished-at-only-when-finished');

@@ -3,6 +3,7 @@
  * lines one thread writes and says why (the helpers that work are tested from the packed tarball,
  * whose built CLI has the helper's module: test/package/pack.test.ts).
  */
+
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { HelperThreads } from '../../src/cli/generate-threads.js';
 import { BLOCK } from '../../src/generators/bulk.js';
 import { drawLines } from '../../src/generators/lines.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const run = {
   api: 'praxis',
@@ -33,7 +35,7 @@ async function written(helper: string) {
   let notes = '';
   const signal = join(await mkdtemp(join(tmpdir(), 'atc-threads-')), 'claimed');
   process.env.ATC_TEST_SIGNAL = signal;
-  const helpers = new HelperThreads(run, 2, new URL(`../fixtures/helpers/${helper}`, import.meta.url));
+  const helpers = new HelperThreads(run, BUILTIN, 2, new URL(`../fixtures/helpers/${helper}`, import.meta.url));
   const done = await helpers.write(
     (bytes) => {
       // The first write waits for the helper, so that it holds blocks the main thread has not drawn.
@@ -48,7 +50,9 @@ async function written(helper: string) {
 }
 
 const oneThread = () =>
-  [...drawLines('praxis', 'task', { count: run.count, seed: run.seed })].map((line) => `${line}\n`).join('');
+  [...drawLines('praxis', 'task', { count: run.count, seed: run.seed, apis: BUILTIN })]
+    .map((line) => `${line}\n`)
+    .join('');
 
 describe('generate on several threads, when a helper fails', () => {
   it('a helper that dies holding blocks: the main thread draws them, the same lines, and says so', async () => {

@@ -7,14 +7,16 @@
  * out is timing too: a case takes another case's answer only if that was asked for after the
  * case's own last answer came (transport.ts).
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
-import { runConformance } from '../../src/conformance/index.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
 import type { ApiName } from '../../src/contract/registry.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { allFaults, type FaultId } from '../../src/handlers/faults/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 import { FAMILY, FAMILY_SESSION, knobs } from '../independent/family.js';
@@ -48,9 +50,9 @@ const KINDS = [
   /lifecycle|never|immutable|counters/,
 ];
 const SAMPLE = BUILTIN_API_NAMES.flatMap((api) =>
-  KINDS.map((kind) => allFaults().find((f) => f.startsWith(`${api}.`) && kind.test(f.slice(api.length + 1)))).filter(
-    (f): f is FaultId => f !== undefined,
-  ),
+  KINDS.map((kind) =>
+    allFaults(BUILTIN).find((f) => f.startsWith(`${api}.`) && kind.test(f.slice(api.length + 1))),
+  ).filter((f): f is FaultId => f !== undefined),
 );
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -62,7 +64,7 @@ afterAll(async () => {
 });
 
 describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
-  it(`on faults of every API (${SAMPLE.length} of ${allFaults().length}, each kind of check)`, async () => {
+  it(`on faults of every API (${SAMPLE.length} of ${allFaults(BUILTIN).length}, each kind of check)`, async () => {
     expect(new Set(SAMPLE.map((f) => f.split('.')[0])).size).toBe(BUILTIN_API_NAMES.length);
     for (const fault of SAMPLE) {
       const api = fault.split('.')[0] as ApiName;

@@ -3,8 +3,8 @@
  * and as a command, in the message of the rule's failed test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/runner.js';
 import { expectRule, failureLine } from '../../src/conformance/vitest.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const mock = await startMock({ faults: ['ark.order-newest-first'] });

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { describeConformance } from '../../src/conformance/vitest.js';
+import { describeConformance } from '../../src/entries/conformance-vitest.js';
 import { startMock } from '../helpers/mock-server.js';
 
 // The helper as a user would call it: one vitest test per rule of the catalogue. The mock's

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
+import { DEFAULT_CONSECUTIVE_TIMEOUTS, THROTTLE_RETRIES } from '../../src/conformance/limits.js';
 import {
   type ConformanceOptions,
   type ConformanceResult,
@@ -10,8 +11,7 @@ import {
   renderJunit,
   renderText,
   runConformance,
-} from '../../src/conformance/index.js';
-import { DEFAULT_CONSECUTIVE_TIMEOUTS, THROTTLE_RETRIES } from '../../src/conformance/limits.js';
+} from '../../src/entries/conformance.js';
 import { arkTask } from '../fixtures.js';
 import { cli } from '../helpers/cli.js';
 import { endless, forward, gzipBomb, hostile, peakRssGrowth, sendJson, trickle } from '../helpers/hostile.js';

@@ -4,8 +4,9 @@ import type { WalkResult } from '../../src/conformance/walker.js';
 import { applyLaws, type Exchange } from '../../src/contract/laws/index.js';
 import { operation } from '../../src/contract/operations.js';
 import { praxisSession } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
-const sessions = operation('praxis', 'listSessions');
+const sessions = operation('praxis', 'listSessions', BUILTIN);
 const page = (ids: string[]): Exchange => ({
   url: 'http://127.0.0.1/agent/v1/sessions',
   query: [],

@@ -5,7 +5,7 @@
  * polls alone (the other cases ask for the first session's tasks), one request a walk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const INTERVAL = 300;

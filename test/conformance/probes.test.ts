@@ -3,7 +3,7 @@
  * document bounds is noted, not judged, when refused.
  */
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { hostile, sendJson } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, type Knobs } from '../independent/family.js';
 

@@ -4,11 +4,13 @@
  * list of loc, msg and type). Found by red-teaming: a server refusing `limit=abc` on the session
  * list in FastAPI's shape, or a bad `status` with detail items lacking `type`, passed.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/runner.js';
 import { taskOperation } from '../../src/contract/operations.js';
+import { runConformance } from '../../src/entries/conformance.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { startMock } from '../helpers/mock-server.js';
 
 type Rewrite = (path: string, query: URLSearchParams) => { status: number; body: unknown } | undefined;
@@ -86,7 +88,7 @@ describe('a refusal of a value no document bounds is held to the error format', 
   });
 });
 
-const STATES = taskOperation('jsonrpc').lifecycle!.states;
+const STATES = taskOperation('jsonrpc', BUILTIN).lifecycle!.states;
 /** A status value that is none of the documented states. */
 const isUndocumented = (query: URLSearchParams) =>
   query.getAll('status').some((value) => value.split(',').some((s) => !STATES.includes(s.trim())));

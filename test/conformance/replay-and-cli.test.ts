@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { cli } from '../helpers/cli.js';
 import { hostile } from '../helpers/hostile.js';
 import { startMock } from '../helpers/mock-server.js';

@@ -6,6 +6,7 @@
  * laws, a refusal by the error laws. A sample of replay lines runs as printed too, and replay
  * lines start with the command the CLI was invoked by.
  */
+
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import { requestsOf } from '../../src/conformance/curl.js';
-import { runConformance } from '../../src/conformance/index.js';
 import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
 import { renderJunit, renderText } from '../../src/conformance/report.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
@@ -29,9 +29,11 @@ import {
   pagingParams,
 } from '../../src/contract/operations.js';
 import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
+import { runConformance } from '../../src/entries/conformance.js';
+import { judgeResponse } from '../../src/entries/matchers.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
 import { nextCursor } from '../../src/http/paging.js';
-import { judgeResponse } from '../../src/matchers/judge.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { forward, hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -144,7 +146,7 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
   }
   if (law.checks.comparison) {
     // A filtered walk, then the walk beside it: the pages of each share their query but for the cursor.
-    const paging = new Set(pagingParams());
+    const paging = new Set(pagingParams(BUILTIN));
     const queryOf = (a: Exchange) => a.query.filter(([k]) => !paging.has(k));
     const groups = [...new Set(ok.map((a) => JSON.stringify(queryOf(a))))];
     if (groups.length === 2) {
@@ -188,7 +190,7 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
     // The printed requests are reads of one list in order: a read starts with a request that sends
     // no cursor, or after a page that offered none. Each read is judged beside those before it, as
     // the run judged each read when it was made; those with the last read's query are plain.
-    const paging = new Set(pagingParams());
+    const paging = new Set(pagingParams(BUILTIN));
     const queryOf = (a: Exchange) => JSON.stringify(a.query.filter(([k]) => !paging.has(k)));
     const walks: Exchange[][] = [];
     for (const a of ok) {
@@ -213,7 +215,7 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
 }
 
 describe('every fault: caught by its id, and the requests printed for it show it when run as printed', () => {
-  for (const fault of allFaults()) {
+  for (const fault of allFaults(BUILTIN)) {
     it(fault, async () => {
       const result = await conform(fault);
       expect(result.exitCode).toBe(1);
@@ -224,7 +226,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
       if (fault.endsWith('.paging-skips-nothing'))
         expect(result.violations.filter((v) => /\.filter-/.test(v.rule)).map((v) => v.message)).toEqual([]);
       for (const v of violations) {
-        const op = operationsOf(apiOf(fault)).find((o) => o.operationId === v.operation)!;
+        const op = operationsOf(apiOf(fault), BUILTIN).find((o) => o.operationId === v.operation)!;
         const law = lawsOf(op).find((l) => l.id === fault)!;
         const requests = requestsOf(v);
         for (const r of requests) expect(r).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
@@ -266,7 +268,7 @@ describe('the known case: an oldest-first page', () => {
     mock.app.faults = new Set(['ark.order-newest-first']);
     const answer = await answerOf(v.curl);
     mock.app.faults = new Set();
-    const op = operationsOf('ark')[0]!;
+    const op = operationsOf('ark', BUILTIN)[0]!;
     const created = (itemsOf(op, answer.body) as JsonObject[]).map((t) => Number(t.created_at));
     expect(created.length).toBeGreaterThan(1);
     expect(created.some((c, i) => i > 0 && c > created[i - 1]!)).toBe(true);

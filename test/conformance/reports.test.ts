@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlCommand } from '../../src/conformance/curl.js';
-import { type ConformanceResult, render, runConformance } from '../../src/conformance/index.js';
+import { type ConformanceResult, render, runConformance } from '../../src/entries/conformance.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
 const SECRET = 'Bearer sk-report-never-shown';

@@ -6,7 +6,7 @@
  * walk between each two).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/conformance/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const BATCHES = 3;

@@ -3,11 +3,13 @@
  * them: it never takes a shared answer asked for before its own last answer came (that would show
  * the list as it was before what the case last saw, a task gone back from failed to queued).
  */
+
 import { describe, expect, it } from 'vitest';
 import type { Answers } from '../../src/conformance/transport.js';
 import { Transport } from '../../src/conformance/transport.js';
 import { operationsOf } from '../../src/contract/operations.js';
 import type { HttpClient, HttpResult } from '../../src/http/client.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 /** A client whose n-th answer has body { version: n }: later answers show a later list. */
 function versioned() {
@@ -21,7 +23,7 @@ function versioned() {
   return { get } as unknown as HttpClient;
 }
 
-const op = operationsOf('ark')[0]!;
+const op = operationsOf('ark', BUILTIN)[0]!;
 const caseTransport = (client: HttpClient, answers: Answers) =>
   new Transport(new URL('http://127.0.0.1:1/ark'), client, { judge: () => [] }, { exchange: () => {} }).with(
     { judge: () => [] },

@@ -2,10 +2,12 @@
  * What a verdict means: a correct server passes whatever the seed, with or without a session;
  * "passed" means something was judged; a server that lists nothing passes no item rule.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
-import { renderText, runConformance } from '../../src/conformance/index.js';
 import type { ApiName } from '../../src/contract/index.js';
+import { renderText, runConformance } from '../../src/entries/conformance.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { forward, hostile, sendJson } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -162,7 +164,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
     const { lawsOf } = await import('../../src/contract/laws/index.js');
     // The drift law is judged only with failOnDrift; otherwise drift is listed apart.
     const catalogue = new Set(
-      operationsOf('praxis')
+      operationsOf('praxis', BUILTIN)
         .flatMap((op) => lawsOf(op).map((l) => l.id))
         .filter((id) => !id.endsWith('.no-undocumented-fields')),
     );

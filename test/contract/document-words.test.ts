@@ -1,14 +1,22 @@
 /** Schema failures say what the documents say of the failing member; seeding refuses a field the spec does not declare. */
+
 import { describe, expect, it } from 'vitest';
-import { contractOf } from '../../src/contract/registry.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { validateComponent, validateResponseBody } from '../../src/contract/validate.js';
-import { MockApp } from '../../src/handlers/app.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const ARK = 'specs/sources/002_975038caf7b7a661.txt';
 
 describe('messages in the documents’ words', () => {
   it('a null next_cursor says it is absent on the last page, quoting 002, with the pointer', () => {
-    const [violation] = validateResponseBody('ark', 'listTasks', 200, { items: [], next_cursor: null })!;
+    const [violation] = validateResponseBody(
+      'ark',
+      'listTasks',
+      200,
+      { items: [], next_cursor: null },
+      undefined,
+      BUILTIN,
+    )!;
     expect(violation!.instancePath).toBe('/next_cursor');
     expect(violation!.message).toBe(
       '/next_cursor must be integer: next_cursor is null; it is absent when it has no value, never null — ' +
@@ -17,7 +25,7 @@ describe('messages in the documents’ words', () => {
   });
 
   it('a member the documents exclude must be absent, in their words', () => {
-    const messages = validateComponent('ark', 'Task', { result: {} }).map((v) => v.message);
+    const messages = validateComponent('ark', 'Task', { result: {} }, undefined, BUILTIN).map((v) => v.message);
     expect(messages).toContain(
       `/result must be absent — ${ARK}: "列表项不包含任务执行结果 result；如需读取结果，请查询单个任务。" The field must be absent.`,
     );
@@ -28,7 +36,7 @@ describe('messages in the documents’ words', () => {
 
   it('every description that names a document by number names one of the API’s documents', () => {
     for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
-      const { spec, documents } = contractOf(api);
+      const { spec, documents } = BUILTIN.contractOf(api);
       const numbers = [...JSON.stringify(spec).matchAll(/"description":"(\d{3}):/g)].map((m) => m[1]!);
       expect(numbers.length, api).toBeGreaterThan(0);
       for (const n of new Set(numbers))

@@ -3,15 +3,17 @@
  * stable ids between two reads, a terminal task's content, nothing grown while a task waits, members under one condition given
  * together, and a page of the documented minimum limit 0. Each is shown firing on a break and silent on what the documents allow.
  */
+
 import { describe, expect, it } from 'vitest';
 import { checkListPage, checkTimeline, checkWalk, lawsOf } from '../../src/contract/laws/index.js';
 import { operation } from '../../src/contract/operations.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { repair } from '../../src/generators/repair.js';
 import { arkTask, everrunsTask, exchange, jsonrpcTask } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
-const ark = operation('ark', 'listTasks');
-const everruns = operation('everruns', 'listTasks');
+const ark = operation('ark', 'listTasks', BUILTIN);
+const everruns = operation('everruns', 'listTasks', BUILTIN);
 
 const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
 const arkItem = (n: number, extra: JsonObject = {}): JsonObject => ({
@@ -104,7 +106,7 @@ describe('final content: a terminal task keeps what it produced', () => {
 });
 
 describe('states that stop work: nothing grows while the same wait holds', () => {
-  const jsonrpc = operation('jsonrpc', 'listTasks');
+  const jsonrpc = operation('jsonrpc', 'listTasks', BUILTIN);
   const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
   const report = { name: 'report', type: 'file', path: '/out/report.md', url: null };
   const waiting = (ask: JsonObject | null, artifacts: JsonObject[], progress: JsonObject | null = null) =>
@@ -175,9 +177,11 @@ describe('members under one condition: all or none', () => {
   });
 
   it('the generators repair it from the same data: a lone member is dropped', () => {
-    const repaired = repair('ark', 'task', failed({ error_code: 'killed' }));
+    const repaired = repair('ark', 'task', failed({ error_code: 'killed' }), undefined, BUILTIN);
     expect(repaired).not.toHaveProperty('error_code');
-    expect(repair('ark', 'task', failed({ error_code: 'killed', error_message: 'x' }))).toHaveProperty('error_code');
+    expect(
+      repair('ark', 'task', failed({ error_code: 'killed', error_message: 'x' }), undefined, BUILTIN),
+    ).toHaveProperty('error_code');
   });
 });
 

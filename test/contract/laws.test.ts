@@ -15,10 +15,11 @@ import {
 import { mayFollow } from '../../src/contract/lifecycle.js';
 import { operation } from '../../src/contract/operations.js';
 import { arkTask, exchange, jsonrpcTask, praxisSession } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
-const ark = operation('ark', 'listTasks');
-const sessions = operation('praxis', 'listSessions');
-const jsonrpc = operation('jsonrpc', 'listTasks');
+const ark = operation('ark', 'listTasks', BUILTIN);
+const sessions = operation('praxis', 'listSessions', BUILTIN);
+const jsonrpc = operation('jsonrpc', 'listTasks', BUILTIN);
 
 const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({
   ...arkTask(),
@@ -303,7 +304,7 @@ describe('lifecycles and time', () => {
   });
 
   it('one instant written two ways (.126Z, .126000Z, +08:00) is no change of an immutable or past-event time', () => {
-    const tasks = operation('praxis', 'listBackgroundTasks');
+    const tasks = operation('praxis', 'listBackgroundTasks', BUILTIN);
     const t = { id: 'bgt_1', kind: 'bash', status: 'completed', started_at: '2026-01-01T00:00:00Z' };
     const snap = (task: Record<string, unknown>): Snapshot => new Map([['bgt_1', task]]);
     const ended = { ...t, ended_at: '2026-01-01T08:05:13.126Z' };
@@ -321,7 +322,7 @@ describe('lifecycles and time', () => {
   });
 
   it('a Praxis notified_at once given is never null again; a later time is no break', () => {
-    const tasks = operation('praxis', 'listBackgroundTasks');
+    const tasks = operation('praxis', 'listBackgroundTasks', BUILTIN);
     const t = { id: 'bgt_1', kind: 'bash', status: 'running', started_at: '2026-01-01T00:00:00Z' };
     const snap = (task: Record<string, unknown>): Snapshot => new Map([['bgt_1', task]]);
     const notified = { ...t, notified_at: '2026-01-01T00:01:00Z' };
@@ -385,7 +386,7 @@ describe('laws between objects', () => {
 });
 
 describe('a session an item links to', () => {
-  const everruns = operation('everruns', 'listTasks');
+  const everruns = operation('everruns', 'listTasks', BUILTIN);
   const linked = (status: number, state = 'running') =>
     applyLaws(everruns, 'linked', {
       field: 'links.child_session_id',
@@ -568,7 +569,9 @@ describe('cursor laws that hold in any order', () => {
       ],
     ]);
     // Praxis background tasks and Everruns do not page: the law is not theirs.
-    expect(lawsOf(operation('everruns', 'listTasks')).some((l) => l.id.endsWith('paging-skips-nothing'))).toBe(false);
+    expect(lawsOf(operation('everruns', 'listTasks', BUILTIN)).some((l) => l.id.endsWith('paging-skips-nothing'))).toBe(
+      false,
+    );
   });
 });
 

@@ -4,11 +4,13 @@
  * leaves the object out, and silent where the documents allow what a read shows: an object that
  * left for good, one that fell between two pages of a walk, a read of pages in no documented order.
  */
+
 import { describe, expect, it } from 'vitest';
 import { applyLaws, type Exchange, type Walk } from '../../src/contract/laws/index.js';
 import { operation } from '../../src/contract/operations.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { arkTask, everrunsTask, exchange, jsonrpcTask } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 type Read = { walk: Walk; plain: boolean };
 const plain = (walk: Walk): Read => ({ walk, plain: true });
@@ -19,7 +21,7 @@ function judged(op: ReturnType<typeof operation>, reads: Read[]) {
 }
 
 describe('a list of one page', () => {
-  const everruns = operation('everruns', 'listTasks');
+  const everruns = operation('everruns', 'listTasks', BUILTIN);
   const task = (n: number): JsonObject => ({ ...everrunsTask(), id: `task_${n}` });
   const read = (...ns: number[]): Walk => ({ pages: [exchange(ns.map(task))], cursors: [undefined] });
 
@@ -50,7 +52,7 @@ describe('a list of one page', () => {
 });
 
 describe('a list of pages', () => {
-  const ark = operation('ark', 'listTasks');
+  const ark = operation('ark', 'listTasks', BUILTIN);
   const task = (n: number): JsonObject => ({ ...arkTask(), task_id: `task-${n}`, created_at: 1_764_410_400_000 - n });
   /** Newest first (task-1 is the newest), cut into pages of the sizes given. */
   const read = (ns: number[], sizes: number[]): Walk => {
@@ -90,7 +92,7 @@ describe('a list of pages', () => {
   });
 
   it('a list in no documented order is judged on a read of one page only', () => {
-    const jsonrpc = operation('jsonrpc', 'listTasks');
+    const jsonrpc = operation('jsonrpc', 'listTasks', BUILTIN);
     const rpc = (ns: number[], sizes: number[]): Walk => {
       const walk = read(ns, sizes);
       const bodies = walk.pages.map((page) => (page.body as { items: JsonObject[] }).items);

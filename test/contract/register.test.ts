@@ -1,6 +1,9 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { describe, expect, it } from 'vitest';
-import { apiNames, registerContract } from '../../src/contract/registry.js';
+import { ApiSet } from '../../src/contract/api-set.js';
+
+const set = new ApiSet();
+const registerContract = (contract: typeof jobs.contract) => set.addContract(contract);
 
 /** The jobs contract with some members replaced, its getters (validators, compiled once registered) kept as getters. */
 const jobsWith = (members: Record<string, unknown>): typeof jobs.contract =>
@@ -9,7 +12,7 @@ const jobsWith = (members: Record<string, unknown>): typeof jobs.contract =>
     { ...Object.getOwnPropertyDescriptors(jobs.contract), ...Object.getOwnPropertyDescriptors(members) },
   ) as typeof jobs.contract;
 
-describe('registerContract refuses a module the shared layers could not serve', () => {
+describe('an API set refuses a contract the shared layers could not serve', () => {
   it('a session parameter the path does not have, naming the operation, the parameter and the fix', () => {
     const renamed = (session: object) =>
       jobs.contract.operations.map((op) => ({ ...op, path: op.path.replace('{session_id}', '{queue_id}'), session }));
@@ -19,7 +22,7 @@ describe('registerContract refuses a module the shared layers could not serve', 
     expect(() => registerContract(jobsWith({ operations: renamed({ in: 'path', param: 'board_id' }) }))).toThrow(
       /its path \/sessions\/\{queue_id\}\/jobs has no \{board_id\}, the path parameter its session\.param names/,
     );
-    expect(apiNames()).not.toContain('jobs');
+    expect(set.apiNames()).not.toContain('jobs');
   });
 
   it('a specFile missing, or naming another file than its spec was parsed from, naming the API and the file', () => {
@@ -32,7 +35,7 @@ describe('registerContract refuses a module the shared layers could not serve', 
     expect(() => registerContract(jobsWith({ spec: undefined }))).toThrow(
       /^API "jobs": contract\.spec is missing; .*parseSpec\(text, file\)/,
     );
-    expect(apiNames()).not.toContain('jobs');
+    expect(set.apiNames()).not.toContain('jobs');
   });
 
   it('an API name that is not lower-case letters, digits and dashes', () => {

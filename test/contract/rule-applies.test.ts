@@ -4,6 +4,7 @@
  * or the mock's store. Each rule that does not apply to a fixture gets a check that throws (a
  * thrown check is reported as a violation of its rule), so a consumer that ran it would show it.
  */
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiName,
@@ -18,20 +19,21 @@ import {
 import { applyLaws } from '../../src/contract/laws/index.js';
 import { rulesFor } from '../../src/contract/rules/index.js';
 import type { ItemRule } from '../../src/contract/rules/types.js';
+import { judgeResponse } from '../../src/entries/matchers.js';
 import { MockStore } from '../../src/handlers/store.js';
-import { judgeResponse } from '../../src/matchers/judge.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const CASES: { op: ListOperation; target: RuleTarget; item: JsonObject }[] = [
-  ...operationsOf('praxis').map((op) => ({
+  ...operationsOf('praxis', BUILTIN).map((op) => ({
     op,
     target: op.target,
     // A monitor: every rule of a bash task applies to the fixture, which must leave one out.
     item: op.target === 'session' ? praxisSession() : { ...praxisTask(), kind: 'monitor' },
   })),
-  { op: operationsOf('everruns')[0]!, target: 'task', item: everrunsTask() },
-  { op: operationsOf('ark')[0]!, target: 'task', item: arkTask() },
-  { op: operationsOf('jsonrpc')[0]!, target: 'task', item: jsonrpcTask() },
+  { op: operationsOf('everruns', BUILTIN)[0]!, target: 'task', item: everrunsTask() },
+  { op: operationsOf('ark', BUILTIN)[0]!, target: 'task', item: arkTask() },
+  { op: operationsOf('jsonrpc', BUILTIN)[0]!, target: 'task', item: jsonrpcTask() },
 ];
 
 const pageOf = (op: ListOperation, item: JsonObject): unknown =>
@@ -48,7 +50,7 @@ afterEach(() => {
 function armRules(target: RuleTarget, op: ListOperation, item: JsonObject) {
   const applying: ReturnType<typeof vi.spyOn>[] = [];
   const notApplying: { rule: ItemRule; check: ReturnType<typeof vi.spyOn> }[] = [];
-  for (const rule of rulesFor(op.api, target)) {
+  for (const rule of rulesFor(op.api, target, BUILTIN)) {
     if (rule.applies?.(item) === false)
       notApplying.push({
         rule,
@@ -82,7 +84,7 @@ describe("an item rule's applies is binding", () => {
   it('checkItem', () => {
     for (const { op, target, item } of CASES) {
       const armed = armRules(target, op, item);
-      expectNotRun(armed, checkItem(op.api, target, item));
+      expectNotRun(armed, checkItem(op.api, target, item, undefined, BUILTIN));
       for (const check of armed.applying) expect(check).toHaveBeenCalledTimes(1);
       vi.restoreAllMocks();
     }
@@ -122,7 +124,7 @@ describe("an item rule's applies is binding", () => {
   it("the mock's store", async () => {
     for (const { op, target, item } of CASES) {
       const armed = armRules(target, op, item);
-      const store = new MockStore();
+      const store = new MockStore(BUILTIN);
       if (target === 'session') await store.addSessionObject('praxis', item);
       else await store.addTask(op.api, 'sesn-applies', item);
       expectNotRun(armed, []);

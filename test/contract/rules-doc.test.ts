@@ -1,28 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ITEM_RULES } from '../../src/apis/index.js';
-import { ALL_LAWS } from '../../src/contract/laws/index.js';
+import { allLaws } from '../../src/contract/laws/index.js';
 import { renderRulesMarkdown } from '../../src/contract/rules-doc.js';
 import { allFaults, faultChanges } from '../../src/handlers/faults/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 describe('docs/rules.md', () => {
   it('is what the contract renders (run `npm run generate` when this fails)', async () => {
     const committed = await readFile(new URL('../../docs/rules.md', import.meta.url), 'utf8');
-    expect(committed).toBe(renderRulesMarkdown(faultChanges()));
+    expect(committed).toBe(renderRulesMarkdown(BUILTIN, faultChanges(BUILTIN)));
   });
   it('marks exactly the injectable ids as faults, each with what its transform says it changes', () => {
-    const rows = [...renderRulesMarkdown(faultChanges()).matchAll(/^\| `([^`]+)` \| yes: ([^|]+) \|/gm)];
-    expect(new Set(rows.map((m) => m[1]))).toEqual(new Set(allFaults()));
-    for (const [, id, changes] of rows) expect(changes).toBe(faultChanges().get(id!));
-    expect(renderRulesMarkdown()).not.toMatch(/^\| `[^`]+` \| yes/m);
+    const rows = [
+      ...renderRulesMarkdown(BUILTIN, faultChanges(BUILTIN)).matchAll(/^\| `([^`]+)` \| yes: ([^|]+) \|/gm),
+    ];
+    expect(new Set(rows.map((m) => m[1]))).toEqual(new Set(allFaults(BUILTIN)));
+    for (const [, id, changes] of rows) expect(changes).toBe(faultChanges(BUILTIN).get(id!));
+    expect(renderRulesMarkdown(BUILTIN)).not.toMatch(/^\| `[^`]+` \| yes/m);
   });
   it('lists every rule and law by id', () => {
-    const text = renderRulesMarkdown();
-    for (const id of [...ITEM_RULES.map((r) => r.id), ...ALL_LAWS.map((l) => l.id)])
+    const text = renderRulesMarkdown(BUILTIN);
+    for (const id of [...ITEM_RULES.map((r) => r.id), ...allLaws(BUILTIN).map((l) => l.id)])
       expect(text).toContain(`\`${id}\``);
   });
   it('ids are unique, and the catalogue holds every item rule but those the mock alone keeps', () => {
-    const ids = ALL_LAWS.map((l) => l.id);
+    const ids = allLaws(BUILTIN).map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const rule of ITEM_RULES)
       if (rule.mockOnly === undefined) expect(ids).toContain(rule.id);

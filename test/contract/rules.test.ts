@@ -3,6 +3,7 @@ import { ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject } from '../../src/contract/index.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { arkTask, everrunsTask, jsonrpcTask, praxisSession, praxisTask } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 /** For every rule: objects that conform and objects that break it (and the runner's schema still accepts). */
 const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
@@ -326,16 +327,16 @@ describe('item rules', () => {
       });
       it('passes conforming objects (which the schema accepts too)', () => {
         for (const good of examples?.good ?? []) {
-          expect(validateComponent(rule.api, examples!.component, good)).toEqual([]);
-          expect(checkItem(rule.api, rule.target, good)).toEqual([]);
+          expect(validateComponent(rule.api, examples!.component, good, undefined, BUILTIN)).toEqual([]);
+          expect(checkItem(rule.api, rule.target, good, undefined, BUILTIN)).toEqual([]);
         }
         expect(examples?.good.length).toBeGreaterThan(0);
       });
       it('catches objects that break it, and only it', () => {
         for (const bad of examples?.bad ?? []) {
           // The schema the runner judges by accepts it: the rule, not response-schema, names the break.
-          expect(validateComponent(rule.api, examples!.component, bad, 'documented')).toEqual([]);
-          const found = checkItem(rule.api, rule.target, bad);
+          expect(validateComponent(rule.api, examples!.component, bad, 'documented', BUILTIN)).toEqual([]);
+          const found = checkItem(rule.api, rule.target, bad, undefined, BUILTIN);
           expect(found.map((v) => v.rule)).toContain(rule.id);
           expect(new Set(found.map((v) => v.rule))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
           for (const v of found) expect(v.instancePath.startsWith('/')).toBe(true);
@@ -346,7 +347,8 @@ describe('item rules', () => {
   }
 
   it('a time in the wrong unit says which unit it reads as', () => {
-    const messages = (api: 'ark' | 'jsonrpc', item: JsonObject) => checkItem(api, 'task', item).map((v) => v.message);
+    const messages = (api: 'ark' | 'jsonrpc', item: JsonObject) =>
+      checkItem(api, 'task', item, undefined, BUILTIN).map((v) => v.message);
     expect(messages('ark', { ...arkTask(), created_at: 1_764_410_400 })).toContain(
       'created_at is 1764410400, which is not a Unix millisecond time (it reads as Unix seconds)',
     );
@@ -373,7 +375,7 @@ describe('item rules', () => {
         },
       },
     ) as JsonObject;
-    const found = checkItem('ark', 'task', hostile, '/items/0');
+    const found = checkItem('ark', 'task', hostile, '/items/0', BUILTIN);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((v) => v.message.includes('the check itself failed'))).toBe(true);
   });

@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { lint, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { contractOf } from '../../src/contract/registry.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 describe('specs lint clean with the Redocly OpenAPI 3.1 linter (recommended rules)', async () => {
   const config = await loadConfig({});
   for (const api of BUILTIN_API_NAMES) {
-    it(`${contractOf(api).specFile} has no problems`, async () => {
+    it(`${BUILTIN.contractOf(api).specFile} has no problems`, async () => {
       const problems = await lint({
-        ref: fileURLToPath(new URL(`../../${contractOf(api).specFile}`, import.meta.url)),
+        ref: fileURLToPath(new URL(`../../${BUILTIN.contractOf(api).specFile}`, import.meta.url)),
         config,
       });
       expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual(

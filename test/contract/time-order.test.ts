@@ -4,14 +4,16 @@
  * alone, on a page (the runner, the matcher), by `checkItem` and by the mock's store; the
  * generators repair it from the same data, and the mock's fault breaks it.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { checkItem, type JsonObject } from '../../src/contract/index.js';
 import { checkListPage, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
 import { allOperations, type ListOperation } from '../../src/contract/operations.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { repair } from '../../src/generators/repair.js';
-import { MockApp } from '../../src/handlers/app.js';
 import { arkTask, everrunsTask, praxisSession, praxisTask } from '../fixtures.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 /** For every time order: objects in order and objects out of it (which the runner's schema still accepts). */
 const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
@@ -76,7 +78,7 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
   },
 };
 
-const instances = allOperations().flatMap((op) => (op.timeOrder ?? []).map((member) => ({ op, member })));
+const instances = allOperations(BUILTIN).flatMap((op) => (op.timeOrder ?? []).map((member) => ({ op, member })));
 const page = (op: ListOperation, items: JsonObject[]): Exchange => {
   const body = op.itemsPointer === '' ? items : { [op.itemsPointer.slice(1)]: items, next_page: null };
   return { url: 'http://127.0.0.1/x', query: [], status: 200, contentType: 'application/json', body };
@@ -103,15 +105,15 @@ describe('the time family', () => {
       });
       it('passes objects in order, on a page and by checkItem', () => {
         for (const good of examples.good) {
-          expect(validateComponent(op.api, examples.component, good)).toEqual([]);
-          expect(checkItem(op.api, op.target, good)).toEqual([]);
+          expect(validateComponent(op.api, examples.component, good, undefined, BUILTIN)).toEqual([]);
+          expect(checkItem(op.api, op.target, good, undefined, BUILTIN)).toEqual([]);
           expect(rulesOf(checkListPage(op, page(op, [good])))).not.toContain(member.id);
         }
       });
       it('catches objects out of order, and only as itself, at the later time', () => {
         for (const bad of examples.bad) {
-          expect(validateComponent(op.api, examples.component, bad, 'documented')).toEqual([]);
-          expect(rulesOf(checkItem(op.api, op.target, bad))).toEqual([member.id]);
+          expect(validateComponent(op.api, examples.component, bad, 'documented', BUILTIN)).toEqual([]);
+          expect(rulesOf(checkItem(op.api, op.target, bad, undefined, BUILTIN))).toEqual([member.id]);
           const found = checkListPage(op, page(op, [structuredClone(examples.good[0]!), bad]));
           const mine = found.filter((v) => v.rule === member.id);
           expect(mine.length).toBeGreaterThan(0);
@@ -124,15 +126,21 @@ describe('the time family', () => {
       });
       it('the generators repair what is out of order', () => {
         for (const bad of examples.bad) {
-          const fixed = repair(op.api, op.target, structuredClone(bad));
-          expect(rulesOf(checkItem(op.api, op.target, fixed))).not.toContain(member.id);
+          const fixed = repair(op.api, op.target, structuredClone(bad), undefined, BUILTIN);
+          expect(rulesOf(checkItem(op.api, op.target, fixed, undefined, BUILTIN))).not.toContain(member.id);
         }
       });
     });
   }
 
   it('the order of the message is the pair as read: later field, its time, earlier field, its time', () => {
-    const [v] = checkItem('ark', 'task', { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 });
+    const [v] = checkItem(
+      'ark',
+      'task',
+      { ...arkTask(), state: 'failed', finished_at: 1_764_410_399_999 },
+      undefined,
+      BUILTIN,
+    );
     expect(v).toMatchObject({
       rule: 'ark.task-times-in-order',
       instancePath: '/finished_at',

@@ -4,13 +4,15 @@ import { runConformance } from '../../src/entries/conformance.js';
 import { checkItem, validateResponseBody } from '../../src/entries/contract.js';
 import { drawObjects } from '../../src/entries/generators.js';
 import { BUILTIN_APIS, createHandlers } from '../../src/entries/handlers.js';
-import { completedTasks, typedApi } from '../../src/kit/index.js';
+import { apiSetOf, completedTasks, typedApi } from '../../src/kit/index.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const statuses = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
-const app = await MockApp.create({ apis: [jobs] }); // registers the jobs API: the mock, generators and runner know it
+const apis = { ...BUILTIN_APIS, jobs }; // the built-in modules and the jobs one, by name
+const set = apiSetOf(apis); // what the generators, the matcher and the contract's functions read
+const app = await MockApp.create({ apis });
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   await app.seed('jobs', 'ses_a', Array.from({ length: 25 }, (_, i) => ({ status: statuses[i % 5] })));
@@ -19,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('generates valid jobs', () => {
-  const generated = [...drawObjects('jobs', 'task', { count: 200, seed: 1 })];
-  expect(validateResponseBody('jobs', 'listJobs', 200, { jobs: generated })).toEqual([]);
-  expect(generated.flatMap((job) => checkItem('jobs', 'task', job))).toEqual([]);
+  const generated = [...drawObjects('jobs', 'task', { count: 200, seed: 1, apis: set })];
+  expect(validateResponseBody('jobs', 'listJobs', 200, { jobs: generated }, 'documented', set)).toEqual([]);
+  expect(generated.flatMap((job) => checkItem('jobs', 'task', job, '', set))).toEqual([]);
 });
 
 it('is mocked over HTTP, newest first, in pages', async () => {
@@ -34,7 +36,7 @@ it('is mocked over HTTP, newest first, in pages', async () => {
 });
 
 it('is mocked with MSW at its own base URL, with typed seeds, faults and overrides', async () => {
-  const mock = createHandlers({ apiNames: ['jobs'] });
+  const mock = createHandlers({ apis, apiNames: ['jobs'] });
   const seeded: Job[] = await mock.seed('jobs', 'ses_m', [{ status: 'failed' }, { status: 'running' }]);
   const msw = setupServer(...mock.handlers);
   msw.listen({ onUnhandledRequest: 'error' });
@@ -47,8 +49,8 @@ it('is mocked with MSW at its own base URL, with typed seeds, faults and overrid
     expect(reversed.jobs.map((job: Job) => job.id)).toEqual([...page.jobs].reverse().map((job: Job) => job.id));
     // One test's own answer, typed by the jobs spec's paths.
     msw.use(
-      typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', ({ response }) =>
-        response(200).json({ jobs: completedTasks('jobs', [{ status: 'canceled' }], 'ses_m') }),
+      typedApi<JobsPaths>('jobs', { apis: set }).get('/sessions/{session_id}/jobs', ({ response }) =>
+        response(200).json({ jobs: completedTasks('jobs', [{ status: 'canceled' }], 'ses_m', set) }),
       ),
     );
     expect((await (await fetch(url)).json()).jobs[0].status).toBe('canceled');
@@ -59,7 +61,7 @@ it('is mocked with MSW at its own base URL, with typed seeds, faults and overrid
 
 it('conforms, and a fault injected into it is caught', { timeout: 60_000 }, async () => {
   const check = () =>
-    runConformance({ api: 'jobs', baseUrl: `${server.url}/jobs`, session: 'ses_a', runs: 10, polls: 2, pollIntervalMs: 10 });
+    runConformance({ api: 'jobs', apis, baseUrl: `${server.url}/jobs`, session: 'ses_a', runs: 10, polls: 2, pollIntervalMs: 10 });
   expect((await check()).exitCode).toBe(0);
   await app.setFaults(['jobs.exit-code-matches-status']);
   const broken = await check();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockApp } from '../../src/handlers/app.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { launchChromium } from '../helpers/chromium.js';
 

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render, runConformance } from '../../src/conformance/index.js';
+import { render, runConformance } from '../../src/entries/conformance.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { startMock } from '../helpers/mock-server.js';
 

@@ -2,28 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
-import { contractOf } from '../../src/contract/registry.js';
 import type { RuleTarget } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { drawObjects } from '../../src/generators/bulk.js';
 import { IdBook, idsAt } from '../../src/generators/nested-ids.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { cli } from '../helpers/cli.js';
 import { reachableEnums } from './enums.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
 const targets = BUILTIN_API_NAMES.flatMap((api) =>
-  Object.entries(componentsOf(api)).map(([target, component]) => ({
+  Object.entries(componentsOf(api, BUILTIN)).map(([target, component]) => ({
     api,
     target: target as RuleTarget,
     component: component!,
-    idField: operationsOf(api).find((op) => op.target === target)?.idField,
+    idField: operationsOf(api, BUILTIN).find((op) => op.target === target)?.idField,
   })),
 );
 
 function problemsOf(api: (typeof targets)[number]['api'], target: RuleTarget, component: string, value: JsonObject) {
-  return [...validateComponent(api, component, value).map((p) => JSON.stringify(p)), ...checkItem(api, target, value)];
+  return [
+    ...validateComponent(api, component, value, undefined, BUILTIN).map((p) => JSON.stringify(p)),
+    ...checkItem(api, target, value, undefined, BUILTIN),
+  ];
 }
 
 describe('generate --count 1000 --seed 7: a list a user can seed as it is', () => {
@@ -53,17 +56,19 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
         else if (Array.isArray(v)) v.forEach(walk);
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
-      for (const value of drawObjects(api, target, { count: 600, seed: SEED, edge: true })) walk(value);
-      const enums = reachableEnums(contractOf(api).spec.components!.schemas!, component);
+      for (const value of drawObjects(api, target, { count: 600, seed: SEED, edge: true, apis: BUILTIN })) walk(value);
+      const enums = reachableEnums(BUILTIN.contractOf(api).spec.components!.schemas!, component);
       for (const value of enums) expect(seen, `${api} ${component}: "${value}" never drawn`).toContain(value);
     }
   });
 
   it('plain and edge draws reach every state of every API within 200 objects', () => {
-    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle))
+    for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN)).filter((o) => o.lifecycle))
       for (const edge of [false, true]) {
         const states = new Set(
-          [...drawObjects(op.api, op.target, { count: 200, seed: SEED, edge })].map((t) => t[op.stateField!]),
+          [...drawObjects(op.api, op.target, { count: 200, seed: SEED, edge, apis: BUILTIN })].map(
+            (t) => t[op.stateField!],
+          ),
         );
         expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
       }
@@ -71,30 +76,37 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
 
   it('edge ids stay in the list, once each', () => {
     // Ark's task ids are `task-` and 8 to 10 base-36 digits: the smallest suffix is an edge case.
-    const ids = [...drawObjects('ark', 'task', { count: 2000, seed: SEED, edge: true })].map((t) => String(t.task_id));
+    const ids = [...drawObjects('ark', 'task', { count: 2000, seed: SEED, edge: true, apis: BUILTIN })].map((t) =>
+      String(t.task_id),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.some((id) => /^task-0{5}/.test(id))).toBe(true);
   });
 
   for (const rule of ITEM_RULES)
     it(`breaks: ${rule.id} breaks that rule and only it`, () => {
-      const component = componentsOf(rule.api)[rule.target]!;
-      for (const value of drawObjects(rule.api, rule.target, { count: 100, seed: SEED, breaks: rule.id })) {
+      const component = componentsOf(rule.api, BUILTIN)[rule.target]!;
+      for (const value of drawObjects(rule.api, rule.target, {
+        count: 100,
+        seed: SEED,
+        breaks: rule.id,
+        apis: BUILTIN,
+      })) {
         // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
-        expect(validateComponent(rule.api, component, value, 'documented')).toEqual([]);
-        const found = new Set(checkItem(rule.api, rule.target, value).map((v) => v.rule));
+        expect(validateComponent(rule.api, component, value, 'documented', BUILTIN)).toEqual([]);
+        const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.rule));
         expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
       }
     });
 
   it('nested ids (a tool call id, an ask id) are unique within 10,000 objects of every API (1,000 edge ones)', () => {
-    expect(generatorsOf('ark').nestedIds?.task).toContain('tool.tool_use_id');
-    expect(generatorsOf('everruns').nestedIds?.task).toContain('input_request.id');
+    expect(generatorsOf('ark', BUILTIN).nestedIds?.task).toContain('tool.tool_use_id');
+    expect(generatorsOf('everruns', BUILTIN).nestedIds?.task).toContain('input_request.id');
     for (const { api, target } of targets) {
-      const paths = generatorsOf(api).nestedIds?.[target] ?? [];
+      const paths = generatorsOf(api, BUILTIN).nestedIds?.[target] ?? [];
       if (paths.length === 0) continue;
       for (const edge of [false, true]) {
-        const values = [...drawObjects(api, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge })];
+        const values = [...drawObjects(api, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge, apis: BUILTIN })];
         for (const path of paths) {
           const ids = values.flatMap((v) => idsAt(v, path));
           // Every declared path is drawn often (a misspelt path would find nothing).
@@ -122,18 +134,18 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
 
   it('the same seed draws the same list; another seed another', () => {
     const list = (seed: number) =>
-      JSON.stringify([...drawObjects('everruns', 'task', { count: 50, seed, edge: true })]);
+      JSON.stringify([...drawObjects('everruns', 'task', { count: 50, seed, edge: true, apis: BUILTIN })]);
     expect(list(SEED)).toBe(list(SEED));
     expect(list(SEED)).not.toBe(list(SEED + 1));
   });
 
   it('demo values read like what the documents describe', () => {
-    const [session] = [...drawObjects('praxis', 'session', { count: 40, seed: SEED })].filter((s) =>
+    const [session] = [...drawObjects('praxis', 'session', { count: 40, seed: SEED, apis: BUILTIN })].filter((s) =>
       Array.isArray((s.agent as JsonObject | undefined)?.mcp_servers),
     );
     for (const server of (session!.agent as { mcp_servers: { url: string }[] }).mcp_servers)
       expect(server.url).toMatch(/^https:\/\/[a-z.-]+\//);
-    const outputs = [...drawObjects('jsonrpc', 'task', { count: 40, seed: SEED })].flatMap(
+    const outputs = [...drawObjects('jsonrpc', 'task', { count: 40, seed: SEED, apis: BUILTIN })].flatMap(
       (t) => t.output as JsonObject[],
     );
     expect(outputs.length).toBeGreaterThan(0);

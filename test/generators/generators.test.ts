@@ -4,10 +4,10 @@ import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
 import { componentsOf } from '../../src/contract/operations.js';
-import { contractOf } from '../../src/contract/registry.js';
 import { validateComponent } from '../../src/contract/validate.js';
-import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/generators/index.js';
+import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/entries/generators.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { reachableEnums } from './enums.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -15,7 +15,7 @@ const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const params = (numRuns: number) => ({ seed: SEED, numRuns });
 
 const targets = BUILTIN_API_NAMES.flatMap((api) =>
-  Object.entries(componentsOf(api)).map(([target, component]) => ({
+  Object.entries(componentsOf(api, BUILTIN)).map(([target, component]) => ({
     api,
     target: target as 'task' | 'session' | 'envelope',
     component: component!,
@@ -27,8 +27,8 @@ describe(`generators (seed ${SEED})`, () => {
     it(`${api} ${target}: 1,000 valid values pass the strict schema and every rule`, () => {
       fc.assert(
         fc.property(validObject(api, target), (value) => {
-          expect(validateComponent(api, component, value)).toEqual([]);
-          expect(checkItem(api, target, value)).toEqual([]);
+          expect(validateComponent(api, component, value, undefined, BUILTIN)).toEqual([]);
+          expect(checkItem(api, target, value, undefined, BUILTIN)).toEqual([]);
         }),
         params(1000),
       );
@@ -36,8 +36,8 @@ describe(`generators (seed ${SEED})`, () => {
     it(`${api} ${target}: edge values pass too`, () => {
       fc.assert(
         fc.property(validObject(api, target, { edge: true }), (value) => {
-          expect(validateComponent(api, component, value)).toEqual([]);
-          expect(checkItem(api, target, value)).toEqual([]);
+          expect(validateComponent(api, component, value, undefined, BUILTIN)).toEqual([]);
+          expect(checkItem(api, target, value, undefined, BUILTIN)).toEqual([]);
         }),
         params(300),
       );
@@ -55,7 +55,7 @@ describe(`generators (seed ${SEED})`, () => {
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
       samples.forEach(walk);
-      const schema = contractOf(api).spec.components!.schemas!;
+      const schema = BUILTIN.contractOf(api).spec.components!.schemas!;
       const enums = reachableEnums(schema, component);
       for (const value of enums)
         expect(seen, `${api} ${component}: enum value "${value}" never generated`).toContain(value);
@@ -63,7 +63,7 @@ describe(`generators (seed ${SEED})`, () => {
   });
 
   it('edge mode reaches every state of every API within 200 samples', () => {
-    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle)) {
+    for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN)).filter((o) => o.lifecycle)) {
       const states = new Set(
         fc
           .sample(validObject(op.api, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
@@ -78,8 +78,10 @@ describe(`generators (seed ${SEED})`, () => {
       fc.assert(
         fc.property(brokenObject(rule.id), (value) => {
           // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
-          expect(validateComponent(rule.api, componentsOf(rule.api)[rule.target]!, value, 'documented')).toEqual([]);
-          const found = new Set(checkItem(rule.api, rule.target, value).map((v) => v.rule));
+          expect(
+            validateComponent(rule.api, componentsOf(rule.api, BUILTIN)[rule.target]!, value, 'documented', BUILTIN),
+          ).toEqual([]);
+          const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.rule));
           expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
         }),
         params(200),
@@ -108,12 +110,14 @@ describe(`generators (seed ${SEED})`, () => {
 
   for (const api of BUILTIN_API_NAMES) {
     it(`${api}: legal lifecycles pass every over-time law and every item rule`, () => {
-      const op = operationsOf(api).find((o) => o.lifecycle && o.target === 'task')!;
+      const op = operationsOf(api, BUILTIN).find((o) => o.lifecycle && o.target === 'task')!;
       fc.assert(
-        fc.property(legalLifecycle(api), ({ snapshots }) => {
+        fc.property(legalLifecycle(api, undefined, BUILTIN), ({ snapshots }) => {
           for (let i = 0; i < snapshots.length; i++) {
-            expect(checkItem(api, 'task', snapshots[i]!)).toEqual([]);
-            expect(validateComponent(api, componentsOf(api).task!, snapshots[i]!)).toEqual([]);
+            expect(checkItem(api, 'task', snapshots[i]!, undefined, BUILTIN)).toEqual([]);
+            expect(validateComponent(api, componentsOf(api, BUILTIN).task!, snapshots[i]!, undefined, BUILTIN)).toEqual(
+              [],
+            );
             if (i > 0)
               expect(checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!))).toEqual(
                 [],
@@ -124,9 +128,9 @@ describe(`generators (seed ${SEED})`, () => {
       );
     });
     it(`${api}: illegal lifecycles break exactly the law they are labelled with`, () => {
-      const op = operationsOf(api).find((o) => o.lifecycle && o.target === 'task')!;
+      const op = operationsOf(api, BUILTIN).find((o) => o.lifecycle && o.target === 'task')!;
       fc.assert(
-        fc.property(illegalLifecycle(api), ({ snapshots, breaks }) => {
+        fc.property(illegalLifecycle(api, undefined, BUILTIN), ({ snapshots, breaks }) => {
           const found = new Set<string>();
           for (let i = 1; i < snapshots.length; i++)
             for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!)))
@@ -141,7 +145,7 @@ describe(`generators (seed ${SEED})`, () => {
   it('request cases: every rejected parameter is generated with its prescribed response', () => {
     // About a quarter of the cases are refusals, spread over up to 10 parameters: 400 cases missed
     // one now and then (seed 916582273); 2,000 give each some 50.
-    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf)) {
+    for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN))) {
       const cases = fc.sample(requestCase(op), { seed: SEED, numRuns: 2000 });
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)

@@ -3,10 +3,10 @@
  * be the objects `drawObjects` gives for the same seed, and the members each repair names
  * (`RuleKit.members`) must be all it touches, or a repair would read a member that was never built.
  */
+
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
-import { processApis } from '../../src/contract/api-set.js';
 import { componentOf, componentsOf, operationsOf } from '../../src/contract/operations.js';
 import { rulesFor } from '../../src/contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../../src/contract/rules/types.js';
@@ -18,11 +18,12 @@ import { generatorsOf } from '../../src/generators/profiles.js';
 import { repairMembers } from '../../src/generators/repair.js';
 import { apiSetOf } from '../../src/handlers/apis.js';
 import type { ApiModule } from '../../src/handlers/profile.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
 const targets = BUILTIN_API_NAMES.flatMap((api) =>
-  Object.keys(componentsOf(api)).map((target) => ({ api, target: target as RuleTarget })),
+  Object.keys(componentsOf(api, BUILTIN)).map((target) => ({ api, target: target as RuleTarget })),
 );
 
 /** The first line where two lists differ, or undefined. */
@@ -40,9 +41,9 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
   for (const { api, target } of targets)
     it(`${api} ${target}: the lines are the objects drawObjects gives, plain and --edge`, () => {
       // Every built-in kit names its members, so these lines are written as drawn, not serialised.
-      expect(repairMembers(api, target)).toBeDefined();
+      expect(repairMembers(api, target, BUILTIN)).toBeDefined();
       for (const edge of [false, true]) {
-        const options = { count: edge ? 600 : 2000, seed: SEED, edge };
+        const options = { count: edge ? 600 : 2000, seed: SEED, edge, apis: BUILTIN };
         const difference = firstDifference(
           [...drawObjects(api, target, options)],
           [...drawLines(api, target, options)],
@@ -54,7 +55,7 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
   it('blocks drawn apart, in any order, are the lines of the whole run (what --threads relies on)', () => {
     const count = 2 * BLOCK + 300;
     for (const { api, target } of targets) {
-      const options = { count, seed: SEED };
+      const options = { count, seed: SEED, apis: BUILTIN };
       if (!blocksApart(api, target, options)) {
         // A run that keeps a record of its ids is only drawn whole.
         expect(() => [...drawLines(api, target, { ...options, block: 1 })]).toThrow(/draw the run whole/);
@@ -67,20 +68,20 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
         true,
       );
       expect(firstDifference([...drawObjects(api, target, options)].slice(2 * BLOCK), blocks[0]!)).toBeUndefined();
-      const idField = operationsOf(api).find((op) => op.target === target)?.idField;
+      const idField = operationsOf(api, BUILTIN).find((op) => op.target === target)?.idField;
       if (idField !== undefined) {
         const ids = whole.map((line) => (JSON.parse(line) as JsonObject)[idField]);
         expect(new Set(ids).size, `${api} ${target} ids`).toBe(count);
       }
     }
     // The slow objects are the ones drawn apart.
-    expect(blocksApart('praxis', 'session', { count, seed: SEED })).toBe(true);
-    expect(blocksApart('everruns', 'task', { count, seed: SEED })).toBe(true);
-    expect(blocksApart('praxis', 'session', { count, seed: SEED, edge: true })).toBe(false);
-    expect(() => [...drawLines('praxis', 'session', { count, seed: SEED, edge: true, block: 1 })]).toThrow(
-      /draw the run whole/,
-    );
-    expect(() => [...drawLines('ark', 'task', { count, seed: SEED, block: 3 })]).toThrow(
+    expect(blocksApart('praxis', 'session', { count, seed: SEED, apis: BUILTIN })).toBe(true);
+    expect(blocksApart('everruns', 'task', { count, seed: SEED, apis: BUILTIN })).toBe(true);
+    expect(blocksApart('praxis', 'session', { count, seed: SEED, edge: true, apis: BUILTIN })).toBe(false);
+    expect(() => [
+      ...drawLines('praxis', 'session', { count, seed: SEED, edge: true, block: 1, apis: BUILTIN }),
+    ]).toThrow(/draw the run whole/);
+    expect(() => [...drawLines('ark', 'task', { count, seed: SEED, block: 3, apis: BUILTIN })]).toThrow(
       `block 3 is not one of the run's blocks: ${count} objects make blocks 0 to 2`,
     );
   });
@@ -98,15 +99,15 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
   });
 
   it('each repair touches only the members its kit names (read, set, deleted or asked for)', () => {
-    const apis = processApis();
+    const apis = BUILTIN;
     for (const { api, target } of targets) {
       const repairs = [
-        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...generatorsOf(api).kits[rule.id]! })),
+        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...generatorsOf(api, BUILTIN).kits[rule.id]! })),
         ...familyRepairs(api, target, apis).map((family, i) => ({ name: `${api} ${target} family ${i}`, ...family })),
       ];
       for (const edge of [false, true]) {
         // Objects as the walk draws them, before any repair: each repair meets what the ones before it left.
-        const draw = bulkWalker(api, edge, apis, drawBackend, 'draw').component(componentOf(api, target));
+        const draw = bulkWalker(api, edge, apis, drawBackend, 'draw').component(componentOf(api, target, BUILTIN));
         const r = new Rng(SEED);
         for (let i = 0; i < 1000; i++) {
           const object = draw(r) as JsonObject;

@@ -4,13 +4,14 @@
  * clears them. In process (MockApp), through MSW, over HTTP with the control API and with a
  * Prefer header.
  */
+
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { validateResponseBody } from '../../src/contract/validate.js';
-import { MockApp } from '../../src/handlers/app.js';
-import { createHandlers } from '../../src/handlers/msw.js';
 import { connectMock } from '../../src/node/control.js';
 import { startServer } from '../../src/node/server.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const arkTasks = '/sessions/sesn-demo/tasks';
 const get = (app: MockApp, api: 'ark' | 'praxis', path: string, prefer?: string) =>
@@ -25,7 +26,7 @@ describe('answers in process', () => {
     const first = get(app, 'ark', arkTasks);
     expect(first.status).toBe(503);
     // Ark's own error format: the body the spec gives its documented errors, the shape of the mock's 404.
-    expect(validateResponseBody('ark', 'listTasks', 400, first.body, 'strict')).toEqual([]);
+    expect(validateResponseBody('ark', 'listTasks', 400, first.body, 'strict', BUILTIN)).toEqual([]);
     expect(Object.keys(first.body as object)).toEqual(Object.keys(notFound.body as object));
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
     expect(get(app, 'ark', arkTasks).status).toBe(503);

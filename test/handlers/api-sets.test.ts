@@ -1,16 +1,19 @@
 import jobs from 'agent-task-contracts/examples/jobs';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
-import { apiNames } from '../../src/contract/registry.js';
+import { BUILTIN_APIS } from '../../src/apis/index.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
+import { useScenario } from '../../src/entries/scenarios.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
-import { useScenario } from '../../src/scenarios/msw.js';
+import { BUILTIN } from '../helpers/apis.js';
+
+/** The built-in modules and the shipped example's, serving the example's API alone (`apiNames`). */
+const WITH_JOBS = { ...BUILTIN_APIS, jobs };
 
 describe("useScenario over a module's API", () => {
-  it('registers the module before it compiles the scenario (no registerApi call)', async () => {
-    expect(apiNames()).not.toContain('jobs');
+  it('compiles the scenario against the set given', async () => {
     const mock = useScenario(
       {
         name: 'jobs-run',
@@ -18,7 +21,7 @@ describe("useScenario over a module's API", () => {
         tasks: [{ session: 'ses_u', task: { id: 'job_u', status: 'queued' } }],
         timeline: [],
       },
-      { apis: [jobs], baseUrl: { jobs: 'https://use.test' } },
+      { apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://use.test' } },
     );
     const server = setupServer(...mock.handlers);
     server.listen({ onUnhandledRequest: 'error' });
@@ -33,7 +36,7 @@ describe("useScenario over a module's API", () => {
 
 describe('two mocks over different API sets in one process', () => {
   it('each intercepts its own APIs only and keeps its own data', async () => {
-    const jobsMock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://jobs.test' } });
+    const jobsMock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://jobs.test' } });
     const arkMock = createHandlers({ apiNames: ['ark'], baseUrl: { ark: 'https://ark.test' } });
     expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);
     await jobsMock.seed('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
@@ -48,15 +51,15 @@ describe('two mocks over different API sets in one process', () => {
       expect(ark.items.map((task: { state: string }) => task.state)).toEqual(['unknown']);
       // Neither mock answers for the other's API: the jobs mock holds no Ark task, the Ark mock no job.
       expect((await jobsMock.app()).store.tasks('ark', 'sesn-a')).toEqual([]);
-      expect((await arkMock.app()).store.tasks('jobs', 'ses_a')).toEqual([]);
+      expect((await arkMock.app()).apis.has('jobs')).toBe(false);
     } finally {
       server.close();
     }
   });
 
   it("a reset of one leaves the other's seeded data", async () => {
-    const one = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://one.test' } });
-    const two = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://two.test' } });
+    const one = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://one.test' } });
+    const two = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://two.test' } });
     await one.seed('jobs', 'ses_b', [{ status: 'queued' }]);
     await two.seed('jobs', 'ses_b', [{ status: 'canceled' }]);
     await one.reset();
@@ -67,7 +70,12 @@ describe('two mocks over different API sets in one process', () => {
 
 describe("a scenario of a module's API", () => {
   it('plays like a built-in one: its task moves on at each poll', async () => {
-    const mock = createHandlers({ apis: [jobs], baseUrl: { jobs: 'https://play.test' }, scenarios: scenarioLoader });
+    const mock = createHandlers({
+      apis: WITH_JOBS,
+      apiNames: ['jobs'],
+      baseUrl: { jobs: 'https://play.test' },
+      scenarios: scenarioLoader,
+    });
     await mock.playScenario({
       name: 'jobs-finish',
       api: 'jobs',
@@ -87,7 +95,7 @@ describe("a scenario of a module's API", () => {
   });
 
   it('names the APIs when it names none of them', () => {
-    expect(() => compileScenario({ name: 'x', api: 'jbos', timeline: [] }, 'x.yaml')).toThrow(
+    expect(() => compileScenario({ name: 'x', api: 'jbos', timeline: [] }, 'x.yaml', BUILTIN)).toThrow(
       /x\.yaml.*\/api.*unknown API "jbos"; the APIs are praxis, everruns, ark, jsonrpc/,
     );
   });
@@ -96,8 +104,10 @@ describe("a scenario of a module's API", () => {
 describe("faults of a mock's own API set", () => {
   it('createHandlers refuses a fault of an API it does not serve, at creation and in setFaults', async () => {
     const refusal = /fault "ark\.order-newest-first" is of API ark, which this mock does not serve \(it serves jobs\)/;
-    expect(() => createHandlers({ apis: [jobs], faults: ['ark.order-newest-first'] })).toThrow(refusal);
-    const mock = createHandlers({ apis: [jobs] });
+    expect(() => createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], faults: ['ark.order-newest-first'] })).toThrow(
+      refusal,
+    );
+    const mock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'] });
     await expect(mock.setFaults(['ark.order-newest-first'])).rejects.toThrow(refusal);
     await mock.setFaults(['jobs.order-newest-first']);
     expect((await mock.state()).faults).toEqual(['jobs.order-newest-first']);
@@ -105,7 +115,7 @@ describe("faults of a mock's own API set", () => {
   });
 
   it('keeps to its set in answers, seeds and state too', async () => {
-    const mock = createHandlers({ apis: [jobs] });
+    const mock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'] });
     await expect(mock.setAnswers([{ api: 'ark', status: 503 }])).rejects.toThrow(
       'answers[0]: this mock does not serve ark; it serves jobs',
     );
@@ -119,16 +129,16 @@ describe("faults of a mock's own API set", () => {
   });
 
   it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {
-    const app = await MockApp.create({ apis: [jobs], apiNames: ['jobs'] });
+    const app = await MockApp.create({ apis: WITH_JOBS, apiNames: ['jobs'] });
     const refused = await app.controlResponse('POST', '/faults', { faults: ['ark.order-newest-first'] });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(
       /is of API ark, which this mock does not serve \(it serves jobs\)/,
     );
-    await expect(MockApp.create({ apiNames: ['jobs'], faults: ['ark.order-newest-first'] })).rejects.toThrow(
-      /of API ark/,
-    );
-    await expect(MockApp.create({ apiNames: ['jbos'] })).rejects.toThrow(
+    await expect(
+      MockApp.create({ apis: WITH_JOBS, apiNames: ['jobs'], faults: ['ark.order-newest-first'] }),
+    ).rejects.toThrow(/of API ark/);
+    await expect(MockApp.create({ apis: WITH_JOBS, apiNames: ['jbos'] })).rejects.toThrow(
       /the mock does not serve API "jbos"; it serves .*jobs/,
     );
     const server = await startServer(app, { host: '127.0.0.1', port: 0 });
@@ -144,7 +154,7 @@ describe("faults of a mock's own API set", () => {
   });
 
   it("an unknown fault of a module's API says where its faults are listed, with the closest", async () => {
-    const mock = createHandlers({ apis: [jobs] });
+    const mock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'] });
     const error = await mock.setFaults(['jobs.order-newst-first'] as never).catch((e: Error) => e.message);
     expect(error).toContain('unknown fault "jobs.order-newst-first" (did you mean "jobs.order-newest-first"?)');
     expect(error).toContain("the mock lists each API's in injectableFaults() (GET /__mock/faults)");

@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockApp } from '../../src/handlers/app.js';
-import { createHandlers } from '../../src/handlers/msw.js';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { connectMock, type MockControl } from '../../src/node/control.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';

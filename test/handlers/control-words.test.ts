@@ -3,13 +3,15 @@
  * each endpoint once, a misspelt scenario gets "did you mean", and a body fits a few thousand
  * tasks, while one over the limit is a 413 naming it.
  */
+
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { runCli } from '../../src/cli/main.js';
-import { MockApp } from '../../src/handlers/app.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { libraryScenario } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -102,7 +104,7 @@ describe('the control API in words', () => {
     const app = await MockApp.create({ scenarios: scenarioLoader });
     await expect(app.playScenario('ark-unknown-come-back')).rejects.toThrow(meant);
     // useScenario and the browser worker load through the loader; scenarioHandlers through the library.
-    await expect(scenarioLoader.load('ark-unknown-come-back')).rejects.toThrow(meant);
+    await expect(scenarioLoader.load('ark-unknown-come-back', {}, BUILTIN)).rejects.toThrow(meant);
     expect(() => libraryScenario('ark-unknown-come-back')).toThrow(meant);
     let err = '';
     const io = { stdout: () => {}, stderr: (t: string) => (err += t), stopSignal: Promise.resolve() };

@@ -1,10 +1,12 @@
 /** Faults say what they change: in the mock's state, in each answer they changed, and `:every` breaks every object. */
+
 import { describe, expect, it } from 'vitest';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
-import { MockApp } from '../../src/handlers/app.js';
 import { ControlError } from '../../src/handlers/control-error.js';
 import { describeUnknownFaults, faultChanges } from '../../src/handlers/faults/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const RULE = 'praxis.ended-at-null-exactly-while-running';
 const PATH = '/v1/sessions/sesn_demo/background_tasks';
@@ -12,7 +14,7 @@ const PATH = '/v1/sessions/sesn_demo/background_tasks';
 async function listed(app: MockApp) {
   const response = await app.respond('praxis', { method: 'GET', path: PATH, query: new URLSearchParams() });
   const tasks = (response.body as { data: Record<string, unknown>[] }).data;
-  const broken = tasks.filter((t) => checkItem('praxis', 'task', t).some((v) => v.rule === RULE));
+  const broken = tasks.filter((t) => checkItem('praxis', 'task', t, undefined, BUILTIN).some((v) => v.rule === RULE));
   return { response, tasks, broken };
 }
 
@@ -27,7 +29,7 @@ describe('fault effects', () => {
     const [effect] = app.state().faultEffects;
     expect(effect).toEqual({
       id: RULE,
-      changes: faultChanges().get(RULE),
+      changes: faultChanges(BUILTIN).get(RULE),
       broke: { objects: 2, of: 2 * tasks.length },
     });
     expect(effect!.changes).toMatch(
@@ -54,15 +56,15 @@ describe('fault effects', () => {
     expect(app.state().faultEffects).toEqual([
       { id: 'ark.order-newest-first', changes: 'lists each page oldest first' },
     ]);
-    const said = describeUnknownFaults(['ark.order-newest-first:every']);
+    const said = describeUnknownFaults(['ark.order-newest-first:every'], BUILTIN);
     expect(said).toContain('ark.order-newest-first has no every-object form (lists each page oldest first)');
     expect(() => app.setFaults(['ark.order-newest-first:every' as 'ark.order-newest-first'])).toThrow(ControlError);
-    expect(describeUnknownFaults(['ark.finished-at-when-terminal:every'])).toBeUndefined();
+    expect(describeUnknownFaults(['ark.finished-at-when-terminal:every'], BUILTIN)).toBeUndefined();
   });
 
   it('every built-in item rule kit says what it breaks, and every fault says what it changes', () => {
     for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const)
-      for (const [id, kit] of Object.entries(generatorsOf(api).kits)) expect(kit.breaks, id).toMatch(/^[a-z]/);
-    for (const [id, changes] of faultChanges()) expect(changes.length, id).toBeGreaterThan(10);
+      for (const [id, kit] of Object.entries(generatorsOf(api, BUILTIN).kits)) expect(kit.breaks, id).toMatch(/^[a-z]/);
+    for (const [id, changes] of faultChanges(BUILTIN)) expect(changes.length, id).toBeGreaterThan(10);
   });
 });

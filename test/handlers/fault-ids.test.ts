@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { allFaults, describeUnknownFaults, faultsOf } from '../../src/handlers/faults/index.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 describe('unknown fault ids', () => {
   it('suggest within the API the id names, never another API', () => {
-    const message = describeUnknownFaults(['ark.not-a-server-error'])!;
+    const message = describeUnknownFaults(['ark.not-a-server-error'], BUILTIN)!;
     expect(message).toMatch(/^unknown fault "ark.not-a-server-error"; ark can inject: ark\./);
     expect(message).not.toContain('everruns');
-    expect(describeUnknownFaults(['everruns.not-a-server-eror'])).toContain(
+    expect(describeUnknownFaults(['everruns.not-a-server-eror'], BUILTIN)).toContain(
       '(did you mean "everruns.not-a-server-error"?)',
     );
-    expect(describeUnknownFaults(['ark.order-newest-frist'])).toContain('(did you mean "ark.order-newest-first"?)');
+    expect(describeUnknownFaults(['ark.order-newest-frist'], BUILTIN)).toContain(
+      '(did you mean "ark.order-newest-first"?)',
+    );
   });
 
   it('list the injectable ids of that API first, then say where the others are', () => {
-    const message = describeUnknownFaults(['jsonrpc.nope'])!;
+    const message = describeUnknownFaults(['jsonrpc.nope'], BUILTIN)!;
     const listed = message
       .slice(message.indexOf('jsonrpc can inject: ') + 'jsonrpc can inject: '.length, message.lastIndexOf(';'))
       .split(', ');
-    expect(listed).toEqual(faultsOf('jsonrpc'));
+    expect(listed).toEqual(faultsOf('jsonrpc', BUILTIN));
     expect(listed.length).toBeGreaterThan(5);
     expect(message).toContain(
       "the mock lists each API's in injectableFaults() (GET /__mock/faults), and docs/rules.md the built-in APIs'",
@@ -26,19 +29,23 @@ describe('unknown fault ids', () => {
   });
 
   it('suggest nothing for an id that names no API, and say how ids are formed', () => {
-    const message = describeUnknownFaults(['nope'])!;
+    const message = describeUnknownFaults(['nope'], BUILTIN)!;
     expect(message).not.toContain('did you mean');
     for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc']) expect(message).not.toContain(`${api} can inject`);
     expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc)');
   });
 
   it('suggest nothing when no id of the API is close', () => {
-    expect(describeUnknownFaults(['ark.completely-unrelated-words'])).not.toContain('did you mean');
+    expect(describeUnknownFaults(['ark.completely-unrelated-words'], BUILTIN)).not.toContain('did you mean');
   });
 
   it('every injectable id belongs to exactly one API, and known ids pass', () => {
-    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap(faultsOf).sort()).toEqual([...allFaults()].sort());
-    expect(describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'])).toBeUndefined();
+    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap((api) => faultsOf(api, BUILTIN)).sort()).toEqual(
+      [...allFaults(BUILTIN)].sort(),
+    );
+    expect(
+      describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'], BUILTIN),
+    ).toBeUndefined();
   });
 
   it('a scenario with a misspelt fault says the same', () => {
@@ -48,7 +55,7 @@ describe('unknown fault ids', () => {
       sessions: [{ id: 's' }],
       timeline: [{ faults: ['ark.order-newest-frist'] }],
     };
-    expect(() => compileScenario(scenario, 'x.yaml')).toThrow(
+    expect(() => compileScenario(scenario, 'x.yaml', BUILTIN)).toThrow(
       /\/timeline\/0\/faults\/0: unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/,
     );
   });

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers, demoMock } from '../../src/entries/handlers.js';
-import { useScenario } from '../../src/scenarios/index.js';
+import { useScenario } from '../../src/entries/scenarios.js';
 import type {
   ArkTaskPage,
   EverrunsTaskList,

@@ -1,10 +1,12 @@
 /** `mock --tasks N`: the ids nested in grown tasks (a tool call's, a child session's) stay unique in the session. */
+
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { idsAt } from '../../src/generators/nested-ids.js';
 import { generatorsOf } from '../../src/generators/profiles.js';
 import { mockOf } from '../../src/handlers/apis.js';
-import { MockApp } from '../../src/handlers/app.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 describe('nested ids in grown demo sessions', () => {
   for (const seed of [undefined, 7])
@@ -15,9 +17,9 @@ describe('nested ids in grown demo sessions', () => {
       });
       let checked = 0;
       for (const api of BUILTIN_API_NAMES) {
-        const items = app.store.tasks(api, mockOf(api).demo!.session).map((r) => r.item);
+        const items = app.store.tasks(api, mockOf(api, BUILTIN).demo!.session).map((r) => r.item);
         expect(items).toHaveLength(3_000);
-        for (const path of generatorsOf(api).nestedIds?.task ?? []) {
+        for (const path of generatorsOf(api, BUILTIN).nestedIds?.task ?? []) {
           const ids = items.flatMap((item) => idsAt(item, path));
           checked += ids.length;
           expect(ids.length - new Set(ids).size, `${api} ${path}: repeated ids`).toBe(0);

@@ -3,13 +3,15 @@
  * grown task is created, started and ended no later than the day after the demo starts, so a mock
  * whose clock has reached that day (a real clock has) lists no time in its future.
  */
+
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { looksLikeUnixSeconds, rfc3339Millis } from '../../src/contract/time.js';
 import { mockOf } from '../../src/handlers/apis.js';
-import { MockApp } from '../../src/handlers/app.js';
 import { BASE_MS, DEMO_DAY_END_MS } from '../../src/handlers/dataset-grow.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 /** Every time a task holds, in Unix milliseconds, by its path: numbers in their unit, RFC 3339 text. */
 function timesOf(value: unknown, at = ''): [string, number][] {
@@ -24,7 +26,7 @@ function timesOf(value: unknown, at = ''): [string, number][] {
 
 /** The newest tasks of the API's demo session, as the store lists them to every operation. */
 function newestTasks(app: MockApp, api: (typeof BUILTIN_API_NAMES)[number]): JsonObject[] {
-  const session = mockOf(api).demo!.session;
+  const session = mockOf(api, BUILTIN).demo!.session;
   return app.store.page(api, { session, limit: 20 }).entries.map((entry) => entry.item);
 }
 

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MockApp } from '../../src/handlers/app.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 
 const run = promisify(execFile);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { taskOperation } from '../../src/contract/operations.js';
-import { MockApp } from '../../src/handlers/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const listArk = (app: MockApp, session: string) =>
   app.respond('ark', { method: 'GET', path: `/sessions/${session}/tasks`, query: new URLSearchParams('limit=5') });
@@ -14,7 +15,7 @@ describe('two mocks in one test run share no state', () => {
     ]);
     const sessionA = a.store.sessionsOf('ark')[0]!;
     const sessionB = b.store.sessionsOf('ark')[0]!;
-    const idField = taskOperation('ark').idField;
+    const idField = taskOperation('ark', BUILTIN).idField;
     const idsOf = (body: unknown) =>
       (body as { items: Record<string, unknown>[] }).items.map((t) => String(t[idField]));
     for (let round = 0; round < 3; round++) {
@@ -47,7 +48,7 @@ describe('two mocks in one test run share no state', () => {
     const task = a.store.tasks('everruns', session)[0]!.item;
     // The same session and seq in b, but an item that breaks the contract: b must refuse it.
     await expect(
-      b.store.addTask('everruns', session, { ...task, [taskOperation('everruns').idField]: 12 }),
+      b.store.addTask('everruns', session, { ...task, [taskOperation('everruns', BUILTIN).idField]: 12 }),
     ).rejects.toThrow(/breaks the contract/);
   });
 });

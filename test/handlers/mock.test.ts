@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import { type ApiName, checkItem, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
@@ -9,8 +10,8 @@ import { itemsOf } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
 import { demoStore } from '../../src/handlers/dataset.js';
-import { createHandlers, MockApp } from '../../src/handlers/index.js';
 import { MockStore } from '../../src/handlers/store.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -60,7 +61,7 @@ async function call(base: string, path: string, query: [string, string][]) {
 
 describe(`mock responses (seed ${SEED})`, () => {
   for (const api of BUILTIN_API_NAMES) {
-    for (const op of operationsOf(api)) {
+    for (const op of operationsOf(api, BUILTIN)) {
       it(`${api}.${op.operationId}: every response to a generated request passes the contract (strict)`, async () => {
         await fc.assert(
           fc.asyncProperty(
@@ -76,9 +77,9 @@ describe(`mock responses (seed ${SEED})`, () => {
               expect(r.contentType).toMatch(/application\/json/);
               if (c.expect.kind === 'ok') {
                 expect(r.status).toBe(200);
-                expect(validateBody(api, op.operationId, 200, body, 'strict')).toEqual([]);
+                expect(validateBody(api, op.operationId, 200, body, 'strict', BUILTIN)).toEqual([]);
                 for (const item of itemsOf(op, body) ?? [])
-                  expect(checkItem(api, op.target, item as Record<string, unknown>)).toEqual([]);
+                  expect(checkItem(api, op.target, item as Record<string, unknown>, undefined, BUILTIN)).toEqual([]);
               } else {
                 if (c.expect.status !== '4xx') expect(r.status).toBe(c.expect.status);
                 else expect(r.status).toBeGreaterThanOrEqual(400);
@@ -130,7 +131,7 @@ describe(`mock responses (seed ${SEED})`, () => {
 
 describe('demo data and store', () => {
   it('holds the documented ids and every state of every API', async () => {
-    const store = await demoStore();
+    const store = await demoStore(BUILTIN);
     expect(store.sessionObjects('praxis', (s) => s.archived_at === null)).toHaveLength(DEMO.praxis.sessionCount);
     expect(store.tasks('ark', DEMO.ark.session).length).toBeGreaterThanOrEqual(45);
     expect(
@@ -140,9 +141,11 @@ describe('demo data and store', () => {
       store.sessionObjects('praxis', (s) => s.archived_at === null).map((r) => r.item.status),
     );
     expect([...sessionStates].sort()).toEqual(
-      [...operationsOf('praxis').find((o) => o.target === 'session')!.lifecycle!.states].sort(),
+      [...operationsOf('praxis', BUILTIN).find((o) => o.target === 'session')!.lifecycle!.states].sort(),
     );
-    for (const op of BUILTIN_API_NAMES.flatMap(operationsOf).filter((o) => o.lifecycle && o.target === 'task')) {
+    for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN)).filter(
+      (o) => o.lifecycle && o.target === 'task',
+    )) {
       const session = op.api === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.api as BuiltinApiName]!;
       const states = new Set(store.tasks(op.api, session).map((r) => r.item[op.stateField!]));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
@@ -150,13 +153,13 @@ describe('demo data and store', () => {
   });
 
   it('is deterministic for a seed', async () => {
-    const a = await demoStore({ seed: 3 });
-    const b = await demoStore({ seed: 3 });
+    const a = await demoStore(BUILTIN, { seed: 3 });
+    const b = await demoStore(BUILTIN, { seed: 3 });
     expect(JSON.stringify(a.tasks('ark', DEMO.ark.session))).toBe(JSON.stringify(b.tasks('ark', DEMO.ark.session)));
   });
 
   it('refuses a record that breaks the contract, naming the rule', async () => {
-    const store = new MockStore();
+    const store = new MockStore(BUILTIN);
     await expect(
       store.addTask('ark', 'sesn-a', {
         task_id: 'task-1',
@@ -177,7 +180,7 @@ describe('demo data and store', () => {
     const after = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
     expect(after).not.toEqual(before);
     for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session))
-      expect(checkItem('jsonrpc', 'task', r.item)).toEqual([]);
+      expect(checkItem('jsonrpc', 'task', r.item, undefined, BUILTIN)).toEqual([]);
     expect((await app.controlResponse('POST', '/advance', { steps: 'many' })).status).toBe(400);
     expect((await app.controlResponse('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
     await expect(app.control('POST', '/faults', { faults: ['nope'] })).rejects.toThrow(/unknown fault "nope"/);
@@ -193,7 +196,7 @@ describe('demo data and store', () => {
       /unknown fault "ark.order-newest-frist" \(did you mean "ark.order-newest-first"\?\)/,
     );
     // The MSW entry refuses it when the handlers are created, before any request.
-    const { createHandlers } = await import('../../src/handlers/msw.js');
+    const { createHandlers } = await import('../../src/apis/mock-functions.js');
     // @ts-expect-error as above
     expect(() => createHandlers({ faults: ['everruns.filter-stat'] })).toThrow(
       /createHandlers: unknown fault "everruns.filter-stat" \(did you mean "everruns.filter-state"\?\)/,
@@ -207,8 +210,8 @@ describe('the precomputed demo dataset', () => {
     const { validateDemoRecords } = await import('../../src/handlers/dataset.js');
     const { buildDemoRecords } = await import('../../src/handlers/dataset-build.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
-    const built = buildDemoRecords();
+    const built = buildDemoRecords(undefined, BUILTIN);
     expect(JSON.stringify(DEFAULT_DEMO)).toBe(JSON.stringify(built));
-    expect(validateDemoRecords(built)).toEqual([]);
+    expect(validateDemoRecords(built, BUILTIN)).toEqual([]);
   });
 });

@@ -1,16 +1,18 @@
 /** `mock --tasks N`: a big demo session that still conforms, answered from the indexes. */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { runConformance } from '../../src/conformance/index.js';
 import { operationsOf } from '../../src/contract/index.js';
 import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import type { ApiName } from '../../src/contract/registry.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
+import { runConformance } from '../../src/entries/conformance.js';
+import { judgeResponse } from '../../src/entries/matchers.js';
 import { mockOf } from '../../src/handlers/apis.js';
 import type { MockApp } from '../../src/handlers/app.js';
-import { judgeResponse } from '../../src/matchers/judge.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { cli } from '../helpers/cli.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -27,7 +29,7 @@ describe('mock --tasks', () => {
     expect(mock.app.store.taskCount('ark')).toBe(2_000);
     expect(mock.app.store.taskCount('everruns')).toBe(300);
     for (const api of BUILTIN_API_NAMES) {
-      const op = operationsOf(api).find((o) => o.target === 'task')!;
+      const op = operationsOf(api, BUILTIN).find((o) => o.target === 'task')!;
       const states = new Set(
         mock.app.store
           .tasks(api, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[api])
@@ -102,7 +104,7 @@ describe('mock --tasks', () => {
 
 describe('the response cache', () => {
   it('keeps a page whose URL comes back soon (a client polling), not one asked once', async () => {
-    const { MockApp } = await import('../../src/handlers/app.js');
+    const { MockApp } = await import('../../src/apis/mock-functions.js');
     const app = await MockApp.create();
     const ask = (query: string) =>
       app.respond('ark', {
@@ -130,15 +132,16 @@ describe('a grown session is valid however deep it is read', () => {
   const LIMIT = 100;
   let app: MockApp;
   beforeAll(async () => {
-    const { MockApp } = await import('../../src/handlers/app.js');
+    const { MockApp } = await import('../../src/apis/mock-functions.js');
     app = await MockApp.create({ sessionTasks: { ark: SIZE, jsonrpc: SIZE, everruns: 2_000, praxis: 2_000 } });
   }, 120_000);
 
   /** Every broken schema keyword or item rule of one listed task. */
   const problems = (api: ApiName, item: JsonObject) =>
-    [...validateComponent(api, componentOf(api, 'task'), item, 'strict'), ...checkItem(api, 'task', item)].map(
-      (v) => `${api} ${String(idOf(taskOperation(api), item))}: ${v.rule} ${v.message}`,
-    );
+    [
+      ...validateComponent(api, componentOf(api, 'task', BUILTIN), item, 'strict', BUILTIN),
+      ...checkItem(api, 'task', item, undefined, BUILTIN),
+    ].map((v) => `${api} ${String(idOf(taskOperation(api, BUILTIN), item))}: ${v.rule} ${v.message}`);
 
   /** The page a GET answers, as sent (its JSON text), judged by the page laws too. */
   const page = async (api: ApiName, operationId: string, path: string, query: string) => {
@@ -173,7 +176,7 @@ describe('a grown session is valid however deep it is read', () => {
                 '/tasks',
                 `session_id=${session}&limit=${LIMIT}&starting_after=${pivot.item.id}`,
               );
-        const items = itemsOf(taskOperation(api), body) as JsonObject[];
+        const items = itemsOf(taskOperation(api, BUILTIN), body) as JsonObject[];
         expect(items.length).toBeGreaterThan(0);
         for (const item of items) bad.push(...problems(api, item));
         checked += items.length;
@@ -188,18 +191,18 @@ describe('a grown session is valid however deep it is read', () => {
       ['everruns', '/v1/sessions/demo/tasks'],
       ['praxis', '/v1/sessions/sesn_demo/background_tasks'],
     ] as const) {
-      const body = await page(api, taskOperation(api).operationId, path, '');
-      const items = itemsOf(taskOperation(api), body) as JsonObject[];
+      const body = await page(api, taskOperation(api, BUILTIN).operationId, path, '');
+      const items = itemsOf(taskOperation(api, BUILTIN), body) as JsonObject[];
       expect(items).toHaveLength(2_000);
       expect(items.flatMap((item) => problems(api, item)).slice(0, 10)).toEqual([]);
     }
   }, 120_000);
 
   it('a grown task is the same whichever tasks were read before it (each is built on its first read)', async () => {
-    const { MockApp } = await import('../../src/handlers/app.js');
+    const { MockApp } = await import('../../src/apis/mock-functions.js');
     const other = await MockApp.create({ sessionTasks: { ark: SIZE, jsonrpc: SIZE, everruns: 2_000, praxis: 2_000 } });
     for (const api of BUILTIN_API_NAMES) {
-      const session = mockOf(api).demo!.session;
+      const session = mockOf(api, BUILTIN).demo!.session;
       const inOrder = app.store.tasks(api, session).reverse();
       const entries = other.store.tasks(api, session);
       // A stride coprime with the count visits every task once, far from creation order.
@@ -216,8 +219,8 @@ describe('a grown session is valid however deep it is read', () => {
 
   it('ids are unique and creation times follow creation order in every grown session', () => {
     for (const api of BUILTIN_API_NAMES) {
-      const op = taskOperation(api);
-      const session = mockOf(api).demo!.session;
+      const op = taskOperation(api, BUILTIN);
+      const session = mockOf(api, BUILTIN).demo!.session;
       const oldestFirst = app.store.tasks(api, session).reverse();
       expect(new Set(oldestFirst.map((r) => String(idOf(op, r.item)))).size).toBe(oldestFirst.length);
       // The first time field is the creation (or, for Praxis background tasks, the start).
@@ -234,7 +237,7 @@ describe('the task index', () => {
   it('refuses a taken id and keeps the task that holds it', async () => {
     const { MockStore } = await import('../../src/handlers/store.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
-    const store = new MockStore();
+    const store = new MockStore(BUILTIN);
     const [first, second] = DEFAULT_DEMO.tasks.ark as JsonObject[];
     await store.addTask('ark', 'sesn-a', first!, true);
     await expect(store.addTask('ark', 'sesn-b', { ...second!, task_id: first!.task_id }, true)).rejects.toThrow(
@@ -250,7 +253,7 @@ describe('tasks numbered in a row', () => {
     const { MockStore } = await import('../../src/handlers/store.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
     const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
-    const store = new MockStore();
+    const store = new MockStore(BUILTIN);
     const built: number[] = [];
     const states = ['completed', 'running'];
     const stateAt = (k: number) => states[k % 2]!;
@@ -294,7 +297,7 @@ describe('tasks numbered in a row', () => {
     const { MockStore } = await import('../../src/handlers/store.js');
     const { DEFAULT_DEMO } = await import('../../src/handlers/generated/demo-data.js');
     const [task] = DEFAULT_DEMO.tasks.ark as JsonObject[];
-    const store = new MockStore();
+    const store = new MockStore(BUILTIN);
     const ids = ['task-r7', 'task-r8', 'task-r20'];
     const states = ['running', 'failed', 'running'];
     store.addBuiltTasks('ark', 'sesn-a', 3, (k) => ({ ...task!, task_id: ids[k], state: states[k] }), ['running']);

@@ -2,6 +2,7 @@ import Anthropic, { BadRequestError, NotFoundError } from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/apis/mocks.js';
 import { validateComponent } from '../../src/contract/validate.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { startMock } from '../helpers/mock-server.js';
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -19,7 +20,7 @@ describe('the official @anthropic-ai/sdk against the Praxis mock', () => {
     const ids: string[] = [];
     for await (const session of client.beta.sessions.list({ limit: 7 })) {
       ids.push(session.id);
-      expect(validateComponent('praxis', 'Session', session)).toEqual([]);
+      expect(validateComponent('praxis', 'Session', session, undefined, BUILTIN)).toEqual([]);
     }
     expect(ids).toHaveLength(DEMO.praxis.sessionCount);
     expect(new Set(ids).size).toBe(ids.length);

@@ -3,8 +3,7 @@
  * killed the server, hung every request or leaked one test's state into the next.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MockApp } from '../../src/handlers/app.js';
-import { createHandlers } from '../../src/handlers/msw.js';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { scenarioLoader } from '../../src/scenarios/index.js';
 import { startMock } from '../helpers/mock-server.js';
 

@@ -1,8 +1,8 @@
 /** The typed control methods in process: they do what the HTTP control API does and refuse with its words. */
 import { describe, expect, it } from 'vitest';
+import { createHandlers } from '../../src/apis/mock-functions.js';
+import { useScenario } from '../../src/entries/scenarios.js';
 import { ControlError } from '../../src/handlers/control-error.js';
-import { createHandlers } from '../../src/handlers/msw.js';
-import { useScenario } from '../../src/scenarios/index.js';
 
 describe('typed control in process', () => {
   it('each refusal throws a ControlError with the status and the words the HTTP API answers with', async () => {

@@ -5,10 +5,12 @@
  * own format, with no 5xx but what an injected fault or a scenario step asks for, and its state
  * must equal the small model's.
  */
+
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
@@ -16,11 +18,11 @@ import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import type { AnswerKind, StandingAnswer } from '../../src/handlers/answers.js';
-import { MockApp } from '../../src/handlers/app.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
+import { BUILTIN } from './apis.js';
 
 export interface Model {
   faults: string[];
@@ -232,13 +234,16 @@ class ListCommand implements Cmd {
     expect(answer.status, where).toBeLessThan(500);
     if (model.scenario?.api === this.api) return;
     const operationId = this.operationId as OperationIdOf<ApiName>;
-    if (documentedStatuses(this.api, operationId).includes(answer.status)) {
-      expect(validateResponseBody(this.api, operationId, answer.status, answer.body) ?? [], where).toEqual([]);
+    if (documentedStatuses(this.api, operationId, BUILTIN).includes(answer.status)) {
+      expect(
+        validateResponseBody(this.api, operationId, answer.status, answer.body, undefined, BUILTIN) ?? [],
+        where,
+      ).toEqual([]);
     }
     if (answer.status === 200) {
-      const op = allOperations().find((o) => o.api === this.api && o.operationId === this.operationId)!;
+      const op = allOperations(BUILTIN).find((o) => o.api === this.api && o.operationId === this.operationId)!;
       for (const item of itemsOf(op, answer.body) ?? [])
-        expect(checkItem(this.api, op.target, item as JsonObject), where).toEqual([]);
+        expect(checkItem(this.api, op.target, item as JsonObject, undefined, BUILTIN), where).toEqual([]);
     }
   }
   toString = () => `GET /${this.api}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
@@ -277,7 +282,7 @@ class ScenarioListCommand implements Cmd {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const ops = allOperations().filter((o) => !model.scenario || o.api === model.scenario.api);
+    const ops = allOperations(BUILTIN).filter((o) => !model.scenario || o.api === model.scenario.api);
     const op = ops[this.pick % ops.length]!;
     this.resolved = listCommand(op, this.pick, this.query);
     await this.resolved.run(model, real);
@@ -383,9 +388,9 @@ const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
     where: fc.oneof(
       fc.constant({}),
       fc.constantFrom(...BUILTIN_API_NAMES).map((api) => ({ api })),
-      fc.constantFrom(...allOperations()).map((op) => ({ api: op.api, operation: op.operationId })),
+      fc.constantFrom(...allOperations(BUILTIN)).map((op) => ({ api: op.api, operation: op.operationId })),
       fc
-        .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3) })
+        .record({ op: fc.constantFrom(...allOperations(BUILTIN)), session: fc.nat(3) })
         .map(({ op, session }) => ({ api: op.api, path: listPath(op, session) })),
     ),
     times: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
@@ -424,11 +429,11 @@ const queries = fc.dictionary(fc.constantFrom(...PARAMS), fc.constantFrom(...VAL
 const listCommands = (): fc.Arbitrary<Cmd> =>
   fc.oneof(
     fc
-      .record({ op: fc.constantFrom(...allOperations()), session: fc.nat(3), query: queries })
+      .record({ op: fc.constantFrom(...allOperations(BUILTIN)), session: fc.nat(3), query: queries })
       .map(({ op, session, query }) => listCommand(op, session, query)),
     fc
       .record({
-        op: fc.constantFrom(...allOperations()),
+        op: fc.constantFrom(...allOperations(BUILTIN)),
         session: fc.nat(3),
         prefer: fc.constantFrom(...Object.keys(PREFERS)),
       })
@@ -502,7 +507,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     fc.integer({ min: 1, max: 10 ** 10 }).map((backMs) => new ClockBackCommand(backMs)),
   ),
   fc
-    .oneof(fc.constant([]), fc.subarray([...allFaults()], { minLength: 1, maxLength: 2 }))
+    .oneof(fc.constant([]), fc.subarray([...allFaults(BUILTIN)], { minLength: 1, maxLength: 2 }))
     .map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
   fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
   fc
@@ -568,7 +573,7 @@ export const starts: fc.Arbitrary<Start> = fc.record({
   // Mostly none: an injected fault lets answers break the contract, so it hides what else broke.
   faults: fc.oneof(
     { weight: 4, arbitrary: fc.constant<string[]>([]) },
-    { weight: 1, arbitrary: fc.subarray<string>([...allFaults()], { minLength: 1, maxLength: 1 }) },
+    { weight: 1, arbitrary: fc.subarray<string>([...allFaults(BUILTIN)], { minLength: 1, maxLength: 1 }) },
   ),
   latencyMs: fc.constantFrom(0, 1),
 });

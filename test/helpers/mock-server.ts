@@ -1,4 +1,5 @@
-import { MockApp, type MockOptions } from '../../src/handlers/app.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
+import type { MockOptions } from '../../src/handlers/app.js';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server.js';
 
 /** The standalone mock on an ephemeral 127.0.0.1 port. */

@@ -1,7 +1,7 @@
 /** Runs the conformance runner against one independent server on 127.0.0.1 (closed with the test file's closers). */
 
 import type { BuiltinApiName } from '../../src/apis/index.js';
-import { type ConformanceOptions, runConformance } from '../../src/conformance/index.js';
+import { type ConformanceOptions, runConformance } from '../../src/entries/conformance.js';
 import { hostile } from '../helpers/hostile.js';
 import { type Handler, SETUP } from './servers.js';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { runConformance } from '../../src/conformance/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { hostile } from '../helpers/hostile.js';
 import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
 

@@ -14,9 +14,10 @@ import fc from 'fast-check';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import type { ApiName, JsonObject } from '../../src/contract/index.js';
 import { taskOperation } from '../../src/contract/operations.js';
-import { validObject } from '../../src/generators/index.js';
+import { validObject } from '../../src/entries/generators.js';
 import { advanceSnapshot } from '../../src/generators/lifecycles.js';
 import { repair } from '../../src/generators/objects.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 export interface Knobs {
   seed: number;
@@ -100,7 +101,7 @@ class TaskWorld {
     if (this.k.addEvery && request % this.k.addEvery === 0)
       this.tasks.push(this.make(this.tasks.length + 1000 + this.added++));
     if (this.k.changeEvery && request % this.k.changeEvery === 0) {
-      const op = taskOperation(this.api);
+      const op = taskOperation(this.api, BUILTIN);
       const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(t[op.stateField!])));
       if (live.length === 0) return;
       const task = live[this.changed++ % live.length]!;
@@ -111,6 +112,8 @@ class TaskWorld {
         task,
         options[Math.floor(this.random() * options.length)]!,
         1000 + request,
+        undefined,
+        BUILTIN,
       );
       this.tasks[this.tasks.indexOf(task)] = next;
     }
@@ -177,7 +180,7 @@ export function ark(k: Knobs): Handler {
     // Started and finished the moment it was submitted (every fourth task) is in order too.
     for (const f of ['started_at', 'finished_at'] as const)
       if (typeof task[f] === 'number') task[f] = T0 + n * 1000 + (n % 4 === 0 ? 0 : 500);
-    return repair('ark', 'task', task);
+    return repair('ark', 'task', task, undefined, BUILTIN);
   };
   const world = new TaskWorld(
     'ark',
@@ -246,7 +249,7 @@ export function everruns(k: Knobs): Handler {
       ];
     if (task.kind === 'subagent')
       task.links = { ...(task.links as JsonObject | undefined), child_session_id: `child_${n}` };
-    return repair('everruns', 'task', task);
+    return repair('everruns', 'task', task, undefined, BUILTIN);
   };
   const world = new TaskWorld(
     'everruns',
@@ -300,7 +303,7 @@ export function jsonrpc(k: Knobs): Handler {
     if (n % 4 === 1) task.previous_task_id = awkward(k, `t${n - 1}`);
     else if (n % 4 === 2) task.previous_task_id = 'task_from_an_older_list';
     if (n % 8 === 1) task.created_at = Math.floor(T0 / 1000) + n - 1;
-    return repair('jsonrpc', 'task', task);
+    return repair('jsonrpc', 'task', task, undefined, BUILTIN);
   };
   const world = new TaskWorld(
     'jsonrpc',
@@ -374,7 +377,7 @@ export function praxis(k: Knobs): Handler {
       Object.assign(session, { forked_from: { session_id: sessionId(i - 2) }, cwd: cwdOf(i - 2) });
     else if (i % 4 === 2) session.forked_from = { session_id: 'sesn_never_listed' };
     else if (i % 4 === 1 && i > 4) session.forked_from = { id: 'sesn_other_shape' };
-    return repair('praxis', 'session', session);
+    return repair('praxis', 'session', session, undefined, BUILTIN);
   });
   const worlds = new Map<string, TaskWorld>();
   sessions.forEach((s, i) => {
@@ -388,7 +391,7 @@ export function praxis(k: Knobs): Handler {
       if (typeof task.notified_at === 'string') task.notified_at = new Date(started + (n % 2 ? 0 : 700)).toISOString();
       if (task.kind === 'monitor' && n % 2 === 0) Object.assign(task, { notified_at: null, trigger_count: n + 1 });
       if (k.unknownKinds && n % 3 === 0) task.kind = 'workflow_step';
-      return repair('praxis', 'task', task);
+      return repair('praxis', 'task', task, undefined, BUILTIN);
     };
     const size = [0, 1, 7][i % 3]!;
     worlds.set(
@@ -407,16 +410,22 @@ export function praxis(k: Knobs): Handler {
     const n = sessions.length + (churned === undefined ? 0 : 1);
     const [made] = sample('praxis', 'session', k.seed + n, 1);
     const at = T0 + n * 60_000;
-    const session = repair('praxis', 'session', {
-      ...made!,
-      id: sessionId(n),
-      agent: { ...(made!.agent as JsonObject), id: 'agent_a' },
-      archived_at: null,
-      created_at: new Date(at).toISOString(),
-      updated_at: new Date(at).toISOString(),
-      cwd: '/',
-      forked_from: null,
-    });
+    const session = repair(
+      'praxis',
+      'session',
+      {
+        ...made!,
+        id: sessionId(n),
+        agent: { ...(made!.agent as JsonObject), id: 'agent_a' },
+        archived_at: null,
+        created_at: new Date(at).toISOString(),
+        updated_at: new Date(at).toISOString(),
+        cwd: '/',
+        forked_from: null,
+      },
+      undefined,
+      BUILTIN,
+    );
     if (churned !== undefined) sessions.splice(sessions.indexOf(churned), 1);
     sessions.push(session);
     worlds.set(String(session.id), new TaskWorld('praxis', k, [], () => ({})));

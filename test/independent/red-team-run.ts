@@ -4,7 +4,6 @@
  * missed (exit 0) or an error (any other exit). `npx tsx test/independent/red-team-run.ts
  * [--only NAME,NAME] [--seeds 1,2] [--out FILE.md]`; a few minutes on two cores.
  */
-import '../../src/apis/install.js';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

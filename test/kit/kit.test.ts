@@ -50,10 +50,10 @@ describe('the kit', () => {
   it('its values are what the layers define (a re-export, not a copy)', async () => {
     const { editItems } = await import('../../src/handlers/faults/transform.js');
     const { compileValidators } = await import('../../src/contract/compile.js');
-    const { registerApi } = await import('../../src/handlers/apis.js');
+    const { apiSetOf } = await import('../../src/handlers/apis.js');
     expect(kit.editItems).toBe(editItems);
     expect(kit.compileValidators).toBe(compileValidators);
-    expect(kit.registerApi).toBe(registerApi);
+    expect(kit.apiSetOf).toBe(apiSetOf);
     const module = { contract: {}, generators: {}, mock: {} } as never;
     expect(kit.defineApi(module)).toBe(module);
   });

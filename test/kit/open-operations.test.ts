@@ -2,14 +2,16 @@
  * The operation data is open: the items may sit under any JSON pointer, and an error format may be
  * given as data (where the documented type is) or as a function (its own findings).
  */
+
 import { describe, expect, it } from 'vitest';
 import { checkErrorResponse, type Exchange } from '../../src/contract/laws/index.js';
 import { itemsOf, type ListOperation, operation, withItems } from '../../src/contract/operations.js';
 import { pointerKeys, valueAt, withValueAt } from '../../src/contract/pointer.js';
 import { editItems } from '../../src/handlers/faults/transform.js';
 import { json } from '../../src/handlers/types.js';
+import { BUILTIN } from '../helpers/apis.js';
 
-const ark = operation('ark', 'listTasks');
+const ark = operation('ark', 'listTasks', BUILTIN);
 const exchange = (body: unknown, status: number): Exchange => ({
   url: 'http://127.0.0.1/x',
   query: [],

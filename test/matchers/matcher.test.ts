@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers, demoMock } from '../../src/entries/handlers.js';
+import { contractMatchers, judgeResponse } from '../../src/entries/matchers.js';
 import { pages } from '../../src/entries/overrides.js';
-import { contractMatchers, judgeResponse } from '../../src/matchers/index.js';
 
 expect.extend(contractMatchers);
 

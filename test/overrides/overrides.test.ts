@@ -4,6 +4,7 @@ import { validateResponseBody } from '../../src/contract/index.js';
 import { demoMock } from '../../src/entries/handlers.js';
 import { api, apiError, delay, networkError, pages } from '../../src/entries/overrides.js';
 import type { ArkTaskPage, JsonRpcListTasksResponse, PraxisSessionList } from '../../src/types/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const ARK = 'https://ark.cn-beijing.volces.com/api/v3';
 const server = setupServer(...demoMock.handlers);
@@ -23,7 +24,7 @@ describe('typed per-test overrides', () => {
     );
     const overridden = (await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage;
     expect(overridden.items.map((t) => t.state)).toEqual(['unknown']);
-    expect(validateResponseBody('ark', 'listTasks', 200, overridden)).toEqual([]);
+    expect(validateResponseBody('ark', 'listTasks', 200, overridden, undefined, BUILTIN)).toEqual([]);
     server.resetHandlers();
     expect(
       ((await (await fetch(`${ARK}/sessions/sesn-demo/tasks`)).json()) as ArkTaskPage).items.length,
@@ -96,10 +97,14 @@ describe('typed per-test overrides', () => {
     server.use(api.praxis.get('/v1/sessions/{session_id}/background_tasks', () => apiError('praxis', 404)));
     const res = await fetch('https://api.praxis.invalid/agent/v1/sessions/sesn_demo/background_tasks');
     expect(res.status).toBe(404);
-    expect(validateResponseBody('praxis', 'listBackgroundTasks', 404, await res.json())).toEqual([]);
+    expect(validateResponseBody('praxis', 'listBackgroundTasks', 404, await res.json(), undefined, BUILTIN)).toEqual(
+      [],
+    );
     server.use(api.jsonrpc.get('/tasks', () => apiError('jsonrpc', 422)));
     const unprocessable = await fetch('https://jsonrpc.invalid/tasks');
-    expect(validateResponseBody('jsonrpc', 'listTasks', 422, await unprocessable.json())).toEqual([]);
+    expect(validateResponseBody('jsonrpc', 'listTasks', 422, await unprocessable.json(), undefined, BUILTIN)).toEqual(
+      [],
+    );
     server.use(api.everruns.get('/v1/sessions/{session_id}/tasks', () => networkError()));
     await expect(fetch('https://app.everruns.com/api/v1/sessions/demo/tasks')).rejects.toThrow(TypeError);
 

@@ -134,7 +134,7 @@ describe('the installable package', () => {
         reportVersion: reportSchema.properties.reportVersion.const,
         html: typeof conformance.render,
         typesEntry: Object.keys(typesEntry).length,
-        kit: [typeof kit.registerApi, typeof kit.compileValidators, kit.registerApi === handlers.registerApi],
+        kit: [typeof kit.apiSetOf, typeof kit.compileValidators, kit.apiSetOf === handlers.apiSetOf],
       }));`);
     const library = (await readdir(join(root, 'scenarios'))).filter((f) => f.endsWith('.yaml')).length;
     expect(JSON.parse(stdout)).toEqual({
@@ -310,17 +310,17 @@ describe('the installable package', () => {
     await writeFile(
       join(probe, 'first.ts'),
       `import jobs, { type Job } from 'agent-task-contracts/examples/jobs';
-import { createHandlers } from 'agent-task-contracts/handlers';
-export const first = createHandlers({ apis: [jobs], faults: ['jobs.order-newest-first'] });
+import { BUILTIN_APIS, createHandlers } from 'agent-task-contracts/handlers';
+export const first = createHandlers({ apis: { ...BUILTIN_APIS, jobs }, faults: ['jobs.order-newest-first'] });
 export const firstSeeded: Promise<Job[]> = first.seed('jobs', 'ses_f', [{ status: 'queued' }]);
 // @ts-expect-error a misspelt fault of the example's API
-createHandlers({ apis: [jobs], faults: ['jobs.order-newest-frist'] });
+createHandlers({ apis: { ...BUILTIN_APIS, jobs }, faults: ['jobs.order-newest-frist'] });
 `,
     );
     await writeFile(
       join(probe, 'probe.ts'),
       `import { defineScenario } from 'agent-task-contracts/scenarios';
-import { createHandlers } from 'agent-task-contracts/handlers';
+import { BUILTIN_APIS, createHandlers } from 'agent-task-contracts/handlers';
 import type { MockControl } from 'agent-task-contracts/node';
 defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'running' } }], timeline: [{ set: { t: { state: 'unknown' } }, faults: ['ark.order-newest-first'] }] });
 // @ts-expect-error a state Ark does not have
@@ -335,20 +335,20 @@ declare const mock: MockControl;
 // @ts-expect-error a misspelt fault id
 void mock.setFaults(['ark.order-newest-frist']);
 import jobs from 'agent-task-contracts/examples/jobs';
-import { defineApi, registerApi, type ApiModule } from 'agent-task-contracts/kit';
-registerApi(jobs);
+import { defineApi, type ApiModule } from 'agent-task-contracts/kit';
 const module: ApiModule = defineApi(jobs);
+const apis = { ...BUILTIN_APIS, jobs: module };
 export async function seedJobs(): Promise<string[]> {
-  const app = await createHandlers({ apiNames: [module.contract.api] }).app();
+  const app = await createHandlers({ apis, apiNames: [module.contract.api] }).app();
   const seeded = await app.seed('jobs', 'ses_a', [{ status: 'running' }]);
   return seeded.map((job) => String(job.id));
 }
 // The example's ApiTypes entry types its seeds and faults like a built-in API's, with no cast.
 import type { Job } from 'agent-task-contracts/examples/jobs';
-export const jobsMock = createHandlers({ apiNames: ['jobs'], faults: ['jobs.order-newest-first'] });
+export const jobsMock = createHandlers({ apis, apiNames: ['jobs'], faults: ['jobs.order-newest-first'] });
 export const typedJobs: Promise<Job[]> = jobsMock.seed('jobs', 'ses_a', [{ status: 'failed' }]);
 // @ts-expect-error a misspelt fault of the example's API
-createHandlers({ faults: ['jobs.order-newest-frist'] });
+createHandlers({ apis, faults: ['jobs.order-newest-frist'] });
 // @ts-expect-error a status the jobs API does not document
 void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
 `,

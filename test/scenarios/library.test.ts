@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkItem } from '../../src/contract/index.js';
 import { LIBRARY, useScenario } from '../../src/scenarios/index.js';
 import type { ScenarioPlayer } from '../../src/scenarios/player.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 type Obj = Record<string, any>;
 // Each scenario is served on its own host, so they can all be installed at once.
@@ -210,8 +211,8 @@ describe('the scenario library, replayed in Node with MSW', () => {
   it('ark-contract-broken: the second poll breaks the contract', async () => {
     await fresh('ark-contract-broken');
     const [first, second] = await polls(ark, 2, items, 'task_id');
-    expect(checkItem('ark', 'task', first!['task-render'])).toEqual([]);
-    expect(checkItem('ark', 'task', second!['task-render']).map((v) => v.rule)).toEqual([
+    expect(checkItem('ark', 'task', first!['task-render'], undefined, BUILTIN)).toEqual([]);
+    expect(checkItem('ark', 'task', second!['task-render'], undefined, BUILTIN).map((v) => v.rule)).toEqual([
       'ark.finished-at-only-when-terminal',
     ]);
   });
@@ -241,7 +242,8 @@ describe('the scenario library, replayed in Node with MSW', () => {
     for (const mock of mocks) {
       const app = await mock.app();
       for (const state of (app.scenario as ScenarioPlayer).timeline.steps)
-        for (const { task } of state.tasks) expect(checkItem(app.scenario!.api, 'task', task)).toEqual([]);
+        for (const { task } of state.tasks)
+          expect(checkItem(app.scenario!.api, 'task', task, undefined, BUILTIN)).toEqual([]);
     }
   });
 });

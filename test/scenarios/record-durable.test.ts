@@ -3,21 +3,23 @@
  * answers errors all leave a complete scenario file holding every poll received; conform
  * interrupted leaves a valid report marked incomplete.
  */
+
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { runCli } from '../../src/cli/main.js';
-import { runConformance } from '../../src/conformance/index.js';
-import { MockApp } from '../../src/handlers/app.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { readScenarioFile } from '../../src/node/scenario-file.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { LIBRARY } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
 import type { Scenario } from '../../src/scenarios/types.js';
+import { BUILTIN } from '../helpers/apis.js';
 import { forward, hostile } from '../helpers/hostile.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,7 +35,9 @@ afterAll(async () => {
 });
 
 async function serve(scenario: unknown): Promise<{ url: string; app: MockApp; server: RunningServer }> {
-  const app = await MockApp.create({ scenario: await ScenarioPlayer.load(compileScenario(scenario)) });
+  const app = await MockApp.create({
+    scenario: await ScenarioPlayer.load(compileScenario(scenario, undefined, BUILTIN), BUILTIN),
+  });
   const server = await startServer(app, { port: 0 });
   servers.push(server);
   return { url: server.url, app, server };
@@ -63,7 +67,9 @@ async function record(args: string[], options: { stopAfter?: number; onPoll?: (n
 /** The file, loaded as `mock --scenario FILE` loads it, answers the first `polls` polls exactly as the original did. */
 async function expectSameLists(file: string, polls: number) {
   const original = await serve(LIBRARY['ark-unknown-comes-back']);
-  const app = await MockApp.create({ scenario: await ScenarioPlayer.load((await readScenarioFile(file)).timeline) });
+  const app = await MockApp.create({
+    scenario: await ScenarioPlayer.load((await readScenarioFile(file, BUILTIN)).timeline, BUILTIN),
+  });
   const server = await startServer(app, { port: 0 });
   servers.push(server);
   const replay = { url: server.url, app };
@@ -227,7 +233,7 @@ describe('record keeps every poll it received', () => {
     expect(stdout).toMatch(/\(error-budget\): more than 2 polls were answered by an error/);
     const scenario = parse(await readFile(out, 'utf8')) as Scenario;
     expect(scenario.timeline).toHaveLength(3);
-    expect(() => compileScenario(scenario)).not.toThrow();
+    expect(() => compileScenario(scenario, undefined, BUILTIN)).not.toThrow();
   });
 
   it('an unwritable --out fails before the first poll, with a clear message; an existing file is untouched', async () => {
@@ -306,7 +312,7 @@ describe('record keeps every poll it received', () => {
     expect(stdout).toMatch(/recording ended early \(interrupted\)/);
     const scenario = parse(await readFile(out, 'utf8')) as Scenario;
     expect(scenario.timeline.length).toBeGreaterThanOrEqual(1);
-    expect(() => compileScenario(scenario)).not.toThrow();
+    expect(() => compileScenario(scenario, undefined, BUILTIN)).not.toThrow();
   }, 30_000);
 });
 
@@ -387,6 +393,6 @@ describe('record lists drift', () => {
     expect((parse(text) as Scenario).description).toContain(
       'Drift (fields and values the spec does not declare): listTasks field /items/*/x_undocumented_field',
     );
-    expect(() => compileScenario(parse(text))).not.toThrow();
+    expect(() => compileScenario(parse(text), undefined, BUILTIN)).not.toThrow();
   });
 });

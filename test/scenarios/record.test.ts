@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { runCli } from '../../src/cli/main.js';
-import { runConformance } from '../../src/conformance/index.js';
 import type { ApiName } from '../../src/contract/index.js';
-import { MockApp } from '../../src/handlers/app.js';
+import { runConformance } from '../../src/entries/conformance.js';
 import { recordScenario } from '../../src/node/record.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
@@ -15,6 +15,7 @@ import { compileScenario } from '../../src/scenarios/compile.js';
 import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
 import { ScenarioError } from '../../src/scenarios/types.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -22,7 +23,9 @@ afterAll(async () => {
 });
 
 async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> {
-  const app = await MockApp.create({ scenario: await ScenarioPlayer.load(compileScenario(scenario)) });
+  const app = await MockApp.create({
+    scenario: await ScenarioPlayer.load(compileScenario(scenario, undefined, BUILTIN), BUILTIN),
+  });
   const server = await startServer(app, { port: 0 });
   servers.push(server);
   return { url: server.url, app };
@@ -32,7 +35,7 @@ async function serve(scenario: unknown): Promise<{ url: string; app: MockApp }> 
 async function recordArk(app: MockApp, session: string, polls: number) {
   const server = await startServer(app, { port: 0 });
   servers.push(server);
-  return recordScenario({ api: 'ark', baseUrl: `${server.url}/ark`, session, polls, intervalMs: 0 });
+  return recordScenario({ api: 'ark', apis: BUILTIN, baseUrl: `${server.url}/ark`, session, polls, intervalMs: 0 });
 }
 
 const CASES: { name: ScenarioName; api: ApiName; session?: string; lists: string[] }[] = [
@@ -49,6 +52,7 @@ describe('record -> replay round trip', () => {
       const polls = LIBRARY[c.name]!.timeline.length + 2;
       const recording = await recordScenario({
         api: c.api,
+        apis: BUILTIN,
         baseUrl: `${original.url}/${c.api}`,
         session: c.session,
         polls,
@@ -87,7 +91,7 @@ describe('record -> replay round trip', () => {
     const recording = await recordArk(app, 'sesn-demo', 2);
     expect(recording.violations.some((v) => v.includes('ark.finished-at-only-when-terminal'))).toBe(true);
     expect(recording.scenario.fault).toBe(true);
-    expect(() => compileScenario(recording.scenario)).not.toThrow();
+    expect(() => compileScenario(recording.scenario, undefined, BUILTIN)).not.toThrow();
   });
 
   for (const fault of ['ark.order-newest-first', 'ark.no-duplicates-across-pages', 'ark.default-limit'] as const)
@@ -208,7 +212,7 @@ describe('a JSON recording', () => {
       const written = JSON.parse(await readFile(out, 'utf8')) as { $schema: string };
       const schema = JSON.parse(await readFile(resolve(dir, written.$schema), 'utf8')) as { title: string };
       expect(schema.title).toBe('agent-task-contracts scenario');
-      expect((await readScenarioFile(out)).scenario.name).toBe('recorded-ark');
+      expect((await readScenarioFile(out, BUILTIN)).scenario.name).toBe('recorded-ark');
     } finally {
       await rm(dir, { recursive: true });
     }
@@ -247,7 +251,7 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
     ['name: x\napi: [oops\n', '', 'not valid YAML or JSON'],
   ])('%#: %s', async (content, pointer, reason) => {
     const file = await write(content);
-    const error = await readScenarioFile(file).catch((e: unknown) => e);
+    const error = await readScenarioFile(file, BUILTIN).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScenarioError);
     const e = error as ScenarioError;
     expect(e.file).toBe(file);
@@ -257,13 +261,13 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
 
   it('a transition the lifecycle forbids is accepted when the step is marked fault', async () => {
     const file = await write(`${base}timeline:\n  - fault: true\n    set: { t1: { status: working } }\n`);
-    const { timeline } = await readScenarioFile(file);
+    const { timeline } = await readScenarioFile(file, BUILTIN);
     expect(timeline.steps[1]!.tasks[0]!.task.status).toBe('working');
   });
 
   it('time progression moves one step per stepMs (fake clock)', async () => {
     const scenario = { ...LIBRARY['jsonrpc-paused-expired']!, progression: 'time' as const, stepMs: 1000 };
-    const player = await ScenarioPlayer.load(compileScenario(scenario));
+    const player = await ScenarioPlayer.load(compileScenario(scenario, undefined, BUILTIN), BUILTIN);
     const request = { method: 'GET', path: '/tasks', query: new URLSearchParams() };
     expect(player.view(request, 10_000).step).toBe(0);
     expect(player.view(request, 10_999).step).toBe(0);

@@ -2,9 +2,10 @@
  * Type test (checked by `tsc -p .` in npm test): the names users type are literal unions, so a
  * typo is a compile error, and the exported response types describe what the APIs return.
  */
+
+import { createHandlers } from '../../src/apis/mock-functions.js';
 import { checkItem, validateResponseBody } from '../../src/contract/index.js';
-import { brokenObject } from '../../src/generators/index.js';
-import { createHandlers } from '../../src/handlers/msw.js';
+import { brokenObject } from '../../src/entries/generators.js';
 import { useScenario } from '../../src/scenarios/index.js';
 import type {
   ArkTask,
@@ -15,6 +16,7 @@ import type {
   TaskFor,
   TaskStateOf,
 } from '../../src/types/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 // A fault id.
 createHandlers({ faults: ['ark.order-newest-first'] });
@@ -39,7 +41,7 @@ useScenario('ark-unknown-comes-back');
 useScenario('ark-unknown-come-back');
 
 // An operation id, per API.
-validateResponseBody('praxis', 'listSessions', 200, {});
+validateResponseBody('praxis', 'listSessions', 200, {}, undefined, BUILTIN);
 // @ts-expect-error Ark has no listSessions
 validateResponseBody('ark', 'listSessions', 200, {});
 
@@ -58,7 +60,7 @@ void paused;
 // The exported response types, and the validators take them without casts.
 declare const page: ArkTaskPage;
 const first: ArkTask | undefined = page.items[0];
-if (first) checkItem('ark', 'task', first);
+if (first) checkItem('ark', 'task', first, undefined, BUILTIN);
 // @ts-expect-error a misspelt field of an exported type
 void first?.finishedAt;
 declare const everruns: EverrunsTaskList;

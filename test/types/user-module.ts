@@ -3,11 +3,13 @@
  * jobs example, gets the typed surface of a built-in API from its `ApiTypes` entry: seeds, faults,
  * operation ids and typed per-test handlers, with no cast; a misspelling is a compile error.
  */
+
 import type { Job, JobsPaths } from 'agent-task-contracts/examples/jobs';
 import { validateResponseBody } from '../../src/entries/contract.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import type { MockControl } from '../../src/entries/node.js';
 import { completedTasks, typedApi } from '../../src/kit/index.js';
+import { BUILTIN } from '../helpers/apis.js';
 
 const mock = createHandlers({ apiNames: ['jobs'], faults: ['jobs.order-newest-first', 'jobs.exit-code-matches-status:every'] });
 // @ts-expect-error a misspelt fault of the example's API
@@ -31,7 +33,7 @@ validateResponseBody('jobs', 'listTasks', 200, { jobs: [] });
 
 // Typed per-test handlers over its spec's paths, and pages of completed jobs.
 export const handler = typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/jobs', ({ response }) =>
-  response(200).json({ jobs: completedTasks('jobs', [{ status: 'queued' }], 'ses_a') }),
+  response(200).json({ jobs: completedTasks('jobs', [{ status: 'queued' }], 'ses_a', BUILTIN) }),
 );
 // @ts-expect-error a path the jobs spec does not have
 typedApi<JobsPaths>('jobs').get('/sessions/{session_id}/tasks', ({ response }) => response(200).json({ jobs: [] }));

@@ -1,8 +1,10 @@
 /** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
+
 import { isTerminal } from '../../contract/lifecycle.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
+import { builtinDemoRecords } from '../demo-records.js';
 import { arkError, listTasks } from './behaviour.js';
 import { ARK_FAULTS } from './faults.js';
 import { arkLifecycle } from './rules.js';
@@ -42,6 +44,7 @@ export const arkMock: MockProfile = {
       };
       return t;
     },
+    precomputed: builtinDemoRecords,
     fillerSession: (n) => `sesn-fill${n}`,
   },
 };

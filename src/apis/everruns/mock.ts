@@ -1,8 +1,10 @@
 /** Everruns: the mock's side of the API (behaviour, errors, faults, demo shape). */
+
 import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
+import { builtinDemoRecords } from '../demo-records.js';
 import { everrunsError, listTasks } from './behaviour.js';
 import { EVERRUNS_FAULTS } from './faults.js';
 
@@ -65,6 +67,7 @@ export const everrunsMock: MockProfile = {
         t.error = { kind: ['timeout', 'rejection', 'orphaned'][i % 3], message: 'the task did not finish' };
       return t;
     },
+    precomputed: builtinDemoRecords,
     fillerSession: (n) => `fill${n}`,
   },
 };

@@ -1,6 +1,8 @@
 /** Everruns' page override: what `pages.everruns(tasks, request)` answers. */
+
 import { completedTasks, type RequestLike, sessionOf } from '../../overrides/pages.js';
 import type { DeepPartial, EverrunsTask, EverrunsTaskList } from '../../types/index.js';
+import { builtinApis } from '../builtin-set.js';
 
 /** Everruns `GET /v1/sessions/{session_id}/tasks`: the bare array (001 pages nothing). */
 export function everrunsPage(
@@ -8,5 +10,5 @@ export function everrunsPage(
   request?: RequestLike,
   session = sessionOf(request, 'override'),
 ): EverrunsTaskList {
-  return completedTasks('everruns', tasks, session);
+  return completedTasks('everruns', tasks, session, builtinApis());
 }

@@ -1,8 +1,10 @@
 /** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
+
 import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { json } from '../../handlers/types.js';
+import { builtinDemoRecords } from '../demo-records.js';
 import { listTasks, unprocessable } from './behaviour.js';
 import { JSONRPC_FAULTS } from './faults.js';
 
@@ -39,6 +41,7 @@ export const jsonrpcMock: MockProfile = {
         );
       return t;
     },
+    precomputed: builtinDemoRecords,
     fillerSession: (n) => `fill${n}`,
   },
 };

@@ -1,6 +1,8 @@
 /** JSON-RPC's page override: what `pages.jsonrpc(tasks, request)` answers. */
+
 import { completedTasks, limitOf, queryOf, type RequestLike } from '../../overrides/pages.js';
 import type { DeepPartial, JsonRpcListTasksResponse, JsonRpcTask } from '../../types/index.js';
+import { builtinApis } from '../builtin-set.js';
 import { JSONRPC_DEFAULT_LIMIT } from './behaviour.js';
 
 /** JSON-RPC `GET /tasks`: `limit` (default 20), `starting_after` / `ending_before` task ids. */
@@ -10,7 +12,7 @@ export function jsonrpcPage(
   session = queryOf(request).get('session_id') ?? 'override',
 ): JsonRpcListTasksResponse {
   const query = queryOf(request);
-  const all = completedTasks('jsonrpc', tasks, session);
+  const all = completedTasks('jsonrpc', tasks, session, builtinApis());
   const limit = limitOf(query, JSONRPC_DEFAULT_LIMIT);
   const after = query.get('starting_after');
   const before = query.get('ending_before');

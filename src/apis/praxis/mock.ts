@@ -1,9 +1,10 @@
 /** Praxis: the mock's side of the API (behaviour, errors, faults, demo shape). */
+
 import type { JsonObject } from '../../contract/rules/types.js';
-import { repair } from '../../generators/repair.js';
 import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
+import { builtinDemoRecords } from '../demo-records.js';
 import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
 import { PRAXIS_FAULTS } from './faults.js';
 
@@ -51,11 +52,12 @@ export const praxisMock: MockProfile = {
       t.notified_at = state === 'running' ? null : iso(createdMs + 95_000);
       return t;
     },
+    precomputed: builtinDemoRecords,
     fillerSession: (n) => `sesn_fill${n}`,
     // sesn_demo is the newest session; three archived sessions exist but are not listed.
     sessions: {
       count: PRAXIS_DEMO.sessionCount + PRAXIS_DEMO.archivedCount,
-      shape(raw, i, count, baseMs) {
+      shape(raw, i, count, baseMs, repair) {
         const s = structuredClone(raw);
         const createdMs = baseMs - (count - i) * 3_600_000;
         s.id = i === count - 1 ? PRAXIS_DEMO.session : `sesn_${pad(i)}`;
@@ -79,7 +81,7 @@ export const praxisMock: MockProfile = {
         const forked = i >= PRAXIS_DEMO.archivedCount + 2 && i % 5 === 3 && i < count - 1;
         s.forked_from = forked ? { session_id: `sesn_${pad(i - 2)}` } : null;
         if (forked) s.cwd = cwdOf(i - 2);
-        const session = repair('praxis', 'session', s);
+        const session = repair(s);
         // Archived sessions exist (retrievable by id) but the list never shows them.
         session.archived_at = i < PRAXIS_DEMO.archivedCount ? iso(createdMs + 120_000) : null;
         return session;

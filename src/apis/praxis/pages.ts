@@ -1,4 +1,5 @@
 /** Praxis's page overrides: what `pages.praxisBackgroundTasks` and `pages.praxisSessions` answer. */
+
 import { completedTasks, limitOf, offsetPage, queryOf, type RequestLike, sessionOf } from '../../overrides/pages.js';
 import type {
   DeepPartial,
@@ -7,6 +8,7 @@ import type {
   PraxisSession,
   PraxisSessionList,
 } from '../../types/index.js';
+import { builtinApis } from '../builtin-set.js';
 import { PRAXIS_DEFAULT_LIMIT } from './behaviour.js';
 
 /** Praxis `GET /v1/sessions/{session_id}/background_tasks`: every task in `data`. */
@@ -15,7 +17,7 @@ export function praxisTasksPage(
   request?: RequestLike,
   session = sessionOf(request, 'sesn_override'),
 ): PraxisBackgroundTaskList {
-  return { data: completedTasks('praxis', tasks, session) };
+  return { data: completedTasks('praxis', tasks, session, builtinApis()) };
 }
 
 /** Praxis `GET /v1/sessions`: `limit` (default 20) and the `page` token from `next_page`. */

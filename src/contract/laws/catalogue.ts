@@ -4,7 +4,7 @@
  * docs/rules.md is rendered from it.
  */
 
-import { contractOfOperation } from '../api-set.js';
+import { type ApiSet, contractOfOperation } from '../api-set.js';
 import { allOperations, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
 import type { JsonObject } from '../rules/types.js';
@@ -112,14 +112,16 @@ export function lawsOf(op: ListOperation): readonly Law[] {
   return laws;
 }
 
-/** Every law once (a law two operations share, such as `praxis.response-schema`, is listed with the first). */
-export const ALL_LAWS: readonly Law[] = [
-  ...new Map(
-    allOperations()
-      .flatMap(lawsOf)
-      .map((law) => [law.id, law] as const),
-  ).values(),
-];
+/** Every law of a set once (a law two operations share, such as `praxis.response-schema`, is listed with the first). */
+export function allLaws(apis: ApiSet): readonly Law[] {
+  return apis.derive('laws', () => [
+    ...new Map(
+      allOperations(apis)
+        .flatMap(lawsOf)
+        .map((law) => [law.id, law] as const),
+    ).values(),
+  ]);
+}
 
 export interface LawOutcome {
   law: Law;

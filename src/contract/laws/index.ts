@@ -1,6 +1,6 @@
 /** List laws: the catalogue, its vocabulary and the checks composed from it. */
 export {
-  ALL_LAWS,
+  allLaws,
   applyLaws,
   checkErrorResponse,
   checkListPage,

@@ -1,4 +1,4 @@
-import { type ApiSet, processApis } from '../api-set.js';
+import type { ApiSet } from '../api-set.js';
 import type { AnyRuleId, ApiName } from '../api-types.js';
 import { type ListOperation, operationsIn, type TimeOrder } from '../operations.js';
 import { judgeTimeOrder } from '../time-order.js';
@@ -9,14 +9,14 @@ import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 export type ItemRuleId = AnyRuleId;
 
 /** Every item rule of every API of a set (the process's by default). */
-export function allRules(apis: ApiSet = processApis()): readonly ItemRule[] {
+export function allRules(apis: ApiSet): readonly ItemRule[] {
   return apis.apiNames().flatMap((api) => apis.contractOf(api).rules);
 }
 
 /** Whether a live server is judged by the rule: all but those the mock alone keeps (`ItemRule.mockOnly`). */
 export const judgedLive = (rule: ItemRule): boolean => rule.mockOnly === undefined;
 
-export function itemRule(id: string, apis: ApiSet = processApis()): ItemRule {
+export function itemRule(id: string, apis: ApiSet): ItemRule {
   const byId = apis.derive('rules-by-id', () => new Map(allRules(apis).map((rule) => [rule.id, rule])));
   const rule = byId.get(id);
   if (!rule) throw new Error(`unknown rule id "${id}"; see docs/rules.md for the list`);
@@ -24,7 +24,7 @@ export function itemRule(id: string, apis: ApiSet = processApis()): ItemRule {
 }
 
 /** The rules of one API and target (looked up once: checkItem runs per listed object). */
-export function rulesFor(api: ApiName, target: RuleTarget, apis: ApiSet = processApis()): readonly ItemRule[] {
+export function rulesFor(api: ApiName, target: RuleTarget, apis: ApiSet): readonly ItemRule[] {
   return apis.derive(`rules|${api}|${target}`, () => apis.contractOf(api).rules.filter((r) => r.target === target));
 }
 
@@ -38,7 +38,7 @@ export function checkItem(
   target: RuleTarget,
   item: JsonObject,
   basePath = '',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Violation[] {
   const out: Violation[] = [];
   for (const rule of rulesFor(api, target, apis)) out.push(...checkItemRule(rule, item, basePath));
@@ -55,7 +55,7 @@ export function checkTimeOrders(
   target: RuleTarget,
   item: JsonObject,
   basePath = '',
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): Violation[] {
   const orders: readonly (readonly [ListOperation, TimeOrder])[] = apis.derive(`time-orders|${api}|${target}`, () =>
     operationsIn(apis, api)

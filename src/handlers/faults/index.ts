@@ -4,7 +4,7 @@
  * copes with a misbehaving API, and for proving the conformance runner catches each one.
  */
 
-import { type ApiSet, processApis } from '../../contract/api-set.js';
+import type { ApiSet } from '../../contract/api-set.js';
 import type { AnyFaultId } from '../../contract/api-types.js';
 import { type ListOperation, operationsIn } from '../../contract/operations.js';
 import { allRules, judgedLive } from '../../contract/rules/index.js';
@@ -13,7 +13,7 @@ import { hasGenerators } from '../../generators/profiles.js';
 import { mockedApiNames, mockOf } from '../apis.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 import { brokenCount, itemRuleFault } from './shared.js';
-import type { FaultTransform } from './transform.js';
+import { changesOf, type FaultTransform } from './transform.js';
 
 /**
  * Every fault the mock can inject into an API with types (`ApiTypes`): a rule or law id, so a
@@ -62,24 +62,24 @@ export interface FaultEffect {
 export function describeFaults(
   ids: Iterable<string>,
   memory: ReadonlyMap<string, number>,
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): FaultEffect[] {
   return [...ids].flatMap((id) => {
     const transform = transformOf(id, apis);
     if (!transform) return [];
     const isRule = allRules(apis).some((rule) => rule.id === baseId(id));
     const { broke, of } = brokenCount(memory, baseId(id));
-    return [{ id, changes: transform.changes, ...(isRule ? { broke: { objects: broke, of } } : {}) }];
+    return [{ id, changes: changesOf(transform, apis), ...(isRule ? { broke: { objects: broke, of } } : {}) }];
   });
 }
 
 /** What each injectable fault changes, by id (docs/rules.md renders it beside each id). */
-export function faultChanges(apis: ApiSet = processApis()): Map<string, string> {
-  return new Map([...faultTransforms(apis)].map(([id, transform]) => [id, transform.changes]));
+export function faultChanges(apis: ApiSet): Map<string, string> {
+  return new Map([...faultTransforms(apis)].map(([id, transform]) => [id, changesOf(transform, apis)]));
 }
 
 /** Every injectable fault id, item rules first (an API registered later adds its own). */
-export function allFaults(apis: ApiSet = processApis()): FaultId[] {
+export function allFaults(apis: ApiSet): FaultId[] {
   return [...faultTransforms(apis).keys()] as FaultId[];
 }
 
@@ -128,8 +128,8 @@ function unknownFaults(ids: readonly string[], apis: ApiSet): string[] {
 }
 
 /** The injectable fault ids of one API (its item rules and the laws with a transform), sorted. */
-export function faultsOf(api: string): FaultId[] {
-  return faultsIn(processApis(), api);
+export function faultsOf(api: string, apis: ApiSet): FaultId[] {
+  return faultsIn(apis, api);
 }
 
 /** `faultsOf` in a set. */
@@ -158,7 +158,7 @@ function closestFault(id: string, apis: ApiSet): string | undefined {
  * Says which fault ids are unknown, the closest injectable id of the same API for each, and
  * which ids that API can inject; undefined when all are known.
  */
-export function describeUnknownFaults(ids: readonly string[], apis: ApiSet = processApis()): string | undefined {
+export function describeUnknownFaults(ids: readonly string[], apis: ApiSet): string | undefined {
   const unknown = unknownFaults(ids, apis);
   if (unknown.length === 0) return undefined;
   const namedApis = [
@@ -168,7 +168,7 @@ export function describeUnknownFaults(ids: readonly string[], apis: ApiSet = pro
   const said = unknown.map((id) => {
     if (transforms.has(baseId(id)))
       return (
-        `fault "${id}": ${baseId(id)} has no every-object form (${transforms.get(baseId(id))!.changes}); ` +
+        `fault "${id}": ${baseId(id)} has no every-object form (${changesOf(transforms.get(baseId(id))!, apis)}); ` +
         `"${EVERY}" is for item-rule faults, which break one object of each answer unless asked for every one`
       );
     const closest = closestFault(baseId(id), apis);
@@ -209,7 +209,7 @@ function describeUnservedFaults(ids: readonly string[], served: readonly string[
 export function describeFaultProblems(
   ids: readonly string[],
   served: readonly string[],
-  apis: ApiSet = processApis(),
+  apis: ApiSet,
 ): string | undefined {
   return describeUnknownFaults(ids, apis) ?? describeUnservedFaults(ids, served);
 }

@@ -1,6 +1,6 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 
-import { type ApiSet, processApis } from '../../contract/api-set.js';
+import type { ApiSet } from '../../contract/api-set.js';
 import {
   componentOf,
   idOf,
@@ -42,7 +42,7 @@ function tally(response: MockResponse, context: MockContext, id: string, noun: s
  * Breaks one item rule on the first listed item of each answer (or on every one, the `every`
  * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
  */
-export function itemRuleFault(rule: ItemRule, apis: ApiSet = processApis()): FaultTransform {
+export function itemRuleFault(rule: ItemRule, apis: ApiSet): FaultTransform {
   const kit = kitOf(rule.api, rule.id, apis);
   const breakOne = (item: JsonObject) => {
     kit.break(item);
@@ -221,25 +221,24 @@ function withNestedId(item: JsonObject, field: string, next: (current: string) =
 }
 
 /**
- * What a fault's `changes` says of its API's task operation. The fault is declared before its API
- * is in any set and may serve several: the text reads the process's set, and says it plainly
- * without naming the member for an API only a set of its own holds (the answers read the mock's set).
+ * What a fault's `changes` says of its API's task operation, in the set the fault serves in: it is
+ * declared before its API is in any set, and may serve in several.
  */
-function said(api: ApiName, say: (op: ListOperation) => string, otherwise: string): string {
-  const apis = processApis();
-  return apis.has(api) ? say(taskOperation(api, apis)) : otherwise;
-}
+const said =
+  (api: ApiName, say: (op: ListOperation) => string, otherwise: string) =>
+  (apis: ApiSet): string =>
+    apis.has(api) ? say(taskOperation(api, apis)) : otherwise;
 
 const nestedFieldOf = (op: ListOperation) => op.nestedIds?.[0]?.field ?? 'id';
 const stableFieldOf = (op: ListOperation) => op.stableIds?.[0]?.field ?? 'id';
 
+const sharedText = (field: string, shared: string) =>
+  `gives every listed task that has ${withArticle(field)} the same one, ${shared}`;
+
 /** `…unique-<name>`: every listed object that gives the operation's first nested id gives `shared`. */
 export function sharedNestedId(api: ApiName, shared: string): FaultTransform {
   return {
-    get changes() {
-      const text = (field: string) => `gives every listed task that has ${withArticle(field)} the same one, ${shared}`;
-      return said(api, (op) => text(nestedFieldOf(op)), text('first nested id'));
-    },
+    changes: said(api, (op) => sharedText(nestedFieldOf(op), shared), sharedText('first nested id', shared)),
     response: (response, _sent, context, op) => {
       const field = nestedFieldOf(taskOperation(api, context.apis));
       return editItems(op, response, (items) => items.map((item) => withNestedId(item, field, () => shared) ?? item));
@@ -255,9 +254,7 @@ export function unstableNestedId(api: ApiName): FaultTransform {
   const text = (field: string) =>
     `appends -again to the ${field} of every task on each walk after the first that listed it (unfiltered lists only)`;
   return {
-    get changes() {
-      return said(api, (op) => text(stableFieldOf(op)), text('first stable id'));
-    },
+    changes: said(api, (op) => text(stableFieldOf(op)), text('first stable id')),
     response: walks.response!,
   };
 }
@@ -267,9 +264,7 @@ export function shrinkingCounter(api: ApiName): FaultTransform {
   const text = (counter: string) =>
     `from the second walk on, lowers by one the ${counter} of every task where it is 2 or more`;
   return {
-    get changes() {
-      return said(api, (op) => text(op.counters?.fields[0] ?? 'counter'), text('counter'));
-    },
+    changes: said(api, (op) => text(op.counters?.fields[0] ?? 'counter'), text('counter')),
     response: (response, _sent, context, op) => {
       const counter = taskOperation(api, context.apis).counters?.fields[0];
       if (!counter || !afterFirstWalk(context, `${api}.counters`)) return response;
@@ -283,12 +278,7 @@ export function shrinkingCounter(api: ApiName): FaultTransform {
 }
 
 /** A copy of a task moved to another session: what `items-belong-to-session` faults list. */
-export function strayTask(
-  api: ApiName,
-  item: JsonObject,
-  foreignSession: string,
-  apis: ApiSet = processApis(),
-): JsonObject {
+export function strayTask(api: ApiName, item: JsonObject, foreignSession: string, apis: ApiSet): JsonObject {
   const stray = structuredClone(item);
   const op = taskOperation(api, apis);
   const idField = op.idField;
@@ -302,7 +292,7 @@ export function strayTask(
  * A time-order law (`timeOrder`) broken on every listed object that gives both times of its first
  * pair: the later time moves just before the earlier one (one less, for a number; a second
  * before, for RFC 3339 text), in the same form. The order is looked up when first used, not when
- * the fault is declared, so an API's own module may declare it before `registerApi` registers it.
+ * the fault is declared, so an API's own module may declare it before it is in any set.
  */
 export function timesOutOfOrder(api: ApiName, id: string): FaultTransform {
   // Looked up once per set: two sets may each hold their own module of this API.
@@ -321,8 +311,7 @@ export function timesOutOfOrder(api: ApiName, id: string): FaultTransform {
   const before = (op: ListOperation, value: unknown) =>
     typeof value === 'number' ? value - 1 : isoFromMillis(op.readTime(value) - 1000);
   return {
-    get changes() {
-      const apis = processApis();
+    changes: (apis) => {
       if (!apis.has(api))
         return `moves the later time of ${id} just before the earlier one on every object that gives both`;
       const { op, later, earlier } = resolve(apis);

@@ -3,6 +3,7 @@
  * operation reads it, and the answer after. The operations themselves know no faults.
  */
 
+import type { ApiSet } from '../../contract/api-set.js';
 import { itemsOf, type ListOperation, withItems } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
@@ -10,12 +11,17 @@ import { sessionParamOf } from '../../contract/session-param.js';
 import { matchTemplate } from '../path-template.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
+/** What a fault changes, as said in the set it serves in. */
+export const changesOf = (transform: FaultTransform, apis: ApiSet): string =>
+  typeof transform.changes === 'function' ? transform.changes(apis) : transform.changes;
+
 export interface FaultTransform {
   /**
    * What the fault changes, as a user reads it in `docs/rules.md` and `state()`: which objects
-   * (or requests, or answers) and how, in one sentence starting with a verb ("lists each page oldest first").
+   * (or requests, or answers) and how, in one sentence starting with a verb ("lists each page oldest first");
+   * or that sentence as the API set the fault serves in says it (a shared fault that names the operation's field).
    */
-  changes: string;
+  changes: string | ((apis: ApiSet) => string);
   /**
    * The same fault on every object it can break instead of one (`<id>:every`), for a UI that must
    * show the broken state wherever it occurs; absent when the fault has no one-object form.
