@@ -10,7 +10,7 @@ import { BUILTIN_APIS } from './index.js';
 export const withBuiltinApis = <O extends { apis?: MockOptions['apis'] }>(options: O): O =>
   ({ ...options, apis: options.apis ?? BUILTIN_APIS }) as O;
 
-/** The mock as one app (a standalone server's, a test's): `MockApp.create(options)` serves the built-in APIs, or `options.apis`. */
+/** The mock as one app (a server's, a test's): `MockApp.create(options)` serves the built-in APIs or `options.apis`. */
 export class MockApp extends MockAppOver {
   static override create(options: MockOptions = {}): Promise<MockApp> {
     return MockAppOver.create(withBuiltinApis(options));

@@ -81,7 +81,8 @@ export async function loadApiFiles(files: readonly string[] | undefined, cwd = p
       if (modules[api] === module) continue;
       if (modules[api])
         throw new UsageError(
-          `--api ${file}: an API named "${api}" is already ${loaded.includes(api) ? 'loaded' : 'built in'}; choose another name`,
+          `--api ${file}: an API named "${api}" is already ${loaded.includes(api) ? 'loaded' : 'built in'}; ` +
+            'choose another name',
         );
       try {
         apiSetOf({ [api]: module });

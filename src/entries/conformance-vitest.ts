@@ -1,4 +1,4 @@
-/** `agent-task-contracts/conformance/vitest`, over the built-in API set's contract (never its mock) or the set given. */
+/** `agent-task-contracts/conformance/vitest`: over the built-in set's contract (never its mock), or the set given. */
 import { builtinJudgedApis } from '../apis/generators.js';
 import { describeConformance as describeWith } from '../conformance/vitest.js';
 

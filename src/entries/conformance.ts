@@ -1,4 +1,4 @@
-/** `agent-task-contracts/conformance`: the runner, over the built-in API set's contract (never its mock) or the set given. */
+/** `agent-task-contracts/conformance`: the runner over the built-in set's contract (never its mock), or a set given. */
 import { builtinJudgedApis } from '../apis/generators.js';
 import { runConformance as runWith } from '../conformance/runner.js';
 import type { ConformanceOptions, ConformanceResult } from '../conformance/types.js';

@@ -42,7 +42,8 @@ export interface MockOptions {
    */
   apis?: ApiModules | ApiSet;
   /**
-   * The APIs this mock serves, by name (default: every API of `apis` with a mock side). A fault, answer or seed of another API is refused, naming the ones served.
+   * The APIs this mock serves, by name (default: every API of `apis` with a mock side). A fault, answer
+   * or seed of another API is refused, naming the ones served.
    */
   apiNames?: readonly ApiName[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */

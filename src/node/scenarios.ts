@@ -15,6 +15,9 @@ export type ScenarioFile = `${string}.yaml` | `${string}.yml` | `${string}.json`
 
 export async function useScenario(scenario: ScenarioName | ScenarioFile | Scenario, options: ScenarioOptions = {}) {
   if (typeof scenario === 'string' && !(scenario in LIBRARY))
-    return useScenarioValue((await readScenarioFile(scenario, mockApiSet(options.apis))).scenario, options);
+    return useScenarioValue(
+      (await readScenarioFile(scenario, mockApiSet(options.apis, 'useScenario'))).scenario,
+      options,
+    );
   return useScenarioValue(scenario as ScenarioName | Scenario, options);
 }

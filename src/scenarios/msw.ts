@@ -31,7 +31,7 @@ export type PlayableScenario = ScenarioName | Scenario;
 
 export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
   // A scenario of a module's API is compiled against that API's set (a list's modules registered first).
-  const apis = mockApiSet(options.apis);
+  const apis = mockApiSet(options.apis, 'useScenario');
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const value: Scenario = {
     ...named,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { type ConformanceResult, renderJson, renderText, runConformance } from '../../src/conformance/index.js';
+import { type ConformanceResult, renderJson, renderText, runConformance } from '../../src/entries/conformance.js';
 import { forward, hostile, sendJson, throttling } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineScenario, LIBRARY, useScenario } from '../../src/scenarios/index.js';
+import { defineScenario, LIBRARY, useScenario } from '../../src/entries/scenarios.js';
 
 const scenario = defineScenario({
   name: 'ark-retry',

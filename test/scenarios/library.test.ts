@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkItem } from '../../src/contract/index.js';
-import { LIBRARY, useScenario } from '../../src/scenarios/index.js';
+import { LIBRARY, useScenario } from '../../src/entries/scenarios.js';
 import type { ScenarioPlayer } from '../../src/scenarios/player.js';
 import { BUILTIN } from '../helpers/apis.js';
 
