@@ -7,8 +7,8 @@
  * figures make the page stale, and `npm test` says so.
  */
 
+import { MockApp } from '../src/apis/mock-functions.js';
 import { runCli } from '../src/cli/main.js';
-import { MockApp } from '../src/handlers/app.js';
 import type { FaultId } from '../src/handlers/faults/index.js';
 import { startServer } from '../src/node/server.js';
 

@@ -4,7 +4,7 @@
  * step, which is what a list request is answered from; the other APIs keep their data's.
  */
 import { describe, expect, it } from 'vitest';
-import { MockApp } from '../../src/handlers/app.js';
+import { MockApp } from '../../src/apis/mock-functions.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 
 /** How many tasks the Ark demo session's list answers, page after page. */
