@@ -11,7 +11,14 @@
  * });
  * ```
  */
-import { test as base } from '@playwright/test';
+import {
+  test as base,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import { MockApp, type MockOptions } from '../handlers/app.js';
 import { connectMock, type MockControl } from '../node/control.js';
 import { startServer } from '../node/server.js';
@@ -38,8 +45,14 @@ export interface MockWorkerFixtures {
   mockServer: MockServer;
 }
 
+/** Playwright's `test` with the mock's fixtures. */
+export type MockTest = TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & MockFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & MockWorkerFixtures
+>;
+
 /** The fixtures over an API set (`apis`), which `mockServerOptions.apis` may replace. */
-export function mockTest(apis: NonNullable<MockOptions['apis']>) {
+export function mockTest(apis: NonNullable<MockOptions['apis']>): MockTest {
   return base.extend<MockFixtures, MockWorkerFixtures>({
     mockServerOptions: [{}, { scope: 'worker', option: true }],
     mockServer: [
