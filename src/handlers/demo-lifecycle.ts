@@ -45,7 +45,9 @@ export class DemoLifecycle {
           if (isTerminal(lifecycle, state)) continue;
           const options = lifecycle.transitions[state] ?? [];
           if (options.length === 0) continue;
-          const next = options[(record.seq + this.advanced + this.seed) % options.length]!;
+          // A seed may be negative: the index is taken modulo the length, never a negative remainder.
+          const pick = (record.seq + this.advanced + this.seed) % options.length;
+          const next = options[(pick + options.length) % options.length]!;
           await this.store.updateTask(
             api,
             idOf(op, record.item),

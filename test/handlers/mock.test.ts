@@ -6,7 +6,7 @@ import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import { type ApiName, checkItem, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
-import { itemsOf } from '../../src/contract/operations.js';
+import { itemsOf, taskOperation } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
 import { demoStore } from '../../src/handlers/dataset.js';
@@ -186,6 +186,18 @@ describe('demo data and store', () => {
     await expect(app.control('POST', '/faults', { faults: ['nope'] })).rejects.toThrow(/unknown fault "nope"/);
     expect((await app.control('POST', '/reseed', { seed: 8 })).status).toBe(200);
     expect((await app.control('GET', '/state', undefined)).body).toMatchObject({ seed: 8, advanced: 0 });
+  });
+
+  it('advances the demo data of a negative seed, every task still in a state of its lifecycle', async () => {
+    const app = await MockApp.create();
+    await app.reseed(-38);
+    await app.advance(3);
+    for (const api of BUILTIN_API_NAMES) {
+      const op = taskOperation(api, BUILTIN);
+      for (const session of app.store.sessionsOf(api))
+        for (const r of app.store.tasks(api, session))
+          expect(op.lifecycle!.states, `${api} ${session}`).toContain(r.item[op.stateField!]);
+    }
   });
 
   it('rejects unknown faults and bad latency up front', async () => {
