@@ -8,11 +8,14 @@ const bundle = new URL('../dist/cli-bundle/entry.js', import.meta.url);
 const stamp = new URL('../dist/.build-stamp', import.meta.url);
 const sources = new URL('../src/', import.meta.url);
 
-/** The newest modification time under a folder (a checkout's sources; an installed package has none). */
+/**
+ * The newest modification time of the sources the build reads under a folder (a checkout's; an installed
+ * package has none): a README.md beside them does not make the bundle stale.
+ */
 function newest(folder) {
   let latest = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
     const time = statSync(`${entry.parentPath ?? entry.path}/${entry.name}`).mtimeMs;
     if (time > latest) latest = time;
   }

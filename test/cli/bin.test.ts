@@ -39,6 +39,12 @@ describe('bin/agent-task-contracts.js', () => {
     expect(stderr).toBe('');
   });
 
+  it('a README.md beside the sources, changed after the build, leaves the bundle fresh', async () => {
+    await writeFile(join(dir, 'src/cli/README.md'), '# the commands\n');
+    await at('src/cli/README.md', 3_000_000);
+    expect((await bin()).stdout.trim()).toBe('bundle');
+  });
+
   it('never serves a stale bundle: a source changed after the build runs the sources, with a note', async () => {
     await at('dist/.build-stamp', 2_000_000);
     await at('src/cli/entry.ts', 3_000_000);

@@ -62,17 +62,21 @@ function repositoryPath(span: string): string | undefined {
 }
 
 export function pointersOf(page: string, markdown: string): Pointer[] {
-  const text = prose(markdown);
   const pointers: Pointer[] = [];
-  for (const [, , target] of text.matchAll(LINK))
+  for (const [, , target] of prose(markdown).matchAll(LINK))
     if (!ADDRESS.test(target!)) pointers.push({ page, kind: 'link', target: target! });
-  // A span in the text of a link to an address names that address's file, not the package's.
-  const withoutAddresses = text.replace(LINK, (link, _text, target: string) => (ADDRESS.test(target) ? '' : link));
-  for (const [, , span] of withoutAddresses.matchAll(/(`+)(.+?)\1(?!`)/g)) {
-    const path = repositoryPath(span!);
+  for (const span of codeSpans(markdown)) {
+    const path = repositoryPath(span);
     if (path !== undefined) pointers.push({ page, kind: 'path', target: path });
   }
   return pointers;
+}
+
+/** The code spans of a page's prose, outside its code blocks and the text of links to addresses. */
+export function codeSpans(markdown: string): string[] {
+  // A span in the text of a link to an address names that address's file, not the package's.
+  const text = prose(markdown).replace(LINK, (link, _text, target: string) => (ADDRESS.test(target) ? '' : link));
+  return [...text.matchAll(/(`+)(.+?)\1(?!`)/g)].map(([, , span]) => span!);
 }
 
 /** `<api>`, `*` and `…` stand for any name in a path: the path resolves when a file matches. */
