@@ -66,7 +66,7 @@ const LAYERS = [
   {
     name: 'cli',
     may: ['conformance', 'contract', 'generators', 'handlers', 'kit', 'node', 'scenarios'],
-    why: 'The CLI is the top: it reads every layer but the browser one.',
+    why: 'The CLI is the top: it composes the API set and runs the mock, the runner and the generators.',
   },
   { name: 'playwright', may: ['handlers', 'node'], why: 'The Playwright fixture drives a node server.' },
 ];

@@ -1,8 +1,8 @@
 /**
  * `--api NAME|FILE`: a bare name (`ark`, `jobs`) chooses the API; anything else is a module file
  * whose default export is an API module, several, or a function returning them (`defineApi` from
- * the kit, as a vitest or Playwright config exports `defineConfig(...)`). Each file is registered
- * beside the built-in APIs before the command runs, and every refusal names the file and what it
+ * the kit, as a vitest or Playwright config exports `defineConfig(...)`). Each file's modules join
+ * the built-in APIs in the set the command works on, and every refusal names the file and what it
  * lacks.
  */
 import { stat } from 'node:fs/promises';

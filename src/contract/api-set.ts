@@ -46,7 +46,7 @@ export class ApiSet {
   addContract(contract: ApiContract): void {
     const existing = this.contracts.get(contract.api);
     if (existing !== undefined && this.holds(contract)) return;
-    if (existing) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
+    if (existing) throw new Error(`an API named "${contract.api}" is already in the set; choose another name`);
     const refused = contractProblem(contract);
     if (refused) throw new Error(refused);
     const held = contract.operations.every((op) => (ownerOf(op) ?? contract) === contract)
@@ -81,7 +81,7 @@ export class ApiSet {
     return this.sides.get(side)?.get(api) as T | undefined;
   }
 
-  /** Every API's name, in the order they were added (the built-in ones first in the process's set). */
+  /** Every API's name, in the order they were added. */
   apiNames(): ApiName[] {
     return [...this.contracts.keys()];
   }

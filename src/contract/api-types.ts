@@ -48,7 +48,7 @@ export type ApiTypesOf<T extends Partial<ApiTypeEntry>> = Omit<
 export type TypedApiName = Extract<keyof ApiTypes, string>;
 
 /**
- * An API's name: one with types, or one registered at run time without them. Typed surfaces take
+ * An API's name: one with types, or one of a user's module without them. Typed surfaces take
  * `TypedApiName`; an API without an entry gets JSON objects and plain strings.
  */
 export type ApiName = TypedApiName | (string & {});

@@ -1,8 +1,8 @@
 /**
- * Build-time only: compiles every validator the contract offers with ajv (2020 dialect, strict,
- * all errors, formats) and emits them as one standalone ES module. Imported by
- * scripts/generate.ts, never at run time. `standaloneSource` compiles any other schema the same
- * way (the scenario format's validator, which belongs to the scenarios).
+ * Compiles validators with ajv (2020 dialect, strict, all errors, formats). At build time
+ * (scripts/generate.ts) every built-in validator is emitted as one standalone ES module, so the
+ * package loads no compiler; `standaloneSource` compiles any other schema the same way (the scenario
+ * format's). At run time only `compileValidators` runs: a user's module compiles its own spec.
  */
 
 import type { ValidateFunction } from 'ajv/dist/2020.js';

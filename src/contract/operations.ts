@@ -1,5 +1,5 @@
 /**
- * Every registered API's operations, and the helpers that read one operation's data (its items,
+ * Every API's operations in a set, and the helpers that read one operation's data (its items,
  * its filters). The data itself is each API's (src/apis/<api>/contract.ts); the shapes are in
  * operation-types.ts.
  */
@@ -21,7 +21,7 @@ export type {
   TimeOrder,
 } from './operation-types.js';
 
-/** Every list operation of every API of a set (the process's by default). */
+/** Every list operation of every API of a set. */
 export function allOperations(apis: ApiSet): readonly ListOperation[] {
   return apis.derive('operations', () => apis.apiNames().flatMap((api) => apis.contractOf(api).operations));
 }

@@ -25,7 +25,7 @@ export interface DrawOptions {
   edge?: boolean;
   /** An item rule of the API and target: each object breaks it (and only it), as `brokenObject` does. */
   breaks?: string;
-  /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
+  /** The API set the API is read from (the entries give the built-in one where a caller names none). */
   apis?: ApiSet;
   /**
    * Only the objects of this block of the run (from 0; `BLOCK` objects each, `count` still the run's):

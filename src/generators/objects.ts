@@ -18,7 +18,7 @@ import { fastCheckBackend, SchemaArbitraries } from './schema-arbitrary.js';
 export interface ObjectOptions {
   /** Lean on values that break clients (see docs/reference.md, "Generate data"). */
   edge?: boolean;
-  /** The API set the API is read from (default: the process's, the built-in APIs and those registered). */
+  /** The API set the API is read from (the entries give the built-in one where a caller names none). */
   apis?: ApiSet;
 }
 
@@ -52,7 +52,7 @@ export function validObject(api: ApiName, target: RuleTarget, options: ObjectOpt
 
 /**
  * Objects that break `ruleId` and, per the rule's declared pairs, nothing else. The rule id of an
- * API with types (`ApiTypes`) is checked at compile time; an API registered without them names its own.
+ * API with types (`ApiTypes`) is checked at compile time; an API without them names its own.
  */
 export function brokenObject<Id extends string>(
   ruleId: Id extends `${TypedApiName}.${string}` ? ItemRuleId : Id,

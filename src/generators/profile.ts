@@ -2,7 +2,7 @@
  * What the generators need to know of one API beyond its contract: values its schema cannot
  * imply, how to repair and break each of its rules, how it writes creation times, where its
  * timelines start and what a state change sets. Each built-in API fills one in
- * (src/apis/<api>/generators.ts); an API registered at run time brings its own.
+ * (src/apis/<api>/generators.ts); a user's module brings its own.
  */
 import type fc from 'fast-check';
 import type { ApiName } from '../contract/api-types.js';

@@ -1,4 +1,4 @@
-/** The generator profile of every API of a set (the package's entry points add the built-in ones to the process's). */
+/** The generator profile of every API of a set: the side of an `ApiSet` the generators read. */
 import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { GeneratorProfile } from './profile.js';
@@ -7,7 +7,7 @@ import type { RuleKit } from './rule-kit.js';
 /** The side of an API set the generators read. */
 const SIDE = 'generators';
 
-/** Adds the generator profile of an API to a set (the process's by default); the same object twice is a no-op. */
+/** Adds the generator profile of an API to a set; the same object twice is a no-op. */
 export function registerGenerators(profile: GeneratorProfile, apis: ApiSet): void {
   apis.addSide(SIDE, profile.api, profile, `the API "${profile.api}" already has generators; choose another name`);
 }

@@ -42,10 +42,10 @@ function addApiModule(apis: ApiSet, module: ApiModule): void {
     );
   const registered = apis.side<MockProfile>(SIDE, contract.api);
   if (registered === mock && apis.holds(contract)) return;
-  if (registered) throw new Error(`an API named "${contract.api}" is already registered; choose another name`);
+  if (registered) throw new Error(`an API named "${contract.api}" is already in the set; choose another name`);
   apis.addContract(contract);
   registerGenerators(generators, apis);
-  apis.addSide(SIDE, contract.api, mock, `an API named "${contract.api}" is already registered; choose another name`);
+  apis.addSide(SIDE, contract.api, mock, `an API named "${contract.api}" is already in the set; choose another name`);
 }
 
 /** An API set as a value: its modules by name, as `BUILTIN_APIS` is (`{ ...BUILTIN_APIS, acme }`). */
@@ -54,7 +54,7 @@ export type ApiModules = Readonly<Record<string, ApiModule>>;
 const setsOfModules = new WeakMap<object, ApiSet>();
 
 /**
- * The API set of these modules alone, made once per object: nothing of it is registered in the
+ * The API set of these modules alone, made once per object: nothing of it is shared with the
  * process, so two mocks over two sets share nothing, and each may serve its own API of one name.
  * A key must be its module's API name.
  */

@@ -51,7 +51,7 @@ export interface MockOptions {
   /** A store to serve instead of the demo dataset. */
   store?: MockStore;
   /**
-   * Rule or law ids to break (see `allFaults()`; an API registered at run time adds its own); a misspelt
+   * Rule or law ids to break (see `allFaults()`; a user's module adds its own); a misspelt
    * id is a type error, and refused at run time.
    */
   faults?: readonly FaultId[];
@@ -170,7 +170,7 @@ export class MockApp {
     tasks: readonly DeepPartial<ApiTask<F>>[],
     options?: SeedOptions,
   ): Promise<ApiTask<F>[]>;
-  /** An API registered at run time without an entry in `ApiTypes`: its tasks are JSON objects. */
+  /** An API without an entry in `ApiTypes`: its tasks are JSON objects. */
   async seed<F extends string>(
     api: F extends TypedApiName ? never : F,
     session: string,
@@ -271,7 +271,7 @@ export class MockApp {
   private readonly servedStore = (api: ApiName): MockStore =>
     this.scenario?.api === api ? this.scenario.storeAt(this.clock.now()) : this.store;
 
-  /** The APIs this mock serves (`apiNames`, else every API with a mock side, those registered later included). */
+  /** The APIs this mock serves (`apiNames`, else every API of its set with a mock side). */
   servedApis(): ApiName[] {
     return [...(this.options.apiNames ?? mockedApiNames(this.apis))];
   }

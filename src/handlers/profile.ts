@@ -1,7 +1,7 @@
 /**
  * What the mock needs to know of one API beyond its contract and generators: the documented
  * behaviour of each operation, its error bodies, its fault transforms and the shape of its demo
- * tasks. Each built-in API fills one in (src/apis/<api>/mock.ts); an API registered at run time
+ * tasks. Each built-in API fills one in (src/apis/<api>/mock.ts); a user's module
  * brings its own. The behaviour knows no fault: faults wrap it (handlers/faults).
  */
 import type { ApiContract } from '../contract/api.js';

@@ -27,7 +27,7 @@ export class MockStore {
   /** Bumped by every change, so cached responses know when they are stale. */
   version = 0;
 
-  /** `apis`: the API set whose contract the store holds its objects to (default: the process's). */
+  /** `apis`: the API set whose contract the store holds its objects to. */
   constructor(readonly apis: ApiSet) {}
 
   private partition(api: ApiName, target: RuleTarget, session: string): RecordCollection {

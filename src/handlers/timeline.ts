@@ -63,7 +63,7 @@ export interface PlayOptions {
 
 /** Loads players by library name or from a scenario object (`POST /__mock/scenario`). */
 export interface TimelineLoader {
-  /** `apis`: the API set of the mock that plays it (default: the process's). */
+  /** `apis`: the API set of the mock that plays it. */
   load(scenario: string | Record<string, unknown>, play: PlayOptions, apis: ApiSet): Promise<TimelinePlayer>;
   /** Names `load` accepts, for error messages. */
   names(): Promise<readonly string[]>;

@@ -25,7 +25,7 @@ export interface ContractSubject {
 export interface JudgeOptions {
   /** Also fail on fields and enumerated values the spec does not declare (default false: drift is not a violation). */
   failOnDrift?: boolean;
-  /** The API set the API is read from (a mock's `app.apis`, `apiSetOf(record)`; default: the process's). */
+  /** The API set the API is read from (`app.apis`, `apiSetOf(record)`; the matchers entry gives the built-in one). */
   apis?: ApiSet;
 }
 

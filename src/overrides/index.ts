@@ -15,7 +15,7 @@ import type { ApiName } from '../contract/registry.js';
 
 /**
  * Where an API is mocked: its vendor base URL unless given another (as `createHandlers` takes
- * them); `apis`, the set the API is read from (a mock's `app.apis`; default: the process's).
+ * them); `apis`, the set the API is read from (a mock's `app.apis`; the overrides entry gives the built-in one).
  */
 export type BaseUrls = { baseUrl?: Partial<Record<ApiName, string>>; apis?: ApiSet };
 

@@ -41,7 +41,7 @@ function checkScenarioShape(value: unknown, file: string): asserts value is Scen
   );
 }
 
-/** A scenario checked and compiled into its steps, against an API set (default: the process's). */
+/** A scenario checked and compiled into its steps, against an API set. */
 export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSet): Timeline {
   checkScenarioShape(input, file);
   const scenario = input;

@@ -30,7 +30,7 @@ export interface ScenarioOptions extends Omit<HandlerOptions, 'app' | 'scenario'
 export type PlayableScenario = ScenarioName | Scenario;
 
 export function useScenario(scenario: PlayableScenario, options: ScenarioOptions = {}): MockHandlers<PlayableScenario> {
-  // A scenario of a module's API is compiled against that API's set (a list's modules registered first).
+  // A scenario of a module's API is compiled against the set given.
   const apis = mockApiSet(options.apis, 'useScenario');
   const named = typeof scenario === 'string' ? libraryScenario(scenario) : scenario;
   const value: Scenario = {

@@ -8,7 +8,7 @@ import type { ItemRule, JsonObject, RuleTarget } from './types.js';
 /** Every item rule's id of the APIs with types (`ApiTypes`), as a literal type. */
 export type ItemRuleId = AnyRuleId;
 
-/** Every item rule of every API of a set (the process's by default). */
+/** Every item rule of every API of a set. */
 export function allRules(apis: ApiSet): readonly ItemRule[] {
   return apis.apiNames().flatMap((api) => apis.contractOf(api).rules);
 }

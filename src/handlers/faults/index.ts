@@ -17,7 +17,7 @@ import { changesOf, type FaultTransform } from './transform.js';
 
 /**
  * Every fault the mock can inject into an API with types (`ApiTypes`): a rule or law id, so a
- * misspelt one is a type error. An API registered without types injects its own ids (strings).
+ * misspelt one is a type error. An API without types injects its own ids (strings).
  */
 export type FaultId = AnyFaultId;
 
@@ -30,7 +30,7 @@ function faultTransforms(apis: ApiSet): Map<string, FaultTransform> {
     'fault-transforms',
     () =>
       new Map<string, FaultTransform>([
-        // An API with generators has its item rules' faults (a runner may have registered it without a mock);
+        // An API with generators has its item rules' faults (a runner's set may hold it without a mock);
         // a rule the runner does not judge (mockOnly) is no fault: nothing would catch it.
         ...allRules(apis)
           .filter((rule) => hasGenerators(rule.api, apis) && judgedLive(rule))
@@ -78,7 +78,7 @@ export function faultChanges(apis: ApiSet): Map<string, string> {
   return new Map([...faultTransforms(apis)].map(([id, transform]) => [id, changesOf(transform, apis)]));
 }
 
-/** Every injectable fault id, item rules first (an API registered later adds its own). */
+/** Every injectable fault id of a set, item rules first. */
 export function allFaults(apis: ApiSet): FaultId[] {
   return [...faultTransforms(apis).keys()] as FaultId[];
 }
@@ -176,7 +176,7 @@ export function describeUnknownFaults(ids: readonly string[], apis: ApiSet): str
   });
   const lists = namedApis.map((api) => `${api} can inject: ${faultsIn(apis, api).join(', ')}`);
   const prefixes = [...new Set(allFaults(apis).map((id) => id.slice(0, id.indexOf('.'))))];
-  // docs/rules.md is rendered for the built-in APIs only: a registered module's faults are listed by the mock.
+  // docs/rules.md is rendered for the built-in APIs only: a user's module's faults are listed by the mock.
   const injectable =
     "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
     "(GET /__mock/faults), and docs/rules.md the built-in APIs'";
