@@ -26,8 +26,8 @@ export const apiFlag = (help: string): Flag => ({
   value: `${BUILTIN_API_NAMES.join('|')}|NAME|FILE`,
   help:
     `${help} A bare name chooses the API (a built-in one, or one a file loads); anything else (./acme.js) is a ` +
-    'JS file to load whose default export is an API module { contract, generators, mock }, a list of them, or a ' +
-    'function returning either (defineApi from agent-task-contracts/kit). Repeatable: files and one name.',
+    'JS file to load whose default export is an API module (defineApi({ contract, generators?, mock? }) from ' +
+    'agent-task-contracts/kit), a list of them, or a function returning either. Repeatable: files and one name.',
   otherwise: 'the one API the files load, else required',
 });
 
@@ -37,8 +37,8 @@ export const apiFilesFlag: Flag = {
   multiple: true,
   value: 'FILE',
   help:
-    'Load list API modules from a JS file whose default export is an API module { contract, generators, mock }, ' +
-    'a list of them, or a function returning either (defineApi from agent-task-contracts/kit).',
+    'Load list API modules from a JS file whose default export is an API module (defineApi({ contract, ' +
+    'generators?, mock? }) from agent-task-contracts/kit), a list of them, or a function returning either.',
   otherwise: 'the built-in APIs only',
 };
 
@@ -59,7 +59,9 @@ export function mockApiFiles(values: readonly string[] | undefined): string[] {
 }
 
 const MODULE_PARTS = ['contract', 'generators', 'mock'] as const;
-const SHAPE = 'an API module is { contract, generators, mock } (see agent-task-contracts/kit)';
+const SHAPE =
+  'an API module is what defineApi({ contract, generators?, mock? }) from agent-task-contracts/kit returns, ' +
+  'the parts it leaves out derived from the contract';
 
 /** The APIs a command works with: the built-in modules and those its `--api` files load. */
 export interface CommandApis {
@@ -120,7 +122,8 @@ async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
   }
   if (namespace.default === undefined)
     throw new UsageError(
-      `--api ${file} has no default export; end it with \`export default defineApi({ contract, generators, mock })\``,
+      `--api ${file} has no default export; end it with \`export default defineApi({ contract })\` ` +
+        '(generators and mock are derived where left out)',
     );
   let value = namespace.default as ApiFileExport | unknown;
   if (typeof value === 'function') {

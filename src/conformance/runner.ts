@@ -265,8 +265,14 @@ function runnerApiSet(apis: ConformanceOptions['apis']): ApiSet {
     apis as Readonly<Record<string, RunnerModule>>,
     runnerSets,
     (set, { contract, generators }) => {
+      // A module defineApi made has every part: its generators are derived where it gave none.
+      if (!generators)
+        throw new ConfigurationError(
+          `runConformance: apis.${contract.api} has no generators; make the module with defineApi({ contract }) ` +
+            '(agent-task-contracts/kit), which derives them',
+        );
       set.addContract(contract);
-      if (generators) registerGenerators(generators, set);
+      registerGenerators(generators, set);
     },
     (message) => new ConfigurationError(`runConformance: ${message}`),
   );

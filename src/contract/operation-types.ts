@@ -188,7 +188,11 @@ export interface ListOperation {
   createdAt?(item: JsonObject): number;
   order?: { direction: 'newest-first'; source: Source };
   paging: Paging;
-  limit?: { param: string; default?: number; minimum?: number; source: Source };
+  /**
+   * The page size parameter: its default, and its minimum and maximum where a document gives them
+   * (the mock refuses a value outside them, with the parameter's `rejected` entry where it has one).
+   */
+  limit?: { param: string; default?: number; minimum?: number; maximum?: number; source: Source };
   filters: readonly FilterParam[];
   /** Item field that must equal the path session id. */
   sessionField?: string;

@@ -98,6 +98,7 @@ export {
   sessionInPath,
   withBody,
 } from '../handlers/faults/transform.js';
+export type { ApiModuleInput } from '../handlers/module.js';
 export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
 export { integer, isProblem, type ParamProblem, single, truncate } from '../handlers/query.js';
 export type { MockStore } from '../handlers/store.js';

@@ -133,13 +133,13 @@ describe('--api FILE', () => {
     [
       'empty.mjs',
       'export default [];',
-      'its default export is an empty list; an API module is { contract, generators, mock }',
+      'its default export is an empty list; an API module is what defineApi({ contract, generators?, mock? })',
     ],
     ['text.mjs', 'export default "jobs";', 'the default export is a string ("jobs"), not an API module'],
     [
       'parts.mjs',
       'export default { contract: { api: "x", operations: [], rules: [] } };',
-      'the API module has no generators, mock',
+      'the API module has no generators, mock; an API module is what defineApi(',
     ],
     [
       'nameless.mjs',

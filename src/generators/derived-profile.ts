@@ -1,0 +1,53 @@
+/**
+ * The generator profile of a module that leaves it out, or parts of it, derived from its contract:
+ * no overrides (the schema draws every value), creation times written where the operation reads
+ * them, timelines that start in the lifecycle's first state. Rules are repaired and broken by their
+ * kits as ever.
+ */
+import type { ApiContract } from '../contract/api.js';
+import type { ListOperation } from '../contract/operation-types.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import { looksLikeUnixSeconds } from '../contract/time.js';
+import { isoFromMillis } from './iso.js';
+import type { GeneratorProfile } from './profile.js';
+
+/** The first state no other state leads to (the lifecycle's start), else its first. */
+function initialState(contract: ApiContract): string {
+  const lifecycle = contract.operations.find((op) => op.target === 'task')?.lifecycle;
+  if (!lifecycle) return '';
+  const led = new Set(
+    Object.entries(lifecycle.transitions).flatMap(([from, to]) => (to ?? []).filter((state) => state !== from)),
+  );
+  return lifecycle.states.find((state) => !led.has(state)) ?? lifecycle.states[0] ?? '';
+}
+
+/** The time field an operation's `createdAt` reads, told by the value it reads there. */
+function creationField(op: ListOperation, item: JsonObject): string | undefined {
+  const created = op.createdAt?.(item);
+  if (created === undefined || !Number.isFinite(created)) return undefined;
+  return op.timeFields.find((field) => op.readTime(item[field]) === created);
+}
+
+/** Writes `ms` into an object's creation time, in the form its drawn value has (ms, seconds or RFC 3339). */
+function stampCreation(contract: ApiContract) {
+  return (target: RuleTarget, item: JsonObject, ms: number): JsonObject => {
+    const op = contract.operations.find((o) => o.target === target);
+    const field = op && creationField(op, item);
+    if (field === undefined) return item;
+    const drawn = item[field];
+    const value =
+      typeof drawn === 'number' ? (looksLikeUnixSeconds(drawn) ? Math.floor(ms / 1000) : ms) : isoFromMillis(ms);
+    return { ...item, [field]: value };
+  };
+}
+
+/** A whole generator profile: the parts a module gives, the rest derived from its contract. */
+export function completeGenerators(contract: ApiContract, given: Partial<GeneratorProfile> = {}): GeneratorProfile {
+  return {
+    api: contract.api,
+    kits: {},
+    stampCreation: stampCreation(contract),
+    ...given,
+    lifecycle: given.lifecycle ?? { initial: initialState(contract) },
+  };
+}
