@@ -24,3 +24,6 @@ export interface ApiContract {
   /** Compiled validators by `validatorKey` (components and documented response bodies, both profiles). */
   validators: Readonly<Record<string, ValidateFunction | undefined>>;
 }
+
+/** A contract as a module writes it: without `validators`, `defineApi` compiles them from the spec at first use. */
+export type ApiContractInput = Omit<ApiContract, 'validators'> & Partial<Pick<ApiContract, 'validators'>>;

@@ -4,6 +4,8 @@
  * of them, or a function returning either, as vitest's and Playwright's config files export
  * `defineConfig(...)`.
  */
+import type { ApiContract, ApiContractInput } from '../contract/api.js';
+import { compileValidators } from '../contract/compile.js';
 import { type ApiModuleInput, completeModule } from '../handlers/module.js';
 import type { ApiModule } from '../handlers/profile.js';
 
@@ -13,11 +15,27 @@ export type ApiFileExport =
   | readonly ApiModule[]
   | (() => ApiModule | readonly ApiModule[] | Promise<ApiModule | readonly ApiModule[]>);
 
+/** The contract with its validators, compiled from its spec at first use where it gives none. */
+function withValidators(contract: ApiContractInput): ApiContract {
+  if ('validators' in contract) return contract as ApiContract;
+  let validators: ApiContract['validators'] | undefined;
+  const whole: ApiContract = {
+    ...contract,
+    get validators() {
+      validators ??= compileValidators(whole);
+      return validators;
+    },
+  };
+  return whole;
+}
+
 /**
  * A whole module: `defineApi({ contract })` serves, draws and judges an API from its contract alone
- * (the mock's list behaviour derived from each operation's data); `generators` and `mock` give what
- * the data cannot say (values the schema cannot imply, a behaviour a document describes, faults).
+ * (the mock's list behaviour derived from each operation's data, the validators compiled from its
+ * spec); `generators` and `mock` give what the data cannot say (how to repair and break a rule,
+ * values the schema cannot imply, a behaviour a document describes, faults).
  */
-export function defineApi(module: ApiModuleInput): ApiModule {
-  return completeModule(module);
+export function defineApi(module: Omit<ApiModuleInput, 'contract'> & { contract: ApiContractInput }): ApiModule {
+  const contract = withValidators(module.contract);
+  return completeModule(contract === module.contract ? (module as ApiModuleInput) : { ...module, contract });
 }

@@ -8,7 +8,7 @@
 
 // What an API is, to the contract.
 export type { ValidateFunction } from 'ajv/dist/2020.js';
-export type { ApiContract } from '../contract/api.js';
+export type { ApiContract, ApiContractInput } from '../contract/api.js';
 export type {
   ApiFaultId,
   ApiName,
