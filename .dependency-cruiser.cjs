@@ -130,9 +130,10 @@ module.exports = {
     {
       name: 'behaviour-files-hold-no-fault-logic',
       comment:
-        "Each API's behaviour.ts is the documented behaviour; faults wrap it from faults.ts and src/handlers/faults.",
+        "Each API's behaviour.ts, and the behaviour derived from an operation's data (src/handlers/derived), is the " +
+        'documented behaviour; faults wrap it from faults.ts and src/handlers/faults.',
       severity: 'error',
-      from: { path: '^src/apis/[^/]+/behaviour\\.ts$' },
+      from: { path: '^(src/apis/[^/]+/behaviour|src/handlers/derived/[^/]+)\\.ts$' },
       to: { path: '(^src/apis/[^/]+/faults\\.ts$|^src/handlers/faults/)' },
     },
     {

@@ -5,6 +5,7 @@
  */
 import type { ItemRuleId } from '../contract/rules/index.js';
 import type { ItemRule } from '../contract/rules/types.js';
+import { completeModule } from '../handlers/module.js';
 import type { ApiModule } from '../handlers/profile.js';
 import { arkContract } from './ark/contract.js';
 import { arkGenerators } from './ark/generators.js';
@@ -24,9 +25,9 @@ import { praxisMock } from './praxis/mock.js';
 import { praxisRules } from './praxis/rules.js';
 
 export const BUILTIN_APIS = {
-  praxis: { contract: praxisContract, generators: praxisGenerators, mock: praxisMock },
-  everruns: { contract: everrunsContract, generators: everrunsGenerators, mock: everrunsMock },
-  ark: { contract: arkContract, generators: arkGenerators, mock: arkMock },
+  praxis: completeModule({ contract: praxisContract, generators: praxisGenerators, mock: praxisMock }),
+  everruns: completeModule({ contract: everrunsContract, generators: everrunsGenerators, mock: everrunsMock }),
+  ark: completeModule({ contract: arkContract, generators: arkGenerators, mock: arkMock }),
   jsonrpc: { contract: jsonrpcContract, generators: jsonrpcGenerators, mock: jsonrpcMock },
 } as const satisfies Record<string, ApiModule>;
 

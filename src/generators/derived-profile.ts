@@ -41,8 +41,15 @@ function stampCreation(contract: ApiContract) {
   };
 }
 
-/** A whole generator profile: the parts a module gives, the rest derived from its contract. */
+const isWhole = (given: Partial<GeneratorProfile>): given is GeneratorProfile =>
+  given.api !== undefined &&
+  given.kits !== undefined &&
+  given.stampCreation !== undefined &&
+  given.lifecycle !== undefined;
+
+/** A whole generator profile: the parts a module gives, the rest derived from its contract (a whole one as it is). */
 export function completeGenerators(contract: ApiContract, given: Partial<GeneratorProfile> = {}): GeneratorProfile {
+  if (isWhole(given)) return given;
   return {
     api: contract.api,
     kits: {},

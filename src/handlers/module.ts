@@ -20,7 +20,16 @@ export interface ApiModuleInput {
 
 const completed = new WeakSet<object>();
 
+/** Whether a mock gives every part: a behaviour for each of the contract's operations, its errors, its faults. */
+const isWhole = (contract: ApiContract, given: Partial<MockProfile>): given is MockProfile =>
+  given.api !== undefined &&
+  given.errorResponse !== undefined &&
+  given.faults !== undefined &&
+  contract.operations.every((op) => given.operations?.[op.operationId] !== undefined);
+
+/** A whole mock profile: the parts a module gives, the rest derived from its contract (a whole one as it is). */
 function completeMock(contract: ApiContract, given: Partial<MockProfile> = {}): MockProfile {
+  if (isWhole(contract, given)) return given;
   const own = given.operations ?? {};
   const operations = Object.fromEntries(
     contract.operations.map((op) => [op.operationId, own[op.operationId] ?? derivedBehaviour(op)]),

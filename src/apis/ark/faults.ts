@@ -1,6 +1,7 @@
 /** Ark's law faults (002), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
+import { MOCK_MAX_LIMIT } from '../../handlers/derived/list.js';
 import {
   droppedOnAlternateReads,
   numericId,
@@ -20,9 +21,12 @@ import {
   editQuery,
   type FaultTransform,
 } from '../../handlers/faults/transform.js';
-import { isProblem } from '../../handlers/query.js';
-import { ARK_MAX_LIMIT, arkCursor, arkLimit } from './behaviour.js';
+import { integer, isProblem } from '../../handlers/query.js';
 import { ARK_DEFAULT_LIMIT } from './contract.js';
+
+/** The limit and the cursor of a request as the mock reads them (002: 最小值：0), or the problem it refuses. */
+const arkLimit = (query: URLSearchParams) => integer(query, 'limit', 0, MOCK_MAX_LIMIT);
+const arkCursor = (query: URLSearchParams) => integer(query, 'cursor', 0, Number.MAX_SAFE_INTEGER);
 
 /** A response transform that edits every task from the second walk on: what a client saw first, then a change. */
 function fromSecondWalk(key: string, edit: (task: JsonObject) => JsonObject): FaultTransform['response'] {
@@ -36,7 +40,7 @@ export const ARK_FAULTS = {
     changes: 'lists one task more than the limit asked for',
     request: (request) => {
       const limit = arkLimit(request.query);
-      return typeof limit === 'number' && limit < ARK_MAX_LIMIT
+      return typeof limit === 'number' && limit < MOCK_MAX_LIMIT
         ? editQuery(request, (q) => q.set('limit', String(limit + 1)))
         : request;
     },

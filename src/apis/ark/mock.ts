@@ -1,13 +1,23 @@
-/** Ark: the mock's side of the API (behaviour, errors, faults, demo shape). */
+/**
+ * Ark: the mock's side of the API (errors, faults, demo shape). Its listTasks is the behaviour derived
+ * from the operation's data (src/handlers/derived): 002 says nothing that data does not.
+ */
 
 import { isTerminal } from '../../contract/lifecycle.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { errorCode } from '../../handlers/types.js';
+import { errorCode, json, type MockResponse } from '../../handlers/types.js';
+import type { ArkError } from '../../types/index.js';
 import { builtinDemoRecords } from '../demo-records.js';
-import { arkError, listTasks } from './behaviour.js';
 import { ARK_FAULTS } from './faults.js';
 import { arkLifecycle } from './rules.js';
+
+/** 002 documents no error body; this follows Ark's usual `{error: {code, message, param, type}}`. */
+function arkError(status: number, code: string, message: string): MockResponse {
+  const type = status === 404 ? 'NotFound' : status >= 500 ? 'InternalServiceError' : 'BadRequest';
+  const body: ArkError = { error: { code, message, param: '', type } };
+  return json(status, body);
+}
 
 const ARK_CODES = {
   notFound: 'NotFound',
@@ -19,10 +29,9 @@ const ARK_CODES = {
 /** The demo dataset's ark ids and counts (docs/standalone-server.md lists them). */
 export const ARK_DEMO = { session: 'sesn-demo', threads: ['thread-main', 'thread-research'], taskCount: 48 } as const;
 
-export const arkMock: MockProfile = {
+export const arkMock = {
   api: 'ark',
-  operations: { listTasks },
-  errorResponse(status, message) {
+  errorResponse(status: number, message: string) {
     return arkError(status, errorCode(status, ARK_CODES), message);
   },
   faults: ARK_FAULTS,
@@ -47,4 +56,4 @@ export const arkMock: MockProfile = {
     precomputed: builtinDemoRecords,
     fillerSession: (n) => `sesn-fill${n}`,
   },
-};
+} satisfies Partial<MockProfile>;

@@ -24,7 +24,8 @@ import {
   sessionInPath,
   withBody,
 } from '../../handlers/faults/transform.js';
-import { everrunsError, sessionNotFound } from './behaviour.js';
+import { truncate } from '../../handlers/query.js';
+import { errorResponse } from '../../handlers/router.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
 const ignoreFilter = (param: string): FaultTransform => ({
@@ -66,7 +67,14 @@ export const EVERRUNS_FAULTS = {
     response: (response, sent, context, op) => {
       const session = sessionInPath(op, sent) ?? '';
       return response.status === 200 && !context.store.hasSession('everruns', session)
-        ? sessionNotFound(session)
+        ? errorResponse(
+            'everruns',
+            404,
+            `Session not found: ${truncate(session)}`,
+            {},
+            context.requestNumber,
+            context.apis,
+          )
         : response;
     },
   },
@@ -88,7 +96,9 @@ export const EVERRUNS_FAULTS = {
   'everruns.not-a-server-error': {
     changes: 'answers every third request with a 500',
     response: (response, _sent, context) =>
-      context.requestNumber % 3 === 0 ? everrunsError(500, 'internal', 'injected fault') : response,
+      context.requestNumber % 3 === 0
+        ? errorResponse('everruns', 500, 'injected fault', {}, context.requestNumber, context.apis)
+        : response,
   },
   'everruns.unique-input-request-id': sharedNestedId('everruns', 'ask_shared'),
   'everruns.stable-input-request-id': unstableNestedId('everruns'),

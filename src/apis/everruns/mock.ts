@@ -1,11 +1,13 @@
-/** Everruns: the mock's side of the API (behaviour, errors, faults, demo shape). */
+/**
+ * Everruns: the mock's side of the API (errors, faults, demo shape). Its listTasks is the behaviour
+ * derived from the operation's data (src/handlers/derived), its linked child sessions too (sessionLink).
+ */
 
 import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { errorCode } from '../../handlers/types.js';
+import { errorCode, json } from '../../handlers/types.js';
 import { builtinDemoRecords } from '../demo-records.js';
-import { everrunsError, listTasks } from './behaviour.js';
 import { EVERRUNS_FAULTS } from './faults.js';
 
 const EVERRUNS_CODES = {
@@ -18,12 +20,11 @@ const EVERRUNS_CODES = {
 /** The demo dataset's everruns ids and counts (docs/standalone-server.md lists them). */
 export const EVERRUNS_DEMO = { session: 'demo', taskCount: 18 } as const;
 
-export const everrunsMock: MockProfile = {
+export const everrunsMock = {
   api: 'everruns',
-  operations: { listTasks },
-  errorResponse(status, message) {
-    return everrunsError(status, errorCode(status, EVERRUNS_CODES), message);
-  },
+  // 001 documents the 404 ("Session not found") but no error body; this one is the mock's own.
+  errorResponse: (status: number, message: string) =>
+    json(status, { error: { code: errorCode(status, EVERRUNS_CODES), message } }),
   faults: EVERRUNS_FAULTS,
   demo: {
     session: EVERRUNS_DEMO.session,
@@ -70,4 +71,4 @@ export const everrunsMock: MockProfile = {
     precomputed: builtinDemoRecords,
     fillerSession: (n) => `fill${n}`,
   },
-};
+} satisfies Partial<MockProfile>;

@@ -1,4 +1,9 @@
-/** Praxis: the session list (004) and background tasks of a session (000). The documented behaviour only. */
+/**
+ * Praxis: the session list (004), written by hand: it lists session objects, and leaves archived ones out
+ * ("include_archived: Declared by the Managed Agents shape but not supported by sessions.list; sending it
+ * returns 400. Archived sessions are retrievable by id."), which no operation data says. A session's
+ * background tasks (000) are the behaviour derived from their operation's data. The documented behaviour only.
+ */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
 import {
@@ -7,9 +12,8 @@ import {
   type MockResponse,
   type OperationBehaviour,
   storedSessions,
-  storedTasks,
 } from '../../handlers/types.js';
-import type { PraxisBackgroundTaskList, PraxisError, PraxisSessionList } from '../../types/index.js';
+import type { PraxisError, PraxisSessionList } from '../../types/index.js';
 
 /** "This is one of the three filters sessions.list supports" (004). */
 export const PRAXIS_SESSION_PARAMS: ReadonlySet<string> = new Set(['limit', 'page', 'agent_id']);
@@ -113,24 +117,6 @@ export const listSessions: OperationBehaviour = (request, context) => {
       slice.map((r) => r.item),
     ),
     next_page: nextPage,
-  };
-  return json(200, body);
-};
-
-export const listBackgroundTasks: OperationBehaviour = (_request, context, params) => {
-  const session = params.session_id ?? '';
-  if (!context.store.hasSession('praxis', session))
-    return anthropicError(
-      404,
-      'not_found_error',
-      `session ${truncate(session)} was not found or is not accessible`,
-      context.requestNumber,
-    );
-  const body: PraxisBackgroundTaskList = {
-    data: storedTasks(
-      'praxis',
-      context.store.tasks('praxis', session).map((r) => r.item),
-    ),
   };
   return json(200, body);
 };

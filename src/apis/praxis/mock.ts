@@ -5,7 +5,7 @@ import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { errorCode } from '../../handlers/types.js';
 import { builtinDemoRecords } from '../demo-records.js';
-import { anthropicError, listBackgroundTasks, listSessions } from './behaviour.js';
+import { anthropicError, listSessions } from './behaviour.js';
 import { PRAXIS_FAULTS } from './faults.js';
 
 /** The working directory of demo session `i`. */
@@ -23,10 +23,11 @@ export const PRAXIS_DEMO = {
   taskCount: 14,
 } as const;
 
-export const praxisMock: MockProfile = {
+export const praxisMock = {
   api: 'praxis',
-  operations: { listSessions, listBackgroundTasks },
-  errorResponse(status, message, requestNumber) {
+  // listBackgroundTasks is derived from its operation's data.
+  operations: { listSessions },
+  errorResponse(status: number, message: string, requestNumber: number) {
     return anthropicError(status, errorCode(status, ANTHROPIC_CODES), message, requestNumber);
   },
   faults: PRAXIS_FAULTS,
@@ -88,4 +89,4 @@ export const praxisMock: MockProfile = {
       },
     },
   },
-};
+} satisfies Partial<MockProfile>;

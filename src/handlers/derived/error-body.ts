@@ -9,8 +9,7 @@ import type { ApiContract } from '../../contract/api.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from '../../contract/openapi.js';
 import type { ListOperation } from '../../contract/operation-types.js';
 import { json, type MockResponse } from '../types.js';
-import { typePointerOf } from './refusals.js';
-import { resolved } from './spec-facts.js';
+import { resolved, typePointerOf } from './request.js';
 
 /** The error types the operations' data documents, by status (a refusal's, an unknown session's). */
 function documentedTypes(operations: readonly ListOperation[]): Map<number, string> {

@@ -1,16 +1,35 @@
 /**
- * The list behaviour derived from an operation's data (`ListOperation`): what a module's mock does
- * for an operation it gives no behaviour of its own. See README.md.
+ * The list behaviour derived from an operation's data (`ListOperation`): what a module's mock does for
+ * an operation it gives no behaviour of its own (README.md). A page holds `limit` tasks within the
+ * documented bounds (a minimum of 1 and the mock's own maximum where no document gives one), its
+ * default, or the whole list where the API does not page.
  */
 import type { ListOperation } from '../../contract/operation-types.js';
-import { truncate } from '../query.js';
-import type { OperationBehaviour } from '../types.js';
-import { pageBody } from './body.js';
-import { pageSizeOf } from './page-size.js';
-import { PAGING } from './paging.js';
-import { queryParams } from './params.js';
-import { Answered, refused } from './refusals.js';
+import { isProblem, truncate } from '../query.js';
+import type { MockContext, OperationBehaviour } from '../types.js';
+import { PAGING, pageBody } from './paging.js';
+import { Answered, queryParams, type RequestParams, refused } from './request.js';
 import { scopeOf } from './scope.js';
+
+/** The largest page the mock serves where no document bounds the limit: a larger one is refused. */
+export const MOCK_MAX_LIMIT = 1000;
+/** The page size of a paged list whose API has no limit parameter, or documents no default. */
+const MOCK_DEFAULT_LIMIT = 20;
+
+function pageSizeOf(op: ListOperation, read: RequestParams, context: MockContext): number | Answered {
+  const whole = op.paging.kind === 'none' ? Number.MAX_SAFE_INTEGER : MOCK_DEFAULT_LIMIT;
+  if (!op.limit) return whole;
+  const { param, minimum = 1, maximum = MOCK_MAX_LIMIT } = op.limit;
+  const raw = read.one(param);
+  if (isProblem(raw)) return refused(op, context, param, raw.message);
+  if (raw === undefined) return op.limit.default ?? whole;
+  if (!/^-?\d{1,16}$/.test(raw))
+    return refused(op, context, param, `${param} must be a whole number, got "${truncate(raw)}"`);
+  const size = Number(raw);
+  if (size < minimum || size > maximum)
+    return refused(op, context, param, `${param} must be between ${minimum} and ${maximum}, got ${size}`);
+  return size;
+}
 
 /** Parameters the operation reads: a `rejected` entry of any other one refuses every value of it. */
 function honouredParams(op: ListOperation): ReadonlySet<string> {

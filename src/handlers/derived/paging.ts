@@ -2,16 +2,18 @@
  * Paging, one function per kind of the operation's `paging`: where a request's page starts (a
  * creation number of the store: pages follow the store's order, newest first) and what the next
  * page's token is. Tokens are the mock's own: the creation number of the last task listed, so a
- * walk is stable while tasks are added in front of it.
+ * walk is stable while tasks are added in front of it. Then the page's body: the items at `itemsPointer`,
+ * the next token beside them, written from each item's cached JSON (the same bytes as serialising it).
  */
+
 import type { ListOperation } from '../../contract/operation-types.js';
+import { withValueAt } from '../../contract/pointer.js';
 import { isProblem, truncate } from '../query.js';
-import type { Page } from '../task-index.js';
+import type { IndexedTask, Page } from '../task-index.js';
 import type { MockContext } from '../types.js';
-import type { RequestParams } from './params.js';
-import { Answered, errorAnswer, refused } from './refusals.js';
+import { type MockResponse, pageResponse } from '../types.js';
+import { Answered, errorAnswer, type RequestParams, refused, specFacts } from './request.js';
 import { inScope, type ListScope } from './scope.js';
-import { specFacts } from './spec-facts.js';
 
 /** Where a page starts: only tasks created before one (`beforeSeq`) or just after one (`afterSeq`). */
 interface PageStart {
@@ -56,7 +58,7 @@ const token: PagingKind = {
     if (isProblem(raw)) return refuse(raw.message);
     if (raw === undefined) return {};
     if (specFacts(op, context.apis).numericToken) {
-      if (/^\d{1,15}$/.test(raw)) return { beforeSeq: Number(raw) };
+      if (/^\d{1,16}$/.test(raw) && Number(raw) <= Number.MAX_SAFE_INTEGER) return { beforeSeq: Number(raw) };
     } else {
       const [, seq, bound] = /^([0-9a-z]{1,11})(?:\.([0-9a-z]{1,7}))?$/.exec(raw) ?? [];
       if (seq !== undefined && (bound !== undefined) === (paging.boundToQuery !== undefined)) {
@@ -108,3 +110,19 @@ export const PAGING: Readonly<Record<ListOperation['paging']['kind'], PagingKind
   token,
   'item-id': itemId,
 };
+
+/** Stands for the items while the rest of the body is serialised: no JSON text of a body holds it. */
+const MARK = '\u0000items\u0000';
+const MARK_TEXT = JSON.stringify([MARK]);
+
+export function pageBody(op: ListOperation, entries: readonly IndexedTask[], next: NextToken): MockResponse {
+  const items = entries.map((entry) => entry.item);
+  if (op.itemsPointer === '') return pageResponse(items, '[', entries, ']');
+  const shell = (list: unknown) => {
+    const envelope = withValueAt({}, op.itemsPointer, list) as Record<string, unknown>;
+    if (next) envelope[next.field] = next.value;
+    return envelope;
+  };
+  const [prefix = '', suffix = ''] = JSON.stringify(shell([MARK])).split(MARK_TEXT);
+  return pageResponse(shell(items), `${prefix}[`, entries, `]${suffix}`);
+}

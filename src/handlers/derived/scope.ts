@@ -9,9 +9,7 @@ import { sessionParamOf } from '../../contract/session-param.js';
 import { isProblem, truncate } from '../query.js';
 import type { IndexedTask } from '../task-index.js';
 import type { MockContext } from '../types.js';
-import type { RequestParams } from './params.js';
-import { Answered, refused, unknownSessionAnswer } from './refusals.js';
-import { specFacts } from './spec-facts.js';
+import { Answered, type RequestParams, refused, specFacts, unknownSessionAnswer } from './request.js';
 
 export interface ListScope {
   session?: string;

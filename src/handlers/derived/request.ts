@@ -1,0 +1,120 @@
+/**
+ * What a derived behaviour reads of a request and of its operation's spec, and how it refuses: the
+ * request's parameters (today its query string; a JSON-RPC call over POST would give another
+ * `RequestParams`), the status and error type the operation's data documents for a parameter, or the
+ * spec's validation status where no document names one (as Prism answers: a documented 422, else
+ * 400), in the API's own error body (the module's `errorResponse`).
+ */
+import type { ApiSet } from '../../contract/api-set.js';
+import type { JsonSchema, OpenApiDocument } from '../../contract/openapi.js';
+import type { ErrorFormat, ListOperation } from '../../contract/operation-types.js';
+import { valueAt, withValueAt } from '../../contract/pointer.js';
+import { findOperation } from '../../contract/schema.js';
+import { mockOf } from '../apis.js';
+import { type ParamProblem, single, truncate } from '../query.js';
+import type { MockContext, MockRequest, MockResponse } from '../types.js';
+
+export interface RequestParams {
+  /** The one value of a parameter: undefined when absent, a problem when given more than once. */
+  one(name: string): string | undefined | ParamProblem;
+}
+
+/** The parameters of a request's query string. */
+export function queryParams(request: MockRequest): RequestParams {
+  const { query } = request;
+  return { one: (name) => single(query, name) };
+}
+
+export interface SpecFacts {
+  /** The status of a refusal no `rejected` entry names: a documented 422, else 400 (as Prism answers). */
+  validationStatus: number;
+  /** The values the spec enumerates for each filter parameter that has them. */
+  enums: ReadonlyMap<string, readonly string[]>;
+  /** The page token is written as a number (Ark's `next_cursor`), not as text. */
+  numericToken: boolean;
+}
+
+const COMPONENT = '#/components/schemas/';
+
+/** A schema with its `$ref` to a component followed (one level at a time, a few levels deep). */
+export function resolved(spec: OpenApiDocument, schema: unknown): JsonSchema | undefined {
+  let current = schema as JsonSchema | undefined;
+  for (let depth = 0; depth < 8 && typeof current?.$ref === 'string'; depth++) {
+    const ref = current.$ref as string;
+    current = ref.startsWith(COMPONENT) ? spec.components?.schemas?.[ref.slice(COMPONENT.length)] : undefined;
+  }
+  return current;
+}
+
+const typesOf = (schema: JsonSchema | undefined): unknown[] =>
+  schema === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+
+export function specFacts(op: ListOperation, apis: ApiSet): SpecFacts {
+  return apis.derive(`derived-facts|${op.api}|${op.operationId}`, () => {
+    const { spec } = apis.contractOf(op.api);
+    const { operation } = findOperation(op.api, op.operationId, apis);
+    const enums = new Map<string, readonly string[]>();
+    for (const filter of op.filters) {
+      const param = operation.parameters?.find((p) => p.in === 'query' && p.name === filter.param);
+      const schema = resolved(spec, param?.schema);
+      // A comma-separated filter may document its values as an array's items.
+      const values = schema?.enum ?? resolved(spec, schema?.items as JsonSchema | undefined)?.enum;
+      if (Array.isArray(values) && values.length > 0) enums.set(filter.param, values.map(String));
+    }
+    let numericToken = false;
+    if (op.paging.kind === 'token') {
+      const page = resolved(spec, operation.responses['200']?.content?.['application/json']?.schema);
+      const field = resolved(
+        spec,
+        (page?.properties as Record<string, JsonSchema> | undefined)?.[op.paging.responseField],
+      );
+      numericToken = typesOf(field).some((type) => type === 'integer' || type === 'number');
+    }
+    return { validationStatus: operation.responses['422'] !== undefined ? 422 : 400, enums, numericToken };
+  });
+}
+
+/** A status and the error type a document gives it. */
+export interface Refused {
+  status: number | '4xx';
+  errorType?: string;
+}
+
+/** Where the error format keeps the documented error type, if it says. */
+export function typePointerOf(format: ErrorFormat): string | undefined {
+  if (format === 'anthropic') return '/error/type';
+  return typeof format === 'object' ? format.typePointer : undefined;
+}
+
+/** The API's error body for `status`, with `errorType` where its error format keeps the type. */
+export function errorAnswer(op: ListOperation, context: MockContext, refused: Refused, message: string): MockResponse {
+  // '4xx': the document implies a refusal but names no status.
+  const status = refused.status === '4xx' ? 400 : refused.status;
+  const response = mockOf(op.api, context.apis).errorResponse(status, message, context.requestNumber);
+  const pointer = typePointerOf(op.errorFormat);
+  if (refused.errorType === undefined || pointer === undefined || valueAt(response.body, pointer) === undefined)
+    return response;
+  return { ...response, body: withValueAt(response.body, pointer, refused.errorType) };
+}
+
+/** How one parameter's invalid values are refused: its `rejected` entry, else the validation status. */
+function refusalOf(op: ListOperation, param: string, context: MockContext): Refused {
+  const entry = op.rejected.find((r) => r.param === param);
+  if (entry) return entry.errorType === undefined ? { status: entry.status } : entry;
+  return { status: specFacts(op, context.apis).validationStatus };
+}
+
+/** The answer to a session the store does not know: the operation's `unknownSession` data, else 404. */
+export function unknownSessionAnswer(op: ListOperation, context: MockContext, session: string): MockResponse {
+  return errorAnswer(op, context, op.unknownSession ?? { status: 404 }, `session ${truncate(session)} was not found`);
+}
+
+/** A step of a derived behaviour that answered the request already (a refusal, an unknown session). */
+export class Answered {
+  constructor(readonly response: MockResponse) {}
+}
+
+/** The refusal of one parameter's value, answered. */
+export function refused(op: ListOperation, context: MockContext, param: string, message: string): Answered {
+  return new Answered(errorAnswer(op, context, refusalOf(op, param, context), message));
+}
