@@ -109,6 +109,13 @@ async function docOutputs(): Promise<Map<string, string>> {
   return new Map([['docs/rules.md', renderRulesMarkdown(builtinApis(), faultChanges(builtinApis()))]]);
 }
 
+/** docs/reference.md's control table, from the control surface's method table. */
+async function controlOutputs(): Promise<Map<string, string>> {
+  const { withControlTable } = await import('./control-reference.js');
+  const text = await readFile(new URL('docs/reference.md', root), 'utf8');
+  return new Map([['docs/reference.md', withControlTable('docs/reference.md', text)]]);
+}
+
 /**
  * docs/sentences.md and CONTRIBUTING.md's sentence counts, from the traceability table
  * (specs/sentences.yaml) alone: `npm run check:sentences` holds the table to the documents.
@@ -224,6 +231,7 @@ async function emit(files: Map<string, string>): Promise<void> {
 await emit(await specOutputs());
 await emit(await validatorOutputs());
 await emit(await docOutputs());
+await emit(await controlOutputs());
 await emit(await sentenceOutputs());
 await emit(await demoOutputs());
 await emit(await libraryOutputs());

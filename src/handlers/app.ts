@@ -1,9 +1,9 @@
 /**
  * One running mock, composed of parts with one job each: the dispatch of API requests
  * (dispatch.ts), the demo data's lifecycle (demo-lifecycle.ts), seeding (seeding.ts), scenario
- * playing (scenario-play.ts), the checks on what a test sets (settings.ts), the state it reports
- * (mock-state.ts) and the `/__mock` control API (control.ts). The MSW handlers and the node:http
- * server are thin adapters over it.
+ * playing (scenario-play.ts), the checks on what a test sets (settings.ts) and the state it reports
+ * (mock-state.ts). It is the control surface in process (`MockControl`); the `/__mock` routes
+ * (control.ts) call it, and the MSW handlers and the node:http server are thin adapters over it.
  */
 
 import { ApiSet, givenSet } from '../contract/api-set.js';
@@ -13,17 +13,14 @@ import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
 import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf } from './apis.js';
-import { type ClockChange, MockClock } from './clock.js';
-import { changeClock } from './clock-change.js';
-import { controlResponse } from './control.js';
-import { ControlError } from './control-error.js';
+import { MockClock } from './clock.js';
 import { seedDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
 import { DemoLifecycle } from './demo-lifecycle.js';
 import { Dispatch } from './dispatch.js';
 import { describeFaults, type FaultId } from './faults/index.js';
+import type { MockControl, SessionCount } from './mock-control.js';
 import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
-
 import { loadScenario, scenarioNames } from './scenario-play.js';
 import type { SeedOptions, TaskPartial } from './seed.js';
 import { SeededSessions } from './seeding.js';
@@ -69,7 +66,7 @@ export interface MockOptions {
   clock?: MockClock;
 }
 
-export class MockApp {
+export class MockApp implements MockControl {
   faults: Set<string>;
   latencyMs: number;
   scenario: TimelinePlayer | undefined;
@@ -135,11 +132,8 @@ export class MockApp {
     return this.dispatch.respond(this, api, request);
   }
 
-  /**
-   * Back to exactly how the mock was created: its seed's demo data (seeded sessions gone), its
-   * faults and latency, its scenario at step 0, the clock following Date.now(). `POST
-   * /__mock/reset` is this same call. For `afterEach` in tests.
-   */
+  // The control surface: each call is documented on MockControl (mock-control.ts).
+
   async reset(): Promise<void> {
     this.faults = new Set(this.options.faults ?? []);
     this.latencyMs = this.options.latencyMs ?? 0;
@@ -149,121 +143,68 @@ export class MockApp {
     this.seeded.clear();
     this.scenario = this.options.scenario;
     this.scenario?.rewind();
-    this.clock.real();
+    await this.clock.real();
   }
 
-  /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
   async reseed(seed: number): Promise<void> {
     await this.demo.rebuild(checkedSeed(seed));
     this.seeded.clear();
   }
 
-  /**
-   * Puts exactly these tasks in a session: each partial (`{ state: 'unknown' }`) is completed by
-   * the generators from `options.seed` and checked against the contract; a partial that cannot
-   * be valid throws a SeedError naming the task, the field, the rule and the reason. Generated
-   * ids are unique in the whole store, so the same partials can be seeded into any session.
-   */
   async seed<F extends TypedApiName>(
     api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
-    options?: SeedOptions,
+    options?: Pick<SeedOptions, 'seed'>,
   ): Promise<ApiTask<F>[]>;
-  /** An API without an entry in `ApiTypes`: its tasks are JSON objects. */
   async seed<F extends string>(
     api: F extends TypedApiName ? never : F,
     session: string,
     tasks: readonly JsonObject[],
-    options?: SeedOptions,
+    options?: Pick<SeedOptions, 'seed'>,
   ): Promise<JsonObject[]>;
   async seed(
     api: ApiName,
     session: string,
     tasks: readonly TaskPartial[],
-    options: SeedOptions = {},
+    options: Pick<SeedOptions, 'seed'> = {},
   ): Promise<JsonObject[]> {
     const target = { store: this.store, scenario: this.scenario, now: this.clock.now(), served: this.servedApis() };
     return this.seeded.seed(target, api, session, tasks, options);
   }
 
-  /**
-   * Plays a scenario (a library name or a scenario object) from its first step, with the
-   * plugged-in loader. While it plays, its data answers every request to its API (sessions
-   * seeded there are hidden until it stops).
-   */
+  /** Plays a scenario with the plugged-in loader (sessions seeded on its API are hidden until it stops). */
   async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
     this.scenario = await loadScenario(this.scenarios, scenario, play, this.apis);
   }
 
-  /** The library scenarios `playScenario` takes by name (none without scenario support). */
-  scenarioNames(): Promise<readonly string[]> {
+  async scenarioNames(): Promise<readonly string[]> {
     return scenarioNames(this.scenarios);
   }
 
-  /** Stops the scenario: its API serves the demo data (and seeded sessions) again. */
-  stopScenario(): void {
+  async stopScenario(): Promise<void> {
     this.scenario = undefined;
   }
 
-  /** Sets the injected faults (replacing the ones before); an unknown id throws, naming the closest. */
-  setFaults(ids: readonly FaultId[]): void {
+  async setFaults(ids: readonly FaultId[]): Promise<void> {
     this.faults = checkedFaults(ids, this.servedApis(), this.apis);
   }
 
-  /**
-   * What the next requests (`times`) or every request of an API, an operation or a path answer
-   * instead of the documented behaviour: an error status in the API's own format, a network
-   * error, a timeout or a delay. Replaces the answers before (`[]` clears them); `reset` clears them.
-   */
-  setAnswers(rules: readonly AnswerRule<ApiName>[]): void {
+  async setAnswers(rules: readonly AnswerRule<ApiName>[]): Promise<void> {
     this.dispatch.answers = standingAnswers(rules, this.servedApis(), this.apis);
   }
 
-  /** A network delay before every response, in wall-clock ms: the virtual clock never holds it. */
-  setLatency(ms: number): void {
+  async setLatency(ms: number): Promise<void> {
     this.latencyMs = checkedLatency(ms);
   }
 
-  /** A `manual` scenario moves `steps` on; otherwise every unfinished demo task takes `steps` legal lifecycle steps. */
   async advance(steps = 1): Promise<void> {
     checkedSteps(steps);
     if (this.scenario?.advance?.(steps)) return;
     for (let i = 0; i < steps; i++) await this.demo.advanceTasks();
   }
 
-  /** Freezes (now or at an instant), moves, speeds up or releases the virtual clock. */
-  setClock(change: ClockChange): void {
-    changeClock(this.clock, change);
-  }
-
-  /**
-   * The control API under `/__mock`: the typed methods above, over JSON. Answers what the HTTP
-   * API answers; throws the ControlError of a refused call (its `status` is the HTTP status).
-   */
-  async control(method: string, path: string, body?: unknown): Promise<MockResponse> {
-    const response = await this.controlResponse(method, path, body);
-    if (response.status >= 400) {
-      const { error, ...details } = response.body as { error?: string };
-      throw new ControlError(
-        response.status as ControlError['status'],
-        error ?? `control ${method} ${path} answered ${response.status}`,
-        details,
-      );
-    }
-    return response;
-  }
-
-  /** The control API's HTTP answer, refusals included (what the servers send); never throws. */
-  controlResponse(method: string, path: string, body?: unknown): Promise<MockResponse> {
-    return controlResponse(this, method, path, body);
-  }
-
-  /**
-   * Each API's sessions (at most 100, in creation order) and how many tasks each holds, as served: a
-   * playing scenario's API, those of the scenario's current step.
-   */
-  sessions(): Record<ApiName, { session: string; tasks: number }[]> {
+  async sessions(): Promise<Record<ApiName, SessionCount[]>> {
     return sessionsOf(this.servedStore, this.servedApis());
   }
 
@@ -281,13 +222,11 @@ export class MockApp {
     return this.options.apiNames ? this.options.apiNames.includes(api) : isMocked(api, this.apis);
   }
 
-  /** The fault ids each API this mock serves can inject. */
-  injectableFaults(): Record<ApiName, FaultId[]> {
+  async injectableFaults(): Promise<Record<ApiName, FaultId[]>> {
     return injectableFaults(this.servedApis(), this.apis);
   }
 
-  /** What the mock is doing: its seed, faults and their effects, latency, answers, scenario, clock and tasks. */
-  state(): MockState {
+  async state(): Promise<MockState> {
     return {
       seed: this.demo.seed,
       advanced: this.demo.advanced,
@@ -296,7 +235,7 @@ export class MockApp {
       latencyMs: this.latencyMs,
       answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
-      clock: this.clock.state(),
+      clock: await this.clock.state(),
       tasks: taskCounts(this.servedStore, this.servedApis()),
       seeded: this.seeded.list(this.servedApis()),
     };

@@ -5,6 +5,8 @@
  * tests may also freeze it, move it by hand, or run it faster. Latency is a network delay and
  * never reads it: a frozen clock holds no response.
  */
+import { ControlError } from './control-error.js';
+
 export type ClockMode = 'real' | 'frozen' | 'scaled';
 
 export interface ClockState {
@@ -16,14 +18,41 @@ export interface ClockState {
   speed: number;
 }
 
-/** One change of the clock, as the control API takes it. */
-export type ClockChange =
-  | { freeze: true | string | number }
-  | { advanceMs: number }
-  | { speed: number }
-  | { real: true };
+/**
+ * The clock as a test drives it, in process and over HTTP alike: each change answers the clock's
+ * state after it, and a value out of range is refused with a ControlError saying what to send.
+ */
+export interface ControlClock {
+  /** Stops time now, or at a time (ISO 8601, ms since the epoch or a Date). */
+  freeze(at?: string | number | Date): Promise<ClockState>;
+  /** Moves time on by `ms` (a running clock is frozen first). */
+  advance(ms: number): Promise<ClockState>;
+  /** Runs at `factor` clock ms per real ms (10: a 30 s step takes 3 s). */
+  speed(factor: number): Promise<ClockState>;
+  /** Back to real time. */
+  real(): Promise<ClockState>;
+  state(): Promise<ClockState>;
+}
 
-export class MockClock {
+const CLOCK_EXAMPLES = [
+  { freeze: true },
+  { freeze: '2026-11-30T09:00:00Z' },
+  { advanceMs: 30_000 },
+  { speed: 10 },
+  { real: true },
+];
+const MAX_SPEED = 10_000;
+/** ECMAScript's own bound on a time value (±8.64e15 ms): a Date beyond it is invalid. */
+const MAX_TIME_MS = 8.64e15;
+
+const refused = (what: string) => new ControlError(400, what, { examples: CLOCK_EXAMPLES });
+
+/**
+ * The clock of one mock (or of several, given to each). Its changes are applied before the promise
+ * they return is made, so `clock.freeze()` holds from the next line on even when nobody awaits it;
+ * `now()` reads it in the same turn, for code in process (an override that follows the mock's time).
+ */
+export class MockClock implements ControlClock {
   private mode: ClockMode = 'real';
   /** Clock time at `anchorReal` (frozen: the time itself). */
   private anchorClock = 0;
@@ -37,37 +66,60 @@ export class MockClock {
     return Math.floor(this.anchorClock + (Date.now() - this.anchorReal) * this.factor);
   }
 
-  /** Stops time (at `at`, or where it is now). */
-  freeze(at: number = this.now()): void {
-    if (!Number.isFinite(at)) throw new Error(`freeze takes a time in ms since the epoch, got ${at}`);
-    this.mode = 'frozen';
-    this.anchorClock = at;
+  async freeze(at?: string | number | Date): Promise<ClockState> {
+    const ms =
+      at === undefined
+        ? this.now()
+        : at instanceof Date
+          ? at.getTime()
+          : typeof at === 'string'
+            ? Date.parse(at)
+            : typeof at === 'number'
+              ? at
+              : Number.NaN;
+    if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS)
+      throw refused(`freeze is true (now), an ISO 8601 time or ms since the epoch (got ${JSON.stringify(at)})`);
+    this.freezeAt(ms);
+    return this.read();
   }
 
-  /** Moves time on by `ms` (frozen or scaled clocks; a real clock is frozen first, at now). */
-  advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) throw new Error(`advance takes 0 or more milliseconds, got ${ms}`);
-    if (this.mode === 'real') this.freeze();
+  async advance(ms: number): Promise<ClockState> {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || this.now() + ms > MAX_TIME_MS)
+      throw refused(`advanceMs is 0 or more milliseconds (got ${JSON.stringify(ms)})`);
+    if (this.mode === 'real') this.freezeAt(this.now());
     this.anchorClock += ms;
+    return this.read();
   }
 
-  /** Runs at `factor` clock ms per real ms from now (10: a 30 s step takes 3 s). */
-  speed(factor: number): void {
-    if (!Number.isFinite(factor) || factor <= 0) throw new Error(`speed takes a factor above 0, got ${factor}`);
+  async speed(factor: number): Promise<ClockState> {
+    if (typeof factor !== 'number' || !Number.isFinite(factor) || factor <= 0 || factor > MAX_SPEED)
+      throw refused(
+        `speed is a factor above 0 and at most ${MAX_SPEED} (clock ms per real ms; got ${JSON.stringify(factor)})`,
+      );
     const at = this.now();
     this.mode = 'scaled';
     this.factor = factor;
     this.anchorClock = at;
     this.anchorReal = Date.now();
+    return this.read();
   }
 
-  /** Back to `Date.now()`. */
-  real(): void {
+  async real(): Promise<ClockState> {
     this.mode = 'real';
     this.factor = 1;
+    return this.read();
   }
 
-  state(): ClockState {
+  async state(): Promise<ClockState> {
+    return this.read();
+  }
+
+  private freezeAt(ms: number): void {
+    this.mode = 'frozen';
+    this.anchorClock = ms;
+  }
+
+  private read(): ClockState {
     const now = this.now();
     return {
       mode: this.mode,

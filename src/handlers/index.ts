@@ -3,9 +3,11 @@
 export type { AnswerKind, AnswerRule, StandingAnswer } from './answers.js';
 export { type ApiModules, apiSetOf } from './apis.js';
 export { MockApp, type MockOptions, type MockState } from './app.js';
-export { type ClockMode, type ClockState, MockClock } from './clock.js';
+export { type ClockMode, type ClockState, type ControlClock, MockClock } from './clock.js';
+export { ControlError } from './control-error.js';
 export type { FaultId } from './faults/index.js';
 export type { FaultTransform } from './faults/transform.js';
+export type { MockControl, SessionCount } from './mock-control.js';
 export { createHandlers, type HandlerOptions, type MockHandlers } from './msw.js';
 export type { ApiModule, DemoShape, MockProfile } from './profile.js';
 export type { SeedOptions, TaskPartial } from './seed.js';

@@ -4,17 +4,14 @@
  * that calls the real API is intercepted unchanged.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
-import type { DeepPartial } from '../types/index.js';
-import type { AnswerRule } from './answers.js';
 import { mockedApiNames } from './apis.js';
-import { MockApp, type MockOptions, type MockState, mockApiSet } from './app.js';
+import { MockApp, type MockOptions, mockApiSet } from './app.js';
 import { MockClock } from './clock.js';
-import { describeFaultProblems, type FaultId } from './faults/index.js';
+import { controlOver, invoke } from './control-table.js';
+import { describeFaultProblems } from './faults/index.js';
+import type { MockControl } from './mock-control.js';
 import { routesOf } from './router.js';
-import type { SeedOptions } from './seed.js';
-import type { PlayOptions } from './timeline.js';
 
 export interface HandlerOptions extends MockOptions {
   /** The APIs to intercept, by name (default: every API of `apis`); their faults only. */
@@ -45,58 +42,20 @@ function pattern(base: string): { prefix: string; basePath: string } {
 }
 
 /**
- * Handlers over one mock, and what a test does with that mock. `Scenario` is what
- * `playScenario` takes (the scenario layer narrows it to the library's names and typed objects).
+ * Handlers over one mock, and that mock's control (`MockControl`): what a test does with it.
+ * `Scenario` is what `playScenario` takes (the scenario layer narrows it to the library's names and
+ * typed objects).
  */
-export interface MockHandlers<Scenario = string | Record<string, unknown>> {
+export interface MockHandlers<Scenario = string | Record<string, unknown>> extends MockControl<Scenario> {
   /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
-  /** The MockApp behind them (created on first use): store, faults, control API. */
+  /** The MockApp behind them (created on first use): its store, its requests answered. */
   app(): Promise<MockApp>;
-  /** The mock's clock: freeze, advance by ms, run at a speed. */
-  clock: MockClock;
-  /** Back to how the handlers were created (data, faults, latency, scenario step 0, clock). For `afterEach`. */
-  reset(): Promise<void>;
-  /**
-   * Puts exactly these tasks in a session, each a partial task completed by the generators and
-   * checked against the contract: `seed('ark', 'sesn-x', [{ state: 'unknown' }])`.
-   */
-  seed<F extends TypedApiName>(
-    api: F,
-    session: string,
-    tasks: readonly DeepPartial<ApiTask<F>>[],
-    options?: SeedOptions,
-  ): Promise<ApiTask<F>[]>;
-  /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
-  reseed(seed: number): Promise<void>;
-  /** What the mock is doing: seed, faults and their effects, latency, answers, scenario, clock, tasks. */
-  state(): Promise<MockState>;
-  /** Moves a `progression: manual` scenario on (else every unfinished demo task one lifecycle step). */
-  advance(steps?: number): Promise<void>;
-  /** Sets the injected faults (replacing the ones before); a misspelt id throws, naming the closest. */
-  setFaults(ids: readonly FaultId[]): Promise<void>;
-  /** A network delay before every response, in wall-clock ms (0 to 60000). */
-  setLatency(ms: number): Promise<void>;
-  /**
-   * What the next requests (`times: 1`) or all requests of an API, an operation or a path answer
-   * instead of the documented one: `{ api: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
-   * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
-   */
-  setAnswers(rules: readonly AnswerRule[]): Promise<void>;
-  /**
-   * Plays a scenario from its first step: a library name or a scenario object, optionally with
-   * another progression (`manual`, `time`, `request`) or `stepMs`. Needs scenario support
-   * (`useScenario`, the browser worker, or `scenarios: scenarioLoader`).
-   */
-  playScenario(scenario: Scenario, options?: PlayOptions): Promise<void>;
-  /** Stops the scenario: its API serves the demo data again. */
-  stopScenario(): Promise<void>;
+  /** The mock's clock, which in process also reads its time in the same turn (`clock.now()`). */
+  readonly clock: MockClock;
 }
 
-/**
- * Creates handlers over one app. `app()` resolves to it (created on first use), to reseed,
- * advance time or inject faults from a test.
- */
+/** Creates handlers over one app (created on first use), and its control. */
 export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const apis = options.app instanceof MockApp ? options.app.apis : mockApiSet(options.apis, 'createHandlers');
   const served = options.apiNames ?? mockedApiNames(apis);
@@ -135,23 +94,11 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       }),
     );
   });
-  return {
-    handlers,
-    app,
-    // An app passed in brings its own clock.
-    get clock() {
-      return options.app instanceof MockApp ? options.app.clock : clock;
-    },
-    reset: async () => (await app()).reset(),
-    seed: async (api, session, tasks, seedOptions) => (await app()).seed(api, session, tasks, seedOptions),
-    reseed: async (seed) => (await app()).reseed(seed),
-    state: async () => (await app()).state(),
-    advance: async (steps = 1) => (await app()).advance(steps),
-    setFaults: async (ids) => (await app()).setFaults(ids),
-    setLatency: async (ms) => (await app()).setLatency(ms),
-    setAnswers: async (rules) => (await app()).setAnswers(rules),
-    playScenario: async (scenario, play) =>
-      (await app()).playScenario(scenario as string | Record<string, unknown>, play),
-    stopScenario: async () => (await app()).stopScenario(),
-  };
+  // An app passed in brings its own clock; every other call goes to the app once it is made.
+  const appClock = options.app instanceof MockApp ? options.app.clock : clock;
+  const control = controlOver<string | Record<string, unknown>>(
+    async (call, args) => invoke(await app(), call, args),
+    appClock,
+  );
+  return { ...control, clock: appClock, handlers, app };
 }

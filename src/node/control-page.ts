@@ -10,6 +10,7 @@ import type { ApiSet } from '../contract/api-set.js';
 import { operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { sessionParamOf } from '../contract/session-param.js';
+import { type ControlBody, type ControlCall, controlRequest } from '../handlers/control-table.js';
 
 /** What the page is given when it is served: each API's lists, and what each fault it can inject changes. */
 export interface ControlPageData {
@@ -17,7 +18,37 @@ export interface ControlPageData {
   apis: { api: string; lists: { path: string; pathParam?: string; queryParam?: string }[] }[];
   /** Each injectable fault's effect (`changes`), by id: shown before it is ticked. */
   faultChanges: Record<string, string>;
+  /**
+   * The request of each call the page makes, from the method table, with `$arg0`, `$arg1` where the
+   * page puts the call's arguments (an input's value, the faults ticked).
+   */
+  requests: Partial<Record<ControlCall, { method: string; path: string; body?: ControlBody }>>;
 }
+
+const arg = (i: number) => `$arg${i}`;
+
+/** The calls the page makes, each with where its arguments go. */
+const PAGE_CALLS: Partial<Record<ControlCall, readonly unknown[]>> = {
+  state: [],
+  sessions: [],
+  scenarioNames: [],
+  injectableFaults: [],
+  reset: [],
+  playScenario: [arg(0), { progression: arg(1) }],
+  stopScenario: [],
+  advance: [arg(0)],
+  setFaults: [arg(0)],
+  setLatency: [arg(0)],
+  setAnswers: [arg(0)],
+  'clock.freeze': [],
+  'clock.advance': [arg(0)],
+  'clock.speed': [arg(0)],
+  'clock.real': [],
+};
+
+const PAGE_REQUESTS = Object.fromEntries(
+  Object.entries(PAGE_CALLS).map(([call, args]) => [call, controlRequest(call as ControlCall, args)]),
+);
 
 /** The page's data for the APIs a mock serves, from their contracts and the faults they can inject. */
 export function controlPageData(
@@ -43,6 +74,7 @@ export function controlPageData(
         .flat()
         .map((id) => [id, changes.get(id) ?? '']),
     ),
+    requests: PAGE_REQUESTS,
   };
 }
 
@@ -81,20 +113,28 @@ td.lists a { display: block; font-family: ui-monospace, monospace; font-size: 12
 tr.playing td:first-child::after { content: ' ▶'; color: #2a7d3f; }
 `;
 
-/** The page's script: reads the state over the control API every second and posts what is clicked. */
+/** The page's script: reads the state over the control API every second and makes the calls clicked. */
 const SCRIPT = `
 const $ = (id) => document.getElementById(id);
-const control = async (method, path, body) => {
+const PAGE = JSON.parse($('page-data').textContent);
+/** A request's body with the call's arguments in place of $arg0, $arg1. */
+const fill = (value, args) => typeof value === 'string' && /^\\$arg\\d$/.test(value) ? args[Number(value.slice(4))]
+  : Array.isArray(value) ? value.map((v) => fill(v, args))
+  : value !== null && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, args)])) : value;
+/** One call of the control surface, as the method table's request for it. */
+const control = async (call, ...args) => {
+  const { method, path, body } = PAGE.requests[call];
   const res = await fetch('/__mock' + path, method === 'POST'
-    ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) }
+    ? { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(fill(body, args)) }
     : { method });
   const answer = await res.json();
   if (!res.ok) throw new Error(answer.error || ('answered ' + res.status));
   return answer;
 };
-const act = async (path, body) => {
+const act = async (call, ...args) => {
   try {
-    await control('POST', path, body);
+    await control(call, ...args);
     $('error').textContent = '';
   } catch (error) {
     $('error').textContent = String(error.message);
@@ -107,7 +147,6 @@ const cell = (tr, text) => {
   tr.append(td);
   return td;
 };
-const PAGE = JSON.parse($('page-data').textContent);
 /** A link to each list of the API that answers: its session filled in with the session given. */
 const listLinks = (api, session) => {
   const entry = PAGE.apis.find((a) => a.api === api);
@@ -126,7 +165,7 @@ const describeAnswer = (answer) => 'status' in answer ? String(answer.status) : 
   : 'timeoutMs' in answer ? 'timeout after ' + answer.timeoutMs + ' ms' : 'delay ' + answer.delayMs + ' ms';
 let faultsShown = '';
 async function refresh() {
-  const [state, sessions] = await Promise.all([control('GET', '/state'), control('GET', '/sessions')]);
+  const [state, sessions] = await Promise.all([control('state'), control('sessions')]);
   const apis = $('apis');
   apis.replaceChildren();
   for (const api of Object.keys(state.tasks)) {
@@ -173,7 +212,7 @@ async function refresh() {
   $('seed').textContent = String(state.seed);
 }
 async function start() {
-  const [{ library }, faults] = await Promise.all([control('GET', '/scenarios'), control('GET', '/faults')]);
+  const [{ library }, faults] = await Promise.all([control('scenarioNames'), control('injectableFaults')]);
   for (const name of library) $('scenario').append(new Option(name, name));
   for (const api of Object.keys(faults)) {
     const details = document.createElement('details');
@@ -189,7 +228,7 @@ async function start() {
       box.dataset.fault = id;
       box.addEventListener('change', () => {
         const on = [...document.querySelectorAll('input[data-fault]:checked')].map((b) => b.value);
-        act('/faults', { faults: on });
+        act('setFaults', on);
       });
       const changes = document.createElement('span');
       changes.className = 'changes';
@@ -199,15 +238,15 @@ async function start() {
     }
     $('faults').append(details);
   }
-  $('play').onclick = () => act('/scenario', { name: $('scenario').value, progression: $('progression').value });
-  $('step').onclick = () => act('/advance', { steps: 1 });
-  $('stop').onclick = () => act('/scenario', { name: null });
-  $('freeze').onclick = () => act('/clock', { freeze: true });
-  $('advance-clock').onclick = () => act('/clock', { advanceMs: Number($('advance-ms').value) });
-  $('speed').onclick = () => act('/clock', { speed: Number($('speed-factor').value) });
-  $('real').onclick = () => act('/clock', { real: true });
-  $('set-latency').onclick = () => act('/latency', { ms: Number($('latency').value) });
-  $('clear-answers').onclick = () => act('/answers', { answers: [] });
+  $('play').onclick = () => act('playScenario', $('scenario').value, $('progression').value);
+  $('step').onclick = () => act('advance', 1);
+  $('stop').onclick = () => act('stopScenario');
+  $('freeze').onclick = () => act('clock.freeze');
+  $('advance-clock').onclick = () => act('clock.advance', Number($('advance-ms').value));
+  $('speed').onclick = () => act('clock.speed', Number($('speed-factor').value));
+  $('real').onclick = () => act('clock.real');
+  $('set-latency').onclick = () => act('setLatency', Number($('latency').value));
+  $('clear-answers').onclick = () => act('setAnswers', []);
   // A status, a delay or a timeout takes its number; a network error none.
   const ANSWER_VALUES = { status: 503, delayMs: 2000, timeoutMs: 10000 };
   $('answer-kind').onchange = () => {
@@ -217,12 +256,12 @@ async function start() {
   };
   $('answer').onclick = () => {
     const kind = $('answer-kind').value;
-    act('/answers', { answers: [{
+    act('setAnswers', [{
       api: $('answer-api').value, times: Number($('answer-times').value),
       [kind]: kind === 'networkError' ? true : Number($('answer-value').value),
-    }] });
+    }]);
   };
-  $('reset').onclick = () => act('/reset');
+  $('reset').onclick = () => act('reset');
   await refresh();
   document.body.dataset.ready = 'yes';
   setInterval(() => refresh().catch((error) => ($('error').textContent = String(error.message))), 1000);

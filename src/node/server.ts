@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { MockApp } from '../handlers/app.js';
-import { controlAnswer } from '../handlers/control.js';
+import { controlAnswer, controlResponse } from '../handlers/control.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { faultChanges } from '../handlers/faults/index.js';
 import { errorResponse } from '../handlers/router.js';
@@ -182,15 +182,21 @@ function route(
     }
     if (rest === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
       req.resume();
-      const data = controlPageData(app.apis, app.servedApis(), app.injectableFaults(), faultChanges(app.apis));
-      const page = Buffer.from(controlPage(data));
-      res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
-      res.end(req.method === 'HEAD' ? undefined : page);
+      app
+        .injectableFaults()
+        .then((faults) => {
+          const page = Buffer.from(
+            controlPage(controlPageData(app.apis, app.servedApis(), faults, faultChanges(app.apis))),
+          );
+          res.writeHead(200, { ...CONTROL_PAGE_HEADERS, 'content-length': page.length });
+          res.end(req.method === 'HEAD' ? undefined : page);
+        })
+        .catch((error: unknown) => answerInternalError(req, res, error));
       return;
     }
     readBody(req)
       .then(
-        (body) => app.controlResponse(req.method ?? 'GET', rest, body),
+        (body) => controlResponse(app, req.method ?? 'GET', rest, body),
         (error: unknown) => {
           if (!(error instanceof BodyRefused)) throw error;
           return controlAnswer(error.status, { error: error.message });

@@ -1,6 +1,6 @@
 /**
  * A Playwright Test fixture: each worker starts the standalone mock server once, on a free port
- * of 127.0.0.1, and each test gets `mock`, a typed client of its control API, reset after the
+ * of 127.0.0.1, and each test gets `mock`, its control over HTTP (`MockControl`), reset after the
  * test. `@playwright/test` is an optional peer dependency: only this entry imports it.
  *
  * ```ts
@@ -20,7 +20,7 @@ import {
   type TestType,
 } from '@playwright/test';
 import { MockApp, type MockOptions } from '../handlers/app.js';
-import { connectMock, type MockControl } from '../node/control.js';
+import { connectMock, type RemoteMock } from '../node/control.js';
 import { startServer } from '../node/server.js';
 
 /**
@@ -36,8 +36,8 @@ export interface MockServer {
 }
 
 export interface MockFixtures {
-  /** The worker's mock server, driven over HTTP; reset after each test. */
-  mock: MockControl;
+  /** The worker's mock server, driven over HTTP (`MockControl`, as in process); reset after each test. */
+  mock: RemoteMock;
 }
 
 export interface MockWorkerFixtures {
@@ -80,4 +80,8 @@ export function mockTest(apis: NonNullable<MockOptions['apis']>): MockTest {
 
 export { expect } from '@playwright/test';
 export type { AnswerKind, AnswerRule } from '../handlers/answers.js';
-export { type MockControl, MockControlError, type PlayOptions, type RemoteClock } from '../node/control.js';
+export type { ClockState, ControlClock } from '../handlers/clock.js';
+export { ControlError } from '../handlers/control-error.js';
+export type { MockControl, SessionCount } from '../handlers/mock-control.js';
+export type { PlayOptions } from '../handlers/timeline.js';
+export type { RemoteMock } from '../node/control.js';

@@ -193,20 +193,20 @@ describe('a fifth API in a set through ApiModule', () => {
   it('its rule fault says how many jobs it broke, and `:every` breaks every one', async () => {
     try {
       // The count runs since the mock's last reset (the runs above broke jobs too): read its growth.
-      const count = () => mock.app.state().faultEffects[0]?.broke ?? { objects: 0, of: 0 };
+      const count = async () => (await mock.app.state()).faultEffects[0]?.broke ?? { objects: 0, of: 0 };
       for (const [fault, broke] of [
         ['toy.result-only-when-done', 1],
         ['toy.result-only-when-done:every', 10],
       ] as const) {
         mock.app.faults = new Set([fault]);
-        const before = count();
+        const before = await count();
         const response = await fetch(`${mock.base('toy')}/v1/queues/q-a/jobs`);
         expect(response.headers.get('x-mock-faults')).toBe(`toy.result-only-when-done broke ${broke} of 10 jobs`);
         const items = ((await response.json()) as { page: { jobs: Record<string, unknown>[] } }).page.jobs;
         expect(items.filter((job) => checkItem('toy', 'task', job, undefined, SET).length > 0)).toHaveLength(broke);
-        expect(count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
+        expect(await count()).toEqual({ objects: before.objects + broke, of: before.of + 10 });
       }
-      expect(mock.app.state().faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);
+      expect((await mock.app.state()).faultEffects[0]?.changes).toMatch(/^on every job of each list answer: /);
     } finally {
       mock.app.faults = new Set();
     }

@@ -45,7 +45,7 @@ describe('the runner takes the API modules it judges by', () => {
       expect(result.violations).toEqual([]);
       expect(result.exitCode).toBe(0);
       // The first mock still serves the built-in APIs alone.
-      expect(Object.keys(app.state().tasks)).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc']);
+      expect(Object.keys((await app.state()).tasks)).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc']);
     } finally {
       await served.close();
     }

@@ -20,6 +20,6 @@ describeConformance('the mock Ark API, one test per rule', {
   pollIntervalMs: 50,
   requireExercised: true,
   onEvent: (event) => {
-    if (event.type === 'phase' && event.name === 'over time') void mock.app.control('POST', '/advance', { steps: 1 });
+    if (event.type === 'phase' && event.name === 'over time') void mock.app.advance(1);
   },
 });

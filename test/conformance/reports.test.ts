@@ -11,13 +11,13 @@ let mock: Awaited<ReturnType<typeof startMock>>;
 const results: Record<string, ConformanceResult> = {};
 beforeAll(async () => {
   mock = await startMock();
-  const run = (
+  const run = async (
     faults: string[],
     extra: Partial<Parameters<typeof runConformance>[0]> = {},
     answers: Parameters<typeof mock.app.setAnswers>[0] = [],
   ) => {
     mock.app.faults = new Set(faults);
-    mock.app.setAnswers(answers);
+    await mock.app.setAnswers(answers);
     return runConformance({
       api: 'ark',
       baseUrl: mock.base('ark'),
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const stopSignal = new Promise<void>((r) => (stop = r));
   setTimeout(stop, 150);
   results.incomplete = await run([], { runs: 5000, polls: 20, pollIntervalMs: 100, stopSignal });
-  mock.app.setAnswers([]);
+  await mock.app.setAnswers([]);
   mock.app.faults = new Set();
 });
 afterAll(async () => {

@@ -31,7 +31,7 @@ describe('the mock passes on every API, with its demo sessions and without, for 
     it(`${api}: conform seeds 1–12 (the mock's dataset reseeded to the same seed)`, async () => {
       const failures: string[] = [];
       for (let seed = 1; seed <= 12; seed++) {
-        await mock.app.control('POST', '/reseed', { seed });
+        await mock.app.reseed(seed);
         const sessions = DEMO_SESSIONS[api] === undefined ? [WITH_SESSION[api], undefined] : [WITH_SESSION[api]];
         for (const session of sessions) {
           const result = await runConformance({
@@ -51,14 +51,14 @@ describe('the mock passes on every API, with its demo sessions and without, for 
           if (result.hint !== undefined) failures.push(`seed ${seed}: a set-up hint on a correct run: ${result.hint}`);
         }
       }
-      await mock.app.control('POST', '/reseed', { seed: 1 });
+      await mock.app.reseed(1);
       expect(failures).toEqual([]);
       // Generous: on a loaded 2-core machine a timed-out loop would go on reseeding under the next test.
     }, 120_000);
   }
 
   it('the JSON-RPC runs the hook found failing (--session demo, seeds 3, 1, 20261129) pass', async () => {
-    await mock.app.control('POST', '/reset', {});
+    await mock.app.reset();
     for (const seed of [3, 1, 20261129]) {
       const result = await runConformance({
         api: 'jsonrpc',
@@ -176,7 +176,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
 
 describe('drift and coverage', () => {
   it('the demo mock has no drift; open Praxis kinds are new values, not drift', async () => {
-    await mock.app.control('POST', '/reset', {});
+    await mock.app.reset();
     for (const api of BUILTIN_API_NAMES) {
       const result = await runConformance({
         api,
@@ -226,7 +226,7 @@ describe('drift and coverage', () => {
   });
 
   it('coverage names what was exercised and what was not; --min-coverage fails a run below it', async () => {
-    await mock.app.control('POST', '/reset', {});
+    await mock.app.reset();
     const result = await runConformance({
       api: 'ark',
       baseUrl: mock.base('ark'),

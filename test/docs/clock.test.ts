@@ -12,10 +12,10 @@ const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks';
 const states = async () => (await (await fetch(url)).json()).items.map((task: { state: string }) => task.state);
 
 it('moves on when the clock does: frozen, then advanced', async () => {
-  mock.clock.freeze();
+  await mock.clock.freeze();
   const before = await states();
   expect(await states()).toEqual(before);
-  mock.clock.advance(30_000);
+  await mock.clock.advance(30_000);
   expect(await states()).not.toEqual(before);
 });
 

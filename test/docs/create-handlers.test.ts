@@ -27,7 +27,8 @@ it('answers an outage, then the tasks', async () => {
 });
 
 it('holds its clock, and hands you the app behind it', async () => {
-  mock.clock.freeze();
-  const app = await mock.app(); // app.store, app.state(), app.control('POST', '/advance', { steps: 1 })
+  await mock.clock.freeze();
+  expect(mock.clock.now()).toBe((await mock.state()).clock.now); // in process, the time in the same turn too
+  const app = await mock.app(); // the MockApp behind the handlers: the same calls, and its store
   expect((await app.state()).clock.mode).toBe('frozen');
 });

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('CORS on the standalone mock, in Chromium', () => {
   it('a page on another origin reads tasks but cannot reset the mock or set its faults', async () => {
-    mock.app.setLatency(1);
+    await mock.app.setLatency(1);
     const tab = await browser.newPage();
     await tab.goto(pageUrl);
     const outcome = await tab.evaluate(async (api) => {
@@ -58,7 +58,7 @@ describe('CORS on the standalone mock, in Chromium', () => {
     expect(outcome.reset).toBe('failed: TypeError');
     expect(outcome.faults).toBe('failed: TypeError');
     // Nothing changed: the latency set before is still there, and no fault was injected.
-    expect(mock.app.state()).toMatchObject({ latencyMs: 1, faults: [] });
+    expect(await mock.app.state()).toMatchObject({ latencyMs: 1, faults: [] });
     await tab.close();
   });
 });

@@ -22,7 +22,7 @@ describe('answers in process', () => {
     const app = await MockApp.create();
     const notFound = get(app, 'ark', '/sessions/sesn-nobody/tasks');
     expect(notFound.status).toBe(404);
-    app.setAnswers([{ api: 'ark', status: 503, times: 2 }]);
+    await app.setAnswers([{ api: 'ark', status: 503, times: 2 }]);
     const first = get(app, 'ark', arkTasks);
     expect(first.status).toBe(503);
     // Ark's own error format: the body the spec gives its documented errors, the shape of the mock's 404.
@@ -31,12 +31,12 @@ describe('answers in process', () => {
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
     expect(get(app, 'ark', arkTasks).status).toBe(503);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect(app.state().answers).toEqual([]);
+    expect((await app.state()).answers).toEqual([]);
   });
 
   it('a standing answer of one operation or one path holds until reset; others are untouched', async () => {
     const app = await MockApp.create();
-    app.setAnswers([
+    await app.setAnswers([
       { api: 'praxis', operation: 'listSessions', status: 429, retryAfter: '2' },
       { api: 'ark', path: '/sessions/sesn-other/tasks', timeoutMs: 1500 },
     ]);
@@ -49,15 +49,15 @@ describe('answers in process', () => {
     const timeout = get(app, 'ark', '/sessions/sesn-other/tasks');
     expect([timeout.status, timeout.delayMs]).toEqual([504, 1500]);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect(app.state().answers.map((a) => a.remaining)).toEqual([null, null]);
+    expect((await app.state()).answers.map((a) => a.remaining)).toEqual([null, null]);
     await app.reset();
-    expect(app.state().answers).toEqual([]);
+    expect((await app.state()).answers).toEqual([]);
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
   });
 
   it('a delay adds to the latency and keeps the documented answer; a network error has no answer', async () => {
     const app = await MockApp.create({ latencyMs: 5 });
-    app.setAnswers([
+    await app.setAnswers([
       { delayMs: 700, times: 1 },
       { api: 'ark', networkError: true, times: 1 },
     ]);
@@ -69,27 +69,28 @@ describe('answers in process', () => {
 
   it('refuses a rule it cannot follow, saying what is wrong and what to send', async () => {
     const app = await MockApp.create();
-    const refused = (rules: unknown) => {
-      try {
-        app.setAnswers(rules as never);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return 'accepted';
-    };
-    expect(refused({ status: 503 })).toContain('answers is an array');
-    expect(refused([{ api: 'ark', status: 200 }])).toContain('answers[0]: status is an error status from 400 to 599');
-    expect(refused([{ api: 'ark', status: 503, networkError: true }])).toContain(
+    const refused = (rules: unknown) =>
+      app.setAnswers(rules as never).then(
+        () => 'accepted',
+        (error: Error) => error.message,
+      );
+    expect(await refused({ status: 503 })).toContain('answers is an array');
+    expect(await refused([{ api: 'ark', status: 200 }])).toContain(
+      'answers[0]: status is an error status from 400 to 599',
+    );
+    expect(await refused([{ api: 'ark', status: 503, networkError: true }])).toContain(
       'exactly one of status, networkError, timeoutMs or delayMs (got status, networkError)',
     );
-    expect(refused([{ api: 'ark', operation: 'listTask', status: 503 }])).toContain(
+    expect(await refused([{ api: 'ark', operation: 'listTask', status: 503 }])).toContain(
       'ark has no operation "listTask" (did you mean "listTasks"?)',
     );
-    expect(refused([{ operation: 'listTasks', status: 503 }])).toContain('give its api too');
-    expect(refused([{ api: 'ark', status: 503, time: 1 }])).toContain('unknown member "time" (did you mean "times"?)');
-    expect(refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
-    expect(refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
-    expect(app.state().answers).toEqual([]);
+    expect(await refused([{ operation: 'listTasks', status: 503 }])).toContain('give its api too');
+    expect(await refused([{ api: 'ark', status: 503, time: 1 }])).toContain(
+      'unknown member "time" (did you mean "times"?)',
+    );
+    expect(await refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
+    expect(await refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
+    expect((await app.state()).answers).toEqual([]);
   });
 
   it('a Prefer header asks for one answer per request (Prism: code=503), and a bad value is a 400 naming it', async () => {
@@ -115,7 +116,7 @@ describe('answers in process', () => {
 
   it('Prefer: code=200 is the documented answer even while answers are set, and leaves a one-shot answer unused', async () => {
     const app = await MockApp.create();
-    app.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+    await app.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
     expect(get(app, 'ark', arkTasks, 'code=200').status).toBe(200);
     expect(get(app, 'ark', arkTasks, 'code=200, delay=300').delayMs).toBe(300);
     expect(get(app, 'ark', arkTasks).status).toBe(503); // the one-shot answer, still there

@@ -66,15 +66,15 @@ describe('two mocks over two API sets in one process', () => {
     expect(a.servedApis()).toEqual(['ark', 'jobs']);
     expect(b.servedApis()).toEqual(['praxis', 'jobs']);
     // The fault exists in A's jobs module and not in B's, whose module declares no law faults.
-    a.setFaults(['jobs.order-newest-first']);
-    expect(() => b.setFaults(['jobs.order-newest-first'])).toThrow(/unknown fault "jobs.order-newest-first"/);
-    expect(() => a.setFaults(['praxis.response-schema'])).toThrow(/praxis/);
+    await a.setFaults(['jobs.order-newest-first']);
+    await expect(b.setFaults(['jobs.order-newest-first'])).rejects.toThrow(/unknown fault "jobs.order-newest-first"/);
+    await expect(a.setFaults(['praxis.response-schema'])).rejects.toThrow(/praxis/);
     await expect(b.seed('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(/ark/);
-    expect(Object.keys(a.injectableFaults())).toEqual(['ark', 'jobs']);
-    expect(a.injectableFaults().jobs).toContain('jobs.order-newest-first');
-    expect(b.injectableFaults().jobs).not.toContain('jobs.order-newest-first');
-    expect(a.state().faults).toEqual(['jobs.order-newest-first']);
-    expect(b.state().faults).toEqual([]);
+    expect(Object.keys(await a.injectableFaults())).toEqual(['ark', 'jobs']);
+    expect((await a.injectableFaults()).jobs).toContain('jobs.order-newest-first');
+    expect((await b.injectableFaults()).jobs).not.toContain('jobs.order-newest-first');
+    expect((await a.state()).faults).toEqual(['jobs.order-newest-first']);
+    expect((await b.state()).faults).toEqual([]);
   });
 
   it('answers a request its set does not hold in the format of the API it asked', async () => {
@@ -213,8 +213,8 @@ describe("what a set's own module of an API holds is what is read", () => {
     const contract = { ...base.contract, operations: [{ ...op, timeOrder }] } as unknown as ApiModule['contract'];
     const mock = { ...base.mock, faults: { ...base.mock.faults, [id]: timesOutOfOrder('jobs', id) } };
     const app = await MockApp.create({ apis: { jobs: { contract, generators: base.generators, mock } } });
-    app.setFaults([id as never]);
-    expect(app.state().faultEffects[0]?.changes).toContain('just before');
+    await app.setFaults([id as never]);
+    expect((await app.state()).faultEffects[0]?.changes).toContain('just before');
     await app.seed('jobs', 'ses_t', [{ status: 'succeeded' }]);
     const answer = app.respond('jobs', { method: 'GET', path: '/sessions/ses_t/jobs', query: new URLSearchParams() });
     const [job] = (answer.body as { jobs: { created_at: number; finished_at: number }[] }).jobs;

@@ -5,6 +5,7 @@ import { BUILTIN_APIS } from '../../src/apis/index.js';
 import { createHandlers } from '../../src/entries/handlers.js';
 import { MockApp, startServer } from '../../src/entries/node.js';
 import { useScenario } from '../../src/entries/scenarios.js';
+import { controlResponse } from '../../src/handlers/control.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 import { BUILTIN } from '../helpers/apis.js';
@@ -111,7 +112,7 @@ describe("faults of a mock's own API set", () => {
     await expect(mock.setFaults(['ark.order-newest-first'])).rejects.toThrow(refusal);
     await mock.setFaults(['jobs.order-newest-first']);
     expect((await mock.state()).faults).toEqual(['jobs.order-newest-first']);
-    expect(Object.keys((await mock.app()).injectableFaults())).toEqual(['jobs']);
+    expect(Object.keys(await mock.injectableFaults())).toEqual(['jobs']);
   });
 
   it('keeps to its set in answers, seeds and state too', async () => {
@@ -130,7 +131,7 @@ describe("faults of a mock's own API set", () => {
 
   it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {
     const app = await MockApp.create({ apis: WITH_JOBS, apiNames: ['jobs'] });
-    const refused = await app.controlResponse('POST', '/faults', { faults: ['ark.order-newest-first'] });
+    const refused = await controlResponse(app, 'POST', '/faults', { faults: ['ark.order-newest-first'] });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(
       /is of API ark, which this mock does not serve \(it serves jobs\)/,

@@ -26,7 +26,7 @@ describe('fault effects', () => {
     expect(broken.map((t) => t.id)).toEqual([tasks[0]!.id]);
     expect(response.headers['x-mock-faults']).toBe(`${RULE} broke 1 of ${tasks.length} background tasks`);
     await listed(app);
-    const [effect] = app.state().faultEffects;
+    const [effect] = (await app.state()).faultEffects;
     expect(effect).toEqual({
       id: RULE,
       changes: faultChanges(BUILTIN).get(RULE),
@@ -37,7 +37,7 @@ describe('fault effects', () => {
     );
     // reset starts the count again.
     await app.reset();
-    expect(app.state().faultEffects[0]!.broke).toEqual({ objects: 0, of: 0 });
+    expect((await app.state()).faultEffects[0]!.broke).toEqual({ objects: 0, of: 0 });
   });
 
   it('`:every` breaks every task of the answer', async () => {
@@ -45,7 +45,7 @@ describe('fault effects', () => {
     const { response, tasks, broken } = await listed(app);
     expect(broken).toHaveLength(tasks.length);
     expect(response.headers['x-mock-faults']).toBe(`${RULE} broke ${tasks.length} of ${tasks.length} background tasks`);
-    expect(app.state().faultEffects[0]).toMatchObject({
+    expect((await app.state()).faultEffects[0]).toMatchObject({
       id: `${RULE}:every`,
       changes: expect.stringMatching(/^on every background task of each list answer: /),
     });
@@ -53,12 +53,14 @@ describe('fault effects', () => {
 
   it('a law fault says what it changes and counts nothing; `:every` is refused where it has no meaning', async () => {
     const app = await MockApp.create({ faults: ['ark.order-newest-first'] });
-    expect(app.state().faultEffects).toEqual([
+    expect((await app.state()).faultEffects).toEqual([
       { id: 'ark.order-newest-first', changes: 'lists each page oldest first' },
     ]);
     const said = describeUnknownFaults(['ark.order-newest-first:every'], BUILTIN);
     expect(said).toContain('ark.order-newest-first has no every-object form (lists each page oldest first)');
-    expect(() => app.setFaults(['ark.order-newest-first:every' as 'ark.order-newest-first'])).toThrow(ControlError);
+    await expect(app.setFaults(['ark.order-newest-first:every' as 'ark.order-newest-first'])).rejects.toThrow(
+      ControlError,
+    );
     expect(describeUnknownFaults(['ark.finished-at-when-terminal:every'], BUILTIN)).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers, demoMock } from '../../src/entries/handlers.js';
 import { useScenario } from '../../src/entries/scenarios.js';
+import { controlResponse } from '../../src/handlers/control.js';
 import type {
   ArkTaskPage,
   EverrunsTaskList,
@@ -83,25 +84,25 @@ describe('seeded test data', () => {
 
   it('POST /__mock/seed does the same over the control API', async () => {
     const app = await demoMock.app();
-    const ok = await app.control('POST', '/seed', {
+    const ok = await controlResponse(app, 'POST', '/seed', {
       api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'queued' }],
       seed: 3,
     });
     expect(ok.status).toBe(200);
-    const bad = await app.controlResponse('POST', '/seed', {
+    const bad = await controlResponse(app, 'POST', '/seed', {
       api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'paused' }],
     });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state breaks everruns\.schema/);
-    expect((await app.controlResponse('POST', '/seed', { api: 'nope' })).status).toBe(400);
+    expect((await controlResponse(app, 'POST', '/seed', { api: 'nope' })).status).toBe(400);
     // In process the same refusal throws, with the same words.
-    await expect(
-      app.control('POST', '/seed', { api: 'everruns', session: 'sess-2', tasks: [{ state: 'paused' }] }),
-    ).rejects.toThrow(/tasks\[0\]\.state breaks everruns\.schema/);
+    await expect(app.seed('everruns', 'sess-2', [{ state: 'paused' as 'queued' }])).rejects.toThrow(
+      (bad.body as { error: string }).error,
+    );
   });
 });
 
@@ -113,12 +114,12 @@ describe('the virtual clock', () => {
       baseUrl: { ark: 'https://clock.test/api/v3' },
     });
     server.use(...mock.handlers);
-    mock.clock.freeze(Date.parse('2026-11-30T09:00:00Z'));
+    await mock.clock.freeze(Date.parse('2026-11-30T09:00:00Z'));
     const states = async () =>
       (await get<ArkTaskPage>('https://clock.test/api/v3/sessions/sesn-demo/tasks')).body.items.map((t) => t.state);
     const first = await states();
     expect(await states()).toEqual(first);
-    mock.clock.advance(30_000);
+    await mock.clock.advance(30_000);
     expect(await states()).not.toEqual(first);
   });
 
@@ -142,11 +143,11 @@ describe('the virtual clock', () => {
     const mock = createHandlers({ baseUrl: { everruns: 'https://frozen.test/api' } });
     server.use(...mock.handlers);
     const at = Date.parse('2031-01-01T00:00:00Z');
-    mock.clock.freeze(at);
+    await mock.clock.freeze(at);
     const [task] = await mock.seed('everruns', 'sess-c', [{ state: 'running' }]);
     expect(Date.parse(task!.created_at)).toBeLessThan(at);
     expect(Date.parse(task!.created_at)).toBeGreaterThan(at - 5 * 60_000);
-    mock.clock.advance(60_000);
+    await mock.clock.advance(60_000);
     await mock.advance();
     const after = (await get<EverrunsTaskList>('https://frozen.test/api/v1/sessions/sess-c/tasks')).body[0]!;
     expect(after.state).not.toBe('running');
@@ -157,25 +158,25 @@ describe('the virtual clock', () => {
     const pending = fetch('https://frozen.test/api/v1/sessions/sess-c/tasks').then(() => (answered = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
-    mock.clock.advance(1_000);
+    await mock.clock.advance(1_000);
     await pending;
     expect(answered).toBe(true);
   });
 
   it('/__mock/clock freezes, advances, speeds up and goes back to real time; bad bodies say what is expected', async () => {
     const app = await demoMock.app();
-    expect((await app.control('POST', '/clock', { freeze: '2030-05-01T00:00:00Z' })).status).toBe(200);
-    expect(app.clock.state()).toMatchObject({ mode: 'frozen', iso: '2030-05-01T00:00:00.000Z' });
-    await app.control('POST', '/clock', { advanceMs: 1500 });
-    expect(app.clock.state().iso).toBe('2030-05-01T00:00:01.500Z');
-    await app.control('POST', '/clock', { speed: 10 });
-    expect(app.clock.state()).toMatchObject({ mode: 'scaled', speed: 10 });
-    await app.control('POST', '/clock', { real: true });
+    expect((await controlResponse(app, 'POST', '/clock', { freeze: '2030-05-01T00:00:00Z' })).status).toBe(200);
+    expect(await app.clock.state()).toMatchObject({ mode: 'frozen', iso: '2030-05-01T00:00:00.000Z' });
+    await controlResponse(app, 'POST', '/clock', { advanceMs: 1500 });
+    expect((await app.clock.state()).iso).toBe('2030-05-01T00:00:01.500Z');
+    await controlResponse(app, 'POST', '/clock', { speed: 10 });
+    expect(await app.clock.state()).toMatchObject({ mode: 'scaled', speed: 10 });
+    await controlResponse(app, 'POST', '/clock', { real: true });
     expect(Math.abs(app.clock.now() - Date.now())).toBeLessThan(1000);
-    const bad = await app.controlResponse('POST', '/clock', { advanceMs: -1 });
+    const bad = await controlResponse(app, 'POST', '/clock', { advanceMs: -1 });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toContain('advanceMs');
-    expect((await app.control('GET', '/clock', undefined)).body).toMatchObject({ mode: 'real' });
+    expect((await controlResponse(app, 'GET', '/clock', undefined)).body).toMatchObject({ mode: 'real' });
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { MockApp } from '../../src/apis/mock-functions.js';
 import { taskOperation } from '../../src/contract/operations.js';
+import { controlResponse } from '../../src/handlers/control.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 const listArk = (app: MockApp, session: string) =>
@@ -56,14 +57,14 @@ describe('two mocks in one test run share no state', () => {
 describe('scenario support is plugged in, not built into the mock', () => {
   it('a mock created without a loader says how to get one; a loader plugged in plays by name', async () => {
     const bare = await MockApp.create();
-    const refused = await bare.controlResponse('POST', '/scenario', { name: 'ark-unknown-comes-back' });
+    const refused = await controlResponse(bare, 'POST', '/scenario', { name: 'ark-unknown-comes-back' });
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(/without scenario support.*startServer.*useScenario/);
     const { scenarioLoader } = await import('../../src/scenarios/index.js');
     const plugged = await MockApp.create({ scenarios: scenarioLoader });
-    expect((await plugged.control('POST', '/scenario', { name: 'ark-unknown-comes-back' })).status).toBe(200);
-    expect(plugged.state().scenario).toMatchObject({ name: 'ark-unknown-comes-back', api: 'ark' });
-    const wrong = await plugged.controlResponse('POST', '/scenario', { nam: 'x' });
+    await plugged.playScenario('ark-unknown-comes-back');
+    expect((await plugged.state()).scenario).toMatchObject({ name: 'ark-unknown-comes-back', api: 'ark' });
+    const wrong = await controlResponse(plugged, 'POST', '/scenario', { nam: 'x' });
     expect((wrong.body as { library: string[] }).library).toContain('ark-unknown-comes-back');
   });
 });

@@ -9,6 +9,7 @@ import { checkErrorResponse } from '../../src/contract/laws/index.js';
 import { itemsOf, taskOperation } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
+import { controlResponse } from '../../src/handlers/control.js';
 import { demoStore } from '../../src/handlers/dataset.js';
 import { MockStore } from '../../src/handlers/store.js';
 import { BUILTIN } from '../helpers/apis.js';
@@ -176,16 +177,16 @@ describe('demo data and store', () => {
   it('the control API advances tasks along their lifecycles and reports bad input', async () => {
     const app = await MockApp.create({ seed: 5 });
     const before = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
-    expect((await app.control('POST', '/advance', { steps: 2 })).status).toBe(200);
+    expect((await controlResponse(app, 'POST', '/advance', { steps: 2 })).status).toBe(200);
     const after = app.store.tasks('jsonrpc', DEMO.jsonrpc.session).map((r) => r.item.status);
     expect(after).not.toEqual(before);
     for (const r of app.store.tasks('jsonrpc', DEMO.jsonrpc.session))
       expect(checkItem('jsonrpc', 'task', r.item, undefined, BUILTIN)).toEqual([]);
-    expect((await app.controlResponse('POST', '/advance', { steps: 'many' })).status).toBe(400);
-    expect((await app.controlResponse('POST', '/faults', { faults: ['nope'] })).status).toBe(400);
-    await expect(app.control('POST', '/faults', { faults: ['nope'] })).rejects.toThrow(/unknown fault "nope"/);
-    expect((await app.control('POST', '/reseed', { seed: 8 })).status).toBe(200);
-    expect((await app.control('GET', '/state', undefined)).body).toMatchObject({ seed: 8, advanced: 0 });
+    expect((await controlResponse(app, 'POST', '/advance', { steps: 'many' })).status).toBe(400);
+    expect((await controlResponse(app, 'POST', '/faults', { faults: ['nope'] })).status).toBe(400);
+    await expect(app.setFaults(['nope' as never])).rejects.toThrow(/unknown fault "nope"/);
+    expect((await controlResponse(app, 'POST', '/reseed', { seed: 8 })).status).toBe(200);
+    expect((await controlResponse(app, 'GET', '/state', undefined)).body).toMatchObject({ seed: 8, advanced: 0 });
   });
 
   it('advances the demo data of a negative seed, every task still in a state of its lifecycle', async () => {

@@ -27,15 +27,15 @@ async function listed(app: MockApp): Promise<number> {
 describe('counts of what is served', () => {
   it("a playing scenario's API counts the scenario's current step, step after step; stopped, its data again", async () => {
     const app = await MockApp.create({ scenarios: scenarioLoader });
-    const demo = { tasks: app.state().tasks, sessions: app.sessions() };
+    const demo = { tasks: (await app.state()).tasks, sessions: await app.sessions() };
     expect(demo.tasks.ark).toBe(await listed(app));
 
     await app.playScenario('ark-paging-while-added', { progression: 'manual' });
     const counts: number[] = [];
     for (let step = 0; step < 3; step++) {
       const served = await listed(app);
-      expect(app.state().tasks.ark, `step ${step}`).toBe(served);
-      expect(app.sessions().ark, `step ${step}`).toEqual([{ session: 'sesn-demo', tasks: served }]);
+      expect((await app.state()).tasks.ark, `step ${step}`).toBe(served);
+      expect((await app.sessions()).ark, `step ${step}`).toEqual([{ session: 'sesn-demo', tasks: served }]);
       counts.push(served);
       await app.advance(1);
     }
@@ -43,11 +43,11 @@ describe('counts of what is served', () => {
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(new Set([...counts, demo.tasks.ark]).size).toBe(counts.length + 1);
     // The other APIs serve their data meanwhile.
-    expect(app.state().tasks.praxis).toBe(demo.tasks.praxis);
-    expect(app.sessions().everruns).toEqual(demo.sessions.everruns);
+    expect((await app.state()).tasks.praxis).toBe(demo.tasks.praxis);
+    expect((await app.sessions()).everruns).toEqual(demo.sessions.everruns);
 
-    app.stopScenario();
-    expect(app.state().tasks).toEqual(demo.tasks);
-    expect(app.sessions()).toEqual(demo.sessions);
+    await app.stopScenario();
+    expect((await app.state()).tasks).toEqual(demo.tasks);
+    expect(await app.sessions()).toEqual(demo.sessions);
   });
 });

@@ -1,40 +1,85 @@
-/** The typed control methods in process: they do what the HTTP control API does and refuse with its words. */
-import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../src/apis/mock-functions.js';
+/**
+ * One control, one error: a refused call throws the same ControlError (status, words, details) in
+ * process, over HTTP, and as the `/__mock` route answers it; the handles change the mock as its calls say.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { useScenario } from '../../src/entries/scenarios.js';
-import { ControlError } from '../../src/handlers/control-error.js';
+import { controlResponse } from '../../src/handlers/control.js';
+import { ControlError, controlErrorOf } from '../../src/handlers/control-error.js';
+import type { MockControl } from '../../src/handlers/mock-control.js';
+import { connectMock, type RemoteMock } from '../../src/node/control.js';
+import { type RunningServer, startServer } from '../../src/node/server.js';
+import { scenarioLoader } from '../../src/scenarios/loader.js';
 
-describe('typed control in process', () => {
-  it('each refusal throws a ControlError with the status and the words the HTTP API answers with', async () => {
-    const mock = createHandlers({ scenarios: (await import('../../src/scenarios/loader.js')).scenarioLoader });
+let server: RunningServer;
+let remote: RemoteMock;
+beforeAll(async () => {
+  server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
+  remote = await connectMock(server.url);
+});
+afterAll(() => server.close());
+
+const thrown = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('typed control', () => {
+  it('each refusal throws one ControlError, with the same status, words and details in process and over HTTP', async () => {
+    const mock = createHandlers({ scenarios: scenarioLoader });
     const app = await mock.app();
-    const cases: [() => Promise<unknown>, string, unknown][] = [
+    const cases: [string, (control: MockControl<string>) => Promise<unknown>, unknown][] = [
+      ['/faults', (c) => c.setFaults(['ark.order-newest-frist' as never]), { faults: ['ark.order-newest-frist'] }],
+      ['/latency', (c) => c.setLatency(-1), { ms: -1 }],
+      ['/advance', (c) => c.advance(0), { steps: 0 }],
+      ['/reseed', (c) => c.reseed(1.5), { seed: 1.5 }],
+      ['/scenario', (c) => c.playScenario('no-such-scenario'), { name: 'no-such-scenario' }],
       [
-        () => mock.setFaults(['ark.order-newest-frist' as 'ark.order-newest-first']),
-        '/faults',
-        { faults: ['ark.order-newest-frist'] },
-      ],
-      [() => mock.setLatency(-1), '/latency', { ms: -1 }],
-      [() => mock.advance(0), '/advance', { steps: 0 }],
-      [() => mock.playScenario('no-such-scenario'), '/scenario', { name: 'no-such-scenario' }],
-      [
-        () => mock.playScenario('ark-unknown-comes-back', { stepMs: 0 }),
         '/scenario',
+        (c) => c.playScenario('ark-unknown-comes-back', { stepMs: 0 }),
         { name: 'ark-unknown-comes-back', stepMs: 0 },
       ],
+      [
+        '/seed',
+        (c) => c.seed('ark', 'sesn-x', [{ sate: 'running' }] as never),
+        { api: 'ark', session: 'sesn-x', tasks: [{ sate: 'running' }] },
+      ],
+      [
+        '/answers',
+        (c) => c.setAnswers([{ api: 'ark', status: 200 }] as never),
+        { answers: [{ api: 'ark', status: 200 }] },
+      ],
+      ['/clock', (c) => c.clock.freeze('not a time'), { freeze: 'not a time' }],
+      ['/clock', (c) => c.clock.speed(0), { speed: 0 }],
     ];
-    for (const [call, path, body] of cases) {
-      const over = await app.controlResponse('POST', path, body);
-      const thrown = await call().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(thrown, path).toBeInstanceOf(ControlError);
-      expect((thrown as ControlError).status).toBe(over.status);
-      expect((thrown as ControlError).message).toBe((over.body as { error: string }).error);
-      await expect(app.control('POST', path, body)).rejects.toThrow((over.body as { error: string }).error);
+    for (const [path, call, body] of cases) {
+      const answer = await controlResponse(app, 'POST', path, body);
+      const { error, ...details } = answer.body as { error: string };
+      for (const [surface, control] of [
+        ['in process', mock],
+        ['over HTTP', remote],
+      ] as const) {
+        const refused = await thrown(call(control as MockControl<string>));
+        expect(refused, `${surface} ${path}`).toBeInstanceOf(ControlError);
+        expect({ ...(refused as ControlError) }, `${surface} ${path}`).toMatchObject({
+          status: answer.status,
+          details,
+        });
+        expect((refused as ControlError).message, `${surface} ${path}`).toBe(error);
+      }
     }
-    expect(app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: null });
+    expect(await app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: null });
+  });
+
+  it('an answer that is not the mock’s (a proxy’s page) is a ControlError naming the request and its status', () => {
+    const refused = controlErrorOf(502, '<html>Bad Gateway</html>', 'POST /__mock/faults');
+    expect(refused).toBeInstanceOf(ControlError);
+    expect(refused).toMatchObject({
+      status: 502,
+      message: 'POST /__mock/faults answered 502: <html>Bad Gateway</html>',
+    });
   });
 
   it('setFaults, setLatency, playScenario and stopScenario change the mock as the HTTP calls do', async () => {
@@ -43,17 +88,17 @@ describe('typed control in process', () => {
     await mock.setFaults(['ark.order-newest-first']);
     await mock.setLatency(5);
     await mock.playScenario('jsonrpc-queued-canceled', { progression: 'manual' });
-    expect(app.state()).toMatchObject({
+    expect(await app.state()).toMatchObject({
       faults: ['ark.order-newest-first'],
       latencyMs: 5,
       scenario: { name: 'jsonrpc-queued-canceled', api: 'jsonrpc' },
     });
     await mock.advance(1);
     await mock.stopScenario();
-    expect(app.state().scenario).toBeNull();
+    expect((await app.state()).scenario).toBeNull();
     // reset goes back to how the handlers were created: their scenario at step 0, no faults, no latency.
     await mock.reset();
-    expect(app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
+    expect(await app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
   });
 
   it('a seed a rule refuses names the value once', async () => {

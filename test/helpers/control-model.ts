@@ -1,16 +1,19 @@
 /**
- * The mock's control surface as a state machine, for fast-check's model-based testing: every
- * control endpoint (good and malformed bodies) interleaved with list requests on every documented
- * operation. After each command the mock must be alive, have answered within a bound, in its API's
- * own format, with no 5xx but what an injected fault or a scenario step asks for, and its state
- * must equal the small model's.
+ * The mock's control surface as a state machine, for fast-check's model-based testing: every call
+ * of `MockControl` (good and refused arguments), requests the routes refuse, and list requests on
+ * every documented operation, each made on two mocks at once: one in process (the handle
+ * `createHandlers` gives) and one over HTTP (`connectMock` on the standalone server). Both must
+ * answer each call alike (the same result, or the same ControlError), each list request alike, and
+ * after each command both states must equal the small model's. Every answer must come within a bound,
+ * in its API's own format, with no 5xx but what an injected fault or an asked-for answer says.
+ * `Date` is faked while a run goes, so both mocks read one time.
  */
 
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
-import { MockApp } from '../../src/apis/mock-functions.js';
+import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
@@ -18,7 +21,13 @@ import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import type { AnswerKind, StandingAnswer } from '../../src/handlers/answers.js';
+import { controlResponse } from '../../src/handlers/control.js';
+import { ControlError } from '../../src/handlers/control-error.js';
+import { type ControlCall, invoke } from '../../src/handlers/control-table.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
+import type { MockControl } from '../../src/handlers/mock-control.js';
+import type { MockState } from '../../src/handlers/mock-state.js';
+import { connectMock } from '../../src/node/control.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
@@ -31,7 +40,7 @@ export interface Model {
   scenario: { name: string; api: ApiName } | null;
   seeded: Record<BuiltinApiName, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
-  /** The asked-for answers, as `GET /__mock/state` lists them (a one-shot one counts down, then goes). */
+  /** The asked-for answers, as `state()` lists them (a one-shot one counts down, then goes). */
   answers: StandingAnswer[];
 }
 
@@ -41,12 +50,18 @@ interface Answer {
   body: unknown;
 }
 
-/** One way of talking to a mock: in process, or over HTTP. */
-export interface Driver {
-  control(method: string, path: string, body: unknown): Promise<Answer>;
+/** One mock: its control, its routes as they answer a raw request, and its API requests. */
+interface Side {
+  control: MockControl<unknown>;
+  route(method: string, path: string, body: unknown): Promise<Answer>;
   /** `path` below the API's base, with its query; a dropped connection (an asked-for network error) is status 0. */
   list(api: ApiName, path: string, prefer?: string): Promise<Answer>;
-  close(): Promise<void>;
+}
+
+/** The same mock twice: in process and over HTTP. */
+interface Real {
+  local: Side;
+  remote: Side;
 }
 
 export interface Start {
@@ -57,17 +72,19 @@ export interface Start {
 
 const BOUND_MS = 5_000;
 
-/** The mock in process: the control API's answers and the app's own responses. */
-export async function inProcess(start: Start): Promise<Driver> {
-  const app = await MockApp.create({
+/** The mock in process, driven through the handle `createHandlers` gives out. */
+async function inProcess(start: Start): Promise<Side> {
+  const mock = createHandlers({
     seed: start.seed,
     faults: start.faults as never[],
     latencyMs: start.latencyMs,
     scenarios: scenarioLoader,
   });
+  const app = await mock.app();
   return {
-    async control(method, path, body) {
-      const answer = await app.controlResponse(method, path, body);
+    control: mock,
+    async route(method, path, body) {
+      const answer = await controlResponse(app, method, path, body);
       return { status: answer.status, contentType: answer.headers['content-type'] ?? '', body: answer.body };
     },
     async list(api, target, prefer) {
@@ -84,12 +101,11 @@ export async function inProcess(start: Start): Promise<Driver> {
         answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
       return { status: answer.status, contentType, body };
     },
-    close: async () => {},
   };
 }
 
-/** The standalone server on 127.0.0.1, every request bounded in time. */
-export async function overHttp(start: Start): Promise<Driver> {
+/** The standalone server on 127.0.0.1, driven through `connectMock`, every request bounded in time. */
+async function overHttp(start: Start): Promise<Side & { close(): Promise<void> }> {
   const app = await MockApp.create({ seed: start.seed, faults: start.faults as never[], latencyMs: start.latencyMs });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
   const read = async (response: Response): Promise<Answer> => {
@@ -98,7 +114,8 @@ export async function overHttp(start: Start): Promise<Driver> {
     return { status: response.status, contentType, body: contentType.includes('json') ? JSON.parse(text) : text };
   };
   return {
-    async control(method, path, body) {
+    control: await connectMock(server.url),
+    async route(method, path, body) {
       const init: RequestInit = { method, signal: AbortSignal.timeout(BOUND_MS) };
       if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
       return read(await fetch(`${server.url}/__mock${path}`, init));
@@ -135,23 +152,31 @@ export function initialModel(start: Start): Model {
 
 const emptySeeded = (): Record<BuiltinApiName, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
 
-interface Real {
-  driver: Driver;
+/** What a call came to: its result, or the ControlError it threw (anything else thrown is a failure). */
+type Outcome = { result: unknown } | { refused: { status: number; message: string; details: unknown } };
+
+async function outcome(control: MockControl<unknown>, call: ControlCall, args: readonly unknown[]): Promise<Outcome> {
+  try {
+    return { result: await invoke(control, call, args) };
+  } catch (error) {
+    if (!(error instanceof ControlError)) throw error;
+    return { refused: { status: error.status, message: error.message, details: error.details } };
+  }
 }
 
-/** The mock's state, read over its control API, must be the model's. */
+/** Makes one call on both mocks: they must come to the same result, or refuse it alike. */
+async function callBoth(real: Real, call: ControlCall, args: readonly unknown[]): Promise<Outcome> {
+  const local = await outcome(real.local.control, call, args);
+  const remote = await outcome(real.remote.control, call, args);
+  expect(remote, `${call} over HTTP, as in process`).toEqual(local);
+  return local;
+}
+
+/** Both mocks' states are one, and the model's. */
 async function sameState(model: Model, real: Real): Promise<void> {
-  const answer = await real.driver.control('GET', '/state', undefined);
-  expect(answer.status).toBe(200);
-  const state = answer.body as {
-    faults: string[];
-    latencyMs: number;
-    seed: number;
-    scenario: { name: string; api: ApiName } | null;
-    seeded: Record<BuiltinApiName, string[]>;
-    clock: { mode: string };
-    answers: StandingAnswer[];
-  };
+  const outcome = await callBoth(real, 'state', []);
+  expect('result' in outcome).toBe(true);
+  const state = (outcome as { result: MockState }).result;
   expect({
     faults: [...state.faults].sort(),
     latencyMs: state.latencyMs,
@@ -165,29 +190,50 @@ async function sameState(model: Model, real: Real): Promise<void> {
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
-/** A control call that must succeed and change the model as `apply` says. */
-class ControlCommand implements Cmd {
+const shown = (args: readonly unknown[]) => args.map((a) => JSON.stringify(a) ?? 'undefined').join(', ');
+
+/** A call that must succeed (or refuse with the status `expected` gives) and change the model as `apply` says. */
+class CallCommand implements Cmd {
   constructor(
-    private readonly path: string,
-    private readonly body: unknown,
+    private readonly call: ControlCall,
+    private readonly args: readonly unknown[],
     private readonly apply: (model: Model) => void,
     private readonly expected: (model: Model) => number = () => 200,
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
     const status = this.expected(model);
-    const answer = await real.driver.control('POST', this.path, this.body);
-    expect(answer.contentType).toContain('application/json');
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    if (status === 200) this.apply(model);
-    else expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
+    const outcome = await callBoth(real, this.call, this.args);
+    if (status === 200) {
+      expect(outcome, JSON.stringify(outcome).slice(0, 300)).toHaveProperty('result');
+      this.apply(model);
+    } else expect(outcome).toMatchObject({ refused: { status } });
     await sameState(model, real);
   }
-  toString = () => `POST /__mock${this.path} ${JSON.stringify(this.body)}`;
+  toString = () => `${this.call}(${shown(this.args)})`;
 }
 
-/** A control call the mock must refuse with a 4xx, changing nothing. */
+/** A call the mock must refuse with a 4xx saying why, changing nothing. */
 class RefusedCommand implements Cmd {
+  constructor(
+    private readonly call: ControlCall,
+    private readonly args: readonly unknown[],
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const outcome = await callBoth(real, this.call, this.args);
+    expect(outcome, JSON.stringify(outcome).slice(0, 300)).toHaveProperty('refused');
+    const { status, message } = (outcome as { refused: { status: number; message: string } }).refused;
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+    expect(message.length).toBeGreaterThan(0);
+    await sameState(model, real);
+  }
+  toString = () => `${this.call}(${shown(this.args)}) (refused)`;
+}
+
+/** A request the routes refuse (no call asks for it): both mocks answer the same 4xx, changing nothing. */
+class RouteRefusedCommand implements Cmd {
   constructor(
     private readonly method: string,
     private readonly path: string,
@@ -195,17 +241,19 @@ class RefusedCommand implements Cmd {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const answer = await real.driver.control(this.method, this.path, this.body);
-    expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
-    expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
+    const local = await real.local.route(this.method, this.path, this.body);
+    const remote = await real.remote.route(this.method, this.path, this.body);
+    expect(remote, 'over HTTP, as in process').toEqual(local);
+    expect(local.status, JSON.stringify(local.body)).toBeGreaterThanOrEqual(400);
+    expect(local.status, JSON.stringify(local.body)).toBeLessThan(500);
+    expect(typeof (local.body as { error?: unknown }).error).toBe('string');
     await sameState(model, real);
   }
   toString = () =>
     `${this.method} /__mock${this.path} ${typeof this.body === 'string' ? this.body : JSON.stringify(this.body)} (refused)`;
 }
 
-/** A list request: answered in the API's own format, no 5xx unless a fault or a scenario step asks for one. */
+/** A list request: the same answer from both, in the API's own format, no 5xx unless a fault or an answer asks. */
 class ListCommand implements Cmd {
   constructor(
     private readonly api: ApiName,
@@ -219,8 +267,11 @@ class ListCommand implements Cmd {
     const asked = this.prefer
       ? preferred(this.prefer)
       : takeModelAnswer(model, this.api, this.operationId, this.target);
-    const answer = await real.driver.list(this.api, this.target, this.prefer);
+    const answer = await real.local.list(this.api, this.target, this.prefer);
     const where = `${this.api} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+    expect(await real.remote.list(this.api, this.target, this.prefer), `over HTTP, as in process: ${where}`).toEqual(
+      answer,
+    );
     if (asked && !('delayMs' in asked)) {
       const status = 'status' in asked ? asked.status : 'timeoutMs' in asked ? 504 : 0;
       expect(answer.status, where).toBe(status);
@@ -260,6 +311,7 @@ function takeModelAnswer(model: Model, api: ApiName, operationId: string, target
   );
   if (i === -1) return undefined;
   const rule = model.answers[i]!;
+  // Each of the two mocks counts its own request off, as the model does.
   if (rule.remaining !== null && --rule.remaining === 0) model.answers.splice(i, 1);
   return rule.answer;
 }
@@ -290,32 +342,28 @@ class ScenarioListCommand implements Cmd {
   toString = () => `${this.resolved?.toString() ?? 'GET'} (on the scenario's API)`;
 }
 
-/** A read of the control API: a JSON object, and nothing changes. */
-class ReadCommand implements Cmd {
-  constructor(private readonly path: string) {}
-  check = () => true;
-  async run(model: Model, real: Real): Promise<void> {
-    const answer = await real.driver.control('GET', this.path, undefined);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.contentType).toContain('application/json');
-    expect(typeof answer.body).toBe('object');
-    await sameState(model, real);
-  }
-  toString = () => `GET /__mock${this.path}`;
-}
-
 /** Freezes the clock `backMs` before the mock's now: before a time scenario's start, say. */
 class ClockBackCommand implements Cmd {
   constructor(private readonly backMs: number) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const clock = (await real.driver.control('GET', '/clock', undefined)).body as { now: number };
-    const answer = await real.driver.control('POST', '/clock', { freeze: clock.now - this.backMs });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { now } = await real.local.control.clock.state();
+    expect((await callBoth(real, 'clock.freeze', [now - this.backMs])) as object).toHaveProperty('result');
     model.clock = 'frozen';
     await sameState(model, real);
   }
-  toString = () => `POST /__mock/clock {"freeze": <now - ${this.backMs}>}`;
+  toString = () => `clock.freeze(<now - ${this.backMs}>)`;
+}
+
+/** Real time passes (the faked Date moves for both mocks): a running or scaled clock and a time scenario move on. */
+class TimePassesCommand implements Cmd {
+  constructor(private readonly ms: number) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    vi.setSystemTime(Date.now() + this.ms);
+    await sameState(model, real);
+  }
+  toString = () => `${this.ms} ms pass`;
 }
 
 function listPath(op: ListOperation, session: number): string {
@@ -442,7 +490,7 @@ const listCommands = (): fc.Arbitrary<Cmd> =>
   );
 
 const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
-  fc.constant(new ControlCommand('/reset', {}, (m) => Object.assign(m, structuredClone(initial)))),
+  fc.constant(new CallCommand('reset', [], (m) => Object.assign(m, structuredClone(initial)))),
   fc
     .record({
       name: fc.constantFrom(...scenarioNames),
@@ -452,18 +500,20 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     })
     .map(({ name, inline, progression, stepMs }) => {
       const play = { ...(progression ? { progression } : {}), ...(stepMs !== undefined ? { stepMs } : {}) };
-      const body = inline ? { scenario: { ...LIBRARY[name], name: `inline-${name}` }, ...play } : { name, ...play };
-      return new ControlCommand(
-        '/scenario',
-        body,
+      const scenario = inline ? { ...LIBRARY[name], name: `inline-${name}` } : name;
+      return new CallCommand(
+        'playScenario',
+        [scenario, play],
         (m) => (m.scenario = { name: inline ? `inline-${name}` : name, api: apiOf(name) }),
       );
     }),
-  fc.constant(new ControlCommand('/scenario', { name: null }, (m) => (m.scenario = null))),
+  fc.constant(new CallCommand('stopScenario', [], (m) => (m.scenario = null))),
   fc
     .integer({ min: -1000, max: 1_000_000 })
-    .map((seed) => new ControlCommand('/reseed', { seed }, (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
-  fc.integer({ min: 1, max: 3 }).map((steps) => new ControlCommand('/advance', { steps }, () => {})),
+    .map((seed) => new CallCommand('reseed', [seed], (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
+  fc
+    .option(fc.integer({ min: 1, max: 3 }), { nil: undefined })
+    .map((steps) => new CallCommand('advance', steps === undefined ? [] : [steps], () => {})),
   fc
     .constantFrom(...BUILTIN_API_NAMES)
     .chain((api) =>
@@ -476,96 +526,93 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     )
     .map(
       ({ api, session, states, seed }) =>
-        new ControlCommand(
-          '/seed',
-          {
-            api,
-            session,
-            tasks: states.map((s) => ({ [STATE_FIELD[api]]: s })),
-            ...(seed !== undefined ? { seed } : {}),
-          },
+        new CallCommand(
+          'seed',
+          [api, session, states.map((s) => ({ [STATE_FIELD[api]]: s })), ...(seed !== undefined ? [{ seed }] : [])],
           (m) => (m.seeded[api] = [...new Set([...m.seeded[api], session])].sort()),
           (m) => (m.scenario?.api === api ? 409 : 200),
         ),
     ),
   fc.oneof(
-    fc.constant(new ControlCommand('/clock', { freeze: true }, (m) => (m.clock = 'frozen'))),
-    isoBetween.map(
-      (ms) => new ControlCommand('/clock', { freeze: new Date(ms).toISOString() }, (m) => (m.clock = 'frozen')),
-    ),
-    isoBetween.map((ms) => new ControlCommand('/clock', { freeze: ms }, (m) => (m.clock = 'frozen'))),
+    fc.constant(new CallCommand('clock.freeze', [], (m) => (m.clock = 'frozen'))),
+    isoBetween.map((ms) => new CallCommand('clock.freeze', [new Date(ms).toISOString()], (m) => (m.clock = 'frozen'))),
+    isoBetween.map((ms) => new CallCommand('clock.freeze', [ms], (m) => (m.clock = 'frozen'))),
     fc
       .integer({ min: 0, max: 10 ** 9 })
-      .map(
-        (ms) =>
-          new ControlCommand('/clock', { advanceMs: ms }, (m) => (m.clock = m.clock === 'real' ? 'frozen' : m.clock)),
-      ),
+      .map((ms) => new CallCommand('clock.advance', [ms], (m) => (m.clock = m.clock === 'real' ? 'frozen' : m.clock))),
     fc
       .double({ min: 0.1, max: 100, noNaN: true })
-      .map((speed) => new ControlCommand('/clock', { speed }, (m) => (m.clock = 'scaled'))),
-    fc.constant(new ControlCommand('/clock', { real: true }, (m) => (m.clock = 'real'))),
+      .map((speed) => new CallCommand('clock.speed', [speed], (m) => (m.clock = 'scaled'))),
+    fc.constant(new CallCommand('clock.real', [], (m) => (m.clock = 'real'))),
     fc.integer({ min: 1, max: 10 ** 10 }).map((backMs) => new ClockBackCommand(backMs)),
+    fc.integer({ min: 1, max: 200_000 }).map((ms) => new TimePassesCommand(ms)),
   ),
   fc
     .oneof(fc.constant([]), fc.subarray([...allFaults(BUILTIN)], { minLength: 1, maxLength: 2 }))
-    .map((faults) => new ControlCommand('/faults', { faults }, (m) => (m.faults = [...faults]))),
-  fc.integer({ min: 0, max: 3 }).map((ms) => new ControlCommand('/latency', { ms }, (m) => (m.latencyMs = ms))),
+    .map((faults) => new CallCommand('setFaults', [faults], (m) => (m.faults = [...faults]))),
+  fc.integer({ min: 0, max: 3 }).map((ms) => new CallCommand('setLatency', [ms], (m) => (m.latencyMs = ms))),
   fc
     .array(answerRules, { maxLength: 3 })
     .map(
       (rules) =>
-        new ControlCommand(
-          '/answers',
-          { answers: rules.map((r) => r.sent) },
-          (m) => (m.answers = rules.map((r) => r.held)),
-        ),
+        new CallCommand('setAnswers', [rules.map((r) => r.sent)], (m) => (m.answers = rules.map((r) => r.held))),
     ),
-  fc.constantFrom('/state', '/clock', '/sessions', '/scenarios', '/faults').map((path) => new ReadCommand(path)),
+  fc
+    .constantFrom<ControlCall>('state', 'clock.state', 'sessions', 'scenarioNames', 'injectableFaults')
+    .map((call) => new CallCommand(call, [], () => {})),
+  fc
+    .constantFrom<[ControlCall, unknown[]]>(
+      ['setLatency', [-1]],
+      ['setLatency', ['slow']],
+      ['setFaults', ['ark.order-newest-first']],
+      ['setFaults', [['nope']]],
+      ['clock.freeze', ['not a time']],
+      ['clock.freeze', [false]],
+      ['clock.speed', [0]],
+      ['clock.advance', [-5]],
+      ['reseed', [1.5]],
+      ['advance', [0]],
+      ['advance', [null]],
+      ['playScenario', [undefined]],
+      ['playScenario', ['no-such-scenario']],
+      ['playScenario', ['ark-unknown-comes-back', { progression: 'sideways' }]],
+      ['playScenario', ['ark-unknown-comes-back', { stepMs: 0 }]],
+      ['playScenario', [{ name: 'x', api: 'ark', timeline: 'no' }]],
+      ['seed', ['nope']],
+      ['seed', ['everruns', '', []]],
+      ['seed', ['everruns', 'm1', 'x']],
+      ['seed', ['everruns', 'm1', [{ state: 'paused' }]]],
+      ['seed', ['everruns', 'm1', [{ state: 'queued' }], { seed: 0.5 }]],
+      ['setAnswers', [{ status: 503 }]],
+      ['setAnswers', [[{ api: 'ark', status: 200 }]]],
+      ['setAnswers', [[{ api: 'ark', status: 503, networkError: true }]]],
+      ['setAnswers', [[{ api: 'ark' }]]],
+      ['setAnswers', [[{ api: 'arc', status: 503 }]]],
+      ['setAnswers', [[{ operation: 'listTasks', status: 503 }]]],
+      ['setAnswers', [[{ api: 'ark', operation: 'listSessions', status: 503 }]]],
+      ['setAnswers', [[{ api: 'ark', path: 'sessions', status: 503 }]]],
+      ['setAnswers', [[{ status: 503, times: 0 }]]],
+      ['setAnswers', [[{ delayMs: -1 }]]],
+      ['setAnswers', [[{ timeoutMs: 60_001 }]]],
+      ['setAnswers', [[{ networkError: false }]]],
+      ['setAnswers', [[{ status: 503, retryAfter: 2 }]]],
+      ['setAnswers', [[{ status: 503, tims: 1 }]]],
+    )
+    .map(([call, args]) => new RefusedCommand(call, args)),
   fc
     .constantFrom<[string, string, unknown]>(
-      ['POST', '/latency', { ms: -1 }],
-      ['POST', '/latency', { ms: 'slow' }],
-      ['POST', '/faults', { faults: 'ark.order-newest-first' }],
-      ['POST', '/faults', { faults: ['nope'] }],
       ['POST', '/clock', {}],
-      ['POST', '/clock', { freeze: 'not a time' }],
-      ['POST', '/clock', { speed: 0 }],
-      ['POST', '/clock', { advanceMs: -5 }],
       ['POST', '/clock', { freeze: true, real: true }],
-      ['POST', '/reseed', { seed: 1.5 }],
-      ['POST', '/advance', { steps: 0 }],
-      ['POST', '/scenario', {}],
-      ['POST', '/scenario', { name: 'no-such-scenario' }],
-      ['POST', '/scenario', { name: 'ark-unknown-comes-back', progression: 'sideways' }],
-      ['POST', '/scenario', { name: 'ark-unknown-comes-back', stepMs: 0 }],
-      ['POST', '/scenario', { scenario: { name: 'x', api: 'ark', timeline: 'no' } }],
-      ['POST', '/seed', { api: 'nope' }],
-      ['POST', '/seed', { api: 'everruns', session: '', tasks: [] }],
-      ['POST', '/seed', { api: 'everruns', session: 'm1', tasks: 'x' }],
-      ['POST', '/seed', { api: 'everruns', session: 'm1', tasks: [{ state: 'paused' }] }],
+      ['POST', '/clock', { real: false }],
       ['POST', '/nope', {}],
       ['PUT', '/reset', {}],
       ['POST', '/state', {}],
+      ['GET', '/answers', undefined],
       ['POST', '/latency', [1]],
       ['POST', '/latency', 7],
       ['POST', '/answers', {}],
-      ['POST', '/answers', { answers: { status: 503 } }],
-      ['POST', '/answers', { answers: [{ api: 'ark', status: 200 }] }],
-      ['POST', '/answers', { answers: [{ api: 'ark', status: 503, networkError: true }] }],
-      ['POST', '/answers', { answers: [{ api: 'ark' }] }],
-      ['POST', '/answers', { answers: [{ api: 'arc', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ operation: 'listTasks', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ api: 'ark', operation: 'listSessions', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ api: 'ark', path: 'sessions', status: 503 }] }],
-      ['POST', '/answers', { answers: [{ status: 503, times: 0 }] }],
-      ['POST', '/answers', { answers: [{ delayMs: -1 }] }],
-      ['POST', '/answers', { answers: [{ timeoutMs: 60_001 }] }],
-      ['POST', '/answers', { answers: [{ networkError: false }] }],
-      ['POST', '/answers', { answers: [{ status: 503, retryAfter: 2 }] }],
-      ['POST', '/answers', { answers: [{ status: 503, tims: 1 }] }],
-      ['GET', '/answers', undefined],
     )
-    .map(([method, path, body]) => new RefusedCommand(method, path, body)),
+    .map(([method, path, body]) => new RouteRefusedCommand(method, path, body)),
 ];
 
 export const starts: fc.Arbitrary<Start> = fc.record({
@@ -578,18 +625,22 @@ export const starts: fc.Arbitrary<Start> = fc.record({
   latencyMs: fc.constantFrom(0, 1),
 });
 
-/** One property: a fresh mock per run, a sequence of commands, the model beside it. */
-export function controlProperty(driverOf: (start: Start) => Promise<Driver>, maxCommands: number) {
+/** One property: two fresh mocks per run (in process and over HTTP), a sequence of commands, the model beside them. */
+export function controlProperty(maxCommands: number) {
   return fc.asyncProperty(
     starts.chain((start) =>
       fc.tuple(fc.constant(start), fc.commands(commands(initialModel(start)), { maxCommands, size: 'max' })),
     ),
     async ([start, cmds]) => {
-      const driver = await driverOf(start);
+      // One time for both mocks: their clocks, scenarios and seeded tasks read the same Date.now().
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 30, 9) });
+      const remote = await overHttp(start);
       try {
-        await fc.asyncModelRun(() => ({ model: initialModel(start), real: { driver } }), cmds);
+        const local = await inProcess(start);
+        await fc.asyncModelRun(() => ({ model: initialModel(start), real: { local, remote } }), cmds);
       } finally {
-        await driver.close();
+        await remote.close();
+        vi.useRealTimers();
       }
     },
   );

@@ -170,8 +170,8 @@ describe('the installable package', () => {
       const body = await overridden.json();
       server.use(api.ark.get('/sessions/{session_id}/tasks', () => apiError('ark', 404)));
       const missing = (await fetch(url)).status;
-      demoMock.clock.freeze(Date.UTC(2030, 0, 1));
-      const clock = demoMock.clock.state().iso;
+      await demoMock.clock.freeze(Date.UTC(2030, 0, 1));
+      const clock = (await demoMock.clock.state()).iso;
       server.close();
       let vitestLoaded = true;
       try { await import('vitest'); } catch { vitestLoaded = false; }
@@ -283,7 +283,7 @@ describe('the installable package', () => {
       test: 'function',
       expect: 'function',
       states: ['unknown'],
-      refused: 'MockControlError',
+      refused: 'ControlError',
       after: 404,
     });
   }, 180_000);
@@ -321,7 +321,7 @@ createHandlers({ apis: { ...BUILTIN_APIS, jobs }, faults: ['jobs.order-newest-fr
       join(probe, 'probe.ts'),
       `import { defineScenario } from 'agent-task-contracts/scenarios';
 import { BUILTIN_APIS, createHandlers } from 'agent-task-contracts/handlers';
-import type { MockControl } from 'agent-task-contracts/node';
+import type { RemoteMock } from 'agent-task-contracts/node';
 defineScenario({ name: 'x', api: 'ark', tasks: [{ session: 's', task: { task_id: 't', state: 'running' } }], timeline: [{ set: { t: { state: 'unknown' } }, faults: ['ark.order-newest-first'] }] });
 // @ts-expect-error a state Ark does not have
 defineScenario({ name: 'x', api: 'ark', timeline: [{ set: { t: { state: 'completed' } } }] });
@@ -331,9 +331,11 @@ defineScenario({ name: 'x', api: 'everruns', tasks: [{ session: 's', task: { sta
 defineScenario({ name: 'x', api: 'ark', timeline: [{ faults: ['everruns.not-a-server-error'] }] });
 // @ts-expect-error a misspelt fault id
 createHandlers({ faults: ['ark.order-newest-frist'] });
-declare const mock: MockControl;
+declare const mock: RemoteMock;
 // @ts-expect-error a misspelt fault id
 void mock.setFaults(['ark.order-newest-frist']);
+// @ts-expect-error a misspelt library scenario
+void mock.playScenario('ark-unknown-come-back');
 import jobs from 'agent-task-contracts/examples/jobs';
 import { defineApi, type ApiModule } from 'agent-task-contracts/kit';
 const module: ApiModule = defineApi(jobs);

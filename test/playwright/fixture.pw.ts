@@ -1,4 +1,4 @@
-import { expect, MockControlError, test } from '../../src/entries/playwright.js';
+import { ControlError, expect, test } from '../../src/entries/playwright.js';
 
 // A small same-origin app: the page is served at the mock's origin (Playwright answers its URL),
 // its fetches go to the mock server itself. It polls one Ark list and shows each task's state.
@@ -74,7 +74,7 @@ test('faults and latency: the page sees the broken answers; a misspelt fault thr
   // A misspelt id is a compile error; at run time (plain JavaScript) the server refuses it.
   const misspelt = ['ark.order-newest-frist'] as unknown as Parameters<typeof mock.setFaults>[0];
   const error = await mock.setFaults(misspelt).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(MockControlError);
+  expect(error).toBeInstanceOf(ControlError);
   expect((error as Error).message).toContain('did you mean "ark.order-newest-first"?');
 });
 
@@ -89,5 +89,5 @@ test('the previous tests left nothing behind', async ({ mock }) => {
   expect(state.faults).toEqual([]);
   expect(state.latencyMs).toBe(0);
   expect(state.scenario).toBeNull();
-  expect((state.clock as { mode: string }).mode).toBe('real');
+  expect(state.clock.mode).toBe('real');
 });

@@ -38,7 +38,7 @@ async function polls(url: string, n: number, items: (body: Obj) => Obj[], key = 
 // Scenarios are played one at a time on their own base URLs; each test reads a fresh app.
 async function fresh(name: string) {
   const mock = mocks[Object.keys(LIBRARY).indexOf(name)]!;
-  await (await mock.app()).control('POST', '/reset', {});
+  await mock.reset();
   BASE = baseFor(name);
   praxisTasks = `${BASE.praxis}/v1/sessions/sesn_demo/background_tasks`;
   everruns = `${BASE.everruns}/v1/sessions/demo/tasks`;

@@ -77,7 +77,7 @@ async function expectSameLists(file: string, polls: number) {
     const [a, b] = await Promise.all([fetch(`${original.url}${LIST}`), fetch(`${replay.url}${LIST}`)]);
     expect({ poll, status: b.status, body: await b.text() }).toEqual({ poll, status: a.status, body: await a.text() });
   }
-  await replay.app.control('POST', '/reset', {});
+  await replay.app.reset();
   const result = await runConformance({
     api: 'ark',
     baseUrl: `${replay.url}/ark`,

@@ -62,7 +62,7 @@ describe('record -> replay round trip', () => {
       expect(recording.violations).toEqual([]);
       expect(JSON.stringify(recording.scenario)).not.toContain('sk-round-trip-secret');
       const replay = await serve(recording.scenario);
-      await original.app.control('POST', '/reset', {});
+      await original.app.reset();
       for (let poll = 0; poll < polls; poll++) {
         for (const list of c.lists) {
           const [a, b] = await Promise.all([
@@ -72,7 +72,7 @@ describe('record -> replay round trip', () => {
           expect({ status: b.status, body: await b.text() }).toEqual({ status: a.status, body: await a.text() });
         }
       }
-      await replay.app.control('POST', '/reset', {});
+      await replay.app.reset();
       const result = await runConformance({
         api: c.api,
         baseUrl: `${replay.url}/${c.api}`,

@@ -4,9 +4,9 @@
  * compile.
  */
 import { demoMock } from '../../src/entries/handlers.js';
-import type { MockControl } from '../../src/node/control.js';
+import type { RemoteMock } from '../../src/node/control.js';
 
-export async function typed(mock: MockControl): Promise<void> {
+export async function typed(mock: RemoteMock): Promise<void> {
   await demoMock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
   await demoMock.setAnswers([{ api: 'praxis', operation: 'listSessions', networkError: true }, { delayMs: 200 }]);
   await mock.setAnswers([{ api: 'jsonrpc', path: '/tasks', timeoutMs: 10_000 }]);

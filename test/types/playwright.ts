@@ -1,11 +1,11 @@
 /**
- * Type test (checked by `tsc -p .` in npm test): the Playwright fixture's `mock` takes only
+ * Type test (checked by `tsc -p .` in npm test): the Playwright fixture's `mock` (`RemoteMock`) takes only
  * what the APIs have.
  */
-import type { MockControl } from '../../src/node/index.js';
+import type { RemoteMock } from '../../src/node/index.js';
 import { defineScenario } from '../../src/scenarios/index.js';
 
-declare const mock: MockControl;
+declare const mock: RemoteMock;
 void mock.seed('ark', 'sesn-x', [{ state: 'unknown', tool: { name: 'bash' } }]);
 // @ts-expect-error not an Ark state
 void mock.seed('ark', 'sesn-x', [{ state: 'completed' }]);

@@ -7,7 +7,7 @@
 import type { Job, JobsPaths } from 'agent-task-contracts/examples/jobs';
 import { validateResponseBody } from '../../src/entries/contract.js';
 import { createHandlers } from '../../src/entries/handlers.js';
-import type { MockControl } from '../../src/entries/node.js';
+import type { RemoteMock } from '../../src/entries/node.js';
 import { completedTasks, typedApi } from '../../src/kit/index.js';
 import { BUILTIN } from '../helpers/apis.js';
 
@@ -23,7 +23,7 @@ void mock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
 // @ts-expect-error a misspelt field
 void mock.seed('jobs', 'ses_a', [{ stauts: 'running' }]);
 
-declare const control: MockControl;
+declare const control: RemoteMock;
 export const remote: Promise<Job[]> = control.seed('jobs', 'ses_a', [{ status: 'failed' }]);
 
 // Operation ids come from its spec.
