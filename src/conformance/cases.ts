@@ -172,6 +172,8 @@ function scopeOf(run: RunContext, hold: (effect: Effect) => void, answers: Answe
     exchange: (...args) => hold((r) => r.observations.exchange(...args)),
     transition: (...args) => hold((r) => r.observations.transition(...args)),
     combinations: (...args) => hold((r) => r.observations.combinations(...args)),
+    combinationWalked: (...args) => hold((r) => r.observations.combinationWalked(...args)),
+    cursors: (...args) => hold((r) => r.observations.cursors(...args)),
   };
   return { ...run, ledger, observations, transport: run.transport.with(ledger, observations, answers), defer: hold };
 }
@@ -182,7 +184,13 @@ function learningOnly(run: RunContext): RunContext {
   const learning: RunContext = {
     ...run,
     ledger: holdingLedger(run.ledger, drop),
-    observations: { exchange: drop, transition: drop, combinations: drop },
+    observations: {
+      exchange: drop,
+      transition: drop,
+      combinations: drop,
+      combinationWalked: drop,
+      cursors: drop,
+    },
     defer: (effect) => effect(learning),
   };
   return learning;

@@ -48,7 +48,10 @@ export interface RunContext {
   readonly seed: number;
   readonly transport: Transport;
   readonly ledger: Judging;
-  readonly observations: Pick<Observations, 'exchange' | 'transition' | 'combinations'>;
+  readonly observations: Pick<
+    Observations,
+    'exchange' | 'transition' | 'combinations' | 'combinationWalked' | 'cursors'
+  >;
   readonly ops: readonly ListOperation[];
   /** Filter values seen in answers, by parameter, for generated requests. */
   readonly pools: ValuePools;

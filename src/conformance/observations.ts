@@ -23,8 +23,16 @@ interface OperationSeen {
   statuses: Set<number>;
   values: Map<string, { declared: readonly string[]; seen: Set<string> }>;
   transitions: Set<string>;
-  combinations?: CoverageOperation['combinations'];
+  combinations?: Planned;
+  /** Filter values walked to the end with no other parameter, by filter. */
+  alone: Map<string, Set<string>>;
+  /** Limits walked to the end beside a value of a filter, by filter. */
+  limits: Map<string, Set<number>>;
+  /** The list's length and the positions after which a walk to the end asked for the next page. */
+  cursors?: { length: number; used: Set<number> };
 }
+
+type Planned = Pick<NonNullable<CoverageOperation['combinations']>, 'parameters' | 'rows' | 'pairs'>;
 
 export class Observations {
   private readonly seen = new Map<string, OperationSeen>();
@@ -37,7 +45,14 @@ export class Observations {
     if (!entry)
       this.seen.set(
         op.operationId,
-        (entry = { params: new Map(), statuses: new Set(), values: new Map(), transitions: new Set() }),
+        (entry = {
+          params: new Map(),
+          statuses: new Set(),
+          values: new Map(),
+          transitions: new Set(),
+          alone: new Map(),
+          limits: new Map(),
+        }),
       );
     return entry;
   }
@@ -72,8 +87,28 @@ export class Observations {
   }
 
   /** The covering array one operation's combinations were walked with. */
-  combinations(op: ListOperation, sent: NonNullable<CoverageOperation['combinations']>): void {
+  combinations(op: ListOperation, sent: Planned): void {
     this.of(op).combinations = sent;
+  }
+
+  /** One combination walked to its end: its filters' values and its limit, if it sent one. */
+  combinationWalked(op: ListOperation, filters: readonly (readonly [string, string])[], limit?: number): void {
+    const entry = this.of(op);
+    const add = <T>(map: Map<string, Set<T>>, key: string, value: T) => {
+      let values = map.get(key);
+      if (!values) map.set(key, (values = new Set()));
+      values.add(value);
+    };
+    if (filters.length === 1 && limit === undefined) add(entry.alone, filters[0]![0], filters[0]![1]);
+    if (limit !== undefined) for (const [param] of filters) add(entry.limits, param, limit);
+  }
+
+  /** Positions (1 to length − 1) after which a walk to the end of the list asked for the next page. */
+  cursors(op: ListOperation, length: number, used: readonly number[]): void {
+    const entry = this.of(op);
+    // Positions of one list: the first length reported (another case's list may have grown since).
+    entry.cursors ??= { length, used: new Set() };
+    for (const position of used) if (position < entry.cursors.length) entry.cursors.used.add(position);
   }
 
   transition(op: ListOperation, from: string, to: string): void {
@@ -122,7 +157,8 @@ export class Observations {
         parameters: { documented: documentedParams, sent, missing: documentedParams.filter((p) => !(p in sent)) },
         values,
         ...(states ? { states } : {}),
-        ...(entry.combinations ? { combinations: entry.combinations } : {}),
+        ...(entry.combinations ? { combinations: { ...entry.combinations, ...walkedCombinations(entry) } } : {}),
+        ...(entry.cursors ? { cursors: { length: entry.cursors.length, used: entry.cursors.used.size } } : {}),
         transitions: {
           documented: documentedTransitions,
           seen: documentedTransitions.filter((t) => entry.transitions.has(t)),
@@ -137,6 +173,18 @@ export class Observations {
     });
     return summarizeCoverage(operations, rules);
   }
+}
+
+/** What the combinations walked to the end: each filter's values alone, and the limits beside each filter. */
+function walkedCombinations(
+  entry: OperationSeen,
+): Pick<NonNullable<CoverageOperation['combinations']>, 'alone' | 'limits'> {
+  const sorted = <T>(map: Map<string, Set<T>>, order: (a: T, b: T) => number) =>
+    Object.fromEntries([...map].map(([param, values]) => [param, [...values].sort(order)]));
+  return {
+    alone: sorted(entry.alone, (a, b) => a.localeCompare(b)),
+    limits: sorted(entry.limits, (a, b) => a - b),
+  };
 }
 
 /** Coverage of the operations (what was sent and seen) and rules: the shares and the score. */

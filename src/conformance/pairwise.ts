@@ -6,7 +6,8 @@
  *
  * Greedy construction (in the manner of AETG/IPOG): each new row starts from the first pair not
  * yet covered, and every other parameter takes the level that covers the most new pairs. It is
- * deterministic: the same parameters give the same rows.
+ * deterministic: the same parameters give the same rows. Rows a caller must send anyway (`given`)
+ * come first and count towards the pairs.
  */
 
 /** One parameter and the levels it takes; `undefined` is a level too: the parameter is not sent. */
@@ -20,16 +21,20 @@ export type Row<V> = Readonly<Record<string, V | undefined>>;
 /** A key per pair of (factor, level) positions; factor i < j. */
 const pairKey = (i: number, a: number, j: number, b: number) => `${i}:${a}|${j}:${b}`;
 
-export function coveringRows<V>(factors: readonly Factor<V>[]): Row<V>[] {
+export function coveringRows<V>(factors: readonly Factor<V>[], given: readonly Row<V>[] = []): Row<V>[] {
   const usable = factors.filter((f) => f.levels.length > 0);
   if (usable.length === 0) return [];
-  if (usable.length === 1) return usable[0]!.levels.map((level) => ({ [usable[0]!.name]: level }));
   const uncovered = new Set<string>();
   for (let i = 0; i < usable.length; i++)
     for (let j = i + 1; j < usable.length; j++)
       for (let a = 0; a < usable[i]!.levels.length; a++)
         for (let b = 0; b < usable[j]!.levels.length; b++) uncovered.add(pairKey(i, a, j, b));
-  const rows: number[][] = [];
+  const rows: number[][] = given.map((row) => usable.map((f) => levelOf(f, row[f.name])));
+  for (const row of rows) coverRow(uncovered, row);
+  // One parameter has no pairs: each of its levels once.
+  if (usable.length === 1)
+    for (let level = 0; level < usable[0]!.levels.length; level++)
+      if (!rows.some((row) => row[0] === level)) rows.push([level]);
   while (uncovered.size > 0) {
     const [first] = uncovered;
     const [[i, a], [j, b]] = first!.split('|').map((side) => side.split(':').map(Number)) as [
@@ -59,11 +64,35 @@ export function coveringRows<V>(factors: readonly Factor<V>[]): Row<V>[] {
       row[k] = best;
     }
     const full = row as number[];
-    for (let p = 0; p < usable.length; p++)
-      for (let q = p + 1; q < usable.length; q++) uncovered.delete(pairKey(p, full[p]!, q, full[q]!));
+    coverRow(uncovered, full);
     rows.push(full);
   }
   return rows.map((row) => Object.fromEntries(usable.map((f, k) => [f.name, f.levels[row[k]!]])));
+}
+
+function levelOf<V>(factor: Factor<V>, value: V | undefined): number {
+  const level = factor.levels.indexOf(value);
+  if (level < 0) throw new Error(`${String(value)} is not a level of ${factor.name}`);
+  return level;
+}
+
+/** Marks the pairs a row of level indexes covers. */
+function coverRow(uncovered: Set<string>, row: readonly number[]): void {
+  for (let p = 0; p < row.length; p++)
+    for (let q = p + 1; q < row.length; q++) uncovered.delete(pairKey(p, row[p]!, q, row[q]!));
+}
+
+/**
+ * A row for each level other than `undefined` of each factor of `alone` (by default all), every
+ * other factor at `undefined`: each value sent alone (a filter honoured only beside another
+ * parameter shows there).
+ */
+export function aloneRows<V>(factors: readonly Factor<V>[], alone: readonly Factor<V>[] = factors): Row<V>[] {
+  return alone.flatMap((factor) =>
+    factor.levels
+      .filter((level) => level !== undefined)
+      .map((level) => Object.fromEntries(factors.map((f) => [f.name, f === factor ? level : undefined]))),
+  );
 }
 
 /** The pairs of (parameter=level) a set of rows covers, as `a=x & b=y` strings: what coverage reports. */

@@ -97,10 +97,22 @@ function coverageLines(result: ConformanceResult): string[] {
   for (const op of coverage.operations) {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
     lines.push(`  ${op.operationId}: parameters sent ${list(sent)}; not sent ${list(op.parameters.missing)}`);
-    if (op.combinations)
+    if (op.combinations) {
+      const { parameters, rows, pairs, alone, limits } = op.combinations;
       lines.push(
-        `    sent together: ${op.combinations.parameters.join(', ')} in ${withCount(op.combinations.rows, 'walk')} ` +
-          `covering ${withCount(op.combinations.pairs, 'pair')} of values`,
+        `    sent together: ${parameters.join(', ')} in ${withCount(rows, 'walk')} ` +
+          `covering ${withCount(pairs, 'pair')} of values`,
+      );
+      for (const param of Object.keys({ ...alone, ...limits }))
+        lines.push(
+          `    ${param} walked to the end alone with ${list((alone[param] ?? []).map((v) => JSON.stringify(v)))}; ` +
+            `beside limits ${list(limits[param] ?? [])}`,
+        );
+    }
+    if (op.cursors)
+      lines.push(
+        `    cursors used at ${op.cursors.used} of the ${Math.max(0, op.cursors.length - 1)} positions ` +
+          `between the list's ${withCount(op.cursors.length, 'item')}`,
       );
     if (op.states)
       lines.push(

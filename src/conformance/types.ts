@@ -147,9 +147,23 @@ export interface CoverageOperation {
   errors: { documented: number[]; provoked: number[]; missing: number[] };
   /**
    * The parameters sent together by design: each value of each met each value of every other in at
-   * least one walk (`rows` walks covering `pairs` pairs of parameter values).
+   * least one walk (`rows` walks covering `pairs` pairs of parameter values). Of those walks, the ones
+   * that reached the list's end: each filter's values sent alone (`alone`, by filter), and the
+   * limits sent beside a value of each filter (`limits`, by filter).
    */
-  combinations?: { parameters: string[]; rows: number; pairs: number };
+  combinations?: {
+    parameters: string[];
+    rows: number;
+    pairs: number;
+    alone: Record<string, string[]>;
+    limits: Record<string, number[]>;
+  };
+  /**
+   * Cursors at every position: of the `length − 1` positions between the items of one list (after
+   * its first item, its second, …), how many ended a page of a complete walk whose next page was
+   * asked for (`used`).
+   */
+  cursors?: { length: number; used: number };
 }
 
 export interface Coverage {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coveringRows, type Factor, pairsOf } from '../../src/conformance/pairwise.js';
+import { aloneRows, coveringRows, type Factor, pairsOf } from '../../src/conformance/pairwise.js';
 
 const factorsArb = fc
   .array(fc.integer({ min: 1, max: 6 }), { minLength: 0, maxLength: 5 })
@@ -41,5 +41,25 @@ describe('coveringRows', () => {
     expect(coveringRows([factors[0]!])).toEqual([{ limit: undefined }, { limit: '1' }, { limit: '2' }, { limit: '3' }]);
     // 4 × 3 is the least any covering array of these can have; greedy reaches it here.
     expect(coveringRows(factors)).toHaveLength(12);
+  });
+
+  it('sends each value alone when asked, first, and still covers every pair', () => {
+    fc.assert(
+      fc.property(factorsArb, (factors) => {
+        const alone = aloneRows(factors, factors.slice(1));
+        const rows = coveringRows(factors, alone);
+        expect(rows.slice(0, alone.length)).toEqual(alone);
+        // Each level of every factor but the first, with every other factor not sent.
+        for (const factor of factors.slice(1))
+          for (const level of factor.levels.filter((l) => l !== undefined))
+            expect(
+              rows.some((row) => factors.every((f) => row[f.name] === (f === factor ? level : undefined))),
+              `${factor.name}=${level} alone`,
+            ).toBe(true);
+        const show = (v: number | undefined) => (v === undefined ? '-' : String(v));
+        expect(pairsOf(rows, show)).toEqual(pairsOf(coveringRows(factors), show));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,32 +1,40 @@
 /**
  * Parameters in combination, by design: every documented parameter of an operation meets every
  * other at least pairwise (a covering array over the limit's values and each filter's values,
- * multi-value filters included), and each combination is walked with the cursor the API offers
- * to its last page (12 pages at most); every limit up to 25 is also sent alone. A filter honoured
- * on the first page but lost once a cursor is sent, or a limit broken for one value alone, shows
- * on one of these: every page is judged by the page laws, every walk by the walk laws, and a
- * filtered walk beside the baseline.
+ * multi-value filters included, "not sent" a value of each), each value of each filter is also
+ * sent alone, and each combination is walked with the cursor the API offers to its last page
+ * (where that takes MAX_PAGES pages or fewer); every limit up to 25 is also sent alone. A filter
+ * honoured on the first page but lost once a cursor is sent, honoured only beside another
+ * parameter, or a limit broken for one value alone or for a large one beside a filter, shows on
+ * one of these: every page is judged by the page laws, every walk by the walk laws, and a filtered
+ * walk beside the baseline.
  */
 import fc from 'fast-check';
 import { addedFilters } from '../../contract/laws/index.js';
-import type { FilterParam, ListOperation } from '../../contract/operations.js';
+import { type FilterParam, type ListOperation, matchesFilter } from '../../contract/operations.js';
 import { CASE_LIMIT, enumOf } from '../../generators/requests.js';
-import type { Query } from '../../http/paging.js';
+import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
-import { coveringRows, type Factor, pairsOf } from '../pairwise.js';
+import { aloneRows, coveringRows, type Factor, pairsOf } from '../pairwise.js';
 import type { Sent } from '../transport.js';
 import { walk } from '../walker.js';
 import { compareWithBaseline } from './properties.js';
 
 /** How many single values and how many value sets of a filter the combinations send. */
-const SINGLE_VALUES = 4;
+const SINGLE_VALUES = 12;
 const VALUE_SETS = 2;
 /**
- * How far one combination is walked: to its last page, or this many pages at the smallest limits
- * (a whole list one item a page is one walk the others wait for; the probes walk it at two sizes).
+ * Large limits sent beside every filter value where no document bounds the limit from above: they
+ * stand for "the largest" (a server may refuse them: noted, not judged). A documented maximum is
+ * sent instead, and nothing above it.
  */
-const COMBINATION_PAGES = 12;
+const LARGE_LIMITS = [100, 1000];
+/**
+ * How far a combination is walked whose list would take more than MAX_PAGES pages at its limit (a
+ * long list one item a page): the page-size probes walk small pages to the end, once.
+ */
+const LONG_COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
 const UNMATCHED = 'zz_unmatched';
 
@@ -38,19 +46,25 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     const fixed = fixedQuery(ctx, op);
-    const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+    const baseline = ctx.baselines.get(baselineKey(op, session));
     sweeps.push(...limitSweep(op, session, fixed));
-    const factors = factorsOf(ctx, op, fixed, length);
+    const factors = factorsOf(ctx, op, fixed, baseline?.length ?? 0);
     if (factors.length === 0) continue;
-    const rows = coveringRows(factors);
+    const filters = factors.filter((f) => f.name !== op.limit?.param);
+    const rows = coveringRows(factors, aloneRows(factors, filters));
     for (const row of rows) {
       const query: Query = [...fixed];
       for (const [param, value] of Object.entries(row)) if (value !== undefined) query.push([param, value]);
-      const limit = op.limit ? Number(row[op.limit.param] ?? op.limit.default ?? CASE_LIMIT) : length;
-      walks.push({
-        pages: Math.ceil(length / Math.max(1, limit)),
-        run: { run: (scope) => walkCombination(scope, op, session, query, fixed) },
-      });
+      const limit = op.limit ? Number(row[op.limit.param] ?? op.limit.default ?? CASE_LIMIT) : Number.POSITIVE_INFINITY;
+      // The pages the baseline's items that the row's filters match take at its limit (and an empty last
+      // one); a list the baseline could not walk whole is taken to be long.
+      const matched = baseline?.filter((item) =>
+        op.filters.every((f) => row[f.param] === undefined || matchesFilter(f, item, row[f.param]!)),
+      ).length;
+      const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
+      const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
+      const run: Case<void> = { run: (scope) => walkCombination(scope, op, session, query, fixed, maxPages) };
+      walks.push({ pages: Math.min(pages, maxPages), run });
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
@@ -94,17 +108,22 @@ function factorsOf(ctx: RunContext, op: ListOperation, fixed: Query, length: num
 }
 
 /**
- * The limit at 1, 2, 3, around the documented default, at twice the default and around the
- * list's length, and at one seeded value inside every gap between those points above the sweep
- * (below it every value is sent alone): an off-by-one that holds only between the usual probe
- * points shows, whatever the seed.
+ * The limit at 1, 2, 3, around the documented default, at twice the default, around the list's
+ * length and at the documented maximum or else the large limits (nothing past a documented
+ * maximum), and at one seeded value inside every gap between those points above the sweep (below
+ * it every value is sent alone): an off-by-one that holds only between the usual probe points
+ * shows, whatever the seed.
  */
 function limitLevels(seed: number, op: ListOperation, length: number): string[] {
   if (!op.limit) return [];
   const lowest = Math.max(1, op.limit.minimum ?? 1);
   const d = op.limit.default;
-  const points = [1, 2, 3, ...(d !== undefined ? [d - 1, d, d + 1, 2 * d] : []), length - 1, length, length + 1];
-  const sorted = [...new Set(points)].filter((n) => n >= lowest).sort((a, b) => a - b);
+  const points = [
+    ...[1, 2, 3, ...(d !== undefined ? [d - 1, d, d + 1, 2 * d] : []), length - 1, length, length + 1],
+    ...(op.limit.maximum !== undefined ? [op.limit.maximum] : LARGE_LIMITS),
+  ];
+  const highest = op.limit.maximum ?? Number.POSITIVE_INFINITY;
+  const sorted = [...new Set(points)].filter((n) => n >= lowest && n <= highest).sort((a, b) => a - b);
   // Below the sweep's top every value is sent on its own already; above it, one per gap.
   const swept = sweepTop(op);
   const between = sorted.slice(1).flatMap((high, i) => {
@@ -138,13 +157,14 @@ async function walkCombination(
   session: string | undefined,
   query: Query,
   fixed: Query,
+  maxPages: number,
 ): Promise<void> {
-  const first = op.limit ? await largeLimitAnswer(ctx, op, session, query) : undefined;
+  const limit = query.find(([k]) => k === op.limit?.param)?.[1];
+  const filters = query.filter(([k]) => k !== op.limit?.param && !fixed.some(([f]) => f === k));
+  const first = op.limit ? await largeLimitAnswer(ctx, op, session, query, filters.length === 0) : undefined;
   if (first === false) return;
-  const { walk: result } = await walk(ctx, op, session, query, {
-    maxPages: COMBINATION_PAGES,
-    ...(first ? { first } : {}),
-  });
+  const { walk: result } = await walk(ctx, op, session, query, { maxPages, ...(first ? { first } : {}) });
+  if (result.complete) ctx.observations.combinationWalked(op, filters, limit === undefined ? undefined : Number(limit));
   const key = baselineKey(op, session);
   if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
     await compareWithBaseline(ctx, op, session, query, fixed, result, key, true);
@@ -152,22 +172,26 @@ async function walkCombination(
 
 /**
  * No document bounds the limit from above: a server may refuse a large one. Above the values the
- * request cases send as valid, the first page is asked first: a refusal is noted, not judged
- * (false); an answer is the walk's first page. Undefined: a limit the request cases send as valid.
+ * request cases send as valid, the first page is asked first: a refusal is not judged (false), and
+ * noted where the limit came without filters (`noted`; beside them, coverage's limits show it); an
+ * answer is the walk's first page. Undefined: a limit the request cases send as valid.
  */
 async function largeLimitAnswer(
   ctx: RunContext,
   op: ListOperation,
   session: string | undefined,
   query: Query,
+  noted: boolean,
 ): Promise<Sent | false | undefined> {
   const limit = op.limit!;
   const sent = Number(query.find(([k]) => k === limit.param)?.[1]);
-  if (!(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return undefined;
+  // Up to a documented maximum, every limit is valid: judged as sent.
+  if (limit.maximum !== undefined || !(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return undefined;
   const first = await ctx.transport.send(op, session, query, 'edge');
   const { exchange } = first;
   if (!exchange) return false;
   if (exchange.status === 200 || exchange.status >= 500) return first;
+  if (!noted) return false;
   const request = query.map(([k, v]) => `${k}=${v}`).join('&');
   ctx.ledger.note(
     `${op.operationId}: ${request} got ${exchange.status} (no maximum is documented, so this is not judged)`,

@@ -7,13 +7,14 @@
  * that show it. The default walk and the third are also two whole reads of the list, judged as such
  * (an object keeps its id). Where items next to each other hold one time (two tasks created in one
  * second), the list is also walked at a size whose pages end between two of them: paging that keys
- * its cursor on a time alone skips the rest of them there. And it is walked at the smallest page size
- * that takes at most 12 pages: paging that loses an item at each cursor, or only for small pages.
+ * its cursor on a time alone skips the rest of them there. And, as a case of its own (the longest
+ * walk), it is walked at the page size that puts a cursor at every position (`positionSizes`):
+ * paging that loses an item at one position alone, or at each cursor.
  */
 
 import type { LawOutcome } from '../../contract/laws/index.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
-import type { JsonObject } from '../../contract/rules/types.js';
+import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
@@ -40,31 +41,82 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const validUpTo = op.limit.default ?? CASE_LIMIT;
   const resized = (size: number) => resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo);
   const small = await resized(third);
+  const sized = [small];
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
   if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
   // A page past the list's length, where the default walk took more than one page. No maximum is
   // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
-  if (firstPage < length) await resized(length + PAST_THE_END);
-  // The smallest page size a walk of at most SMALL_WALK_PAGES pages allows: paging wrong only for
-  // small pages (one item lost at each cursor) shows there.
-  const smallest = Math.max(1, Math.ceil(length / SMALL_WALK_PAGES));
-  const walked = [firstPage, third];
-  if (smallest < third && smallest !== firstPage) {
-    await resized(smallest);
-    walked.push(smallest);
-  }
+  if (firstPage < length) sized.push(await resized(length + PAST_THE_END));
+  // The positions case walks these (the smallest sizes): they need no walk here.
+  const walked = [firstPage, third, ...positionSizes(length)];
   const split = tieSplit(op, items, walked);
-  if (split === undefined) return;
-  if (split.pages <= SMALL_WALK_PAGES) await resized(split.at);
+  if (split !== undefined && split.pages <= SMALL_WALK_PAGES) sized.push(await resized(split.at));
   // An item id is a cursor whatever the page size: one page ending there, then the rest in one.
-  else if (op.paging.kind === 'item-id')
-    await judgeResized(ctx, op, session, fixed, whole.walk, {
-      label: `${op.limit.param}=${split.at}, then ${op.limit.param}=${length + PAST_THE_END}`,
-      walk: (record) => splitWalk(ctx, op, session, fixed, split.at, length + PAST_THE_END, record),
-    });
+  else if (split !== undefined && op.paging.kind === 'item-id')
+    sized.push(
+      await judgeResized(ctx, op, session, fixed, whole.walk, {
+        label: `${op.limit.param}=${split.at}, then ${op.limit.param}=${length + PAST_THE_END}`,
+        walk: (record) => splitWalk(ctx, op, session, fixed, split.at, length + PAST_THE_END, record),
+      }),
+    );
+  noteCursors(ctx, op, whole.walk, sized);
 }
 
-/** At most this many pages in the walks at small page sizes (the smallest, and one between items of one time). */
+/**
+ * Lists up to this many items are walked one item a page (a cursor after every item: one request
+ * an item); a longer one at the smallest size that keeps its walk within this many pages.
+ */
+const POSITIONS_MAX = 100;
+
+/**
+ * The page sizes whose walks between them ask for the next page after every item of a list of
+ * `length`. Position p ends a page of size s only where s divides p, so a prime position does only
+ * at size p or 1: no few sizes but 1 reach every position, and a walk at size 1 costs as few
+ * requests as any set that does (one a position). Above POSITIONS_MAX items, every k-th position
+ * (k = length / POSITIONS_MAX, rounded up): the requests stay at POSITIONS_MAX or so whatever the length.
+ */
+const positionSizes = (length: number): number[] => [Math.max(1, Math.ceil(length / POSITIONS_MAX))];
+
+/** The list walked to its end at `positionSizes`, beside a default walk of its own. */
+export async function positionsProbe(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
+  if (op.paging.kind === 'none' || !op.limit) return;
+  const fixed = fixedQuery(ctx, op);
+  const whole = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES });
+  const length = itemsOfWalk(op, whole.walk).length;
+  if (!whole.walk.complete || length < 2) return;
+  const validUpTo = op.limit.default ?? CASE_LIMIT;
+  const sized: (WalkResult | undefined)[] = [];
+  for (const size of positionSizes(length))
+    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo));
+  noteCursors(ctx, op, whole.walk, sized);
+}
+
+/**
+ * Coverage: the positions of the default walk (1 to its length − 1: after which item) where one of
+ * the complete walks, the default one included, asked for the next page.
+ */
+function noteCursors(
+  ctx: RunContext,
+  op: ListOperation,
+  whole: WalkResult,
+  walks: readonly (WalkResult | undefined)[],
+): void {
+  const order = itemsOfWalk(op, whole).map((item) => idOf(op, item));
+  const positionOf = new Map(order.map((id, i) => [id, i + 1]));
+  const used = new Set<number>();
+  for (const walked of [whole, ...walks]) {
+    if (!walked?.complete) continue;
+    // Every page but the last was followed by a request with its cursor.
+    for (const page of walked.pages.slice(0, -1)) {
+      const last = (itemsOf(op, page.body) ?? []).filter(isObject).at(-1);
+      const position = last === undefined ? undefined : positionOf.get(idOf(op, last));
+      if (position !== undefined && position < order.length) used.add(position);
+    }
+  }
+  ctx.observations.cursors(op, order.length, [...used]);
+}
+
+/** At most this many pages in the walk whose pages end between items of one time. */
 const SMALL_WALK_PAGES = 12;
 
 /**
@@ -145,10 +197,12 @@ async function resizedWalk(
   const status = first?.exchange?.status;
   if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
   let asked = first;
+  // To the end, however small the size: as many pages as the default walk's items take, grown by a little.
+  const maxPages = Math.max(MAX_PAGES, Math.ceil((itemsOfWalk(op, whole).length + PAST_THE_END) / size));
   return judgeResized(ctx, op, session, fixed, whole, {
     label: `${op.limit!.param}=${size}`,
     async walk(record) {
-      const options = { maxPages: MAX_PAGES, record, ...(asked ? { first: asked } : {}) };
+      const options = { maxPages, record, ...(asked ? { first: asked } : {}) };
       asked = undefined; // a fresh walk asks its first page again
       return (await walk(ctx, op, session, resized, options)).walk;
     },

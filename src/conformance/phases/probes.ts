@@ -13,8 +13,17 @@ import type { Case } from '../cases.js';
 import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { linkedSessionCases } from './links.js';
-import { PAST_THE_END, pageSizesProbe } from './page-sizes.js';
+import { PAST_THE_END, pageSizesProbe, positionsProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
+
+/** The walks at the page sizes that put a cursor at every position: the longest walks, so run first. */
+export function positionCases(ctx: RunContext): Case<void>[] {
+  return ctx.ops.flatMap((op) => {
+    const session = sessionsOf(ctx, op)[0];
+    if (op.session.in === 'path' && session === undefined) return [];
+    return [{ run: (scope: RunContext) => positionsProbe(scope, op, session) }];
+  });
+}
 
 export function probeCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];

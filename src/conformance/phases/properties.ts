@@ -239,9 +239,14 @@ export async function compareWithBaseline(
   // paging, which paging-skips-nothing reports, not to the filter.
   const added = new Set(addedFilters(op, query, fixed).map((f) => f.param));
   const unfiltered = query.filter(([param]) => !added.has(param));
-  const all = () => walk(ctx, op, session, unfiltered, { maxPages: MAX_PAGES, record: 'none' });
+  // Each as far as it goes at its limit (a combination walks a small limit to its end), and no
+  // shorter than a case or a whole walk.
+  const filteredPages = Math.max(CASE_MAX_PAGES, filteredWalk.pages.length + 2);
+  const limit = Number(query.find(([param]) => param === op.limit?.param)?.[1]);
+  const unfilteredPages = limit > 0 ? Math.max(MAX_PAGES, Math.ceil(subject.baseline.length / limit) + 2) : MAX_PAGES;
+  const all = () => walk(ctx, op, session, unfiltered, { maxPages: unfilteredPages, record: 'none' });
   const freshAll = await all();
-  const freshFiltered = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
+  const freshFiltered = await walk(ctx, op, session, query, { maxPages: filteredPages, record: 'none' });
   const freshAfter = await all();
   if (!freshAll.walk.complete || !freshFiltered.walk.complete || !freshAfter.walk.complete) return [];
   const baseline = itemsOfWalk(op, freshAfter.walk);
@@ -261,7 +266,7 @@ export async function compareWithBaseline(
   let repeated = bracketed(freshFiltered, itemsOfWalk(op, freshAll.walk), baseline);
   let paging: PagingExplained | undefined;
   if (repeated.size > 0) {
-    const again = await walk(ctx, op, session, query, { maxPages: CASE_MAX_PAGES, record: 'none' });
+    const again = await walk(ctx, op, session, query, { maxPages: filteredPages, record: 'none' });
     const last = await all();
     const held =
       again.walk.complete && last.walk.complete
@@ -270,8 +275,8 @@ export async function compareWithBaseline(
     repeated = new Set([...repeated].filter((finding) => held.has(finding)));
     if (repeated.size > 0 && again.walk.complete && last.walk.complete) {
       const reads = {
-        filtered: { query, walk: again.walk, maxPages: CASE_MAX_PAGES },
-        unfiltered: { query: unfiltered, walk: last.walk, maxPages: MAX_PAGES },
+        filtered: { query, walk: again.walk, maxPages: filteredPages },
+        unfiltered: { query: unfiltered, walk: last.walk, maxPages: unfilteredPages },
       };
       paging = await lostToPaging(ctx, op, session, reads, repeated, findings);
       repeated = paging.left;

@@ -1,0 +1,132 @@
+/**
+ * Which requests the runner sends, shown by servers that break one thing only those requests show,
+ * each a proxy in front of the demo mock: a filter value honoured only beside another parameter, a
+ * large page size that loses a task beside a filter, a cursor at one position of the list that
+ * skips the next item. The demo mock conforms.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltinApiName } from '../../src/apis/index.js';
+import { runConformance } from '../../src/entries/conformance.js';
+import { forward, hostile, sendJson } from '../helpers/hostile.js';
+import { startMock } from '../helpers/mock-server.js';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock.server.close();
+});
+
+const quick = { runs: 5, polls: 1, pollIntervalMs: 0, seed: 3 } as const;
+const SESSIONS = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' } as const;
+/** Where each paged list lives on the mock, the member that holds its items and their id. */
+const LIST = {
+  ark: { path: '/ark/sessions/sesn-demo/tasks', items: 'items', id: 'task_id' },
+  jsonrpc: { path: '/jsonrpc/tasks', items: 'result', id: 'id' },
+} as const;
+type Item = Record<string, unknown>;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The run against a server in front of the mock. */
+async function conform(api: BuiltinApiName, handler: Handler, session: string = SESSIONS[api]) {
+  const server = await hostile(handler);
+  try {
+    return await runConformance({ api, baseUrl: `${server.url}/${api}`, session, ...quick });
+  } finally {
+    await server.close();
+  }
+}
+
+/** The mock's answer to what `route` makes of the request (undefined: the request as it is), or `route`'s own. */
+const routed =
+  (route: (url: URL) => { status: number; body: unknown } | URL | undefined): Handler =>
+  (req, res) => {
+    const to = route(new URL(req.url!, 'http://x'));
+    if (to !== undefined && !(to instanceof URL)) return sendJson(res, to.status, to.body);
+    void forward(res, `${mock.server.url}${to ? `${to.pathname}${to.search}` : req.url}`);
+  };
+
+/** The mock's answer to the same request, its items passed through `edit` (given the request's query). */
+const editItems =
+  (api: keyof typeof LIST, edit: (items: Item[], query: URLSearchParams) => Item[]): Handler =>
+  (req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    void forward(res, `${mock.server.url}${req.url}`, (text) => {
+      const body = JSON.parse(text) as Item;
+      const items = body[LIST[api].items];
+      if (!Array.isArray(items)) return text;
+      return JSON.stringify({ ...body, [LIST[api].items]: edit(items, url.searchParams) });
+    });
+  };
+
+const rules = (result: Awaited<ReturnType<typeof runConformance>>) => [
+  ...new Set(result.violations.map((v) => v.rule)),
+];
+
+describe('combinations with absence, numbers across the range, cursors at every position', () => {
+  it('a filter value honoured only beside another parameter is caught on the value sent alone', async () => {
+    // state=running alone lists every task; beside a limit, a thread or a cursor it is honoured. (The
+    // request cases send some values alone, by chance: running, at seeds 1 to 3, none.)
+    const result = await conform(
+      'ark',
+      routed((url) => {
+        if (url.search !== '?state=running') return undefined;
+        url.searchParams.delete('state');
+        return url;
+      }),
+    );
+    expect(rules(result)).toContain('ark.filter-state');
+    expect(result.coverage.operations[0]!.combinations?.alone.state).toEqual(
+      expect.arrayContaining(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown']),
+    );
+  }, 30_000);
+
+  it('a page size of 100 or more that loses a task beside a filter is caught', async () => {
+    const filtered = (query: URLSearchParams) => query.has('state') || query.has('session_thread_id');
+    const result = await conform(
+      'ark',
+      editItems('ark', (items, query) =>
+        Number(query.get('limit')) >= 100 && filtered(query) ? items.slice(1) : items,
+      ),
+    );
+    // The task the filtered walk lost is one the same filter lists at another page size: paging's.
+    expect(rules(result)).toContain('ark.paging-skips-nothing');
+    for (const filter of ['state', 'session_thread_id'])
+      expect(result.coverage.operations[0]!.combinations?.limits[filter]).toEqual(
+        expect.arrayContaining([1, 2, 100, 1000]),
+      );
+  }, 30_000);
+
+  for (const api of ['ark', 'jsonrpc'] as const)
+    it(`${api}: a cursor after the 13th item that skips the 14th is caught`, async () => {
+      // The 14th item of the whole list (the mock's order), dropped from an unfiltered page that a cursor starts there.
+      const whole = await fetch(`${mock.server.url}${LIST[api].path}?limit=100&session_id=demo`);
+      const fourteenth = ((await whole.json()) as Record<string, Item[]>)[LIST[api].items]![13]![LIST[api].id];
+      const filters = ['state', 'session_thread_id', 'status', 'user_id'];
+      const result = await conform(
+        api,
+        editItems(api, (page, query) => {
+          const cursor = query.has('cursor') || query.has('starting_after');
+          const filtered = filters.some((f) => query.has(f));
+          return cursor && !filtered && page[0]?.[LIST[api].id] === fourteenth ? page.slice(1) : page;
+        }),
+      );
+      expect(rules(result)).toContain(`${api}.paging-skips-nothing`);
+    }, 30_000);
+});
+
+it('the demo mock conforms on every API, with every filter value alone and a cursor at every position', async () => {
+  for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
+    const result = await runConformance({ api, baseUrl: mock.base(api), session: SESSIONS[api], ...quick });
+    expect(
+      result.violations.map((v) => `${v.rule}: ${v.message}`),
+      api,
+    ).toEqual([]);
+    for (const op of result.coverage.operations) {
+      if (op.cursors) expect(op.cursors.used, `${api} ${op.operationId}`).toBe(op.cursors.length - 1);
+      for (const [param, values] of Object.entries(op.combinations?.alone ?? {})) expect(values, param).not.toEqual([]);
+    }
+  }
+}, 60_000);
