@@ -2,7 +2,9 @@
  * Which requests the runner sends, shown by servers that break one thing only those requests show,
  * each a proxy in front of the demo mock: a filter value honoured only beside another parameter, a
  * large page size that loses a task beside a filter, a cursor at one position of the list that
- * skips the next item. The demo mock conforms.
+ * skips the next item, an unknown id of the listed form answered as if it were a session. A server
+ * whose unlisted ids of a dense form all name sessions (archived ones) is not reported, and the demo
+ * mock conforms.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +117,50 @@ describe('combinations with absence, numbers across the range, cursors at every 
       );
       expect(rules(result)).toContain(`${api}.paging-skips-nothing`);
     }, 30_000);
+});
+
+describe('unknown ids of the listed form', () => {
+  it('everruns: a session of four letters other than demo answered 200 with no tasks is reported', async () => {
+    const result = await conform(
+      'everruns',
+      routed((url) => {
+        const session = /^\/everruns\/v1\/sessions\/([a-z]{4})\/tasks$/.exec(url.pathname)?.[1];
+        return session !== undefined && session !== 'demo' ? { status: 200, body: [] } : undefined;
+      }),
+    );
+    expect(rules(result)).toContain('everruns.unknown-session-404');
+    // The id that cannot be real is answered 404, as documented: only the listed form shows the break.
+    const shown = result.violations.filter((v) => v.rule === 'everruns.unknown-session-404').map((v) => v.curl);
+    expect(shown.every((curl) => /sessions\/[a-z]{4}\/tasks/.test(curl))).toBe(true);
+  }, 30_000);
+
+  it('jsonrpc: a session_id of the form of demo that lists demo’s tasks breaks the session filter', async () => {
+    const result = await conform(
+      'jsonrpc',
+      routed((url) => {
+        const session = url.searchParams.get('session_id');
+        if (session === null || session === 'demo' || !/^[a-z]{4}$/.test(session)) return undefined;
+        url.searchParams.set('session_id', 'demo');
+        return url;
+      }),
+    );
+    expect(rules(result)).toContain('jsonrpc.filter-session_id');
+  }, 30_000);
+
+  it('praxis: every unlisted sesn_NNN answering 200 (archived sessions) is noted, not reported', async () => {
+    // The listed sessions are sesn_003 to sesn_033 (and sesn_demo); every other three-digit id names
+    // an archived session, retrievable by id and not listed. A correct server.
+    const result = await conform(
+      'praxis',
+      routed((url) => {
+        const match = /^\/praxis\/v1\/sessions\/sesn_(\d{3})\/background_tasks$/.exec(url.pathname);
+        return match && Number(match[1]) > 33 ? { status: 200, body: { data: [] } } : undefined;
+      }),
+      'sesn_005',
+    );
+    expect(result.violations.map((v) => `${v.rule}: ${v.message} ${v.curl}`)).toEqual([]);
+    expect(result.notes.join('\n')).toMatch(/sesn_\d{3}, sesn_\d{3}, sesn_\d{3}, of the form of the sessions listed/);
+  }, 30_000);
 });
 
 it('the demo mock conforms on every API, with every filter value alone and a cursor at every position', async () => {

@@ -1,6 +1,6 @@
 /**
  * Documented refusals: unsupported filters, bad paging values, malformed and foreign cursors,
- * unknown sessions, each sent alone and beside every parameter the operation honours (a refusal
+ * unknown sessions (unknown-ids.ts), each sent alone and beside every parameter the operation honours (a refusal
  * lost once a supported filter comes with it is still a refusal lost), an unsupported filter also
  * twice; and the documented minimum limit, which must be accepted.
  */
@@ -11,6 +11,7 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import { nextCursor, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import { unknownSessionCases } from './unknown-ids.js';
 
 export function refusalCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
@@ -39,7 +40,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
       const query: Query = [...fixed, [op.limit.param, String(minimum)]];
       cases.push({ run: (scope) => minimumAccepted(scope, op, session, query) });
     }
-    if (op.session.in === 'path') cases.push(...unknownSessionCases(ctx, op, session));
+    cases.push(...unknownSessionCases(ctx, op, op.session.in === 'query' ? ctx.options.session : session));
   }
   return cases;
 }
@@ -64,99 +65,6 @@ async function minimumAccepted(ctx: RunContext, op: ListOperation, session: stri
     ...optional('session', sessionOfRequest(ctx, op, session)),
   };
   ctx.ledger.judge(op, 'page', subject, url);
-}
-
-/**
- * Unknown sessions: one id no real one looks like, one shaped like a listed one (a server that
- * answers 404 only for ids it cannot parse shows there), and that one beside each filter.
- */
-function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string | undefined): Case<void>[] {
-  const prefix = op.session.in === 'path' ? (op.session.idPrefix ?? '') : '';
-  const unknowns: [string, Query][] = [[`${prefix}atcunknown${Math.abs(ctx.seed) % 100000}`, []]];
-  // Every id the run has seen is taken: a session list's ids, and the sessions judged.
-  const taken = new Set<unknown>(sessionsOf(ctx, op));
-  for (const [key, list] of ctx.baselines) {
-    const listed = ctx.ops.find((o) => key.startsWith(`${o.operationId}|`));
-    if (listed) for (const item of list) taken.add(item[listed.idField]);
-  }
-  // Where a list gave every session, a lookalike is known to be none of them; elsewhere it must be
-  // long enough that no real id space is dense there (sess_000 to sess_999 holds every 3-digit one).
-  const from = op.session.in === 'path' ? op.session.discoveredFrom : undefined;
-  const listedWhole = from !== undefined && ctx.baselines.has(`${from.operationId}|`);
-  const chars = listedWhole ? LOOKALIKE_CHARS : LOOKALIKE_CHARS_UNLISTED;
-  const shaped = known === undefined ? undefined : lookalike(known, prefix, taken, chars);
-  if (shaped !== undefined) {
-    unknowns.push([shaped, []]);
-    for (const beside of filterValues(ctx, op, fixedQuery(ctx, op))) unknowns.push([shaped, [beside]]);
-  }
-  return unknowns.map(([id, query]) => ({ run: (scope) => unknownSession(scope, op, id, query, id === shaped) }));
-}
-
-/** The next letter or digit of the same kind (z to a, 9 to 0); anything else as it is. */
-function shifted(c: string): string {
-  for (const [first, last] of ['09', 'az', 'AZ'])
-    if (c >= first! && c <= last!) return c === last ? first! : String.fromCharCode(c.charCodeAt(0) + 1);
-  return c;
-}
-
-/**
- * At least this many letters and digits change in a lookalike id: where a list gave every session,
- * 3 (fewer would land among ids made since, q-a and q-b); where none did, 8.
- */
-const LOOKALIKE_CHARS = 3;
-const LOOKALIKE_CHARS_UNLISTED = 8;
-
-/**
- * An id of the same shape as `known` that is none of `taken`: its prefix and everything up to its
- * last `_` or `-` kept, each letter and digit after that moved on by one of its kind (again, until
- * the id is new); undefined where fewer than `chars` of them would change.
- */
-function lookalike(known: string, prefix: string, taken: ReadonlySet<unknown>, chars: number): string | undefined {
-  const separator = Math.max(known.lastIndexOf('_'), known.lastIndexOf('-')) + 1;
-  const cut = Math.max(known.startsWith(prefix) ? prefix.length : 0, separator);
-  let tail = known.slice(cut);
-  if ([...tail].filter((c) => shifted(c) !== c).length < chars) return undefined;
-  for (let round = 0; round < 10; round++) {
-    tail = [...tail].map(shifted).join('');
-    const id = known.slice(0, cut) + tail;
-    if (!taken.has(id)) return id;
-  }
-  return undefined;
-}
-
-/** `mayExist`: the id may name a session after all (a lookalike): a list holding items shows it does; not judged. */
-async function unknownSession(
-  ctx: RunContext,
-  op: ListOperation,
-  unknown: string,
-  query: Query,
-  mayExist: boolean,
-): Promise<void> {
-  const expected: ErrorExpectation = op.unknownSession
-    ? {
-        law: lawId(op, 'unknown-session-404'),
-        status: op.unknownSession.status,
-        ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
-      }
-    : // The document states no answer for an unknown session: only a 5xx is judged.
-      { law: '', status: '4xx' };
-  const { url, exchange } = await ctx.transport.send(op, unknown, query, 'invalid');
-  if (!exchange) return;
-  if (mayExist && exchange.status === 200 && (itemsOf(op, exchange.body)?.length ?? 0) > 0) {
-    ctx.ledger.note(
-      `${op.operationId}: ${unknown}, an id shaped like a listed session's, lists items: it is a session`,
-    );
-    return;
-  }
-  if (op.unknownSession) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
-  else
-    ctx.ledger.commit(
-      op,
-      ctx.ledger
-        .evaluate(op, 'error', { exchange, expected })
-        .filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
-      url,
-    );
 }
 
 async function refused(
