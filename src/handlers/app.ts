@@ -174,7 +174,7 @@ export class MockApp implements MockControl {
   }
 
   /** Plays a scenario with the plugged-in loader (sessions seeded on its API are hidden until it stops). */
-  async playScenario(scenario: string | Record<string, unknown>, play: PlayOptions = {}): Promise<void> {
+  async playScenario(scenario: string | object, play: PlayOptions = {}): Promise<void> {
     this.scenario = await loadScenario(this.scenarios, scenario, play, this.apis);
   }
 

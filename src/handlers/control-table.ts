@@ -270,13 +270,9 @@ export function invoke(control: MockControl<unknown>, call: ControlCall, args: r
   return method.apply(target, [...args]);
 }
 
-/**
- * A control whose every call is `call(name, args)`: over HTTP (`connectMock`), or forwarded to an app
- * made later (`createHandlers`). `clock` replaces the clock's calls where one is at hand already.
- */
+/** A control whose every call is `call(name, args)`: over HTTP (`connectMock`), or forwarded to an app made later. */
 export function controlOver<Scenario>(
   call: (name: ControlCall, args: readonly unknown[]) => Promise<unknown>,
-  clock?: ControlClock,
 ): MockControl<Scenario> {
   const control: Record<string, unknown> = {};
   const clockCalls: Record<string, unknown> = {};
@@ -285,6 +281,6 @@ export function controlOver<Scenario>(
     if (name.startsWith('clock.')) clockCalls[name.slice('clock.'.length)] = method;
     else control[name] = method;
   }
-  control.clock = clock ?? clockCalls;
+  control.clock = clockCalls;
   return control as unknown as MockControl<Scenario>;
 }

@@ -27,7 +27,7 @@ export interface SessionCount {
  * A running mock's control. `Scenario` is what `playScenario` takes: the handlers layer knows no
  * scenario format, and the entries narrow it to the library's names and typed scenario objects.
  */
-export interface MockControl<Scenario = string | Record<string, unknown>> {
+export interface MockControl<Scenario = string | object> {
   /**
    * Back to exactly how the mock was created: its seed's demo data (seeded sessions gone), its faults
    * and latency, no answers, its scenario at step 0, the clock on real time. For `afterEach`.

@@ -46,7 +46,7 @@ function pattern(base: string): { prefix: string; basePath: string } {
  * `Scenario` is what `playScenario` takes (the scenario layer narrows it to the library's names and
  * typed objects).
  */
-export interface MockHandlers<Scenario = string | Record<string, unknown>> extends MockControl<Scenario> {
+export interface MockHandlers<Scenario = string | object> extends MockControl<Scenario> {
   /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   /** The MockApp behind them (created on first use): its store, its requests answered. */
@@ -94,11 +94,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
       }),
     );
   });
-  // An app passed in brings its own clock; every other call goes to the app once it is made.
-  const appClock = options.app instanceof MockApp ? options.app.clock : clock;
-  const control = controlOver<string | Record<string, unknown>>(
-    async (call, args) => invoke(await app(), call, args),
-    appClock,
-  );
-  return { ...control, clock: appClock, handlers, app };
+  // Every call goes to the app once it is made; the clock is at hand before (an app passed in brings its own).
+  const control = controlOver<string | object>(async (call, args) => invoke(await app(), call, args));
+  return { ...control, clock: options.app instanceof MockApp ? options.app.clock : clock, handlers, app };
 }

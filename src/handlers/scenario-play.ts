@@ -11,7 +11,7 @@ import type { PlayOptions, TimelineLoader, TimelinePlayer } from './timeline.js'
 /** The player of `scenario`, from its first step; a call the loader cannot honour throws a ControlError. */
 export async function loadScenario(
   loader: TimelineLoader | undefined,
-  scenario: string | Record<string, unknown>,
+  scenario: string | object,
   play: PlayOptions,
   apis: ApiSet,
 ): Promise<TimelinePlayer> {
@@ -37,7 +37,7 @@ export async function loadScenario(
         { library },
       );
   }
-  return loader.load(scenario, play, apis);
+  return loader.load(scenario as string | Record<string, unknown>, play, apis);
 }
 
 /** The library scenarios a loader takes by name (none without a loader). */
