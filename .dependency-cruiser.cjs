@@ -2,7 +2,7 @@
 //   contract <- generators <- handlers <- scenarios <- node / browser / cli
 //   contract, generators <- conformance
 // Each API's module (src/apis/<api>/) is cut by the same layers: its contract side (contract.ts,
-// rules.ts) is contract, its generator side (generators.ts, kits.ts) is generators, its mock side
+// rules.ts, each rule with its kit) is contract, its generator side (generators.ts) is generators, its mock side
 // (behaviour.ts, faults.ts, mock.ts) is handlers, its page overrides (pages.ts) are overrides. The
 // forbidden rules are generated from LAYERS: a layer may import itself and the layers it lists,
 // nothing else. Above them all, and only there, the package's entries (src/entries/) and the CLI
@@ -25,7 +25,7 @@ const LAYERS = [
   },
   {
     name: 'generators',
-    apis: ['generators', 'contract-functions', '[^/]+/(generators|kits)'],
+    apis: ['generators', 'contract-functions', '[^/]+/generators'],
     may: ['contract'],
     why: 'Generators feed both the mock and the runner, so they may read only the contract.',
   },

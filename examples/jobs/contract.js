@@ -1,7 +1,7 @@
 // @ts-check
-/** The jobs API's contract: its spec, one list operation as data, two item rules and a lifecycle (jobs.md). */
+/** The jobs API's contract: its spec, one list operation as data, two item rules and their kits (jobs.md). */
 import { readFileSync } from 'node:fs';
-import { epochNumber, finding, isTerminal, parseSpec } from 'agent-task-contracts/kit';
+import { epochNumber, finding, isTerminal, millisAfter, parseSpec } from 'agent-task-contracts/kit';
 
 const SPEC = 'jobs.openapi.yaml';
 /** The sentences of jobs.md that the contract's data and rules stand on. */
@@ -31,7 +31,7 @@ const lifecycle = {
 };
 
 /** @param {unknown} status */
-export const ended = (status) => isTerminal(lifecycle, String(status));
+const ended = (status) => isTerminal(lifecycle, String(status));
 
 /** @type {import('agent-task-contracts/kit').ItemRule[]} */
 const rules = [
@@ -45,6 +45,18 @@ const rules = [
       (job.finished_at !== null) === ended(job.status)
         ? []
         : finding('/finished_at', `a ${job.status} job has finished_at ${job.finished_at}`, job.finished_at),
+    // How the generators repair a job to satisfy the rule, and break it; `members`: what the repair reads or sets.
+    kit: {
+      members: ['status', 'finished_at', 'created_at'],
+      repair(job) {
+        if (!ended(job.status)) job.finished_at = null;
+        else if (typeof job.finished_at !== 'number' || job.finished_at < Number(job.created_at))
+          job.finished_at = millisAfter(job.created_at, 1_000);
+      },
+      break(job) {
+        job.finished_at = ended(job.status) ? null : millisAfter(job.created_at, 1_000);
+      },
+    },
   },
   {
     id: 'jobs.exit-code-matches-status',
@@ -56,6 +68,16 @@ const rules = [
       const code = job.exit_code;
       const ok = job.status === 'succeeded' ? code === 0 : job.status === 'failed' ? Number(code) > 0 : code === null;
       return ok ? [] : finding('/exit_code', `a ${job.status} job has exit_code ${code}`, code);
+    },
+    kit: {
+      members: ['status', 'exit_code'],
+      repair(job) {
+        const failed = Number(job.exit_code) > 0 ? job.exit_code : 1;
+        job.exit_code = job.status === 'succeeded' ? 0 : job.status === 'failed' ? failed : null;
+      },
+      break(job) {
+        Object.assign(job, { status: 'succeeded', finished_at: millisAfter(job.created_at, 1_000), exit_code: 2 });
+      },
     },
   },
 ];
@@ -81,13 +103,7 @@ const listJobs = {
   filters: [{ param: 'status', field: 'status', source: says('status') }],
   sessionField: 'session_id',
   rejected: [
-    {
-      ...REFUSED,
-      param: 'limit',
-      law: 'invalid-limit-rejected',
-      values: ['0', '101', 'ten'],
-      source: says('limit'),
-    },
+    { ...REFUSED, param: 'limit', law: 'invalid-limit-rejected', values: ['0', '101', 'ten'], source: says('limit') },
     { ...REFUSED, param: 'status', law: 'invalid-status-rejected', values: ['done'], source: says('status') },
   ],
   unknownSession: { status: 404, errorType: 'not_found', source: says('unknown') },

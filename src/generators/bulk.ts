@@ -9,12 +9,13 @@ import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
+import { itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
 import { type Draw, drawBackend, Rng } from './draw.js';
 import { pathSteps } from './member-paths.js';
 import { IdBook, isNew } from './nested-ids.js';
-import { generatorsOf, kitOf } from './profiles.js';
+import { generatorsOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 import { type Backend, SchemaWalker } from './schema-arbitrary.js';
 
@@ -170,7 +171,7 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
   const draw = w.component(componentOf(api, target, apis));
   const ids = RunIds.of(w, (a) => a, api, target, apis);
   const fix = repairerFor(api, target, apis);
-  const kit = options.breaks === undefined ? undefined : kitOf(api, options.breaks, apis);
+  const kit = options.breaks === undefined ? undefined : itemRule(options.breaks, apis).kit;
   ids.allowBlock(options);
   const { from, to, blocks } = spanOf(options);
   let r = blockRng(options.seed, from, blocks);

@@ -2,13 +2,13 @@
  * The generator profile of a module that leaves it out, or parts of it, derived from its contract:
  * no overrides (the schema draws every value), creation times written where the operation reads
  * them, timelines that start in the lifecycle's first state. Rules are repaired and broken by their
- * kits as ever.
+ * own kits.
  */
 import type { ApiContract } from '../contract/api.js';
+import { isoFromMillis } from '../contract/iso.js';
 import type { ListOperation } from '../contract/operation-types.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { looksLikeUnixSeconds } from '../contract/time.js';
-import { isoFromMillis } from './iso.js';
 import type { GeneratorProfile } from './profile.js';
 
 /** The first state no other state leads to (the lifecycle's start), else its first. */
@@ -42,17 +42,13 @@ function stampCreation(contract: ApiContract) {
 }
 
 const isWhole = (given: Partial<GeneratorProfile>): given is GeneratorProfile =>
-  given.api !== undefined &&
-  given.kits !== undefined &&
-  given.stampCreation !== undefined &&
-  given.lifecycle !== undefined;
+  given.api !== undefined && given.stampCreation !== undefined && given.lifecycle !== undefined;
 
 /** A whole generator profile: the parts a module gives, the rest derived from its contract (a whole one as it is). */
 export function completeGenerators(contract: ApiContract, given: Partial<GeneratorProfile> = {}): GeneratorProfile {
   if (isWhole(given)) return given;
   return {
     api: contract.api,
-    kits: {},
     stampCreation: stampCreation(contract),
     ...given,
     lifecycle: given.lifecycle ?? { initial: initialState(contract) },

@@ -5,10 +5,10 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
+import { isoBefore } from '../contract/iso.js';
 import { type ListOperation, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { has, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
-import { isoBefore } from './iso.js';
 
 /** Members documented under one condition (`present-together`): a lone one is dropped. */
 function presentTogether(groups: readonly { fields: readonly string[] }[], item: JsonObject): void {

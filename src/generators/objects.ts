@@ -7,7 +7,7 @@ import type { ApiName } from '../contract/registry.js';
 import { type ItemRuleId, itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { schemaBundle } from '../contract/schema.js';
-import { generatorsOf, kitOf } from './profiles.js';
+import { generatorsOf } from './profiles.js';
 import { repair, repairerFor } from './repair.js';
 
 export { repair };
@@ -60,7 +60,7 @@ export function brokenObject<Id extends string>(
 ): fc.Arbitrary<JsonObject> {
   const apis = givenSet(options.apis, 'brokenObject');
   const rule = itemRule(ruleId, apis);
-  const kit = kitOf(rule.api, rule.id, apis);
+  const { kit } = rule;
   return validObject(rule.api, rule.target, options).map((valid) => {
     const item = { ...valid };
     kit.break(item);

@@ -1,13 +1,12 @@
 /**
  * What the generators need to know of one API beyond its contract: values its schema cannot
- * imply, how to repair and break each of its rules, how it writes creation times, where its
+ * imply, how it writes creation times, where its
  * timelines start and what a state change sets. Each built-in API fills one in
  * (src/apis/<api>/generators.ts); a user's module brings its own.
  */
 import type fc from 'fast-check';
 import type { ApiName } from '../contract/api-types.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import type { RuleKit } from './rule-kit.js';
 import type { Backend } from './schema-arbitrary.js';
 
 /** The fast-check module, as the generators pass it to a profile. */
@@ -32,8 +31,6 @@ export interface GeneratorProfile {
    * not references to another object (a `session_id`). The generators keep each unique within a run.
    */
   nestedIds?: Partial<Record<RuleTarget, readonly string[]>>;
-  /** One kit per item rule of the API, by rule id. */
-  kits: Readonly<Record<string, RuleKit>>;
   /** Gives a new object of `target` creation-time fields at `ms` (and the times that follow it). */
   stampCreation(target: RuleTarget, item: JsonObject, ms: number): JsonObject;
   /** Fields a completed task derives from its others (e.g. a path made of its id); optional. */

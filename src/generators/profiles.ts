@@ -2,7 +2,6 @@
 import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import type { GeneratorProfile } from './profile.js';
-import type { RuleKit } from './rule-kit.js';
 
 /** The side of an API set the generators read. */
 const SIDE = 'generators';
@@ -25,11 +24,4 @@ export function generatorsOf(api: ApiName, apis: ApiSet): GeneratorProfile {
         REGISTER_HINT,
     );
   return profile;
-}
-
-/** The kit of one item rule of an API. */
-export function kitOf(api: ApiName, ruleId: string, apis: ApiSet): RuleKit {
-  const kit = generatorsOf(api, apis).kits[ruleId];
-  if (!kit) throw new Error(`rule "${ruleId}" of ${api} has no generator kit; add one to its profile's kits`);
-  return kit;
 }

@@ -2,19 +2,17 @@
 import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { rulesFor } from '../contract/rules/index.js';
-import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
+import type { JsonObject, RuleKit, RuleTarget } from '../contract/rules/types.js';
 import { familyRepairs } from './families.js';
-import { kitOf } from './profiles.js';
-import type { RuleKit } from './rule-kit.js';
 
-/** The kit of every item rule, then the repairs of the law families the operations declare. */
+/** The kit of every item rule (each rule's own), then the repairs of the law families the operations declare. */
 function kitsOf(
   api: ApiName,
   target: RuleTarget,
   apis: ApiSet,
 ): { id: string; kit: Pick<RuleKit, 'repair' | 'members'> }[] {
   return apis.derive(`repairs|${api}|${target}`, () => [
-    ...rulesFor(api, target, apis).map((rule) => ({ id: rule.id, kit: kitOf(api, rule.id, apis) })),
+    ...rulesFor(api, target, apis).map((rule) => ({ id: rule.id, kit: rule.kit })),
     ...familyRepairs(api, target, apis).map((kit) => ({ id: '', kit })),
   ]);
 }

@@ -9,10 +9,10 @@
  * plain draw functions (bulk generation, see draw.ts), so both make the same kinds of values.
  */
 import fc from 'fast-check';
+import { isoFromMillis } from '../contract/iso.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { base36 } from './digits.js';
 import { flatText } from './flat-text.js';
-import { isoFromMillis } from './iso.js';
 import { pathSteps } from './member-paths.js';
 import { isPlain } from './plain-text.js';
 import { plausibleFor, UNUSUAL_TITLES, WORDS } from './texts.js';

@@ -35,10 +35,12 @@ function addApiModule(apis: ApiSet, module: ApiModule): void {
     throw new Error(
       `API "${contract.api}": the mock has no behaviour for ${missing.join(', ')}; add it to mock.operations`,
     );
-  const kitless = contract.rules.filter((rule) => !generators.kits[rule.id]).map((rule) => rule.id);
+  // A kit is a type error to leave out; a module written in JavaScript learns it here.
+  const kitless = contract.rules.filter((rule) => typeof rule.kit?.repair !== 'function').map((rule) => rule.id);
   if (kitless.length > 0)
     throw new Error(
-      `API "${contract.api}": rules without a generator kit: ${kitless.join(', ')}; add them to generators.kits`,
+      `API "${contract.api}": rules without a kit: ${kitless.join(', ')}; give each rule its kit ` +
+        '({ repair, break }: how the generators repair an object to satisfy it, and break it)',
     );
   const registered = apis.side<MockProfile>(SIDE, contract.api);
   if (registered === mock && apis.holds(contract)) return;

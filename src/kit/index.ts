@@ -24,6 +24,7 @@ export type {
   TypedApiName,
 } from '../contract/api-types.js';
 export { compileValidators } from '../contract/compile.js';
+export { isoBefore, isoFromMillis, millisFromIso } from '../contract/iso.js';
 export {
   isTerminal,
   type Lifecycle,
@@ -48,6 +49,7 @@ export {
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
 export { escapePointer, valueAt, withValueAt } from '../contract/pointer.js';
+export { beforeBy, del, isoPlus, millisAfter, notBefore } from '../contract/rules/kit.js';
 export {
   earlierThan,
   type Finding,
@@ -56,6 +58,7 @@ export {
   type ItemRule,
   isObject,
   type JsonObject,
+  type RuleKit,
   type RuleTarget,
 } from '../contract/rules/types.js';
 export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, readsAs, rfc3339Millis } from '../contract/time.js';
@@ -64,11 +67,9 @@ export { withArticle } from '../contract/words.js';
 export { base36 } from '../generators/digits.js';
 // How the generators make its objects.
 export { plausibleMillis } from '../generators/instants.js';
-export { isoBefore, isoFromMillis, millisFromIso } from '../generators/iso.js';
 export { randomId } from '../generators/nested-ids.js';
 export type { FastCheck, GeneratorProfile } from '../generators/profile.js';
 export { repair } from '../generators/repair.js';
-export { beforeBy, del, isoPlus, millisAfter, notBefore, type RuleKit } from '../generators/rule-kit.js';
 export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
 export { type ApiModules, apiSetOf } from '../handlers/apis.js';

@@ -14,7 +14,6 @@ import { BLOCK, bulkWalker, drawObjects } from '../../src/generators/bulk.js';
 import { drawBackend, Rng } from '../../src/generators/draw.js';
 import { familyRepairs } from '../../src/generators/families.js';
 import { blocksApart, drawLines } from '../../src/generators/lines.js';
-import { generatorsOf } from '../../src/generators/profiles.js';
 import { repairMembers } from '../../src/generators/repair.js';
 import { apiSetOf } from '../../src/handlers/apis.js';
 import type { ApiModule } from '../../src/handlers/profile.js';
@@ -88,9 +87,12 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
 
   it('a kit that names no members: the same lines, every member drawn as a value', () => {
     const praxis = BUILTIN_APIS.praxis as unknown as ApiModule;
-    const { members: _, ...unnamed } = praxis.generators.kits['praxis.session-cwd-normalized']!;
-    const kits = { ...praxis.generators.kits, 'praxis.session-cwd-normalized': unnamed };
-    const apis = apiSetOf({ praxis: { ...praxis, generators: { ...praxis.generators, kits } } });
+    const rules = praxis.contract.rules.map((rule) => {
+      if (rule.id !== 'praxis.session-cwd-normalized') return rule;
+      const { members: _, ...unnamed } = rule.kit;
+      return { ...rule, kit: unnamed };
+    });
+    const apis = apiSetOf({ praxis: { ...praxis, contract: { ...praxis.contract, rules } } });
     expect(repairMembers('praxis', 'session', apis)).toBeUndefined();
     const options = { count: 300, seed: SEED, apis };
     expect(
@@ -102,7 +104,7 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
     const apis = BUILTIN;
     for (const { api, target } of targets) {
       const repairs = [
-        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...generatorsOf(api, BUILTIN).kits[rule.id]! })),
+        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...rule.kit })),
         ...familyRepairs(api, target, apis).map((family, i) => ({ name: `${api} ${target} family ${i}`, ...family })),
       ];
       for (const edge of [false, true]) {

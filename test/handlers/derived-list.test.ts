@@ -17,10 +17,10 @@ const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as con
 const jobsContract = jobs.contract;
 const listJobs = jobsContract.operations[0]!;
 
-/** A mock of one module made of a contract alone (no rules: those need their kits). */
+/** A mock of one module made of a contract alone (its rules carry their kits). */
 async function mockOfContract(contract: ApiContract, op?: Partial<ListOperation>) {
   const operations = op ? contract.operations.map((o) => ({ ...o, ...op })) : contract.operations;
-  const module = defineApi({ contract: { ...contract, operations, rules: [] } });
+  const module = defineApi({ contract: { ...contract, operations } });
   const app = await MockApp.create({ apis: { [contract.api]: module } });
   const get = (path: string, query = '') => {
     const response = app.respond(contract.api, { method: 'GET', path, query: new URLSearchParams(query) });

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { MockApp } from '../../src/apis/mock-functions.js';
 import { checkItem } from '../../src/contract/rules/index.js';
-import { generatorsOf } from '../../src/generators/profiles.js';
 import { ControlError } from '../../src/handlers/control-error.js';
 import { describeUnknownFaults, faultChanges } from '../../src/handlers/faults/index.js';
 import { BUILTIN } from '../helpers/apis.js';
@@ -66,7 +65,7 @@ describe('fault effects', () => {
 
   it('every built-in item rule kit says what it breaks, and every fault says what it changes', () => {
     for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const)
-      for (const [id, kit] of Object.entries(generatorsOf(api, BUILTIN).kits)) expect(kit.breaks, id).toMatch(/^[a-z]/);
+      for (const rule of BUILTIN.contractOf(api).rules) expect(rule.kit.breaks, rule.id).toMatch(/^[a-z]/);
     for (const [id, changes] of faultChanges(BUILTIN)) expect(changes.length, id).toBeGreaterThan(10);
   });
 });

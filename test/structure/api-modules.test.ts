@@ -58,7 +58,7 @@ describe('one module per API', () => {
     for (const api of BUILTIN_API_NAMES) {
       const files = readdirSync(join(src, 'apis', api)).sort();
       expect(files, api).toEqual(
-        expect.arrayContaining(['contract.ts', 'faults.ts', 'generators.ts', 'kits.ts', 'mock.ts', 'rules.ts']),
+        expect.arrayContaining(['contract.ts', 'faults.ts', 'generators.ts', 'mock.ts', 'rules.ts']),
       );
     }
   });

@@ -4,7 +4,6 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import { plausibleMillis } from '../../generators/instants.js';
 import { randomId } from '../../generators/nested-ids.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
-import { arkKits } from './kits.js';
 import { arkLifecycle } from './rules.js';
 
 export const arkGenerators: GeneratorProfile = {
@@ -15,7 +14,6 @@ export const arkGenerators: GeneratorProfile = {
   overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge), 'Tool.tool_use_id': randomId(b, 'toolu_') }),
   // 002: "Agent 发起该次工具调用时生成的工具调用 ID。" Each call makes its own.
   nestedIds: { task: ['tool.tool_use_id'] },
-  kits: arkKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: ms };
     if (typeof out.started_at === 'number') out.started_at = ms + 1_000;

@@ -1,5 +1,6 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { type Finding, finding, has, type ItemRule } from '../../contract/rules/types.js';
+import { del, millisAfter } from '../../contract/rules/kit.js';
+import { type Finding, finding, has, type ItemRule, type RuleKit } from '../../contract/rules/types.js';
 import { looksLikeUnixMillis, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 
@@ -33,7 +34,7 @@ const known = (state: unknown): state is string =>
   typeof state === 'string' && (ALL as readonly string[]).includes(state);
 
 /** A task in `state` has started, so its started_at is returned (002: omitted only before the start). */
-function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string) {
+function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string, kit: RuleKit) {
   return {
     id,
     api: 'ark',
@@ -46,6 +47,7 @@ function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, 
         return finding('/started_at', `a ${state} task has no started_at; it is omitted only before the task starts`);
       return [];
     },
+    kit,
   } as const satisfies ItemRule;
 }
 
@@ -72,10 +74,43 @@ export const arkRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'marks the task queued and gives it a started_at',
+      members: ['state', 'started_at'],
+      repair(t) {
+        if (t.state === 'queued') del(t, 'started_at');
+      },
+      break(t) {
+        t.state = 'queued';
+        t.started_at = millisAfter(t.created_at, 1000);
+      },
+    },
   },
-  startedAtPresent('ark.started-at-present-once-running', 'running', 'A running task has started'),
+  startedAtPresent('ark.started-at-present-once-running', 'running', 'A running task has started', {
+    breaks: 'marks the task running and removes its started_at',
+    members: ['state', 'started_at', 'created_at'],
+    repair(t) {
+      if (t.state === 'running' && t.started_at === undefined) t.started_at = millisAfter(t.created_at, 1000);
+    },
+    break(t) {
+      t.state = 'running';
+      del(t, 'started_at');
+    },
+  }),
   // Only succeeded: a failed or cancelled task may have ended, and an unknown one be lost, before it started.
-  startedAtPresent('ark.started-at-present-once-succeeded', 'succeeded', 'A succeeded task ran, so it has started'),
+  startedAtPresent('ark.started-at-present-once-succeeded', 'succeeded', 'A succeeded task ran, so it has started', {
+    breaks: 'marks the task succeeded and removes its started_at',
+    members: ['state', 'started_at', 'finished_at', 'created_at'],
+    repair(t) {
+      if (t.state === 'succeeded' && t.started_at === undefined)
+        t.started_at = typeof t.finished_at === 'number' ? t.finished_at : millisAfter(t.created_at, 1000);
+    },
+    break(t) {
+      t.state = 'succeeded';
+      del(t, 'started_at');
+      if (typeof t.finished_at !== 'number') t.finished_at = millisAfter(t.created_at, 5000);
+    },
+  }),
   {
     id: 'ark.finished-at-only-when-terminal',
     api: 'ark',
@@ -95,6 +130,17 @@ export const arkRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'gives an unfinished task a finished_at (a finished one becomes unknown)',
+      members: ['state', 'finished_at'],
+      repair(t) {
+        if (!isTerminal(t.state)) del(t, 'finished_at');
+      },
+      break(t) {
+        if (isTerminal(t.state)) t.state = 'unknown';
+        t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
+      },
+    },
   },
   {
     id: 'ark.finished-at-when-terminal',
@@ -110,6 +156,18 @@ export const arkRules = [
           `state is ${String(task.state)} but finished_at is missing; it is the time the task entered its end state`,
         );
       return [];
+    },
+    kit: {
+      breaks: 'removes finished_at from a finished task (an unfinished one becomes failed)',
+      members: ['state', 'finished_at', 'started_at', 'created_at'],
+      repair(t) {
+        if (isTerminal(t.state) && t.finished_at === undefined)
+          t.finished_at = millisAfter(t.started_at ?? t.created_at, 5000);
+      },
+      break(t) {
+        if (!isTerminal(t.state)) t.state = 'failed';
+        del(t, 'finished_at');
+      },
     },
   },
   {
@@ -133,6 +191,24 @@ export const arkRules = [
       }
       return out;
     },
+    kit: {
+      breaks:
+        'gives a task that is not failed, cancelled or unknown an error_code and an error_message (one that is ' +
+        'becomes succeeded)',
+      members: ['state', 'error_code', 'error_message'],
+      repair(t) {
+        if (!['failed', 'cancelled', 'unknown'].includes(String(t.state))) {
+          del(t, 'error_code');
+          del(t, 'error_message');
+        }
+      },
+      break(t) {
+        if (['failed', 'cancelled', 'unknown'].includes(String(t.state))) t.state = 'succeeded';
+        // Both, as the documents give them (ark.present-together).
+        t.error_code = 'internal';
+        t.error_message = 'the worker restarted';
+      },
+    },
   },
   {
     id: 'ark.times-are-unix-millis',
@@ -153,6 +229,19 @@ export const arkRules = [
           });
       }
       return out;
+    },
+    kit: {
+      breaks: 'writes created_at in seconds instead of milliseconds',
+      members: ['created_at', 'started_at', 'finished_at'],
+      repair(t) {
+        for (const key of ['created_at', 'started_at', 'finished_at']) {
+          const v = t[key];
+          if (typeof v === 'number' && (v < 1e12 || v >= 1e13)) t[key] = 1e12 + (v % 1e12);
+        }
+      },
+      break(t) {
+        t.created_at = Math.floor((t.created_at as number) / 1000);
+      },
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -2,7 +2,6 @@
 import type { JsonObject } from '../../contract/rules/types.js';
 import { randomId } from '../../generators/nested-ids.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
-import { everrunsKits } from './kits.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -21,7 +20,6 @@ export const everrunsGenerators: GeneratorProfile = {
   // 001: an ask's "Stable ID referenced by the answering message’s `in_reply_to`", the "Child session,
   // for subagent-shaped tasks" and the "Remote task ID, for tasks wrapping an external protocol task".
   nestedIds: { task: ['input_request.id', 'links.child_session_id', 'links.remote_task_id'] },
-  kits: everrunsKits,
   stampCreation(_target, item, ms) {
     const out: JsonObject = { ...item, created_at: iso(ms), updated_at: iso(ms) };
     for (const key of ['started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'])

@@ -43,7 +43,13 @@ const FAILED_ONLY_KINDS: readonly string[] = ['timeout', 'rejection'];
  * Not started yet, as one answer shows it: queued on its first attempt (a re-attached task may be
  * queued again with what an earlier attempt produced), and no time says it started, beat or ended.
  */
-export const notStartedYet = (task: JsonObject) =>
+const relativeUrl = (a: unknown) =>
+  typeof a === 'object' &&
+  a !== null &&
+  typeof (a as JsonObject).url === 'string' &&
+  !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
+
+const notStartedYet = (task: JsonObject) =>
   task.state === 'queued' &&
   (task.attempt === undefined || task.attempt === 1) &&
   ['started_at', 'heartbeat_at', 'finished_at'].every((key) => task[key] === undefined || task[key] === null);
@@ -69,6 +75,17 @@ export const everrunsRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
+      members: ['state', 'input_request'],
+      repair(t) {
+        if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
+      },
+      break(t) {
+        if (t.state === 'awaiting_input') t.state = 'running';
+        t.input_request = { id: 'ask_stale', prompt: 'Which branch should I use?' };
+      },
+    },
   },
   {
     id: 'everruns.attempt-starts-at-1',
@@ -81,6 +98,16 @@ export const everrunsRules = [
       if ((task.attempt as number) < 1)
         return finding('/attempt', `attempt is ${String(task.attempt)}; attempts start at 1`, task.attempt);
       return [];
+    },
+    kit: {
+      breaks: 'sets attempt to 0',
+      members: ['attempt'],
+      repair(t) {
+        if (typeof t.attempt === 'number' && t.attempt < 1) t.attempt = 1;
+      },
+      break(t) {
+        t.attempt = 0;
+      },
     },
   },
   {
@@ -100,6 +127,16 @@ export const everrunsRules = [
           task.result_path,
         );
       return [];
+    },
+    kit: {
+      breaks: 'sets result_path to "/tasks/<id>.json"',
+      members: ['result_path', 'id'],
+      repair(t) {
+        if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
+      },
+      break(t) {
+        t.result_path = `/tasks/${String(t.id)}.json`;
+      },
     },
   },
   {
@@ -128,6 +165,20 @@ export const everrunsRules = [
         );
       return [];
     },
+    kit: {
+      breaks:
+        'gives a task that neither failed nor was canceled an error of kind orphaned (a failed, ' +
+        'canceled or awaiting_input one becomes succeeded)',
+      members: ['state', 'error'],
+      repair(t) {
+        if (!['failed', 'canceled'].includes(String(t.state)) && t.error !== undefined) t.error = null;
+      },
+      break(t) {
+        if (t.state === 'failed' || t.state === 'canceled' || t.state === 'awaiting_input') t.state = 'succeeded';
+        // orphaned, not timeout: timeout and rejection on a task that did not fail break another rule.
+        t.error = { kind: 'orphaned', message: 'the worker went away' };
+      },
+    },
   },
   {
     id: 'everruns.root-session-not-self',
@@ -148,6 +199,16 @@ export const everrunsRules = [
         );
       return [];
     },
+    kit: {
+      breaks: "sets root_session_id to the task's own session_id",
+      members: ['root_session_id', 'session_id'],
+      repair(t) {
+        if (t.root_session_id === t.session_id) t.root_session_id = null;
+      },
+      break(t) {
+        t.root_session_id = t.session_id;
+      },
+    },
   },
   {
     id: 'everruns.timeout-rejection-only-on-failed',
@@ -166,6 +227,24 @@ export const everrunsRules = [
           kind,
         );
       return [];
+    },
+    kit: {
+      breaks: 'marks the task canceled with an error of kind timeout',
+      members: ['error', 'state'],
+      repair(t) {
+        const error = t.error as JsonObject | null | undefined;
+        if (
+          error &&
+          typeof error === 'object' &&
+          ['timeout', 'rejection'].includes(String(error.kind)) &&
+          t.state !== 'failed'
+        )
+          t.error = { ...error, kind: 'orphaned' };
+      },
+      break(t) {
+        t.state = 'canceled';
+        t.error = { kind: 'timeout', message: 'deadline exceeded' };
+      },
     },
   },
   {
@@ -188,6 +267,18 @@ export const everrunsRules = [
           child,
         );
       return [];
+    },
+    kit: {
+      breaks: "sets links.child_session_id to the task's own session_id",
+      members: ['links', 'session_id'],
+      repair(t) {
+        const links = t.links as JsonObject | undefined;
+        if (links && typeof links === 'object' && links.child_session_id === t.session_id)
+          t.links = { ...links, child_session_id: null };
+      },
+      break(t) {
+        t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.session_id };
+      },
     },
   },
   {
@@ -213,6 +304,25 @@ export const everrunsRules = [
           : [],
       );
     },
+    kit: {
+      breaks:
+        'adds an artifact whose url is the relative "artifacts/log.txt" (to a task not yet started, as its second ' +
+        'attempt: a first one has produced nothing)',
+      members: ['artifacts'],
+      repair(t) {
+        if (Array.isArray(t.artifacts) && t.artifacts.some(relativeUrl))
+          t.artifacts = t.artifacts.map((a, i) =>
+            relativeUrl(a) ? { ...(a as JsonObject), url: `https://example.com/artifacts/${i}` } : a,
+          );
+      },
+      break(t) {
+        if (notStartedYet(t)) t.attempt = 2;
+        t.artifacts = [
+          ...(Array.isArray(t.artifacts) ? t.artifacts : []),
+          { name: 'log', type: 'url', url: 'artifacts/log.txt' },
+        ];
+      },
+    },
   },
   {
     id: 'everruns.nothing-produced-before-start',
@@ -235,6 +345,18 @@ export const everrunsRules = [
           task.artifacts.length,
         );
       return [];
+    },
+    kit: {
+      breaks:
+        'makes the task queued on its first attempt, with no start, heartbeat or finish time, and gives it an artifact',
+      members: ['state', 'attempt', 'started_at', 'heartbeat_at', 'finished_at', 'artifacts'],
+      repair(t) {
+        if (notStartedYet(t) && Array.isArray(t.artifacts) && t.artifacts.length > 0) t.artifacts = [];
+      },
+      break(t) {
+        Object.assign(t, { state: 'queued', attempt: 1, started_at: null, heartbeat_at: null, finished_at: null });
+        t.artifacts = [{ name: 'draft', type: 'file', path: '/.tasks/draft.md', url: null }];
+      },
     },
   },
   {
@@ -264,6 +386,19 @@ export const everrunsRules = [
           child,
         );
       return [];
+    },
+    kit: {
+      breaks: "sets links.child_session_id to the task's root_session_id (giving it a root when it has none)",
+      members: ['links', 'root_session_id'],
+      repair(t) {
+        const links = t.links as JsonObject | undefined;
+        if (links && typeof links === 'object' && typeof t.root_session_id === 'string')
+          if (links.child_session_id === t.root_session_id) t.links = { ...links, child_session_id: null };
+      },
+      break(t) {
+        if (typeof t.root_session_id !== 'string') t.root_session_id = `${String(t.session_id)}_root`;
+        t.links = { ...((t.links as JsonObject | undefined) ?? {}), child_session_id: t.root_session_id };
+      },
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -3,7 +3,6 @@ import { base36 } from '../../generators/digits.js';
 import { plausibleMillis } from '../../generators/instants.js';
 import type { GeneratorProfile } from '../../generators/profile.js';
 import type { Backend } from '../../generators/schema-arbitrary.js';
-import { jsonrpcKits } from './kits.js';
 
 const REPLIES = [
   'All 214 tests passed.',
@@ -62,7 +61,6 @@ export const jsonrpcGenerators: GeneratorProfile = {
   }),
   // The tool calls drawn into `output` (see outputItem): each call has its own id.
   nestedIds: { task: ['output[].call_id'] },
-  kits: jsonrpcKits,
   stampCreation(_target, item, ms) {
     return { ...item, created_at: Math.floor(ms / 1000) };
   },

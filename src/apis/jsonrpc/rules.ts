@@ -1,4 +1,5 @@
 import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
+import { del } from '../../contract/rules/kit.js';
 import { finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
@@ -78,6 +79,24 @@ export const jsonrpcRules = [
         );
       return [];
     },
+    kit: {
+      breaks:
+        'gives a task that does not require input input_required_call_ids ["call_pending"] (an ' +
+        'input-required one becomes working)',
+      members: ['status', 'input_required_call_ids'],
+      repair(t) {
+        if (
+          t.status !== 'input-required' &&
+          Array.isArray(t.input_required_call_ids) &&
+          t.input_required_call_ids.length > 0
+        )
+          del(t, 'input_required_call_ids');
+      },
+      break(t) {
+        if (t.status === 'input-required') t.status = 'working';
+        t.input_required_call_ids = ['call_pending'];
+      },
+    },
   },
   {
     id: 'jsonrpc.nothing-produced-before-start',
@@ -99,6 +118,18 @@ export const jsonrpcRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'makes a task created (not started) and gives it one output item, an assistant message',
+      members: ['status', 'output'],
+      repair(t) {
+        if (t.status === 'created' && Array.isArray(t.output) && t.output.length > 0) t.output = [];
+      },
+      break(t) {
+        t.status = 'created';
+        del(t, 'input_required_call_ids');
+        t.output = [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'early' }] }];
+      },
+    },
   },
   {
     id: 'jsonrpc.created-at-unix-seconds',
@@ -114,6 +145,17 @@ export const jsonrpcRules = [
           task.created_at,
         );
       return [];
+    },
+    kit: {
+      breaks: 'writes created_at in milliseconds instead of seconds',
+      members: ['created_at'],
+      repair(t) {
+        const v = t.created_at;
+        if (typeof v === 'number' && (v < 1e9 || v >= 1e10)) t.created_at = 1e9 + (v % 1e9);
+      },
+      break(t) {
+        t.created_at = (t.created_at as number) * 1000;
+      },
     },
   },
   {
@@ -132,6 +174,17 @@ export const jsonrpcRules = [
         return finding('/error', 'the envelope carries both result and error', envelope.error);
       return [];
     },
+    kit: {
+      breaks: 'gives the envelope an error beside its result',
+      members: ['result', 'error'],
+      repair(e) {
+        if (e.result !== undefined && e.result !== null && e.error !== undefined && e.error !== null) del(e, 'error');
+      },
+      break(e) {
+        e.result = Array.isArray(e.result) ? e.result : [];
+        e.error = { code: -32603, message: 'Internal error' };
+      },
+    },
   },
   {
     id: 'jsonrpc.previous-task-not-self',
@@ -148,6 +201,16 @@ export const jsonrpcRules = [
           task.previous_task_id,
         );
       return [];
+    },
+    kit: {
+      breaks: "sets previous_task_id to the task's own id",
+      members: ['previous_task_id', 'id'],
+      repair(t) {
+        if (t.previous_task_id !== undefined && t.previous_task_id === t.id) del(t, 'previous_task_id');
+      },
+      break(t) {
+        t.previous_task_id = t.id;
+      },
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -1,6 +1,5 @@
 /** Praxis: what the generators need beyond the contract (see GeneratorProfile). */
 import type { GeneratorProfile } from '../../generators/profile.js';
-import { praxisKits } from './kits.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -19,7 +18,6 @@ export const praxisGenerators: GeneratorProfile = {
   // 004: a session's resources, "each is a file reference mounted into the session's machine", and its
   // outcome evaluations, "One entry per `define_outcome` event sent to the session".
   nestedIds: { session: ['resources[].id', 'outcome_evaluations[].outcome_id'] },
-  kits: praxisKits,
   stampCreation(target, item, ms) {
     const out = { ...item };
     if (target === 'session') {

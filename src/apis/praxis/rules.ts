@@ -1,4 +1,5 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import { del, isoPlus } from '../../contract/rules/kit.js';
 import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/praxis.js';
 
@@ -47,7 +48,7 @@ const isRunning = (task: JsonObject) => task.status === 'running';
  * `..` that a normalizer would resolve (after a named segment, or at the root of an absolute
  * path). A trailing slash is left alone: normalizers differ on it.
  */
-export function isNormalizedPath(path: string): boolean {
+function isNormalizedPath(path: string): boolean {
   if (path === '') return false;
   if (path === '/' || path === '.') return true;
   const absolute = path.startsWith('/');
@@ -95,6 +96,24 @@ export const praxisRules = [
         );
       return [];
     },
+    kit: {
+      breaks:
+        "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null " +
+        '(a lost one becomes failed first)',
+      members: ['status', 'ended_at', 'started_at'],
+      repair(t) {
+        if (t.status === 'running') t.ended_at = null;
+        else if (t.ended_at === null || t.ended_at === undefined) t.ended_at = isoPlus(t.started_at, 60_000);
+      },
+      break(t) {
+        if (t.status === 'running') t.ended_at = isoPlus(t.started_at, 60_000);
+        else {
+          // A lost task may have no end: a failed one has one.
+          if (t.status === 'lost') t.status = 'failed';
+          t.ended_at = null;
+        }
+      },
+    },
   },
   {
     id: 'praxis.cancellable-only-when-running',
@@ -110,6 +129,22 @@ export const praxisRules = [
           true,
         );
       return [];
+    },
+    kit: {
+      breaks:
+        'sets cancellable to true on a task that is not running (a running one is first marked ' +
+        'completed, with an ended_at)',
+      members: ['status', 'cancellable'],
+      repair(t) {
+        if (t.status !== 'running') t.cancellable = false;
+      },
+      break(t) {
+        if (t.status === 'running') {
+          t.status = 'completed';
+          t.ended_at = isoPlus(t.started_at, 60_000);
+        }
+        t.cancellable = true;
+      },
     },
   },
   {
@@ -131,6 +166,17 @@ export const praxisRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'sets trigger_count to 2 on a task of another kind than monitor (a monitor becomes a bash task)',
+      members: ['kind', 'trigger_count'],
+      repair(t) {
+        if (t.kind !== 'monitor') t.trigger_count = null;
+      },
+      break(t) {
+        if (t.kind === 'monitor') t.kind = 'bash';
+        t.trigger_count = 2;
+      },
+    },
   },
   {
     id: 'praxis.thread-id-only-for-subagents',
@@ -148,6 +194,18 @@ export const praxisRules = [
         );
       return [];
     },
+    kit: {
+      breaks:
+        'sets thread_id to "thread_main" on a task of another kind than subagent (a subagent becomes a bash task)',
+      members: ['kind', 'thread_id'],
+      repair(t) {
+        if (t.kind !== 'subagent') t.thread_id = null;
+      },
+      break(t) {
+        if (t.kind === 'subagent') t.kind = 'bash';
+        t.thread_id = 'thread_main';
+      },
+    },
   },
   {
     id: 'praxis.session-environment-xor-computer',
@@ -164,6 +222,17 @@ export const praxisRules = [
           session.computer_id,
         );
       return [];
+    },
+    kit: {
+      breaks: 'gives a session both an environment_id and computer_id "cmp_owned"',
+      members: ['environment_id', 'computer_id'],
+      repair(s) {
+        if (typeof s.environment_id === 'string' && typeof s.computer_id === 'string') del(s, 'computer_id');
+      },
+      break(s) {
+        s.environment_id = typeof s.environment_id === 'string' ? s.environment_id : 'env_sandbox';
+        s.computer_id = 'cmp_owned';
+      },
     },
   },
   {
@@ -187,6 +256,16 @@ export const praxisRules = [
           session.archived_at,
         );
       return [];
+    },
+    kit: {
+      breaks: "sets the session's archived_at to an hour after its created_at",
+      members: ['archived_at'],
+      repair(s) {
+        s.archived_at = null;
+      },
+      break(s) {
+        s.archived_at = isoPlus(s.created_at, 3_600_000);
+      },
     },
   },
   {
@@ -212,6 +291,16 @@ export const praxisRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'sets cwd to "/home/user//workspace/./src"',
+      members: ['cwd'],
+      repair(s) {
+        if (typeof s.cwd === 'string' && !isNormalizedPath(s.cwd)) s.cwd = '/home/user/workspace';
+      },
+      break(s) {
+        s.cwd = '/home/user//workspace/./src';
+      },
+    },
   },
   {
     id: 'praxis.session-budget-names-its-ceiling',
@@ -235,6 +324,18 @@ export const praxisRules = [
         );
       return [];
     },
+    kit: {
+      breaks: 'gives the session a budget of type limit without max_list_cost',
+      members: ['budget'],
+      repair(s) {
+        const budget = s.budget;
+        if (isObject(budget) && !('max_list_cost' in budget))
+          budget.max_list_cost = { amount: '100.00', currency: 'USD' };
+      },
+      break(s) {
+        s.budget = { type: 'limit' };
+      },
+    },
   },
   {
     id: 'praxis.session-not-forked-from-itself',
@@ -255,6 +356,16 @@ export const praxisRules = [
           source,
         );
       return [];
+    },
+    kit: {
+      breaks: "sets forked_from.session_id to the session's own id",
+      members: ['forked_from', 'id'],
+      repair(s) {
+        if (forkSource(s) !== undefined && forkSource(s) === s.id) s.forked_from = null;
+      },
+      break(s) {
+        s.forked_from = { session_id: s.id };
+      },
     },
   },
 ] as const satisfies readonly ItemRule[];

@@ -12,6 +12,26 @@ export interface Finding {
 
 export type RuleTarget = 'task' | 'session' | 'envelope';
 
+/**
+ * How the generators repair an object to satisfy a rule, and break it: every item rule has one (`ItemRule.kit`).
+ */
+export interface RuleKit {
+  /**
+   * What `break` does to an object, starting with a verb ("sets attempt to 0"): the item-rule
+   * fault's description in docs/rules.md and the mock's state. An API without one is described
+   * by its rule's statement.
+   */
+  breaks?: string;
+  /**
+   * The top-level members `repair` reads, sets or deletes (`['status', 'ended_at']`). Bulk text
+   * (`generate`) draws every other member straight as JSON text, without building its value; an
+   * API any of whose kits leaves this out is drawn as values whole (slower, the same objects).
+   */
+  members?: readonly string[];
+  repair(item: JsonObject): void;
+  break(item: JsonObject): void;
+}
+
 /** A cross-field statement of one document that JSON Schema cannot say. */
 export interface ItemRule<Id extends string = string> {
   id: Id;
@@ -43,6 +63,8 @@ export interface ItemRule<Id extends string = string> {
    * `applies` tested for granted instead of testing it again.
    */
   check(item: JsonObject): Finding[];
+  /** How the generators repair an object to satisfy the rule, and break it (the mock's fault of the rule). */
+  kit: RuleKit;
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -1,6 +1,7 @@
 /** Fault transforms every API has: broken item rules, a schema break, drift, revived tasks, shrinking counters. */
 
 import type { ApiSet } from '../../contract/api-set.js';
+import { isoFromMillis } from '../../contract/iso.js';
 import {
   componentOf,
   idOf,
@@ -12,8 +13,7 @@ import {
 import type { ApiName } from '../../contract/registry.js';
 import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
-import { isoFromMillis } from '../../generators/iso.js';
-import { generatorsOf, kitOf } from '../../generators/profiles.js';
+import { generatorsOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
 import type { MockContext, MockResponse } from '../types.js';
 import { afterFirstWalk, editEnvelope, editItems, type FaultTransform, isFiltered } from './transform.js';
@@ -43,7 +43,7 @@ function tally(response: MockResponse, context: MockContext, id: string, noun: s
  * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
  */
 export function itemRuleFault(rule: ItemRule, apis: ApiSet): FaultTransform {
-  const kit = kitOf(rule.api, rule.id, apis);
+  const { kit } = rule;
   const breakOne = (item: JsonObject) => {
     kit.break(item);
     repair(rule.api, rule.target, item, rule.id, apis);

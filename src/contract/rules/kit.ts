@@ -1,22 +1,7 @@
-import type { JsonObject } from '../contract/rules/types.js';
-import { isoBefore, isoFromMillis, millisFromIso } from './iso.js';
+/** The helpers a rule's kit repairs and breaks objects with (its times, its members). */
 
-export interface RuleKit {
-  /**
-   * What `break` does to an object, starting with a verb ("sets attempt to 0"): the item-rule
-   * fault's description in docs/rules.md and the mock's state. An API without one is described
-   * by its rule's statement.
-   */
-  breaks?: string;
-  /**
-   * The top-level members `repair` reads, sets or deletes (`['status', 'ended_at']`). Bulk text
-   * (`generate`) draws every other member straight as JSON text, without building its value; an
-   * API any of whose kits leaves this out is drawn as values whole (slower, the same objects).
-   */
-  members?: readonly string[];
-  repair(item: JsonObject): void;
-  break(item: JsonObject): void;
-}
+import { isoBefore, isoFromMillis, millisFromIso } from '../iso.js';
+import type { JsonObject } from './types.js';
 
 /** The largest instant RFC 3339 can write with a four-digit year. */
 const MAX_RFC3339_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

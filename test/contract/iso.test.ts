@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoFromMillis, millisFromIso } from '../../src/generators/iso.js';
+import { isoFromMillis, millisFromIso } from '../../src/contract/iso.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
