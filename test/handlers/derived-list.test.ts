@@ -5,6 +5,7 @@
  */
 import jobs from 'agent-task-contracts/examples/jobs';
 import { describe, expect, it } from 'vitest';
+import { arkContract } from '../../src/apis/ark/contract.js';
 import type { ApiContract } from '../../src/contract/api.js';
 import type { ListOperation } from '../../src/contract/operation-types.js';
 import { MockApp } from '../../src/handlers/app.js';
@@ -42,6 +43,8 @@ async function jobsMock(op?: Partial<ListOperation>, count = 25) {
   return mock;
 }
 
+/** Tasks that are all running (both Ark and the toy have the state). */
+const running = (count: number) => Array.from({ length: count }, () => ({ state: 'running' as const }));
 const jobsOf = (body: Body) => body.jobs as Job[];
 const codeOf = (body: Body) => (body.error as { code?: string } | undefined)?.code;
 
@@ -97,6 +100,22 @@ describe('token paging (the mock’s own token, stable while tasks are added)', 
   });
 });
 
+describe('token paging where the spec writes the token as a number (Ark’s next_cursor)', () => {
+  it('gives the creation number of the last item listed, and takes it back', async () => {
+    const { app, get } = await mockOfContract(arkContract);
+    await app.seed('ark', 'sesn-a', running(7), { seed: 5 });
+    const first = get('/sessions/sesn-a/tasks', 'limit=5').body;
+    expect(typeof first.next_cursor).toBe('number');
+    const second = get('/sessions/sesn-a/tasks', `limit=5&cursor=${first.next_cursor}`).body;
+    expect([(first.items as unknown[]).length, (second.items as unknown[]).length, second.next_cursor]).toEqual([
+      5,
+      2,
+      undefined,
+    ]);
+    expect(get('/sessions/sesn-a/tasks', 'cursor=-1').status).toBe(400);
+  });
+});
+
 describe('page sizes', () => {
   it('serves the default without a limit, and every size within the documented bounds', async () => {
     const { get } = await jobsMock(undefined, 120);
@@ -140,6 +159,30 @@ describe('filters', () => {
   });
 });
 
+describe('refusals the rejected data documents', () => {
+  it('refuses any value of a parameter the operation does not read, and a value it lists, by its entry', async () => {
+    const unsupported = {
+      param: 'order',
+      law: 'unsupported-filter-400' as const,
+      values: ['asc'],
+      status: 409 as const,
+    };
+    const listed = {
+      param: 'status',
+      law: 'invalid-status-rejected' as const,
+      values: ['running'],
+      status: 418 as const,
+    };
+    const { get } = await jobsMock({
+      rejected: [...listJobs.rejected, { ...unsupported, source: listJobs.order!.source }],
+    });
+    expect(get('/sessions/ses_a/jobs', 'order=desc').status).toBe(409);
+    const strict = await jobsMock({ rejected: [{ ...listed, source: listJobs.order!.source }] });
+    expect(strict.get('/sessions/ses_a/jobs', 'status=running').status).toBe(418);
+    expect(strict.get('/sessions/ses_a/jobs', 'status=failed').status).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('answers an unknown session with the unknownSession data, in the API’s error body', async () => {
     const { get } = await jobsMock();
@@ -162,12 +205,7 @@ describe('sessions', () => {
 
 describe('item-id paging (the toy contract: a queue for a session, items at /page/jobs)', async () => {
   const { app, get } = await mockOfContract(toyContract);
-  await app.seed(
-    'toy',
-    'q-a',
-    Array.from({ length: 23 }, () => ({ state: 'running' })),
-    { seed: 3 },
-  );
+  await app.seed('toy', 'q-a', running(23), { seed: 3 });
   await app.seed('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
   const itemsOf = (body: Body) => (body.page as { jobs: { id: string }[] }).jobs.map((job) => job.id);
   const all = itemsOf(get('/v1/queues/q-a/jobs', 'limit=50').body);

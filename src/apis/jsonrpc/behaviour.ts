@@ -1,6 +1,9 @@
 /**
- * JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). The
- * documented behaviour only.
+ * JSON-RPC: GET /tasks in a ListTasksResponse envelope, task-id cursors, FastAPI 422s (003). Written by
+ * hand, not derived from the operation's data: 003 is a FastAPI document ("422 Validation Error Schema —
+ * detail object[] — loc undefined[] msg Message type Error Type"), whose validation lists every problem of
+ * a query in one answer and refuses a status outside the enum the document gives it, which no `rejected`
+ * entry says. The documented behaviour only.
  */
 
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
