@@ -97,6 +97,7 @@ describe('token paging (the mock’s own token, stable while tasks are added)', 
     expect(get('/sessions/ses_a/jobs', `limit=5&page_token=${token}`).status).toBe(200);
     const replayed = get('/sessions/ses_a/jobs', `limit=5&status=running&page_token=${token}`);
     expect([replayed.status, codeOf(replayed.body)]).toEqual([409, 'not_found']);
+    expect(get('/sessions/ses_a/jobs', `limit=6&page_token=${token}`).status).toBe(409);
   });
 });
 

@@ -64,7 +64,9 @@ export function derivedBehaviour(op: ListOperation): OperationBehaviour {
         return refused(op, context, entry.param, `${entry.param} is not supported here`).response;
     const size = pageSizeOf(op, read, context);
     if (size instanceof Answered) return size.response;
-    const start = paging.start(op, read, scope, context);
+    // The page size is part of the query a bound token belongs to.
+    const query = { ...scope, key: `${scope.key}|${size}` };
+    const start = paging.start(op, read, query, context);
     if (start instanceof Answered) return start.response;
     // And a value a document lists as refused is, whatever the readers made of it.
     for (const entry of op.rejected) {
@@ -74,6 +76,6 @@ export function derivedBehaviour(op: ListOperation): OperationBehaviour {
     }
     const { session, states, where } = scope;
     const page = context.store.page(op.api, { session, states, where, ...start, limit: size });
-    return pageBody(op, page.entries, paging.next(op, page, scope, context));
+    return pageBody(op, page.entries, paging.next(op, page, query, context));
   };
 }

@@ -17,7 +17,7 @@ export interface ListScope {
   states?: readonly string[];
   /** The other filters, as one test. */
   where?: (item: Record<string, unknown>) => boolean;
-  /** What a token bound to its query compares: the session and every filter as given. */
+  /** What a token bound to its query compares: the session and every filter as given (and the page size). */
   key: string;
 }
 
