@@ -58,7 +58,7 @@ async function jobsIds(): Promise<string> {
 
 /**
  * Precompiled validators (ajv standalone code): every component and documented response body
- * of every API, in both profiles. Loading them costs no schema compilation at start-up and
+ * of every API, in both readings. Loading them costs no schema compilation at start-up and
  * pulls no ajv compiler into a browser bundle.
  */
 async function validatorOutputs(): Promise<Map<string, string>> {

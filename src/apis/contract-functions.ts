@@ -8,7 +8,7 @@ import type { ApiName } from '../contract/api-types.js';
 import type { OperationIdOf } from '../contract/ids.js';
 import * as layer from '../contract/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
-import type { SchemaProfile } from '../contract/schema.js';
+import type { SchemaReading } from '../contract/schema.js';
 import type { Violation } from '../contract/violation.js';
 import { builtinJudgedApis } from './generators.js';
 
@@ -29,10 +29,10 @@ export function validateResponseBody<F extends ApiName>(
   operationId: OperationIdOf<F>,
   status: number,
   body: unknown,
-  profile: SchemaProfile = 'documented',
+  reading: SchemaReading = 'documented',
   apis: ApiSet = builtinJudgedApis(),
 ): Violation[] | undefined {
-  return layer.validateResponseBody(api, operationId, status, body, profile, apis);
+  return layer.validateResponseBody(api, operationId, status, body, reading, apis);
 }
 
 /** An API's list operations, as data (`apis`: another set than the built-in one). */

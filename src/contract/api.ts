@@ -21,7 +21,7 @@ export interface ApiContract {
   vendorBaseUrl: string;
   operations: readonly ListOperation[];
   rules: readonly ItemRule[];
-  /** Compiled validators by `validatorKey` (components and documented response bodies, both profiles). */
+  /** Compiled validators by `validatorKey` (components and documented response bodies, both readings). */
   validators: Readonly<Record<string, ValidateFunction | undefined>>;
 }
 

@@ -14,7 +14,7 @@ import { ApiSet } from './api-set.js';
 import { formats } from './formats.js';
 import type { OpenApiOperation } from './openapi.js';
 import type { ApiName } from './registry.js';
-import { bundleId, responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
+import { bundleId, responseSchema, type SchemaReading, schemaBundle } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 
 type Standalone = (ajv: Ajv2020, refs: Record<string, string>) => string;
@@ -26,7 +26,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const AJV_OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;
 const VOCABULARY = ['x-reference-only', 'x-assumption'];
 
-const PROFILES: readonly SchemaProfile[] = ['strict', 'documented'];
+const READINGS: readonly SchemaReading[] = ['strict', 'documented'];
 
 function compiler(): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, lines: false } });
@@ -53,23 +53,23 @@ export function standaloneSource(schemas: Record<string, { $id: string }>): stri
   return moduleSource(ajv, refs);
 }
 
-/** Adds one API's component bundles and response bodies (both profiles) to `ajv`; returns key → schema id. */
+/** Adds one API's component bundles and response bodies (both readings) to `ajv`; returns key → schema id. */
 function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<string, string> {
   const refs: Record<string, string> = {};
   const spec = apis.contractOf(api).spec;
-  for (const profile of PROFILES) {
-    const responses = `https://agent-task-contracts.invalid/${api}/${profile}/responses`;
-    ajv.addSchema(schemaBundle(api, profile, apis));
+  for (const reading of READINGS) {
+    const responses = `https://agent-task-contracts.invalid/${api}/${reading}/responses`;
+    ajv.addSchema(schemaBundle(api, reading, apis));
     for (const component of Object.keys(spec.components?.schemas ?? {}))
-      refs[validatorKey({ api, profile, component })] = `${bundleId(api, profile)}#/$defs/${component}`;
+      refs[validatorKey({ api, reading, component })] = `${bundleId(api, reading)}#/$defs/${component}`;
     for (const item of Object.values(spec.paths)) {
       for (const op of Object.values(item) as OpenApiOperation[]) {
         for (const status of Object.keys(op.responses)) {
-          const schema = responseSchema(api, op.operationId, Number(status), profile, apis);
+          const schema = responseSchema(api, op.operationId, Number(status), reading, apis);
           if (!schema) continue;
           const id = `${responses}/${op.operationId}/${status}.json`;
           ajv.addSchema({ ...schema, $id: id });
-          refs[validatorKey({ api, profile, operationId: op.operationId, status: Number(status) })] = id;
+          refs[validatorKey({ api, reading, operationId: op.operationId, status: Number(status) })] = id;
         }
       }
     }

@@ -13,7 +13,7 @@ import type { ApiName } from './api-types.js';
 import type { DriftEntry, DriftKind } from './drift-entry.js';
 import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { responseSchema, type SchemaProfile, schemaBundle } from './schema.js';
+import { responseSchema, type SchemaReading, schemaBundle } from './schema.js';
 
 export interface BodyObservation {
   /** Fields and enumerated values the spec does not declare. */
@@ -24,7 +24,7 @@ export interface BodyObservation {
   enumValues: { path: string; value: string; declared: readonly string[] }[];
 }
 
-const PROFILE: SchemaProfile = 'documented';
+const READING: SchemaReading = 'documented';
 /** One contract's documented components, and each $ref resolved once, not once per value of every answer. */
 interface Schemas {
   defs: Record<string, JsonSchema>;
@@ -35,7 +35,7 @@ function schemasOf(api: ApiName, apis: ApiSet): Schemas {
   const contract = apis.contractOf(api);
   let found = schemasByContract.get(contract);
   if (!found) {
-    const defs = (schemaBundle(api, PROFILE, apis).$defs ?? {}) as Record<string, JsonSchema>;
+    const defs = (schemaBundle(api, READING, apis).$defs ?? {}) as Record<string, JsonSchema>;
     schemasByContract.set(contract, (found = { defs, resolved: new WeakMap() }));
   }
   return found;
@@ -103,7 +103,7 @@ export function observeBody(
   apis: ApiSet,
 ): BodyObservation {
   const out: BodyObservation = { drift: [], newValues: [], enumValues: [] };
-  const root = responseSchema(api, operationId, status, PROFILE, apis);
+  const root = responseSchema(api, operationId, status, READING, apis);
   if (root) visit(schemasOf(api, apis), root, body, '', out);
   return out;
 }

@@ -11,6 +11,6 @@ export { type LawId, type ListOperation, operationsOf } from './operations.js';
 export type { ApiName, ApiTypes, TypedApiName } from './registry.js';
 export { checkItem, type ItemRuleId } from './rules/index.js';
 export type { ItemRule, JsonObject, RuleTarget } from './rules/types.js';
-export type { SchemaProfile } from './schema.js';
+export type { SchemaReading } from './schema.js';
 export { validateResponseBody } from './validate.js';
 export type { Source, Violation } from './violation.js';

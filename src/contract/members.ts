@@ -5,14 +5,14 @@
 import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { JsonSchema } from './openapi.js';
-import { type SchemaProfile, schemaBundle } from './schema.js';
+import { type SchemaReading, schemaBundle } from './schema.js';
 
 /** A schema with its `$ref`s followed (the referring schema's own keywords, such as its description, kept). */
-function resolved(api: ApiName, profile: SchemaProfile, schema: JsonSchema, apis: ApiSet): JsonSchema {
+function resolved(api: ApiName, reading: SchemaReading, schema: JsonSchema, apis: ApiSet): JsonSchema {
   let current = schema;
   for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
     const name = current.$ref.split('#/$defs/')[1];
-    const defs = apis.derive(`bundle|${api}|${profile}`, () => schemaBundle(api, profile, apis)).$defs as
+    const defs = apis.derive(`bundle|${api}|${reading}`, () => schemaBundle(api, reading, apis)).$defs as
       | Record<string, unknown>
       | undefined;
     const target = name === undefined ? undefined : defs?.[name];
@@ -26,13 +26,13 @@ function resolved(api: ApiName, profile: SchemaProfile, schema: JsonSchema, apis
 /** An object schema's declared properties and required names, its union and intersection branches included. */
 function declared(
   api: ApiName,
-  profile: SchemaProfile,
+  reading: SchemaReading,
   schema: JsonSchema,
   apis: ApiSet,
 ): { properties: Record<string, JsonSchema>; required: string[] } {
   const out = { properties: {} as Record<string, JsonSchema>, required: [] as string[] };
   const add = (s: JsonSchema) => {
-    const r = resolved(api, profile, s, apis);
+    const r = resolved(api, reading, s, apis);
     Object.assign(out.properties, (r.properties as Record<string, JsonSchema> | undefined) ?? {});
     if (Array.isArray(r.required)) out.required.push(...(r.required as string[]));
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const)
@@ -56,22 +56,22 @@ export function memberAt(
   api: ApiName,
   root: JsonSchema,
   keys: readonly string[],
-  profile: SchemaProfile = 'strict',
+  reading: SchemaReading = 'strict',
   apis: ApiSet,
 ): Member | undefined {
-  let current = resolved(api, profile, root, apis);
+  let current = resolved(api, reading, root, apis);
   let required = true;
   for (const key of keys) {
     if (/^\d+$/.test(key) && current.items && typeof current.items === 'object') {
-      current = resolved(api, profile, current.items as JsonSchema, apis);
+      current = resolved(api, reading, current.items as JsonSchema, apis);
       required = true;
       continue;
     }
-    const { properties, required: names } = declared(api, profile, current, apis);
+    const { properties, required: names } = declared(api, reading, current, apis);
     const child = properties[key];
     if (!child) return undefined;
     required = names.includes(key);
-    current = resolved(api, profile, child, apis);
+    current = resolved(api, reading, child, apis);
   }
   return { schema: current, required };
 }
@@ -80,9 +80,9 @@ export function memberAt(
 export function memberNames(
   api: ApiName,
   root: JsonSchema,
-  profile: SchemaProfile = 'strict',
+  reading: SchemaReading = 'strict',
   apis: ApiSet,
 ): string[] | undefined {
-  const names = Object.keys(declared(api, profile, root, apis).properties);
+  const names = Object.keys(declared(api, reading, root, apis).properties);
   return names.length > 0 ? names : undefined;
 }

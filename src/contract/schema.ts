@@ -1,7 +1,7 @@
 /**
  * Turns the OpenAPI documents into plain JSON Schema 2020-12: one bundle per API whose $defs
  * are the spec's components, so ajv (and the generators) can read them without OpenAPI
- * knowledge. Two profiles:
+ * knowledge. Two readings:
  * - `strict`: every keyword the spec has. The mock and the generators are held to it.
  * - `documented`: subtrees marked `x-reference-only` keep only their JSON type and subtrees
  *   marked `x-assumption` accept anything, because the documents do not state them and the
@@ -13,20 +13,20 @@ import type { ApiName } from './api-types.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
 
 /** Which reading of the spec judges: `strict` (the mock and the generators) or `documented` (a live server). */
-export type SchemaProfile = 'strict' | 'documented';
+export type SchemaReading = 'strict' | 'documented';
 
 const COMPONENT_PREFIX = '#/components/schemas/';
 
-export function bundleId(api: ApiName, profile: SchemaProfile): string {
-  return `https://agent-task-contracts.invalid/${api}/${profile}.json`;
+export function bundleId(api: ApiName, reading: SchemaReading): string {
+  return `https://agent-task-contracts.invalid/${api}/${reading}.json`;
 }
 
-function transform(node: unknown, profile: SchemaProfile, refPrefix: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => transform(item, profile, refPrefix));
+function transform(node: unknown, reading: SchemaReading, refPrefix: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => transform(item, reading, refPrefix));
   if (node === null || typeof node !== 'object') return node;
   const schema = node as JsonSchema;
-  if (profile === 'documented' && schema['x-assumption'] === true) return {};
-  if (profile === 'documented' && schema['x-reference-only'] === true) {
+  if (reading === 'documented' && schema['x-assumption'] === true) return {};
+  if (reading === 'documented' && schema['x-reference-only'] === true) {
     return schema.type === undefined ? {} : { type: schema.type };
   }
   const out: JsonSchema = {};
@@ -34,19 +34,19 @@ function transform(node: unknown, profile: SchemaProfile, refPrefix: string): un
     if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_PREFIX)) {
       out.$ref = `${refPrefix}${value.slice(COMPONENT_PREFIX.length)}`;
     } else {
-      out[key] = transform(value, profile, refPrefix);
+      out[key] = transform(value, reading, refPrefix);
     }
   }
   return out;
 }
 
 /** The API's components as one JSON Schema document with `$defs`. */
-export function schemaBundle(api: ApiName, profile: SchemaProfile, apis: ApiSet): JsonSchema {
+export function schemaBundle(api: ApiName, reading: SchemaReading, apis: ApiSet): JsonSchema {
   const spec = apis.contractOf(api).spec;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: bundleId(api, profile),
-    $defs: transform(spec.components?.schemas ?? {}, profile, '#/$defs/'),
+    $id: bundleId(api, reading),
+    $defs: transform(spec.components?.schemas ?? {}, reading, '#/$defs/'),
   };
 }
 
@@ -70,14 +70,14 @@ export function responseSchema(
   api: ApiName,
   operationId: string,
   status: number,
-  profile: SchemaProfile,
+  reading: SchemaReading,
   apis: ApiSet,
 ): JsonSchema | undefined {
   const { operation } = findOperation(api, operationId, apis);
   const response = operation.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
   if (schema === undefined) return undefined;
-  return transform(schema, profile, `${bundleId(api, profile)}#/$defs/`) as JsonSchema;
+  return transform(schema, reading, `${bundleId(api, reading)}#/$defs/`) as JsonSchema;
 }
 
 export function documentedStatuses(api: ApiName, operationId: string, apis: ApiSet): number[] {

@@ -11,13 +11,13 @@ import type { OperationIdOf } from './ids.js';
 import { componentRef, memberAt } from './members.js';
 import type { JsonSchema } from './openapi.js';
 import { escapePointer } from './pointer.js';
-import { findOperation, responseSchema, type SchemaProfile } from './schema.js';
+import { findOperation, responseSchema, type SchemaReading } from './schema.js';
 import { validatorKey } from './validator-keys.js';
 import type { Violation } from './violation.js';
 
 /**
  * Where in the spec file the failing keyword is: ajv's schema path, relative to the validated
- * schema (`#/…`, under `pointer`) or inside an API's bundled components (`…/<api>/<profile>.json#/$defs/X/…`).
+ * schema (`#/…`, under `pointer`) or inside an API's bundled components (`…/<api>/<reading>.json#/$defs/X/…`).
  */
 function specPointer(specFile: string, pointer: string, schemaPath: string): string {
   const component =
@@ -28,10 +28,10 @@ function specPointer(specFile: string, pointer: string, schemaPath: string): str
   return schemaPath;
 }
 
-/** Where the failing keyword was read: the schema validated (a response's or a component's) and its profile. */
+/** Where the failing keyword was read: the schema validated (a response's or a component's) and its reading. */
 interface Validated {
   root: JsonSchema | undefined;
-  profile: SchemaProfile;
+  reading: SchemaReading;
   apis: ApiSet;
 }
 
@@ -63,7 +63,7 @@ function toViolations(
  * reading where the keyword alone misleads: `not: {}` is "must be absent", and a null where the
  * member is absent when it has no value says so.
  */
-function describeError(api: ApiName, { root, profile, apis }: Validated, error: ErrorObject, data: unknown): string {
+function describeError(api: ApiName, { root, reading, apis }: Validated, error: ErrorObject, data: unknown): string {
   const base = `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${describeParams(error)}`;
   if (!root || error.keyword === 'additionalProperties') return base;
   const keys = error.instancePath
@@ -72,7 +72,7 @@ function describeError(api: ApiName, { root, profile, apis }: Validated, error: 
     .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required' && typeof params.missingProperty === 'string') keys.push(params.missingProperty);
-  const member = memberAt(api, root, keys, profile, apis);
+  const member = memberAt(api, root, keys, reading, apis);
   if (!member) return base;
   const name = keys[keys.length - 1] ?? '(root)';
   const value = valueAt(data, error.instancePath);
@@ -117,7 +117,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 
 /**
  * Validates a response body against the schema the documents give for that status, as the
- * conformance runner judges a live server (`documented` profile: shapes the documents do not
+ * conformance runner judges a live server (`documented` reading: shapes the documents do not
  * state are not asserted). Returns [] when it conforms; `undefined` when the documents give no
  * body for the status (Ark's errors: the spec's body there is an `x-assumption`). Pass
  * `'strict'` to hold a body to every keyword of the spec, as the mock holds itself.
@@ -127,11 +127,11 @@ export function validateResponseBody<F extends ApiName>(
   operationId: OperationIdOf<F>,
   status: number,
   body: unknown,
-  profile: SchemaProfile = 'documented',
+  reading: SchemaReading = 'documented',
   apis: ApiSet,
 ): Violation[] | undefined {
-  if (profile === 'documented' && isAssumedBody(api, operationId, status, apis)) return undefined;
-  return validateBody(api, operationId, status, body, profile, apis);
+  if (reading === 'documented' && isAssumedBody(api, operationId, status, apis)) return undefined;
+  return validateBody(api, operationId, status, body, reading, apis);
 }
 
 /** Whether the spec's body for a status is the project's assumption, not the documents'. */
@@ -157,11 +157,11 @@ export function validateBody(
   operationId: string,
   status: number,
   body: unknown,
-  profile: SchemaProfile = 'strict',
+  reading: SchemaReading = 'strict',
   apis: ApiSet,
 ): Violation[] | undefined {
   const contract = apis.contractOf(api);
-  const fn = contract.validators[validatorKey({ api, profile, operationId, status })];
+  const fn = contract.validators[validatorKey({ api, reading, operationId, status })];
   if (fn === undefined) {
     findOperation(api, operationId, apis); // an unknown operation is a caller's error, said as such
     return undefined;
@@ -171,8 +171,8 @@ export function validateBody(
   const { path, method } = findOperation(api, operationId, apis);
   const pointer = `${contract.specFile}#/paths/${escapePointer(path)}/${method}/responses/${status}`;
   return toViolations(api, `${api}.response-schema`, `${pointer}/content/application~1json/schema`, fn.errors, body, {
-    root: responseSchema(api, operationId, status, profile, apis),
-    profile,
+    root: responseSchema(api, operationId, status, reading, apis),
+    reading,
     apis,
   });
 }
@@ -182,11 +182,11 @@ export function validateComponent(
   api: ApiName,
   component: string,
   value: unknown,
-  profile: SchemaProfile = 'strict',
+  reading: SchemaReading = 'strict',
   apis: ApiSet,
 ): Violation[] {
   const contract = apis.contractOf(api);
-  const fn = contract.validators[validatorKey({ api, profile, component })];
+  const fn = contract.validators[validatorKey({ api, reading, component })];
   if (fn === undefined)
     throw new Error(
       `no component "${component}" in ${contract.specFile}; components are the keys of components.schemas`,
@@ -194,7 +194,7 @@ export function validateComponent(
   if (fn(value)) return [];
   return toViolations(api, `${api}.schema`, `${contract.specFile}#/components/schemas/${component}`, fn.errors, value, {
     root: componentRef(component),
-    profile,
+    reading,
     apis,
   });
 }

@@ -48,7 +48,7 @@ describe('date-time is RFC 3339', () => {
       created_at,
       finished_at: null,
     });
-    const check = validators[validatorKey({ api: 'toy', profile: 'strict', component: 'Job' })]!;
+    const check = validators[validatorKey({ api: 'toy', reading: 'strict', component: 'Job' })]!;
     expect(check(job('2026-11-29T09:00:00+00:00')), JSON.stringify(check.errors)).toBe(true);
     expect(check(job('2026-11-29T09:00:00+0000'))).toBe(false);
   });

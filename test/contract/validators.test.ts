@@ -30,12 +30,12 @@ describe('validators', () => {
 
   it('an id whose format a document gives once is held to it in every field holding that id', () => {
     // 002 gives the session id's format on the path parameter only ("格式为 sesn- 开头的字符串").
-    for (const profile of ['strict', 'documented'] as const) {
+    for (const reading of ['strict', 'documented'] as const) {
       const found = validateComponent(
         'ark',
         'Task',
         { ...arkTask(), session_id: 'logs crawl backup' },
-        profile,
+        reading,
         BUILTIN,
       );
       expect(found.map((v) => v.instancePath)).toEqual(['/session_id']);
@@ -96,7 +96,7 @@ describe('validators', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('the documented profile checks reference-only shapes by type alone', () => {
+  it('the documented reading checks reference-only shapes by type alone', () => {
     const session = { ...praxisSession(), agent: { id: 'agent_x' } };
     expect(validateComponent('praxis', 'Session', session, 'strict', BUILTIN).length).toBeGreaterThan(0);
     expect(validateComponent('praxis', 'Session', session, 'documented', BUILTIN)).toEqual([]);

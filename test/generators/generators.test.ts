@@ -77,7 +77,7 @@ describe(`generators (seed ${SEED})`, () => {
     it(`--break ${rule.id} breaks that rule and only it`, () => {
       fc.assert(
         fc.property(brokenObject(rule.id), (value) => {
-          // Valid as the runner reads the schema: a rule may restate what the strict profile also holds.
+          // Valid as the runner reads the schema: a rule may restate what the strict reading also holds.
           expect(
             validateComponent(rule.api, componentsOf(rule.api, BUILTIN)[rule.target]!, value, 'documented', BUILTIN),
           ).toEqual([]);
