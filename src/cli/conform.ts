@@ -116,8 +116,8 @@ export const conformCommand: Command = {
       type: 'string',
       value: 'i/n',
       help:
-        "Run only the i-th of n deterministic parts of the run's cases " +
-        '(merge the JSON reports with merge-reports).',
+        "Run only the i-th of n deterministic parts of the run's cases: the baseline, then a share of the " +
+        'rest planned so that the n parts take about as long (merge the JSON reports with merge-reports).',
       otherwise: 'the whole run',
     },
     'max-requests': {

@@ -17,6 +17,11 @@ export interface Case<R> {
    * Meanwhile the cases after it start in its place; it still commits in its own place.
    */
   notBefore?: number;
+  /**
+   * The requests the case sends one after another, as far as the run can tell before it starts (1
+   * when not given): what a sharded run balances its shards by (shard-plan.ts).
+   */
+  cost?: number;
   /** What the run learns from the case (baselines, value pools), once its judgements are committed. */
   commit?(result: R, run: RunContext): void;
 }
@@ -25,18 +30,20 @@ export interface CaseOptions<R> {
   /** No case after the first whose result says so is committed, and none after it is started once it is known. */
   stopAfter?: (result: R) => boolean;
   /**
-   * With a shard, `split` (the default) runs only the shard's own cases; `learn` runs every case,
-   * because the later phases start from what they find, and records their judgements in shard 1 only.
+   * With a shard, `split` (the default) runs the cases the shard plan gives this shard (shard-plan.ts);
+   * `learn` runs every case, because the later phases start from what they find, and records their
+   * judgements in shard 1 only; `{ reserved }` runs them all in the shard set aside for them
+   * (ShardPlan.reserve, 0-based), none in the others.
    */
-  shard?: 'split' | 'learn';
+  shard?: 'split' | 'learn' | { reserved: number };
+  /**
+   * A batch of this shard's own, that the others do not run (a round of property cases after a
+   * failure it saw): it runs every case, and moves no plan of the batches after it.
+   */
+  unshared?: boolean;
 }
 
 type Effect = (run: RunContext) => void;
-
-/** Whether the case at this index is the shard's own: every case in exactly one shard, round robin. */
-function inShard(ctx: RunContext, index: number): boolean {
-  return !ctx.shard || index % ctx.shard.count === ctx.shard.index - 1;
-}
 
 interface Settled<R> {
   effects: Effect[];
@@ -57,8 +64,15 @@ export async function runCases<R>(
   options: CaseOptions<R> = {},
 ): Promise<(R | undefined)[]> {
   const learn = options.shard === 'learn';
-  const own = cases.map((_, i) => learn || inShard(ctx, i));
-  const target = learn && ctx.shard && ctx.shard.index !== 1 ? learningOnly(ctx) : ctx;
+  const { shard } = ctx;
+  const place = options.shard;
+  const own =
+    learn || !shard || options.unshared
+      ? cases.map(() => true)
+      : typeof place === 'object'
+        ? cases.map(() => place.reserved === shard.shard.index - 1)
+        : shard.own(cases.map((c) => c.cost ?? 1));
+  const target = learn && shard && shard.shard.index !== 1 ? learningOnly(ctx) : ctx;
   const settled: Settled<R>[] = [];
   const results: (R | undefined)[] = cases.map(() => undefined);
   // What the batch's requests were answered (transport.ts): one request per URL in a batch.

@@ -7,8 +7,9 @@ import type { ValuePools } from '../generators/requests.js';
 import type { Query } from '../http/paging.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
+import type { ShardPlan } from './shard-plan.js';
 import type { Transport } from './transport.js';
-import type { ConformanceOptions, Shard } from './types.js';
+import type { ConformanceOptions } from './types.js';
 
 export const CASE_MAX_PAGES = 8;
 
@@ -74,8 +75,8 @@ export interface RunContext {
   readonly seen: Seen;
   /** Cases in flight at once (1: one request at a time). */
   readonly concurrency: number;
-  /** The part of the run's cases this run judges (all when absent). */
-  readonly shard: Shard | undefined;
+  /** Which cases of each batch this shard of the run judges (all when absent). */
+  readonly shard: ShardPlan | undefined;
   /**
    * Does something to what the run knows (the objects last seen, the baselines): at once on the
    * run itself, when the case commits inside a case (see cases.ts), so that cases run at once
@@ -119,4 +120,24 @@ export const baselineKey = (op: ListOperation, session: string | undefined) => `
 /** Merges a case's query into the fixed one: the fixed parameters win. */
 export function withFixed(fixed: Query, query: Query): Query {
   return [...fixed, ...query.filter(([k]) => !fixed.some(([f]) => f === k))];
+}
+
+/**
+ * The pages a walk of a list with this query takes, as far as the baseline tells: its length over the
+ * page size the query asks, or, asking none, the pages the baseline's walk took; at most `maxPages`.
+ * What a case's cost is made of (cases.ts).
+ */
+export function walkCost(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  maxPages: number,
+): number {
+  if (op.paging.kind === 'none' || !op.limit) return 1;
+  const key = baselineKey(op, session);
+  const asked = Number(query.find(([param]) => param === op.limit!.param)?.[1]);
+  const length = ctx.baselines.get(key)?.length ?? 0;
+  const pages = asked > 0 ? Math.ceil(length / asked) : (ctx.reads.get(key)?.[0]?.walk.pages.length ?? 1);
+  return Math.min(maxPages, Math.max(1, pages));
 }

@@ -39,6 +39,7 @@ import { overTimePhase, Polls } from './phases/over-time.js';
 import { propertiesPhase } from './phases/properties.js';
 import { seenPhase } from './phases/seen.js';
 import { toResult } from './result.js';
+import { ShardPlan } from './shard-plan.js';
 import { Transport } from './transport.js';
 import type { ConformanceEvent, ConformanceOptions, ConformanceResult } from './types.js';
 
@@ -150,7 +151,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     options,
     seed,
     concurrency,
-    shard: options.shard,
+    shard: options.shard ? new ShardPlan(options.shard, DEFAULT_CONCURRENCY) : undefined,
     defer: (effect) => effect(ctx),
     transport: new Transport(base, client, ledger, observations),
     ledger,

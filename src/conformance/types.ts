@@ -80,7 +80,7 @@ export interface ConformanceOptions {
   onEvent?: (event: ConformanceEvent) => void;
 }
 
-/** Shard `index` of `count` (1-based): the cases whose number in their phase is `index - 1` modulo `count`. */
+/** Shard `index` of `count` (1-based): the baseline, and the cases the shard plan gives it (shard-plan.ts). */
 export interface Shard {
   index: number;
   count: number;

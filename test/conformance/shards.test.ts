@@ -1,15 +1,19 @@
 /**
  * `--shard i/n` splits one run's cases: the shards' reports, merged, judge what one run judges
  * (the same verdict, the same outcome for every rule, the same violations), and the CLI merges
- * their JSON files and refuses reports that are not shards of one run.
+ * their JSON files and refuses reports that are not shards of one run. The shards share the work:
+ * the shard plan puts every case in exactly one shard and spreads the long ones, so that no shard
+ * takes much longer than the others (the polls and the reads back to back included).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReports } from '../../src/conformance/merge.js';
 import { renderJunit } from '../../src/conformance/report.js';
+import { ShardPlan } from '../../src/conformance/shard-plan.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import type { FaultId } from '../../src/handlers/faults/index.js';
@@ -130,6 +134,88 @@ describe('the CLI', () => {
       expect(notJson.err).toMatch(/missing.json: cannot be read/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the shard plan', () => {
+  /** Each shard's plan of the same batches (after a reservation of `reserved`): the owner of each case. */
+  const owners = (count: number, reserved: number, batches: readonly number[][]): number[][] => {
+    const plans = Array.from({ length: count }, (_, i) => new ShardPlan({ index: i + 1, count }, 8));
+    for (const plan of plans) plan.reserve(reserved);
+    return batches.map((costs) => {
+      const mine = plans.map((plan) => plan.own(costs));
+      return costs.map((_, c) => {
+        const holders = mine.flatMap((own, s) => (own[c] ? [s] : []));
+        expect(holders, `case ${c} of ${costs.length}`).toHaveLength(1);
+        return holders[0]!;
+      });
+    });
+  };
+  const costs = fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 0, maxLength: 60 });
+
+  it('puts every case in exactly one shard, whatever the batches and costs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(50), fc.array(costs, { maxLength: 5 }), (n, r, batches) => {
+        owners(n, r, batches);
+      }),
+    );
+  });
+
+  it('balances one batch: the shards end at most the costliest case apart', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), costs, (n, batch) => {
+        const [owner] = owners(n, 0, [batch]);
+        // A shard's part: its longest case, or all of them 8 at once (the plan's own measure).
+        const ends = Array.from({ length: n }, (_, s) => {
+          const mine = batch.filter((_, c) => owner![c] === s);
+          return Math.max(0, ...mine, mine.reduce((a, b) => a + b, 0) / 8);
+        });
+        expect(Math.max(...ends) - Math.min(...ends)).toBeLessThanOrEqual(Math.max(0, ...batch));
+      }),
+    );
+  });
+
+  it('counts what a shard took before: the one with the long walk takes none of the next batch', () => {
+    const [first, second] = owners(4, 0, [[60, 4, 4, 4, 3, 2, 1], Array.from({ length: 40 }, () => 6)]);
+    const long = first![0]!;
+    expect(second!.filter((s) => s === long)).toEqual([]);
+    // The other three share the next batch.
+    for (const s of [0, 1, 2, 3].filter((s) => s !== long))
+      expect(second!.filter((o) => o === s).length, `shard ${s + 1}`).toBeGreaterThanOrEqual(10);
+  });
+
+  it('sets a shard aside for the reads back to back: it takes less of the batches before them', () => {
+    const [batch] = owners(4, 30, [Array.from({ length: 80 }, () => 5)]);
+    const taken = [0, 1, 2, 3].map((s) => batch!.filter((o) => o === s).length);
+    expect(taken[3]).toBeLessThan(Math.min(taken[0]!, taken[1]!, taken[2]!));
+  });
+});
+
+describe('the shards share the work', () => {
+  // A server with latency, polled four times 600 ms apart: the polls, the reads back to back and the
+  // long walks go to different shards, so the longest shard takes a share of the run's time.
+  it('no shard of four takes more than 60% of the whole run, and merged they judge what it judges', async () => {
+    const slow = await startMock({ latencyMs: 30 });
+    try {
+      const options: ConformanceOptions = {
+        api: 'ark',
+        baseUrl: slow.base('ark'),
+        session: 'sesn-demo',
+        seed: 28,
+        runs: 20,
+        polls: 4,
+        pollIntervalMs: 600,
+      };
+      const whole = await runConformance(options);
+      const shards: ConformanceResult[] = [];
+      for (let index = 1; index <= 4; index++)
+        shards.push(await runConformance({ ...options, shard: { index, count: 4 } }));
+      const shares = shards.map((s) => Math.round((100 * s.durationMs) / whole.durationMs));
+      expect(Math.max(...shares), `shards took ${shares.join(', ')}% of the whole run`).toBeLessThanOrEqual(60);
+      expect(verdict(mergeReports(shards))).toEqual(verdict(whole));
+    } finally {
+      await slow.server.close();
     }
   }, 60_000);
 });

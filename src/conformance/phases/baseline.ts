@@ -9,7 +9,7 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { redactSecretQuery } from '../../http/redact.js';
 import { type Case, runCases } from '../cases.js';
-import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf, walkCost } from '../context.js';
 import { ConfigurationError } from '../errors.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
@@ -93,7 +93,12 @@ export function shortLimitCases(ctx: RunContext): Case<void>[] {
     const first = sessionsOf(ctx, op)[0];
     if ((op.session.in === 'path' && first === undefined) || !op.limit || op.paging.kind === 'none') return [];
     const query: Query = [...fixedQuery(ctx, op), [op.limit.param, '3']];
-    return [{ run: async (scope: RunContext) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })) }];
+    return [
+      {
+        cost: walkCost(ctx, op, first, query, MAX_PAGES),
+        run: async (scope: RunContext) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })),
+      },
+    ];
   });
 }
 

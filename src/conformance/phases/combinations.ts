@@ -63,7 +63,10 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
       ).length;
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
       const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
-      const run: Case<void> = { run: (scope) => walkCombination(scope, op, session, query, fixed, maxPages) };
+      const run: Case<void> = {
+        cost: Math.min(pages, maxPages),
+        run: (scope) => walkCombination(scope, op, session, query, fixed, maxPages),
+      };
       walks.push({ pages: Math.min(pages, maxPages), run });
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;

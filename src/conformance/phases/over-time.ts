@@ -11,7 +11,8 @@
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
-import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf, walkCost } from '../context.js';
+import { waitCost } from '../shard-plan.js';
 import { walk } from '../walker.js';
 
 /**
@@ -52,6 +53,8 @@ export class Polls {
   /** When the walk before the next one ended, by list; the time of the first take for a list not polled yet. */
   private readonly ended = new Map<string, number>();
   private since: number | undefined;
+  /** The shard set aside for the reads back to back (a sharded run's), planned before the batches. */
+  private backToBackShard: number | undefined;
 
   constructor(
     /** Walks of every list in all, the baseline's included. */
@@ -61,6 +64,21 @@ export class Polls {
 
   get left(): number {
     return Math.max(0, this.total - 1 - this.taken);
+  }
+
+  /**
+   * In a sharded run, sets a shard aside for the reads back to back, before the batches are planned:
+   * they run alone at the end, so the shard that runs them takes less of the batches before.
+   */
+  planBackToBack(ctx: RunContext): void {
+    if (this.total > 1 && ctx.shard) this.backToBackShard ??= ctx.shard.reserve(backToBackCost(ctx));
+  }
+
+  /** The reads back to back, where the lists are polled at all: alone, in the shard set aside for them. */
+  async readBackToBack(ctx: RunContext): Promise<void> {
+    if (this.total <= 1) return;
+    const options = this.backToBackShard === undefined ? {} : { shard: { reserved: this.backToBackShard } };
+    await runCases(ctx, [{ cost: backToBackCost(ctx), run: (scope) => backToBack(scope) }], options);
   }
 
   /**
@@ -78,6 +96,7 @@ export class Polls {
         return {
           // Until then the batch's other cases go first.
           notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
+          cost: waitCost(this.intervalMs) + walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES),
           run: async (scope: RunContext) => {
             const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
               maxPages: MAX_PAGES,
@@ -99,11 +118,22 @@ export class Polls {
 /** The polls no other phase took, one batch each; then, where the lists are polled at all, the reads back to back. */
 export async function overTimePhase(ctx: RunContext, polls: Polls): Promise<void> {
   while (polls.left > 0) await runCases(ctx, polls.next(ctx));
-  if (polls.total > 1) await runCases(ctx, [{ run: (scope) => backToBack(scope) }]);
+  await polls.readBackToBack(ctx);
 }
 
 /** The lists of one operation read twice back to back: the first sessions the run judges the operation on. */
 const BACK_TO_BACK_SESSIONS = 4;
+
+/** The requests the reads back to back send, one after another: two reads of each list, five of the first. */
+function backToBackCost(ctx: RunContext): number {
+  return ctx.ops
+    .flatMap((op) =>
+      readSessions(ctx, op)
+        .slice(0, BACK_TO_BACK_SESSIONS)
+        .map((session, n) => (n === 0 ? 5 : 2) * walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES)),
+    )
+    .reduce((a, b) => a + b, 0);
+}
 
 /**
  * Each list read whole twice in a row, one list after another with no other request between: a

@@ -18,7 +18,7 @@ import { isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
-import { fixedQuery, type RunContext } from '../context.js';
+import { baselineKey, fixedQuery, type RunContext, walkCost } from '../context.js';
 import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
 
@@ -118,6 +118,23 @@ function noteCursors(
 
 /** At most this many pages in the walk whose pages end between items of one time. */
 const SMALL_WALK_PAGES = 12;
+
+/**
+ * The requests the probe sends one after another, as far as the baseline tells: the default walk, a
+ * third of the list a page and one page past its length (cases.ts).
+ */
+export function pageSizesCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
+  if (op.paging.kind === 'none' || !op.limit) return 1;
+  return walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES) + 3 + 1;
+}
+
+/** The requests the positions probe sends one after another: the default walk, then one a position. */
+export function positionsCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
+  if (op.paging.kind === 'none' || !op.limit) return 1;
+  const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+  const [size = 1] = positionSizes(length);
+  return walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES) + Math.ceil(length / size) + 1;
+}
 
 /**
  * Where a page should end to fall between two neighbours that hold the same value of a time field

@@ -10,10 +10,18 @@ import { optional } from '../../contract/optional.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
+import {
+  baselineKey,
+  filterValues,
+  fixedQuery,
+  type RunContext,
+  sessionOfRequest,
+  sessionsOf,
+  walkCost,
+} from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { linkedSessionCases } from './links.js';
-import { PAST_THE_END, pageSizesProbe, positionsProbe } from './page-sizes.js';
+import { PAST_THE_END, pageSizesCost, pageSizesProbe, positionsCost, positionsProbe } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
 
 /** The walks at the page sizes that put a cursor at every position: the longest walks, so run first. */
@@ -21,7 +29,7 @@ export function positionCases(ctx: RunContext): Case<void>[] {
   return ctx.ops.flatMap((op) => {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) return [];
-    return [{ run: (scope: RunContext) => positionsProbe(scope, op, session) }];
+    return [{ cost: positionsCost(ctx, op, session), run: (scope: RunContext) => positionsProbe(scope, op, session) }];
   });
 }
 
@@ -31,8 +39,9 @@ export function probeCases(ctx: RunContext): Case<void>[] {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     cases.push(...limitProbes(ctx, op, session));
-    if (op.paging.kind === 'item-id' && op.limit) cases.push({ run: (scope) => itemCursorProbes(scope, op, session) });
-    cases.push({ run: (scope) => pageSizesProbe(scope, op, session) });
+    if (op.paging.kind === 'item-id' && op.limit)
+      cases.push({ cost: itemCursorCost(ctx, op), run: (scope) => itemCursorProbes(scope, op, session) });
+    cases.push({ cost: pageSizesCost(ctx, op, session), run: (scope) => pageSizesProbe(scope, op, session) });
     cases.push(...refusalFormatCases(ctx, op, session));
   }
   cases.push(...linkedSessionCases(ctx));
@@ -45,6 +54,7 @@ function limitProbes(ctx: RunContext, op: ListOperation, session: string | undef
   const fixed = fixedQuery(ctx, op);
   const param = op.limit.param;
   const probe = (query: Query, maxPages: number): Case<void> => ({
+    cost: walkCost(ctx, op, session, query, maxPages),
     run: async (scope) => void (await walk(scope, op, session, query, { maxPages, kind: 'edge' })),
   });
   // 1, a small value and the documented default are valid values: every page law judges them, a short walk included.
@@ -143,6 +153,11 @@ async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: str
     if (within.length < 2) continue;
     await probe([...filtered, limit, [beforeParam, deepIn(within)]], 'before', deepIn(within), within);
   }
+}
+
+/** The requests of the item-id cursor probes: a walk of 4 pages, 6 cursors, then a walk and a cursor a filter value. */
+function itemCursorCost(ctx: RunContext, op: ListOperation): number {
+  return 4 + 6 + 5 * filterValues(ctx, op, fixedQuery(ctx, op)).length;
 }
 
 /** The page size of the item-id cursor probes, and how deep in their walk the deepest pivot lies. */

@@ -13,7 +13,15 @@ import { type RequestCase, requestCase } from '../../generators/requests.js';
 import { BudgetExhausted, Interrupted } from '../../http/client.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case as RunCase, runCases } from '../cases.js';
-import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, sessionsOf, withFixed } from '../context.js';
+import {
+  baselineKey,
+  CASE_MAX_PAGES,
+  fixedQuery,
+  type RunContext,
+  sessionsOf,
+  walkCost,
+  withFixed,
+} from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { lostToPaging, type PagingExplained } from './lost-to-paging.js';
 import type { Polls } from './over-time.js';
@@ -37,7 +45,8 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
     const seed = ctx.seed + round;
     const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
     const beside = round === 0 ? polls.next(ctx) : [];
-    const tried = await tryCases(ctx, arbitrary, seed, runs, passes, beside);
+    // A round after the first follows a failure: in a sharded run, one this shard saw and runs alone.
+    const tried = await tryCases(ctx, arbitrary, seed, runs, passes, beside, round > 0);
     if (tried.length > 0 && !tried.some((t) => t && !t.passed)) break;
     let budgetHit = false;
     let interrupted = false;
@@ -139,6 +148,7 @@ async function tryCases(
   runs: number,
   passes: (found: readonly Violation[]) => boolean,
   beside: readonly RunCase<undefined>[],
+  unshared: boolean,
 ): Promise<(Tried | undefined)[]> {
   const cases: Case[] = [];
   // Generating does not depend on the property's answers until one fails, so the first runs are known up front.
@@ -155,6 +165,7 @@ async function tryCases(
       // First, so that no failing case stops them; each starts when due.
       ...beside,
       ...cases.map((c) => ({
+        cost: caseCost(ctx, c),
         run: async (scope: RunContext): Promise<Tried> => {
           try {
             const violations = await executeCase(scope, c, false);
@@ -169,11 +180,18 @@ async function tryCases(
         },
       })),
     ],
-    { stopAfter: (t) => t !== undefined && !t.passed },
+    { stopAfter: (t) => t !== undefined && !t.passed, unshared },
   );
   const results = tries.slice(beside.length);
   const failed = results.findIndex((t) => t !== undefined && !t.passed);
   return failed < 0 ? results : results.slice(0, failed + 1);
+}
+
+/** The requests a property case sends one after another: one refusal, or a walk. */
+function caseCost(ctx: RunContext, c: Case): number {
+  if (c.expect.kind === 'error') return 1;
+  const op = ctx.ops.find((o) => o.operationId === c.operation)!;
+  return walkCost(ctx, op, sessionsOf(ctx, op)[0], c.query, CASE_MAX_PAGES);
 }
 
 async function executeCase(

@@ -144,6 +144,8 @@ function unsupportedOnLaterPages(
   if (unsupported.length === 0) return [];
   return [
     {
+      // A page, then each refusal one after another.
+      cost: 1 + unsupported.length,
       run: async (scope) => {
         const paged: Query = [...fixed, [limitParam, '1']];
         const { exchange } = await scope.transport.send(op, session, paged);
