@@ -2,7 +2,8 @@
  * `npm run bench`: start-up of `npm start` beside a plain node:http script, generator throughput
  * against json-schema-faker and `generate --count 100000` as a whole process per API and object,
  * the mock's throughput on distinct and repeated URLs beside a plain node:http ceiling, and page latency, memory and start-up with 1k, 100k and 1M tasks in the
- * queried session. Writes bench/RESULTS.md with the machine and the date.
+ * queried session, a conformance run at a remote API's latency, and its shards beside it. Writes
+ * bench/RESULTS.md with the machine and the date.
  */
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import { generate, generateSync } from 'json-schema-faker';
 import { builtinApis } from '../src/apis/builtin-set.js';
 import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
+import type { ConformanceOptions, ConformanceResult } from '../src/conformance/types.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';
@@ -619,13 +621,32 @@ async function scale() {
 }
 
 // ---- conformance at a real API's latency ----------------------------------------------------
-async function conformance() {
-  const { runConformance } = await import('../src/conformance/runner.js');
-  const { DEFAULT_CONCURRENCY } = await import('../src/conformance/context.js');
+/** The demo session each API's run is judged on (none where the session is no path segment). */
+const DEMO_SESSIONS = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;
+
+/** The mock answering every request `latencyMs` late, on a free port, and runs of the runner against it. */
+async function mockAtLatency(latencyMs: number) {
+  const { runConformance } = await import('../src/entries/conformance.js');
   const { MockApp } = await import('../src/apis/mock-functions.js');
   const { startServer } = await import('../src/node/server.js');
+  const app = await MockApp.create({ latencyMs });
+  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+  /** One run (seed 28) on the API's demo session, from the demo data as the mock started. */
+  const run = async (api: (typeof BUILTIN_API_NAMES)[number], more: Partial<ConformanceOptions> = {}) => {
+    await app.reset();
+    const session = DEMO_SESSIONS[api];
+    return runConformance({ api, baseUrl: `${server.url}/${api}`, ...(session ? { session } : {}), seed: 28, ...more });
+  };
+  return { run, close: () => server.close() };
+}
+
+/** What two runs must agree on: the exit code, every law's outcome, the violations and their replay lines. */
+const verdictOf = (r: ConformanceResult) =>
+  JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
+
+async function conformance() {
+  const { DEFAULT_CONCURRENCY } = await import('../src/conformance/context.js');
   const latencyMs = 150;
-  const sessions = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;
   log(`## Conformance against a server answering every request in ${latencyMs} ms`);
   log('');
   log(
@@ -637,32 +658,24 @@ async function conformance() {
     '| API | concurrency 1: requests, seconds | default: requests, seconds | speed-up | identical verdict | goal ≤ 15 s | default: where the time went |',
   );
   log('|---|---|---|---|---|---|---|');
-  const app = await MockApp.create({ latencyMs });
-  const server = await startServer(app, { host: '127.0.0.1', port: 0 });
-  const verdict = (r: Awaited<ReturnType<typeof runConformance>>) =>
-    JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
+  const mock = await mockAtLatency(latencyMs);
   try {
     for (const api of BUILTIN_API_NAMES) {
       const marks: string[] = [];
       const run = async (concurrency?: number) => {
-        await app.reset();
-        const session = sessions[api];
         const started = performance.now();
         const at = () => ((performance.now() - started) / 1000).toFixed(1);
-        return runConformance({
+        return mock.run(
           api,
-          baseUrl: `${server.url}/${api}`,
-          ...(session ? { session } : {}),
-          seed: 28,
-          ...(concurrency
+          concurrency
             ? { concurrency }
-            : { onEvent: (e) => void (e.type === 'phase' && marks.push(`${e.name} ${at()}`)) }),
-        });
+            : { onEvent: (e) => void (e.type === 'phase' && marks.push(`${e.name} ${at()}`)) },
+        );
       };
       const one = await run(1);
       const many = await run();
       const s = (r: typeof one) => (r.durationMs / 1000).toFixed(1);
-      const same = verdict(one) === verdict(many) ? 'yes' : 'no';
+      const same = verdictOf(one) === verdictOf(many) ? 'yes' : 'no';
       const met = many.durationMs <= 15_000 ? '(met)' : '(not met)';
       // The phases of one batch start together: one mark for them.
       const where = [
@@ -675,7 +688,47 @@ async function conformance() {
       );
     }
   } finally {
-    await server.close();
+    await mock.close();
+  }
+  log('');
+  log(`Machine load (1, 5, 15 min averages) when the section started: ${loadBefore}; when it ended: ${machineLoad()}.`);
+  log('');
+}
+
+// ---- shards at a real API's latency ------------------------------------------------------------
+async function shards() {
+  const { mergeReports } = await import('../src/conformance/merge.js');
+  const latencyMs = 150;
+  const count = 4;
+  const goal = 0.35;
+  log(`## Shards against a server answering every request in ${latencyMs} ms`);
+  log('');
+  log(
+    `\`runConformance\` with its defaults (seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session: the whole run, then each of its ${count} shards (\`shard: { index, count: ${count} }\`) one after another, as ${count} CI jobs would run them side by side. Each shard's wall time beside the whole run's: every shard walks the baseline, then the cases the shard plan gives it (\`src/conformance/shard-plan.ts\`). A shard takes at least the baseline plus the longest case it runs one request after another: the walk one item a page that puts a cursor at every position (one request an item of the list), the polls a second apart, or the reads back to back. Identical: the shards' reports merged (\`merge-reports\`) give the whole run's exit code, the same outcome for every law and the same violations with the same replay lines. Goal: every shard within ${goal * 100}% of the whole run's time.`,
+  );
+  log('');
+  const loadBefore = machineLoad();
+  log(
+    `| API | whole: requests, seconds | ${Array.from({ length: count }, (_, i) => `shard ${i + 1}/${count}`).join(' | ')} | longest shard | identical merged verdict | goal ≤ ${goal * 100}% |`,
+  );
+  log(`|---|---|${'---|'.repeat(count)}---|---|---|`);
+  const mock = await mockAtLatency(latencyMs);
+  try {
+    for (const api of BUILTIN_API_NAMES) {
+      const whole = await mock.run(api);
+      const parts: ConformanceResult[] = [];
+      for (let index = 1; index <= count; index++) parts.push(await mock.run(api, { shard: { index, count } }));
+      const share = (r: ConformanceResult) => r.durationMs / whole.durationMs;
+      const s = (r: ConformanceResult) => `${(r.durationMs / 1000).toFixed(1)} s`;
+      const longest = Math.max(...parts.map(share));
+      const same = verdictOf(mergeReports(parts)) === verdictOf(whole) ? 'yes' : 'no';
+      const shown = parts.map((r) => `${r.requests}, ${s(r)} (${Math.round(share(r) * 100)}%)`);
+      log(
+        `| ${api} | ${whole.requests}, ${s(whole)} | ${shown.join(' | ')} | ${Math.round(longest * 100)}% | ${same} | ${longest <= goal && same === 'yes' ? 'met' : 'not met'} |`,
+      );
+    }
+  } finally {
+    await mock.close();
   }
   log('');
   log(`Machine load (1, 5, 15 min averages) when the section started: ${loadBefore}; when it ended: ${machineLoad()}.`);
@@ -698,6 +751,7 @@ for (const [name, section] of [
   ['throughput', throughput],
   ['scale', scale],
   ['conformance', conformance],
+  ['shards', shards],
 ] as const) {
   if (!only || only.includes(name)) await section();
 }
