@@ -28,7 +28,7 @@ async function specOutputs(): Promise<Map<string, string>> {
     files.set(`src/contract/types/${api}.ts`, HEADER + astToString(ast));
     specModules.push(`export const ${api}Spec: OpenApiDocument = ${JSON.stringify(parse(text), null, 2)};\n`);
   }
-  // The shipped example's types, for a user's code that types its overrides and seeds from them.
+  // The shipped example's types, for a user's code that types its overrides and added tasks from them.
   const jobs = await openapiTS(new URL('examples/jobs/jobs.openapi.yaml', root));
   files.set(
     'examples/jobs/jobs-types.d.ts',

@@ -1,4 +1,4 @@
-/** The jobs module (index.js) and its `ApiTypes` entry: seeds, faults and overrides typed like a built-in API's. */
+/** The jobs module (index.js) and its `ApiTypes` entry: added tasks, faults and overrides typed like a built-in API's. */
 import type { ApiModule, ApiTypesOf, FaultIdsOf } from 'agent-task-contracts/kit';
 import type { JobsLawFaultId, JobsRuleId } from './jobs-ids.js';
 import type { components, paths } from './jobs-types.js';

@@ -127,7 +127,7 @@ async function start() {
     return;
   }
   const mock = await startMockWorker({ ...(scenario && isScenarioName(scenario) ? { scenario } : {}), quiet: true });
-  // For the console (and the end-to-end test): `await taskBoardMock.seed('everruns', 'demo', [{ state: 'awaiting_input' }])`.
+  // For the console (and the end-to-end test): `await taskBoardMock.addTasks('everruns', 'demo', [{ state: 'awaiting_input' }])`.
   (window as unknown as { taskBoardMock: Mock }).taskBoardMock = mock;
   if (clockDemo) installClockDemo(mock);
   document.body.dataset.worker = 'ready';

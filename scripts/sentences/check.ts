@@ -152,7 +152,7 @@ export function checkSentences(input: CheckInput): CheckResult {
     if (!documents.has(file))
       problems.push({
         file,
-        message: `${tablePath} has entries for ${file}, which is not among the documents read; remove them or point --seeds at the folder that holds it.`,
+        message: `${tablePath} has entries for ${file}, which is not among the documents read; remove them or point --sources at the folder that holds it.`,
       });
 
   const known = new Set(catalogue);

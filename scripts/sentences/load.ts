@@ -1,5 +1,5 @@
 /**
- * Reads what the sentence check compares: the documents in a seeds folder, the table, the rule
+ * Reads what the sentence check compares: the documents in a sources folder, the table, the rule
  * catalogue and the specs. The default folder is `specs/sources/`, the vendors' documents as the
  * package ships them (a checkout and CI's fresh clone hold them too).
  */
@@ -13,7 +13,7 @@ import { type Sentence, splitDocument } from './split.js';
 import { parseTable, type Table } from './table.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DEFAULT_SEEDS = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
+export const DEFAULT_SOURCES = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
 export const TABLE_FILE = 'specs/sentences.yaml';
 
 /** Every file of the folder, split into units, in file-name order. */
@@ -45,7 +45,7 @@ const specsByFile = new Map<string, unknown>(
 export const resolveSchema = schemaResolver(specsByFile);
 
 export interface Run extends CheckResult {
-  seeds: string;
+  sources: string;
   documents: number;
   /** Problems of the table's own shape (reported before the rest). */
   shape: string[];
@@ -53,10 +53,10 @@ export interface Run extends CheckResult {
 
 /** The whole check: documents against the table against the catalogue. */
 export async function runCheck(
-  options: { seeds?: string; table?: string; gapsFail?: boolean; consequencesRequired?: boolean } = {},
+  options: { sources?: string; table?: string; gapsFail?: boolean; consequencesRequired?: boolean } = {},
 ): Promise<Run> {
-  const seeds = options.seeds ?? DEFAULT_SEEDS;
-  const documents = await readDocuments(seeds);
+  const sources = options.sources ?? DEFAULT_SOURCES;
+  const documents = await readDocuments(sources);
   const { table, problems: shape, label } = await readTable(options.table);
   const result = checkSentences({
     documents,
@@ -67,5 +67,5 @@ export async function runCheck(
     ...(options.gapsFail !== undefined ? { gapsFail: options.gapsFail } : {}),
     ...(options.consequencesRequired !== undefined ? { consequencesRequired: options.consequencesRequired } : {}),
   });
-  return { ...result, seeds, documents: documents.size, shape };
+  return { ...result, sources, documents: documents.size, shape };
 }

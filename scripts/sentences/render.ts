@@ -1,6 +1,6 @@
 /**
  * Renders docs/sentences.md and CONTRIBUTING.md's counts from the table alone (not the documents),
- * so `npm run generate -- --check` needs no seeds folder; `npm run check:sentences` is what
+ * so `npm run generate -- --check` needs no sources folder; `npm run check:sentences` is what
  * holds the table to the documents.
  */
 import {
@@ -108,7 +108,7 @@ function renderCountsBlock(table: Table): string {
     `Every sentence of the documents is accounted for in [\`docs/sentences.md\`](docs/sentences.md): ${c.units} units,`,
     `${describeCounts(c)} (observable, judged by no rule yet).`,
     '`npm run check:sentences` (part of `npm test`) fails when a sentence of `specs/sources/` has no entry in',
-    '`specs/sentences.yaml` or an entry no longer matches it; `npm run check:sentences -- --seeds DIR` reads another folder.',
+    '`specs/sentences.yaml` or an entry no longer matches it; `npm run check:sentences -- --sources DIR` reads another folder.',
     COUNTS_END,
   ].join('\n');
 }

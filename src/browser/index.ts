@@ -25,7 +25,7 @@ export interface WorkerOptions extends ScenarioOptions {
 /**
  * Starts the worker; resolves when it intercepts requests. Scenario support (and the generators
  * and fast-check behind it) is loaded only when a scenario is asked for, here or later, and data
- * generation only when something is seeded: an app that only starts the worker stays small.
+ * generation only when tasks are added: an app that only starts the worker stays small.
  */
 export async function startMockWorker(options: WorkerOptions = {}) {
   const { scenario, workerUrl, quiet, ...handlerOptions } = options;

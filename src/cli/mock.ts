@@ -80,7 +80,7 @@ export const mockCommand: Command = {
       import('../handlers/faults/index.js'),
       import('../node/server.js'),
     ]);
-    // First: the faults, scenarios and seeds below may name a loaded API.
+    // First: the faults, scenarios and added tasks below may name a loaded API.
     const { apis, loaded } = await loadApiFiles(mockApiFiles(values.api as string[] | undefined));
     const port = parseInteger(values, 'port', 0, 65535) ?? 4010;
     const seed = parseInteger(values, 'seed', -(2 ** 31), 2 ** 31 - 1);
@@ -171,7 +171,7 @@ export const mockCommand: Command = {
         ...loaded.map(
           (api) =>
             `  ${api.padEnd(8)} ${demoUrls(u, apis.contractOf(api)).join('   ')} ` +
-            '(loaded with --api; no demo data: POST /__mock/seed puts tasks in a session)',
+            '(loaded with --api; no demo data: POST /__mock/tasks puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
         `  page     ${u}/__mock/ (the control page: sessions, clock, faults, answers, scenarios)`,

@@ -92,7 +92,7 @@ export class ApiSet {
     return table ? this.apiNames().filter((api) => table.has(api)) : [];
   }
 
-  /** Whether the set holds an API of this name (any value a caller sent: a seed body, a scenario's api). */
+  /** Whether the set holds an API of this name (any value a caller sent: an addTasks body, a scenario's api). */
   has(api: unknown): api is ApiName {
     return typeof api === 'string' && this.contracts.has(api);
   }

@@ -4,7 +4,7 @@
  */
 
 /**
- * What each API's objects and names are, by API name: the typed surfaces (`seed`, `setFaults`,
+ * What each API's objects and names are, by API name: the typed surfaces (`addTasks`, `setFaults`,
  * scenarios, `state()`, operation ids) read an API's types from here, so a module written outside
  * the package gets the same typed surface as a built-in one. The built-in APIs add theirs from
  * their modules (src/apis/types.ts); a module adds its own by declaration merging, into this module

@@ -1,6 +1,6 @@
 /**
  * The members a spec declares, read from its schemas: what a member's description says (the
- * documents' words, which messages quote) and which members an object has (what a seed may set).
+ * documents' words, which messages quote) and which members an object has (what an added task may set).
  */
 import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';

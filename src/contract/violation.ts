@@ -1,4 +1,4 @@
-/** Where a contract statement comes from: a seed document and the sentence in it. */
+/** Where a contract statement comes from: a source document and the sentence in it. */
 export interface Source {
   /** The document, a path from the package root (`specs/sources/002_….txt`), or a spec file for schema statements. */
   file: string;

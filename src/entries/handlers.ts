@@ -19,7 +19,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers<Playa
   return handlersOver({ scenarios: scenarioLoader, ...options }) as MockHandlers<PlayableScenario>;
 }
 
-/** The mock behind `handlers`: `afterEach(() => demoMock.reset())`, `demoMock.seed(…)`, `demoMock.clock`. */
+/** The mock behind `handlers`: `afterEach(() => demoMock.reset())`, `demoMock.addTasks(…)`, `demoMock.clock`. */
 export const demoMock: MockHandlers<PlayableScenario> = createHandlers();
 
 /** Handlers for all four APIs at their real base URLs, over the built-in demo data (created on first request). */

@@ -1,5 +1,5 @@
 /**
- * Objects in bulk, for a list a user seeds as it is (`generate --count 100000`): the values of
+ * Objects in bulk, for a list a user adds as it is (`generate --count 100000`): the values of
  * `validObject` (or `brokenObject`) drawn without fast-check's shrinking machinery, and ids
  * unique within one call, as the contract's ids-unique law wants of a list.
  */

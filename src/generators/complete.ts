@@ -1,7 +1,7 @@
 /**
  * Completes partial objects (`{ state: 'unknown' }`) into whole ones: generated values from a
  * seed, creation times that follow the order objects are completed in, the caller's fields, the
- * rules' repairs, the caller's fields again. Scenarios and seeded test data both use it.
+ * rules' repairs, the caller's fields again. Scenarios and added tasks both use it.
  */
 import fc from 'fast-check';
 import type { ApiSet } from '../contract/api-set.js';

@@ -8,7 +8,7 @@ import { DistinctSequence, mix } from './distinct.js';
 import type { Backend } from './schema-arbitrary.js';
 
 /**
- * A small fast generator (sfc32, 128 bits of state), seeded through splitmix32 so that nearby
+ * A small fast generator (sfc32, 128 bits of state), started through splitmix32 so that nearby
  * seeds start far apart. `int` is all a draw needs; `random` is fast-check's `Random` over the
  * same stream, for the arbitraries an API's profile gives as overrides. A run drawn in blocks
  * (bulk.ts) gives block `lane` of `lanes` a stream of its own (block 0's is the run's seed's, so a

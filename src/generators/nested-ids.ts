@@ -95,7 +95,7 @@ export class IdBook {
 }
 
 /**
- * A prefix and 62 random bits in hex, for a nested id that objects drawn one at a time (a seed,
+ * A prefix and 62 random bits in hex, for a nested id that objects drawn one at a time (an added task,
  * a scenario's partial task) must not share either. The bits are drawn evenly: a draw that leans to
  * its bounds (fast-check's default) repeats the same few values across objects drawn with different
  * seeds. The high half is a `distinct` draw, so the ids of one bulk run are unique by construction.

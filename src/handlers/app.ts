@@ -1,6 +1,6 @@
 /**
  * One running mock, composed of parts with one job each: the dispatch of API requests
- * (dispatch.ts), the demo data's lifecycle (demo-lifecycle.ts), seeding (seeding.ts), scenario
+ * (dispatch.ts), the demo data's lifecycle (demo-lifecycle.ts), added tasks (added-sessions.ts), scenario
  * playing (scenario-play.ts), the checks on what a test sets (settings.ts) and the state it reports
  * (mock-state.ts). It is the control surface in process (`MockControl`); the `/__mock` routes
  * (control.ts) call it, and the MSW handlers and the node:http server are thin adapters over it.
@@ -11,10 +11,12 @@ import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
+import type { AddTasksOptions, TaskPartial } from './add-tasks.js';
+import { AddedSessions } from './added-sessions.js';
 import { type AnswerRule, standingAnswers } from './answers.js';
 import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf } from './apis.js';
 import { MockClock } from './clock.js';
-import { seedDemo } from './dataset.js';
+import { addDemo } from './dataset.js';
 import { DEFAULT_SEED } from './demo.js';
 import { DemoLifecycle } from './demo-lifecycle.js';
 import { Dispatch } from './dispatch.js';
@@ -22,8 +24,6 @@ import { describeFaults, type FaultId } from './faults/index.js';
 import type { MockControl, SessionCount } from './mock-control.js';
 import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
 import { loadScenario, scenarioNames } from './scenario-play.js';
-import type { SeedOptions, TaskPartial } from './seed.js';
-import { SeededSessions } from './seeding.js';
 import { checkedFaults, checkedLatency, checkedSeed, checkedSteps, creationError } from './settings.js';
 import { MockStore } from './store.js';
 import type { PlayOptions, TimelineLoader, TimelinePlayer } from './timeline.js';
@@ -40,7 +40,7 @@ export interface MockOptions {
   apis?: ApiModules | ApiSet;
   /**
    * The APIs this mock serves, by name (default: every API of `apis` with a mock side). A fault, answer
-   * or seed of another API is refused, naming the ones served.
+   * or tasks of another API are refused, naming the ones served.
    */
   apiNames?: readonly ApiName[];
   /** Seed of the demo dataset (default `DEFAULT_SEED`). */
@@ -71,12 +71,12 @@ export class MockApp implements MockControl {
   latencyMs: number;
   scenario: TimelinePlayer | undefined;
   scenarios: TimelineLoader | undefined;
-  /** Time in the mock: `progression: time` scenarios, times of changed and seeded tasks, latency. */
+  /** Time in the mock: `progression: time` scenarios, times of changed and added tasks, latency. */
   readonly clock: MockClock;
   private readonly dispatch: Dispatch;
   private readonly demo: DemoLifecycle;
   /** Sessions put in by `seed`, by API (gone on reset and reseed). */
-  private readonly seeded = new SeededSessions();
+  private readonly added = new AddedSessions();
 
   protected constructor(
     readonly store: MockStore,
@@ -107,7 +107,7 @@ export class MockApp implements MockControl {
       );
     const store =
       options.store ??
-      (await seedDemo(new MockStore(apis), {
+      (await addDemo(new MockStore(apis), {
         seed: options.seed,
         ...(options.sessionTasks ? { sessionTasks: options.sessionTasks } : {}),
       }));
@@ -140,7 +140,7 @@ export class MockApp implements MockControl {
     this.dispatch.forget();
     // A store passed in is the caller's: only the demo data is rebuilt.
     if (!this.options.store) await this.demo.rebuild(this.options.seed ?? DEFAULT_SEED);
-    this.seeded.clear();
+    this.added.clear();
     this.scenario = this.options.scenario;
     this.scenario?.rewind();
     await this.clock.real();
@@ -148,32 +148,32 @@ export class MockApp implements MockControl {
 
   async reseed(seed: number): Promise<void> {
     await this.demo.rebuild(checkedSeed(seed));
-    this.seeded.clear();
+    this.added.clear();
   }
 
-  async seed<F extends TypedApiName>(
+  async addTasks<F extends TypedApiName>(
     api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
-    options?: Pick<SeedOptions, 'seed'>,
+    options?: Pick<AddTasksOptions, 'seed'>,
   ): Promise<ApiTask<F>[]>;
-  async seed<F extends string>(
+  async addTasks<F extends string>(
     api: F extends TypedApiName ? never : F,
     session: string,
     tasks: readonly JsonObject[],
-    options?: Pick<SeedOptions, 'seed'>,
+    options?: Pick<AddTasksOptions, 'seed'>,
   ): Promise<JsonObject[]>;
-  async seed(
+  async addTasks(
     api: ApiName,
     session: string,
     tasks: readonly TaskPartial[],
-    options: Pick<SeedOptions, 'seed'> = {},
+    options: Pick<AddTasksOptions, 'seed'> = {},
   ): Promise<JsonObject[]> {
     const target = { store: this.store, scenario: this.scenario, now: this.clock.now(), served: this.servedApis() };
-    return this.seeded.seed(target, api, session, tasks, options);
+    return this.added.addTasks(target, api, session, tasks, options);
   }
 
-  /** Plays a scenario with the plugged-in loader (sessions seeded on its API are hidden until it stops). */
+  /** Plays a scenario with the plugged-in loader (sessions added on its API are hidden until it stops). */
   async playScenario(scenario: string | object, play: PlayOptions = {}): Promise<void> {
     this.scenario = await loadScenario(this.scenarios, scenario, play, this.apis);
   }
@@ -237,7 +237,7 @@ export class MockApp implements MockControl {
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: await this.clock.state(),
       tasks: taskCounts(this.servedStore, this.servedApis()),
-      seeded: this.seeded.list(this.servedApis()),
+      added: this.added.list(this.servedApis()),
     };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The mock's one clock: `progression: time` scenarios and the times of tasks the mock changes or
- * seeds read it. It follows `Date.now()` by default, so vitest's fake timers
+ * added tasks read it. It follows `Date.now()` by default, so vitest's fake timers
  * (`vi.useFakeTimers()`, `vi.advanceTimersByTime`) drive it as they drive the rest of a test;
  * tests may also freeze it, move it by hand, or run it faster. Latency is a network delay and
  * never reads it: a frozen clock holds no response.

@@ -51,7 +51,7 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     method: 'POST',
     path: '/reset',
     does:
-      "back to exactly how the mock was started: its seed's demo data (seeded sessions gone), its faults, " +
+      "back to exactly how the mock was started: its seed's demo data (added sessions gone), its faults, " +
       'latency and scenario at step 0, no answers, the clock on real time',
     body: () => ({}),
   },
@@ -59,20 +59,20 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     method: 'POST',
     path: '/reseed',
     params: 'seed',
-    does: 'another deterministic demo dataset (seeded sessions gone); reset goes back to the first',
+    does: 'another deterministic demo dataset (added sessions gone); reset goes back to the first',
     example: { seed: 7 },
     body: (seed) => ({ seed }),
     args: (body) => [body.seed],
   },
-  seed: {
+  addTasks: {
     method: 'POST',
-    path: '/seed',
+    path: '/tasks',
     params: 'api, session, tasks, { seed }',
     does:
       'the session holds exactly these tasks: partials completed from `seed` and checked (generated ids are ' +
-      'unique in the whole mock, so the same partials can seed any number of sessions); the answer adds what ' +
+      'unique in the whole mock, so the same partials can fill any number of sessions); the answer adds what ' +
       'was stored, `stored: {api, session, tasks}`. While a scenario plays on that API the call is a `409`: ' +
-      'stop the scenario first, or seed another API',
+      'stop the scenario first, or add tasks to another API',
     example: { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }], seed: 1 },
     body: (api, session, tasks, options = {}) => ({ api, session, tasks, ...optional('seed', options.seed) }),
     args: (body) => [body.api, body.session, body.tasks, optional('seed', body.seed)],
@@ -100,7 +100,7 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
   stopScenario: {
     method: 'POST',
     path: '/scenario',
-    does: 'stop the scenario: its API serves the demo data (and seeded sessions) again',
+    does: 'stop the scenario: its API serves the demo data (and added sessions) again',
     example: { name: null },
     takes: (body) => body.name === null,
     body: () => ({ name: null }),
@@ -202,7 +202,7 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     path: '/state',
     does:
       'what the mock is doing: seed, faults and what each changes, latency, answers (each with the requests it ' +
-      'still answers, `remaining`), scenario (with its `step`), clock, task counts and seeded sessions per ' +
+      'still answers, `remaining`), scenario (with its `step`), clock, task counts and added sessions per ' +
       'API; every `POST` answers this shape',
   },
   sessions: {

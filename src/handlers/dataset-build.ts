@@ -43,7 +43,7 @@ export async function addFiller(store: MockStore, api: ApiName, options: Dataset
   const perSession = options.fillerPerSession ?? 100;
   const { apis } = store;
   const states = statesOf(api, apis);
-  // A pool of generated shapes reused round-robin keeps seeding fast for large stores.
+  // A pool of generated shapes reused round-robin keeps filling large stores fast.
   const pool = sample(api, 'task', Math.min(filler, 500), seed + 2, apis);
   const shapeTask = shaper(api, apis);
   // In the day before the demo's, an hour short of it (the times a shape sets after a creation).

@@ -52,7 +52,7 @@ function precomputedOf(apis: ApiSet): DemoShape['precomputed'] {
 }
 
 /** Fills a store with the demo dataset (and optional filler for benchmarks). */
-export async function seedDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
+export async function addDemo(store: MockStore, options: DatasetOptions = {}): Promise<MockStore> {
   const seed = options.seed ?? DEFAULT_SEED;
   // The default seed's records are generated ahead of time (npm run generate): start-up skips sampling.
   // They were validated against the contract when generated (see validateDemoRecords), so they are trusted here.
@@ -83,5 +83,5 @@ export async function seedDemo(store: MockStore, options: DatasetOptions = {}): 
 }
 
 export async function demoStore(apis: ApiSet, options: DatasetOptions = {}): Promise<MockStore> {
-  return seedDemo(new MockStore(apis), options);
+  return addDemo(new MockStore(apis), options);
 }

@@ -7,7 +7,7 @@ import { isTerminal } from '../contract/lifecycle.js';
 import { idOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { MockClock } from './clock.js';
-import { seedDemo } from './dataset.js';
+import { addDemo } from './dataset.js';
 import type { MockStore } from './store.js';
 
 export class DemoLifecycle {
@@ -25,7 +25,7 @@ export class DemoLifecycle {
   /** Empties the store and builds the demo data of `seed` in it. */
   async rebuild(seed: number): Promise<void> {
     this.store.clear();
-    await seedDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
+    await addDemo(this.store, { seed, ...(this.sessionTasks ? { sessionTasks: this.sessionTasks } : {}) });
     this.seed = seed;
     this.advanced = 0;
   }

@@ -10,11 +10,11 @@ import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
+import type { AddTasksOptions } from './add-tasks.js';
 import type { AnswerRule } from './answers.js';
 import type { ControlClock } from './clock.js';
 import type { FaultId } from './faults/index.js';
 import type { MockState } from './mock-state.js';
-import type { SeedOptions } from './seed.js';
 import type { PlayOptions } from './timeline.js';
 
 /** A session the mock serves and how many tasks it holds. */
@@ -29,30 +29,30 @@ export interface SessionCount {
  */
 export interface MockControl<Scenario = string | object> {
   /**
-   * Back to exactly how the mock was created: its seed's demo data (seeded sessions gone), its faults
+   * Back to exactly how the mock was created: its seed's demo data (added sessions gone), its faults
    * and latency, no answers, its scenario at step 0, the clock on real time. For `afterEach`.
    */
   reset(): Promise<void>;
-  /** Another deterministic demo dataset (seeded sessions gone); `reset()` goes back to the first. */
+  /** Another deterministic demo dataset (added sessions gone); `reset()` goes back to the first. */
   reseed(seed: number): Promise<void>;
   /**
    * Puts exactly these tasks in a session: each partial (`{ state: 'unknown' }`) is completed by the
    * generators from `options.seed` and checked against the contract; one that cannot be valid is
    * refused, naming the task, the field, the rule and the reason. Generated ids are unique in the
-   * whole mock, so the same partials can be seeded into any number of sessions.
+   * whole mock, so the same partials can be added to any number of sessions.
    */
-  seed<F extends TypedApiName>(
+  addTasks<F extends TypedApiName>(
     api: F,
     session: string,
     tasks: readonly DeepPartial<ApiTask<F>>[],
-    options?: Pick<SeedOptions, 'seed'>,
+    options?: Pick<AddTasksOptions, 'seed'>,
   ): Promise<ApiTask<F>[]>;
   /** An API of a module without an entry in `ApiTypes`: its tasks are JSON objects. */
-  seed<F extends string>(
+  addTasks<F extends string>(
     api: F extends TypedApiName ? never : F,
     session: string,
     tasks: readonly JsonObject[],
-    options?: Pick<SeedOptions, 'seed'>,
+    options?: Pick<AddTasksOptions, 'seed'>,
   ): Promise<JsonObject[]>;
   /**
    * Plays a scenario (a library name or a scenario object) from its first step, optionally with
@@ -60,7 +60,7 @@ export interface MockControl<Scenario = string | object> {
    * every request to its API.
    */
   playScenario(scenario: Scenario, options?: PlayOptions): Promise<void>;
-  /** Stops the scenario: its API serves the demo data (and seeded sessions) again. */
+  /** Stops the scenario: its API serves the demo data (and added sessions) again. */
   stopScenario(): Promise<void>;
   /** A `manual` scenario moves `steps` on; otherwise every unfinished demo task takes `steps` lifecycle steps. */
   advance(steps?: number): Promise<void>;

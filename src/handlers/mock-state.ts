@@ -26,8 +26,8 @@ export interface MockState {
   clock: ClockState;
   /** How many tasks each API serves: a playing scenario's API, those of the scenario's current step. */
   tasks: Record<ApiName, number>;
-  /** Sessions put in by `seed`, by API. */
-  seeded: Record<ApiName, string[]>;
+  /** Sessions put in by `addTasks`, by API. */
+  added: Record<ApiName, string[]>;
 }
 
 /** The store an API's list requests are answered from (a playing scenario's, for its API). */

@@ -25,7 +25,7 @@ export interface MockProfile {
   faults: Readonly<Record<string, FaultTransform>>;
   /**
    * For an API that lists its sessions: the partial of a session object the list shows (what a
-   * seeded or scenario session is completed from).
+   * added or scenario session is completed from).
    */
   listedSession?(id: string): JsonObject;
   /** The demo dataset's shape of this API's tasks; an API without one has no demo data. */

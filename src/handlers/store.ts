@@ -2,7 +2,7 @@
  * The mock's data. Tasks live in ordered indexes (task-index.ts), one object each, which answer
  * list and page queries without scanning or sorting the store; session objects live in @msw/data
  * collections. Both are checked against the strict contract on the way in (the same Standard
- * Schema), except objects built from data already checked (the demo dataset, seeds, timelines).
+ * Schema), except objects built from data already checked (the demo dataset, added tasks, timelines).
  */
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';

@@ -14,7 +14,7 @@ import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
 import { CONTROL_PAGE_HEADERS, controlPage, controlPageData } from './control-page.js';
 
-/** Room for seeding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
+/** Room for adding a few thousand realistic tasks in one call (about 220 bytes each as partials). */
 const MAX_CONTROL_BODY = 8 * 1024 * 1024;
 
 export interface RunningServer {
@@ -76,7 +76,7 @@ function tooLarge(): BodyRefused {
   return new BodyRefused(
     413,
     `the control request body is over the limit of ${MAX_CONTROL_BODY} bytes ` +
-      `(${MAX_CONTROL_BODY / 1024 / 1024} MiB); seed the tasks in several calls, a few thousand at a time`,
+      `(${MAX_CONTROL_BODY / 1024 / 1024} MiB); add the tasks in several calls, a few thousand at a time`,
   );
 }
 

@@ -5,7 +5,7 @@
 import type { ApiSet } from '../contract/api-set.js';
 import type { ApiTask, TypedApiName } from '../contract/api-types.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { completeSeed } from '../handlers/seed.js';
+import { completeTasks } from '../handlers/add-tasks.js';
 import type { DeepPartial } from '../types/index.js';
 
 /** The request a page answers: its URL carries the limit and the cursor. */
@@ -42,7 +42,7 @@ export function completedTasks<F extends TypedApiName>(
     let table = completed.get(apis);
     if (!table) completed.set(apis, (table = new Map()));
     if (table.size >= 200) table.clear();
-    table.set(key, (done = completeSeed(api, session, tasks as readonly JsonObject[], {}, apis)));
+    table.set(key, (done = completeTasks(api, session, tasks as readonly JsonObject[], {}, apis)));
   }
   // A copy: a test that edits what it got back does not change the next answer.
   return structuredClone(done) as ApiTask<F>[];

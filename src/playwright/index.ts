@@ -6,7 +6,7 @@
  * ```ts
  * import { test, expect } from 'agent-task-contracts/playwright';
  * test('shows an unknown task', async ({ page, mock }) => {
- *   await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
+ *   await mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }]);
  *   …
  * });
  * ```

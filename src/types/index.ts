@@ -92,7 +92,7 @@ export interface TaskStateOf {
   jsonrpc: JsonRpcTaskStatus;
 }
 
-/** Any part of an object (nested objects too): what seeded test data and typed overrides take. */
+/** Any part of an object (nested objects too): what added tasks and typed overrides take. */
 export type DeepPartial<T> = T extends readonly (infer E)[]
   ? readonly DeepPartial<E>[]
   : T extends object

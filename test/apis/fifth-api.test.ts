@@ -29,8 +29,8 @@ beforeAll(async () => {
   mock = await startMock({ apis: MODULES });
   // 23 jobs: more than two pages at the default limit of 10.
   const partials = Array.from({ length: 23 }, (_, i) => ({ state: ['pending', 'running', 'done', 'failed'][i % 4] }));
-  await mock.app.seed('toy', 'q-a', partials, { seed: 3 });
-  await mock.app.seed('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
+  await mock.app.addTasks('toy', 'q-a', partials, { seed: 3 });
+  await mock.app.addTasks('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
 });
 afterAll(async () => {
   await mock.server.close();
@@ -115,7 +115,7 @@ describe('a fifth API in a set through ApiModule', () => {
 
   it('is intercepted by the MSW handlers at its own base URL, in its own format', async () => {
     const toy = createHandlers({ apis: MODULES, apiNames: ['toy'] });
-    await (await toy.app()).seed('toy', 'q-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
+    await (await toy.app()).addTasks('toy', 'q-m', [{ state: 'running' }, { state: 'done' }], { seed: 5 });
     const server = setupServer(...toy.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     try {

@@ -71,12 +71,12 @@ describe('--api FILE', () => {
       // The session's place as the module names it: the toy's session is a queue.
       expect(out).toContain(`  toy      ${url}/toy/v1/queues/{queue_id}/jobs (loaded with --api; no demo data`);
       expect(out).toContain('faults   toy.order-newest-first');
-      const seeded = await fetch(`${url}/__mock/seed`, {
+      const added = await fetch(`${url}/__mock/tasks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ api: 'toy', session: 'q-c', tasks: [{ state: 'done' }, { state: 'running' }] }),
       });
-      expect(seeded.status).toBe(200);
+      expect(added.status).toBe(200);
       const body = (await (await fetch(`${url}/toy/v1/queues/q-c/jobs`)).json()) as {
         page: { jobs: { created_at: string }[] };
       };

@@ -40,7 +40,7 @@ describe('the runner takes the API modules it judges by', () => {
     const withJobs = await MockApp.create({ apis: { ...BUILTIN_APIS, jobs } });
     const served = await startServer(withJobs, { host: '127.0.0.1', port: 0 });
     try {
-      await withJobs.seed('jobs', 'ses_r', [{ status: 'running' }, { status: 'failed' }, { status: 'queued' }]);
+      await withJobs.addTasks('jobs', 'ses_r', [{ status: 'running' }, { status: 'failed' }, { status: 'queued' }]);
       const result = await runConformance({ ...options(served.url), apis });
       expect(result.violations).toEqual([]);
       expect(result.exitCode).toBe(0);

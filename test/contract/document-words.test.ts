@@ -1,4 +1,4 @@
-/** Schema failures say what the documents say of the failing member; seeding refuses a field the spec does not declare. */
+/** Schema failures say what the documents say of the failing member; addTasks refuses a field the spec does not declare. */
 
 import { describe, expect, it } from 'vitest';
 import { MockApp } from '../../src/apis/mock-functions.js';
@@ -48,26 +48,26 @@ describe('messages in the documents’ words', () => {
   });
 });
 
-describe('seeding', () => {
+describe('addTasks', () => {
   it('refuses a field the spec does not declare, naming the closest, at any depth (plain JavaScript too)', async () => {
     const app = await MockApp.create();
-    const seed = (partial: Record<string, unknown>) => app.seed('ark', 'sesn-x', [partial as never]);
-    await expect(seed({ sate: 'x' })).rejects.toThrow(
+    const add = (partial: Record<string, unknown>) => app.addTasks('ark', 'sesn-x', [partial as never]);
+    await expect(add({ sate: 'x' })).rejects.toThrow(
       /^ark sesn-x tasks\[0\]: "sate" is not a field of an ark Task; did you mean "state"\? The spec declares .*\bstate\b/,
     );
-    await expect(seed({ tool: { nmae: 'bash' } })).rejects.toThrow(
+    await expect(add({ tool: { nmae: 'bash' } })).rejects.toThrow(
       'tasks[0]: "nmae" is not a field of tool in an ark Task; did you mean "name"?',
     );
-    await expect(seed({ result: 'done' })).rejects.toThrow(`/result must be absent — ${ARK}`);
-    await expect(seed({ state: 'running', tool: { name: 'bash' } })).resolves.toHaveLength(1);
+    await expect(add({ result: 'done' })).rejects.toThrow(`/result must be absent — ${ARK}`);
+    await expect(add({ state: 'running', tool: { name: 'bash' } })).resolves.toHaveLength(1);
   });
 
-  it('says how to call seed() when it is given the body of POST /__mock/seed', async () => {
+  it('says how to call addTasks() when it is given the body of POST /__mock/tasks', async () => {
     const app = await MockApp.create();
     const body = { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] };
     const said =
-      "seed takes the API, the session and the tasks as three arguments: seed('ark', 'sesn-x', " +
-      "[{ state: 'unknown' }]); one object { api, session, tasks } is the body of POST /__mock/seed";
-    await expect(app.seed(body as never, 'sesn-x', [])).rejects.toThrow(said);
+      "addTasks takes the API, the session and the tasks as three arguments: addTasks('ark', 'sesn-x', " +
+      "[{ state: 'unknown' }]); one object { api, session, tasks } is the body of POST /__mock/tasks";
+    await expect(app.addTasks(body as never, 'sesn-x', [])).rejects.toThrow(said);
   });
 });

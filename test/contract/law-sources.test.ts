@@ -1,7 +1,7 @@
 /**
  * Every law quotes the document it stands on: each part of its source sentence (parts are joined by
  * `—`, or `…` where words are left out), after the member or parameter it is about (`data[].id: `), is
- * in the seed document it names, its markdown, list markers and line breaks aside. A law that cites a spec file instead is one whose sentence no document
+ * in the source document it names, its markdown, list markers and line breaks aside. A law that cites a spec file instead is one whose sentence no document
  * says (a response schema, a status the documents only imply).
  */
 

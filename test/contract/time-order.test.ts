@@ -170,8 +170,8 @@ describe('the time family', () => {
     app.faults = new Set();
   });
 
-  it('the mock refuses to seed a task whose times are out of order, naming the law', async () => {
+  it('the mock refuses to add a task whose times are out of order, naming the law', async () => {
     const partial = { status: 'failed' as const, ended_at: '2026-01-01T00:00:00Z', started_at: '2026-01-02T00:00:00Z' };
-    await expect(app.seed('praxis', 'sesn_times', [partial])).rejects.toThrow(/praxis\.task-times-in-order/);
+    await expect(app.addTasks('praxis', 'sesn_times', [partial])).rejects.toThrow(/praxis\.task-times-in-order/);
   });
 });

@@ -108,8 +108,8 @@ describe('validators', () => {
   });
 
   it('the Everruns document example lacks fields its own schema requires (recorded, not loosened)', () => {
-    const seedExample = [{ progress: { steps: [{ status: 'pending' }] }, state: 'queued', wake_policy: 'silent' }];
-    const violations = validateResponseBody('everruns', 'listTasks', 200, seedExample, undefined, BUILTIN) ?? [];
+    const documentExample = [{ progress: { steps: [{ status: 'pending' }] }, state: 'queued', wake_policy: 'silent' }];
+    const violations = validateResponseBody('everruns', 'listTasks', 200, documentExample, undefined, BUILTIN) ?? [];
     const missing = violations
       .filter((v) => v.message.includes('must have required property'))
       .map((v) => `${v.instancePath} ${v.message.split("'")[1]}`);

@@ -13,14 +13,14 @@ const url = 'https://ark.test/api/v3/sessions/sesn-x/tasks';
 const states = async () => (await (await fetch(url)).json()).items.map((task: { state: string }) => task.state);
 
 it('answers at your base URL, with the faults you gave', async () => {
-  await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }, { state: 'running' }]); // the later, the newer
+  await mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }, { state: 'running' }]); // the later, the newer
   expect(await states()).toEqual(['unknown', 'running']); // ark.order-newest-first: oldest first
   await mock.setFaults([]); // typed: a misspelt id does not compile, and throws naming the closest
   expect(await states()).toEqual(['running', 'unknown']);
 });
 
 it('answers an outage, then the tasks', async () => {
-  await mock.seed('ark', 'sesn-x', [{ state: 'running' }]);
+  await mock.addTasks('ark', 'sesn-x', [{ state: 'running' }]);
   await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]); // the next Ark request
   expect((await fetch(url)).status).toBe(503);
   expect(await states()).toEqual(['running']);

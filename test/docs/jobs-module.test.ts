@@ -15,7 +15,7 @@ const set = apiSetOf(apis); // what the generators, the matcher and the contract
 const app = await MockApp.create({ apis });
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  await app.seed('jobs', 'ses_a', Array.from({ length: 25 }, (_, i) => ({ status: statuses[i % 5] })));
+  await app.addTasks('jobs', 'ses_a', Array.from({ length: 25 }, (_, i) => ({ status: statuses[i % 5] })));
   server = await startServer(app, { host: '127.0.0.1', port: 0 });
 });
 afterAll(() => server.close());
@@ -35,15 +35,15 @@ it('is mocked over HTTP, newest first, in pages', async () => {
   expect([refused.status, (await refused.json()).error.code]).toEqual([400, 'invalid_argument']);
 });
 
-it('is mocked with MSW at its own base URL, with typed seeds, faults and overrides', async () => {
+it('is mocked with MSW at its own base URL, with typed tasks, faults and overrides', async () => {
   const mock = createHandlers({ apis, apiNames: ['jobs'] });
-  const seeded: Job[] = await mock.seed('jobs', 'ses_m', [{ status: 'failed' }, { status: 'running' }]);
+  const added: Job[] = await mock.addTasks('jobs', 'ses_m', [{ status: 'failed' }, { status: 'running' }]);
   const msw = setupServer(...mock.handlers);
   msw.listen({ onUnhandledRequest: 'error' });
   try {
     const url = 'https://api.jobs.invalid/v1/sessions/ses_m/jobs';
     const page = await (await fetch(url)).json();
-    expect(page.jobs.map((job: Job) => job.id).sort()).toEqual(seeded.map((job) => job.id).sort());
+    expect(page.jobs.map((job: Job) => job.id).sort()).toEqual(added.map((job) => job.id).sort());
     await mock.setFaults(['jobs.order-newest-first']); // a misspelt id is a compile error
     const reversed = await (await fetch(url)).json();
     expect(reversed.jobs.map((job: Job) => job.id)).toEqual([...page.jobs].reverse().map((job: Job) => job.id));
@@ -72,7 +72,7 @@ it('conforms, and a fault injected into it is caught', { timeout: 60_000 }, asyn
 
 it('is mocked over an API set of its own, which keeps apart from every other mock', async () => {
   const own = createHandlers({ apis: { ark: BUILTIN_APIS.ark, jobs }, baseUrl: { jobs: 'https://own.jobs.invalid' } });
-  await own.seed('jobs', 'ses_m', [{ status: 'queued' }]);
+  await own.addTasks('jobs', 'ses_m', [{ status: 'queued' }]);
   const mock = await own.app();
   expect(mock.servedApis()).toEqual(['ark', 'jobs']);
   expect(mock.store.taskCount('jobs', 'ses_m')).toBe(1);

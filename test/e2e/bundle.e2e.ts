@@ -62,7 +62,7 @@ describe('a Vite app that calls startMockWorker()', () => {
     expect(sizes.filter((s) => s.bytes > LIMIT)).toEqual([]);
   });
 
-  it('loads fast-check and the generators only when something is seeded', async () => {
+  it('loads fast-check and the generators only when tasks are added', async () => {
     const entry = chunks.find((c) => c.isEntry)!;
     const atStart = staticClosure(entry);
     expect(atStart.filter(holdsFastCheck).map((c) => c.fileName)).toEqual([]);
@@ -72,7 +72,7 @@ describe('a Vite app that calls startMockWorker()', () => {
     const fastCheckChunks = chunks.filter(holdsFastCheck).map((c) => c.fileName);
     expect(fastCheckChunks).toHaveLength(1);
 
-    // In Chromium: the page starts and answers without fetching that chunk; seeding fetches it.
+    // In Chromium: the page starts and answers without fetching that chunk; adding tasks fetches it.
     const page = await browser.newPage();
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname.slice(1)));
@@ -84,15 +84,15 @@ describe('a Vite app that calls startMockWorker()', () => {
     });
     expect(states).toBe(3);
     expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual([]);
-    const seeded = await page.evaluate(async () => {
+    const added = await page.evaluate(async () => {
       const mock = (
         window as unknown as {
-          bundleMock: { seed(api: string, session: string, tasks: object[]): Promise<{ state: string }[]> };
+          bundleMock: { addTasks(api: string, session: string, tasks: object[]): Promise<{ state: string }[]> };
         }
       ).bundleMock;
-      return (await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).map((task) => task.state);
+      return (await mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }])).map((task) => task.state);
     });
-    expect(seeded).toEqual(['unknown']);
+    expect(added).toEqual(['unknown']);
     expect(fetched.filter((path) => fastCheckChunks.includes(path))).toEqual(fastCheckChunks);
     await page.close();
   });

@@ -60,21 +60,23 @@ describe('task board example in Chromium', () => {
     await page.close();
   });
 
-  it('seeded data in the browser: the page shows exactly the seeded tasks', async () => {
+  it('tasks added in the browser: the page shows exactly those tasks', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/?poll=200`);
     await page.waitForSelector('body[data-worker="ready"]', { timeout: 20_000 });
     const ids = await page.evaluate(async () => {
       const mock = (
         window as unknown as {
-          taskBoardMock: { seed(api: string, session: string, tasks: object[]): Promise<{ id: string }[]> };
+          taskBoardMock: { addTasks(api: string, session: string, tasks: object[]): Promise<{ id: string }[]> };
         }
       ).taskBoardMock;
-      return (await mock.seed('everruns', 'demo', [{ state: 'awaiting_input' }, { state: 'failed' }])).map((t) => t.id);
+      return (await mock.addTasks('everruns', 'demo', [{ state: 'awaiting_input' }, { state: 'failed' }])).map(
+        (t) => t.id,
+      );
     });
     const rows = page.locator('section[data-api="everruns"] tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
-    // Newest first: the second seeded task is listed first.
+    // Newest first: the second added task is listed first.
     expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id))).toEqual(
       [...ids].reverse(),
     );

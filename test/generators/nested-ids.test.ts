@@ -4,7 +4,7 @@ import { randomId } from '../../src/generators/nested-ids.js';
 import { fastCheckBackend } from '../../src/generators/schema-arbitrary.js';
 
 describe('randomId: nested ids drawn one object at a time do not repeat', () => {
-  // A scenario's partial tasks, a seeded task, a family server's objects: each is the first value of
+  // A scenario's partial tasks, an added task, a family server's objects: each is the first value of
   // its own seed. A draw that leans to its bounds gave the same Ark tool_use_id to two tasks of one
   // list (ATC_FAMILY_SEED=442179: toolu_7ffffff700000019 twice).
   it('the first value of 3,000 seeds (fast-check) are 3,000 ids', () => {

@@ -45,8 +45,8 @@ describe('two mocks over two API sets in one process', () => {
   it('each serves its own API of one name', async () => {
     const one = createHandlers({ apis: setA, baseUrl: { jobs: 'https://one.test' } });
     const two = createHandlers({ apis: setB, baseUrl: { jobs: 'https://two.test' } });
-    await one.seed('jobs', 'ses_s', [{ status: 'running' }]);
-    await two.seed('jobs', 'ses_s', [{ status: 'failed' }, { status: 'queued' }]);
+    await one.addTasks('jobs', 'ses_s', [{ status: 'running' }]);
+    await two.addTasks('jobs', 'ses_s', [{ status: 'failed' }, { status: 'queued' }]);
     const server = setupServer(...one.handlers, ...two.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     try {
@@ -60,7 +60,7 @@ describe('two mocks over two API sets in one process', () => {
     }
   });
 
-  it('serves the APIs of its set alone: faults, seeds and state keep to them', async () => {
+  it('serves the APIs of its set alone: faults, added tasks and state keep to them', async () => {
     const a = await MockApp.create({ apis: setA });
     const b = await MockApp.create({ apis: setB });
     expect(a.servedApis()).toEqual(['ark', 'jobs']);
@@ -69,7 +69,7 @@ describe('two mocks over two API sets in one process', () => {
     await a.setFaults(['jobs.order-newest-first']);
     await expect(b.setFaults(['jobs.order-newest-first'])).rejects.toThrow(/unknown fault "jobs.order-newest-first"/);
     await expect(a.setFaults(['praxis.response-schema'])).rejects.toThrow(/praxis/);
-    await expect(b.seed('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(/ark/);
+    await expect(b.addTasks('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(/ark/);
     expect(Object.keys(await a.injectableFaults())).toEqual(['ark', 'jobs']);
     expect((await a.injectableFaults()).jobs).toContain('jobs.order-newest-first');
     expect((await b.injectableFaults()).jobs).not.toContain('jobs.order-newest-first');
@@ -94,7 +94,7 @@ describe('two mocks over two API sets in one process', () => {
 describe('the runner and the generators over an API set', () => {
   it('judges a mock of the set by the set: the fault of its jobs module is caught, nothing registered', async () => {
     const app = await MockApp.create({ apis: setA, faults: ['jobs.order-newest-first'] });
-    await app.seed(
+    await app.addTasks(
       'jobs',
       'ses_r',
       Array.from({ length: 12 }, (_, i) => ({ status: (['queued', 'running', 'succeeded'] as const)[i % 3] })),
@@ -158,7 +158,7 @@ describe("what a set's own module of an API holds is what is read", () => {
       jobs: { ...base, contract: { ...base.contract, rules: base.contract.rules.filter((r) => r.id !== dropped) } },
     };
     const app = await MockApp.create({ apis: newer });
-    await app.seed('jobs', 'ses_n', [{ status: 'running', finished_at: 1_700_000_000_000 }]);
+    await app.addTasks('jobs', 'ses_n', [{ status: 'running', finished_at: 1_700_000_000_000 }]);
     const server = await startServer(app, { host: '127.0.0.1', port: 0 });
     try {
       const result = await runConformance({
@@ -215,7 +215,7 @@ describe("what a set's own module of an API holds is what is read", () => {
     const app = await MockApp.create({ apis: { jobs: { contract, generators: base.generators, mock } } });
     await app.setFaults([id as never]);
     expect((await app.state()).faultEffects[0]?.changes).toContain('just before');
-    await app.seed('jobs', 'ses_t', [{ status: 'succeeded' }]);
+    await app.addTasks('jobs', 'ses_t', [{ status: 'succeeded' }]);
     const answer = app.respond('jobs', { method: 'GET', path: '/sessions/ses_t/jobs', query: new URLSearchParams() });
     const [job] = (answer.body as { jobs: { created_at: number; finished_at: number }[] }).jobs;
     expect(answer.status).toBe(200);

@@ -40,8 +40,8 @@ describe('two mocks over different API sets in one process', () => {
     const jobsMock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://jobs.test' } });
     const arkMock = createHandlers({ apiNames: ['ark'], baseUrl: { ark: 'https://ark.test' } });
     expect(jobsMock.handlers).toHaveLength(jobs.contract.operations.length);
-    await jobsMock.seed('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
-    await arkMock.seed('ark', 'sesn-a', [{ state: 'unknown' }]);
+    await jobsMock.addTasks('jobs', 'ses_a', [{ status: 'running' }, { status: 'failed' }]);
+    await arkMock.addTasks('ark', 'sesn-a', [{ state: 'unknown' }]);
 
     const server = setupServer(...jobsMock.handlers, ...arkMock.handlers);
     server.listen({ onUnhandledRequest: 'error' });
@@ -58,11 +58,11 @@ describe('two mocks over different API sets in one process', () => {
     }
   });
 
-  it("a reset of one leaves the other's seeded data", async () => {
+  it("a reset of one leaves the other's added tasks", async () => {
     const one = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://one.test' } });
     const two = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'], baseUrl: { jobs: 'https://two.test' } });
-    await one.seed('jobs', 'ses_b', [{ status: 'queued' }]);
-    await two.seed('jobs', 'ses_b', [{ status: 'canceled' }]);
+    await one.addTasks('jobs', 'ses_b', [{ status: 'queued' }]);
+    await two.addTasks('jobs', 'ses_b', [{ status: 'canceled' }]);
     await one.reset();
     expect((await one.app()).store.tasks('jobs', 'ses_b')).toEqual([]);
     expect((await two.app()).store.tasks('jobs', 'ses_b').map((r) => r.item.status)).toEqual(['canceled']);
@@ -115,18 +115,18 @@ describe("faults of a mock's own API set", () => {
     expect(Object.keys(await mock.injectableFaults())).toEqual(['jobs']);
   });
 
-  it('keeps to its set in answers, seeds and state too', async () => {
+  it('keeps to its set in answers, added tasks and state too', async () => {
     const mock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'] });
     await expect(mock.setAnswers([{ api: 'ark', status: 503 }])).rejects.toThrow(
       'answers[0]: this mock does not serve ark; it serves jobs',
     );
-    await expect(mock.seed('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(
+    await expect(mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(
       'this mock does not serve ark; it serves jobs',
     );
-    await mock.seed('jobs', 'ses_s', [{ status: 'running' }]);
+    await mock.addTasks('jobs', 'ses_s', [{ status: 'running' }]);
     const state = await mock.state();
     expect(Object.keys(state.tasks)).toEqual(['jobs']);
-    expect(state.seeded).toEqual({ jobs: ['ses_s'] });
+    expect(state.added).toEqual({ jobs: ['ses_s'] });
   });
 
   it("the control API's faults endpoint refuses it too, and the server answers only the APIs served", async () => {

@@ -1,5 +1,5 @@
 /**
- * What the control API says: seeding answers the state's shape, the unknown-endpoint error lists
+ * What the control API says: POST /tasks answers the state's shape, the unknown-endpoint error lists
  * each endpoint once, a misspelt scenario gets "did you mean", and a body fits a few thousand
  * tasks, while one over the limit is a 413 naming it.
  */
@@ -29,14 +29,14 @@ const post = async (path: string, body: string | object) => {
 };
 
 describe('the control API in words', () => {
-  it('POST /seed answers the shape of GET /state, and what it stored beside it', async () => {
-    const seeded = await post('/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
-    expect(seeded.status).toBe(200);
+  it('POST /tasks answers the shape of GET /state, and what it stored beside it', async () => {
+    const added = await post('/tasks', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
+    expect(added.status).toBe(200);
     const state = (await (await fetch(`${server.url}/__mock/state`)).json()) as Record<string, unknown>;
-    const { stored, ...rest } = seeded.body;
+    const { stored, ...rest } = added.body;
     // The clock's reading moves between the two calls; everything else is the same.
     expect({ ...rest, clock: null }).toEqual({ ...state, clock: null });
-    expect((state.seeded as Record<string, string[]>).ark).toEqual(['sesn-x']);
+    expect((state.added as Record<string, string[]>).ark).toEqual(['sesn-x']);
     expect(stored).toMatchObject({ api: 'ark', session: 'sesn-x', tasks: [{ state: 'unknown' }] });
     await post('/reset', {});
   });
@@ -45,11 +45,11 @@ describe('the control API in words', () => {
     const answers = [
       await fetch(`${server.url}/__mock/state`),
       await fetch(`${server.url}/__mock/nope`),
-      await fetch(`${server.url}/__mock/seed`, {
+      await fetch(`${server.url}/__mock/tasks`, {
         method: 'POST',
         body: '{"api": "ark", "session": "sesn-x", "tasks": [{"sate": 1}]}',
       }),
-      await fetch(`${server.url}/__mock/seed`, { method: 'POST', body: '{not json' }),
+      await fetch(`${server.url}/__mock/tasks`, { method: 'POST', body: '{not json' }),
       await fetch(`${server.url}/__mock/faults`, {
         method: 'POST',
         headers: { origin: 'http://elsewhere.test' },
@@ -64,9 +64,9 @@ describe('the control API in words', () => {
     }
   });
 
-  it('a refused seed says which task is wrong and why, as a sentence (no rule id where no rule is broken)', async () => {
+  it('a refused addTasks says which task is wrong and why, as a sentence (no rule id where no rule is broken)', async () => {
     const refused = async (tasks: unknown, session: unknown = 'sesn-x') =>
-      String((await post('/seed', { api: 'ark', session, tasks })).body.error);
+      String((await post('/tasks', { api: 'ark', session, tasks })).body.error);
     expect(await refused([{ sate: 'running' }])).toMatch(
       /^ark sesn-x tasks\[0\]: "sate" is not a field of an ark Task; did you mean "state"\? The spec declares .*\.$/,
     );
@@ -113,24 +113,24 @@ describe('the control API in words', () => {
     expect(err).not.toContain('ENOENT');
   });
 
-  it('a body of a few hundred realistic tasks (over the old 64 KB) is seeded', async () => {
+  it('a body of a few hundred realistic tasks (over the old 64 KB) is added', async () => {
     const task = { state: 'running', tool: { name: 'video_generate' }, session_thread_id: 'thread-main' };
     const tasks = Array.from({ length: 400 }, () => task);
     const body = JSON.stringify({ api: 'ark', session: 'sesn-big', tasks, seed: 3 }, null, 8);
     expect(body.length).toBeGreaterThan(64 * 1024);
-    const answer = await post('/seed', body);
+    const answer = await post('/tasks', body);
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
     expect((answer.body.stored as { tasks: unknown[] }).tasks).toHaveLength(400);
     await post('/reset', {});
   });
 
   it('a body over the limit is a 413 naming the limit; a body that is not JSON a 400 saying so', async () => {
-    const tooBig = await post('/seed', `{"api": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
+    const tooBig = await post('/tasks', `{"api": "ark", "pad": "${'x'.repeat(8 * 1024 * 1024)}"}`);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toContain('over the limit of 8388608 bytes (8 MiB)');
     // Sent in chunks, with no content-length to refuse it by: counted as it arrives.
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${server.url}/__mock/seed`, { method: 'POST' }, (res) => {
+      const req = request(`${server.url}/__mock/tasks`, { method: 'POST' }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
@@ -141,7 +141,7 @@ describe('the control API in words', () => {
     });
     expect(chunked.status).toBe(413);
     expect(chunked.body).toContain('over the limit of 8388608 bytes (8 MiB)');
-    const notJson = await post('/seed', '{"api": ');
+    const notJson = await post('/tasks', '{"api": ');
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/^the control request body is not JSON: SyntaxError/);
   });

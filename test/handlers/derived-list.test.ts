@@ -32,7 +32,7 @@ async function mockOfContract(contract: ApiContract, op?: Partial<ListOperation>
 
 async function jobsMock(op?: Partial<ListOperation>, count = 25) {
   const mock = await mockOfContract(jobsContract, op);
-  await mock.app.seed(
+  await mock.app.addTasks(
     'jobs',
     'ses_a',
     Array.from({ length: count }, (_, i) => ({ status: STATUSES[i % 5]! })),
@@ -70,7 +70,7 @@ describe('token paging (the mock’s own token, stable while tasks are added)', 
   it('continues where it was when tasks are added in front of the walk', async () => {
     const { app, get } = await jobsMock();
     const first = get('/sessions/ses_a/jobs', 'limit=10').body;
-    for (const job of await app.seed('jobs', 'ses_b', [{ status: 'queued' }, { status: 'running' }], { seed: 2 }))
+    for (const job of await app.addTasks('jobs', 'ses_b', [{ status: 'queued' }, { status: 'running' }], { seed: 2 }))
       await app.store.addTask('jobs', 'ses_a', { ...job, id: `${job.id}x`, session_id: 'ses_a' });
     const second = get('/sessions/ses_a/jobs', `limit=10&page_token=${first.next_page_token}`).body;
     const whole = get('/sessions/ses_a/jobs', 'limit=100').body;
@@ -104,7 +104,7 @@ describe('token paging (the mock’s own token, stable while tasks are added)', 
 describe('token paging where the spec writes the token as a number (Ark’s next_cursor)', () => {
   it('gives the creation number of the last item listed, and takes it back', async () => {
     const { app, get } = await mockOfContract(arkContract);
-    await app.seed('ark', 'sesn-a', running(7), { seed: 5 });
+    await app.addTasks('ark', 'sesn-a', running(7), { seed: 5 });
     const first = get('/sessions/sesn-a/tasks', 'limit=5').body;
     expect(typeof first.next_cursor).toBe('number');
     const second = get('/sessions/sesn-a/tasks', `limit=5&cursor=${first.next_cursor}`).body;
@@ -206,8 +206,8 @@ describe('sessions', () => {
 
 describe('item-id paging (the toy contract: a queue for a session, items at /page/jobs)', async () => {
   const { app, get } = await mockOfContract(toyContract);
-  await app.seed('toy', 'q-a', running(23), { seed: 3 });
-  await app.seed('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
+  await app.addTasks('toy', 'q-a', running(23), { seed: 3 });
+  await app.addTasks('toy', 'q-b', [{ state: 'done' }], { seed: 4 });
   const itemsOf = (body: Body) => (body.page as { jobs: { id: string }[] }).jobs.map((job) => job.id);
   const all = itemsOf(get('/v1/queues/q-a/jobs', 'limit=50').body);
 

@@ -25,9 +25,9 @@ const get = async <T>(url: string): Promise<{ status: number; body: T }> => {
   return { status: res.status, body: (await res.json()) as T };
 };
 
-describe('seeded test data', () => {
+describe('added tasks', () => {
   it('puts exactly the given tasks in a session, completed and valid, for every API', async () => {
-    const ark = await demoMock.seed('ark', 'sesn-x', [
+    const ark = await demoMock.addTasks('ark', 'sesn-x', [
       { state: 'unknown' },
       { state: 'running', tool: { name: 'bash' } },
     ]);
@@ -38,26 +38,26 @@ describe('seeded test data', () => {
       ['running', 'bash'],
       ['unknown', ark[0]!.tool.name],
     ]);
-    await demoMock.seed('everruns', 'sess-1', [{ state: 'awaiting_input' }]);
+    await demoMock.addTasks('everruns', 'sess-1', [{ state: 'awaiting_input' }]);
     expect(
       (await get<EverrunsTaskList>('https://app.everruns.com/api/v1/sessions/sess-1/tasks')).body.map((t) => t.state),
     ).toEqual(['awaiting_input']);
-    await demoMock.seed('jsonrpc', 'conv-1', [{ status: 'paused' }, { status: 'working' }]);
+    await demoMock.addTasks('jsonrpc', 'conv-1', [{ status: 'paused' }, { status: 'working' }]);
     expect(
       (await get<JsonRpcListTasksResponse>('https://jsonrpc.invalid/tasks?session_id=conv-1')).body.result!.map(
         (t) => t.status,
       ),
     ).toEqual(['working', 'paused']);
-    await demoMock.seed('praxis', 'sesn_seeded', [{ status: 'lost', kind: 'subagent' }]);
+    await demoMock.addTasks('praxis', 'sesn_added', [{ status: 'lost', kind: 'subagent' }]);
     const praxis = await get<PraxisBackgroundTaskList>(
-      'https://api.praxis.invalid/agent/v1/sessions/sesn_seeded/background_tasks',
+      'https://api.praxis.invalid/agent/v1/sessions/sesn_added/background_tasks',
     );
     expect(praxis.body.data.map((t) => [t.status, t.kind])).toEqual([['lost', 'subagent']]);
   });
 
-  it('seeding again replaces the session; reset removes it', async () => {
-    await demoMock.seed('ark', 'sesn-x', [{ state: 'queued' }, { state: 'queued' }]);
-    await demoMock.seed('ark', 'sesn-x', [{ state: 'failed' }]);
+  it('adding tasks again replaces the session; reset removes it', async () => {
+    await demoMock.addTasks('ark', 'sesn-x', [{ state: 'queued' }, { state: 'queued' }]);
+    await demoMock.addTasks('ark', 'sesn-x', [{ state: 'failed' }]);
     expect((await get<ArkTaskPage>(`${ARK}/sessions/sesn-x/tasks`)).body.items.map((t) => t.state)).toEqual(['failed']);
     await demoMock.reset();
     expect((await get<unknown>(`${ARK}/sessions/sesn-x/tasks`)).status).toBe(404);
@@ -65,42 +65,42 @@ describe('seeded test data', () => {
 
   it('an invalid partial fails with the task, the field, the rule and the reason', async () => {
     // @ts-expect-error: not an Ark state
-    await expect(demoMock.seed('ark', 'sesn-x', [{ state: 'done' }])).rejects.toThrow(
+    await expect(demoMock.addTasks('ark', 'sesn-x', [{ state: 'done' }])).rejects.toThrow(
       /ark sesn-x tasks\[0\]\.state breaks ark\.schema: .*allowed values.*\(got "done"\)/,
     );
     // A rule, not the schema: a queued task has no started_at (002).
     await expect(
-      demoMock.seed('ark', 'sesn-x', [{ state: 'running' }, { state: 'queued', started_at: 1_780_000_000_000 }]),
+      demoMock.addTasks('ark', 'sesn-x', [{ state: 'running' }, { state: 'queued', started_at: 1_780_000_000_000 }]),
     ).rejects.toThrow(
       /tasks\[1\]\.started_at breaks ark\.started-at-absent-before-start: started_at is returned for a queued task/,
     );
     await expect(
-      demoMock.seed('ark', 'sesn-x', [{ task_id: 'task-twice' }, { task_id: 'task-twice' }]),
+      demoMock.addTasks('ark', 'sesn-x', [{ task_id: 'task-twice' }, { task_id: 'task-twice' }]),
     ).rejects.toThrow(/task task-twice is given twice/);
-    await expect(demoMock.seed('ark', 'sesn-x', [{ task_id: 'twice' }])).rejects.toThrow(
+    await expect(demoMock.addTasks('ark', 'sesn-x', [{ task_id: 'twice' }])).rejects.toThrow(
       /tasks\[0\]\.task_id breaks ark\.schema: .*must match pattern "\^task-"/,
     );
   });
 
-  it('POST /__mock/seed does the same over the control API', async () => {
+  it('POST /__mock/tasks does the same over the control API', async () => {
     const app = await demoMock.app();
-    const ok = await controlResponse(app, 'POST', '/seed', {
+    const ok = await controlResponse(app, 'POST', '/tasks', {
       api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'queued' }],
       seed: 3,
     });
     expect(ok.status).toBe(200);
-    const bad = await controlResponse(app, 'POST', '/seed', {
+    const bad = await controlResponse(app, 'POST', '/tasks', {
       api: 'everruns',
       session: 'sess-2',
       tasks: [{ state: 'paused' }],
     });
     expect(bad.status).toBe(400);
     expect((bad.body as { error: string }).error).toMatch(/tasks\[0\]\.state breaks everruns\.schema/);
-    expect((await controlResponse(app, 'POST', '/seed', { api: 'nope' })).status).toBe(400);
+    expect((await controlResponse(app, 'POST', '/tasks', { api: 'nope' })).status).toBe(400);
     // In process the same refusal throws, with the same words.
-    await expect(app.seed('everruns', 'sess-2', [{ state: 'paused' as 'queued' }])).rejects.toThrow(
+    await expect(app.addTasks('everruns', 'sess-2', [{ state: 'paused' as 'queued' }])).rejects.toThrow(
       (bad.body as { error: string }).error,
     );
   });
@@ -139,12 +139,12 @@ describe('the virtual clock', () => {
     expect(mock.clock.now()).toBe(Date.parse('2026-11-30T09:00:05Z'));
   });
 
-  it('a frozen clock holds latency until it is advanced; seeded and advanced tasks take the clock time', async () => {
+  it('a frozen clock holds latency until it is advanced; added and advanced tasks take the clock time', async () => {
     const mock = createHandlers({ baseUrl: { everruns: 'https://frozen.test/api' } });
     server.use(...mock.handlers);
     const at = Date.parse('2031-01-01T00:00:00Z');
     await mock.clock.freeze(at);
-    const [task] = await mock.seed('everruns', 'sess-c', [{ state: 'running' }]);
+    const [task] = await mock.addTasks('everruns', 'sess-c', [{ state: 'running' }]);
     expect(Date.parse(task!.created_at)).toBeLessThan(at);
     expect(Date.parse(task!.created_at)).toBeGreaterThan(at - 5 * 60_000);
     await mock.clock.advance(60_000);

@@ -39,9 +39,9 @@ it('every curl line of the standalone-server guide answers what it says', async 
     if (expected) expect(stdout.split('\r\n')[0], line).toMatch(new RegExp(`^${expected} `));
     else expect(isError(JSON.parse(bodyOf(stdout)) as Record<string, unknown>), `${line}\n${stdout}`).toBe(false);
   }
-  // The seeded session lists exactly the seeded task.
-  const seeded = [...outputs].find(([line]) => line.includes('/ark/sessions/sesn-x/tasks'))![1];
-  expect((JSON.parse(seeded) as { items: { state: string }[] }).items.map((task) => task.state)).toEqual(['unknown']);
+  // The session lists exactly the added task.
+  const added = [...outputs].find(([line]) => line.includes('/ark/sessions/sesn-x/tasks'))![1];
+  expect((JSON.parse(added) as { items: { state: string }[] }).items.map((task) => task.state)).toEqual(['unknown']);
   // The one-shot answer is Ark's own error format (the shape of its 404), not the control API's {"error": "…"}.
   const answers = blocks.find((lines) => lines.some((line) => line.includes('/__mock/answers')))!;
   expect(answers.filter((line) => /# HTTP\/1\.1/.test(line))).toHaveLength(3);

@@ -69,28 +69,28 @@ describe('scenario support is plugged in, not built into the mock', () => {
   });
 });
 
-describe('seeded data and the clock on the standalone server', () => {
-  it('POST /__mock/seed and /__mock/clock over HTTP', async () => {
+describe('added tasks and the clock on the standalone server', () => {
+  it('POST /__mock/tasks and /__mock/clock over HTTP', async () => {
     const { startMock } = await import('../helpers/mock-server.js');
     const mock = await startMock();
     try {
       const post = (path: string, body: unknown) =>
         fetch(`${mock.server.url}/__mock${path}`, { method: 'POST', body: JSON.stringify(body) });
       expect((await post('/clock', { freeze: '2030-01-01T00:00:00Z' })).status).toBe(200);
-      const seeded = await post('/seed', {
+      const added = await post('/tasks', {
         api: 'ark',
         session: 'sesn-http',
         tasks: [{ state: 'unknown' }, { state: 'running' }],
       });
-      expect(seeded.status).toBe(200);
+      expect(added.status).toBe(200);
       const page = (await (await fetch(`${mock.base('ark')}/sessions/sesn-http/tasks`)).json()) as {
         items: { state: string; created_at: number }[];
       };
       expect(page.items.map((t) => t.state)).toEqual(['running', 'unknown']);
-      // Seeded tasks were created just before the clock's now.
+      // Added tasks were created just before the clock's now.
       expect(page.items[0]!.created_at).toBeLessThan(Date.UTC(2030, 0, 1));
       expect(page.items[0]!.created_at).toBeGreaterThan(Date.UTC(2030, 0, 1) - 5 * 60_000);
-      const bad = await post('/seed', { api: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
+      const bad = await post('/tasks', { api: 'ark', session: 'sesn-http', tasks: [{ state: 'done' }] });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toContain('tasks[0].state breaks ark.schema');
       expect(((await (await fetch(`${mock.server.url}/__mock/clock`)).json()) as { iso: string }).iso).toBe(

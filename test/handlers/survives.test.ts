@@ -88,13 +88,13 @@ describe('sequences of control calls a suite makes', () => {
     }
   });
 
-  it('reset over HTTP is the in-process reset: faults, latency, seed and seeded sessions go back to the start', async () => {
+  it('reset over HTTP is the in-process reset: faults, latency, seed and added sessions go back to the start', async () => {
     const mock = await serve({ seed: 11, faults: ['ark.order-newest-first'], latencyMs: 1 });
     const start = await state(mock);
     await control(mock, '/faults', { faults: ['everruns.schema'] });
     await control(mock, '/latency', { ms: 2 });
     await control(mock, '/reseed', { seed: 99 });
-    await control(mock, '/seed', { api: 'ark', session: 'sesn-a', tasks: [{ state: 'unknown' }] });
+    await control(mock, '/tasks', { api: 'ark', session: 'sesn-a', tasks: [{ state: 'unknown' }] });
     await control(mock, '/clock', { speed: 5 });
     expect(await state(mock)).not.toEqual(start);
     expect((await control(mock, '/reset', {})).status).toBe(200);
@@ -108,11 +108,11 @@ describe('sequences of control calls a suite makes', () => {
     expect({ ...(await state(mock)), clock: undefined }).toEqual({ ...start, clock: undefined });
   });
 
-  it('the same partial tasks seed two sessions (generated ids are unique in the whole store)', async () => {
+  it('the same partial tasks fill two sessions (generated ids are unique in the whole store)', async () => {
     const mock = await serve();
     const body = (session: string) => ({ api: 'ark', session, tasks: [{ state: 'unknown' }] });
-    expect((await control(mock, '/seed', body('sesn-a'))).status).toBe(200);
-    const second = await control(mock, '/seed', body('sesn-b'));
+    expect((await control(mock, '/tasks', body('sesn-a'))).status).toBe(200);
+    const second = await control(mock, '/tasks', body('sesn-b'));
     expect(second.status).toBe(200);
     const a = (await (await get(mock.base('ark/sessions/sesn-a/tasks'))).json()) as { items: { task_id: string }[] };
     const b = (await (await get(mock.base('ark/sessions/sesn-b/tasks'))).json()) as { items: { task_id: string }[] };
@@ -120,30 +120,30 @@ describe('sequences of control calls a suite makes', () => {
     expect(b.items).toHaveLength(1);
     expect(a.items[0]!.task_id).not.toBe(b.items[0]!.task_id);
     // An id the caller chose is theirs: a clash is refused, naming it.
-    await control(mock, '/seed', { api: 'ark', session: 'sesn-c', tasks: [{ task_id: 'task-mine' }] });
-    const clash = await control(mock, '/seed', { api: 'ark', session: 'sesn-d', tasks: [{ task_id: 'task-mine' }] });
+    await control(mock, '/tasks', { api: 'ark', session: 'sesn-c', tasks: [{ task_id: 'task-mine' }] });
+    const clash = await control(mock, '/tasks', { api: 'ark', session: 'sesn-d', tasks: [{ task_id: 'task-mine' }] });
     expect(clash.status).toBe(400);
     expect(((await clash.json()) as { error: string }).error).toContain(
       'task task-mine already exists in session sesn-c',
     );
   });
 
-  it('seeding an API while a scenario plays on it is a 409 that says what to do; other APIs seed as usual', async () => {
+  it('adding tasks to an API while a scenario plays on it is a 409 that says what to do; other APIs take them as usual', async () => {
     const mock = await serve();
     await control(mock, '/scenario', { name: 'ark-unknown-comes-back' });
-    const refused = await control(mock, '/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] });
+    const refused = await control(mock, '/tasks', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toMatch(
       /scenario "ark-unknown-comes-back" plays on ark.*\{"name": null\}/,
     );
     expect(
-      (await control(mock, '/seed', { api: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status,
+      (await control(mock, '/tasks', { api: 'everruns', session: 'sess-x', tasks: [{ state: 'queued' }] })).status,
     ).toBe(200);
     expect((await get(mock.base('everruns/v1/sessions/sess-x/tasks'))).status).toBe(200);
     await control(mock, '/scenario', { name: null });
-    expect((await control(mock, '/seed', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status).toBe(
-      200,
-    );
+    expect(
+      (await control(mock, '/tasks', { api: 'ark', session: 'sesn-x', tasks: [{ state: 'queued' }] })).status,
+    ).toBe(200);
     expect((await get(mock.base('ark/sessions/sesn-x/tasks'))).status).toBe(200);
   });
 });

@@ -42,8 +42,8 @@ describe('typed control', () => {
         { name: 'ark-unknown-comes-back', stepMs: 0 },
       ],
       [
-        '/seed',
-        (c) => c.seed('ark', 'sesn-x', [{ sate: 'running' }] as never),
+        '/tasks',
+        (c) => c.addTasks('ark', 'sesn-x', [{ sate: 'running' }] as never),
         { api: 'ark', session: 'sesn-x', tasks: [{ sate: 'running' }] },
       ],
       [
@@ -101,12 +101,14 @@ describe('typed control', () => {
     expect(await app.state()).toMatchObject({ faults: [], latencyMs: 0, scenario: { name: 'ark-unknown-comes-back' } });
   });
 
-  it('a seed a rule refuses names the value once', async () => {
+  it('a task a rule refuses names the value once', async () => {
     const mock = createHandlers();
-    const error = await mock.seed('praxis', 'sesn_x', [{ status: 'running', ended_at: '2026-11-30T09:00:00Z' }]).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await mock
+      .addTasks('praxis', 'sesn_x', [{ status: 'running', ended_at: '2026-11-30T09:00:00Z' }])
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
     expect(error?.message).toContain('"2026-11-30T09:00:00Z"');
     expect(error?.message.split('"2026-11-30T09:00:00Z"')).toHaveLength(2);
   });

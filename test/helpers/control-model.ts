@@ -38,7 +38,7 @@ export interface Model {
   latencyMs: number;
   seed: number;
   scenario: { name: string; api: ApiName } | null;
-  seeded: Record<BuiltinApiName, string[]>;
+  added: Record<BuiltinApiName, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
   /** The asked-for answers, as `state()` lists them (a one-shot one counts down, then goes). */
   answers: StandingAnswer[];
@@ -144,13 +144,13 @@ export function initialModel(start: Start): Model {
     latencyMs: start.latencyMs,
     seed: start.seed,
     scenario: null,
-    seeded: emptySeeded(),
+    added: emptyAdded(),
     clock: 'real',
     answers: [],
   };
 }
 
-const emptySeeded = (): Record<BuiltinApiName, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
+const emptyAdded = (): Record<BuiltinApiName, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
 
 /** What a call came to: its result, or the ControlError it threw (anything else thrown is a failure). */
 type Outcome = { result: unknown } | { refused: { status: number; message: string; details: unknown } };
@@ -182,7 +182,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     latencyMs: state.latencyMs,
     seed: state.seed,
     scenario: state.scenario && { name: state.scenario.name, api: state.scenario.api },
-    seeded: state.seeded,
+    added: state.added,
     clock: state.clock.mode,
     answers: state.answers,
   }).toEqual({ ...model, faults: [...model.faults].sort() });
@@ -510,7 +510,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
   fc.constant(new CallCommand('stopScenario', [], (m) => (m.scenario = null))),
   fc
     .integer({ min: -1000, max: 1_000_000 })
-    .map((seed) => new CallCommand('reseed', [seed], (m) => Object.assign(m, { seed, seeded: emptySeeded() }))),
+    .map((seed) => new CallCommand('reseed', [seed], (m) => Object.assign(m, { seed, added: emptyAdded() }))),
   fc
     .option(fc.integer({ min: 1, max: 3 }), { nil: undefined })
     .map((steps) => new CallCommand('advance', steps === undefined ? [] : [steps], () => {})),
@@ -527,9 +527,9 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map(
       ({ api, session, states, seed }) =>
         new CallCommand(
-          'seed',
+          'addTasks',
           [api, session, states.map((s) => ({ [STATE_FIELD[api]]: s })), ...(seed !== undefined ? [{ seed }] : [])],
-          (m) => (m.seeded[api] = [...new Set([...m.seeded[api], session])].sort()),
+          (m) => (m.added[api] = [...new Set([...m.added[api], session])].sort()),
           (m) => (m.scenario?.api === api ? 409 : 200),
         ),
     ),
@@ -578,11 +578,11 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['playScenario', ['ark-unknown-comes-back', { progression: 'sideways' }]],
       ['playScenario', ['ark-unknown-comes-back', { stepMs: 0 }]],
       ['playScenario', [{ name: 'x', api: 'ark', timeline: 'no' }]],
-      ['seed', ['nope']],
-      ['seed', ['everruns', '', []]],
-      ['seed', ['everruns', 'm1', 'x']],
-      ['seed', ['everruns', 'm1', [{ state: 'paused' }]]],
-      ['seed', ['everruns', 'm1', [{ state: 'queued' }], { seed: 0.5 }]],
+      ['addTasks', ['nope']],
+      ['addTasks', ['everruns', '', []]],
+      ['addTasks', ['everruns', 'm1', 'x']],
+      ['addTasks', ['everruns', 'm1', [{ state: 'paused' }]]],
+      ['addTasks', ['everruns', 'm1', [{ state: 'queued' }], { seed: 0.5 }]],
       ['setAnswers', [{ status: 503 }]],
       ['setAnswers', [[{ api: 'ark', status: 200 }]]],
       ['setAnswers', [[{ api: 'ark', status: 503, networkError: true }]]],
@@ -632,7 +632,7 @@ export function controlProperty(maxCommands: number) {
       fc.tuple(fc.constant(start), fc.commands(commands(initialModel(start)), { maxCommands, size: 'max' })),
     ),
     async ([start, cmds]) => {
-      // One time for both mocks: their clocks, scenarios and seeded tasks read the same Date.now().
+      // One time for both mocks: their clocks, scenarios and added tasks read the same Date.now().
       vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 30, 9) });
       const remote = await overHttp(start);
       try {

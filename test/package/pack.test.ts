@@ -153,7 +153,7 @@ describe('the installable package', () => {
     });
   });
 
-  it('the frontend subpaths (overrides, matchers, seeded data, the clock) work from the tarball, without vitest', async () => {
+  it('the frontend subpaths (overrides, matchers, added tasks, the clock) work from the tarball, without vitest', async () => {
     const { stdout } = await node(`
       import { setupServer } from 'msw/node';
       const { demoMock, handlers } = await import('agent-task-contracts/handlers');
@@ -162,8 +162,8 @@ describe('the installable package', () => {
       const server = setupServer(...handlers);
       server.listen({ onUnhandledRequest: 'error' });
       const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-x/tasks';
-      await demoMock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
-      const seeded = await (await fetch(url)).json();
+      await demoMock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }]);
+      const added = await (await fetch(url)).json();
       server.use(api.ark.get('/sessions/{session_id}/tasks', ({ request, response }) => response(200).json(pages.ark([{ state: 'running' }, { state: 'queued' }], request))));
       const overridden = await fetch(url + '?limit=1');
       const verdict = await judgeResponse('ark', 'listTasks', overridden.clone());
@@ -175,9 +175,9 @@ describe('the installable package', () => {
       server.close();
       let vitestLoaded = true;
       try { await import('vitest'); } catch { vitestLoaded = false; }
-      console.log(JSON.stringify({ seeded: seeded.items.map((t) => t.state), overridden: body.items.map((t) => t.state), cursor: body.next_cursor, verdict: verdict.length, missing, clock, matcher: typeof contractMatchers.toSatisfyContract, vitestLoaded }));`);
+      console.log(JSON.stringify({ added: added.items.map((t) => t.state), overridden: body.items.map((t) => t.state), cursor: body.next_cursor, verdict: verdict.length, missing, clock, matcher: typeof contractMatchers.toSatisfyContract, vitestLoaded }));`);
     expect(JSON.parse(stdout)).toEqual({
-      seeded: ['unknown'],
+      added: ['unknown'],
       overridden: ['running'],
       cursor: 1,
       verdict: 0,
@@ -269,7 +269,7 @@ describe('the installable package', () => {
       const { MockApp, connectMock, startServer } = await import('agent-task-contracts/node');
       const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
       const mock = await connectMock(server.url);
-      await mock.seed('ark', 'sesn-x', [{ state: 'unknown' }]);
+      await mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }]);
       const page = await (await fetch(mock.baseUrl.ark + '/sessions/sesn-x/tasks')).json();
       const refused = await mock.setFaults(['ark.nope']).then(() => 'accepted', (e) => e.name);
       await mock.reset();
@@ -312,7 +312,7 @@ describe('the installable package', () => {
       `import jobs, { type Job } from 'agent-task-contracts/examples/jobs';
 import { BUILTIN_APIS, createHandlers } from 'agent-task-contracts/handlers';
 export const first = createHandlers({ apis: { ...BUILTIN_APIS, jobs }, faults: ['jobs.order-newest-first'] });
-export const firstSeeded: Promise<Job[]> = first.seed('jobs', 'ses_f', [{ status: 'queued' }]);
+export const firstAdded: Promise<Job[]> = first.addTasks('jobs', 'ses_f', [{ status: 'queued' }]);
 // @ts-expect-error a misspelt fault of the example's API
 createHandlers({ apis: { ...BUILTIN_APIS, jobs }, faults: ['jobs.order-newest-frist'] });
 `,
@@ -340,19 +340,19 @@ import jobs from 'agent-task-contracts/examples/jobs';
 import { defineApi, type ApiModule } from 'agent-task-contracts/kit';
 const module: ApiModule = defineApi(jobs);
 const apis = { ...BUILTIN_APIS, jobs: module };
-export async function seedJobs(): Promise<string[]> {
+export async function addJobs(): Promise<string[]> {
   const app = await createHandlers({ apis, apiNames: [module.contract.api] }).app();
-  const seeded = await app.seed('jobs', 'ses_a', [{ status: 'running' }]);
-  return seeded.map((job) => String(job.id));
+  const added = await app.addTasks('jobs', 'ses_a', [{ status: 'running' }]);
+  return added.map((job) => String(job.id));
 }
-// The example's ApiTypes entry types its seeds and faults like a built-in API's, with no cast.
+// The example's ApiTypes entry types its added tasks and faults like a built-in API's, with no cast.
 import type { Job } from 'agent-task-contracts/examples/jobs';
 export const jobsMock = createHandlers({ apis, apiNames: ['jobs'], faults: ['jobs.order-newest-first'] });
-export const typedJobs: Promise<Job[]> = jobsMock.seed('jobs', 'ses_a', [{ status: 'failed' }]);
+export const typedJobs: Promise<Job[]> = jobsMock.addTasks('jobs', 'ses_a', [{ status: 'failed' }]);
 // @ts-expect-error a misspelt fault of the example's API
 createHandlers({ apis, faults: ['jobs.order-newest-frist'] });
 // @ts-expect-error a status the jobs API does not document
-void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
+void jobsMock.addTasks('jobs', 'ses_a', [{ status: 'paused' }]);
 `,
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -498,7 +498,7 @@ void jobsMock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
     expect(stdout).toMatch(/Tests\s+5 passed/);
   }, 120_000);
 
-  it("the guide's module commands run from the tarball as written: generate, mock --api with a fault, seed, conform", async () => {
+  it("the guide's module commands run from the tarball as written: generate, mock --api with a fault, addTasks, conform", async () => {
     const lines = (await installedBlock('docs/adding-an-api.md', 'sh')).trim().split('\n');
     const api = lines.find((l) => l.startsWith('API='))!;
     const command = (name: string) => {

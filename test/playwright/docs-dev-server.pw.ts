@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'parallel' });
 
 for (const state of ['unknown', 'succeeded'] as const)
   test(`the board lists the ${state} task its own worker's mock holds`, async ({ page, mock }) => {
-    await mock.seed('ark', 'sesn-x', [{ task_id: `task-${state}`, state }]);
+    await mock.addTasks('ark', 'sesn-x', [{ task_id: `task-${state}`, state }]);
     await page.goto('/?session=sesn-x');
     await expect(page.locator('#tasks li')).toHaveText([`task-${state} ${state}`]);
   });

@@ -21,7 +21,7 @@ test.beforeEach(async ({ page, mock }) => {
 
 let firstUrl: string | undefined;
 
-test('seed: the page shows exactly the seeded tasks', async ({ page, mock }) => {
+test('addTasks: the page shows exactly the added tasks', async ({ page, mock }) => {
   firstUrl = mock.url;
   expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(mock.baseUrl).toEqual({
@@ -30,7 +30,7 @@ test('seed: the page shows exactly the seeded tasks', async ({ page, mock }) => 
     ark: `${mock.url}/ark`,
     jsonrpc: `${mock.url}/jsonrpc`,
   });
-  const tasks = await mock.seed('ark', 'sesn-x', [
+  const tasks = await mock.addTasks('ark', 'sesn-x', [
     { task_id: 'task-a', state: 'unknown' },
     { task_id: 'task-b', state: 'running' },
   ]);
@@ -39,7 +39,7 @@ test('seed: the page shows exactly the seeded tasks', async ({ page, mock }) => 
   await expect(page.locator('#tasks li')).toHaveText(['task-b running', 'task-a unknown']);
 });
 
-test('reset after each test: the session seeded by the previous test is gone, on the same server', async ({
+test('reset after each test: the session added by the previous test is gone, on the same server', async ({
   page,
   mock,
 }) => {

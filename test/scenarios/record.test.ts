@@ -97,7 +97,7 @@ describe('record -> replay round trip', () => {
   for (const fault of ['ark.order-newest-first', 'ark.no-duplicates-across-pages', 'ark.default-limit'] as const)
     it(`a recording judges what each walk shows, beside its objects: ${fault}`, async () => {
       const app = await MockApp.create({ faults: [fault] });
-      await app.seed(
+      await app.addTasks(
         'ark',
         'sesn-walk',
         Array.from({ length: 45 }, () => ({ state: 'running' })),

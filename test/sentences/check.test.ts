@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_IDS, DEFAULT_SEEDS, REPO_ROOT, runCheck, TABLE_FILE } from '../../scripts/sentences/load.js';
+import { CATALOGUE_IDS, DEFAULT_SOURCES, REPO_ROOT, runCheck, TABLE_FILE } from '../../scripts/sentences/load.js';
 
 const run = promisify(execFile);
 const TASKS = '000_833527b857329c7b.txt';
@@ -17,10 +17,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A copy of the seeds folder, edited. */
-async function seedsCopy(name: string, edit: (folder: string) => Promise<void>): Promise<string> {
+/** A copy of the sources folder, edited. */
+async function sourcesCopy(name: string, edit: (folder: string) => Promise<void>): Promise<string> {
   const folder = join(dir, name);
-  await cp(DEFAULT_SEEDS, folder, { recursive: true });
+  await cp(DEFAULT_SOURCES, folder, { recursive: true });
   await edit(folder);
   return folder;
 }
@@ -42,10 +42,10 @@ describe('check:sentences', () => {
     );
   });
 
-  it('`npm run check:sentences -- --seeds DIR` exits 1 quoting a sentence appended to a document', async () => {
+  it('`npm run check:sentences -- --sources DIR` exits 1 quoting a sentence appended to a document', async () => {
     const added = 'Tasks are listed in the order they were started.';
-    const seeds = await seedsCopy('appended', (folder) => appendFile(join(folder, TASKS), `\n\n${added}\n`));
-    const outcome = await run('npm', ['run', '--silent', 'check:sentences', '--', '--seeds', seeds], {
+    const sources = await sourcesCopy('appended', (folder) => appendFile(join(folder, TASKS), `\n\n${added}\n`));
+    const outcome = await run('npm', ['run', '--silent', 'check:sentences', '--', '--sources', sources], {
       cwd: REPO_ROOT,
     }).then(
       () => ({ code: 0, stderr: '' }),
@@ -58,17 +58,17 @@ describe('check:sentences', () => {
 
   it('`--renumber` gives moved entries their new ids; the sentence inserted before them stays named', async () => {
     const inserted = 'Tasks of a deleted session are kept for a day.';
-    const seeds = await seedsCopy('inserted', async (folder) => {
+    const sources = await sourcesCopy('inserted', async (folder) => {
       const text = await readFile(join(folder, TASKS), 'utf8');
       await writeFile(join(folder, TASKS), text.replace('Own-face extension. ', `Own-face extension. ${inserted} `));
     });
-    const before = await runCheck({ seeds });
+    const before = await runCheck({ sources });
     expect(before.moves.length).toBe(39);
     expect(before.problems.filter((p) => p.message.includes('moved (the table has it as'))).toHaveLength(39);
     const table = await tableCopy('renumbered', (text) => text);
     const outcome = await run(
       'npm',
-      ['run', '--silent', 'check:sentences', '--', '--seeds', seeds, '--table', table, '--renumber'],
+      ['run', '--silent', 'check:sentences', '--', '--sources', sources, '--table', table, '--renumber'],
       { cwd: REPO_ROOT },
     ).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
@@ -80,19 +80,19 @@ describe('check:sentences', () => {
     );
     expect(outcome.stdout).toContain('gave 39 moved entries their new ids');
     expect(outcome.code).toBe(1);
-    const after = await runCheck({ seeds, table });
+    const after = await runCheck({ sources, table });
     expect(after.problems.map((p) => p.message)).toEqual([expect.stringContaining(`no entry for “${inserted}”`)]);
   }, 60_000);
 
   it('names an edited sentence with its new text and the entry it replaces', async () => {
-    const seeds = await seedsCopy('edited', async (folder) => {
+    const sources = await sourcesCopy('edited', async (folder) => {
       const text = await readFile(join(folder, TASKS), 'utf8');
       await writeFile(
         join(folder, TASKS),
         text.replace('Missing or inaccessible sessions return 404.', 'Missing or inaccessible sessions return 410.'),
       );
     });
-    const { problems } = await runCheck({ seeds });
+    const { problems } = await runCheck({ sources });
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringMatching(
         /^000_833527b857329c7b\.txt 000-020-[0-9a-f]{6} \(line 14\): the document's text changed: it now says “Missing or inaccessible sessions return 410\.”; the table's entry 000-020-14b067 says “Missing or inaccessible sessions return 404\.”/,
@@ -101,14 +101,14 @@ describe('check:sentences', () => {
   });
 
   it('names the field a changed table row describes', async () => {
-    const seeds = await seedsCopy('row-edited', async (folder) => {
+    const sources = await sourcesCopy('row-edited', async (folder) => {
       const text = await readFile(join(folder, TASKS), 'utf8');
       await writeFile(
         join(folder, TASKS),
         text.replace('ended; null while it is running.', 'ended; null while it runs.'),
       );
     });
-    const messages = (await runCheck({ seeds })).problems.map((p) => p.message);
+    const messages = (await runCheck({ sources })).problems.map((p) => p.message);
     expect(messages).toEqual([
       expect.stringMatching(
         / 000-042-[0-9a-f]{6} \(line 34, data\[\]\.ended_at\): the document's text changed: it now says “RFC 3339 time at which the task ended; null while it runs\.”/,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSentenceId, sentenceId, splitDocument, splitProse, textHash } from '../../scripts/sentences/split.js';
 
 /** The vendor documents, as the package ships them. */
-const SEEDS = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
+const SOURCES = fileURLToPath(new URL('../../specs/sources/', import.meta.url));
 
 const texts = (file: string, content: string) => splitDocument(file, content).map((s) => `${s.kind}: ${s.text}`);
 
@@ -140,7 +140,7 @@ describe('splitDocument', () => {
   });
   it("cuts the JSON-RPC document's lifecycle into one unit per listed path (6 common, 6 cancel, 7 expiry)", async () => {
     const file = '003_74bd28131cc50021.txt';
-    const units = splitDocument(file, await readFile(join(SEEDS, file), 'utf8'));
+    const units = splitDocument(file, await readFile(join(SOURCES, file), 'utf8'));
     const paths = units.filter((u) => /^CREATED( -> [A-Z_|]+)+$/.test(u.text));
     expect(paths).toHaveLength(19);
     expect(units.filter((u) => u.field === 'status' && u.kind === 'heading').map((u) => u.text)).toEqual([

@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The glossary's words, each the one idea a retired name blurred with another. */
-type Idea = 'reading';
+type Idea = 'reading' | 'add tasks' | 'source documents';
 
 interface Retired {
-  /** The retired identifier, phrase or file name (matched as written, whole words). */
+  /** The retired identifier, phrase or file name (matched whole, in any case). */
   name: string;
   /** What to write instead. */
   write: string;
@@ -28,6 +28,21 @@ const RETIRED: readonly Retired[] = [
   { name: 'strict profile', write: 'strict reading', idea: 'reading' },
   { name: 'documented profile', write: 'documented reading', idea: 'reading' },
   { name: 'both profiles', write: 'both readings', idea: 'reading' },
+  { name: '.seed(', write: '.addTasks( (a seed is a random seed alone)', idea: 'add tasks' },
+  { name: '/__mock/seed', write: '/__mock/tasks', idea: 'add tasks' },
+  { name: 'SeedOptions', write: 'AddTasksOptions', idea: 'add tasks' },
+  { name: 'SeedError', write: 'AddTasksError', idea: 'add tasks' },
+  { name: 'SeededSessions', write: 'AddedSessions', idea: 'add tasks' },
+  { name: 'seedSession', write: 'storeSessionTasks', idea: 'add tasks' },
+  { name: 'completeSeed', write: 'completeTasks', idea: 'add tasks' },
+  { name: 'seedDemo', write: 'addDemo', idea: 'add tasks' },
+  { name: 'seeded', write: 'added (the `added` sessions of the state, added tasks)', idea: 'add tasks' },
+  { name: 'seeding', write: 'adding tasks', idea: 'add tasks' },
+  { name: 'seed body', write: 'the body of POST /__mock/tasks', idea: 'add tasks' },
+  { name: 'seed bodies', write: 'the bodies of POST /__mock/tasks', idea: 'add tasks' },
+  { name: 'seed document', write: 'source document', idea: 'source documents' },
+  { name: 'seed documents', write: 'source documents', idea: 'source documents' },
+  { name: 'seeds folder', write: 'sources folder', idea: 'source documents' },
 ];
 
 /** What the project writes: its sources, guides, examples, schemas and scenarios. */
@@ -55,8 +70,9 @@ const sources = squeeze(
 );
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A retired name as a whole word: `seed` is not found in `reseed` or `seeds`, `/__mock/seed` is found. */
-const pattern = (name: string) => new RegExp(`(?<![\\w-])${literal(name)}(?![\\w])`, 'g');
+/** A retired name, whole: `seeded` is not found in `reseeded`, `.seed(` is found in `mock.seed(`. */
+const pattern = (name: string) =>
+  new RegExp(`${/^\w/.test(name) ? '(?<![\\w-])' : ''}${literal(name)}${/\w$/.test(name) ? '(?![\\w])' : ''}`, 'gi');
 const PATTERNS = RETIRED.map((retired) => ({ retired, re: pattern(retired.name) }));
 
 /** The quoted text a match sits in on its line: up to the nearest quotation mark on each side. */

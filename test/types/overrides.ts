@@ -1,5 +1,5 @@
 /**
- * Type test (checked by `tsc -p .` in npm test): typed overrides, seeded data and the matcher
+ * Type test (checked by `tsc -p .` in npm test): typed overrides, added tasks and the matcher
  * refuse what the specs do not allow.
  */
 import { expect } from 'vitest';
@@ -29,12 +29,12 @@ pages.jsonrpc([{ status: 'running' }], 'https://x.invalid/');
 // @ts-expect-error 418 is not a documented response of the Ark list
 api.ark.get('/sessions/{session_id}/tasks', ({ response }) => response(418).empty());
 
-// Seeded data takes partial tasks of the named API.
-void demoMock.seed('everruns', 'sess', [{ state: 'awaiting_input', kind: 'bash' }]);
+// addTasks takes partial tasks of the named API.
+void demoMock.addTasks('everruns', 'sess', [{ state: 'awaiting_input', kind: 'bash' }]);
 // @ts-expect-error not an Everruns state
-void demoMock.seed('everruns', 'sess', [{ state: 'done' }]);
+void demoMock.addTasks('everruns', 'sess', [{ state: 'done' }]);
 // @ts-expect-error a misspelt nested field
-void demoMock.seed('ark', 'sesn-x', [{ tool: { nam: 'bash' } }]);
+void demoMock.addTasks('ark', 'sesn-x', [{ tool: { nam: 'bash' } }]);
 
 // The matcher is typed per API.
 void expect({ status: 200, body: {} }).toSatisfyContract('praxis', 'listSessions');

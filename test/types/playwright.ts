@@ -6,11 +6,11 @@ import type { RemoteMock } from '../../src/node/index.js';
 import { defineScenario } from '../../src/scenarios/index.js';
 
 declare const mock: RemoteMock;
-void mock.seed('ark', 'sesn-x', [{ state: 'unknown', tool: { name: 'bash' } }]);
+void mock.addTasks('ark', 'sesn-x', [{ state: 'unknown', tool: { name: 'bash' } }]);
 // @ts-expect-error not an Ark state
-void mock.seed('ark', 'sesn-x', [{ state: 'completed' }]);
+void mock.addTasks('ark', 'sesn-x', [{ state: 'completed' }]);
 // @ts-expect-error a misspelt field
-void mock.seed('jsonrpc', 'demo', [{ stauts: 'working' }]);
+void mock.addTasks('jsonrpc', 'demo', [{ stauts: 'working' }]);
 void mock.setFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query']);
 // @ts-expect-error a misspelt progression
 void mock.playScenario('ark-unknown-comes-back', { progression: 'manaul' });

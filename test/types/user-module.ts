@@ -1,6 +1,6 @@
 /**
  * Type test (checked by `tsc -p .` in npm test): a module written outside the package, the shipped
- * jobs example, gets the typed surface of a built-in API from its `ApiTypes` entry: seeds, faults,
+ * jobs example, gets the typed surface of a built-in API from its `ApiTypes` entry: added tasks, faults,
  * operation ids and typed per-test handlers, with no cast; a misspelling is a compile error.
  */
 
@@ -16,15 +16,15 @@ const mock = createHandlers({ apiNames: ['jobs'], faults: ['jobs.order-newest-fi
 createHandlers({ faults: ['jobs.order-newest-frist'] });
 void mock.setFaults(['jobs.finished-at-when-ended']);
 
-// Seeds are partial jobs; what comes back is jobs.
-export const seeded: Promise<Job[]> = mock.seed('jobs', 'ses_a', [{ status: 'running', command: 'make' }]);
+// Added tasks are partial jobs; what comes back is jobs.
+export const added: Promise<Job[]> = mock.addTasks('jobs', 'ses_a', [{ status: 'running', command: 'make' }]);
 // @ts-expect-error a status the jobs API does not document
-void mock.seed('jobs', 'ses_a', [{ status: 'paused' }]);
+void mock.addTasks('jobs', 'ses_a', [{ status: 'paused' }]);
 // @ts-expect-error a misspelt field
-void mock.seed('jobs', 'ses_a', [{ stauts: 'running' }]);
+void mock.addTasks('jobs', 'ses_a', [{ stauts: 'running' }]);
 
 declare const control: RemoteMock;
-export const remote: Promise<Job[]> = control.seed('jobs', 'ses_a', [{ status: 'failed' }]);
+export const remote: Promise<Job[]> = control.addTasks('jobs', 'ses_a', [{ status: 'failed' }]);
 
 // Operation ids come from its spec.
 validateResponseBody('jobs', 'listJobs', 200, { jobs: [] });

@@ -10,7 +10,7 @@ export const arkGenerators: GeneratorProfile = {
   api: 'ark',
   // Every Ark time is a Unix-millisecond integer (the UnixMillis component).
   // A tool call's id is one call's (ark.unique-tool-use-id): 64 random bits, so that objects drawn
-  // one at a time (seeding, scenarios) never meet either; one run also makes repeats unique.
+  // one at a time (added tasks, scenarios) never meet either; one run also makes repeats unique.
   overridesIn: (b, edge) => ({ UnixMillis: plausibleMillis(b, edge), 'Tool.tool_use_id': randomId(b, 'toolu_') }),
   // 002: "Agent 发起该次工具调用时生成的工具调用 ID。" Each call makes its own.
   nestedIds: { task: ['tool.tool_use_id'] },

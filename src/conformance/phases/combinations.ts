@@ -113,7 +113,7 @@ function factorsOf(ctx: RunContext, op: ListOperation, fixed: Query, length: num
 /**
  * The limit at 1, 2, 3, around the documented default, at twice the default, around the list's
  * length and at the documented maximum or else the large limits (nothing past a documented
- * maximum), and at one seeded value inside every gap between those points above the sweep (below
+ * maximum), and at one value drawn from the seed inside every gap between those points above the sweep (below
  * it every value is sent alone): an off-by-one that holds only between the usual probe points
  * shows, whatever the seed.
  */

@@ -1,5 +1,5 @@
 /**
- * Seeded test data: a session holding exactly the tasks a test describes, as partial objects the
+ * Added tasks: a session holding exactly the tasks a test describes, as partial objects the
  * generators complete from a seed, each checked against the strict contract before it is stored.
  */
 
@@ -18,7 +18,7 @@ import type { MockStore } from './store.js';
 /** A partial task: any documented fields, the rest generated. Typed per API where the caller names it. */
 export type TaskPartial = JsonObject;
 
-export interface SeedOptions {
+export interface AddTasksOptions {
   /** Seed of the generated parts (default 1): the same partials and seed give the same tasks. */
   seed?: number;
   /** Clock time of the newest task's creation (the others one minute apart before it). */
@@ -28,33 +28,33 @@ export interface SeedOptions {
 }
 
 /**
- * A seed that cannot be stored, as one sentence: which task (and field), and why; a task that breaks a
+ * Tasks that cannot be stored, as one sentence: which task (and field), and why; a task that breaks a
  * rule names the rule (`ark sesn-x tasks[0].started_at breaks ark.started-at-absent-before-start: …`).
  */
-class SeedError extends ControlError {
-  override name = 'SeedError';
+class AddTasksError extends ControlError {
+  override name = 'AddTasksError';
   constructor(where: string, reason: string, rule?: string) {
     super(400, rule === undefined ? `${where}: ${reason}` : `${where} breaks ${rule}: ${reason}`);
   }
 }
 
-/** Completes and checks every partial; throws a SeedError naming the first problem. */
-export function completeSeed(
+/** Completes and checks every partial; throws a AddTasksError naming the first problem. */
+export function completeTasks(
   api: ApiName,
   session: string,
   partials: readonly TaskPartial[],
-  options: SeedOptions = {},
+  options: AddTasksOptions = {},
   apis: ApiSet,
 ): JsonObject[] {
   if (!apis.has(api))
-    throw new SeedError('api', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
+    throw new AddTasksError('api', `"${String(api)}" is not an API; use one of ${apis.apiNames().join(', ')}`);
   if (typeof session !== 'string' || session === '')
-    throw new SeedError(
+    throw new AddTasksError(
       'session',
       `give the id of the session the tasks belong to, a non-empty string (got ${shown(session)})`,
     );
   if (!Array.isArray(partials))
-    throw new SeedError(
+    throw new AddTasksError(
       'tasks',
       `give an array of partial tasks, e.g. [{ "state": "running" }] (got ${shown(partials)})`,
     );
@@ -65,7 +65,7 @@ export function completeSeed(
   return partials.map((partial, i) => {
     const where = `${api} ${session} tasks[${i}]`;
     if (partial === null || typeof partial !== 'object' || Array.isArray(partial))
-      throw new SeedError(
+      throw new AddTasksError(
         where,
         `each task is an object of the fields you care about, e.g. { "state": "running" } (got ${shown(partial)})`,
       );
@@ -74,13 +74,13 @@ export function completeSeed(
       const meant = unknown.closest ? `; did you mean "${unknown.closest}"?` : '.';
       const parent = unknown.path.split('.').slice(0, -1).join('.');
       const kind = `${parent ? `${parent} in ` : ''}${withArticle(`${api} ${componentOf(api, 'task', apis)}`)}`;
-      throw new SeedError(
+      throw new AddTasksError(
         where,
         `"${unknown.name}" is not a field of ${kind}${meant} The spec declares ${unknown.declared.join(', ')}.`,
       );
     }
     let task = filler.complete('task', partial, session);
-    // A generated id taken elsewhere in the store (the same partials seeded into another
+    // A generated id taken elsewhere in the store (the same partials added to another
     // session) is drawn again; an id the caller gave is theirs, and a clash is their error.
     for (
       let tries = 0;
@@ -108,22 +108,22 @@ export function completeSeed(
       const quoted = value === undefined ? undefined : JSON.stringify(value);
       const reason =
         quoted === undefined || first.message.includes(quoted) ? first.message : `${first.message} (got ${quoted})`;
-      throw new SeedError(`${where}${field}`, reason, first.rule);
+      throw new AddTasksError(`${where}${field}`, reason, first.rule);
     }
     const id = String(task[idField]);
-    if (seen.has(id)) throw new SeedError(`${where}.${idField}`, `task ${id} is given twice; task ids are unique`);
+    if (seen.has(id)) throw new AddTasksError(`${where}.${idField}`, `task ${id} is given twice; task ids are unique`);
     seen.add(id);
     return task;
   });
 }
 
 /** Replaces a session's tasks with the completed partials (Praxis: the session object is created when missing). */
-export async function seedSession(
+export async function storeSessionTasks(
   store: MockStore,
   api: ApiName,
   session: string,
   partials: readonly TaskPartial[],
-  options: SeedOptions = {},
+  options: AddTasksOptions = {},
 ): Promise<JsonObject[]> {
   const { apis } = store;
   const idField = taskOperation(api, apis).idField;
@@ -131,16 +131,16 @@ export async function seedSession(
     const owner = store.task(api, id)?.session;
     return owner !== undefined && owner !== session;
   };
-  const tasks = completeSeed(api, session, partials, { ...options, taken: takenElsewhere }, apis);
+  const tasks = completeTasks(api, session, partials, { ...options, taken: takenElsewhere }, apis);
   for (const task of tasks) {
     const owner = store.task(api, String(task[idField]))?.session;
     if (owner !== undefined && owner !== session)
-      throw new SeedError(
+      throw new AddTasksError(
         `${api} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
         `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
       );
   }
-  // An API that lists its sessions lists the seeded one too.
+  // An API that lists its sessions lists the added one too.
   const listed = mockOf(api, apis).listedSession;
   if (listed && !store.sessionObjects(api, (s) => s.id === session).length) {
     const sessionObject = completer(
@@ -154,7 +154,7 @@ export async function seedSession(
     } catch (error) {
       const binding = taskOperation(api, apis).session;
       const prefix = binding.in === 'path' ? binding.idPrefix : undefined;
-      throw new SeedError(
+      throw new AddTasksError(
         `${api} session ${session}`,
         `${api}.response-schema`,
         `${(error as Error).message}${prefix ? ` (${api} session ids look like ${prefix}…)` : ''}`,
