@@ -311,6 +311,24 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...everrunsTask(), artifacts: [{ name: 'log', type: 'url', url: '/artifacts/log.txt' }] },
     ],
   },
+  'everruns.artifact-path-not-a-url': {
+    component: 'Task',
+    good: [
+      everrunsTask(),
+      {
+        ...everrunsTask(),
+        artifacts: [
+          { name: 'f', type: 'file', path: '/out/report.md', url: null },
+          { name: 'g', type: 'file', path: 'out/notes.txt', url: 'https://files.example.com/notes.txt' },
+          { name: 'pr', type: 'pr', url: 'https://github.com/o/r/pull/1' },
+        ],
+      },
+    ],
+    bad: [
+      { ...everrunsTask(), artifacts: [{ name: 'f', type: 'file', path: 'https://files.example.com/out/f.md' }] },
+      { ...everrunsTask(), artifacts: [{ name: 'f', type: 'file', path: 's3://bucket/key', url: null }] },
+    ],
+  },
 };
 
 describe('item rules', () => {

@@ -49,6 +49,10 @@ const relativeUrl = (a: unknown) =>
   typeof (a as JsonObject).url === 'string' &&
   !/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\S/.test((a as JsonObject).url as string);
 
+/** A URL (a scheme, then `//`): what lives elsewhere, never a path in the session's filesystem. */
+const URL_FORM = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+const urlPath = (a: unknown) => isObject(a) && typeof a.path === 'string' && URL_FORM.test(a.path);
+
 const notStartedYet = (task: JsonObject) =>
   task.state === 'queued' &&
   (task.attempt === undefined || task.attempt === 1) &&
@@ -320,6 +324,51 @@ export const everrunsRules = [
         t.artifacts = [
           ...(Array.isArray(t.artifacts) ? t.artifacts : []),
           { name: 'log', type: 'url', url: 'artifacts/log.txt' },
+        ];
+      },
+    },
+  },
+  {
+    id: 'everruns.artifact-path-not-a-url',
+    api: 'everruns',
+    target: 'task',
+    source: { file: DOC, sentence: 'path: Session VFS path, when the artifact lives in the session filesystem.' },
+    statement:
+      "An artifact's path, when set, is a path in the session filesystem, not a URL (a scheme and //): what " +
+      'lives elsewhere is named by url.',
+    applies: (task) =>
+      Array.isArray(task.artifacts) && task.artifacts.some((a) => isObject(a) && typeof a.path === 'string'),
+    check(task) {
+      return (task.artifacts as unknown[]).flatMap((artifact, index) =>
+        urlPath(artifact)
+          ? [
+              {
+                path: `/artifacts/${index}/path`,
+                message:
+                  `artifact ${index} has path ${JSON.stringify((artifact as JsonObject).path)}, a URL; a path names ` +
+                  'where the artifact lives in the session filesystem (an external location is its url)',
+                value: (artifact as JsonObject).path,
+              },
+            ]
+          : [],
+      );
+    },
+    kit: {
+      breaks:
+        'adds a file artifact whose path is the URL "https://files.example.com/out/report.md" (to a task not yet ' +
+        'started, as its second attempt: a first one has produced nothing)',
+      members: ['artifacts'],
+      repair(t) {
+        if (Array.isArray(t.artifacts) && t.artifacts.some(urlPath))
+          t.artifacts = t.artifacts.map((a, i) =>
+            urlPath(a) ? { ...(a as JsonObject), path: `/out/artifact-${i}` } : a,
+          );
+      },
+      break(t) {
+        if (notStartedYet(t)) t.attempt = 2;
+        t.artifacts = [
+          ...(Array.isArray(t.artifacts) ? t.artifacts : []),
+          { name: 'report', type: 'file', path: 'https://files.example.com/out/report.md', url: null },
         ];
       },
     },
