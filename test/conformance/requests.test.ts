@@ -134,6 +134,33 @@ describe('unknown ids of the listed form', () => {
     expect(shown.every((curl) => /sessions\/[a-z]{4}\/tasks/.test(curl))).toBe(true);
   }, 30_000);
 
+  it('everruns: ids that share a head (sess_01hzx…) are probed with that head, and a 200 for them is reported', async () => {
+    // Sessions whose ids all begin alike, as time-ordered ids do: the judged one and the children its tasks link to.
+    const head = 'sess_01hzx';
+    const id = (tail: string) => `${head}${tail.padEnd(21, '0')}`;
+    const session = id('4k7m2q9w8e5r3t6y1u0ab');
+    const children = ['a1', 'b2', 'c3'].map(id);
+    await mock.app.seed(
+      'everruns',
+      session,
+      children.map((child) => ({ state: 'running', links: { child_session_id: child } })),
+    );
+    for (const child of children) await mock.app.seed('everruns', child, []);
+    const form = new RegExp(`^/everruns/v1/sessions/(${head}[0-9a-z]{21})/tasks$`);
+    const known = new Set([session, ...children]);
+    const result = await conform(
+      'everruns',
+      routed((url) => {
+        const asked = form.exec(url.pathname)?.[1];
+        return asked !== undefined && !known.has(asked) ? { status: 200, body: [] } : undefined;
+      }),
+      session,
+    );
+    expect(rules(result)).toContain('everruns.unknown-session-404');
+    const shown = result.violations.filter((v) => v.rule === 'everruns.unknown-session-404').map((v) => v.curl);
+    expect(shown.every((curl) => curl.includes(`/sessions/${head}`))).toBe(true);
+  }, 30_000);
+
   it('jsonrpc: a session_id of the form of demo that lists demo’s tasks breaks the session filter', async () => {
     const result = await conform(
       'jsonrpc',

@@ -92,17 +92,22 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 
 /**
- * The form of `known`: its prefix and everything up to its last `_` or `-` kept; each letter or
- * digit after that drawn from the characters of its kind, where letters are only a to f (A to F)
- * when every letter of that case in the tails of the seen ids of the same head and length is, beside
- * digits (hexadecimal); anything else kept as it is.
+ * The form of `known`: its prefix and everything up to its last `_` or `-` kept, and more where
+ * MIN_SHARING seen ids of its length share more with it (`sess_01hzx…`: a time or shard every id of
+ * the run begins with); each letter or digit after that drawn from the characters of its kind, where
+ * letters are only a to f (A to F) when every letter of that case in the tails of the seen ids of the
+ * same head and length is, beside digits (hexadecimal); anything else kept as it is.
  */
 function formOf(known: string, prefix: string, seen: readonly string[]): IdForm {
   const separator = Math.max(known.lastIndexOf('_'), known.lastIndexOf('-')) + 1;
-  const cut = Math.max(known.startsWith(prefix) ? prefix.length : 0, separator);
+  const named = Math.max(known.startsWith(prefix) ? prefix.length : 0, separator);
+  const alike = [known, ...seen.filter((id) => id !== known)].filter(
+    (id) => id.length === known.length && id.startsWith(known.slice(0, named)),
+  );
+  const cut = alike.length >= MIN_SHARING ? Math.max(named, sharedLength(alike)) : named;
   const head = known.slice(0, cut);
-  const tails = [known, ...seen]
-    .filter((id) => id.length === known.length && id.startsWith(head))
+  const tails = alike
+    .filter((id) => id.startsWith(head))
     .map((id) => id.slice(cut))
     .join('');
   const hex = (letters: string) =>
@@ -113,6 +118,17 @@ function formOf(known: string, prefix: string, seen: readonly string[]): IdForm 
     DIGITS.includes(c) ? DIGITS : LOWER.includes(c) ? lower : UPPER.includes(c) ? upper : c,
   );
   return { head, alphabets, size: alphabets.reduce((n, a) => n * a.length, 1) };
+}
+
+/** How many ids of one form, the judged one among them, show what they all begin with. */
+const MIN_SHARING = 3;
+
+/** The length of what every id begins with. */
+function sharedLength(ids: readonly string[]): number {
+  const [first = ''] = ids;
+  let n = 0;
+  while (n < first.length && ids.every((id) => id[n] === first[n])) n++;
+  return n;
 }
 
 /** Up to `count` distinct ids of the form, none of `taken`, drawn from a stream the run's seed starts. */
