@@ -139,9 +139,11 @@ function backToBackCost(ctx: RunContext): number {
  * Each list read whole twice in a row, one list after another with no other request between: a
  * server whose answers alternate (a replica behind, or a value that flips every other request)
  * shows it on two reads next to each other, where reads spread over the run may all fall on one
- * side. On the first session, a walk filtered by one value, then by another, goes between the
- * reads (three reads then): a read is the same whatever was asked before it, and a server that
- * keeps a filter for the requests after it lists less on the read after it. The reads are judged
+ * side. On the first session, after those two, a walk filtered by one value, then by another, each
+ * goes before a read of its own (four reads then): a read is the same whatever was asked before it,
+ * and a server that keeps a filter for the requests after it lists less on the read after it. The
+ * first two stay next to each other: reads one filtered walk apart fall on one side of a server
+ * that alternates. The reads are judged
  * by the laws over two reads and over several, and their objects by the laws over time.
  */
 async function backToBack(ctx: RunContext): Promise<undefined> {
@@ -156,7 +158,7 @@ async function backToBack(ctx: RunContext): Promise<undefined> {
       };
       const between = n === 0 ? filteredQueries(ctx, op, plain) : [];
       const history = [...(ctx.reads.get(key) ?? [])];
-      for (const query of [plain, ...(between.length > 0 ? between.flatMap((q) => [q, plain]) : [plain])]) {
+      for (const query of [plain, plain, ...between.flatMap((q) => [q, plain])]) {
         const done = await read(query);
         if (!done) break;
         if (query === plain) judgeRead(ctx, op, history, done);
