@@ -140,12 +140,12 @@ describe('unknown ids of the listed form', () => {
     const id = (tail: string) => `${head}${tail.padEnd(21, '0')}`;
     const session = id('4k7m2q9w8e5r3t6y1u0ab');
     const children = ['a1', 'b2', 'c3'].map(id);
-    await mock.app.seed(
+    await mock.app.addTasks(
       'everruns',
       session,
       children.map((child) => ({ state: 'running', links: { child_session_id: child } })),
     );
-    for (const child of children) await mock.app.seed('everruns', child, []);
+    for (const child of children) await mock.app.addTasks('everruns', child, []);
     const form = new RegExp(`^/everruns/v1/sessions/(${head}[0-9a-z]{21})/tasks$`);
     const known = new Set([session, ...children]);
     const result = await conform(
