@@ -174,7 +174,7 @@ export const mockCommand: Command = {
             '(loaded with --api; no demo data: POST /__mock/tasks puts tasks in a session)',
         ),
         `  control  ${u}/__mock/state`,
-        `  page     ${u}/__mock/ (the control page: sessions, clock, faults, answers, scenarios)`,
+        `  page     ${u}/__mock/ (the control page: sessions, clock, faults, outages, scenarios)`,
         faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
         sessionTasks
           ? `  tasks    ${Object.entries(sessionTasks)

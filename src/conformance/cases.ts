@@ -8,7 +8,7 @@
  */
 import type { JsonObject } from '../contract/rules/types.js';
 import type { Judging, RunContext, Seen } from './context.js';
-import type { Answers } from './transport.js';
+import type { SharedExchanges } from './transport.js';
 
 export interface Case<R> {
   run(scope: RunContext): Promise<R>;
@@ -76,7 +76,7 @@ export async function runCases<R>(
   const settled: Settled<R>[] = [];
   const results: (R | undefined)[] = cases.map(() => undefined);
   // What the batch's requests were answered (transport.ts): one request per URL in a batch.
-  const answers: Answers = new Map();
+  const shared: SharedExchanges = new Map();
   // The cases not started yet, in index order: each worker starts the first whose time has come.
   const pending = cases.flatMap((_, i) => (own[i] ? [i] : []));
   let committed = 0;
@@ -145,7 +145,7 @@ export async function runCases<R>(
       const s: Settled<R> = { effects: [], done: false };
       settled[i] = s;
       try {
-        s.result = await cases[i]!.run(scopeOf(ctx, (effect) => s.effects.push(effect), answers));
+        s.result = await cases[i]!.run(scopeOf(ctx, (effect) => s.effects.push(effect), shared));
         settle(i, s);
       } catch (error) {
         settle(i, s, { cause: error });
@@ -180,7 +180,7 @@ function distinct(versions: readonly JsonObject[]): JsonObject[] {
 }
 
 /** A case's view of the run: reads go to the run, records go to `hold` (committed later, or dropped). */
-function scopeOf(run: RunContext, hold: (effect: Effect) => void, answers: Answers): RunContext {
+function scopeOf(run: RunContext, hold: (effect: Effect) => void, shared: SharedExchanges): RunContext {
   const ledger = holdingLedger(run.ledger, hold);
   const observations: RunContext['observations'] = {
     exchange: (...args) => hold((r) => r.observations.exchange(...args)),
@@ -189,7 +189,7 @@ function scopeOf(run: RunContext, hold: (effect: Effect) => void, answers: Answe
     combinationWalked: (...args) => hold((r) => r.observations.combinationWalked(...args)),
     cursors: (...args) => hold((r) => r.observations.cursors(...args)),
   };
-  return { ...run, ledger, observations, transport: run.transport.with(ledger, observations, answers), defer: hold };
+  return { ...run, ledger, observations, transport: run.transport.with(ledger, observations, shared), defer: hold };
 }
 
 /** The run as a shard that only learns sees it: what it knows changes, nothing is recorded. */

@@ -3,12 +3,12 @@
  * complete answer is judged by the transport law, and an endpoint that cannot be reached at
  * all (before any answer) is a configuration error, not a verdict.
  *
- * Cases of one batch share their answers (`Answers`): a request another case of the batch has
- * sent already is not sent again but judged on that answer, by each case as its own. Answers in
- * one batch have no order among themselves and are never compared with each other, so a second
+ * Cases of one batch share their exchanges (`SharedExchanges`): a request another case of the batch
+ * has sent already is not sent again but judged on that exchange, by each case as its own. Shared
+ * exchanges have no order among themselves and are never compared with each other, so a second
  * answer would be judged on the same versions as the first; a request that must see the list as
  * it is now (a poll, a walk that confirms a finding) asks for it afresh. A case's own answers are
- * compared in the order it got them, so it takes a shared answer only if that was asked for after
+ * compared in the order it got them, so it takes a shared exchange only if that was asked for after
  * its last answer came: an older one would show the list as it was before what the case last saw.
  */
 import type { Exchange } from '../contract/laws/index.js';
@@ -26,8 +26,8 @@ export interface Sent {
   exchange?: Exchange;
 }
 
-/** The answers of one batch's requests, by URL as sent, with when each was asked for (`performance.now()`). */
-export type Answers = Map<string, { sentAt: number; answer: Promise<HttpResult> }>;
+/** The exchanges of one batch's requests, by URL as sent, with when each was asked for (`performance.now()`). */
+export type SharedExchanges = Map<string, { sentAt: number; answer: Promise<HttpResult> }>;
 
 export class Transport {
   /** When this case's last answer came (`performance.now()`). */
@@ -40,12 +40,16 @@ export class Transport {
     private readonly observations: Pick<Observations, 'exchange'>,
     // Shared by every case's transport: one answer anywhere means the endpoint can be reached.
     private readonly endpoint = { reached: false },
-    private readonly answers?: Answers,
+    private readonly shared?: SharedExchanges,
   ) {}
 
   /** The same endpoint and client, recording into a case's ledger and observations (see cases.ts). */
-  with(ledger: Pick<Ledger, 'judge'>, observations: Pick<Observations, 'exchange'>, answers: Answers): Transport {
-    return new Transport(this.base, this.client, ledger, observations, this.endpoint, answers);
+  with(
+    ledger: Pick<Ledger, 'judge'>,
+    observations: Pick<Observations, 'exchange'>,
+    shared: SharedExchanges,
+  ): Transport {
+    return new Transport(this.base, this.client, ledger, observations, this.endpoint, shared);
   }
 
   url(op: ListOperation, session: string | undefined): URL {
@@ -95,15 +99,15 @@ export class Transport {
   }
 
   private async ask(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
-    const shared = fresh ? undefined : this.answers?.get(key);
-    if (shared && shared.sentAt >= this.answeredAt) {
-      const result = await shared.answer;
+    const earlier = fresh ? undefined : this.shared?.get(key);
+    if (earlier && earlier.sentAt >= this.answeredAt) {
+      const result = await earlier.answer;
       // No complete answer came: that says nothing about the next one, which is asked for.
       if (result.exchange) return result;
       return this.client.get(url, query);
     }
     const answer = this.client.get(url, query);
-    if (!fresh) this.answers?.set(key, { sentAt: performance.now(), answer });
+    if (!fresh) this.shared?.set(key, { sentAt: performance.now(), answer });
     return answer;
   }
 }

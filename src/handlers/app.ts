@@ -13,7 +13,6 @@ import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AddTasksOptions, TaskPartial } from './add-tasks.js';
 import { AddedSessions } from './added-sessions.js';
-import { type AnswerRule, standingAnswers } from './answers.js';
 import { type ApiModules, apiSetOf, isMocked, mockedApiNames, mockOf } from './apis.js';
 import { MockClock } from './clock.js';
 import { addDemo } from './dataset.js';
@@ -23,6 +22,7 @@ import { Dispatch } from './dispatch.js';
 import { describeFaults, type FaultId } from './faults/index.js';
 import type { MockControl, SessionCount } from './mock-control.js';
 import { injectableFaults, type MockState, sessionsOf, taskCounts } from './mock-state.js';
+import { type Outage, standingOutages } from './outages.js';
 import { loadScenario, scenarioNames } from './scenario-play.js';
 import { checkedFaults, checkedLatency, checkedSeed, checkedSteps, creationError } from './settings.js';
 import { MockStore } from './store.js';
@@ -190,8 +190,8 @@ export class MockApp implements MockControl {
     this.faults = checkedFaults(ids, this.servedApis(), this.apis);
   }
 
-  async setAnswers(rules: readonly AnswerRule<ApiName>[]): Promise<void> {
-    this.dispatch.answers = standingAnswers(rules, this.servedApis(), this.apis);
+  async setOutages(outages: readonly Outage<ApiName>[]): Promise<void> {
+    this.dispatch.outages = standingOutages(outages, this.servedApis(), this.apis);
   }
 
   async setLatency(ms: number): Promise<void> {
@@ -233,7 +233,7 @@ export class MockApp implements MockControl {
       faults: [...this.faults],
       faultEffects: describeFaults(this.faults, this.dispatch.faultMemory, this.apis),
       latencyMs: this.latencyMs,
-      answers: this.dispatch.answers.map((answer) => structuredClone(answer)),
+      outages: this.dispatch.outages.map((outage) => structuredClone(outage)),
       scenario: this.scenario ? this.scenario.describe(this.clock.now()) : null,
       clock: await this.clock.state(),
       tasks: taskCounts(this.servedStore, this.servedApis()),

@@ -52,7 +52,7 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     path: '/reset',
     does:
       "back to exactly how the mock was started: its seed's demo data (added sessions gone), its faults, " +
-      'latency and scenario at step 0, no answers, the clock on real time',
+      'latency and scenario at step 0, no outages, the clock on real time',
     body: () => ({}),
   },
   reseed: {
@@ -136,17 +136,17 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     body: (ms) => ({ ms }),
     args: (body) => [body.ms],
   },
-  setAnswers: {
+  setOutages: {
     method: 'POST',
-    path: '/answers',
-    params: 'rules',
+    path: '/outages',
+    params: 'outages',
     does:
       'the next `times` (or all) requests of an API (`api`), an operation (`operation`) or a path (`path`) ' +
       'answer one of `status` (400–599, optional `retryAfter`), `networkError: true`, `timeoutMs`, `delayMs` ' +
-      'instead of the documented answer; replaces the rules before, `[]` clears them, so does reset',
-    example: { answers: [{ api: 'ark', status: 503, times: 1 }] },
-    body: (answers) => ({ answers }),
-    args: (body) => [body.answers],
+      'instead of the documented answer; replaces the outages before, `[]` clears them, so does reset',
+    example: { outages: [{ api: 'ark', status: 503, times: 1 }] },
+    body: (outages) => ({ outages }),
+    args: (body) => [body.outages],
   },
   'clock.freeze': {
     method: 'POST',
@@ -201,8 +201,8 @@ export const CONTROL_TABLE: { readonly [K in ControlCall]: RowOf<K> } = {
     method: 'GET',
     path: '/state',
     does:
-      'what the mock is doing: seed, faults and what each changes, latency, answers (each with the requests it ' +
-      'still answers, `remaining`), scenario (with its `step`), clock, task counts and added sessions per ' +
+      'what the mock is doing: seed, faults and what each changes, latency, outages (each with the requests it ' +
+      'still takes, `remaining`), scenario (with its `step`), clock, task counts and added sessions per ' +
       'API; every `POST` answers this shape',
   },
   sessions: {

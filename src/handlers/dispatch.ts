@@ -1,6 +1,6 @@
 /**
- * Answers one API request of a running mock: an asked-for answer (a `Prefer` header or a standing
- * answer), the scenario's data on its API, or the documented answer with the injected faults,
+ * Answers one API request of a running mock: an asked-for outage (a `Prefer` header or a standing
+ * outage), the scenario's data on its API, or the documented answer with the injected faults,
  * taken from the response cache where a 200 depends only on the request and the data.
  */
 
@@ -8,9 +8,9 @@ import type { ApiSet } from '../contract/api-set.js';
 import { pagingParams } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { withArticle } from '../contract/words.js';
-import { answerResponse, preferredAnswer, recordedAnswer, type StandingAnswer, takeAnswer } from './answers.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
+import { outageResponse, preferredOutage, recordedAnswer, type StandingOutage, takeOutage } from './outages.js';
 import { ResponseCache } from './response-cache.js';
 import { errorResponse, handle, operationAt } from './router.js';
 import type { MockStore } from './store.js';
@@ -31,8 +31,8 @@ export interface Served {
 export class Dispatch {
   requestNumber = 0;
   walkNumber = 0;
-  /** Answers asked for instead of the documented ones (`setAnswers`), in the order given. */
-  answers: StandingAnswer[] = [];
+  /** Outages asked for instead of the documented answers (`setOutages`), in the order given. */
+  outages: StandingOutage[] = [];
   /** What faults that depend on what a client has seen remember, and what each fault broke. */
   readonly faultMemory = new Map<string, number>();
   private readonly cache = new ResponseCache();
@@ -51,9 +51,9 @@ export class Dispatch {
     }
   }
 
-  /** Forgets the answers asked for and what the faults remember (`reset`). */
+  /** Forgets the outages asked for and what the faults remember (`reset`). */
   forget(): void {
-    this.answers = [];
+    this.outages = [];
     this.faultMemory.clear();
   }
 
@@ -61,12 +61,12 @@ export class Dispatch {
     this.requestNumber++;
     if (!pagingParams(served.apis).some((p) => request.query.has(p))) this.walkNumber++;
     const asked =
-      (request.prefer === undefined ? undefined : preferredAnswer(request.prefer)) ??
-      (this.answers.length === 0
+      (request.prefer === undefined ? undefined : preferredOutage(request.prefer)) ??
+      (this.outages.length === 0
         ? undefined
-        : takeAnswer(this.answers, api, request.path, operationAt(api, request.path, served.apis)));
+        : takeOutage(this.outages, api, request.path, operationAt(api, request.path, served.apis)));
     if (asked === undefined) return this.documented(served, api, request);
-    if (!('delayMs' in asked)) return answerResponse(api, asked, served.latencyMs, this.requestNumber, served.apis);
+    if (!('delayMs' in asked)) return outageResponse(api, asked, served.latencyMs, this.requestNumber, served.apis);
     const response = this.documented(served, api, request);
     return { ...response, delayMs: (response.delayMs ?? served.latencyMs) + asked.delayMs };
   }

@@ -11,10 +11,10 @@ import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { DeepPartial } from '../types/index.js';
 import type { AddTasksOptions } from './add-tasks.js';
-import type { AnswerRule } from './answers.js';
 import type { ControlClock } from './clock.js';
 import type { FaultId } from './faults/index.js';
 import type { MockState } from './mock-state.js';
+import type { Outage } from './outages.js';
 import type { PlayOptions } from './timeline.js';
 
 /** A session the mock serves and how many tasks it holds. */
@@ -30,7 +30,7 @@ export interface SessionCount {
 export interface MockControl<Scenario = string | object> {
   /**
    * Back to exactly how the mock was created: its seed's demo data (added sessions gone), its faults
-   * and latency, no answers, its scenario at step 0, the clock on real time. For `afterEach`.
+   * and latency, no outages, its scenario at step 0, the clock on real time. For `afterEach`.
    */
   reset(): Promise<void>;
   /** Another deterministic demo dataset (added sessions gone); `reset()` goes back to the first. */
@@ -71,12 +71,12 @@ export interface MockControl<Scenario = string | object> {
   /**
    * What the next requests (`times`) or every request of an API, an operation or a path answer
    * instead of the documented answer: `{ api: 'ark', status: 503, times: 1 }`, `{ networkError: true }`,
-   * `{ timeoutMs }`, `{ delayMs }`. Replaces the answers before (`[]` clears them; so does `reset`).
+   * `{ timeoutMs }`, `{ delayMs }`. Replaces the outages before (`[]` clears them; so does `reset`).
    */
-  setAnswers(rules: readonly AnswerRule[]): Promise<void>;
+  setOutages(outages: readonly Outage[]): Promise<void>;
   /** The mock's virtual clock: freeze, advance by ms, run at a speed, back to real time. */
   readonly clock: ControlClock;
-  /** What the mock is doing: seed, faults and their effects, latency, answers, scenario, clock, tasks. */
+  /** What the mock is doing: seed, faults and their effects, latency, outages, scenario, clock, tasks. */
   state(): Promise<MockState>;
   /** Each API's sessions (at most 100, in creation order) and how many tasks each holds, as served. */
   sessions(): Promise<Record<ApiName, SessionCount[]>>;

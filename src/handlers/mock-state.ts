@@ -5,9 +5,9 @@
 
 import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
-import type { StandingAnswer } from './answers.js';
 import type { ClockState } from './clock.js';
 import { type FaultEffect, type FaultId, faultsIn } from './faults/index.js';
+import type { StandingOutage } from './outages.js';
 import type { MockStore } from './store.js';
 import type { ScenarioState } from './timeline.js';
 
@@ -20,8 +20,8 @@ export interface MockState {
   /** What each injected fault changes (and how many objects an item rule's fault has broken). */
   faultEffects: FaultEffect[];
   latencyMs: number;
-  /** The answers asked for, each with the requests it still answers (`remaining`, null: all). */
-  answers: StandingAnswer[];
+  /** The outages asked for, each with the requests it still takes (`remaining`, null: all). */
+  outages: StandingOutage[];
   scenario: ScenarioState | null;
   clock: ClockState;
   /** How many tasks each API serves: a playing scenario's API, those of the scenario's current step. */

@@ -14,7 +14,7 @@ export interface MockRequest {
   query: URLSearchParams;
   /** The query string as received (`?a=1`), when the adapter has it: a cheaper cache key. */
   search?: string;
-  /** The request's `Prefer` header, when it has one (`code=503`: see answers.ts). */
+  /** The request's `Prefer` header, when it has one (`code=503`: see outages.ts). */
   prefer?: string;
 }
 

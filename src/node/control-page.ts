@@ -1,6 +1,6 @@
 /**
  * The control page the standalone mock serves at `/__mock/`: for a person building a UI, the
- * mock's state (APIs, sessions and their tasks, clock, faults, latency, answers, the playing
+ * mock's state (APIs, sessions and their tasks, clock, faults, latency, outages, the playing
  * scenario and its step) and buttons that change it. It is a page of the mock's own origin
  * calling the same control API, so the API's protections hold (a page elsewhere is refused);
  * its own headers forbid framing and any request to another origin.
@@ -39,7 +39,7 @@ const PAGE_CALLS: Partial<Record<ControlCall, readonly unknown[]>> = {
   advance: [arg(0)],
   setFaults: [arg(0)],
   setLatency: [arg(0)],
-  setAnswers: [arg(0)],
+  setOutages: [arg(0)],
   'clock.freeze': [],
   'clock.advance': [arg(0)],
   'clock.speed': [arg(0)],
@@ -161,8 +161,8 @@ const listLinks = (api, session) => {
     return [a];
   });
 };
-const describeAnswer = (answer) => 'status' in answer ? String(answer.status) : answer.networkError ? 'network error'
-  : 'timeoutMs' in answer ? 'timeout after ' + answer.timeoutMs + ' ms' : 'delay ' + answer.delayMs + ' ms';
+const describeOutage = (kind) => 'status' in kind ? String(kind.status) : kind.networkError ? 'network error'
+  : 'timeoutMs' in kind ? 'timeout after ' + kind.timeoutMs + ' ms' : 'delay ' + kind.delayMs + ' ms';
 let faultsShown = '';
 async function refresh() {
   const [state, sessions] = await Promise.all([control('state'), control('sessions')]);
@@ -198,9 +198,9 @@ async function refresh() {
       (scenario.progression ? ' · ' + scenario.progression : '')
     : 'none (every API serves its data)';
   $('scenario-now').dataset.step = scenario ? String(scenario.step || 0) : '';
-  $('answers-now').textContent = state.answers.length === 0 ? 'none' : state.answers.map((a) =>
+  $('outages-now').textContent = state.outages.length === 0 ? 'none' : state.outages.map((a) =>
     (a.api || 'every API') + (a.operation ? ' ' + a.operation : '') + (a.path ? ' ' + a.path : '') + ': ' +
-    describeAnswer(a.answer) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
+    describeOutage(a.kind) + (a.remaining === null ? ', every request' : ', next ' + a.remaining)).join('\\n');
   const now = JSON.stringify(state.faults);
   if (now !== faultsShown) {
     faultsShown = now;
@@ -246,19 +246,19 @@ async function start() {
   $('speed').onclick = () => act('clock.speed', Number($('speed-factor').value));
   $('real').onclick = () => act('clock.real');
   $('set-latency').onclick = () => act('setLatency', Number($('latency').value));
-  $('clear-answers').onclick = () => act('setAnswers', []);
+  $('clear-outages').onclick = () => act('setOutages', []);
   // A status, a delay or a timeout takes its number; a network error none.
-  const ANSWER_VALUES = { status: 503, delayMs: 2000, timeoutMs: 10000 };
-  $('answer-kind').onchange = () => {
-    const kind = $('answer-kind').value;
-    $('answer-value').hidden = kind === 'networkError';
-    if (kind in ANSWER_VALUES) $('answer-value').value = String(ANSWER_VALUES[kind]);
+  const OUTAGE_VALUES = { status: 503, delayMs: 2000, timeoutMs: 10000 };
+  $('outage-kind').onchange = () => {
+    const kind = $('outage-kind').value;
+    $('outage-value').hidden = kind === 'networkError';
+    if (kind in OUTAGE_VALUES) $('outage-value').value = String(OUTAGE_VALUES[kind]);
   };
-  $('answer').onclick = () => {
-    const kind = $('answer-kind').value;
-    act('setAnswers', [{
-      api: $('answer-api').value, times: Number($('answer-times').value),
-      [kind]: kind === 'networkError' ? true : Number($('answer-value').value),
+  $('outage').onclick = () => {
+    const kind = $('outage-kind').value;
+    act('setOutages', [{
+      api: $('outage-api').value, times: Number($('outage-times').value),
+      [kind]: kind === 'networkError' ? true : Number($('outage-value').value),
     }]);
   };
   $('reset').onclick = () => act('reset');
@@ -299,13 +299,13 @@ export function controlPage(data: ControlPageData): string {
 <section><h2>Latency</h2><div id="latency-now"></div>
 <div class="row"><input id="latency" type="number" value="250" min="0" max="60000">
 <button id="set-latency">Set latency ms</button></div></section>
-<section><h2>Answers</h2><div id="answers-now" style="white-space: pre-wrap"></div>
-<div class="row"><select id="answer-api">${options}</select><select id="answer-kind">
+<section><h2>Outages</h2><div id="outages-now" style="white-space: pre-wrap"></div>
+<div class="row"><select id="outage-api">${options}</select><select id="outage-kind">
 <option value="status">status</option><option value="delayMs">delay ms</option>
 <option value="timeoutMs">timeout ms</option><option value="networkError">network error</option></select>
-<input id="answer-value" type="number" value="503" min="0"></div>
-<div class="row"><span>next</span><input id="answer-times" type="number" value="1" min="1"><span>requests</span>
-<button id="answer">Answer</button><button id="clear-answers">Clear</button></div></section>
+<input id="outage-value" type="number" value="503" min="0"></div>
+<div class="row"><span>next</span><input id="outage-times" type="number" value="1" min="1"><span>requests</span>
+<button id="outage">Set</button><button id="clear-outages">Clear</button></div></section>
 <section><h2>Faults</h2><div id="faults-now" class="muted"></div><div id="faults"></div></section>
 </main>
 <script type="application/json" id="page-data">${json}</script>

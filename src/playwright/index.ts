@@ -79,9 +79,9 @@ export function mockTest(apis: NonNullable<MockOptions['apis']>): MockTest {
 }
 
 export { expect } from '@playwright/test';
-export type { AnswerKind, AnswerRule } from '../handlers/answers.js';
 export type { ClockState, ControlClock } from '../handlers/clock.js';
 export { ControlError } from '../handlers/control-error.js';
 export type { MockControl, SessionCount } from '../handlers/mock-control.js';
+export type { Outage, OutageKind } from '../handlers/outages.js';
 export type { PlayOptions } from '../handlers/timeline.js';
 export type { RemoteMock } from '../node/control.js';

@@ -14,10 +14,10 @@ beforeAll(async () => {
   const run = async (
     faults: string[],
     extra: Partial<Parameters<typeof runConformance>[0]> = {},
-    answers: Parameters<typeof mock.app.setAnswers>[0] = [],
+    outages: Parameters<typeof mock.app.setOutages>[0] = [],
   ) => {
     mock.app.faults = new Set(faults);
-    await mock.app.setAnswers(answers);
+    await mock.app.setOutages(outages);
     return runConformance({
       api: 'ark',
       baseUrl: mock.base('ark'),
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const stopSignal = new Promise<void>((r) => (stop = r));
   setTimeout(stop, 150);
   results.incomplete = await run([], { runs: 5000, polls: 20, pollIntervalMs: 100, stopSignal });
-  await mock.app.setAnswers([]);
+  await mock.app.setOutages([]);
   mock.app.faults = new Set();
 });
 afterAll(async () => {

@@ -1,11 +1,11 @@
 /**
- * Cases of one batch share answers by URL, but a case compares its own answers in the order it got
- * them: it never takes a shared answer asked for before its own last answer came (that would show
+ * Cases of one batch share exchanges by URL, but a case compares its own answers in the order it got
+ * them: it never takes a shared exchange asked for before its own last answer came (that would show
  * the list as it was before what the case last saw, a task gone back from failed to queued).
  */
 
 import { describe, expect, it } from 'vitest';
-import type { Answers } from '../../src/conformance/transport.js';
+import type { SharedExchanges } from '../../src/conformance/transport.js';
 import { Transport } from '../../src/conformance/transport.js';
 import { operationsOf } from '../../src/contract/operations.js';
 import type { HttpClient, HttpResult } from '../../src/http/client.js';
@@ -24,30 +24,30 @@ function versioned() {
 }
 
 const op = operationsOf('ark', BUILTIN)[0]!;
-const caseTransport = (client: HttpClient, answers: Answers) =>
+const caseTransport = (client: HttpClient, shared: SharedExchanges) =>
   new Transport(new URL('http://127.0.0.1:1/ark'), client, { judge: () => [] }, { exchange: () => {} }).with(
     { judge: () => [] },
     { exchange: () => {} },
-    answers,
+    shared,
   );
 const versionOf = async (transport: Transport, query: [string, string][]) =>
   ((await transport.send(op, 'sesn-x', query)).exchange!.body as { version: number }).version;
 
-describe('shared answers keep each case in time order', () => {
-  it('a case takes an answer another case asked for after its own last answer', async () => {
+describe('shared exchanges keep each case in time order', () => {
+  it('a case takes an exchange another case asked for after its own last answer', async () => {
     const client = versioned();
-    const answers: Answers = new Map();
-    const [a, b] = [caseTransport(client, answers), caseTransport(client, answers)];
+    const shared: SharedExchanges = new Map();
+    const [a, b] = [caseTransport(client, shared), caseTransport(client, shared)];
     expect(await versionOf(b, [['limit', '1']])).toBe(1);
     expect(await versionOf(a, [['limit', '26']])).toBe(2);
     // Asked for after b's last answer came: b takes it, one request for both.
     expect(await versionOf(b, [['limit', '26']])).toBe(2);
   });
 
-  it('a case does not take an answer asked for before its own last answer came', async () => {
+  it('a case does not take an exchange asked for before its own last answer came', async () => {
     const client = versioned();
-    const answers: Answers = new Map();
-    const [a, b] = [caseTransport(client, answers), caseTransport(client, answers)];
+    const shared: SharedExchanges = new Map();
+    const [a, b] = [caseTransport(client, shared), caseTransport(client, shared)];
     expect(await versionOf(a, [['limit', '26']])).toBe(1);
     expect(await versionOf(b, [])).toBe(2);
     // a's answer is older than what b last saw: b asks again and sees the list as it is now.

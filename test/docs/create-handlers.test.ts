@@ -21,7 +21,7 @@ it('answers at your base URL, with the faults you gave', async () => {
 
 it('answers an outage, then the tasks', async () => {
   await mock.addTasks('ark', 'sesn-x', [{ state: 'running' }]);
-  await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]); // the next Ark request
+  await mock.setOutages([{ api: 'ark', status: 503, times: 1 }]); // the next Ark request
   expect((await fetch(url)).status).toBe(503);
   expect(await states()).toEqual(['running']);
 });

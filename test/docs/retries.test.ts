@@ -5,24 +5,24 @@ import { MockApp, startServer } from '../../src/entries/node.js';
 
 const mock = await MockApp.create();
 const server = await startServer(mock, { host: '127.0.0.1', port: 0 });
-afterEach(() => mock.reset()); // clears the answers
+afterEach(() => mock.reset()); // clears the outages
 afterAll(() => server.close());
 
 const client = new Anthropic({ apiKey: 'test', baseURL: `${server.url}/praxis` }); // retries twice by default
 const outage = { api: 'praxis', operation: 'listSessions', status: 503 } as const;
 
 it('a one-shot 503 never reaches the app: the client retries it away', async () => {
-  await mock.setAnswers([{ ...outage, times: 1 }]);
+  await mock.setOutages([{ ...outage, times: 1 }]);
   expect((await client.beta.sessions.list({ limit: 5 })).data).toHaveLength(5);
 });
 
 it('the app sees the outage when every try fails: times is 1 + maxRetries', async () => {
-  await mock.setAnswers([{ ...outage, times: 3 }]);
+  await mock.setOutages([{ ...outage, times: 3 }]);
   await expect(client.beta.sessions.list({ limit: 5 })).rejects.toMatchObject({ status: 503 });
   expect((await client.beta.sessions.list({ limit: 5 })).data).toHaveLength(5); // the outage is over
 });
 
 it('or the test turns retries off, and one answer is enough', async () => {
-  await mock.setAnswers([{ ...outage, times: 1 }]);
+  await mock.setOutages([{ ...outage, times: 1 }]);
   await expect(client.beta.sessions.list({ limit: 5 }, { maxRetries: 0 })).rejects.toMatchObject({ status: 503 });
 });

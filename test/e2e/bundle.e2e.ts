@@ -122,12 +122,12 @@ describe('a Vite app that calls startMockWorker()', () => {
     await page.close();
   });
 
-  it("the worker's typed control asks for answers: a 503 in Ark's format once, then a network error", async () => {
+  it("the worker's typed control asks for outages: a 503 in Ark's format once, then a network error", async () => {
     const page = await browser.newPage();
     await page.goto(base);
     await page.waitForSelector('body[data-ready="yes"]', { state: 'attached', timeout: 20_000 });
     const seen = await page.evaluate(async () => {
-      type Handle = { setAnswers(rules: object[]): Promise<void>; reset(): Promise<void> };
+      type Handle = { setOutages(outages: object[]): Promise<void>; reset(): Promise<void> };
       const mock = (window as unknown as { bundleMock: Handle }).bundleMock;
       const url = 'https://ark.cn-beijing.volces.com/api/v3/sessions/sesn-demo/tasks';
       const status = async () => {
@@ -137,9 +137,9 @@ describe('a Vite app that calls startMockWorker()', () => {
           return 'network error';
         }
       };
-      await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+      await mock.setOutages([{ api: 'ark', status: 503, times: 1 }]);
       const outage = [await status(), await status()];
-      await mock.setAnswers([{ api: 'ark', operation: 'listTasks', networkError: true }]);
+      await mock.setOutages([{ api: 'ark', operation: 'listTasks', networkError: true }]);
       const offline = await status();
       await mock.reset();
       return [...outage, offline, await status()];

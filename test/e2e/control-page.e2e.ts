@@ -2,7 +2,7 @@
  * The control page at /__mock/: Chromium opens it on a running mock, reads what it shows (APIs,
  * links to their lists that answer, sessions and counts as served, a playing scenario's included,
  * clock, each fault's effect, latency, the scenario and its step), changes each through its buttons
- * (answers of every kind), and the mock's state follows; a page of another origin is still refused. Its
+ * (outages of every kind), and the mock's state follows; a page of another origin is still refused. Its
  * screenshot is the standalone-server guide's (docs/control-page.png, copied from test-results/).
  */
 import { join } from 'node:path';
@@ -129,27 +129,27 @@ describe('the control page', () => {
       .poll(async () => Number(await page.locator('#clock').getAttribute('data-now')))
       .toBe(frozenAt + 30_000);
 
-    // Answers of every kind: a status, a delay, a timeout, a network error.
-    await page.click('#answer');
-    await expect.poll(() => text(page, '#answers-now')).toBe('praxis: 503, next 1');
-    const answer = async (api: string, kind: string, value: string | undefined, times: string) => {
-      await page.selectOption('#answer-api', api);
-      await page.selectOption('#answer-kind', kind);
-      if (value !== undefined) await page.fill('#answer-value', value);
-      await page.fill('#answer-times', times);
-      await page.click('#answer');
+    // Outages of every kind: a status, a delay, a timeout, a network error.
+    await page.click('#outage');
+    await expect.poll(() => text(page, '#outages-now')).toBe('praxis: 503, next 1');
+    const outage = async (api: string, kind: string, value: string | undefined, times: string) => {
+      await page.selectOption('#outage-api', api);
+      await page.selectOption('#outage-kind', kind);
+      if (value !== undefined) await page.fill('#outage-value', value);
+      await page.fill('#outage-times', times);
+      await page.click('#outage');
     };
-    await answer('ark', 'delayMs', '1500', '2');
-    await expect.poll(() => text(page, '#answers-now')).toBe('ark: delay 1500 ms, next 2');
-    await answer('everruns', 'timeoutMs', undefined, '1');
-    await expect.poll(() => text(page, '#answers-now')).toBe('everruns: timeout after 10000 ms, next 1');
-    expect(await page.locator('#answer-value').isHidden()).toBe(false);
-    await page.selectOption('#answer-kind', 'networkError');
-    expect(await page.locator('#answer-value').isHidden()).toBe(true);
-    await answer('jsonrpc', 'networkError', undefined, '3');
-    await expect.poll(() => text(page, '#answers-now')).toBe('jsonrpc: network error, next 3');
-    expect((await state()).answers).toEqual([
-      { api: 'jsonrpc', operation: null, path: null, remaining: 3, answer: { networkError: true } },
+    await outage('ark', 'delayMs', '1500', '2');
+    await expect.poll(() => text(page, '#outages-now')).toBe('ark: delay 1500 ms, next 2');
+    await outage('everruns', 'timeoutMs', undefined, '1');
+    await expect.poll(() => text(page, '#outages-now')).toBe('everruns: timeout after 10000 ms, next 1');
+    expect(await page.locator('#outage-value').isHidden()).toBe(false);
+    await page.selectOption('#outage-kind', 'networkError');
+    expect(await page.locator('#outage-value').isHidden()).toBe(true);
+    await outage('jsonrpc', 'networkError', undefined, '3');
+    await expect.poll(() => text(page, '#outages-now')).toBe('jsonrpc: network error, next 3');
+    expect((await state()).outages).toEqual([
+      { api: 'jsonrpc', operation: null, path: null, remaining: 3, kind: { networkError: true } },
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(results, 'control-page.png') });
@@ -166,7 +166,7 @@ describe('the control page', () => {
     await page.click('#reset');
     await expect.poll(async () => (await state()).faults).toEqual([]);
     const after = await state();
-    expect([after.latencyMs, after.scenario, after.answers, (after.clock as { mode: string }).mode]).toEqual([
+    expect([after.latencyMs, after.scenario, after.outages, (after.clock as { mode: string }).mode]).toEqual([
       0,
       null,
       [],

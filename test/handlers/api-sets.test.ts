@@ -117,8 +117,8 @@ describe("faults of a mock's own API set", () => {
 
   it('keeps to its set in answers, added tasks and state too', async () => {
     const mock = createHandlers({ apis: WITH_JOBS, apiNames: ['jobs'] });
-    await expect(mock.setAnswers([{ api: 'ark', status: 503 }])).rejects.toThrow(
-      'answers[0]: this mock does not serve ark; it serves jobs',
+    await expect(mock.setOutages([{ api: 'ark', status: 503 }])).rejects.toThrow(
+      'outages[0]: this mock does not serve ark; it serves jobs',
     );
     await expect(mock.addTasks('ark', 'sesn-x', [{ state: 'unknown' }])).rejects.toThrow(
       'this mock does not serve ark; it serves jobs',

@@ -94,7 +94,7 @@ describe('the control API in words', () => {
     expect(error).toMatch(/^no control endpoint \/nope; the endpoints under \/__mock are POST \/reset, /);
     expect(error.match(/\/clock\b/g)).toHaveLength(1);
     expect(error).toContain('GET|POST /clock');
-    expect(error).toContain('POST /answers');
+    expect(error).toContain('POST /outages');
     expect(error).toContain('GET /state');
   });
 

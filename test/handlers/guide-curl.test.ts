@@ -42,14 +42,14 @@ it('every curl line of the standalone-server guide answers what it says', async 
   // The session lists exactly the added task.
   const added = [...outputs].find(([line]) => line.includes('/ark/sessions/sesn-x/tasks'))![1];
   expect((JSON.parse(added) as { items: { state: string }[] }).items.map((task) => task.state)).toEqual(['unknown']);
-  // The one-shot answer is Ark's own error format (the shape of its 404), not the control API's {"error": "…"}.
-  const answers = blocks.find((lines) => lines.some((line) => line.includes('/__mock/answers')))!;
-  expect(answers.filter((line) => /# HTTP\/1\.1/.test(line))).toHaveLength(3);
-  expect(JSON.parse(outputs.get(answers[0]!)!).answers).toEqual([
-    { api: 'ark', operation: null, path: null, remaining: 1, answer: { status: 503 } },
+  // The one-shot outage answers in Ark's own error format (the shape of its 404), not the control API's {"error": "…"}.
+  const outages = blocks.find((lines) => lines.some((line) => line.includes('/__mock/outages')))!;
+  expect(outages.filter((line) => /# HTTP\/1\.1/.test(line))).toHaveLength(3);
+  expect(JSON.parse(outputs.get(outages[0]!)!).outages).toEqual([
+    { api: 'ark', operation: null, path: null, remaining: 1, kind: { status: 503 } },
   ]);
   const notFound = await (await fetch(`${server.url}/ark/sessions/sesn-nobody/tasks`)).json();
-  const outage = JSON.parse(bodyOf(outputs.get(answers[1]!)!)) as { error: unknown };
+  const outage = JSON.parse(bodyOf(outputs.get(outages[1]!)!)) as { error: unknown };
   expect(Object.keys(outage)).toEqual(Object.keys(notFound));
   expect(typeof outage.error).toBe('object');
 });

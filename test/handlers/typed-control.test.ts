@@ -47,9 +47,9 @@ describe('typed control', () => {
         { api: 'ark', session: 'sesn-x', tasks: [{ sate: 'running' }] },
       ],
       [
-        '/answers',
-        (c) => c.setAnswers([{ api: 'ark', status: 200 }] as never),
-        { answers: [{ api: 'ark', status: 200 }] },
+        '/outages',
+        (c) => c.setOutages([{ api: 'ark', status: 200 }] as never),
+        { outages: [{ api: 'ark', status: 200 }] },
       ],
       ['/clock', (c) => c.clock.freeze('not a time'), { freeze: 'not a time' }],
       ['/clock', (c) => c.clock.speed(0), { speed: 0 }],

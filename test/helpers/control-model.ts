@@ -5,7 +5,7 @@
  * `createHandlers` gives) and one over HTTP (`connectMock` on the standalone server). Both must
  * answer each call alike (the same result, or the same ControlError), each list request alike, and
  * after each command both states must equal the small model's. Every answer must come within a bound,
- * in its API's own format, with no 5xx but what an injected fault or an asked-for answer says.
+ * in its API's own format, with no 5xx but what an injected fault or an asked-for outage says.
  * `Date` is faked while a run goes, so both mocks read one time.
  */
 
@@ -20,13 +20,13 @@ import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } fro
 import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
-import type { AnswerKind, StandingAnswer } from '../../src/handlers/answers.js';
 import { controlResponse } from '../../src/handlers/control.js';
 import { ControlError } from '../../src/handlers/control-error.js';
 import { type ControlCall, invoke } from '../../src/handlers/control-table.js';
 import { allFaults } from '../../src/handlers/faults/index.js';
 import type { MockControl } from '../../src/handlers/mock-control.js';
 import type { MockState } from '../../src/handlers/mock-state.js';
+import type { OutageKind, StandingOutage } from '../../src/handlers/outages.js';
 import { connectMock } from '../../src/node/control.js';
 import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
@@ -40,8 +40,8 @@ export interface Model {
   scenario: { name: string; api: ApiName } | null;
   added: Record<BuiltinApiName, string[]>;
   clock: 'real' | 'frozen' | 'scaled';
-  /** The asked-for answers, as `state()` lists them (a one-shot one counts down, then goes). */
-  answers: StandingAnswer[];
+  /** The asked-for outages, as `state()` lists them (a one-shot one counts down, then goes). */
+  outages: StandingOutage[];
 }
 
 interface Answer {
@@ -146,7 +146,7 @@ export function initialModel(start: Start): Model {
     scenario: null,
     added: emptyAdded(),
     clock: 'real',
-    answers: [],
+    outages: [],
   };
 }
 
@@ -184,7 +184,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     scenario: state.scenario && { name: state.scenario.name, api: state.scenario.api },
     added: state.added,
     clock: state.clock.mode,
-    answers: state.answers,
+    outages: state.outages,
   }).toEqual({ ...model, faults: [...model.faults].sort() });
 }
 
@@ -253,7 +253,7 @@ class RouteRefusedCommand implements Cmd {
     `${this.method} /__mock${this.path} ${typeof this.body === 'string' ? this.body : JSON.stringify(this.body)} (refused)`;
 }
 
-/** A list request: the same answer from both, in the API's own format, no 5xx unless a fault or an answer asks. */
+/** A list request: the same answer from both, in the API's own format, no 5xx unless a fault or an outage asks. */
 class ListCommand implements Cmd {
   constructor(
     private readonly api: ApiName,
@@ -263,10 +263,10 @@ class ListCommand implements Cmd {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    // A Prefer header wins over the standing answers and uses none of them up.
+    // A Prefer header wins over the standing outages and uses none of them up.
     const asked = this.prefer
       ? preferred(this.prefer)
-      : takeModelAnswer(model, this.api, this.operationId, this.target);
+      : takeModelOutage(model, this.api, this.operationId, this.target);
     const answer = await real.local.list(this.api, this.target, this.prefer);
     const where = `${this.api} ${this.target} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
     expect(await real.remote.list(this.api, this.target, this.prefer), `over HTTP, as in process: ${where}`).toEqual(
@@ -300,30 +300,30 @@ class ListCommand implements Cmd {
   toString = () => `GET /${this.api}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
 }
 
-/** What the mock's first matching rule answers, counted off as the mock counts it. */
-function takeModelAnswer(model: Model, api: ApiName, operationId: string, target: string): AnswerKind | undefined {
+/** The mock's first matching outage, counted off as the mock counts it. */
+function takeModelOutage(model: Model, api: ApiName, operationId: string, target: string): OutageKind | undefined {
   const path = target.split('?')[0];
-  const i = model.answers.findIndex(
+  const i = model.outages.findIndex(
     (r) =>
       (r.api === null || r.api === api) &&
       (r.path === null || r.path === path) &&
       (r.operation === null || r.operation === operationId),
   );
   if (i === -1) return undefined;
-  const rule = model.answers[i]!;
+  const outage = model.outages[i]!;
   // Each of the two mocks counts its own request off, as the model does.
-  if (rule.remaining !== null && --rule.remaining === 0) model.answers.splice(i, 1);
-  return rule.answer;
+  if (outage.remaining !== null && --outage.remaining === 0) model.outages.splice(i, 1);
+  return outage.kind;
 }
 
-const PREFERS: Record<string, AnswerKind> = {
+const PREFERS: Record<string, OutageKind> = {
   'code=503': { status: 503 },
   'example=x, code=429': { status: 429 },
   'timeout=2': { timeoutMs: 2 },
   'delay=1': { delayMs: 1 },
   'network-error': { networkError: true },
 };
-const preferred = (header: string): AnswerKind => PREFERS[header]!;
+const preferred = (header: string): OutageKind => PREFERS[header]!;
 
 /** A list request on the API a scenario plays on (any API when none plays): where scenarios break. */
 class ScenarioListCommand implements Cmd {
@@ -430,8 +430,8 @@ const VALUES = [
   '99999999999999999999',
 ];
 
-/** An answer rule as sent, and as the mock holds it. */
-const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
+/** An outage as sent, and as the mock holds it. */
+const outages: fc.Arbitrary<{ sent: object; held: StandingOutage }> = fc
   .record({
     where: fc.oneof(
       fc.constant({}),
@@ -442,23 +442,23 @@ const answerRules: fc.Arbitrary<{ sent: object; held: StandingAnswer }> = fc
         .map(({ op, session }) => ({ api: op.api, path: listPath(op, session) })),
     ),
     times: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-    answer: fc.oneof(
-      fc.constantFrom(400, 404, 429, 500, 502, 503).map((status): AnswerKind => ({ status })),
-      fc.constant<AnswerKind>({ networkError: true }),
-      fc.integer({ min: 0, max: 2 }).map((timeoutMs): AnswerKind => ({ timeoutMs })),
-      fc.integer({ min: 0, max: 2 }).map((delayMs): AnswerKind => ({ delayMs })),
+    kind: fc.oneof(
+      fc.constantFrom(400, 404, 429, 500, 502, 503).map((status): OutageKind => ({ status })),
+      fc.constant<OutageKind>({ networkError: true }),
+      fc.integer({ min: 0, max: 2 }).map((timeoutMs): OutageKind => ({ timeoutMs })),
+      fc.integer({ min: 0, max: 2 }).map((delayMs): OutageKind => ({ delayMs })),
     ),
   })
-  .map(({ where, times, answer }) => {
+  .map(({ where, times, kind }) => {
     const w = where as { api?: ApiName; operation?: string; path?: string };
     return {
-      sent: { ...where, ...(times !== undefined ? { times } : {}), ...answer },
+      sent: { ...where, ...(times !== undefined ? { times } : {}), ...kind },
       held: {
         api: w.api ?? null,
         operation: w.operation ?? null,
         path: w.path ?? null,
         remaining: times ?? null,
-        answer,
+        kind,
       },
     };
   });
@@ -552,10 +552,9 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .map((faults) => new CallCommand('setFaults', [faults], (m) => (m.faults = [...faults]))),
   fc.integer({ min: 0, max: 3 }).map((ms) => new CallCommand('setLatency', [ms], (m) => (m.latencyMs = ms))),
   fc
-    .array(answerRules, { maxLength: 3 })
+    .array(outages, { maxLength: 3 })
     .map(
-      (rules) =>
-        new CallCommand('setAnswers', [rules.map((r) => r.sent)], (m) => (m.answers = rules.map((r) => r.held))),
+      (sent) => new CallCommand('setOutages', [sent.map((o) => o.sent)], (m) => (m.outages = sent.map((o) => o.held))),
     ),
   fc
     .constantFrom<ControlCall>('state', 'clock.state', 'sessions', 'scenarioNames', 'injectableFaults')
@@ -583,20 +582,20 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['addTasks', ['everruns', 'm1', 'x']],
       ['addTasks', ['everruns', 'm1', [{ state: 'paused' }]]],
       ['addTasks', ['everruns', 'm1', [{ state: 'queued' }], { seed: 0.5 }]],
-      ['setAnswers', [{ status: 503 }]],
-      ['setAnswers', [[{ api: 'ark', status: 200 }]]],
-      ['setAnswers', [[{ api: 'ark', status: 503, networkError: true }]]],
-      ['setAnswers', [[{ api: 'ark' }]]],
-      ['setAnswers', [[{ api: 'arc', status: 503 }]]],
-      ['setAnswers', [[{ operation: 'listTasks', status: 503 }]]],
-      ['setAnswers', [[{ api: 'ark', operation: 'listSessions', status: 503 }]]],
-      ['setAnswers', [[{ api: 'ark', path: 'sessions', status: 503 }]]],
-      ['setAnswers', [[{ status: 503, times: 0 }]]],
-      ['setAnswers', [[{ delayMs: -1 }]]],
-      ['setAnswers', [[{ timeoutMs: 60_001 }]]],
-      ['setAnswers', [[{ networkError: false }]]],
-      ['setAnswers', [[{ status: 503, retryAfter: 2 }]]],
-      ['setAnswers', [[{ status: 503, tims: 1 }]]],
+      ['setOutages', [{ status: 503 }]],
+      ['setOutages', [[{ api: 'ark', status: 200 }]]],
+      ['setOutages', [[{ api: 'ark', status: 503, networkError: true }]]],
+      ['setOutages', [[{ api: 'ark' }]]],
+      ['setOutages', [[{ api: 'arc', status: 503 }]]],
+      ['setOutages', [[{ operation: 'listTasks', status: 503 }]]],
+      ['setOutages', [[{ api: 'ark', operation: 'listSessions', status: 503 }]]],
+      ['setOutages', [[{ api: 'ark', path: 'sessions', status: 503 }]]],
+      ['setOutages', [[{ status: 503, times: 0 }]]],
+      ['setOutages', [[{ delayMs: -1 }]]],
+      ['setOutages', [[{ timeoutMs: 60_001 }]]],
+      ['setOutages', [[{ networkError: false }]]],
+      ['setOutages', [[{ status: 503, retryAfter: 2 }]]],
+      ['setOutages', [[{ status: 503, tims: 1 }]]],
     )
     .map(([call, args]) => new RefusedCommand(call, args)),
   fc
@@ -607,10 +606,10 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ['POST', '/nope', {}],
       ['PUT', '/reset', {}],
       ['POST', '/state', {}],
-      ['GET', '/answers', undefined],
+      ['GET', '/outages', undefined],
       ['POST', '/latency', [1]],
       ['POST', '/latency', 7],
-      ['POST', '/answers', {}],
+      ['POST', '/outages', {}],
     )
     .map(([method, path, body]) => new RouteRefusedCommand(method, path, body)),
 ];

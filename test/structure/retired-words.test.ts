@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The glossary's words, each the one idea a retired name blurred with another. */
-type Idea = 'reading' | 'add tasks' | 'source documents';
+type Idea = 'reading' | 'add tasks' | 'source documents' | 'outage' | 'shared exchanges';
 
 interface Retired {
   /** The retired identifier, phrase or file name (matched whole, in any case). */
@@ -43,6 +43,19 @@ const RETIRED: readonly Retired[] = [
   { name: 'seed document', write: 'source document', idea: 'source documents' },
   { name: 'seed documents', write: 'source documents', idea: 'source documents' },
   { name: 'seeds folder', write: 'sources folder', idea: 'source documents' },
+  { name: 'setAnswers', write: 'setOutages', idea: 'outage' },
+  { name: '/__mock/answers', write: '/__mock/outages', idea: 'outage' },
+  { name: 'AnswerRule', write: 'Outage', idea: 'outage' },
+  { name: 'AnswerKind', write: 'OutageKind', idea: 'outage' },
+  { name: 'StandingAnswer', write: 'StandingOutage', idea: 'outage' },
+  { name: 'standingAnswers', write: 'standingOutages', idea: 'outage' },
+  { name: 'handlers/answers.ts', write: 'handlers/outages.ts', idea: 'outage' },
+  { name: 'answer rule', write: 'outage', idea: 'outage' },
+  { name: 'answer rules', write: 'outages', idea: 'outage' },
+  { name: 'standing answer', write: 'standing outage', idea: 'outage' },
+  { name: 'standing answers', write: 'standing outages', idea: 'outage' },
+  { name: 'asked-for answer', write: 'asked-for outage', idea: 'outage' },
+  { name: 'shared answers', write: 'shared exchanges (`SharedExchanges`)', idea: 'shared exchanges' },
 ];
 
 /** What the project writes: its sources, guides, examples, schemas and scenarios. */
@@ -50,6 +63,8 @@ const SCANNED = ['src', 'docs', 'examples', 'schemas', 'scenarios', 'README.md',
 /** Generated from the specs, whose descriptions quote the source documents. */
 const GENERATED_SPEC_TYPES = ['src/contract/types/', 'examples/jobs/jobs-types.d.ts'];
 const TEXT = /\.(ts|js|mjs|cjs|json|md|ya?ml|html|css)$/;
+/** Built or installed, not written (.gitignore). */
+const NOT_WRITTEN = /(^|\/)(node_modules|dist|test-results)\//;
 
 function scannedFiles(): string[] {
   return SCANNED.flatMap((entry) => {
@@ -58,7 +73,10 @@ function scannedFiles(): string[] {
       ? [path]
       : readdirSync(path, { recursive: true, encoding: 'utf8' }).map((file) => join(path, file));
     return files.map((file) => relative(root, file).replaceAll('\\', '/'));
-  }).filter((file) => TEXT.test(file) && !GENERATED_SPEC_TYPES.some((prefix) => file.startsWith(prefix)));
+  }).filter(
+    (file) =>
+      TEXT.test(file) && !NOT_WRITTEN.test(file) && !GENERATED_SPEC_TYPES.some((prefix) => file.startsWith(prefix)),
+  );
 }
 
 const squeeze = (text: string) => text.replace(/\s+/g, ' ');
@@ -99,8 +117,10 @@ function retiredIn(file: string, text: string): string[] {
   return found;
 }
 
+/** A retired name in a path: a folder or a file name without its extension, or a path the name spells. */
 function retiredInPath(file: string): string[] {
-  return PATTERNS.filter(({ re }) => file.split('/').some((part) => part.replace(/\.[a-z.]+$/, '').match(re))).map(
+  const parts = [...file.split('/').map((part) => part.replace(/\.[a-z.]+$/, '')), file];
+  return PATTERNS.filter(({ re }) => parts.some((part) => part.match(re))).map(
     ({ retired }) =>
       `${file}: the file name says "${retired.name}", retired (${retired.idea}); name it ${retired.write}`,
   );

@@ -24,7 +24,7 @@ void mock.playScenario('ark-unknown-comes-back', { progression: 'manual' });
 void mock.playScenario('ark-unknown-come-back');
 // @ts-expect-error stopScenario(), not playScenario(null)
 void mock.playScenario(null);
-void mock.setAnswers([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
+void mock.setOutages([{ api: 'ark', operation: 'listTasks', status: 503, times: 1 }]);
 void mock.clock.freeze('2026-11-30T09:00:00Z');
 const ark: string = mock.baseUrl.ark;
 // @ts-expect-error no such API

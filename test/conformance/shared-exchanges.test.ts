@@ -1,5 +1,5 @@
 /**
- * The cases of one batch share their answers: on a correct server (no finding to confirm) a run
+ * The cases of one batch share their exchanges: on a correct server (no finding to confirm) a run
  * asks for each URL at most once per batch (the baseline, the batch after it, the property
  * cases), where its cases ask for the same URLs dozens of times; a poll asks afresh, and so do the
  * reads back to back that end a run with polls (three of the first session's list, with a filtered
@@ -37,7 +37,7 @@ async function requestsByUrl(polls: number): Promise<Map<string, number>> {
   return counts;
 }
 
-describe('answers shared within a batch', () => {
+describe('exchanges shared within a batch', () => {
   it('one request per URL and batch, one more for each poll, and four back to back', async () => {
     const once = await requestsByUrl(1);
     expect(Math.max(...once.values())).toBeLessThanOrEqual(BATCHES);

@@ -1,5 +1,5 @@
 /**
- * Answers a test asks for instead of the documented behaviour: the next N requests (or every
+ * Outages a test asks for instead of the documented behaviour: the next N requests (or every
  * request) of an API, of one operation or of one path answer an error status in the API's own
  * format, a network error, a timeout or a delay. Like faults they wrap the mock: the operations
  * know none, and `reset` clears them. A request may ask for one itself with a `Prefer` header
@@ -18,7 +18,7 @@ import type { RecordedAnswer } from './timeline.js';
 import { json, type MockResponse } from './types.js';
 
 /** What a matching request gets instead of the documented answer. */
-export type AnswerKind =
+export type OutageKind =
   /** This status (400 to 599) in the API's own error format; `retryAfter` adds that header. */
   | { status: number; retryAfter?: string }
   /** The connection is dropped: `fetch` rejects, as it does when the network is down. */
@@ -28,43 +28,43 @@ export type AnswerKind =
   /** The documented answer, `delayMs` late (on top of the mock's latency). */
   | { delayMs: number };
 
-interface AnswerCount {
-  /** How many matching requests get it (default: every one until reset or the next `setAnswers`). */
+interface OutageCount {
+  /** How many matching requests get it (default: every one until reset or the next `setOutages`). */
   times?: number;
 }
 
 /**
- * Which requests get an answer: every request of `api` (every API when absent), or of one of
+ * Which requests an outage takes: every request of `api` (every API when absent), or of one of
  * its operations, or of one path below its base; the next `times` of them, or all until `reset`.
  */
-export type AnswerRule<F extends string = TypedApiName> =
-  | ({ api?: undefined; operation?: undefined; path?: undefined } & AnswerCount & AnswerKind)
+export type Outage<F extends string = TypedApiName> =
+  | ({ api?: undefined; operation?: undefined; path?: undefined } & OutageCount & OutageKind)
   | (F extends unknown
       ? {
           api: F;
           operation?: OperationIdOf<F>;
           /** A path below the API's base, exactly as requested (`/sessions/sesn-demo/tasks`). */
           path?: string;
-        } & AnswerCount &
-          AnswerKind
+        } & OutageCount &
+          OutageKind
       : never);
 
-/** A rule as the mock holds it, with how many requests it still answers. */
-export interface StandingAnswer {
+/** An outage as the mock holds it, with how many requests it still takes. */
+export interface StandingOutage {
   api: ApiName | null;
   operation: string | null;
   path: string | null;
-  /** Matching requests it still answers; null: every one. */
+  /** Matching requests it still takes; null: every one. */
   remaining: number | null;
-  answer: AnswerKind;
+  kind: OutageKind;
 }
 
 const MAX_TIMES = 1_000_000;
 /** A delay or timeout longer than a minute holds test runs up for nothing. */
-const MAX_ANSWER_MS = 60_000;
+const MAX_OUTAGE_MS = 60_000;
 const KINDS = ['status', 'networkError', 'timeoutMs', 'delayMs'] as const;
 const KEYS: readonly string[] = ['api', 'operation', 'path', 'times', 'retryAfter', ...KINDS];
-const ANSWER_EXAMPLES = [
+const OUTAGE_EXAMPLES = [
   { api: 'ark', status: 503, times: 1 },
   { api: 'ark', operation: 'listTasks', networkError: true },
   { api: 'praxis', path: '/v1/sessions', timeoutMs: 10_000, times: 2 },
@@ -72,12 +72,12 @@ const ANSWER_EXAMPLES = [
 ];
 
 const refuse = (what: string): never => {
-  throw new ControlError(400, what, { examples: ANSWER_EXAMPLES });
+  throw new ControlError(400, what, { examples: OUTAGE_EXAMPLES });
 };
 
 function wholeMs(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_ANSWER_MS)
-    refuse(`${name} is a whole number of milliseconds from 0 to ${MAX_ANSWER_MS} (got ${JSON.stringify(value)})`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_OUTAGE_MS)
+    refuse(`${name} is a whole number of milliseconds from 0 to ${MAX_OUTAGE_MS} (got ${JSON.stringify(value)})`);
   return value as number;
 }
 
@@ -87,8 +87,8 @@ function errorStatus(value: unknown, where: string): number {
   return value as number;
 }
 
-/** What one answer is, checked: exactly one kind. */
-function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
+/** What one outage is, checked: exactly one kind. */
+function kindOf(input: Record<string, unknown>, where: string): OutageKind {
   const given = KINDS.filter((k) => input[k] !== undefined);
   if (given.length !== 1)
     refuse(
@@ -112,17 +112,17 @@ function kindOf(input: Record<string, unknown>, where: string): AnswerKind {
   }
 }
 
-/** Checks one rule as sent (a typed call or a JSON body) and says what is wrong with it. */
-function standing(input: unknown, where: string, served: readonly ApiName[], apis: ApiSet): StandingAnswer {
+/** Checks one outage as sent (a typed call or a JSON body) and says what is wrong with it. */
+function standing(input: unknown, where: string, served: readonly ApiName[], apis: ApiSet): StandingOutage {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return refuse(`${where} is an object such as {"api": "ark", "status": 503, "times": 1}`);
-  const rule = input as Record<string, unknown>;
-  const unknown = Object.keys(rule).filter((k) => !KEYS.includes(k));
+  const outage = input as Record<string, unknown>;
+  const unknown = Object.keys(outage).filter((k) => !KEYS.includes(k));
   if (unknown.length > 0)
     refuse(
       `${where}: unknown member "${unknown[0]}"${didYouMean(unknown[0]!, KEYS)}; the members are ${KEYS.join(', ')}`,
     );
-  const { api, operation, path, times } = rule;
+  const { api, operation, path, times } = outage;
   if (api !== undefined && !apis.has(api))
     refuse(`${where}: api is one of ${served.join(', ')} (got ${JSON.stringify(api)})`);
   if (api !== undefined && !served.includes(api as ApiName))
@@ -149,51 +149,51 @@ function standing(input: unknown, where: string, served: readonly ApiName[], api
     operation: (operation as string | undefined) ?? null,
     path: (path as string | undefined) ?? null,
     remaining: (times as number | undefined) ?? null,
-    answer: kindOf(rule, where),
+    kind: kindOf(outage, where),
   };
 }
 
-/** Checks a list of rules (`setAnswers`, `POST /__mock/answers`). */
-export function standingAnswers(
+/** Checks a list of outages (`setOutages`, `POST /__mock/outages`). */
+export function standingOutages(
   input: unknown,
   served: readonly ApiName[] | undefined,
   apis: ApiSet,
-): StandingAnswer[] {
+): StandingOutage[] {
   if (!Array.isArray(input))
-    return refuse('answers is an array of rules, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
-  return input.map((rule, i) => standing(rule, `answers[${i}]`, served ?? apis.apiNames(), apis));
+    return refuse('outages is an array, e.g. [{"api": "ark", "status": 503, "times": 1}] ([] clears them)');
+  return input.map((outage, i) => standing(outage, `outages[${i}]`, served ?? apis.apiNames(), apis));
 }
 
 /**
- * The answer the first matching rule gives (in the order given), counting it off a one-shot
- * rule; a used-up rule is dropped.
+ * The first outage that takes the request (in the order given), counted off a one-shot
+ * outage; a used-up one is dropped.
  */
-export function takeAnswer(
-  rules: StandingAnswer[],
+export function takeOutage(
+  outages: StandingOutage[],
   api: ApiName,
   path: string,
   operationId: string | undefined,
-): AnswerKind | undefined {
-  const i = rules.findIndex(
+): OutageKind | undefined {
+  const i = outages.findIndex(
     (r) =>
       (r.api === null || r.api === api) &&
       (r.path === null || r.path === path) &&
       (r.operation === null || r.operation === operationId),
   );
   if (i === -1) return undefined;
-  const rule = rules[i]!;
-  if (rule.remaining !== null && --rule.remaining === 0) rules.splice(i, 1);
-  return rule.answer;
+  const outage = outages[i]!;
+  if (outage.remaining !== null && --outage.remaining === 0) outages.splice(i, 1);
+  return outage.kind;
 }
 
 /**
- * The answer a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
+ * The outage a request's `Prefer` header asks for (RFC 7240 preferences, Prism's `code=503`;
  * also `delay=MS`, `timeout=MS` and `network-error`), or undefined when it asks for none of
- * these (`code=200` asks for the documented answer, before any answer `setAnswers` set). Other
+ * these (`code=200` asks for the documented answer, before any outage `setOutages` set). Other
  * preferences (Prism's `example=`, `dynamic=`) are ignored, as RFC 7240 lets a server ignore what
  * it does not support; a value the mock cannot read is refused.
  */
-export function preferredAnswer(header: string): AnswerKind | { refused: string } | undefined {
+export function preferredOutage(header: string): OutageKind | { refused: string } | undefined {
   let documented = false;
   for (const preference of header.split(',')) {
     const [token = '', value = ''] = preference
@@ -206,7 +206,7 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
     const n = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
     if (name === 'code') {
       if (n >= 400 && n <= 599) return { status: n };
-      // Prism's way to ask for the success answer: here, the documented answer, whatever answers are set.
+      // Prism's way to ask for the success answer: here, the documented answer, whatever outages are set.
       if (n === 200) {
         documented = true;
         continue;
@@ -217,19 +217,19 @@ export function preferredAnswer(header: string): AnswerKind | { refused: string 
           '(400 to 599), or code=200 for the documented answer',
       };
     }
-    if (n <= MAX_ANSWER_MS) return name === 'delay' ? { delayMs: n } : { timeoutMs: n };
+    if (n <= MAX_OUTAGE_MS) return name === 'delay' ? { delayMs: n } : { timeoutMs: n };
     return {
-      refused: `Prefer: ${name}=${value.slice(0, 20)} is not a number of milliseconds from 0 to ${MAX_ANSWER_MS}`,
+      refused: `Prefer: ${name}=${value.slice(0, 20)} is not a number of milliseconds from 0 to ${MAX_OUTAGE_MS}`,
     };
   }
-  // The documented answer, no later than it would be: it takes the place of any answer set.
+  // The documented answer, no later than it would be: it takes the place of any outage set.
   return documented ? { delayMs: 0 } : undefined;
 }
 
-/** The answer a request gets for a kind other than a delay (which delays the documented answer). */
-export function answerResponse(
+/** The answer a request gets for an outage other than a delay (which delays the documented answer). */
+export function outageResponse(
   api: ApiName,
-  kind: Exclude<AnswerKind, { delayMs: number }> | { refused: string },
+  kind: Exclude<OutageKind, { delayMs: number }> | { refused: string },
   latencyMs: number,
   requestNumber: number,
   apis: ApiSet,
@@ -242,7 +242,7 @@ export function answerResponse(
       ...errorResponse(
         api,
         504,
-        `no answer within ${kind.timeoutMs} ms, as a test asked (answers or Prefer: timeout=${kind.timeoutMs})`,
+        `no answer within ${kind.timeoutMs} ms, as a test asked (outages or Prefer: timeout=${kind.timeoutMs})`,
         {},
         requestNumber,
         apis,
@@ -250,7 +250,7 @@ export function answerResponse(
       delayMs: latencyMs + kind.timeoutMs,
     };
   const headers: Record<string, string> = kind.retryAfter === undefined ? {} : { 'retry-after': kind.retryAfter };
-  const message = `answered ${kind.status}, as a test asked (answers or Prefer: code=${kind.status})`;
+  const message = `answered ${kind.status}, as a test asked (outages or Prefer: code=${kind.status})`;
   return { ...errorResponse(api, kind.status, message, headers, requestNumber, apis), delayMs: latencyMs };
 }
 

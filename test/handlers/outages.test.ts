@@ -1,5 +1,5 @@
 /**
- * One-shot and standing answers: the next N requests (or all) of an API, an operation or a path
+ * One-shot and standing outages: the next N requests (or all) of an API, an operation or a path
  * answer an error status in the API's own format, a network error, a timeout or a delay; reset
  * clears them. In process (MockApp), through MSW, over HTTP with the control API and with a
  * Prefer header.
@@ -17,12 +17,12 @@ const arkTasks = '/sessions/sesn-demo/tasks';
 const get = (app: MockApp, api: 'ark' | 'praxis', path: string, prefer?: string) =>
   app.respond(api, { method: 'GET', path, query: new URLSearchParams(), ...(prefer ? { prefer } : {}) });
 
-describe('answers in process', () => {
+describe('outages in process', () => {
   it('the next N requests of an API answer the status in its own error format, then the documented answer', async () => {
     const app = await MockApp.create();
     const notFound = get(app, 'ark', '/sessions/sesn-nobody/tasks');
     expect(notFound.status).toBe(404);
-    await app.setAnswers([{ api: 'ark', status: 503, times: 2 }]);
+    await app.setOutages([{ api: 'ark', status: 503, times: 2 }]);
     const first = get(app, 'ark', arkTasks);
     expect(first.status).toBe(503);
     // Ark's own error format: the body the spec gives its documented errors, the shape of the mock's 404.
@@ -31,12 +31,12 @@ describe('answers in process', () => {
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
     expect(get(app, 'ark', arkTasks).status).toBe(503);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect((await app.state()).answers).toEqual([]);
+    expect((await app.state()).outages).toEqual([]);
   });
 
-  it('a standing answer of one operation or one path holds until reset; others are untouched', async () => {
+  it('a standing outage of one operation or one path holds until reset; others are untouched', async () => {
     const app = await MockApp.create();
-    await app.setAnswers([
+    await app.setOutages([
       { api: 'praxis', operation: 'listSessions', status: 429, retryAfter: '2' },
       { api: 'ark', path: '/sessions/sesn-other/tasks', timeoutMs: 1500 },
     ]);
@@ -49,15 +49,15 @@ describe('answers in process', () => {
     const timeout = get(app, 'ark', '/sessions/sesn-other/tasks');
     expect([timeout.status, timeout.delayMs]).toEqual([504, 1500]);
     expect(get(app, 'ark', arkTasks).status).toBe(200);
-    expect((await app.state()).answers.map((a) => a.remaining)).toEqual([null, null]);
+    expect((await app.state()).outages.map((a) => a.remaining)).toEqual([null, null]);
     await app.reset();
-    expect((await app.state()).answers).toEqual([]);
+    expect((await app.state()).outages).toEqual([]);
     expect(get(app, 'praxis', '/v1/sessions').status).toBe(200);
   });
 
   it('a delay adds to the latency and keeps the documented answer; a network error has no answer', async () => {
     const app = await MockApp.create({ latencyMs: 5 });
-    await app.setAnswers([
+    await app.setOutages([
       { delayMs: 700, times: 1 },
       { api: 'ark', networkError: true, times: 1 },
     ]);
@@ -67,16 +67,16 @@ describe('answers in process', () => {
     expect(get(app, 'ark', arkTasks)).toMatchObject({ status: 200 });
   });
 
-  it('refuses a rule it cannot follow, saying what is wrong and what to send', async () => {
+  it('refuses an outage it cannot follow, saying what is wrong and what to send', async () => {
     const app = await MockApp.create();
-    const refused = (rules: unknown) =>
-      app.setAnswers(rules as never).then(
+    const refused = (outages: unknown) =>
+      app.setOutages(outages as never).then(
         () => 'accepted',
         (error: Error) => error.message,
       );
-    expect(await refused({ status: 503 })).toContain('answers is an array');
+    expect(await refused({ status: 503 })).toContain('outages is an array');
     expect(await refused([{ api: 'ark', status: 200 }])).toContain(
-      'answers[0]: status is an error status from 400 to 599',
+      'outages[0]: status is an error status from 400 to 599',
     );
     expect(await refused([{ api: 'ark', status: 503, networkError: true }])).toContain(
       'exactly one of status, networkError, timeoutMs or delayMs (got status, networkError)',
@@ -90,10 +90,10 @@ describe('answers in process', () => {
     );
     expect(await refused([{ api: 'ark', status: 503, times: 0 }])).toContain('times is a whole number from 1');
     expect(await refused([{ delayMs: 61_000 }])).toContain('delayMs is a whole number of milliseconds from 0 to 60000');
-    expect((await app.state()).answers).toEqual([]);
+    expect((await app.state()).outages).toEqual([]);
   });
 
-  it('a Prefer header asks for one answer per request (Prism: code=503), and a bad value is a 400 naming it', async () => {
+  it('a Prefer header asks for one outage per request (Prism: code=503), and a bad value is a 400 naming it', async () => {
     const app = await MockApp.create();
     expect(get(app, 'ark', arkTasks, 'code=503').status).toBe(503);
     expect(get(app, 'ark', arkTasks, 'example=x, code=404').status).toBe(404);
@@ -106,7 +106,7 @@ describe('answers in process', () => {
     const timedOut = get(app, 'ark', arkTasks, 'timeout=100');
     expect(timedOut.status).toBe(504);
     // The answer says who asked for it, so a developer reading it in devtools knows where to look.
-    expect(JSON.stringify(timedOut.body)).toContain('as a test asked (answers or Prefer: timeout=100)');
+    expect(JSON.stringify(timedOut.body)).toContain('as a test asked (outages or Prefer: timeout=100)');
     expect(get(app, 'ark', arkTasks, 'network-error').networkError).toBe(true);
     const bad = get(app, 'ark', arkTasks, 'code=5o3');
     expect(bad.status).toBe(400);
@@ -114,17 +114,17 @@ describe('answers in process', () => {
     expect(get(app, 'ark', arkTasks).status).toBe(200);
   });
 
-  it('Prefer: code=200 is the documented answer even while answers are set, and leaves a one-shot answer unused', async () => {
+  it('Prefer: code=200 is the documented answer even while outages are set, and leaves a one-shot outage unused', async () => {
     const app = await MockApp.create();
-    await app.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+    await app.setOutages([{ api: 'ark', status: 503, times: 1 }]);
     expect(get(app, 'ark', arkTasks, 'code=200').status).toBe(200);
     expect(get(app, 'ark', arkTasks, 'code=200, delay=300').delayMs).toBe(300);
-    expect(get(app, 'ark', arkTasks).status).toBe(503); // the one-shot answer, still there
+    expect(get(app, 'ark', arkTasks).status).toBe(503); // the one-shot outage, still there
     expect(get(app, 'ark', arkTasks).status).toBe(200);
   });
 });
 
-describe('answers through MSW', () => {
+describe('outages through MSW', () => {
   const mock = createHandlers({ baseUrl: { ark: 'https://ark.test/api/v3' } });
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen());
@@ -132,9 +132,9 @@ describe('answers through MSW', () => {
   afterAll(() => server.close());
 
   it('a status, then a network error (fetch rejects), then the documented page', async () => {
-    await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+    await mock.setOutages([{ api: 'ark', status: 503, times: 1 }]);
     expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(503);
-    await mock.setAnswers([{ api: 'ark', operation: 'listTasks', networkError: true, times: 1 }]);
+    await mock.setOutages([{ api: 'ark', operation: 'listTasks', networkError: true, times: 1 }]);
     await expect(fetch(`https://ark.test/api/v3${arkTasks}`)).rejects.toThrow();
     expect((await fetch(`https://ark.test/api/v3${arkTasks}`)).status).toBe(200);
     const prefer = await fetch(`https://ark.test/api/v3${arkTasks}`, { headers: { prefer: 'code=502' } });
@@ -142,28 +142,28 @@ describe('answers through MSW', () => {
   });
 });
 
-describe('answers over HTTP', () => {
+describe('outages over HTTP', () => {
   it('the control API and the Node client set them, Prefer asks per request, a network error drops the connection', async () => {
     const server = await startServer(await MockApp.create(), { host: '127.0.0.1', port: 0 });
     try {
       const mock = await connectMock(server.url);
-      await mock.setAnswers([{ api: 'ark', status: 503, times: 1 }]);
+      await mock.setOutages([{ api: 'ark', status: 503, times: 1 }]);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(503);
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
       const prefer = await fetch(`${server.url}/ark${arkTasks}`, { headers: { prefer: 'code=503' } });
       expect(prefer.status).toBe(503);
-      await mock.setAnswers([{ api: 'ark', networkError: true }]);
+      await mock.setOutages([{ api: 'ark', networkError: true }]);
       await expect(fetch(`${server.url}/ark${arkTasks}`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow();
-      expect((await mock.state()).answers).toEqual([
-        { api: 'ark', operation: null, path: null, remaining: null, answer: { networkError: true } },
+      expect((await mock.state()).outages).toEqual([
+        { api: 'ark', operation: null, path: null, remaining: null, kind: { networkError: true } },
       ]);
-      const refused = await fetch(`${server.url}/__mock/answers`, {
+      const refused = await fetch(`${server.url}/__mock/outages`, {
         method: 'POST',
-        body: JSON.stringify({ answers: [{ api: 'arc', status: 503 }] }),
+        body: JSON.stringify({ outages: [{ api: 'arc', status: 503 }] }),
       });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { error: string }).error).toContain(
-        'answers[0]: api is one of praxis, everruns, ark, jsonrpc (got "arc")',
+        'outages[0]: api is one of praxis, everruns, ark, jsonrpc (got "arc")',
       );
       await mock.reset();
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);
