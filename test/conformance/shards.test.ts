@@ -193,29 +193,25 @@ describe('the shard plan', () => {
 });
 
 describe('the shards share the work', () => {
-  // A server with latency, polled four times 600 ms apart: the polls, the reads back to back and the
-  // long walks go to different shards, so the longest shard takes a share of the run's time.
-  it('no shard of four takes more than 60% of the whole run, and merged they judge what it judges', async () => {
-    const slow = await startMock({ latencyMs: 30 });
-    try {
-      const options: ConformanceOptions = {
-        api: 'ark',
-        baseUrl: slow.base('ark'),
-        session: 'sesn-demo',
-        seed: 28,
-        runs: 20,
-        polls: 4,
-        pollIntervalMs: 600,
-      };
-      const whole = await runConformance(options);
-      const shards: ConformanceResult[] = [];
-      for (let index = 1; index <= 4; index++)
-        shards.push(await runConformance({ ...options, shard: { index, count: 4 } }));
-      const shares = shards.map((s) => Math.round((100 * s.durationMs) / whole.durationMs));
-      expect(Math.max(...shares), `shards took ${shares.join(', ')}% of the whole run`).toBeLessThanOrEqual(60);
-      expect(verdict(mergeReports(shards))).toEqual(verdict(whole));
-    } finally {
-      await slow.server.close();
-    }
+  // How long each shard takes is the bench's to measure (npm run bench, BENCH_ONLY=shards): a timed test
+  // fails on a loaded machine. What a test can hold is the requests: each shard sends a share of them.
+  it("no shard of four sends more than half the whole run's requests; merged they judge what it judges", async () => {
+    const options: ConformanceOptions = {
+      api: 'ark',
+      baseUrl: mock.base('ark'),
+      session: 'sesn-demo',
+      seed: 28,
+      runs: 20,
+      polls: 4,
+      pollIntervalMs: 200,
+    };
+    const whole = await runConformance(options);
+    const shards: ConformanceResult[] = [];
+    for (let index = 1; index <= 4; index++)
+      shards.push(await runConformance({ ...options, shard: { index, count: 4 } }));
+    const shares = shards.map((s) => Math.round((100 * s.requests) / whole.requests));
+    const sent = `shards sent ${shares.join(', ')}% of the whole run's requests`;
+    expect(Math.max(...shares), sent).toBeLessThanOrEqual(50);
+    expect(verdict(mergeReports(shards))).toEqual(verdict(whole));
   }, 60_000);
 });
