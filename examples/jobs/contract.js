@@ -1,5 +1,5 @@
 // @ts-check
-/** The jobs API's contract: its spec, one list operation as data, two item rules and their kits (jobs.md). */
+/** The jobs API's contract: its spec, one list operation as data, two item rules and their repairs (jobs.md). */
 import { readFileSync } from 'node:fs';
 import { epochNumber, finding, isTerminal, millisAfter, parseSpec } from 'agent-task-contracts/kit';
 
@@ -46,7 +46,7 @@ const rules = [
         ? []
         : finding('/finished_at', `a ${job.status} job has finished_at ${job.finished_at}`, job.finished_at),
     // How the generators repair a job to satisfy the rule, and break it; `members`: what the repair reads or sets.
-    kit: {
+    repair: {
       members: ['status', 'finished_at', 'created_at'],
       repair(job) {
         if (!ended(job.status)) job.finished_at = null;
@@ -69,7 +69,7 @@ const rules = [
       const ok = job.status === 'succeeded' ? code === 0 : job.status === 'failed' ? Number(code) > 0 : code === null;
       return ok ? [] : finding('/exit_code', `a ${job.status} job has exit_code ${code}`, code);
     },
-    kit: {
+    repair: {
       members: ['status', 'exit_code'],
       repair(job) {
         const failed = Number(job.exit_code) > 0 ? job.exit_code : 1;

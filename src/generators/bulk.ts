@@ -171,7 +171,7 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
   const draw = w.component(componentOf(api, target, apis));
   const ids = RunIds.of(w, (a) => a, api, target, apis);
   const fix = repairerFor(api, target, apis);
-  const kit = options.breaks === undefined ? undefined : itemRule(options.breaks, apis).kit;
+  const broken = options.breaks === undefined ? undefined : itemRule(options.breaks, apis).repair;
   ids.allowBlock(options);
   const { from, to, blocks } = spanOf(options);
   let r = blockRng(options.seed, from, blocks);
@@ -179,10 +179,10 @@ export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOpti
     if (i % BLOCK === 0 && i > from) r = blockRng(options.seed, i, blocks);
     const item = draw(r) as JsonObject;
     ids.keep(item, r, i);
-    if (kit === undefined) yield fix(item);
+    if (broken === undefined) yield fix(item);
     else {
       fix(item);
-      kit.break(item);
+      broken.break(item);
       yield repair(api, target, item, options.breaks, apis);
     }
   }

@@ -2,7 +2,7 @@
  * The generator profile of a module that leaves it out, or parts of it, derived from its contract:
  * no overrides (the schema draws every value), creation times written where the operation reads
  * them, timelines that start in the lifecycle's first state. Rules are repaired and broken by their
- * own kits.
+ * own repairs.
  */
 import type { ApiContract } from '../contract/api.js';
 import { isoFromMillis } from '../contract/iso.js';

@@ -1,7 +1,7 @@
 /**
  * Repairs for the law families an operation declares as data (src/contract/laws/): what the item
- * rules' kits do for the rules, done once for every API from the same data, so generated objects
- * satisfy a family without a kit per API.
+ * rules' repairs do for the rules, done once for every API from the same data, so generated objects
+ * satisfy a family without a repair per API.
  */
 
 import type { ApiSet } from '../contract/api-set.js';
@@ -34,7 +34,7 @@ function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: Jso
       for (const bound of notBefore) if (earlier(item[field], item[bound])) item[field] = item[bound];
 }
 
-/** A repair and the top-level members it reads, sets or deletes (see `RuleKit.members`). */
+/** A repair and the top-level members it reads, sets or deletes (see `RuleRepair.members`). */
 export interface MemberRepair {
   repair(item: JsonObject): void;
   members: readonly string[];

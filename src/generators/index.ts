@@ -1,6 +1,6 @@
 /** fast-check arbitraries for every API, derived from the contract. Deterministic from a seed. */
 
-export type { RuleKit } from '../contract/rules/types.js';
+export type { RuleRepair } from '../contract/rules/types.js';
 export { type DrawOptions, drawObjects } from './bulk.js';
 export { type LifecycleCase, legalLifecycle } from './lifecycles.js';
 export { brokenObject, type ObjectOptions, validObject } from './objects.js';

@@ -1,7 +1,7 @@
 /**
  * Objects in bulk as lines of JSON text (`generate`): the objects of `drawObjects` for the same
  * options, written as they are drawn. Only the members the repairs and the id bookkeeping read are
- * drawn as values (`RuleKit.members`); the others go straight from the random stream to text.
+ * drawn as values (`RuleRepair.members`); the others go straight from the random stream to text.
  */
 import { type ApiSet, givenSet } from '../contract/api-set.js';
 import { componentOf } from '../contract/operations.js';
@@ -35,7 +35,7 @@ interface LinePlan {
 
 /**
  * The plan, or undefined where objects cannot be written as drawn: an object that is not a record
- * of members, or a kit that does not name its members.
+ * of members, or a repair that does not name its members.
  */
 function linePlan(api: ApiName, target: RuleTarget, edge: boolean, apis: ApiSet): LinePlan | undefined {
   return apis.derive(`lines|${api}|${target}|${edge}`, () => {

@@ -60,10 +60,9 @@ export function brokenObject<Id extends string>(
 ): fc.Arbitrary<JsonObject> {
   const apis = givenSet(options.apis, 'brokenObject');
   const rule = itemRule(ruleId, apis);
-  const { kit } = rule;
   return validObject(rule.api, rule.target, options).map((valid) => {
     const item = { ...valid };
-    kit.break(item);
+    rule.repair.break(item);
     return repair(rule.api, rule.target, item, rule.id, apis);
   });
 }

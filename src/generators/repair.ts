@@ -2,18 +2,18 @@
 import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { rulesFor } from '../contract/rules/index.js';
-import type { JsonObject, RuleKit, RuleTarget } from '../contract/rules/types.js';
+import type { JsonObject, RuleRepair, RuleTarget } from '../contract/rules/types.js';
 import { familyRepairs } from './families.js';
 
-/** The kit of every item rule (each rule's own), then the repairs of the law families the operations declare. */
-function kitsOf(
+/** The repair of every item rule (each rule's own), then the repairs of the law families the operations declare. */
+function repairsOf(
   api: ApiName,
   target: RuleTarget,
   apis: ApiSet,
-): { id: string; kit: Pick<RuleKit, 'repair' | 'members'> }[] {
+): { id: string; repair: Pick<RuleRepair, 'repair' | 'members'> }[] {
   return apis.derive(`repairs|${api}|${target}`, () => [
-    ...rulesFor(api, target, apis).map((rule) => ({ id: rule.id, kit: rule.kit })),
-    ...familyRepairs(api, target, apis).map((kit) => ({ id: '', kit })),
+    ...rulesFor(api, target, apis).map((rule) => ({ id: rule.id, repair: rule.repair })),
+    ...familyRepairs(api, target, apis).map((repair) => ({ id: '', repair })),
   ]);
 }
 
@@ -25,13 +25,13 @@ export function repair(
   skip: string | undefined,
   apis: ApiSet,
 ): JsonObject {
-  for (const { id, kit } of kitsOf(api, target, apis)) if (id !== skip) kit.repair(item);
+  for (const { id, repair } of repairsOf(api, target, apis)) if (id !== skip) repair.repair(item);
   return item;
 }
 
 /** `repair` for one API and target, with the rules looked up once (for generating in bulk). */
 export function repairerFor(api: ApiName, target: RuleTarget, apis: ApiSet): (item: JsonObject) => JsonObject {
-  const repairs = kitsOf(api, target, apis).map(({ kit }) => kit.repair);
+  const repairs = repairsOf(api, target, apis).map(({ repair }) => repair.repair);
   return (item) => {
     for (const fix of repairs) fix(item);
     return item;
@@ -39,11 +39,11 @@ export function repairerFor(api: ApiName, target: RuleTarget, apis: ApiSet): (it
 }
 
 /**
- * The top-level members the repairs of `target` read, set or delete; undefined when a kit does not
- * say (`RuleKit.members`), so that every member is drawn as a value.
+ * The top-level members the repairs of `target` read, set or delete; undefined when a repair does not
+ * say (`RuleRepair.members`), so that every member is drawn as a value.
  */
 export function repairMembers(api: ApiName, target: RuleTarget, apis: ApiSet): Set<string> | undefined {
-  const kits = kitsOf(api, target, apis);
-  if (kits.some(({ kit }) => kit.members === undefined)) return undefined;
-  return new Set(kits.flatMap(({ kit }) => kit.members!));
+  const repairs = repairsOf(api, target, apis);
+  if (repairs.some(({ repair }) => repair.members === undefined)) return undefined;
+  return new Set(repairs.flatMap(({ repair }) => repair.members!));
 }

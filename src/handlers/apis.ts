@@ -35,11 +35,11 @@ function addApiModule(apis: ApiSet, module: ApiModule): void {
     throw new Error(
       `API "${contract.api}": the mock has no behaviour for ${missing.join(', ')}; add it to mock.operations`,
     );
-  // A kit is a type error to leave out; a module written in JavaScript learns it here.
-  const kitless = contract.rules.filter((rule) => typeof rule.kit?.repair !== 'function').map((rule) => rule.id);
-  if (kitless.length > 0)
+  // A repair is a type error to leave out; a module written in JavaScript learns it here.
+  const unrepaired = contract.rules.filter((rule) => typeof rule.repair?.repair !== 'function').map((rule) => rule.id);
+  if (unrepaired.length > 0)
     throw new Error(
-      `API "${contract.api}": rules without a kit: ${kitless.join(', ')}; give each rule its kit ` +
+      `API "${contract.api}": rules without a repair: ${unrepaired.join(', ')}; give each rule its repair ` +
         '({ repair, break }: how the generators repair an object to satisfy it, and break it)',
     );
   const registered = apis.side<MockProfile>(SIDE, contract.api);

@@ -1,6 +1,6 @@
 /**
  * The kit for writing a list API module: everything the built-in modules use to describe an API
- * (operations as data, item rules and lifecycles, time readers, generator rule kits, the mock's
+ * (operations as data, item rules and lifecycles, time readers, rule repairs, the mock's
  * query readers, answers, error codes and fault transforms, validators compiled from a spec). A
  * module joins an API set beside the built-in ones (`{ ...BUILTIN_APIS, acme }`, `--api FILE`); one
  * built from this subpath alone has the same powers as a built-in one.
@@ -49,7 +49,7 @@ export {
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
 export { escapePointer, valueAt, withValueAt } from '../contract/pointer.js';
-export { beforeBy, del, isoPlus, millisAfter, notBefore } from '../contract/rules/kit.js';
+export { beforeBy, del, isoPlus, millisAfter, notBefore } from '../contract/rules/repair-helpers.js';
 export {
   earlierThan,
   type Finding,
@@ -58,7 +58,7 @@ export {
   type ItemRule,
   isObject,
   type JsonObject,
-  type RuleKit,
+  type RuleRepair,
   type RuleTarget,
 } from '../contract/rules/types.js';
 export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, readsAs, rfc3339Millis } from '../contract/time.js';

@@ -1,7 +1,7 @@
 /**
  * `generate` writes objects as JSON text while it draws them (src/generators/lines.ts): the lines must
  * be the objects `drawObjects` gives for the same seed, and the members each repair names
- * (`RuleKit.members`) must be all it touches, or a repair would read a member that was never built.
+ * (`RuleRepair.members`) must be all it touches, or a repair would read a member that was never built.
  */
 
 import { isDeepStrictEqual } from 'node:util';
@@ -39,7 +39,7 @@ function firstDifference(objects: JsonObject[], lines: string[]): string | undef
 describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
   for (const { api, target } of targets)
     it(`${api} ${target}: the lines are the objects drawObjects gives, plain and --edge`, () => {
-      // Every built-in kit names its members, so these lines are written as drawn, not serialised.
+      // Every built-in repair names its members, so these lines are written as drawn, not serialised.
       expect(repairMembers(api, target, BUILTIN)).toBeDefined();
       for (const edge of [false, true]) {
         const options = { count: edge ? 600 : 2000, seed: SEED, edge, apis: BUILTIN };
@@ -85,12 +85,12 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
     );
   });
 
-  it('a kit that names no members: the same lines, every member drawn as a value', () => {
+  it('a repair that names no members: the same lines, every member drawn as a value', () => {
     const praxis = BUILTIN_APIS.praxis as unknown as ApiModule;
     const rules = praxis.contract.rules.map((rule) => {
       if (rule.id !== 'praxis.session-cwd-normalized') return rule;
-      const { members: _, ...unnamed } = rule.kit;
-      return { ...rule, kit: unnamed };
+      const { members: _, ...unnamed } = rule.repair;
+      return { ...rule, repair: unnamed };
     });
     const apis = apiSetOf({ praxis: { ...praxis, contract: { ...praxis.contract, rules } } });
     expect(repairMembers('praxis', 'session', apis)).toBeUndefined();
@@ -100,11 +100,11 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
     ).toBeUndefined();
   });
 
-  it('each repair touches only the members its kit names (read, set, deleted or asked for)', () => {
+  it('each repair touches only the members its repair names (read, set, deleted or asked for)', () => {
     const apis = BUILTIN;
     for (const { api, target } of targets) {
       const repairs = [
-        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...rule.kit })),
+        ...rulesFor(api, target, apis).map((rule) => ({ name: rule.id, ...rule.repair })),
         ...familyRepairs(api, target, apis).map((family, i) => ({ name: `${api} ${target} family ${i}`, ...family })),
       ];
       for (const edge of [false, true]) {
@@ -146,7 +146,7 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
             });
             repair(watched);
             const unnamed = [...touched].filter((key) => !members!.includes(key));
-            expect(unnamed, `${name} touched members its kit does not name`).toEqual([]);
+            expect(unnamed, `${name} touched members its repair does not name`).toEqual([]);
           }
         }
       }

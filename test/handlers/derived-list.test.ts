@@ -18,7 +18,7 @@ const STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as con
 const jobsContract = jobs.contract;
 const listJobs = jobsContract.operations[0]!;
 
-/** A mock of one module made of a contract alone (its rules carry their kits). */
+/** A mock of one module made of a contract alone (its rules carry their repairs). */
 async function mockOfContract(contract: ApiContract, op?: Partial<ListOperation>) {
   const operations = op ? contract.operations.map((o) => ({ ...o, ...op })) : contract.operations;
   const module = defineApi({ contract: { ...contract, operations } });

@@ -63,9 +63,9 @@ describe('fault effects', () => {
     expect(describeUnknownFaults(['ark.finished-at-when-terminal:every'], BUILTIN)).toBeUndefined();
   });
 
-  it('every built-in item rule kit says what it breaks, and every fault says what it changes', () => {
+  it('every built-in item rule repair says what it breaks, and every fault says what it changes', () => {
     for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const)
-      for (const rule of BUILTIN.contractOf(api).rules) expect(rule.kit.breaks, rule.id).toMatch(/^[a-z]/);
+      for (const rule of BUILTIN.contractOf(api).rules) expect(rule.repair.breaks, rule.id).toMatch(/^[a-z]/);
     for (const [id, changes] of faultChanges(BUILTIN)) expect(changes.length, id).toBeGreaterThan(10);
   });
 });

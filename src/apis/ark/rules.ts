@@ -1,6 +1,6 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { del, millisAfter } from '../../contract/rules/kit.js';
-import { type Finding, finding, has, type ItemRule, type RuleKit } from '../../contract/rules/types.js';
+import { del, millisAfter } from '../../contract/rules/repair-helpers.js';
+import { type Finding, finding, has, type ItemRule, type RuleRepair } from '../../contract/rules/types.js';
 import { looksLikeUnixMillis, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 
@@ -34,7 +34,7 @@ const known = (state: unknown): state is string =>
   typeof state === 'string' && (ALL as readonly string[]).includes(state);
 
 /** A task in `state` has started, so its started_at is returned (002: omitted only before the start). */
-function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string, kit: RuleKit) {
+function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, why: string, repair: RuleRepair) {
   return {
     id,
     api: 'ark',
@@ -47,7 +47,7 @@ function startedAtPresent<const Id extends string>(id: Id, state: ArkTaskState, 
         return finding('/started_at', `a ${state} task has no started_at; it is omitted only before the task starts`);
       return [];
     },
-    kit,
+    repair,
   } as const satisfies ItemRule;
 }
 
@@ -74,7 +74,7 @@ export const arkRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'marks the task queued and gives it a started_at',
       members: ['state', 'started_at'],
       repair(t) {
@@ -130,7 +130,7 @@ export const arkRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'gives an unfinished task a finished_at (a finished one becomes unknown)',
       members: ['state', 'finished_at'],
       repair(t) {
@@ -157,7 +157,7 @@ export const arkRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'removes finished_at from a finished task (an unfinished one becomes failed)',
       members: ['state', 'finished_at', 'started_at', 'created_at'],
       repair(t) {
@@ -191,7 +191,7 @@ export const arkRules = [
       }
       return out;
     },
-    kit: {
+    repair: {
       breaks:
         'gives a task that is not failed, cancelled or unknown an error_code and an error_message (one that is ' +
         'becomes succeeded)',
@@ -230,7 +230,7 @@ export const arkRules = [
       }
       return out;
     },
-    kit: {
+    repair: {
       breaks: 'writes created_at in seconds instead of milliseconds',
       members: ['created_at', 'started_at', 'finished_at'],
       repair(t) {

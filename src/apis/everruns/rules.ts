@@ -79,7 +79,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
       members: ['state', 'input_request'],
       repair(t) {
@@ -103,7 +103,7 @@ export const everrunsRules = [
         return finding('/attempt', `attempt is ${String(task.attempt)}; attempts start at 1`, task.attempt);
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'sets attempt to 0',
       members: ['attempt'],
       repair(t) {
@@ -132,7 +132,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'sets result_path to "/tasks/<id>.json"',
       members: ['result_path', 'id'],
       repair(t) {
@@ -169,7 +169,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         'gives a task that neither failed nor was canceled an error of kind orphaned (a failed, ' +
         'canceled or awaiting_input one becomes succeeded)',
@@ -203,7 +203,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets root_session_id to the task's own session_id",
       members: ['root_session_id', 'session_id'],
       repair(t) {
@@ -232,7 +232,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'marks the task canceled with an error of kind timeout',
       members: ['error', 'state'],
       repair(t) {
@@ -272,7 +272,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets links.child_session_id to the task's own session_id",
       members: ['links', 'session_id'],
       repair(t) {
@@ -308,7 +308,7 @@ export const everrunsRules = [
           : [],
       );
     },
-    kit: {
+    repair: {
       breaks:
         'adds an artifact whose url is the relative "artifacts/log.txt" (to a task not yet started, as its second ' +
         'attempt: a first one has produced nothing)',
@@ -353,7 +353,7 @@ export const everrunsRules = [
           : [],
       );
     },
-    kit: {
+    repair: {
       breaks:
         'adds a file artifact whose path is the URL "https://files.example.com/out/report.md" (to a task not yet ' +
         'started, as its second attempt: a first one has produced nothing)',
@@ -395,7 +395,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         'makes the task queued on its first attempt, with no start, heartbeat or finish time, and gives it an artifact',
       members: ['state', 'attempt', 'started_at', 'heartbeat_at', 'finished_at', 'artifacts'],
@@ -436,7 +436,7 @@ export const everrunsRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets links.child_session_id to the task's root_session_id (giving it a root when it has none)",
       members: ['links', 'root_session_id'],
       repair(t) {

@@ -1,5 +1,5 @@
 import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
-import { del } from '../../contract/rules/kit.js';
+import { del } from '../../contract/rules/repair-helpers.js';
 import { finding, has, type ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
@@ -79,7 +79,7 @@ export const jsonrpcRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         'gives a task that does not require input input_required_call_ids ["call_pending"] (an ' +
         'input-required one becomes working)',
@@ -118,7 +118,7 @@ export const jsonrpcRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'makes a task created (not started) and gives it one output item, an assistant message',
       members: ['status', 'output'],
       repair(t) {
@@ -146,7 +146,7 @@ export const jsonrpcRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'writes created_at in milliseconds instead of seconds',
       members: ['created_at'],
       repair(t) {
@@ -174,7 +174,7 @@ export const jsonrpcRules = [
         return finding('/error', 'the envelope carries both result and error', envelope.error);
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'gives the envelope an error beside its result',
       members: ['result', 'error'],
       repair(e) {
@@ -202,7 +202,7 @@ export const jsonrpcRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets previous_task_id to the task's own id",
       members: ['previous_task_id', 'id'],
       repair(t) {

@@ -1,5 +1,5 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { del, isoPlus } from '../../contract/rules/kit.js';
+import { del, isoPlus } from '../../contract/rules/repair-helpers.js';
 import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/praxis.js';
 
@@ -96,7 +96,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         "gives a running task an ended_at (a minute after started_at), or sets a finished task's ended_at to null " +
         '(a lost one becomes failed first)',
@@ -130,7 +130,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         'sets cancellable to true on a task that is not running (a running one is first marked ' +
         'completed, with an ended_at)',
@@ -166,7 +166,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'sets trigger_count to 2 on a task of another kind than monitor (a monitor becomes a bash task)',
       members: ['kind', 'trigger_count'],
       repair(t) {
@@ -194,7 +194,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks:
         'sets thread_id to "thread_main" on a task of another kind than subagent (a subagent becomes a bash task)',
       members: ['kind', 'thread_id'],
@@ -223,7 +223,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'gives a session both an environment_id and computer_id "cmp_owned"',
       members: ['environment_id', 'computer_id'],
       repair(s) {
@@ -257,7 +257,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets the session's archived_at to an hour after its created_at",
       members: ['archived_at'],
       repair(s) {
@@ -291,7 +291,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'sets cwd to "/home/user//workspace/./src"',
       members: ['cwd'],
       repair(s) {
@@ -324,7 +324,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: 'gives the session a budget of type limit without max_list_cost',
       members: ['budget'],
       repair(s) {
@@ -357,7 +357,7 @@ export const praxisRules = [
         );
       return [];
     },
-    kit: {
+    repair: {
       breaks: "sets forked_from.session_id to the session's own id",
       members: ['forked_from', 'id'],
       repair(s) {

@@ -13,9 +13,9 @@ export interface Finding {
 export type RuleTarget = 'task' | 'session' | 'envelope';
 
 /**
- * How the generators repair an object to satisfy a rule, and break it: every item rule has one (`ItemRule.kit`).
+ * How the generators repair an object to satisfy a rule, and break it: every item rule has one (`ItemRule.repair`).
  */
-export interface RuleKit {
+export interface RuleRepair {
   /**
    * What `break` does to an object, starting with a verb ("sets attempt to 0"): the item-rule
    * fault's description in docs/rules.md and the mock's state. An API without one is described
@@ -25,7 +25,7 @@ export interface RuleKit {
   /**
    * The top-level members `repair` reads, sets or deletes (`['status', 'ended_at']`). Bulk text
    * (`generate`) draws every other member straight as JSON text, without building its value; an
-   * API any of whose kits leaves this out is drawn as values whole (slower, the same objects).
+   * API any of whose repairs leaves this out is drawn as values whole (slower, the same objects).
    */
   members?: readonly string[];
   repair(item: JsonObject): void;
@@ -64,7 +64,7 @@ export interface ItemRule<Id extends string = string> {
    */
   check(item: JsonObject): Finding[];
   /** How the generators repair an object to satisfy the rule, and break it (the mock's fault of the rule). */
-  kit: RuleKit;
+  repair: RuleRepair;
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -40,15 +40,14 @@ function tally(response: MockResponse, context: MockContext, id: string, noun: s
 
 /**
  * Breaks one item rule on the first listed item of each answer (or on every one, the `every`
- * form; on the envelope, for envelope rules). Its `changes` is the kit's `breaks`.
+ * form; on the envelope, for envelope rules). Its `changes` is the repair's `breaks`.
  */
 export function itemRuleFault(rule: ItemRule, apis: ApiSet): FaultTransform {
-  const { kit } = rule;
   const breakOne = (item: JsonObject) => {
-    kit.break(item);
+    rule.repair.break(item);
     repair(rule.api, rule.target, item, rule.id, apis);
   };
-  const how = kit.breaks ?? `breaks it so that this no longer holds: ${rule.statement}`;
+  const how = rule.repair.breaks ?? `breaks it so that this no longer holds: ${rule.statement}`;
   // The spec's name for the objects (BackgroundTask: "background task", Job: "job").
   const noun =
     rule.target === 'envelope'

@@ -1,4 +1,4 @@
-/** The helpers a rule's kit repairs and breaks objects with (its times, its members). */
+/** The helpers a rule's repair mends and breaks objects with (its times, its members). */
 
 import { isoBefore, isoFromMillis, millisFromIso } from '../iso.js';
 import type { JsonObject } from './types.js';
