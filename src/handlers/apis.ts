@@ -1,11 +1,12 @@
 /**
- * The mock side of every API of a set, and the set of a record of modules (`apiSetOf`): all three
- * sides of each, checked to name one API.
+ * The mock side of every API of a set, its error answers, and the set of a record of modules
+ * (`apiSetOf`): all three sides of each, checked to name one API.
  */
 import { type ApiSet, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
 import { registerGenerators } from '../generators/profiles.js';
 import type { ApiModule, MockProfile } from './profile.js';
+import type { MockResponse } from './types.js';
 
 /** The side of an API set the mock reads. */
 const SIDE = 'mock';
@@ -17,6 +18,19 @@ export function mockOf(api: ApiName, apis: ApiSet): MockProfile {
       `the mock does not serve API "${api}"; it serves ${mockedApiNames(apis).join(', ')}; ${REGISTER_HINT}`,
     );
   return mock;
+}
+
+/** An error in the API's own format (a request no operation answers, a refusal, a 500). */
+export function errorResponse(
+  api: ApiName,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  requestNumber = 0,
+  apis: ApiSet,
+): MockResponse {
+  const response = mockOf(api, apis).errorResponse(status, message, requestNumber);
+  return { ...response, headers: { ...response.headers, ...headers } };
 }
 
 /**

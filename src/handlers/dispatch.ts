@@ -1,21 +1,23 @@
 /**
  * Answers one API request of a running mock: an asked-for outage (a `Prefer` header or a standing
- * outage), the scenario's data on its API, or the documented answer with the injected faults,
- * taken from the response cache where a 200 depends only on the request and the data.
+ * outage), the scenario's data on its API, or the documented answer: the operation whose path template
+ * matches runs its behaviour, inside the injected faults, and a fault-free 200 is kept for the next
+ * request of the same URL while the data stays the same. Pure: no Fetch, no node:http.
  */
 
 import type { ApiSet } from '../contract/api-set.js';
 import { pagingParams } from '../contract/operations.js';
+import { matchTemplate } from '../contract/path-template.js';
 import type { ApiName } from '../contract/registry.js';
 import { withArticle } from '../contract/words.js';
+import { errorResponse, mockOf } from './apis.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
+import { withFaults } from './faults/index.js';
 import { outageResponse, preferredOutage, recordedAnswer, type StandingOutage, takeOutage } from './outages.js';
-import { ResponseCache } from './response-cache.js';
-import { errorResponse, handle, operationAt } from './router.js';
 import type { MockStore } from './store.js';
 import type { TimelinePlayer } from './timeline.js';
-import type { MockRequest, MockResponse } from './types.js';
+import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
 
 /** What a request is answered from: the mock's data and what the test set on it (MockApp is one). */
 export interface Served {
@@ -115,4 +117,109 @@ function internalError(api: ApiName, error: unknown, apis: ApiSet): MockResponse
     0,
     apis,
   );
+}
+
+/** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
+export function routesOf(api: ApiName, apis: ApiSet): readonly Route[] {
+  return apis.derive(`routes|${api}`, () => {
+    const { operations } = mockOf(api, apis);
+    return apis.contractOf(api).operations.map((op) => ({
+      api,
+      method: 'GET' as const,
+      template: op.path,
+      operationId: op.operationId,
+      operation: operations[op.operationId]!,
+      op,
+    }));
+  });
+}
+
+/** The operation a path below the API's base names, if any. */
+function operationAt(api: ApiName, path: string, apis: ApiSet): string | undefined {
+  return routesOf(api, apis).find((route) => matchTemplate(route.template, path))?.operationId;
+}
+
+function notFound(api: ApiName, method: string, path: string, requestNumber: number, apis: ApiSet): MockResponse {
+  const said = `no route for ${method.slice(0, 16)} ${path.slice(0, 200)}`;
+  return errorResponse(api, 404, said, {}, requestNumber, apis);
+}
+
+function methodNotAllowed(api: ApiName, method: string, requestNumber: number, apis: ApiSet): MockResponse {
+  return errorResponse(
+    api,
+    405,
+    `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`,
+    { allow: 'GET, HEAD' },
+    requestNumber,
+    apis,
+  );
+}
+
+/** Runs the operation whose template matches the path (inside the faults, if any), else a 404 or 405. */
+function handle(api: ApiName, request: MockRequest, context: MockContext): MockResponse {
+  let pathMatched = false;
+  for (const route of routesOf(api, context.apis)) {
+    const params = matchTemplate(route.template, request.path);
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
+    if (context.faults.size === 0) return route.operation(request, context, params);
+    return withFaults(route.op, request, context, (edited) => route.operation(edited, context, params));
+  }
+  return pathMatched
+    ? methodNotAllowed(api, request.method, context.requestNumber, context.apis)
+    : notFound(api, request.method, request.path, context.requestNumber, context.apis);
+}
+
+const CACHE_ENTRIES = 2_000;
+const RECENT_WINDOW = 500;
+const RECENT_ENTRIES = 10_000;
+const ENCODER = new TextEncoder();
+
+/**
+ * Fault-free 200s by request, for a mock serving the same data: building and serialising a page
+ * dominates the cost of a request (measured), so a repeated URL is answered with stored bytes and
+ * precomputed headers. Any change of the store's version empties it.
+ */
+class ResponseCache {
+  private readonly answers = new Map<string, MockResponse>();
+  /** When each recent URL was last asked (request number), to cache only URLs that come back. */
+  private readonly lastAsked = new Map<string, number>();
+  private version = -1;
+
+  /** The stored answer for `key` while the store is at `storeVersion`. */
+  get(key: string, storeVersion: number): MockResponse | undefined {
+    if (this.version !== storeVersion) {
+      this.answers.clear();
+      this.lastAsked.clear();
+      this.version = storeVersion;
+    }
+    return this.answers.get(key);
+  }
+
+  /**
+   * The answer to send for request number `requestNumber`, kept when worth it. A page read from
+   * the indexes is cheap to build again; keeping thousands of encoded bodies for URLs asked once
+   * was measured to cost more in garbage collection than it saved. So such a page is kept when
+   * its URL comes back soon (a client polling); other bodies are kept at once.
+   */
+  remember(key: string, response: MockResponse, requestNumber: number): MockResponse {
+    if (response.status !== 200) return response;
+    if (response.raw !== undefined && !this.askedRecently(key, requestNumber)) return response;
+    if (this.answers.size >= CACHE_ENTRIES) this.answers.clear();
+    const raw = response.raw ?? JSON.stringify(response.body);
+    const bytes = ENCODER.encode(raw);
+    // Encoded once, for this answer and every hit after it.
+    const kept = { ...response, raw, bytes, headers: { ...response.headers, 'content-length': String(bytes.length) } };
+    this.answers.set(key, kept);
+    return kept;
+  }
+
+  /** Whether this URL was asked within the last RECENT_WINDOW requests (and notes that it was asked now). */
+  private askedRecently(key: string, requestNumber: number): boolean {
+    const last = this.lastAsked.get(key);
+    if (this.lastAsked.size >= RECENT_ENTRIES) this.lastAsked.clear();
+    this.lastAsked.set(key, requestNumber);
+    return last !== undefined && requestNumber - last <= RECENT_WINDOW;
+  }
 }

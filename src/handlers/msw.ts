@@ -9,9 +9,9 @@ import { mockedApiNames } from './apis.js';
 import { MockApp, type MockOptions, mockApiSet } from './app.js';
 import { MockClock } from './clock.js';
 import { controlOver, invoke } from './control-table.js';
+import { routesOf } from './dispatch.js';
 import { describeFaultProblems } from './faults/index.js';
 import type { MockControl } from './mock-control.js';
-import { routesOf } from './router.js';
 
 export interface HandlerOptions extends MockOptions {
   /** The APIs to intercept, by name (default: every API of `apis`); their faults only. */

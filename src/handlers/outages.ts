@@ -12,8 +12,8 @@ import type { OperationIdOf } from '../contract/ids.js';
 import { optional } from '../contract/optional.js';
 import type { ApiName } from '../contract/registry.js';
 import { didYouMean } from '../contract/words.js';
+import { errorResponse } from './apis.js';
 import { ControlError } from './control-error.js';
-import { errorResponse } from './router.js';
 import type { RecordedAnswer } from './timeline.js';
 import { json, type MockResponse } from './types.js';
 

@@ -72,7 +72,7 @@ export type { FastCheck, GeneratorProfile } from '../generators/profile.js';
 export { repair } from '../generators/repair.js';
 export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
-export { type ApiModules, apiSetOf } from '../handlers/apis.js';
+export { type ApiModules, apiSetOf, errorResponse } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
 export { MOCK_MAX_LIMIT } from '../handlers/derived/list.js';
 export {
@@ -103,7 +103,6 @@ export {
 export type { ApiModuleInput } from '../handlers/module.js';
 export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
 export { integer, isProblem, type ParamProblem, single, truncate } from '../handlers/query.js';
-export { errorResponse } from '../handlers/router.js';
 export type { MockStore } from '../handlers/store.js';
 export type { IndexedTask } from '../handlers/task-index.js';
 export {

@@ -5,11 +5,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { errorResponse } from '../handlers/apis.js';
 import type { MockApp } from '../handlers/app.js';
 import { controlAnswer, controlResponse } from '../handlers/control.js';
 import { describeInternalError } from '../handlers/control-error.js';
 import { faultChanges } from '../handlers/faults/index.js';
-import { errorResponse } from '../handlers/router.js';
 import type { MockResponse } from '../handlers/types.js';
 import { scenarioLoader } from '../scenarios/loader.js';
 import { CONTROL_PAGE_HEADERS, controlPage, controlPageData } from './control-page.js';

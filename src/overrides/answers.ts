@@ -6,7 +6,7 @@
 import { HttpResponse, delay as mswDelay } from 'msw';
 import type { ApiSet } from '../contract/api-set.js';
 import type { ApiName } from '../contract/registry.js';
-import { errorResponse } from '../handlers/router.js';
+import { errorResponse } from '../handlers/apis.js';
 
 /**
  * The API's own error body for a status (Praxis: Anthropic's error object; Ark: its

@@ -6,9 +6,9 @@
 import type { ApiSet } from '../../contract/api-set.js';
 import { itemsOf, type ListOperation, withItems } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
+import { matchTemplate } from '../../contract/path-template.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { sessionParamOf } from '../../contract/session-param.js';
-import { matchTemplate } from '../path-template.js';
 import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 /** What a fault changes, as said in the set it serves in. */
