@@ -74,7 +74,7 @@ export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
 export { type ApiModules, apiSetOf, errorResponse } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
-export { MOCK_MAX_LIMIT } from '../handlers/derived/list.js';
+export { integer, isProblem, MOCK_MAX_LIMIT, type ParamProblem, single, truncate } from '../handlers/derived/list.js';
 export {
   changedOnLaterWalks,
   droppedOnAlternateReads,
@@ -102,7 +102,6 @@ export {
 } from '../handlers/faults/transform.js';
 export type { ApiModuleInput } from '../handlers/module.js';
 export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
-export { integer, isProblem, type ParamProblem, single, truncate } from '../handlers/query.js';
 export type { MockStore } from '../handlers/store.js';
 export type { IndexedTask } from '../handlers/task-index.js';
 export {

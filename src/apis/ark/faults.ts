@@ -1,7 +1,7 @@
 /** Ark's law faults (002), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { MOCK_MAX_LIMIT } from '../../handlers/derived/list.js';
+import { integer, isProblem, MOCK_MAX_LIMIT } from '../../handlers/derived/list.js';
 import {
   droppedOnAlternateReads,
   numericId,
@@ -21,7 +21,6 @@ import {
   editQuery,
   type FaultTransform,
 } from '../../handlers/faults/transform.js';
-import { integer, isProblem } from '../../handlers/query.js';
 import { ARK_DEFAULT_LIMIT } from './contract.js';
 
 /** The limit and the cursor of a request as the mock reads them (002: 最小值：0), or the problem it refuses. */

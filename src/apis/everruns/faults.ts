@@ -3,6 +3,7 @@ import type { LawId } from '../../contract/operations.js';
 import { isObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
 import { errorResponse } from '../../handlers/apis.js';
+import { truncate } from '../../handlers/derived/list.js';
 import {
   changedOnLaterWalks,
   droppedOnAlternateReads,
@@ -25,7 +26,6 @@ import {
   sessionInPath,
   withBody,
 } from '../../handlers/faults/transform.js';
-import { truncate } from '../../handlers/query.js';
 
 /** Drops a filter the client gave once (a repeated one is still refused). */
 const ignoreFilter = (param: string): FaultTransform => ({

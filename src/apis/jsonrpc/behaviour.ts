@@ -9,7 +9,7 @@
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { type ParamProblem, truncate } from '../../handlers/query.js';
+import { type ParamProblem, truncate } from '../../handlers/derived/list.js';
 import {
   json,
   type MockContext,

@@ -5,7 +5,7 @@
  * background tasks (000) are the behaviour derived from their operation's data. The documented behaviour only.
  */
 import type { JsonObject } from '../../contract/rules/types.js';
-import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/query.js';
+import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/derived/list.js';
 import {
   json,
   type MockContext,

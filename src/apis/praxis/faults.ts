@@ -2,6 +2,7 @@
 
 import type { LawId } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
+import { integer } from '../../handlers/derived/list.js';
 import {
   droppedOnAlternateReads,
   numericId,
@@ -20,7 +21,6 @@ import {
   type FaultTransform,
   withBody,
 } from '../../handlers/faults/transform.js';
-import { integer } from '../../handlers/query.js';
 import type { MockRequest, MockResponse } from '../../handlers/types.js';
 import {
   decodeCursor,

@@ -1,9 +1,8 @@
 /**
- * What a derived behaviour reads of a request and of its operation's spec, and how it refuses: the
- * request's parameters (today its query string; a JSON-RPC call over POST would give another
- * `RequestParams`), the status and error type the operation's data documents for a parameter, or the
- * spec's validation status where no document names one (as Prism answers: a documented 422, else
- * 400), in the API's own error body (the module's `errorResponse`).
+ * What a derived behaviour reads of its operation's spec, and how it refuses: the status and error type
+ * the operation's data documents for a parameter, or the spec's validation status where no document
+ * names one (as Prism answers: a documented 422, else 400), in the API's own error body (the module's
+ * `errorResponse`).
  */
 import type { ApiSet } from '../../contract/api-set.js';
 import type { JsonSchema, OpenApiDocument } from '../../contract/openapi.js';
@@ -11,19 +10,7 @@ import type { ErrorFormat, ListOperation } from '../../contract/operation-types.
 import { valueAt, withValueAt } from '../../contract/pointer.js';
 import { findOperation } from '../../contract/schema.js';
 import { mockOf } from '../apis.js';
-import { type ParamProblem, single, truncate } from '../query.js';
-import type { MockContext, MockRequest, MockResponse } from '../types.js';
-
-export interface RequestParams {
-  /** The one value of a parameter: undefined when absent, a problem when given more than once. */
-  one(name: string): string | undefined | ParamProblem;
-}
-
-/** The parameters of a request's query string. */
-export function queryParams(request: MockRequest): RequestParams {
-  const { query } = request;
-  return { one: (name) => single(query, name) };
-}
+import type { MockContext, MockResponse } from '../types.js';
 
 export interface SpecFacts {
   /** The status of a refusal no `rejected` entry names: a documented 422, else 400 (as Prism answers). */
@@ -102,11 +89,6 @@ function refusalOf(op: ListOperation, param: string, context: MockContext): Refu
   const entry = op.rejected.find((r) => r.param === param);
   if (entry) return entry.errorType === undefined ? { status: entry.status } : entry;
   return { status: specFacts(op, context.apis).validationStatus };
-}
-
-/** The answer to a session the store does not know: the operation's `unknownSession` data, else 404. */
-export function unknownSessionAnswer(op: ListOperation, context: MockContext, session: string): MockResponse {
-  return errorAnswer(op, context, op.unknownSession ?? { status: 404 }, `session ${truncate(session)} was not found`);
 }
 
 /** A step of a derived behaviour that answered the request already (a refusal, an unknown session). */
