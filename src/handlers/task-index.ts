@@ -3,11 +3,12 @@
  * them: by session, by session and state, across sessions and by state across sessions, each in
  * creation order. A page query binary-searches its cursor and reads only as far as the page
  * needs, so its cost does not grow with the list (a full scan per request did). Each entry also
- * keeps its object's JSON text once serialised, so pages are built by joining texts. A grown
- * session's tasks are a growth: no entry each until read (task-list.ts), no object until built.
+ * keeps its object's JSON text once serialised, so pages are built by joining texts. Each index is a
+ * `TaskList`, whose middle may be a grown session's tasks, a growth (growth.ts): no entry each until
+ * read, no object until built.
  */
 import type { JsonObject } from '../contract/rules/types.js';
-import { type GrowthEntries, TaskList } from './task-list.js';
+import { GrownTask, Growth, type GrowthEntries } from './growth.js';
 
 export interface IndexedTask {
   seq: number;
@@ -35,82 +36,147 @@ export interface Page {
   more: boolean;
 }
 
-/** The number an id ends in (`task-demo048` → 48), if it ends in up to 15 digits. */
-function trailingNumber(id: string): number | undefined {
-  let number = 0;
-  let scale = 1;
-  let at = id.length - 1;
-  for (; at >= 0 && id.length - at <= 15; at--) {
-    const digit = id.charCodeAt(at) - 48;
-    if (digit < 0 || digit > 9) break;
-    number += digit * scale;
-    scale *= 10;
-  }
-  return at === id.length - 1 ? undefined : number;
-}
-
 export const jsonOf = (entry: IndexedTask): string => (entry.json ??= JSON.stringify(entry.item));
 
-/** Tasks of a grown session: the k-th is built on its first read, its id numbered `first + k`. */
-class Growth implements GrowthEntries<IndexedTask> {
-  /** Each task's entry, made when the index first hands it out. */
-  private readonly entries: (GrownTask | undefined)[];
+interface Entry {
+  readonly seq: number;
+}
 
-  constructor(
-    readonly session: string,
-    /** The number the first task's id ends in. */
-    readonly first: number,
-    readonly firstSeq: number,
-    readonly count: number,
-    /** Builds task k (checked against what the index was told: its number and state). */
-    readonly build: (k: number) => JsonObject,
-    /** Task k's state is `states[k % states.length]`. */
-    readonly states: readonly string[],
-    readonly stateField: string,
-  ) {
-    this.entries = new Array(count);
-  }
+interface Block<T extends Entry> {
+  growth: GrowthEntries<T>;
+  offset: number;
+  step: number;
+  size: number;
+}
 
-  entry(k: number): GrownTask {
-    return (this.entries[k] ??= new GrownTask(this.firstSeq + k, this));
+/** First position whose seq is ≥ seq (entries are in ascending seq). */
+function lowerBound(entries: readonly Entry[], seq: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.seq < seq) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
 
-  stateAt(k: number): string {
-    return this.states[k % this.states.length]!;
-  }
+function insertSorted<T extends Entry>(entries: T[], entry: T): void {
+  if (entries.length === 0 || entries[entries.length - 1]!.seq < entry.seq) entries.push(entry);
+  else entries.splice(lowerBound(entries, entry.seq), 0, entry);
 }
 
 /**
- * A task of a grown session, built when something first reads it: growing a million-task
- * session builds none of them, most of which no request reads. Once built, the object stays
- * (pages read it again).
+ * One list of a task index, in ascending creation number, whose middle may be a block of a
+ * growth (a grown session's tasks) not yet made into entries: every `step`-th task of the growth
+ * from task `offset` (one state's tasks, as a growth's states cycle). A page reads only the
+ * entries it lists, each made when first read, so growing a million-task session costs no entry
+ * per task; a change inside the block (an insert before its end, a removal) first makes its
+ * entries, once.
  */
-class GrownTask implements IndexedTask {
-  json?: string;
-  private built?: JsonObject;
+export class TaskList<T extends Entry> {
+  /** The entries before the block (all of them without one). */
+  private before: T[] = [];
+  private block: Block<T> | undefined;
+  /** The entries newer than the block. */
+  private after: T[] = [];
 
-  constructor(
-    readonly seq: number,
-    private readonly growth: Growth,
-  ) {}
-
-  get session(): string {
-    return this.growth.session;
+  get length(): number {
+    return this.before.length + (this.block?.size ?? 0) + this.after.length;
   }
 
-  get item(): JsonObject {
-    return (this.built ??= this.growth.build(this.seq - this.growth.firstSeq));
+  at(i: number): T | undefined {
+    if (i < this.before.length) return this.before[i];
+    const block = this.block;
+    if (block === undefined) return undefined;
+    const j = i - this.before.length;
+    return j < block.size ? block.growth.entry(block.offset + j * block.step) : this.after[j - block.size];
   }
 
-  set item(item: JsonObject) {
-    this.built = item;
+  /** First position whose seq is ≥ seq. */
+  lowerBound(seq: number): number {
+    const block = this.block;
+    const last = this.before[this.before.length - 1];
+    if (block === undefined || (last !== undefined && seq <= last.seq)) return lowerBound(this.before, seq);
+    const into = Math.ceil((seq - block.growth.firstSeq - block.offset) / block.step);
+    if (into < block.size) return this.before.length + Math.max(0, into);
+    return this.before.length + block.size + lowerBound(this.after, seq);
   }
 
-  /** Its state, known without building it until it changes. */
-  get state(): string {
-    return this.built === undefined
-      ? this.growth.stateAt(this.seq - this.growth.firstSeq)
-      : String(this.built[this.growth.stateField]);
+  insert(entry: T): void {
+    const block = this.block;
+    if (block === undefined) insertSorted(this.before, entry);
+    else if (entry.seq > this.blockLastSeq(block)) insertSorted(this.after, entry);
+    else {
+      this.unfold();
+      insertSorted(this.before, entry);
+    }
+  }
+
+  remove(entry: T): void {
+    this.unfold();
+    const at = lowerBound(this.before, entry.seq);
+    if (this.before[at] === entry) this.before.splice(at, 1);
+  }
+
+  /** Keeps the entries that pass, in order. */
+  keep(stays: (entry: T) => boolean): void {
+    this.unfold();
+    let kept = 0;
+    for (const entry of this.before) if (stays(entry)) this.before[kept++] = entry;
+    this.before.length = kept;
+  }
+
+  /**
+   * Lists every `step`-th task of a growth from task `offset`; a block when the growth is newer than
+   * every entry (growing a session), else each entry made and inserted.
+   */
+  addGrowth(growth: GrowthEntries<T>, offset: number, step: number): void {
+    const size = offset < growth.count ? Math.ceil((growth.count - offset) / step) : 0;
+    if (size === 0) return;
+    const last = this.before[this.before.length - 1];
+    if (this.block === undefined && (last === undefined || last.seq < growth.firstSeq))
+      this.block = { growth, offset, step, size };
+    else for (let j = 0; j < size; j++) this.insert(growth.entry(offset + j * step));
+  }
+
+  /** Forgets a growth's block (its session is gone). */
+  dropGrowth(growth: GrowthEntries<T>): void {
+    if (this.block?.growth !== growth) return;
+    this.block = undefined;
+    this.before = this.before.concat(this.after);
+    this.after = [];
+  }
+
+  /** Every entry, oldest first. */
+  toArray(): T[] {
+    this.unfold();
+    return [...this.before];
+  }
+
+  /** The entries outside the block (none of them is of a growth not yet unfolded). */
+  outsideBlock(): T[] {
+    return this.block === undefined ? this.before : [...this.before, ...this.after];
+  }
+
+  clear(): void {
+    this.before = [];
+    this.block = undefined;
+    this.after = [];
+  }
+
+  private blockLastSeq(block: Block<T>): number {
+    return block.growth.firstSeq + block.offset + (block.size - 1) * block.step;
+  }
+
+  /** Makes the block's entries, in place (a change inside it). */
+  private unfold(): void {
+    const block = this.block;
+    if (block === undefined) return;
+    this.block = undefined;
+    for (let j = 0; j < block.size; j++) this.before.push(block.growth.entry(block.offset + j * block.step));
+    for (const entry of this.after) this.before.push(entry);
+    this.after = [];
   }
 }
 
@@ -190,25 +256,10 @@ export class TaskIndex {
     states: readonly string[],
   ): void {
     if (count <= 0) return;
-    if (states.length === 0 || new Set(states).size !== states.length)
-      throw new Error(`a grown session's states cycle through distinct states; got [${states.join(', ')}]`);
-    const head = make(0);
-    const first = trailingNumber(String(head[this.idField]));
-    if (first === undefined)
-      throw new Error(
-        `${this.api} task ${String(head[this.idField])} starts a grown session, so its id must end in a number ` +
-          '(task k of the session ends in that number plus k)',
-      );
-    const growth: Growth = new Growth(
-      session,
-      first,
-      firstSeq,
-      count,
-      (k) => this.grown(growth, k, k === 0 ? head : make(k)),
-      states,
-      this.stateField,
-    );
-    this.refuseTaken(growth);
+    const { api, idField, stateField } = this;
+    const growth = new Growth(session, firstSeq, count, make, states, { api, idField, stateField });
+    const taken = growth.takenId(this.byId.keys(), this.growths);
+    if (taken !== undefined) throw this.taken(taken);
     this.growths.push(growth);
     // A block of each list, not an entry per task: a state's tasks are every states.length-th.
     this.listOf(this.bySession, session).addGrowth(growth, 0, 1);
@@ -219,38 +270,10 @@ export class TaskIndex {
     });
   }
 
-  /** Task k of a growth as built, once it is shown to have the number and state the index gave it. */
-  private grown(growth: Growth, k: number, item: JsonObject): JsonObject {
-    const id = String(item[this.idField]);
-    const state = String(item[this.stateField]);
-    if (trailingNumber(id) !== growth.first + k || state !== growth.stateAt(k))
-      throw new Error(
-        `${this.api} task ${k} of grown session ${growth.session} was built as ${id} (${state}) but indexed as ` +
-          `number ${growth.first + k} (${growth.stateAt(k)}): a growth must build the ids and states it declares`,
-      );
-    return item;
-  }
-
-  /** Throws when a growth's id is taken (an id ending in a number the growth has; builds only those tasks). */
-  private refuseTaken(growth: Growth): void {
-    const end = growth.first + growth.count;
-    const at = (r: Growth, n: number) => this.idOf(r.entry(n - r.first));
-    for (const id of this.byId.keys()) {
-      const n = trailingNumber(id);
-      if (n !== undefined && n >= growth.first && n < end && at(growth, n) === id) throw this.taken(id);
-    }
-    for (const other of this.growths)
-      for (let n = Math.max(growth.first, other.first); n < Math.min(end, other.first + other.count); n++)
-        if (at(growth, n) === at(other, n)) throw this.taken(at(growth, n));
-  }
-
   private inGrowth(id: string): IndexedTask | undefined {
-    if (this.growths.length === 0) return undefined;
-    const number = trailingNumber(id);
-    if (number === undefined) return undefined;
     for (const growth of this.growths) {
-      const k = number - growth.first;
-      if (k >= 0 && k < growth.count && this.idOf(growth.entry(k)) === id) return growth.entry(k);
+      const task = growth.withId(id);
+      if (task) return task;
     }
     return undefined;
   }

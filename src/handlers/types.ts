@@ -4,7 +4,6 @@ import type { ListOperation } from '../contract/operation-types.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { MockStore } from './store.js';
-import { type IndexedTask, jsonOf } from './task-index.js';
 
 /** What an operation reads from a request: no Fetch objects, so Node and MSW share it cheaply. */
 export interface MockRequest {
@@ -70,24 +69,6 @@ export interface Route {
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body };
-}
-
-/**
- * A 200 list page whose text is built from each item's cached JSON (`prefix`, the items joined
- * by commas, `suffix`): the same bytes as serialising `body`, without serialising the items again.
- */
-export function pageResponse(
-  body: unknown,
-  prefix: string,
-  entries: readonly IndexedTask[],
-  suffix: string,
-): MockResponse {
-  return {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-    body,
-    raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}`,
-  };
 }
 
 /**

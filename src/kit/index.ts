@@ -74,7 +74,15 @@ export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
 export { type ApiModules, apiSetOf, errorResponse } from '../handlers/apis.js';
 export { copyJson, isoAt, pad } from '../handlers/demo.js';
-export { integer, isProblem, MOCK_MAX_LIMIT, type ParamProblem, single, truncate } from '../handlers/derived/list.js';
+export {
+  integer,
+  isProblem,
+  MOCK_MAX_LIMIT,
+  type ParamProblem,
+  pageResponse,
+  single,
+  truncate,
+} from '../handlers/derived/list.js';
 export {
   changedOnLaterWalks,
   droppedOnAlternateReads,
@@ -112,7 +120,6 @@ export {
   type MockRequest,
   type MockResponse,
   type OperationBehaviour,
-  pageResponse,
 } from '../handlers/types.js';
 // How its page overrides are written (`pages.<name>`), and its typed `http` object for per-test handlers.
 export {

@@ -1,7 +1,8 @@
 /** A task list with a growth's block (a grown session's tasks) answers like a plain sorted array, whatever is done to it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GrowthEntries, TaskList } from '../../src/handlers/task-list.js';
+import type { GrowthEntries } from '../../src/handlers/growth.js';
+import { TaskList } from '../../src/handlers/task-index.js';
 
 interface Entry {
   seq: number;

@@ -9,13 +9,12 @@
 import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
-import { type ParamProblem, truncate } from '../../handlers/derived/list.js';
+import { type ParamProblem, pageResponse, truncate } from '../../handlers/derived/list.js';
 import {
   json,
   type MockContext,
   type MockResponse,
   type OperationBehaviour,
-  pageResponse,
   storedTasks,
 } from '../../handlers/types.js';
 import type { JsonRpcListTasksResponse, JsonRpcValidationError } from '../../types/index.js';

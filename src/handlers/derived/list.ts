@@ -12,14 +12,8 @@ import type { ListOperation } from '../../contract/operation-types.js';
 import { fieldValue } from '../../contract/operations.js';
 import { withValueAt } from '../../contract/pointer.js';
 import { sessionParamOf } from '../../contract/session-param.js';
-import type { IndexedTask, Page } from '../task-index.js';
-import {
-  type MockContext,
-  type MockRequest,
-  type MockResponse,
-  type OperationBehaviour,
-  pageResponse,
-} from '../types.js';
+import { type IndexedTask, jsonOf, type Page } from '../task-index.js';
+import type { MockContext, MockRequest, MockResponse, OperationBehaviour } from '../types.js';
 import { Answered, errorAnswer, refused, type SpecFacts, specFacts } from './request.js';
 
 export type ParamProblem = { param: string; message: string; input: string };
@@ -280,6 +274,24 @@ const PAGING: Readonly<Record<ListOperation['paging']['kind'], PagingKind>> = {
   token,
   'item-id': itemId,
 };
+
+/**
+ * A 200 list page whose text is built from each item's cached JSON (`prefix`, the items joined
+ * by commas, `suffix`): the same bytes as serialising `body`, without serialising the items again.
+ */
+export function pageResponse(
+  body: unknown,
+  prefix: string,
+  entries: readonly IndexedTask[],
+  suffix: string,
+): MockResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body,
+    raw: `${prefix}${entries.map(jsonOf).join(',')}${suffix}`,
+  };
+}
 
 /** Stands for the items while the rest of the body is serialised: no JSON text of a body holds it. */
 const MARK = '\u0000items\u0000';
