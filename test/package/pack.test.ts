@@ -386,14 +386,20 @@ void jobsMock.addTasks('jobs', 'ses_a', [{ status: 'paused' }]);
     const args = ['generate', '--api', 'praxis', '--what', 'task', '--count', '40000', '--seed', '11'];
     const env = { ...process.env, ATC_GENERATE_TRACE: '1' };
     const one = await run(bin, [...args, '--threads', '1'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
-    const two = await run(bin, [...args, '--threads', '2'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
     expect(one.stdout.split('\n')).toHaveLength(40001);
-    expect(two.stdout === one.stdout).toBe(true);
-    // 79 blocks of 512: the helper drew some of them (the main thread takes the first), and none failed.
-    const trace = /^generate: 79 blocks, (\d+) drawn by helper threads \(--threads 2\)\n$/.exec(two.stderr);
-    expect(trace, two.stderr).not.toBeNull();
-    expect(Number(trace![1])).toBeGreaterThan(0);
-    expect(Number(trace![1])).toBeLessThan(79);
+    // 79 blocks of 512: the helper draws some of them (the main thread takes the first), and none fails.
+    // How many is a race with the helper's start: on a loaded machine the main thread may draw them all
+    // before it, so the run is made again (three at most) until it has drawn some; every run writes the same.
+    const drawnByHelper: number[] = [];
+    while (drawnByHelper.length < 3 && !drawnByHelper.some((n) => n > 0)) {
+      const two = await run(bin, [...args, '--threads', '2'], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+      expect(two.stdout === one.stdout).toBe(true);
+      const trace = /^generate: 79 blocks, (\d+) drawn by helper threads \(--threads 2\)\n$/.exec(two.stderr);
+      expect(trace, two.stderr).not.toBeNull();
+      drawnByHelper.push(Number(trace![1]));
+    }
+    expect(Math.max(...drawnByHelper), `blocks drawn by the helper, run by run: ${drawnByHelper}`).toBeGreaterThan(0);
+    expect(Math.max(...drawnByHelper)).toBeLessThan(79);
     // Objects that keep a record of the run's ids are drawn on one thread, and the user is told why.
     const edge = await run(bin, ['generate', '--api', 'praxis', '--what', 'session', '--edge', '--threads', '2'], {
       cwd: dir,
