@@ -13,10 +13,11 @@ export function curlHeaderArgs(headers: Record<string, string>, flag = '--header
 
 /**
  * A runnable curl command for a request. Header values are replaced by environment variable
- * references (never their values), so the command can be pasted into a shell that has them.
+ * references (never their values), so the command can be pasted into a shell that has them; of the
+ * query, the paging parameters (`paging`) are written as sent, the others named like secrets are not.
  */
-export function curlCommand(url: string, headers: Record<string, string>): string {
-  return ['curl', '-sS', quote(redactSecretQuery(url)), ...curlHeaderArgs(headers, '-H')].join(' ');
+export function curlCommand(url: string, headers: Record<string, string>, paging: readonly string[] = []): string {
+  return ['curl', '-sS', quote(redactSecretQuery(url, paging)), ...curlHeaderArgs(headers, '-H')].join(' ');
 }
 
 /** The curl commands whose answers show a violation, in the order to run them (one for most). */

@@ -5,7 +5,7 @@
  */
 
 import { applyLaws, type LawOutcome, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
-import type { ListOperation } from '../contract/operations.js';
+import { type ListOperation, pagingParamsOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { Violation } from '../contract/violation.js';
 import { redactValue } from '../http/redact.js';
@@ -57,6 +57,8 @@ export class Ledger {
   private readonly api: ApiName;
   private readonly ops: readonly ListOperation[];
   private readonly headers: Record<string, string>;
+  /** The query parameters that continue a walk: printed as sent, so that a printed request reproduces. */
+  private readonly paging: readonly string[];
   private readonly secrets: readonly string[];
   private readonly include: readonly string[] | undefined;
   private readonly exclude: readonly string[] | undefined;
@@ -69,6 +71,7 @@ export class Ledger {
     this.api = options.ops[0]!.api;
     this.ops = options.ops;
     this.headers = options.headers;
+    this.paging = pagingParamsOf(options.ops);
     this.secrets = options.secrets;
     this.include = options.include;
     this.exclude = options.exclude;
@@ -152,12 +155,12 @@ export class Ledger {
       // Two reads are both shown, even where they are one request made twice (the pages, where a
       // finding names them, pick the two among the requests of both reads).
       const shown = shownBy(url, pages, apartMs !== undefined);
-      const requests = shown.map((u) => curlCommand(u, this.headers));
+      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging));
       const reported: ReportedViolation = redactValue(
         {
           ...violation,
           operation,
-          curl: requests[requests.length - 1] ?? curlCommand('', this.headers),
+          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging),
           ...(requests.length > 1 ? { requests } : {}),
           ...(requests.length > 1 && apartMs !== undefined ? { apartMs: Math.round(apartMs) } : {}),
           occurrences: 1,

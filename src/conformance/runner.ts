@@ -6,7 +6,7 @@
 
 import type { ApiContract } from '../contract/api.js';
 import { ApiSet, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
-import { type ListOperation, operationsIn } from '../contract/operations.js';
+import { type ListOperation, operationsIn, pagingParamsOf } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
@@ -77,6 +77,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const headers = options.headers ?? {};
   // Every --header value may be a credential, whatever its name.
   const secrets = Object.values(headers);
+  const paging = pagingParamsOf(ops);
   const ledger = new Ledger({
     ops,
     headers,
@@ -104,7 +105,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       endWhenThrottled: true,
       maxConsecutiveTimeouts: options.maxConsecutiveTimeouts ?? DEFAULT_CONSECUTIVE_TIMEOUTS,
     },
-    (url, status, ms) => emit({ type: 'request', url: redactUrl(url, secrets), status, ms }),
+    (url, status, ms) => emit({ type: 'request', url: redactUrl(url, secrets, paging), status, ms }),
   );
   let incomplete: string | undefined;
   const endEarly = (why: (ms: number, requests: number) => string) => {
@@ -116,7 +117,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const cancelDeadline = startDeadline(deadlineMs, () => endEarly((ms, n) => deadlineReached(deadlineMs, ms, n)));
   const finish = (error?: string): ConformanceResult => {
     cancelDeadline();
-    const redact = (url: string) => redactUrl(url, secrets);
+    const redact = (url: string) => redactUrl(url, secrets, paging);
     const { stalled, throttled, waited } = client;
     if (stalled) endEarly((ms, n) => stoppedAnswering(stalled, redact, ms, n));
     if (throttled) endEarly((ms, n) => keptRefusing(throttled, redact, ms, n));
@@ -217,8 +218,8 @@ function validate(options: ConformanceOptions, ops: readonly ListOperation[]): U
   return base;
 }
 
-function redactUrl(url: string, secrets: readonly string[]): string {
-  let out = redactSecretQuery(url);
+function redactUrl(url: string, secrets: readonly string[], paging: readonly string[]): string {
+  let out = redactSecretQuery(url, paging);
   for (const s of secrets)
     if (s.length >= 4) out = out.split(encodeURIComponent(s)).join('[redacted]').split(s).join('[redacted]');
   return out;

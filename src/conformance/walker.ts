@@ -5,7 +5,7 @@
  * when asked again, before they are reported (tasks change between two pages of a live list).
  */
 import type { Exchange } from '../contract/laws/index.js';
-import { idOf, itemsOf, type ListOperation } from '../contract/operations.js';
+import { idOf, itemsOf, type ListOperation, pagingParamsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { isObject } from '../contract/rules/types.js';
@@ -84,7 +84,7 @@ export async function walk(
       const cursor = result.cursors[result.cursors.length - 1]!;
       if (await itemGone(ctx, op, session, query, cursor, options.kind)) {
         ctx.ledger.note(
-          `${op.operationId}: ${redactSecretQuery(url)} got ${exchange.status} once ${cursor}, the item its cursor ` +
+          `${op.operationId}: ${redactSecretQuery(url, pagingParamsOf(ctx.ops))} got ${exchange.status} once ${cursor}, the item its cursor ` +
             'names, had left the list (a fresh walk no longer lists it): the walk ended there, not judged',
         );
         return { walk: result, found };

@@ -38,17 +38,19 @@ export function withItems(op: Pick<ListOperation, 'itemsPointer'>, body: unknown
 }
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
 export function pagingParams(apis: ApiSet): readonly string[] {
-  return apis.derive('paging-params', () => [
-    ...new Set(
-      allOperations(apis).flatMap((op) =>
-        op.paging.kind === 'token'
-          ? [op.paging.param]
-          : op.paging.kind === 'item-id'
-            ? [op.paging.afterParam, op.paging.beforeParam]
-            : [],
-      ),
-    ),
-  ]);
+  return apis.derive('paging-params', () => pagingParamsOf(allOperations(apis)));
+}
+
+/** The query parameters that continue a walk of these operations (a cursor or a page token). */
+export function pagingParamsOf(ops: readonly ListOperation[]): string[] {
+  const params = ops.flatMap((op) =>
+    op.paging.kind === 'token'
+      ? [op.paging.param]
+      : op.paging.kind === 'item-id'
+        ? [op.paging.afterParam, op.paging.beforeParam]
+        : [],
+  );
+  return [...new Set(params)];
 }
 
 /** An API's operations (the package's entries read the built-in set; give another as `apis`). */

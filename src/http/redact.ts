@@ -26,8 +26,12 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
 /** Query parameters whose values are secrets whatever the API: names like key, token, secret, signature. */
 const SECRET_QUERY = /key|token|secret|signature|password/i;
 
-/** A URL with the values of secret-looking query parameters replaced (for reports, logs and printed commands). */
-export function redactSecretQuery(url: string): string {
+/**
+ * A URL with the values of secret-looking query parameters replaced (for reports, logs and printed
+ * commands), except those named in `kept`: a paging token the API documents is no credential, and a
+ * printed request whose token is redacted does not reproduce.
+ */
+export function redactSecretQuery(url: string, kept: readonly string[] = []): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -36,7 +40,7 @@ export function redactSecretQuery(url: string): string {
   }
   let changed = false;
   for (const name of new Set(parsed.searchParams.keys())) {
-    if (!SECRET_QUERY.test(name)) continue;
+    if (!SECRET_QUERY.test(name) || kept.includes(name)) continue;
     parsed.searchParams.set(name, REDACTED);
     changed = true;
   }

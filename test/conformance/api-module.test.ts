@@ -1,4 +1,11 @@
 import jobs from 'agent-task-contracts/examples/jobs';
+import {
+  editItems,
+  type ListOperation,
+  type MockContext,
+  type MockRequest,
+  type MockResponse,
+} from 'agent-task-contracts/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_APIS } from '../../src/apis/index.js';
 import { MockApp } from '../../src/apis/mock-functions.js';
@@ -46,6 +53,43 @@ describe('the runner takes the API modules it judges by', () => {
       expect(result.exitCode).toBe(0);
       // The first mock still serves the built-in APIs alone.
       expect(Object.keys((await app.state()).tasks)).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc']);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("prints a violation's requests with the module's page token as sent, so that they reproduce", async () => {
+    // A server that sorts every page but the first oldest first: the violations are shown on a page asked by token.
+    const laterPagesReversed = {
+      ...jobs,
+      mock: {
+        ...jobs.mock,
+        faults: {
+          'jobs.order-newest-first': {
+            changes: 'lists each page after the first oldest first',
+            response: (response: MockResponse, sent: MockRequest, _context: MockContext, op: ListOperation) =>
+              sent.query.has('page_token') ? editItems(op, response, (items) => [...items].reverse()) : response,
+          },
+        },
+      },
+    };
+    const apis = { ...BUILTIN_APIS, jobs: laterPagesReversed };
+    const withJobs = await MockApp.create({ apis, faults: ['jobs.order-newest-first'] });
+    const served = await startServer(withJobs, { host: '127.0.0.1', port: 0 });
+    try {
+      await withJobs.addTasks(
+        'jobs',
+        'ses_r',
+        Array.from({ length: 60 }, () => ({ status: 'running' })),
+      );
+      const { violations } = await runConformance({ ...options(served.url), apis: { ...BUILTIN_APIS, jobs } });
+      const requests = violations.flatMap((v) => v.requests ?? [v.curl]);
+      const paged = requests.filter((r) => r.includes('page_token='));
+      expect(paged.length, requests.join('\n')).toBeGreaterThan(0);
+      for (const request of paged) expect(request).not.toMatch(/page_token=(%5B|\[)redacted/);
+      // Each reproduces: the page it names answers 200 from the mock, token and all.
+      const url = /'([^']+)'/.exec(paged[0]!)![1]!;
+      expect((await fetch(url)).status).toBe(200);
     } finally {
       await served.close();
     }

@@ -1,8 +1,10 @@
 /** The four reports carry the same run: JSON against its published schema, JUnit, text and HTML; none carries a secret. */
 import { readFile } from 'node:fs/promises';
+import jobs from 'agent-task-contracts/examples/jobs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlCommand } from '../../src/conformance/curl.js';
+import { pagingParamsOf } from '../../src/contract/operations.js';
 import { type ConformanceResult, render, runConformance } from '../../src/entries/conformance.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
 
@@ -125,5 +127,14 @@ describe('reports', () => {
     );
     expect(curl).toContain('limit=2');
     for (const secret of ['k-123456', 't-abcdef', 'sig-999999']) expect(curl).not.toContain(secret);
+  });
+
+  it("writes an API's paging token as sent, so that the printed request reproduces; credentials stay out", () => {
+    const url = 'http://127.0.0.1:1/jobs/v1/sessions/s/jobs?page_token=pt-789012&api_key=k-123456';
+    const curl = curlCommand(url, {}, pagingParamsOf(jobs.contract.operations));
+    expect(curl).toContain('page_token=pt-789012');
+    expect(curl).not.toContain('k-123456');
+    // Without the API's paging parameters, a token named like a secret is one.
+    expect(curlCommand(url, {})).not.toContain('pt-789012');
   });
 });
