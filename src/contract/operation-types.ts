@@ -37,7 +37,10 @@ export interface FilterParam {
 
 type Paging =
   | { kind: 'none' }
-  /** An opaque token from the response passed back unchanged as `param`. */
+  /**
+   * An opaque token from the response (`responseField`) passed back unchanged as `param`; the last page
+   * offers none (the field absent, null or the empty string).
+   */
   | {
       kind: 'token';
       param: string;

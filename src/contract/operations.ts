@@ -36,6 +36,17 @@ export function itemsOf(op: Pick<ListOperation, 'itemsPointer'>, body: unknown):
 export function withItems(op: Pick<ListOperation, 'itemsPointer'>, body: unknown, items: readonly unknown[]): unknown {
   return withValueAt(body, op.itemsPointer, items);
 }
+/**
+ * The token a token-paged answer offers for its next page, or undefined on the last page: a token
+ * absent, null or empty. An empty string continues nothing (sent back, it asks for the first page
+ * again), and proto3's JSON mapping writes an unset token that way (A2A's `nextPageToken: ""`).
+ */
+export function nextPageToken(op: ListOperation, body: unknown): unknown {
+  if (op.paging.kind !== 'token' || !isObject(body)) return undefined;
+  const value = body[op.paging.responseField];
+  return value === null || value === '' ? undefined : value;
+}
+
 /** Every query parameter that continues a walk (a cursor or a page token), across the APIs. */
 export function pagingParams(apis: ApiSet): readonly string[] {
   return apis.derive('paging-params', () => pagingParamsOf(allOperations(apis)));

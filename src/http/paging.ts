@@ -1,6 +1,6 @@
 /** Following an operation's documented paging, shared by the conformance runner and the recorder. */
 import type { Exchange } from '../contract/laws/index.js';
-import type { ListOperation } from '../contract/operations.js';
+import { type ListOperation, nextPageToken } from '../contract/operations.js';
 import { isObject } from '../contract/rules/types.js';
 import { numberText } from './number-text.js';
 
@@ -15,7 +15,7 @@ export const MAX_PAGES = 40;
 
 /**
  * The next page's cursor and query, or undefined at the documented end. Token paging ends when
- * no token comes back; item-id paging continues after the last item until a page is empty (a
+ * no token comes back (absent, null or empty: `nextPageToken`); item-id paging continues after the last item until a page is empty (a
  * short page does not mark the end: the limit is only a maximum).
  */
 export function nextCursor(
@@ -27,8 +27,8 @@ export function nextCursor(
   const paging = op.paging;
   if (paging.kind === 'none') return undefined;
   if (paging.kind === 'token') {
-    const value = isObject(exchange.body) ? exchange.body[paging.responseField] : undefined;
-    if (value === undefined || value === null) return undefined;
+    const value = nextPageToken(op, exchange.body);
+    if (value === undefined) return undefined;
     const cursor =
       typeof value === 'number' ? numberText(value, paging.responseField, exchange.longNumbers) : String(value);
     return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };

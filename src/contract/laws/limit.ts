@@ -1,6 +1,5 @@
 /** Laws over how many items a page holds: the limit asked for, its documented minimum, and the default. */
-import type { ListOperation } from '../operations.js';
-import { isObject } from '../rules/types.js';
+import { type ListOperation, nextPageToken } from '../operations.js';
 import { pageItems, queryValue, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
 import { type LawRef, NOTHING, type Subjects } from './types.js';
@@ -9,9 +8,7 @@ type Page = Subjects['page'];
 
 /** A token-paged answer that offers a next cursor. */
 function offersCursor(op: ListOperation, page: Page): boolean {
-  if (op.paging.kind !== 'token' || !isObject(page.exchange.body)) return false;
-  const value = page.exchange.body[op.paging.responseField];
-  return value !== undefined && value !== null;
+  return nextPageToken(op, page.exchange.body) !== undefined;
 }
 
 /**
