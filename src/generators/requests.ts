@@ -3,7 +3,7 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
-import { contractOfOperation } from '../contract/api-set.js';
+import { filterValues } from '../contract/filter-values.js';
 import type { ListOperation } from '../contract/operations.js';
 
 export type Query = [string, string][];
@@ -18,17 +18,6 @@ export interface RequestCase {
 /** Values to draw filter values from, by parameter name (e.g. ids seen in a first walk). */
 export type ValuePools = Record<string, readonly string[]>;
 
-/** The values the spec enumerates for a field of a component (none when the field is open). */
-export function enumOf(op: ListOperation, component: string, field: string): string[] {
-  const schemas = contractOfOperation(op).spec.components?.schemas ?? {};
-  const props = (schemas[component]?.properties ?? {}) as Record<string, { $ref?: string; enum?: string[] }>;
-  const prop = props[field];
-  if (prop?.enum) return prop.enum;
-  const ref = prop?.$ref?.split('/').pop();
-  const target = ref ? (schemas[ref] as { enum?: string[] } | undefined) : undefined;
-  return target?.enum ?? [];
-}
-
 function filterValue(
   op: ListOperation,
   param: string,
@@ -36,7 +25,7 @@ function filterValue(
   commaSeparated: boolean,
   pools: ValuePools,
 ): fc.Arbitrary<string> {
-  const documented = enumOf(op, op.component, field);
+  const documented = filterValues(op, { param, field });
   const known = [...new Set([...(pools[param] ?? []), ...documented])];
   const unseen = fc.constantFrom('no-such-value', 'zz_unmatched');
   if (known.length === 0) return unseen;

@@ -10,9 +10,10 @@
  * walk beside the baseline.
  */
 import fc from 'fast-check';
+import { filterValues } from '../../contract/filter-values.js';
 import { addedFilters } from '../../contract/laws/index.js';
 import { type FilterParam, type ListOperation, matchesFilter } from '../../contract/operations.js';
-import { CASE_LIMIT, enumOf } from '../../generators/requests.js';
+import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
@@ -139,7 +140,7 @@ function limitLevels(seed: number, op: ListOperation, length: number): string[] 
 
 /** Values a filter is sent with: values the baseline listed and documented ones, alone and together. */
 function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): string[] {
-  const documented = enumOf(op, op.component, filter.field);
+  const documented = filterValues(op, filter);
   const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...documented])];
   // An open value no object holds matches nothing: a filter ignored on a list of one value shows
   // only so. It is a listed value cut short by its last character, so that a filter matching the

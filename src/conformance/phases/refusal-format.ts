@@ -6,9 +6,10 @@
  * FastAPI's 422 `detail`): only the refusals a document names were held to it before. They are also
  * sent all together once, beside a documented refusal of each parameter that has one.
  */
+
+import { filterValues } from '../../contract/filter-values.js';
 import { lawId } from '../../contract/laws/index.js';
 import type { ListOperation } from '../../contract/operations.js';
-import { enumOf } from '../../generators/requests.js';
 import type { Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { fixedQuery, type RunContext } from '../context.js';
@@ -26,7 +27,7 @@ export function refusalFormatCases(ctx: RunContext, op: ListOperation, session: 
     for (const value of NOT_LIMITS) queries.push([...fixed, [op.limit.param, value]]);
   for (const filter of op.filters) {
     if (documented.has(filter.param) || fixed.some(([k]) => k === filter.param)) continue;
-    if (enumOf(op, op.component, filter.field).length > 0) queries.push([...fixed, [filter.param, NOT_A_STATE]]);
+    if (filterValues(op, filter).length > 0) queries.push([...fixed, [filter.param, NOT_A_STATE]]);
   }
   // All of them at once, with a documented refusal of each parameter (one value each): a server
   // listing several problems still writes its format.

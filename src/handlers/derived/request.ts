@@ -5,6 +5,7 @@
  * `errorResponse`).
  */
 import type { ApiSet } from '../../contract/api-set.js';
+import { paramValues } from '../../contract/filter-values.js';
 import type { JsonSchema, OpenApiDocument } from '../../contract/openapi.js';
 import type { ErrorFormat, ListOperation } from '../../contract/operation-types.js';
 import { valueAt, withValueAt } from '../../contract/pointer.js';
@@ -42,11 +43,9 @@ export function specFacts(op: ListOperation, apis: ApiSet): SpecFacts {
     const { operation } = findOperation(op.api, op.operationId, apis);
     const enums = new Map<string, readonly string[]>();
     for (const filter of op.filters) {
-      const param = operation.parameters?.find((p) => p.in === 'query' && p.name === filter.param);
-      const schema = resolved(spec, param?.schema);
-      // A comma-separated filter may document its values as an array's items.
-      const values = schema?.enum ?? resolved(spec, schema?.items as JsonSchema | undefined)?.enum;
-      if (Array.isArray(values) && values.length > 0) enums.set(filter.param, values.map(String));
+      // The parameter's own schema (a comma-separated filter's items'): what the mock validates.
+      const values = paramValues(op, filter);
+      if (values.length > 0) enums.set(filter.param, values);
     }
     let numericToken = false;
     if (op.paging.kind === 'token') {
