@@ -83,8 +83,9 @@ export async function walk(
     if (n > 0 && exchange.status >= 400 && exchange.status < 500 && !options.noRecheck) {
       const cursor = result.cursors[result.cursors.length - 1]!;
       if (await itemGone(ctx, op, session, query, cursor, options.kind)) {
+        const shown = redactSecretQuery(url, pagingParamsOf(ctx.ops));
         ctx.ledger.note(
-          `${op.operationId}: ${redactSecretQuery(url, pagingParamsOf(ctx.ops))} got ${exchange.status} once ${cursor}, the item its cursor ` +
+          `${op.operationId}: ${shown} got ${exchange.status} once ${cursor}, the item its cursor ` +
             'names, had left the list (a fresh walk no longer lists it): the walk ended there, not judged',
         );
         return { walk: result, found };

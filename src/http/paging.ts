@@ -15,8 +15,8 @@ export const MAX_PAGES = 40;
 
 /**
  * The next page's cursor and query, or undefined at the documented end. Token paging ends when
- * no token comes back (absent, null or empty: `nextPageToken`); item-id paging continues after the last item until a page is empty (a
- * short page does not mark the end: the limit is only a maximum).
+ * no token comes back (absent, null or empty: `nextPageToken`); item-id paging continues after the
+ * last item until a page is empty (a short page does not mark the end: the limit is only a maximum).
  */
 export function nextCursor(
   op: ListOperation,
