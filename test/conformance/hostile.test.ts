@@ -329,6 +329,8 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       session: 'sesn-x',
       ...quick,
       maxRequests: 400,
+      // Not a test of timeouts: on a loaded machine three answers in a row over the quick 400 ms ended it (exit 2).
+      timeoutMs: 3_000,
     });
     await server.close();
     expect(result.exitCode).toBe(1);
