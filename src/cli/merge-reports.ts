@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
-import { type ConformanceResult, REPORT_VERSION } from '../conformance/types.js';
+import { REPORT_VERSION } from '../conformance/report-version.js';
+import type { ConformanceResult } from '../conformance/types.js';
 import { withCount } from '../contract/words.js';
 import { type Command, parseChoice, UsageError } from './command.js';
 

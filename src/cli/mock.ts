@@ -107,7 +107,7 @@ export const mockCommand: Command = {
         import('../scenarios/compile.js'),
         import('../scenarios/library.js'),
         import('../scenarios/player.js'),
-        import('../scenarios/types.js'),
+        import('../scenarios/error.js'),
       ]);
       try {
         const named = isScenarioName(values.scenario);

@@ -4,7 +4,7 @@ import { describeDrift } from '../contract/drift-entry.js';
 import { withCount } from '../contract/words.js';
 import { requestsLabel, requestsOf } from './curl.js';
 import { renderHtml } from './html.js';
-import { type ConformanceResult, describeShares, type RuleOutcome } from './types.js';
+import type { ConformanceResult, Coverage, RuleOutcome } from './types.js';
 
 export type ReportFormat = 'text' | 'json' | 'junit' | 'html';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit', 'html'];
@@ -232,3 +232,7 @@ export function render(result: ConformanceResult, format: ReportFormat): string 
   if (format === 'html') return renderHtml(result);
   return format === 'json' ? renderJson(result) : format === 'junit' ? renderJunit(result) : renderText(result);
 }
+
+/** The three shares of `Coverage.percent`, as the text report and the --min-coverage note say them. */
+export const describeShares = (percent: Coverage['percent']) =>
+  `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;

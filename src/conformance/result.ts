@@ -9,7 +9,9 @@ import type { Waited } from '../http/client.js';
 import { redactSecretQuery, redactValue } from '../http/redact.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
-import { type ConformanceOptions, type ConformanceResult, describeShares, REPORT_VERSION } from './types.js';
+import { describeShares } from './report.js';
+import { REPORT_VERSION } from './report-version.js';
+import type { ConformanceOptions, ConformanceResult } from './types.js';
 
 /** What a run knows when it ends. */
 export interface RunState {

@@ -5,6 +5,7 @@ import type { DriftEntry } from '../contract/drift-entry.js';
 import type { ApiName } from '../contract/registry.js';
 import type { Source, Violation } from '../contract/violation.js';
 import type { GeneratorProfile } from '../generators/profile.js';
+import type { REPORT_VERSION } from './report-version.js';
 
 export interface ConformanceOptions {
   api: ApiName;
@@ -174,13 +175,6 @@ export interface Coverage {
   /** The mean of the three percentages: what --min-coverage compares with. */
   score: number;
 }
-
-/** The three shares of `Coverage.percent`, as the text report and the --min-coverage note say them. */
-export const describeShares = (percent: Coverage['percent']) =>
-  `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;
-
-/** The JSON report's format (`schemas/conformance-report.schema.json`); merge-reports reads this one alone. */
-export const REPORT_VERSION = 2;
 
 export interface ConformanceResult {
   /** The report format's version (see the JSON Schema `conformance-report.schema.json`). */

@@ -7,8 +7,8 @@
 import type { Exchange } from '../contract/laws/index.js';
 import { idOf, itemsOf, type ListOperation, pagingParamsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
+import { isObject } from '../contract/rules/check-helpers.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import { isObject } from '../contract/rules/types.js';
 import type { Violation } from '../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { redactSecretQuery } from '../http/redact.js';

@@ -8,7 +8,8 @@ import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
 import { valueAt, withValueAt } from './pointer.js';
-import { isObject, type JsonObject, type RuleTarget } from './rules/types.js';
+import { isObject } from './rules/check-helpers.js';
+import type { JsonObject, RuleTarget } from './rules/types.js';
 
 export type {
   CustomErrorFormat,

@@ -8,7 +8,8 @@ import type { ApiSet } from '../contract/api-set.js';
 import { isoBefore } from '../contract/iso.js';
 import { type ListOperation, operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
-import { has, type JsonObject, type RuleTarget } from '../contract/rules/types.js';
+import { has } from '../contract/rules/check-helpers.js';
+import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 
 /** Members documented under one condition (`present-together`): a lone one is dropped. */
 function presentTogether(groups: readonly { fields: readonly string[] }[], item: JsonObject): void {

@@ -1,4 +1,4 @@
-import { isObject } from '../contract/rules/types.js';
+import { isObject } from '../contract/rules/check-helpers.js';
 
 /**
  * A control call the mock refuses: what was wrong, the HTTP status `/__mock` answers it with, and

@@ -5,7 +5,7 @@
  * the error, logged once. Nothing here throws.
  */
 
-import { isObject } from '../contract/rules/types.js';
+import { isObject } from '../contract/rules/check-helpers.js';
 import { ControlError, describeInternalError } from './control-error.js';
 import { type ControlBody, type ControlCall, endpointList, invoke, rowsAt } from './control-table.js';
 import type { MockControl } from './mock-control.js';

@@ -14,8 +14,9 @@ import type { ApiName } from '../contract/registry.js';
 import { didYouMean } from '../contract/words.js';
 import { errorResponse } from './apis.js';
 import { ControlError } from './control-error.js';
+import { json } from './response.js';
 import type { RecordedAnswer } from './timeline.js';
-import { json, type MockResponse } from './types.js';
+import type { MockResponse } from './types.js';
 
 /** What a matching request gets instead of the documented answer. */
 export type OutageKind =

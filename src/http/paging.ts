@@ -1,7 +1,7 @@
 /** Following an operation's documented paging, shared by the conformance runner and the recorder. */
 import type { Exchange } from '../contract/laws/index.js';
 import { type ListOperation, nextPageToken } from '../contract/operations.js';
-import { isObject } from '../contract/rules/types.js';
+import { isObject } from '../contract/rules/check-helpers.js';
 import { numberText } from './number-text.js';
 
 export type Query = [string, string][];

@@ -49,18 +49,9 @@ export {
 } from '../contract/operations.js';
 export { optional } from '../contract/optional.js';
 export { escapePointer, valueAt, withValueAt } from '../contract/pointer.js';
+export { earlierThan, finding, has, isObject } from '../contract/rules/check-helpers.js';
 export { beforeBy, del, isoPlus, millisAfter, notBefore } from '../contract/rules/repair-helpers.js';
-export {
-  earlierThan,
-  type Finding,
-  finding,
-  has,
-  type ItemRule,
-  isObject,
-  type JsonObject,
-  type RuleRepair,
-  type RuleTarget,
-} from '../contract/rules/types.js';
+export type { Finding, ItemRule, JsonObject, RuleRepair, RuleTarget } from '../contract/rules/types.js';
 export { epochNumber, looksLikeUnixMillis, looksLikeUnixSeconds, readsAs, rfc3339Millis } from '../contract/time.js';
 export type { Source } from '../contract/violation.js';
 export { withArticle } from '../contract/words.js';
@@ -110,17 +101,10 @@ export {
 } from '../handlers/faults/transform.js';
 export type { ApiModuleInput } from '../handlers/module.js';
 export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
+export { errorCode, json } from '../handlers/response.js';
 export type { MockStore } from '../handlers/store.js';
 export type { IndexedTask } from '../handlers/task-index.js';
-export {
-  type ErrorCodes,
-  errorCode,
-  json,
-  type MockContext,
-  type MockRequest,
-  type MockResponse,
-  type OperationBehaviour,
-} from '../handlers/types.js';
+export type { ErrorCodes, MockContext, MockRequest, MockResponse, OperationBehaviour } from '../handlers/types.js';
 // How its page overrides are written (`pages.<name>`), and its typed `http` object for per-test handlers.
 export {
   type BaseUrls,

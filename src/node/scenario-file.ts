@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import type { ApiSet } from '../contract/api-set.js';
 import { compileScenario } from '../scenarios/compile.js';
-import { type Scenario, ScenarioError, type Timeline } from '../scenarios/types.js';
+import { ScenarioError } from '../scenarios/error.js';
+import type { Scenario, Timeline } from '../scenarios/types.js';
 import { fileErrorCode } from './file-error.js';
 
 /** Reads and checks a scenario file; errors name the file, the JSON pointer and the reason. */

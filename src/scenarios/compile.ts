@@ -17,8 +17,9 @@ import { completer } from '../generators/complete.js';
 import { advanceSnapshot } from '../generators/lifecycles.js';
 import { mockedApiNames, mockOf } from '../handlers/apis.js';
 import { describeUnknownFaults } from '../handlers/faults/index.js';
+import { ScenarioError } from './error.js';
 import * as precompiled from './generated/validator.js';
-import { type Scenario, ScenarioError, type StepState, type Timeline } from './types.js';
+import type { Scenario, StepState, Timeline } from './types.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;

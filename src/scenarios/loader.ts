@@ -12,7 +12,7 @@ import type { Scenario } from './types.js';
 export const scenarioLoader: TimelineLoader = {
   async load(scenario, play, apis): Promise<TimelinePlayer> {
     const [{ compileScenario }, { LIBRARY, isScenarioName, unknownScenario }, { ScenarioPlayer }, { ScenarioError }] =
-      await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js'), import('./types.js')]);
+      await Promise.all([import('./compile.js'), import('./library.js'), import('./player.js'), import('./error.js')]);
     if (typeof scenario === 'string' && !isScenarioName(scenario))
       throw new ControlError(400, unknownScenario(scenario));
     const named =

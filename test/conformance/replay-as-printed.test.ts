@@ -28,7 +28,8 @@ import {
   operationsOf,
   pagingParams,
 } from '../../src/contract/operations.js';
-import { isObject, type JsonObject } from '../../src/contract/rules/types.js';
+import { isObject } from '../../src/contract/rules/check-helpers.js';
+import type { JsonObject } from '../../src/contract/rules/types.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { judgeResponse } from '../../src/entries/matchers.js';
 import { allFaults } from '../../src/handlers/faults/index.js';

@@ -30,7 +30,7 @@ function sharedImports(source: string): { name: string; from: string }[] {
 
 // What a user's module has no use for: the built-in APIs' own specs and generated types, and the
 // casts of stored objects to those types (a user's types come from its own spec).
-const BUILT_IN_ONLY = /^(contract\/generated\/|contract\/types\/|types\/index\.js$)|^handlers\/types\.js#stored/;
+const BUILT_IN_ONLY = /^(contract\/generated\/|contract\/types\/|types\/index\.js$)|^handlers\/response\.js#stored/;
 
 describe('the kit', () => {
   it('exports every helper a built-in module imports from a shared layer', async () => {

@@ -8,7 +8,7 @@ import { checkErrorResponse, type Exchange } from '../../src/contract/laws/index
 import { itemsOf, type ListOperation, operation, withItems } from '../../src/contract/operations.js';
 import { pointerKeys, valueAt, withValueAt } from '../../src/contract/pointer.js';
 import { editItems } from '../../src/handlers/faults/transform.js';
-import { json } from '../../src/handlers/types.js';
+import { json } from '../../src/handlers/response.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 const ark = operation('ark', 'listTasks', BUILTIN);

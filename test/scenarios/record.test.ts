@@ -12,9 +12,9 @@ import { recordScenario } from '../../src/node/record.js';
 import { readScenarioFile } from '../../src/node/scenarios.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
+import { ScenarioError } from '../../src/scenarios/error.js';
 import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
-import { ScenarioError } from '../../src/scenarios/types.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 const servers: RunningServer[] = [];

@@ -6,7 +6,8 @@
 import { isTerminal } from '../../contract/lifecycle.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { errorCode, json, type MockResponse } from '../../handlers/types.js';
+import { errorCode, json } from '../../handlers/response.js';
+import type { MockResponse } from '../../handlers/types.js';
 import type { ArkError } from '../../types/index.js';
 import { builtinDemoRecords } from '../demo-records.js';
 import { ARK_FAULTS } from './faults.js';

@@ -1,6 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import { finding, has } from '../../contract/rules/check-helpers.js';
 import { del, millisAfter } from '../../contract/rules/repair-helpers.js';
-import { type Finding, finding, has, type ItemRule, type RuleRepair } from '../../contract/rules/types.js';
+import type { Finding, ItemRule, RuleRepair } from '../../contract/rules/types.js';
 import { looksLikeUnixMillis, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/ark.js';
 

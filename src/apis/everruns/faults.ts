@@ -1,6 +1,6 @@
 /** Everruns' law faults (001), each a transform around the documented listTasks. */
 import type { LawId } from '../../contract/operations.js';
-import { isObject } from '../../contract/rules/types.js';
+import { isObject } from '../../contract/rules/check-helpers.js';
 import { withArticle } from '../../contract/words.js';
 import { errorResponse } from '../../handlers/apis.js';
 import { truncate } from '../../handlers/derived/list.js';

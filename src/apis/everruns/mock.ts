@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { errorCode, json } from '../../handlers/types.js';
+import { errorCode, json } from '../../handlers/response.js';
 import { builtinDemoRecords } from '../demo-records.js';
 import { EVERRUNS_FAULTS } from './faults.js';
 

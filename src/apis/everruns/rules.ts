@@ -1,5 +1,6 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
-import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
+import { finding, has, isObject } from '../../contract/rules/check-helpers.js';
+import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/everruns.js';
 
 export const EVERRUNS_DOCUMENT = 'specs/sources/001_5ef50488d1ca2e3f.txt';

@@ -10,13 +10,8 @@ import { jsonrpcSpec } from '../../contract/generated/specs.js';
 import { optional } from '../../contract/optional.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { type ParamProblem, pageResponse, truncate } from '../../handlers/derived/list.js';
-import {
-  json,
-  type MockContext,
-  type MockResponse,
-  type OperationBehaviour,
-  storedTasks,
-} from '../../handlers/types.js';
+import { json, storedTasks } from '../../handlers/response.js';
+import type { MockContext, MockResponse, OperationBehaviour } from '../../handlers/types.js';
 import type { JsonRpcListTasksResponse, JsonRpcValidationError } from '../../types/index.js';
 
 const statusSchema = jsonrpcSpec.components?.schemas?.TaskStatus as { enum: string[] };

@@ -1,9 +1,10 @@
 /** JSON-RPC: the mock's side of the API (behaviour, errors, faults, demo shape). */
 
-import { isObject, type JsonObject } from '../../contract/rules/types.js';
+import { isObject } from '../../contract/rules/check-helpers.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { json } from '../../handlers/types.js';
+import { json } from '../../handlers/response.js';
 import { builtinDemoRecords } from '../demo-records.js';
 import { listTasks, unprocessable } from './behaviour.js';
 import { JSONRPC_FAULTS } from './faults.js';

@@ -1,6 +1,7 @@
 import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
+import { finding, has } from '../../contract/rules/check-helpers.js';
 import { del } from '../../contract/rules/repair-helpers.js';
-import { finding, has, type ItemRule } from '../../contract/rules/types.js';
+import type { ItemRule } from '../../contract/rules/types.js';
 import { looksLikeUnixSeconds, readsAs } from '../../contract/time.js';
 import type { components } from '../../contract/types/jsonrpc.js';
 

@@ -6,13 +6,8 @@
  */
 import type { JsonObject } from '../../contract/rules/types.js';
 import { integer, isProblem, type ParamProblem, single, truncate } from '../../handlers/derived/list.js';
-import {
-  json,
-  type MockContext,
-  type MockResponse,
-  type OperationBehaviour,
-  storedSessions,
-} from '../../handlers/types.js';
+import { json, storedSessions } from '../../handlers/response.js';
+import type { MockContext, MockResponse, OperationBehaviour } from '../../handlers/types.js';
 import type { PraxisError, PraxisSessionList } from '../../types/index.js';
 
 /** "This is one of the three filters sessions.list supports" (004). */

@@ -3,7 +3,7 @@
 import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, isoAt as iso, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
-import { errorCode } from '../../handlers/types.js';
+import { errorCode } from '../../handlers/response.js';
 import { builtinDemoRecords } from '../demo-records.js';
 import { anthropicError, listSessions } from './behaviour.js';
 import { PRAXIS_FAULTS } from './faults.js';

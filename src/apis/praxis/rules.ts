@@ -1,6 +1,7 @@
 import { type Lifecycle, liveToAnyTransitions } from '../../contract/lifecycle.js';
+import { finding, has, isObject } from '../../contract/rules/check-helpers.js';
 import { del, isoPlus } from '../../contract/rules/repair-helpers.js';
-import { finding, has, type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
+import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
 import type { components } from '../../contract/types/praxis.js';
 
 /** The spec's states: a misspelt state in the lifecycle is a compile error. */

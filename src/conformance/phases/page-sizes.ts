@@ -14,7 +14,8 @@
 
 import type { LawOutcome } from '../../contract/laws/index.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
-import { isObject, type JsonObject } from '../../contract/rules/types.js';
+import { isObject } from '../../contract/rules/check-helpers.js';
+import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';

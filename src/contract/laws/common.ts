@@ -3,10 +3,11 @@
 import { apisOf, contractOfOperation } from '../api-set.js';
 import { itemsOf, type LawId, type LawName, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
-import { isObject, type JsonObject } from '../rules/types.js';
+import { isObject } from '../rules/check-helpers.js';
+import type { JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
-import { type Exchange, type Judgement, type LawRef, NOTHING, type Query } from './types.js';
+import type { Exchange, Judgement, LawRef, Query } from './types.js';
 
 export function lawId(op: ListOperation, name: LawName): LawId {
   return `${op.lawPrefix}.${name}`;
@@ -66,3 +67,5 @@ export function eachListedObject(
   }
   return judged === 0 && violations.length === 0 ? NOTHING : { judged, violations };
 }
+
+export const NOTHING: Judgement = Object.freeze({ judged: 0, violations: [] }) as Judgement;

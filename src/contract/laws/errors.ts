@@ -5,12 +5,12 @@ import { apisOf } from '../api-set.js';
  */
 import { type CustomErrorFormat, idOf, itemsOf, type ListOperation, type RejectedParam } from '../operations.js';
 import { pointerKeys, valueAt } from '../pointer.js';
-import { isObject } from '../rules/types.js';
+import { isObject } from '../rules/check-helpers.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
-import { isJsonType, lawId, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
+import { isJsonType, lawId, NOTHING, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation, having, type LawChecks } from './define.js';
-import { type LawRef, NOTHING, type Subjects } from './types.js';
+import type { LawRef, Subjects } from './types.js';
 
 type ErrorSubject = Subjects['error'];
 type Paging = ListOperation['paging'];

@@ -5,9 +5,9 @@
  */
 import { type FilterParam, fieldValue, idOf, type ListOperation, matchesFilter } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
-import { lawId, objectItems, queryValue, violationOf } from './common.js';
+import { lawId, NOTHING, objectItems, queryValue, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
-import { type Judgement, type LawRef, NOTHING, type Subjects } from './types.js';
+import type { Judgement, LawRef, Subjects } from './types.js';
 
 type Comparison = Subjects['comparison'];
 

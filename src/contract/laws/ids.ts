@@ -5,12 +5,13 @@
  * reads of its list; and a stable id stays the same between two reads of the object that holds it.
  */
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
-import { isObject, type JsonObject } from '../rules/types.js';
+import { isObject } from '../rules/check-helpers.js';
+import type { JsonObject } from '../rules/types.js';
 import { inWholeSeconds } from '../time.js';
 import { withArticle } from '../words.js';
-import { objectItems, onPages, pageItems, violationOf } from './common.js';
+import { NOTHING, objectItems, onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
-import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
+import type { Judgement, LawRef, Walk } from './types.js';
 
 const hasIdSource = having('idSource');
 

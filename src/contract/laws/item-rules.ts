@@ -1,11 +1,12 @@
 import { apisOf } from '../api-set.js';
 /** The item rules as laws of the catalogue: each judges the listed objects (or the whole body) of every 200. */
 import type { ListOperation } from '../operations.js';
+import { isObject } from '../rules/check-helpers.js';
 import { checkItemRule, judgedLive, judgeItemRule, rulesFor } from '../rules/index.js';
-import { type ItemRule, isObject } from '../rules/types.js';
-import { pageItems } from './common.js';
+import type { ItemRule } from '../rules/types.js';
+import { NOTHING, pageItems } from './common.js';
 import { defineLaw, everyOperation, having, type With } from './define.js';
-import { type CatalogueId, NOTHING } from './types.js';
+import type { CatalogueId } from './types.js';
 
 const hasEnvelope = having('envelopeTarget');
 

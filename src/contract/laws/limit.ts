@@ -1,8 +1,8 @@
 /** Laws over how many items a page holds: the limit asked for, its documented minimum, and the default. */
 import { type ListOperation, nextPageToken } from '../operations.js';
-import { pageItems, queryValue, violationOf } from './common.js';
+import { NOTHING, pageItems, queryValue, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
-import { type LawRef, NOTHING, type Subjects } from './types.js';
+import type { LawRef, Subjects } from './types.js';
 
 type Page = Subjects['page'];
 

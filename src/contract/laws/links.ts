@@ -5,9 +5,8 @@
  * a transcript; a finished one's session may be gone, which the documents do not rule out).
  */
 
-import { violationOf } from './common.js';
+import { NOTHING, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
-import { NOTHING } from './types.js';
 
 const hasSessionLink = having('sessionLink');
 

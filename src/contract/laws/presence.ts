@@ -9,9 +9,9 @@
 import { contractOfOperation } from '../api-set.js';
 import { idOf, type ListOperation } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
-import { objectItems, onPages, violationOf } from './common.js';
+import { NOTHING, objectItems, onPages, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
-import { NOTHING, type Subjects, type Walk } from './types.js';
+import type { Subjects, Walk } from './types.js';
 
 type Read = Subjects['reads']['reads'][number];
 

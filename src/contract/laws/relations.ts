@@ -7,11 +7,12 @@
  */
 
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
-import { isObject, type JsonObject } from '../rules/types.js';
+import { isObject } from '../rules/check-helpers.js';
+import type { JsonObject } from '../rules/types.js';
 import { withArticle } from '../words.js';
-import { onPages, pageItems, violationOf } from './common.js';
+import { NOTHING, onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type LawChecks, type With } from './define.js';
-import { type Judgement, type LawRef, NOTHING, type Walk } from './types.js';
+import type { Judgement, LawRef, Walk } from './types.js';
 
 /** Every object of a walk with the page it was on and its index there, in walk order. */
 function placed(op: ListOperation, walk: Walk): { item: JsonObject; page: number; index: number }[] {

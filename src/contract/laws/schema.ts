@@ -3,9 +3,8 @@
 import { apisOf, contractOfOperation } from '../api-set.js';
 import { observeBody } from '../drift.js';
 import { validateBody } from '../validate.js';
-import { violationOf } from './common.js';
+import { NOTHING, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
-import { NOTHING } from './types.js';
 
 /** One law per API: the operations of an API share their schema law. */
 export const responseSchema = defineLaw({

@@ -2,9 +2,8 @@
 
 import { contractOfOperation } from '../api-set.js';
 import { idOf } from '../operations.js';
-import { objectItems, violationOf } from './common.js';
+import { NOTHING, objectItems, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
-import { NOTHING } from './types.js';
 
 const hasSessionField = having('sessionField');
 

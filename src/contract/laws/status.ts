@@ -1,8 +1,8 @@
 /** Laws over the status and content type of an answer: no 5xx, 200 for a valid request, JSON labelled as such. */
 import { contractOfOperation } from '../api-set.js';
-import { isJsonType, statusSource, violationOf } from './common.js';
+import { isJsonType, NOTHING, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
-import { type Exchange, type Judgement, type LawRef, NOTHING } from './types.js';
+import type { Exchange, Judgement, LawRef } from './types.js';
 
 const fiveHundred = (law: LawRef, exchange: Exchange, what: string): Judgement => ({
   judged: 1,

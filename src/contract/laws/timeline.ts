@@ -6,11 +6,11 @@
 import { contractOfOperation } from '../api-set.js';
 import { mayFollow } from '../lifecycle.js';
 import { fieldValue, type ListOperation } from '../operations.js';
-import { has, type JsonObject } from '../rules/types.js';
+import { has } from '../rules/check-helpers.js';
+import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { lawId, violationOf } from './common.js';
+import { lawId, NOTHING, violationOf } from './common.js';
 import { defineLaw, everyOperation, having } from './define.js';
-import { NOTHING } from './types.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -2,7 +2,7 @@
  * Members documented under one condition (an error's type and its explanation, both given "when
  * the server recorded a failure reason") appear together: an object gives all of them or none.
  */
-import { has } from '../rules/types.js';
+import { has } from '../rules/check-helpers.js';
 import { eachListedObject, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
 

@@ -118,5 +118,3 @@ export interface Law {
 
 /** What a violation names of the law it breaks. */
 export type LawRef = Pick<Law, 'id' | 'source'>;
-
-export const NOTHING: Judgement = Object.freeze({ judged: 0, violations: [] }) as Judgement;

@@ -1,10 +1,11 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
 import { idOf, type ListOperation } from '../operations.js';
-import { isObject, type JsonObject } from '../rules/types.js';
+import { isObject } from '../rules/check-helpers.js';
+import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { objectItems, onPages, pageItems, violationOf } from './common.js';
+import { NOTHING, objectItems, onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
-import { type Exchange, NOTHING, type Walk } from './types.js';
+import type { Exchange, Walk } from './types.js';
 
 /** Empty pages that keep offering cursors at the page cap: the walk shows no sign of an end. */
 const ENDLESS_EMPTY_PAGES = 5;

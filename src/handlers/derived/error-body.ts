@@ -8,7 +8,8 @@
 import type { ApiContract } from '../../contract/api.js';
 import type { JsonSchema, OpenApiDocument, OpenApiOperation } from '../../contract/openapi.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { json, type MockResponse } from '../types.js';
+import { json } from '../response.js';
+import type { MockResponse } from '../types.js';
 import { resolved, typePointerOf } from './request.js';
 
 /** The error types the operations' data documents, by status (a refusal's, an unknown session's). */

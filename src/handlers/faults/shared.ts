@@ -11,7 +11,8 @@ import {
   taskOperation,
 } from '../../contract/operations.js';
 import type { ApiName } from '../../contract/registry.js';
-import { type ItemRule, isObject, type JsonObject } from '../../contract/rules/types.js';
+import { isObject } from '../../contract/rules/check-helpers.js';
+import type { ItemRule, JsonObject } from '../../contract/rules/types.js';
 import { withArticle } from '../../contract/words.js';
 import { generatorsOf } from '../../generators/profiles.js';
 import { repair } from '../../generators/repair.js';
