@@ -4,7 +4,9 @@
  * record (judgements, notes, coverage, the objects it saw) and commits it only once every case
  * before it has committed. So the ledger meets the same subjects in the same order at any
  * concurrency, and the verdict, the violations and their replay lines do not depend on which
- * answer came back first. A walk stays one case: its next page needs the cursor of the page before.
+ * answer came back first. A walk is one case, its next page needing the cursor of the page before; a
+ * long one is asked in parts that run at once where its paging lets a walk start mid-list, and joined
+ * by a case of its own (walk-parts.ts).
  */
 import type { JsonObject } from '../contract/rules/types.js';
 import type { Judging, RunContext, Seen } from './context.js';
@@ -22,6 +24,11 @@ export interface Case<R> {
    * when not given): what a sharded run balances its shards by (shard-plan.ts).
    */
   cost?: number;
+  /**
+   * Cases that run in one shard of a sharded run (the same object for each): the parts of one walk
+   * and the case that joins them (walk-parts.ts).
+   */
+  group?: object;
   /** What the run learns from the case (baselines, value pools), once its judgements are committed. */
   commit?(result: R, run: RunContext): void;
 }
@@ -71,7 +78,10 @@ export async function runCases<R>(
       ? cases.map(() => true)
       : typeof place === 'object'
         ? cases.map(() => place.reserved === shard.shard.index - 1)
-        : shard.own(cases.map((c) => c.cost ?? 1));
+        : shard.own(
+            cases.map((c) => c.cost ?? 1),
+            cases.map((c) => c.group),
+          );
   const target = learn && shard && shard.shard.index !== 1 ? learningOnly(ctx) : ctx;
   const settled: Settled<R>[] = [];
   const results: (R | undefined)[] = cases.map(() => undefined);
@@ -96,10 +106,11 @@ export async function runCases<R>(
       }
       const s = settled[i];
       if (!s?.done) return;
-      const seen = new Map<string, JsonObject>();
+      const seen = new Map<string, Version[]>();
       const view = { ...target, seen: caseSeen(ctx.lastSeen, seen) };
       for (const effect of s.effects) effect(view);
-      for (const [key, item] of seen) seenByCases.set(key, [...(seenByCases.get(key) ?? []), item]);
+      for (const [key, versions] of seen)
+        seenByCases.set(key, [...(seenByCases.get(key) ?? []), latest(versions)!.item]);
       committed++;
       if (s.error) {
         failure = s.error;
@@ -159,18 +170,30 @@ export async function runCases<R>(
   return results;
 }
 
+/** A version of an object a case saw, with when the answer that listed it came (`performance.now()`). */
+interface Version {
+  item: JsonObject;
+  at: number;
+}
+
+const latest = (versions: readonly Version[]): Version | undefined =>
+  versions.reduce<Version | undefined>((last, v) => (last && last.at > v.at ? last : v), undefined);
+
 /**
- * Objects as one case sees them: compared with its own earlier pages, else with every version
- * seen before the cases started; never with another case's, which may have been answered at the
- * same time (and so in either order), at any concurrency, so that the verdict does not depend on it.
+ * Objects as one case sees them: compared with its own latest version that came before the request
+ * was asked, else with every version seen before the cases started; never with another case's,
+ * which may have been answered at the same time (and so in either order), at any concurrency, so
+ * that the verdict does not depend on it. A case's pages come one after another, but the pages a
+ * walk asked in parts got (walk-parts.ts) did not: one part's answer may have come while another
+ * part's page was asked, and then neither is before the other.
  */
-function caseSeen(before: ReadonlyMap<string, JsonObject[]>, own: Map<string, JsonObject>): Seen {
+function caseSeen(before: ReadonlyMap<string, JsonObject[]>, own: Map<string, Version[]>): Seen {
   return {
-    before: (key) => {
-      const earlier = own.get(key);
-      return earlier ? [earlier] : (before.get(key) ?? []);
+    before: (key, askedAt) => {
+      const earlier = latest((own.get(key) ?? []).filter((v) => v.at <= askedAt));
+      return earlier ? [earlier.item] : (before.get(key) ?? []);
     },
-    saw: (key, item) => void own.set(key, item),
+    saw: (key, item, at) => void own.set(key, [...(own.get(key) ?? []), { item, at }]),
   };
 }
 

@@ -23,9 +23,13 @@ export type Judging = Pick<
 >;
 
 export interface Seen {
-  /** The versions an object seen now is compared with: each was seen before this request was sent. */
-  before(key: string): readonly JsonObject[];
-  saw(key: string, item: JsonObject): void;
+  /**
+   * The versions an object listed in the answer to a request asked at `askedAt` (`performance.now()`)
+   * is compared with: each was seen in an answer that came before that request was asked.
+   */
+  before(key: string, askedAt: number): readonly JsonObject[];
+  /** The object as an answer that came at `at` listed it. */
+  saw(key: string, item: JsonObject, at: number): void;
 }
 
 /** The run's own record of objects seen: one request after another. */

@@ -6,7 +6,8 @@
  * run can tell beforehand) on top of what that shard has to run already, in this batch and the
  * batches before it. So the long walks are spread over the shards and each shard takes its share of
  * the rest: a run in n shards takes about 1/n of the time of a run without, beside the baseline
- * every shard walks and the longest walk one case makes.
+ * every shard walks and the longest chain of requests one case makes (a long walk is asked in parts
+ * that run at once where its paging allows: walk-parts.ts, their group kept in one shard).
  */
 import type { Shard } from './types.js';
 
@@ -39,23 +40,35 @@ export class ShardPlan {
     return least;
   }
 
-  /** Whether each case of a batch that every shard plans (their costs, in case order) is this shard's. */
-  own(costs: readonly number[]): boolean[] {
+  /**
+   * Whether each case of a batch that every shard plans (their costs, in case order) is this shard's.
+   * Cases of one group (`groups`, the same object) go to one shard together: the group's longest case
+   * is what it adds to the shard's longest, all their costs to what the shard runs at once.
+   */
+  own(costs: readonly number[], groups: readonly (object | undefined)[] = []): boolean[] {
     const count = this.shard.count;
+    const units = new Map<object | number, { cases: number[]; longest: number; total: number }>();
+    costs.forEach((cost, i) => {
+      const key = groups[i] ?? i;
+      const unit = units.get(key) ?? { cases: [], longest: 0, total: 0 };
+      unit.cases.push(i);
+      unit.longest = Math.max(unit.longest, cost);
+      unit.total += cost;
+      units.set(key, unit);
+    });
     // Each shard's part of the batch: its longest case, and all of them run `atOnce` at a time.
     const longest = Array.from({ length: count }, () => 0);
     const total = Array.from({ length: count }, () => 0);
-    const endWith = (s: number, cost: number) =>
-      this.load[s]! + Math.max(longest[s]!, cost, (total[s]! + cost) / this.atOnce);
+    const endWith = (s: number, unit: { longest: number; total: number }) =>
+      this.load[s]! + Math.max(longest[s]!, unit.longest, (total[s]! + unit.total) / this.atOnce);
     const owner: number[] = [];
-    const order = costs.map((_, i) => i).sort((a, b) => costs[b]! - costs[a]! || a - b);
-    for (const i of order) {
-      const cost = costs[i]!;
+    const order = [...units.values()].sort((a, b) => b.longest - a.longest || a.cases[0]! - b.cases[0]!);
+    for (const unit of order) {
       let soonest = 0;
-      for (let s = 1; s < count; s++) if (endWith(s, cost) < endWith(soonest, cost)) soonest = s;
-      owner[i] = soonest;
-      longest[soonest] = Math.max(longest[soonest]!, cost);
-      total[soonest]! += cost;
+      for (let s = 1; s < count; s++) if (endWith(s, unit) < endWith(soonest, unit)) soonest = s;
+      for (const i of unit.cases) owner[i] = soonest;
+      longest[soonest] = Math.max(longest[soonest]!, unit.longest);
+      total[soonest]! += unit.total;
     }
     for (let s = 0; s < count; s++) this.load[s]! += Math.max(longest[s]!, total[s]! / this.atOnce);
     return owner.map((s) => s === this.shard.index - 1);

@@ -26,6 +26,18 @@ export interface Sent {
   exchange?: Exchange;
 }
 
+/** An answer with when it was asked for and when it came (`performance.now()`). */
+export interface Received extends Sent {
+  askedAt: number;
+  at: number;
+}
+
+/** Answers received already, by the query they answer (`queryKey`): what parts of a walk hand on (walk-parts.ts). */
+export type Known = ReadonlyMap<string, Received>;
+
+/** A query as a key: the same parameters in the same order are the same request. */
+export const queryKey = (query: Query): string => JSON.stringify(query);
+
 /** The exchanges of one batch's requests, by URL as sent, with when each was asked for (`performance.now()`). */
 export type SharedExchanges = Map<string, { sentAt: number; answer: Promise<HttpResult> }>;
 

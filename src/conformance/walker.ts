@@ -14,7 +14,7 @@ import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { redactSecretQuery } from '../http/redact.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
-import type { Sent } from './transport.js';
+import { type Known, queryKey, type Received, type Sent } from './transport.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -51,11 +51,20 @@ export interface WalkOptions {
    * accepted): judged as the walk's first page instead of asking for it again.
    */
   first?: Sent;
+  /**
+   * Answers to some of the walk's requests, received already by the parts of the walk that ran at
+   * once (walk-parts.ts), by `queryKey`: each is judged as the page it answers, at the time it came,
+   * instead of asking again.
+   */
+  known?: Known;
   /** Every page asked afresh, not answered by another case's request (a poll sees the list as it is then). */
   fresh?: boolean;
   /** A refused item-id cursor is judged as it is, without asking whether its item is still listed. */
   noRecheck?: boolean;
 }
+
+/** An answer given with when it was asked for and came (a part's, walk-parts.ts). */
+const received = (sent: Sent): sent is Received => 'askedAt' in sent;
 
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
   walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
@@ -75,8 +84,10 @@ export async function walk(
   const fresh = options.fresh ?? record === 'none';
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
-    const { url, exchange } =
-      n === 0 && options.first ? options.first : await ctx.transport.send(op, session, current, options.kind, fresh);
+    const given = (n === 0 ? options.first : undefined) ?? options.known?.get(queryKey(current));
+    // When the page was asked for, and when its answer came where it was received before.
+    const asked: { askedAt: number; at?: number } = given && received(given) ? given : { askedAt: performance.now() };
+    const { url, exchange } = given ?? (await ctx.transport.send(op, session, current, options.kind, fresh));
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
@@ -104,8 +115,8 @@ export async function walk(
     result.queries.push(current);
     result.urls.push(url);
     // Which version of an object was seen last is the run's knowledge: changed in case order.
-    const readAt = performance.now();
-    ctx.defer((run) => observe(run, op, session, url, items, readAt));
+    const read = { askedAt: asked.askedAt, at: asked.at ?? performance.now() };
+    ctx.defer((run) => observe(run, op, session, url, items, read));
     const next = nextCursor(op, exchange, current, items);
     result.cursors.push(next?.cursor);
     if (!next) {
@@ -209,14 +220,14 @@ function observe(
   session: string | undefined,
   url: string,
   items: unknown[],
-  readAt: number,
+  { askedAt, at: readAt }: Pick<Received, 'askedAt' | 'at'>,
 ): void {
   for (const item of items) {
     if (!isObject(item)) continue;
     const id = idOf(op, item);
     const key = `${op.operationId}|${session ?? ''}|${id}`;
-    const earlier = ctx.seen.before(key);
-    ctx.seen.saw(key, item);
+    const earlier = ctx.seen.before(key, askedAt);
+    ctx.seen.saw(key, item, readAt);
     seenIn.set(item, url);
     seenAt.set(item, readAt);
     for (const before of earlier) {

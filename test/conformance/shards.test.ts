@@ -176,6 +176,32 @@ describe('the shard plan', () => {
     );
   });
 
+  it("keeps the cases of one group (a walk's parts and the case that joins them) in one shard", () => {
+    const cases = fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.nat(5)), { maxLength: 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), cases, (n, batch) => {
+        // Group 0 is none: a case of its own.
+        const groups = Array.from({ length: 6 }, (_, g) => (g === 0 ? undefined : {}));
+        const costs = batch.map(([cost]) => cost);
+        const plans = Array.from({ length: n }, (_, i) => new ShardPlan({ index: i + 1, count: n }, 8));
+        const mine = plans.map((plan) =>
+          plan.own(
+            costs,
+            batch.map(([, g]) => groups[g]),
+          ),
+        );
+        const owner = batch.map((_, c) => {
+          const holders = mine.flatMap((own, s) => (own[c] ? [s] : []));
+          expect(holders, `case ${c} of ${batch.length}`).toHaveLength(1);
+          return holders[0]!;
+        });
+        batch.forEach(([, g], c) => {
+          if (g > 0) expect(owner[c], `case ${c}, group ${g}`).toBe(owner[batch.findIndex(([, h]) => h === g)]);
+        });
+      }),
+    );
+  });
+
   it('counts what a shard took before: the one with the long walk takes none of the next batch', () => {
     const [first, second] = owners(4, 0, [[60, 4, 4, 4, 3, 2, 1], Array.from({ length: 40 }, () => 6)]);
     const long = first![0]!;

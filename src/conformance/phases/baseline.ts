@@ -11,6 +11,7 @@ import { redactSecretQuery } from '../../http/redact.js';
 import { type Case, runCases } from '../cases.js';
 import { baselineKey, fixedQuery, type ListRead, type RunContext, sessionsOf, walkCost } from '../context.js';
 import { ConfigurationError } from '../errors.js';
+import { walkInParts } from '../walk-parts.js';
 import { itemsOfWalk, walk } from '../walker.js';
 
 /** How many of the ids another operation lists are also judged (beside --session), from first to last listed. */
@@ -88,17 +89,15 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
 }
 
 /** Each paged operation walked to its end 3 items a page, on its first session: the longest walks, so run first. */
-export function shortLimitCases(ctx: RunContext): Case<void>[] {
+export function shortLimitCases(ctx: RunContext): Case<unknown>[] {
   return ctx.ops.flatMap((op) => {
     const first = sessionsOf(ctx, op)[0];
     if ((op.session.in === 'path' && first === undefined) || !op.limit || op.paging.kind === 'none') return [];
     const query: Query = [...fixedQuery(ctx, op), [op.limit.param, '3']];
-    return [
-      {
-        cost: walkCost(ctx, op, first, query, MAX_PAGES),
-        run: async (scope: RunContext) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES })),
-      },
-    ];
+    return walkInParts(ctx, op, first, [{ query, maxPages: MAX_PAGES }], {
+      cost: walkCost(ctx, op, first, query, MAX_PAGES),
+      run: async (scope, known) => void (await walk(scope, op, first, query, { maxPages: MAX_PAGES, known })),
+    });
   });
 }
 

@@ -18,7 +18,8 @@ import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { aloneRows, coveringRows, type Factor, pairsOf } from '../pairwise.js';
-import type { Sent } from '../transport.js';
+import type { Known, Sent } from '../transport.js';
+import { walkInParts } from '../walk-parts.js';
 import { walk } from '../walker.js';
 import { compareWithBaseline } from './properties.js';
 
@@ -41,7 +42,7 @@ const UNMATCHED = 'zz_unmatched';
 
 /** The combinations' walks, the longest first (so that they do not start last), and the limit sweep's requests. */
 export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps: Case<void>[] } {
-  const walks: { pages: number; run: Case<void> }[] = [];
+  const walks: { pages: number; cases: Case<void>[] }[] = [];
   const sweeps: Case<void>[] = [];
   for (const op of ctx.ops) {
     const session = sessionsOf(ctx, op)[0];
@@ -64,18 +65,18 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
       ).length;
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
       const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
-      const run: Case<void> = {
+      const cases = walkInParts(ctx, op, session, [{ query, maxPages }], {
         cost: Math.min(pages, maxPages),
-        run: (scope) => walkCombination(scope, op, session, query, fixed, maxPages),
-      };
-      walks.push({ pages: Math.min(pages, maxPages), run });
+        run: (scope, known) => walkCombination(scope, op, session, query, fixed, maxPages, known),
+      });
+      walks.push({ pages: Math.min(pages, maxPages), cases });
     }
     const pairs = pairsOf(rows, (v) => v ?? '(absent)').size;
     ctx.observations.combinations(op, { parameters: factors.map((f) => f.name), rows: rows.length, pairs });
   }
   // The order is fixed by the data, so it is the same at any concurrency.
   walks.sort((a, b) => b.pages - a.pages);
-  return { walks: walks.map((w) => w.run), sweeps };
+  return { walks: walks.flatMap((w) => w.cases), sweeps };
 }
 
 /**
@@ -162,12 +163,13 @@ async function walkCombination(
   query: Query,
   fixed: Query,
   maxPages: number,
+  known: Known,
 ): Promise<void> {
   const limit = query.find(([k]) => k === op.limit?.param)?.[1];
   const filters = query.filter(([k]) => k !== op.limit?.param && !fixed.some(([f]) => f === k));
   const first = op.limit ? await largeLimitAnswer(ctx, op, session, query, filters.length === 0) : undefined;
   if (first === false) return;
-  const { walk: result } = await walk(ctx, op, session, query, { maxPages, ...(first ? { first } : {}) });
+  const { walk: result } = await walk(ctx, op, session, query, { maxPages, known, ...(first ? { first } : {}) });
   if (result.complete) ctx.observations.combinationWalked(op, filters, limit === undefined ? undefined : Number(limit));
   const key = baselineKey(op, session);
   if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)

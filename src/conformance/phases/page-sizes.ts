@@ -7,9 +7,10 @@
  * that show it. The default walk and the third are also two whole reads of the list, judged as such
  * (an object keeps its id). Where items next to each other hold one time (two tasks created in one
  * second), the list is also walked at a size whose pages end between two of them: paging that keys
- * its cursor on a time alone skips the rest of them there. And, as a case of its own (the longest
- * walk), it is walked at the page size that puts a cursor at every position (`positionSizes`):
- * paging that loses an item at one position alone, or at each cursor.
+ * its cursor on a time alone skips the rest of them there. And, as cases of their own (the longest
+ * walk, asked in parts where it can be: walk-parts.ts), it is walked at the page size that puts a
+ * cursor at every position (`positionSizes`): paging that loses an item at one position alone, or at
+ * each cursor.
  */
 
 import type { LawOutcome } from '../../contract/laws/index.js';
@@ -19,8 +20,11 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
+import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, walkCost } from '../context.js';
-import { itemsOfWalk, type WalkResult, walk } from '../walker.js';
+import { type Known, queryKey } from '../transport.js';
+import { walkInParts } from '../walk-parts.js';
+import { itemsOfWalk, type WalkOptions, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
 
 /** How far past the list's length the long-limit walks ask. */
@@ -78,17 +82,38 @@ const POSITIONS_MAX = 100;
  */
 const positionSizes = (length: number): number[] => [Math.max(1, Math.ceil(length / POSITIONS_MAX))];
 
-/** The list walked to its end at `positionSizes`, beside a default walk of its own. */
-export async function positionsProbe(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
+/**
+ * The list walked to its end at `positionSizes`, beside a default walk of its own: the longest walk
+ * of a run, asked in parts that run at once where its paging lets a walk start mid-list (walk-parts.ts).
+ */
+export function positionsCases(ctx: RunContext, op: ListOperation, session: string | undefined): Case<unknown>[] {
+  const cost = positionsCost(ctx, op, session);
+  const run = (scope: RunContext, known: Known) => positionsProbe(scope, op, session, known);
+  if (op.paging.kind === 'none' || !op.limit) return [{ cost, run: (scope) => run(scope, new Map()) }];
+  const fixed = fixedQuery(ctx, op);
+  const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+  const sized = positionSizes(length).map((size) => ({
+    query: [...fixed, [op.limit!.param, String(size)]] satisfies Query,
+    maxPages: maxPagesAt(length, size),
+  }));
+  return walkInParts(ctx, op, session, [{ query: fixed, maxPages: MAX_PAGES }, ...sized], { cost, run });
+}
+
+async function positionsProbe(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  known: Known,
+): Promise<void> {
   if (op.paging.kind === 'none' || !op.limit) return;
   const fixed = fixedQuery(ctx, op);
-  const whole = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES });
+  const whole = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, known });
   const length = itemsOfWalk(op, whole.walk).length;
   if (!whole.walk.complete || length < 2) return;
   const validUpTo = op.limit.default ?? CASE_LIMIT;
   const sized: (WalkResult | undefined)[] = [];
   for (const size of positionSizes(length))
-    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo));
+    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo, known));
   noteCursors(ctx, op, whole.walk, sized);
 }
 
@@ -130,7 +155,7 @@ export function pageSizesCost(ctx: RunContext, op: ListOperation, session: strin
 }
 
 /** The requests the positions probe sends one after another: the default walk, then one a position. */
-export function positionsCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
+function positionsCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
   if (op.paging.kind === 'none' || !op.limit) return 1;
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
   const [size = 1] = positionSizes(length);
@@ -200,7 +225,13 @@ async function splitWalk(
   };
 }
 
-/** The list walked `size` items a page, judged beside the default walk; the walk, when it reached the end. */
+/** As many pages as a walk of a list of `length` items takes `size` a page, grown by a little: to its end. */
+const maxPagesAt = (length: number, size: number) => Math.max(MAX_PAGES, Math.ceil((length + PAST_THE_END) / size));
+
+/**
+ * The list walked `size` items a page, judged beside the default walk; the walk, when it reached the
+ * end. Its first walk takes the answers its parts were given (`known`); a fresh walk asks again.
+ */
 async function resizedWalk(
   ctx: RunContext,
   op: ListOperation,
@@ -209,19 +240,22 @@ async function resizedWalk(
   whole: WalkResult,
   size: number,
   mayRefuse = false,
+  known: Known = new Map(),
 ): Promise<WalkResult | undefined> {
   const resized: Query = [...fixed, [op.limit!.param, String(size)]];
-  const first = mayRefuse ? await ctx.transport.send(op, session, resized) : undefined;
+  const first = mayRefuse
+    ? (known.get(queryKey(resized)) ?? (await ctx.transport.send(op, session, resized)))
+    : undefined;
   const status = first?.exchange?.status;
   if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
-  let asked = first;
+  let given: Pick<WalkOptions, 'first' | 'known'> | undefined = { ...(first ? { first } : {}), known };
   // To the end, however small the size: as many pages as the default walk's items take, grown by a little.
-  const maxPages = Math.max(MAX_PAGES, Math.ceil((itemsOfWalk(op, whole).length + PAST_THE_END) / size));
+  const maxPages = maxPagesAt(itemsOfWalk(op, whole).length, size);
   return judgeResized(ctx, op, session, fixed, whole, {
     label: `${op.limit!.param}=${size}`,
     async walk(record) {
-      const options = { maxPages, record, ...(asked ? { first: asked } : {}) };
-      asked = undefined; // a fresh walk asks its first page again
+      const options = { maxPages, record, ...given };
+      given = undefined; // a fresh walk asks every page again
       return (await walk(ctx, op, session, resized, options)).walk;
     },
   });

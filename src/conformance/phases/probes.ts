@@ -21,15 +21,15 @@ import {
 } from '../context.js';
 import { itemsOfWalk, walk } from '../walker.js';
 import { linkedSessionCases } from './links.js';
-import { PAST_THE_END, pageSizesCost, pageSizesProbe, positionsCost, positionsProbe } from './page-sizes.js';
+import { PAST_THE_END, pageSizesCost, pageSizesProbe, positionsCases } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
 
 /** The walks at the page sizes that put a cursor at every position: the longest walks, so run first. */
-export function positionCases(ctx: RunContext): Case<void>[] {
+export function positionCases(ctx: RunContext): Case<unknown>[] {
   return ctx.ops.flatMap((op) => {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) return [];
-    return [{ cost: positionsCost(ctx, op, session), run: (scope: RunContext) => positionsProbe(scope, op, session) }];
+    return positionsCases(ctx, op, session);
   });
 }
 
@@ -39,8 +39,7 @@ export function probeCases(ctx: RunContext): Case<void>[] {
     const session = sessionsOf(ctx, op)[0];
     if (op.session.in === 'path' && session === undefined) continue;
     cases.push(...limitProbes(ctx, op, session));
-    if (op.paging.kind === 'item-id' && op.limit)
-      cases.push({ cost: itemCursorCost(ctx, op), run: (scope) => itemCursorProbes(scope, op, session) });
+    cases.push(...itemCursorCases(ctx, op, session));
     cases.push({ cost: pageSizesCost(ctx, op, session), run: (scope) => pageSizesProbe(scope, op, session) });
     cases.push(...refusalFormatCases(ctx, op, session));
   }
@@ -115,50 +114,60 @@ async function walkIfAccepted(
  * items before it than the limit lets through, and each filter is sent with a before-cursor from
  * its own list once (a walk only follows after-cursors, so a filter lost beside a before-cursor
  * shows only here). A refusal is not judged here: a task may have left a filtered list since.
+ * The cursors of the whole list are one case, each filter's another: none needs another's answer.
  */
-async function itemCursorProbes(ctx: RunContext, op: ListOperation, session: string | undefined): Promise<void> {
-  if (op.paging.kind !== 'item-id' || !op.limit) return;
+function itemCursorCases(ctx: RunContext, op: ListOperation, session: string | undefined): Case<void>[] {
+  if (op.paging.kind !== 'item-id' || !op.limit) return [];
   const fixed = fixedQuery(ctx, op);
+  const { afterParam, beforeParam } = op.paging;
   const limit: [string, string] = [op.limit.param, String(CURSOR_PAGE)];
-  const orderOf = async (query: Query) => {
-    const { walk: result } = await walk(ctx, op, session, [...query, limit], {
-      maxPages: Math.min(4, MAX_PAGES),
+  const orderOf = async (scope: RunContext, query: Query) => {
+    const { walk: result } = await walk(scope, op, session, [...query, limit], {
+      maxPages: CURSOR_WALK_PAGES,
       record: 'none',
     });
     return itemsOfWalk(op, result).map((i) => idOf(op, i));
   };
-  const subjectSession = sessionOfRequest(ctx, op, session);
-  const probe = async (query: Query, side: 'after' | 'before', pivot: string, order: readonly string[]) => {
-    const { url, exchange } = await ctx.transport.send(op, session, query, 'edge');
+  const probe = async (scope: RunContext, query: Query, side: 'after' | 'before', pivot: string, order: string[]) => {
+    const { url, exchange } = await scope.transport.send(op, session, query, 'edge');
     if (!exchange) return;
-    if (exchange.status === 200)
-      ctx.ledger.judge(op, 'page', { exchange, ...optional('session', subjectSession) }, url);
-    ctx.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
+    const subject = { exchange, ...optional('session', sessionOfRequest(scope, op, session)) };
+    if (exchange.status === 200) scope.ledger.judge(op, 'page', subject, url);
+    scope.ledger.judge(op, 'cursor', { side, pivot, order, exchange }, url);
   };
-  const deepIn = (order: readonly string[]) => order[Math.min(DEEP_PIVOT, order.length - 1)]!;
-  const order = await orderOf(fixed);
-  if (order.length < 2) return;
-  // The item just past the first page of 3, one inside it, and one deep in the list: a cursor the
-  // server ignores answers with the first page, right for the first before-cursor and wrong (it lists
-  // the pivot) for the second; a before-cursor that ignores the limit shows only on the third.
-  const pivots = [...new Set([order[Math.min(CURSOR_PAGE, order.length - 1)]!, order[1]!, deepIn(order)])];
-  const { afterParam, beforeParam } = op.paging;
-  for (const pivot of pivots) {
-    await probe([...fixed, limit, [afterParam, pivot]], 'after', pivot, order);
-    await probe([...fixed, limit, [beforeParam, pivot]], 'before', pivot, order);
-  }
-  for (const beside of filterValues(ctx, op, fixed)) {
-    const filtered: Query = [...fixed, beside];
-    const within = await orderOf(filtered);
-    if (within.length < 2) continue;
-    await probe([...filtered, limit, [beforeParam, deepIn(within)]], 'before', deepIn(within), within);
-  }
+  const whole: Case<void> = {
+    cost: CURSOR_WALK_PAGES + 6,
+    run: async (scope) => {
+      const order = await orderOf(scope, fixed);
+      if (order.length < 2) return;
+      // The item just past the first page of 3, one inside it, and one deep in the list: a cursor the
+      // server ignores answers with the first page, right for the first before-cursor and wrong (it lists
+      // the pivot) for the second; a before-cursor that ignores the limit shows only on the third.
+      const pivots = [...new Set([order[Math.min(CURSOR_PAGE, order.length - 1)]!, order[1]!, deepIn(order)])];
+      for (const pivot of pivots) {
+        await probe(scope, [...fixed, limit, [afterParam, pivot]], 'after', pivot, order);
+        await probe(scope, [...fixed, limit, [beforeParam, pivot]], 'before', pivot, order);
+      }
+    },
+  };
+  const filtered = filterValues(ctx, op, fixed).map(
+    (beside): Case<void> => ({
+      cost: CURSOR_WALK_PAGES + 1,
+      run: async (scope) => {
+        const query: Query = [...fixed, beside];
+        const within = await orderOf(scope, query);
+        if (within.length < 2) return;
+        await probe(scope, [...query, limit, [beforeParam, deepIn(within)]], 'before', deepIn(within), within);
+      },
+    }),
+  );
+  return [whole, ...filtered];
 }
 
-/** The requests of the item-id cursor probes: a walk of 4 pages, 6 cursors, then a walk and a cursor a filter value. */
-function itemCursorCost(ctx: RunContext, op: ListOperation): number {
-  return 4 + 6 + 5 * filterValues(ctx, op, fixedQuery(ctx, op)).length;
-}
+const deepIn = (order: readonly string[]) => order[Math.min(DEEP_PIVOT, order.length - 1)]!;
+
+/** The pages of the short walks whose order the cursor probes stand on. */
+const CURSOR_WALK_PAGES = Math.min(4, MAX_PAGES);
 
 /** The page size of the item-id cursor probes, and how deep in their walk the deepest pivot lies. */
 const CURSOR_PAGE = 3;
