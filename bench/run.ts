@@ -642,7 +642,7 @@ async function mockAtLatency(latencyMs: number) {
 
 /** What two runs must agree on: the exit code, every law's outcome, the violations and their replay lines. */
 const verdictOf = (r: ConformanceResult) =>
-  JSON.stringify([r.exitCode, r.rules.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.rule, v.replay])]);
+  JSON.stringify([r.exitCode, r.laws.map((x) => [x.id, x.outcome]), r.violations.map((v) => [v.law, v.replay])]);
 
 async function conformance() {
   const { DEFAULT_CONCURRENCY } = await import('../src/conformance/context.js');

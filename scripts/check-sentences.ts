@@ -38,7 +38,7 @@ console.log(
   `check:sentences: ${run.counts.sentences} units in ${run.documents} documents (${sources}): ${describeCounts(run.counts)}.`,
 );
 console.log(
-  `${run.gaps.length} gaps to close (${run.counts.gaps} whole units, ${run.counts.partialGaps} parts of judged ones): observable, judged by no rule yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}:`,
+  `${run.gaps.length} gaps to close (${run.counts.gaps} whole units, ${run.counts.partialGaps} parts of judged ones): observable, judged by no law yet; ${GAPS_FAIL ? 'they fail this check' : 'they fail this check once GAPS_FAIL in scripts/sentences/check.ts is true'}:`,
 );
 for (const gap of run.gaps) console.log(`  ${gap.id}${gap.partial ? ' (in part)' : ''} “${gap.text}” — ${gap.gap}`);
 const problems = [...run.shape, ...run.problems.map((p) => p.message)];

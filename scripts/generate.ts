@@ -117,11 +117,11 @@ async function libraryOutputs(): Promise<Map<string, string>> {
   ]);
 }
 
-/** docs/rules.md is rendered by the contract code, which imports the generated spec module. */
+/** docs/laws.md is rendered by the contract code, which imports the generated spec module. */
 async function docOutputs(): Promise<Map<string, string>> {
-  const { renderRulesMarkdown } = await import('../src/contract/rules-doc.js');
+  const { renderLawsMarkdown } = await import('../src/contract/laws-doc.js');
   const { faultChanges } = await import('../src/handlers/faults/index.js');
-  return new Map([['docs/rules.md', renderRulesMarkdown(builtinApis(), faultChanges(builtinApis()))]]);
+  return new Map([['docs/laws.md', renderLawsMarkdown(builtinApis(), faultChanges(builtinApis()))]]);
 }
 
 /** docs/reference.md's control table, from the control surface's method table. */

@@ -51,7 +51,7 @@ async function renderRun(page: string, mockFlags: string, conformArgs: string): 
   }
   const lines = report.replaceAll(server.url, SHOWN_ORIGIN).split('\n');
   const from = lines.findIndex((line) => line.startsWith('drift'));
-  const to = lines.findIndex((line) => /^\d+ rules: /.test(line));
+  const to = lines.findIndex((line) => /^\d+ laws: /.test(line));
   if (from < 0 || to < from)
     throw new Error(`${page}: the run of its conform-run block printed no drift and counts:\n${report}`);
   const command = `$ agent-task-contracts conform ${withBase(SHOWN_ORIGIN).join(' ')}`;

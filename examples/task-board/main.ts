@@ -109,8 +109,8 @@ async function poll(panel: Panel, section: HTMLElement) {
     for (const item of panel.items(body)) violations.push(...checkItem(panel.api, 'task', item));
     render(panel, section, panel.items(body));
     if (violations.length > 0) {
-      section.dataset.error = violations[0]!.rule;
-      error.textContent = `The API broke its contract: ${violations[0]!.rule} — ${violations[0]!.message}`;
+      section.dataset.error = violations[0]!.law;
+      error.textContent = `The API broke its contract: ${violations[0]!.law} — ${violations[0]!.message}`;
     } else {
       delete section.dataset.error;
     }

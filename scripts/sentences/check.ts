@@ -171,7 +171,7 @@ export function checkSentences(input: CheckInput): CheckResult {
           problems.push({
             file,
             id: entry.id,
-            message: `${file} ${entry.id}: rule "${rule}" does not exist${closest ? ` (did you mean "${closest}"?)` : ''}; rule and law ids are listed in docs/rules.md.`,
+            message: `${file} ${entry.id}: rule "${rule}" does not exist${closest ? ` (did you mean "${closest}"?)` : ''}; rule and law ids are listed in docs/laws.md.`,
           });
         }
       }
@@ -197,14 +197,14 @@ export function checkSentences(input: CheckInput): CheckResult {
     if (!cited.has(id))
       problems.push({
         file: tablePath,
-        message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/rules.md quotes its source).`,
+        message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/laws.md quotes its source).`,
       });
   if (input.gapsFail ?? GAPS_FAIL)
     for (const gap of gaps)
       problems.push({
         file: gap.file,
         id: gap.id,
-        message: `${gap.file} ${gap.id}: gap: ${quote(gap.text)} is judged by no rule (${gap.gap}); write the rule and list it in the entry.`,
+        message: `${gap.file} ${gap.id}: gap: ${quote(gap.text)} is judged by no law (${gap.gap}); write the law and list it in the entry.`,
       });
   return { problems, gaps, counts, moves };
 }

@@ -56,7 +56,7 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     '',
     `${counts.units} units: ${describeCounts(counts)}.`,
     '',
-    '- **judged**: the rules (ids of [`docs/rules.md`](rules.md)) and schema constraints listed judge it; the faults are the',
+    '- **judged**: the laws (ids of [`docs/laws.md`](laws.md)) and schema constraints listed judge it; the faults are the',
     '  mock faults (`--fault ID`) that break those rules.',
     `- **not asserted**: ${(Object.entries(REASONS) as [Reason, string][]).map(([r, text]) => `${r} (${text})`).join('; ')}.`,
     '- **gap**: observable, but no rule judges it yet; the note says what a rule would check.',
@@ -106,7 +106,7 @@ function renderCountsBlock(table: Table): string {
   return [
     COUNTS_BEGIN,
     `Every sentence of the documents is accounted for in [\`docs/sentences.md\`](docs/sentences.md): ${c.units} units,`,
-    `${describeCounts(c)} (observable, judged by no rule yet).`,
+    `${describeCounts(c)} (observable, judged by no law yet).`,
     '`npm run check:sentences` (part of `npm test`) fails when a sentence of `specs/sources/` has no entry in',
     '`specs/sentences.yaml` or an entry no longer matches it; `npm run check:sentences -- --sources DIR` reads another folder.',
     COUNTS_END,

@@ -245,5 +245,5 @@ export function countTable(table: Table): TableCounts {
 export function describeCounts(c: TableCounts): string {
   const notAsserted = Object.values(c.notAsserted).reduce((a, b) => a + b, 0);
   const reasons = (Object.keys(REASONS) as Reason[]).map((r) => `${c.notAsserted[r]} ${r}`).join(', ');
-  return `${c.judged} judged by rules or the schema (${c.partialGaps} of them with a part still unjudged), ${notAsserted} not asserted with a reason (${reasons}), ${c.gaps} gaps`;
+  return `${c.judged} judged by laws or the schema (${c.partialGaps} of them with a part still unjudged), ${notAsserted} not asserted with a reason (${reasons}), ${c.gaps} gaps`;
 }

@@ -20,7 +20,7 @@ import { apiFilesOf, apiFlag, chosenApi, loadApiFiles } from './api-file.js';
 import { type Command, parseChoice, parseInteger, requireString, UsageError } from './command.js';
 import { parseHeaders } from './headers.js';
 
-function parseRuleList(value: unknown, flag: string, apis: ApiSet): string[] | undefined {
+function parseLawList(value: unknown, flag: string, apis: ApiSet): string[] | undefined {
   if (typeof value !== 'string') return undefined;
   const ids = value
     .split(',')
@@ -30,7 +30,7 @@ function parseRuleList(value: unknown, flag: string, apis: ApiSet): string[] | u
   const known = allOperations(apis).flatMap((op) => lawsOf(op).map((law) => law.id));
   for (const id of ids)
     if (!known.some((k) => matchesSelector(k, [id])))
-      throw new UsageError(`--${flag}: no rule matches "${id}"; see docs/rules.md (a trailing * matches a prefix)`);
+      throw new UsageError(`--${flag}: no law matches "${id}"; see docs/laws.md (a trailing * matches a prefix)`);
   return ids;
 }
 
@@ -56,7 +56,7 @@ export const conformCommand: Command = {
     '  [--session ID] [--runs N] [--seed S] [--path P] [--polls N] [--poll-interval MS]',
     "  [--timeout MS] [--rps N] [--concurrency N] [--max-requests N] [--header 'Name: value']...",
     '  [--deadline MS] [--max-consecutive-timeouts N] [--max-retry-wait MS] [--max-body-bytes N] [--shard i/n]',
-    '  [--rules a,b] [--exclude-rules a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
+    '  [--laws a,b] [--exclude-laws a,b] [--require-exercised] [--fail-on-drift] [--min-coverage PERCENT]',
     '  [--report text|json|junit|html] [--out FILE]',
     'The deadline, the timeouts in a row and a request throttled on every retry each stop the run:',
     'exit 2, the report marked INCOMPLETE.',
@@ -159,21 +159,21 @@ export const conformCommand: Command = {
       help: 'A header sent with every request (credentials: never printed, replay lines name them as variables).',
       otherwise: 'none',
     },
-    rules: {
+    laws: {
       type: 'string',
       value: 'a,b',
-      help: 'Judge only these rules (ids of docs/rules.md; a trailing * matches a prefix).',
-      otherwise: 'every rule',
+      help: 'Judge only these laws (ids of docs/laws.md; a trailing * matches a prefix).',
+      otherwise: 'every law',
     },
-    'exclude-rules': {
+    'exclude-laws': {
       type: 'string',
       value: 'a,b',
-      help: 'Judge every rule but these.',
+      help: 'Judge every law but these.',
       otherwise: 'none',
     },
     'require-exercised': {
       type: 'boolean',
-      help: 'A rule the run could not exercise fails (exit 1) instead of being reported.',
+      help: 'A law the run could not exercise fails (exit 1) instead of being reported.',
       otherwise: 'off',
     },
     'fail-on-drift': {
@@ -233,8 +233,8 @@ export const conformCommand: Command = {
       maxRetryWaitMs: parseInteger(values, 'max-retry-wait', 0, 3_600_000),
       maxBodyBytes: parseInteger(values, 'max-body-bytes', 1, 2 ** 31 - 1),
       headers: parseHeaders(values.header as string[] | undefined),
-      rules: parseRuleList(values.rules, 'rules', command.apis),
-      excludeRules: parseRuleList(values['exclude-rules'], 'exclude-rules', command.apis),
+      laws: parseLawList(values.laws, 'laws', command.apis),
+      excludeLaws: parseLawList(values['exclude-laws'], 'exclude-laws', command.apis),
       requireExercised: values['require-exercised'] === true,
       failOnDrift: values['fail-on-drift'] === true,
       minCoverage: parseInteger(values, 'min-coverage', 0, 100),

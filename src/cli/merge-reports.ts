@@ -70,7 +70,7 @@ function parseReport(file: string, text: string): ConformanceResult {
     typeof value !== 'object' ||
     value === null ||
     version !== REPORT_VERSION ||
-    !Array.isArray((value as ConformanceResult).rules)
+    !Array.isArray((value as ConformanceResult).laws)
   )
     throw new UsageError(
       `${file} is not a conform JSON report (reportVersion ${REPORT_VERSION}): write it with --report json`,

@@ -29,7 +29,7 @@ export const mockCommand: Command = {
       type: 'string',
       multiple: true,
       value: 'RULE_ID',
-      help: 'Break this rule or law (docs/rules.md says what each changes; RULE_ID:every breaks every object).',
+      help: 'Break this rule or law (docs/laws.md says what each changes; RULE_ID:every breaks every object).',
       otherwise: 'none',
     },
     latency: { type: 'string', value: 'MS', help: 'A network delay before every response.', otherwise: '0' },

@@ -253,7 +253,7 @@ function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging
     get violations() {
       return ledger.violations;
     },
-    setReplay: (rules, replay) => hold((r) => r.ledger.setReplay(rules, replay)),
+    setReplay: (laws, replay) => hold((r) => r.ledger.setReplay(laws, replay)),
   };
   return view;
 }

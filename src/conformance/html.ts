@@ -1,10 +1,10 @@
 /**
  * The HTML report: one self-contained file (no script, font or request of any kind) that opens
- * from a CI artifact. Summary, rules with outcome and source, coverage with bars, drift, and
+ * from a CI artifact. Summary, laws with outcome and source, coverage with bars, drift, and
  * every violation with its pointer, value, curl command and replay line.
  */
 import { requestsLabel, requestsOf } from './curl.js';
-import type { ConformanceResult, RuleOutcome } from './types.js';
+import type { ConformanceResult, LawOutcome } from './types.js';
 
 const esc = (text: unknown) =>
   String(text).replace(
@@ -26,10 +26,10 @@ const bar = (percent: number) =>
   `<span class="bar"><span style="width:${Math.max(0, Math.min(100, percent))}%"></span></span> ${percent}%`;
 const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
 
-function outcomeCell(rule: RuleOutcome): string {
-  if (rule.outcome === 'violated') return `<td class="bad">violated (${rule.violations})</td>`;
-  if (rule.outcome === 'passed') return `<td class="good">passed (${rule.judged} judged)</td>`;
-  return `<td class="muted">not exercised: ${esc(rule.reason ?? '')}</td>`;
+function outcomeCell(law: LawOutcome): string {
+  if (law.outcome === 'violated') return `<td class="bad">violated (${law.violations})</td>`;
+  if (law.outcome === 'passed') return `<td class="good">passed (${law.judged} judged)</td>`;
+  return `<td class="muted">not exercised: ${esc(law.reason ?? '')}</td>`;
 }
 
 /** The report's only style sheet, inline: the file must open with no request. */
@@ -86,7 +86,7 @@ export function renderHtml(result: ConformanceResult): string {
   if (result.violations.length === 0) out.push('<p>None.</p>');
   for (const violation of result.violations) {
     const times = violation.occurrences > 1 ? ` (${violation.occurrences} times)` : '';
-    out.push(`<div class="violation"><h3>${code(violation.rule)}${times}</h3><p>${esc(violation.message)}</p>`);
+    out.push(`<div class="violation"><h3>${code(violation.law)}${times}</h3><p>${esc(violation.message)}</p>`);
     out.push(`<p>document: <code>${esc(violation.source.file)}</code>: “${esc(violation.source.sentence)}”</p>`);
     if (violation.instancePath) {
       const value = violation.value !== undefined ? ` = <code>${json(violation.value)}</code>` : '';
@@ -100,10 +100,10 @@ export function renderHtml(result: ConformanceResult): string {
     out.push('</div>');
   }
 
-  out.push(`<h2>Rules</h2>${table(['rule', 'outcome', 'statement', 'source'])}`);
-  for (const rule of result.rules) {
-    const source = `${code(rule.source.file)}: “${esc(rule.source.sentence)}”`;
-    out.push(tr(td(code(rule.id)), outcomeCell(rule), td(esc(rule.statement)), td(source)));
+  out.push(`<h2>Laws</h2>${table(['law', 'outcome', 'statement', 'source'])}`);
+  for (const law of result.laws) {
+    const source = `${code(law.source.file)}: “${esc(law.source.sentence)}”`;
+    out.push(tr(td(code(law.id)), outcomeCell(law), td(esc(law.statement)), td(source)));
   }
   out.push('</tbody></table>');
 
@@ -113,9 +113,9 @@ export function renderHtml(result: ConformanceResult): string {
     tr(td('documented parameters sent'), td(bar(coverage.percent.parameters))),
     tr(td('documented states seen'), td(bar(coverage.percent.states))),
     tr(
-      td('rules judged'),
-      td(bar(coverage.percent.rules)),
-      td(`not exercised: ${esc(coverage.rules.missing.join(', ') || 'none')}`),
+      td('laws judged'),
+      td(bar(coverage.percent.laws)),
+      td(`not exercised: ${esc(coverage.laws.missing.join(', ') || 'none')}`),
     ),
   ];
   out.push(`<table><tbody>${shares.join('')}</tbody></table>`);

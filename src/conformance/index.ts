@@ -6,8 +6,8 @@ export type {
   ConformanceEvent,
   ConformanceOptions,
   ConformanceResult,
+  LawOutcome,
   Outcome,
   Replay,
   ReportedViolation,
-  RuleOutcome,
 } from './types.js';

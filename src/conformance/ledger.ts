@@ -4,14 +4,14 @@
  * whether it was violated, passed (on how many subjects) or not exercised (and why).
  */
 
-import { applyLaws, type LawOutcome, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
+import { applyLaws, type LawJudgement, type LawScope, lawsOf, type Subjects } from '../contract/laws/index.js';
 import { type ListOperation, pagingParamsOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { Violation } from '../contract/violation.js';
 import { redactValue } from '../http/redact.js';
 import { curlCommand } from './curl.js';
 import { matchesSelector } from './selectors.js';
-import type { ConformanceEvent, ReportedViolation, RuleOutcome } from './types.js';
+import type { ConformanceEvent, LawOutcome, ReportedViolation } from './types.js';
 
 /** Builds the line that runs the same check again (`--path` only for property cases). */
 export type ReplayLine = (seed: number, path?: string) => string;
@@ -23,7 +23,7 @@ export interface LedgerOptions {
   headers: Record<string, string>;
   /** Values never written into a report (credentials). */
   secrets: readonly string[];
-  /** Rule selectors to judge (all when absent) and to leave out. */
+  /** Law selectors to judge (all when absent) and to leave out. */
   include?: readonly string[] | undefined;
   exclude?: readonly string[] | undefined;
   emit: (event: ConformanceEvent) => void;
@@ -90,7 +90,7 @@ export class Ledger {
   }
 
   /** What the catalogue finds in one subject, without recording it (for findings that need confirming). */
-  evaluate<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S]): LawOutcome[] {
+  evaluate<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S]): LawJudgement[] {
     return applyLaws(op, scope, subject).filter((o) => this.wanted(o.law.id));
   }
 
@@ -108,10 +108,10 @@ export class Ledger {
     return this.commit(op, this.evaluate(op, scope, subject), url, replay);
   }
 
-  /** Records evaluated outcomes: judged counts, and violations de-duplicated by rule and place. */
+  /** Records evaluated outcomes: judged counts, and violations de-duplicated by law and place. */
   commit(
     op: ListOperation,
-    outcomes: readonly LawOutcome[],
+    outcomes: readonly LawJudgement[],
     url: string | readonly string[],
     replay?: { seed: number; path: string },
     apartMs?: number,
@@ -128,7 +128,7 @@ export class Ledger {
   }
 
   /** Records only how many subjects each law judged (its violations are reported elsewhere, or not at all). */
-  count(outcomes: readonly LawOutcome[]): void {
+  count(outcomes: readonly LawJudgement[]): void {
     for (const { law, judgement } of outcomes) {
       const judged = Math.max(judgement.judged, judgement.violations.length > 0 ? 1 : 0);
       if (judged > 0) this.judged.set(law.id, (this.judged.get(law.id) ?? 0) + judged);
@@ -143,8 +143,8 @@ export class Ledger {
     apartMs?: number,
   ): void {
     for (const v of found) {
-      if (!this.wanted(v.rule)) continue;
-      const key = `${v.rule}|${operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+      if (!this.wanted(v.law)) continue;
+      const key = `${v.law}|${operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
       const existing = this.byKey.get(key);
       if (existing) {
         existing.occurrences++;
@@ -184,12 +184,12 @@ export class Ledger {
   }
 
   /** Every law of the API (selected ones only), each with its outcome. */
-  outcomes(): RuleOutcome[] {
-    const seen = new Map<string, RuleOutcome>();
+  outcomes(): LawOutcome[] {
+    const seen = new Map<string, LawOutcome>();
     for (const op of this.ops) {
       for (const law of lawsOf(op)) {
         if (!this.wanted(law.id) || seen.has(law.id)) continue;
-        const violations = this.violations.filter((v) => v.rule === law.id).reduce((n, v) => n + v.occurrences, 0);
+        const violations = this.violations.filter((v) => v.law === law.id).reduce((n, v) => n + v.occurrences, 0);
         const judged = this.judged.get(law.id) ?? 0;
         const outcome = violations > 0 ? 'violated' : judged > 0 ? 'passed' : 'not-exercised';
         seen.set(law.id, {
@@ -207,9 +207,9 @@ export class Ledger {
   }
 
   /** Replay for violations found by the property phase. */
-  setReplay(rules: ReadonlySet<string>, replay: { seed: number; path: string }): void {
+  setReplay(laws: ReadonlySet<string>, replay: { seed: number; path: string }): void {
     for (const v of this.violations)
-      if (rules.has(v.rule) && v.replay?.path === undefined)
+      if (laws.has(v.law) && v.replay?.path === undefined)
         v.replay = { ...replay, command: redactValue(this.replayLine(replay.seed, replay.path), this.secrets) };
   }
 }

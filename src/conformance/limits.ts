@@ -45,7 +45,7 @@ export function startDeadline(deadlineMs: number, end: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-const JUDGED = 'the rules below are what was judged until then';
+const JUDGED = 'the laws below are what was judged until then';
 const after = (ms: number, requests: number) => `after ${Math.round(ms)} ms and ${requests} requests`;
 
 export const interrupted = (ms: number, requests: number) => `interrupted ${after(ms, requests)}; ${JUDGED}`;

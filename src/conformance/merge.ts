@@ -1,16 +1,16 @@
 /**
  * Merges the JSON reports of one run's shards (`conform --shard i/n`) into the report one run
  * would have written: same API, base URL, session and seed, every shard of the same count
- * present once. A rule is violated when any shard violated it, passed when any judged it, and
+ * present once. A law is violated when any shard violated it, passed when any judged it, and
  * not exercised otherwise; judged counts, occurrences, drift and new values are summed;
- * violations keep shard order, the same rule at the same place once; coverage is the union of
+ * violations keep shard order, the same law at the same place once; coverage is the union of
  * what the shards sent and saw; requests are summed and the duration is the longest shard's
  * (shards run side by side). The verdict (exit code, --min-coverage) is computed again.
  */
 import type { DriftEntry } from '../contract/drift-entry.js';
 import { summarizeCoverage } from './observations.js';
 import { toResult } from './result.js';
-import type { ConformanceResult, CoverageOperation, NewValue, ReportedViolation, RuleOutcome } from './types.js';
+import type { ConformanceResult, CoverageOperation, LawOutcome, NewValue, ReportedViolation } from './types.js';
 
 export class MergeError extends Error {}
 
@@ -28,7 +28,7 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
   const missing = missingShards(reports);
   if (missing) incomplete.push(missing);
   const error = reports.find((r) => r.error)?.error;
-  const rules = mergeRules(reports);
+  const laws = mergeLaws(reports);
   return toResult({
     options: {
       api: first.api,
@@ -40,7 +40,7 @@ export function mergeReports(reports: readonly ConformanceResult[]): Conformance
     },
     seed: first.seed,
     ledger: {
-      outcomes: () => rules,
+      outcomes: () => laws,
       violations: mergeViolations(reports),
       // toResult adds the --min-coverage note again, on the merged coverage.
       notes: [...new Set(reports.flatMap((r) => r.notes).filter((n) => !/is below --min-coverage/.test(n)))],
@@ -81,30 +81,30 @@ function missingShards(reports: readonly ConformanceResult[]): string | undefine
     : undefined;
 }
 
-function mergeRules(reports: readonly ConformanceResult[]): RuleOutcome[] {
-  const byId = new Map<string, RuleOutcome>();
-  for (const rule of reports.flatMap((r) => r.rules)) {
-    const seen = byId.get(rule.id);
-    const judged = (seen?.judged ?? 0) + rule.judged;
-    const violations = (seen?.violations ?? 0) + rule.violations;
+function mergeLaws(reports: readonly ConformanceResult[]): LawOutcome[] {
+  const byId = new Map<string, LawOutcome>();
+  for (const law of reports.flatMap((r) => r.laws)) {
+    const seen = byId.get(law.id);
+    const judged = (seen?.judged ?? 0) + law.judged;
+    const violations = (seen?.violations ?? 0) + law.violations;
     const outcome = violations > 0 ? 'violated' : judged > 0 ? 'passed' : 'not-exercised';
-    const { reason: _, ...base } = seen ?? rule;
-    byId.set(rule.id, {
+    const { reason: _, ...base } = seen ?? law;
+    byId.set(law.id, {
       ...base,
       outcome,
       judged,
       violations,
-      ...(outcome === 'not-exercised' && rule.reason !== undefined ? { reason: rule.reason } : {}),
+      ...(outcome === 'not-exercised' && law.reason !== undefined ? { reason: law.reason } : {}),
     });
   }
   return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** The same rule at the same place (array indices aside) once, as one run's ledger keeps it. */
+/** The same law at the same place (array indices aside) once, as one run's ledger keeps it. */
 function mergeViolations(reports: readonly ConformanceResult[]): ReportedViolation[] {
   const byKey = new Map<string, ReportedViolation>();
   for (const v of reports.flatMap((r) => r.violations)) {
-    const key = `${v.rule}|${v.operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+    const key = `${v.law}|${v.operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
     const seen = byKey.get(key);
     if (seen) seen.occurrences += v.occurrences;
     else byKey.set(key, { ...v });

@@ -2,7 +2,7 @@
  * What a run saw, beside what it judged: drift (fields and values the spec does not declare),
  * new values of open fields, and coverage of the contract (parameters sent and with which kind
  * of value, enumerated values and states seen, lifecycle transitions observed, documented error
- * answers provoked, rules judged).
+ * answers provoked, laws judged).
  */
 
 import { apisOf } from '../contract/api-set.js';
@@ -11,7 +11,7 @@ import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
-import type { Coverage, CoverageOperation, DriftEntry, NewValue, RuleOutcome } from './types.js';
+import type { Coverage, CoverageOperation, DriftEntry, LawOutcome, NewValue } from './types.js';
 
 export type ValueKind = 'valid' | 'edge' | 'invalid';
 
@@ -123,7 +123,7 @@ export class Observations {
     return this.tally.newValues();
   }
 
-  coverage(rules: readonly RuleOutcome[]): Coverage {
+  coverage(laws: readonly LawOutcome[]): Coverage {
     const operations: CoverageOperation[] = this.ops.map((op) => {
       const entry = this.of(op);
       const documentedParams = (findOperation(op.api, op.operationId, apisOf(op)).operation.parameters ?? [])
@@ -171,7 +171,7 @@ export class Observations {
         },
       };
     });
-    return summarizeCoverage(operations, rules);
+    return summarizeCoverage(operations, laws);
   }
 }
 
@@ -187,8 +187,8 @@ function walkedCombinations(
   };
 }
 
-/** Coverage of the operations (what was sent and seen) and rules: the shares and the score. */
-export function summarizeCoverage(operations: CoverageOperation[], rules: readonly RuleOutcome[]): Coverage {
+/** Coverage of the operations (what was sent and seen) and laws: the shares and the score. */
+export function summarizeCoverage(operations: CoverageOperation[], laws: readonly LawOutcome[]): Coverage {
   const share = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10);
   const params = operations.reduce(
     (n, o) => [n[0]! + Object.keys(o.parameters.sent).length, n[1]! + o.parameters.documented.length],
@@ -198,20 +198,20 @@ export function summarizeCoverage(operations: CoverageOperation[], rules: readon
     (n, o) => [n[0]! + (o.states?.seen.length ?? 0), n[1]! + (o.states?.documented.length ?? 0)],
     [0, 0],
   );
-  const judged = rules.filter((r) => r.outcome !== 'not-exercised');
+  const judged = laws.filter((r) => r.outcome !== 'not-exercised');
   const percent = {
     parameters: share(params[0]!, params[1]!),
     states: share(states[0]!, states[1]!),
-    rules: share(judged.length, rules.length),
+    laws: share(judged.length, laws.length),
   };
   return {
     operations,
-    rules: {
-      total: rules.length,
+    laws: {
+      total: laws.length,
       judged: judged.length,
-      missing: rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id),
+      missing: laws.filter((r) => r.outcome === 'not-exercised').map((r) => r.id),
     },
     percent,
-    score: Math.round(((percent.parameters + percent.states + percent.rules) / 3) * 10) / 10,
+    score: Math.round(((percent.parameters + percent.states + percent.laws) / 3) * 10) / 10,
   };
 }

@@ -4,7 +4,7 @@ import { describeDrift } from '../contract/drift-entry.js';
 import { withCount } from '../contract/words.js';
 import { requestsLabel, requestsOf } from './curl.js';
 import { renderHtml } from './html.js';
-import type { ConformanceResult, Coverage, RuleOutcome } from './types.js';
+import type { ConformanceResult, Coverage, LawOutcome } from './types.js';
 
 export type ReportFormat = 'text' | 'json' | 'junit' | 'html';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit', 'html'];
@@ -15,9 +15,9 @@ function short(value: unknown, max = 160): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A rule that fails the run: violated, or not exercised when the run requires every rule exercised. */
-const fails = (result: ConformanceResult, rule: RuleOutcome) =>
-  rule.outcome === 'violated' || (result.requireExercised && rule.outcome === 'not-exercised');
+/** A law that fails the run: violated, or not exercised when the run requires every law exercised. */
+const fails = (result: ConformanceResult, law: LawOutcome) =>
+  law.outcome === 'violated' || (result.requireExercised && law.outcome === 'not-exercised');
 
 export function renderText(result: ConformanceResult): string {
   const lines: string[] = [];
@@ -33,7 +33,7 @@ export function renderText(result: ConformanceResult): string {
   if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete}`);
   if (result.hint) lines.push(`hint: ${result.hint}`);
   for (const v of result.violations) {
-    lines.push('', `✗ ${v.rule}${v.occurrences > 1 ? ` (${v.occurrences} times)` : ''}`);
+    lines.push('', `✗ ${v.law}${v.occurrences > 1 ? ` (${v.occurrences} times)` : ''}`);
     lines.push(`  ${v.message}`);
     lines.push(`  document: ${v.source.file}: “${v.source.sentence}”`);
     if (v.instancePath) lines.push(`  at: ${v.instancePath}${v.value !== undefined ? ` = ${short(v.value)}` : ''}`);
@@ -43,7 +43,7 @@ export function renderText(result: ConformanceResult): string {
     else lines.push(`  ${requestsLabel(requests, v.apartMs)}:`, ...requests.map((r) => `    ${r}`));
     if (v.replay) lines.push(`  replay: ${v.replay.command}`);
   }
-  const unexercised = result.rules.filter((r) => r.outcome === 'not-exercised');
+  const unexercised = result.laws.filter((r) => r.outcome === 'not-exercised');
   if (unexercised.length > 0) {
     lines.push('', `${result.requireExercised ? '✗ not exercised (--require-exercised)' : 'not exercised'}:`);
     for (const r of unexercised) lines.push(`  - ${r.id}: ${r.reason ?? 'nothing to judge'}`);
@@ -51,17 +51,17 @@ export function renderText(result: ConformanceResult): string {
   lines.push('', ...driftLines(result));
   lines.push('', ...coverageLines(result));
   if (result.notes.length > 0) lines.push('', ...result.notes.map((n) => `note: ${n}`));
-  const judged = result.rules.reduce((n, r) => n + r.judged, 0);
+  const judged = result.laws.reduce((n, r) => n + r.judged, 0);
   const { passed, violated, notExercised } = result.counts;
   lines.push(
     '',
-    `${withCount(result.rules.length, 'rule')}: ${passed} passed (${withCount(judged, 'subject')} judged), ` +
+    `${withCount(result.laws.length, 'law')}: ${passed} passed (${withCount(judged, 'subject')} judged), ` +
       `${violated} violated, ${notExercised} not exercised; ` +
       withCount(result.violations.length, 'distinct violation'),
   );
   const seconds = (result.durationMs / 1000).toFixed(1);
   lines.push(`${withCount(result.requests, 'request')} in ${seconds} s (${result.requestsPerSecond} requests/s)`);
-  const failed = result.rules.filter((r) => fails(result, r)).length;
+  const failed = result.laws.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : notExercised;
   lines.push(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
   return `${lines.join('\n')}\n`;
@@ -91,8 +91,8 @@ function driftLines(result: ConformanceResult): string[] {
 function coverageLines(result: ConformanceResult): string[] {
   const { coverage } = result;
   const minimum = result.minCoverage !== undefined ? ` (--min-coverage ${result.minCoverage}%)` : '';
-  const rules = `(${coverage.rules.judged}/${coverage.rules.total})`;
-  const lines = [`coverage ${coverage.score}%${minimum}: ${describeShares(coverage.percent)} ${rules}`];
+  const laws = `(${coverage.laws.judged}/${coverage.laws.total})`;
+  const lines = [`coverage ${coverage.score}%${minimum}: ${describeShares(coverage.percent)} ${laws}`];
   const list = (items: readonly (string | number)[]) => (items.length === 0 ? 'none' : items.join(', '));
   for (const op of coverage.operations) {
     const sent = Object.entries(op.parameters.sent).map(([p, kinds]) => `${p} (${kinds.join('/')})`);
@@ -142,15 +142,15 @@ const xml = (text: string) =>
     .replace(NOT_IN_XML, '');
 
 /**
- * JUnit XML: one test case per rule; violated rules fail with every violation, unexercised ones
+ * JUnit XML: one test case per law; violated laws fail with every violation, unexercised ones
  * are skipped with the reason.
  */
 export function renderJunit(result: ConformanceResult): string {
-  const failures = result.rules.filter((r) => fails(result, r)).length;
+  const failures = result.laws.filter((r) => fails(result, r)).length;
   const skipped = result.requireExercised ? 0 : result.counts.notExercised;
   const errors = result.error || result.incomplete ? 1 : 0;
   const time = (result.durationMs / 1000).toFixed(3);
-  const tests = result.rules.length + errors;
+  const tests = result.laws.length + errors;
   const attrs = `tests="${tests}" failures="${failures}" skipped="${skipped}" errors="${errors}" time="${time}"`;
   // One suite per shard: CI tools that read several JUnit files list the shards side by side.
   const suite = `conform ${result.api}${result.shard ? ` (shard ${shardName(result)})` : ''}`;
@@ -165,9 +165,9 @@ export function renderJunit(result: ConformanceResult): string {
   if (result.error) out.push(erred('configuration', `message="${xml(result.error)}"`));
   if (result.incomplete)
     out.push(erred('run complete', `message="${xml(`INCOMPLETE: ${result.incomplete}`)}" type="interrupted"`));
-  for (const rule of result.rules) {
-    out.push(`    <testcase classname="${xml(result.api)}" name="${xml(rule.id)}">`);
-    const violations = result.violations.filter((v) => v.rule === rule.id);
+  for (const law of result.laws) {
+    out.push(`    <testcase classname="${xml(result.api)}" name="${xml(law.id)}">`);
+    const violations = result.violations.filter((v) => v.law === law.id);
     if (violations.length > 0) {
       const body = violations
         .map((v) =>
@@ -182,16 +182,16 @@ export function renderJunit(result: ConformanceResult): string {
             .join('\n'),
         )
         .join('\n\n');
-      out.push(`      <failure message="${xml(violations[0]!.message)}" type="${xml(rule.id)}">${xml(body)}</failure>`);
-    } else if (rule.outcome === 'not-exercised') {
-      const reason = `not exercised: ${rule.reason ?? 'nothing to judge'}`;
+      out.push(`      <failure message="${xml(violations[0]!.message)}" type="${xml(law.id)}">${xml(body)}</failure>`);
+    } else if (law.outcome === 'not-exercised') {
+      const reason = `not exercised: ${law.reason ?? 'nothing to judge'}`;
       out.push(
         result.requireExercised
           ? `      <failure message="${xml(reason)}" type="not-exercised"/>`
           : `      <skipped message="${xml(reason)}"/>`,
       );
     } else {
-      out.push(`      <system-out>${xml(`passed: ${withCount(rule.judged, 'subject')} judged`)}</system-out>`);
+      out.push(`      <system-out>${xml(`passed: ${withCount(law.judged, 'subject')} judged`)}</system-out>`);
     }
     out.push('    </testcase>');
   }
@@ -222,7 +222,7 @@ function coverageProperties(result: ConformanceResult): string {
     ['coverage.score', coverage.score],
     ['coverage.parameters', coverage.percent.parameters],
     ['coverage.states', coverage.percent.states],
-    ['coverage.rules', coverage.percent.rules],
+    ['coverage.laws', coverage.percent.laws],
     ['drift', result.drift.length],
   ];
   return props.map(property).join('');
@@ -235,4 +235,4 @@ export function render(result: ConformanceResult, format: ReportFormat): string 
 
 /** The three shares of `Coverage.percent`, as the text report and the --min-coverage note say them. */
 export const describeShares = (percent: Coverage['percent']) =>
-  `parameters sent ${percent.parameters}%, states seen ${percent.states}%, rules judged ${percent.rules}%`;
+  `parameters sent ${percent.parameters}%, states seen ${percent.states}%, laws judged ${percent.laws}%`;

@@ -34,14 +34,14 @@ export interface RunState {
 export function toResult(state: RunState): ConformanceResult {
   const { options, ledger, observations, error, incomplete } = state;
   // A run that could not judge reports no outcomes: "not exercised" would read as a verdict.
-  const rules = error ? [] : ledger.outcomes();
+  const laws = error ? [] : ledger.outcomes();
   const counts = {
-    passed: rules.filter((r) => r.outcome === 'passed').length,
-    violated: rules.filter((r) => r.outcome === 'violated').length,
-    notExercised: rules.filter((r) => r.outcome === 'not-exercised').length,
+    passed: laws.filter((r) => r.outcome === 'passed').length,
+    violated: laws.filter((r) => r.outcome === 'violated').length,
+    notExercised: laws.filter((r) => r.outcome === 'not-exercised').length,
   };
   const requireExercised = options.requireExercised ?? false;
-  const coverage = observations.coverage(rules);
+  const coverage = observations.coverage(laws);
   const belowCoverage = options.minCoverage !== undefined && !error && coverage.score < options.minCoverage;
   const notes = [...ledger.notes];
   if (belowCoverage)
@@ -64,7 +64,7 @@ export function toResult(state: RunState): ConformanceResult {
     ...optional('shard', options.shard),
     exitCode,
     violations: ledger.violations,
-    rules,
+    laws,
     counts,
     requireExercised,
     failOnDrift: options.failOnDrift ?? false,

@@ -1,5 +1,5 @@
 /**
- * The conformance runner: judges a live endpoint by the contract alone (spec + rules + laws),
+ * The conformance runner: judges a live endpoint by the contract alone (its spec and its laws),
  * never by the mock's code. The phases only produce exchanges; the ledger applies the law
  * catalogue to them, so what is reported as judged comes from the catalogue itself.
  */
@@ -82,8 +82,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ops,
     headers,
     secrets,
-    include: options.rules,
-    exclude: options.excludeRules,
+    include: options.laws,
+    exclude: options.excludeLaws,
     emit,
     replayLine: (s, path) => replayLine(options, s, path),
     seed,
@@ -249,8 +249,8 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
   if (options.runs !== undefined) parts.push('--runs', String(options.runs));
   if (options.polls !== undefined) parts.push('--polls', String(options.polls));
   if (options.pollIntervalMs !== undefined) parts.push('--poll-interval', String(options.pollIntervalMs));
-  if (options.rules?.length) parts.push('--rules', shellQuote(options.rules.join(',')));
-  if (options.excludeRules?.length) parts.push('--exclude-rules', shellQuote(options.excludeRules.join(',')));
+  if (options.laws?.length) parts.push('--laws', shellQuote(options.laws.join(',')));
+  if (options.excludeLaws?.length) parts.push('--exclude-laws', shellQuote(options.excludeLaws.join(',')));
   parts.push(...curlHeaderArgs(options.headers ?? {}));
   return parts.join(' ');
 }

@@ -56,10 +56,10 @@ export interface ConformanceOptions {
   maxConsecutiveTimeouts?: number;
   /** Extra request headers (credentials): sent, never reported. */
   headers?: Record<string, string>;
-  /** Only these rule ids (or prefixes ending in `*`). */
-  rules?: readonly string[];
-  excludeRules?: readonly string[];
-  /** A rule the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
+  /** Only these law ids (or prefixes ending in `*`). */
+  laws?: readonly string[];
+  excludeLaws?: readonly string[];
+  /** A law the run could not exercise fails the run (exit 1) instead of being reported as not exercised. */
   requireExercised?: boolean;
   /**
    * Fields and values the spec does not declare fail the run (law `<api>.no-undocumented-fields`)
@@ -110,7 +110,7 @@ export interface ReportedViolation extends Violation {
    * and the server may have moved on since the run.
    */
   apartMs?: number;
-  /** How many times the same rule failed at the same place. */
+  /** How many times the same law failed at the same place. */
   occurrences: number;
   /** Reproduces this violation when run as printed. */
   replay?: Replay;
@@ -118,8 +118,8 @@ export interface ReportedViolation extends Violation {
 
 export type Outcome = 'violated' | 'passed' | 'not-exercised';
 
-/** One rule or law of the catalogue and what this run made of it. */
-export interface RuleOutcome {
+/** One law of the catalogue (an item rule or a list law) and what this run made of it. */
+export interface LawOutcome {
   id: string;
   statement: string;
   source: Source;
@@ -169,9 +169,9 @@ export interface CoverageOperation {
 
 export interface Coverage {
   operations: CoverageOperation[];
-  rules: { total: number; judged: number; missing: string[] };
-  /** Shares exercised, in percent: documented parameters sent, documented states seen, rules judged. */
-  percent: { parameters: number; states: number; rules: number };
+  laws: { total: number; judged: number; missing: string[] };
+  /** Shares exercised, in percent: documented parameters sent, documented states seen, laws judged. */
+  percent: { parameters: number; states: number; laws: number };
   /** The mean of the three percentages: what --min-coverage compares with. */
   score: number;
 }
@@ -186,13 +186,13 @@ export interface ConformanceResult {
   /** Set when the run judged one shard of the cases; merged reports have none. */
   shard?: Shard;
   /**
-   * 0 no violation, 1 at least one (or, with requireExercised, a rule not exercised), 2 bad
+   * 0 no violation, 1 at least one (or, with requireExercised, a law not exercised), 2 bad
    * configuration, unreachable endpoint, or a run that stopped before its end (see `incomplete`).
    */
   exitCode: 0 | 1 | 2;
   violations: ReportedViolation[];
-  /** Every rule of the catalogue that applies to the API (and the selection), with its outcome. */
-  rules: RuleOutcome[];
+  /** Every law of the catalogue that applies to the API (and the selection), with its outcome. */
+  laws: LawOutcome[];
   counts: { passed: number; violated: number; notExercised: number };
   requireExercised: boolean;
   failOnDrift: boolean;

@@ -1,13 +1,13 @@
 /**
  * `describeConformance(name, options)`: runs the conformance check once while vitest collects
- * the suite, then declares one test per rule of the catalogue: a violated rule fails with its
+ * the suite, then declares one test per law of the catalogue: a violated law fails with its
  * violations, a passed one passes, and one the run could not exercise is skipped with the
  * reason in its name (or fails, with `requireExercised`).
  */
 import { describe, expect, it } from 'vitest';
 import { requestsOf } from './curl.js';
 import { runConformance } from './runner.js';
-import type { ConformanceOptions, ConformanceResult, ReportedViolation, RuleOutcome } from './types.js';
+import type { ConformanceOptions, ConformanceResult, LawOutcome, ReportedViolation } from './types.js';
 
 /**
  * One violation as a failed test prints it: the message, the request as curl, and how to run the
@@ -22,16 +22,16 @@ export function failureLine(result: Pick<ConformanceResult, 'seed'>, violation: 
 }
 
 /**
- * The body of one rule's test: it fails listing the rule's violations as failureLine prints them
- * (with the seed to run again), or when the rule judged nothing.
+ * The body of one law's test: it fails listing the law's violations as failureLine prints them
+ * (with the seed to run again), or when the law judged nothing.
  */
-export function expectRule(result: ConformanceResult, rule: RuleOutcome): void {
-  const violations = result.violations.filter((v) => v.rule === rule.id);
+export function expectLaw(result: ConformanceResult, law: LawOutcome): void {
+  const violations = result.violations.filter((v) => v.law === law.id);
   expect(
     violations.map((v) => failureLine(result, v)),
-    `${rule.statement} — ${rule.source.file}: “${rule.source.sentence}” (run with seed ${result.seed})`,
+    `${law.statement} — ${law.source.file}: “${law.source.sentence}” (run with seed ${result.seed})`,
   ).toEqual([]);
-  expect(rule.judged, `${rule.id} judged nothing: ${rule.reason ?? ''}`).toBeGreaterThan(0);
+  expect(law.judged, `${law.id} judged nothing: ${law.reason ?? ''}`).toBeGreaterThan(0);
 }
 
 type Options = ConformanceOptions;
@@ -43,10 +43,10 @@ export function describeConformance(name: string, options: Options | (() => Opti
     it('reaches the endpoint and is configured correctly', () => {
       expect(result.error ?? null).toBeNull();
     });
-    for (const rule of result.rules) {
-      const unexercised = rule.outcome === 'not-exercised';
-      const title = unexercised ? `${rule.id} (not exercised: ${rule.reason ?? 'nothing to judge'})` : rule.id;
-      it.skipIf(unexercised && !result.requireExercised)(title, () => expectRule(result, rule));
+    for (const law of result.laws) {
+      const unexercised = law.outcome === 'not-exercised';
+      const title = unexercised ? `${law.id} (not exercised: ${law.reason ?? 'nothing to judge'})` : law.id;
+      it.skipIf(unexercised && !result.requireExercised)(title, () => expectLaw(result, law));
     }
   });
 }

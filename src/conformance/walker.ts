@@ -146,7 +146,7 @@ export async function walk(
     // was walked (a task left the filter its cursor was bound to) shows nothing about its paging.
     const again = await walk(ctx, op, session, query, { maxPages: options.maxPages, record: 'none' });
     const still = await heldStill(ctx, op, session, again.walk, options.kind);
-    const key = (v: Violation) => `${v.rule}|${v.message}`;
+    const key = (v: Violation) => `${v.law}|${v.message}`;
     const repeated = new Set(still ? again.found.map(key) : []);
     if (!still)
       ctx.ledger.note(

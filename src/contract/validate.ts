@@ -46,7 +46,7 @@ function toViolations(
   // ajv overwrites `errors` on the next call: copy now.
   const { specFile } = validated.apis.contractOf(api);
   return (errors ?? []).map((error) => ({
-    rule,
+    law: rule,
     instancePath: error.instancePath,
     message: describeError(api, validated, error, data),
     source: {

@@ -7,8 +7,8 @@ export interface Source {
 
 /** One way a value breaks the contract. Data, never an exception. */
 export interface Violation {
-  /** Named rule id, e.g. `ark.finished-at-only-when-terminal`, or `<api>.response-schema`. */
-  rule: string;
+  /** The id of the law it breaks, e.g. `ark.finished-at-only-when-terminal`, or `<api>.response-schema`. */
+  law: string;
   /** JSON Pointer into the checked value. */
   instancePath: string;
   message: string;

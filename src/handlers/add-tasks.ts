@@ -108,7 +108,7 @@ export function completeTasks(
       const quoted = value === undefined ? undefined : JSON.stringify(value);
       const reason =
         quoted === undefined || first.message.includes(quoted) ? first.message : `${first.message} (got ${quoted})`;
-      throw new AddTasksError(`${where}${field}`, reason, first.rule);
+      throw new AddTasksError(`${where}${field}`, reason, first.law);
     }
     const id = String(task[idField]);
     if (seen.has(id)) throw new AddTasksError(`${where}.${idField}`, `task ${id} is given twice; task ids are unique`);

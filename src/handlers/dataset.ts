@@ -29,8 +29,8 @@ export function validateDemoRecords(records: DemoRecords, apis: ApiSet): string[
       ...validateComponent(api, component, item, 'strict', apis),
       ...checkItem(api, target, item, '', apis),
     ])
-      if (!itemRule(v.rule, apis)?.listOnly)
-        problems.push(`${api} ${target} ${String(item.id ?? item.task_id)}: ${v.rule} ${v.message}`);
+      if (!itemRule(v.law, apis)?.listOnly)
+        problems.push(`${api} ${target} ${String(item.id ?? item.task_id)}: ${v.law} ${v.message}`);
   };
   const withSessions = sessionApi(apis);
   if (withSessions)

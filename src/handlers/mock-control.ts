@@ -38,7 +38,7 @@ export interface MockControl<Scenario = string | object> {
   /**
    * Puts exactly these tasks in a session: each partial (`{ state: 'unknown' }`) is completed by the
    * generators from `options.seed` and checked against the contract; one that cannot be valid is
-   * refused, naming the task, the field, the rule and the reason. Generated ids are unique in the
+   * refused, naming the task, the field, the law and the reason. Generated ids are unique in the
    * whole mock, so the same partials can be added to any number of sessions.
    */
   addTasks<F extends TypedApiName>(

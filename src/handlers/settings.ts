@@ -13,7 +13,7 @@ import { allFaults, describeFaultProblems, type FaultId } from './faults/index.j
  */
 export function checkedFaults(ids: readonly FaultId[], served: readonly string[], apis: ApiSet): Set<string> {
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
-    throw new ControlError(400, 'faults must be an array of rule ids, e.g. ["ark.order-newest-first"]', {
+    throw new ControlError(400, 'faults must be an array of law ids, e.g. ["ark.order-newest-first"]', {
       known: allFaults(apis),
     });
   const refused = describeFaultProblems(ids, served, apis);

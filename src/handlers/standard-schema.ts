@@ -71,7 +71,7 @@ export function contractSchema(
         if (violations.length === 0) return { value: record };
         return {
           issues: violations.map((v) => ({
-            message: `${v.rule}: ${v.message}`,
+            message: `${v.law}: ${v.message}`,
             path: ['item', ...v.instancePath.split('/').slice(1)],
           })),
         };

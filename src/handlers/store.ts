@@ -114,7 +114,7 @@ export class MockStore {
     this.index(api).add(record);
   }
 
-  /** Refuses a task that breaks the contract, saying which rules. */
+  /** Refuses a task that breaks the contract, saying which laws. */
   private async check(api: ApiName, record: StoredRecord): Promise<void> {
     const verdict = await this.schema(api, 'task')['~standard'].validate(record);
     if (verdict.issues)
@@ -195,7 +195,7 @@ const issuesOf = (verdict: StandardSchemaV1.FailureResult) => verdict.issues.map
 
 /**
  * Creates a record; the collection's schema refuses a record that breaks the contract, and
- * then this says which rules, instead of @msw/data's generic message.
+ * then this says which laws, instead of @msw/data's generic message.
  */
 async function createChecked(
   collection: RecordCollection,

@@ -77,7 +77,7 @@ export async function judgeResponse<F extends ApiName>(
     if (!documented.includes(subject.status))
       return [
         {
-          rule: `${op.lawPrefix}.status-code`,
+          law: `${op.lawPrefix}.status-code`,
           instancePath: '',
           message: `status ${subject.status} is not one the documents give for ${operationId} (${statuses})`,
           source: {
@@ -98,16 +98,16 @@ export async function judgeResponse<F extends ApiName>(
   };
   const session = sessionOf(url?.pathname ?? '', url, op);
   const violations = checkListPage(op, exchange, session !== undefined ? { sessionId: session } : {});
-  return options.failOnDrift ? violations : violations.filter((v) => !v.rule.endsWith('.no-undocumented-fields'));
+  return options.failOnDrift ? violations : violations.filter((v) => !v.law.endsWith('.no-undocumented-fields'));
 }
 
-/** Violations as the runner prints them: rule, message, where, value, and the sentence they break. */
+/** Violations as the runner prints them: law, message, where, value, and the sentence they break. */
 export function formatViolations(violations: readonly Violation[]): string {
   return violations
     .map((v) => {
       const value = v.value !== undefined ? ` = ${JSON.stringify(v.value)?.slice(0, 200)}` : '';
       return [
-        `✗ ${v.rule}: ${v.message}`,
+        `✗ ${v.law}: ${v.message}`,
         `    at ${v.instancePath || '(root)'}${value}`,
         `    ${v.source.file}: “${v.source.sentence}”`,
       ].join('\n');

@@ -53,7 +53,7 @@ type EndReason = 'complete' | 'interrupted' | 'connection-lost' | 'error-budget'
 
 export interface Recording {
   scenario: Scenario;
-  /** Contract violations observed, one line each (pointer, rule, message). */
+  /** Contract violations observed, one line each (pointer, law, message). */
   violations: string[];
   requests: number;
   /** Polls recorded (data and error answers). */
@@ -156,7 +156,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       else delete tally.unexercised;
       laws.set(law.id, tally);
       for (const v of judgement.violations)
-        problems.push(`${op.operationId}${v.instancePath ? ` ${v.instancePath}` : ''}: ${v.rule}: ${v.message}`);
+        problems.push(`${op.operationId}${v.instancePath ? ` ${v.instancePath}` : ''}: ${v.law}: ${v.message}`);
     }
     return problems;
   };
@@ -326,7 +326,7 @@ function build(
     return [
       ...validateComponent(api, component, item, 'documented', apis),
       ...checkItem(api, target, item, '', apis),
-    ].map((v) => `${where}${v.instancePath}: ${v.rule}: ${v.message}`);
+    ].map((v) => `${where}${v.instancePath}: ${v.law}: ${v.message}`);
   };
   const firstIndex = polls.findIndex((p) => p.kind === 'data');
   const first = polls[firstIndex] as Extract<Poll, { kind: 'data' }>;

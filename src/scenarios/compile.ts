@@ -65,13 +65,13 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
     const violations = [
       ...validateComponent(api, component, item, scenario.exact ? 'documented' : 'strict', apis),
       ...checkItem(api, target, item, '', apis),
-    ].filter((v) => !itemRule(v.rule, apis).listOnly); // a stored object need not satisfy what lists show
+    ].filter((v) => !itemRule(v.law, apis).listOnly); // a stored object need not satisfy what lists show
     if (violations.length > 0) {
       const v = violations[0]!;
       throw new ScenarioError(
         file,
         `${pointer}${v.instancePath}`,
-        `${v.rule}: ${v.message} (set the field to agree, or mark the step "fault: true")`,
+        `${v.law}: ${v.message} (set the field to agree, or mark the step "fault: true")`,
       );
     }
   };

@@ -2,7 +2,7 @@ import type { ApiFaultId, ApiSession, ApiTask, TypedApiName } from '../contract/
 import type { RecordedAnswer } from '../handlers/timeline.js';
 import type { DeepPartial } from '../types/index.js';
 
-/** The fault ids one API can inject (docs/rules.md marks them): `FaultIdOf<'ark'>`. */
+/** The fault ids one API can inject (docs/laws.md marks them): `FaultIdOf<'ark'>`. */
 export type FaultIdOf<F extends TypedApiName> = ApiFaultId<F>;
 
 /** A partial task of the API: any documented fields, the rest generated from the scenario's seed. */

@@ -63,7 +63,7 @@ describe('a fifth API in a set through ApiModule', () => {
       fc.assert(
         fc.property(brokenObject(rule.id, { apis: SET }), (job) => {
           expect(validateComponent('toy', 'Job', job, undefined, SET)).toEqual([]);
-          expect(checkItem('toy', 'task', job, undefined, SET).map((v) => v.rule)).toEqual([rule.id]);
+          expect(checkItem('toy', 'task', job, undefined, SET).map((v) => v.law)).toEqual([rule.id]);
         }),
         { numRuns: 100 },
       );
@@ -107,7 +107,7 @@ describe('a fifth API in a set through ApiModule', () => {
       { status: 200, url, body: { page: { jobs: [stray] } } },
       { apis: SET },
     );
-    expect(found.map((v) => [v.rule, v.instancePath])).toContainEqual([
+    expect(found.map((v) => [v.law, v.instancePath])).toContainEqual([
       'toy.items-belong-to-session',
       '/page/jobs/0/queue_id',
     ]);
@@ -146,9 +146,9 @@ describe('a fifth API in a set through ApiModule', () => {
       polls: 2,
       pollIntervalMs: 10,
     });
-    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     expect(result.exitCode).toBe(0);
-    const judged = result.rules.filter((r) => r.outcome === 'passed').map((r) => r.id);
+    const judged = result.laws.filter((r) => r.outcome === 'passed').map((r) => r.id);
     expect(judged).toEqual(
       expect.arrayContaining([
         'toy.finished-at-only-when-finished',
@@ -183,7 +183,7 @@ describe('a fifth API in a set through ApiModule', () => {
           pollIntervalMs: 10,
         });
         expect(result.exitCode).toBe(1);
-        expect(result.violations.map((v) => v.rule)).toContain(fault);
+        expect(result.violations.map((v) => v.law)).toContain(fault);
       } finally {
         mock.app.faults = new Set();
       }

@@ -33,8 +33,8 @@ const judged = (r: ConformanceResult) => ({ ...r, durationMs: 0, requestsPerSeco
 const verdict = (r: ConformanceResult) => ({
   exitCode: r.exitCode,
   error: r.error,
-  rules: r.rules.map((rule) => `${rule.id}: ${rule.outcome}`),
-  violations: r.violations.map((v) => [v.rule, v.operation, v.instancePath, v.message, v.curl, v.replay?.command]),
+  laws: r.laws.map((law) => `${law.id}: ${law.outcome}`),
+  violations: r.violations.map((v) => [v.law, v.operation, v.instancePath, v.message, v.curl, v.replay?.command]),
 });
 
 /**

@@ -3,7 +3,7 @@
  * and as a command, in the message of the rule's failed test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectRule, failureLine } from '../../src/conformance/vitest.js';
+import { expectLaw, failureLine } from '../../src/conformance/vitest.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -22,7 +22,7 @@ describe('describeConformance failures', () => {
       runs: 5,
       polls: 1,
     });
-    const violation = result.violations.find((v) => v.rule === 'ark.order-newest-first')!;
+    const violation = result.violations.find((v) => v.law === 'ark.order-newest-first')!;
     const line = failureLine(result, violation);
     expect(line).toContain(violation.message);
     expect(line).toContain(violation.curl);
@@ -30,18 +30,18 @@ describe('describeConformance failures', () => {
     if (violation.replay) expect(line).toContain(`; or ${violation.replay.command}`);
     expect(line).toMatch(/--seed 9/);
     // What the failed test of that rule prints: the seed in its message, and these lines in its diff.
-    const rule = result.rules.find((r) => r.id === 'ark.order-newest-first')!;
+    const rule = result.laws.find((r) => r.id === 'ark.order-newest-first')!;
     let failure: { message?: string; actual?: unknown } = {};
     try {
-      expectRule(result, rule);
+      expectLaw(result, rule);
     } catch (error) {
       failure = error as typeof failure;
     }
     expect(failure.message).toContain('(run with seed 9)');
-    const printed = result.violations.filter((v) => v.rule === rule.id).map((v) => failureLine(result, v));
+    const printed = result.violations.filter((v) => v.law === rule.id).map((v) => failureLine(result, v));
     expect(failure.actual).toEqual(printed);
     expect(printed).toContain(line);
-    const passed = result.rules.find((r) => r.outcome === 'passed' && r.judged > 0)!;
-    expect(() => expectRule(result, passed)).not.toThrow();
+    const passed = result.laws.find((r) => r.outcome === 'passed' && r.judged > 0)!;
+    expect(() => expectLaw(result, passed)).not.toThrow();
   });
 });

@@ -61,7 +61,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const result = await runConformance({ api: 'ark', baseUrl: `${server.url}/ark`, session: 'sesn-x', ...quick });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.map((v) => v.rule)).toContain('ark.not-a-server-error');
+    expect(result.violations.map((v) => v.law)).toContain('ark.not-a-server-error');
     expect(result.violations[0]!.curl).toMatch(/^curl -sS 'http:\/\/127\.0\.0\.1:\d+\/ark\/sessions\/sesn-x\/tasks/);
   });
 
@@ -74,7 +74,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const result = await runConformance({ api: 'jsonrpc', baseUrl: `${server.url}/rpc`, ...quick, timeoutMs: 5000 });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.find((v) => v.rule === 'jsonrpc.content-type')?.message).toMatch(/not JSON/);
+    expect(result.violations.find((v) => v.law === 'jsonrpc.content-type')?.message).toMatch(/not JSON/);
   });
 
   it('a response that never ends times out per request and is judged', async () => {
@@ -97,7 +97,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(result.exitCode).toBe(1);
-    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(
+    expect(result.violations.find((v) => v.law === 'ark.transport')?.message).toMatch(
       /no complete response within 400 ms/,
     );
   });
@@ -118,9 +118,9 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(/over 100000 bytes/);
+    expect(result.violations.find((v) => v.law === 'ark.transport')?.message).toMatch(/over 100000 bytes/);
     // A body that was never read is not said to be anything else (it is JSON, labelled as such).
-    expect(result.violations.map((v) => v.rule)).not.toContain('ark.content-type');
+    expect(result.violations.map((v) => v.law)).not.toContain('ark.content-type');
   });
 
   it('a connection reset mid-run is reported, not a crash', async () => {
@@ -140,7 +140,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.map((v) => v.rule)).toContain('ark.transport');
+    expect(result.violations.map((v) => v.law)).toContain('ark.transport');
   });
 
   it('a connection closed before the answer is sent again once: a correct server behind it passes', async () => {
@@ -160,7 +160,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     const result = await conformThrough(server, mock);
     expect(closed).toBeGreaterThan(10);
-    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     expect(result.exitCode).toBe(0);
   });
 
@@ -190,7 +190,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     const result = await conformThrough(server, mock);
     expect(given.size).toBeGreaterThan(0);
     expect(returned).toBeGreaterThan(0);
-    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     expect(result.exitCode).toBe(0);
   });
 
@@ -234,11 +234,11 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       return result;
     };
     const left = await run(true);
-    expect(left.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(left.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     expect(left.notes.some((note) => /had left the list/.test(note))).toBe(true);
     // Still listed, its cursor refused: the server's violation.
     const listed = await run(false);
-    expect(listed.violations.map((v) => v.rule)).toContain('jsonrpc.status-code');
+    expect(listed.violations.map((v) => v.law)).toContain('jsonrpc.status-code');
   });
 
   it('a server refusing limits above 25 (no maximum is documented) passes: no page size past the default is judged', async () => {
@@ -255,7 +255,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     const result = await conformThrough(server, mock);
     expect(refusedAt.has('30')).toBe(true);
-    expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message} — ${v.curl}`)).toEqual([]);
     expect(result.exitCode).toBe(0);
   });
 
@@ -275,7 +275,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
       });
     });
     const result = await conformThrough(server, mock);
-    const caught = result.violations.filter((v) => v.rule === 'ark.filter-session_thread_id');
+    const caught = result.violations.filter((v) => v.law === 'ark.filter-session_thread_id');
     expect(caught.length, [...sent].join(', ')).toBeGreaterThan(0);
     // The value caught is a listed thread id cut short by its last character.
     const cut = [...sent].find((value) => [...sent].some((other) => other !== value && other.startsWith(value)));
@@ -334,7 +334,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     await server.close();
     expect(result.exitCode).toBe(1);
-    expect(result.violations.map((v) => v.rule)).toEqual(
+    expect(result.violations.map((v) => v.law)).toEqual(
       expect.arrayContaining(['ark.paging-terminates', 'ark.no-duplicates-across-pages']),
     );
   });
@@ -355,7 +355,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     });
     await server.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(result.violations.map((v) => v.rule)).toContain('ark.not-a-server-error');
+    expect(result.violations.map((v) => v.law)).toContain('ark.not-a-server-error');
   });
 
   it('never follows a redirect to another host, so credentials stay where they were sent', async () => {
@@ -375,7 +375,7 @@ describe('hostile endpoints end in a clear verdict within the budget', () => {
     await server.close();
     await elsewhere.close();
     expect(elsewhere.requests()).toBe(0);
-    expect(result.violations.find((v) => v.rule === 'ark.transport')?.message).toMatch(
+    expect(result.violations.find((v) => v.law === 'ark.transport')?.message).toMatch(
       /redirect to http:\/\/localhost:\d+ not followed/,
     );
   });
@@ -421,7 +421,7 @@ const timed = async <T>(work: () => Promise<T>) => {
   return { value, ms: Date.now() - started };
 };
 const transportMessage = (result: ConformanceResult) =>
-  result.violations.find((v) => v.rule === 'ark.transport')?.message;
+  result.violations.find((v) => v.law === 'ark.transport')?.message;
 
 describe('runs that end: a stalled, trickling or endless API ends the run in bounded time and memory', () => {
   it('an API that accepts and never answers: exit 2 after 3 timeouts in a row, "the endpoint stopped answering"', async () => {
@@ -492,7 +492,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     const report = JSON.parse(run.out) as ConformanceResult;
     expect(report.exitCode).toBe(2);
     expect(report.incomplete).toMatch(/^the endpoint stopped answering .*no complete response within 200 ms/);
-    expect(report.rules.length).toBeGreaterThan(0);
+    expect(report.laws.length).toBeGreaterThan(0);
     // A JSON report on stdout: the reason also reaches the CI log on stderr.
     expect(run.err).toMatch(/^agent-task-contracts conform: INCOMPLETE: the endpoint stopped answering/);
   });
@@ -505,7 +505,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     await server.close();
     expect(result.exitCode).toBe(2);
     expect(result.requests).toBe(6);
-    expect(result.rules.find((r) => r.id === 'ark.response-schema')?.outcome).toBe('passed');
+    expect(result.laws.find((r) => r.id === 'ark.response-schema')?.outcome).toBe('passed');
     expect(result.incomplete).toMatch(/stopped answering after \d+ ms and 6 requests: 2 requests in a row/);
     for (const format of ['text', 'json', 'junit', 'html'] as const)
       expect(render(result, format)).toContain('the endpoint stopped answering');
@@ -533,7 +533,7 @@ describe('runs that end: a stalled, trickling or endless API ends the run in bou
     expect(ms).toBeGreaterThanOrEqual(1100);
     expect(ms).toBeLessThan(15_000);
     expect(run.out).toMatch(
-      /^INCOMPLETE: the deadline \(--deadline 1200 ms\) was reached after \d+ ms and \d+ requests; the rules below are what was judged until then; a larger --deadline lets the run finish$/m,
+      /^INCOMPLETE: the deadline \(--deadline 1200 ms\) was reached after \d+ ms and \d+ requests; the laws below are what was judged until then; a larger --deadline lets the run finish$/m,
     );
     expect(run.out).toMatch(/\d+ passed/);
   });

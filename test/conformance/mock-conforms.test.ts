@@ -25,13 +25,13 @@ describe('the mock conforms to the contract', () => {
           polls: 2,
           pollIntervalMs: 20,
         });
-        expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+        expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
         expect(result.exitCode).toBe(0);
-        expect(result.rules.length).toBeGreaterThan(10);
+        expect(result.laws.length).toBeGreaterThan(10);
         expect(result.requests).toBeGreaterThan(20);
         // The demo data is static between polls here, so only laws about change (and a rule about
         // a field the demo data never sets) may go unjudged; everything else is judged.
-        const unjudged = result.rules.filter((r) => r.outcome === 'not-exercised').map((r) => r.id);
+        const unjudged = result.laws.filter((r) => r.outcome === 'not-exercised').map((r) => r.id);
         expect(
           unjudged.filter((id) => !id.endsWith('.lifecycle-forward') && id !== 'everruns.root-session-not-self'),
         ).toEqual([]);

@@ -49,7 +49,7 @@ describe('a refusal of a value no document bounds is held to the error format', 
     );
     try {
       const result = await run('praxis', `${server.url}/praxis`);
-      expect(result.violations.map((v) => v.rule)).toContain('praxis.sessions.error-format');
+      expect(result.violations.map((v) => v.law)).toContain('praxis.sessions.error-format');
       expect(result.exitCode).toBe(1);
     } finally {
       server.close();
@@ -64,7 +64,7 @@ describe('a refusal of a value no document bounds is held to the error format', 
     );
     try {
       const result = await run('jsonrpc', `${server.url}/jsonrpc`);
-      expect(result.violations.map((v) => v.rule)).toContain('jsonrpc.error-format');
+      expect(result.violations.map((v) => v.law)).toContain('jsonrpc.error-format');
     } finally {
       server.close();
     }
@@ -80,8 +80,8 @@ describe('a refusal of a value no document bounds is held to the error format', 
     );
     try {
       const result = await run('praxis', `${server.url}/praxis`);
-      expect(result.violations.map((v) => v.rule)).not.toContain('praxis.sessions.error-format');
-      expect(result.rules.find((r) => r.id === 'praxis.sessions.error-format')?.judged).toBeGreaterThan(0);
+      expect(result.violations.map((v) => v.law)).not.toContain('praxis.sessions.error-format');
+      expect(result.laws.find((r) => r.id === 'praxis.sessions.error-format')?.judged).toBeGreaterThan(0);
     } finally {
       server.close();
     }

@@ -25,7 +25,7 @@ describe('replay', () => {
     const options = { api: 'ark', baseUrl: `${server.url}/api/v3`, session: 'sesn-x', runs: 50, polls: 1 } as const;
     try {
       const first = await runConformance({ ...options, seed: 11 });
-      const found = first.violations.find((v) => v.rule === 'ark.filter-session_thread_id');
+      const found = first.violations.find((v) => v.law === 'ark.filter-session_thread_id');
       expect(found?.replay?.path, 'found by a property case, with its path').toBeDefined();
       // Shrunk: the minimal failing request carries the filter and little else.
       expect(found!.curl).toContain('session_thread_id=');
@@ -38,7 +38,7 @@ describe('replay', () => {
       });
       expect(
         replay.violations.some(
-          (v) => v.rule === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path,
+          (v) => v.law === 'ark.filter-session_thread_id' && v.replay?.path === found!.replay!.path,
         ),
       ).toBe(true);
       // That case alone, beside the baseline walk it starts from: no refusal, probe, poll or other case.
@@ -136,7 +136,7 @@ describe('conform CLI', () => {
     expect(printed.err).toBe(`agent-task-contracts conform: hint: ${report.hint}\n`);
   });
 
-  it('--rules and --exclude-rules select what is judged', async () => {
+  it('--laws and --exclude-laws select what is judged', async () => {
     mock.app.faults = new Set(['everruns.result-path-shape']);
     const excluded = await runConformance({
       api: 'everruns',
@@ -144,7 +144,7 @@ describe('conform CLI', () => {
       session: 'demo',
       runs: 10,
       polls: 1,
-      excludeRules: ['everruns.result-path-*', 'everruns.final-content-fixed'],
+      excludeLaws: ['everruns.result-path-*', 'everruns.final-content-fixed'],
     });
     const only = await runConformance({
       api: 'everruns',
@@ -152,12 +152,12 @@ describe('conform CLI', () => {
       session: 'demo',
       runs: 10,
       polls: 1,
-      rules: ['everruns.filter-*'],
+      laws: ['everruns.filter-*'],
     });
     mock.app.faults = new Set();
     expect(excluded.exitCode).toBe(0);
     expect(only.exitCode).toBe(0);
-    expect(only.rules.every((r) => r.id.startsWith('everruns.filter-'))).toBe(true);
+    expect(only.laws.every((r) => r.id.startsWith('everruns.filter-'))).toBe(true);
   });
 
   it.each([
@@ -169,8 +169,8 @@ describe('conform CLI', () => {
       "--header must look like 'Name: value'",
     ],
     [
-      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--rules', 'ark.nope'],
-      'no rule matches "ark.nope"',
+      ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--laws', 'ark.nope'],
+      'no law matches "ark.nope"',
     ],
     [
       ['conform', '--api', 'ark', '--base-url', 'http://x', '--session', 'x', '--path', '1:2'],

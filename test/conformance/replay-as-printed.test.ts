@@ -220,12 +220,12 @@ describe('every fault: caught by its id, and the requests printed for it show it
     it(fault, async () => {
       const result = await conform(fault);
       expect(result.exitCode).toBe(1);
-      const violations = result.violations.filter((v) => v.rule === fault);
-      expect(violations.map((v) => v.rule)).toContain(fault);
+      const violations = result.violations.filter((v) => v.law === fault);
+      expect(violations.map((v) => v.law)).toContain(fault);
       // One bug under the law it breaks: a walk that loses tasks to paging, filtered or not, is a paging
       // violation; a filtered walk that loses one the filter matches says nothing of the filter.
       if (fault.endsWith('.paging-skips-nothing'))
-        expect(result.violations.filter((v) => /\.filter-/.test(v.rule)).map((v) => v.message)).toEqual([]);
+        expect(result.violations.filter((v) => /\.filter-/.test(v.law)).map((v) => v.message)).toEqual([]);
       for (const v of violations) {
         const op = operationsOf(apiOf(fault), BUILTIN).find((o) => o.operationId === v.operation)!;
         const law = lawsOf(op).find((l) => l.id === fault)!;
@@ -254,7 +254,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
           : undefined;
         mock.app.faults = new Set();
         expect(again, `${v.message}\n${requests.join('\n')}`).not.toEqual([]);
-        if (matched) expect(matched.map((m) => m.rule)).toContain(fault);
+        if (matched) expect(matched.map((m) => m.law)).toContain(fault);
       }
     }, 60_000);
   }
@@ -263,7 +263,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
 describe('the known case: an oldest-first page', () => {
   it('ark.order-newest-first prints the page it names, and a page that shows it is what whoever runs it sees', async () => {
     const result = await conform('ark.order-newest-first');
-    const v = result.violations.find((x) => x.rule === 'ark.order-newest-first')!;
+    const v = result.violations.find((x) => x.law === 'ark.order-newest-first')!;
     expect(v.message).toContain('on the same page');
     expect(v.requests).toBeUndefined();
     mock.app.faults = new Set(['ark.order-newest-first']);
@@ -277,7 +277,7 @@ describe('the known case: an oldest-first page', () => {
 
   it('a duplicate across pages prints both pages, in the order to run them', async () => {
     const result = await conform('ark.no-duplicates-across-pages');
-    const v = result.violations.find((x) => x.rule === 'ark.no-duplicates-across-pages')!;
+    const v = result.violations.find((x) => x.law === 'ark.no-duplicates-across-pages')!;
     expect(v.requests).toHaveLength(2);
     expect(v.curl).toBe(v.requests![1]);
     expect(v.requests![0]).not.toContain('cursor=');
@@ -290,7 +290,7 @@ describe('a change between two reads', () => {
     // The fault strikes from a walk on: a mock other cases walked is first put back as it started.
     await mock.app.reset();
     const result = await conform('everruns.immutable-fields');
-    const v = result.violations.find((x) => x.rule === 'everruns.immutable-fields')!;
+    const v = result.violations.find((x) => x.law === 'everruns.immutable-fields')!;
     expect(v.requests).toHaveLength(2);
     expect(v.curl).toBe(v.requests![1]);
     expect(v.apartMs).toBeGreaterThanOrEqual(0);
@@ -304,14 +304,14 @@ describe('a change between two reads', () => {
     // Everruns lists a session's tasks on one page: its two reads are one request made twice.
     await mock.app.reset();
     const result = await conform('everruns.ids-stable');
-    const v = result.violations.find((x) => x.rule === 'everruns.ids-stable')!;
+    const v = result.violations.find((x) => x.law === 'everruns.ids-stable')!;
     expect(v.requests).toHaveLength(2);
     expect(v.requests![0]).toBe(v.requests![1]);
     expect(v.apartMs).toBeGreaterThanOrEqual(0);
     expect(v.message).toMatch(/^task_\w+ is listed as task_\w+x when the list is read again/);
     // Ark's list takes pages: of both reads' requests, only the page each read lists the task on.
     await mock.app.reset();
-    const paged = (await conform('ark.ids-stable')).violations.find((x) => x.rule === 'ark.ids-stable')!;
+    const paged = (await conform('ark.ids-stable')).violations.find((x) => x.law === 'ark.ids-stable')!;
     expect(paged.requests).toHaveLength(2);
     expect(paged.requests!.every((r) => !r.includes('cursor='))).toBe(true);
   }, 60_000);
@@ -334,7 +334,7 @@ describe('a change between two reads', () => {
       polls: 1,
     });
     await server.close();
-    const v = result.violations.find((x) => x.rule === 'ark.ids-stable');
+    const v = result.violations.find((x) => x.law === 'ark.ids-stable');
     expect(v?.message).toMatch(new RegExp(`^${id} is listed as ${id}x when the list is read again`));
     expect(v!.requests).toHaveLength(2);
     expect(v!.requests![0]).not.toContain('limit=');
@@ -377,7 +377,7 @@ describe('replay lines', () => {
         headers: { Authorization: SECRET },
         replayCommand: 'agent-task-contracts',
       });
-      const line = result.violations.find((v) => v.rule === fault)?.replay?.command ?? '';
+      const line = result.violations.find((v) => v.law === fault)?.replay?.command ?? '';
       expect(line).toMatch(/^agent-task-contracts conform /);
       expect(line).not.toContain('sk-replay');
       expect(line).toContain(`--session ${session}`);

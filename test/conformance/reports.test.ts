@@ -78,7 +78,7 @@ describe('reports', () => {
   it('JUnit carries drift as system-out and coverage as properties', () => {
     const xml = render(results.violated!, 'junit');
     expect(xml).toMatch(/<property name="coverage.score" value="[\d.]+"\/>/);
-    expect(xml).toMatch(/<property name="coverage.rules" value="[\d.]+"\/>/);
+    expect(xml).toMatch(/<property name="coverage.laws" value="[\d.]+"\/>/);
     expect(xml).toMatch(
       /<system-out>drift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times/,
     );
@@ -88,7 +88,7 @@ describe('reports', () => {
     const one = { ...results.violated!, violations: results.violated!.violations.slice(0, 1) };
     expect(render(one, 'text')).toMatch(/; 1 distinct violation\n/);
     expect(render(one, 'html')).toContain('<strong>1</strong> distinct violation<');
-    expect(render({ ...one, rules: one.rules.slice(0, 1) }, 'text')).toMatch(/\n1 rule: /);
+    expect(render({ ...one, laws: one.laws.slice(0, 1) }, 'text')).toMatch(/\n1 law: /);
   });
 
   it('the text report shows the drift list and the coverage summary', () => {
@@ -97,7 +97,7 @@ describe('reports', () => {
       /\ndrift \(a warning; --fail-on-drift makes it a violation\):\n {2}listTasks field \/items\/\*\/x_undocumented_field: \d+ times, e\.g\. "added by the vendor"\n/,
     );
     expect(text).toMatch(
-      /\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, rules judged [\d.]+% \(\d+\/\d+\)\n {2}listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/,
+      /\ncoverage [\d.]+%: parameters sent [\d.]+%, states seen [\d.]+%, laws judged [\d.]+% \(\d+\/\d+\)\n {2}listTasks: parameters sent .*limit \(edge\/invalid\/valid\)/,
     );
     expect(render(results.failOnDrift!, 'text')).toMatch(/✗ ark\.no-undocumented-fields/);
     expect(render(results.failOnDrift!, 'text')).toMatch(/coverage [\d.]+% \(--min-coverage 99%\)/);

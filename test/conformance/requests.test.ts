@@ -63,9 +63,7 @@ const editItems =
     });
   };
 
-const rules = (result: Awaited<ReturnType<typeof runConformance>>) => [
-  ...new Set(result.violations.map((v) => v.rule)),
-];
+const rules = (result: Awaited<ReturnType<typeof runConformance>>) => [...new Set(result.violations.map((v) => v.law))];
 
 describe('combinations with absence, numbers across the range, cursors at every position', () => {
   it('a filter value honoured only beside another parameter is caught on the value sent alone', async () => {
@@ -130,7 +128,7 @@ describe('unknown ids of the listed form', () => {
     );
     expect(rules(result)).toContain('everruns.unknown-session-404');
     // The id that cannot be real is answered 404, as documented: only the listed form shows the break.
-    const shown = result.violations.filter((v) => v.rule === 'everruns.unknown-session-404').map((v) => v.curl);
+    const shown = result.violations.filter((v) => v.law === 'everruns.unknown-session-404').map((v) => v.curl);
     expect(shown.every((curl) => /sessions\/[a-z]{4}\/tasks/.test(curl))).toBe(true);
   }, 30_000);
 
@@ -157,7 +155,7 @@ describe('unknown ids of the listed form', () => {
       session,
     );
     expect(rules(result)).toContain('everruns.unknown-session-404');
-    const shown = result.violations.filter((v) => v.rule === 'everruns.unknown-session-404').map((v) => v.curl);
+    const shown = result.violations.filter((v) => v.law === 'everruns.unknown-session-404').map((v) => v.curl);
     expect(shown.every((curl) => curl.includes(`/sessions/${head}`))).toBe(true);
   }, 30_000);
 
@@ -185,7 +183,7 @@ describe('unknown ids of the listed form', () => {
       }),
       'sesn_005',
     );
-    expect(result.violations.map((v) => `${v.rule}: ${v.message} ${v.curl}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message} ${v.curl}`)).toEqual([]);
     expect(result.notes.join('\n')).toMatch(/sesn_\d{3}, sesn_\d{3}, sesn_\d{3}, of the form of the sessions listed/);
   }, 30_000);
 });
@@ -194,7 +192,7 @@ it('the demo mock conforms on every API, with every filter value alone and a cur
   for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc'] as const) {
     const result = await runConformance({ api, baseUrl: mock.base(api), session: SESSIONS[api], ...quick });
     expect(
-      result.violations.map((v) => `${v.rule}: ${v.message}`),
+      result.violations.map((v) => `${v.law}: ${v.message}`),
       api,
     ).toEqual([]);
     for (const op of result.coverage.operations) {

@@ -1,9 +1,9 @@
 /** The verdict of a run from a hand-built final state: exit code, counts, coverage threshold, error and interruption. */
 import { describe, expect, it } from 'vitest';
 import { type RunState, toResult } from '../../src/conformance/result.js';
-import type { Coverage, Outcome, RuleOutcome } from '../../src/conformance/types.js';
+import type { Coverage, LawOutcome, Outcome } from '../../src/conformance/types.js';
 
-const rule = (id: string, outcome: Outcome): RuleOutcome => ({
+const rule = (id: string, outcome: Outcome): LawOutcome => ({
   id,
   statement: `${id} holds`,
   source: { file: 'seed.md', sentence: `${id}.` },
@@ -14,8 +14,8 @@ const rule = (id: string, outcome: Outcome): RuleOutcome => ({
 
 const coverage: Coverage = {
   operations: [],
-  rules: { total: 3, judged: 2, missing: ['ark.c'] },
-  percent: { parameters: 50, states: 50, rules: 67 },
+  laws: { total: 3, judged: 2, missing: ['ark.c'] },
+  percent: { parameters: 50, states: 50, laws: 67 },
   score: 56,
 };
 
@@ -50,7 +50,7 @@ describe('toResult', () => {
     const result = toResult(state(['violated', 'passed', 'not-exercised']));
     expect(result.exitCode).toBe(1);
     expect(result.counts).toEqual({ passed: 1, violated: 1, notExercised: 1 });
-    expect(result.rules.map((r) => r.id)).toEqual(['ark.a', 'ark.b', 'ark.c']);
+    expect(result.laws.map((r) => r.id)).toEqual(['ark.a', 'ark.b', 'ark.c']);
     expect(result).toMatchObject({ api: 'ark', seed: 11, requests: 30, durationMs: 2000, requestsPerSecond: 15 });
     expect(result.baseUrl).not.toContain('k3y-value');
     expect(JSON.stringify(result.newValues)).not.toContain('k3y-value');
@@ -81,7 +81,7 @@ describe('toResult', () => {
     const result = toResult(failed);
     expect(result.exitCode).toBe(2);
     expect(result.error).toBe('connection refused');
-    expect(result.rules).toEqual([]);
+    expect(result.laws).toEqual([]);
     expect(result.counts).toEqual({ passed: 0, violated: 0, notExercised: 0 });
     expect(result.newValues).toEqual([]);
     expect(failed.outcomesCalls()).toBe(0);

@@ -30,8 +30,8 @@ afterAll(async () => {
 
 const verdict = (r: ConformanceResult) => ({
   exitCode: r.exitCode,
-  rules: r.rules.map((rule) => `${rule.id}: ${rule.outcome}`),
-  violations: r.violations.map((v) => `${v.rule} ${v.operation} ${v.instancePath}`).sort(),
+  laws: r.laws.map((law) => `${law.id}: ${law.outcome}`),
+  violations: r.violations.map((v) => `${v.law} ${v.operation} ${v.instancePath}`).sort(),
   sent: r.coverage.operations.map((o) => o.parameters.sent),
 });
 

@@ -16,8 +16,8 @@ const verdict = (r: ConformanceResult) => ({
   exitCode: r.exitCode,
   error: r.error,
   incomplete: r.incomplete,
-  rules: r.rules.map((rule) => `${rule.id}: ${rule.outcome}, ${rule.judged} judged`),
-  violations: r.violations.map((v) => `${v.rule}: ${v.message}`),
+  laws: r.laws.map((law) => `${law.id}: ${law.outcome}, ${law.judged} judged`),
+  violations: r.violations.map((v) => `${v.law}: ${v.message}`),
 });
 
 /** An HTTP-date `ms` from now, as a server writes it (IMF-fixdate). */
@@ -69,12 +69,12 @@ describe('throttles now and then, and what is not one', () => {
       return result;
     };
     const waited = await run({ 'retry-after': dateIn(1000) });
-    expect(waited.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(waited.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     expect(waited.exitCode).toBe(0);
     expect(waited.waited?.times).toBeGreaterThan(0);
     const judged = await run({});
     // Which request met the first 503 is timing; that some did and were judged is not.
-    expect(judged.violations.find((v) => v.rule === 'ark.not-a-server-error')?.message).toMatch(/ got 503$/);
+    expect(judged.violations.find((v) => v.law === 'ark.not-a-server-error')?.message).toMatch(/ got 503$/);
     expect(judged.waited).toBeUndefined();
   });
 

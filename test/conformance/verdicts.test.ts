@@ -45,9 +45,9 @@ describe('the mock passes on every API, with its demo sessions and without, for 
           });
           if (result.exitCode !== 0)
             failures.push(
-              `seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`).join('; ')}`,
+              `seed ${seed}, session ${session ?? '(none)'}: ${result.error ?? result.violations.map((v) => `${v.law}: ${v.message} (${v.curl})`).join('; ')}`,
             );
-          if (result.counts.passed < 10) failures.push(`seed ${seed}: only ${result.counts.passed} rules judged`);
+          if (result.counts.passed < 10) failures.push(`seed ${seed}: only ${result.counts.passed} laws judged`);
           if (result.hint !== undefined) failures.push(`seed ${seed}: a set-up hint on a correct run: ${result.hint}`);
         }
       }
@@ -68,8 +68,8 @@ describe('the mock passes on every API, with its demo sessions and without, for 
         polls: 2,
         pollIntervalMs: 0,
       });
-      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
-      expect(result.rules.find((r) => r.id === 'jsonrpc.filter-session_id')?.outcome).toBe('passed');
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
+      expect(result.laws.find((r) => r.id === 'jsonrpc.filter-session_id')?.outcome).toBe('passed');
     }
   });
 });
@@ -97,7 +97,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       pollIntervalMs: 0,
     });
     await server.close();
-    const outcome = (id: string) => result.rules.find((r) => r.id === id);
+    const outcome = (id: string) => result.laws.find((r) => r.id === id);
     for (const id of [
       'ark.finished-at-only-when-terminal',
       'ark.times-are-unix-millis',
@@ -129,7 +129,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       polls: 1,
     });
     expect(plain.exitCode).toBe(0);
-    const unexercised = plain.rules.filter((r) => r.outcome === 'not-exercised');
+    const unexercised = plain.laws.filter((r) => r.outcome === 'not-exercised');
     expect(unexercised.map((r) => r.id)).toContain('everruns.lifecycle-forward');
     expect(renderJunit(plain)).toMatch(
       /name="everruns.lifecycle-forward">\s*<skipped message="not exercised: no task was seen to change state/,
@@ -168,8 +168,8 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
         .flatMap((op) => lawsOf(op).map((l) => l.id))
         .filter((id) => !id.endsWith('.no-undocumented-fields')),
     );
-    expect(new Set(result.rules.map((r) => r.id))).toEqual(catalogue);
-    for (const rule of result.rules) if (rule.outcome === 'passed') expect(rule.judged, rule.id).toBeGreaterThan(0);
+    expect(new Set(result.laws.map((r) => r.id))).toEqual(catalogue);
+    for (const rule of result.laws) if (rule.outcome === 'passed') expect(rule.judged, rule.id).toBeGreaterThan(0);
     expect(result.counts.passed + result.counts.violated + result.counts.notExercised).toBe(catalogue.size);
   });
 });
@@ -222,7 +222,7 @@ describe('drift and coverage', () => {
     );
     expect(warned.drift[0]!.count).toBeGreaterThan(1);
     expect(failed.exitCode).toBe(1);
-    expect(failed.violations.map((v) => v.rule)).toContain('ark.no-undocumented-fields');
+    expect(failed.violations.map((v) => v.law)).toContain('ark.no-undocumented-fields');
   });
 
   it('coverage names what was exercised and what was not; --min-coverage fails a run below it', async () => {
@@ -248,10 +248,10 @@ describe('drift and coverage', () => {
     expect(op.states?.missing).toEqual([]);
     expect(op.transitions.seen).toEqual([]);
     expect(op.transitions.missing.length).toBeGreaterThan(5);
-    expect(result.coverage.percent.rules).toBeLessThan(100);
-    expect(result.coverage.rules.missing).toContain('ark.lifecycle-forward');
+    expect(result.coverage.percent.laws).toBeLessThan(100);
+    expect(result.coverage.laws.missing).toContain('ark.lifecycle-forward');
     const mean =
-      (result.coverage.percent.parameters + result.coverage.percent.states + result.coverage.percent.rules) / 3;
+      (result.coverage.percent.parameters + result.coverage.percent.states + result.coverage.percent.laws) / 3;
     expect(result.coverage.score).toBeCloseTo(mean, 0);
     expect(result.exitCode).toBe(0);
     const strict = await runConformance({
@@ -305,7 +305,7 @@ describe("a --base-url that is not the API's root: the violations, and a hint be
       const result = await runConformance({ api, baseUrl, seed: 1, runs: 5, polls: 1, pollIntervalMs: 0 });
       // The verdict stands: a 404 to the documented list is judged as it came.
       expect(result.exitCode).toBe(1);
-      expect(result.violations.map((v) => v.rule)).toContain(
+      expect(result.violations.map((v) => v.law)).toContain(
         `${api === 'praxis' ? 'praxis.sessions' : api}.status-code`,
       );
       expect(result.hint).toBe(
@@ -337,7 +337,7 @@ describe('a cursor the server ignores is caught, on either side', () => {
         polls: 1,
       });
       await server.close();
-      const found = result.violations.filter((v) => v.rule === 'jsonrpc.cursor-exclusive');
+      const found = result.violations.filter((v) => v.law === 'jsonrpc.cursor-exclusive');
       expect(found.map((v) => v.message).join('\n')).toMatch(new RegExp(`${param}=\\w+ .*itself`));
     });
   }
@@ -362,9 +362,9 @@ describe('a cursor from a different query returns 400, whichever query made it',
     });
     const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
     await server.close();
-    const found = result.violations.filter((v) => v.rule === 'praxis.sessions.cursor-bound-to-query');
+    const found = result.violations.filter((v) => v.law === 'praxis.sessions.cursor-bound-to-query');
     expect(found.map((v) => v.curl).join('\n')).toMatch(/page=/);
-    expect(result.rules.find((r) => r.id === 'praxis.sessions.cursor-bound-to-query')?.outcome).toBe('violated');
+    expect(result.laws.find((r) => r.id === 'praxis.sessions.cursor-bound-to-query')?.outcome).toBe('violated');
   });
 });
 
@@ -382,7 +382,7 @@ describe('Praxis background tasks are judged on sessions from the first listed t
     });
     const result = await runConformance({ api: 'praxis', baseUrl: `${server.url}/praxis`, seed: 1, runs: 5, polls: 1 });
     await server.close();
-    const failed = result.violations.filter((v) => v.rule.startsWith('praxis.background-tasks.'));
+    const failed = result.violations.filter((v) => v.law.startsWith('praxis.background-tasks.'));
     expect(failed.map((v) => v.curl).join('\n')).toContain(`/sessions/${oldest}/`);
   });
 });
@@ -408,13 +408,13 @@ describe('a page capped below the limit asked for offers a next cursor, or what 
   };
 
   it('Ark: pages capped at 30 tasks without next_cursor past the cap are caught (paging-skips-nothing)', async () => {
-    const lost = (await cappedAt30(false)).violations.find((v) => v.rule === 'ark.paging-skips-nothing');
+    const lost = (await cappedAt30(false)).violations.find((v) => v.law === 'ark.paging-skips-nothing');
     expect(lost?.requests?.some((r) => /limit=73/.test(r))).toBe(true);
   });
 
   it('Ark: pages capped at 30 tasks with a next cursor pass', async () => {
     const result = await cappedAt30(true);
-    expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+    expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
   });
 });
 
@@ -428,10 +428,10 @@ describe('the child session a started Everruns task links to exists', () => {
     const options = { api: 'everruns', session: 'demo', seed: 1, runs: 5, polls: 1 } as const;
     const broken = await runConformance({ ...options, baseUrl: `${server.url}/everruns` });
     await server.close();
-    const found = broken.violations.find((v) => v.rule === 'everruns.linked-session-exists');
+    const found = broken.violations.find((v) => v.law === 'everruns.linked-session-exists');
     expect(found?.message).toMatch(/^task_\w+ is (running|awaiting_input) and its links.child_session_id names/);
     expect(found?.curl).toContain('/v1/sessions/child_');
     const served = await runConformance({ ...options, baseUrl: mock.base('everruns') });
-    expect(served.rules.find((r) => r.id === 'everruns.linked-session-exists')?.outcome).toBe('passed');
+    expect(served.laws.find((r) => r.id === 'everruns.linked-session-exists')?.outcome).toBe('passed');
   });
 });

@@ -107,8 +107,8 @@ describe('the parts of a walk', () => {
 /** The verdict: the exit code, each law's outcome, each violation with its requests and replay line. */
 const verdict = (r: ConformanceResult) => ({
   exitCode: r.exitCode,
-  rules: r.rules.map((rule) => `${rule.id}: ${rule.outcome}`),
-  violations: r.violations.map((v) => [v.rule, v.operation, v.instancePath, v.message, v.curl, v.replay?.command]),
+  laws: r.laws.map((law) => `${law.id}: ${law.outcome}`),
+  violations: r.violations.map((v) => [v.law, v.operation, v.instancePath, v.message, v.curl, v.replay?.command]),
 });
 
 /** A server in front of the mock whose page after the `n`-th item of the list (a cursor there) leaves out the next. */
@@ -148,14 +148,14 @@ describe('the walk joined from its parts is judged as the walk page after page',
       };
       expect((await twice(mock.base(api))).exitCode).toBe(0);
       const duplicates = await twice(mock.base(api), [`${api}.no-duplicates-across-pages`]);
-      expect(duplicates.violations.map((v) => v.rule)).toContain(`${api}.no-duplicates-across-pages`);
+      expect(duplicates.violations.map((v) => v.law)).toContain(`${api}.no-duplicates-across-pages`);
       // After the 40th item, where a part starts, and after the 29th, inside one.
       for (const n of [40, 29]) {
         const server = await skipsAfter(api, items, n);
         try {
           const skipped = await twice(`${server.url}/${api}`);
           expect(
-            skipped.violations.map((v) => v.rule),
+            skipped.violations.map((v) => v.law),
             `after item ${n}`,
           ).toContain(`${api}.paging-skips-nothing`);
         } finally {

@@ -15,7 +15,7 @@ import { BUILTIN } from '../helpers/apis.js';
 const ark = operation('ark', 'listTasks', BUILTIN);
 const everruns = operation('everruns', 'listTasks', BUILTIN);
 
-const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
+const lawIds = (violations: { law: string }[]) => [...new Set(violations.map((v) => v.law))].sort();
 const arkItem = (n: number, extra: JsonObject = {}): JsonObject => ({
   ...arkTask(),
   task_id: `task-${n}`,
@@ -35,7 +35,7 @@ const tool = (id: string) => ({ tool: { name: 'bash', tool_use_id: id } });
 describe('nested ids: no two objects of one answer or walk share one', () => {
   it('two tasks with one tool_use_id break ark.unique-tool-use-id; distinct ones or none do not', () => {
     const shared = checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_a'))] }));
-    expect(rules(shared)).toEqual(['ark.unique-tool-use-id']);
+    expect(lawIds(shared)).toEqual(['ark.unique-tool-use-id']);
     expect(shared[0]!.instancePath).toBe('/items/1/tool/tool_use_id');
     expect(shared[0]!.message).toContain('task-2 gives tool.tool_use_id "toolu_a", like task-1');
     expect(checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_b'))] }))).toEqual(
@@ -49,14 +49,14 @@ describe('nested ids: no two objects of one answer or walk share one', () => {
       exchange({ items, ...(cursor === undefined ? {} : { next_cursor: cursor }) });
     const walk = (a: JsonObject, b: JsonObject) => ({ pages: [page([a], 1), page([b])], cursors: ['1', undefined] });
     const found = checkWalk(ark, walk(arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_a'))));
-    expect(found.filter((v) => v.rule === 'ark.unique-tool-use-id').map((v) => v.pages)).toEqual([[0, 1]]);
+    expect(found.filter((v) => v.law === 'ark.unique-tool-use-id').map((v) => v.pages)).toEqual([[0, 1]]);
     const again = checkWalk(ark, walk(arkItem(1, tool('toolu_a')), arkItem(1, tool('toolu_a'))));
-    expect(rules(again)).not.toContain('ark.unique-tool-use-id');
+    expect(lawIds(again)).not.toContain('ark.unique-tool-use-id');
   });
 
   it('two pending asks with one id break everruns.unique-input-request-id', () => {
     const body = [asking(1, { id: 'ask_1' }), asking(2, { id: 'ask_1' })];
-    expect(rules(checkListPage(everruns, exchange(body)))).toEqual(['everruns.unique-input-request-id']);
+    expect(lawIds(checkListPage(everruns, exchange(body)))).toEqual(['everruns.unique-input-request-id']);
   });
 });
 
@@ -68,7 +68,7 @@ describe('stable ids: the same between two reads of the same object', () => {
     const at = { updated_at: '2026-11-29T10:00:00.250Z' };
     const before = asking(1, { id: 'ask_1' }, at);
     const found = checkTimeline(everruns, snap(everruns, before), snap(everruns, asking(1, { id: 'ask_2' }, at)));
-    expect(rules(found)).toEqual(['everruns.stable-input-request-id']);
+    expect(lawIds(found)).toEqual(['everruns.stable-input-request-id']);
     expect(found[0]!.instancePath).toBe('/input_request/id');
     // An updated_at in whole seconds that stayed the same: answered and asked again within that second.
     const coarse = (id: string) => asking(1, { id }, { updated_at: '2026-11-29T10:00:00Z' });
@@ -89,7 +89,7 @@ describe('stable ids: the same between two reads of the same object', () => {
   it('a tool call id that changes between reads breaks ark.stable-tool-use-id, in any state', () => {
     const before = arkItem(1, tool('toolu_a'));
     const after = { ...arkItem(1, tool('toolu_b')), state: 'succeeded', finished_at: 1_764_410_500_000 };
-    expect(rules(checkTimeline(ark, snap(ark, before), snap(ark, after)))).toEqual(['ark.stable-tool-use-id']);
+    expect(lawIds(checkTimeline(ark, snap(ark, before), snap(ark, after)))).toEqual(['ark.stable-tool-use-id']);
     expect(checkTimeline(ark, snap(ark, arkItem(1)), snap(ark, arkItem(1, tool('toolu_b'))))).toEqual([]);
   });
 });
@@ -100,7 +100,7 @@ describe('final content: a terminal task keeps what it produced', () => {
     const report = { name: 'report', type: 'file', path: '/out/report.md', url: null };
     const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
     const late = checkTimeline(everruns, snap(task('succeeded', [])), snap(task('succeeded', [report])));
-    expect(rules(late)).toEqual(['everruns.final-content-fixed']);
+    expect(lawIds(late)).toEqual(['everruns.final-content-fixed']);
     expect(checkTimeline(everruns, snap(task('running', [])), snap(task('running', [report])))).toEqual([]);
   });
 });
@@ -115,7 +115,7 @@ describe('states that stop work: nothing grows while the same wait holds', () =>
   it('an artifact or progress made while one ask stays pending breaks everruns.nothing-grows-while-awaiting-input', () => {
     const ask = { id: 'ask_1', prompt: 'Which database first?' };
     const grown = checkTimeline(everruns, snap(waiting(ask, [])), snap(waiting(ask, [report])));
-    expect(rules(grown)).toEqual(['everruns.nothing-grows-while-awaiting-input']);
+    expect(lawIds(grown)).toEqual(['everruns.nothing-grows-while-awaiting-input']);
     expect(grown[0]!.instancePath).toBe('/artifacts');
     expect(grown[0]!.message).toContain('artifacts went from 0 to 1 entries while the task stayed awaiting_input');
     const step = (current: number) => ({ current, total: 10, label: null, unit: null, steps: [] });
@@ -132,7 +132,7 @@ describe('states that stop work: nothing grows while the same wait holds', () =>
     expect(apart(waiting(ask('ask_1'), []), waiting(ask('ask_1', 'And the schema?'), [report]))).toEqual([]);
     expect(apart(waiting(null, []), waiting(null, [report]))).toEqual([]);
     const running = { ...waiting(null, [report]), state: 'running' };
-    expect(rules(apart(waiting(ask('ask_1'), []), running))).not.toContain(
+    expect(lawIds(apart(waiting(ask('ask_1'), []), running))).not.toContain(
       'everruns.nothing-grows-while-awaiting-input',
     );
   });
@@ -147,7 +147,7 @@ describe('states that stop work: nothing grows while the same wait holds', () =>
     });
     const apart = (before: JsonObject, after: JsonObject) => checkTimeline(jsonrpc, snap(before), snap(after));
     const law = 'jsonrpc.nothing-grows-while-input-required';
-    expect(rules(apart(task(['call_a', 'call_b'], 1), task(['call_b', 'call_a'], 2)))).toEqual([law]);
+    expect(lawIds(apart(task(['call_a', 'call_b'], 1), task(['call_b', 'call_a'], 2)))).toEqual([law]);
     const tokens = (output_tokens: number) => ({ input_tokens: 5, details: { output_tokens } });
     const used = apart(task(['call_a'], 1, tokens(7)), task(['call_a'], 1, tokens(9)));
     expect(used.map((v) => v.message)).toEqual([
@@ -167,9 +167,9 @@ describe('members under one condition: all or none', () => {
 
   it('error_code without error_message (or the reverse) breaks ark.present-together; both or neither do not', () => {
     const lone = checkListPage(ark, exchange({ items: [failed({ error_code: 'killed' })] }));
-    expect(rules(lone)).toEqual(['ark.present-together']);
+    expect(lawIds(lone)).toEqual(['ark.present-together']);
     expect(lone[0]!.instancePath).toBe('/items/0/error_message');
-    expect(rules(checkListPage(ark, exchange({ items: [failed({ error_message: 'killed by the user' })] })))).toEqual([
+    expect(lawIds(checkListPage(ark, exchange({ items: [failed({ error_message: 'killed by the user' })] })))).toEqual([
       'ark.present-together',
     ]);
     expect(checkListPage(ark, exchange({ items: [failed({ error_code: 'killed', error_message: 'x' })] }))).toEqual([]);
@@ -187,7 +187,7 @@ describe('members under one condition: all or none', () => {
 
 describe('limit 0, the documented minimum', () => {
   it('an Ark page of limit=0 holds no task: one that lists any breaks ark.limit-respected', () => {
-    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }, [['limit', '0']])))).toEqual([
+    expect(lawIds(checkListPage(ark, exchange({ items: [arkItem(1)] }, [['limit', '0']])))).toEqual([
       'ark.limit-respected',
     ]);
     expect(checkListPage(ark, exchange({ items: [] }, [['limit', '0']]))).toEqual([]);

@@ -28,7 +28,7 @@ const arkItem = (n: number, extra: Record<string, unknown> = {}) => ({
   started_at: 1_764_410_400_000 - n * 1000 + 5,
   ...extra,
 });
-const rules = (violations: { rule: string }[]) => [...new Set(violations.map((v) => v.rule))].sort();
+const lawIds = (violations: { law: string }[]) => [...new Set(violations.map((v) => v.law))].sort();
 
 describe('page laws', () => {
   it('a conforming Ark page has no violations', () => {
@@ -40,24 +40,24 @@ describe('page laws', () => {
   });
   it('limit, default limit, filters (comma-separated), session ownership', () => {
     const three = { items: [arkItem(1), arkItem(2), arkItem(3)] };
-    expect(rules(checkListPage(ark, exchange(three, [['limit', '2']]), {}))).toEqual(['ark.limit-respected']);
+    expect(lawIds(checkListPage(ark, exchange(three, [['limit', '2']]), {}))).toEqual(['ark.limit-respected']);
     const many = { items: Array.from({ length: 21 }, (_, i) => arkItem(i)) };
-    expect(rules(checkListPage(ark, exchange(many), {}))).toEqual(['ark.default-limit']);
+    expect(lawIds(checkListPage(ark, exchange(many), {}))).toEqual(['ark.default-limit']);
     const mixed = { items: [arkItem(1), arkItem(2, { state: 'queued', started_at: undefined })] };
     delete (mixed.items[1] as Record<string, unknown>).started_at;
     expect(checkListPage(ark, exchange(mixed, [['state', 'running,queued']]), {})).toEqual([]);
-    expect(rules(checkListPage(ark, exchange(mixed, [['state', 'running']]), {}))).toEqual(['ark.filter-state']);
-    expect(rules(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual([
+    expect(lawIds(checkListPage(ark, exchange(mixed, [['state', 'running']]), {}))).toEqual(['ark.filter-state']);
+    expect(lawIds(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual([
       'ark.items-belong-to-session',
     ]);
   });
   it('status, content type and server errors', () => {
-    expect(rules(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
-    expect(rules(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);
+    expect(lawIds(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
+    expect(lawIds(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);
     expect(
-      rules(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {})),
+      lawIds(checkListPage(ark, { ...exchange(undefined), contentType: 'text/html', bodyError: 'not JSON' }, {})),
     ).toEqual(['ark.content-type']);
-    expect(rules(checkListPage(ark, { ...exchange({ items: [] }), contentType: 'text/plain' }, {}))).toEqual([
+    expect(lawIds(checkListPage(ark, { ...exchange({ items: [] }), contentType: 'text/plain' }, {}))).toEqual([
       'ark.content-type',
     ]);
   });
@@ -67,7 +67,7 @@ describe('page laws', () => {
       exchange({ items: [arkItem(1), arkItem(2, { finished_at: 1_764_410_499_000 })] }),
       {},
     );
-    expect(found.map((v) => [v.rule, v.instancePath])).toEqual([
+    expect(found.map((v) => [v.law, v.instancePath])).toEqual([
       ['ark.finished-at-only-when-terminal', '/items/1/finished_at'],
     ]);
   });
@@ -108,12 +108,12 @@ describe('walk laws', () => {
   });
   it('duplicates, order across pages, repeated cursor, endless empty pages', () => {
     expect(
-      rules(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined]))),
+      lawIds(checkWalk(ark, walk([{ items: [arkItem(1), arkItem(2)] }, { items: [arkItem(2)] }], ['2', undefined]))),
     ).toEqual(['ark.no-duplicates-across-pages']);
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual([
+    expect(lawIds(checkWalk(ark, walk([{ items: [arkItem(3)] }, { items: [arkItem(1)] }], ['1', undefined])))).toEqual([
       'ark.order-newest-first',
     ]);
-    expect(rules(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual([
+    expect(lawIds(checkWalk(ark, walk([{ items: [arkItem(1)] }, { items: [arkItem(2)] }], ['7', '7'])))).toEqual([
       'ark.paging-terminates',
     ]);
     const endless = {
@@ -123,7 +123,7 @@ describe('walk laws', () => {
       ),
       capped: true,
     };
-    expect(rules(checkWalk(ark, endless))).toEqual(['ark.paging-terminates']);
+    expect(lawIds(checkWalk(ark, endless))).toEqual(['ark.paging-terminates']);
     // A filtered walk may scan many rows that match nothing before it ends: its empty pages are not judged.
     const query: [string, string][] = [
       ['limit', '1'],
@@ -133,7 +133,7 @@ describe('walk laws', () => {
     expect(checkWalk(ark, scanning)).toEqual([]);
     // A loop is one still.
     const looping = { ...scanning, cursors: ['1', '2', '3', '3', '5', '6', '7'] };
-    expect(rules(checkWalk(ark, looping))).toEqual(['ark.paging-terminates']);
+    expect(lawIds(checkWalk(ark, looping))).toEqual(['ark.paging-terminates']);
   });
   it('a short or empty page that still offers a cursor is allowed: the documents only say to stop when none comes back', () => {
     expect(
@@ -146,14 +146,14 @@ describe('walk laws', () => {
       { data: [s('sesn_b', '2026-11-29T10:00:00Z'), s('sesn_a', '2026-11-29T11:00:00Z')], next_page: null },
     ];
     // One page shows its own order: the page law finds it, the walk adds nothing for one page.
-    expect(rules(checkListPage(sessions, exchange(pages[0])))).toContain('praxis.sessions.order-newest-first');
+    expect(lawIds(checkListPage(sessions, exchange(pages[0])))).toContain('praxis.sessions.order-newest-first');
     expect(checkWalk(sessions, walk(pages, [undefined]))).toEqual([]);
   });
   it('a complete filtered walk is exactly the part of the baseline that matches every added filter', () => {
     const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
     const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];
     const compare = (query: [string, string][], filtered: ReturnType<typeof t>[]) =>
-      rules(
+      lawIds(
         applyLaws(jsonrpc, 'comparison', { query, baselineQuery: [['session_id', 's']], filtered, baseline }).flatMap(
           (o) => o.judgement.violations,
         ),
@@ -212,14 +212,14 @@ describe('error laws', () => {
       errorType: 'invalid_request_error',
     } as const;
     expect(checkErrorResponse(sessions, exchange(good, [], 400), expected)).toEqual([]);
-    expect(rules(checkErrorResponse(sessions, exchange({ data: [], next_page: null }, [], 200), expected))).toEqual([
+    expect(lawIds(checkErrorResponse(sessions, exchange({ data: [], next_page: null }, [], 200), expected))).toEqual([
       'praxis.sessions.unsupported-filter-400',
     ]);
-    expect(rules(checkErrorResponse(sessions, exchange({ message: 'bad' }, [], 400), expected))).toEqual([
+    expect(lawIds(checkErrorResponse(sessions, exchange({ message: 'bad' }, [], 400), expected))).toEqual([
       'praxis.sessions.error-format',
     ]);
     expect(
-      rules(
+      lawIds(
         checkErrorResponse(
           sessions,
           exchange({ ...good, error: { type: 'api_error', message: 'x' } }, [], 400),
@@ -237,18 +237,18 @@ describe('error laws', () => {
         expected,
       ),
     ).toEqual([]);
-    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: 'bad limit' }, [], 422), expected))).toEqual([
+    expect(lawIds(checkErrorResponse(jsonrpc, exchange({ detail: 'bad limit' }, [], 422), expected))).toEqual([
       'jsonrpc.error-format',
     ]);
-    expect(rules(checkErrorResponse(jsonrpc, exchange({ detail: [] }, [], 400), expected))).toEqual([
+    expect(lawIds(checkErrorResponse(jsonrpc, exchange({ detail: [] }, [], 400), expected))).toEqual([
       'jsonrpc.invalid-parameter-422',
     ]);
     const arkExpected = { law: 'ark.invalid-limit-rejected', status: '4xx' } as const;
     expect(checkErrorResponse(ark, exchange('nope', [], 400), arkExpected)).toEqual([]);
-    expect(rules(checkErrorResponse(ark, exchange({ items: [] }, [], 200), arkExpected))).toEqual([
+    expect(lawIds(checkErrorResponse(ark, exchange({ items: [] }, [], 200), arkExpected))).toEqual([
       'ark.invalid-limit-rejected',
     ]);
-    expect(rules(checkErrorResponse(ark, exchange({}, [], 500), arkExpected))).toEqual(['ark.not-a-server-error']);
+    expect(lawIds(checkErrorResponse(ark, exchange({}, [], 500), arkExpected))).toEqual(['ark.not-a-server-error']);
   });
 });
 
@@ -290,17 +290,17 @@ describe('lifecycles and time', () => {
     const snap = (...tasks: Record<string, unknown>[]): Snapshot => new Map(tasks.map((t) => [String(t.id), t]));
     const t0 = jsonrpcTask();
     expect(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, status: 'completed' }))).toEqual([]);
-    expect(rules(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual([
+    expect(lawIds(checkTimeline(jsonrpc, snap({ ...t0, status: 'completed' }), snap(t0)))).toEqual([
       'jsonrpc.lifecycle-forward',
     ]);
-    expect(rules(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual([
+    expect(lawIds(checkTimeline(jsonrpc, snap(t0), snap({ ...t0, user_id: 'someone' })))).toEqual([
       'jsonrpc.immutable-fields',
     ]);
     const a: Record<string, unknown> = { ...arkTask(), id: 'x' };
     const arkSnap = (t: Record<string, unknown>): Snapshot => new Map([[String(t.task_id), t]]);
-    expect(rules(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 })))).toEqual(
-      ['ark.times-never-go-back'],
-    );
+    expect(
+      lawIds(checkTimeline(ark, arkSnap(a), arkSnap({ ...a, started_at: (a.started_at as number) - 10 }))),
+    ).toEqual(['ark.times-never-go-back']);
   });
 
   it('one instant written two ways (.126Z, .126000Z, +08:00) is no change of an immutable or past-event time', () => {
@@ -314,9 +314,9 @@ describe('lifecycles and time', () => {
       ).toEqual([]);
     // Another instant, however written, is still a change.
     expect(
-      rules(checkTimeline(tasks, snap(ended), snap({ ...ended, ended_at: '2026-01-01T08:05:13.127000Z' }))),
+      lawIds(checkTimeline(tasks, snap(ended), snap({ ...ended, ended_at: '2026-01-01T08:05:13.127000Z' }))),
     ).toEqual(['praxis.background-tasks.past-events-fixed']);
-    expect(rules(checkTimeline(tasks, snap(ended), snap({ ...ended, started_at: '2026-01-01T00:00:01Z' })))).toContain(
+    expect(lawIds(checkTimeline(tasks, snap(ended), snap({ ...ended, started_at: '2026-01-01T00:00:01Z' })))).toContain(
       'praxis.background-tasks.immutable-fields',
     );
   });
@@ -340,10 +340,10 @@ describe('lifecycles and time', () => {
     const a = { ...arkTask(), tool: { name: 'bash', tool_use_id: 'toolu_1' } };
     const found = (tool: Record<string, unknown>) => checkTimeline(ark, arkSnap(a), arkSnap({ ...a, tool }));
     expect(found({ name: 'bash', tool_use_id: 'toolu_1', description: 'Runs the build' })).toEqual([]);
-    expect(found({ name: 'video_generate', tool_use_id: 'toolu_1' }).map((v) => [v.rule, v.instancePath])).toEqual([
+    expect(found({ name: 'video_generate', tool_use_id: 'toolu_1' }).map((v) => [v.law, v.instancePath])).toEqual([
       ['ark.creation-snapshot-fixed', '/tool/name'],
     ]);
-    expect(found({ name: 'bash', tool_use_id: 'toolu_2' }).map((v) => v.rule)).toEqual(['ark.stable-tool-use-id']);
+    expect(found({ name: 'bash', tool_use_id: 'toolu_2' }).map((v) => v.law)).toEqual(['ark.stable-tool-use-id']);
     // Given in one read and not the next: the document does not say an id once available stays.
     expect(found({ name: 'bash' })).toEqual([]);
   });
@@ -370,7 +370,7 @@ describe('laws between objects', () => {
       pages: [exchange({ data: [source], next_page: 'p2' }), exchange({ data: [fork, orphan], next_page: null })],
       cursors: ['p2', undefined],
     };
-    expect(rules(checkWalk(sessions, walk))).toEqual(['praxis.sessions.fork-after-source']);
+    expect(lawIds(checkWalk(sessions, walk))).toEqual(['praxis.sessions.fork-after-source']);
     expect(outcome(applyLaws(sessions, 'walk', { walk }), 'praxis.sessions.fork-after-source').judged).toBe(1);
   });
 
@@ -482,7 +482,7 @@ describe('evidence: which answers show a finding', () => {
     pages: pages.map((b) => exchange(b)),
     cursors,
   });
-  const only = <V extends { rule: string }>(found: V[], rule: string) => found.filter((v) => v.rule === rule);
+  const only = <V extends { law: string }>(found: V[], rule: string) => found.filter((v) => v.law === rule);
 
   it('an oldest-first page is a page finding (no pages named); a newer item after a page names both pages', () => {
     const page = checkListPage(ark, exchange({ items: [arkItem(3), arkItem(1)] }));
@@ -581,7 +581,7 @@ describe('the catalogue: every definition on every operation it applies to', () 
     expect(lawsOf(added)).not.toBe(lawsOf(ark));
     expect(lawsOf(added).map((l) => l.id)).toEqual(lawsOf(ark).map((l) => l.id));
     const three = exchange({ items: [arkItem(1), arkItem(2), arkItem(3)] }, [['limit', '2']]);
-    expect(rules(checkListPage(added, three, {}))).toEqual(['ark.limit-respected']);
+    expect(lawIds(checkListPage(added, three, {}))).toEqual(['ark.limit-respected']);
   });
   it('a law whose appliesTo fails on an operation is not instantiated for it', () => {
     const ids = lawsOf({ ...ark, limit: undefined }).map((l) => l.id);

@@ -64,7 +64,7 @@ function armRules(target: RuleTarget, op: ListOperation, item: JsonObject) {
 }
 
 function expectNotRun(armed: ReturnType<typeof armRules>, violations: readonly Violation[]): void {
-  const ids = new Set(violations.map((v) => v.rule));
+  const ids = new Set(violations.map((v) => v.law));
   for (const { rule, check } of armed.notApplying) {
     expect(check, rule.id).not.toHaveBeenCalled();
     expect(ids.has(rule.id), rule.id).toBe(false);

@@ -355,8 +355,8 @@ describe('item rules', () => {
           // The schema the runner judges by accepts it: the rule, not response-schema, names the break.
           expect(validateComponent(rule.api, examples!.component, bad, 'documented', BUILTIN)).toEqual([]);
           const found = checkItem(rule.api, rule.target, bad, undefined, BUILTIN);
-          expect(found.map((v) => v.rule)).toContain(rule.id);
-          expect(new Set(found.map((v) => v.rule))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
+          expect(found.map((v) => v.law)).toContain(rule.id);
+          expect(new Set(found.map((v) => v.law))).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
           for (const v of found) expect(v.instancePath.startsWith('/')).toBe(true);
         }
         expect(examples?.bad.length).toBeGreaterThan(0);

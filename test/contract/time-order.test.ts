@@ -83,7 +83,7 @@ const page = (op: ListOperation, items: JsonObject[]): Exchange => {
   const body = op.itemsPointer === '' ? items : { [op.itemsPointer.slice(1)]: items, next_page: null };
   return { url: 'http://127.0.0.1/x', query: [], status: 200, contentType: 'application/json', body };
 };
-const rulesOf = (violations: readonly { rule: string }[]) => [...new Set(violations.map((v) => v.rule))];
+const lawIdsOf = (violations: readonly { law: string }[]) => [...new Set(violations.map((v) => v.law))];
 
 describe('the time family', () => {
   let app: MockApp;
@@ -107,15 +107,15 @@ describe('the time family', () => {
         for (const good of examples.good) {
           expect(validateComponent(op.api, examples.component, good, undefined, BUILTIN)).toEqual([]);
           expect(checkItem(op.api, op.target, good, undefined, BUILTIN)).toEqual([]);
-          expect(rulesOf(checkListPage(op, page(op, [good])))).not.toContain(member.id);
+          expect(lawIdsOf(checkListPage(op, page(op, [good])))).not.toContain(member.id);
         }
       });
       it('catches objects out of order, and only as itself, at the later time', () => {
         for (const bad of examples.bad) {
           expect(validateComponent(op.api, examples.component, bad, 'documented', BUILTIN)).toEqual([]);
-          expect(rulesOf(checkItem(op.api, op.target, bad, undefined, BUILTIN))).toEqual([member.id]);
+          expect(lawIdsOf(checkItem(op.api, op.target, bad, undefined, BUILTIN))).toEqual([member.id]);
           const found = checkListPage(op, page(op, [structuredClone(examples.good[0]!), bad]));
-          const mine = found.filter((v) => v.rule === member.id);
+          const mine = found.filter((v) => v.law === member.id);
           expect(mine.length).toBeGreaterThan(0);
           for (const v of mine) {
             expect(v.instancePath).toMatch(new RegExp(`^${op.itemsPointer}/1/`));
@@ -127,7 +127,7 @@ describe('the time family', () => {
       it('the generators repair what is out of order', () => {
         for (const bad of examples.bad) {
           const fixed = repair(op.api, op.target, structuredClone(bad), undefined, BUILTIN);
-          expect(rulesOf(checkItem(op.api, op.target, fixed, undefined, BUILTIN))).not.toContain(member.id);
+          expect(lawIdsOf(checkItem(op.api, op.target, fixed, undefined, BUILTIN))).not.toContain(member.id);
         }
       });
     });
@@ -142,7 +142,7 @@ describe('the time family', () => {
       BUILTIN,
     );
     expect(v).toMatchObject({
-      rule: 'ark.task-times-in-order',
+      law: 'ark.task-times-in-order',
       instancePath: '/finished_at',
       message: 'finished_at 1764410399999 is earlier than created_at 1764410400000',
       value: 1_764_410_399_999,
@@ -164,8 +164,8 @@ describe('the time family', () => {
           body,
         });
       };
-      expect(rulesOf(answer([])), member.id).toEqual([]);
-      expect(rulesOf(answer([member.id])), member.id).toEqual([member.id]);
+      expect(lawIdsOf(answer([])), member.id).toEqual([]);
+      expect(lawIdsOf(answer([member.id])), member.id).toEqual([member.id]);
     }
     app.faults = new Set();
   });

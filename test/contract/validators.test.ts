@@ -19,7 +19,7 @@ describe('validators', () => {
     const paths = violations.map((v) => v.instancePath).sort();
     expect(paths).toEqual(['/created_at', '/result', '/state']);
     for (const v of violations) {
-      expect(v.rule).toBe('ark.schema');
+      expect(v.law).toBe('ark.schema');
       expect(v.source.file).toBe('specs/ark.openapi.yaml');
       expect(v.message.length).toBeGreaterThan(0);
     }

@@ -67,7 +67,7 @@ it('conforms, and a fault injected into it is caught', { timeout: 60_000 }, asyn
   const broken = await check();
   await app.setFaults([]);
   expect(broken.exitCode).toBe(1);
-  expect(broken.violations.map((v) => v.rule)).toContain('jobs.exit-code-matches-status');
+  expect(broken.violations.map((v) => v.law)).toContain('jobs.exit-code-matches-status');
 });
 
 it('is mocked over an API set of its own, which keeps apart from every other mock', async () => {

@@ -45,7 +45,7 @@ describe('the HTML report in Chromium', () => {
     const counts = (await page.locator('#counts').innerText()).replace(/\s+/g, ' ');
     expect(counts).toContain(`${result.counts.passed} passed`);
     expect(counts).toContain(`${result.counts.violated} violated`);
-    const violation = result.violations.find((v) => v.rule === 'ark.order-newest-first')!;
+    const violation = result.violations.find((v) => v.law === 'ark.order-newest-first')!;
     const curl = page.locator('pre.curl', { hasText: violation.curl }).first();
     expect(await curl.isVisible()).toBe(true);
     expect(await page.locator('#drift').innerText()).toContain('/items/*/x_undocumented_field');

@@ -94,7 +94,7 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
       })) {
         // Valid as the runner reads the schema: a rule may restate what the strict reading also holds.
         expect(validateComponent(rule.api, component, value, 'documented', BUILTIN)).toEqual([]);
-        const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.rule));
+        const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.law));
         expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
       }
     });

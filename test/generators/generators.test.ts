@@ -81,7 +81,7 @@ describe(`generators (seed ${SEED})`, () => {
           expect(
             validateComponent(rule.api, componentsOf(rule.api, BUILTIN)[rule.target]!, value, 'documented', BUILTIN),
           ).toEqual([]);
-          const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.rule));
+          const found = new Set(checkItem(rule.api, rule.target, value, undefined, BUILTIN).map((v) => v.law));
           expect(found).toEqual(new Set([rule.id, ...(rule.alsoBreaks ?? [])]));
         }),
         params(200),
@@ -134,7 +134,7 @@ describe(`generators (seed ${SEED})`, () => {
           const found = new Set<string>();
           for (let i = 1; i < snapshots.length; i++)
             for (const v of checkTimeline(op, snap(op.idField, snapshots[i - 1]!), snap(op.idField, snapshots[i]!)))
-              found.add(v.rule);
+              found.add(v.law);
           expect(found).toEqual(new Set(breaks));
         }),
         params(300),

@@ -111,7 +111,7 @@ describe('the runner and the generators over an API set', () => {
         polls: 1,
         pollIntervalMs: 1,
       });
-      expect(result.violations.map((v) => v.rule)).toContain('jobs.order-newest-first');
+      expect(result.violations.map((v) => v.law)).toContain('jobs.order-newest-first');
     } finally {
       await server.close();
     }
@@ -171,7 +171,7 @@ describe("what a set's own module of an API holds is what is read", () => {
         polls: 1,
         pollIntervalMs: 1,
       });
-      expect(result.violations.map((v) => v.rule)).not.toContain(dropped);
+      expect(result.violations.map((v) => v.law)).not.toContain(dropped);
       expect(result.exitCode).toBe(0);
     } finally {
       await server.close();

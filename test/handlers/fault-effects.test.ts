@@ -13,7 +13,7 @@ const PATH = '/v1/sessions/sesn_demo/background_tasks';
 async function listed(app: MockApp) {
   const response = await app.respond('praxis', { method: 'GET', path: PATH, query: new URLSearchParams() });
   const tasks = (response.body as { data: Record<string, unknown>[] }).data;
-  const broken = tasks.filter((t) => checkItem('praxis', 'task', t, undefined, BUILTIN).some((v) => v.rule === RULE));
+  const broken = tasks.filter((t) => checkItem('praxis', 'task', t, undefined, BUILTIN).some((v) => v.law === RULE));
   return { response, tasks, broken };
 }
 

@@ -24,7 +24,7 @@ describe('unknown fault ids', () => {
     expect(listed).toEqual(faultsOf('jsonrpc', BUILTIN));
     expect(listed.length).toBeGreaterThan(5);
     expect(message).toContain(
-      "the mock lists each API's in injectableFaults() (GET /__mock/faults), and docs/rules.md the built-in APIs'",
+      "the mock lists each API's in injectableFaults() (GET /__mock/faults), and docs/laws.md the built-in APIs'",
     );
   });
 

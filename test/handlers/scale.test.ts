@@ -45,7 +45,7 @@ describe('mock --tasks', () => {
       ['jsonrpc', 'demo'],
     ] as const) {
       const result = await runConformance({ api, baseUrl: mock.base(api), session, seed: 4, runs: 30, polls: 1 });
-      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     }
   });
 
@@ -141,7 +141,7 @@ describe('a grown session is valid however deep it is read', () => {
     [
       ...validateComponent(api, componentOf(api, 'task', BUILTIN), item, 'strict', BUILTIN),
       ...checkItem(api, 'task', item, undefined, BUILTIN),
-    ].map((v) => `${api} ${String(idOf(taskOperation(api, BUILTIN), item))}: ${v.rule} ${v.message}`);
+    ].map((v) => `${api} ${String(idOf(taskOperation(api, BUILTIN), item))}: ${v.law} ${v.message}`);
 
   /** The page a GET answers, as sent (its JSON text), judged by the page laws too. */
   const page = async (api: ApiName, operationId: string, path: string, query: string) => {
@@ -150,7 +150,7 @@ describe('a grown session is valid however deep it is read', () => {
     const body = JSON.parse(response.raw ?? JSON.stringify(response.body)) as JsonObject;
     const url = `http://mock.test/${api}${path}?${query}`;
     const laws = await judgeResponse(api, operationId as never, { status: 200, body, url });
-    expect(laws.map((v) => `${url}: ${v.rule} ${v.message}`)).toEqual([]);
+    expect(laws.map((v) => `${url}: ${v.law} ${v.message}`)).toEqual([]);
     return body;
   };
 

@@ -32,7 +32,7 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
               });
               expect(result.error ?? null).toBeNull();
               expect(
-                result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl} — ${v.replay?.command ?? ''}`),
+                result.violations.map((v) => `${v.law}: ${v.message} — ${v.curl} — ${v.replay?.command ?? ''}`),
               ).toEqual([]);
               expect(result.counts.passed).toBeGreaterThan(8);
             } finally {
@@ -88,7 +88,7 @@ describe('family members the runner once judged wrongly', () => {
           pollIntervalMs: 5,
           timeoutMs: 5_000,
         });
-        expect(result.violations.map((v) => `${v.rule}: ${v.message} — ${v.curl}`)).toEqual([]);
+        expect(result.violations.map((v) => `${v.law}: ${v.message} — ${v.curl}`)).toEqual([]);
         expect(result.counts.passed).toBeGreaterThan(8);
       } finally {
         await server.close();

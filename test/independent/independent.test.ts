@@ -16,7 +16,7 @@ describe('servers written independently of the mock', () => {
     it(`a correct ${api} server conforms (two seeds)`, async () => {
       for (const seed of [1, 77]) {
         const result = await conform(api, 'correct', seed);
-        expect(result.violations.map((v) => `${v.rule}: ${v.message} (${v.curl})`)).toEqual([]);
+        expect(result.violations.map((v) => `${v.law}: ${v.message} (${v.curl})`)).toEqual([]);
         expect(result.exitCode).toBe(0);
       }
     });
@@ -67,7 +67,7 @@ describe('servers written independently of the mock', () => {
     it(`${api} ${variant}: caught as ${rule}`, async () => {
       const result = await conform(api, variant);
       expect(result.exitCode).toBe(1);
-      expect([...new Set(result.violations.map((v) => v.rule))]).toContain(rule);
+      expect([...new Set(result.violations.map((v) => v.law))]).toContain(rule);
     });
   }
 });

@@ -39,8 +39,8 @@ function conform(api: BuiltinApiName, baseUrl: string, seed: number): Promise<Ou
     child.on('close', (code) => {
       let rules: string[] = [];
       try {
-        const report = JSON.parse(out) as { violations: { rule: string }[] };
-        rules = [...new Set(report.violations.map((v) => v.rule))];
+        const report = JSON.parse(out) as { violations: { law: string }[] };
+        rules = [...new Set(report.violations.map((v) => v.law))];
       } catch {
         rules = [];
       }

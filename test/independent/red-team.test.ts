@@ -148,7 +148,7 @@ describe('the red team (servers broken from the documents alone)', () => {
   for (const api of ['ark', 'jsonrpc', 'praxis', 'everruns'] as const) {
     it(`the correct ${api} base server passes`, async () => {
       const result = await conform(api, SETUP[api].make());
-      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
       expect(result.exitCode).toBe(0);
     });
   }
@@ -159,7 +159,7 @@ describe('the red team (servers broken from the documents alone)', () => {
       expect(broken, `${name} is not a server of red-team.ts`).toBeDefined();
       const result = await conform(broken!.api, serve(broken!));
       expect(result.exitCode).toBe(1);
-      expect(result.violations.map((v) => v.rule)).toContain(rule);
+      expect(result.violations.map((v) => v.law)).toContain(rule);
     });
   }
 });

@@ -58,7 +58,7 @@ describe('an error format of your own', () => {
     const [violation, ...rest] = checkErrorResponse(op, exchange({ error: { code: 'oops' } }, 400), expected);
     expect(rest).toEqual([]);
     expect(violation).toMatchObject({
-      rule: 'ark.error-format',
+      law: 'ark.error-format',
       instancePath: '/error/code',
       message: 'error.code is "oops", expected bad_limit for 400',
       value: 'oops',
@@ -78,7 +78,7 @@ describe('an error format of your own', () => {
     };
     expect(checkErrorResponse(op, exchange({ message: 'limit is 0' }, 400), expected)).toEqual([]);
     const violations = checkErrorResponse(op, exchange({ text: 'x' }, 400), expected);
-    expect(violations.map((v) => [v.rule, v.instancePath, v.message])).toEqual([
+    expect(violations.map((v) => [v.law, v.instancePath, v.message])).toEqual([
       ['ark.error-format', '/message', 'a 400 (bad_limit) has no message'],
     ]);
   });

@@ -61,7 +61,7 @@ describe('toSatisfyContract', () => {
     await expect({ status: 200, body: { items: [] } }).toSatisfyContract('ark', 'listTasks');
     await expect({ status: 200, body: { items: [], next_cursor: null } }).not.toSatisfyContract('ark', 'listTasks');
     const teapot = await judgeResponse('everruns', 'listTasks', { status: 418, body: {} });
-    expect(teapot.map((v) => v.rule)).toEqual(['everruns.status-code']);
+    expect(teapot.map((v) => v.law)).toEqual(['everruns.status-code']);
     // Filters are judged when the URL is given.
     const paused = pages.jsonrpc([{ status: 'paused' }], 'https://x.invalid/tasks');
     expect(
@@ -76,7 +76,7 @@ describe('toSatisfyContract', () => {
       url: 'https://x.invalid/tasks?status=working',
       body: paused,
     });
-    expect(wrongFilter.map((v) => v.rule)).toEqual(['jsonrpc.filter-status']);
+    expect(wrongFilter.map((v) => v.law)).toEqual(['jsonrpc.filter-status']);
     await expect('nope').not.toSatisfyContract('ark', 'listTasks');
   });
 
@@ -86,7 +86,7 @@ describe('toSatisfyContract', () => {
     ).json();
     const reversed = { ...page, items: [...page.items].reverse() };
     const oldestFirst = await judgeResponse('ark', 'listTasks', { status: 200, body: reversed });
-    expect(new Set(oldestFirst.map((v) => v.rule))).toEqual(new Set(['ark.order-newest-first']));
+    expect(new Set(oldestFirst.map((v) => v.law))).toEqual(new Set(['ark.order-newest-first']));
     expect(oldestFirst[0]!.message).toContain('on the same page; the list is newest first');
     await expect({ status: 200, body: reversed }).not.toSatisfyContract('ark', 'listTasks');
     await expect({ status: 200, body: page }).toSatisfyContract('ark', 'listTasks');
@@ -98,7 +98,7 @@ describe('toSatisfyContract', () => {
         url: `https://x.invalid/tasks?${cursor}=${named}`,
         body: tasks,
       });
-      expect(found.map((v) => v.rule)).toEqual(['jsonrpc.cursor-exclusive']);
+      expect(found.map((v) => v.law)).toEqual(['jsonrpc.cursor-exclusive']);
     }
     // Every fault one page shows is failed by the matcher too: test/conformance/replay-as-printed.test.ts.
   });

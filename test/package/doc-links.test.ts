@@ -5,7 +5,7 @@ import { brokenPointers, headingAnchors, pointersOf } from '../helpers/doc-links
 const PAGES: Record<string, string> = {
   'README.md': [
     '# Title',
-    'See [the guide](docs/guide.md#a-heading), [the laws](docs/rules.md), `specs/ark.openapi.yaml`,',
+    'See [the guide](docs/guide.md#a-heading), [the laws](docs/laws.md), `specs/ark.openapi.yaml`,',
     '`examples/jobs/`, `node_modules/agent-task-contracts/examples/jobs/index.js`, `specs/<api>.openapi.yaml`,',
     'the [`examples/task-board`](https://example.org/examples/task-board) page and a `public` folder of yours.',
     '```sh',
@@ -16,7 +16,7 @@ const PAGES: Record<string, string> = {
 };
 const FILES = [
   ...Object.keys(PAGES),
-  'docs/rules.md',
+  'docs/laws.md',
   'specs/ark.openapi.yaml',
   'examples/jobs/index.js',
   'examples/jobs/mock.js',
@@ -34,7 +34,7 @@ describe('the documentation link check', () => {
     const pointers = Object.entries(PAGES).flatMap(([page, text]) => pointersOf(page, text));
     expect(pointers.map((p) => `${p.kind} ${p.target}`)).toEqual([
       'link docs/guide.md#a-heading',
-      'link docs/rules.md',
+      'link docs/laws.md',
       'path specs/ark.openapi.yaml',
       'path examples/jobs/',
       'path examples/jobs/index.js',

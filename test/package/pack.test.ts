@@ -71,7 +71,7 @@ describe('the installable package', () => {
     expect(files).toContain('scenarios/ark-unknown-comes-back.yaml');
     expect(files).toContain('README.md');
     expect(files).toContain('CONTRIBUTING.md');
-    expect(files).toContain('docs/rules.md');
+    expect(files).toContain('docs/laws.md');
     expect(files).toContain('LICENSE');
     expect(files).toContain('dist/playwright/index.js');
     expect(files).toContain('dist/playwright/index.d.ts');

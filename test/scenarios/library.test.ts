@@ -212,7 +212,7 @@ describe('the scenario library, replayed in Node with MSW', () => {
     await fresh('ark-contract-broken');
     const [first, second] = await polls(ark, 2, items, 'task_id');
     expect(checkItem('ark', 'task', first!['task-render'], undefined, BUILTIN)).toEqual([]);
-    expect(checkItem('ark', 'task', second!['task-render'], undefined, BUILTIN).map((v) => v.rule)).toEqual([
+    expect(checkItem('ark', 'task', second!['task-render'], undefined, BUILTIN).map((v) => v.law)).toEqual([
       'ark.finished-at-only-when-terminal',
     ]);
   });

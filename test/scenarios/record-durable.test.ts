@@ -87,7 +87,7 @@ async function expectSameLists(file: string, polls: number) {
     polls: 3,
     pollIntervalMs: 5,
   });
-  expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+  expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
 }
 
 describe('record keeps every poll it received', () => {

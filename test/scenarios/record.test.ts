@@ -82,7 +82,7 @@ describe('record -> replay round trip', () => {
         polls: 3,
         pollIntervalMs: 5,
       });
-      expect(result.violations.map((v) => `${v.rule}: ${v.message}`)).toEqual([]);
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
     });
   }
 

@@ -173,7 +173,7 @@ describe('check:sentences', () => {
     const strict = await runCheck({ table });
     expect(strict.gaps).toHaveLength(1);
     expect(strict.problems).toHaveLength(1);
-    expect(strict.problems[0]!.message).toMatch(/gap: “.+” is judged by no rule/);
+    expect(strict.problems[0]!.message).toMatch(/gap: “.+” is judged by no law/);
     const relaxed = await runCheck({ table, gapsFail: false });
     expect(relaxed.gaps).toHaveLength(1);
     expect(relaxed.problems).toEqual([]);
@@ -236,8 +236,8 @@ describe('check:sentences', () => {
     expect((await runCheck({ table: whole, consequencesRequired: false })).problems).toEqual([]);
   });
 
-  it('every catalogue id is a rule or law of docs/rules.md', async () => {
-    const rules = await readFile(join(REPO_ROOT, 'docs/rules.md'), 'utf8');
+  it('every catalogue id is a rule or law of docs/laws.md', async () => {
+    const rules = await readFile(join(REPO_ROOT, 'docs/laws.md'), 'utf8');
     for (const id of CATALOGUE_IDS) expect(rules).toContain(`\`${id}\``);
   });
 });

@@ -11,7 +11,7 @@ const block = (mock: string, body: string) =>
 
 describe('figures of a run in the guides', () => {
   it('a block is the end of the report of the run it names, whatever was written in it', async () => {
-    const stale = block('--fault ark.no-undocumented-fields', '```\n… 187 times …\n26 rules: 25 passed\n```\n');
+    const stale = block('--fault ark.no-undocumented-fields', '```\n… 187 times …\n26 laws: 25 passed\n```\n');
     const page = await withRunFigures('docs/page.md', stale);
     expect(page.startsWith('before\n<!-- conform-run:begin')).toBe(true);
     expect(page.endsWith('<!-- conform-run:end -->\nafter\n')).toBe(true);
@@ -21,7 +21,7 @@ describe('figures of a run in the guides', () => {
     );
     const times = /x_undocumented_field: (\d+) times/.exec(page);
     expect(Number(times?.[1])).toBeGreaterThan(0);
-    expect(page).toMatch(/\n\d+ rules: \d+ passed \(\d+ subjects judged\)/);
+    expect(page).toMatch(/\n\d+ laws: \d+ passed \(\d+ subjects judged\)/);
     // Run again, the same figures: the page is not stale for a second run.
     expect(await withRunFigures('docs/page.md', page)).toBe(page);
   }, 60_000);

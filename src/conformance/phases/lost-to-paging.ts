@@ -4,7 +4,7 @@
  * page size shows which: a task it lists that the first walk of that list did not was lost to
  * paging, and is judged so (paging-skips-nothing, on the two walks of the list), not as the filter.
  */
-import type { LawOutcome } from '../../contract/laws/index.js';
+import type { LawJudgement } from '../../contract/laws/index.js';
 import { idOf, type ListOperation } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
@@ -24,12 +24,12 @@ export interface PagingExplained {
   /** The filter findings paging does not explain. */
   left: Set<string>;
   /** What two walks of one list at two page sizes show as paging (fresh walks repeating it), with their requests. */
-  paging: { outcomes: LawOutcome[]; urls: string[] }[];
+  paging: { outcomes: LawJudgement[]; urls: string[] }[];
 }
 
 /**
  * Walks the filtered and the unfiltered list at another page size; `findingsWith` judges a filtered
- * list beside an unfiltered one as `findings` were judged (keys of `rule|message`).
+ * list beside an unfiltered one as `findings` were judged (keys of `law|message`).
  */
 export async function lostToPaging(
   ctx: RunContext,

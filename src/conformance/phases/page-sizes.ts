@@ -13,7 +13,7 @@
  * each cursor.
  */
 
-import type { LawOutcome } from '../../contract/laws/index.js';
+import type { LawJudgement } from '../../contract/laws/index.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
 import { isObject } from '../../contract/rules/check-helpers.js';
 import type { JsonObject } from '../../contract/rules/types.js';
@@ -298,13 +298,13 @@ async function judgeResized(
  */
 export function repeatedFindings(
   op: ListOperation,
-  [whole, outcomes]: readonly [WalkResult, readonly LawOutcome[]],
-  [again, fresh]: readonly [WalkResult, readonly LawOutcome[]],
-): LawOutcome[] {
+  [whole, outcomes]: readonly [WalkResult, readonly LawJudgement[]],
+  [again, fresh]: readonly [WalkResult, readonly LawJudgement[]],
+): LawJudgement[] {
   const keyIn = (first: WalkResult) => {
     const listed = new Set(itemsOfWalk(op, first).map((item) => idOf(op, item)));
     const side = (v: Violation) => (listed.has(String(v.value)) ? 'listed by the default walk' : 'listed by the other');
-    return (v: Violation) => `${v.rule}|${String(v.value)}|${side(v)}`;
+    return (v: Violation) => `${v.law}|${String(v.value)}|${side(v)}`;
   };
   const freshKey = keyIn(again);
   const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map(freshKey)));

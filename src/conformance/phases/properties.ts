@@ -40,10 +40,10 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
   if (ctx.options.path !== undefined) return replayCase(ctx, arbitrary, ctx.options.path);
   const known = new Set<string>();
   for (let round = 0; round < 4; round++) {
-    // Rules already reported do not fail a property again: each round hunts for a rule not seen yet.
-    for (const v of ctx.ledger.violations) known.add(v.rule);
+    // Laws already reported do not fail a property again: each round hunts for a law not seen yet.
+    for (const v of ctx.ledger.violations) known.add(v.law);
     const seed = ctx.seed + round;
-    const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.rule) || !ctx.ledger.wanted(v.rule));
+    const passes = (found: readonly Violation[]) => found.every((v) => known.has(v.law) || !ctx.ledger.wanted(v.law));
     const beside = round === 0 ? polls.next(ctx) : [];
     // A round after the first follows a failure: in a sharded run, one this shard saw and runs alone.
     const tried = await tryCases(ctx, arbitrary, seed, runs, passes, beside, round > 0);
@@ -84,10 +84,10 @@ export async function propertiesPhase(ctx: RunContext, polls: Polls): Promise<vo
     }
     const replay = { seed, path: details.counterexamplePath ?? '' };
     const found = await executeCase(ctx, details.counterexample[0], true, replay);
-    let fresh = new Set(found.map((v) => v.rule).filter((r) => !known.has(r)));
+    let fresh = new Set(found.map((v) => v.law).filter((r) => !known.has(r)));
     if (fresh.size === 0) fresh = reportUnrepeated(ctx, tried, seed, known);
     if (fresh.size === 0) break;
-    for (const rule of fresh) known.add(rule);
+    for (const law of fresh) known.add(law);
     ctx.ledger.setReplay(fresh, replay);
   }
 }
@@ -109,7 +109,7 @@ async function replayCase(ctx: RunContext, arbitrary: fc.Arbitrary<Case>, path: 
 
 /**
  * The shrunk case did not fail again (a server that fails now and then): what the first failing
- * case found is reported as it was seen, with the path of that case (not shrunk). Returns its rules.
+ * case found is reported as it was seen, with the path of that case (not shrunk). Returns its laws.
  */
 function reportUnrepeated(
   ctx: RunContext,
@@ -120,10 +120,10 @@ function reportUnrepeated(
   const failed = tried.length - 1;
   const last = tried[failed];
   if (!last || last.passed || !last.found) return new Set();
-  const found = last.found.violations.filter((v) => !known.has(v.rule) && ctx.ledger.wanted(v.rule));
+  const found = last.found.violations.filter((v) => !known.has(v.law) && ctx.ledger.wanted(v.law));
   const op = ctx.ops.find((o) => o.operationId === last.found?.operation)!;
   ctx.ledger.report(op, found, last.found.url, { seed, path: String(failed) });
-  return new Set(found.map((v) => v.rule));
+  return new Set(found.map((v) => v.law));
 }
 
 interface Tried {
@@ -275,7 +275,7 @@ export async function compareWithBaseline(
       ctx.ledger
         .evaluate(op, 'comparison', { ...subject, filtered, baseline: unfiltered })
         .flatMap((o) => o.judgement.violations)
-        .map((v) => `${v.rule}|${v.message}`),
+        .map((v) => `${v.law}|${v.message}`),
     );
   const bracketed = (filtered: typeof freshFiltered, before: JsonObject[], after: JsonObject[]) => {
     const earlier = findings(itemsOfWalk(op, filtered.walk), before);
@@ -307,7 +307,7 @@ export async function compareWithBaseline(
     judgement: {
       judged: o.judgement.judged,
       violations: o.judgement.violations
-        .filter((v) => repeated.has(`${v.rule}|${v.message}`))
+        .filter((v) => repeated.has(`${v.law}|${v.message}`))
         .map((v) => ({ ...v, pages: urls.map((_, i) => i) })),
     },
   }));

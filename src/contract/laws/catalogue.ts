@@ -1,7 +1,7 @@
 /**
  * The catalogue: every law of every operation, as data with a check per scope it judges. The
  * conformance runner applies the catalogue to what it observed, and reports coverage from it;
- * docs/rules.md is rendered from it.
+ * docs/laws.md is rendered from it.
  */
 
 import { type ApiSet, contractOfOperation } from '../api-set.js';
@@ -52,12 +52,12 @@ const transport = defineLaw({
   check: {
     transport: ({ failure }, { law }) => ({
       judged: 1,
-      violations: failure ? [{ rule: law.id, instancePath: '', message: failure.message, source: law.source }] : [],
+      violations: failure ? [{ law: law.id, instancePath: '', message: failure.message, source: law.source }] : [],
     }),
   },
 });
 
-/** Every law definition, in the order the catalogue lists an operation's laws (reports and docs/rules.md follow it). */
+/** Every law definition, in the order the catalogue lists an operation's laws (reports and docs/laws.md follow it). */
 const DEFINITIONS: readonly LawDefinition[] = [
   notAServerError,
   statusCode,
@@ -123,7 +123,7 @@ export function allLaws(apis: ApiSet): readonly Law[] {
   ]);
 }
 
-export interface LawOutcome {
+export interface LawJudgement {
   law: Law;
   judgement: Judgement;
 }
@@ -132,8 +132,8 @@ export interface LawOutcome {
  * Applies every law of the operation that judges this scope to one subject. A check that
  * throws is a violation of that law, never a crashed run.
  */
-export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S]): LawOutcome[] {
-  const out: LawOutcome[] = [];
+export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subject: Subjects[S]): LawJudgement[] {
+  const out: LawJudgement[] = [];
   for (const law of lawsOf(op)) {
     const check = law.checks[scope] as ((s: Subjects[S]) => Judgement) | undefined;
     if (!check) continue;
@@ -145,7 +145,7 @@ export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subje
         judged: 1,
         violations: [
           {
-            rule: law.id,
+            law: law.id,
             instancePath: '',
             message: `the check of ${law.id} failed on this ${scope}: ${String(error)}`,
             source: law.source,
@@ -158,7 +158,8 @@ export function applyLaws<S extends LawScope>(op: ListOperation, scope: S, subje
   return out;
 }
 
-const violationsOf = (outcomes: readonly LawOutcome[]): Violation[] => outcomes.flatMap((o) => o.judgement.violations);
+const violationsOf = (outcomes: readonly LawJudgement[]): Violation[] =>
+  outcomes.flatMap((o) => o.judgement.violations);
 
 /** Every page law on one answer to a valid request. */
 export function checkListPage(

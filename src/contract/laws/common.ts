@@ -14,7 +14,7 @@ export function lawId(op: ListOperation, name: LawName): LawId {
 }
 
 export function violationOf(law: LawRef, instancePath: string, message: string, value?: unknown): Violation {
-  return { rule: law.id, instancePath, message, source: law.source, ...optional('value', value) };
+  return { law: law.id, instancePath, message, source: law.source, ...optional('value', value) };
 }
 
 /** A walk law's finding, with the pages whose answers show it (in walk order, each once). */

@@ -43,7 +43,7 @@ export interface LawSpec<O extends ListOperation = ListOperation, M = undefined>
   source(op: O, member: M): Source;
   /** Why nothing may have been judged by the law in a run. */
   unexercised: Text<O, M>;
-  /** A check per scope the law judges, in the order docs/rules.md lists the scopes. */
+  /** A check per scope the law judges, in the order docs/laws.md lists the scopes. */
   check: LawChecks<O, M>;
 }
 

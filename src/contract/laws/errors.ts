@@ -121,7 +121,7 @@ function errorFormatViolations(
       ? validateBody(op.api, op.operationId, op.errorShapeStatus, exchange.body, 'documented', apisOf(op))
       : undefined) ??
     [];
-  const out: Violation[] = schema.map((v) => ({ ...v, rule: law.id, source: law.source }));
+  const out: Violation[] = schema.map((v) => ({ ...v, law: law.id, source: law.source }));
   const format = formatOf(op);
   const typePointer = format?.typePointer;
   if (typePointer !== undefined && errorType !== undefined) {

@@ -6,7 +6,7 @@ export {
   checkListPage,
   checkTimeline,
   checkWalk,
-  type LawOutcome,
+  type LawJudgement,
   lawsOf,
   type Snapshot,
 } from './catalogue.js';

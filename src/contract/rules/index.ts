@@ -19,7 +19,7 @@ export const judgedLive = (rule: ItemRule): boolean => rule.mockOnly === undefin
 export function itemRule(id: string, apis: ApiSet): ItemRule {
   const byId = apis.derive('rules-by-id', () => new Map(allRules(apis).map((rule) => [rule.id, rule])));
   const rule = byId.get(id);
-  if (!rule) throw new Error(`unknown rule id "${id}"; see docs/rules.md for the list`);
+  if (!rule) throw new Error(`unknown rule id "${id}"; see docs/laws.md for the list`);
   return rule;
 }
 
@@ -64,7 +64,7 @@ export function checkTimeOrders(
   );
   const out: Violation[] = [];
   for (const [op, member] of orders) {
-    const at = { rule: member.id, source: member.source };
+    const at = { law: member.id, source: member.source };
     try {
       for (const f of judgeTimeOrder(op, member, item).findings)
         out.push({ ...at, instancePath: basePath + f.path, message: f.message, value: f.value });
@@ -100,7 +100,7 @@ export function judgeItemRule(rule: ItemRule, item: JsonObject, basePath = ''): 
     return {
       judged: true,
       violations: rule.check(item).map((f) => ({
-        rule: rule.id,
+        law: rule.id,
         instancePath: basePath + f.path,
         message: f.message,
         source: rule.source,
@@ -112,7 +112,7 @@ export function judgeItemRule(rule: ItemRule, item: JsonObject, basePath = ''): 
       judged: true,
       violations: [
         {
-          rule: rule.id,
+          law: rule.id,
           instancePath: basePath,
           message: `the check itself failed: ${String(error)}`,
           source: rule.source,

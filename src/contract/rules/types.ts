@@ -18,7 +18,7 @@ export type RuleTarget = 'task' | 'session' | 'envelope';
 export interface RuleRepair {
   /**
    * What `break` does to an object, starting with a verb ("sets attempt to 0"): the item-rule
-   * fault's description in docs/rules.md and the mock's state. An API without one is described
+   * fault's description in docs/laws.md and the mock's state. An API without one is described
    * by its rule's statement.
    */
   breaks?: string;

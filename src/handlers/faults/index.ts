@@ -73,7 +73,7 @@ export function describeFaults(
   });
 }
 
-/** What each injectable fault changes, by id (docs/rules.md renders it beside each id). */
+/** What each injectable fault changes, by id (docs/laws.md renders it beside each id). */
 export function faultChanges(apis: ApiSet): Map<string, string> {
   return new Map([...faultTransforms(apis)].map(([id, transform]) => [id, changesOf(transform, apis)]));
 }
@@ -176,10 +176,10 @@ export function describeUnknownFaults(ids: readonly string[], apis: ApiSet): str
   });
   const lists = namedApis.map((api) => `${api} can inject: ${faultsIn(apis, api).join(', ')}`);
   const prefixes = [...new Set(allFaults(apis).map((id) => id.slice(0, id.indexOf('.'))))];
-  // docs/rules.md is rendered for the built-in APIs only: a user's module's faults are listed by the mock.
+  // docs/laws.md is rendered for the built-in APIs only: a user's module's faults are listed by the mock.
   const injectable =
     "only the rules and laws marked injectable are faults: the mock lists each API's in injectableFaults() " +
-    "(GET /__mock/faults), and docs/rules.md the built-in APIs'";
+    "(GET /__mock/faults), and docs/laws.md the built-in APIs'";
   const where =
     namedApis.length > 0
       ? injectable

@@ -17,7 +17,7 @@ export const changesOf = (transform: FaultTransform, apis: ApiSet): string =>
 
 export interface FaultTransform {
   /**
-   * What the fault changes, as a user reads it in `docs/rules.md` and `state()`: which objects
+   * What the fault changes, as a user reads it in `docs/laws.md` and `state()`: which objects
    * (or requests, or answers) and how, in one sentence starting with a verb ("lists each page oldest first");
    * or that sentence as the API set the fault serves in says it (a shared fault that names the operation's field).
    */
