@@ -1,8 +1,8 @@
 /**
  * `npm run check:sentences [-- --sources DIR] [--table FILE] [--renumber]`: every unit of every document in the
  * sources folder (default: specs/sources) has an entry in specs/sentences.yaml
- * whose text still matches, every rule an entry names exists, and every rule of the catalogue
- * cites at least one unit. Exits 1 naming each problem; lists the gaps (observable units no rule
+ * whose text still matches, every law an entry names exists, and every law of the catalogue
+ * cites at least one unit. Exits 1 naming each problem; lists the gaps (observable units no law
  * judges yet), which fail too once GAPS_FAIL in scripts/sentences/check.ts is true.
  * `--renumber` rewrites the ids of entries whose unit only moved (a unit was added or removed
  * before it) and checks again; an edited or new unit still needs a person to judge it.
@@ -47,4 +47,4 @@ if (problems.length > 0) {
   for (const message of problems) console.error(`  - ${message}`);
   process.exit(1);
 }
-console.log('Every unit has an entry that matches its document, and every rule cites a unit.');
+console.log('Every unit has an entry that matches its document, and every law cites a unit.');

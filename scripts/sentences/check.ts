@@ -1,5 +1,5 @@
 /**
- * Holds the traceability table to the documents and the rule catalogue. Every problem is one
+ * Holds the traceability table to the documents and the law catalogue. Every problem is one
  * message naming the document, the unit's id and text, and what to do about it.
  */
 import { editDistance } from '../../src/contract/words.js';
@@ -7,14 +7,14 @@ import { parseSentenceId, type Sentence } from './split.js';
 import { countTable, type Entry, judgementOf, type Table, type TableCounts, unjudged } from './table.js';
 
 /**
- * Whether a gap (an observable unit no rule judges yet) fails the check: on, so a new gap fails
- * CI like a missing entry does. Turn it off only while the rules for listed gaps are written.
+ * Whether a gap (an observable unit no law judges yet) fails the check: on, so a new gap fails
+ * CI like a missing entry does. Turn it off only while the laws for listed gaps are written.
  */
 export const GAPS_FAIL = true;
 
 /**
  * Whether every judged unit must list its consequences (what an answer shows when a server breaks
- * it, each with what judges it or why nothing does), rather than rules for the unit as a whole.
+ * it, each with what judges it or why nothing does), rather than laws for the unit as a whole.
  */
 export const CONSEQUENCES_REQUIRED = true;
 
@@ -42,7 +42,7 @@ export interface CheckInput {
   /** Each document's units, by file name. */
   documents: ReadonlyMap<string, readonly Sentence[]>;
   table: Table;
-  /** Every rule and law id of the catalogue. */
+  /** Every law id of the catalogue. */
   catalogue: readonly string[];
   /** Undefined when a schema reference resolves, else what is wrong with it. */
   resolveSchema(ref: string): string | undefined;
@@ -131,7 +131,7 @@ function matchDocument(
       problems.push({
         file,
         id: sentence.id,
-        message: `${file} ${sentence.id} (${where(sentence)}): no entry for ${quote(sentence.text)}; add {id: ${sentence.id}, text} under ${file} in ${tablePath} with its judgement (rules, schema, not-asserted with a reason, or a gap).`,
+        message: `${file} ${sentence.id} (${where(sentence)}): no entry for ${quote(sentence.text)}; add {id: ${sentence.id}, text} under ${file} in ${tablePath} with its judgement (laws, schema, not-asserted with a reason, or a gap).`,
       });
   }
   for (const entry of left)
@@ -164,14 +164,14 @@ export function checkSentences(input: CheckInput): CheckResult {
   };
   for (const [file, entries] of table) {
     for (const entry of entries) {
-      for (const rule of entry.rules) {
-        cited.add(rule);
-        if (!known.has(rule)) {
-          const closest = [...known].sort((a, b) => editDistance(rule, a) - editDistance(rule, b))[0];
+      for (const law of entry.laws) {
+        cited.add(law);
+        if (!known.has(law)) {
+          const closest = [...known].sort((a, b) => editDistance(law, a) - editDistance(law, b))[0];
           problems.push({
             file,
             id: entry.id,
-            message: `${file} ${entry.id}: rule "${rule}" does not exist${closest ? ` (did you mean "${closest}"?)` : ''}; rule and law ids are listed in docs/laws.md.`,
+            message: `${file} ${entry.id}: law "${law}" does not exist${closest ? ` (did you mean "${closest}"?)` : ''}; law ids are listed in docs/laws.md.`,
           });
         }
       }
@@ -188,7 +188,7 @@ export function checkSentences(input: CheckInput): CheckResult {
           id: entry.id,
           message:
             `${file} ${entry.id}: ${quote(entry.text)} is judged as a whole; list its consequences instead ` +
-            '(each: shows, what an answer of a documented GET shows when a server breaks it, with the rules or ' +
+            '(each: shows, what an answer of a documented GET shows when a server breaks it, with the laws or ' +
             'schema that judge it, or not-asserted with a note saying why).',
         });
     }
@@ -197,7 +197,7 @@ export function checkSentences(input: CheckInput): CheckResult {
     if (!cited.has(id))
       problems.push({
         file: tablePath,
-        message: `rule "${id}" cites no sentence of ${tablePath}; add it to the rules of the sentences it judges (docs/laws.md quotes its source).`,
+        message: `law "${id}" cites no sentence of ${tablePath}; add it to the laws of the sentences it judges (docs/laws.md quotes its source).`,
       });
   if (input.gapsFail ?? GAPS_FAIL)
     for (const gap of gaps)

@@ -1,5 +1,5 @@
 /**
- * Reads what the sentence check compares: the documents in a sources folder, the table, the rule
+ * Reads what the sentence check compares: the documents in a sources folder, the table, the law
  * catalogue and the specs. The default folder is `specs/sources/`, the vendors' documents as the
  * package ships them (a checkout and CI's fresh clone hold them too).
  */

@@ -21,7 +21,7 @@ const codes = (ids: readonly string[]) => ids.map((id) => `\`${cell(id)}\``).joi
 /** One line per consequence: what a broken server's answer shows, then what judges it or why nothing does. */
 function consequencesCell(entry: Entry): string {
   const lines = entry.consequences.map((c) => {
-    const judges = [...c.rules, ...c.schema];
+    const judges = [...c.laws, ...c.schema];
     if (judges.length > 0) return `• ${cell(c.shows)} → ${codes(judges)}`;
     if (c.notAsserted) return `• ${cell(c.shows)} → not asserted: ${c.notAsserted} — ${cell(c.note ?? '')}`;
     return `• ${cell(c.shows)} → **gap**`;
@@ -41,7 +41,7 @@ function judgementCell(entry: Entry): string {
   return parts.join(' ');
 }
 
-/** `faults` are the ids the mock can inject (`--fault ID`), keyed like the rules they break. */
+/** `faults` are the ids the mock can inject (`--fault ID`), keyed like the laws they break. */
 export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string>): string {
   const counts = countTable(table);
   const lines = [
@@ -57,15 +57,15 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     `${counts.units} units: ${describeCounts(counts)}.`,
     '',
     '- **judged**: the laws (ids of [`docs/laws.md`](laws.md)) and schema constraints listed judge it; the faults are the',
-    '  mock faults (`--fault ID`) that break those rules.',
+    '  mock faults (`--fault ID`) that break those laws.',
     `- **not asserted**: ${(Object.entries(REASONS) as [Reason, string][]).map(([r, text]) => `${r} (${text})`).join('; ')}.`,
-    '- **gap**: observable, but no rule judges it yet; the note says what a rule would check.',
+    '- **gap**: observable, but no law judges it yet; the note says what a law would check.',
     '- A unit that lists its **consequences** (• what the answer of a documented GET shows when a server breaks',
     '  it → what judges that, or why nothing does) is judged consequence by consequence.',
     '',
     '## Gaps',
     '',
-    '| id | unit | what a rule would check |',
+    '| id | unit | what a law would check |',
     '|---|---|---|',
   ];
   for (const entries of table.values())
@@ -82,12 +82,12 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
       '',
       `${own.units} units: ${describeCounts(own)}.`,
       '',
-      '| id | unit | judgement | rules and schema | faults |',
+      '| id | unit | judgement | laws and schema | faults |',
       '|---|---|---|---|---|',
     );
     for (const entry of entries) {
-      const judges = [...entry.rules.map((r) => `\`${r}\``), ...entry.schema.map((s) => `\`${cell(s)}\``)].join('<br>');
-      const breaking = entry.rules.filter((r) => faults.has(r)).map((r) => `\`${r}\``);
+      const judges = [...entry.laws.map((r) => `\`${r}\``), ...entry.schema.map((s) => `\`${cell(s)}\``)].join('<br>');
+      const breaking = entry.laws.filter((r) => faults.has(r)).map((r) => `\`${r}\``);
       lines.push(
         `| \`${entry.id}\` | ${cell(entry.text)} | ${judgementCell(entry)} | ${judges} | ${breaking.join('<br>')} |`,
       );

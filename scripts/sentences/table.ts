@@ -1,6 +1,6 @@
 /**
  * The traceability table (specs/sentences.yaml): one entry per unit of each document, with the
- * rules and schema constraints that judge it, or why nothing asserts it, or the gap a rule would
+ * laws and schema constraints that judge it, or why nothing asserts it, or the gap a law would
  * fill. This module reads and shape-checks it; check.ts holds it to the documents.
  */
 import { parse } from 'yaml';
@@ -21,7 +21,7 @@ export type Reason = keyof typeof REASONS;
  */
 export interface Consequence {
   shows: string;
-  rules: readonly string[];
+  laws: readonly string[];
   schema: readonly string[];
   notAsserted?: Exclude<Reason, 'nothing-checkable'>;
   note?: string;
@@ -30,8 +30,8 @@ export interface Consequence {
 export interface Entry {
   id: string;
   text: string;
-  /** What judges the unit: its own rules and schema, or (with consequences) theirs together. */
-  rules: readonly string[];
+  /** What judges the unit: its own laws and schema, or (with consequences) theirs together. */
+  laws: readonly string[];
   schema: readonly string[];
   notAsserted?: Reason;
   gap?: string;
@@ -43,19 +43,19 @@ export type Judgement = 'judged' | 'not asserted' | 'gap';
 
 /** Rules or schema judge it; else a reason says why not; else it is a gap. */
 export function judgementOf(entry: Entry): Judgement {
-  if (entry.rules.length > 0 || entry.schema.length > 0) return 'judged';
+  if (entry.laws.length > 0 || entry.schema.length > 0) return 'judged';
   return entry.notAsserted ? 'not asserted' : 'gap';
 }
 
 /** The consequences nothing judges and no reason excuses. */
 export const unjudged = (entry: Entry): Consequence[] =>
-  entry.consequences.filter((c) => c.rules.length === 0 && c.schema.length === 0 && !c.notAsserted);
+  entry.consequences.filter((c) => c.laws.length === 0 && c.schema.length === 0 && !c.notAsserted);
 
 /** The table by document file name, entries in document order. */
 export type Table = ReadonlyMap<string, readonly Entry[]>;
 
-const KEYS = new Set(['id', 'text', 'rules', 'schema', 'not-asserted', 'gap', 'note', 'consequences']);
-const CONSEQUENCE_KEYS = new Set(['shows', 'rules', 'schema', 'not-asserted', 'note']);
+const KEYS = new Set(['id', 'text', 'laws', 'schema', 'not-asserted', 'gap', 'note', 'consequences']);
+const CONSEQUENCE_KEYS = new Set(['shows', 'laws', 'schema', 'not-asserted', 'note']);
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -74,7 +74,7 @@ function parseConsequence(item: unknown, at: string, problems: string[]): Conseq
     return fail(`unknown key(s) ${unknownKeys.join(', ')}; the keys are ${[...CONSEQUENCE_KEYS].join(', ')}.`);
   if (typeof c.shows !== 'string' || !c.shows.trim())
     return fail('shows must say what an answer shows when a server breaks the unit.');
-  if (c.rules !== undefined && !isStringList(c.rules)) return fail('rules must be a list of rule ids.');
+  if (c.laws !== undefined && !isStringList(c.laws)) return fail('laws must be a list of law ids.');
   if (c.schema !== undefined && !isStringList(c.schema))
     return fail('schema must be a list of "specs/<api>.openapi.yaml#<pointer> <constraint>".');
   if (c.note !== undefined && typeof c.note !== 'string') return fail('note must be text.');
@@ -84,13 +84,13 @@ function parseConsequence(item: unknown, at: string, problems: string[]): Conseq
     return fail(`not-asserted is ${JSON.stringify(reason)}; use one of ${reasons.join(', ')}.`);
   const consequence: Consequence = {
     shows: c.shows,
-    rules: (c.rules as string[] | undefined) ?? [],
+    laws: (c.laws as string[] | undefined) ?? [],
     schema: (c.schema as string[] | undefined) ?? [],
     ...(reason !== undefined ? { notAsserted: reason as Consequence['notAsserted'] & string } : {}),
     ...(typeof c.note === 'string' ? { note: c.note } : {}),
   };
-  const judged = consequence.rules.length > 0 || consequence.schema.length > 0;
-  if (judged && consequence.notAsserted) return fail('has rules or schema and not-asserted; keep one judgement.');
+  const judged = consequence.laws.length > 0 || consequence.schema.length > 0;
+  if (judged && consequence.notAsserted) return fail('has laws or schema and not-asserted; keep one judgement.');
   if (consequence.notAsserted && !consequence.note?.trim())
     return fail(`not-asserted ${consequence.notAsserted} needs a note saying why.`);
   return consequence;
@@ -100,7 +100,7 @@ function parseConsequence(item: unknown, at: string, problems: string[]): Conseq
 function parseConsequences(value: unknown, label: string, problems: string[]): Consequence[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.length === 0) {
-    problems.push(`${label}: consequences must be a non-empty list of {shows, rules | schema | not-asserted}.`);
+    problems.push(`${label}: consequences must be a non-empty list of {shows, laws | schema | not-asserted}.`);
     return [];
   }
   return value.flatMap((item, i) => parseConsequence(item, `${label} consequence ${i + 1}`, problems) ?? []);
@@ -108,7 +108,7 @@ function parseConsequences(value: unknown, label: string, problems: string[]): C
 
 /** With consequences, the unit's judgement is theirs: its own keys would say it twice. */
 function unitOfConsequences(e: Record<string, unknown>, label: string, problems: string[]): void {
-  for (const key of ['rules', 'schema', 'not-asserted', 'gap'])
+  for (const key of ['laws', 'schema', 'not-asserted', 'gap'])
     if (e[key] !== undefined)
       problems.push(
         `${label}: has consequences and its own ${key}; move the ${key} into the consequence it belongs to.`,
@@ -131,7 +131,7 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     problems.push(`${label}: unknown key(s) ${unknownKeys.join(', ')}; the keys are ${[...KEYS].join(', ')}.`);
   if (typeof e.id !== 'string' || typeof e.text !== 'string')
     return fail(`${label}: id and text must both be strings.`);
-  if (e.rules !== undefined && !isStringList(e.rules)) return fail(`${label}: rules must be a list of rule ids.`);
+  if (e.laws !== undefined && !isStringList(e.laws)) return fail(`${label}: laws must be a list of law ids.`);
   if (e.schema !== undefined && !isStringList(e.schema))
     return fail(`${label}: schema must be a list of "specs/<api>.openapi.yaml#<pointer> <constraint>".`);
   const reason = e['not-asserted'];
@@ -146,7 +146,7 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
     return {
       id: e.id,
       text: e.text,
-      rules: [...new Set(consequences.flatMap((c) => c.rules))],
+      laws: [...new Set(consequences.flatMap((c) => c.laws))],
       schema: [...new Set(consequences.flatMap((c) => c.schema))],
       // Every consequence excused: the unit is not asserted, for its first consequence's reason.
       ...(reasons.length === consequences.length ? { notAsserted: reasons[0]! } : {}),
@@ -157,18 +157,18 @@ function parseEntry(item: unknown, where: string, index: number, problems: strin
   const entry: Entry = {
     id: e.id,
     text: e.text,
-    rules: (e.rules as string[] | undefined) ?? [],
+    laws: (e.laws as string[] | undefined) ?? [],
     schema: (e.schema as string[] | undefined) ?? [],
     ...(reason !== undefined ? { notAsserted: reason as Reason } : {}),
     ...(typeof e.gap === 'string' ? { gap: e.gap } : {}),
     ...(typeof e.note === 'string' ? { note: e.note } : {}),
     consequences: [],
   };
-  const judged = entry.rules.length > 0 || entry.schema.length > 0;
-  if (judged && entry.notAsserted) problems.push(`${label}: has rules or schema and not-asserted; keep one judgement.`);
+  const judged = entry.laws.length > 0 || entry.schema.length > 0;
+  if (judged && entry.notAsserted) problems.push(`${label}: has laws or schema and not-asserted; keep one judgement.`);
   else if (!judged && !entry.notAsserted && !entry.gap?.trim())
     problems.push(
-      `${label}: has no judgement; give it rules, schema, not-asserted with a reason, or a gap saying what a rule would check.`,
+      `${label}: has no judgement; give it laws, schema, not-asserted with a reason, or a gap saying what a law would check.`,
     );
   else if (entry.notAsserted && entry.gap)
     problems.push(`${label}: is not asserted and a gap at once; keep one judgement.`);
@@ -214,7 +214,7 @@ export interface TableCounts {
   units: number;
   judged: number;
   notAsserted: Record<Reason, number>;
-  /** Units no rule judges at all. */
+  /** Units no law judges at all. */
   gaps: number;
   /** Judged units with a part still unjudged (their entry names a gap too). */
   partialGaps: number;

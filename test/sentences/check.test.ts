@@ -116,25 +116,25 @@ describe('check:sentences', () => {
     ]);
   });
 
-  it('names a rule id that does not exist, with the closest one', async () => {
+  it('names a law id that does not exist, with the closest one', async () => {
     const table = await tableCopy('unknown-rule', (text) =>
-      text.replace('rules: [praxis.cancellable-only-when-running]', 'rules: [praxis.cancelable-only-when-running]'),
+      text.replace('laws: [praxis.cancellable-only-when-running]', 'laws: [praxis.cancelable-only-when-running]'),
     );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
     expect(messages).toContainEqual(
       expect.stringContaining(
-        'rule "praxis.cancelable-only-when-running" does not exist (did you mean "praxis.cancellable-only-when-running"?)',
+        'law "praxis.cancelable-only-when-running" does not exist (did you mean "praxis.cancellable-only-when-running"?)',
       ),
     );
   });
 
-  it('names a catalogue rule that no entry cites', async () => {
+  it('names a catalogue law that no entry cites', async () => {
     const table = await tableCopy('uncited', (text) =>
       text.replaceAll('praxis.background-tasks.unknown-session-404', 'praxis.background-tasks.status-code'),
     );
     const messages = (await runCheck({ table })).problems.map((p) => p.message);
     expect(messages).toEqual([
-      expect.stringContaining('rule "praxis.background-tasks.unknown-session-404" cites no sentence of'),
+      expect.stringContaining('law "praxis.background-tasks.unknown-session-404" cites no sentence of'),
     ]);
   });
 
@@ -208,13 +208,11 @@ describe('check:sentences', () => {
     expect(gap.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^000_\S+ 000-005-93bc8f: gap: /)]);
     const twice = await runCheck({
       table: await tableCopy('consequence-twice', (text) =>
-        text.replace(excuse, '$1$2    rules: [praxis.background-tasks.status-code]\n'),
+        text.replace(excuse, '$1$2    laws: [praxis.background-tasks.status-code]\n'),
       ),
     });
     expect(twice.shape).toContainEqual(
-      expect.stringContaining(
-        '000-005-93bc8f: has consequences and its own rules; move the rules into the consequence',
-      ),
+      expect.stringContaining('000-005-93bc8f: has consequences and its own laws; move the laws into the consequence'),
     );
     const bare = await runCheck({
       table: await tableCopy('consequence-bare', (text) => text.replace(excuse, '$1        not-asserted: silent\n')),
@@ -226,7 +224,7 @@ describe('check:sentences', () => {
     const whole = await tableCopy('consequence-whole', (text) =>
       text.replace(
         /( {4}text: "GET \/agent\/v1\/sessions\/\{session_id\}\/background_tasks● Supported"\n) {4}consequences:\n(?: {6}.*\n)+?(?= {2}- id:)/,
-        '$1    rules: [praxis.transport]\n',
+        '$1    laws: [praxis.transport]\n',
       ),
     );
     const required = await runCheck({ table: whole });

@@ -72,6 +72,7 @@ const RETIRED: readonly Retired[] = [
   { name: 'Contract rules', write: 'Contract laws', idea: 'law' },
   { name: 'rules judged', write: 'laws judged', idea: 'law' },
   { name: 'no rule matches', write: 'no law matches', idea: 'law' },
+  { name: 'rules and schema', write: 'laws and schema (a unit of the documents is judged by laws)', idea: 'law' },
   { name: 'RuleKit', write: 'RuleRepair', idea: 'repair' },
   { name: 'kitsOf', write: 'repairsOf', idea: 'repair' },
   { name: 'rule kit', write: "rule's repair", idea: 'repair' },
