@@ -20,6 +20,12 @@ export interface Case<R> {
    */
   notBefore?: number;
   /**
+   * Not started before this settles (the parts of the walk the case joins have ended: walk-parts.ts),
+   * so that it holds no place among the cases running at once while it could only wait. Meanwhile the
+   * cases after it start in its place; it still commits in its own place.
+   */
+  after?: Promise<unknown>;
+  /**
    * The requests the case sends one after another, as far as the run can tell before it starts (1
    * when not given): what a sharded run balances its shards by (shard-plan.ts).
    */
@@ -131,17 +137,34 @@ export async function runCases<R>(
     s.done = true;
     drain();
   };
+  // The cases whose `after` has settled, and a promise of each `after` that settles once that is known.
+  const followed = new Set<number>();
+  const follows = cases.map((c, i) => {
+    const known = () => void followed.add(i);
+    return c.after?.then(known, known);
+  });
+  const free = (n: number) => !cases[n]!.after || followed.has(n);
   const worker = async () => {
     while (!halted) {
       const startable = pending.filter((i) => i <= last);
       if (startable.length === 0) return;
       const now = performance.now();
-      const i = startable.find((n) => (cases[n]!.notBefore ?? 0) <= now);
+      const i = startable.find((n) => free(n) && (cases[n]!.notBefore ?? 0) <= now);
       if (i === undefined) {
-        // Every case left waits for its time: wait for the first (the run's stop ends the wait at once).
-        const first = startable.reduce((a, b) => (cases[a]!.notBefore! <= cases[b]!.notBefore! ? a : b));
+        // Every case left waits for its time or for the cases it follows: wait for the first of them (the
+        // run's stop ends a wait for a time at once; the cases followed end then too).
+        const following = startable.filter((n) => !free(n)).map((n) => follows[n]!);
+        const timed = startable.filter(free);
+        if (timed.length === 0) {
+          await Promise.race(following);
+          continue;
+        }
+        const first = timed.reduce((a, b) => (cases[a]!.notBefore! <= cases[b]!.notBefore! ? a : b));
         try {
-          await ctx.transport.pause(cases[first]!.notBefore! - now);
+          const paused = ctx.transport.pause(cases[first]!.notBefore! - now);
+          // Ended by a followed case instead, the wait may still be stopped later: the next turn sees to it.
+          paused.catch(() => {});
+          await Promise.race([paused, ...following]);
         } catch (error) {
           // As if the case had waited itself: the cases before it commit, it ends the batch.
           const at = pending.indexOf(first);

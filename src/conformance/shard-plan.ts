@@ -1,11 +1,12 @@
 /**
  * Which shard runs each case (`conform --shard i/n`). Every shard makes the same plan from the same
  * cases (they start from the same baseline, and the plan reads nothing else: not even the shard's own
- * `--concurrency`), so every case is in exactly one shard. The costliest case goes first, to the
- * shard that would end it soonest: its cost (the requests it sends one after another, as far as the
- * run can tell beforehand) on top of what that shard has to run already, in this batch and the
- * batches before it. So the long walks are spread over the shards and each shard takes its share of
- * the rest: a run in n shards takes about 1/n of the time of a run without, beside the baseline
+ * `--concurrency`), so every case is in exactly one shard. Each case, in case order (the order a
+ * shard starts them in), goes to the shard that would end it soonest: its cost (the requests it
+ * sends one after another, as far as the run can tell beforehand) from when a place comes free there,
+ * after what that shard has to run already, in this batch and the batches before it. So the long
+ * walks are spread over the shards, none started late where it would end last, and each shard takes
+ * its share of the rest: a run in n shards takes about 1/n of the time of a run without, beside the baseline
  * every shard walks and the longest chain of requests one case makes (a long walk is asked in parts
  * that run at once where its paging allows: walk-parts.ts, their group kept in one shard).
  */
@@ -42,35 +43,53 @@ export class ShardPlan {
 
   /**
    * Whether each case of a batch that every shard plans (their costs, in case order) is this shard's.
-   * Cases of one group (`groups`, the same object) go to one shard together: the group's longest case
-   * is what it adds to the shard's longest, all their costs to what the shard runs at once.
+   * A shard starts its cases in case order, each in the first of its `atOnce` places to come free: in
+   * that order each case goes to the shard where it would end soonest, on top of what the shard had
+   * to run before. Cases of one group (`groups`, the same object: a walk's parts and the case that
+   * joins them) go to one shard together, where the first of them stands.
    */
   own(costs: readonly number[], groups: readonly (object | undefined)[] = []): boolean[] {
     const count = this.shard.count;
-    const units = new Map<object | number, { cases: number[]; longest: number; total: number }>();
+    const units = new Map<object | number, { cases: number[]; costs: number[] }>();
     costs.forEach((cost, i) => {
       const key = groups[i] ?? i;
-      const unit = units.get(key) ?? { cases: [], longest: 0, total: 0 };
+      const unit = units.get(key) ?? { cases: [], costs: [] };
       unit.cases.push(i);
-      unit.longest = Math.max(unit.longest, cost);
-      unit.total += cost;
+      unit.costs.push(cost);
       units.set(key, unit);
     });
-    // Each shard's part of the batch: its longest case, and all of them run `atOnce` at a time.
-    const longest = Array.from({ length: count }, () => 0);
-    const total = Array.from({ length: count }, () => 0);
-    const endWith = (s: number, unit: { longest: number; total: number }) =>
-      this.load[s]! + Math.max(longest[s]!, unit.longest, (total[s]! + unit.total) / this.atOnce);
+    // When each place of each shard comes free: the batch starts once the shard's batches before it end.
+    const places = this.load.map((load) => Array.from({ length: this.atOnce }, () => load));
     const owner: number[] = [];
-    const order = [...units.values()].sort((a, b) => b.longest - a.longest || a.cases[0]! - b.cases[0]!);
-    for (const unit of order) {
+    for (const unit of units.values()) {
+      const tried = places.map((free) => startInOrder(free, unit.costs));
+      // Where two would end it as soon, the shard with the less to run so far, so that they share the batch.
+      const busy = places.map((free) => free.reduce((a, b) => a + b, 0));
       let soonest = 0;
-      for (let s = 1; s < count; s++) if (endWith(s, unit) < endWith(soonest, unit)) soonest = s;
+      for (let s = 1; s < count; s++) {
+        const [end, first] = [tried[s]!.end, tried[soonest]!.end];
+        if (end < first || (end === first && busy[s]! < busy[soonest]!)) soonest = s;
+      }
+      places[soonest] = tried[soonest]!.free;
       for (const i of unit.cases) owner[i] = soonest;
-      longest[soonest] = Math.max(longest[soonest]!, unit.longest);
-      total[soonest]! += unit.total;
     }
-    for (let s = 0; s < count; s++) this.load[s]! += Math.max(longest[s]!, total[s]! / this.atOnce);
+    for (let s = 0; s < count; s++) this.load[s] = Math.max(...places[s]!);
     return owner.map((s) => s === this.shard.index - 1);
   }
+}
+
+/**
+ * Cases started one after another, each in the place that comes free first: when each place is free
+ * again after them, and when the last of them ends.
+ */
+function startInOrder(places: readonly number[], costs: readonly number[]): { free: number[]; end: number } {
+  const free = [...places];
+  let end = 0;
+  for (const cost of costs) {
+    let first = 0;
+    for (let p = 1; p < free.length; p++) if (free[p]! < free[first]!) first = p;
+    free[first]! += cost;
+    end = Math.max(end, free[first]!);
+  }
+  return { free, end };
 }

@@ -96,10 +96,13 @@ export function walkInParts<R>(
       });
     });
   }
+  const partsEnded = Promise.all(ended);
+  partsEnded.catch(() => {}); // the join's own error, where it starts
   const join: Case<R> = {
     group,
+    after: partsEnded,
     run: async (scope) => {
-      await Promise.all(ended);
+      await partsEnded;
       return judge.run(scope, known);
     },
   };

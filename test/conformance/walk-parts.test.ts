@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCases } from '../../src/conformance/cases.js';
 import type { RunContext } from '../../src/conformance/context.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
 import { runConformance } from '../../src/entries/conformance.js';
@@ -102,6 +103,45 @@ describe('the parts of a walk', () => {
       // pages come while the earlier part is still on its way there.
       expect(walked, 'answered in list order').not.toEqual([...walked!].sort((a, b) => a - b));
     }, 60_000);
+});
+
+describe('the case that joins the parts', () => {
+  it('holds no place among the cases running at once until the parts have ended', async () => {
+    // One case at a time: a join started before the part it follows would wait for it forever.
+    const ctx = {
+      concurrency: 1,
+      shard: undefined,
+      lastSeen: new Map(),
+      ledger: {},
+      observations: {},
+      transport: { with: () => ({}), pause: async () => {} },
+    } as unknown as RunContext;
+    const started: string[] = [];
+    let end = () => {};
+    const partEnded = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    const results = await runCases(ctx, [
+      {
+        after: partEnded,
+        run: async () => {
+          started.push('join');
+          await partEnded;
+          return 'joined';
+        },
+      },
+      {
+        run: async () => {
+          started.push('part');
+          end();
+          return 'walked';
+        },
+      },
+    ]);
+    expect(started).toEqual(['part', 'join']);
+    // It commits in its own place all the same.
+    expect(results).toEqual(['joined', 'walked']);
+  });
 });
 
 /** The verdict: the exit code, each law's outcome, each violation with its requests and replay line. */
