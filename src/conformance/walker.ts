@@ -5,7 +5,7 @@
  * when asked again, before they are reported (tasks change between two pages of a live list).
  */
 import type { Exchange } from '../contract/laws/index.js';
-import { idOf, itemsOf, type ListOperation, pagingParamsOf } from '../contract/operations.js';
+import { fieldValue, idOf, itemsOf, type ListOperation, pagingParamsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -232,8 +232,8 @@ function observe(
     seenAt.set(item, readAt);
     for (const before of earlier) {
       judgeTwoReads(ctx, op, { id, before, after: item }, url, readAt);
-      const from = op.stateField ? before[op.stateField] : undefined;
-      const to = op.stateField ? item[op.stateField] : undefined;
+      const from = op.stateField ? fieldValue(before, op.stateField) : undefined;
+      const to = op.stateField ? fieldValue(item, op.stateField) : undefined;
       if (typeof from === 'string' && typeof to === 'string' && from !== to) ctx.observations.transition(op, from, to);
     }
   }

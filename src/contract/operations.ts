@@ -7,7 +7,7 @@
 import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
-import { valueAt, withValueAt } from './pointer.js';
+import { escapePointer, valueAt, withValueAt } from './pointer.js';
 import { isObject } from './rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from './rules/types.js';
 
@@ -110,6 +110,9 @@ export function componentOf(api: ApiName, target: RuleTarget, apis: ApiSet): str
 export function idOf(op: ListOperation, item: JsonObject): string {
   return String(item[op.idField]);
 }
+
+/** The JSON pointer of a dotted field within its object (`agent.id` is `/agent/id`), where violations point. */
+export const fieldPointer = (field: string): string => `/${field.split('.').map(escapePointer).join('/')}`;
 
 /** Reads a dotted field such as `agent.id`. */
 export function fieldValue(item: JsonObject, field: string): unknown {

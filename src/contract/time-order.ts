@@ -3,10 +3,8 @@
  * (laws/times.ts), `checkItem` and the mock's store all judge an object with it.
  */
 import type { ListOperation, TimeOrder } from './operation-types.js';
-import { fieldValue } from './operations.js';
+import { fieldPointer, fieldValue } from './operations.js';
 import type { Finding, JsonObject } from './rules/types.js';
-
-const pointerOf = (field: string) => `/${field.replace(/\./g, '/')}`;
 
 /** What one time order makes of one object: whether any of its pairs held two times, and what is out of order. */
 export function judgeTimeOrder(
@@ -27,7 +25,7 @@ export function judgeTimeOrder(
       judged = true;
       if (at < bound)
         findings.push({
-          path: pointerOf(field),
+          path: fieldPointer(field),
           message: `${field} ${JSON.stringify(value)} is earlier than ${earlier} ${JSON.stringify(than)}`,
           value,
         });

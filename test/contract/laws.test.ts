@@ -321,6 +321,37 @@ describe('lifecycles and time', () => {
     );
   });
 
+  it('reads state, times and fixed fields at nested paths, and points at them (status.state, status.at)', () => {
+    // Ark's operation (its contract kept), its fields moved under objects as A2A nests its state and time.
+    const nested = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ark)) as typeof ark;
+    Object.assign(nested, {
+      stateField: 'status.state',
+      timeFields: ['status.at'],
+      pastEventFields: ['status.ended_at'],
+      immutableFields: ['origin.created_at'],
+    });
+    const t = { task_id: 'x', status: { state: 'succeeded', at: 2000, ended_at: 1900 }, origin: { created_at: 1000 } };
+    const snap = (task: Record<string, unknown>): Snapshot => new Map([['x', task]]);
+    const later = {
+      ...t,
+      status: { state: 'running', at: 1500, ended_at: 1950 },
+      origin: { created_at: 1001 },
+    };
+    const found = checkTimeline(nested, snap(t), snap(later));
+    expect(lawIds(found)).toEqual([
+      'ark.immutable-fields',
+      'ark.lifecycle-forward',
+      'ark.past-events-fixed',
+      'ark.times-never-go-back',
+    ]);
+    expect(found.map((v) => v.instancePath).sort()).toEqual([
+      '/origin/created_at',
+      '/status/at',
+      '/status/ended_at',
+      '/status/state',
+    ]);
+  });
+
   it('a Praxis notified_at once given is never null again; a later time is no break', () => {
     const tasks = operation('praxis', 'listBackgroundTasks', BUILTIN);
     const t = { id: 'bgt_1', kind: 'bash', status: 'running', started_at: '2026-01-01T00:00:00Z' };

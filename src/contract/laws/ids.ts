@@ -4,7 +4,7 @@
  * thing is shared by no two objects of one answer or walk; an object keeps its id between two
  * reads of its list; and a stable id stays the same between two reads of the object that holds it.
  */
-import { fieldValue, idOf, type ListOperation } from '../operations.js';
+import { fieldPointer, fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { inWholeSeconds } from '../time.js';
@@ -207,7 +207,6 @@ type StableId = With<'stableIds'>['stableIds'][number];
 /** An object of a walk with where it was listed. */
 type Placed = { item: JsonObject; page: number; index: number };
 
-const pointerOf = (field: string) => `/${field.replace(/\./g, '/')}`;
 const nestedString = (item: JsonObject, field: string) => {
   const value = fieldValue(item, field);
   return typeof value === 'string' ? value : undefined;
@@ -234,7 +233,7 @@ function sharedNestedIds(op: ListOperation, law: LawRef, field: string, placed: 
     const where = walk ? ` on page ${earlier.page + 1}` : '';
     const found = violationOf(
       law,
-      `${op.itemsPointer}/${at.index}${pointerOf(field)}`,
+      `${op.itemsPointer}/${at.index}${fieldPointer(field)}`,
       `${idOf(op, at.item)} gives ${field} ${JSON.stringify(value)}, like ${idOf(op, earlier.item)}${where}` +
         `${walk ? ` (page ${at.page + 1})` : ''}; it identifies one of them`,
       value,
@@ -270,9 +269,9 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /** Whether two reads show the object in the same situation the stable id is stable in. */
 function sameSituation(op: ListOperation, member: StableId, before: JsonObject, after: JsonObject): boolean {
-  const state = op.stateField === undefined ? undefined : before[op.stateField];
+  const state = op.stateField === undefined ? undefined : fieldValue(before, op.stateField);
   if (member.states && (typeof state !== 'string' || !member.states.includes(state))) return false;
-  if (member.states && op.stateField !== undefined && after[op.stateField] !== state) return false;
+  if (member.states && op.stateField !== undefined && fieldValue(after, op.stateField) !== state) return false;
   // A time written in whole seconds that stayed the same says nothing of what happened within its second.
   return (member.sameWhile ?? []).every((field) => {
     const value = fieldValue(before, field);
@@ -314,7 +313,7 @@ export const stableIdsFixed = defineLaw<With<'stableIds'>, StableId>({
             : [
                 violationOf(
                   law,
-                  pointerOf(member.field),
+                  fieldPointer(member.field),
                   `${id}: ${member.field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}` +
                     `${situation(member) ? ` ${situation(member)}` : ''}; it is a stable id`,
                   { from, to },

@@ -5,8 +5,7 @@
 
 import { contractOfOperation } from '../api-set.js';
 import { mayFollow } from '../lifecycle.js';
-import { fieldValue, type ListOperation } from '../operations.js';
-import { has } from '../rules/check-helpers.js';
+import { fieldPointer, fieldValue, type ListOperation } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { lawId, NOTHING, violationOf } from './common.js';
@@ -64,8 +63,8 @@ export const lifecycleForward = defineLaw({
   check: {
     observation({ id, before, after }, { op, law }) {
       const { lifecycle, stateField } = op;
-      const from = before[stateField];
-      const to = after[stateField];
+      const from = fieldValue(before, stateField);
+      const to = fieldValue(after, stateField);
       if (typeof from !== 'string' || typeof to !== 'string' || from === to) return { judged: 0, violations: [] };
       return {
         judged: 1,
@@ -74,7 +73,7 @@ export const lifecycleForward = defineLaw({
           : [
               violationOf(
                 law,
-                `/${stateField}`,
+                fieldPointer(stateField),
                 `task ${id} went from ${from} to ${to}, which its lifecycle does not allow`,
                 { from, to },
               ),
@@ -94,16 +93,21 @@ export const immutableFields = defineLaw({
   check: {
     observation: ({ id, before, after }, { op, law }) => ({
       judged: 1,
-      violations: op.immutableFields
-        .filter((field) => field in before && field in after && !sameAt(op, field, before[field], after[field]))
-        .map((field) =>
+      violations: op.immutableFields.flatMap((field) => {
+        const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
+        if (was === undefined || now === undefined || sameAt(op, field, was, now)) return [];
+        return [
           violationOf(
             law,
-            `/${field}`,
-            `${id}: ${field} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
-            { from: before[field], to: after[field] },
+            fieldPointer(field),
+            `${id}: ${field} changed from ${JSON.stringify(was)} to ${JSON.stringify(now)}`,
+            {
+              from: was,
+              to: now,
+            },
           ),
-        ),
+        ];
+      }),
     }),
   },
 });
@@ -120,21 +124,25 @@ export const pastEventsFixed = defineLaw({
   unexercised: (op) => `no object was observed twice with ${op.pastEventFields.join(' or ')} set`,
   check: {
     observation({ id, before, after }, { op, law }) {
-      const set = op.pastEventFields.filter((field) => has(before, field) && before[field] !== null);
+      const set = op.pastEventFields.filter((field) => {
+        const value = fieldValue(before, field);
+        return value !== undefined && value !== null;
+      });
       return {
         judged: set.length > 0 ? 1 : 0,
-        violations: set
-          .filter((field) => !sameAt(op, field, before[field], after[field]))
-          .map((field) =>
+        violations: set.flatMap((field) => {
+          const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
+          if (sameAt(op, field, was, now)) return [];
+          return [
             violationOf(
               law,
-              `/${field}`,
-              `${id}: ${field} was ${JSON.stringify(before[field])} ` +
-                `and is now ${after[field] === undefined ? 'absent' : JSON.stringify(after[field])}; ` +
+              fieldPointer(field),
+              `${id}: ${field} was ${JSON.stringify(was)} and is now ${now === undefined ? 'absent' : JSON.stringify(now)}; ` +
                 'a past event does not change',
-              { from: before[field], to: after[field] },
+              { from: was, to: now },
             ),
-          ),
+          ];
+        }),
       };
     },
   },
@@ -166,7 +174,7 @@ export const countersNeverDecrease = defineLaw({
           .map((field) =>
             violationOf(
               law,
-              `/${field.replace(/\./g, '/')}`,
+              fieldPointer(field),
               `${id}: ${field} went down from ${countOf(before, field)} to ${countOf(after, field)}` +
                 (Array.isArray(fieldValue(after, field)) ? ' entries' : ''),
               { from: fieldValue(before, field), to: fieldValue(after, field) },
@@ -199,7 +207,7 @@ export const creationSnapshotFixed = defineLaw({
             const [from, to] = [fieldValue(before, field), fieldValue(after, field)];
             return violationOf(
               law,
-              `/${field.replace(/\./g, '/')}`,
+              fieldPointer(field),
               `${id}: ${field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}; it is fixed at creation`,
               { from, to },
             );
@@ -219,23 +227,28 @@ export const finalContentFixed = defineLaw({
   unexercised: (op) => `no task was observed twice while ${op.finalContent.states.join(' or ')}`,
   check: {
     observation({ id, before, after }, { op, law }) {
-      const state = before[op.stateField];
-      if (typeof state !== 'string' || !op.finalContent.states.includes(state) || after[op.stateField] !== state)
+      const state = fieldValue(before, op.stateField);
+      if (
+        typeof state !== 'string' ||
+        !op.finalContent.states.includes(state) ||
+        fieldValue(after, op.stateField) !== state
+      )
         return { judged: 0, violations: [] };
       return {
         judged: 1,
-        violations: op.finalContent.fields
-          .filter((field) => !deepEqual(before[field], after[field]))
-          .map((field) =>
+        violations: op.finalContent.fields.flatMap((field) => {
+          const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
+          if (deepEqual(was, now)) return [];
+          return [
             violationOf(
               law,
-              `/${field}`,
-              `${id}: ${field} changed from ${JSON.stringify(before[field]) ?? 'absent'} to ` +
-                `${JSON.stringify(after[field]) ?? 'absent'} while the task stayed ${state}, which is not processed ` +
-                'further',
-              { from: before[field], to: after[field] },
+              fieldPointer(field),
+              `${id}: ${field} changed from ${JSON.stringify(was) ?? 'absent'} to ` +
+                `${JSON.stringify(now) ?? 'absent'} while the task stayed ${state}, which is not processed further`,
+              { from: was, to: now },
             ),
-          ),
+          ];
+        }),
       };
     },
   },
@@ -275,7 +288,7 @@ export const nothingGrowsWhileStopped = defineLaw({
   check: {
     observation({ id, before, after }, { op, member: stop, law }) {
       const state = op.stateField;
-      if (before[state] !== stop.state || after[state] !== stop.state) return NOTHING;
+      if (fieldValue(before, state) !== stop.state || fieldValue(after, state) !== stop.state) return NOTHING;
       const sameWait = stop.sameWhile.every((field) => {
         const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
         return held(was) && held(now) && deepEqual(unordered(was), unordered(now));
@@ -292,7 +305,7 @@ export const nothingGrowsWhileStopped = defineLaw({
         return [
           violationOf(
             law,
-            `/${field.replace(/\./g, '/')}`,
+            fieldPointer(field),
             `${id}: ${field}${where.replace(/\//g, '.')} ${grown} while the task stayed ${stop.state}, waiting for ` +
               `${stop.waitsFor} (the same ${stop.sameWhile.join(' and ')} on both reads)`,
             { from, to },
@@ -312,24 +325,25 @@ export const timesNeverGoBack = defineLaw({
     (op.timesOnceSet ? `; once set, ${op.timesOnceSet.fields.join(', ')} is never null again.` : '.'),
   source: (op) =>
     op.sources?.times ?? { file: contractOfOperation(op).specFile, sentence: 'timestamps record when things happened' },
-  unexercised: 'no object was observed twice',
+  unexercised: (op) => `no object was observed twice with ${op.timeFields.join(' or ')} holding a time`,
   check: {
     observation({ id, before, after }, { op, law }) {
       let judged = 0;
       const violations: Violation[] = [];
       for (const field of op.timeFields) {
-        const a = op.readTime(before[field]);
-        const b = op.readTime(after[field]);
+        const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
+        const a = op.readTime(was);
+        const b = op.readTime(now);
         const onceSet = op.timesOnceSet;
-        if (Number.isFinite(a) && after[field] === null && onceSet?.fields.includes(field)) {
+        if (Number.isFinite(a) && now === null && onceSet?.fields.includes(field)) {
           judged = 1;
           violations.push(
             violationOf(
               law,
-              `/${field}`,
-              `${id}: ${field} went back from ${JSON.stringify(before[field])} to null, which says it never ` +
+              fieldPointer(field),
+              `${id}: ${field} went back from ${JSON.stringify(was)} to null, which says it never ` +
                 `happened (${onceSet.source.file}: "${onceSet.source.sentence}")`,
-              { from: before[field], to: null },
+              { from: was, to: null },
             ),
           );
           continue;
@@ -340,9 +354,12 @@ export const timesNeverGoBack = defineLaw({
           violations.push(
             violationOf(
               law,
-              `/${field}`,
-              `${id}: ${field} went back from ${JSON.stringify(before[field])} to ${JSON.stringify(after[field])}`,
-              { from: before[field], to: after[field] },
+              fieldPointer(field),
+              `${id}: ${field} went back from ${JSON.stringify(was)} to ${JSON.stringify(now)}`,
+              {
+                from: was,
+                to: now,
+              },
             ),
           );
       }
