@@ -108,7 +108,7 @@ export function componentOf(api: ApiName, target: RuleTarget, apis: ApiSet): str
 
 /** The value that identifies an item of the operation's list. */
 export function idOf(op: ListOperation, item: JsonObject): string {
-  return String(item[op.idField]);
+  return String(fieldValue(item, op.idField));
 }
 
 /** The JSON pointer of a dotted field within its object (`agent.id` is `/agent/id`), where violations point. */
@@ -122,6 +122,17 @@ export function fieldValue(item: JsonObject, field: string): unknown {
     current = current[key];
   }
   return current;
+}
+
+/** Writes a dotted field in place, making the objects on its way where they are missing. */
+export function setField(item: JsonObject, field: string, value: JsonObject[string]): void {
+  const keys = field.split('.');
+  let current = item;
+  for (const key of keys.slice(0, -1)) {
+    const next = current[key];
+    current = isObject(next) ? next : (current[key] = {});
+  }
+  current[keys[keys.length - 1]!] = value;
 }
 
 /** Whether an item satisfies a filter value as the documents define matching. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { ApiSet } from '../contract/api-set.js';
 import { isTerminal } from '../contract/lifecycle.js';
-import { taskOperation } from '../contract/operations.js';
+import { fieldValue, setField, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { repair, validObject } from './objects.js';
@@ -34,7 +34,7 @@ export function advanceSnapshot(
   const later = (base: number) => (atMs === undefined ? base + stepMs : Math.max(atMs, base + 1));
   const op = taskOperation(api, apis);
   const next = structuredClone(previous);
-  next[op.stateField!] = state;
+  setField(next, op.stateField!, state);
   generatorsOf(api, apis).lifecycle.advance?.(previous, next, state, later, stepMs);
   return repair(api, 'task', next, undefined, apis);
 }
@@ -42,7 +42,7 @@ export function advanceSnapshot(
 function startAt(api: ApiName, task: JsonObject, apis: ApiSet): JsonObject {
   const { lifecycle } = generatorsOf(api, apis);
   const first = structuredClone(task);
-  first[taskOperation(api, apis).stateField!] = lifecycle.initial;
+  setField(first, taskOperation(api, apis).stateField!, lifecycle.initial);
   lifecycle.start?.(first);
   return repair(api, 'task', first, undefined, apis);
 }
@@ -60,7 +60,7 @@ export function legalLifecycle(api: ApiName, maxSteps = 6, apis: ApiSet): fc.Arb
     .map(([task, choices, steps]) => {
       const snapshots = [startAt(api, task, apis)];
       for (const [i, choice] of choices.entries()) {
-        const current = String(snapshots[snapshots.length - 1]![op.stateField!]);
+        const current = String(fieldValue(snapshots[snapshots.length - 1]!, op.stateField!));
         const options = lifecycle.transitions[current] ?? [];
         if (options.length === 0) break;
         snapshots.push(
@@ -96,28 +96,31 @@ export function illegalLifecycle(
       const last = snapshots[snapshots.length - 1]!;
       if (chosen === 'lifecycle-forward') {
         // Finish the task, then show it back in its first state: a finished task never runs again.
-        const finished = isTerminal(lifecycle, String(last[op.stateField!]))
+        const finished = isTerminal(lifecycle, String(fieldValue(last, op.stateField!)))
           ? last
           : advanceSnapshot(api, last, terminal, 1000, undefined, apis);
         if (finished !== last) snapshots.push(finished);
         const revived = structuredClone(finished);
-        revived[op.stateField!] = generatorsOf(api, apis).lifecycle.initial;
+        setField(revived, op.stateField!, generatorsOf(api, apis).lifecycle.initial);
         snapshots.push(revived);
       } else if (chosen === 'immutable-fields') {
         const changed = structuredClone(last);
         const field = op.immutableFields.find((f) => f !== op.idField) ?? op.idField;
         // A numeric field (a Unix time) moves on by one unit; any other takes a value it cannot have had.
-        changed[field] = typeof last[field] === 'number' ? last[field] + 1 : '2030-01-01T00:00:00.000Z';
+        const was = fieldValue(last, field);
+        setField(changed, field, typeof was === 'number' ? was + 1 : '2030-01-01T00:00:00.000Z');
         snapshots.push(changed);
       } else {
         const earlier = structuredClone(last);
-        const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(last[f])));
+        const present = op.timeFields.filter((f) => Number.isFinite(op.readTime(fieldValue(last, f))));
         const field = present.find((f) => !op.immutableFields.includes(f)) ?? present[0]!;
         // A Unix time goes back one unit; an RFC 3339 time one second.
-        earlier[field] =
-          typeof last[field] === 'number'
-            ? last[field] - 1
-            : new Date(Date.parse(String(last[field])) - 1000).toISOString();
+        const was = fieldValue(last, field);
+        setField(
+          earlier,
+          field,
+          typeof was === 'number' ? was - 1 : new Date(Date.parse(String(was)) - 1000).toISOString(),
+        );
         snapshots.push(earlier);
         // A time that is also immutable (JSON-RPC has only created_at) or a past event breaks both laws.
         if (op.immutableFields.includes(field))
@@ -125,7 +128,7 @@ export function illegalLifecycle(
         if (op.pastEventFields.includes(field))
           return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.past-events-fixed`] };
         // So does a time the task's end state holds fixed (Ark's started_at), moved while it stays there.
-        const state = String(last[op.stateField!]);
+        const state = String(fieldValue(last, op.stateField!));
         if (op.finalContent?.fields.includes(field) && op.finalContent.states.includes(state))
           return { snapshots, breaks: [`${op.lawPrefix}.${chosen}`, `${op.lawPrefix}.final-content-fixed`] };
       }

@@ -1,6 +1,6 @@
 /** Following an operation's documented paging, shared by the conformance runner and the recorder. */
 import type { Exchange } from '../contract/laws/index.js';
-import { type ListOperation, nextPageToken } from '../contract/operations.js';
+import { idOf, type ListOperation, nextPageToken } from '../contract/operations.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import { numberText } from './number-text.js';
 
@@ -36,7 +36,7 @@ export function nextCursor(
   if (items.length === 0) return undefined;
   const last = items[items.length - 1];
   if (!isObject(last)) return undefined;
-  const cursor = String(last[op.idField]);
+  const cursor = idOf(op, last);
   return {
     cursor,
     query: [...query.filter(([k]) => k !== paging.afterParam && k !== paging.beforeParam), [paging.afterParam, cursor]],

@@ -14,7 +14,7 @@ import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import { applyLaws, type Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { componentOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
+import { componentOf, fieldValue, idOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
 import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/check-helpers.js';
@@ -319,7 +319,6 @@ function build(
   const ops = operationsOf(api, apis);
   const tasksOp = ops.find((o) => o.target === 'task')!;
   const sessionsOp = ops.find((o) => o.target === 'session');
-  const idField = tasksOp.idField;
   const violations: string[] = [];
   const problemsOf = (target: 'task' | 'session', item: JsonObject, where: string): string[] => {
     const component = componentOf(api, target, apis);
@@ -334,7 +333,9 @@ function build(
   const firstProblems = [
     ...first.problems.map((p) => `poll 1, ${p}`),
     ...first.sessions.flatMap((s, i) => problemsOf('session', s, `poll 1, session ${i}`)),
-    ...first.tasks.flatMap((t, i) => problemsOf('task', t.task, `poll 1, task ${String(t.task[idField] ?? i)}`)),
+    ...first.tasks.flatMap((t, i) =>
+      problemsOf('task', t.task, `poll 1, task ${String(fieldValue(t.task, tasksOp.idField) ?? i)}`),
+    ),
   ];
   violations.push(...firstProblems);
   const timeline: ScenarioStep[] = [];
@@ -355,18 +356,19 @@ function build(
       if (gone.length > 0) step.removeSessions = gone;
       for (const s of changed) problems.push(...problemsOf('session', s, `poll ${n + 1}, session ${String(s.id)}`));
     }
-    const oldTasks = new Map(before.tasks.map((t) => [String(t.task[idField]), t.task]));
+    const oldTasks = new Map(before.tasks.map((t) => [idOf(tasksOp, t.task), t.task]));
     const put = [...now.tasks]
       .reverse()
-      .filter((t) => JSON.stringify(oldTasks.get(String(t.task[idField]))) !== JSON.stringify(t.task));
+      .filter((t) => JSON.stringify(oldTasks.get(idOf(tasksOp, t.task))) !== JSON.stringify(t.task));
     if (put.length > 0) step.put = put;
-    const gone = [...oldTasks.keys()].filter((id) => !now.tasks.some((t) => String(t.task[idField]) === id));
+    const gone = [...oldTasks.keys()].filter((id) => !now.tasks.some((t) => idOf(tasksOp, t.task) === id));
     if (gone.length > 0) step.remove = gone;
     for (const t of put) {
-      const id = String(t.task[idField]);
+      const id = idOf(tasksOp, t.task);
       problems.push(...problemsOf('task', t.task, `poll ${n + 1}, task ${id}`));
-      const from = oldTasks.get(id)?.[tasksOp.stateField!];
-      const to = t.task[tasksOp.stateField!];
+      const old = oldTasks.get(id);
+      const from = old && fieldValue(old, tasksOp.stateField!);
+      const to = fieldValue(t.task, tasksOp.stateField!);
       if (typeof from === 'string' && typeof to === 'string' && !mayFollow(tasksOp.lifecycle!, from, to))
         problems.push(`poll ${n + 1}, task ${id}: ${tasksOp.lawPrefix}.lifecycle-forward: went from ${from} to ${to}`);
     }

@@ -7,7 +7,7 @@
 
 import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { componentOf, taskOperation } from '../contract/operations.js';
+import { componentOf, fieldPointer, fieldValue, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
@@ -108,11 +108,11 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
   }
   const tasks = new Map<string, { seq: number; session: string; task: JsonObject }>();
   const place = (placed: { session: string; task: JsonObject }, pointer: string, skip: boolean, exact: boolean) => {
-    const id = placed.task[idField];
+    const id = fieldValue(placed.task, idField);
     if (typeof id !== 'string' || id === '')
       throw new ScenarioError(
         file,
-        `${pointer}/task/${idField}`,
+        `${pointer}/task${fieldPointer(idField)}`,
         `every ${api} task needs its ${idField} (a non-empty string)`,
       );
     if (!sessions.has(placed.session)) {
@@ -128,22 +128,22 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
     check('task', task, `${pointer}/task`, skip);
     const existing = tasks.get(id);
     // A task replaced as a whole (recordings) may have moved several steps between two polls.
-    const from = existing ? String(existing.task[stateField]) : undefined;
-    const to = String(task[stateField]);
+    const from = existing ? String(fieldValue(existing.task, stateField)) : undefined;
+    const to = String(fieldValue(task, stateField));
     if (existing && !skip && from !== to && !mayFollow(lifecycle, from!, to))
       throw new ScenarioError(
         file,
-        `${pointer}/task/${stateField}`,
+        `${pointer}/task${fieldPointer(stateField)}`,
         `${api} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`,
       );
     tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
   };
   for (const [i, placed] of (scenario.tasks ?? []).entries()) {
-    if (tasks.has(String(placed.task[idField])))
+    if (tasks.has(String(fieldValue(placed.task, idField))))
       throw new ScenarioError(
         file,
-        `/tasks/${i}/task/${idField}`,
-        `task ${String(placed.task[idField])} is declared twice`,
+        `/tasks/${i}/task${fieldPointer(idField)}`,
+        `task ${String(fieldValue(placed.task, idField))} is declared twice`,
       );
     place(placed, `/tasks/${i}`, scenario.fault === true, scenario.exact === true);
   }
@@ -187,12 +187,13 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
       const pointer = `${at}/set/${escapePointer(id)}`;
       const current = tasks.get(id);
       if (!current) throw new ScenarioError(file, pointer, `no task ${id} at this step`);
-      const from = String(current.task[stateField]);
-      const to = fields[stateField] === undefined ? from : String(fields[stateField]);
+      const from = String(fieldValue(current.task, stateField));
+      const asked = fieldValue(fields, stateField);
+      const to = asked === undefined ? from : String(asked);
       if (to !== from && !skip && !(lifecycle.transitions[from] ?? []).includes(to))
         throw new ScenarioError(
           file,
-          `${pointer}/${stateField}`,
+          `${pointer}${fieldPointer(stateField)}`,
           `${api} lifecycle does not allow ${from} -> ${to} ` +
             `(allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); ` +
             'mark the step "fault: true" to show it anyway',
@@ -204,11 +205,11 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
       tasks.set(id, { ...current, task });
     }
     for (const [i, placed] of (step.add ?? []).entries()) {
-      if (tasks.has(String(placed.task[idField])))
+      if (tasks.has(String(fieldValue(placed.task, idField))))
         throw new ScenarioError(
           file,
-          `${at}/add/${i}/task/${idField}`,
-          `task ${String(placed.task[idField])} already exists; change it with "set"`,
+          `${at}/add/${i}/task${fieldPointer(idField)}`,
+          `task ${String(fieldValue(placed.task, idField))} already exists; change it with "set"`,
         );
       place(placed, `${at}/add/${i}`, skip, scenario.exact === true);
     }

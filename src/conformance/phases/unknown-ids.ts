@@ -70,7 +70,7 @@ function seenSessions(ctx: RunContext, op: ListOperation): Set<unknown> {
     const listed = ctx.ops.find((o) => key.startsWith(`${o.operationId}|`));
     if (!listed) continue;
     for (const item of list) {
-      seen.add(item[listed.idField]);
+      seen.add(fieldValue(item, listed.idField));
       for (const field of [listed.sessionField, listed.sessionLink?.field])
         if (field !== undefined) seen.add(fieldValue(item, field));
     }

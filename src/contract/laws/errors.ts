@@ -197,7 +197,7 @@ export const cursorExclusive = defineLaw({
     cursor({ side, pivot, order, exchange }, { op, law }) {
       if (exchange.status !== 200) return NOTHING;
       const { afterParam, beforeParam } = op.paging;
-      const ids = (itemsOf(op, exchange.body) ?? []).filter(isObject).map((i) => String(i[op.idField]));
+      const ids = (itemsOf(op, exchange.body) ?? []).filter(isObject).map((i) => idOf(op, i));
       const label = side === 'after' ? afterParam : beforeParam;
       const pivotIndex = order.indexOf(pivot);
       const allowed = new Set(side === 'after' ? order.slice(pivotIndex + 1) : order.slice(0, pivotIndex));
