@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { ApiSet } from '../contract/api-set.js';
 import { componentRef, memberAt, memberNames } from '../contract/members.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { componentOf, sessionFieldOf, taskOperation } from '../contract/operations.js';
+import { componentOf, sessionFieldOf, setField, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -28,6 +28,19 @@ export interface Completer {
   freshId(target: RuleTarget): string;
 }
 
+/**
+ * `base` with `over`'s members laid on it: an object member of both merged the same way (a partial
+ * `{ status: { state: 'working' } }` keeps the generated `status.timestamp`), anything else replaced.
+ */
+function mergedDeep(base: JsonObject, over: JsonObject): JsonObject {
+  const out: JsonObject = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const under = out[key];
+    out[key] = isObject(under) && isObject(value) ? mergedDeep(under, value) : value;
+  }
+  return out;
+}
+
 /** Completes objects of one API, deterministically from `seed`; creation times start at `creationBaseMs`. */
 export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_BASE_MS, apis: ApiSet): Completer {
   const op = taskOperation(api, apis);
@@ -42,11 +55,12 @@ export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_
     complete(target, partial, session, base) {
       // Each new object is created one minute after the previous one.
       const generated = base ?? profile.stampCreation(target, draw(target), creationBaseMs + ++created * 60_000);
-      const placed = target === 'task' && session !== undefined && sessionField ? { [sessionField]: session } : {};
-      const merged: JsonObject = { ...generated, ...partial, ...placed };
+      const placed: JsonObject = {};
+      if (target === 'task' && session !== undefined && sessionField) setField(placed, sessionField, session);
+      const merged = mergedDeep(mergedDeep(generated, partial), placed);
       if (target === 'task') profile.finish?.(merged);
       const repaired = repair(api, target, merged, undefined, apis);
-      return { ...repaired, ...partial, ...placed };
+      return mergedDeep(mergedDeep(repaired, partial), placed);
     },
     freshId(target) {
       return String(draw(target)[target === 'session' ? 'id' : idField]);
