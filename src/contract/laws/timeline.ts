@@ -137,8 +137,8 @@ export const pastEventsFixed = defineLaw({
             violationOf(
               law,
               fieldPointer(field),
-              `${id}: ${field} was ${JSON.stringify(was)} and is now ${now === undefined ? 'absent' : JSON.stringify(now)}; ` +
-                'a past event does not change',
+              `${id}: ${field} was ${JSON.stringify(was)} and is now ` +
+                `${now === undefined ? 'absent' : JSON.stringify(now)}; a past event does not change`,
               { from: was, to: now },
             ),
           ];
