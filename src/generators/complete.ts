@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { ApiSet } from '../contract/api-set.js';
 import { componentRef, memberAt, memberNames } from '../contract/members.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { componentOf, sessionFieldOf, setField, taskOperation } from '../contract/operations.js';
+import { componentOf, fieldValue, sessionFieldOf, setField, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -63,7 +63,7 @@ export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_
       return mergedDeep(mergedDeep(repaired, partial), placed);
     },
     freshId(target) {
-      return String(draw(target)[target === 'session' ? 'id' : idField]);
+      return String(fieldValue(draw(target), target === 'session' ? 'id' : idField));
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
-import { componentOf, taskOperation } from '../contract/operations.js';
+import { componentOf, fieldValue, setField, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -84,12 +84,15 @@ export function completeTasks(
     // session) is drawn again; an id the caller gave is theirs, and a clash is their error.
     for (
       let tries = 0;
-      partial[idField] === undefined &&
-      (seen.has(String(task[idField])) || options.taken?.(String(task[idField]))) &&
+      fieldValue(partial, idField) === undefined &&
+      (seen.has(String(fieldValue(task, idField))) || options.taken?.(String(fieldValue(task, idField)))) &&
       tries < 100;
       tries++
-    )
-      task = filler.complete('task', { ...partial, [idField]: filler.freshId('task') }, session, task);
+    ) {
+      const fresh = structuredClone(partial);
+      setField(fresh, idField, filler.freshId('task'));
+      task = filler.complete('task', fresh, session, task);
+    }
     const problems = [
       ...validateComponent(api, componentOf(api, 'task', apis), task, 'strict', apis),
       ...checkItem(api, 'task', task, '', apis),
@@ -110,7 +113,7 @@ export function completeTasks(
         quoted === undefined || first.message.includes(quoted) ? first.message : `${first.message} (got ${quoted})`;
       throw new AddTasksError(`${where}${field}`, reason, first.law);
     }
-    const id = String(task[idField]);
+    const id = String(fieldValue(task, idField));
     if (seen.has(id)) throw new AddTasksError(`${where}.${idField}`, `task ${id} is given twice; task ids are unique`);
     seen.add(id);
     return task;
@@ -133,11 +136,11 @@ export async function storeSessionTasks(
   };
   const tasks = completeTasks(api, session, partials, { ...options, taken: takenElsewhere }, apis);
   for (const task of tasks) {
-    const owner = store.task(api, String(task[idField]))?.session;
+    const owner = store.task(api, String(fieldValue(task, idField)))?.session;
     if (owner !== undefined && owner !== session)
       throw new AddTasksError(
         `${api} ${session} tasks[${tasks.indexOf(task)}].${idField}`,
-        `task ${String(task[idField])} already exists in session ${owner}; choose another id`,
+        `task ${String(fieldValue(task, idField))} already exists in session ${owner}; choose another id`,
       );
   }
   // An API that lists its sessions lists the added one too.

@@ -4,7 +4,7 @@
  */
 
 import { isTerminal } from '../contract/lifecycle.js';
-import { idOf, taskOperation } from '../contract/operations.js';
+import { fieldValue, idOf, taskOperation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { MockClock } from './clock.js';
 import { addDemo } from './dataset.js';
@@ -41,7 +41,7 @@ export class DemoLifecycle {
       const lifecycle = op.lifecycle!;
       for (const session of this.store.sessionsOf(api)) {
         for (const record of this.store.tasks(api, session)) {
-          const state = String(record.item[op.stateField!]);
+          const state = String(fieldValue(record.item, op.stateField!));
           if (isTerminal(lifecycle, state)) continue;
           const options = lifecycle.transitions[state] ?? [];
           if (options.length === 0) continue;

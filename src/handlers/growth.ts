@@ -4,6 +4,8 @@
  * million-task session makes nothing per task, and a task is found by its id's number. The index lists a
  * growth as a block of each list (task-index.ts); this file builds its tasks and checks what they claim.
  */
+
+import { fieldValue } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 
 /** What a list reads of a growth: its creation numbers and its k-th task's entry (made once). */
@@ -58,10 +60,11 @@ export class Growth implements GrowthEntries<GrownTask> {
     if (states.length === 0 || new Set(states).size !== states.length)
       throw new Error(`a grown session's states cycle through distinct states; got [${states.join(', ')}]`);
     const head = make(0);
-    const first = trailingNumber(String(head[fields.idField]));
+    const headId = String(fieldValue(head, fields.idField));
+    const first = trailingNumber(headId);
     if (first === undefined)
       throw new Error(
-        `${fields.api} task ${String(head[fields.idField])} starts a grown session, so its id must end in a number ` +
+        `${fields.api} task ${headId} starts a grown session, so its id must end in a number ` +
           '(task k of the session ends in that number plus k)',
       );
     this.first = first;
@@ -98,13 +101,13 @@ export class Growth implements GrowthEntries<GrownTask> {
   }
 
   private idAt(k: number): string {
-    return String(this.entry(k).item[this.fields.idField]);
+    return String(fieldValue(this.entry(k).item, this.fields.idField));
   }
 
   /** Task k as built, once it is shown to have the number and state the index gave it. */
   private checked(k: number, item: JsonObject): JsonObject {
-    const id = String(item[this.fields.idField]);
-    const state = String(item[this.fields.stateField]);
+    const id = String(fieldValue(item, this.fields.idField));
+    const state = String(fieldValue(item, this.fields.stateField));
     if (trailingNumber(id) !== this.first + k || state !== this.stateAt(k))
       throw new Error(
         `${this.fields.api} task ${k} of grown session ${this.session} was built as ${id} (${state}) but indexed as ` +
@@ -144,6 +147,6 @@ export class GrownTask {
   get state(): string {
     return this.built === undefined
       ? this.growth.stateAt(this.seq - this.growth.firstSeq)
-      : String(this.built[this.growth.fields.stateField]);
+      : String(fieldValue(this.built, this.growth.fields.stateField));
   }
 }

@@ -7,6 +7,8 @@
  * `TaskList`, whose middle may be a grown session's tasks, a growth (growth.ts): no entry each until
  * read, no object until built.
  */
+
+import { fieldValue } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { GrownTask, Growth, type GrowthEntries } from './growth.js';
 
@@ -210,7 +212,7 @@ export class TaskIndex {
   }
 
   private stateOf(entry: IndexedTask): string {
-    return entry instanceof GrownTask ? entry.state : String(entry.item[this.stateField]);
+    return entry instanceof GrownTask ? entry.state : String(fieldValue(entry.item, this.stateField));
   }
 
   private sessionState(session: string, state: string): List {
@@ -220,7 +222,7 @@ export class TaskIndex {
   }
 
   private idOf(entry: IndexedTask): string {
-    return String(entry.item[this.idField]);
+    return String(fieldValue(entry.item, this.idField));
   }
 
   /** Adds a task; throws (and adds nothing) when its id is taken. */
@@ -298,7 +300,7 @@ export class TaskIndex {
     const entry = this.get(id);
     if (!entry) return undefined;
     const before = this.stateOf(entry);
-    const after = String(item[this.stateField]);
+    const after = String(fieldValue(item, this.stateField));
     if (before !== after) {
       this.bySessionState.get(entry.session)?.get(before)?.remove(entry);
       this.byState.get(before)?.remove(entry);

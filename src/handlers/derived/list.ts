@@ -92,7 +92,8 @@ function linked(op: ListOperation, context: MockContext, session: string): boole
   if (!link || !stateField) return false;
   for (const known of context.store.sessionsOf(op.api))
     for (const { item } of context.store.tasks(op.api, known))
-      if (fieldValue(item, link.field) === session && link.whileStates.includes(String(item[stateField]))) return true;
+      if (fieldValue(item, link.field) === session && link.whileStates.includes(String(fieldValue(item, stateField))))
+        return true;
   return false;
 }
 
@@ -168,7 +169,7 @@ function inScope(op: ListOperation, scope: ListScope, entry: IndexedTask): boole
   return (
     (scope.session === undefined || entry.session === scope.session) &&
     (scope.states === undefined ||
-      (op.stateField !== undefined && scope.states.includes(String(entry.item[op.stateField])))) &&
+      (op.stateField !== undefined && scope.states.includes(String(fieldValue(entry.item, op.stateField))))) &&
     (scope.where === undefined || scope.where(entry.item))
   );
 }

@@ -4,10 +4,12 @@ import type { ApiSet } from '../../contract/api-set.js';
 import { isoFromMillis } from '../../contract/iso.js';
 import {
   componentOf,
+  fieldValue,
   idOf,
   type ListOperation,
   operationsIn,
   sessionFieldOf,
+  setField,
   taskOperation,
 } from '../../contract/operations.js';
 import type { ApiName } from '../../contract/registry.js';
@@ -97,7 +99,8 @@ function renamed(op: ListOperation, item: JsonObject): JsonObject {
   const id = idOf(op, item);
   const escaped = JSON.stringify(id).slice(1, -1);
   const copy = JSON.parse(JSON.stringify(item).split(escaped).join(`${escaped}x`)) as JsonObject;
-  return { ...copy, [op.idField]: `${id}x` };
+  setField(copy, op.idField, `${id}x`);
+  return copy;
 }
 
 /**
@@ -146,7 +149,12 @@ export const droppedOnAlternateReads: FaultTransform = {
 export const numericId: FaultTransform = {
   changes: 'turns the id of the first item of each answer into the number 12345',
   response: (response, _sent, _context, op) =>
-    editItems(op, response, (items) => (items[0] ? [{ ...items[0], [op.idField]: 12345 }, ...items.slice(1)] : items)),
+    editItems(op, response, ([first, ...rest]) => {
+      if (!first) return [];
+      const changed = structuredClone(first);
+      setField(changed, op.idField, 12345);
+      return [changed, ...rest];
+    }),
 };
 
 /** `…no-undocumented-fields`: a field no document declares (what a vendor adds before documenting it). */
@@ -174,9 +182,14 @@ export function revivesFinishedTasks(api: ApiName, liveState: string): FaultTran
       const revived = liveState;
       return editItems(op, response, (items) =>
         items.map((item) => {
-          if (!finished.includes(String(item[stateField])) || !afterFirstWalk(context, `${api}|${idOf(op, item)}`))
+          if (
+            !finished.includes(String(fieldValue(item, stateField))) ||
+            !afterFirstWalk(context, `${api}|${idOf(op, item)}`)
+          )
             return item;
-          return repair(api, 'task', { ...structuredClone(item), [stateField]: revived }, undefined, context.apis);
+          const again = structuredClone(item);
+          setField(again, stateField, revived);
+          return repair(api, 'task', again, undefined, context.apis);
         }),
       );
     },
@@ -281,9 +294,8 @@ export function shrinkingCounter(api: ApiName): FaultTransform {
 export function strayTask(api: ApiName, item: JsonObject, foreignSession: string, apis: ApiSet): JsonObject {
   const stray = structuredClone(item);
   const op = taskOperation(api, apis);
-  const idField = op.idField;
-  stray[idField] = `${String(item[idField])}-stray`;
-  stray[sessionFieldOf(op) ?? 'session_id'] = foreignSession;
+  setField(stray, op.idField, `${idOf(op, item)}-stray`);
+  setField(stray, sessionFieldOf(op) ?? 'session_id', foreignSession);
   generatorsOf(api, apis).finish?.(stray);
   return stray;
 }
