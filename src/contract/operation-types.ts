@@ -50,7 +50,13 @@ type Paging =
       source: Source;
     }
   /** Item-id cursors: `afterParam=<id>` continues after that item, `beforeParam=<id>` before it. */
-  | { kind: 'item-id'; afterParam: string; beforeParam: string; source: Source };
+  | { kind: 'item-id'; afterParam: string; beforeParam: string; source: Source }
+  /**
+   * An offset into the list: `param=<n>` skips its first n items (0 when absent), the page size is the
+   * operation's limit. The next page starts after the items of this one; an empty page is past the end
+   * (a short page is no end: the limit is only a maximum).
+   */
+  | { kind: 'offset'; param: string; source: Source };
 
 /** A request the documents say must be refused, and how. */
 export interface RejectedParam {

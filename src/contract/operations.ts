@@ -56,7 +56,7 @@ export function pagingParams(apis: ApiSet): readonly string[] {
 /** The query parameters that continue a walk of these operations (a cursor or a page token). */
 export function pagingParamsOf(ops: readonly ListOperation[]): string[] {
   const params = ops.flatMap((op) =>
-    op.paging.kind === 'token'
+    op.paging.kind === 'token' || op.paging.kind === 'offset'
       ? [op.paging.param]
       : op.paging.kind === 'item-id'
         ? [op.paging.afterParam, op.paging.beforeParam]

@@ -29,6 +29,8 @@ export interface PageQuery {
   beforeSeq?: number;
   /** Only tasks created after this one, the ones nearest it (`ending_before`), still returned newest first. */
   afterSeq?: number;
+  /** Past the first this many tasks that match, newest first (an offset). */
+  skip?: number;
   limit: number;
 }
 
@@ -369,9 +371,16 @@ export class TaskIndex {
       return { entries: entries.reverse(), more: false };
     }
     const start = query.beforeSeq === undefined ? source.length - 1 : source.lowerBound(query.beforeSeq) - 1;
-    for (let i = start; i >= 0; i--) {
+    let skip = query.skip ?? 0;
+    // Every task of the list matches: the first ones are skipped by index, not one by one.
+    const whole = states === undefined && query.where === undefined;
+    for (let i = whole ? start - skip : start; i >= 0; i--) {
       const entry = source.at(i)!;
       if (!matches(entry)) continue;
+      if (!whole && skip > 0) {
+        skip--;
+        continue;
+      }
       if (entries.length === query.limit) return { entries, more: true };
       entries.push(entry);
     }

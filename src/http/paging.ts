@@ -34,6 +34,11 @@ export function nextCursor(
     return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };
   }
   if (items.length === 0) return undefined;
+  if (paging.kind === 'offset') {
+    const asked = Number(query.find(([k]) => k === paging.param)?.[1] ?? 0);
+    const cursor = String(asked + items.length);
+    return { cursor, query: [...query.filter(([k]) => k !== paging.param), [paging.param, cursor]] };
+  }
   const last = items[items.length - 1];
   if (!isObject(last)) return undefined;
   const cursor = idOf(op, last);

@@ -9,7 +9,7 @@
  */
 import type { ApiSet } from '../../contract/api-set.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { fieldValue } from '../../contract/operations.js';
+import { fieldValue, pagingParamsOf } from '../../contract/operations.js';
 import { withValueAt } from '../../contract/pointer.js';
 import { sessionParamOf } from '../../contract/session-param.js';
 import { type IndexedTask, jsonOf, type Page } from '../task-index.js';
@@ -174,10 +174,14 @@ function inScope(op: ListOperation, scope: ListScope, entry: IndexedTask): boole
   );
 }
 
-/** Where a page starts: only tasks created before one (`beforeSeq`) or just after one (`afterSeq`). */
+/**
+ * Where a page starts: only tasks created before one (`beforeSeq`) or just after one (`afterSeq`), or
+ * after the first `skip` of the list.
+ */
 interface PageStart {
   beforeSeq?: number;
   afterSeq?: number;
+  skip?: number;
 }
 
 /** The field and value that lead to the next page, if there is one. */
@@ -196,6 +200,7 @@ interface PagingKind {
 
 type Token = Extract<ListOperation['paging'], { kind: 'token' }>;
 type ItemId = Extract<ListOperation['paging'], { kind: 'item-id' }>;
+type Offset = Extract<ListOperation['paging'], { kind: 'offset' }>;
 
 /** A short hash of a query (FNV-1a), so a token bound to its query says which one without spelling it out. */
 function queryHash(key: string): string {
@@ -270,10 +275,26 @@ const itemId: PagingKind = {
   next: () => undefined,
 };
 
+/**
+ * `kind: 'offset'`: `param=<n>` skips the first n tasks of the list (a whole number, 0 when absent). The
+ * body carries no token: the next page starts n + the page's length in.
+ */
+const offset: PagingKind = {
+  start(op, read, _scope, context) {
+    const { param } = op.paging as Offset;
+    const raw = read.one(param);
+    if (raw === undefined) return {};
+    const skip = isProblem(raw) ? raw : wholeNumber(param, raw, 0, Number.MAX_SAFE_INTEGER);
+    return isProblem(skip) ? refused(op, context, param, skip.message) : { skip };
+  },
+  next: () => undefined,
+};
+
 const PAGING: Readonly<Record<ListOperation['paging']['kind'], PagingKind>> = {
   none,
   token,
   'item-id': itemId,
+  offset,
 };
 
 /**
@@ -328,16 +349,12 @@ function pageSizeOf(op: ListOperation, read: RequestParams, context: MockContext
 
 /** Parameters the operation reads: a `rejected` entry of any other one refuses every value of it. */
 function honouredParams(op: ListOperation): ReadonlySet<string> {
-  const { paging, session } = op;
+  const { session } = op;
   return new Set([
     ...op.filters.map((f) => f.param),
     ...(op.limit ? [op.limit.param] : []),
     ...(session.in === 'query' ? [session.param] : []),
-    ...(paging.kind === 'token'
-      ? [paging.param]
-      : paging.kind === 'item-id'
-        ? [paging.afterParam, paging.beforeParam]
-        : []),
+    ...pagingParamsOf([op]),
   ]);
 }
 
