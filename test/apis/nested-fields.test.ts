@@ -3,43 +3,39 @@
  * it is as data, and every layer reads it there. The mock serves and filters it, added partials merge
  * into it, `conform` passes on the mock, sees every state, and catches a task that runs again.
  */
-import jobs from 'agent-task-contracts/examples/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_APIS } from '../../src/apis/index.js';
-import { markParsedFrom, type OpenApiDocument } from '../../src/contract/openapi.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { type ApiModule, defineApi, revivesFinishedTasks } from '../../src/kit/index.js';
+import { jobsContractWith } from '../helpers/jobs-variant.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const STATES = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
 
 /** The jobs example with its status moved into a `state` object; no item rules (they read the status). */
 function nestedJobs() {
-  const spec = structuredClone(jobs.contract.spec) as OpenApiDocument;
-  const job = spec.components!.schemas!.Job as { required: string[]; properties: Record<string, unknown> };
-  delete job.properties.status;
-  job.properties.state = {
-    type: 'object',
-    required: ['status'],
-    additionalProperties: false,
-    properties: { status: { $ref: '#/components/schemas/JobStatus' }, note: { type: 'string', minLength: 1 } },
-  };
-  job.required = job.required.map((name) => (name === 'status' ? 'state' : name));
-  const [op] = jobs.contract.operations;
-  const operations = [
-    {
-      ...op!,
-      stateField: 'state.status',
-      filters: op!.filters.map((filter) => ({ ...filter, field: 'state.status' })),
+  const contract = jobsContractWith({
+    spec(spec) {
+      const job = spec.components!.schemas!.Job as { required: string[]; properties: Record<string, unknown> };
+      delete job.properties.status;
+      job.properties.state = {
+        type: 'object',
+        required: ['status'],
+        additionalProperties: false,
+        properties: { status: { $ref: '#/components/schemas/JobStatus' }, note: { type: 'string', minLength: 1 } },
+      };
+      job.required = job.required.map((name) => (name === 'status' ? 'state' : name));
     },
-  ];
-  const members = { spec: markParsedFrom(spec, 'jobs.openapi.yaml'), operations, rules: [] };
-  // Its validators are compiled from the new spec, not carried over from the example's.
-  const { validators: _compiled, ...kept } = Object.getOwnPropertyDescriptors(jobs.contract);
-  const contract = Object.defineProperties({}, { ...kept, ...Object.getOwnPropertyDescriptors(members) });
+    operation: (op) => ({
+      ...op,
+      stateField: 'state.status',
+      filters: op.filters.map((filter) => ({ ...filter, field: 'state.status' })),
+    }),
+    rules: [],
+  });
   // What a server that runs finished jobs again answers: their nested status back at running.
   const faults = { 'jobs.lifecycle-forward': revivesFinishedTasks('jobs', 'running') };
-  return defineApi({ contract: contract as Omit<typeof jobs.contract, 'validators'>, mock: { faults } });
+  return defineApi({ contract, mock: { faults } });
 }
 
 const MODULES: Record<string, ApiModule> = { ...BUILTIN_APIS, jobs: nestedJobs() };
@@ -54,6 +50,17 @@ beforeAll(async () => {
 });
 afterAll(() => mock.server.close());
 
+const conform = () =>
+  runConformance({
+    api: 'jobs',
+    apis: MODULES,
+    baseUrl: mock.base('jobs'),
+    session: 'ses_nested',
+    seed: 2,
+    runs: 20,
+    polls: 1,
+  });
+
 describe('a nested state', () => {
   it('is served, filtered and merged where it is', async () => {
     const answer = await fetch(`${mock.base('jobs')}/sessions/ses_nested/jobs?status=failed&limit=100`);
@@ -66,15 +73,7 @@ describe('a nested state', () => {
   });
 
   it('conform passes on the mock and sees every state', async () => {
-    const result = await runConformance({
-      api: 'jobs',
-      apis: MODULES,
-      baseUrl: mock.base('jobs'),
-      session: 'ses_nested',
-      seed: 2,
-      runs: 20,
-      polls: 1,
-    });
+    const result = await conform();
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.coverage.operations[0]!.states?.missing).toEqual([]);
@@ -84,15 +83,7 @@ describe('a nested state', () => {
     // The variant's own fault: the declared fault ids are the example's.
     await mock.app.setFaults(['jobs.lifecycle-forward' as never]);
     try {
-      const result = await runConformance({
-        api: 'jobs',
-        apis: MODULES,
-        baseUrl: mock.base('jobs'),
-        session: 'ses_nested',
-        seed: 2,
-        runs: 20,
-        polls: 1,
-      });
+      const result = await conform();
       const found = result.violations.find((v) => v.law === 'jobs.lifecycle-forward');
       expect(found?.instancePath).toMatch(/\/state\/status$/);
       expect(result.exitCode).toBe(1);

@@ -3,29 +3,27 @@
  * mock serves it, `conform` walks it to the end and passes, and catches a server that takes the limit for
  * the end of the page (LangGraph's API server 2.0.0 does) or ignores the offset.
  */
-import jobs from 'agent-task-contracts/examples/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_APIS } from '../../src/apis/index.js';
-import { markParsedFrom, type OpenApiDocument } from '../../src/contract/openapi.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { type ApiModule, defineApi } from '../../src/kit/index.js';
 import { forward, hostile } from '../helpers/hostile.js';
+import { jobsContractWith } from '../helpers/jobs-variant.js';
 import { startMock } from '../helpers/mock-server.js';
 
 /** The jobs example paged by `offset` (a whole number of jobs to skip) instead of a page token. */
 function offsetJobs() {
-  const spec = structuredClone(jobs.contract.spec) as OpenApiDocument;
-  const get = Object.values(spec.paths)[0]!.get as { parameters: { name: string }[] };
-  get.parameters = get.parameters.filter((p) => p.name !== 'page_token');
-  get.parameters.push({ name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } } as never);
-  const page = spec.components!.schemas!.JobPage as { properties: Record<string, unknown> };
-  delete page.properties.next_page_token;
-  const [op] = jobs.contract.operations;
-  const paging = { kind: 'offset', param: 'offset', source: op!.limit!.source } as const;
-  const members = { spec: markParsedFrom(spec, 'jobs.openapi.yaml'), operations: [{ ...op!, paging }] };
-  const { validators: _compiled, ...kept } = Object.getOwnPropertyDescriptors(jobs.contract);
-  const contract = Object.defineProperties({}, { ...kept, ...Object.getOwnPropertyDescriptors(members) });
-  return defineApi({ contract: contract as Omit<typeof jobs.contract, 'validators'> });
+  const contract = jobsContractWith({
+    spec(spec) {
+      const get = Object.values(spec.paths)[0]!.get as { parameters: { name: string }[] };
+      get.parameters = get.parameters.filter((p) => p.name !== 'page_token');
+      get.parameters.push({ name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } } as never);
+      delete (spec.components!.schemas!.JobPage as { properties: Record<string, unknown> }).properties.next_page_token;
+    },
+    // No document of this variant words its paging: the limit's sentence stands for it.
+    operation: (op) => ({ ...op, paging: { kind: 'offset', param: 'offset', source: op.limit!.source } }),
+  });
+  return defineApi({ contract });
 }
 
 const MODULES: Record<string, ApiModule> = { ...BUILTIN_APIS, jobs: offsetJobs() };
