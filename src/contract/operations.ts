@@ -116,6 +116,8 @@ export const fieldPointer = (field: string): string => `/${field.split('.').map(
 
 /** Reads a dotted field such as `agent.id`. */
 export function fieldValue(item: JsonObject, field: string): unknown {
+  // The mock reads the state of every task a page looks at: a top-level name splits nothing.
+  if (!field.includes('.')) return item[field];
   let current: unknown = item;
   for (const key of field.split('.')) {
     if (!isObject(current)) return undefined;
