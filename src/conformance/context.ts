@@ -1,7 +1,7 @@
 /** What the phases of one run share: options, the transport, the ledger and what was learnt so far. */
 
 import type { Walk } from '../contract/laws/index.js';
-import type { ListOperation } from '../contract/operations.js';
+import { itemsOf, type ListOperation, matchesFilter } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import type { ValuePools } from '../generators/requests.js';
 import type { Query } from '../http/paging.js';
@@ -127,9 +127,10 @@ export function withFixed(fixed: Query, query: Query): Query {
 }
 
 /**
- * The pages a walk of a list with this query takes, as far as the baseline tells: its length over the
- * page size the query asks, or, asking none, the pages the baseline's walk took; at most `maxPages`.
- * What a case's cost is made of (cases.ts).
+ * The pages a walk of a list with this query takes, as far as the baseline tells: the baseline's
+ * items its filters match, over the page size the query asks or, asking none, the size of the
+ * baseline's first page; at most `maxPages`. What a case's cost is made of (cases.ts), which a
+ * sharded run balances by: a filtered walk is counted by what it lists, not by the whole list.
  */
 export function walkCost(
   ctx: RunContext,
@@ -140,8 +141,17 @@ export function walkCost(
 ): number {
   if (op.paging.kind === 'none' || !op.limit) return 1;
   const key = baselineKey(op, session);
+  const matched = query.flatMap(([param, value]) => {
+    const filter = op.filters.find((f) => f.param === param);
+    return filter ? [{ filter, value }] : [];
+  });
+  const listed = (ctx.baselines.get(key) ?? []).filter((item) =>
+    matched.every(({ filter, value }) => matchesFilter(filter, item, value)),
+  ).length;
   const asked = Number(query.find(([param]) => param === op.limit!.param)?.[1]);
-  const length = ctx.baselines.get(key)?.length ?? 0;
-  const pages = asked > 0 ? Math.ceil(length / asked) : (ctx.reads.get(key)?.[0]?.walk.pages.length ?? 1);
+  const baseline = ctx.reads.get(key)?.[0]?.walk.pages;
+  const firstPage = baseline && baseline.length > 1 ? (itemsOf(op, baseline[0]!.body)?.length ?? 0) : 0;
+  const size = asked > 0 ? asked : firstPage;
+  const pages = size > 0 ? Math.ceil(listed / size) : 1;
   return Math.min(maxPages, Math.max(1, pages));
 }

@@ -4,11 +4,12 @@
  * of the list, parts start there, about `PART_PAGES` pages apart:
  *
  * - an item-id cursor starts after any item the baseline listed (`afterParam=<id>`: what the walk
- *   itself asks once a page ends with that item);
+ *   itself asks once a page ends with that item), an offset at any position;
  * - a token the document does not bind to its query (no `boundToQuery`) starts from the tokens the
  *   baseline's walk of the list was given, where its pages ended at a position the walk's pages end at
- *   too. A token bound to its query (and so to its page size: Praxis' session cursor) is given to no
- *   other query, so such a walk stays whole.
+ *   too, and between them from a token scouted for the place: the page that ends there, asked at its
+ *   own size from the place before. A token bound to its query (and so to its page size: Praxis'
+ *   session cursor) is given to no other query, so such a walk stays whole.
  *
  * Each part walks from its start until the page it would ask next is where another part starts, and
  * hands its answers on. Then the walk is walked as one (`judge`, the case that joins the parts), each
@@ -38,11 +39,12 @@ export interface PartedWalk {
   kind?: ValueKind;
 }
 
-/** Where a part of a walk starts: after `position` items of the list, with this request. */
-interface Start {
-  position: number;
-  query: Query;
-}
+/**
+ * Where a part of a walk starts: after `position` items of the list, with `query`; or, for a
+ * scouted start, with the request the token of `scout`'s page makes (a page from an earlier start
+ * at the size that ends it there), where the list names no start to resume at.
+ */
+type Start = { position: number } & ({ query: Query; scout?: never } | { query?: never; scout: Query });
 
 /**
  * The cases of `judge` with its walks asked in parts beforehand: every part, then `judge`, run with
@@ -64,7 +66,7 @@ export function walkInParts<R>(
   const parts: Case<undefined>[] = [];
   for (const { walk, starts } of split) {
     const all: Start[] = [{ position: 0, query: walk.query }, ...starts];
-    const keys = new Set(all.map((start) => queryKey(start.query)));
+    const keys = new Set(all.flatMap((start) => (start.query ? [queryKey(start.query)] : [])));
     const size = pageSize(op, walk.query) ?? 1;
     const pages = walkCost(ctx, op, session, walk.query, walk.maxPages);
     all.forEach((start, i) => {
@@ -74,18 +76,14 @@ export function walkInParts<R>(
       ended.push(part.promise);
       parts.push({
         group,
-        // To the next part's start, or to the end of the walk.
-        cost: Math.max(1, (next ? next.position / size : pages) - page),
+        // To the next part's start, or to the end of the walk; and the scout's page before it.
+        cost: Math.max(1, (next ? next.position / size : pages) - page) + (start.scout ? 1 : 0),
         run: async (scope) => {
           try {
-            await walkPart(
-              scope,
-              op,
-              session,
-              { ...walk, query: start.query, maxPages: walk.maxPages - page },
-              keys,
-              known,
-            );
+            const query = start.query ?? (await scouted(scope, op, session, walk, start.scout));
+            // To the next start's page at most, so that what it asks is the same whatever part ran first.
+            const maxPages = (next ? next.position / size : walk.maxPages) - page;
+            if (query) await walkPart(scope, op, session, { ...walk, query, maxPages }, keys, known);
             part.resolve();
           } catch (error) {
             part.reject(error);
@@ -136,6 +134,32 @@ async function walkPart(
   }
 }
 
+/** `query` asking pages of `size` items, where the documented page sizes allow it. */
+function resized(op: ListOperation, query: Query, size: number): Query | undefined {
+  const limit = op.limit;
+  if (!limit || size < (limit.minimum ?? 1) || size > (limit.maximum ?? Number.POSITIVE_INFINITY)) return undefined;
+  return query.map(([param, value]) => [param, param === limit.param ? String(size) : value]);
+}
+
+/**
+ * Asks a scout's page and returns the request its token makes in `walk`, or undefined where it gives
+ * none: then the part asks nothing, and the join asks those pages itself. The scout's answer is
+ * judged by no law of the walk.
+ */
+async function scouted(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  walk: PartedWalk,
+  scout: Query,
+): Promise<Query | undefined> {
+  const sent = await ctx.transport.send(op, session, scout, walk.kind);
+  if (sent.exchange?.status !== 200 || op.paging.kind !== 'token') return undefined;
+  const token = nextCursor(op, sent.exchange, scout, itemsOf(op, sent.exchange.body) ?? [])?.cursor;
+  if (token === undefined) return undefined;
+  return [...walk.query, [op.paging.param, token]];
+}
+
 /** The page size a query asks for, when it asks one. */
 function pageSize(op: ListOperation, query: Query): number | undefined {
   const size = Number(query.find(([param]) => param === op.limit?.param)?.[1]);
@@ -143,10 +167,13 @@ function pageSize(op: ListOperation, query: Query): number | undefined {
 }
 
 /**
- * Where the parts of a walk of the list at a page size start after its first, at least `PART_PAGES`
+ * Where the parts of a walk of the list at a page size start after its first, about `PART_PAGES`
  * pages apart, and at most `maxPages` pages in: none for a walk without a page size, or with a
- * parameter past the fixed ones, the page size and (item-id cursors) the filters: the baseline does
- * not tell where its pages end.
+ * parameter past the fixed ones, the page size and (item-id cursors, offsets) the filters: the
+ * baseline does not tell where its pages end. Between the places the baseline names (`resumable`),
+ * a token bound to no query is scouted: one page from the place before, at the size that ends it
+ * where a part is to start, gives the token to start from (one request, where the part saves
+ * `PART_PAGES`).
  */
 function partStarts(ctx: RunContext, op: ListOperation, session: string | undefined, walk: PartedWalk): Start[] {
   const size = pageSize(op, walk.query);
@@ -156,24 +183,34 @@ function partStarts(ctx: RunContext, op: ListOperation, session: string | undefi
   const sizes = rest.filter(([param]) => param === op.limit?.param);
   if (size === undefined || !fixedFirst || sizes.length !== 1) return [];
   const filters = rest.filter(([param]) => param !== op.limit?.param);
+  const named = new Map<number, Start>();
+  for (const start of resumable(ctx, op, session, walk.query, filters))
+    if (start.position % size === 0 && start.position / size < walk.maxPages) named.set(start.position, start);
+  const scouts = op.paging.kind === 'token' && !op.paging.boundToQuery && filters.length === 0;
+  const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
+  const step = PART_PAGES * size;
   const starts: Start[] = [];
-  for (const start of resumable(ctx, op, session, walk.query, filters)) {
-    const from = starts.at(-1)?.position ?? 0;
-    if (
-      start.position % size === 0 &&
-      start.position - from >= PART_PAGES * size &&
-      start.position / size < walk.maxPages
-    )
-      starts.push(start);
+  // The last part's start, and the last place the baseline names at or before `position` (a scout's).
+  let from = 0;
+  let base: { position: number; query: Query } = { position: 0, query: walk.query };
+  for (let position = size; position < length && position / size < walk.maxPages; position += size) {
+    const start = named.get(position);
+    if (start?.query) base = { position, query: start.query };
+    if (position - from < step) continue;
+    const scout = start || !scouts ? undefined : resized(op, base.query, position - base.position);
+    if (start) starts.push(start);
+    else if (scout) starts.push({ position, scout });
+    else continue;
+    from = position;
   }
   return starts;
 }
 
 /**
  * Every place, in order, where a walk of `query` (the list at a page size, with `filters`) can start
- * after its first page: after each item of the baseline the filters match, where an item's id is a
- * cursor; at each token the baseline's walk was given, where a token is bound to no query and the
- * walk has no filter.
+ * after its first page: after each item of the baseline the filters match, where an item's id or its
+ * offset is a cursor; at each token the baseline's walk was given, where a token is bound to no query
+ * and the walk has no filter.
  */
 function resumable(
   ctx: RunContext,
@@ -184,7 +221,7 @@ function resumable(
 ): Start[] {
   const key = baselineKey(op, session);
   const paging = op.paging;
-  if (paging.kind === 'item-id') {
+  if (paging.kind === 'item-id' || paging.kind === 'offset') {
     const matched = filters.map(([param, value]) => ({ filter: op.filters.find((f) => f.param === param), value }));
     if (matched.some(({ filter }) => filter === undefined)) return [];
     const items = (ctx.baselines.get(key) ?? []).filter((item) =>
@@ -192,7 +229,7 @@ function resumable(
     );
     return items.slice(0, -1).map((item, i) => ({
       position: i + 1,
-      query: [...query, [paging.afterParam, idOf(op, item)]],
+      query: [...query, paging.kind === 'offset' ? [paging.param, String(i + 1)] : [paging.afterParam, idOf(op, item)]],
     }));
   }
   if (paging.kind !== 'token' || paging.boundToQuery || filters.length > 0) return [];

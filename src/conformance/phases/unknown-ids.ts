@@ -50,6 +50,8 @@ export function unknownSessionCases(ctx: RunContext, op: ListOperation, known: s
   const beside = filterValues(ctx, op, fixedQuery(ctx, op));
   const sparse = form.size >= SPARSE_FORM && ids.length === FORM_PROBES;
   cases.push({
+    // The ids one after another, then the first beside each filter: what a sharded run balances by.
+    cost: ids.length + beside.length,
     run: async (scope) => {
       const plain = ids.map((id) => ({ id, query: [] as Query }));
       const [first] = await unknownSession(scope, op, plain, sparse ? 'if-all-empty' : 'unless-200');
