@@ -18,6 +18,7 @@ import { generate, generateSync } from 'json-schema-faker';
 import { builtinApis } from '../src/apis/builtin-set.js';
 import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
+import { DEMO } from '../src/apis/mocks.js';
 import type { ConformanceOptions, ConformanceResult } from '../src/conformance/types.js';
 import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
@@ -622,7 +623,13 @@ async function scale() {
 
 // ---- conformance at a real API's latency ----------------------------------------------------
 /** The demo session each API's run is judged on (none where the session is no path segment). */
-const DEMO_SESSIONS = { praxis: undefined, everruns: 'demo', ark: 'sesn-demo', jsonrpc: undefined } as const;
+const DEMO_SESSIONS = {
+  praxis: undefined,
+  everruns: 'demo',
+  ark: 'sesn-demo',
+  jsonrpc: undefined,
+  langgraph: DEMO.langgraph.session,
+} as const;
 
 /** The mock answering every request `latencyMs` late, on a free port, and runs of the runner against it. */
 async function mockAtLatency(latencyMs: number) {

@@ -91,3 +91,15 @@ export const jsonrpcTask = (): JsonObject => ({
   created_at: 1_764_410_400,
   output: [],
 });
+
+export const langgraphRun = (): JsonObject => ({
+  run_id: '1ef2c3d4-5a6b-4c7d-8e9f-000000000001',
+  thread_id: '0a1b2c3d-0000-4000-8000-00000000de00',
+  assistant_id: 'fe096781-5601-53d2-b2f6-0d3403f7e9ca',
+  created_at: '2026-11-29T10:00:00.000Z',
+  updated_at: '2026-11-29T10:00:30.000Z',
+  status: 'success',
+  metadata: {},
+  kwargs: {},
+  multitask_strategy: 'reject',
+});

@@ -198,10 +198,14 @@ export function splitDocument(file: string, content: string): Sentence[] {
   const lines: { line: number; raw: string }[] = [];
   for (let i = 0; i < rawLines.length; i++) {
     const l = rawLines[i]!;
-    if (/^\s*```/.test(l.raw)) {
+    const fence = /^\s*(`{3,})/.exec(l.raw)?.[1];
+    if (fence) {
+      // A fence closes only on a line of as many backticks or more (CommonMark): a four-backtick example
+      // may quote a three-backtick one.
+      const closes = new RegExp(`^\\s*${fence}\`*\\s*$`);
       const body: string[] = [];
       let j = i + 1;
-      while (j < rawLines.length && !/^\s*```\s*$/.test(rawLines[j]!.raw)) body.push(rawLines[j++]!.raw);
+      while (j < rawLines.length && !closes.test(rawLines[j]!.raw)) body.push(rawLines[j++]!.raw);
       lines.push({ line: l.line, raw: `\u0000example\u0000${body.join('\n')}` });
       i = j;
       continue;

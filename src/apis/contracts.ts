@@ -3,6 +3,7 @@ import type { ApiContract } from '../contract/api.js';
 import { arkContract } from './ark/contract.js';
 import { everrunsContract } from './everruns/contract.js';
 import { jsonrpcContract } from './jsonrpc/contract.js';
+import { langgraphContract } from './langgraph/contract.js';
 import { praxisContract } from './praxis/contract.js';
 
 export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
@@ -10,9 +11,10 @@ export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
   everrunsContract,
   arkContract,
   jsonrpcContract,
+  langgraphContract,
 ];
 
 /** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
 export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.api, c.vendorBaseUrl])) as Readonly<
-  Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc', string>
+  Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc' | 'langgraph', string>
 >;

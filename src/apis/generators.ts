@@ -10,6 +10,7 @@ import { arkGenerators } from './ark/generators.js';
 import { BUILTIN_CONTRACTS } from './contracts.js';
 import { everrunsGenerators } from './everruns/generators.js';
 import { jsonrpcGenerators } from './jsonrpc/generators.js';
+import { langgraphGenerators } from './langgraph/generators.js';
 import { praxisGenerators } from './praxis/generators.js';
 
 const BUILTIN_GENERATORS: readonly GeneratorProfile[] = [
@@ -17,6 +18,7 @@ const BUILTIN_GENERATORS: readonly GeneratorProfile[] = [
   everrunsGenerators,
   arkGenerators,
   jsonrpcGenerators,
+  langgraphGenerators,
 ];
 
 let judged: ApiSet | undefined;

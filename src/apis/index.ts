@@ -1,5 +1,5 @@
 /**
- * The built-in API set: the four modules the documents describe, each its contract, generator
+ * The built-in API set: the five modules the documents describe, each its contract, generator
  * profile and mock profile. The one place that composes them; the shared layers take whatever
  * set is installed (src/apis/install.ts) and name none of them.
  */
@@ -19,6 +19,10 @@ import { jsonrpcContract } from './jsonrpc/contract.js';
 import { jsonrpcGenerators } from './jsonrpc/generators.js';
 import { jsonrpcMock } from './jsonrpc/mock.js';
 import { jsonrpcRules } from './jsonrpc/rules.js';
+import { langgraphContract } from './langgraph/contract.js';
+import { langgraphGenerators } from './langgraph/generators.js';
+import { langgraphMock } from './langgraph/mock.js';
+import { langgraphRules } from './langgraph/rules.js';
 import { praxisContract } from './praxis/contract.js';
 import { praxisGenerators } from './praxis/generators.js';
 import { praxisMock } from './praxis/mock.js';
@@ -29,6 +33,7 @@ export const BUILTIN_APIS = {
   everruns: completeModule({ contract: everrunsContract, generators: everrunsGenerators, mock: everrunsMock }),
   ark: completeModule({ contract: arkContract, generators: arkGenerators, mock: arkMock }),
   jsonrpc: { contract: jsonrpcContract, generators: jsonrpcGenerators, mock: jsonrpcMock },
+  langgraph: completeModule({ contract: langgraphContract, generators: langgraphGenerators, mock: langgraphMock }),
 } as const satisfies Record<string, ApiModule>;
 
 /** The built-in APIs' names, in the order the documents number them. */
@@ -42,4 +47,5 @@ export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
   ...everrunsRules,
   ...arkRules,
   ...jsonrpcRules,
+  ...langgraphRules,
 ];

@@ -1,11 +1,12 @@
 /** The built-in APIs' typed overrides: `api.<name>` from each spec's types, `pages.<name>` from each module. */
 import type { OpenApiHttpHandlers } from 'openapi-msw';
 import { type BaseUrls, typedApi } from '../overrides/index.js';
-import type { ArkPaths, EverrunsPaths, JsonRpcPaths, PraxisPaths } from '../types/index.js';
+import type { ArkPaths, EverrunsPaths, JsonRpcPaths, LangGraphPaths, PraxisPaths } from '../types/index.js';
 import { arkPage } from './ark/pages.js';
 import { builtinApis } from './builtin-set.js';
 import { everrunsPage } from './everruns/pages.js';
 import { jsonrpcPage } from './jsonrpc/pages.js';
+import { langgraphPage } from './langgraph/pages.js';
 import { praxisSessionsPage, praxisTasksPage } from './praxis/pages.js';
 
 export interface TypedApis {
@@ -13,6 +14,7 @@ export interface TypedApis {
   everruns: OpenApiHttpHandlers<EverrunsPaths>;
   ark: OpenApiHttpHandlers<ArkPaths>;
   jsonrpc: OpenApiHttpHandlers<JsonRpcPaths>;
+  langgraph: OpenApiHttpHandlers<LangGraphPaths>;
 }
 
 /** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
@@ -23,10 +25,11 @@ export function typedApis(given: BaseUrls = {}): TypedApis {
     everruns: typedApi<EverrunsPaths>('everruns', options),
     ark: typedApi<ArkPaths>('ark', options),
     jsonrpc: typedApi<JsonRpcPaths>('jsonrpc', options),
+    langgraph: typedApi<LangGraphPaths>('langgraph', options),
   };
 }
 
-/** The four APIs at their vendors' base URLs (what the default `handlers` mock). */
+/** The five APIs at their vendors' base URLs (what the default `handlers` mock). */
 export const api: TypedApis = typedApis();
 
 /** A list page of partial tasks, completed by the generators, as each API answers the request. */
@@ -34,6 +37,7 @@ export const pages = {
   ark: arkPage,
   everruns: everrunsPage,
   jsonrpc: jsonrpcPage,
+  langgraph: langgraphPage,
   praxisBackgroundTasks: praxisTasksPage,
   praxisSessions: praxisSessionsPage,
 };

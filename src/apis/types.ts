@@ -1,7 +1,7 @@
 /**
  * The built-in APIs' entries in `ApiTypes`: what the typed surfaces (seed, faults, scenarios,
  * operation ids) know of each, read from each module's own declarations. Every entry point of the
- * package imports this file, so a program that imports the package sees these four entries.
+ * package imports this file, so a program that imports the package sees these five entries.
  */
 import type { FaultIdsOf } from '../contract/api-types.js';
 import type {
@@ -14,6 +14,9 @@ import type {
   JsonRpcOperations,
   JsonRpcTask,
   JsonRpcTaskStatus,
+  LangGraphOperations,
+  LangGraphRun,
+  LangGraphRunStatus,
   PraxisBackgroundTask,
   PraxisBackgroundTaskStatus,
   PraxisOperations,
@@ -25,6 +28,8 @@ import type { EVERRUNS_FAULTS } from './everruns/faults.js';
 import type { everrunsRules } from './everruns/rules.js';
 import type { JSONRPC_FAULTS } from './jsonrpc/faults.js';
 import type { jsonrpcRules } from './jsonrpc/rules.js';
+import type { LANGGRAPH_FAULTS } from './langgraph/faults.js';
+import type { langgraphRules } from './langgraph/rules.js';
 import type { PRAXIS_FAULTS } from './praxis/faults.js';
 import type { praxisRules } from './praxis/rules.js';
 
@@ -49,5 +54,12 @@ declare module '../contract/api-types.js' {
     everruns: Entry<EverrunsTask, typeof everrunsRules, typeof EVERRUNS_FAULTS, EverrunsOperations, EverrunsTaskState>;
     ark: Entry<ArkTask, typeof arkRules, typeof ARK_FAULTS, ArkOperations, ArkTaskState>;
     jsonrpc: Entry<JsonRpcTask, typeof jsonrpcRules, typeof JSONRPC_FAULTS, JsonRpcOperations, JsonRpcTaskStatus>;
+    langgraph: Entry<
+      LangGraphRun,
+      typeof langgraphRules,
+      typeof LANGGRAPH_FAULTS,
+      LangGraphOperations,
+      LangGraphRunStatus
+    >;
   }
 }

@@ -20,6 +20,11 @@ import type {
   paths as JsonRpcPaths,
 } from '../contract/types/jsonrpc.js';
 import type {
+  components as LangGraphComponents,
+  operations as LangGraphOperations,
+  paths as LangGraphPaths,
+} from '../contract/types/langgraph.js';
+import type {
   components as PraxisComponents,
   operations as PraxisOperations,
   paths as PraxisPaths,
@@ -35,6 +40,9 @@ export type {
   JsonRpcComponents,
   JsonRpcOperations,
   JsonRpcPaths,
+  LangGraphComponents,
+  LangGraphOperations,
+  LangGraphPaths,
   PraxisComponents,
   PraxisOperations,
   PraxisPaths,
@@ -68,12 +76,18 @@ export type JsonRpcListTasksResponse = JsonRpcComponents['schemas']['ListTasksRe
 export type JsonRpcTaskStatus = JsonRpcComponents['schemas']['TaskStatus'];
 export type JsonRpcValidationError = JsonRpcComponents['schemas']['HTTPValidationError'];
 
+// LangGraph (langgraph-runs.md): the list is a bare array of runs.
+export type LangGraphRun = LangGraphComponents['schemas']['Run'];
+export type LangGraphRunList = LangGraphRun[];
+export type LangGraphRunStatus = LangGraphComponents['schemas']['RunStatus'];
+
 /** A task of any API, by its name. */
 export interface TaskOf {
   praxis: PraxisBackgroundTask;
   everruns: EverrunsTask;
   ark: ArkTask;
   jsonrpc: JsonRpcTask;
+  langgraph: LangGraphRun;
 }
 
 /** A task of an API by name: the generated type for a built-in API, a JSON object for one registered at run time. */

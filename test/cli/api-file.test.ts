@@ -109,15 +109,19 @@ describe('--api FILE', () => {
   it('mock --tasks grows only the built-in demo sessions: a loaded API has none, and is refused', async () => {
     const { code, err } = await cli(['mock', '--port', '0', '--api', TOY, '--tasks', 'toy=5']);
     expect(code).toBe(2);
-    expect(err).toContain('API one of praxis, everruns, ark, jsonrpc and COUNT at most 10000000; got "toy=5"');
+    expect(err).toContain(
+      'API one of praxis, everruns, ark, jsonrpc, langgraph and COUNT at most 10000000; got "toy=5"',
+    );
   });
 
   it('conform and record take the loaded API by name (--api NAME); another name is refused', async () => {
     const wrong = await cli(['conform', '--api', TOY, '--api', 'acme', '--base-url', 'http://127.0.0.1:9']);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|toy');
+    expect(wrong.err).toContain(
+      '--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph|toy',
+    );
     const none = await cli(['record', '--api', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
-    expect(none.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc');
+    expect(none.err).toContain('--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph');
     expect(none.err).toContain('another API is loaded with --api FILE (a path such as ./acme.js)');
     const two = await cli(['conform', '--api', TOY, '--api', 'toy', '--api', 'ark', '--base-url', 'http://x']);
     expect(two.err).toContain('--api toy and --api ark name 2 APIs; give one');

@@ -78,13 +78,16 @@ describe('generate', () => {
   it.each([
     [
       ['generate', '--api', 'nope', '--what', 'task'],
-      '--api nope: no API of that name; the APIs are praxis|everruns|ark|jsonrpc',
+      '--api nope: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph',
     ],
     [
       ['generate', '--api', 'ark', '--api', 'praxis', '--what', 'task'],
       '--api ark and --api praxis name 2 APIs; give one',
     ],
-    [['generate', '--what', 'task'], '--api NAME is required: one of praxis|everruns|ark|jsonrpc, or a module file'],
+    [
+      ['generate', '--what', 'task'],
+      '--api NAME is required: one of praxis|everruns|ark|jsonrpc|langgraph, or a module file',
+    ],
     [['generate', '--api', 'ark', '--what', 'session'], 'ark has no session objects'],
     [['generate', '--api', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
     [

@@ -19,7 +19,7 @@ import { allFaults, type FaultId } from '../../src/handlers/faults/index.js';
 import { BUILTIN } from '../helpers/apis.js';
 import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
-import { FAMILY, FAMILY_SESSION, knobs } from '../independent/family.js';
+import { FAMILY, FAMILY_APIS, FAMILY_SESSION, knobs } from '../independent/family.js';
 
 /** Everything a report says but how long it took and how many requests it sent. */
 const judged = (r: ConformanceResult) => ({ ...r, durationMs: 0, requestsPerSecond: 0, requests: 0 });
@@ -104,7 +104,7 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
   }, 60_000);
 
   it('on the family of correct servers, every API (a fresh server per run)', async () => {
-    for (const api of BUILTIN_API_NAMES) {
+    for (const api of FAMILY_APIS) {
       for (const k of fc.sample(knobs, { seed: 28, numRuns: 1 })) {
         const run = async (concurrency: number) => {
           const server = await hostile(FAMILY[api].make(k));

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
+import { DEMO } from '../../src/apis/mocks.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { forward, hostile, sendJson } from '../helpers/hostile.js';
 import { startMock } from '../helpers/mock-server.js';
@@ -22,7 +23,13 @@ afterAll(async () => {
 });
 
 const quick = { runs: 5, polls: 1, pollIntervalMs: 0, seed: 3 } as const;
-const SESSIONS = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' } as const;
+const SESSIONS = {
+  praxis: 'sesn_demo',
+  everruns: 'demo',
+  ark: 'sesn-demo',
+  jsonrpc: 'demo',
+  langgraph: DEMO.langgraph.session,
+} as const;
 /** Where each paged list lives on the mock, the member that holds its items and their id. */
 const LIST = {
   ark: { path: '/ark/sessions/sesn-demo/tasks', items: 'items', id: 'task_id' },

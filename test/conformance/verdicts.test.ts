@@ -24,6 +24,7 @@ const WITH_SESSION: Record<BuiltinApiName, string> = {
   everruns: 'demo',
   ark: 'sesn-demo',
   jsonrpc: 'demo',
+  langgraph: '0a1b2c3d-0000-4000-8000-00000000de00',
 };
 
 describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 12', () => {
@@ -81,6 +82,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       everruns: [],
       jsonrpc: { jsonrpc: '2.0', id: null, result: [] },
       praxis: { data: [], next_page: null },
+      langgraph: [],
     };
     sendJson(res, 200, bodies[api as BuiltinApiName]);
   };

@@ -12,7 +12,7 @@ import { checkListPage, type Exchange, lawsOf } from '../../src/contract/laws/in
 import { allOperations, type ListOperation } from '../../src/contract/operations.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { repair } from '../../src/generators/repair.js';
-import { arkTask, everrunsTask, praxisSession, praxisTask } from '../fixtures.js';
+import { arkTask, everrunsTask, langgraphRun, praxisSession, praxisTask } from '../fixtures.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 /** For every time order: objects in order and objects out of it (which the runner's schema still accepts). */
@@ -34,6 +34,11 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
       { ...praxisTask(), status: 'failed', cancellable: false, ended_at: '2026-11-29T09:59:59Z' },
       { ...praxisTask(), notified_at: '2026-11-29T17:59:00+08:00' },
     ],
+  },
+  'langgraph.run-times-in-order': {
+    component: 'Run',
+    good: [langgraphRun(), { ...langgraphRun(), updated_at: '2026-11-29T10:00:00Z' }],
+    bad: [{ ...langgraphRun(), updated_at: '2026-11-29T09:59:59.999Z' }],
   },
   'praxis.session-updated-not-before-created': {
     component: 'Session',
@@ -100,7 +105,7 @@ describe('the time family', () => {
     describe(member.id, () => {
       it('is one law of its operation, with its document and sentence', () => {
         expect(lawsOf(op).filter((law) => law.id === member.id)).toHaveLength(1);
-        expect(member.source.file).toMatch(/^specs\/sources\/00\d_[0-9a-f]+\.txt$/);
+        expect(member.source.file).toMatch(/^specs\/sources\/[^/]+\.(?:txt|md)$/);
         expect(member.source.sentence.length).toBeGreaterThan(10);
       });
       it('passes objects in order, on a page and by checkItem', () => {
@@ -150,9 +155,14 @@ describe('the time family', () => {
   });
 
   it("each law's fault puts the demo data's times out of order, and the law alone finds it on the page", () => {
-    const sessions: Record<string, string> = { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo' };
+    const sessions: Record<string, string> = {
+      praxis: 'sesn_demo',
+      everruns: 'demo',
+      ark: 'sesn-demo',
+      langgraph: '0a1b2c3d-0000-4000-8000-00000000de00',
+    };
     for (const { op, member } of instances) {
-      const path = op.path.replace('{session_id}', sessions[op.api]!);
+      const path = op.path.replace(/\{[a-z_]+\}/, sessions[op.api]!);
       const answer = (faults: string[]) => {
         app.faults = new Set(faults);
         const { body } = app.respond(op.api, { method: 'GET', path, query: new URLSearchParams() });

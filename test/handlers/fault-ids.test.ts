@@ -31,8 +31,9 @@ describe('unknown fault ids', () => {
   it('suggest nothing for an id that names no API, and say how ids are formed', () => {
     const message = describeUnknownFaults(['nope'], BUILTIN)!;
     expect(message).not.toContain('did you mean');
-    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc']) expect(message).not.toContain(`${api} can inject`);
-    expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc)');
+    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph'])
+      expect(message).not.toContain(`${api} can inject`);
+    expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc, langgraph)');
   });
 
   it('suggest nothing when no id of the API is close', () => {
@@ -40,9 +41,9 @@ describe('unknown fault ids', () => {
   });
 
   it('every injectable id belongs to exactly one API, and known ids pass', () => {
-    expect(['praxis', 'everruns', 'ark', 'jsonrpc'].flatMap((api) => faultsOf(api, BUILTIN)).sort()).toEqual(
-      [...allFaults(BUILTIN)].sort(),
-    );
+    expect(
+      ['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph'].flatMap((api) => faultsOf(api, BUILTIN)).sort(),
+    ).toEqual([...allFaults(BUILTIN)].sort());
     expect(
       describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'], BUILTIN),
     ).toBeUndefined();

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { DEMO } from '../../src/apis/mocks.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -55,6 +56,8 @@ const OWN_FORMAT: Record<BuiltinApiName, (body: unknown) => boolean> = {
     isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
   ark: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'string' && typeof b.error.message === 'string',
   jsonrpc: (b) => isObj(b) && (Array.isArray(b.detail) || typeof b.detail === 'string'),
+  // ErrorResponse: "Error message returned from the server", a string.
+  langgraph: (b) => typeof b === 'string' && b.length > 0,
 };
 function isObj(v: unknown): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -65,6 +68,7 @@ const PATHS: Record<BuiltinApiName, string[]> = {
   everruns: ['/v1/sessions/demo/tasks', '/v1/sessions/{id}/tasks'],
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
   jsonrpc: ['/tasks'],
+  langgraph: [`/threads/${DEMO.langgraph.session}/runs`, '/threads/{id}/runs'],
 };
 const PARAMS = [
   'limit',

@@ -21,6 +21,7 @@ const SESSION: Record<BuiltinApiName, string | undefined> = {
   everruns: DEMO.everruns.session,
   ark: DEMO.ark.session,
   jsonrpc: undefined,
+  langgraph: DEMO.langgraph.session,
 };
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -30,6 +31,7 @@ const msw = createHandlers({
     everruns: 'https://everruns.test/api',
     ark: 'https://ark.test/api/v3',
     jsonrpc: 'https://rpc.test',
+    langgraph: 'https://langgraph.test',
   },
 });
 const mswServer = setupServer(...msw.handlers);
@@ -38,6 +40,7 @@ const MSW_BASE: Record<BuiltinApiName, string> = {
   everruns: 'https://everruns.test/api',
   ark: 'https://ark.test/api/v3',
   jsonrpc: 'https://rpc.test',
+  langgraph: 'https://langgraph.test',
 };
 
 beforeAll(async () => {
@@ -50,7 +53,7 @@ afterAll(async () => {
 });
 
 function pathOf(api: ApiName, template: string) {
-  return template.replace('{session_id}', encodeURIComponent(SESSION[api as BuiltinApiName] ?? ''));
+  return template.replace(/\{[a-z_]+\}/, encodeURIComponent(SESSION[api as BuiltinApiName] ?? ''));
 }
 
 async function call(base: string, path: string, query: [string, string][]) {

@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { DEMO } from '../../src/apis/mocks.js';
 import { operationsOf } from '../../src/contract/index.js';
 import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import type { ApiName } from '../../src/contract/registry.js';
@@ -32,7 +33,16 @@ describe('mock --tasks', () => {
       const op = operationsOf(api, BUILTIN).find((o) => o.target === 'task')!;
       const states = new Set(
         mock.app.store
-          .tasks(api, { praxis: 'sesn_demo', everruns: 'demo', ark: 'sesn-demo', jsonrpc: 'demo' }[api])
+          .tasks(
+            api,
+            {
+              praxis: 'sesn_demo',
+              everruns: 'demo',
+              ark: 'sesn-demo',
+              jsonrpc: 'demo',
+              langgraph: DEMO.langgraph.session,
+            }[api],
+          )
           .map((r) => String(r.item[op.stateField!])),
       );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());

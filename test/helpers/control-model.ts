@@ -150,7 +150,13 @@ export function initialModel(start: Start): Model {
   };
 }
 
-const emptyAdded = (): Record<BuiltinApiName, string[]> => ({ praxis: [], everruns: [], ark: [], jsonrpc: [] });
+const emptyAdded = (): Record<BuiltinApiName, string[]> => ({
+  praxis: [],
+  everruns: [],
+  ark: [],
+  jsonrpc: [],
+  langgraph: [],
+});
 
 /** What a call came to: its result, or the ControlError it threw (anything else thrown is a failure). */
 type Outcome = { result: unknown } | { refused: { status: number; message: string; details: unknown } };
@@ -368,7 +374,7 @@ class TimePassesCommand implements Cmd {
 
 function listPath(op: ListOperation, session: number): string {
   const sessions = [...SESSION_POOL[op.api as BuiltinApiName], 'sesn-unknown_9'];
-  return op.path.replace('{session_id}', encodeURIComponent(sessions[session % sessions.length]!));
+  return op.path.replace(/\{[a-z_]+\}/, encodeURIComponent(sessions[session % sessions.length]!));
 }
 
 function listCommand(op: ListOperation, session: number, query: Record<string, string>, prefer?: string): ListCommand {
@@ -381,6 +387,7 @@ const SESSION_POOL: Record<BuiltinApiName, readonly string[]> = {
   everruns: ['m1', 'm2', DEMO.everruns.session],
   ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
   jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
+  langgraph: ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', DEMO.langgraph.session],
 };
 
 const STATES: Record<BuiltinApiName, readonly string[]> = {
@@ -388,12 +395,14 @@ const STATES: Record<BuiltinApiName, readonly string[]> = {
   everruns: ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'],
   ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
   jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
+  langgraph: ['pending', 'running', 'interrupted', 'success', 'error', 'timeout'],
 };
 const STATE_FIELD: Record<BuiltinApiName, string> = {
   praxis: 'status',
   everruns: 'state',
   ark: 'state',
   jsonrpc: 'status',
+  langgraph: 'status',
 };
 
 const PARAMS = [

@@ -4,15 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { hostile } from '../helpers/hostile.js';
-import { FAMILY, FAMILY_SESSION, type Knobs, knobs } from './family.js';
+import { FAMILY, FAMILY_APIS, FAMILY_SESSION, type Knobs, knobs } from './family.js';
 
 const SEED = Number(process.env.ATC_FAMILY_SEED ?? Date.now() % 1_000_000);
 
 describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun with ATC_FAMILY_SEED=${SEED})`, () => {
-  for (const api of BUILTIN_API_NAMES) {
+  for (const api of FAMILY_APIS) {
     const sessions = api === 'ark' || api === 'everruns' ? [FAMILY_SESSION[api]] : [FAMILY_SESSION[api], undefined];
     for (const session of sessions) {
       it(`${api}, ${session ? `--session ${session}` : 'no --session'}`, async () => {

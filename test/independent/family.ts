@@ -495,9 +495,14 @@ export function praxis(k: Knobs): Handler {
   );
 }
 
-export const FAMILY: Record<BuiltinApiName, { path: string; make: (k: Knobs) => Handler }> = {
+/** The APIs a family of correct servers is written for: the four of the vendor documents. */
+export type FamilyApi = Exclude<BuiltinApiName, 'langgraph'>;
+
+export const FAMILY: Record<FamilyApi, { path: string; make: (k: Knobs) => Handler }> = {
   ark: { path: '/api/v3', make: ark },
   everruns: { path: '/api', make: everruns },
   jsonrpc: { path: '/rpc', make: jsonrpc },
   praxis: { path: '/agent', make: praxis },
 };
+
+export const FAMILY_APIS = Object.keys(FAMILY) as FamilyApi[];

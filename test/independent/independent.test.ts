@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuiltinApiName } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
+import type { FamilyApi } from './family.js';
 import { SETUP } from './servers.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -8,7 +8,7 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const conform = (api: BuiltinApiName, variant: string, seed = 1) =>
+const conform = (api: FamilyApi, variant: string, seed = 1) =>
   conformAgainst(api, SETUP[api].make(variant), { seed, runs: 20, polls: 3, pollIntervalMs: 20 }, closers);
 
 describe('servers written independently of the mock', () => {
@@ -22,7 +22,7 @@ describe('servers written independently of the mock', () => {
     });
   }
 
-  const BREAKS: [BuiltinApiName, string, string][] = [
+  const BREAKS: [FamilyApi, string, string][] = [
     ['ark', 'default-limit-50', 'ark.default-limit'],
     ['ark', 'ascending', 'ark.order-newest-first'],
     ['ark', 'finished-at-running', 'ark.finished-at-only-when-terminal'],

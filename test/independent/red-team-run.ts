@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { BuiltinApiName } from '../../src/apis/index.js';
 import { hostile } from '../helpers/hostile.js';
+import type { FamilyApi } from './family.js';
 import { RED_TEAM, serve } from './red-team.js';
 import { SETUP } from './servers.js';
 
@@ -25,7 +25,7 @@ interface Outcome {
 }
 
 /** One `conform` run; its JSON report on stdout gives the violated rules. */
-function conform(api: BuiltinApiName, baseUrl: string, seed: number): Promise<Outcome> {
+function conform(api: FamilyApi, baseUrl: string, seed: number): Promise<Outcome> {
   const args = ['tsx', 'src/cli/entry.ts', 'conform', '--api', api, '--base-url', baseUrl, '--seed', String(seed)];
   const session = SETUP[api].session;
   if (session) args.push('--session', session);
@@ -51,7 +51,7 @@ function conform(api: BuiltinApiName, baseUrl: string, seed: number): Promise<Ou
 
 interface Row {
   name: string;
-  api: BuiltinApiName;
+  api: FamilyApi;
   sentence: string;
   outcomes: Outcome[];
 }

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { BuiltinApiName } from '../../src/apis/index.js';
 import { conformAgainst } from './conform.js';
+import type { FamilyApi } from './family.js';
 import { RED_TEAM, serve } from './red-team.js';
 import { type Handler, SETUP } from './servers.js';
 
@@ -122,7 +122,7 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const conform = (api: BuiltinApiName, handler: Handler, seed = 1) =>
+const conform = (api: FamilyApi, handler: Handler, seed = 1) =>
   conformAgainst(api, handler, { seed, runs: 0, polls: 2, pollIntervalMs: 5 }, closers);
 
 describe('the red team (servers broken from the documents alone)', () => {

@@ -8,7 +8,7 @@
  * red-team-run.ts runs the `conform` CLI on each; red-team.test.ts keeps the caught ones caught.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BuiltinApiName } from '../../src/apis/index.js';
+import type { FamilyApi } from './family.js';
 import { type Handler, RPC_STATES, SETUP } from './servers.js';
 
 type Obj = Record<string, unknown>;
@@ -28,7 +28,7 @@ interface Call {
 /** Where each correct server lives and which session the runner is given. */
 export interface RedTeamServer {
   name: string;
-  api: BuiltinApiName;
+  api: FamilyApi;
   /** The document (a file of specs/sources) and its words this server contradicts. */
   file: string;
   sentence: string;

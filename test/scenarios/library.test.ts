@@ -12,6 +12,7 @@ const baseFor = (name: string) => ({
   everruns: `https://${name}.test/api`,
   ark: `https://${name}.test/api/v3`,
   jsonrpc: `https://${name}.test`,
+  langgraph: `https://${name}.test/langgraph`,
 });
 const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) =>
   useScenario(name, { apiNames: [LIBRARY[name]!.api], baseUrl: baseFor(name) }),
@@ -44,12 +45,14 @@ async function fresh(name: string) {
   everruns = `${BASE.everruns}/v1/sessions/demo/tasks`;
   ark = `${BASE.ark}/sessions/sesn-demo/tasks`;
   rpc = `${BASE.jsonrpc}/tasks?session_id=demo`;
+  runs = `${BASE.langgraph}/threads/0a1b2c3d-0000-4000-8000-00000000de00/runs`;
 }
 
 let praxisTasks = '';
 let everruns = '';
 let ark = '';
 let rpc = '';
+let runs = '';
 const data = (b: Obj) => b.data as Obj[];
 
 describe('the scenario library, replayed in Node with MSW', () => {
@@ -208,6 +211,17 @@ describe('the scenario library, replayed in Node with MSW', () => {
     expect((await polls(rpc, 3, result)).map((s) => s.task_queue.status)).toEqual(['created', 'queued', 'canceled']);
   });
 
+  it('langgraph-run-interrupted-resumed: interrupted is not final, and every change updates the run', async () => {
+    await fresh('langgraph-run-interrupted-resumed');
+    const steps = (await polls(runs, 5, (b) => b as unknown as Obj[], 'run_id')).map(
+      (s) => s['5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c']!,
+    );
+    expect(steps.map((run) => run.status)).toEqual(['pending', 'running', 'interrupted', 'running', 'success']);
+    const updated = steps.map((run) => Date.parse(run.updated_at));
+    expect(updated).toEqual([...updated].sort((a, b) => a - b));
+    expect(new Set(updated).size).toBe(5);
+  });
+
   it('ark-contract-broken: the second poll breaks the contract', async () => {
     await fresh('ark-contract-broken');
     const [first, second] = await polls(ark, 2, items, 'task_id');
@@ -234,6 +248,7 @@ describe('the scenario library, replayed in Node with MSW', () => {
       'jsonrpc-input-required-resumed',
       'jsonrpc-paused-expired',
       'jsonrpc-queued-canceled',
+      'langgraph-run-interrupted-resumed',
     ];
     expect(Object.keys(LIBRARY).sort()).toEqual(tested.sort());
   });

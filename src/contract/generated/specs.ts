@@ -1933,3 +1933,224 @@ export const jsonrpcSpec: OpenApiDocument = {
     }
   }
 };
+
+export const langgraphSpec: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "LangGraph thread runs",
+    "version": "0.1.0",
+    "description": "Written by hand from `specs/sources/langgraph-runs.md`, the LangGraph Platform API's List Runs (\"List runs for a thread.\") as its OpenAPI document (langchain-ai/langgraph at 33fbd1bb) and the Python SDK's docstrings (at f09cfe8f) give it.",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "/",
+      "description": "The document names no server: a deployment's own address (`langgraph dev` serves http://localhost:2024)."
+    }
+  ],
+  "security": [],
+  "tags": [
+    {
+      "name": "Thread Runs",
+      "description": "\"A run is an invocation of a graph / assistant on a thread. It updates the state of the thread.\""
+    }
+  ],
+  "paths": {
+    "/threads/{thread_id}/runs": {
+      "get": {
+        "operationId": "list_runs_http_threads__thread_id__runs_get",
+        "tags": [
+          "Thread Runs"
+        ],
+        "summary": "List Runs",
+        "description": "\"List runs for a thread.\" A bare array; the document names no order and no last-page marker.",
+        "parameters": [
+          {
+            "name": "thread_id",
+            "in": "path",
+            "required": true,
+            "description": "\"The ID of the thread.\"",
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "\"limit: The maximum number of results to return.\" (SDK)",
+            "schema": {
+              "type": "integer",
+              "default": 10
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "required": false,
+            "description": "\"offset: The number of results to skip.\" (SDK)",
+            "schema": {
+              "type": "integer",
+              "default": 0
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "description": "'\"status: The status of the run to filter by.\" (SDK, typed RunStatus) The OpenAPI document enumerates pending, error, success, timeout and interrupted here, leaving out running, which Run.status and the SDK''s RunStatus list: this spec takes RunStatus.'",
+            "schema": {
+              "$ref": "#/components/schemas/RunStatus"
+            }
+          },
+          {
+            "name": "select",
+            "in": "query",
+            "required": false,
+            "description": "\"Specify which fields to return. If not provided, all fields are returned.\"",
+            "schema": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "enum": [
+                  "run_id",
+                  "thread_id",
+                  "assistant_id",
+                  "created_at",
+                  "updated_at",
+                  "status",
+                  "metadata",
+                  "kwargs",
+                  "multitask_strategy"
+                ]
+              }
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Run"
+                  }
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "Not Found",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "Validation Error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorResponse"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "schemas": {
+      "RunStatus": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "running",
+          "error",
+          "success",
+          "timeout",
+          "interrupted"
+        ],
+        "description": "The status of the run. One of 'pending', 'running', 'error', 'success', 'timeout', 'interrupted'."
+      },
+      "MultitaskStrategy": {
+        "type": "string",
+        "enum": [
+          "reject",
+          "rollback",
+          "interrupt",
+          "enqueue"
+        ],
+        "description": "Strategy to handle concurrent runs on the same thread."
+      },
+      "Run": {
+        "type": "object",
+        "required": [
+          "run_id",
+          "thread_id",
+          "assistant_id",
+          "created_at",
+          "updated_at",
+          "status",
+          "metadata",
+          "kwargs",
+          "multitask_strategy"
+        ],
+        "properties": {
+          "run_id": {
+            "type": "string",
+            "format": "uuid",
+            "description": "The ID of the run."
+          },
+          "thread_id": {
+            "type": "string",
+            "format": "uuid",
+            "description": "The ID of the thread."
+          },
+          "assistant_id": {
+            "type": "string",
+            "format": "uuid",
+            "description": "The assistant that was used for this run."
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "The time the run was created."
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "The last time the run was updated."
+          },
+          "status": {
+            "$ref": "#/components/schemas/RunStatus"
+          },
+          "metadata": {
+            "type": "object",
+            "description": "The run metadata."
+          },
+          "kwargs": {
+            "type": "object"
+          },
+          "multitask_strategy": {
+            "$ref": "#/components/schemas/MultitaskStrategy"
+          }
+        }
+      },
+      "ErrorResponse": {
+        "type": "string",
+        "description": "Error message returned from the server"
+      }
+    }
+  }
+};

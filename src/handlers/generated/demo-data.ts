@@ -6776,6 +6776,560 @@ export const DEFAULT_DEMO: DemoRecords = {
      {}
     ]
    }
+  ],
+  "langgraph": [
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000000",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:00:00.000Z",
+    "updated_at": "2026-11-29T08:00:00.000Z",
+    "status": "pending",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 0"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000001",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:01:00.000Z",
+    "updated_at": "2026-11-29T08:01:30.000Z",
+    "status": "running",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 1"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000002",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:02:00.000Z",
+    "updated_at": "2026-11-29T08:02:30.000Z",
+    "status": "interrupted",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 2"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000003",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:03:00.000Z",
+    "updated_at": "2026-11-29T08:03:30.000Z",
+    "status": "success",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 3"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000004",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:04:00.000Z",
+    "updated_at": "2026-11-29T08:04:30.000Z",
+    "status": "error",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 4"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000005",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:05:00.000Z",
+    "updated_at": "2026-11-29T08:05:30.000Z",
+    "status": "timeout",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 5"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000006",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:06:00.000Z",
+    "updated_at": "2026-11-29T08:06:00.000Z",
+    "status": "pending",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 6"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000007",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:07:00.000Z",
+    "updated_at": "2026-11-29T08:07:30.000Z",
+    "status": "running",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 7"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000008",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:08:00.000Z",
+    "updated_at": "2026-11-29T08:08:30.000Z",
+    "status": "interrupted",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 8"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000009",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:09:00.000Z",
+    "updated_at": "2026-11-29T08:09:30.000Z",
+    "status": "success",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 9"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000010",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:10:00.000Z",
+    "updated_at": "2026-11-29T08:10:30.000Z",
+    "status": "error",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 10"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000011",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:11:00.000Z",
+    "updated_at": "2026-11-29T08:11:30.000Z",
+    "status": "timeout",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 11"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000012",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:12:00.000Z",
+    "updated_at": "2026-11-29T08:12:00.000Z",
+    "status": "pending",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 12"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000013",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:13:00.000Z",
+    "updated_at": "2026-11-29T08:13:30.000Z",
+    "status": "running",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 13"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000014",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:14:00.000Z",
+    "updated_at": "2026-11-29T08:14:30.000Z",
+    "status": "interrupted",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 14"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000015",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:15:00.000Z",
+    "updated_at": "2026-11-29T08:15:30.000Z",
+    "status": "success",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 15"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000016",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:16:00.000Z",
+    "updated_at": "2026-11-29T08:16:30.000Z",
+    "status": "error",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 16"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000017",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:17:00.000Z",
+    "updated_at": "2026-11-29T08:17:30.000Z",
+    "status": "timeout",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 17"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000018",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:18:00.000Z",
+    "updated_at": "2026-11-29T08:18:00.000Z",
+    "status": "pending",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 18"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000019",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:19:00.000Z",
+    "updated_at": "2026-11-29T08:19:30.000Z",
+    "status": "running",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 19"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000020",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:20:00.000Z",
+    "updated_at": "2026-11-29T08:20:30.000Z",
+    "status": "interrupted",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 20"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000021",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:21:00.000Z",
+    "updated_at": "2026-11-29T08:21:30.000Z",
+    "status": "success",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 21"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000022",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:22:00.000Z",
+    "updated_at": "2026-11-29T08:22:30.000Z",
+    "status": "error",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 22"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "reject"
+   },
+   {
+    "run_id": "1989d93d-2ae1-41c7-8a87-000000000023",
+    "thread_id": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+    "created_at": "2026-11-29T08:23:00.000Z",
+    "updated_at": "2026-11-29T08:23:30.000Z",
+    "status": "timeout",
+    "metadata": {
+     "assistant_id": "fe096781-5601-53d2-b2f6-0d3403f7e9ca",
+     "graph_id": "agent"
+    },
+    "kwargs": {
+     "input": {
+      "messages": [
+       {
+        "role": "user",
+        "content": "question 23"
+       }
+      ]
+     }
+    },
+    "multitask_strategy": "enqueue"
+   }
   ]
  }
 };

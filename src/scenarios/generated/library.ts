@@ -2,7 +2,7 @@
 import type { AnyScenario } from '../define.js';
 
 /** The library's scenario names. */
-export type ScenarioName = "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
+export type ScenarioName = "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "langgraph-run-interrupted-resumed" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
 
 export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "ark-contract-broken": {
@@ -867,6 +867,58 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
     "set": {
      "task_queue": {
       "status": "canceled"
+     }
+    }
+   }
+  ]
+ },
+ "langgraph-run-interrupted-resumed": {
+  "name": "langgraph-run-interrupted-resumed",
+  "description": "A run waits to start (pending), runs, is interrupted (not a final status), runs again and succeeds.",
+  "api": "langgraph",
+  "sessions": [
+   {
+    "id": "0a1b2c3d-0000-4000-8000-00000000de00"
+   }
+  ],
+  "tasks": [
+   {
+    "session": "0a1b2c3d-0000-4000-8000-00000000de00",
+    "task": {
+     "run_id": "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c",
+     "status": "pending",
+     "multitask_strategy": "enqueue"
+    }
+   }
+  ],
+  "timeline": [
+   {
+    "note": "a worker picks it up",
+    "set": {
+     "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c": {
+      "status": "running"
+     }
+    }
+   },
+   {
+    "note": "interrupted, waiting to be resumed",
+    "set": {
+     "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c": {
+      "status": "interrupted"
+     }
+    }
+   },
+   {
+    "set": {
+     "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c": {
+      "status": "running"
+     }
+    }
+   },
+   {
+    "set": {
+     "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c": {
+      "status": "success"
      }
     }
    }
