@@ -1,3 +1,5 @@
+import { jsonRpcBinding, requestText } from '../contract/json-rpc.js';
+import type { ListOperation } from '../contract/operation-types.js';
 import { redactSecretQuery } from '../http/redact.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -12,12 +14,35 @@ export function curlHeaderArgs(headers: Record<string, string>, flag = '--header
 }
 
 /**
- * A runnable curl command for a request. Header values are replaced by environment variable
- * references (never their values), so the command can be pasted into a shell that has them; of the
- * query, the paging parameters (`paging`) are written as sent, the others named like secrets are not.
+ * A runnable curl command for a request (`url`: the URL with the request's query, as the runner names
+ * it). Header values are replaced by environment variable references (never their values), so the
+ * command can be pasted into a shell that has them; of the query, the paging parameters (`paging`) are
+ * written as sent, the others named like secrets are not. An operation bound as JSON-RPC (`op`) is
+ * printed as the POST it was sent as: the query's parameters are the call's params.
  */
-export function curlCommand(url: string, headers: Record<string, string>, paging: readonly string[] = []): string {
-  return ['curl', '-sS', quote(redactSecretQuery(url, paging)), ...curlHeaderArgs(headers, '-H')].join(' ');
+export function curlCommand(
+  url: string,
+  headers: Record<string, string>,
+  paging: readonly string[] = [],
+  op?: ListOperation,
+): string {
+  const shown = redactSecretQuery(url, paging);
+  const call = op && jsonRpcBinding(op) && URL.canParse(shown) ? new URL(shown) : undefined;
+  if (!op || !call) return ['curl', '-sS', quote(shown), ...curlHeaderArgs(headers, '-H')].join(' ');
+  const query = [...call.searchParams];
+  call.search = '';
+  return [
+    'curl',
+    '-sS',
+    '-X',
+    'POST',
+    quote(call.toString()),
+    '-H',
+    quote('Content-Type: application/json'),
+    ...curlHeaderArgs(headers, '-H'),
+    '--data',
+    quote(requestText(op, query)),
+  ].join(' ');
 }
 
 /** The curl commands whose answers show a violation, in the order to run them (one for most). */

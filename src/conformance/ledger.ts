@@ -118,13 +118,13 @@ export class Ledger {
   ): Violation[] {
     this.count(outcomes);
     const found = outcomes.flatMap((o) => o.judgement.violations);
-    this.add(op.operationId, url, found, replay, apartMs);
+    this.add(op, url, found, replay, apartMs);
     return found;
   }
 
   /** Records violations whose subjects were already counted (a property case's failure seen while exploring). */
   report(op: ListOperation, found: readonly Violation[], url: string, replay: { seed: number; path: string }): void {
-    this.add(op.operationId, url, found, replay);
+    this.add(op, url, found, replay);
   }
 
   /** Records only how many subjects each law judged (its violations are reported elsewhere, or not at all). */
@@ -136,7 +136,7 @@ export class Ledger {
   }
 
   private add(
-    operation: string,
+    op: ListOperation,
     url: string | readonly string[],
     found: readonly Violation[],
     replay?: { seed: number; path: string },
@@ -144,6 +144,7 @@ export class Ledger {
   ): void {
     for (const v of found) {
       if (!this.wanted(v.law)) continue;
+      const operation = op.operationId;
       const key = `${v.law}|${operation}|${v.instancePath.replace(/\/\d+(?=\/|$)/g, '/*')}`;
       const existing = this.byKey.get(key);
       if (existing) {
@@ -155,12 +156,12 @@ export class Ledger {
       // Two reads are both shown, even where they are one request made twice (the pages, where a
       // finding names them, pick the two among the requests of both reads).
       const shown = shownBy(url, pages, apartMs !== undefined);
-      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging));
+      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging, op));
       const reported: ReportedViolation = redactValue(
         {
           ...violation,
           operation,
-          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging),
+          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging, op),
           ...(requests.length > 1 ? { requests } : {}),
           ...(requests.length > 1 && apartMs !== undefined ? { apartMs: Math.round(apartMs) } : {}),
           occurrences: 1,

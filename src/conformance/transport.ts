@@ -14,6 +14,7 @@
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
 import { pathWithSession } from '../contract/session-param.js';
+import { requestFor } from '../http/binding.js';
 import type { HttpClient, HttpResult } from '../http/client.js';
 import type { Query } from '../http/paging.js';
 import { ConfigurationError } from './errors.js';
@@ -87,7 +88,7 @@ export class Transport {
     const url = this.url(op, session);
     const full = new URL(url);
     for (const [k, v] of query) full.searchParams.append(k, v);
-    const result = await this.answer(url, query, full.toString(), fresh);
+    const result = await this.answer(op, url, query, full.toString(), fresh);
     if (result.failure && !result.exchange && !this.endpoint.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
       throw new ConfigurationError(
@@ -104,21 +105,21 @@ export class Transport {
     return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
   }
 
-  private async answer(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
-    const result = await this.ask(url, query, key, fresh);
+  private async answer(op: ListOperation, url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
+    const result = await this.ask(op, url, query, key, fresh);
     this.answeredAt = performance.now();
     return result;
   }
 
-  private async ask(url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
+  private async ask(op: ListOperation, url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
     const earlier = fresh ? undefined : this.shared?.get(key);
     if (earlier && earlier.sentAt >= this.answeredAt) {
       const result = await earlier.answer;
       // No complete answer came: that says nothing about the next one, which is asked for.
       if (result.exchange) return result;
-      return this.client.get(url, query);
+      return requestFor(this.client, op, url, query);
     }
-    const answer = this.client.get(url, query);
+    const answer = requestFor(this.client, op, url, query);
     if (!fresh) this.shared?.set(key, { sentAt: performance.now(), answer });
     return answer;
   }

@@ -13,9 +13,10 @@ import type { Source } from './violation.js';
  * How an API's error bodies look, beyond the schema its spec gives them: a named format (`anthropic`
  * also compares `error.type` with the documented type), or one of your own as data (`typePointer`:
  * where the documented type is read) or a function (`check`: findings about one error body).
- * `unspecified` asserts nothing.
+ * `json-rpc` is JSON-RPC 2.0's error object (`{ code, message, data? }`, the code compared with the documented
+ * `errorType`, its text). `unspecified` asserts nothing.
  */
-export type ErrorFormat = 'anthropic' | 'fastapi' | 'unspecified' | CustomErrorFormat;
+export type ErrorFormat = 'anthropic' | 'fastapi' | 'json-rpc' | 'unspecified' | CustomErrorFormat;
 
 export interface CustomErrorFormat {
   /** Its name in the law's statement ("Error responses use the <name> error format"). */
@@ -88,6 +89,18 @@ type SessionBinding =
     }
   | { in: 'query'; param: string }
   | { in: 'none' };
+
+/**
+ * How a request of the operation travels. `query` (the default): a GET of the path, its parameters in the
+ * query string. `json-rpc`: a JSON-RPC 2.0 call POSTed to the path (`{"jsonrpc":"2.0","id":1,"method":…,
+ * "params":{…}}`), every parameter the data names (filters, limit, paging, a session `in: 'query'`) a member
+ * of `params`, typed by its schema in the spec (the spec's operation lists the method's params as its
+ * parameters, as OpenRPC lists a method's). Its answer is judged as the REST answer it stands for: a
+ * `result` as a 200 whose body is the result (`itemsPointer` and the paging fields read inside it, the
+ * spec's 200 schema is the result's), an `error` as a refusal (400; -32603 Internal error as a 500) whose
+ * body is the error object, its code the refusal's `errorType` (src/contract/json-rpc.ts).
+ */
+export type Binding = { kind: 'query' } | { kind: 'json-rpc'; method: string; source?: Source };
 
 /** Names of the list laws (ids are `<lawPrefix>.<name>`). */
 export type LawName =
@@ -179,6 +192,8 @@ export interface ListOperation {
   path: string;
   target: RuleTarget;
   component: string;
+  /** How a request travels (default `{ kind: 'query' }`, a GET). */
+  binding?: Binding;
   session: SessionBinding;
   /** JSON pointer (RFC 6901) of the item array in a 200 body: '' for a bare array, `/data`, `/page/jobs`. */
   itemsPointer: string;

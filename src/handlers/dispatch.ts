@@ -6,6 +6,7 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
+import { httpMethodOf } from '../contract/json-rpc.js';
 import { pagingParams } from '../contract/operations.js';
 import { matchTemplate } from '../contract/path-template.js';
 import type { ApiName } from '../contract/registry.js';
@@ -14,6 +15,7 @@ import { errorResponse, mockOf } from './apis.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
 import { withFaults } from './faults/index.js';
+import { jsonRpcAnswer } from './json-rpc.js';
 import { outageResponse, preferredOutage, recordedAnswer, type StandingOutage, takeOutage } from './outages.js';
 import type { MockStore } from './store.js';
 import type { TimelinePlayer } from './timeline.js';
@@ -119,13 +121,16 @@ function internalError(api: ApiName, error: unknown, apis: ApiSet): MockResponse
   );
 }
 
-/** The documented GET operations of an API: path templates from its contract, behaviour from its mock. */
+/**
+ * The documented operations of an API (a GET, or a POST for one bound as JSON-RPC): path templates from its
+ * contract, behaviour from its mock.
+ */
 export function routesOf(api: ApiName, apis: ApiSet): readonly Route[] {
   return apis.derive(`routes|${api}`, () => {
     const { operations } = mockOf(api, apis);
     return apis.contractOf(api).operations.map((op) => ({
       api,
-      method: 'GET' as const,
+      method: httpMethodOf(op),
       template: op.path,
       operationId: op.operationId,
       operation: operations[op.operationId]!,
@@ -144,12 +149,16 @@ function notFound(api: ApiName, method: string, path: string, requestNumber: num
   return errorResponse(api, 404, said, {}, requestNumber, apis);
 }
 
-function methodNotAllowed(api: ApiName, method: string, requestNumber: number, apis: ApiSet): MockResponse {
+function methodNotAllowed(api: ApiName, request: MockRequest, requestNumber: number, apis: ApiSet): MockResponse {
+  const post = routesOf(api, apis).some(
+    (route) => route.method === 'POST' && matchTemplate(route.template, request.path),
+  );
+  const allowed = post ? 'POST' : 'GET';
   return errorResponse(
     api,
     405,
-    `method ${method.slice(0, 16)} is not allowed; this API is read-only (GET)`,
-    { allow: 'GET, HEAD' },
+    `method ${request.method.slice(0, 16)} is not allowed; this path answers ${allowed} only`,
+    { allow: post ? 'POST' : 'GET, HEAD' },
     requestNumber,
     apis,
   );
@@ -163,11 +172,14 @@ function handle(api: ApiName, request: MockRequest, context: MockContext): MockR
     if (!params) continue;
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
-    if (context.faults.size === 0) return route.operation(request, context, params);
-    return withFaults(route.op, request, context, (edited) => route.operation(edited, context, params));
+    const run = (asked: MockRequest) =>
+      context.faults.size === 0
+        ? route.operation(asked, context, params)
+        : withFaults(route.op, asked, context, (edited) => route.operation(edited, context, params));
+    return route.method === 'POST' ? jsonRpcAnswer(route.op, request, run) : run(request);
   }
   return pathMatched
-    ? methodNotAllowed(api, request.method, context.requestNumber, context.apis)
+    ? methodNotAllowed(api, request, context.requestNumber, context.apis)
     : notFound(api, request.method, request.path, context.requestNumber, context.apis);
 }
 

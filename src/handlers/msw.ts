@@ -65,33 +65,39 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   const clock = options.clock ?? new MockClock();
   let appPromise: Promise<MockApp> | undefined = options.app ? Promise.resolve(options.app) : undefined;
   const app = () => (appPromise ??= MockApp.create({ ...options, apiNames: served, clock }));
-  // One handler per documented operation (GET on its path): any other request under the base
-  // (a user's own handler for another endpoint, another method) falls through to other handlers.
+  // One handler per documented operation (GET on its path, or POST for a JSON-RPC one): any other request
+  // under the base (a user's own handler for another endpoint, another method) falls through to other handlers.
   const handlers = served.flatMap((api) => {
     const { prefix, basePath } = pattern(options.baseUrl?.[api] ?? apis.contractOf(api).vendorBaseUrl);
     return routesOf(api, apis).map((route) =>
-      http.get(`${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request }) => {
-        const url = new URL(request.url);
-        const at = url.pathname.indexOf(basePath);
-        const path = url.pathname.slice(at + basePath.length) || '/';
-        const mock = await app();
-        const prefer = request.headers.get('prefer');
-        const response = mock.respond(api, {
-          method: request.method,
-          path,
-          query: url.searchParams,
-          ...(prefer === null ? {} : { prefer }),
-        });
-        // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
-        const wait = response.delayMs ?? mock.latencyMs;
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (response.networkError) return HttpResponse.error();
-        const text = response.raw ?? JSON.stringify(response.body);
-        return new HttpResponse(request.method === 'HEAD' ? null : text, {
-          status: response.status,
-          headers: response.headers,
-        });
-      }),
+      http[route.method === 'POST' ? 'post' : 'get'](
+        `${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`,
+        async ({ request }) => {
+          const url = new URL(request.url);
+          const at = url.pathname.indexOf(basePath);
+          const path = url.pathname.slice(at + basePath.length) || '/';
+          const mock = await app();
+          const prefer = request.headers.get('prefer');
+          const body = route.method === 'POST' ? await request.text() : undefined;
+          const response = mock.respond(api, {
+            method: request.method,
+            path,
+            query: url.searchParams,
+            ...(prefer === null ? {} : { prefer }),
+            ...(body === undefined ? {} : { body }),
+          });
+          // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
+          const wait = response.delayMs ?? mock.latencyMs;
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          if (response.networkError) return HttpResponse.error();
+          const text = response.raw ?? JSON.stringify(response.body);
+          // A 204 (a JSON-RPC notification's) has no body at all.
+          return new HttpResponse(request.method === 'HEAD' || response.status === 204 ? null : text, {
+            status: response.status,
+            headers: response.headers,
+          });
+        },
+      ),
     );
   });
   // Every call goes to the app once it is made; the clock is at hand before (an app passed in brings its own).

@@ -13,6 +13,8 @@ export interface MockRequest {
   search?: string;
   /** The request's `Prefer` header, when it has one (`code=503`: see outages.ts). */
   prefer?: string;
+  /** A POST's body as text (a JSON-RPC call: json-rpc.ts). */
+  body?: string;
 }
 
 export interface MockResponse {

@@ -149,16 +149,17 @@ export class HttpClient {
   }
 
   /**
-   * GET url?query. Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
+   * GET url?query, or (with `post`) a POST of that JSON text to url, the exchange still naming url?query:
+   * what was asked. Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
    * once the client is stopped, by `stop()` or by a request throttled on every retry.
    */
-  async get(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<HttpResult> {
+  async request(url: URL, query: ReadonlyArray<readonly [string, string]>, post?: string): Promise<HttpResult> {
     const target = new URL(url);
     for (const [k, v] of query) target.searchParams.append(k, v);
-    let current = target;
-    const visited = [target];
+    let current = post === undefined ? target : new URL(url);
+    const visited = [current];
     for (let throttles = 0; ; ) {
-      const result = await this.onceResent(current, query);
+      const result = await this.onceResent(current, { query, asked: post === undefined ? current : target, post });
       const exchange = result.exchange;
       if (result.throttle) {
         throttles++;
@@ -207,13 +208,13 @@ export class HttpClient {
   }
 
   /** `once`, sent again once where the server closed the connection first (browsers do); a second close is reported. */
-  private async onceResent(url: URL, query: ReadonlyArray<readonly [string, string]>) {
-    const result = await this.once(url, query);
+  private async onceResent(url: URL, asked: Asked) {
+    const result = await this.once(url, asked);
     const closed = result.failure?.kind === 'network' && CLOSED_BEFORE_ANSWER.has(result.failure.code ?? '');
-    return closed ? this.once(url, query) : result;
+    return closed ? this.once(url, asked) : result;
   }
 
-  private async once(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<Sent> {
+  private async once(url: URL, asked: Asked): Promise<Sent> {
     if (this.stopped) throw new Interrupted();
     if (this.sent >= this.options.maxRequests)
       throw new BudgetExhausted(`the request budget (--max-requests ${this.options.maxRequests}) is used up`);
@@ -223,7 +224,7 @@ export class HttpClient {
     try {
       if (this.stopped) throw new Interrupted();
       await this.pace();
-      const sent = await this.send(url, query);
+      const sent = await this.send(url, asked);
       if (this.limit && sent.exchange) {
         if (sent.throttle) this.limit.throttled(generation!);
         else this.limit.answered();
@@ -234,15 +235,20 @@ export class HttpClient {
     }
   }
 
-  private async send(url: URL, query: ReadonlyArray<readonly [string, string]>): Promise<Sent> {
+  private async send(url: URL, { query, asked, post }: Asked): Promise<Sent> {
     const started = performance.now();
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const response = await fetch(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...this.options.headers },
+        method: post === undefined ? 'GET' : 'POST',
+        headers: {
+          accept: 'application/json',
+          ...(post === undefined ? {} : { 'content-type': 'application/json' }),
+          ...this.options.headers,
+        },
+        ...(post === undefined ? {} : { body: post }),
         redirect: 'manual',
         signal: controller.signal,
       });
@@ -250,7 +256,13 @@ export class HttpClient {
       const ms = performance.now() - started;
       this.onRequest?.(url.toString(), response.status, ms);
       const contentType = response.headers.get('content-type');
-      const exchange: Exchange = { url: url.toString(), query, status: response.status, contentType, body: undefined };
+      const exchange: Exchange = {
+        url: asked.toString(),
+        query,
+        status: response.status,
+        contentType,
+        body: undefined,
+      };
       this.timeoutsInRow = 0;
       const retryAfter = response.headers.get('retry-after') ?? undefined;
       const throttled = throttleOf(response.status, retryAfter, response.headers.get('date') ?? undefined);
@@ -311,6 +323,13 @@ export class HttpClient {
     this.nextSlot = slot + gap;
     await this.pause(slot - now);
   }
+}
+
+/** One request: its query, the URL with it (what the exchange names), and the body a POST sends. */
+interface Asked {
+  query: ReadonlyArray<readonly [string, string]>;
+  asked: URL;
+  post: string | undefined;
 }
 
 /** What `once` hands back: a throttle is told apart, with how long it asked to wait. */

@@ -22,6 +22,7 @@ import { allRules, checkItem } from '../contract/rules/index.js';
 import type { JsonObject } from '../contract/rules/types.js';
 import { pathWithSession } from '../contract/session-param.js';
 import { validateComponent } from '../contract/validate.js';
+import { requestFor } from '../http/binding.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { REDACTED, redactValue } from '../http/redact.js';
@@ -175,7 +176,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     const path = pathWithSession(op, session ?? '');
     for (let n = 0; n < MAX_PAGES; n++) {
       const url = new URL(base.toString().replace(/\/+$/, '') + path);
-      const result = await client.get(url, current);
+      const result = await requestFor(client, op, url, current);
       const exchange = result.exchange;
       if (!exchange) {
         if (result.failure?.kind === 'timeout')

@@ -49,21 +49,25 @@ class BodyRefused extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+/** A request's body as text, or undefined past `max` bytes (the rest read and dropped: the client gets an answer). */
+async function readText(req: IncomingMessage, max: number): Promise<string | undefined> {
   const declared = Number(req.headers['content-length']);
-  if (declared > MAX_CONTROL_BODY) {
+  if (declared > max) {
     req.resume();
-    throw tooLarge();
+    return undefined;
   }
   let size = 0;
   const chunks: Buffer[] = [];
-  // Past the limit the rest is read and dropped, so the client gets the 413 rather than a reset.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size <= MAX_CONTROL_BODY) chunks.push(chunk as Buffer);
+    if (size <= max) chunks.push(chunk as Buffer);
   }
-  if (size > MAX_CONTROL_BODY) throw tooLarge();
-  const text = Buffer.concat(chunks).toString('utf8');
+  return size > max ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const text = await readText(req, MAX_CONTROL_BODY);
+  if (text === undefined) throw tooLarge();
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -123,7 +127,9 @@ export interface ServerOptions {
 }
 
 const CONTROL_METHODS = 'GET, POST, OPTIONS';
-const API_METHODS = 'GET, HEAD, OPTIONS';
+const API_METHODS = 'GET, HEAD, POST, OPTIONS';
+/** The largest JSON-RPC call (or batch) an API path reads. */
+const MAX_API_BODY = 1024 * 1024;
 /** Headers an API answer carries that a page on another origin may read. */
 const EXPOSED = 'request-id, retry-after, x-request-id, x-mock-faults';
 
@@ -217,15 +223,39 @@ function route(
     );
     return;
   }
-  // Drain any request body so keep-alive connections stay usable.
-  req.resume();
   if (cors && origin !== undefined) {
     allowOrigin(res, origin, API_METHODS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      req.resume();
       preflight(req, res, API_METHODS);
       return;
     }
   }
+  if (req.method === 'POST') {
+    // A JSON-RPC call: its body is the request.
+    readText(req, MAX_API_BODY)
+      .then((body) => {
+        if (body === undefined) fail(413, `the request body is over the limit of ${MAX_API_BODY} bytes`);
+        else answerApi(app, req, res, prefix, rest, url, body);
+      })
+      .catch((error: unknown) => answerInternalError(req, res, error));
+    return;
+  }
+  // Drain any request body so keep-alive connections stay usable.
+  req.resume();
+  answerApi(app, req, res, prefix, rest, url);
+}
+
+/** An API request answered by the app, after the latency asked for. */
+function answerApi(
+  app: MockApp,
+  req: IncomingMessage,
+  res: ServerResponse,
+  prefix: string,
+  rest: string,
+  url: { search: string; searchParams: URLSearchParams },
+  body?: string,
+): void {
   // Node joins repeated headers it does not know into one string.
   const prefer = req.headers.prefer as string | undefined;
   const response = app.respond(prefix, {
@@ -234,6 +264,7 @@ function route(
     query: url.searchParams,
     search: url.search,
     ...(prefer === undefined ? {} : { prefer }),
+    ...(body === undefined ? {} : { body }),
   });
   // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
   const delay = response.delayMs ?? app.latencyMs;

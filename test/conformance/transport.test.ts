@@ -14,13 +14,13 @@ import { BUILTIN } from '../helpers/apis.js';
 /** A client whose n-th answer has body { version: n }: later answers show a later list. */
 function versioned() {
   let version = 0;
-  const get = async (url: URL): Promise<HttpResult> => {
+  const request = async (url: URL): Promise<HttpResult> => {
     version++;
     await new Promise((resolve) => setTimeout(resolve, 2));
     const body = { version };
     return { exchange: { url: url.toString(), query: [], status: 200, contentType: 'application/json', body }, ms: 2 };
   };
-  return { get } as unknown as HttpClient;
+  return { request } as unknown as HttpClient;
 }
 
 const op = operationsOf('ark', BUILTIN)[0]!;

@@ -94,7 +94,7 @@ describe('a throttled request', () => {
     maxRetryWaitMs: 20,
     retries: 6,
   };
-  const get = (client: HttpClient, url: string) => client.get(new URL(url), []);
+  const get = (client: HttpClient, url: string) => client.request(new URL(url), []);
 
   it('is sent again until it is answered, each wait cut to the cap: six throttles in a row are waited out', async () => {
     const server = await hostile((_req, res, n) =>

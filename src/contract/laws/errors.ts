@@ -128,7 +128,8 @@ function errorFormatViolations(
     const actual = valueAt(exchange.body, typePointer);
     const field = pointerKeys(typePointer).join('.');
     // A body without the type's parent object is the schema's finding, not this one.
-    if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && actual !== errorType)
+    const same = typeof actual === 'number' ? String(actual) === errorType : actual === errorType;
+    if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && !same)
       out.push(
         violationOf(
           law,
@@ -149,6 +150,8 @@ function formatOf(op: ListOperation): CustomErrorFormat | undefined {
   if (format === 'unspecified') return undefined;
   if (format === 'anthropic') return { name: format, typePointer: '/error/type' };
   if (format === 'fastapi') return { name: format };
+  // The error object a JSON-RPC refusal is judged by (json-rpc.ts), its code documented as text.
+  if (format === 'json-rpc') return { name: 'JSON-RPC 2.0', typePointer: '/code' };
   return format;
 }
 

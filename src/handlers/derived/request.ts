@@ -69,6 +69,7 @@ export interface Refused {
 /** Where the error format keeps the documented error type, if it says. */
 export function typePointerOf(format: ErrorFormat): string | undefined {
   if (format === 'anthropic') return '/error/type';
+  if (format === 'json-rpc') return '/code';
   return typeof format === 'object' ? format.typePointer : undefined;
 }
 

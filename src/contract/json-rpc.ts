@@ -1,0 +1,125 @@
+/**
+ * An operation bound as a JSON-RPC 2.0 call over POST (`binding: { kind: 'json-rpc', method }`): the
+ * request the runner sends for a query, and how its answer is judged. The runner and the mock both read
+ * the error codes from here. JSON-RPC 2.0 (https://www.jsonrpc.org/specification) is quoted where it decides.
+ */
+import { apisOf } from './api-set.js';
+import type { JsonSchema } from './openapi.js';
+import type { Binding, ListOperation } from './operation-types.js';
+import { isObject } from './rules/check-helpers.js';
+import { findOperation } from './schema.js';
+
+type JsonRpcBinding = Extract<Binding, { kind: 'json-rpc' }>;
+
+/**
+ * The error codes JSON-RPC 2.0 defines ("5.1 Error object": -32700 Parse error, -32600 Invalid Request,
+ * -32601 Method not found, -32602 Invalid params, -32603 Internal error).
+ */
+export const JSON_RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+} as const;
+
+/**
+ * The id of every call the runner sends: a request over HTTP gets its own answer, so one id serves,
+ * and a printed request carries the id that was sent.
+ */
+const REQUEST_ID = 1;
+
+/** The operation's JSON-RPC binding, if it has one. */
+export function jsonRpcBinding(op: Pick<ListOperation, 'binding'>): JsonRpcBinding | undefined {
+  return op.binding?.kind === 'json-rpc' ? op.binding : undefined;
+}
+
+/** The HTTP method a request of the operation is sent with. */
+export const httpMethodOf = (op: Pick<ListOperation, 'binding'>): 'GET' | 'POST' =>
+  jsonRpcBinding(op) ? 'POST' : 'GET';
+
+/** What the spec's schema of a parameter says its JSON type is (the first one it names). */
+export function paramTypeOf(op: ListOperation, name: string): string | undefined {
+  const apis = apisOf(op);
+  return apis
+    .derive(`json-rpc-param-types|${op.api}|${op.operationId}`, () => {
+      const { operation } = findOperation(op.api, op.operationId, apis);
+      const spec = apis.contractOf(op.api).spec;
+      const types = new Map<string, string>();
+      for (const param of operation.parameters ?? []) {
+        let schema = param.schema as JsonSchema | undefined;
+        for (let depth = 0; depth < 8 && typeof schema?.$ref === 'string'; depth++)
+          schema = spec.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
+        const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
+        if (typeof type === 'string') types.set(param.name, type);
+      }
+      return types;
+    })
+    .get(name);
+}
+
+/**
+ * A query value as the JSON value of a param: a number or a boolean where the param's schema says so and the
+ * text is one, else the text (an invalid value is sent as given, for the server to refuse).
+ */
+function paramValue(op: ListOperation, name: string, text: string): unknown {
+  const type = paramTypeOf(op, name);
+  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text)))
+    return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** The `params` object of a query: each parameter a member, one given twice an array of its values. */
+function paramsOf(op: ListOperation, query: readonly (readonly [string, string])[]): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, text] of query) {
+    const value = paramValue(op, name, text);
+    const earlier = params[name];
+    params[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return params;
+}
+
+/** The body of the call that asks for a query, as sent. */
+export function requestText(op: ListOperation, query: readonly (readonly [string, string])[]): string {
+  const binding = jsonRpcBinding(op);
+  if (!binding) throw new Error(`${op.api}.${op.operationId} is no JSON-RPC operation`);
+  return JSON.stringify({ jsonrpc: '2.0', id: REQUEST_ID, method: binding.method, params: paramsOf(op, query) });
+}
+
+/** An answer as the runner's laws judge it: a status and a body (`bodyError` when it is no JSON-RPC answer). */
+export interface JudgedAnswer {
+  status: number;
+  body: unknown;
+  bodyError?: string;
+}
+
+/**
+ * A JSON-RPC answer as the REST answer it stands for. An HTTP status other than 200 is judged as it is
+ * (the call was not answered by the method). A `result` is a 200 of the result; an `error` a refusal of its
+ * error object: 400, or 500 for -32603 ("Internal JSON-RPC error."). The other codes, -32000 to -32099
+ * included (JSON-RPC 2.0 reserves them for "implementation-defined server-errors", which protocols built on
+ * it use for refusals: MCP's missing session is -32000), are refusals: none is judged a server error. An
+ * answer that is no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and
+ * error: JSON-RPC 2.0 "5 Response object") has no body to judge, and says why.
+ */
+export function judgedAnswer(status: number, body: unknown): JudgedAnswer {
+  if (status !== 200) return { status, body };
+  const wrong = (why: string): JudgedAnswer => ({
+    status,
+    body: undefined,
+    bodyError: `not a JSON-RPC 2.0 response: ${why}`,
+  });
+  if (!isObject(body)) return wrong('the body is no object');
+  if (body.jsonrpc !== '2.0') return wrong(`"jsonrpc" is ${JSON.stringify(body.jsonrpc) ?? 'absent'}, not "2.0"`);
+  if (body.id !== REQUEST_ID)
+    return wrong(`"id" is ${JSON.stringify(body.id) ?? 'absent'}, not the ${REQUEST_ID} sent`);
+  const hasResult = 'result' in body;
+  if (hasResult === 'error' in body) return wrong(hasResult ? 'both "result" and "error"' : 'no "result" nor "error"');
+  if (hasResult) return { status: 200, body: body.result };
+  const error = body.error;
+  const code = isObject(error) ? error.code : undefined;
+  if (typeof code !== 'number' || !Number.isInteger(code)) return wrong('"error" has no integer "code"');
+  return { status: code === JSON_RPC_ERRORS.internalError ? 500 : 400, body: error };
+}
