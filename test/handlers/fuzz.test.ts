@@ -2,8 +2,9 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
-import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
+import { jsonRpcJobs } from '../helpers/jobs-json-rpc.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -17,15 +18,17 @@ afterAll(async () => {
   await mock.server.close();
 });
 
-/** Sends a raw request line (no URL normalisation, bytes as given), bounded by a timeout. */
+/** Sends a raw request line (no URL normalisation, bytes as given) and a body, bounded by a timeout. */
 function raw(
   method: string,
   target: string,
+  body?: string,
+  to = port,
 ): Promise<{ status: number; contentType: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () =>
-      socket.end(Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'utf8')),
-    );
+    const sent = body === undefined ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
+    const head = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${sent}\r\n`;
+    const socket = connect(to, '127.0.0.1', () => socket.end(Buffer.from(head + (body ?? ''), 'utf8')));
     const chunks: Buffer[] = [];
     socket.setTimeout(5000, () => socket.destroy(new Error(`timeout: ${method} ${target.slice(0, 100)}`)));
     socket.on('data', (c: Buffer) => chunks.push(c));
@@ -185,6 +188,74 @@ describe('HEAD', () => {
       const get = await raw('GET', target);
       expect(get.status).toBe(400);
       expect(get.text.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe(`hostile JSON-RPC calls to a list bound as JSON-RPC (seed ${SEED})`, () => {
+  const names = ['session_id', 'limit', 'status', 'page_token', 'x', ''];
+  const param = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hostileValue, fc.integer());
+  const message = fc.oneof(
+    fc.record(
+      {
+        jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.jsonValue({ maxDepth: 1 })),
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
+        method: fc.oneof(fc.constant('jobs.list'), fc.constant('jobs.list'), fc.jsonValue({ maxDepth: 1 })),
+        params: fc.oneof(
+          fc.dictionary(fc.constantFrom(...names), param, { maxKeys: 4 }),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+      },
+      { requiredKeys: ['jsonrpc', 'method'] },
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+  const body = fc.oneof(
+    message.map((m) => JSON.stringify(m)),
+    fc.array(message, { maxLength: 4 }).map((m) => JSON.stringify(m)),
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(
+      '',
+      '{',
+      '[',
+      '{"jsonrpc":"2.0",',
+      '[1,',
+      'null',
+      '\u0000',
+      '{"jsonrpc":"2.0","method":"jobs.list"',
+    ),
+  );
+  /** Each answer a response object: jsonrpc "2.0", exactly one of result and error, a code the protocol defines. */
+  const isResponse = (answer: unknown) =>
+    isObj(answer) &&
+    answer.jsonrpc === '2.0' &&
+    'id' in answer &&
+    ('result' in answer
+      ? !('error' in answer) && isObj(answer.result) && Array.isArray(answer.result.jobs)
+      : isObj(answer.error) && [-32700, -32600, -32601, -32602].includes(answer.error.code));
+
+  it('never a 5xx, a JSON-RPC answer or none (204), the server keeps answering', async () => {
+    const rpc = await startMock({ apis: { ...BUILTIN_APIS, jobs: jsonRpcJobs() }, apiNames: ['jobs'] });
+    const at = Number(new URL(rpc.server.url).port);
+    try {
+      await fc.assert(
+        fc.asyncProperty(body, async (sent) => {
+          const res = await raw('POST', '/jobs/rpc', sent, at);
+          const what = `POST ${sent.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`;
+          expect([200, 204], what).toContain(res.status);
+          if (res.status === 204) {
+            expect(res.text, what).toBe('');
+            return;
+          }
+          const answer = JSON.parse(res.text) as unknown;
+          expect((Array.isArray(answer) ? answer : [answer]).every(isResponse), what).toBe(true);
+        }),
+        { seed: SEED, numRuns: 200 },
+      );
+      const after = await raw('POST', '/jobs/rpc', '{"jsonrpc":"2.0","id":1,"method":"jobs.list"}', at);
+      expect(after.status).toBe(200);
+    } finally {
+      await rpc.server.close();
     }
   });
 });
