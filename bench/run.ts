@@ -20,7 +20,7 @@ import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
 import { DEMO } from '../src/apis/mocks.js';
 import type { ConformanceOptions, ConformanceResult } from '../src/conformance/types.js';
-import { componentOf, componentsOf, operationsOf } from '../src/contract/operations.js';
+import { componentOf, componentsOf, fieldValue, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
 import { schemaBundle } from '../src/contract/schema.js';
 import { drawObjects, validObject } from '../src/entries/generators.js';
@@ -172,7 +172,7 @@ async function wholeGenerate() {
     const idField = operationsOf(api, builtinApis()).find((op) => op.target === what)?.idField;
     const lines = text.trimEnd().split('\n');
     const values = lines.map((l) => JSON.parse(l) as JsonObject);
-    const ids = idField ? new Set(values.map((v) => v[idField])).size : undefined;
+    const ids = idField ? new Set(values.map((v) => fieldValue(v, idField))).size : undefined;
     // The ids inside the objects (a tool call's, an ask's): how many, how many distinct.
     const nested = (generatorsOf(api, builtinApis()).nestedIds?.[what] ?? []).map((path) => {
       const all = values.flatMap((v) => idsAt(v, path));

@@ -93,15 +93,15 @@ const listJobs = {
   component: 'Job',
   session: { in: 'path', idPrefix: 'ses_' },
   itemsPointer: '/jobs',
-  idField: 'id',
-  stateField: 'status',
+  idField: '/id',
+  stateField: '/status',
   lifecycle,
   createdAt: (job) => epochNumber(job.created_at),
   order: { direction: 'newest-first', source: says('list') },
   paging: { kind: 'token', param: 'page_token', responseField: 'next_page_token', source: says('pages') },
   limit: { param: 'limit', default: 20, minimum: 1, maximum: 100, source: says('limit') },
-  filters: [{ param: 'status', field: 'status', source: says('status') }],
-  sessionField: 'session_id',
+  filters: [{ param: 'status', field: '/status', source: says('status') }],
+  sessionField: '/session_id',
   rejected: [
     { ...REFUSED, param: 'limit', law: 'invalid-limit-rejected', values: ['0', '101', 'ten'], source: says('limit') },
     { ...REFUSED, param: 'status', law: 'invalid-status-rejected', values: ['done'], source: says('status') },
@@ -109,9 +109,9 @@ const listJobs = {
   unknownSession: { status: 404, errorType: 'not_found', source: says('unknown') },
   // Its own error format, as data: the documented code is read at /error/code.
   errorFormat: { name: 'jobs', typePointer: '/error/code' },
-  immutableFields: ['id', 'session_id', 'command', 'created_at'],
-  pastEventFields: ['finished_at'],
-  timeFields: ['created_at', 'finished_at'],
+  immutableFields: ['/id', '/session_id', '/command', '/created_at'],
+  pastEventFields: ['/finished_at'],
+  timeFields: ['/created_at', '/finished_at'],
   readTime: epochNumber,
 };
 

@@ -8,7 +8,7 @@
 import { apisOf } from '../contract/api-set.js';
 import { DriftTally, observeBody } from '../contract/drift.js';
 import type { Exchange } from '../contract/laws/index.js';
-import { fieldPointer, type ListOperation } from '../contract/operations.js';
+import type { ListOperation } from '../contract/operations.js';
 import { documentedStatuses, findOperation } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import type { Coverage, CoverageOperation, DriftEntry, LawOutcome, NewValue } from './types.js';
@@ -138,7 +138,7 @@ export class Observations {
         seen: [...v.seen].filter((s) => v.declared.includes(s)).sort(),
         missing: v.declared.filter((d) => !v.seen.has(d)),
       }));
-      const statePath = op.stateField ? `${op.itemsPointer}/*${fieldPointer(op.stateField)}` : undefined;
+      const statePath = op.stateField ? `${op.itemsPointer}/*${op.stateField}` : undefined;
       const states = op.lifecycle
         ? {
             documented: [...op.lifecycle.states],

@@ -8,6 +8,7 @@
  */
 import type { ApiContract } from './api.js';
 import type { ApiName } from './api-types.js';
+import { fieldNameProblem } from './field-names.js';
 import { parsedFrom } from './openapi.js';
 import type { ListOperation } from './operation-types.js';
 import { lacksSessionParam } from './session-param.js';
@@ -193,13 +194,15 @@ function withOwnOperations(contract: ApiContract): ApiContract {
   return copy;
 }
 
-/** Why a contract cannot be added: its name, its spec file or an operation's session parameter. */
+/** Why a contract cannot be added: its name, its spec file, an operation's field names or session parameter. */
 function contractProblem(contract: ApiContract): string | undefined {
   if (!API_NAME_PATTERN.test(contract.api))
     return `API name "${contract.api}" must be lower-case letters, digits and dashes, starting with a letter`;
   const refused = specFileProblem(contract);
   if (refused) return refused;
   for (const op of contract.operations) {
+    const fields = fieldNameProblem(op);
+    if (fields) return fields;
     const param = lacksSessionParam(op);
     if (param !== undefined)
       return (

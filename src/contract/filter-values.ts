@@ -8,6 +8,7 @@ import { apisOf } from './api-set.js';
 import { componentRef, memberAt } from './members.js';
 import type { JsonSchema } from './openapi.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
+import { pointerKeys } from './pointer.js';
 import { findOperation } from './schema.js';
 
 /** A schema's `enum`, with its `$ref`, union and intersection branches' and (for a list) its items'. */
@@ -41,7 +42,7 @@ export function filterValues(op: ListOperation, filter: Pick<FilterParam, 'param
   return apis.derive(`filter-values|${op.api}|${op.operationId}|${filter.param}|${filter.field}`, () => {
     const fromParam = paramValues(op, filter);
     if (fromParam.length > 0) return fromParam;
-    const member = memberAt(op.api, componentRef(op.component), filter.field.split('.'), 'strict', apis);
+    const member = memberAt(op.api, componentRef(op.component), pointerKeys(filter.field), 'strict', apis);
     return enumerated(member?.schema, resolver(op));
   });
 }

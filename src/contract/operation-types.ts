@@ -29,7 +29,7 @@ export interface CustomErrorFormat {
 
 export interface FilterParam {
   param: string;
-  /** The item field the filter compares with. */
+  /** The item field the filter compares with (a field pointer, as every field below). */
   field: string;
   /** Ark's state takes "半角逗号分隔多个状态". */
   commaSeparated?: boolean;
@@ -173,7 +173,7 @@ interface StopsWork {
    */
   sameWhile: readonly string[];
   /**
-   * What the task produces (dotted names): a number, a list (its length) or an object (each number
+   * What the task produces (field pointers): a number, a list (its length) or an object (each number
    * in it), none of which grows between two such reads.
    */
   grows: readonly string[];
@@ -203,6 +203,10 @@ export interface ListOperation {
   envelopeComponent?: string;
   /** The status whose documented body shows the API's error format, for errors the spec gives no schema of. */
   errorShapeStatus?: number;
+  /**
+   * Where an item's id is. Every field an operation names is a JSON pointer (RFC 6901) into one
+   * object, `/id` or `/status/state` (`/a~1b` for a member named `a/b`); a set refuses another notation.
+   */
   idField: string;
   /** The sentence that makes the id identify one object. */
   idSource?: Source;
@@ -248,7 +252,7 @@ export interface ListOperation {
    */
   timesOnceSet?: { fields: readonly string[]; source: Source };
   /**
-   * Counters that only ever grow between observations (dotted names reach nested ones), with the
+   * Counters that only ever grow between observations (a pointer reaches a nested one), with the
    * sentence that says so.
    */
   counters?: { fields: readonly string[]; source: Source };
@@ -263,14 +267,14 @@ export interface ListOperation {
    */
   stopsWork?: readonly StopsWork[];
   /**
-   * Fields the documents say are taken at creation, so never change (dotted names reach nested
-   * ones), with the sentence.
+   * Fields the documents say are taken at creation, so never change (a pointer reaches a nested
+   * one), with the sentence.
    */
   creationSnapshot?: { fields: readonly string[]; source: Source };
   /**
    * Objects that name another object of the same list which must have been created no later
    * than they were (a fork's source session, a task's previous task): the law, the field holding
-   * the named id (dotted names reach nested ones), what the law states, and the sentence.
+   * the named id (its pointer may reach a nested one), what the law states, and the sentence.
    */
   namesEarlier?: {
     law: LawName;
@@ -284,13 +288,13 @@ export interface ListOperation {
     message(item: string, created: unknown, named: string, namedCreated: unknown): string;
   };
   /**
-   * Ids nested in an object (dotted names: `tool.tool_use_id`) that the documents make identify
+   * Ids nested in an object (`/tool/tool_use_id`) that the documents make identify
    * one thing: no two objects of one answer, or of one walk, give the same one. `name` names the
    * law (`unique-<name>`).
    */
   nestedIds?: readonly { name: string; field: string; source: Source }[];
   /**
-   * Ids (dotted names) that stay the same between two observations of one object while it is in
+   * Ids (field pointers) that stay the same between two observations of one object while it is in
    * one of `states` (any state when absent) and `sameWhile` fields are unchanged (the same pending
    * ask): the law `stable-<name>`.
    */

@@ -7,7 +7,7 @@
 import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
 import type { FilterParam, ListOperation } from './operation-types.js';
-import { escapePointer, valueAt, withValueAt } from './pointer.js';
+import { pointerKeys, valueAt, withValueAt } from './pointer.js';
 import { isObject } from './rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from './rules/types.js';
 
@@ -111,30 +111,65 @@ export function idOf(op: ListOperation, item: JsonObject): string {
   return String(fieldValue(item, op.idField));
 }
 
-/** The JSON pointer of a dotted field within its object (`agent.id` is `/agent/id`), where violations point. */
-export const fieldPointer = (field: string): string => `/${field.split('.').map(escapePointer).join('/')}`;
+/** The keys of each field pointer read so far: the mock reads a field of every task a page looks at. */
+const fieldKeys = new Map<string, readonly string[]>();
+const keysOf = (field: string): readonly string[] => {
+  let keys = fieldKeys.get(field);
+  if (!keys) fieldKeys.set(field, (keys = pointerKeys(field)));
+  return keys;
+};
 
-/** Reads a dotted field such as `agent.id`. */
+/** Whether a field pointer names a member of the object itself (`/id`), which needs no walk. */
+const isTopLevel = (field: string) => field.indexOf('/', 1) === -1 && !field.includes('~');
+
+/** Reads a field of an object at its JSON pointer (`/status/state`). */
 export function fieldValue(item: JsonObject, field: string): unknown {
-  // The mock reads the state of every task a page looks at: a top-level name splits nothing.
-  if (!field.includes('.')) return item[field];
+  // The mock reads the state of every task a page looks at: a top-level name is read without a walk.
+  if (isTopLevel(field)) return item[field.slice(1)];
   let current: unknown = item;
-  for (const key of field.split('.')) {
+  for (const key of keysOf(field)) {
     if (!isObject(current)) return undefined;
     current = current[key];
   }
   return current;
 }
 
-/** Writes a dotted field in place, making the objects on its way where they are missing. */
+/** Writes a field at its JSON pointer in place, making the objects on its way where they are missing. */
 export function setField(item: JsonObject, field: string, value: JsonObject[string]): void {
-  const keys = field.split('.');
+  const keys = keysOf(field);
   let current = item;
   for (const key of keys.slice(0, -1)) {
     const next = current[key];
     current = isObject(next) ? next : (current[key] = {});
   }
   current[keys[keys.length - 1]!] = value;
+}
+
+/** Whether an object gives a field: present and not null. */
+export function isGiven(item: JsonObject, field: string): boolean {
+  const value = fieldValue(item, field);
+  return value !== undefined && value !== null;
+}
+
+/** Deletes the member at a field pointer in place, where it is there. */
+export function deleteField(item: JsonObject, field: string): void {
+  const keys = keysOf(field);
+  let current: unknown = item;
+  for (const key of keys.slice(0, -1)) current = isObject(current) ? current[key] : undefined;
+  if (isObject(current)) delete current[keys[keys.length - 1]!];
+}
+
+/** The top-level member a field pointer is in (`status` for `/status/state`). */
+export const topMemberOf = (field: string): string => keysOf(field)[0] ?? '';
+
+/** A copy of an object without the member at a field pointer (the objects on its way copied, the rest shared). */
+export const withoutField = (item: JsonObject, field: string): JsonObject => without(item, keysOf(field));
+
+function without(item: JsonObject, [key, ...rest]: readonly string[]): JsonObject {
+  if (key === undefined || !(key in item)) return item;
+  const { [key]: inner, ...others } = item;
+  if (rest.length === 0) return others;
+  return isObject(inner) ? { ...others, [key]: without(inner, rest) } : item;
 }
 
 /** Whether an item satisfies a filter value as the documents define matching. */

@@ -3,7 +3,7 @@
  * (laws/times.ts), `checkItem` and the mock's store all judge an object with it.
  */
 import type { ListOperation, TimeOrder } from './operation-types.js';
-import { fieldPointer, fieldValue } from './operations.js';
+import { fieldValue } from './operations.js';
 import type { Finding, JsonObject } from './rules/types.js';
 
 /** What one time order makes of one object: whether any of its pairs held two times, and what is out of order. */
@@ -25,7 +25,7 @@ export function judgeTimeOrder(
       judged = true;
       if (at < bound)
         findings.push({
-          path: fieldPointer(field),
+          path: field,
           message: `${field} ${JSON.stringify(value)} is earlier than ${earlier} ${JSON.stringify(than)}`,
           value,
         });

@@ -6,8 +6,10 @@
  * "u" said "you" (u, a consonant, a vowel: user, usage) and "one"/"once".
  */
 export function withArticle(word: string): string {
-  const sayYou = /^u[b-df-hj-np-tv-z][aeiou]/i.test(word) || /^(?:one|once)\b/i.test(word);
-  return `${/^[aeiou]/i.test(word) && !sayYou ? 'an' : 'a'} ${word}`;
+  // A field's JSON pointer (`/id`) is read without its slash: "an /id".
+  const said = word.replace(/^\//, '');
+  const sayYou = /^u[b-df-hj-np-tv-z][aeiou]/i.test(said) || /^(?:one|once)\b/i.test(said);
+  return `${/^[aeiou]/i.test(said) && !sayYou ? 'an' : 'a'} ${word}`;
 }
 
 /** A count with its noun, the noun plural unless there is one: "1 distinct violation", "0 requests". */

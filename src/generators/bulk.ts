@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
-import { componentOf, operationsIn } from '../contract/operations.js';
+import { componentOf, fieldValue, operationsIn, setField, topMemberOf } from '../contract/operations.js';
+import { pointerKeys } from '../contract/pointer.js';
 import type { ApiName } from '../contract/registry.js';
 import { itemRule } from '../contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -59,12 +60,15 @@ export function spanOf({ count, block }: DrawOptions): { from: number; to: numbe
 /** The random source of the block that object `i` starts, in a run of `blocks` blocks. */
 export const blockRng = (seed: number, i: number, blocks: number) => new Rng(seed, Math.floor(i / BLOCK), blocks);
 
+/** A field pointer as the generator profiles name a member (`/status/id` is `status.id`). */
+const memberPath = (field: string) => pointerKeys(field).join('.');
+
 /** The members of an API's objects that never repeat in a list: each target's id and its nested ids. */
 function uniqueMembers(api: ApiName, apis: ApiSet): string[] {
   const nested = generatorsOf(api, apis).nestedIds ?? {};
   return operationsIn(apis, api).flatMap((op) => {
     const component = componentOf(api, op.target, apis);
-    const paths = [...(op.idField === undefined ? [] : [op.idField]), ...(nested[op.target] ?? [])];
+    const paths = [...(op.idField === undefined ? [] : [memberPath(op.idField)]), ...(nested[op.target] ?? [])];
     return paths.map((path) => `${component}.${path}`);
   });
 }
@@ -90,7 +94,8 @@ const REDRAWS = 16;
 /**
  * What keeps the ids of one run unique: nothing for those the walk draws distinct; a set, and a
  * draw again, for the object's id otherwise (an edge-case text, an override's); the profile's
- * nested ids not drawn distinct in an `IdBook`. `members` are the top-level members it reads.
+ * nested ids (and an id inside a member) not drawn distinct in an `IdBook`. `members` are the top-level
+ * members it reads.
  */
 export class RunIds {
   private readonly seen = new Set<unknown>();
@@ -105,7 +110,7 @@ export class RunIds {
   ) {
     this.nested = new IdBook(nestedPaths);
     this.members = [
-      ...(idField !== undefined && redraw !== undefined ? [idField] : []),
+      ...(idField !== undefined && redraw !== undefined ? [topMemberOf(idField)] : []),
       ...nestedPaths.map((path) => pathSteps(path)[0]!),
     ];
   }
@@ -114,13 +119,16 @@ export class RunIds {
   static of<A>(w: SchemaWalker<A>, value: (a: A) => Draw, api: ApiName, target: RuleTarget, apis: ApiSet): RunIds {
     const component = componentOf(api, target, apis);
     const idField = operationsIn(apis, api).find((op) => op.target === target)?.idField;
-    const drawId =
-      idField === undefined || w.isDistinct(`${component}.${idField}`, false)
-        ? undefined
-        : w.property(component, idField);
-    const paths = generatorsOf(api, apis).nestedIds?.[target] ?? [];
+    const [member, ...inside] = idField === undefined ? [] : pointerKeys(idField);
+    const drawn = member === undefined || w.isDistinct(`${component}.${memberPath(idField!)}`, false);
+    // An id inside a member cannot be drawn alone: it is kept unique as a nested id is.
+    const drawId = drawn || inside.length > 0 ? undefined : w.property(component, member);
+    const paths = [
+      ...(generatorsOf(api, apis).nestedIds?.[target] ?? []),
+      ...(drawn || inside.length === 0 ? [] : [memberPath(idField!)]),
+    ];
     return new RunIds(
-      idField,
+      drawId === undefined ? undefined : idField,
       drawId === undefined ? undefined : value(drawId),
       paths.filter((path) => !w.isDistinct(`${component}.${path}`, true)),
     );
@@ -146,12 +154,12 @@ export class RunIds {
   /** Makes the ids of the `i`-th object of the run, `item`, unique in it. */
   keep(item: JsonObject, r: Rng, i: number): void {
     const { idField, redraw, seen } = this;
-    if (idField !== undefined && redraw !== undefined && idField in item) {
-      let id = item[idField];
-      if (!isNew(seen, id)) {
+    if (idField !== undefined && redraw !== undefined) {
+      let id = fieldValue(item, idField);
+      if (id !== undefined && !isNew(seen, id)) {
         for (let tries = 0; !isNew(seen, id); tries++)
           id = tries < REDRAWS ? redraw(r) : `${String(id)}${i.toString(36)}`;
-        item[idField] = id as JsonObject[string];
+        setField(item, idField, id as JsonObject[string]);
       }
     }
     this.nested.keep(item);

@@ -63,7 +63,7 @@ export function completer(api: ApiName, seed: number, creationBaseMs = CREATION_
       return mergedDeep(mergedDeep(repaired, partial), placed);
     },
     freshId(target) {
-      return String(fieldValue(draw(target), target === 'session' ? 'id' : idField));
+      return String(fieldValue(draw(target), target === 'session' ? '/id' : idField));
     },
   };
 }

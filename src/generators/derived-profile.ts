@@ -7,6 +7,8 @@
 import type { ApiContract } from '../contract/api.js';
 import { isoFromMillis } from '../contract/iso.js';
 import type { ListOperation } from '../contract/operation-types.js';
+import { fieldValue } from '../contract/operations.js';
+import { withValueAt } from '../contract/pointer.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import { looksLikeUnixSeconds } from '../contract/time.js';
 import type { GeneratorProfile } from './profile.js';
@@ -25,7 +27,7 @@ function initialState(contract: ApiContract): string {
 function creationField(op: ListOperation, item: JsonObject): string | undefined {
   const created = op.createdAt?.(item);
   if (created === undefined || !Number.isFinite(created)) return undefined;
-  return op.timeFields.find((field) => op.readTime(item[field]) === created);
+  return op.timeFields.find((field) => op.readTime(fieldValue(item, field)) === created);
 }
 
 /** Writes `ms` into an object's creation time, in the form its drawn value has (ms, seconds or RFC 3339). */
@@ -34,10 +36,10 @@ function stampCreation(contract: ApiContract) {
     const op = contract.operations.find((o) => o.target === target);
     const field = op && creationField(op, item);
     if (field === undefined) return item;
-    const drawn = item[field];
+    const drawn = fieldValue(item, field);
     const value =
       typeof drawn === 'number' ? (looksLikeUnixSeconds(drawn) ? Math.floor(ms / 1000) : ms) : isoFromMillis(ms);
-    return { ...item, [field]: value };
+    return withValueAt(item, field, value) as JsonObject;
   };
 }
 

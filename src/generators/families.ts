@@ -6,16 +6,23 @@
 
 import type { ApiSet } from '../contract/api-set.js';
 import { isoBefore } from '../contract/iso.js';
-import { type ListOperation, operationsIn } from '../contract/operations.js';
+import {
+  deleteField,
+  fieldValue,
+  isGiven,
+  type ListOperation,
+  operationsIn,
+  setField,
+  topMemberOf,
+} from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
-import { has } from '../contract/rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 
 /** Members documented under one condition (`present-together`): a lone one is dropped. */
 function presentTogether(groups: readonly { fields: readonly string[] }[], item: JsonObject): void {
   for (const { fields } of groups) {
-    const given = fields.filter((field) => has(item, field) && item[field] !== null);
-    if (given.length > 0 && given.length < fields.length) for (const field of given) delete item[field];
+    const given = fields.filter((field) => isGiven(item, field));
+    if (given.length > 0 && given.length < fields.length) for (const field of given) deleteField(item, field);
   }
 }
 
@@ -26,13 +33,16 @@ const earlier = (a: unknown, b: unknown) =>
     : typeof a === 'string' && typeof b === 'string' && isoBefore(a, b);
 
 /**
- * Times in order (`timeOrder`, top-level fields): a time earlier than one it is not before takes
+ * Times in order (`timeOrder`): a time earlier than one it is not before takes
  * that one's value, pair by pair in the order given (a field raised first is then compared as raised).
  */
 function timesInOrder(orders: NonNullable<ListOperation['timeOrder']>, item: JsonObject): void {
   for (const { order } of orders)
     for (const { field, notBefore } of order)
-      for (const bound of notBefore) if (earlier(item[field], item[bound])) item[field] = item[bound];
+      for (const bound of notBefore) {
+        const least = fieldValue(item, bound);
+        if (earlier(fieldValue(item, field), least)) setField(item, field, least as JsonObject[string]);
+      }
 }
 
 /** A repair and the top-level members it reads, sets or deletes (see `RuleRepair.members`). */
@@ -50,7 +60,9 @@ export function familyRepairs(api: ApiName, target: RuleTarget, apis: ApiSet): M
         ? [
             {
               repair: (item: JsonObject) => timesInOrder(timeOrder, item),
-              members: timeOrder.flatMap(({ order }) => order.flatMap(({ field, notBefore }) => [field, ...notBefore])),
+              members: timeOrder.flatMap(({ order }) =>
+                order.flatMap(({ field, notBefore }) => [field, ...notBefore].map(topMemberOf)),
+              ),
             },
           ]
         : [],
@@ -60,7 +72,7 @@ export function familyRepairs(api: ApiName, target: RuleTarget, apis: ApiSet): M
         ? [
             {
               repair: (item: JsonObject) => presentTogether(together, item),
-              members: together.flatMap(({ fields }) => fields),
+              members: together.flatMap(({ fields }) => fields.map(topMemberOf)),
             },
           ]
         : [],

@@ -14,7 +14,15 @@ import { DriftTally, type NewValue, observeBody } from '../contract/drift.js';
 import type { DriftEntry } from '../contract/drift-entry.js';
 import { applyLaws, type Exchange } from '../contract/laws/index.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { componentOf, fieldValue, idOf, itemsOf, type ListOperation, operationsOf } from '../contract/operations.js';
+import {
+  componentOf,
+  fieldValue,
+  idOf,
+  itemsOf,
+  type ListOperation,
+  operationsOf,
+  sessionFieldOf,
+} from '../contract/operations.js';
 import { optional } from '../contract/optional.js';
 import type { ApiName } from '../contract/registry.js';
 import { isObject } from '../contract/rules/check-helpers.js';
@@ -226,9 +234,9 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
       const query: Query =
         options.session && tasksOp.session.in === 'query' ? [[tasksOp.session.param, options.session]] : [];
       // The member naming a task's session: the operation's, else the one its query filters by.
-      const field = tasksOp.sessionField ?? (tasksOp.session.in === 'query' ? tasksOp.session.param : 'session_id');
+      const field = sessionFieldOf(tasksOp) ?? '/session_id';
       for (const task of await walk(tasksOp, undefined, query, poll.problems))
-        poll.tasks.push({ session: String(task[field] ?? options.session ?? ''), task: clean(task) });
+        poll.tasks.push({ session: String(fieldValue(task, field) ?? options.session ?? ''), task: clean(task) });
     }
     return poll;
   };

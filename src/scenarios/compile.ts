@@ -7,7 +7,7 @@
 
 import { type ApiSet, REGISTER_HINT } from '../contract/api-set.js';
 import { mayFollow } from '../contract/lifecycle.js';
-import { componentOf, fieldPointer, fieldValue, taskOperation } from '../contract/operations.js';
+import { componentOf, fieldValue, taskOperation } from '../contract/operations.js';
 import { escapePointer } from '../contract/pointer.js';
 import type { ApiName } from '../contract/registry.js';
 import { checkItem, itemRule } from '../contract/rules/index.js';
@@ -112,7 +112,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
     if (typeof id !== 'string' || id === '')
       throw new ScenarioError(
         file,
-        `${pointer}/task${fieldPointer(idField)}`,
+        `${pointer}/task${idField}`,
         `every ${api} task needs its ${idField} (a non-empty string)`,
       );
     if (!sessions.has(placed.session)) {
@@ -133,7 +133,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
     if (existing && !skip && from !== to && !mayFollow(lifecycle, from!, to))
       throw new ScenarioError(
         file,
-        `${pointer}/task${fieldPointer(stateField)}`,
+        `${pointer}/task${stateField}`,
         `${api} lifecycle never leads from ${from} to ${to}; mark the step "fault: true" to show it anyway`,
       );
     tasks.set(id, { seq: existing?.seq ?? ++counter, session: placed.session, task });
@@ -142,7 +142,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
     if (tasks.has(String(fieldValue(placed.task, idField))))
       throw new ScenarioError(
         file,
-        `/tasks/${i}/task${fieldPointer(idField)}`,
+        `/tasks/${i}/task${idField}`,
         `task ${String(fieldValue(placed.task, idField))} is declared twice`,
       );
     place(placed, `/tasks/${i}`, scenario.fault === true, scenario.exact === true);
@@ -193,7 +193,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
       if (to !== from && !skip && !(lifecycle.transitions[from] ?? []).includes(to))
         throw new ScenarioError(
           file,
-          `${pointer}${fieldPointer(stateField)}`,
+          `${pointer}${stateField}`,
           `${api} lifecycle does not allow ${from} -> ${to} ` +
             `(allowed: ${(lifecycle.transitions[from] ?? []).join(', ') || 'none, it is final'}); ` +
             'mark the step "fault: true" to show it anyway',
@@ -208,7 +208,7 @@ export function compileScenario(input: unknown, file = '(scenario)', apis: ApiSe
       if (tasks.has(String(fieldValue(placed.task, idField))))
         throw new ScenarioError(
           file,
-          `${at}/add/${i}/task${fieldPointer(idField)}`,
+          `${at}/add/${i}/task${idField}`,
           `task ${String(fieldValue(placed.task, idField))} already exists; change it with "set"`,
         );
       place(placed, `${at}/add/${i}`, skip, scenario.exact === true);

@@ -28,8 +28,8 @@ function nestedJobs() {
     },
     operation: (op) => ({
       ...op,
-      stateField: 'state.status',
-      filters: op.filters.map((filter) => ({ ...filter, field: 'state.status' })),
+      stateField: '/state/status',
+      filters: op.filters.map((filter) => ({ ...filter, field: '/state/status' })),
     }),
     rules: [],
   });

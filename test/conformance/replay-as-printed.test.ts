@@ -176,9 +176,11 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
     // The earlier read is gone; the printed request is the later one: it lists the object the
     // message names, in the state the violation reports.
     const after = isObject(v.value) && 'to' in v.value ? v.value.to : v.value;
-    const field = v.instancePath.slice(1).replace(/\//g, '.');
     for (const item of items)
-      if (v.message.includes(idOf(op, item)) && JSON.stringify(fieldValue(item, field)) === JSON.stringify(after))
+      if (
+        v.message.includes(idOf(op, item)) &&
+        JSON.stringify(fieldValue(item, v.instancePath)) === JSON.stringify(after)
+      )
         out.push(v.message);
   }
   if (law.checks.linked && op.sessionLink) {

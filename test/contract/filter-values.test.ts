@@ -26,7 +26,7 @@ function jobsWithPhase(parameter: object | undefined) {
     },
     operation: (op) => ({
       ...op,
-      filters: [...op.filters, { ...op.filters[0]!, param: 'phase', field: 'progress.phase' }],
+      filters: [...op.filters, { ...op.filters[0]!, param: 'phase', field: '/progress/phase' }],
     }),
   });
   const set = new ApiSet();
@@ -51,6 +51,6 @@ describe("a filter's enumerated values", () => {
 
   it('are none for an open member', () => {
     const { op } = jobsWithPhase(undefined);
-    expect(filterValues(op, { param: 'session', field: 'session_id' })).toEqual([]);
+    expect(filterValues(op, { param: 'session', field: '/session_id' })).toEqual([]);
   });
 });

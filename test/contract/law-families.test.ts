@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkListPage, checkTimeline, checkWalk, lawsOf } from '../../src/contract/laws/index.js';
-import { operation } from '../../src/contract/operations.js';
+import { idOf, operation } from '../../src/contract/operations.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
 import { repair } from '../../src/generators/repair.js';
 import { arkTask, everrunsTask, exchange, jsonrpcTask } from '../fixtures.js';
@@ -37,7 +37,7 @@ describe('nested ids: no two objects of one answer or walk share one', () => {
     const shared = checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_a'))] }));
     expect(lawIds(shared)).toEqual(['ark.unique-tool-use-id']);
     expect(shared[0]!.instancePath).toBe('/items/1/tool/tool_use_id');
-    expect(shared[0]!.message).toContain('task-2 gives tool.tool_use_id "toolu_a", like task-1');
+    expect(shared[0]!.message).toContain('task-2 gives /tool/tool_use_id "toolu_a", like task-1');
     expect(checkListPage(ark, exchange({ items: [arkItem(1, tool('toolu_a')), arkItem(2, tool('toolu_b'))] }))).toEqual(
       [],
     );
@@ -62,7 +62,7 @@ describe('nested ids: no two objects of one answer or walk share one', () => {
 
 describe('stable ids: the same between two reads of the same object', () => {
   const snap = (op: typeof ark, ...items: JsonObject[]) =>
-    new Map(items.map((item) => [String(item[op.idField]), item] as const));
+    new Map(items.map((item) => [idOf(op, item), item] as const));
 
   it('a pending ask read twice, not updated, with another id breaks everruns.stable-input-request-id', () => {
     const at = { updated_at: '2026-11-29T10:00:00.250Z' };
@@ -120,7 +120,7 @@ describe('states that stop work: nothing grows while the same wait holds', () =>
     expect(grown[0]!.message).toContain('artifacts went from 0 to 1 entries while the task stayed awaiting_input');
     const step = (current: number) => ({ current, total: 10, label: null, unit: null, steps: [] });
     const stepped = checkTimeline(everruns, snap(waiting(ask, [], step(3))), snap(waiting(ask, [], step(4))));
-    expect(stepped.map((v) => v.message)).toEqual([expect.stringContaining('progress.current went up from 3 to 4')]);
+    expect(stepped.map((v) => v.message)).toEqual([expect.stringContaining('/progress/current went up from 3 to 4')]);
     // Fewer artifacts, or the same, is no growth.
     expect(checkTimeline(everruns, snap(waiting(ask, [report])), snap(waiting(ask, [])))).toEqual([]);
   });
@@ -151,7 +151,7 @@ describe('states that stop work: nothing grows while the same wait holds', () =>
     const tokens = (output_tokens: number) => ({ input_tokens: 5, details: { output_tokens } });
     const used = apart(task(['call_a'], 1, tokens(7)), task(['call_a'], 1, tokens(9)));
     expect(used.map((v) => v.message)).toEqual([
-      expect.stringContaining('usage.details.output_tokens went up from 7 to 9'),
+      expect.stringContaining('/usage/details/output_tokens went up from 7 to 9'),
     ]);
     // Other calls (had its input, worked, waits again), or none named: nothing shows it stayed.
     expect(apart(task(['call_a'], 1), task(['call_b'], 3))).toEqual([]);

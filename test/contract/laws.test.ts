@@ -273,7 +273,7 @@ describe('lifecycles and time', () => {
         .flatMap((o) => o.judgement.violations.map((v) => v.message));
     const done = { state: 'succeeded', finished_at: 1_764_410_500_000 };
     expect(judge(done, { ...done, started_at: 1_764_410_450_000 })).toEqual([
-      'task-1: started_at changed from 1764410399005 to 1764410450000 while the task stayed succeeded, which is ' +
+      'task-1: /started_at changed from 1764410399005 to 1764410450000 while the task stayed succeeded, which is ' +
         'not processed further',
     ]);
     expect(judge(done, done)).toEqual([]);
@@ -325,10 +325,10 @@ describe('lifecycles and time', () => {
     // Ark's operation (its contract kept), its fields moved under objects as A2A nests its state and time.
     const nested = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ark)) as typeof ark;
     Object.assign(nested, {
-      stateField: 'status.state',
-      timeFields: ['status.at'],
-      pastEventFields: ['status.ended_at'],
-      immutableFields: ['origin.created_at'],
+      stateField: '/status/state',
+      timeFields: ['/status/at'],
+      pastEventFields: ['/status/ended_at'],
+      immutableFields: ['/origin/created_at'],
     });
     const t = { task_id: 'x', status: { state: 'succeeded', at: 2000, ended_at: 1900 }, origin: { created_at: 1000 } };
     const snap = (task: Record<string, unknown>): Snapshot => new Map([['x', task]]);
@@ -360,7 +360,7 @@ describe('lifecycles and time', () => {
     expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: '2026-01-01T00:02:00Z' }))).toEqual([]);
     expect(checkTimeline(tasks, snap({ ...t, notified_at: null }), snap(notified))).toEqual([]);
     expect(checkTimeline(tasks, snap(notified), snap({ ...t, notified_at: null })).map((v) => v.message)).toEqual([
-      'bgt_1: notified_at went back from "2026-01-01T00:01:00Z" to null, which says it never happened ' +
+      'bgt_1: /notified_at went back from "2026-01-01T00:01:00Z" to null, which says it never happened ' +
         `(${PRAXIS_TASKS_DOCUMENT}: "notified_at: RFC 3339 time of the latest run that the task's notification ` +
         'started; null while no notification has been delivered.")',
     ]);
@@ -420,7 +420,7 @@ describe('a session an item links to', () => {
   const everruns = operation('everruns', 'listTasks', BUILTIN);
   const linked = (status: number, state = 'running') =>
     applyLaws(everruns, 'linked', {
-      field: 'links.child_session_id',
+      field: '/links/child_session_id',
       id: 'sess_child',
       from: 'task_1',
       state,
@@ -429,7 +429,7 @@ describe('a session an item links to', () => {
 
   it('answered as an unknown session (404): the child session a started task links to does not exist', () => {
     expect(linked(404).violations.map((v) => v.message)).toEqual([
-      'task_1 is running and its links.child_session_id names the session sess_child, which listTasks answers 404 ' +
+      'task_1 is running and its /links/child_session_id names the session sess_child, which listTasks answers 404 ' +
         'for, as a session that does not exist',
     ]);
   });
@@ -457,7 +457,7 @@ describe('two reads of a list', () => {
     const mentioned = reread([arkItem(1), moved], [arkItem(1), renamed]);
     expect(found.violations.map((v) => [v.message, v.pages])).toEqual([
       [
-        'task-2 is listed as task-2b when the list is read again, every other member the same: task_id identifies ' +
+        'task-2 is listed as task-2b when the list is read again, every other member the same: /task_id identifies ' +
           'one object, and the object keeps it',
         [0, 1],
       ],
@@ -475,8 +475,8 @@ describe('two reads of a list', () => {
   it('one gone beside a new one the same in every member that never changes, its state moved on: renamed', () => {
     const moved = { ...arkItem(2), task_id: 'task-9', state: 'failed' };
     expect(reread([arkItem(1), arkItem(2)], [arkItem(1), moved]).violations.map((v) => v.message)).toEqual([
-      'task-2 is listed as task-9 when the list is read again, with the same created_at, session_id, ' +
-        'session_thread_id, which never change: task_id identifies one object, and the object keeps it',
+      'task-2 is listed as task-9 when the list is read again, with the same /created_at, /session_id, ' +
+        '/session_thread_id, which never change: /task_id identifies one object, and the object keeps it',
     ]);
     // Two objects of a read alike in those members: which one the new one is cannot be told.
     const twin = { ...arkItem(2), task_id: 'task-2t' };

@@ -149,7 +149,7 @@ describe('the time family', () => {
     expect(v).toMatchObject({
       law: 'ark.task-times-in-order',
       instancePath: '/finished_at',
-      message: 'finished_at 1764410399999 is earlier than created_at 1764410400000',
+      message: '/finished_at 1764410399999 is earlier than /created_at 1764410400000',
       value: 1_764_410_399_999,
     });
   });

@@ -5,9 +5,19 @@ import { BUILTIN } from '../helpers/apis.js';
 
 describe('generated messages', () => {
   it('take the article a name is said with', () => {
-    const said = ['id', 'task_id', 'ark', 'everruns', 'user_id', 'usage', 'unknown', 'one', 'item', 'session_id'].map(
-      withArticle,
-    );
+    const said = [
+      'id',
+      'task_id',
+      'ark',
+      'everruns',
+      'user_id',
+      'usage',
+      'unknown',
+      'one',
+      'item',
+      '/id',
+      '/task_id',
+    ].map(withArticle);
     expect(said).toEqual([
       'an id',
       'a task_id',
@@ -18,7 +28,8 @@ describe('generated messages', () => {
       'an unknown',
       'a one',
       'an item',
-      'a session_id',
+      'an /id',
+      'a /task_id',
     ]);
   });
 
@@ -30,11 +41,11 @@ describe('generated messages', () => {
     ]);
   });
 
-  it('say "a task_id", never "an task_id", in every law of the catalogue', () => {
+  it('say "a /task_id", never "an /task_id", in every law of the catalogue', () => {
     const texts = allLaws(BUILTIN).flatMap((law) => [law.statement, law.unexercised]);
-    expect(texts).toContain('No two items of one answer share a task_id: it identifies one object.');
+    expect(texts).toContain('No two items of one answer share a /task_id: it identifies one object.');
     const wrong = texts.flatMap((t) =>
-      [...t.matchAll(/\ban ([b-df-hj-np-tv-z]\w*)|\ba ([aeio]\w*)/gi)].map((m) => m[0]),
+      [...t.matchAll(/\ban \/?([b-df-hj-np-tv-z]\w*)|\ba \/?([aeio]\w*)/gi)].map((m) => m[0]),
     );
     expect(wrong).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
-import { componentsOf } from '../../src/contract/operations.js';
+import { componentsOf, fieldValue } from '../../src/contract/operations.js';
 import type { RuleTarget } from '../../src/contract/rules/types.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { drawObjects } from '../../src/generators/bulk.js';
@@ -42,7 +42,7 @@ describe('generate --count 1000 --seed 7: a list a user can seed as it is', () =
           .map((line) => JSON.parse(line) as JsonObject);
         expect(values).toHaveLength(1000);
         for (const value of values) expect(problemsOf(api, target, component, value)).toEqual([]);
-        if (idField !== undefined) expect(new Set(values.map((v) => v[idField])).size).toBe(1000);
+        if (idField !== undefined) expect(new Set(values.map((v) => fieldValue(v, idField))).size).toBe(1000);
       });
 });
 
@@ -66,8 +66,8 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
     for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN)).filter((o) => o.lifecycle))
       for (const edge of [false, true]) {
         const states = new Set(
-          [...drawObjects(op.api, op.target, { count: 200, seed: SEED, edge, apis: BUILTIN })].map(
-            (t) => t[op.stateField!],
+          [...drawObjects(op.api, op.target, { count: 200, seed: SEED, edge, apis: BUILTIN })].map((t) =>
+            fieldValue(t, op.stateField!),
           ),
         );
         expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());

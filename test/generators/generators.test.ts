@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
-import { componentsOf } from '../../src/contract/operations.js';
+import { componentsOf, fieldValue } from '../../src/contract/operations.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { brokenObject, legalLifecycle, requestCase, validObject } from '../../src/entries/generators.js';
 import { illegalLifecycle } from '../../src/generators/lifecycles.js';
@@ -67,7 +67,7 @@ describe(`generators (seed ${SEED})`, () => {
       const states = new Set(
         fc
           .sample(validObject(op.api, op.target, { edge: true }), { seed: SEED, numRuns: 200 })
-          .map((t) => t[op.stateField!]),
+          .map((t) => fieldValue(t, op.stateField!)),
       );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
@@ -155,5 +155,5 @@ describe(`generators (seed ${SEED})`, () => {
 });
 
 function snap(idField: string, task: JsonObject): Snapshot {
-  return new Map([[String(task[idField]), task]]);
+  return new Map([[String(fieldValue(task, idField)), task]]);
 }

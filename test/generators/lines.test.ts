@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
-import { componentOf, componentsOf, operationsOf } from '../../src/contract/operations.js';
+import { componentOf, componentsOf, fieldValue, operationsOf } from '../../src/contract/operations.js';
 import { rulesFor } from '../../src/contract/rules/index.js';
 import type { JsonObject, RuleTarget } from '../../src/contract/rules/types.js';
 import { BLOCK, bulkWalker, drawObjects } from '../../src/generators/bulk.js';
@@ -69,7 +69,7 @@ describe(`lines written as drawn (seed ${SEED}; set PROPERTY_SEED to replay)`, (
       expect(firstDifference([...drawObjects(api, target, options)].slice(2 * BLOCK), blocks[0]!)).toBeUndefined();
       const idField = operationsOf(api, BUILTIN).find((op) => op.target === target)?.idField;
       if (idField !== undefined) {
-        const ids = whole.map((line) => (JSON.parse(line) as JsonObject)[idField]);
+        const ids = whole.map((line) => fieldValue(JSON.parse(line) as JsonObject, idField));
         expect(new Set(ids).size, `${api} ${target} ids`).toBe(count);
       }
     }

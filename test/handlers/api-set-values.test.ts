@@ -205,7 +205,7 @@ describe("what a set's own module of an API holds is what is read", () => {
     const timeOrder = [
       {
         id,
-        order: [{ field: 'finished_at', notBefore: ['created_at'] }],
+        order: [{ field: '/finished_at', notBefore: ['/created_at'] }],
         statement: 'x',
         source: op.lifecycle!.source,
       },

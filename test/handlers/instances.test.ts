@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { MockApp } from '../../src/apis/mock-functions.js';
-import { taskOperation } from '../../src/contract/operations.js';
+import { fieldValue, setField, taskOperation } from '../../src/contract/operations.js';
+import type { JsonObject } from '../../src/contract/rules/types.js';
 import { controlResponse } from '../../src/handlers/control.js';
 import { BUILTIN } from '../helpers/apis.js';
 
@@ -17,8 +18,7 @@ describe('two mocks in one test run share no state', () => {
     const sessionA = a.store.sessionsOf('ark')[0]!;
     const sessionB = b.store.sessionsOf('ark')[0]!;
     const idField = taskOperation('ark', BUILTIN).idField;
-    const idsOf = (body: unknown) =>
-      (body as { items: Record<string, unknown>[] }).items.map((t) => String(t[idField]));
+    const idsOf = (body: unknown) => (body as { items: JsonObject[] }).items.map((t) => String(fieldValue(t, idField)));
     for (let round = 0; round < 3; round++) {
       const fromA = listArk(a, sessionA);
       const fromB = listArk(b, sessionB);
@@ -48,9 +48,12 @@ describe('two mocks in one test run share no state', () => {
     const session = a.store.sessionsOf('everruns')[0]!;
     const task = a.store.tasks('everruns', session)[0]!.item;
     // The same session and seq in b, but an item that breaks the contract: b must refuse it.
-    await expect(
-      b.store.addTask('everruns', session, { ...task, [taskOperation('everruns', BUILTIN).idField]: 12 }),
-    ).rejects.toThrow(/breaks the contract/);
+    const withId = (item: typeof task, id: number) => {
+      const changed = structuredClone(item);
+      setField(changed, taskOperation('everruns', BUILTIN).idField, id);
+      return changed;
+    };
+    await expect(b.store.addTask('everruns', session, withId(task, 12))).rejects.toThrow(/breaks the contract/);
   });
 });
 

@@ -6,7 +6,7 @@ import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import { type ApiName, checkItem, operationsOf } from '../../src/contract/index.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
-import { itemsOf, taskOperation } from '../../src/contract/operations.js';
+import { fieldValue, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
 import { controlResponse } from '../../src/handlers/control.js';
@@ -151,7 +151,7 @@ describe('demo data and store', () => {
       (o) => o.lifecycle && o.target === 'task',
     )) {
       const session = op.api === 'jsonrpc' ? DEMO.jsonrpc.session : SESSION[op.api as BuiltinApiName]!;
-      const states = new Set(store.tasks(op.api, session).map((r) => r.item[op.stateField!]));
+      const states = new Set(store.tasks(op.api, session).map((r) => fieldValue(r.item, op.stateField!)));
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
   });
@@ -200,7 +200,7 @@ describe('demo data and store', () => {
       const op = taskOperation(api, BUILTIN);
       for (const session of app.store.sessionsOf(api))
         for (const r of app.store.tasks(api, session))
-          expect(op.lifecycle!.states, `${api} ${session}`).toContain(r.item[op.stateField!]);
+          expect(op.lifecycle!.states, `${api} ${session}`).toContain(fieldValue(r.item, op.stateField!));
     }
   });
 

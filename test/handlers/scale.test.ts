@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import { operationsOf } from '../../src/contract/index.js';
-import { componentOf, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
+import { componentOf, fieldValue, idOf, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import type { ApiName } from '../../src/contract/registry.js';
 import { checkItem } from '../../src/contract/rules/index.js';
 import type { JsonObject } from '../../src/contract/rules/types.js';
@@ -43,7 +43,7 @@ describe('mock --tasks', () => {
               langgraph: DEMO.langgraph.session,
             }[api],
           )
-          .map((r) => String(r.item[op.stateField!])),
+          .map((r) => String(fieldValue(r.item, op.stateField!))),
       );
       expect([...states].sort()).toEqual([...op.lifecycle!.states].sort());
     }
@@ -234,7 +234,9 @@ describe('a grown session is valid however deep it is read', () => {
       const oldestFirst = app.store.tasks(api, session).reverse();
       expect(new Set(oldestFirst.map((r) => String(idOf(op, r.item)))).size).toBe(oldestFirst.length);
       // The first time field is the creation (or, for Praxis background tasks, the start).
-      const created = oldestFirst.map((r) => op.createdAt?.(r.item) ?? op.readTime(r.item[op.timeFields[0]!]));
+      const created = oldestFirst.map(
+        (r) => op.createdAt?.(r.item) ?? op.readTime(fieldValue(r.item, op.timeFields[0]!)),
+      );
       expect(
         created.every((ms, i) => i === 0 || ms >= created[i - 1]!),
         api,

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import type { ApiName, JsonObject } from '../../src/contract/index.js';
-import { taskOperation } from '../../src/contract/operations.js';
+import { fieldValue, taskOperation } from '../../src/contract/operations.js';
 import { validObject } from '../../src/entries/generators.js';
 import { advanceSnapshot } from '../../src/generators/lifecycles.js';
 import { repair } from '../../src/generators/objects.js';
@@ -102,10 +102,10 @@ class TaskWorld {
       this.tasks.push(this.make(this.tasks.length + 1000 + this.added++));
     if (this.k.changeEvery && request % this.k.changeEvery === 0) {
       const op = taskOperation(this.api, BUILTIN);
-      const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(t[op.stateField!])));
+      const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(fieldValue(t, op.stateField!))));
       if (live.length === 0) return;
       const task = live[this.changed++ % live.length]!;
-      const options = op.lifecycle!.transitions[String(task[op.stateField!])] ?? [];
+      const options = op.lifecycle!.transitions[String(fieldValue(task, op.stateField!))] ?? [];
       if (options.length === 0) return;
       const next = advanceSnapshot(
         this.api,

@@ -24,9 +24,9 @@ const operations: readonly ListOperation[] = [
     component: 'Task',
     session: { in: 'path', idPrefix: 'sesn-' },
     itemsPointer: '/items',
-    idField: 'task_id',
+    idField: '/task_id',
     idSource: { file: ARK, sentence: 'task_id: 后台工具任务的唯一标识，格式为 task- 开头的字符串。' },
-    stateField: 'state',
+    stateField: '/state',
     lifecycle: arkLifecycle,
     createdAt: (item) => epochNumber(item.created_at),
     order: {
@@ -52,20 +52,20 @@ const operations: readonly ListOperation[] = [
     filters: [
       {
         param: 'state',
-        field: 'state',
+        field: '/state',
         commaSeparated: true,
         source: { file: ARK, sentence: 'state: 按任务状态筛选结果。支持使用半角逗号分隔多个状态。' },
       },
       {
         param: 'session_thread_id',
-        field: 'session_thread_id',
+        field: '/session_thread_id',
         source: {
           file: ARK,
           sentence: 'session_thread_id: 传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。',
         },
       },
     ],
-    sessionField: 'session_id',
+    sessionField: '/session_id',
     rejected: [
       {
         param: 'limit',
@@ -83,7 +83,7 @@ const operations: readonly ListOperation[] = [
       },
     ],
     errorFormat: 'unspecified',
-    immutableFields: ['task_id', 'created_at', 'session_id', 'session_thread_id'],
+    immutableFields: ['/task_id', '/created_at', '/session_id', '/session_thread_id'],
     sources: {
       pastEvents: { file: ARK, sentence: 'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。' },
       times: {
@@ -97,24 +97,24 @@ const operations: readonly ListOperation[] = [
       list: { file: ARK, sentence: '分页查询指定会话中的后台工具任务，可按任务状态或会话线程筛选。' },
     },
     // Not started_at: the lifecycle lets a live task go back to queued, and a queued task has none.
-    pastEventFields: ['finished_at'],
+    pastEventFields: ['/finished_at'],
     creationSnapshot: {
       // The call that produced the task was made before the task existed (its id is held by
       // stable-tool-use-id). Not tool.description: it is omitted while none is available
       // (没有可用说明时，不返回该字段), which may end later.
-      fields: ['tool.name'],
+      fields: ['/tool/name'],
       source: {
         file: ARK,
         sentence: 'tool: 产生该任务的工具调用信息。 … name: 产生该任务的工具名称',
       },
     },
-    timeFields: ['created_at', 'started_at', 'finished_at'],
+    timeFields: ['/created_at', '/started_at', '/finished_at'],
     timeOrder: [
       {
         id: 'ark.task-times-in-order',
         // Only the end is ordered: a bash command runs before it becomes a background task (正常执行的
         // bash 命令只有转为后台任务后，才会出现在列表中), so started_at may precede the submission.
-        order: [{ field: 'finished_at', notBefore: ['created_at', 'started_at'] }],
+        order: [{ field: '/finished_at', notBefore: ['/created_at', '/started_at'] }],
         statement:
           'finished_at (entering an end state) is not earlier than created_at (submission) nor than started_at.',
         source: {
@@ -128,7 +128,7 @@ const operations: readonly ListOperation[] = [
     // (服务端未生成摘要时，不返回该字段); nor finished_at, which past-events-fixed holds already.
     finalContent: {
       states: arkLifecycle.terminal,
-      fields: ['started_at'],
+      fields: ['/started_at'],
       source: {
         file: ARK,
         sentence:
@@ -138,11 +138,11 @@ const operations: readonly ListOperation[] = [
     },
     // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent
     // starts that call, before the task exists: no two tasks share one, and it never changes.
-    nestedIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],
-    stableIds: [{ name: 'tool-use-id', field: 'tool.tool_use_id', source: TOOL_USE_ID }],
+    nestedIds: [{ name: 'tool-use-id', field: '/tool/tool_use_id', source: TOOL_USE_ID }],
+    stableIds: [{ name: 'tool-use-id', field: '/tool/tool_use_id', source: TOOL_USE_ID }],
     together: [
       {
-        fields: ['error_code', 'error_message'],
+        fields: ['/error_code', '/error_message'],
         source: {
           file: ARK,
           sentence:

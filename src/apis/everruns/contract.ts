@@ -33,27 +33,27 @@ const operations: readonly ListOperation[] = [
     component: 'Task',
     session: { in: 'path' },
     itemsPointer: '',
-    idField: 'id',
+    idField: '/id',
     idSource: { file: EVERRUNS, sentence: 'id: `task_*` public ID.' },
-    stateField: 'state',
+    stateField: '/state',
     lifecycle: everrunsLifecycle,
     paging: { kind: 'none' },
     filters: [
-      { param: 'state', field: 'state', source: { file: EVERRUNS, sentence: 'state: Filter by state' } },
-      { param: 'kind', field: 'kind', source: { file: EVERRUNS, sentence: 'kind: Filter by kind' } },
+      { param: 'state', field: '/state', source: { file: EVERRUNS, sentence: 'state: Filter by state' } },
+      { param: 'kind', field: '/kind', source: { file: EVERRUNS, sentence: 'kind: Filter by kind' } },
     ],
-    sessionField: 'session_id',
+    sessionField: '/session_id',
     rejected: [],
     unknownSession: { status: 404, source: { file: EVERRUNS, sentence: '404 Session not found' } },
     // A task that has started has a transcript, and it lives in the child session; a queued one may
     // not have it yet, and a finished one's session may be gone (the document says neither way).
     sessionLink: {
-      field: 'links.child_session_id',
+      field: '/links/child_session_id',
       whileStates: ['running', 'awaiting_input'],
       source: { file: EVERRUNS, sentence: 'Child session, for subagent-shaped tasks. Full transcript lives there.' },
     },
     errorFormat: 'unspecified',
-    immutableFields: ['id', 'kind', 'created_at', 'session_id'],
+    immutableFields: ['/id', '/kind', '/created_at', '/session_id'],
     sources: {
       pastEvents: { file: EVERRUNS, sentence: 'finished_at string | null format: date-time' },
       times: TIMES,
@@ -61,8 +61,8 @@ const operations: readonly ListOperation[] = [
       mediaType: { file: EVERRUNS, sentence: '200 Session tasks Media typeapplication/json' },
       list: { file: EVERRUNS, sentence: 'List background tasks owned by a session.' },
     },
-    pastEventFields: ['finished_at'],
-    timeFields: ['created_at', 'updated_at', 'started_at', 'finished_at', 'cancel_requested_at', 'heartbeat_at'],
+    pastEventFields: ['/finished_at'],
+    timeFields: ['/created_at', '/updated_at', '/started_at', '/finished_at', '/cancel_requested_at', '/heartbeat_at'],
     // Not updated_at against the others, nor heartbeat_at against started_at or finished_at: the
     // document gives them no description, so which changes update a task and when a task beats
     // (before its start, after its end, across a re-attach) is not said (001-104, 001-049).
@@ -71,24 +71,24 @@ const operations: readonly ListOperation[] = [
         id: 'everruns.task-times-in-order',
         order: [
           // Times that record something that happened to a task, so not before it was created.
-          ...['updated_at', 'started_at', 'finished_at', 'heartbeat_at', 'cancel_requested_at'].map((field) => ({
+          ...['/updated_at', '/started_at', '/finished_at', '/heartbeat_at', '/cancel_requested_at'].map((field) => ({
             field,
-            notBefore: ['created_at'],
+            notBefore: ['/created_at'],
           })),
-          { field: 'finished_at', notBefore: ['started_at'] },
+          { field: '/finished_at', notBefore: ['/started_at'] },
         ],
         statement: 'No time of a task is earlier than its created_at, and finished_at is not earlier than started_at.',
         source: TIMES,
       },
     ],
     counters: {
-      fields: ['attempt'],
+      fields: ['/attempt'],
       source: { file: EVERRUNS, sentence: 'attempt: Execution attempt, starting at 1. Incremented on re-attach.' },
     },
     // Everruns lists a session's tasks on one page: the page is the whole list.
     samePerSession: {
       law: 'one-root-per-session',
-      field: 'root_session_id',
+      field: '/root_session_id',
       statement:
         'Every task of one session that gives a root_session_id gives the same one (the root of the owning ' +
         'session’s delegation tree).',
@@ -100,7 +100,7 @@ const operations: readonly ListOperation[] = [
     // line is written.
     finalContent: {
       states: ['succeeded', 'failed', 'canceled'],
-      fields: ['artifacts', 'result_path', 'error', 'attempt'],
+      fields: ['/artifacts', '/result_path', '/error', '/attempt'],
       source: {
         file: EVERRUNS,
         sentence:
@@ -119,8 +119,8 @@ const operations: readonly ListOperation[] = [
       {
         state: 'awaiting_input',
         waitsFor: 'the answer to its pending ask',
-        sameWhile: ['input_request.id', 'input_request.prompt'],
-        grows: ['artifacts', 'progress.current'],
+        sameWhile: ['/input_request/id', '/input_request/prompt'],
+        grows: ['/artifacts', '/progress/current'],
         source: {
           file: EVERRUNS,
           sentence:
@@ -136,13 +136,13 @@ const operations: readonly ListOperation[] = [
     // never share one, and one ask keeps it while it waits: the same ask is the one a task still
     // awaiting input shows with the same prompt, not updated since (an answered ask is cleared, and
     // a new one is a change to the task).
-    nestedIds: [{ name: 'input-request-id', field: 'input_request.id', source: INPUT_REQUEST_ID }],
+    nestedIds: [{ name: 'input-request-id', field: '/input_request/id', source: INPUT_REQUEST_ID }],
     stableIds: [
       {
         name: 'input-request-id',
-        field: 'input_request.id',
+        field: '/input_request/id',
         states: ['awaiting_input'],
-        sameWhile: ['updated_at', 'input_request.prompt'],
+        sameWhile: ['/updated_at', '/input_request/prompt'],
         source: INPUT_REQUEST_ID,
       },
     ],

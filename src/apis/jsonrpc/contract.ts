@@ -21,9 +21,9 @@ const operations: readonly ListOperation[] = [
     envelopeTarget: 'envelope',
     envelopeComponent: 'ListTasksResponse',
     errorShapeStatus: 422,
-    idField: 'id',
+    idField: '/id',
     idSource: { file: JSONRPC, sentence: 'id string 任务 ID。' },
-    stateField: 'status',
+    stateField: '/status',
     lifecycle: jsonrpcLifecycle,
     paging: {
       kind: 'item-id',
@@ -39,11 +39,11 @@ const operations: readonly ListOperation[] = [
     filters: [
       {
         param: 'session_id',
-        field: 'session_id',
+        field: '/session_id',
         source: { file: JSONRPC, sentence: 'session_id Session Id Session ID filter' },
       },
-      { param: 'user_id', field: 'user_id', source: { file: JSONRPC, sentence: 'user_id User Id User ID filter' } },
-      { param: 'status', field: 'status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
+      { param: 'user_id', field: '/user_id', source: { file: JSONRPC, sentence: 'user_id User Id User ID filter' } },
+      { param: 'status', field: '/status', source: { file: JSONRPC, sentence: 'status Status Task status filter' } },
     ],
     rejected: [
       {
@@ -60,7 +60,7 @@ const operations: readonly ListOperation[] = [
       },
     ],
     errorFormat: 'fastapi',
-    immutableFields: ['id', 'created_at', 'session_id', 'user_id', 'object', 'previous_task_id'],
+    immutableFields: ['/id', '/created_at', '/session_id', '/user_id', '/object', '/previous_task_id'],
     sources: {
       times: { file: JSONRPC, sentence: 'created_at: 任务创建时间（Unix 秒）。' },
       list: { file: JSONRPC, sentence: 'List all tasks.' },
@@ -68,7 +68,7 @@ const operations: readonly ListOperation[] = [
     pastEventFields: [],
     finalContent: {
       states: ['canceled', 'expired'],
-      fields: ['output', 'usage'],
+      fields: ['/output', '/usage'],
       source: {
         file: JSONRPC,
         sentence:
@@ -85,8 +85,8 @@ const operations: readonly ListOperation[] = [
       {
         state: 'input-required',
         waitsFor: 'the results of the tool calls it lists in input_required_call_ids',
-        sameWhile: ['input_required_call_ids'],
-        grows: ['output', 'usage'],
+        sameWhile: ['/input_required_call_ids'],
+        grows: ['/output', '/usage'],
         source: {
           file: JSONRPC,
           sentence:
@@ -96,12 +96,12 @@ const operations: readonly ListOperation[] = [
         },
       },
     ],
-    timeFields: ['created_at'],
+    timeFields: ['/created_at'],
     // No nestedIds: input_required_call_ids names tool calls, but whether a continuing task may wait
     // on the calls its previous task waited on is not said.
     namesEarlier: {
       law: 'previous-task-earlier',
-      field: 'previous_task_id',
+      field: '/previous_task_id',
       path: '/previous_task_id',
       message: (task, created, previous, previousCreated) =>
         `task ${task} (created ${String(created)}) names ${previous} as its previous task, created later ` +

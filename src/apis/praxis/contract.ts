@@ -35,12 +35,12 @@ const operations: readonly ListOperation[] = [
     session: { in: 'none' },
     itemsPointer: '/data',
     errorShapeStatus: 400,
-    idField: 'id',
+    idField: '/id',
     idSource: {
       file: P_SESSIONS,
       sentence: 'data[].id: Session id (sesn_...). Pass it as session_id in every session call.',
     },
-    stateField: 'status',
+    stateField: '/status',
     lifecycle: praxisSessionLifecycle,
     createdAt: (item) => rfc3339Millis(item.created_at),
     order: {
@@ -63,7 +63,7 @@ const operations: readonly ListOperation[] = [
     filters: [
       {
         param: 'agent_id',
-        field: 'agent.id',
+        field: '/agent/id',
         source: {
           file: P_SESSIONS,
           sentence:
@@ -131,7 +131,7 @@ const operations: readonly ListOperation[] = [
       ),
     ],
     errorFormat: 'anthropic',
-    immutableFields: ['id', 'created_at'],
+    immutableFields: ['/id', '/created_at'],
     sources: {
       times: {
         file: P_SESSIONS,
@@ -143,12 +143,12 @@ const operations: readonly ListOperation[] = [
       list: { file: P_SESSIONS, sentence: '列出会话 … Archived sessions are retrievable by id.' },
     },
     pastEventFields: [],
-    timeFields: ['created_at', 'updated_at'],
+    timeFields: ['/created_at', '/updated_at'],
     // Not archived_at: an archived session is never listed (praxis.session-list-excludes-archived).
     timeOrder: [
       {
         id: 'praxis.session-updated-not-before-created',
-        order: [{ field: 'updated_at', notBefore: ['created_at'] }],
+        order: [{ field: '/updated_at', notBefore: ['/created_at'] }],
         statement: 'updated_at is not earlier than created_at: a session is updated after it is created.',
         source: {
           file: P_SESSIONS,
@@ -160,7 +160,7 @@ const operations: readonly ListOperation[] = [
     // The token counts of the Managed Agents usage shape; a server with other names is not judged.
     // outcome_evaluations counts its entries: an event sent stays sent.
     counters: {
-      fields: ['usage.input_tokens', 'usage.output_tokens', 'usage.cache_read_input_tokens', 'outcome_evaluations'],
+      fields: ['/usage/input_tokens', '/usage/output_tokens', '/usage/cache_read_input_tokens', '/outcome_evaluations'],
       source: {
         file: P_SESSIONS,
         sentence:
@@ -171,7 +171,7 @@ const operations: readonly ListOperation[] = [
     creationSnapshot: {
       // Not environment_id: "the environment recipe the session's sandbox was created from" may
       // change with the sandbox. vault_ids compare as a set: the document gives them no order.
-      fields: ['agent', 'vault_ids', 'deployment_id', 'forked_from.session_id'],
+      fields: ['/agent', '/vault_ids', '/deployment_id', '/forked_from/session_id'],
       source: {
         file: P_SESSIONS,
         sentence:
@@ -183,7 +183,7 @@ const operations: readonly ListOperation[] = [
     },
     namesEarlier: {
       law: 'fork-after-source',
-      field: 'forked_from.session_id',
+      field: '/forked_from/session_id',
       path: '/created_at',
       message: (fork, created, source, sourceCreated) =>
         `session ${fork} (created ${String(created)}) is a fork of ${source}, created later (${String(sourceCreated)})`,
@@ -205,17 +205,17 @@ const operations: readonly ListOperation[] = [
     path: '/v1/sessions/{session_id}/background_tasks',
     target: 'task',
     component: 'BackgroundTask',
-    session: { in: 'path', discoveredFrom: { operationId: 'listSessions', field: 'id' }, idPrefix: 'sesn_' },
+    session: { in: 'path', discoveredFrom: { operationId: 'listSessions', field: '/id' }, idPrefix: 'sesn_' },
     itemsPointer: '/data',
     errorShapeStatus: 404,
-    idField: 'id',
+    idField: '/id',
     idSource: {
       file: P_TASKS,
       sentence:
         'data[].id: Identifier of the object, as returned by the API; pass it in the path of follow-up calls on ' +
         'the same resource.',
     },
-    stateField: 'status',
+    stateField: '/status',
     lifecycle: praxisTaskLifecycle,
     paging: { kind: 'none' },
     filters: [],
@@ -226,7 +226,7 @@ const operations: readonly ListOperation[] = [
       source: { file: P_TASKS, sentence: 'Missing or inaccessible sessions return 404.' },
     },
     errorFormat: 'anthropic',
-    immutableFields: ['id', 'kind', 'started_at', 'thread_id'],
+    immutableFields: ['/id', '/kind', '/started_at', '/thread_id'],
     sources: {
       pastEvents: {
         file: P_TASKS,
@@ -244,16 +244,16 @@ const operations: readonly ListOperation[] = [
     },
     // No finalContent: no status is documented as not processed further, and notified_at moves after
     // completion (result_pending, then completed once delivered).
-    pastEventFields: ['ended_at'],
-    timeFields: ['started_at', 'ended_at', 'notified_at'],
+    pastEventFields: ['/ended_at'],
+    timeFields: ['/started_at', '/ended_at', '/notified_at'],
     // Not notified_at against ended_at: a monitor's matches wake the session while it runs, and
     // what a bash task's notification is, and when, is not said.
     timeOrder: [
       {
         id: 'praxis.task-times-in-order',
         order: [
-          { field: 'ended_at', notBefore: ['started_at'] },
-          { field: 'notified_at', notBefore: ['started_at'] },
+          { field: '/ended_at', notBefore: ['/started_at'] },
+          { field: '/notified_at', notBefore: ['/started_at'] },
         ],
         statement:
           'ended_at and notified_at, when set, are not earlier than started_at: a task ends, and its notification ' +
@@ -269,7 +269,7 @@ const operations: readonly ListOperation[] = [
     ],
     // null while no notification has been delivered: once one has been, never null again.
     timesOnceSet: {
-      fields: ['notified_at'],
+      fields: ['/notified_at'],
       source: {
         file: P_TASKS,
         sentence:
@@ -278,7 +278,7 @@ const operations: readonly ListOperation[] = [
       },
     },
     counters: {
-      fields: ['trigger_count'],
+      fields: ['/trigger_count'],
       source: {
         file: P_TASKS,
         sentence:

@@ -187,7 +187,7 @@ export const cursorExclusive = defineLaw({
             ? [
                 violationOf(
                   law,
-                  `${op.itemsPointer}/${index}/${op.idField}`,
+                  `${op.itemsPointer}/${index}${op.idField}`,
                   `${param}=${pivot} bounds this page, and the page lists ${pivot} itself`,
                   pivot,
                 ),

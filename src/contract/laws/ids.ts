@@ -4,7 +4,7 @@
  * thing is shared by no two objects of one answer or walk; an object keeps its id between two
  * reads of its list; and a stable id stays the same between two reads of the object that holds it.
  */
-import { fieldPointer, fieldValue, idOf, type ListOperation } from '../operations.js';
+import { fieldValue, idOf, type ListOperation, withoutField } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { inWholeSeconds } from '../time.js';
@@ -36,7 +36,7 @@ export const idsUnique = defineLaw({
         return [
           violationOf(
             law,
-            `${op.itemsPointer}/${index}/${op.idField}`,
+            `${op.itemsPointer}/${index}${op.idField}`,
             `item ${index} has ${op.idField} ${JSON.stringify(id)}, like item ${first} of the same answer`,
             id,
           ),
@@ -92,8 +92,7 @@ const MENTIONED_FROM = 6;
  */
 function withoutId(op: ListOperation, item: JsonObject): string[] {
   const id = idOf(op, item);
-  const { [op.idField]: _id, ...rest } = item;
-  const text = canonical(rest);
+  const text = canonical(withoutField(item, op.idField));
   return id.length < MENTIONED_FROM ? [text] : [text, text.split(JSON.stringify(id).slice(1, -1)).join('\u0000')];
 }
 
@@ -134,7 +133,7 @@ export const idsStable = defineLaw({
         const [from, id] = [idOf(op, earlier.item), idOf(op, at.item)];
         const found = violationOf(
           law,
-          `${op.itemsPointer}/${at.index}/${op.idField}`,
+          `${op.itemsPointer}/${at.index}${op.idField}`,
           `${from} is listed as ${id} when the list is read again, ${how}: ` +
             `${op.idField} identifies one object, and the object keeps it`,
           { from, to: id },
@@ -233,7 +232,7 @@ function sharedNestedIds(op: ListOperation, law: LawRef, field: string, placed: 
     const where = walk ? ` on page ${earlier.page + 1}` : '';
     const found = violationOf(
       law,
-      `${op.itemsPointer}/${at.index}${fieldPointer(field)}`,
+      `${op.itemsPointer}/${at.index}${field}`,
       `${idOf(op, at.item)} gives ${field} ${JSON.stringify(value)}, like ${idOf(op, earlier.item)}${where}` +
         `${walk ? ` (page ${at.page + 1})` : ''}; it identifies one of them`,
       value,
@@ -313,7 +312,7 @@ export const stableIdsFixed = defineLaw<With<'stableIds'>, StableId>({
             : [
                 violationOf(
                   law,
-                  fieldPointer(member.field),
+                  member.field,
                   `${id}: ${member.field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}` +
                     `${situation(member) ? ` ${situation(member)}` : ''}; it is a stable id`,
                   { from, to },

@@ -87,7 +87,7 @@ export const listedBetweenReads = defineLaw({
           onPages(
             violationOf(
               law,
-              `${op.itemsPointer}/${now.index}/${op.idField}`,
+              `${op.itemsPointer}/${now.index}${op.idField}`,
               `${id} is listed by the first request below and by the last, but a whole read of the list made ` +
                 `between them left it out (on ${where}): an object does not leave a list and come back`,
               id,

@@ -6,7 +6,7 @@
  * not judged: the documents do not say it must be listed.
  */
 
-import { fieldValue, idOf, type ListOperation } from '../operations.js';
+import { fieldValue, idOf, type ListOperation, sessionFieldOf } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { withArticle } from '../words.js';
@@ -123,21 +123,25 @@ export const oneValuePerSession = defineLaw({
   check: {
     page({ exchange }, { op, law }) {
       const field = op.samePerSession.field;
+      const sessionField = sessionFieldOf(op);
       const items = (pageItems(op, exchange) ?? []).filter(isObject);
-      const given = items.map((item, index) => ({ item, index })).filter(({ item }) => typeof item[field] === 'string');
+      const sessionOf = (item: JsonObject) => (sessionField === undefined ? undefined : fieldValue(item, sessionField));
+      const given = items
+        .map((item, index) => ({ item, index, value: fieldValue(item, field) }))
+        .filter(({ value }) => typeof value === 'string');
       if (given.length === 0) return NOTHING;
       const violations = [];
       const first = given[0]!;
-      for (const { item, index } of given) {
+      for (const { item, index, value } of given) {
         // Tasks of different sessions (a stray item) are the business of items-belong-to-session.
-        if (item.session_id !== first.item.session_id || item[field] === first.item[field]) continue;
+        if (sessionOf(item) !== sessionOf(first.item) || value === first.value) continue;
         violations.push(
           violationOf(
             law,
-            `${op.itemsPointer}/${index}/${field}`,
-            `task ${idOf(op, item)} gives ${field} ${JSON.stringify(item[field])} ` +
-              `but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.item[field])}`,
-            item[field],
+            `${op.itemsPointer}/${index}${field}`,
+            `task ${idOf(op, item)} gives ${field} ${JSON.stringify(value)} ` +
+              `but task ${idOf(op, first.item)} of the same session gives ${JSON.stringify(first.value)}`,
+            value,
           ),
         );
       }

@@ -1,7 +1,7 @@
 /** A law over the session a request is about: every item listed under it belongs to it. */
 
 import { contractOfOperation } from '../api-set.js';
-import { idOf } from '../operations.js';
+import { fieldValue, idOf } from '../operations.js';
 import { NOTHING, objectItems, violationOf } from './common.js';
 import { defineLaw, having } from './define.js';
 
@@ -19,18 +19,19 @@ export const itemsBelongToSession = defineLaw({
       if (s.session === undefined) return NOTHING;
       const field = op.sessionField;
       const items = objectItems(op, s.exchange);
-      const violations = items.flatMap((item, index) =>
-        item[field] === s.session
+      const violations = items.flatMap((item, index) => {
+        const owner = fieldValue(item, field);
+        return owner === s.session
           ? []
           : [
               violationOf(
                 law,
-                `${op.itemsPointer}/${index}/${field}`,
-                `item ${idOf(op, item)} belongs to ${JSON.stringify(item[field])}, listed under session ${s.session}`,
-                item[field],
+                `${op.itemsPointer}/${index}${field}`,
+                `item ${idOf(op, item)} belongs to ${JSON.stringify(owner)}, listed under session ${s.session}`,
+                owner,
               ),
-            ],
-      );
+            ];
+      });
       return { judged: items.length, violations };
     },
   },

@@ -5,7 +5,8 @@
 
 import { contractOfOperation } from '../api-set.js';
 import { mayFollow } from '../lifecycle.js';
-import { fieldPointer, fieldValue, type ListOperation } from '../operations.js';
+import { fieldValue, type ListOperation } from '../operations.js';
+import { escapePointer } from '../pointer.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
 import { lawId, NOTHING, violationOf } from './common.js';
@@ -73,7 +74,7 @@ export const lifecycleForward = defineLaw({
           : [
               violationOf(
                 law,
-                fieldPointer(stateField),
+                stateField,
                 `task ${id} went from ${from} to ${to}, which its lifecycle does not allow`,
                 { from, to },
               ),
@@ -97,15 +98,10 @@ export const immutableFields = defineLaw({
         const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
         if (was === undefined || now === undefined || sameAt(op, field, was, now)) return [];
         return [
-          violationOf(
-            law,
-            fieldPointer(field),
-            `${id}: ${field} changed from ${JSON.stringify(was)} to ${JSON.stringify(now)}`,
-            {
-              from: was,
-              to: now,
-            },
-          ),
+          violationOf(law, field, `${id}: ${field} changed from ${JSON.stringify(was)} to ${JSON.stringify(now)}`, {
+            from: was,
+            to: now,
+          }),
         ];
       }),
     }),
@@ -136,7 +132,7 @@ export const pastEventsFixed = defineLaw({
           return [
             violationOf(
               law,
-              fieldPointer(field),
+              field,
               `${id}: ${field} was ${JSON.stringify(was)} and is now ` +
                 `${now === undefined ? 'absent' : JSON.stringify(now)}; a past event does not change`,
               { from: was, to: now },
@@ -162,7 +158,7 @@ export const countersNeverDecrease = defineLaw({
   source: (op) => op.counters.source,
   unexercised: (op) => `no object was observed twice with ${op.counters.fields.join(' or ')} set`,
   check: {
-    // Dotted names (usage.input_tokens) reach into nested objects; a list counts its entries.
+    // A pointer (/usage/input_tokens) reaches into nested objects; a list counts its entries.
     observation({ id, before, after }, { op, law }) {
       const both = op.counters.fields.filter(
         (field) => countOf(before, field) !== undefined && countOf(after, field) !== undefined,
@@ -174,7 +170,7 @@ export const countersNeverDecrease = defineLaw({
           .map((field) =>
             violationOf(
               law,
-              fieldPointer(field),
+              field,
               `${id}: ${field} went down from ${countOf(before, field)} to ${countOf(after, field)}` +
                 (Array.isArray(fieldValue(after, field)) ? ' entries' : ''),
               { from: fieldValue(before, field), to: fieldValue(after, field) },
@@ -194,7 +190,7 @@ export const creationSnapshotFixed = defineLaw({
   source: (op) => op.creationSnapshot.source,
   unexercised: (op) => `no object was observed twice with ${op.creationSnapshot.fields.join(' or ')}`,
   check: {
-    // Dotted names (tool.name) reach into nested objects, as counters do.
+    // A pointer (/tool/name) reaches into nested objects, as counters do.
     observation({ id, before, after }, { op, law }) {
       const both = op.creationSnapshot.fields.filter(
         (field) => fieldValue(before, field) !== undefined && fieldValue(after, field) !== undefined,
@@ -207,7 +203,7 @@ export const creationSnapshotFixed = defineLaw({
             const [from, to] = [fieldValue(before, field), fieldValue(after, field)];
             return violationOf(
               law,
-              fieldPointer(field),
+              field,
               `${id}: ${field} changed from ${JSON.stringify(from)} to ${JSON.stringify(to)}; it is fixed at creation`,
               { from, to },
             );
@@ -242,7 +238,7 @@ export const finalContentFixed = defineLaw({
           return [
             violationOf(
               law,
-              fieldPointer(field),
+              field,
               `${id}: ${field} changed from ${JSON.stringify(was) ?? 'absent'} to ` +
                 `${JSON.stringify(now) ?? 'absent'} while the task stayed ${state}, which is not processed further`,
               { from: was, to: now },
@@ -264,7 +260,7 @@ function amounts(value: unknown, at = ''): Map<string, number> {
   if (typeof value === 'number') return new Map([[at, value]]);
   if (Array.isArray(value)) return new Map([[at, value.length]]);
   if (typeof value !== 'object' || value === null) return new Map();
-  return new Map(Object.entries(value).flatMap(([key, member]) => [...amounts(member, `${at}/${key}`)]));
+  return new Map(Object.entries(value).flatMap(([key, member]) => [...amounts(member, `${at}/${escapePointer(key)}`)]));
 }
 
 /** Where a member of the later read holds more than the earlier one held there (undefined where nowhere). */
@@ -299,14 +295,14 @@ export const nothingGrowsWhileStopped = defineLaw({
         const where = grownAt(from, to);
         if (where === undefined) return [];
         const [was, now] = [amounts(from).get(where), amounts(to).get(where)];
-        const grown = Array.isArray(fieldValue(after, `${field}${where.replace(/\//g, '.')}`))
+        const grown = Array.isArray(fieldValue(after, `${field}${where}`))
           ? `went from ${was} to ${now} entries`
           : `went up from ${was} to ${now}`;
         return [
           violationOf(
             law,
-            fieldPointer(field),
-            `${id}: ${field}${where.replace(/\//g, '.')} ${grown} while the task stayed ${stop.state}, waiting for ` +
+            field,
+            `${id}: ${field}${where} ${grown} while the task stayed ${stop.state}, waiting for ` +
               `${stop.waitsFor} (the same ${stop.sameWhile.join(' and ')} on both reads)`,
             { from, to },
           ),
@@ -340,7 +336,7 @@ export const timesNeverGoBack = defineLaw({
           violations.push(
             violationOf(
               law,
-              fieldPointer(field),
+              field,
               `${id}: ${field} went back from ${JSON.stringify(was)} to null, which says it never ` +
                 `happened (${onceSet.source.file}: "${onceSet.source.sentence}")`,
               { from: was, to: null },
@@ -352,15 +348,10 @@ export const timesNeverGoBack = defineLaw({
         judged = 1;
         if (b < a)
           violations.push(
-            violationOf(
-              law,
-              fieldPointer(field),
-              `${id}: ${field} went back from ${JSON.stringify(was)} to ${JSON.stringify(now)}`,
-              {
-                from: was,
-                to: now,
-              },
-            ),
+            violationOf(law, field, `${id}: ${field} went back from ${JSON.stringify(was)} to ${JSON.stringify(now)}`, {
+              from: was,
+              to: now,
+            }),
           );
       }
       return { judged, violations };

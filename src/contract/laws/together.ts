@@ -2,11 +2,10 @@
  * Members documented under one condition (an error's type and its explanation, both given "when
  * the server recorded a failure reason") appear together: an object gives all of them or none.
  */
-import { has } from '../rules/check-helpers.js';
+import { fieldValue, isGiven } from '../operations.js';
 import { eachListedObject, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
 
-const given = (item: Record<string, unknown>, field: string) => has(item, field) && item[field] !== null;
 const listed = (fields: readonly string[]) => fields.join(' and ');
 
 export const presentTogether = defineLaw<With<'together'>>({
@@ -26,17 +25,17 @@ export const presentTogether = defineLaw<With<'together'>>({
         let judged = 0;
         const violations = [];
         for (const { fields } of op.together) {
-          const present = fields.filter((field) => given(item, field));
+          const present = fields.filter((field) => isGiven(item, field));
           if (present.length === 0) continue;
           judged++;
-          for (const missing of fields.filter((field) => !given(item, field)))
+          for (const missing of fields.filter((field) => !isGiven(item, field)))
             violations.push(
               violationOf(
                 law,
-                `${at}/${missing}`,
+                `${at}${missing}`,
                 `${present.join(' and ')} ${present.length > 1 ? 'are' : 'is'} given without ${missing}; ` +
                   `the documents give ${listed(fields)} under the same condition`,
-                Object.fromEntries(present.map((field) => [field, item[field]])),
+                Object.fromEntries(present.map((field) => [field, fieldValue(item, field)])),
               ),
             );
         }

@@ -221,15 +221,12 @@ export function changedOnLaterWalks(
   };
 }
 
-/** A copy of an object whose nested string field (`tool.tool_use_id`) `next` changes; undefined when it has none. */
+/** A copy of an object whose nested string field (`/tool/tool_use_id`) `next` changes; undefined when it has none. */
 function withNestedId(item: JsonObject, field: string, next: (current: string) => string): JsonObject | undefined {
-  const keys = field.split('.');
+  const current = fieldValue(item, field);
+  if (typeof current !== 'string') return undefined;
   const copy = structuredClone(item);
-  let parent: unknown = copy;
-  for (const key of keys.slice(0, -1)) parent = isObject(parent) ? parent[key] : undefined;
-  const last = keys[keys.length - 1]!;
-  if (!isObject(parent) || typeof parent[last] !== 'string') return undefined;
-  parent[last] = next(parent[last]);
+  setField(copy, field, next(current));
   return copy;
 }
 
@@ -242,8 +239,8 @@ const said =
   (apis: ApiSet): string =>
     apis.has(api) ? say(taskOperation(api, apis)) : otherwise;
 
-const nestedFieldOf = (op: ListOperation) => op.nestedIds?.[0]?.field ?? 'id';
-const stableFieldOf = (op: ListOperation) => op.stableIds?.[0]?.field ?? 'id';
+const nestedFieldOf = (op: ListOperation) => op.nestedIds?.[0]?.field ?? '/id';
+const stableFieldOf = (op: ListOperation) => op.stableIds?.[0]?.field ?? '/id';
 
 const sharedText = (field: string, shared: string) =>
   `gives every listed task that has ${withArticle(field)} the same one, ${shared}`;
@@ -282,9 +279,13 @@ export function shrinkingCounter(api: ApiName): FaultTransform {
       const counter = taskOperation(api, context.apis).counters?.fields[0];
       if (!counter || !afterFirstWalk(context, `${api}.counters`)) return response;
       return editItems(op, response, (items) =>
-        items.map((item) =>
-          typeof item[counter] === 'number' && item[counter] >= 2 ? { ...item, [counter]: item[counter] - 1 } : item,
-        ),
+        items.map((item) => {
+          const count = fieldValue(item, counter);
+          if (typeof count !== 'number' || count < 2) return item;
+          const lowered = structuredClone(item);
+          setField(lowered, counter, count - 1);
+          return lowered;
+        }),
       );
     },
   };
@@ -295,7 +296,7 @@ export function strayTask(api: ApiName, item: JsonObject, foreignSession: string
   const stray = structuredClone(item);
   const op = taskOperation(api, apis);
   setField(stray, op.idField, `${idOf(op, item)}-stray`);
-  setField(stray, sessionFieldOf(op) ?? 'session_id', foreignSession);
+  setField(stray, sessionFieldOf(op) ?? '/session_id', foreignSession);
   generatorsOf(api, apis).finish?.(stray);
   return stray;
 }
@@ -333,11 +334,14 @@ export function timesOutOfOrder(api: ApiName, id: string): FaultTransform {
       const { op, later, earlier } = resolve(context.apis);
       if (listed.api !== op.api || listed.operationId !== op.operationId) return response;
       return editItems(op, response, (items) =>
-        items.map((item) =>
-          Number.isFinite(op.readTime(item[later])) && Number.isFinite(op.readTime(item[earlier]))
-            ? { ...item, [later]: before(op, item[earlier]) }
-            : item,
-        ),
+        items.map((item) => {
+          const bound = fieldValue(item, earlier);
+          if (!Number.isFinite(op.readTime(fieldValue(item, later))) || !Number.isFinite(op.readTime(bound)))
+            return item;
+          const moved = structuredClone(item);
+          setField(moved, later, before(op, bound));
+          return moved;
+        }),
       );
     },
   };
