@@ -431,7 +431,7 @@ describe('the child session a started Everruns task links to exists', () => {
     const broken = await runConformance({ ...options, baseUrl: `${server.url}/everruns` });
     await server.close();
     const found = broken.violations.find((v) => v.law === 'everruns.linked-session-exists');
-    expect(found?.message).toMatch(/^task_\w+ is (running|awaiting_input) and its links.child_session_id names/);
+    expect(found?.message).toMatch(/^task_\w+ is (running|awaiting_input) and its \/links\/child_session_id names/);
     expect(found?.curl).toContain('/v1/sessions/child_');
     const served = await runConformance({ ...options, baseUrl: mock.base('everruns') });
     expect(served.laws.find((r) => r.id === 'everruns.linked-session-exists')?.outcome).toBe('passed');
