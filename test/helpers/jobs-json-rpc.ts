@@ -38,7 +38,7 @@ export function jsonRpcJobs() {
         path: '/rpc',
         binding: { kind: 'json-rpc', method: 'jobs.list' },
         session: { in: 'query', param: 'session_id' },
-        filters: [...op.filters, { param: 'session_id', field: 'session_id', source: op.filters[0]!.source }],
+        filters: [...op.filters, { param: 'session_id', field: '/session_id', source: op.filters[0]!.source }],
         rejected: op.rejected.map((r) => ({ ...r, ...INVALID_PARAMS })),
         errorFormat: 'json-rpc',
       };

@@ -22,9 +22,9 @@ const operations: readonly ListOperation[] = [
     component: 'Run',
     session: { in: 'path', param: 'thread_id' },
     itemsPointer: '',
-    idField: 'run_id',
+    idField: '/run_id',
     idSource: { file: DOC, sentence: 'run_id: The ID of the run.' },
-    stateField: 'status',
+    stateField: '/status',
     lifecycle: langgraphLifecycle,
     // No order: the document names none (the server lists runs oldest first, undocumented).
     paging: {
@@ -36,11 +36,11 @@ const operations: readonly ListOperation[] = [
     filters: [
       {
         param: 'status',
-        field: 'status',
+        field: '/status',
         source: { file: DOC, sentence: 'status: The status of the run to filter by.' },
       },
     ],
-    sessionField: 'thread_id',
+    sessionField: '/thread_id',
     rejected: [
       // "type": "integer" and a 422 "Validation Error": a value that is no integer is not a valid request. The
       // status is not asserted: the document ties its 422 to no parameter.
@@ -67,7 +67,7 @@ const operations: readonly ListOperation[] = [
     ],
     errorFormat: 'unspecified',
     // The ids, the assistant "that was used for this run" and the time it was created are the run's own.
-    immutableFields: ['run_id', 'thread_id', 'assistant_id', 'created_at'],
+    immutableFields: ['/run_id', '/thread_id', '/assistant_id', '/created_at'],
     sources: {
       times: {
         file: DOC,
@@ -78,11 +78,11 @@ const operations: readonly ListOperation[] = [
       mediaType: { file: DOC, sentence: '"200": { "description": "Success", "content": { "application/json"' },
     },
     pastEventFields: [],
-    timeFields: ['created_at', 'updated_at'],
+    timeFields: ['/created_at', '/updated_at'],
     timeOrder: [
       {
         id: 'langgraph.run-times-in-order',
-        order: [{ field: 'updated_at', notBefore: ['created_at'] }],
+        order: [{ field: '/updated_at', notBefore: ['/created_at'] }],
         statement: 'updated_at (the last update of the run) is not earlier than created_at (its creation).',
         source: {
           file: DOC,
