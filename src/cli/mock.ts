@@ -162,27 +162,34 @@ export const mockCommand: Command = {
       return 2;
     }
     const u = server.url;
+    // One column for the URLs, as wide as the longest API name.
+    const width = Math.max('scenario'.length, ...[...demoApiNames(apis), ...loaded].map((api) => api.length));
+    const row = (label: string, text: string) => `  ${label.padEnd(width)} ${text}`;
     io.stdout(
       `${[
         `listening ${u}`,
-        ...demoApiNames(apis).map(
-          (api) =>
-            `  ${api.padEnd(8)} ${demoUrls(u, apis.contractOf(api), mockOf(api, apis).demo!.session).join('   ')}`,
+        ...demoApiNames(apis).map((api) =>
+          row(api, demoUrls(u, apis.contractOf(api), mockOf(api, apis).demo!.session).join('   ')),
         ),
-        ...loaded.map(
-          (api) =>
-            `  ${api.padEnd(8)} ${demoUrls(u, apis.contractOf(api)).join('   ')} ` +
-            '(loaded with --api; no demo data: POST /__mock/tasks puts tasks in a session)',
+        ...loaded.map((api) =>
+          row(
+            api,
+            `${demoUrls(u, apis.contractOf(api)).join('   ')} ` +
+              '(loaded with --api; no demo data: POST /__mock/tasks puts tasks in a session)',
+          ),
         ),
-        `  control  ${u}/__mock/state`,
-        `  page     ${u}/__mock/ (the control page: sessions, clock, faults, outages, scenarios)`,
-        faults.length > 0 ? `  faults   ${faults.join(', ')}` : '',
+        row('control', `${u}/__mock/state`),
+        row('page', `${u}/__mock/ (the control page: sessions, clock, faults, outages, scenarios)`),
+        faults.length > 0 ? row('faults', faults.join(', ')) : '',
         sessionTasks
-          ? `  tasks    ${Object.entries(sessionTasks)
-              .map(([api, n]) => `${api} ${grouped(n ?? 0)}`)
-              .join(', ')} in the demo session`
+          ? row(
+              'tasks',
+              `${Object.entries(sessionTasks)
+                .map(([api, n]) => `${api} ${grouped(n ?? 0)}`)
+                .join(', ')} in the demo session`,
+            )
           : '',
-        scenario ? `  scenario ${describeScenario(scenario)}` : '',
+        scenario ? row('scenario', describeScenario(scenario)) : '',
       ]
         .filter(Boolean)
         .join('\n')}\n`,

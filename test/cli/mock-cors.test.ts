@@ -22,9 +22,12 @@ async function withMock(flags: string[], use: (base: string, banner: string) => 
 }
 
 describe('mock start-up', () => {
-  it('the banner names the control page, which answers', async () => {
+  it('the banner names the control page, which answers, its URLs in one column', async () => {
     await withMock([], async (base, banner) => {
-      expect(banner).toContain(`  page     ${base}/__mock/ `);
+      const rows = banner.split('\n').filter((line) => line.startsWith('  '));
+      expect(rows.find((row) => row.trim().startsWith('page '))).toContain(` ${base}/__mock/ `);
+      // Past the longest API name, every row's first URL starts at the same place.
+      expect(new Set(rows.map((row) => row.indexOf(base))), banner).toHaveLength(1);
       const page = await fetch(`${base}/__mock/`);
       expect(page.headers.get('content-type')).toContain('text/html');
     });
