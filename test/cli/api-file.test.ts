@@ -69,8 +69,9 @@ describe('--api FILE', () => {
       const url = /listening (\S+)/.exec(out)?.[1];
       expect(url, out).toBeDefined();
       // The session's place as the module names it: the toy's session is a queue.
-      expect(out).toContain(`  toy      ${url}/toy/v1/queues/{queue_id}/jobs (loaded with --api; no demo data`);
-      expect(out).toContain('faults   toy.order-newest-first');
+      const toy = out.split('\n').find((line) => /^ {2}toy +http/.test(line));
+      expect(toy).toContain(`${url}/toy/v1/queues/{queue_id}/jobs (loaded with --api; no demo data`);
+      expect(out).toMatch(/\n  faults +toy.order-newest-first/);
       const added = await fetch(`${url}/__mock/tasks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -87,7 +87,7 @@ describe('mock --tasks', () => {
     try {
       for (let i = 0; i < 400 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
       const base = /listening (http:\/\/\S+)/.exec(out)![1]!;
-      expect(out).toContain('  tasks    ark 1,000,000, jsonrpc 1,234 in the demo session');
+      expect(out).toMatch(/\n {2}tasks +ark 1,000,000, jsonrpc 1,234 in the demo session\n/);
       const page = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as {
         items: { task_id: string }[];
       };
