@@ -71,7 +71,7 @@ describe('--api FILE', () => {
       // The session's place as the module names it: the toy's session is a queue.
       const toy = out.split('\n').find((line) => /^ {2}toy +http/.test(line));
       expect(toy).toContain(`${url}/toy/v1/queues/{queue_id}/jobs (loaded with --api; no demo data`);
-      expect(out).toMatch(/\n  faults +toy.order-newest-first/);
+      expect(out).toMatch(/\n {2}faults +toy.order-newest-first/);
       const added = await fetch(`${url}/__mock/tasks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
