@@ -18,6 +18,9 @@ function namedFields(op: ListOperation): [where: string, field: unknown][] {
   one('idField', op.idField);
   one('stateField', op.stateField);
   one('sessionField', op.sessionField);
+  one('createdField', op.createdField);
+  one('order.field', op.order?.field);
+  one('order.ties.field', op.order?.ties?.field);
   if (op.session.in === 'path') one('session.discoveredFrom.field', op.session.discoveredFrom?.field);
   for (const [i, filter] of op.filters.entries()) one(`filters[${i}].field`, filter.field);
   each('immutableFields', op.immutableFields);

@@ -6,7 +6,7 @@
  */
 import type { ApiName } from './api-types.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { Finding, JsonObject, RuleTarget } from './rules/types.js';
+import type { Finding, RuleTarget } from './rules/types.js';
 import type { Source } from './violation.js';
 
 /**
@@ -115,6 +115,7 @@ export type LawName =
   | `filter-${string}`
   | 'items-belong-to-session'
   | 'order-newest-first'
+  | 'order-oldest-first'
   | 'no-duplicates-across-pages'
   | 'paging-terminates'
   | 'paging-skips-nothing'
@@ -151,6 +152,19 @@ export type LawName =
 /** The prefix of an operation's law ids: the API's name, or `<api>.<operation>` where an API lists two kinds. */
 type LawPrefix = string;
 export type LawId = `${LawPrefix}.${LawName}`;
+
+/**
+ * The order the documents give a list: by a time field (read with the operation's `readTime`) in one
+ * direction, within and across pages; items with the same time by `ties` where the documents say
+ * how, else in no order said. Its law is `order-<direction>`.
+ */
+export interface ListOrder {
+  field: string;
+  direction: 'newest-first' | 'oldest-first';
+  /** How items with the same time are ordered: another field, compared as numbers or as text. */
+  ties?: { field: string; direction: 'ascending' | 'descending' };
+  source: Source;
+}
 
 /** One law of the time family (`ListOperation.timeOrder`). */
 export interface TimeOrder {
@@ -212,9 +226,13 @@ export interface ListOperation {
   idSource?: Source;
   stateField?: string;
   lifecycle?: Lifecycle;
-  /** Epoch ms of the item's creation, for order checks. */
-  createdAt?(item: JsonObject): number;
-  order?: { direction: 'newest-first'; source: Source };
+  /**
+   * The time field that records an item's creation (read with `readTime`): the generators stamp each
+   * new object's creation there, and the laws that compare two objects' creation read it.
+   */
+  createdField?: string;
+  /** The documented order of the list; none where the documents give none (then no order law). */
+  order?: ListOrder;
   paging: Paging;
   /**
    * The page size parameter: its default, and its minimum and maximum where a document gives them

@@ -18,6 +18,7 @@ export type {
   LawId,
   LawName,
   ListOperation,
+  ListOrder,
   RejectedParam,
   TimeOrder,
 } from './operation-types.js';

@@ -6,7 +6,6 @@
  */
 import type { ApiContract } from '../contract/api.js';
 import { isoFromMillis } from '../contract/iso.js';
-import type { ListOperation } from '../contract/operation-types.js';
 import { fieldValue } from '../contract/operations.js';
 import { withValueAt } from '../contract/pointer.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -23,18 +22,11 @@ function initialState(contract: ApiContract): string {
   return lifecycle.states.find((state) => !led.has(state)) ?? lifecycle.states[0] ?? '';
 }
 
-/** The time field an operation's `createdAt` reads, told by the value it reads there. */
-function creationField(op: ListOperation, item: JsonObject): string | undefined {
-  const created = op.createdAt?.(item);
-  if (created === undefined || !Number.isFinite(created)) return undefined;
-  return op.timeFields.find((field) => op.readTime(fieldValue(item, field)) === created);
-}
-
 /** Writes `ms` into an object's creation time, in the form its drawn value has (ms, seconds or RFC 3339). */
 function stampCreation(contract: ApiContract) {
   return (target: RuleTarget, item: JsonObject, ms: number): JsonObject => {
     const op = contract.operations.find((o) => o.target === target);
-    const field = op && creationField(op, item);
+    const field = op?.createdField;
     if (field === undefined) return item;
     const drawn = fieldValue(item, field);
     const value =

@@ -42,6 +42,7 @@ export {
   type LawId,
   type LawName,
   type ListOperation,
+  type ListOrder,
   type RejectedParam,
   type TimeOrder,
   taskOperation,

@@ -234,9 +234,7 @@ describe('a grown session is valid however deep it is read', () => {
       const oldestFirst = app.store.tasks(api, session).reverse();
       expect(new Set(oldestFirst.map((r) => String(idOf(op, r.item)))).size).toBe(oldestFirst.length);
       // The first time field is the creation (or, for Praxis background tasks, the start).
-      const created = oldestFirst.map(
-        (r) => op.createdAt?.(r.item) ?? op.readTime(fieldValue(r.item, op.timeFields[0]!)),
-      );
+      const created = oldestFirst.map((r) => op.readTime(fieldValue(r.item, op.createdField ?? op.timeFields[0]!)));
       expect(
         created.every((ms, i) => i === 0 || ms >= created[i - 1]!),
         api,

@@ -28,8 +28,9 @@ const operations: readonly ListOperation[] = [
     idSource: { file: ARK, sentence: 'task_id: 后台工具任务的唯一标识，格式为 task- 开头的字符串。' },
     stateField: '/state',
     lifecycle: arkLifecycle,
-    createdAt: (item) => epochNumber(item.created_at),
+    createdField: '/created_at',
     order: {
+      field: '/created_at',
       direction: 'newest-first',
       source: { file: ARK, sentence: 'items: 后台工具任务摘要列表，按创建顺序倒序返回。' },
     },

@@ -24,6 +24,7 @@ const operations: readonly ListOperation[] = [
     idField: '/id',
     idSource: { file: JSONRPC, sentence: 'id string 任务 ID。' },
     stateField: '/status',
+    createdField: '/created_at',
     lifecycle: jsonrpcLifecycle,
     paging: {
       kind: 'item-id',

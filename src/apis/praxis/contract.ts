@@ -42,8 +42,9 @@ const operations: readonly ListOperation[] = [
     },
     stateField: '/status',
     lifecycle: praxisSessionLifecycle,
-    createdAt: (item) => rfc3339Millis(item.created_at),
+    createdField: '/created_at',
     order: {
+      field: '/created_at',
       direction: 'newest-first',
       source: { file: P_SESSIONS, sentence: 'order: 按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。' },
     },

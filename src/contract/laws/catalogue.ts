@@ -41,7 +41,7 @@ import {
 import { timesInOrder } from './times.js';
 import { presentTogether } from './together.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
-import { noDuplicatesAcrossPages, orderNewestFirst, pagingSkipsNothing, pagingTerminates } from './walk.js';
+import { listOrder, noDuplicatesAcrossPages, pagingSkipsNothing, pagingTerminates } from './walk.js';
 
 const transport = defineLaw({
   id: (op) => `${op.api}.transport`,
@@ -78,7 +78,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   itemsBelongToSession,
   linkedSessionExists,
   filterLaws,
-  orderNewestFirst,
+  listOrder,
   noDuplicatesAcrossPages,
   pagingTerminates,
   pagingSkipsNothing,

@@ -7,6 +7,7 @@
  * replica answered.
  */
 import { contractOfOperation } from '../api-set.js';
+import { compareKeys, type OrderKey, orderKeyOf } from '../list-order.js';
 import { idOf, type ListOperation } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
 import { NOTHING, objectItems, onPages, violationOf } from './common.js';
@@ -28,29 +29,35 @@ function placesIn(op: ListOperation, walk: Walk): Map<string, { item: JsonObject
  * Where a whole read that does not list an object would have listed it within one answer, said
  * as a clause; undefined where no one answer shows it left out. A list of one page is one answer.
  * A list of pages is read at several moments, and an object may fall between two pages as others
- * leave, so there only a list in creation order shows it: the object belongs between two
+ * leave, so there only a list in its documented order shows it: the object belongs between two
  * neighbours of one page (or before the first page's first, after the last page's last) when its
- * creation time falls strictly between theirs.
+ * place in that order falls strictly between theirs.
  */
 function leftOutWhere(op: ListOperation, walk: Walk, item: JsonObject): string | undefined {
   if (walk.capped || walk.pages.length === 0 || walk.cursors[walk.cursors.length - 1] !== undefined) return undefined;
   if (walk.pages.length === 1) return 'its one page';
-  const createdAt = op.createdAt;
-  if (!op.order || !createdAt) return undefined;
-  const created = createdAt(item);
-  const pages = walk.pages.map((page) => objectItems(op, page).map((listed) => ({ listed, at: createdAt(listed) })));
+  const order = op.order;
+  if (!order) return undefined;
+  const keyOf = (object: JsonObject) => orderKeyOf(op, order, object);
+  const before = (a: OrderKey, b: OrderKey) => compareKeys(order, a, b) < 0;
+  const key = keyOf(item);
+  const pages = walk.pages.map((page) => objectItems(op, page).map((listed) => ({ listed, at: keyOf(listed) })));
   const all = pages.flat();
-  // Only a read in the order the documents give places an object by its creation time.
-  if (!Number.isFinite(created) || all.some(({ at }, i) => !Number.isFinite(at) || (i > 0 && at > all[i - 1]!.at)))
+  // Only a read in the order the documents give, each object's place in it known, places an object.
+  if (
+    !Number.isFinite(key.time) ||
+    all.some(({ at }, i) => !Number.isFinite(at.time) || (i > 0 && before(at, all[i - 1]!.at)))
+  )
     return undefined;
+  const [earlier, later] = order.direction === 'newest-first' ? ['newer', 'older'] : ['older', 'newer'];
   const first = pages[0]![0];
-  if (first && created > first.at) return `page 1, before ${idOf(op, first.listed)}, which is older`;
+  if (first && before(key, first.at)) return `page 1, before ${idOf(op, first.listed)}, which is ${later}`;
   const lastPage = pages[pages.length - 1]!;
   const last = lastPage[lastPage.length - 1];
-  if (last && created < last.at) return `page ${pages.length}, after ${idOf(op, last.listed)}, which is newer`;
+  if (last && before(last.at, key)) return `page ${pages.length}, after ${idOf(op, last.listed)}, which is ${earlier}`;
   for (const [n, page] of pages.entries())
     for (let i = 1; i < page.length; i++)
-      if (page[i - 1]!.at > created && created > page[i]!.at)
+      if (before(page[i - 1]!.at, key) && before(key, page[i]!.at))
         return `page ${n + 1}, between ${idOf(op, page[i - 1]!.listed)} and ${idOf(op, page[i]!.listed)}`;
   return undefined;
 }

@@ -75,40 +75,37 @@ function referenceChecks(reference: Reference): LawChecks<ListOperation, undefin
   };
 }
 
-const namesEarlier = having('namesEarlier');
+const namesEarlier = having('namesEarlier', 'createdField');
 const samePerSession = having('samePerSession');
 const named = (op: With<'namesEarlier'>, item: JsonObject) => {
   const id = fieldValue(item, op.namesEarlier.field);
   return typeof id === 'string' ? id : undefined;
 };
-const createdAt = (op: ListOperation, item: JsonObject) =>
-  op.createdAt ? op.createdAt(item) : op.readTime(item.created_at);
+type Names = With<'namesEarlier' | 'createdField'>;
+const createdAt = (op: Names, item: JsonObject) => op.readTime(fieldValue(item, op.createdField));
 
-function violationAt(
-  law: With<'namesEarlier'>['namesEarlier'],
-  op: ListOperation,
-  item: JsonObject,
-  target: JsonObject,
-) {
+function violationAt(op: Names, item: JsonObject, target: JsonObject) {
+  const { namesEarlier: law, createdField } = op;
+  const created = (object: JsonObject) => fieldValue(object, createdField);
   return {
     path: law.path,
-    message: law.message(idOf(op, item), item.created_at, idOf(op, target), target.created_at),
-    value: law.path === '/created_at' ? item.created_at : fieldValue(item, law.field),
+    message: law.message(idOf(op, item), created(item), idOf(op, target), created(target)),
+    value: fieldValue(item, law.path === createdField ? createdField : law.field),
   };
 }
 
 /** `fork-after-source`, `previous-task-earlier`: the object named was created no later. */
 export const namedObjectEarlier = defineLaw({
-  id: (op: With<'namesEarlier'>) => `${op.lawPrefix}.${op.namesEarlier.law}` as const,
+  id: (op: Names) => `${op.lawPrefix}.${op.namesEarlier.law}` as const,
   appliesTo: namesEarlier,
-  statement: (op: With<'namesEarlier'>) => op.namesEarlier.statement,
-  source: (op: With<'namesEarlier'>) => op.namesEarlier.source,
-  unexercised: (op: With<'namesEarlier'>) => op.namesEarlier.unexercised,
+  statement: (op: Names) => op.namesEarlier.statement,
+  source: (op: Names) => op.namesEarlier.source,
+  unexercised: (op: Names) => op.namesEarlier.unexercised,
   check: referenceChecks({
-    named: (item, op) => named(op as With<'namesEarlier'>, item),
+    named: (item, op) => named(op as Names, item),
     check: (item, target, op) =>
-      createdAt(op, item) < createdAt(op, target)
-        ? violationAt((op as With<'namesEarlier'>).namesEarlier, op, item, target)
+      createdAt(op as Names, item) < createdAt(op as Names, target)
+        ? violationAt(op as Names, item, target)
         : undefined,
   }),
 });

@@ -1,5 +1,6 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
-import { idOf, type ListOperation } from '../operations.js';
+import { compareKeys, type OrderKey, orderKeyOf, orderWords } from '../list-order.js';
+import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
@@ -19,43 +20,47 @@ const paged = (
   op: ListOperation,
 ): op is ListOperation & { paging: Exclude<ListOperation['paging'], { kind: 'none' }> } => op.paging.kind !== 'none';
 
-const hasOrder = having('order', 'createdAt');
+const hasOrder = having('order');
 
-/** The objects of a page that carry a readable creation time, with their index on the page. */
-function dated(op: ListOperation & { createdAt(item: JsonObject): number }, page: Exchange) {
-  return (pageItems(op, page) ?? []).flatMap((item, index) => {
-    if (!isObject(item)) return [];
-    const created = op.createdAt(item);
-    return Number.isFinite(created) ? [{ item, index, created }] : [];
-  });
+/** The objects of a page with their index on the page and their place in the documented order. */
+function keyed(op: With<'order'>, page: Exchange) {
+  return (pageItems(op, page) ?? []).flatMap((item, index) =>
+    isObject(item) ? [{ item, index, key: orderKeyOf(op, op.order, item) }] : [],
+  );
 }
 
-const createdText = (item: JsonObject) => `created ${String(item.created_at)}`;
+/** The members of an object the order reads, as a violation shows them: `/created_at 1764410400000`. */
+function orderedBy(op: With<'order'>, item: JsonObject): string {
+  const { field, ties } = op.order;
+  const shown = (at: string) => `${at} ${JSON.stringify(fieldValue(item, at)) ?? 'absent'}`;
+  return ties ? `${shown(field)}, ${shown(ties.field)}` : shown(field);
+}
 
 // One page shows its own order, so the page check judges within a page (the matcher and every
 // walked page); a walk adds only what no single page shows: the first item of a page against
-// the last item of the page before it, reported with both pages' requests.
-export const orderNewestFirst = defineLaw({
-  id: 'order-newest-first',
+// the last item of the page before it, reported with both pages' requests. Two items the documents
+// put in no order (the same time and no tie-breaker said) are judged nothing.
+export const listOrder = defineLaw({
+  id: (op: With<'order'>) => `${op.lawPrefix}.order-${op.order.direction}` as const,
   appliesTo: hasOrder,
-  statement: 'Items come newest first by creation time, within and across pages.',
-  source: (op) => op.order.source,
+  statement: (op: With<'order'>) => `Items come ${orderWords(op.order)}, within and across pages.`,
+  source: (op: With<'order'>) => op.order.source,
   unexercised: 'no answer listed two items',
   check: {
     page({ exchange }, { op, law }) {
-      const items = dated(op, exchange);
+      const items = keyed(op, exchange);
       if (items.length < 2) return NOTHING;
-      const violations = items.slice(1).flatMap(({ item, index, created }, at) => {
+      const violations = items.slice(1).flatMap(({ item, index, key }, at) => {
         const previous = items[at]!;
-        return created > previous.created
+        return compareKeys(op.order, key, previous.key) < 0
           ? [
               violationOf(
                 law,
                 `${op.itemsPointer}/${index}`,
-                `item ${idOf(op, item)} (${createdText(item)}) comes after an older item, ` +
-                  `${idOf(op, previous.item)} (${createdText(previous.item)}), on the same page; ` +
-                  'the list is newest first',
-                item.created_at,
+                `item ${idOf(op, item)} (${orderedBy(op, item)}) comes after ` +
+                  `${idOf(op, previous.item)} (${orderedBy(op, previous.item)}) on the same page; ` +
+                  `the list is ${orderWords(op.order)}`,
+                fieldValue(item, op.order.field),
               ),
             ]
           : [];
@@ -65,29 +70,29 @@ export const orderNewestFirst = defineLaw({
     walk({ walk }, { op, law }) {
       const violations: Violation[] = [];
       let judged = 0;
-      let last: { item: JsonObject; created: number; page: number } | undefined;
+      let last: { item: JsonObject; key: OrderKey; page: number } | undefined;
       for (const [pageIndex, page] of walk.pages.entries()) {
-        const items = dated(op, page);
+        const items = keyed(op, page);
         const first = items[0];
         if (first && last) {
           judged++;
-          if (first.created > last.created)
+          if (compareKeys(op.order, first.key, last.key) < 0)
             violations.push(
               onPages(
                 violationOf(
                   law,
                   `${op.itemsPointer}/${first.index}`,
-                  `item ${idOf(op, first.item)} (${createdText(first.item)}), first on page ${pageIndex + 1}, ` +
-                    `is newer than ${idOf(op, last.item)} (${createdText(last.item)}), ` +
-                    `last on page ${last.page + 1}; the list is newest first across pages`,
-                  first.item.created_at,
+                  `item ${idOf(op, first.item)} (${orderedBy(op, first.item)}), first on page ${pageIndex + 1}, ` +
+                    `comes before ${idOf(op, last.item)} (${orderedBy(op, last.item)}), ` +
+                    `last on page ${last.page + 1}, in a list ${orderWords(op.order)} across pages`,
+                  fieldValue(first.item, op.order.field),
                 ),
                 [last.page, pageIndex],
               ),
             );
         }
         const end = items[items.length - 1];
-        if (end) last = { item: end.item, created: end.created, page: pageIndex };
+        if (end) last = { item: end.item, key: end.key, page: pageIndex };
       }
       return { judged, violations };
     },

@@ -14,6 +14,7 @@ import { withValueAt } from '../../contract/pointer.js';
 import { sessionParamOf } from '../../contract/session-param.js';
 import { type IndexedTask, jsonOf, type Page } from '../task-index.js';
 import type { MockContext, MockRequest, MockResponse, OperationBehaviour } from '../types.js';
+import { inCreationOrder, orderedPage } from './ordered-page.js';
 import { Answered, errorAnswer, refused, type SpecFacts, specFacts } from './request.js';
 
 export type ParamProblem = { param: string; message: string; input: string };
@@ -366,6 +367,7 @@ export function derivedBehaviour(op: ListOperation): OperationBehaviour {
     );
   const honoured = honouredParams(op);
   const paging = PAGING[op.paging.kind];
+  const creationOrder = inCreationOrder(op);
   // What the spec says of the operation, read once per API set the behaviour serves in, not per request.
   let known: { apis: ApiSet; facts: SpecFacts } | undefined;
   return (request, context, path) => {
@@ -391,7 +393,10 @@ export function derivedBehaviour(op: ListOperation): OperationBehaviour {
         return refused(op, context, entry.param, `${entry.param}=${truncate(value)} is refused`).response;
     }
     const { session, states, where } = scope;
-    const page = context.store.page(op.api, { session, states, where, ...start, limit: size });
+    const pageQuery = { session, states, where, ...start, limit: size };
+    const page = creationOrder
+      ? context.store.page(op.api, pageQuery)
+      : orderedPage(context.store, op, op.order!, pageQuery);
     return pageBody(op, page.entries, paging.next(op, page, query, facts));
   };
 }

@@ -1,0 +1,65 @@
+/**
+ * A page of a list served in its documented order where that is not the order tasks were created in
+ * (oldest first, by another time such as `/status/timestamp`, or with a tie-breaker): the tasks in
+ * scope sorted by the order, then the page cut where the cursor or the offset says. The index keeps
+ * tasks by creation number only, so this reads every task of the scope on each request; a list in
+ * creation order, newest first, is paged by the index itself.
+ */
+import { compareKeys, type OrderKey, orderKeyOf } from '../../contract/list-order.js';
+import type { ListOperation, ListOrder } from '../../contract/operation-types.js';
+import type { MockStore } from '../store.js';
+import type { IndexedTask, Page, PageQuery } from '../task-index.js';
+
+/** Whether the index's own order (newest first by creation number) is the documented one. */
+export function inCreationOrder(op: ListOperation): boolean {
+  const { order } = op;
+  return order === undefined || (order.direction === 'newest-first' && order.field === op.createdField && !order.ties);
+}
+
+type Keyed = { entry: IndexedTask; key: OrderKey };
+
+/**
+ * A total order for serving: the documented one, tasks whose time cannot be read after the others,
+ * and tasks the documents put in no order (the same time, no tie-breaker) newest first by creation.
+ */
+function servingOrder(order: ListOrder) {
+  return (a: Keyed, b: Keyed): number => {
+    const [readA, readB] = [Number.isFinite(a.key.time), Number.isFinite(b.key.time)];
+    if (readA !== readB) return readA ? -1 : 1;
+    return compareKeys(order, a.key, b.key) || b.entry.seq - a.entry.seq;
+  };
+}
+
+const EVERY = Number.MAX_SAFE_INTEGER;
+
+export function orderedPage(store: MockStore, op: ListOperation, order: ListOrder, query: PageQuery): Page {
+  const { beforeSeq, afterSeq, skip, limit, ...scope } = query;
+  const keyed = (entry: IndexedTask): Keyed => ({ entry, key: orderKeyOf(op, order, entry.item) });
+  const compare = servingOrder(order);
+  const sorted = store
+    .page(op.api, { ...scope, limit: EVERY })
+    .entries.map(keyed)
+    .sort(compare);
+  const entriesOf = (from: number, to: number) => sorted.slice(from, to).map(({ entry }) => entry);
+  const pivotSeq = beforeSeq ?? afterSeq;
+  let start = skip ?? 0;
+  if (pivotSeq !== undefined) {
+    // The task a cursor names may have left the scope since (its state moved on): it is placed by its order.
+    const pivot =
+      sorted.find(({ entry }) => entry.seq === pivotSeq) ??
+      store
+        .page(op.api, { session: scope.session, limit: EVERY })
+        .entries.filter((entry) => entry.seq === pivotSeq)
+        .map(keyed)[0];
+    const after = pivot === undefined ? sorted.length : sorted.findIndex((other) => compare(pivot, other) < 0);
+    const next = after === -1 ? sorted.length : after;
+    if (afterSeq !== undefined) {
+      // The tasks just before the pivot, nearest it, in the list's order.
+      const end = next - (pivot !== undefined && sorted[next - 1]?.entry === pivot.entry ? 1 : 0);
+      const from = Math.max(0, end - limit);
+      return { entries: entriesOf(from, end), more: from > 0 };
+    }
+    start = next;
+  }
+  return { entries: entriesOf(start, start + limit), more: start + limit < sorted.length };
+}
