@@ -88,11 +88,12 @@ export function requestText(op: ListOperation, query: readonly (readonly [string
   return JSON.stringify({ jsonrpc: '2.0', id: REQUEST_ID, method: binding.method, params: paramsOf(op, query) });
 }
 
-/** An answer as the runner's laws judge it: a status and a body (`bodyError` when it is no JSON-RPC answer). */
+/** An answer as the runner's laws judge it: a status and a body, and what the JSON-RPC response was. */
 export interface JudgedAnswer {
   status: number;
   body: unknown;
-  bodyError?: string;
+  /** Absent when the call got no HTTP 200; `problem` when the 200 is no response object. */
+  rpc?: { problem?: string };
 }
 
 /**
@@ -100,26 +101,26 @@ export interface JudgedAnswer {
  * (the call was not answered by the method). A `result` is a 200 of the result; an `error` a refusal of its
  * error object: 400, or 500 for -32603 ("Internal JSON-RPC error."). The other codes, -32000 to -32099
  * included (JSON-RPC 2.0 reserves them for "implementation-defined server-errors", which protocols built on
- * it use for refusals: MCP's missing session is -32000), are refusals: none is judged a server error. An
- * answer that is no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and
- * error: JSON-RPC 2.0 "5 Response object") has no body to judge, and says why.
+ * it use for refusals: MCP's missing session is -32000), are refusals: none is judged a server error. What
+ * makes it no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and error:
+ * JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or error it has no body to judge.
  */
 export function judgedAnswer(status: number, body: unknown): JudgedAnswer {
   if (status !== 200) return { status, body };
-  const wrong = (why: string): JudgedAnswer => ({
-    status,
-    body: undefined,
-    bodyError: `not a JSON-RPC 2.0 response: ${why}`,
-  });
+  const wrong = (problem: string): JudgedAnswer => ({ status, body: undefined, rpc: { problem } });
   if (!isObject(body)) return wrong('the body is no object');
-  if (body.jsonrpc !== '2.0') return wrong(`"jsonrpc" is ${JSON.stringify(body.jsonrpc) ?? 'absent'}, not "2.0"`);
-  if (body.id !== REQUEST_ID)
-    return wrong(`"id" is ${JSON.stringify(body.id) ?? 'absent'}, not the ${REQUEST_ID} sent`);
   const hasResult = 'result' in body;
   if (hasResult === 'error' in body) return wrong(hasResult ? 'both "result" and "error"' : 'no "result" nor "error"');
-  if (hasResult) return { status: 200, body: body.result };
+  const problem =
+    body.jsonrpc !== '2.0'
+      ? `"jsonrpc" is ${JSON.stringify(body.jsonrpc) ?? 'absent'}, not "2.0"`
+      : body.id !== REQUEST_ID
+        ? `"id" is ${JSON.stringify(body.id) ?? 'absent'}, not the ${REQUEST_ID} sent`
+        : undefined;
+  const rpc = problem === undefined ? {} : { problem };
+  if (hasResult) return { status: 200, body: body.result, rpc };
   const error = body.error;
   const code = isObject(error) ? error.code : undefined;
   if (typeof code !== 'number' || !Number.isInteger(code)) return wrong('"error" has no integer "code"');
-  return { status: code === JSON_RPC_ERRORS.internalError ? 500 : 400, body: error };
+  return { status: code === JSON_RPC_ERRORS.internalError ? 500 : 400, body: error, rpc };
 }

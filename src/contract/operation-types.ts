@@ -107,6 +107,7 @@ export type LawName =
   | 'not-a-server-error'
   | 'status-code'
   | 'content-type'
+  | 'json-rpc-response'
   | 'transport'
   | 'response-schema'
   | 'limit-respected'

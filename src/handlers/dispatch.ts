@@ -63,7 +63,10 @@ export class Dispatch {
 
   private answer(served: Served, api: ApiName, request: MockRequest): MockResponse {
     this.requestNumber++;
-    if (!pagingParams(served.apis).some((p) => request.query.has(p))) this.walkNumber++;
+    // A JSON-RPC call's params are in its body: a paging param named there makes it a later page.
+    const given = (param: string) =>
+      request.body === undefined ? request.query.has(param) : request.body.includes(JSON.stringify(param));
+    if (!pagingParams(served.apis).some(given)) this.walkNumber++;
     const asked =
       (request.prefer === undefined ? undefined : preferredOutage(request.prefer)) ??
       (this.outages.length === 0

@@ -116,6 +116,9 @@ describe('conform on a JSON-RPC list', () => {
     const result = await conform(mock.base('jobs'), seed);
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
+    const judged = (law: string) => result.laws.find((l) => l.id === `jobs.${law}`)?.outcome;
+    for (const law of ['json-rpc-response', 'invalid-limit-rejected', 'error-format', 'paging-skips-nothing'])
+      expect(judged(law), law).toBe('passed');
   });
 });
 
@@ -123,6 +126,7 @@ describe('conform on a JSON-RPC list', () => {
 async function proxy(change: {
   params?: (params: Record<string, unknown>) => void;
   result?: (result: Result, params: Record<string, unknown>) => void;
+  answer?: (answer: Record<string, unknown>) => void;
 }) {
   return hostile((req, res) => {
     let text = '';
@@ -135,6 +139,7 @@ async function proxy(change: {
         const answer = await post(JSON.stringify(body));
         const json = (await answer.json()) as { result?: Result };
         if (json.result) change.result?.(json.result, asked);
+        change.answer?.(json);
         res.writeHead(answer.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(json));
       })();
@@ -180,6 +185,19 @@ describe('conform catches a broken JSON-RPC list, with a printed POST that repro
       const asked = /"status":"(\w+)"/.exec(found!.curl)![1];
       const { jobs } = await rerun(found!.curl);
       expect(jobs.some((job) => job.status !== asked)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server that answers with another id than the call's: json-rpc-response", async () => {
+    const server = await proxy({ answer: (answer) => (answer.id = 2) });
+    try {
+      const result = await conform(server.url);
+      expect(result.violations.map((v) => v.law)).toEqual(['jobs.json-rpc-response']);
+      const found = result.violations[0]!;
+      expect(found.message).toBe('not a JSON-RPC 2.0 response: "id" is 2, not the 1 sent');
+      expect(found.curl).toMatch(POST);
     } finally {
       await server.close();
     }

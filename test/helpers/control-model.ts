@@ -1,7 +1,7 @@
 /**
  * The mock's control surface as a state machine, for fast-check's model-based testing: every call
  * of `MockControl` (good and refused arguments), requests the routes refuse, and list requests on
- * every documented operation, each made on two mocks at once: one in process (the handle
+ * every documented operation (and JSON-RPC calls to a list bound as JSON-RPC), each made on two mocks at once: one in process (the handle
  * `createHandlers` gives) and one over HTTP (`connectMock` on the standalone server). Both must
  * answer each call alike (the same result, or the same ControlError), each list request alike, and
  * after each command both states must equal the small model's. Every answer must come within a bound,
@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
-import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
+import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
 import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
@@ -32,13 +32,17 @@ import { startServer } from '../../src/node/server.js';
 import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 import { BUILTIN } from './apis.js';
+import { jsonRpcJobs } from './jobs-json-rpc.js';
+
+/** The mocks serve the built-in APIs and the jobs example bound as JSON-RPC (`jobs.list` at /rpc). */
+const SERVED = { ...BUILTIN_APIS, jobs: jsonRpcJobs() };
 
 export interface Model {
   faults: string[];
   latencyMs: number;
   seed: number;
   scenario: { name: string; api: ApiName } | null;
-  added: Record<BuiltinApiName, string[]>;
+  added: Record<BuiltinApiName | 'jobs', string[]>;
   clock: 'real' | 'frozen' | 'scaled';
   /** The asked-for outages, as `state()` lists them (a one-shot one counts down, then goes). */
   outages: StandingOutage[];
@@ -56,6 +60,8 @@ interface Side {
   route(method: string, path: string, body: unknown): Promise<Answer>;
   /** `path` below the API's base, with its query; a dropped connection (an asked-for network error) is status 0. */
   list(api: ApiName, path: string, prefer?: string): Promise<Answer>;
+  /** A POST of `body` to `path` below the API's base (a JSON-RPC call). */
+  call(api: ApiName, path: string, body: string): Promise<Answer>;
 }
 
 /** The same mock twice: in process and over HTTP. */
@@ -75,6 +81,7 @@ const BOUND_MS = 5_000;
 /** The mock in process, driven through the handle `createHandlers` gives out. */
 async function inProcess(start: Start): Promise<Side> {
   const mock = createHandlers({
+    apis: SERVED,
     seed: start.seed,
     faults: start.faults as never[],
     latencyMs: start.latencyMs,
@@ -101,12 +108,24 @@ async function inProcess(start: Start): Promise<Side> {
         answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
       return { status: answer.status, contentType, body };
     },
+    async call(api, path, body) {
+      const answer = app.respond(api, { method: 'POST', path, query: new URLSearchParams(), body });
+      if (answer.networkError) return { status: 0, contentType: '', body: null };
+      const contentType = answer.headers['content-type'] ?? '';
+      const text = answer.raw ?? JSON.stringify(answer.body);
+      return { status: answer.status, contentType, body: contentType.includes('json') ? JSON.parse(text) : text };
+    },
   };
 }
 
 /** The standalone server on 127.0.0.1, driven through `connectMock`, every request bounded in time. */
 async function overHttp(start: Start): Promise<Side & { close(): Promise<void> }> {
-  const app = await MockApp.create({ seed: start.seed, faults: start.faults as never[], latencyMs: start.latencyMs });
+  const app = await MockApp.create({
+    apis: SERVED,
+    seed: start.seed,
+    faults: start.faults as never[],
+    latencyMs: start.latencyMs,
+  });
   const server = await startServer(app, { host: '127.0.0.1', port: 0 });
   const read = async (response: Response): Promise<Answer> => {
     const text = await response.text();
@@ -134,6 +153,22 @@ async function overHttp(start: Start): Promise<Side & { close(): Promise<void> }
       }
       return read(response);
     },
+    async call(api, path, body) {
+      let response: Response;
+      try {
+        const headers = { 'content-type': 'application/json' };
+        response = await fetch(`${server.url}/${api}${path}`, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(BOUND_MS),
+        });
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError') throw error;
+        return { status: 0, contentType: '', body: null };
+      }
+      return read(response);
+    },
     close: () => server.close(),
   };
 }
@@ -150,7 +185,8 @@ export function initialModel(start: Start): Model {
   };
 }
 
-const emptyAdded = (): Record<BuiltinApiName, string[]> => ({
+const emptyAdded = (): Record<BuiltinApiName | 'jobs', string[]> => ({
+  jobs: [],
   praxis: [],
   everruns: [],
   ark: [],
@@ -306,6 +342,61 @@ class ListCommand implements Cmd {
   toString = () => `GET /${this.api}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
 }
 
+/**
+ * A POST to the list bound as JSON-RPC: the same answer from both, a JSON-RPC response (or a batch of them) with
+ * a code the protocol defines, or none for notifications (204), unless an outage asks for another.
+ */
+class RpcCommand implements Cmd {
+  constructor(private readonly body: string) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const asked = takeModelOutage(model, 'jobs', 'listJobs', '/rpc');
+    const answer = await real.local.call('jobs', '/rpc', this.body);
+    const where = `POST /jobs/rpc ${this.body.slice(0, 200)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+    expect(await real.remote.call('jobs', '/rpc', this.body), `over HTTP, as in process: ${where}`).toEqual(answer);
+    if (asked && !('delayMs' in asked)) {
+      expect(answer.status, where).toBe('status' in asked ? asked.status : 'timeoutMs' in asked ? 504 : 0);
+      return;
+    }
+    expect([200, 204], where).toContain(answer.status);
+    if (answer.status === 204) return;
+    expect(answer.contentType, where).toMatch(/json/);
+    for (const one of Array.isArray(answer.body) ? answer.body : [answer.body]) {
+      expect(one, where).toMatchObject({ jsonrpc: '2.0' });
+      if ('result' in one) expect(Array.isArray(one.result.jobs), where).toBe(true);
+      else expect([-32700, -32600, -32601, -32602], where).toContain(one.error.code);
+    }
+  }
+  toString = () => `POST /jobs/rpc ${this.body}`;
+}
+
+/** Calls to the JSON-RPC list: valid ones with params drawn as list requests draw queries, and bad input. */
+const rpcCall = (params: Record<string, unknown>, id: unknown = 1) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'jobs.list', params });
+const rpcBodies: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record(
+      {
+        session_id: fc.constantFrom('ses_m1', 'ses_nobody'),
+        limit: fc.constantFrom(1, 3, 20, 0, -1, 'abc', 101),
+        status: fc.constantFrom('running', 'succeeded', 'done', 5),
+        page_token: fc.constantFrom('1', 'zz', '!!'),
+      },
+      { requiredKeys: [] },
+    )
+    .map((params) => rpcCall(params)),
+  fc.constantFrom(
+    '',
+    '{"jsonrpc":"2.0","id":1,',
+    '[]',
+    `[${rpcCall({ limit: 2 })},${rpcCall({}, 'b')}]`,
+    '{"jsonrpc":"2.0","method":"jobs.list","params":{}}',
+    '{"jsonrpc":"1.0","id":1,"method":"jobs.list"}',
+    '{"jsonrpc":"2.0","id":1,"method":"jobs.lists"}',
+    '{"jsonrpc":"2.0","id":1,"method":"jobs.list","params":[1]}',
+  ),
+);
+
 /** The mock's first matching outage, counted off as the mock counts it. */
 function takeModelOutage(model: Model, api: ApiName, operationId: string, target: string): OutageKind | undefined {
   const path = target.split('?')[0];
@@ -382,7 +473,8 @@ function listCommand(op: ListOperation, session: number, query: Record<string, s
   return new ListCommand(op.api, op.operationId, `${listPath(op, session)}${search ? `?${search}` : ''}`, prefer);
 }
 
-const SESSION_POOL: Record<BuiltinApiName, readonly string[]> = {
+const SESSION_POOL: Record<BuiltinApiName | 'jobs', readonly string[]> = {
+  jobs: ['ses_m1', 'ses_m2'],
   praxis: ['sesn_m1', 'sesn_m2', DEMO.praxis.session],
   everruns: ['m1', 'm2', DEMO.everruns.session],
   ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
@@ -390,14 +482,16 @@ const SESSION_POOL: Record<BuiltinApiName, readonly string[]> = {
   langgraph: ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', DEMO.langgraph.session],
 };
 
-const STATES: Record<BuiltinApiName, readonly string[]> = {
+const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
+  jobs: ['queued', 'running', 'succeeded', 'failed', 'canceled'],
   praxis: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
   everruns: ['queued', 'running', 'awaiting_input', 'succeeded', 'failed', 'canceled'],
   ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
   jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
   langgraph: ['pending', 'running', 'interrupted', 'success', 'error', 'timeout'],
 };
-const STATE_FIELD: Record<BuiltinApiName, string> = {
+const STATE_FIELD: Record<BuiltinApiName | 'jobs', string> = {
+  jobs: 'status',
   praxis: 'status',
   everruns: 'state',
   ark: 'state',
@@ -496,6 +590,7 @@ const listCommands = (): fc.Arbitrary<Cmd> =>
       })
       .map(({ op, session, prefer }) => listCommand(op, session, {}, prefer)),
     fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
+    rpcBodies.map((body) => new RpcCommand(body)),
   );
 
 const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
@@ -524,7 +619,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
     .option(fc.integer({ min: 1, max: 3 }), { nil: undefined })
     .map((steps) => new CallCommand('advance', steps === undefined ? [] : [steps], () => {})),
   fc
-    .constantFrom(...BUILTIN_API_NAMES)
+    .constantFrom<BuiltinApiName | 'jobs'>(...BUILTIN_API_NAMES, 'jobs')
     .chain((api) =>
       fc.record({
         api: fc.constant(api),

@@ -27,7 +27,7 @@ import { listedBetweenReads } from './presence.js';
 import { namedObjectEarlier, oneValuePerSession } from './relations.js';
 import { noUndocumentedFields, responseSchema } from './schema.js';
 import { itemsBelongToSession } from './session.js';
-import { contentType, notAServerError, statusCode } from './status.js';
+import { contentType, jsonRpcResponse, notAServerError, statusCode } from './status.js';
 import {
   countersNeverDecrease,
   creationSnapshotFixed,
@@ -62,6 +62,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   notAServerError,
   statusCode,
   contentType,
+  jsonRpcResponse,
   responseSchema,
   itemRuleLaws,
   envelopeRuleLaws,

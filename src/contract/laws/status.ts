@@ -1,5 +1,9 @@
-/** Laws over the status and content type of an answer: no 5xx, 200 for a valid request, JSON labelled as such. */
+/**
+ * Laws over the status and content type of an answer: no 5xx, 200 for a valid request, JSON labelled as such,
+ * and a JSON-RPC call's answer a response object.
+ */
 import { contractOfOperation } from '../api-set.js';
+import { jsonRpcBinding } from '../json-rpc.js';
 import { isJsonType, NOTHING, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import type { Exchange, Judgement, LawRef } from './types.js';
@@ -53,7 +57,9 @@ export const contentType = defineLaw({
   unexercised: 'no request got a 200',
   check: {
     page({ exchange }, { law }) {
-      if (exchange.status !== 200) return NOTHING;
+      // A JSON-RPC answer without a result or an error to judge is json-rpc-response's finding.
+      if (exchange.status !== 200 || (exchange.rpc?.problem !== undefined && exchange.body === undefined))
+        return NOTHING;
       // A body cut at the size cap was never read: only its label can be judged.
       const problem =
         exchange.body === undefined && !exchange.bodyCut
@@ -76,4 +82,29 @@ export const contentType = defineLaw({
       return { judged: 1, violations: problem ? [problem] : [] };
     },
   },
+});
+
+/** An HTTP 200 that answers a JSON-RPC call is a response object (JSON-RPC 2.0, "5 Response object"). */
+function rpcResponse({ exchange }: { exchange: Exchange }, { law }: { law: LawRef }): Judgement {
+  if (exchange.rpc === undefined) return NOTHING;
+  const { problem } = exchange.rpc;
+  return {
+    judged: 1,
+    violations: problem === undefined ? [] : [violationOf(law, '', `not a JSON-RPC 2.0 response: ${problem}`)],
+  };
+}
+
+export const jsonRpcResponse = defineLaw({
+  id: 'json-rpc-response',
+  appliesTo: (op) => jsonRpcBinding(op) !== undefined,
+  statement:
+    'A call answered with HTTP 200 gets a JSON-RPC 2.0 response object: "jsonrpc" exactly "2.0", the id of the call, ' +
+    'and a result or an error with an integer code, not both.',
+  source: (op) =>
+    jsonRpcBinding(op)?.source ?? {
+      file: contractOfOperation(op).specFile,
+      sentence: `${op.operationId}: the JSON-RPC 2.0 method ${jsonRpcBinding(op)?.method}`,
+    },
+  unexercised: 'no call was answered with HTTP 200',
+  check: { page: rpcResponse, error: rpcResponse },
 });

@@ -33,6 +33,11 @@ export interface Exchange {
    * digits as written: a value passed back unchanged is sent as written (http/number-text.ts).
    */
   longNumbers?: [string, string][];
+  /**
+   * Set when an HTTP 200 answered a JSON-RPC call (`../json-rpc.ts`): `problem` says why the answer is no
+   * JSON-RPC response object, when it is none (the body is then undefined).
+   */
+  rpc?: { problem?: string };
 }
 
 /** One walk: the pages of one query followed by their cursors, in order. */
