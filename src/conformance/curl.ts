@@ -1,5 +1,13 @@
-import { jsonRpcBinding, requestText } from '../contract/json-rpc.js';
+import {
+  acceptOf,
+  handshakeCallText,
+  handshakeOf,
+  jsonRpcBinding,
+  notificationText,
+  requestText,
+} from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
+import { valueAt } from '../contract/pointer.js';
 import { redactSecretQuery } from '../http/redact.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -18,32 +26,57 @@ export function curlHeaderArgs(headers: Record<string, string>, flag = '--header
  * it). Header values are replaced by environment variable references (never their values), so the
  * command can be pasted into a shell that has them; of the query, the paging parameters (`paging`) are
  * written as sent, the others named like secrets are not. An operation bound as JSON-RPC (`op`) is
- * printed as the POST it was sent as: the query's parameters are the call's params.
+ * printed as the POST it was sent as: the query's parameters are the call's params. One whose session a
+ * handshake opens is printed in the session given (`session`, --session), else as one shell line that opens a
+ * session (the handshake's call, the session read from the answer's header, its notification) and asks in it.
  */
 export function curlCommand(
   url: string,
   headers: Record<string, string>,
   paging: readonly string[] = [],
   op?: ListOperation,
+  session?: string,
 ): string {
   const shown = redactSecretQuery(url, paging);
   const call = op && jsonRpcBinding(op) && URL.canParse(shown) ? new URL(shown) : undefined;
   if (!op || !call) return ['curl', '-sS', quote(shown), ...curlHeaderArgs(headers, '-H')].join(' ');
   const query = [...call.searchParams];
   call.search = '';
+  const post = (extra: string[], body: string, silent = false) =>
+    [
+      'curl',
+      '-sS',
+      ...(silent ? ['-o', '/dev/null'] : []),
+      '-X',
+      'POST',
+      quote(call.toString()),
+      '-H',
+      quote('Content-Type: application/json'),
+      ...(jsonRpcBinding(op)?.eventStream ? ['-H', quote(`Accept: ${acceptOf(op)}`)] : []),
+      ...curlHeaderArgs(headers, '-H'),
+      ...extra,
+      '--data',
+      quote(body),
+    ].join(' ');
+  const handshake = handshakeOf(op);
+  if (!handshake) return post([], requestText(op, query));
+  if (session !== undefined) return post(['-H', quote(`${handshake.header}: ${session}`)], requestText(op, query));
+  const inSession = ['-H', `"${handshake.header}: $${SESSION_VARIABLE}"`];
+  const version = handshake.versionHeader && valueAt(handshake.call.params, handshake.versionHeader.pointer);
+  const versioned = typeof version === 'string' ? ['-H', quote(`${handshake.versionHeader!.name}: ${version}`)] : [];
+  // The session is the header's value in the handshake's answer (awk: portable, any case of the name).
+  const read = `awk -F': *' 'tolower($1)=="${handshake.header.toLowerCase()}"{sub(/\\r$/,"",$2);print $2}'`;
   return [
-    'curl',
-    '-sS',
-    '-X',
-    'POST',
-    quote(call.toString()),
-    '-H',
-    quote('Content-Type: application/json'),
-    ...curlHeaderArgs(headers, '-H'),
-    '--data',
-    quote(requestText(op, query)),
-  ].join(' ');
+    `${SESSION_VARIABLE}=$(${post(['-D', '-'], handshakeCallText(handshake), true)} | ${read})`,
+    ...(handshake.notification
+      ? [post([...inSession, ...versioned], notificationText(handshake.notification), true)]
+      : []),
+    post([...inSession, ...versioned], requestText(op, query)),
+  ].join(' && ');
 }
+
+/** The shell variable a printed request holds the session a handshake opened in. */
+const SESSION_VARIABLE = 'ATC_SESSION_ID';
 
 /** The curl commands whose answers show a violation, in the order to run them (one for most). */
 export function requestsOf(violation: { curl: string; requests?: readonly string[] }): readonly string[] {

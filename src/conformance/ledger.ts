@@ -23,6 +23,8 @@ export interface LedgerOptions {
   headers: Record<string, string>;
   /** Values never written into a report (credentials). */
   secrets: readonly string[];
+  /** The session given with --session (printed requests in a handshake's session are sent in it). */
+  session?: string | undefined;
   /** Law selectors to judge (all when absent) and to leave out. */
   include?: readonly string[] | undefined;
   exclude?: readonly string[] | undefined;
@@ -59,6 +61,8 @@ export class Ledger {
   private readonly headers: Record<string, string>;
   /** The query parameters that continue a walk: printed as sent, so that a printed request reproduces. */
   private readonly paging: readonly string[];
+  /** The session given with --session, which a printed request in a handshake's session is sent in. */
+  private readonly session: string | undefined;
   private readonly secrets: readonly string[];
   private readonly include: readonly string[] | undefined;
   private readonly exclude: readonly string[] | undefined;
@@ -72,6 +76,7 @@ export class Ledger {
     this.ops = options.ops;
     this.headers = options.headers;
     this.paging = pagingParamsOf(options.ops);
+    this.session = options.session;
     this.secrets = options.secrets;
     this.include = options.include;
     this.exclude = options.exclude;
@@ -156,12 +161,12 @@ export class Ledger {
       // Two reads are both shown, even where they are one request made twice (the pages, where a
       // finding names them, pick the two among the requests of both reads).
       const shown = shownBy(url, pages, apartMs !== undefined);
-      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging, op));
+      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging, op, this.session));
       const reported: ReportedViolation = redactValue(
         {
           ...violation,
           operation,
-          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging, op),
+          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging, op, this.session),
           ...(requests.length > 1 ? { requests } : {}),
           ...(requests.length > 1 && apartMs !== undefined ? { apartMs: Math.round(apartMs) } : {}),
           occurrences: 1,

@@ -11,6 +11,7 @@ import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
+import { Handshakes } from '../http/handshake.js';
 import { redactSecretQuery } from '../http/redact.js';
 import { DEFAULT_CONCURRENCY, type RunContext, seenInOrder } from './context.js';
 import { curlHeaderArgs } from './curl.js';
@@ -82,6 +83,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ops,
     headers,
     secrets,
+    session: options.session,
     include: options.laws,
     exclude: options.excludeLaws,
     emit,
@@ -154,7 +156,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     concurrency,
     shard: options.shard ? new ShardPlan(options.shard, DEFAULT_CONCURRENCY) : undefined,
     defer: (effect) => effect(ctx),
-    transport: new Transport(base, client, ledger, observations),
+    transport: new Transport(base, client, ledger, observations, {
+      reached: false,
+      handshakes: new Handshakes(options.session),
+    }),
     ledger,
     observations,
     ops,

@@ -16,6 +16,7 @@ import type { ListOperation } from '../contract/operations.js';
 import { pathWithSession } from '../contract/session-param.js';
 import { requestFor } from '../http/binding.js';
 import type { HttpClient, HttpResult } from '../http/client.js';
+import { Handshakes } from '../http/handshake.js';
 import type { Query } from '../http/paging.js';
 import { ConfigurationError } from './errors.js';
 import type { Ledger } from './ledger.js';
@@ -51,8 +52,9 @@ export class Transport {
     private readonly client: HttpClient,
     private readonly ledger: Pick<Ledger, 'judge'>,
     private readonly observations: Pick<Observations, 'exchange'>,
-    // Shared by every case's transport: one answer anywhere means the endpoint can be reached.
-    private readonly endpoint = { reached: false },
+    // Shared by every case's transport: one answer anywhere means the endpoint can be reached; the sessions
+    // a handshake opened (or --session gave) serve every case.
+    private readonly endpoint = { reached: false, handshakes: new Handshakes() },
     private readonly shared?: SharedExchanges,
   ) {}
 
@@ -117,9 +119,9 @@ export class Transport {
       const result = await earlier.answer;
       // No complete answer came: that says nothing about the next one, which is asked for.
       if (result.exchange) return result;
-      return requestFor(this.client, op, url, query);
+      return requestFor(this.client, op, url, query, this.endpoint.handshakes);
     }
-    const answer = requestFor(this.client, op, url, query);
+    const answer = requestFor(this.client, op, url, query, this.endpoint.handshakes);
     if (!fresh) this.shared?.set(key, { sentAt: performance.now(), answer });
     return answer;
   }

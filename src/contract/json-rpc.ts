@@ -5,7 +5,7 @@
  */
 import { apisOf } from './api-set.js';
 import type { JsonSchema } from './openapi.js';
-import type { Binding, ListOperation } from './operation-types.js';
+import type { Binding, Handshake, ListOperation } from './operation-types.js';
 import { isObject } from './rules/check-helpers.js';
 import { findOperation } from './schema.js';
 
@@ -33,6 +33,22 @@ const REQUEST_ID = 1;
 export function jsonRpcBinding(op: Pick<ListOperation, 'binding'>): JsonRpcBinding | undefined {
   return op.binding?.kind === 'json-rpc' ? op.binding : undefined;
 }
+
+/** The handshake that opens the operation's session, if a handshake gives it one. */
+export function handshakeOf(op: Pick<ListOperation, 'session'>): Handshake | undefined {
+  return op.session.in === 'handshake' ? op.session : undefined;
+}
+
+/** The `Accept` header of the operation's calls: both media types where the answer may be an event stream. */
+export const acceptOf = (op: Pick<ListOperation, 'binding'>): string =>
+  jsonRpcBinding(op)?.eventStream ? 'application/json, text/event-stream' : 'application/json';
+
+/** The call that opens a session (its id 0: the handshake's own, apart from the list's calls). */
+export const handshakeCallText = (handshake: Handshake): string =>
+  JSON.stringify({ jsonrpc: '2.0', id: 0, method: handshake.call.method, params: handshake.call.params });
+
+/** The notification sent once the handshake's call is answered. */
+export const notificationText = (method: string): string => JSON.stringify({ jsonrpc: '2.0', method });
 
 /** The HTTP method a request of the operation is sent with. */
 export const httpMethodOf = (op: Pick<ListOperation, 'binding'>): 'GET' | 'POST' =>

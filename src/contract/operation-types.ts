@@ -6,7 +6,7 @@
  */
 import type { ApiName } from './api-types.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { Finding, RuleTarget } from './rules/types.js';
+import type { Finding, JsonObject, RuleTarget } from './rules/types.js';
 import type { Source } from './violation.js';
 
 /**
@@ -88,7 +88,34 @@ type SessionBinding =
       idPrefix?: string;
     }
   | { in: 'query'; param: string }
+  | ({ in: 'handshake' } & Handshake)
   | { in: 'none' };
+
+/**
+ * A session the server opens at a handshake and names in a response header (MCP's `initialize`, whose answer
+ * carries `MCP-Session-Id`): the runner opens one before its first request and sends its id back in the same
+ * header on every later one, opens another where the server answers 404 for it, and takes an open one with
+ * --session. Only an operation bound as JSON-RPC has one (the handshake is a call).
+ */
+export interface Handshake {
+  /** The call that opens a session: its method and params. */
+  call: { method: string; params: JsonObject };
+  /** The notification sent once the call is answered (MCP's `notifications/initialized`), if any. */
+  notification?: string;
+  /** The response header that names the session, and the request header every later request sends it back in. */
+  header: string;
+  /** A header every later request carries, its value read from the call's result at `pointer`. */
+  versionHeader?: { name: string; pointer: string };
+  /** What the call's result holds, as the mock answers it. */
+  result: JsonObject;
+  /** How a request without the session header is refused (the status, the error's code as text). */
+  missing: { status: number; errorType?: string; source: Source };
+  /** How a request naming a session the server does not hold is refused; the client then opens another. */
+  unknown: { status: number; errorType?: string; source: Source };
+  /** The status a notification the server accepts gets (no body). */
+  acceptedStatus: number;
+  source: Source;
+}
 
 /**
  * How a request of the operation travels. `query` (the default): a GET of the path, its parameters in the
@@ -100,7 +127,18 @@ type SessionBinding =
  * spec's 200 schema is the result's), an `error` as a refusal (400; -32603 Internal error as a 500) whose
  * body is the error object, its code the refusal's `errorType` (src/contract/json-rpc.ts).
  */
-export type Binding = { kind: 'query' } | { kind: 'json-rpc'; method: string; source?: Source };
+export type Binding =
+  | { kind: 'query' }
+  | {
+      kind: 'json-rpc';
+      method: string;
+      /**
+       * The server may answer a call with a `text/event-stream` whose events carry JSON-RPC messages (MCP's
+       * Streamable HTTP): requests accept both media types, and the answer is the event holding the response.
+       */
+      eventStream?: boolean;
+      source?: Source;
+    };
 
 /** Names of the list laws (ids are `<lawPrefix>.<name>`). */
 export type LawName =

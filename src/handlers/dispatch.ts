@@ -6,7 +6,7 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
-import { httpMethodOf } from '../contract/json-rpc.js';
+import { handshakeOf, httpMethodOf } from '../contract/json-rpc.js';
 import { pagingParams } from '../contract/operations.js';
 import { matchTemplate } from '../contract/path-template.js';
 import type { ApiName } from '../contract/registry.js';
@@ -15,6 +15,7 @@ import { errorResponse, mockOf } from './apis.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
 import { withFaults } from './faults/index.js';
+import { handshakeAnswer } from './handshake.js';
 import { jsonRpcAnswer } from './json-rpc.js';
 import { outageResponse, preferredOutage, recordedAnswer, type StandingOutage, takeOutage } from './outages.js';
 import type { MockStore } from './store.js';
@@ -179,7 +180,10 @@ function handle(api: ApiName, request: MockRequest, context: MockContext): MockR
       context.faults.size === 0
         ? route.operation(asked, context, params)
         : withFaults(route.op, asked, context, (edited) => route.operation(edited, context, params));
-    return route.method === 'POST' ? jsonRpcAnswer(route.op, request, run) : run(request);
+    if (route.method !== 'POST') return run(request);
+    return handshakeOf(route.op)
+      ? handshakeAnswer(route.op, request, context, run)
+      : jsonRpcAnswer(route.op, request, run);
   }
   return pathMatched
     ? methodNotAllowed(api, request, context.requestNumber, context.apis)

@@ -84,7 +84,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
             path,
             query: url.searchParams,
             ...(prefer === null ? {} : { prefer }),
-            ...(body === undefined ? {} : { body }),
+            ...(body === undefined ? {} : { body, headers: Object.fromEntries(request.headers) }),
           });
           // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
           const wait = response.delayMs ?? mock.latencyMs;

@@ -15,6 +15,10 @@ export interface MockRequest {
   prefer?: string;
   /** A POST's body as text (a JSON-RPC call: json-rpc.ts). */
   body?: string;
+  /** The request's headers, names in lower case, where an operation reads one (a handshake's session). */
+  headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** The session a handshake opened that the request is made in (handshake.ts), for the list to read. */
+  session?: string;
 }
 
 export interface MockResponse {

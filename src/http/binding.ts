@@ -1,20 +1,40 @@
 /**
  * A list request as the operation's binding sends it (`ListOperation.binding`): a GET of url?query, or a
  * JSON-RPC call POSTed to url whose answer is handed on as the REST answer it stands for
- * (`judgedAnswer`, contract/json-rpc.ts), so that every law reads it as it reads a GET's.
+ * (`judgedAnswer`, contract/json-rpc.ts), so that every law reads it as it reads a GET's. A call in a session
+ * a handshake opens carries the session's headers (handshake.ts); one the server answers as an unknown
+ * session is sent once more in a new session.
  */
-import { jsonRpcBinding, judgedAnswer, requestText } from '../contract/json-rpc.js';
+import { acceptOf, handshakeOf, jsonRpcBinding, judgedAnswer, requestText } from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
 import type { HttpClient, HttpResult } from './client.js';
+import { Handshakes } from './handshake.js';
 
 export async function requestFor(
   client: Pick<HttpClient, 'request'>,
   op: ListOperation,
   url: URL,
   query: ReadonlyArray<readonly [string, string]>,
+  handshakes: Handshakes = new Handshakes(),
 ): Promise<HttpResult> {
-  if (!jsonRpcBinding(op)) return client.request(url, query);
-  const result = await client.request(url, query, requestText(op, query));
+  const binding = jsonRpcBinding(op);
+  if (!binding) return client.request(url, query);
+  const handshake = handshakeOf(op);
+  const send = async (session: Record<string, string>) =>
+    client.request(url, query, requestText(op, query), {
+      headers: { accept: acceptOf(op), ...session },
+      eventStream: binding.eventStream === true,
+    });
+  let result: HttpResult;
+  if (!handshake) result = await send({});
+  else {
+    const open = handshakes.headers(client, op, handshake, url);
+    result = await send(await open);
+    if (result.exchange?.status === handshake.unknown.status && Object.keys(await open).length > 0) {
+      handshakes.drop(url, open);
+      result = await send(await handshakes.headers(client, op, handshake, url));
+    }
+  }
   const { exchange } = result;
   if (!exchange || exchange.bodyError !== undefined || exchange.bodyCut) return result;
   const judged = judgedAnswer(exchange.status, exchange.body);

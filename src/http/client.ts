@@ -5,6 +5,8 @@
  * MAX_REDIRECTS deep, response bodies capped (after decompression), and optionally requests in
  * flight that adapt to throttles and a stop once the endpoint has stopped answering or kept throttling.
  */
+
+import { isEventStream, responseInStream } from '../contract/event-stream.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { InFlightLimit } from './in-flight.js';
 import { longNumbersOf } from './number-text.js';
@@ -88,6 +90,8 @@ export interface HttpResult {
   retryAfter?: string;
   failure?: TransportFailure;
   ms: number;
+  /** The answer's headers, when one came. */
+  headers?: Headers;
 }
 
 export class BudgetExhausted extends Error {}
@@ -150,16 +154,23 @@ export class HttpClient {
 
   /**
    * GET url?query, or (with `post`) a POST of that JSON text to url, the exchange still naming url?query:
-   * what was asked. Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
+   * what was asked. `extra` adds request headers, and reads an answer given as an event stream as the
+   * JSON-RPC response it carries (`eventStream`: the exchange keeps the stream's content type). Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
    * once the client is stopped, by `stop()` or by a request throttled on every retry.
    */
-  async request(url: URL, query: ReadonlyArray<readonly [string, string]>, post?: string): Promise<HttpResult> {
+  async request(
+    url: URL,
+    query: ReadonlyArray<readonly [string, string]>,
+    post?: string,
+    extra: Extra = {},
+  ): Promise<HttpResult> {
     const target = new URL(url);
     for (const [k, v] of query) target.searchParams.append(k, v);
     let current = post === undefined ? target : new URL(url);
     const visited = [current];
     for (let throttles = 0; ; ) {
-      const result = await this.onceResent(current, { query, asked: post === undefined ? current : target, post });
+      const asked = { query, asked: post === undefined ? current : target, post, extra };
+      const result = await this.onceResent(current, asked);
       const exchange = result.exchange;
       if (result.throttle) {
         throttles++;
@@ -235,7 +246,7 @@ export class HttpClient {
     }
   }
 
-  private async send(url: URL, { query, asked, post }: Asked): Promise<Sent> {
+  private async send(url: URL, { query, asked, post, extra }: Asked): Promise<Sent> {
     const started = performance.now();
     const controller = new AbortController();
     this.inFlight.add(controller);
@@ -246,16 +257,19 @@ export class HttpClient {
         headers: {
           accept: 'application/json',
           ...(post === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extra.headers,
           ...this.options.headers,
         },
         ...(post === undefined ? {} : { body: post }),
         redirect: 'manual',
         signal: controller.signal,
       });
-      const text = await readCapped(response, this.options.maxBodyBytes, controller);
+      const read = await readCapped(response, this.options.maxBodyBytes, controller);
+      const contentType = response.headers.get('content-type');
+      const text =
+        read !== undefined && extra.eventStream && isEventStream(contentType) ? (responseInStream(read) ?? read) : read;
       const ms = performance.now() - started;
       this.onRequest?.(url.toString(), response.status, ms);
-      const contentType = response.headers.get('content-type');
       const exchange: Exchange = {
         url: asked.toString(),
         query,
@@ -287,7 +301,8 @@ export class HttpClient {
         exchange.bodyError = `body is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`;
         exchange.bodyText = text.slice(0, 64 * 1024);
       }
-      return { exchange, ms, retryAfter, location: response.headers.get('location') ?? undefined, ...throttle };
+      const location = response.headers.get('location') ?? undefined;
+      return { exchange, ms, retryAfter, location, headers: response.headers, ...throttle };
     } catch (error) {
       if (this.stopped) throw new Interrupted();
       const ms = performance.now() - started;
@@ -330,6 +345,13 @@ interface Asked {
   query: ReadonlyArray<readonly [string, string]>;
   asked: URL;
   post: string | undefined;
+  extra: Extra;
+}
+
+/** What a request adds to the client's own: headers, and whether an event stream may carry its answer. */
+interface Extra {
+  headers?: Record<string, string>;
+  eventStream?: boolean;
 }
 
 /** What `once` hands back: a throttle is told apart, with how long it asked to wait. */

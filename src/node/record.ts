@@ -32,6 +32,7 @@ import { pathWithSession } from '../contract/session-param.js';
 import { validateComponent } from '../contract/validate.js';
 import { requestFor } from '../http/binding.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
+import { Handshakes } from '../http/handshake.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { REDACTED, redactValue } from '../http/redact.js';
 import type { PlacedTask, RecordedAnswer, Scenario, ScenarioStep } from '../scenarios/types.js';
@@ -171,6 +172,8 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
   };
 
   /** The objects of one walk; what the walk shows (order, pages, end) is judged into `problems`. */
+  // A session a handshake opens serves every walk of the recording.
+  const handshakes = new Handshakes(options.session);
   const walk = async (
     op: ListOperation,
     session: string | undefined,
@@ -184,7 +187,7 @@ export async function recordScenario(options: RecordOptions): Promise<Recording>
     const path = pathWithSession(op, session ?? '');
     for (let n = 0; n < MAX_PAGES; n++) {
       const url = new URL(base.toString().replace(/\/+$/, '') + path);
-      const result = await requestFor(client, op, url, current);
+      const result = await requestFor(client, op, url, current, handshakes);
       const exchange = result.exchange;
       if (!exchange) {
         if (result.failure?.kind === 'timeout')

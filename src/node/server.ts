@@ -264,7 +264,7 @@ function answerApi(
     query: url.searchParams,
     search: url.search,
     ...(prefer === undefined ? {} : { prefer }),
-    ...(body === undefined ? {} : { body }),
+    ...(body === undefined ? {} : { body, headers: req.headers }),
   });
   // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
   const delay = response.delayMs ?? app.latencyMs;

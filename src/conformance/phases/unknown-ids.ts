@@ -30,7 +30,8 @@ const FORM_PROBES = 3;
 const SPARSE_FORM = 100_000;
 
 export function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string | undefined): Case<void>[] {
-  if (op.session.in === 'none') return [];
+  // A handshake's session travels in a header, which the probes here do not send.
+  if (op.session.in === 'none' || op.session.in === 'handshake') return [];
   const prefix = op.session.in === 'path' ? (op.session.idPrefix ?? '') : '';
   const cases: Case<void>[] = [];
   // Where the session is a query parameter, only a given one is sent with every request.

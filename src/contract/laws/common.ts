@@ -1,6 +1,8 @@
 /** Small helpers every law module shares. */
 
 import { apisOf, contractOfOperation } from '../api-set.js';
+import { isEventStream } from '../event-stream.js';
+import { jsonRpcBinding } from '../json-rpc.js';
 import { itemsOf, type LawId, type LawName, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
 import { isObject } from '../rules/check-helpers.js';
@@ -34,6 +36,14 @@ export const queryValue = (query: Query, name: string) => query.find(([k]) => k 
 
 export function isJsonType(contentType: string | null): boolean {
   return contentType !== null && /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+/**
+ * Whether an answer of the operation labelled so may carry its JSON: a JSON type, or an event stream where the
+ * binding says answers may be one (the client read the JSON-RPC response out of it).
+ */
+export function carriesJson(op: ListOperation, contentType: string | null): boolean {
+  return isJsonType(contentType) || (jsonRpcBinding(op)?.eventStream === true && isEventStream(contentType));
 }
 
 /** The items of a 200 JSON answer, or undefined when the answer is no list page. */

@@ -8,7 +8,17 @@ import { pointerKeys, valueAt } from '../pointer.js';
 import { isObject } from '../rules/check-helpers.js';
 import { validateBody } from '../validate.js';
 import type { Violation } from '../violation.js';
-import { isJsonType, lawId, NOTHING, objectItems, pageItems, queryValue, statusSource, violationOf } from './common.js';
+import {
+  carriesJson,
+  isJsonType,
+  lawId,
+  NOTHING,
+  objectItems,
+  pageItems,
+  queryValue,
+  statusSource,
+  violationOf,
+} from './common.js';
 import { defineLaw, everyOperation, having, type LawChecks } from './define.js';
 import type { LawRef, Subjects } from './types.js';
 
@@ -110,7 +120,7 @@ function errorFormatViolations(
   exchange: ErrorSubject['exchange'],
   errorType?: string,
 ): Violation[] {
-  if (!isJsonType(exchange.contentType) || exchange.body === undefined)
+  if (!carriesJson(op, exchange.contentType) || exchange.body === undefined)
     return [
       violationOf(law, '', `error ${exchange.status} is not JSON (content-type ${exchange.contentType ?? 'missing'})`),
     ];

@@ -4,7 +4,7 @@
  */
 import { contractOfOperation } from '../api-set.js';
 import { jsonRpcBinding } from '../json-rpc.js';
-import { isJsonType, NOTHING, statusSource, violationOf } from './common.js';
+import { carriesJson, NOTHING, statusSource, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import type { Exchange, Judgement, LawRef } from './types.js';
 
@@ -45,10 +45,16 @@ export const statusCode = defineLaw({
   },
 });
 
+/** Whether the operation's answers may come as an event stream (MCP's Streamable HTTP). */
+const streams = (op: Parameters<typeof jsonRpcBinding>[0]) => jsonRpcBinding(op)?.eventStream === true;
+
 export const contentType = defineLaw({
   id: 'content-type',
   appliesTo: everyOperation,
-  statement: 'A 200 carries a JSON body labelled application/json.',
+  statement: (op) =>
+    streams(op)
+      ? 'A 200 carries a JSON body labelled application/json, or an event stream (text/event-stream) carrying it.'
+      : 'A 200 carries a JSON body labelled application/json.',
   source: (op) =>
     op.sources?.mediaType ?? {
       file: contractOfOperation(op).specFile,
@@ -56,7 +62,7 @@ export const contentType = defineLaw({
     },
   unexercised: 'no request got a 200',
   check: {
-    page({ exchange }, { law }) {
+    page({ exchange }, { law, op }) {
       // A JSON-RPC answer without a result or an error to judge is json-rpc-response's finding.
       if (exchange.status !== 200 || (exchange.rpc?.problem !== undefined && exchange.body === undefined))
         return NOTHING;
@@ -69,7 +75,7 @@ export const contentType = defineLaw({
               `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}` +
                 `${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
             )
-          : isJsonType(exchange.contentType)
+          : carriesJson(op, exchange.contentType)
             ? undefined
             : violationOf(
                 law,

@@ -103,9 +103,12 @@ function sessionOf(
   read: RequestParams,
   path: Record<string, string>,
   context: MockContext,
+  handshakeSession: string | undefined,
 ): string | undefined | Answered {
   const binding = op.session;
   if (binding.in === 'none') return undefined;
+  // The session a handshake opened, which handshake.ts checked before the call reached the list.
+  if (binding.in === 'handshake') return handshakeSession;
   const session = binding.in === 'path' ? (path[sessionParamOf(op) ?? ''] ?? '') : read.one(binding.param);
   if (isProblem(session)) return refused(op, context, session.param, session.message);
   if (session === undefined) return undefined;
@@ -122,8 +125,9 @@ function scopeOf(
   path: Record<string, string>,
   context: MockContext,
   facts: SpecFacts,
+  handshakeSession: string | undefined,
 ): ListScope | Answered {
-  const session = sessionOf(op, read, path, context);
+  const session = sessionOf(op, read, path, context, handshakeSession);
   if (session instanceof Answered) return session;
   const sessionParam = op.session.in === 'query' ? op.session.param : undefined;
   const given: string[] = [session ?? ''];
@@ -374,7 +378,7 @@ export function derivedBehaviour(op: ListOperation): OperationBehaviour {
     if (known?.apis !== context.apis) known = { apis: context.apis, facts: specFacts(op, context.apis) };
     const { facts } = known;
     const read = queryParams(request);
-    const scope = scopeOf(op, read, path, context, facts);
+    const scope = scopeOf(op, read, path, context, facts, request.session);
     if (scope instanceof Answered) return scope.response;
     // A parameter the operation does not read is refused with any value where a document says so.
     for (const entry of op.rejected)
