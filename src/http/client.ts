@@ -155,8 +155,9 @@ export class HttpClient {
   /**
    * GET url?query, or (with `post`) a POST of that JSON text to url, the exchange still naming url?query:
    * what was asked. `extra` adds request headers, and reads an answer given as an event stream as the
-   * JSON-RPC response it carries (`eventStream`: the exchange keeps the stream's content type). Never throws for server behaviour; only for an exhausted budget, and (Interrupted)
-   * once the client is stopped, by `stop()` or by a request throttled on every retry.
+   * JSON-RPC response it carries (`eventStream`: the exchange keeps the stream's content type). Never throws
+   * for server behaviour; only for an exhausted budget, and (Interrupted) once the client is stopped, by
+   * `stop()` or by a request throttled on every retry.
    */
   async request(
     url: URL,

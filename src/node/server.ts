@@ -224,7 +224,7 @@ function route(
     return;
   }
   if (cors && origin !== undefined) {
-    allowOrigin(res, origin, API_METHODS);
+    allowOrigin(res, origin, API_METHODS, sessionHeadersOf(app, prefix));
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       req.resume();
       preflight(req, res, API_METHODS);
@@ -286,14 +286,24 @@ function controlAllowed(origin: string, req: IncomingMessage, allowed: ReadonlyS
   return asked === own || allowed.has(asked);
 }
 
+/** The headers an API's answers name a handshake's session in, which a page on another origin must read. */
+function sessionHeadersOf(app: MockApp, api: string): string {
+  return app.apis.derive(`session-headers|${api}`, () =>
+    app.apis
+      .contractOf(api)
+      .operations.flatMap((op) => (op.session.in === 'handshake' ? [op.session.header.toLowerCase()] : []))
+      .join(', '),
+  );
+}
+
 function normaliseOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase();
 }
 
-function allowOrigin(res: ServerResponse, origin: string, methods: string): void {
+function allowOrigin(res: ServerResponse, origin: string, methods: string, exposed = ''): void {
   res.setHeader('access-control-allow-origin', origin);
   res.setHeader('vary', 'Origin');
-  res.setHeader('access-control-expose-headers', EXPOSED);
+  res.setHeader('access-control-expose-headers', exposed ? `${EXPOSED}, ${exposed}` : EXPOSED);
   res.setHeader('access-control-allow-methods', methods);
 }
 

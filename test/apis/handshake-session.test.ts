@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_APIS } from '../../src/apis/index.js';
 import type { Handshake } from '../../src/contract/operation-types.js';
@@ -87,6 +88,11 @@ describe('the mock opens sessions at the handshake and keeps a list for each', (
     expect(messageOf(await answer.text())).toMatchObject({ result: { jobs: [] } });
   });
 
+  it('lets a page on another origin read the session header', async () => {
+    const answer = await post(list({}), { 'mcp-session-id': seeded, origin: 'http://page.example' });
+    expect(answer.headers.get('access-control-expose-headers')).toContain('mcp-session-id');
+  });
+
   it.each([
     ['a request before the handshake', {}, 400, -32000],
     ['a session the server does not hold', { 'mcp-session-id': 'no-such-session' }, 404, -32001],
@@ -99,6 +105,46 @@ describe('the mock opens sessions at the handshake and keeps a list for each', (
       expect((await post(list({ limit: 1 }), { 'mcp-session-id': seeded })).status).toBe(200);
     },
   );
+});
+
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+
+describe(`hostile calls in a session, outside one and opening one (seed ${SEED})`, () => {
+  const message = fc.record(
+    {
+      jsonrpc: fc.oneof(fc.constant('2.0'), fc.jsonValue({ maxDepth: 1 })),
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
+      method: fc.constantFrom('jobs.list', 'initialize', 'notifications/initialized', 'nope'),
+      params: fc.oneof(
+        fc.dictionary(fc.constantFrom('limit', 'page_token', 'status'), fc.jsonValue({ maxDepth: 1 })),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+    },
+    { requiredKeys: ['jsonrpc', 'method'] },
+  );
+  const body = fc.oneof(
+    message.map((m) => JSON.stringify(m)),
+    fc.array(message, { maxLength: 3 }).map((m) => JSON.stringify(m)),
+    fc.string({ maxLength: 30 }),
+  );
+  const session = fc.constantFrom<string | undefined>(undefined, 'no-such-session', 'seeded');
+
+  it('never a 5xx: a stream, an accepted notification or the refusal the data gives; the mock keeps answering', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, session, async (sent, named) => {
+        const header = named === 'seeded' ? seeded : named;
+        const answer = await post(sent, header === undefined ? {} : { 'mcp-session-id': header });
+        const text = await answer.text();
+        const what = `POST ${sent.slice(0, 120)} in ${header ?? 'no session'} → ${answer.status} ${text.slice(0, 120)}`;
+        expect([200, 202, 400, 404], what).toContain(answer.status);
+        if (answer.status === 202) expect(text, what).toBe('');
+        else if (answer.status === 200) expect(() => messageOf(text), what).not.toThrow();
+        else expect((JSON.parse(text) as { error: { code: unknown } }).error.code, what).toBeTypeOf('number');
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+    expect((await post(list({ limit: 1 }), { 'mcp-session-id': seeded })).status).toBe(200);
+  });
 });
 
 describe('conform in a session a handshake opens', () => {
