@@ -55,7 +55,7 @@ export const httpMethodOf = (op: Pick<ListOperation, 'binding'>): 'GET' | 'POST'
   jsonRpcBinding(op) ? 'POST' : 'GET';
 
 /** What the spec's schema of a parameter says its JSON type is (the first one it names). */
-export function paramTypeOf(op: ListOperation, name: string): string | undefined {
+function paramTypeOf(op: ListOperation, name: string): string | undefined {
   const apis = apisOf(op);
   return apis
     .derive(`json-rpc-param-types|${op.api}|${op.operationId}`, () => {
@@ -120,8 +120,9 @@ export interface JudgedAnswer {
  * it use for refusals: MCP's missing session is -32000), are refusals: none is judged a server error. What
  * makes it no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and error:
  * JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or error it has no body to judge.
+ * `sentId` is the call's id: the runner's, or the one a client sent (the contract matcher).
  */
-export function judgedAnswer(status: number, body: unknown): JudgedAnswer {
+export function judgedAnswer(status: number, body: unknown, sentId: unknown = REQUEST_ID): JudgedAnswer {
   if (status !== 200) return { status, body };
   const wrong = (problem: string): JudgedAnswer => ({ status, body: undefined, rpc: { problem } });
   if (!isObject(body)) return wrong('the body is no object');
@@ -130,8 +131,8 @@ export function judgedAnswer(status: number, body: unknown): JudgedAnswer {
   const problem =
     body.jsonrpc !== '2.0'
       ? `"jsonrpc" is ${JSON.stringify(body.jsonrpc) ?? 'absent'}, not "2.0"`
-      : body.id !== REQUEST_ID
-        ? `"id" is ${JSON.stringify(body.id) ?? 'absent'}, not the ${REQUEST_ID} sent`
+      : body.id !== sentId
+        ? `"id" is ${JSON.stringify(body.id) ?? 'absent'}, not the ${JSON.stringify(sentId)} sent`
         : undefined;
   const rpc = problem === undefined ? {} : { problem };
   if (hasResult) return { status: 200, body: body.result, rpc };
@@ -139,4 +140,25 @@ export function judgedAnswer(status: number, body: unknown): JudgedAnswer {
   const code = isObject(error) ? error.code : undefined;
   if (typeof code !== 'number' || !Number.isInteger(code)) return wrong('"error" has no integer "code"');
   return { status: code === JSON_RPC_ERRORS.internalError ? 500 : 400, body: error, rpc };
+}
+
+/**
+ * The params of a call as a GET's query: text as it is, numbers and booleans written out, a list repeated;
+ * or what is wrong with one, where its JSON type is not its parameter's.
+ */
+export function paramsAsQuery(op: ListOperation, params: Record<string, unknown>): URLSearchParams | string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const type = paramTypeOf(op, name);
+      const json = typeof one;
+      const fits =
+        json === 'string' ||
+        (json === 'number' && (type === 'integer' || type === 'number')) ||
+        (json === 'boolean' && type === 'boolean');
+      if (!fits) return `params.${name.slice(0, 64)} is ${one === null ? 'null' : json}; give ${type ?? 'a string'}`;
+      query.append(name, String(one));
+    }
+  }
+  return query;
 }

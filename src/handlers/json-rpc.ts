@@ -7,7 +7,7 @@
  * that are no object, of the wrong JSON type, or refused by the list. JSON-RPC 2.0:
  * https://www.jsonrpc.org/specification.
  */
-import { JSON_RPC_ERRORS, jsonRpcBinding, paramTypeOf } from '../contract/json-rpc.js';
+import { JSON_RPC_ERRORS, jsonRpcBinding, paramsAsQuery } from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import type { MockRequest, MockResponse } from './types.js';
@@ -33,24 +33,6 @@ const answer = (body: object): MockResponse => ({ status: 200, headers: HEADERS,
  * (JSON-RPC 2.0, 4.1): over HTTP, an answer with no body, 204 No Content.
  */
 const NO_REPLY: MockResponse = { status: 204, headers: {}, body: undefined, raw: '' };
-
-/** The params of a call as a GET's query: text as it is, numbers and booleans written out, a list repeated. */
-function queryOf(op: ListOperation, params: Record<string, unknown>): URLSearchParams | string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    for (const one of Array.isArray(value) ? value : [value]) {
-      const type = paramTypeOf(op, name);
-      const json = typeof one;
-      const fits =
-        json === 'string' ||
-        (json === 'number' && (type === 'integer' || type === 'number')) ||
-        (json === 'boolean' && type === 'boolean');
-      if (!fits) return `params.${name.slice(0, 64)} is ${one === null ? 'null' : json}; give ${type ?? 'a string'}`;
-      query.append(name, String(one));
-    }
-  }
-  return query;
-}
 
 /** A call's answer from the list's REST-like answer: a 200 is the result, anything else an error object. */
 function envelope(id: Id, response: MockResponse): MockResponse {
@@ -97,7 +79,7 @@ function call(
     );
   if (Array.isArray(message.params))
     return refuse(JSON_RPC_ERRORS.invalidParams, `Invalid params: ${method} takes its params by name, as an object`);
-  const query = queryOf(op, (message.params ?? {}) as Record<string, unknown>);
+  const query = paramsAsQuery(op, (message.params ?? {}) as Record<string, unknown>);
   if (typeof query === 'string') return refuse(JSON_RPC_ERRORS.invalidParams, `Invalid params: ${query}`);
   const response = run({ method: 'GET', path: request.path, query });
   return notification ? undefined : envelope(id as Id, response);

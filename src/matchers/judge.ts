@@ -6,9 +6,11 @@
 
 import { type ApiSet, givenSet } from '../contract/api-set.js';
 import type { OperationIdOf } from '../contract/ids.js';
+import { jsonRpcBinding, judgedAnswer, paramsAsQuery } from '../contract/json-rpc.js';
 import { checkListPage } from '../contract/laws/index.js';
 import { type ListOperation, operation } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
+import { isObject } from '../contract/rules/check-helpers.js';
 import { documentedStatuses } from '../contract/schema.js';
 import { sessionParamOf } from '../contract/session-param.js';
 import { validateResponseBody } from '../contract/validate.js';
@@ -20,6 +22,10 @@ export interface ContractSubject {
   body: unknown;
   url?: string;
   contentType?: string | null;
+  /** An operation bound as a JSON-RPC call: the call's params, judged as a GET's query is. */
+  params?: Record<string, unknown>;
+  /** An operation bound as a JSON-RPC call: the call's id, which the response must carry (unchecked when absent). */
+  id?: string | number | null;
 }
 
 export interface JudgeOptions {
@@ -43,10 +49,33 @@ async function subjectOf(received: Response | ContractSubject): Promise<Contract
   return { status: received.status, body, url: received.url, contentType: received.headers.get('content-type') };
 }
 
-/** The session a request is about: its path segment, or its session filter. */
-function sessionOf(path: string, url: URL | undefined, op: ListOperation): string | undefined {
-  if (!url) return undefined;
-  if (op.session.in === 'query') return url.searchParams.get(op.session.param) ?? undefined;
+/**
+ * The answer as the laws judge it: for a JSON-RPC call, its result as a 200 or its error as a refusal
+ * (`judgedAnswer`), with its params as the query.
+ */
+function answerOf(op: ListOperation, subject: ContractSubject): ContractSubject & Partial<JudgedQuery> {
+  if (!jsonRpcBinding(op)) return subject;
+  const sentId = subject.id !== undefined ? subject.id : isObject(subject.body) ? subject.body.id : undefined;
+  const judged = judgedAnswer(subject.status, subject.body, sentId);
+  const params = subject.params === undefined ? undefined : paramsAsQuery(op, subject.params);
+  return {
+    ...subject,
+    ...judged,
+    ...(params instanceof URLSearchParams ? { query: [...params] } : {}),
+  };
+}
+
+interface JudgedQuery {
+  query: [string, string][];
+  rpc: { problem?: string };
+}
+
+/** The session a request is about: its path segment, or its session parameter. */
+function sessionOf(path: string, query: readonly [string, string][], op: ListOperation): string | undefined {
+  if (op.session.in === 'query') {
+    const param = op.session.param;
+    return query.find(([name]) => name === param)?.[1];
+  }
   const param = sessionParamOf(op);
   if (param === undefined) return undefined;
   const want = op.path.split('/').reverse();
@@ -64,7 +93,7 @@ export async function judgeResponse<F extends ApiName>(
 ): Promise<Violation[]> {
   const apis = givenSet(options.apis, 'judgeResponse');
   const op = operation(api, operationId, apis);
-  const subject = await subjectOf(received);
+  const subject = answerOf(op, await subjectOf(received));
   let url: URL | undefined;
   try {
     url = subject.url ? new URL(subject.url) : undefined;
@@ -91,12 +120,13 @@ export async function judgeResponse<F extends ApiName>(
   }
   const exchange = {
     url: url?.toString() ?? `http://contract.invalid${op.path}`,
-    query: url ? [...url.searchParams] : [],
+    query: subject.query ?? (url ? [...url.searchParams] : []),
     status: subject.status,
     contentType: subject.contentType ?? 'application/json',
     body: subject.body,
+    ...(subject.rpc ? { rpc: subject.rpc } : {}),
   };
-  const session = sessionOf(url?.pathname ?? '', url, op);
+  const session = sessionOf(url?.pathname ?? '', exchange.query, op);
   const violations = checkListPage(op, exchange, session !== undefined ? { sessionId: session } : {});
   return options.failOnDrift ? violations : violations.filter((v) => !v.law.endsWith('.no-undocumented-fields'));
 }

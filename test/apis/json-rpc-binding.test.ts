@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_APIS } from '../../src/apis/index.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { createHandlers } from '../../src/entries/handlers.js';
+import { judgeResponse } from '../../src/entries/matchers.js';
 import type { ApiModule } from '../../src/kit/index.js';
+import { apiSetOf } from '../../src/kit/index.js';
 import { hostile } from '../helpers/hostile.js';
 import { jsonRpcJobs } from '../helpers/jobs-json-rpc.js';
 import { startMock } from '../helpers/mock-server.js';
@@ -49,6 +51,37 @@ describe('a JSON-RPC list on the standalone mock', () => {
     } while (token);
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
+  });
+});
+
+describe('the contract matcher on a JSON-RPC answer', () => {
+  const judge = (answer: Response) =>
+    judgeResponse('jobs' as never, 'listJobs' as never, answer, { apis: apiSetOf(MODULES) }).then((found) =>
+      found.map((v) => v.law),
+    );
+  const laws = async (body: unknown, params: Record<string, unknown>) =>
+    (
+      await judgeResponse(
+        'jobs' as never,
+        'listJobs' as never,
+        { status: 200, body, url: `${mock.base('jobs')}/rpc`, params, id: 7 },
+        { apis: apiSetOf(MODULES) },
+      )
+    ).map((v) => v.law);
+
+  it('judges the result of a call as a page, with its params as the query', async () => {
+    expect(await judge(await post(call({ session_id: SESSION, limit: 3 })))).toEqual([]);
+    const answer = (await (await post(call({ session_id: SESSION, limit: 5 }))).json()) as { result: object };
+    expect(await laws(answer, { session_id: SESSION, limit: 5 })).toEqual([]);
+    // The same five jobs as the answer to a call that asked for two.
+    expect(await laws(answer, { session_id: SESSION, limit: 2 })).toContain('jobs.limit-respected');
+  });
+
+  it('judges an error as a refusal, and an answer that is no response object under json-rpc-response', async () => {
+    expect(await judge(await post(call({ session_id: SESSION, limit: 0 })))).toEqual([]);
+    const page = (await (await post(call({ session_id: SESSION }))).json()) as Record<string, unknown>;
+    expect(await laws({ ...page, jsonrpc: '1.0' }, { session_id: SESSION })).toContain('jobs.json-rpc-response');
+    expect(await laws({ ...page, id: 8 }, { session_id: SESSION })).toContain('jobs.json-rpc-response');
   });
 });
 
