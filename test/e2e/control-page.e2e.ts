@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { MockApp } from '../../src/apis/mock-functions.js';
 import { type RunningServer, startServer } from '../../src/node/server.js';
 import { launchChromium } from '../helpers/chromium.js';
@@ -39,7 +40,7 @@ describe('the control page', () => {
     const ark = page.locator('tr[data-api="ark"]');
     expect(await ark.locator('td').nth(2).textContent()).toBe('48');
     expect(await ark.locator('td.sessions').textContent()).toContain('sesn-demo (48)');
-    expect(await page.locator('tr[data-api]').count()).toBe(4);
+    expect(await page.locator('tr[data-api]').count()).toBe(BUILTIN_API_NAMES.length);
     expect(await text(page, '#clock')).toContain('real');
     expect(await text(page, '#latency-now')).toBe('0 ms');
     expect(await text(page, '#scenario-now')).toContain('none');

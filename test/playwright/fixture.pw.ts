@@ -29,6 +29,7 @@ test('addTasks: the page shows exactly the added tasks', async ({ page, mock }) 
     everruns: `${mock.url}/everruns`,
     ark: `${mock.url}/ark`,
     jsonrpc: `${mock.url}/jsonrpc`,
+    langgraph: `${mock.url}/langgraph`,
   });
   const tasks = await mock.addTasks('ark', 'sesn-x', [
     { task_id: 'task-a', state: 'unknown' },
