@@ -46,7 +46,10 @@ describe('page laws', () => {
     const mixed = { items: [arkItem(1), arkItem(2, { state: 'queued', started_at: undefined })] };
     delete (mixed.items[1] as Record<string, unknown>).started_at;
     expect(checkListPage(ark, exchange(mixed, [['state', 'running,queued']]), {})).toEqual([]);
-    expect(lawIds(checkListPage(ark, exchange(mixed, [['state', 'running']]), {}))).toEqual(['ark.filter-state']);
+    const foreign = checkListPage(ark, exchange(mixed, [['state', 'running']]), {});
+    expect(lawIds(foreign)).toEqual(['ark.filter-state']);
+    // Where: the item's member, as a JSON pointer into the body.
+    expect(foreign[0]!.instancePath).toBe('/items/1/state');
     expect(lawIds(checkListPage(ark, exchange({ items: [arkItem(1)] }), { sessionId: 'sesn-other' }))).toEqual([
       'ark.items-belong-to-session',
     ]);

@@ -55,7 +55,7 @@ function filterPage(op: ListOperation, law: LawRef, filter: FilterParam, s: Subj
       : [
           violationOf(
             law,
-            `${op.itemsPointer}/${index}/${filter.field.replace('.', '/')}`,
+            `${op.itemsPointer}/${index}${filter.field}`,
             `item ${idOf(op, item)} has ${withValue(item, filter.field)}, ` +
               `which does not match ${filter.param}=${value}`,
             fieldValue(item, filter.field),
