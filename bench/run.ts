@@ -18,7 +18,7 @@ import { generate, generateSync } from 'json-schema-faker';
 import { builtinApis } from '../src/apis/builtin-set.js';
 import { BUILTIN_API_NAMES } from '../src/apis/index.js';
 import { jsonrpcStatuses } from '../src/apis/jsonrpc/behaviour.js';
-import { DEMO } from '../src/apis/mocks.js';
+import { DEMO_SESSIONS } from '../src/apis/mocks.js';
 import type { ConformanceOptions, ConformanceResult } from '../src/conformance/types.js';
 import { componentOf, componentsOf, fieldValue, operationsOf } from '../src/contract/operations.js';
 import type { JsonObject, RuleTarget } from '../src/contract/rules/types.js';
@@ -622,14 +622,6 @@ async function scale() {
 }
 
 // ---- conformance at a real API's latency ----------------------------------------------------
-/** The demo session each API's run is judged on (none where the session is no path segment). */
-const DEMO_SESSIONS = {
-  praxis: undefined,
-  everruns: 'demo',
-  ark: 'sesn-demo',
-  jsonrpc: undefined,
-  langgraph: DEMO.langgraph.session,
-} as const;
 
 /** The mock answering every request `latencyMs` late, on a free port, and runs of the runner against it. */
 async function mockAtLatency(latencyMs: number) {
@@ -711,7 +703,7 @@ async function shards() {
   log(`## Shards against a server answering every request in ${latencyMs} ms`);
   log('');
   log(
-    `\`runConformance\` with its defaults (seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session: the whole run, then each of its ${count} shards (\`shard: { index, count: ${count} }\`) one after another, as ${count} CI jobs would run them side by side. Each shard's wall time beside the whole run's: every shard walks the baseline, then the cases the shard plan gives it (\`src/conformance/shard-plan.ts\`). A shard takes at least the baseline plus the longest chain of requests it sends one after another: a walk one item a page (one request an item of the list) runs in parts at once where its paging lets a walk start mid-list (\`src/conformance/walk-parts.ts\`: Ark's tokens, resumed from the baseline's, JSON-RPC's item ids), whole where its token is bound to its query (Praxis' sessions); the polls wait a second apart; the reads back to back end the run. Identical: the shards' reports merged (\`merge-reports\`) give the whole run's exit code, the same outcome for every law and the same violations with the same replay lines. Goal: every shard within ${goal * 100}% of the whole run's time.`,
+    `\`runConformance\` with its defaults (seed 28) against the mock started with \`latencyMs: ${latencyMs}\` in this process, on its demo session: the whole run, then each of its ${count} shards (\`shard: { index, count: ${count} }\`) one after another, as ${count} CI jobs would run them side by side. Each shard's wall time beside the whole run's: every shard walks the baseline, then the cases the shard plan gives it (\`src/conformance/shard-plan.ts\`). A shard takes at least the baseline plus the longest chain of requests it sends one after another: a walk one item a page (one request an item of the list) runs in parts at once where its paging lets a walk start mid-list (\`src/conformance/walk-parts.ts\`: Ark's tokens, resumed from the baseline's or scouted between them, JSON-RPC's item ids, LangGraph's offsets), whole where its token is bound to its query (Praxis' sessions); the polls wait a second apart; the reads back to back end the run. Identical: the shards' reports merged (\`merge-reports\`) give the whole run's exit code, the same outcome for every law and the same violations with the same replay lines. Goal: every shard within ${goal * 100}% of the whole run's time.`,
   );
   log('');
   const loadBefore = machineLoad();

@@ -13,3 +13,15 @@ export const DEMO = {
   jsonrpc: JSONRPC_DEMO,
   langgraph: LANGGRAPH_DEMO,
 } as const;
+
+/**
+ * The session a conformance run of each built-in API's demo data is given: the demo session where it
+ * is a path segment no operation lists (the runner finds the others itself).
+ */
+export const DEMO_SESSIONS = {
+  praxis: undefined,
+  everruns: EVERRUNS_DEMO.session,
+  ark: ARK_DEMO.session,
+  jsonrpc: undefined,
+  langgraph: LANGGRAPH_DEMO.session,
+} as const;

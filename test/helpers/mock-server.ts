@@ -1,5 +1,5 @@
 import { MockApp } from '../../src/apis/mock-functions.js';
-import { DEMO } from '../../src/apis/mocks.js';
+
 import type { MockOptions } from '../../src/handlers/app.js';
 import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server.js';
 
@@ -13,10 +13,5 @@ export async function startMock(
   return { app, server, base: (api) => `${server.url}/${api}` };
 }
 
-export const DEMO_SESSIONS = {
-  praxis: undefined,
-  everruns: 'demo',
-  ark: 'sesn-demo',
-  jsonrpc: undefined,
-  langgraph: DEMO.langgraph.session,
-} as const;
+/** The session each built-in API's demo data is judged on (src/apis/mocks.ts). */
+export { DEMO_SESSIONS } from '../../src/apis/mocks.js';
