@@ -106,6 +106,25 @@ describe('combinations with absence, numbers across the range, cursors at every 
       );
   }, 30_000);
 
+  it('a filter that loses a task alone and beside another filter is reported under its own law only', async () => {
+    // session_thread_id loses the 14th task wherever it is sent; state does nothing wrong. A request that
+    // sends both loses the task too, and state (the first of ark's filters) is not the one to blame.
+    const whole = await fetch(`${mock.server.url}${LIST.ark.path}?limit=100`);
+    const fourteenth = ((await whole.json()) as Record<string, Item[]>).items![13]!.task_id;
+    const result = await conform(
+      'ark',
+      editItems('ark', (items, query) =>
+        query.has('session_thread_id') ? items.filter((item) => item.task_id !== fourteenth) : items,
+      ),
+    );
+    expect(rules(result)).toContain('ark.filter-session_thread_id');
+    expect(rules(result)).not.toContain('ark.filter-state');
+    const combined = /matches state=\w+&session_thread_id=/;
+    expect(result.violations.some((v) => v.law === 'ark.filter-session_thread_id' && combined.test(v.message))).toBe(
+      true,
+    );
+  }, 30_000);
+
   for (const api of ['ark', 'jsonrpc'] as const)
     it(`${api}: a cursor after the 13th item that skips the 14th is caught`, async () => {
       // The 14th item of the whole list (the mock's order), dropped from an unfiltered page that a cursor starts there.

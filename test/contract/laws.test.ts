@@ -200,6 +200,45 @@ describe('walk laws', () => {
       ),
     ).toEqual(['jsonrpc.filter-user_id']);
   });
+  it('a task a combination of filters leaves out is reported under the filter that leaves it out alone', () => {
+    const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
+    const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];
+    const query: [string, string][] = [
+      ['session_id', 's'],
+      ['status', 'working'],
+      ['user_id', 'u1'],
+    ];
+    const reported = (alone: [string, ReturnType<typeof t>[]][]) =>
+      lawIds(
+        applyLaws(jsonrpc, 'comparison', {
+          query,
+          baselineQuery: [['session_id', 's']],
+          filtered: [],
+          baseline,
+          alone: new Map(alone),
+        }).flatMap((o) => o.judgement.violations),
+      );
+    // status alone loses task a: status's, though user_id is the first filter added.
+    expect(
+      reported([
+        ['status', [baseline[1]!]],
+        ['user_id', [baseline[0]!, baseline[2]!]],
+      ]),
+    ).toEqual(['jsonrpc.filter-status']);
+    expect(
+      reported([
+        ['status', [baseline[0]!, baseline[1]!]],
+        ['user_id', [baseline[2]!]],
+      ]),
+    ).toEqual(['jsonrpc.filter-user_id']);
+    // Each alone lists it: the combination loses it, reported once, under the first filter added.
+    expect(
+      reported([
+        ['status', [baseline[0]!, baseline[1]!]],
+        ['user_id', [baseline[0]!, baseline[2]!]],
+      ]),
+    ).toEqual(['jsonrpc.filter-user_id']);
+  });
 });
 
 describe('error laws', () => {

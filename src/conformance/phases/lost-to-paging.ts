@@ -29,7 +29,7 @@ export interface PagingExplained {
 
 /**
  * Walks the filtered and the unfiltered list at another page size; `findingsWith` judges a filtered
- * list beside an unfiltered one as `findings` were judged (keys of `law|message`).
+ * list beside an unfiltered one as `findings` were judged (keys: the messages).
  */
 export async function lostToPaging(
   ctx: RunContext,

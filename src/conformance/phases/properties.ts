@@ -275,7 +275,8 @@ export async function compareWithBaseline(
       ctx.ledger
         .evaluate(op, 'comparison', { ...subject, filtered, baseline: unfiltered })
         .flatMap((o) => o.judgement.violations)
-        .map((v) => `${v.law}|${v.message}`),
+        // By message alone: which filter's law a left-out item is reported under may change below.
+        .map((v) => v.message),
     );
   const bracketed = (filtered: typeof freshFiltered, before: JsonObject[], after: JsonObject[]) => {
     const earlier = findings(itemsOfWalk(op, filtered.walk), before);
@@ -302,12 +303,14 @@ export async function compareWithBaseline(
   }
   // What the two fresh walks show together: every page of the filtered walk, then of the other.
   const urls = [...freshFiltered.walk.urls, ...freshAll.walk.urls];
-  const confirmed = outcomes.map((o) => ({
+  const attributed = repeated.size > 0 && added.size > 1 ? await eachAlone(ctx, op, session, query, added) : undefined;
+  const judged = attributed ? ctx.ledger.evaluate(op, 'comparison', { ...subject, alone: attributed }) : outcomes;
+  const confirmed = judged.map((o) => ({
     law: o.law,
     judgement: {
       judged: o.judgement.judged,
       violations: o.judgement.violations
-        .filter((v) => repeated.has(`${v.law}|${v.message}`))
+        .filter((v) => repeated.has(v.message))
         .map((v) => ({ ...v, pages: urls.map((_, i) => i) })),
     },
   }));
@@ -320,6 +323,28 @@ export async function compareWithBaseline(
   const counted = [...confirmed, ...lost.flatMap((pair) => pair.outcomes)];
   ctx.ledger.count(counted);
   return counted.flatMap((o) => o.judgement.violations);
+}
+
+/**
+ * Each filter a request adds, walked complete alone (beside the request's other parameters): a task
+ * that the combination leaves out is reported under the filter that leaves it out alone. None where a
+ * walk does not end.
+ */
+async function eachAlone(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+  added: ReadonlySet<string>,
+): Promise<Map<string, JsonObject[]> | undefined> {
+  const alone = new Map<string, JsonObject[]>();
+  for (const param of added) {
+    const only = query.filter(([p]) => p === param || !added.has(p));
+    const read = await walk(ctx, op, session, only, { maxPages: MAX_PAGES, record: 'none' });
+    if (!read.walk.complete) return undefined;
+    alone.set(param, itemsOfWalk(op, read.walk));
+  }
+  return alone;
 }
 
 /** The URL of a case's first request, as the transport sends it. */

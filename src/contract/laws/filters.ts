@@ -69,35 +69,56 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
   const added = addedFilters(op, s.query, s.baselineQuery);
   // Two empty lists show nothing about a filter.
   if (!added.includes(filter) || (s.baseline.length === 0 && s.filtered.length === 0)) return NOTHING;
-  // One finding per item: the first filter the request adds speaks for all of them.
-  if (added[0] !== filter) return { judged: 1, violations: [] };
   const values = added.map((f) => [f, queryValue(s.query, f.param)!] as const);
   const described = values.map(([f, v]) => `${f.param}=${v}`).join('&');
   const without = added.length > 1 ? 'these filters' : 'the filter';
   const baselineIds = new Set(s.baseline.map((item) => idOf(op, item)));
   const filteredIds = new Set(s.filtered.map((item) => idOf(op, item)));
+  // One finding per item. An item foreign to the list is no one filter's: the first speaks for all.
+  const foreign = added[0] !== filter ? [] : s.filtered.filter((item) => !baselineIds.has(idOf(op, item)));
+  const leftOut = s.baseline.filter(
+    (item) =>
+      values.every(([f, v]) => matchesFilter(f, item, v)) &&
+      !filteredIds.has(idOf(op, item)) &&
+      blamed(op, added, item, s.alone) === filter,
+  );
   const violations = [
-    ...s.filtered
-      .filter((item) => !baselineIds.has(idOf(op, item)))
-      .map((item) =>
-        violationOf(
-          law,
-          '',
-          `item ${idOf(op, item)} is listed with ${described} but not in the list without ${without}`,
-          idOf(op, item),
-        ),
+    ...foreign.map((item) =>
+      violationOf(
+        law,
+        '',
+        `item ${idOf(op, item)} is listed with ${described} but not in the list without ${without}`,
+        idOf(op, item),
       ),
-    ...s.baseline
-      .filter((item) => values.every(([f, v]) => matchesFilter(f, item, v)) && !filteredIds.has(idOf(op, item)))
-      .map((item) =>
-        violationOf(
-          law,
-          '',
-          `item ${idOf(op, item)} (${values.map(([f]) => withValue(item, f.field)).join(', ')}) ` +
-            `matches ${described}, but the filtered list leaves it out`,
-          fieldValue(item, filter.field),
-        ),
+    ),
+    ...leftOut.map((item) =>
+      violationOf(
+        law,
+        '',
+        `item ${idOf(op, item)} (${values.map(([f]) => withValue(item, f.field)).join(', ')}) ` +
+          `matches ${described}, but the filtered list leaves it out`,
+        fieldValue(item, filter.field),
       ),
+    ),
   ];
   return { judged: 1, violations };
+}
+
+/**
+ * The filter a left-out item is reported under: the first added filter whose walk alone leaves it
+ * out too (the filter that loses it), else the first added filter (the combination loses it, or no
+ * walk alone was read).
+ */
+function blamed(
+  op: ListOperation,
+  added: readonly FilterParam[],
+  item: JsonObject,
+  alone: Comparison['alone'],
+): FilterParam | undefined {
+  const id = idOf(op, item);
+  const losing = added.find((f) => {
+    const listed = alone?.get(f.param);
+    return listed !== undefined && !listed.some((other) => idOf(op, other) === id);
+  });
+  return losing ?? added[0];
 }

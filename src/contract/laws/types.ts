@@ -74,8 +74,17 @@ export interface Subjects {
   error: { exchange: Exchange; expected: ErrorExpectation };
   /** Two observations of the same object, in order. */
   observation: { id: string; before: JsonObject; after: JsonObject };
-  /** A complete filtered walk beside a complete walk of the same list with fewer filters. */
-  comparison: { query: Query; baselineQuery: Query; filtered: readonly JsonObject[]; baseline: readonly JsonObject[] };
+  /**
+   * A complete filtered walk beside a complete walk of the same list with fewer filters; where the
+   * request adds more than one filter, perhaps each added filter's complete walk alone (by parameter).
+   */
+  comparison: {
+    query: Query;
+    baselineQuery: Query;
+    filtered: readonly JsonObject[];
+    baseline: readonly JsonObject[];
+    alone?: ReadonlyMap<string, readonly JsonObject[]>;
+  };
   /**
    * Two complete walks of one query at different page sizes, in the order walked, each with how
    * its page size was asked (`limit=7`, or `no limit`).
