@@ -6,6 +6,7 @@
 import { ApiSet } from '../contract/api-set.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
+import { a2aGenerators } from './a2a/generators.js';
 import { arkGenerators } from './ark/generators.js';
 import { BUILTIN_CONTRACTS } from './contracts.js';
 import { everrunsGenerators } from './everruns/generators.js';
@@ -19,6 +20,7 @@ const BUILTIN_GENERATORS: readonly GeneratorProfile[] = [
   arkGenerators,
   jsonrpcGenerators,
   langgraphGenerators,
+  a2aGenerators,
 ];
 
 let judged: ApiSet | undefined;

@@ -7,6 +7,10 @@ import type { ItemRuleId } from '../contract/rules/index.js';
 import type { ItemRule } from '../contract/rules/types.js';
 import { completeModule } from '../handlers/module.js';
 import type { ApiModule } from '../handlers/profile.js';
+import { a2aContract } from './a2a/contract.js';
+import { a2aGenerators } from './a2a/generators.js';
+import { a2aMock } from './a2a/mock.js';
+import { a2aRules } from './a2a/rules.js';
 import { arkContract } from './ark/contract.js';
 import { arkGenerators } from './ark/generators.js';
 import { arkMock } from './ark/mock.js';
@@ -34,6 +38,7 @@ export const BUILTIN_APIS = {
   ark: completeModule({ contract: arkContract, generators: arkGenerators, mock: arkMock }),
   jsonrpc: { contract: jsonrpcContract, generators: jsonrpcGenerators, mock: jsonrpcMock },
   langgraph: completeModule({ contract: langgraphContract, generators: langgraphGenerators, mock: langgraphMock }),
+  a2a: completeModule({ contract: a2aContract, generators: a2aGenerators, mock: a2aMock }),
 } as const satisfies Record<string, ApiModule>;
 
 /** The built-in APIs' names, in the order the documents number them. */
@@ -48,4 +53,5 @@ export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
   ...arkRules,
   ...jsonrpcRules,
   ...langgraphRules,
+  ...a2aRules,
 ];

@@ -1,4 +1,5 @@
 /** The built-in APIs' demo sessions (tests and docs/standalone-server.md read them). */
+import { A2A_DEMO } from './a2a/mock.js';
 import { ARK_DEMO } from './ark/mock.js';
 import { EVERRUNS_DEMO } from './everruns/mock.js';
 import { JSONRPC_DEMO } from './jsonrpc/mock.js';
@@ -12,6 +13,7 @@ export const DEMO = {
   ark: ARK_DEMO,
   jsonrpc: JSONRPC_DEMO,
   langgraph: LANGGRAPH_DEMO,
+  a2a: A2A_DEMO,
 } as const;
 
 /**

@@ -1,7 +1,8 @@
 /** The built-in APIs' typed overrides: `api.<name>` from each spec's types, `pages.<name>` from each module. */
 import type { OpenApiHttpHandlers } from 'openapi-msw';
 import { type BaseUrls, typedApi } from '../overrides/index.js';
-import type { ArkPaths, EverrunsPaths, JsonRpcPaths, LangGraphPaths, PraxisPaths } from '../types/index.js';
+import type { A2APaths, ArkPaths, EverrunsPaths, JsonRpcPaths, LangGraphPaths, PraxisPaths } from '../types/index.js';
+import { a2aPage } from './a2a/pages.js';
 import { arkPage } from './ark/pages.js';
 import { builtinApis } from './builtin-set.js';
 import { everrunsPage } from './everruns/pages.js';
@@ -15,6 +16,7 @@ export interface TypedApis {
   ark: OpenApiHttpHandlers<ArkPaths>;
   jsonrpc: OpenApiHttpHandlers<JsonRpcPaths>;
   langgraph: OpenApiHttpHandlers<LangGraphPaths>;
+  a2a: OpenApiHttpHandlers<A2APaths>;
 }
 
 /** Typed `http` objects per API, at the vendors' base URLs or the ones given (as `createHandlers` takes them). */
@@ -26,6 +28,7 @@ export function typedApis(given: BaseUrls = {}): TypedApis {
     ark: typedApi<ArkPaths>('ark', options),
     jsonrpc: typedApi<JsonRpcPaths>('jsonrpc', options),
     langgraph: typedApi<LangGraphPaths>('langgraph', options),
+    a2a: typedApi<A2APaths>('a2a', options),
   };
 }
 
@@ -38,6 +41,7 @@ export const pages = {
   everruns: everrunsPage,
   jsonrpc: jsonrpcPage,
   langgraph: langgraphPage,
+  a2a: a2aPage,
   praxisBackgroundTasks: praxisTasksPage,
   praxisSessions: praxisSessionsPage,
 };

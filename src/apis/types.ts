@@ -5,6 +5,9 @@
  */
 import type { FaultIdsOf } from '../contract/api-types.js';
 import type {
+  A2AOperations,
+  A2ATask,
+  A2ATaskState,
   ArkOperations,
   ArkTask,
   ArkTaskState,
@@ -22,6 +25,8 @@ import type {
   PraxisOperations,
   PraxisSession,
 } from '../types/index.js';
+import type { A2A_FAULTS } from './a2a/faults.js';
+import type { a2aRules } from './a2a/rules.js';
 import type { ARK_FAULTS } from './ark/faults.js';
 import type { arkRules } from './ark/rules.js';
 import type { EVERRUNS_FAULTS } from './everruns/faults.js';
@@ -61,5 +66,6 @@ declare module '../contract/api-types.js' {
       LangGraphOperations,
       LangGraphRunStatus
     >;
+    a2a: Entry<A2ATask, typeof a2aRules, typeof A2A_FAULTS, A2AOperations, A2ATaskState>;
   }
 }

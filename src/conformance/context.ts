@@ -146,7 +146,7 @@ export function walkCost(
     return filter ? [{ filter, value }] : [];
   });
   const listed = (ctx.baselines.get(key) ?? []).filter((item) =>
-    matched.every(({ filter, value }) => matchesFilter(filter, item, value)),
+    matched.every(({ filter, value }) => matchesFilter(filter, item, value, op.readTime)),
   ).length;
   const asked = Number(query.find(([param]) => param === op.limit!.param)?.[1]);
   const baseline = ctx.reads.get(key)?.[0]?.walk.pages;

@@ -225,7 +225,7 @@ function resumable(
     const matched = filters.map(([param, value]) => ({ filter: op.filters.find((f) => f.param === param), value }));
     if (matched.some(({ filter }) => filter === undefined)) return [];
     const items = (ctx.baselines.get(key) ?? []).filter((item) =>
-      matched.every(({ filter, value }) => matchesFilter(filter!, item, value)),
+      matched.every(({ filter, value }) => matchesFilter(filter!, item, value, op.readTime)),
     );
     return items.slice(0, -1).map((item, i) => ({
       position: i + 1,

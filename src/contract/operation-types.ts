@@ -33,6 +33,32 @@ export interface FilterParam {
   field: string;
   /** Ark's state takes "半角逗号分隔多个状态". */
   commaSeparated?: boolean;
+  /**
+   * How an item's field is compared with the value: equal (absent), or, for a time filter, `at-or-after`: the
+   * field read as a time (`readTime`) is no earlier than the value (A2A's statusTimestampAfter).
+   */
+  compare?: 'at-or-after';
+  source: Source;
+}
+
+/**
+ * A member listed objects carry only when a request asks for it with `param=value` (A2A's artifacts, omitted
+ * unless includeArtifacts=true): the law `absent-unless-asked`.
+ */
+interface AskedMember {
+  field: string;
+  param: string;
+  value: string;
+  source: Source;
+}
+
+/**
+ * An array member a request bounds with a whole-number parameter (A2A's history, at most historyLength
+ * messages; none at 0): the law `bounded-by-<param>`.
+ */
+export interface BoundedMember {
+  field: string;
+  param: string;
   source: Source;
 }
 
@@ -185,6 +211,8 @@ export type LawName =
   | `unique-${string}`
   | `stable-${string}`
   | 'present-together'
+  | 'absent-unless-asked'
+  | `bounded-by-${string}`
   | `${string}-in-order`
   | `${string}-not-before-${string}`;
 
@@ -371,6 +399,10 @@ export interface ListOperation {
   timeOrder?: readonly TimeOrder[];
   /** Members documented under one condition: an object gives all of them or none (`present-together`). */
   together?: readonly { fields: readonly string[]; source: Source }[];
+  /** Members carried only when asked for (`absent-unless-asked`). */
+  askedMembers?: readonly AskedMember[];
+  /** Array members a parameter bounds (`bounded-by-<param>`). */
+  boundedMembers?: readonly BoundedMember[];
   /** A field every listed object of one session that gives it gives the same value of. */
   samePerSession?: { law: LawName; field: string; statement: string; source: Source };
   readTime(value: unknown): number;

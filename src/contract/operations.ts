@@ -174,8 +174,15 @@ function without(item: JsonObject, [key, ...rest]: readonly string[]): JsonObjec
 }
 
 /** Whether an item satisfies a filter value as the documents define matching. */
-export function matchesFilter(filter: FilterParam, item: JsonObject, value: string): boolean {
+export function matchesFilter(
+  filter: FilterParam,
+  item: JsonObject,
+  value: string,
+  readTime: (value: unknown) => number,
+): boolean {
   const actual = fieldValue(item, filter.field);
+  // A time filter keeps the items at or after the time given; an item without a readable time matches none.
+  if (filter.compare === 'at-or-after') return readTime(actual) >= readTime(value);
   if (filter.commaSeparated)
     return value
       .split(',')

@@ -88,7 +88,9 @@ export function illegalLifecycle(
 ): fc.Arbitrary<LifecycleCase> {
   const op = taskOperation(api, apis);
   const lifecycle = op.lifecycle!;
-  const kinds: IllegalKind[] = kind ? [kind] : ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
+  // No immutable-fields case where the operation names no fixed field (A2A's task: its id only, ids-stable's).
+  const all: IllegalKind[] = ['lifecycle-forward', 'immutable-fields', 'times-never-go-back'];
+  const kinds = kind ? [kind] : all.filter((k) => k !== 'immutable-fields' || op.immutableFields.length > 0);
   return fc
     .tuple(legalLifecycle(api, undefined, apis), fc.constantFrom(...kinds), fc.constantFrom(...lifecycle.terminal))
     .map(([legal, chosen, terminal]) => {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { filterValues } from '../contract/filter-values.js';
-import type { ListOperation } from '../contract/operations.js';
+import type { FilterParam, ListOperation } from '../contract/operations.js';
 
 export type Query = [string, string][];
 
@@ -18,16 +18,15 @@ export interface RequestCase {
 /** Values to draw filter values from, by parameter name (e.g. ids seen in a first walk). */
 export type ValuePools = Record<string, readonly string[]>;
 
-function filterValue(
-  op: ListOperation,
-  param: string,
-  field: string,
-  commaSeparated: boolean,
-  pools: ValuePools,
-): fc.Arbitrary<string> {
+/** Times no listed object is likely to hold, before every one and after every one (a time filter's unseen values). */
+const UNSEEN_TIMES = ['2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z'];
+
+function filterValue(op: ListOperation, filter: FilterParam, pools: ValuePools): fc.Arbitrary<string> {
+  const { param, field, commaSeparated = false } = filter;
   const documented = filterValues(op, { param, field });
   const known = [...new Set([...(pools[param] ?? []), ...documented])];
-  const unseen = fc.constantFrom('no-such-value', 'zz_unmatched');
+  // A time filter is sent times alone: any other text is no time, which a server refuses.
+  const unseen = fc.constantFrom(...(filter.compare ? UNSEEN_TIMES : ['no-such-value', 'zz_unmatched']));
   if (known.length === 0) return unseen;
   // A value outside a documented enum may be refused rather than match nothing: never send one as "valid".
   const single =
@@ -60,13 +59,21 @@ function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Que
         .map((q) => q ?? []),
     );
   }
+  // A parameter that bounds an array member (historyLength) is sent with small whole numbers, 0 among them.
+  for (const bounded of op.boundedMembers ?? [])
+    parts.push(
+      fc
+        .option(
+          fc.integer({ min: 0, max: 3 }).map((n): Query => [[bounded.param, String(n)]]),
+          { nil: [] as Query, freq: 3 },
+        )
+        .map((q) => q ?? []),
+    );
   for (const filter of op.filters) {
     parts.push(
       fc
         .option(
-          filterValue(op, filter.param, filter.field, filter.commaSeparated ?? false, pools).map(
-            (v): Query => [[filter.param, v]],
-          ),
+          filterValue(op, filter, pools).map((v): Query => [[filter.param, v]]),
           { nil: [] as Query, freq: 2 },
         )
         .map((q) => q ?? []),

@@ -352,7 +352,8 @@ const clientErrorListener =
       return;
     }
     const line = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '';
-    const prefix = /^\S+ \/([a-z]+)/.exec(line)?.[1] ?? '';
+    // An API's name may hold digits (a2a).
+    const prefix = /^\S+ \/([a-z][a-z0-9_-]*)/.exec(line)?.[1] ?? '';
     const message =
       'the request could not be parsed as HTTP (percent-encode non-ASCII and control characters in the URL)';
     const response = app.serves(prefix)

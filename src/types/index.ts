@@ -4,6 +4,12 @@
  * 'agent-task-contracts/types'`. The whole generated `components`, `paths` and `operations` of
  * each API are exported too. Type-only: this entry has no runtime code.
  */
+
+import type {
+  components as A2AComponents,
+  operations as A2AOperations,
+  paths as A2APaths,
+} from '../contract/types/a2a.js';
 import type {
   components as ArkComponents,
   operations as ArkOperations,
@@ -31,6 +37,9 @@ import type {
 } from '../contract/types/praxis.js';
 
 export type {
+  A2AComponents,
+  A2AOperations,
+  A2APaths,
   ArkComponents,
   ArkOperations,
   ArkPaths,
@@ -80,6 +89,10 @@ export type JsonRpcValidationError = JsonRpcComponents['schemas']['HTTPValidatio
 export type LangGraphRun = LangGraphComponents['schemas']['Run'];
 export type LangGraphRunList = LangGraphRun[];
 export type LangGraphRunStatus = LangGraphComponents['schemas']['RunStatus'];
+// A2A (a2a.md): ListTasks over the HTTP+JSON binding.
+export type A2ATask = A2AComponents['schemas']['Task'];
+export type A2AListTasksResponse = A2AComponents['schemas']['ListTasksResponse'];
+export type A2ATaskState = A2AComponents['schemas']['TaskState'];
 
 /** A task of any API, by its name. */
 export interface TaskOf {
@@ -88,6 +101,7 @@ export interface TaskOf {
   ark: ArkTask;
   jsonrpc: JsonRpcTask;
   langgraph: LangGraphRun;
+  a2a: A2ATask;
 }
 
 /** A task of an API by name: the generated type for a built-in API, a JSON object for one registered at run time. */
@@ -104,6 +118,7 @@ export interface TaskStateOf {
   everruns: EverrunsTaskState;
   ark: ArkTaskState;
   jsonrpc: JsonRpcTaskStatus;
+  a2a: A2ATaskState;
 }
 
 /** Any part of an object (nested objects too): what added tasks and typed overrides take. */

@@ -31,7 +31,7 @@ describe('the runner takes the API modules it judges by', () => {
 
   it('refuses an API no module gave, naming the APIs it knows', async () => {
     await expect(runConformance(options())).rejects.toThrow(
-      'api must be one of praxis, everruns, ark, jsonrpc, langgraph; got "jobs"; a module\'s API is known once it is in the API set',
+      'api must be one of praxis, everruns, ark, jsonrpc, langgraph, a2a; got "jobs"; a module\'s API is known once it is in the API set',
     );
   });
 
@@ -52,7 +52,14 @@ describe('the runner takes the API modules it judges by', () => {
       expect(result.violations).toEqual([]);
       expect(result.exitCode).toBe(0);
       // The first mock still serves the built-in APIs alone.
-      expect(Object.keys((await app.state()).tasks)).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph']);
+      expect(Object.keys((await app.state()).tasks)).toEqual([
+        'praxis',
+        'everruns',
+        'ark',
+        'jsonrpc',
+        'langgraph',
+        'a2a',
+      ]);
     } finally {
       await served.close();
     }

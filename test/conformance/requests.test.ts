@@ -29,6 +29,7 @@ const SESSIONS = {
   ark: 'sesn-demo',
   jsonrpc: 'demo',
   langgraph: DEMO.langgraph.session,
+  a2a: 'ctx-demo',
 } as const;
 /** Where each paged list lives on the mock, the member that holds its items and their id. */
 const LIST = {

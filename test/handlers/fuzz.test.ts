@@ -61,6 +61,8 @@ const OWN_FORMAT: Record<BuiltinApiName, (body: unknown) => boolean> = {
   jsonrpc: (b) => isObj(b) && (Array.isArray(b.detail) || typeof b.detail === 'string'),
   // ErrorResponse: "Error message returned from the server", a string.
   langgraph: (b) => typeof b === 'string' && b.length > 0,
+  // 11.6: google.rpc.Status, the HTTP status in error.code.
+  a2a: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'number' && typeof b.error.message === 'string',
 };
 function isObj(v: unknown): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -72,6 +74,7 @@ const PATHS: Record<BuiltinApiName, string[]> = {
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
   jsonrpc: ['/tasks'],
   langgraph: [`/threads/${DEMO.langgraph.session}/runs`, '/threads/{id}/runs'],
+  a2a: ['/tasks'],
 };
 const PARAMS = [
   'limit',
@@ -159,7 +162,7 @@ describe(`hostile requests (seed ${SEED})`, () => {
           const res = await raw(t.method, path);
           expect(res.status, `${t.method} ${path.slice(0, 200)}`).toBeLessThan(500);
           if (t.method === 'HEAD') return;
-          expect(res.contentType).toMatch(/application\/json/);
+          expect(res.contentType).toMatch(/application\/([\w.-]+\+)?json/);
           const body = JSON.parse(res.text);
           if (res.status >= 400) expect(OWN_FORMAT[api](body), `${res.status} ${res.text.slice(0, 200)}`).toBe(true);
         }),

@@ -22,6 +22,7 @@ const SESSION: Record<BuiltinApiName, string | undefined> = {
   ark: DEMO.ark.session,
   jsonrpc: undefined,
   langgraph: DEMO.langgraph.session,
+  a2a: DEMO.a2a.session,
 };
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -32,6 +33,7 @@ const msw = createHandlers({
     ark: 'https://ark.test/api/v3',
     jsonrpc: 'https://rpc.test',
     langgraph: 'https://langgraph.test',
+    a2a: 'https://a2a.test',
   },
 });
 const mswServer = setupServer(...msw.handlers);
@@ -41,6 +43,7 @@ const MSW_BASE: Record<BuiltinApiName, string> = {
   ark: 'https://ark.test/api/v3',
   jsonrpc: 'https://rpc.test',
   langgraph: 'https://langgraph.test',
+  a2a: 'https://a2a.test',
 };
 
 beforeAll(async () => {
@@ -78,7 +81,7 @@ describe(`mock responses (seed ${SEED})`, () => {
             async (c) => {
               const r = await call(mock.base(api), pathOf(api, op.path), c.query);
               const body = JSON.parse(r.text);
-              expect(r.contentType).toMatch(/application\/json/);
+              expect(r.contentType).toMatch(/application\/([\w.-]+\+)?json/);
               if (c.expect.kind === 'ok') {
                 expect(r.status).toBe(200);
                 expect(validateBody(api, op.operationId, 200, body, 'strict', BUILTIN)).toEqual([]);

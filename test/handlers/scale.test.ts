@@ -41,6 +41,7 @@ describe('mock --tasks', () => {
               ark: 'sesn-demo',
               jsonrpc: 'demo',
               langgraph: DEMO.langgraph.session,
+              a2a: 'ctx-demo',
             }[api],
           )
           .map((r) => String(fieldValue(r.item, op.stateField!))),

@@ -192,6 +192,7 @@ const emptyAdded = (): Record<BuiltinApiName | 'jobs', string[]> => ({
   ark: [],
   jsonrpc: [],
   langgraph: [],
+  a2a: [],
 });
 
 /** What a call came to: its result, or the ControlError it threw (anything else thrown is a failure). */
@@ -480,6 +481,7 @@ const SESSION_POOL: Record<BuiltinApiName | 'jobs', readonly string[]> = {
   ark: ['sesn-m1', 'sesn-m2', DEMO.ark.session],
   jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
   langgraph: ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', DEMO.langgraph.session],
+  a2a: ['ctx-m1', 'ctx-m2', DEMO.a2a.session],
 };
 
 const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
@@ -489,7 +491,24 @@ const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
   ark: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'],
   jsonrpc: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
   langgraph: ['pending', 'running', 'interrupted', 'success', 'error', 'timeout'],
+  a2a: [
+    'TASK_STATE_SUBMITTED',
+    'TASK_STATE_WORKING',
+    'TASK_STATE_INPUT_REQUIRED',
+    'TASK_STATE_AUTH_REQUIRED',
+    'TASK_STATE_COMPLETED',
+    'TASK_STATE_FAILED',
+    'TASK_STATE_CANCELED',
+    'TASK_STATE_REJECTED',
+  ],
 };
+/** A partial task in `state`, the state written where the API keeps it (A2A's status.state is nested). */
+const stateIn = (api: BuiltinApiName | 'jobs', state: string): Record<string, unknown> =>
+  STATE_FIELD[api].split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), state) as Record<
+    string,
+    unknown
+  >;
+
 const STATE_FIELD: Record<BuiltinApiName | 'jobs', string> = {
   jobs: 'status',
   praxis: 'status',
@@ -497,6 +516,7 @@ const STATE_FIELD: Record<BuiltinApiName | 'jobs', string> = {
   ark: 'state',
   jsonrpc: 'status',
   langgraph: 'status',
+  a2a: 'status.state',
 };
 
 const PARAMS = [
@@ -632,7 +652,7 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       ({ api, session, states, seed }) =>
         new CallCommand(
           'addTasks',
-          [api, session, states.map((s) => ({ [STATE_FIELD[api]]: s })), ...(seed !== undefined ? [{ seed }] : [])],
+          [api, session, states.map((s) => stateIn(api, s)), ...(seed !== undefined ? [{ seed }] : [])],
           (m) => (m.added[api] = [...new Set([...m.added[api], session])].sort()),
           (m) => (m.scenario?.api === api ? 409 : 200),
         ),

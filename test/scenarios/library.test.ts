@@ -13,6 +13,7 @@ const baseFor = (name: string) => ({
   ark: `https://${name}.test/api/v3`,
   jsonrpc: `https://${name}.test`,
   langgraph: `https://${name}.test/langgraph`,
+  a2a: `https://${name}.test/a2a`,
 });
 const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) =>
   useScenario(name, { apiNames: [LIBRARY[name]!.api], baseUrl: baseFor(name) }),
@@ -201,6 +202,20 @@ describe('the scenario library, replayed in Node with MSW', () => {
     expect(steps[1]!.task_ask.input_required_call_ids).toEqual(['call_approve']);
   });
 
+  it('a2a-input-required-resumed: each status recorded anew', async () => {
+    await fresh('a2a-input-required-resumed');
+    const steps = await polls(`${BASE.a2a}/tasks?contextId=ctx-scenario`, 4, (b) => b.tasks as Obj[]);
+    const status = steps.map((s) => s['task-resumed']!.status);
+    expect(status.map((s) => s.state)).toEqual([
+      'TASK_STATE_WORKING',
+      'TASK_STATE_INPUT_REQUIRED',
+      'TASK_STATE_WORKING',
+      'TASK_STATE_COMPLETED',
+    ]);
+    const times = status.map((s) => Date.parse(s.timestamp));
+    expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
+  });
+
   it('jsonrpc-paused-expired', async () => {
     await fresh('jsonrpc-paused-expired');
     expect((await polls(rpc, 3, result)).map((s) => s.task_pause.status)).toEqual(['working', 'paused', 'expired']);
@@ -246,6 +261,7 @@ describe('the scenario library, replayed in Node with MSW', () => {
       'ark-unknown-comes-back',
       'ark-paging-while-added',
       'jsonrpc-input-required-resumed',
+      'a2a-input-required-resumed',
       'jsonrpc-paused-expired',
       'jsonrpc-queued-canceled',
       'langgraph-run-interrupted-resumed',

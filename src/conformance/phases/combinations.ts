@@ -61,7 +61,7 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
       // The pages the baseline's items that the row's filters match take at its limit (and an empty last
       // one); a list the baseline could not walk whole is taken to be long.
       const matched = baseline?.filter((item) =>
-        op.filters.every((f) => row[f.param] === undefined || matchesFilter(f, item, row[f.param]!)),
+        op.filters.every((f) => row[f.param] === undefined || matchesFilter(f, item, row[f.param]!, op.readTime)),
       ).length;
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
       const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
@@ -150,7 +150,9 @@ function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): 
   // no lone surrogate.
   const first = [...(known[0] ?? '')];
   const cut = first.length > 1 ? first.slice(0, -1).join('') : UNMATCHED;
-  const singles = [...known.slice(0, SINGLE_VALUES), ...(documented.length === 0 ? [cut] : [])];
+  // A time filter is sent times alone: a cut one is no time, which a server refuses.
+  const open = documented.length === 0 && filter.compare === undefined;
+  const singles = [...known.slice(0, SINGLE_VALUES), ...(open ? [cut] : [])];
   if (!filter.commaSeparated || known.length < 2) return singles;
   const sets = [known.slice(0, 2), known.slice(-3)].filter((set) => set.length >= 2).slice(0, VALUE_SETS);
   return [...new Set([...singles, ...sets.map((set) => set.join(','))])];

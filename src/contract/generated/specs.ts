@@ -2154,3 +2154,299 @@ export const langgraphSpec: OpenApiDocument = {
     }
   }
 };
+
+export const a2aSpec: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "A2A ListTasks (HTTP+JSON binding)",
+    "version": "1.0.1",
+    "description": "Written by hand from `specs/sources/a2a.md` (A2A v1.0, tag v1.0.1: \"Retrieves a list of tasks with optional filtering and pagination capabilities.\"). The proto is the normative definition; field names are its JSON names (5.5 \"All JSON serializations of the A2A protocol data model MUST use camelCase naming\"). The quoted passages do not define `Message`, `Artifact` or `Struct`, so they are free-form objects here. The error body is ambiguous in the specification (6.4 and 6.5 answer `application/problem+json`, 11.6 `google.rpc.Status`), so `A2AError` is marked `x-assumption: true` and the conformance runner never asserts it.",
+    "license": {
+      "name": "MIT",
+      "identifier": "MIT"
+    }
+  },
+  "servers": [
+    {
+      "url": "/",
+      "description": "The agent interface URL of its Agent Card; the proto binds ListTasks to `get: \"/tasks\"`."
+    }
+  ],
+  "security": [],
+  "tags": [
+    {
+      "name": "tasks",
+      "description": "List Tasks (3.1.4)."
+    }
+  ],
+  "paths": {
+    "/tasks": {
+      "get": {
+        "operationId": "listTasks",
+        "tags": [
+          "tasks"
+        ],
+        "summary": "List Tasks",
+        "description": "11.3.2: \"`GET /tasks` - List tasks (with query parameters)\". 3.1.4: \"Tasks MUST be sorted by last update time in descending order.\"",
+        "parameters": [
+          {
+            "name": "A2A-Version",
+            "in": "header",
+            "required": false,
+            "description": "3.6.1: \"Clients MUST send the `A2A-Version` header with each request\" … \"Clients MAY provide the `A2A-Version` as a request parameter instead of a header.\" 3.6.2: \"Agents MUST interpret empty value as 0.3 version.\"",
+            "schema": {
+              "type": "string",
+              "pattern": "^\\d+\\.\\d+$"
+            }
+          },
+          {
+            "name": "contextId",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.context_id: \"Filter tasks by context ID to get tasks from a specific conversation or session.\"",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "status",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.status: \"Filter tasks by their current status state.\" 11.5: \"Enums: Represented using their string values (e.g., `status=TASK_STATE_WORKING`)\".",
+            "schema": {
+              "$ref": "#/components/schemas/TaskState"
+            }
+          },
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.page_size: \"The maximum number of tasks to return. The service may return fewer than this value. If unspecified, at most 50 tasks will be returned. The minimum value is 1. The maximum value is 100.\"",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 50
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.page_token: \"A page token, received from a previous `ListTasks` call.\"",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "historyLength",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.history_length: \"The maximum number of messages to include in each task's history.\"",
+            "schema": {
+              "type": "integer"
+            }
+          },
+          {
+            "name": "statusTimestampAfter",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.status_timestamp_after: \"Only tasks with a status timestamp time greater than or equal to this value will be returned.\"",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "name": "includeArtifacts",
+            "in": "query",
+            "required": false,
+            "description": "proto ListTasksRequest.include_artifacts: \"Whether to include artifacts in the returned tasks. Defaults to false to reduce payload size.\"",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "3.1.4 Outputs: ListTasksResponse. 11.1: \"application/a2a+json SHOULD be used for requests and responses\".",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListTasksResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "3.3.2: \"Validation Errors … Example error codes: HTTP `400 Bad Request`\"; 5.4: `VersionNotSupportedError` is `400 Bad Request`.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/A2AError"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "schemas": {
+      "TaskState": {
+        "type": "string",
+        "enum": [
+          "TASK_STATE_SUBMITTED",
+          "TASK_STATE_WORKING",
+          "TASK_STATE_COMPLETED",
+          "TASK_STATE_FAILED",
+          "TASK_STATE_CANCELED",
+          "TASK_STATE_INPUT_REQUIRED",
+          "TASK_STATE_REJECTED",
+          "TASK_STATE_AUTH_REQUIRED"
+        ],
+        "description": "proto enum TaskState: \"Defines the possible lifecycle states of a `Task`.\" 5.5: \"Enum values MUST be represented according to the ProtoJSON specification, which serializes enums as their string names\". Without TASK_STATE_UNSPECIFIED, the unset default: TaskStatus.state is REQUIRED, and 5.7 \"Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages\"; as a filter it filters nothing."
+      },
+      "Timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",
+        "description": "5.6.1: \"these timestamps MUST be represented as ISO 8601 formatted strings in UTC timezone\" … \"When millisecond precision is not available, the fractional seconds portion MAY be omitted or zero-filled\" … \"Timestamps MUST NOT include timezone offsets other than 'Z'\"."
+      },
+      "TaskStatus": {
+        "type": "object",
+        "required": [
+          "state"
+        ],
+        "description": "proto message TaskStatus: \"A container for the status of a task\".",
+        "properties": {
+          "state": {
+            "$ref": "#/components/schemas/TaskState"
+          },
+          "message": {
+            "type": "object",
+            "description": "proto TaskStatus.message: \"A message associated with the status.\" (Message is not quoted: free-form.)"
+          },
+          "timestamp": {
+            "$ref": "#/components/schemas/Timestamp"
+          }
+        }
+      },
+      "Task": {
+        "type": "object",
+        "required": [
+          "id",
+          "status"
+        ],
+        "description": "proto message Task: \"`Task` is the core unit of action for A2A.\"",
+        "properties": {
+          "id": {
+            "type": "string",
+            "minLength": 1,
+            "description": "proto Task.id: \"Unique identifier (e.g. UUID) for the task, generated by the server for a new task.\" REQUIRED."
+          },
+          "contextId": {
+            "type": "string",
+            "description": "proto Task.context_id: \"Unique identifier (e.g. UUID) for the contextual collection of interactions (tasks and messages).\""
+          },
+          "status": {
+            "$ref": "#/components/schemas/TaskStatus"
+          },
+          "artifacts": {
+            "type": "array",
+            "description": "proto Task.artifacts: \"A set of output artifacts for a `Task`.\" (Artifact is not quoted: free-form.)",
+            "items": {
+              "type": "object"
+            }
+          },
+          "history": {
+            "type": "array",
+            "description": "proto Task.history: \"The history of interactions from a `Task`.\" (Message is not quoted: free-form.)",
+            "items": {
+              "type": "object"
+            }
+          },
+          "metadata": {
+            "type": "object",
+            "description": "proto Task.metadata: \"A key/value object to store custom metadata about a task.\""
+          }
+        }
+      },
+      "ListTasksResponse": {
+        "type": "object",
+        "required": [
+          "tasks",
+          "nextPageToken",
+          "pageSize",
+          "totalSize"
+        ],
+        "description": "proto message ListTasksResponse: \"Result object for `ListTasks` method containing an array of tasks and pagination information.\"",
+        "properties": {
+          "tasks": {
+            "type": "array",
+            "description": "proto: \"Array of tasks matching the specified criteria.\"",
+            "items": {
+              "$ref": "#/components/schemas/Task"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "3.1.4: \"The `nextPageToken` field MUST always be present in the response. When there are no more results to retrieve (i.e., this is the final page), the field MUST be set to an empty string (\"\").\""
+          },
+          "pageSize": {
+            "type": "integer",
+            "description": "proto: \"The page size used for this response.\""
+          },
+          "totalSize": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "proto: \"Total number of tasks available (before pagination).\""
+          }
+        }
+      },
+      "A2AError": {
+        "type": "object",
+        "x-assumption": true,
+        "description": "11.6: \"HTTP error responses use the google.rpc.Status JSON representation\"; 6.4 and 6.5 show `application/problem+json` bodies instead, so no shape is asserted.",
+        "required": [
+          "error"
+        ],
+        "properties": {
+          "error": {
+            "type": "object",
+            "required": [
+              "code",
+              "message"
+            ],
+            "properties": {
+              "code": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string"
+              },
+              "message": {
+                "type": "string"
+              },
+              "details": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "@type"
+                  ],
+                  "properties": {
+                    "@type": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+};

@@ -9,6 +9,7 @@ import { allOperations, type ListOperation } from '../operations.js';
 import { optional } from '../optional.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
+import { absentUnlessAsked, boundedByParam } from './asked.js';
 import { defineLaw, everyOperation, type LawDefinition } from './define.js';
 import {
   cursorBoundToQuery,
@@ -76,6 +77,8 @@ const DEFINITIONS: readonly LawDefinition[] = [
   listedBetweenReads,
   nestedIdsUnique,
   presentTogether,
+  absentUnlessAsked,
+  boundedByParam,
   itemsBelongToSession,
   linkedSessionExists,
   filterLaws,

@@ -50,7 +50,7 @@ function filterPage(op: ListOperation, law: LawRef, filter: FilterParam, s: Subj
   if (value === undefined) return NOTHING;
   const items = objectItems(op, s.exchange);
   const violations = items.flatMap((item, index) =>
-    matchesFilter(filter, item, value)
+    matchesFilter(filter, item, value, op.readTime)
       ? []
       : [
           violationOf(
@@ -78,7 +78,7 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
   const foreign = added[0] !== filter ? [] : s.filtered.filter((item) => !baselineIds.has(idOf(op, item)));
   const leftOut = s.baseline.filter(
     (item) =>
-      values.every(([f, v]) => matchesFilter(f, item, v)) &&
+      values.every(([f, v]) => matchesFilter(f, item, v, op.readTime)) &&
       !filteredIds.has(idOf(op, item)) &&
       blamed(op, added, item, s.alone) === filter,
   );

@@ -86,7 +86,7 @@ export const lifecycleForward = defineLaw({
 
 export const immutableFields = defineLaw({
   id: 'immutable-fields',
-  appliesTo: everyOperation,
+  appliesTo: (op) => op.immutableFields.length > 0,
   statement: (op) => `${op.immutableFields.join(', ')} never change between observations.`,
   source: (op) =>
     op.idSource ?? { file: contractOfOperation(op).specFile, sentence: `${op.idField} identifies the object` },

@@ -9,7 +9,7 @@
  */
 import type { ApiSet } from '../../contract/api-set.js';
 import type { ListOperation } from '../../contract/operation-types.js';
-import { fieldValue, pagingParamsOf } from '../../contract/operations.js';
+import { fieldValue, matchesFilter, pagingParamsOf } from '../../contract/operations.js';
 import { withValueAt } from '../../contract/pointer.js';
 import { sessionParamOf } from '../../contract/session-param.js';
 import { type IndexedTask, jsonOf, type Page } from '../task-index.js';
@@ -151,6 +151,8 @@ function scopeOf(
         `${filter.param} ${truncate(outside)} is not one of ${documented?.join(', ')}`,
       );
     if (filter.field === op.stateField) states = states ? states.filter((s) => values.includes(s)) : values;
+    else if (filter.compare)
+      tests.push((item) => values.some((value) => matchesFilter(filter, item, value, op.readTime)));
     else tests.push((item) => matches(fieldValue(item, filter.field), values));
   }
   return {

@@ -7330,6 +7330,1726 @@ export const DEFAULT_DEMO: DemoRecords = {
     },
     "multitask_strategy": "enqueue"
    }
+  ],
+  "a2a": [
+   {
+    "id": "task-demo000",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:00:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo001",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:01:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo001-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo002",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:02:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo002-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo002-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo003",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:03:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo003-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo003-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo003-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo004",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:04:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo004-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo004-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo004-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo004-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo005",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:05:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo006",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:06:00.000Z"
+    },
+    "metadata": {},
+    "history": [
+     {
+      "messageId": "msg-demo006-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo007",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:07:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo007-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo007-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo008",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:08:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo008-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo008-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo008-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo009",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:09:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo009-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo009-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo009-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo009-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo010",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:10:00.000Z"
+    },
+    "history": [],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo011",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:11:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo011-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo012",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:12:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo012-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo012-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo013",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:13:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo013-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo013-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo013-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo014",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:14:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo014-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo014-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo014-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo014-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo015",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:15:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo016",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:16:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo016-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo017",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:17:00.000Z"
+    },
+    "metadata": {},
+    "history": [
+     {
+      "messageId": "msg-demo017-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo017-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo018",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:18:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo018-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo018-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo018-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo019",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:19:00.000Z"
+    },
+    "metadata": {},
+    "history": [
+     {
+      "messageId": "msg-demo019-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo019-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo019-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo019-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo020",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:20:00.000Z"
+    },
+    "metadata": {},
+    "history": []
+   },
+   {
+    "id": "task-demo021",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:21:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo021-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo022",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:22:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo022-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo022-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo023",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:23:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo023-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo023-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo023-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo024",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:24:00.000Z"
+    },
+    "metadata": {},
+    "history": [
+     {
+      "messageId": "msg-demo024-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo024-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo024-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo024-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo025",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:25:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo026",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:26:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo026-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo027",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:27:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo027-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo027-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo028",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:28:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo028-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo028-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo028-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo029",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:29:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo029-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo029-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo029-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo029-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo030",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:30:00.000Z"
+    },
+    "history": [],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo031",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:31:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo031-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo032",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:32:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo032-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo032-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo033",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:33:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo033-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo033-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo033-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo034",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:34:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo034-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo034-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo034-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo034-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo035",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:35:00.000Z"
+    },
+    "history": []
+   },
+   {
+    "id": "task-demo036",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:36:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo036-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo037",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:37:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo037-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo037-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo038",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:38:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo038-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo038-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo038-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo039",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:39:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo039-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo039-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo039-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo039-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo040",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:40:00.000Z"
+    },
+    "history": []
+   },
+   {
+    "id": "task-demo041",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:41:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo041-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo042",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:42:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo042-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo042-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo043",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:43:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo043-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo043-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo043-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo044",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:44:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo044-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo044-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo044-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo044-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo045",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:45:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo046",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:46:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo046-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo047",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:47:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo047-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo047-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo048",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:48:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo048-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo048-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo048-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo049",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:49:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo049-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo049-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo049-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo049-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo050",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:50:00.000Z"
+    },
+    "history": [],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo051",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:51:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo051-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo052",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_COMPLETED",
+     "timestamp": "2026-11-29T08:52:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo052-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo052-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo053",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_FAILED",
+     "timestamp": "2026-11-29T08:53:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo053-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo053-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo053-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo054",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_CANCELED",
+     "timestamp": "2026-11-29T08:54:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo054-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo054-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo054-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo054-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo055",
+    "status": {
+     "state": "TASK_STATE_REJECTED",
+     "timestamp": "2026-11-29T08:55:00.000Z"
+    },
+    "history": [],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   },
+   {
+    "id": "task-demo056",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_SUBMITTED",
+     "timestamp": "2026-11-29T08:56:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo056-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo057",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_WORKING",
+     "timestamp": "2026-11-29T08:57:00.000Z"
+    },
+    "metadata": {},
+    "history": [
+     {
+      "messageId": "msg-demo057-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo057-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ]
+   },
+   {
+    "id": "task-demo058",
+    "contextId": "ctx-demo",
+    "status": {
+     "state": "TASK_STATE_INPUT_REQUIRED",
+     "timestamp": "2026-11-29T08:58:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo058-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo058-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo058-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     }
+    ],
+    "metadata": {}
+   },
+   {
+    "id": "task-demo059",
+    "status": {
+     "state": "TASK_STATE_AUTH_REQUIRED",
+     "timestamp": "2026-11-29T08:59:00.000Z"
+    },
+    "history": [
+     {
+      "messageId": "msg-demo059-0",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 1"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo059-1",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo059-2",
+      "role": "ROLE_USER",
+      "parts": [
+       {
+        "text": "question 2"
+       }
+      ]
+     },
+     {
+      "messageId": "msg-demo059-3",
+      "role": "ROLE_AGENT",
+      "parts": [
+       {
+        "text": "working on it"
+       }
+      ]
+     }
+    ],
+    "metadata": {},
+    "contextId": "ctx-demo"
+   }
   ]
  }
 };

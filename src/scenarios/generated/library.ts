@@ -2,9 +2,65 @@
 import type { AnyScenario } from '../define.js';
 
 /** The library's scenario names. */
-export type ScenarioName = "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "langgraph-run-interrupted-resumed" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
+export type ScenarioName = "a2a-input-required-resumed" | "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "langgraph-run-interrupted-resumed" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
 
 export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
+ "a2a-input-required-resumed": {
+  "name": "a2a-input-required-resumed",
+  "description": "A task works, asks for input (TASK_STATE_INPUT_REQUIRED, an interrupted state, not a terminal one), works again once answered and completes; each status is recorded anew, so its timestamp moves on.",
+  "api": "a2a",
+  "sessions": [
+   {
+    "id": "ctx-scenario"
+   }
+  ],
+  "tasks": [
+   {
+    "session": "ctx-scenario",
+    "task": {
+     "id": "task-resumed",
+     "status": {
+      "state": "TASK_STATE_WORKING",
+      "timestamp": "2026-01-01T00:00:00.000Z"
+     }
+    }
+   }
+  ],
+  "timeline": [
+   {
+    "note": "the agent asks the user for the missing detail",
+    "set": {
+     "task-resumed": {
+      "status": {
+       "state": "TASK_STATE_INPUT_REQUIRED",
+       "timestamp": "2026-01-01T00:00:05.000Z"
+      }
+     }
+    }
+   },
+   {
+    "note": "the user answers with a message on the same taskId and contextId",
+    "set": {
+     "task-resumed": {
+      "status": {
+       "state": "TASK_STATE_WORKING",
+       "timestamp": "2026-01-01T00:00:09.000Z"
+      }
+     }
+    }
+   },
+   {
+    "set": {
+     "task-resumed": {
+      "status": {
+       "state": "TASK_STATE_COMPLETED",
+       "timestamp": "2026-01-01T00:00:14.000Z"
+      }
+     }
+    }
+   }
+  ]
+ },
  "ark-contract-broken": {
   "name": "ark-contract-broken",
   "description": "The API starts breaking its contract on the second poll (finished_at on a running task), for testing a UI's error state.",
