@@ -15,6 +15,13 @@ import {
 } from './table.js';
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * A unit as quoted: a link of its document to a place in that document (`[Task](#411-task)`, `../adrs/…`) leads
+ * nowhere from this page, so its text stands alone, and a path of its repository is no path of this one; links to
+ * the web stay.
+ */
+const quoted = (text: string) =>
+  cell(text.replace(/\[([^\]]*)\]\((?!https?:)[^)]*\)/g, '$1').replace(/`((?:[\w.-]+\/)+[\w.-]+\.\w+)`/g, '$1'));
 
 const codes = (ids: readonly string[]) => ids.map((id) => `\`${cell(id)}\``).join(', ');
 
@@ -72,7 +79,7 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
     for (const entry of entries) {
       const part = judgementOf(entry) === 'judged' ? ' (in part)' : '';
       for (const gap of [...(entry.gap ? [entry.gap] : []), ...unjudged(entry).map((c) => c.shows)])
-        lines.push(`| \`${entry.id}\`${part} | ${cell(entry.text)} | ${cell(gap)} |`);
+        lines.push(`| \`${entry.id}\`${part} | ${quoted(entry.text)} | ${cell(gap)} |`);
     }
   for (const [file, entries] of table) {
     const own = countTable(new Map([[file, entries]]));
@@ -89,7 +96,7 @@ export function renderSentencesMarkdown(table: Table, faults: ReadonlySet<string
       const judges = [...entry.laws.map((r) => `\`${r}\``), ...entry.schema.map((s) => `\`${cell(s)}\``)].join('<br>');
       const breaking = entry.laws.filter((r) => faults.has(r)).map((r) => `\`${r}\``);
       lines.push(
-        `| \`${entry.id}\` | ${cell(entry.text)} | ${judgementCell(entry)} | ${judges} | ${breaking.join('<br>')} |`,
+        `| \`${entry.id}\` | ${quoted(entry.text)} | ${judgementCell(entry)} | ${judges} | ${breaking.join('<br>')} |`,
       );
     }
   }
