@@ -26,4 +26,5 @@ export const DEMO_SESSIONS = {
   ark: ARK_DEMO.session,
   jsonrpc: undefined,
   langgraph: LANGGRAPH_DEMO.session,
+  a2a: undefined,
 } as const;

@@ -1,8 +1,9 @@
 /**
  * Every law quotes the document it stands on: each part of its source sentence (parts are joined by
  * `—`, or `…` where words are left out), after the member or parameter it is about (`data[].id: `), is
- * in the source document it names, its markdown, list markers and line breaks aside. A law that cites a spec file instead is one whose sentence no document
- * says (a response schema, a status the documents only imply).
+ * in the source document it names, its markdown, list markers, proto comment markers and line breaks
+ * aside. A law that cites a spec file instead is one whose sentence no document says (a response
+ * schema, a status the documents only imply).
  */
 
 import { readFileSync } from 'node:fs';
@@ -12,9 +13,13 @@ import { REPO_ROOT } from '../../scripts/sentences/load.js';
 import { allLaws } from '../../src/contract/laws/index.js';
 import { BUILTIN } from '../helpers/apis.js';
 
-/** Markdown emphasis, escapes, list markers and white space dropped (the documents wrap lines mid-sentence). */
+/**
+ * Markdown emphasis, escapes, list markers, the comment markers of quoted proto lines and white space dropped
+ * (the documents wrap lines mid-sentence).
+ */
 const plain = (text: string) =>
   text
+    .replace(/^[ \t]*\/\/ ?/gm, '')
     .replace(/\*\*|\\/g, '')
     .replace(/(^|\s)[-•]\s/g, ' ')
     .replace(/\s+/g, '');

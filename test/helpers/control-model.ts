@@ -18,7 +18,7 @@ import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
 import type { ListOperation } from '../../src/contract/operation-types.js';
-import { allOperations, itemsOf } from '../../src/contract/operations.js';
+import { allOperations, itemsOf, setField } from '../../src/contract/operations.js';
 import { documentedStatuses } from '../../src/contract/schema.js';
 import { controlResponse } from '../../src/handlers/control.js';
 import { ControlError } from '../../src/handlers/control-error.js';
@@ -502,21 +502,21 @@ const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
     'TASK_STATE_REJECTED',
   ],
 };
-/** A partial task in `state`, the state written where the API keeps it (A2A's status.state is nested). */
-const stateIn = (api: BuiltinApiName | 'jobs', state: string): Record<string, unknown> =>
-  STATE_FIELD[api].split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), state) as Record<
-    string,
-    unknown
-  >;
+/** A partial task in `state`, the state written where the API keeps it (A2A's is nested). */
+const stateIn = (api: BuiltinApiName | 'jobs', state: string): Record<string, unknown> => {
+  const partial: JsonObject = {};
+  setField(partial, STATE_FIELD[api], state);
+  return partial;
+};
 
 const STATE_FIELD: Record<BuiltinApiName | 'jobs', string> = {
-  jobs: 'status',
-  praxis: 'status',
-  everruns: 'state',
-  ark: 'state',
-  jsonrpc: 'status',
-  langgraph: 'status',
-  a2a: 'status.state',
+  jobs: '/status',
+  praxis: '/status',
+  everruns: '/state',
+  ark: '/state',
+  jsonrpc: '/status',
+  langgraph: '/status',
+  a2a: '/status/state',
 };
 
 const PARAMS = [

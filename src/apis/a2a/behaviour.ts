@@ -139,7 +139,7 @@ function page(context: MockContext, asked: Asked): MockResponse {
   const where =
     after === undefined
       ? undefined
-      : (task: JsonObject) => rfc3339Millis(fieldValue(task, 'status.timestamp')) >= after;
+      : (task: JsonObject) => rfc3339Millis(fieldValue(task, '/status/timestamp')) >= after;
   const scope = {
     ...(asked.context !== undefined ? { session: asked.context } : {}),
     ...(asked.states ? { states: asked.states } : {}),

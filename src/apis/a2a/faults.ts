@@ -77,7 +77,7 @@ export const A2A_FAULTS = {
       if (after === null) return response;
       const at = Date.parse(after);
       return editItems(op, response, (items) =>
-        items.filter((task) => Date.parse(String(fieldValue(task, 'status.timestamp'))) !== at),
+        items.filter((task) => Date.parse(String(fieldValue(task, '/status/timestamp'))) !== at),
       );
     },
   },
@@ -99,10 +99,10 @@ export const A2A_FAULTS = {
     'a2a.times-never-go-back',
     'from the second walk on, records every status one second earlier than the walk before showed it',
     (task) => {
-      const time = Date.parse(String(fieldValue(task, 'status.timestamp')));
+      const time = Date.parse(String(fieldValue(task, '/status/timestamp')));
       if (Number.isNaN(time)) return undefined;
       const earlier = structuredClone(task);
-      setField(earlier, 'status.timestamp', new Date(time - 1_000).toISOString());
+      setField(earlier, '/status/timestamp', new Date(time - 1_000).toISOString());
       return earlier;
     },
   ),

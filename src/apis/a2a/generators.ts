@@ -27,14 +27,14 @@ export const a2aGenerators: GeneratorProfile = {
     initial: 'TASK_STATE_SUBMITTED',
     // A timeline's first status is recorded too (its timestamp is optional in the schema), so later ones follow it.
     start(task) {
-      if (Number.isNaN(Date.parse(String(fieldValue(task, 'status.timestamp')))))
-        setField(task, 'status.timestamp', iso(FIRST_STATUS_MS));
+      if (Number.isNaN(Date.parse(String(fieldValue(task, '/status/timestamp')))))
+        setField(task, '/status/timestamp', iso(FIRST_STATUS_MS));
     },
     advance(previous, next, _state, later) {
       // Every change of state is a status recorded anew ("ISO 8601 Timestamp when the status was recorded").
       // A status without a timestamp (it is optional) gives no time to follow: the new one is then the first.
-      const was = Date.parse(String(fieldValue(previous, 'status.timestamp')));
-      setField(next, 'status.timestamp', iso(later(Number.isNaN(was) ? FIRST_STATUS_MS : was)));
+      const was = Date.parse(String(fieldValue(previous, '/status/timestamp')));
+      setField(next, '/status/timestamp', iso(later(Number.isNaN(was) ? FIRST_STATUS_MS : was)));
     },
   },
 };
