@@ -4,6 +4,7 @@ import {
   handshakeOf,
   jsonRpcBinding,
   notificationText,
+  operationHeaders,
   requestText,
 } from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
@@ -38,8 +39,13 @@ export function curlCommand(
   session?: string,
 ): string {
   const shown = redactSecretQuery(url, paging);
+  // The documents' own headers (A2A-Version: 1.0) are no credential: written as sent, unless --header gives one.
+  const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const documented = Object.entries(op ? operationHeaders(op) : {})
+    .filter(([name]) => !given.has(name.toLowerCase()))
+    .flatMap(([name, value]) => ['-H', quote(`${name}: ${value}`)]);
   const call = op && jsonRpcBinding(op) && URL.canParse(shown) ? new URL(shown) : undefined;
-  if (!op || !call) return ['curl', '-sS', quote(shown), ...curlHeaderArgs(headers, '-H')].join(' ');
+  if (!op || !call) return ['curl', '-sS', quote(shown), ...documented, ...curlHeaderArgs(headers, '-H')].join(' ');
   const query = [...call.searchParams];
   call.search = '';
   const post = (extra: string[], body: string, silent = false) =>
@@ -53,6 +59,7 @@ export function curlCommand(
       '-H',
       quote('Content-Type: application/json'),
       ...(jsonRpcBinding(op)?.eventStream ? ['-H', quote(`Accept: ${acceptOf(op)}`)] : []),
+      ...documented,
       ...curlHeaderArgs(headers, '-H'),
       ...extra,
       '--data',

@@ -16,6 +16,9 @@ import { lacksSessionParam } from './session-param.js';
 /** What an API's name is: lower-case letters, digits and dashes, starting with a letter (never a dot or a slash). */
 export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
+/** An HTTP header name (RFC 9110's token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** What an error about an API no module gave says to do. */
 export const REGISTER_HINT =
   "a module's API is known once it is in the API set given (apis: { ...BUILTIN_APIS, acme }, or --api FILE)";
@@ -203,6 +206,13 @@ function contractProblem(contract: ApiContract): string | undefined {
   for (const op of contract.operations) {
     const fields = fieldNameProblem(op);
     if (fields) return fields;
+    const header = (op.headers ?? []).find((h) => !HEADER_NAME.test(h.name) || /[\r\n]/.test(h.value));
+    if (header)
+      return (
+        `API "${contract.api}", operation ${op.operationId}: headers names ${JSON.stringify(header.name)} with the ` +
+        `value ${JSON.stringify(header.value)}, which no request can carry; write a header name of letters, ` +
+        'digits and dashes (A2A-Version) and a value on one line'
+      );
     const param = lacksSessionParam(op);
     if (param !== undefined)
       return (

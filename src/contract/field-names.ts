@@ -48,6 +48,8 @@ function namedFields(op: ListOperation): [where: string, field: unknown][] {
     }
   for (const [i, group] of (op.together ?? []).entries()) each(`together[${i}].fields`, group.fields);
   one('samePerSession.field', op.samePerSession?.field);
+  for (const [i, member] of (op.askedMembers ?? []).entries()) one(`askedMembers[${i}].field`, member.field);
+  for (const [i, member] of (op.boundedMembers ?? []).entries()) one(`boundedMembers[${i}].field`, member.field);
   return out;
 }
 

@@ -34,6 +34,11 @@ export function jsonRpcBinding(op: Pick<ListOperation, 'binding'>): JsonRpcBindi
   return op.binding?.kind === 'json-rpc' ? op.binding : undefined;
 }
 
+/** The headers the documents say every request of the operation carries, by name. */
+export function operationHeaders(op: Pick<ListOperation, 'headers'>): Record<string, string> {
+  return Object.fromEntries((op.headers ?? []).map((h) => [h.name, h.value]));
+}
+
 /** The handshake that opens the operation's session, if a handshake gives it one. */
 export function handshakeOf(op: Pick<ListOperation, 'session'>): Handshake | undefined {
   return op.session.in === 'handshake' ? op.session : undefined;

@@ -275,6 +275,11 @@ export interface ListOperation {
   component: string;
   /** How a request travels (default `{ kind: 'query' }`, a GET). */
   binding?: Binding;
+  /**
+   * Headers the documents say every request carries, with the value the module speaks (A2A's
+   * `A2A-Version: 1.0`): the runner sends them, printed requests show them, the mock accepts them.
+   */
+  headers?: readonly { name: string; value: string; source: Source }[];
   session: SessionBinding;
   /** JSON pointer (RFC 6901) of the item array in a 200 body: '' for a bare array, `/data`, `/page/jobs`. */
   itemsPointer: string;

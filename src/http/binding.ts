@@ -5,7 +5,14 @@
  * a handshake opens carries the session's headers (handshake.ts); one the server answers as an unknown
  * session is sent once more in a new session.
  */
-import { acceptOf, handshakeOf, jsonRpcBinding, judgedAnswer, requestText } from '../contract/json-rpc.js';
+import {
+  acceptOf,
+  handshakeOf,
+  jsonRpcBinding,
+  judgedAnswer,
+  operationHeaders,
+  requestText,
+} from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
 import type { HttpClient, HttpResult } from './client.js';
 import { Handshakes } from './handshake.js';
@@ -18,11 +25,12 @@ export async function requestFor(
   handshakes: Handshakes = new Handshakes(),
 ): Promise<HttpResult> {
   const binding = jsonRpcBinding(op);
-  if (!binding) return client.request(url, query);
+  const documented = operationHeaders(op);
+  if (!binding) return client.request(url, query, undefined, { headers: documented });
   const handshake = handshakeOf(op);
   const send = async (session: Record<string, string>) =>
     client.request(url, query, requestText(op, query), {
-      headers: { accept: acceptOf(op), ...session },
+      headers: { accept: acceptOf(op), ...documented, ...session },
       eventStream: binding.eventStream === true,
     });
   let result: HttpResult;

@@ -44,6 +44,7 @@ export {
   type ListOperation,
   type ListOrder,
   type RejectedParam,
+  setField,
   type TimeOrder,
   taskOperation,
   withItems,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { cli as run } from '../helpers/cli.js';
 
 describe('CLI', () => {
@@ -84,10 +85,7 @@ describe('generate', () => {
       ['generate', '--api', 'ark', '--api', 'praxis', '--what', 'task'],
       '--api ark and --api praxis name 2 APIs; give one',
     ],
-    [
-      ['generate', '--what', 'task'],
-      '--api NAME is required: one of praxis|everruns|ark|jsonrpc|langgraph, or a module file',
-    ],
+    [['generate', '--what', 'task'], `--api NAME is required: one of ${BUILTIN_API_NAMES.join('|')}, or a module file`],
     [['generate', '--api', 'ark', '--what', 'session'], 'ark has no session objects'],
     [['generate', '--api', 'ark', '--what', 'task', '--count', 'many'], '--count must be a whole number, got "many"'],
     [

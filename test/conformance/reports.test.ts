@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import jobs from 'agent-task-contracts/examples/jobs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a2aContract } from '../../src/apis/a2a/contract.js';
 import { curlCommand } from '../../src/conformance/curl.js';
 import { pagingParamsOf } from '../../src/contract/operations.js';
 import { type ConformanceResult, render, runConformance } from '../../src/entries/conformance.js';
@@ -136,5 +137,17 @@ describe('reports', () => {
     expect(curl).not.toContain('k-123456');
     // Without the API's paging parameters, a token named like a secret is one.
     expect(curlCommand(url, {})).not.toContain('pt-789012');
+  });
+
+  it("writes the headers an operation's documents require as sent, and --header values as variables", () => {
+    const [listTasks] = a2aContract.operations;
+    const url = 'http://127.0.0.1:1/a2a/tasks?pageSize=2';
+    expect(curlCommand(url, { authorization: 'Bearer b-1' }, [], listTasks)).toBe(
+      `curl -sS '${url}' -H 'A2A-Version: 1.0' -H "authorization: $ATC_HEADER_AUTHORIZATION"`,
+    );
+    // A --header of the same name is the user's: written as a variable, once.
+    expect(curlCommand(url, { 'a2a-version': '0.3' }, [], listTasks)).toBe(
+      `curl -sS '${url}' -H "a2a-version: $ATC_HEADER_A2A_VERSION"`,
+    );
   });
 });

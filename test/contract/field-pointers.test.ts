@@ -55,4 +55,15 @@ describe('a module naming a field otherwise', () => {
     expect(refusal(() => ({ idField: '' }))).toMatch(/idField is "", not a JSON pointer/);
     expect(refusal(() => ({ idField: '/id' }))).toBe('added');
   });
+
+  it('a header no request can carry is refused when added, named with its value', () => {
+    const source = { file: 'examples/jobs/jobs.md', sentence: 'a version header' };
+    expect(refusal(() => ({ headers: [{ name: 'Jobs Version', value: '1', source }] }))).toMatch(
+      /^API "jobs", operation listJobs: headers names "Jobs Version" with the value "1", which no request can carry/,
+    );
+    expect(refusal(() => ({ headers: [{ name: 'Jobs-Version', value: '1\r\nX: y', source }] }))).toMatch(
+      /headers names "Jobs-Version"/,
+    );
+    expect(refusal(() => ({ headers: [{ name: 'Jobs-Version', value: '1', source }] }))).toBe('added');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { allFaults, describeUnknownFaults, faultsOf } from '../../src/handlers/faults/index.js';
 import { compileScenario } from '../../src/scenarios/compile.js';
 import { BUILTIN } from '../helpers/apis.js';
@@ -31,9 +32,8 @@ describe('unknown fault ids', () => {
   it('suggest nothing for an id that names no API, and say how ids are formed', () => {
     const message = describeUnknownFaults(['nope'], BUILTIN)!;
     expect(message).not.toContain('did you mean');
-    for (const api of ['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph'])
-      expect(message).not.toContain(`${api} can inject`);
-    expect(message).toContain('a fault id starts with its API (praxis, everruns, ark, jsonrpc, langgraph)');
+    for (const api of BUILTIN_API_NAMES) expect(message).not.toContain(`${api} can inject`);
+    expect(message).toContain(`a fault id starts with its API (${BUILTIN_API_NAMES.join(', ')})`);
   });
 
   it('suggest nothing when no id of the API is close', () => {
@@ -41,9 +41,7 @@ describe('unknown fault ids', () => {
   });
 
   it('every injectable id belongs to exactly one API, and known ids pass', () => {
-    expect(
-      ['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph'].flatMap((api) => faultsOf(api, BUILTIN)).sort(),
-    ).toEqual([...allFaults(BUILTIN)].sort());
+    expect(BUILTIN_API_NAMES.flatMap((api) => faultsOf(api, BUILTIN)).sort()).toEqual([...allFaults(BUILTIN)].sort());
     expect(
       describeUnknownFaults(['ark.order-newest-first', 'praxis.sessions.cursor-bound-to-query'], BUILTIN),
     ).toBeUndefined();

@@ -13,7 +13,7 @@ describe('nested ids in grown demo sessions', () => {
     it(`no nested id repeats in a session of 3,000 tasks per API (${seed === undefined ? 'default seed' : `seed ${seed}`})`, async () => {
       const app = await MockApp.create({
         seed,
-        sessionTasks: { praxis: 3_000, everruns: 3_000, ark: 3_000, jsonrpc: 3_000, langgraph: 3_000 },
+        sessionTasks: Object.fromEntries(BUILTIN_API_NAMES.map((api) => [api, 3_000])),
       });
       let checked = 0;
       for (const api of BUILTIN_API_NAMES) {

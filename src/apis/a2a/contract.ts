@@ -23,6 +23,19 @@ const operations: readonly ListOperation[] = [
     // The context is the session: "Filter tasks by context ID to get tasks from a specific conversation or
     // session." A context no task is in is a filter that matches nothing: no sentence makes it an error.
     session: { in: 'query', param: 'contextId' },
+    headers: [
+      {
+        name: 'A2A-Version',
+        value: '1.0',
+        source: {
+          file: A2A,
+          sentence:
+            'Clients MUST send the `A2A-Version` header with each request to maintain compatibility after an ' +
+            'agent upgrades to a new version of the protocol (except for 0.3 Clients - 0.3 will be assumed for ' +
+            'empty header).',
+        },
+      },
+    ],
     itemsPointer: '/tasks',
     idField: '/id',
     idSource: {

@@ -1,0 +1,118 @@
+/**
+ * The official A2A client (@a2a-js/sdk 1.3.0, its HTTP+JSON transport) reads the mock's ListTasks on 127.0.0.1:
+ * a context walked by its page tokens to the end (nextPageToken ""), a status filter, and the mock's errors as the
+ * client's REST errors with their status, each one request.
+ */
+import { TaskState } from '@a2a-js/sdk';
+import { type Client, ClientFactory, ClientFactoryOptions, RestTransportFactory } from '@a2a-js/sdk/client';
+import { isRestError } from '@a2a-js/sdk/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../helpers/mock-server.js';
+
+const CONTEXT = 'ctx-client';
+const STATES = ['TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_FAILED'];
+/** 23 tasks: three pages of 8, the last one short. */
+const TASKS = Array.from({ length: 23 }, (_, i) => ({ status: { state: STATES[i % STATES.length]! } }));
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+let sent: string[];
+let client: Client;
+beforeAll(async () => {
+  mock = await startMock();
+  await mock.app.addTasks('a2a', CONTEXT, TASKS as never, { seed: 11 });
+  const counting: typeof fetch = (input, init) => {
+    sent.push(String(input instanceof Request ? input.url : input));
+    return fetch(input, init);
+  };
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new RestTransportFactory({ fetchImpl: counting })],
+      preferredTransports: ['HTTP+JSON'],
+    }),
+  );
+  const card = {
+    name: 'mock',
+    description: 'the agent-task-contracts mock',
+    version: '0.1.0',
+    supportedInterfaces: [{ url: mock.base('a2a'), protocolBinding: 'HTTP+JSON', protocolVersion: '1.0', tenant: '' }],
+    capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: [],
+    defaultOutputModes: [],
+    skills: [],
+    signatures: [],
+  };
+  client = await factory.createFromAgentCard(card as unknown as Parameters<ClientFactory['createFromAgentCard']>[0]);
+});
+afterAll(() => mock.server.close());
+
+/** The request as the client's type declares it: every member present. */
+const request = (over: Partial<Parameters<Client['listTasks']>[0]>): Parameters<Client['listTasks']>[0] => ({
+  tenant: '',
+  contextId: '',
+  status: TaskState.TASK_STATE_UNSPECIFIED,
+  pageToken: '',
+  statusTimestampAfter: undefined,
+  ...over,
+});
+
+describe('@a2a-js/sdk listTasks on the mock (HTTP+JSON)', () => {
+  it('walks a context by its page tokens to the empty one: every task once', async () => {
+    sent = [];
+    const ids: string[] = [];
+    const tokens: string[] = [];
+    let token = '';
+    do {
+      const page = await client.listTasks(request({ contextId: CONTEXT, pageSize: 8, pageToken: token }));
+      expect(page.totalSize).toBe(TASKS.length);
+      ids.push(...page.tasks.map((task) => task.id));
+      expect(new Set(page.tasks.map((task) => task.contextId))).toEqual(new Set([CONTEXT]));
+      token = page.nextPageToken;
+      tokens.push(token);
+    } while (token !== '' && tokens.length < 10);
+    expect(tokens.at(-1)).toBe('');
+    expect(ids).toHaveLength(TASKS.length);
+    expect(new Set(ids).size).toBe(TASKS.length);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toBe(`${mock.base('a2a')}/tasks?contextId=${CONTEXT}&pageSize=8`);
+  });
+
+  it('filters by status (the enum the client sends by name)', async () => {
+    const page = await client.listTasks(
+      request({ contextId: CONTEXT, status: TaskState.TASK_STATE_INPUT_REQUIRED, pageSize: 100 }),
+    );
+    expect(page.tasks.map((task) => task.status?.state)).toEqual(
+      TASKS.filter((t) => t.status.state === 'TASK_STATE_INPUT_REQUIRED').map(
+        () => TaskState.TASK_STATE_INPUT_REQUIRED,
+      ),
+    );
+  });
+
+  it('an error answer is the client’s REST error with its status, one request each', async () => {
+    const failure = async (call: () => Promise<unknown>) => {
+      sent = [];
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      return {
+        rest: isRestError(error),
+        status: isRestError(error) ? error.statusCode : undefined,
+        requests: sent.length,
+      };
+    };
+    expect(await failure(() => client.listTasks(request({ pageSize: 0 })))).toEqual({
+      rest: true,
+      status: 400,
+      requests: 1,
+    });
+    await mock.app.setOutages([{ api: 'a2a', status: 503, times: 1 }]);
+    expect(await failure(() => client.listTasks(request({ contextId: CONTEXT })))).toEqual({
+      rest: true,
+      status: 503,
+      requests: 1,
+    });
+    expect((await client.listTasks(request({ contextId: CONTEXT }))).tasks).toHaveLength(TASKS.length);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * `conform` against the real A2A v1.0 server of the official SDK (@a2a-js/sdk 1.3.0: DefaultRequestHandler over
+ * its InMemoryTaskStore) over its HTTP+JSON binding, 60 tasks made through its own SendMessage in 3 contexts. The
+ * server leaves out a task whose status timestamp equals statusTimestampAfter ("greater than or equal to this
+ * value"): conform reports that, under filter-statusTimestampAfter, and nothing else. A proxy in front of it that
+ * breaks one sentence is caught under the law that sentence stands on.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../src/entries/conformance.js';
+import { type A2aServer, startA2aServer } from '../helpers/a2a-server.js';
+import { hostile } from '../helpers/hostile.js';
+
+let real: A2aServer;
+beforeAll(async () => {
+  real = await startA2aServer(60, ['ctx-alpha', 'ctx-beta', 'ctx-gamma']);
+}, 30_000);
+afterAll(() => real?.close());
+
+const SEEDS = [1, 2];
+const conform = (baseUrl: string, seed: number) =>
+  runConformance({ api: 'a2a', baseUrl, seed, runs: 20, polls: 1, pollIntervalMs: 0 });
+const laws = (result: Awaited<ReturnType<typeof conform>>) => [...new Set(result.violations.map((v) => v.law))];
+type Body = { tasks: { id: string; status: { timestamp: string } }[]; nextPageToken: string };
+
+/** The real server's answer to the same request, its body passed through `edit` (given the request's query). */
+const edited = (edit: (body: Body, query: URLSearchParams) => Body) => (req: IncomingMessage, res: ServerResponse) => {
+  const url = new URL(req.url!, real.base);
+  void (async () => {
+    const answer = await fetch(`${real.base}/a2a/rest${url.pathname}${url.search}`, {
+      headers: { 'A2A-Version': String(req.headers['a2a-version'] ?? '') },
+    });
+    const text = await answer.text();
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(answer.ok ? JSON.stringify(edit(JSON.parse(text) as Body, url.searchParams)) : text);
+  })();
+};
+
+async function behind(edit: (body: Body, query: URLSearchParams) => Body, seed = 1) {
+  const proxy = await hostile(edited(edit));
+  try {
+    return await conform(proxy.url, seed);
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
+  it('the server leaves out a task whose status timestamp is the one asked for', async () => {
+    const get = async (query: string) =>
+      (await (
+        await fetch(`${real.base}/a2a/rest/tasks?${query}`, { headers: { 'A2A-Version': '1.0' } })
+      ).json()) as Body;
+    const all = (await get('pageSize=100')).tasks;
+    expect(all).toHaveLength(60);
+    const at = all[10]!.status.timestamp;
+    const after = (await get(`pageSize=100&statusTimestampAfter=${encodeURIComponent(at)}`)).tasks;
+    expect(after.map((t) => t.id)).not.toContain(all[10]!.id);
+  });
+
+  it('reports that, under filter-statusTimestampAfter with the proto’s sentence, and nothing else', async () => {
+    for (const seed of SEEDS) {
+      const result = await conform(`${real.base}/a2a/rest`, seed);
+      expect(laws(result), `seed ${seed}`).toEqual(['a2a.filter-statusTimestampAfter']);
+      expect(result.violations[0]!.source?.sentence).toContain('greater than or equal to this value');
+      expect(result.violations[0]!.message).toMatch(/statusTimestampAfter=(\S+), but the filtered list leaves it out/);
+      // The task left out has the very timestamp asked for.
+      const [, stamp, asked] = /\/status\/timestamp "([^"]+)"\).*statusTimestampAfter=([^&,\s]+)/.exec(
+        result.violations[0]!.message,
+      )!;
+      expect(stamp).toBe(asked);
+    }
+  }, 60_000);
+
+  it('a proxy that repeats the last task of each page on the next is caught under no-duplicates-across-pages', async () => {
+    let last: Body['tasks'][number] | undefined;
+    const result = await behind((body, query) => {
+      const repeated = query.has('pageToken') && last ? { ...body, tasks: [last, ...body.tasks] } : body;
+      last = body.tasks.at(-1);
+      return repeated;
+    });
+    expect(laws(result)).toContain('a2a.no-duplicates-across-pages');
+  }, 60_000);
+
+  it('a proxy that drops the first task of every later page is caught under paging-skips-nothing', async () => {
+    const result = await behind((body, query) =>
+      query.has('pageToken') ? { ...body, tasks: body.tasks.slice(1) } : body,
+    );
+    expect(laws(result)).toContain('a2a.paging-skips-nothing');
+  }, 60_000);
+
+  it('a proxy whose last page offers its token again is caught under paging-terminates', async () => {
+    const result = await behind((body, query) =>
+      body.nextPageToken === '' ? { ...body, nextPageToken: query.get('pageToken') || 'again' } : body,
+    );
+    expect(laws(result)).toContain('a2a.paging-terminates');
+  }, 60_000);
+
+  it('a proxy that ignores the status filter is caught under filter-status', async () => {
+    const proxy = await hostile((req, res) => {
+      const url = new URL(req.url!, real.base);
+      url.searchParams.delete('status');
+      req.url = `${url.pathname}${url.search}`;
+      edited((body) => body)(req, res);
+    });
+    try {
+      expect(laws(await conform(proxy.url, 1))).toContain('a2a.filter-status');
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it('a proxy that lists one task more than pageSize is caught under limit-respected', async () => {
+    const proxy = await hostile((req, res) => {
+      const url = new URL(req.url!, real.base);
+      const size = Number(url.searchParams.get('pageSize'));
+      if (size >= 1 && size < 100) url.searchParams.set('pageSize', String(size + 1));
+      req.url = `${url.pathname}${url.search}`;
+      edited((body) => body)(req, res);
+    });
+    try {
+      expect(laws(await conform(proxy.url, 1))).toContain('a2a.limit-respected');
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+});
