@@ -92,6 +92,16 @@ export const jsonrpcTask = (): JsonObject => ({
   output: [],
 });
 
+/** An MCP task as the SDK's store lists one (`tasks/list`), completed. */
+export const mcpTask = (): JsonObject => ({
+  taskId: 'de6f8f5d93eaaacf28cce1f3b6cc401b',
+  status: 'completed',
+  ttl: 3_600_000,
+  createdAt: '2026-11-29T10:00:00.000Z',
+  lastUpdatedAt: '2026-11-29T10:00:30.000Z',
+  pollInterval: 1_000,
+});
+
 export const langgraphRun = (): JsonObject => ({
   run_id: '1ef2c3d4-5a6b-4c7d-8e9f-000000000001',
   thread_id: '0a1b2c3d-0000-4000-8000-00000000de00',

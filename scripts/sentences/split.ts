@@ -294,7 +294,8 @@ export function splitDocument(file: string, content: string): Sentence[] {
     } else if (markdown && i === 0) {
       units.push({ line, kind: 'heading', text });
     } else {
-      units.push(...proseUnits(trimmed, line, field));
+      // An ordered list's number (`1. `) marks the item, as `- ` does: it is no sentence of its own.
+      units.push(...proseUnits(trimmed.replace(/^\d{1,3}\. (?=\S)/, ''), line, field));
     }
   }
   return units.map((u, index) => ({

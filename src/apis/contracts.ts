@@ -5,6 +5,7 @@ import { arkContract } from './ark/contract.js';
 import { everrunsContract } from './everruns/contract.js';
 import { jsonrpcContract } from './jsonrpc/contract.js';
 import { langgraphContract } from './langgraph/contract.js';
+import { mcpContract } from './mcp/contract.js';
 import { praxisContract } from './praxis/contract.js';
 
 export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
@@ -14,9 +15,10 @@ export const BUILTIN_CONTRACTS: readonly ApiContract[] = [
   jsonrpcContract,
   langgraphContract,
   a2aContract,
+  mcpContract,
 ];
 
 /** The built-in APIs' vendor base URLs (what the handlers intercept unless told another). */
 export const VENDOR_BASE_URLS = Object.fromEntries(BUILTIN_CONTRACTS.map((c) => [c.api, c.vendorBaseUrl])) as Readonly<
-  Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc' | 'langgraph' | 'a2a', string>
+  Record<'praxis' | 'everruns' | 'ark' | 'jsonrpc' | 'langgraph' | 'a2a' | 'mcp', string>
 >;

@@ -12,6 +12,7 @@ import { BUILTIN_CONTRACTS } from './contracts.js';
 import { everrunsGenerators } from './everruns/generators.js';
 import { jsonrpcGenerators } from './jsonrpc/generators.js';
 import { langgraphGenerators } from './langgraph/generators.js';
+import { mcpGenerators } from './mcp/generators.js';
 import { praxisGenerators } from './praxis/generators.js';
 
 const BUILTIN_GENERATORS: readonly GeneratorProfile[] = [
@@ -21,6 +22,7 @@ const BUILTIN_GENERATORS: readonly GeneratorProfile[] = [
   jsonrpcGenerators,
   langgraphGenerators,
   a2aGenerators,
+  mcpGenerators,
 ];
 
 let judged: ApiSet | undefined;

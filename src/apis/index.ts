@@ -1,5 +1,5 @@
 /**
- * The built-in API set: the five modules the documents describe, each its contract, generator
+ * The built-in API set: the seven modules the documents describe, each its contract, generator
  * profile and mock profile. The one place that composes them; the shared layers take whatever
  * set is installed (src/apis/install.ts) and name none of them.
  */
@@ -27,6 +27,10 @@ import { langgraphContract } from './langgraph/contract.js';
 import { langgraphGenerators } from './langgraph/generators.js';
 import { langgraphMock } from './langgraph/mock.js';
 import { langgraphRules } from './langgraph/rules.js';
+import { mcpContract } from './mcp/contract.js';
+import { mcpGenerators } from './mcp/generators.js';
+import { mcpMock } from './mcp/mock.js';
+import { mcpRules } from './mcp/rules.js';
 import { praxisContract } from './praxis/contract.js';
 import { praxisGenerators } from './praxis/generators.js';
 import { praxisMock } from './praxis/mock.js';
@@ -39,6 +43,7 @@ export const BUILTIN_APIS = {
   jsonrpc: { contract: jsonrpcContract, generators: jsonrpcGenerators, mock: jsonrpcMock },
   langgraph: completeModule({ contract: langgraphContract, generators: langgraphGenerators, mock: langgraphMock }),
   a2a: completeModule({ contract: a2aContract, generators: a2aGenerators, mock: a2aMock }),
+  mcp: completeModule({ contract: mcpContract, generators: mcpGenerators, mock: mcpMock }),
 } as const satisfies Record<string, ApiModule>;
 
 /** The built-in APIs' names, in the order the documents number them. */
@@ -54,4 +59,5 @@ export const ITEM_RULES: readonly ItemRule<ItemRuleId>[] = [
   ...jsonrpcRules,
   ...langgraphRules,
   ...a2aRules,
+  ...mcpRules,
 ];

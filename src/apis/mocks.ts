@@ -4,6 +4,7 @@ import { ARK_DEMO } from './ark/mock.js';
 import { EVERRUNS_DEMO } from './everruns/mock.js';
 import { JSONRPC_DEMO } from './jsonrpc/mock.js';
 import { LANGGRAPH_DEMO } from './langgraph/mock.js';
+import { MCP_DEMO } from './mcp/mock.js';
 import { PRAXIS_DEMO } from './praxis/mock.js';
 
 /** The built-in APIs' demo ids and counts, by API (what docs/standalone-server.md lists). */
@@ -14,6 +15,7 @@ export const DEMO = {
   jsonrpc: JSONRPC_DEMO,
   langgraph: LANGGRAPH_DEMO,
   a2a: A2A_DEMO,
+  mcp: MCP_DEMO,
 } as const;
 
 /**
@@ -27,4 +29,5 @@ export const DEMO_SESSIONS = {
   jsonrpc: undefined,
   langgraph: LANGGRAPH_DEMO.session,
   a2a: undefined,
+  mcp: MCP_DEMO.session,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The built-in APIs' entries in `ApiTypes`: what the typed surfaces (seed, faults, scenarios,
  * operation ids) know of each, read from each module's own declarations. Every entry point of the
- * package imports this file, so a program that imports the package sees these five entries.
+ * package imports this file, so a program that imports the package sees these seven entries.
  */
 import type { FaultIdsOf } from '../contract/api-types.js';
 import type {
@@ -20,6 +20,9 @@ import type {
   LangGraphOperations,
   LangGraphRun,
   LangGraphRunStatus,
+  McpOperations,
+  McpTask,
+  McpTaskStatus,
   PraxisBackgroundTask,
   PraxisBackgroundTaskStatus,
   PraxisOperations,
@@ -35,6 +38,8 @@ import type { JSONRPC_FAULTS } from './jsonrpc/faults.js';
 import type { jsonrpcRules } from './jsonrpc/rules.js';
 import type { LANGGRAPH_FAULTS } from './langgraph/faults.js';
 import type { langgraphRules } from './langgraph/rules.js';
+import type { MCP_FAULTS } from './mcp/faults.js';
+import type { mcpRules } from './mcp/rules.js';
 import type { PRAXIS_FAULTS } from './praxis/faults.js';
 import type { praxisRules } from './praxis/rules.js';
 
@@ -67,5 +72,6 @@ declare module '../contract/api-types.js' {
       LangGraphRunStatus
     >;
     a2a: Entry<A2ATask, typeof a2aRules, typeof A2A_FAULTS, A2AOperations, A2ATaskState>;
+    mcp: Entry<McpTask, typeof mcpRules, typeof MCP_FAULTS, McpOperations, McpTaskStatus>;
   }
 }

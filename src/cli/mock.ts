@@ -12,8 +12,8 @@ import { type Command, parseInteger, UsageError } from './command.js';
 export const mockCommand: Command = {
   name: 'mock',
   summary:
-    'Serve the five APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc, /langgraph, and each --api module ' +
-    'at /NAME ' +
+    'Serve the seven APIs on their demo data at /praxis, /everruns, /ark, /jsonrpc, /langgraph, /a2a, /mcp, and each ' +
+    '--api module at /NAME ' +
     '(control API at /__mock).',
   usage: [
     'mock [--host 127.0.0.1] [--port 4010] [--api FILE]... [--seed S] [--tasks N | --tasks API=N ...]',

@@ -25,6 +25,13 @@ export interface DemoRecords {
 export const pad = (n: number) => String(n).padStart(3, '0');
 export const isoAt = (ms: number) => new Date(ms).toISOString();
 
+/** Eight hex digits of a 32-bit FNV-1a hash of `text` started from `basis`: demo ids named by their place. */
+export function hash8(text: string, basis: number): string {
+  let h = basis >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
 /**
  * A copy of a JSON object (a demo task to reshape), leaving out the keys `without` names: nested
  * objects and arrays are copied, except frozen ones, which nobody can change and so are shared;

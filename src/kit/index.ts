@@ -25,6 +25,7 @@ export type {
 } from '../contract/api-types.js';
 export { compileValidators } from '../contract/compile.js';
 export { isoBefore, isoFromMillis, millisFromIso } from '../contract/iso.js';
+export { JSON_RPC_ERRORS } from '../contract/json-rpc.js';
 export {
   isTerminal,
   type Lifecycle,
@@ -33,6 +34,7 @@ export {
   transitionsFromPaths,
 } from '../contract/lifecycle.js';
 export type { OpenApiDocument } from '../contract/openapi.js';
+export type { Handshake } from '../contract/operation-types.js';
 export {
   type CustomErrorFormat,
   type ErrorFormat,
@@ -66,7 +68,7 @@ export { repair } from '../generators/repair.js';
 export type { Backend, MapTraits } from '../generators/schema-arbitrary.js';
 // How the mock serves it, and breaks it on purpose.
 export { type ApiModules, apiSetOf, errorResponse } from '../handlers/apis.js';
-export { copyJson, isoAt, pad } from '../handlers/demo.js';
+export { copyJson, hash8, isoAt, pad } from '../handlers/demo.js';
 export {
   integer,
   isProblem,

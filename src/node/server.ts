@@ -1,6 +1,7 @@
 /**
  * The standalone mock: node:http over the same MockApp the MSW handlers use, without building
- * Fetch Request/Response objects per request. APIs at /praxis, /everruns, /ark, /jsonrpc, /langgraph;
+ * Fetch Request/Response objects per request. APIs at /praxis, /everruns, /ark, /jsonrpc, /langgraph,
+ * /a2a, /mcp;
  * control API at /__mock.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -31,6 +31,11 @@ import type {
   paths as LangGraphPaths,
 } from '../contract/types/langgraph.js';
 import type {
+  components as McpComponents,
+  operations as McpOperations,
+  paths as McpPaths,
+} from '../contract/types/mcp.js';
+import type {
   components as PraxisComponents,
   operations as PraxisOperations,
   paths as PraxisPaths,
@@ -52,6 +57,9 @@ export type {
   LangGraphComponents,
   LangGraphOperations,
   LangGraphPaths,
+  McpComponents,
+  McpOperations,
+  McpPaths,
   PraxisComponents,
   PraxisOperations,
   PraxisPaths,
@@ -94,6 +102,11 @@ export type A2ATask = A2AComponents['schemas']['Task'];
 export type A2AListTasksResponse = A2AComponents['schemas']['ListTasksResponse'];
 export type A2ATaskState = A2AComponents['schemas']['TaskState'];
 
+// MCP (mcp-tasks.md): the result of a tasks/list call.
+export type McpTask = McpComponents['schemas']['Task'];
+export type McpListTasksResult = McpComponents['schemas']['ListTasksResult'];
+export type McpTaskStatus = McpComponents['schemas']['TaskStatus'];
+
 /** A task of any API, by its name. */
 export interface TaskOf {
   praxis: PraxisBackgroundTask;
@@ -102,6 +115,7 @@ export interface TaskOf {
   jsonrpc: JsonRpcTask;
   langgraph: LangGraphRun;
   a2a: A2ATask;
+  mcp: McpTask;
 }
 
 /** A task of an API by name: the generated type for a built-in API, a JSON object for one registered at run time. */

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('a fifth API in a set through ApiModule', () => {
   it('is one of the APIs, beside the built-in ones', () => {
-    expect(SET.apiNames()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph', 'a2a', 'toy']);
+    expect(SET.apiNames()).toEqual(['praxis', 'everruns', 'ark', 'jsonrpc', 'langgraph', 'a2a', 'mcp', 'toy']);
   });
 
   it('refuses a module under another name than its own, and a module whose parts name two APIs', () => {

@@ -111,7 +111,7 @@ describe('--api FILE', () => {
     const { code, err } = await cli(['mock', '--port', '0', '--api', TOY, '--tasks', 'toy=5']);
     expect(code).toBe(2);
     expect(err).toContain(
-      'API one of praxis, everruns, ark, jsonrpc, langgraph, a2a and COUNT at most 10000000; got "toy=5"',
+      'API one of praxis, everruns, ark, jsonrpc, langgraph, a2a, mcp and COUNT at most 10000000; got "toy=5"',
     );
   });
 
@@ -119,11 +119,11 @@ describe('--api FILE', () => {
     const wrong = await cli(['conform', '--api', TOY, '--api', 'acme', '--base-url', 'http://127.0.0.1:9']);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain(
-      '--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph|a2a|toy',
+      '--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph|a2a|mcp|toy',
     );
     const none = await cli(['record', '--api', 'acme', '--base-url', 'http://127.0.0.1:9', '--polls', '1']);
     expect(none.err).toContain(
-      '--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph|a2a',
+      '--api acme: no API of that name; the APIs are praxis|everruns|ark|jsonrpc|langgraph|a2a|mcp',
     );
     expect(none.err).toContain('another API is loaded with --api FILE (a path such as ./acme.js)');
     const two = await cli(['conform', '--api', TOY, '--api', 'toy', '--api', 'ark', '--base-url', 'http://x']);

@@ -31,7 +31,7 @@ describe('the runner takes the API modules it judges by', () => {
 
   it('refuses an API no module gave, naming the APIs it knows', async () => {
     await expect(runConformance(options())).rejects.toThrow(
-      'api must be one of praxis, everruns, ark, jsonrpc, langgraph, a2a; got "jobs"; a module\'s API is known once it is in the API set',
+      'api must be one of praxis, everruns, ark, jsonrpc, langgraph, a2a, mcp; got "jobs"; a module\'s API is known once it is in the API set',
     );
   });
 
@@ -59,6 +59,7 @@ describe('the runner takes the API modules it judges by', () => {
         'jsonrpc',
         'langgraph',
         'a2a',
+        'mcp',
       ]);
     } finally {
       await served.close();

@@ -18,6 +18,8 @@ import { requestsOf } from '../../src/conformance/curl.js';
 import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invocation.js';
 import { renderJunit, renderText } from '../../src/conformance/report.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
+import { isEventStream, responseInStream } from '../../src/contract/event-stream.js';
+import { judgedAnswer } from '../../src/contract/json-rpc.js';
 import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
 import type { Judgement, Law } from '../../src/contract/laws/types.js';
 import {
@@ -75,8 +77,15 @@ async function conform(fault: string, replayCommand?: string) {
   }
 }
 
-/** Runs one printed curl line in a shell, asking curl for the status and content type after the body. */
-async function answerOf(curl: string): Promise<Exchange> {
+/** An answer as the laws judge it, and for a JSON-RPC call what the matcher is given: the response and the call. */
+type Answer = Exchange & { call?: { message: unknown; params: Record<string, unknown> } };
+
+/**
+ * Runs one printed curl line in a shell, asking curl for the status and content type after the body. A JSON-RPC
+ * call's answer (in an event stream where it came as one) is judged as a GET's: its result a 200, its params the
+ * query.
+ */
+async function answerOf(curl: string): Promise<Answer> {
   const { stdout } = await run('bash', ['-c', `${curl} -w '\\n%{http_code}\\n%{content_type}'`], {
     env: ENV,
     timeout: 30_000,
@@ -85,14 +94,20 @@ async function answerOf(curl: string): Promise<Exchange> {
   const contentType = lines.pop() || null;
   const status = Number(lines.pop());
   const text = lines.join('\n');
-  const url = /^curl -sS '([^']*)'/.exec(curl)![1]!;
+  const url = /curl -sS (?:-X POST )?'([^']*)'/.exec(curl.split(' && ').at(-1)!)![1]!;
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(isEventStream(contentType) ? (responseInStream(text) ?? text) : text);
   } catch {
     body = undefined;
   }
-  return { url, query: [...new URL(url).searchParams], status, contentType, body, bodyText: text };
+  const data = /--data '([^']*)'$/.exec(curl)?.[1];
+  if (data === undefined)
+    return { url, query: [...new URL(url).searchParams], status, contentType, body, bodyText: text };
+  const params = ((JSON.parse(data) as { params?: Record<string, unknown> }).params ?? {}) as Record<string, unknown>;
+  const judged = judgedAnswer(status, body);
+  const query = Object.entries(params).map(([k, value]) => [k, String(value)] as [string, string]);
+  return { url, query, status: judged.status, contentType, body: judged.body, call: { message: body, params } };
 }
 
 type Check<S extends keyof Subjects> = (subject: Subjects[S]) => Judgement;
@@ -235,7 +250,7 @@ describe('every fault: caught by its id, and the requests printed for it show it
         for (const r of requests) expect(r).toContain('"Authorization: $ATC_HEADER_AUTHORIZATION"');
         mock.app.faults = new Set([fault]);
         // A fault that strikes some requests only (a 500 on every third) may take a few runs.
-        let answers: Exchange[] = [];
+        let answers: Answer[] = [];
         let again: string[] = [];
         for (let attempt = 0; attempt < 3 && again.length === 0; attempt++) {
           answers = [];
@@ -248,7 +263,9 @@ describe('every fault: caught by its id, and the requests printed for it show it
           ? await judgeResponse(
               op.api,
               op.operationId as never,
-              { ...answers[0]!, url: answers[0]!.url },
+              answers[0]!.call
+                ? { ...answers[0]!, body: answers[0]!.call.message, params: answers[0]!.call.params }
+                : { ...answers[0]!, url: answers[0]!.url },
               {
                 failOnDrift: true,
               },

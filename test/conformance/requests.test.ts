@@ -30,6 +30,7 @@ const SESSIONS = {
   jsonrpc: 'demo',
   langgraph: DEMO.langgraph.session,
   a2a: 'ctx-demo',
+  mcp: DEMO.mcp.session,
 } as const;
 /** Where each paged list lives on the mock, the member that holds its items and their id. */
 const LIST = {

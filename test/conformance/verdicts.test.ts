@@ -26,6 +26,7 @@ const WITH_SESSION: Record<BuiltinApiName, string> = {
   jsonrpc: 'demo',
   langgraph: '0a1b2c3d-0000-4000-8000-00000000de00',
   a2a: 'ctx-demo',
+  mcp: DEMO_SESSIONS.mcp,
 };
 
 describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 12', () => {
@@ -85,6 +86,7 @@ describe('three outcomes: violated, passed with counts, not exercised with a rea
       praxis: { data: [], next_page: null },
       langgraph: [],
       a2a: { tasks: [], nextPageToken: '', pageSize: 50, totalSize: 0 },
+      mcp: { jsonrpc: '2.0', id: 1, result: { tasks: [] } },
     };
     sendJson(res, 200, bodies[api as BuiltinApiName]);
   };

@@ -7,13 +7,33 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MockApp } from '../../src/apis/mock-functions.js';
+import { DEMO } from '../../src/apis/mocks.js';
+import { responseInStream } from '../../src/contract/event-stream.js';
 import { checkItem, type JsonObject } from '../../src/contract/index.js';
+import { handshakeOf, jsonRpcBinding, judgedAnswer, requestText } from '../../src/contract/json-rpc.js';
 import { checkListPage, type Exchange, lawsOf } from '../../src/contract/laws/index.js';
 import { allOperations, type ListOperation } from '../../src/contract/operations.js';
 import { validateComponent } from '../../src/contract/validate.js';
 import { repair } from '../../src/generators/repair.js';
-import { arkTask, everrunsTask, langgraphRun, praxisSession, praxisTask } from '../fixtures.js';
+import type { MockRequest, MockResponse } from '../../src/handlers/types.js';
+import { arkTask, everrunsTask, langgraphRun, mcpTask, praxisSession, praxisTask } from '../fixtures.js';
 import { BUILTIN } from '../helpers/apis.js';
+
+/** The mock's request for an operation's first page: a GET, or a JSON-RPC call in the session a handshake opened. */
+function requestOf(op: ListOperation, path: string, session: string): MockRequest {
+  const query = new URLSearchParams();
+  const handshake = handshakeOf(op);
+  if (!jsonRpcBinding(op)) return { method: 'GET', path, query };
+  const headers = handshake ? { [handshake.header.toLowerCase()]: session } : {};
+  return { method: 'POST', path, query, body: requestText(op, []), headers };
+}
+
+/** An answer as a GET's: a JSON-RPC call's result (read from its event stream where it came as one). */
+function answerOf(op: ListOperation, response: MockResponse): { body: unknown } {
+  if (!jsonRpcBinding(op)) return response;
+  const text = response.raw ?? JSON.stringify(response.body);
+  return { body: judgedAnswer(response.status, JSON.parse(responseInStream(text) ?? text)).body };
+}
 
 /** For every time order: objects in order and objects out of it (which the runner's schema still accepts). */
 const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: JsonObject[] }> = {
@@ -39,6 +59,11 @@ const EXAMPLES: Record<string, { component: string; good: JsonObject[]; bad: Jso
     component: 'Run',
     good: [langgraphRun(), { ...langgraphRun(), updated_at: '2026-11-29T10:00:00Z' }],
     bad: [{ ...langgraphRun(), updated_at: '2026-11-29T09:59:59.999Z' }],
+  },
+  'mcp.task-times-in-order': {
+    component: 'Task',
+    good: [mcpTask(), { ...mcpTask(), lastUpdatedAt: '2026-11-29T10:00:00Z' }],
+    bad: [{ ...mcpTask(), lastUpdatedAt: '2026-11-29T09:59:59.999Z' }],
   },
   'praxis.session-updated-not-before-created': {
     component: 'Session',
@@ -160,12 +185,13 @@ describe('the time family', () => {
       everruns: 'demo',
       ark: 'sesn-demo',
       langgraph: '0a1b2c3d-0000-4000-8000-00000000de00',
+      mcp: DEMO.mcp.session,
     };
     for (const { op, member } of instances) {
       const path = op.path.replace(/\{[a-z_]+\}/, sessions[op.api]!);
       const answer = (faults: string[]) => {
         app.faults = new Set(faults);
-        const { body } = app.respond(op.api, { method: 'GET', path, query: new URLSearchParams() });
+        const { body } = answerOf(op, app.respond(op.api, requestOf(op, path, sessions[op.api]!)));
         return checkListPage(op, {
           url: `http://127.0.0.1${path}`,
           query: [],

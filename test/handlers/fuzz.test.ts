@@ -63,6 +63,11 @@ const OWN_FORMAT: Record<BuiltinApiName, (body: unknown) => boolean> = {
   langgraph: (b) => typeof b === 'string' && b.length > 0,
   // 11.6: google.rpc.Status, the HTTP status in error.code.
   a2a: (b) => isObj(b) && isObj(b.error) && typeof b.error.code === 'number' && typeof b.error.message === 'string',
+  // A JSON-RPC error object: in a response with no id (a request outside a session), or alone (no call's answer).
+  mcp: (b) => {
+    const error = isObj(b) && isObj(b.error) ? b.error : b;
+    return isObj(error) && Number.isInteger(error.code) && typeof error.message === 'string';
+  },
 };
 function isObj(v: unknown): v is Record<string, any> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -75,6 +80,7 @@ const PATHS: Record<BuiltinApiName, string[]> = {
   jsonrpc: ['/tasks'],
   langgraph: [`/threads/${DEMO.langgraph.session}/runs`, '/threads/{id}/runs'],
   a2a: ['/tasks'],
+  mcp: ['/mcp', '/mcp/{id}'],
 };
 const PARAMS = [
   'limit',
@@ -168,7 +174,10 @@ describe(`hostile requests (seed ${SEED})`, () => {
         }),
         { seed: SEED, numRuns: 150 },
       );
-      const after = await raw('GET', api === 'jsonrpc' ? '/jsonrpc/tasks' : `/${api}${PATHS[api][0]}`);
+      const after =
+        api === 'mcp'
+          ? await raw('POST', '/mcp/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }))
+          : await raw('GET', api === 'jsonrpc' ? '/jsonrpc/tasks' : `/${api}${PATHS[api][0]}`);
       expect(after.status).toBe(200);
     });
   }

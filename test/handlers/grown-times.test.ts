@@ -18,8 +18,8 @@ function timesOf(value: unknown, at = ''): [string, number][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => timesOf(v, `${at}/${i}`));
   if (value !== null && typeof value === 'object')
     return Object.entries(value).flatMap(([key, v]) => timesOf(v, `${at}/${key}`));
-  // Members named as times: created_at, …, and A2A's status/timestamp.
-  if (!/(_at|\/timestamp)$/.test(at)) return [];
+  // Members named as times: created_at, …, MCP's createdAt, … and A2A's status/timestamp.
+  if (!/(_at|[a-z]At|\/timestamp)$/.test(at)) return [];
   if (typeof value === 'number') return [[at, looksLikeUnixSeconds(value) ? value * 1000 : value]];
   const ms = rfc3339Millis(value);
   return Number.isNaN(ms) ? [] : [[at, ms]];

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, type BuiltinApiName } from '../../src/apis/index.js';
 import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
+import { isEventStream, responseInStream } from '../../src/contract/event-stream.js';
 import { type ApiName, checkItem, operationsOf } from '../../src/contract/index.js';
+import { acceptOf, handshakeOf, jsonRpcBinding, judgedAnswer, requestText } from '../../src/contract/json-rpc.js';
 import { checkErrorResponse } from '../../src/contract/laws/index.js';
+import type { ListOperation } from '../../src/contract/operation-types.js';
 import { fieldValue, itemsOf, taskOperation } from '../../src/contract/operations.js';
 import { validateBody } from '../../src/contract/validate.js';
 import { requestCase } from '../../src/generators/index.js';
@@ -23,6 +26,7 @@ const SESSION: Record<BuiltinApiName, string | undefined> = {
   jsonrpc: undefined,
   langgraph: DEMO.langgraph.session,
   a2a: DEMO.a2a.session,
+  mcp: DEMO.mcp.session,
 };
 
 let mock: Awaited<ReturnType<typeof startMock>>;
@@ -34,6 +38,7 @@ const msw = createHandlers({
     jsonrpc: 'https://rpc.test',
     langgraph: 'https://langgraph.test',
     a2a: 'https://a2a.test',
+    mcp: 'https://mcp.test',
   },
 });
 const mswServer = setupServer(...msw.handlers);
@@ -44,6 +49,7 @@ const MSW_BASE: Record<BuiltinApiName, string> = {
   jsonrpc: 'https://rpc.test',
   langgraph: 'https://langgraph.test',
   a2a: 'https://a2a.test',
+  mcp: 'https://mcp.test',
 };
 
 beforeAll(async () => {
@@ -59,7 +65,29 @@ function pathOf(api: ApiName, template: string) {
   return template.replace(/\{[a-z_]+\}/, encodeURIComponent(SESSION[api as BuiltinApiName] ?? ''));
 }
 
-async function call(base: string, path: string, query: [string, string][]) {
+/** A call of a JSON-RPC operation, in the demo session where a handshake gives one: its answer as a GET's. */
+async function rpcCall(op: ListOperation, url: string, query: [string, string][]) {
+  const handshake = handshakeOf(op);
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: acceptOf(op),
+      ...(handshake ? { [handshake.header]: SESSION[op.api as BuiltinApiName] ?? '' } : {}),
+    },
+    body: requestText(op, query),
+  });
+  const contentType = res.headers.get('content-type');
+  const raw = await res.text();
+  const judged = judgedAnswer(
+    res.status,
+    JSON.parse(isEventStream(contentType) ? (responseInStream(raw) ?? raw) : raw),
+  );
+  return { status: judged.status, contentType, text: JSON.stringify(judged.body) };
+}
+
+async function call(base: string, path: string, query: [string, string][], op?: ListOperation) {
+  if (op && jsonRpcBinding(op)) return rpcCall(op, base + path, query);
   const url = new URL(base + path);
   for (const [k, v] of query) url.searchParams.append(k, v);
   const res = await fetch(url);
@@ -79,9 +107,9 @@ describe(`mock responses (seed ${SEED})`, () => {
               user_id: ['user_demo'],
             }),
             async (c) => {
-              const r = await call(mock.base(api), pathOf(api, op.path), c.query);
+              const r = await call(mock.base(api), pathOf(api, op.path), c.query, op);
               const body = JSON.parse(r.text);
-              expect(r.contentType).toMatch(/application\/([\w.-]+\+)?json/);
+              expect(r.contentType).toMatch(/application\/([\w.-]+\+)?json|text\/event-stream/);
               if (c.expect.kind === 'ok') {
                 expect(r.status).toBe(200);
                 expect(validateBody(api, op.operationId, 200, body, 'strict', BUILTIN)).toEqual([]);
@@ -106,8 +134,8 @@ describe(`mock responses (seed ${SEED})`, () => {
       it(`${api}.${op.operationId}: MSW handlers and the node:http server give identical responses`, async () => {
         await fc.assert(
           fc.asyncProperty(requestCase(op, { agent_id: [DEMO.praxis.agent] }), async (c) => {
-            const viaHttp = await call(mock.base(api), pathOf(api, op.path), c.query);
-            const viaMsw = await call(MSW_BASE[api], pathOf(api, op.path), c.query);
+            const viaHttp = await call(mock.base(api), pathOf(api, op.path), c.query, op);
+            const viaMsw = await call(MSW_BASE[api], pathOf(api, op.path), c.query, op);
             // request ids differ by design; everything else is the same
             const strip = (t: string) => t.replace(/req_mock\d+|req_\d+/g, 'req');
             expect({ ...viaMsw, text: strip(viaMsw.text) }).toEqual({ ...viaHttp, text: strip(viaHttp.text) });

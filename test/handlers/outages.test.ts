@@ -163,7 +163,7 @@ describe('outages over HTTP', () => {
       });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { error: string }).error).toContain(
-        'outages[0]: api is one of praxis, everruns, ark, jsonrpc, langgraph, a2a (got "arc")',
+        'outages[0]: api is one of praxis, everruns, ark, jsonrpc, langgraph, a2a, mcp (got "arc")',
       );
       await mock.reset();
       expect((await fetch(`${server.url}/ark${arkTasks}`)).status).toBe(200);

@@ -42,6 +42,7 @@ describe('mock --tasks', () => {
               jsonrpc: 'demo',
               langgraph: DEMO.langgraph.session,
               a2a: 'ctx-demo',
+              mcp: DEMO.mcp.session,
             }[api],
           )
           .map((r) => String(fieldValue(r.item, op.stateField!))),

@@ -193,6 +193,7 @@ const emptyAdded = (): Record<BuiltinApiName | 'jobs', string[]> => ({
   jsonrpc: [],
   langgraph: [],
   a2a: [],
+  mcp: [],
 });
 
 /** What a call came to: its result, or the ControlError it threw (anything else thrown is a failure). */
@@ -482,6 +483,7 @@ const SESSION_POOL: Record<BuiltinApiName | 'jobs', readonly string[]> = {
   jsonrpc: ['m1', 'm2', DEMO.jsonrpc.session],
   langgraph: ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', DEMO.langgraph.session],
   a2a: ['ctx-m1', 'ctx-m2', DEMO.a2a.session],
+  mcp: ['6d637000-0000-4000-8000-0000000000a1', '6d637000-0000-4000-8000-0000000000a2', DEMO.mcp.session],
 };
 
 const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
@@ -501,6 +503,7 @@ const STATES: Record<BuiltinApiName | 'jobs', readonly string[]> = {
     'TASK_STATE_CANCELED',
     'TASK_STATE_REJECTED',
   ],
+  mcp: ['working', 'input_required', 'completed', 'failed', 'cancelled'],
 };
 /** A partial task in `state`, the state written where the API keeps it (A2A's is nested). */
 const stateIn = (api: BuiltinApiName | 'jobs', state: string): Record<string, unknown> => {
@@ -517,6 +520,7 @@ const STATE_FIELD: Record<BuiltinApiName | 'jobs', string> = {
   jsonrpc: '/status',
   langgraph: '/status',
   a2a: '/status/state',
+  mcp: '/status',
 };
 
 const PARAMS = [

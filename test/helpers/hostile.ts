@@ -29,14 +29,42 @@ export async function hostile(
   };
 }
 
-/** Answers with what a GET of `url` answers (status, content type, body), the body's text passed through `edit`. */
+/** Headers that belong to one connection, not to the request or answer a proxy passes on. */
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+  'keep-alive',
+]);
+
+/** The request a proxy sends on for `from`: its method, its headers but the connection's, and its body. */
+async function passedOn(from: IncomingMessage): Promise<RequestInit> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(from.headers))
+    if (typeof value === 'string' && !HOP_BY_HOP.has(name)) headers[name] = value;
+  if (from.method === 'GET' || from.method === 'HEAD') return { method: from.method, headers };
+  const chunks: Buffer[] = [];
+  for await (const chunk of from) chunks.push(chunk as Buffer);
+  return { method: from.method ?? 'POST', headers, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * Answers with what a GET of `url` answers (status, content type, body), the body's text passed through `edit`;
+ * given the request it stands for (`from`), sends that on (a JSON-RPC POST with its session header) and passes
+ * every header of the answer back.
+ */
 export async function forward(
   res: ServerResponse,
   url: string | URL,
   edit: (body: string) => string = (body) => body,
+  from?: IncomingMessage,
 ): Promise<void> {
-  const answer = await fetch(url);
-  res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+  const answer = await fetch(url, from ? await passedOn(from) : undefined);
+  const headers: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'application/json' };
+  if (from) for (const [name, value] of answer.headers) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  res.writeHead(answer.status, headers);
   res.end(edit(await answer.text()));
 }
 
@@ -95,7 +123,7 @@ export async function throttling(upstream: string, most: number, retryAfter: (n:
     if (serving >= most) return sendJson(res, 429, { error: 'slow down' }, { 'retry-after': retryAfter(++throttled) });
     serving++;
     res.on('close', () => serving--);
-    setTimeout(() => void forward(res, `${upstream}${req.url}`), holdMs);
+    setTimeout(() => void forward(res, `${upstream}${req.url}`, undefined, req), holdMs);
   });
   return { ...server, throttled: () => throttled };
 }

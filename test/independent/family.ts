@@ -496,7 +496,7 @@ export function praxis(k: Knobs): Handler {
 }
 
 /** The APIs a family of correct servers is written for: the four of the vendor documents. */
-export type FamilyApi = Exclude<BuiltinApiName, 'langgraph' | 'a2a'>;
+export type FamilyApi = Exclude<BuiltinApiName, 'langgraph' | 'a2a' | 'mcp'>;
 
 export const FAMILY: Record<FamilyApi, { path: string; make: (k: Knobs) => Handler }> = {
   ark: { path: '/api/v3', make: ark },

@@ -30,6 +30,7 @@ test('addTasks: the page shows exactly the added tasks', async ({ page, mock }) 
     ark: `${mock.url}/ark`,
     jsonrpc: `${mock.url}/jsonrpc`,
     langgraph: `${mock.url}/langgraph`,
+    mcp: `${mock.url}/mcp`,
   });
   const tasks = await mock.addTasks('ark', 'sesn-x', [
     { task_id: 'task-a', state: 'unknown' },

@@ -14,6 +14,7 @@ const baseFor = (name: string) => ({
   jsonrpc: `https://${name}.test`,
   langgraph: `https://${name}.test/langgraph`,
   a2a: `https://${name}.test/a2a`,
+  mcp: `https://${name}.test/mcp`,
 });
 const mocks = (Object.keys(LIBRARY) as (keyof typeof LIBRARY)[]).map((name) =>
   useScenario(name, { apiNames: [LIBRARY[name]!.api], baseUrl: baseFor(name) }),
@@ -47,6 +48,7 @@ async function fresh(name: string) {
   ark = `${BASE.ark}/sessions/sesn-demo/tasks`;
   rpc = `${BASE.jsonrpc}/tasks?session_id=demo`;
   runs = `${BASE.langgraph}/threads/0a1b2c3d-0000-4000-8000-00000000de00/runs`;
+  mcp = `${BASE.mcp}/mcp`;
 }
 
 let praxisTasks = '';
@@ -54,6 +56,22 @@ let everruns = '';
 let ark = '';
 let rpc = '';
 let runs = '';
+let mcp = '';
+
+/** One tasks/list call in the demo MCP session: its result, read from the event stream it comes in. */
+async function listTasks(url: string): Promise<Obj> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': '6d637000-0000-4000-8000-00000000de00',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/list' }),
+  });
+  expect(res.status).toBe(200);
+  return (JSON.parse(/^data: (.*)$/m.exec(await res.text())![1]!) as Obj).result as Obj;
+}
 const data = (b: Obj) => b.data as Obj[];
 
 describe('the scenario library, replayed in Node with MSW', () => {
@@ -237,6 +255,23 @@ describe('the scenario library, replayed in Node with MSW', () => {
     expect(new Set(updated).size).toBe(5);
   });
 
+  it('mcp-task-input-required-resumed: input_required is left for working, and every change updates the task', async () => {
+    await fresh('mcp-task-input-required-resumed');
+    const steps: Obj[] = [];
+    for (let i = 0; i < 4; i++)
+      steps.push(byId((await listTasks(mcp)).tasks as Obj[], 'taskId')['786512e29e0d44bd8f29789f320fe840']!);
+    expect(steps.map((task) => task.status)).toEqual(['working', 'input_required', 'working', 'completed']);
+    expect(steps.map((task) => task.statusMessage)).toEqual([
+      'started',
+      'waiting for an answer',
+      'working on it',
+      'done',
+    ]);
+    const updated = steps.map((task) => Date.parse(task.lastUpdatedAt));
+    expect(updated).toEqual([...updated].sort((a, b) => a - b));
+    expect(new Set(updated).size).toBe(4);
+  });
+
   it('ark-contract-broken: the second poll breaks the contract', async () => {
     await fresh('ark-contract-broken');
     const [first, second] = await polls(ark, 2, items, 'task_id');
@@ -265,6 +300,7 @@ describe('the scenario library, replayed in Node with MSW', () => {
       'jsonrpc-paused-expired',
       'jsonrpc-queued-canceled',
       'langgraph-run-interrupted-resumed',
+      'mcp-task-input-required-resumed',
     ];
     expect(Object.keys(LIBRARY).sort()).toEqual(tested.sort());
   });

@@ -5,7 +5,7 @@
  * `select` contradicts.
  */
 
-import { copyJson, isoAt } from '../../handlers/demo.js';
+import { copyJson, hash8, isoAt } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { json } from '../../handlers/response.js';
 import { builtinDemoRecords } from '../demo-records.js';
@@ -17,13 +17,6 @@ export const LANGGRAPH_DEMO = {
   assistant: 'fe096781-5601-53d2-b2f6-0d3403f7e9ca',
   taskCount: 24,
 } as const;
-
-/** Eight hex digits of a 32-bit FNV-1a hash of `text` started from `basis`. */
-function hash8(text: string, basis: number): string {
-  let h = basis >>> 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-}
 
 /**
  * A version-4 UUID named by `text` whose last 12 digits are `n` in decimal: the runs of one thread (and a grown

@@ -2450,3 +2450,180 @@ export const a2aSpec: OpenApiDocument = {
     }
   }
 };
+
+export const mcpSpec: OpenApiDocument = {
+  "openapi": "3.1.0",
+  "info": {
+    "title": "MCP tasks/list",
+    "version": "0.1.0",
+    "description": "Written by hand from `specs/sources/mcp-tasks.md`, the Model Context Protocol specification revision 2025-11-25 (tasks experimental) at b0f60ba5: the JSON-RPC method `tasks/list` over the Streamable HTTP transport, as OpenRPC lists a method: its params are this operation's parameters, its result the 200 body, a JSON-RPC error object the body of a refusal. The session is the one the `initialize` handshake opens (the `MCP-Session-Id` header), no parameter.",
+    "license": {
+      "name": "Apache-2.0",
+      "identifier": "Apache-2.0"
+    }
+  },
+  "servers": [
+    {
+      "url": "/",
+      "description": "The MCP endpoint: \"a URL like `https://example.com/mcp`\" (transports.mdx)."
+    }
+  ],
+  "security": [],
+  "paths": {
+    "/mcp": {
+      "post": {
+        "operationId": "tasksList",
+        "summary": "tasks/list",
+        "description": "\"To retrieve a list of tasks, requestors can send a `tasks/list` request. This operation supports pagination.\" The document names no order and no page size (\"Page size is determined by the server\").",
+        "parameters": [
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "\"An opaque token representing the current pagination position. If provided, the server should return results starting after this cursor.\" (PaginatedRequestParams.cursor)",
+            "schema": {
+              "$ref": "#/components/schemas/Cursor"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The call's result (ListTasksResult).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListTasksResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "A JSON-RPC error object: \"Invalid or nonexistent cursor in `tasks/list`: `-32602` (Invalid params)\".",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JsonRpcError"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "A JSON-RPC error object: \"Internal errors: `-32603` (Internal error)\".",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JsonRpcError"
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "components": {
+    "schemas": {
+      "Cursor": {
+        "type": "string",
+        "description": "\"An opaque token used to represent a cursor for pagination.\""
+      },
+      "TaskStatus": {
+        "type": "string",
+        "enum": [
+          "working",
+          "input_required",
+          "completed",
+          "failed",
+          "cancelled"
+        ],
+        "description": "The status of a task."
+      },
+      "Task": {
+        "type": "object",
+        "description": "\"Data associated with a task.\"",
+        "required": [
+          "taskId",
+          "status",
+          "createdAt",
+          "lastUpdatedAt",
+          "ttl"
+        ],
+        "properties": {
+          "taskId": {
+            "type": "string",
+            "description": "The task identifier."
+          },
+          "status": {
+            "$ref": "#/components/schemas/TaskStatus"
+          },
+          "statusMessage": {
+            "type": "string",
+            "description": "Optional human-readable message describing the current task state."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "ISO 8601 timestamp when the task was created (tasks.mdx links RFC 3339 section 5)."
+          },
+          "lastUpdatedAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "ISO 8601 timestamp when the task was last updated."
+          },
+          "ttl": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "Actual retention duration from creation in milliseconds, null for unlimited."
+          },
+          "pollInterval": {
+            "type": "number",
+            "description": "Suggested polling interval in milliseconds."
+          }
+        }
+      },
+      "ListTasksResult": {
+        "type": "object",
+        "description": "\"The response to a tasks/list request.\" `ListTasksResult extends PaginatedResult`, which extends schema.ts's `Result`: its optional `_meta` object is the one member this spec takes from the part of schema.ts the quoted passages leave out.",
+        "required": [
+          "tasks"
+        ],
+        "properties": {
+          "tasks": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Task"
+            }
+          },
+          "nextCursor": {
+            "$ref": "#/components/schemas/Cursor",
+            "description": "\"An opaque token representing the pagination position after the last returned result. If present, there may be more results available.\""
+          },
+          "_meta": {
+            "type": "object",
+            "description": "Result's metadata (schema.ts `Result._meta`)."
+          }
+        }
+      },
+      "JsonRpcError": {
+        "type": "object",
+        "description": "\"Error responses **MUST** include an `error` field with a `code` and `message`.\"",
+        "required": [
+          "code",
+          "message"
+        ],
+        "properties": {
+          "code": {
+            "type": "integer",
+            "description": "Error codes **MUST** be integers."
+          },
+          "message": {
+            "type": "string"
+          },
+          "data": {}
+        }
+      }
+    }
+  }
+};

@@ -9050,6 +9050,223 @@ export const DEFAULT_DEMO: DemoRecords = {
     "metadata": {},
     "contextId": "ctx-demo"
    }
+  ],
+  "mcp": [
+   {
+    "taskId": "b3dbdf7b955586359638000000000000",
+    "status": "working",
+    "createdAt": "2026-11-29T08:00:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:00:00.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000001",
+    "status": "input_required",
+    "statusMessage": "waiting for an answer to an elicitation",
+    "createdAt": "2026-11-29T08:01:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:01:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000002",
+    "status": "completed",
+    "createdAt": "2026-11-29T08:02:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:02:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000003",
+    "status": "failed",
+    "statusMessage": "the tool call returned isError",
+    "createdAt": "2026-11-29T08:03:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:03:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000004",
+    "status": "cancelled",
+    "statusMessage": "cancelled by the requestor",
+    "createdAt": "2026-11-29T08:04:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:04:30.000Z",
+    "ttl": null,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000005",
+    "status": "working",
+    "createdAt": "2026-11-29T08:05:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:05:00.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000006",
+    "status": "input_required",
+    "statusMessage": "waiting for an answer to an elicitation",
+    "createdAt": "2026-11-29T08:06:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:06:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000007",
+    "status": "completed",
+    "createdAt": "2026-11-29T08:07:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:07:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000008",
+    "status": "failed",
+    "statusMessage": "the tool call returned isError",
+    "createdAt": "2026-11-29T08:08:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:08:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000009",
+    "status": "cancelled",
+    "statusMessage": "cancelled by the requestor",
+    "createdAt": "2026-11-29T08:09:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:09:30.000Z",
+    "ttl": null,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000010",
+    "status": "working",
+    "createdAt": "2026-11-29T08:10:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:10:00.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000011",
+    "status": "input_required",
+    "statusMessage": "waiting for an answer to an elicitation",
+    "createdAt": "2026-11-29T08:11:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:11:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000012",
+    "status": "completed",
+    "createdAt": "2026-11-29T08:12:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:12:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000013",
+    "status": "failed",
+    "createdAt": "2026-11-29T08:13:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:13:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000,
+    "statusMessage": "the tool call returned isError"
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000014",
+    "status": "cancelled",
+    "statusMessage": "cancelled by the requestor",
+    "createdAt": "2026-11-29T08:14:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:14:30.000Z",
+    "ttl": null,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000015",
+    "status": "working",
+    "createdAt": "2026-11-29T08:15:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:15:00.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000016",
+    "status": "input_required",
+    "statusMessage": "waiting for an answer to an elicitation",
+    "createdAt": "2026-11-29T08:16:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:16:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000017",
+    "status": "completed",
+    "createdAt": "2026-11-29T08:17:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:17:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000018",
+    "status": "failed",
+    "createdAt": "2026-11-29T08:18:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:18:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000,
+    "statusMessage": "the tool call returned isError"
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000019",
+    "status": "cancelled",
+    "statusMessage": "cancelled by the requestor",
+    "createdAt": "2026-11-29T08:19:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:19:30.000Z",
+    "ttl": null,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000020",
+    "status": "working",
+    "createdAt": "2026-11-29T08:20:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:20:00.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000021",
+    "status": "input_required",
+    "statusMessage": "waiting for an answer to an elicitation",
+    "createdAt": "2026-11-29T08:21:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:21:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000022",
+    "status": "completed",
+    "createdAt": "2026-11-29T08:22:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:22:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000023",
+    "status": "failed",
+    "statusMessage": "the tool call returned isError",
+    "createdAt": "2026-11-29T08:23:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:23:30.000Z",
+    "ttl": 3600000,
+    "pollInterval": 1000
+   },
+   {
+    "taskId": "b3dbdf7b955586359638000000000024",
+    "status": "cancelled",
+    "statusMessage": "cancelled by the requestor",
+    "createdAt": "2026-11-29T08:24:00.000Z",
+    "lastUpdatedAt": "2026-11-29T08:24:30.000Z",
+    "ttl": null,
+    "pollInterval": 1000
+   }
   ]
  }
 };

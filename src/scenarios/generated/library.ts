@@ -2,7 +2,7 @@
 import type { AnyScenario } from '../define.js';
 
 /** The library's scenario names. */
-export type ScenarioName = "a2a-input-required-resumed" | "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "langgraph-run-interrupted-resumed" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
+export type ScenarioName = "a2a-input-required-resumed" | "ark-contract-broken" | "ark-paging-while-added" | "ark-unknown-comes-back" | "everruns-awaiting-input-answered" | "everruns-cancel-requested" | "everruns-failure-kinds" | "everruns-progress-steps" | "jsonrpc-input-required-resumed" | "jsonrpc-paused-expired" | "jsonrpc-queued-canceled" | "langgraph-run-interrupted-resumed" | "mcp-task-input-required-resumed" | "praxis-cancel-while-running" | "praxis-monitor-trigger-count" | "praxis-result-pending-delivered" | "praxis-session-list-archived" | "praxis-subagent-lost";
 
 export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
  "a2a-input-required-resumed": {
@@ -975,6 +975,56 @@ export const LIBRARY_SCENARIOS: Record<ScenarioName, AnyScenario> = {
     "set": {
      "5c0f3e2a-7b1d-4c9e-8a6f-1d2e3f4a5b6c": {
       "status": "success"
+     }
+    }
+   }
+  ]
+ },
+ "mcp-task-input-required-resumed": {
+  "name": "mcp-task-input-required-resumed",
+  "description": "A task is working, needs input from the requestor (input_required, with a status message), works again once it has it and completes; listed by tasks/list in the demo MCP session.",
+  "api": "mcp",
+  "sessions": [
+   {
+    "id": "6d637000-0000-4000-8000-00000000de00"
+   }
+  ],
+  "tasks": [
+   {
+    "session": "6d637000-0000-4000-8000-00000000de00",
+    "task": {
+     "taskId": "786512e29e0d44bd8f29789f320fe840",
+     "status": "working",
+     "statusMessage": "started",
+     "ttl": 60000,
+     "pollInterval": 5000
+    }
+   }
+  ],
+  "timeline": [
+   {
+    "note": "the receiver has messages the requestor must answer (an elicitation)",
+    "set": {
+     "786512e29e0d44bd8f29789f320fe840": {
+      "status": "input_required",
+      "statusMessage": "waiting for an answer"
+     }
+    }
+   },
+   {
+    "note": "the input came back, the task works again",
+    "set": {
+     "786512e29e0d44bd8f29789f320fe840": {
+      "status": "working",
+      "statusMessage": "working on it"
+     }
+    }
+   },
+   {
+    "set": {
+     "786512e29e0d44bd8f29789f320fe840": {
+      "status": "completed",
+      "statusMessage": "done"
      }
     }
    }
