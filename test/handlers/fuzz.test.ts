@@ -24,10 +24,14 @@ function raw(
   target: string,
   body?: string,
   to = port,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; contentType: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
     const sent = body === undefined ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
-    const head = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${sent}\r\n`;
+    const extra = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const head = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}${sent}\r\n`;
     const socket = connect(to, '127.0.0.1', () => socket.end(Buffer.from(head + (body ?? ''), 'utf8')));
     const chunks: Buffer[] = [];
     socket.setTimeout(5000, () => socket.destroy(new Error(`timeout: ${method} ${target.slice(0, 100)}`)));
@@ -237,13 +241,16 @@ describe(`hostile JSON-RPC calls to a list bound as JSON-RPC (seed ${SEED})`, ()
       '{"jsonrpc":"2.0","method":"jobs.list"',
     ),
   );
-  /** Each answer a response object: jsonrpc "2.0", exactly one of result and error, a code the protocol defines. */
-  const isResponse = (answer: unknown) =>
+  /**
+   * Each answer a response object: jsonrpc "2.0", exactly one of result and error (a result holding its list in
+   * `items`), a code the protocol defines.
+   */
+  const isResponse = (answer: unknown, items = 'jobs') =>
     isObj(answer) &&
     answer.jsonrpc === '2.0' &&
     'id' in answer &&
     ('result' in answer
-      ? !('error' in answer) && isObj(answer.result) && Array.isArray(answer.result.jobs)
+      ? !('error' in answer) && isObj(answer.result) && Array.isArray(answer.result[items])
       : isObj(answer.error) && [-32700, -32600, -32601, -32602].includes(answer.error.code));
 
   it('never a 5xx, a JSON-RPC answer or none (204), the server keeps answering', async () => {
@@ -260,7 +267,10 @@ describe(`hostile JSON-RPC calls to a list bound as JSON-RPC (seed ${SEED})`, ()
             return;
           }
           const answer = JSON.parse(res.text) as unknown;
-          expect((Array.isArray(answer) ? answer : [answer]).every(isResponse), what).toBe(true);
+          expect(
+            (Array.isArray(answer) ? answer : [answer]).every((one) => isResponse(one)),
+            what,
+          ).toBe(true);
         }),
         { seed: SEED, numRuns: 200 },
       );
@@ -269,5 +279,31 @@ describe(`hostile JSON-RPC calls to a list bound as JSON-RPC (seed ${SEED})`, ()
     } finally {
       await rpc.server.close();
     }
+  });
+
+  it('mcp, in the demo session: never a 5xx, a JSON-RPC answer in an event stream or none (202)', async () => {
+    const mcpBody = body.map((text) => text.replaceAll('jobs.list', 'tasks/list'));
+    const inSession = { 'mcp-session-id': DEMO.mcp.session, accept: 'application/json, text/event-stream' };
+    await fc.assert(
+      fc.asyncProperty(mcpBody, async (sent) => {
+        const res = await raw('POST', '/mcp/mcp', sent, port, inSession);
+        const what = `POST ${sent.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`;
+        expect([200, 202], what).toContain(res.status);
+        if (res.status === 202) {
+          expect(res.text, what).toBe('');
+          return;
+        }
+        const data = /^data: (.*)$/m.exec(res.text)?.[1];
+        const answer = JSON.parse(data ?? res.text) as unknown;
+        const answers = Array.isArray(answer) ? answer : [answer];
+        expect(
+          answers.every((one) => isResponse(one, 'tasks')),
+          what,
+        ).toBe(true);
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+    const after = await raw('POST', '/mcp/mcp', '{"jsonrpc":"2.0","id":1,"method":"tasks/list"}', port, inSession);
+    expect(after.status).toBe(200);
   });
 });
