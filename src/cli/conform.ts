@@ -72,8 +72,10 @@ export const conformCommand: Command = {
     session: {
       type: 'string',
       value: 'ID',
-      help: 'The session whose lists are checked (needed where the session is a path segment no list gives).',
-      otherwise: 'the sessions the lists give',
+      help:
+        'The session whose lists are checked (needed where the session is a path segment no list gives; where a ' +
+        'handshake opens sessions, one it opened, sent in its header instead of opening another).',
+      otherwise: 'the sessions the lists give, or one the handshake opens',
     },
     runs: { type: 'string', value: 'N', help: 'Generated request cases (fast-check runs).', otherwise: '100' },
     seed: {

@@ -2,10 +2,11 @@
  * The official MCP client (`@modelcontextprotocol/sdk`: `Client` over `StreamableHTTPClientTransport`) reads the
  * mock's `tasks/list` over HTTP on 127.0.0.1: it opens a session with the handshake the mock answers, lists the
  * tasks added to that session, pages to the end with the cursors it is given, and gets a cursor no page gave
- * refused as an McpError with -32602 (Invalid params).
+ * refused as an McpError with -32602 (Invalid params). Where the mock no longer holds its session, the client
+ * fails with the 404 and opens no new session, which transports.mdx says a client must: kept here as found.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../helpers/mock-server.js';
@@ -87,5 +88,22 @@ describe('@modelcontextprotocol/sdk experimental.tasks.listTasks on the mock', (
     );
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+  });
+
+  it('a session the server no longer holds: the client gets the 404 and keeps it, where transports.mdx says it MUST start a new one', async () => {
+    const lost = await connected();
+    // Reset forgets every session a handshake opened.
+    await mock.app.reset();
+    const posts = () => sent.filter((r) => r.method === 'POST').length;
+    const before = posts();
+    const error = await lost.client.experimental.tasks.listTasks().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StreamableHTTPError);
+    expect((error as StreamableHTTPError).code).toBe(404);
+    // One POST, no new initialize: "When a client receives HTTP 404 in response to a request containing an
+    // `MCP-Session-Id`, it MUST start a new session by sending a new `InitializeRequest`" is not what it does.
+    expect(posts() - before).toBe(1);
   });
 });

@@ -93,6 +93,21 @@ describe('what the SDK server does against the specification (kept as found, jud
     }
   });
 
+  it('schema.ts PARSE_ERROR = -32700 ("Error responses MUST include an `error` field with a `code` and `message`"): a body that is no JSON gets an HTML page', async () => {
+    const answer = await fetch(`${real.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': paged,
+      },
+      body: '{"jsonrpc":"2.0","id":8,',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await answer.text()).not.toContain('-32700');
+  });
+
   it('"If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden": a foreign Origin is answered', async () => {
     const { status, message } = await call(list({}), paged, { origin: 'http://evil.example' });
     expect(status).toBe(200);
