@@ -1,9 +1,15 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO } from '../../src/apis/mocks.js';
 import { validateResponseBody } from '../../src/contract/index.js';
 import { demoMock } from '../../src/entries/handlers.js';
 import { api, apiError, delay, networkError, pages } from '../../src/entries/overrides.js';
-import type { ArkTaskPage, JsonRpcListTasksResponse, PraxisSessionList } from '../../src/types/index.js';
+import type {
+  ArkTaskPage,
+  JsonRpcListTasksResponse,
+  McpListTasksResult,
+  PraxisSessionList,
+} from '../../src/types/index.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 const ARK = 'https://ark.cn-beijing.volces.com/api/v3';
@@ -91,6 +97,40 @@ describe('typed per-test overrides', () => {
     ).json()) as PraxisSessionList;
     expect([...one.data, ...two.data].map((s) => s.id)).toEqual(demo.map((s) => s.id));
     expect(two.next_page).toBeNull();
+  });
+
+  it('MCP: a tasks/list result of given tasks (pages.mcp), in the JSON-RPC response the override writes', async () => {
+    const statuses = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
+    const tasks = Array.from({ length: 12 }, (_, i) => ({ status: statuses[i % statuses.length]! }));
+    server.use(
+      api.mcp.post('/mcp', async ({ request, response }) => {
+        const call = (await request.clone().json()) as { id: number; method: string; params?: { cursor?: string } };
+        // The handshake and the rest are the mock's.
+        if (call.method !== 'tasks/list') return undefined;
+        const result = pages.mcp(tasks, call.params);
+        const error = { code: -32602, message: 'Invalid params: no such cursor' };
+        return response.untyped(Response.json({ jsonrpc: '2.0', id: call.id, ...(result ? { result } : { error }) }));
+      }),
+    );
+    const list = async (params: object) =>
+      (await (
+        await fetch('http://localhost:3000/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'mcp-session-id': DEMO.mcp.session },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tasks/list', params }),
+        })
+      ).json()) as { result?: McpListTasksResult; error?: { code: number } };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let n = 0; n < 5; n++) {
+      const { result } = await list(cursor === undefined ? {} : { cursor });
+      seen.push(...result!.tasks.map((task) => task.status));
+      expect(validateResponseBody('mcp', 'tasksList', 200, result, undefined, BUILTIN)).toEqual([]);
+      cursor = result!.nextCursor;
+      if (cursor === undefined) break;
+    }
+    expect(seen).toEqual(tasks.map((task) => task.status));
+    expect((await list({ cursor: 'no-such-task' })).error?.code).toBe(-32602);
   });
 
   it("each API's own error body, a network error and a delay", async () => {
