@@ -65,7 +65,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     throw new ConfigurationError(
       `api must be one of ${apis.apiNames().join(', ')}; got "${String(options.api)}"; ${REGISTER_HINT}`,
     );
-  const ops = operationsIn(apis, options.api);
+  const ops = selectedOperations(operationsIn(apis, options.api), options);
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const emit = (event: ConformanceEvent) => {
@@ -223,6 +223,28 @@ function validate(options: ConformanceOptions, ops: readonly ListOperation[]): U
   return base;
 }
 
+/** The operations a run judges: those `operations` names, each with the one that lists its sessions. */
+function selectedOperations(all: readonly ListOperation[], options: ConformanceOptions): readonly ListOperation[] {
+  const wanted = options.operations;
+  if (wanted === undefined) return all;
+  const ids = all.map((op) => op.operationId);
+  const unknown = wanted.find((id) => !ids.includes(id));
+  if (unknown !== undefined || wanted.length === 0)
+    throw new ConfigurationError(
+      `--operation ${unknown === undefined ? 'names no operation' : `"${unknown}" is no operation of ${options.api}`}; ` +
+        `its operations: ${ids.join(', ')}`,
+    );
+  const chosen = all.filter((op) => wanted.includes(op.operationId));
+  for (const op of chosen) {
+    const from = op.session.in === 'path' ? op.session.discoveredFrom?.operationId : undefined;
+    if (from !== undefined && !wanted.includes(from))
+      throw new ConfigurationError(
+        `--operation ${op.operationId} lists the tasks of the sessions ${from} lists: add --operation ${from}`,
+      );
+  }
+  return chosen;
+}
+
 function redactUrl(url: string, secrets: readonly string[], paging: readonly string[]): string {
   let out = redactSecretQuery(url, paging);
   for (const s of secrets)
@@ -254,6 +276,7 @@ function replayLine(options: ConformanceOptions, seed: number, path?: string): s
   if (options.runs !== undefined) parts.push('--runs', String(options.runs));
   if (options.polls !== undefined) parts.push('--polls', String(options.polls));
   if (options.pollIntervalMs !== undefined) parts.push('--poll-interval', String(options.pollIntervalMs));
+  for (const op of options.operations ?? []) parts.push('--operation', shellQuote(op));
   if (options.laws?.length) parts.push('--laws', shellQuote(options.laws.join(',')));
   if (options.excludeLaws?.length) parts.push('--exclude-laws', shellQuote(options.excludeLaws.join(',')));
   parts.push(...curlHeaderArgs(options.headers ?? {}));

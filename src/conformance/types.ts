@@ -56,6 +56,11 @@ export interface ConformanceOptions {
   maxConsecutiveTimeouts?: number;
   /** Extra request headers (credentials): sent, never reported. */
   headers?: Record<string, string>;
+  /**
+   * Only these of the API's operations, by operationId (default all): where one API's bindings live at
+   * different URLs (A2A's HTTP+JSON and JSON-RPC interfaces), each is judged at its own.
+   */
+  operations?: readonly string[];
   /** Only these law ids (or prefixes ending in `*`). */
   laws?: readonly string[];
   excludeLaws?: readonly string[];

@@ -7,6 +7,7 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
+import { jsonRpcBinding } from '../contract/json-rpc.js';
 import { operationsIn } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import { sessionParamOf } from '../contract/session-param.js';
@@ -60,14 +61,17 @@ export function controlPageData(
   return {
     apis: served.map((api) => ({
       api,
-      lists: operationsIn(apis, api).map((op) => {
-        const pathParam = sessionParamOf(op);
-        return {
-          path: `/${api}${op.path}`,
-          ...(pathParam ? { pathParam } : {}),
-          ...(op.session.in === 'query' ? { queryParam: op.session.param } : {}),
-        };
-      }),
+      // A link is a GET: a list called over JSON-RPC has none.
+      lists: operationsIn(apis, api)
+        .filter((op) => jsonRpcBinding(op) === undefined)
+        .map((op) => {
+          const pathParam = sessionParamOf(op);
+          return {
+            path: `/${api}${op.path}`,
+            ...(pathParam ? { pathParam } : {}),
+            ...(op.session.in === 'query' ? { queryParam: op.session.param } : {}),
+          };
+        }),
     })),
     faultChanges: Object.fromEntries(
       Object.values(faults)

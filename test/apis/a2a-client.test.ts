@@ -1,11 +1,17 @@
 /**
- * The official A2A client (@a2a-js/sdk 1.3.0, its HTTP+JSON transport) reads the mock's ListTasks on 127.0.0.1:
- * a context walked by its page tokens to the end (nextPageToken ""), a status filter, and the mock's errors as the
- * client's REST errors with their status, each one request.
+ * The official A2A client (@a2a-js/sdk 1.3.0) reads the mock's ListTasks on 127.0.0.1 over both bindings
+ * (HTTP+JSON's GET /tasks, JSON-RPC's POST of ListTasks): a context walked by its page tokens to the end
+ * (nextPageToken ""), a status filter, and the mock's errors as the client's errors of that binding, each one request.
  */
 import { TaskState } from '@a2a-js/sdk';
-import { type Client, ClientFactory, ClientFactoryOptions, RestTransportFactory } from '@a2a-js/sdk/client';
-import { isRestError } from '@a2a-js/sdk/errors';
+import {
+  type Client,
+  ClientFactory,
+  ClientFactoryOptions,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
+import { isJsonRpcError, isRestError } from '@a2a-js/sdk/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../helpers/mock-server.js';
 
@@ -16,7 +22,8 @@ const TASKS = Array.from({ length: 23 }, (_, i) => ({ status: { state: STATES[i 
 
 let mock: Awaited<ReturnType<typeof startMock>>;
 let sent: string[];
-let client: Client;
+const clients = new Map<string, Client>();
+const BINDINGS = ['HTTP+JSON', 'JSONRPC'] as const;
 beforeAll(async () => {
   mock = await startMock();
   await mock.app.addTasks('a2a', CONTEXT, TASKS as never, { seed: 11 });
@@ -24,26 +31,35 @@ beforeAll(async () => {
     sent.push(String(input instanceof Request ? input.url : input));
     return fetch(input, init);
   };
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new RestTransportFactory({ fetchImpl: counting })],
-      preferredTransports: ['HTTP+JSON'],
-    }),
-  );
-  const card = {
-    name: 'mock',
-    description: 'the agent-task-contracts mock',
-    version: '0.1.0',
-    supportedInterfaces: [{ url: mock.base('a2a'), protocolBinding: 'HTTP+JSON', protocolVersion: '1.0', tenant: '' }],
-    capabilities: { streaming: false, pushNotifications: false, extensions: [] },
-    securitySchemes: {},
-    securityRequirements: [],
-    defaultInputModes: [],
-    defaultOutputModes: [],
-    skills: [],
-    signatures: [],
-  };
-  client = await factory.createFromAgentCard(card as unknown as Parameters<ClientFactory['createFromAgentCard']>[0]);
+  for (const binding of BINDINGS) {
+    const factory = new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [
+          new RestTransportFactory({ fetchImpl: counting }),
+          new JsonRpcTransportFactory({ fetchImpl: counting }),
+        ],
+        preferredTransports: [binding],
+      }),
+    );
+    // The agent card the mock's interfaces make: HTTP+JSON and JSON-RPC at the API's base URL.
+    const card = {
+      name: 'mock',
+      description: 'the agent-task-contracts mock',
+      version: '0.1.0',
+      supportedInterfaces: [{ url: mock.base('a2a'), protocolBinding: binding, protocolVersion: '1.0', tenant: '' }],
+      capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+      securitySchemes: {},
+      securityRequirements: [],
+      defaultInputModes: [],
+      defaultOutputModes: [],
+      skills: [],
+      signatures: [],
+    };
+    clients.set(
+      binding,
+      await factory.createFromAgentCard(card as unknown as Parameters<ClientFactory['createFromAgentCard']>[0]),
+    );
+  }
 });
 afterAll(() => mock.server.close());
 
@@ -57,14 +73,15 @@ const request = (over: Partial<Parameters<Client['listTasks']>[0]>): Parameters<
   ...over,
 });
 
-describe('@a2a-js/sdk listTasks on the mock (HTTP+JSON)', () => {
+describe.each(BINDINGS)('@a2a-js/sdk listTasks on the mock (%s)', (binding) => {
+  const client = () => clients.get(binding)!;
   it('walks a context by its page tokens to the empty one: every task once', async () => {
     sent = [];
     const ids: string[] = [];
     const tokens: string[] = [];
     let token = '';
     do {
-      const page = await client.listTasks(request({ contextId: CONTEXT, pageSize: 8, pageToken: token }));
+      const page = await client().listTasks(request({ contextId: CONTEXT, pageSize: 8, pageToken: token }));
       expect(page.totalSize).toBe(TASKS.length);
       ids.push(...page.tasks.map((task) => task.id));
       expect(new Set(page.tasks.map((task) => task.contextId))).toEqual(new Set([CONTEXT]));
@@ -75,11 +92,13 @@ describe('@a2a-js/sdk listTasks on the mock (HTTP+JSON)', () => {
     expect(ids).toHaveLength(TASKS.length);
     expect(new Set(ids).size).toBe(TASKS.length);
     expect(sent).toHaveLength(3);
-    expect(sent[0]).toBe(`${mock.base('a2a')}/tasks?contextId=${CONTEXT}&pageSize=8`);
+    expect(sent[0]).toBe(
+      binding === 'JSONRPC' ? mock.base('a2a') : `${mock.base('a2a')}/tasks?contextId=${CONTEXT}&pageSize=8`,
+    );
   });
 
   it('filters by status (the enum the client sends by name)', async () => {
-    const page = await client.listTasks(
+    const page = await client().listTasks(
       request({ contextId: CONTEXT, status: TaskState.TASK_STATE_INPUT_REQUIRED, pageSize: 100 }),
     );
     expect(page.tasks.map((task) => task.status?.state)).toEqual(
@@ -89,30 +108,27 @@ describe('@a2a-js/sdk listTasks on the mock (HTTP+JSON)', () => {
     );
   });
 
-  it('an error answer is the client’s REST error with its status, one request each', async () => {
+  it('an error answer is the client’s error of the binding, one request each', async () => {
     const failure = async (call: () => Promise<unknown>) => {
       sent = [];
       const error = await call().then(
         () => undefined,
         (e: unknown) => e,
       );
-      return {
-        rest: isRestError(error),
-        status: isRestError(error) ? error.statusCode : undefined,
-        requests: sent.length,
-      };
+      // The client's error of the binding: HTTP+JSON's with the HTTP status, JSON-RPC's with the error code.
+      const code = isRestError(error) ? error.statusCode : isJsonRpcError(error) ? error.envelopeCode : undefined;
+      return { binding: isRestError(error) || isJsonRpcError(error), code, requests: sent.length };
     };
-    expect(await failure(() => client.listTasks(request({ pageSize: 0 })))).toEqual({
-      rest: true,
-      status: 400,
+    expect(await failure(() => client().listTasks(request({ pageSize: 0 })))).toEqual({
+      binding: true,
+      code: binding === 'JSONRPC' ? -32602 : 400,
       requests: 1,
     });
     await mock.app.setOutages([{ api: 'a2a', status: 503, times: 1 }]);
-    expect(await failure(() => client.listTasks(request({ contextId: CONTEXT })))).toEqual({
-      rest: true,
-      status: 503,
+    expect(await failure(() => client().listTasks(request({ contextId: CONTEXT })))).toMatchObject({
       requests: 1,
+      ...(binding === 'JSONRPC' ? {} : { binding: true, code: 503 }),
     });
-    expect((await client.listTasks(request({ contextId: CONTEXT }))).tasks).toHaveLength(TASKS.length);
+    expect((await client().listTasks(request({ contextId: CONTEXT }))).tasks).toHaveLength(TASKS.length);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `conform` against the real A2A v1.0 server of the official SDK (@a2a-js/sdk 1.3.0: DefaultRequestHandler over
- * its InMemoryTaskStore) over its HTTP+JSON binding, 60 tasks made through its own SendMessage in 3 contexts. The
+ * its InMemoryTaskStore) over both its bindings (HTTP+JSON and JSON-RPC), 60 tasks made through its own SendMessage in 3 contexts. The
  * server leaves out a task whose status timestamp equals statusTimestampAfter ("greater than or equal to this
  * value"): conform reports that, under filter-statusTimestampAfter, and nothing else. A proxy in front of it that
  * breaks one sentence is caught under the law that sentence stands on.
@@ -18,8 +18,9 @@ beforeAll(async () => {
 afterAll(() => real?.close());
 
 const SEEDS = [1, 2];
-const conform = (baseUrl: string, seed: number) =>
-  runConformance({ api: 'a2a', baseUrl, seed, runs: 20, polls: 1, pollIntervalMs: 0 });
+/** Each binding at its own interface URL: HTTP+JSON's GET /tasks, or JSON-RPC's POST. */
+const conform = (baseUrl: string, seed: number, operation = 'listTasks') =>
+  runConformance({ api: 'a2a', operations: [operation], baseUrl, seed, runs: 20, polls: 1, pollIntervalMs: 0 });
 const laws = (result: Awaited<ReturnType<typeof conform>>) => [...new Set(result.violations.map((v) => v.law))];
 type Body = { tasks: { id: string; status: { timestamp: string } }[]; nextPageToken: string };
 
@@ -71,6 +72,22 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
       expect(stamp).toBe(asked);
     }
   }, 60_000);
+
+  it('over JSON-RPC (method ListTasks) it reports the same, under the JSON-RPC operation’s law, and nothing else', async () => {
+    const result = await conform(`${real.base}/a2a/jsonrpc`, 1, 'listTasksJsonRpc');
+    expect(laws(result)).toEqual(['a2a.json-rpc.filter-statusTimestampAfter']);
+    expect(result.violations[0]!.replay?.command).toContain('--operation listTasksJsonRpc');
+    expect(result.violations[0]!.curl).toMatch(/^curl -sS -X POST '.*\/a2a\/jsonrpc\/' .*-H 'A2A-Version: 1.0'/);
+  }, 60_000);
+
+  it('a run refuses an operation the API does not have, naming those it has', async () => {
+    await expect(conform(`${real.base}/a2a/jsonrpc`, 1, 'listTask')).rejects.toThrow(
+      '--operation "listTask" is no operation of a2a; its operations: listTasks, listTasksJsonRpc',
+    );
+    await expect(
+      runConformance({ api: 'praxis', operations: ['listBackgroundTasks'], baseUrl: real.base }),
+    ).rejects.toThrow(/--operation listBackgroundTasks lists the tasks of the sessions \w+ lists: add --operation/);
+  });
 
   it('a proxy that repeats the last task of each page on the next is caught under no-duplicates-across-pages', async () => {
     let last: Body['tasks'][number] | undefined;

@@ -1,3 +1,4 @@
+import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { ControlError, expect, test } from '../../src/entries/playwright.js';
 
 // A small same-origin app: the page is served at the mock's origin (Playwright answers its URL),
@@ -24,14 +25,7 @@ let firstUrl: string | undefined;
 test('addTasks: the page shows exactly the added tasks', async ({ page, mock }) => {
   firstUrl = mock.url;
   expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  expect(mock.baseUrl).toEqual({
-    praxis: `${mock.url}/praxis`,
-    everruns: `${mock.url}/everruns`,
-    ark: `${mock.url}/ark`,
-    jsonrpc: `${mock.url}/jsonrpc`,
-    langgraph: `${mock.url}/langgraph`,
-    mcp: `${mock.url}/mcp`,
-  });
+  expect(mock.baseUrl).toEqual(Object.fromEntries(BUILTIN_API_NAMES.map((api) => [api, `${mock.url}/${api}`])));
   const tasks = await mock.addTasks('ark', 'sesn-x', [
     { task_id: 'task-a', state: 'unknown' },
     { task_id: 'task-b', state: 'running' },

@@ -29,7 +29,7 @@ const ignores = (param: string, what: string): FaultTransform => ({
   request: (request) => editQuery(request, (q) => q.delete(param)),
 });
 
-export const A2A_FAULTS = {
+const HTTP_JSON_FAULTS = {
   'a2a.limit-respected': {
     changes: 'lists one task more than pageSize asked for',
     request: (request) => {
@@ -109,3 +109,14 @@ export const A2A_FAULTS = {
   'a2a.response-schema': numericId,
   'a2a.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;
+
+/** A fault of the JSON-RPC binding's law: the call's params are read as the query, its result is the page. */
+type JsonRpcTwin<Id> = Id extends `a2a.${infer Name}` ? `a2a.json-rpc.${Name}` : never;
+
+/** Each fault on either binding: the JSON-RPC one changes the call as the HTTP+JSON one changes the GET. */
+export const A2A_FAULTS = {
+  ...HTTP_JSON_FAULTS,
+  ...(Object.fromEntries(
+    Object.entries(HTTP_JSON_FAULTS).map(([id, fault]) => [id.replace(/^a2a\./, 'a2a.json-rpc.'), fault]),
+  ) as Record<JsonRpcTwin<keyof typeof HTTP_JSON_FAULTS>, FaultTransform>),
+};

@@ -11,7 +11,7 @@ export const A2A_DEMO = { session: 'ctx-demo', taskCount: 60 } as const;
 
 export const a2aMock: MockProfile = {
   api: 'a2a',
-  operations: { listTasks },
+  operations: { listTasks, listTasksJsonRpc: listTasks },
   errorResponse: (status, message) => a2aError(status, message),
   faults: A2A_FAULTS,
   demo: {

@@ -20,10 +20,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Tasks (JSON-RPC)
+         * @description 9.4.4: "Lists tasks with optional filtering and pagination." The JSON-RPC binding: POST a call of method `ListTasks` to the interface URL; the parameters below are the call's params (9.4.4: `"params": { "contextId": …, "status": …, "pageSize": 50, "pageToken": … }`), the page is its `result`.
+         */
+        post: operations["listTasksJsonRpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 9.5: "Error Code: Mapped to `error.code` (numeric JSON-RPC error code)" … "Error Message: Mapped to `error.message` (human-readable string)" … "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key …)". */
+        JsonRpcError: {
+            code: number;
+            message: string;
+            data?: {
+                "@type": string;
+            }[];
+        };
         /**
          * @description proto enum TaskState: "Defines the possible lifecycle states of a `Task`." 5.5: "Enum values MUST be represented according to the ProtoJSON specification, which serializes enums as their string names". Without TASK_STATE_UNSPECIFIED, the unset default: TaskStatus.state is REQUIRED, and 5.7 "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages"; as a filter it filters nothing.
          * @enum {string}
@@ -129,6 +157,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["A2AError"];
+                };
+            };
+        };
+    };
+    listTasksJsonRpc: {
+        parameters: {
+            query?: {
+                /** @description proto ListTasksRequest.context_id: "Filter tasks by context ID to get tasks from a specific conversation or session." */
+                contextId?: string;
+                /** @description proto ListTasksRequest.status: "Filter tasks by their current status state." 11.5: "Enums: Represented using their string values (e.g., `status=TASK_STATE_WORKING`)". */
+                status?: components["schemas"]["TaskState"];
+                /** @description proto ListTasksRequest.page_size: "The maximum number of tasks to return. The service may return fewer than this value. If unspecified, at most 50 tasks will be returned. The minimum value is 1. The maximum value is 100." */
+                pageSize?: number;
+                /** @description proto ListTasksRequest.page_token: "A page token, received from a previous `ListTasks` call." */
+                pageToken?: string;
+                /** @description proto ListTasksRequest.history_length: "The maximum number of messages to include in each task's history." */
+                historyLength?: number;
+                /** @description proto ListTasksRequest.status_timestamp_after: "Only tasks with a status timestamp time greater than or equal to this value will be returned." */
+                statusTimestampAfter?: string;
+                /** @description proto ListTasksRequest.include_artifacts: "Whether to include artifacts in the returned tasks. Defaults to false to reduce payload size." */
+                includeArtifacts?: boolean;
+            };
+            header?: {
+                /** @description 3.6.1: "Clients MUST send the `A2A-Version` header with each request" … "Clients MAY provide the `A2A-Version` as a request parameter instead of a header." 3.6.2: "Agents MUST interpret empty value as 0.3 version." */
+                "A2A-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call's `result`: ListTasksResponse. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTasksResponse"];
+                };
+            };
+            /** @description 9.5: "JSON-RPC error responses use the standard JSON-RPC 2.0 error object structure"; `-32602` "Invalid parameters". */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
                 };
             };
         };
