@@ -229,11 +229,10 @@ function selectedOperations(all: readonly ListOperation[], options: ConformanceO
   if (wanted === undefined) return all;
   const ids = all.map((op) => op.operationId);
   const unknown = wanted.find((id) => !ids.includes(id));
-  if (unknown !== undefined || wanted.length === 0)
-    throw new ConfigurationError(
-      `--operation ${unknown === undefined ? 'names no operation' : `"${unknown}" is no operation of ${options.api}`}; ` +
-        `its operations: ${ids.join(', ')}`,
-    );
+  if (unknown !== undefined || wanted.length === 0) {
+    const what = unknown === undefined ? 'names no operation' : `"${unknown}" is no operation of ${options.api}`;
+    throw new ConfigurationError(`--operation ${what}; its operations: ${ids.join(', ')}`);
+  }
   const chosen = all.filter((op) => wanted.includes(op.operationId));
   for (const op of chosen) {
     const from = op.session.in === 'path' ? op.session.discoveredFrom?.operationId : undefined;

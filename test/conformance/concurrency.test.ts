@@ -98,7 +98,7 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
       const options = { api, baseUrl: mock.base(api), session: DEMO_SESSIONS[api], seed: 9, runs: 20, polls: 2 };
       const one = await runConformance({ ...options, pollIntervalMs: 0, concurrency: 1 });
       const many = await runConformance({ ...options, pollIntervalMs: 0 });
-      expect(one.exitCode).toBe(0);
+      expect(one.exitCode, JSON.stringify(one.violations.map((v) => [v.law, v.message, v.curl]))).toBe(0);
       expect(judged(many)).toEqual(judged(one));
     }
   }, 60_000);
@@ -125,7 +125,7 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
         };
         const [one, many] = [await run(1), await run(DEFAULT_CONCURRENCY)];
         expect(verdict(many), `${api} ${JSON.stringify(k)}`).toEqual(verdict(one));
-        expect(one.exitCode).toBe(0);
+        expect(one.exitCode, JSON.stringify(one.violations.map((v) => [v.law, v.message, v.curl]))).toBe(0);
       }
     }
   }, 120_000);

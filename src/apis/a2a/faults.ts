@@ -117,6 +117,9 @@ type JsonRpcTwin<Id> = Id extends `a2a.${infer Name}` ? `a2a.json-rpc.${Name}` :
 export const A2A_FAULTS = {
   ...HTTP_JSON_FAULTS,
   ...(Object.fromEntries(
-    Object.entries(HTTP_JSON_FAULTS).map(([id, fault]) => [id.replace(/^a2a\./, 'a2a.json-rpc.'), fault]),
-  ) as Record<JsonRpcTwin<keyof typeof HTTP_JSON_FAULTS>, FaultTransform>),
+    Object.entries(HTTP_JSON_FAULTS)
+      // response-schema is one law of the API, judged on both bindings.
+      .filter(([id]) => id !== 'a2a.response-schema')
+      .map(([id, fault]) => [id.replace(/^a2a\./, 'a2a.json-rpc.'), fault]),
+  ) as Record<JsonRpcTwin<Exclude<keyof typeof HTTP_JSON_FAULTS, 'a2a.response-schema'>>, FaultTransform>),
 };

@@ -6,7 +6,8 @@
 
 import type { ApiSet } from '../../contract/api-set.js';
 import type { AnyFaultId } from '../../contract/api-types.js';
-import { type ListOperation, operationsIn } from '../../contract/operations.js';
+import { lawsOf } from '../../contract/laws/catalogue.js';
+import type { ListOperation } from '../../contract/operations.js';
 import { allRules, judgedLive } from '../../contract/rules/index.js';
 import { closestName } from '../../contract/words.js';
 import { hasGenerators } from '../../generators/profiles.js';
@@ -93,17 +94,15 @@ function concerns(id: string, op: ListOperation, apis: ApiSet): boolean {
 }
 
 /**
- * Whether a fault concerns this operation: its laws (`<lawPrefix>.…`), its API-wide laws, its
+ * Whether a fault concerns this operation: the laws judged on it (its own and its API-wide ones), its
  * items' and envelope's rules.
  */
 function decideConcerns(id: string, op: ListOperation, apis: ApiSet): boolean {
   const rule = allRules(apis).find((r) => r.id === id);
   if (rule) return rule.api === op.api && (rule.target === op.target || rule.target === op.envelopeTarget);
-  if (id.startsWith(`${op.lawPrefix}.`)) return true;
-  return (
-    id.startsWith(`${op.api}.`) &&
-    !operationsIn(apis, op.api).some((other) => id.startsWith(`${other.lawPrefix}.`) && other.lawPrefix !== op.api)
-  );
+  // Its own laws and the API-wide ones: an operation whose law prefix is the API's name (A2A's HTTP+JSON one)
+  // does not take the laws of another whose prefix extends it (a2a.json-rpc.…).
+  return lawsOf(op).some((law) => law.id === id);
 }
 
 /** Runs the documented operation inside the transforms of the faults asked for, in the order they are listed. */
