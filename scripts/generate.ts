@@ -26,7 +26,7 @@ async function specOutputs(): Promise<Map<string, string>> {
     const text = await readFile(specUrl, 'utf8');
     const ast = await openapiTS(specUrl);
     files.set(`src/contract/types/${api}.ts`, HEADER + astToString(ast));
-    specModules.push(`export const ${api}Spec: OpenApiDocument = ${JSON.stringify(parse(text), null, 2)};\n`);
+    specModules.push(`export const ${api}Spec: OpenApiDocument = ${JSON.stringify(shipped(parse(text)), null, 2)};\n`);
   }
   // The shipped example's types, for a user's code that types its overrides and added tasks from them.
   const jobs = await openapiTS(new URL('examples/jobs/jobs.openapi.yaml', root));
@@ -40,6 +40,26 @@ async function specOutputs(): Promise<Map<string, string>> {
     `${HEADER}import type { OpenApiDocument } from '../openapi.js';\n\n${specModules.join('\n')}`,
   );
   return files;
+}
+
+/**
+ * A spec as the package carries it: the descriptions of the document, its operations, parameters and responses
+ * left out (nothing reads them at run time, and a browser app loads the specs), its schemas' kept (drift
+ * messages quote a member's).
+ */
+function shipped(spec: Record<string, unknown>): Record<string, unknown> {
+  const drop = (node: unknown, keep: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => drop(item, keep));
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node).flatMap(([key, value]) =>
+        !keep && key === 'description' && typeof value === 'string'
+          ? []
+          : [[key, drop(value, keep || key === 'schema' || key === 'schemas')]],
+      ),
+    );
+  };
+  return drop(spec, false) as Record<string, unknown>;
 }
 
 /**

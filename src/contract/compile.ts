@@ -54,12 +54,17 @@ export function standaloneSource(schemas: Record<string, { $id: string }>): stri
 }
 
 /** Adds one API's component bundles and response bodies (both readings) to `ajv`; returns key → schema id. */
-function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<string, string> {
+function addValidatorSchemas(
+  ajv: Ajv2020,
+  api: ApiName,
+  apis: ApiSet,
+  shape: (schema: object) => object = (schema) => schema,
+): Record<string, string> {
   const refs: Record<string, string> = {};
   const spec = apis.contractOf(api).spec;
   for (const reading of READINGS) {
     const responses = `https://agent-task-contracts.invalid/${api}/${reading}/responses`;
-    ajv.addSchema(schemaBundle(api, reading, apis));
+    ajv.addSchema(shape(schemaBundle(api, reading, apis)));
     for (const component of Object.keys(spec.components?.schemas ?? {}))
       refs[validatorKey({ api, reading, component })] = `${bundleId(api, reading)}#/$defs/${component}`;
     for (const item of Object.values(spec.paths)) {
@@ -68,7 +73,7 @@ function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<s
           const schema = responseSchema(api, op.operationId, Number(status), reading, apis);
           if (!schema) continue;
           const id = `${responses}/${op.operationId}/${status}.json`;
-          ajv.addSchema({ ...schema, $id: id });
+          ajv.addSchema(shape({ ...schema, $id: id }));
           refs[validatorKey({ api, reading, operationId: op.operationId, status: Number(status) })] = id;
         }
       }
@@ -81,9 +86,30 @@ function addValidatorSchemas(ajv: Ajv2020, api: ApiName, apis: ApiSet): Record<s
 export function standaloneValidatorsSource(apis: ApiSet): string {
   const ajv = contractFormats(compiler());
   const refs: Record<string, string> = {};
-  for (const api of apis.apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api, apis));
+  for (const api of apis.apiNames()) Object.assign(refs, addValidatorSchemas(ajv, api, apis, withoutDescriptions));
   return moduleSource(ajv, refs);
 }
+
+/** Values a schema holds as data (not subschemas): what a description inside them says is data too. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+
+/**
+ * A schema without its descriptions: standalone code embeds the schema objects, and the documents' quotes
+ * in the descriptions made the validators a browser app loads larger than a bundler's chunk warning (500 kB).
+ * No check reads them.
+ */
+function withoutDescriptions(schema: object): object {
+  if (Array.isArray(schema)) return schema.map((item: unknown) => (isPlain(item) ? withoutDescriptions(item) : item));
+  return Object.fromEntries(
+    Object.entries(schema).flatMap(([key, value]): [string, unknown][] => {
+      if (key === 'description' && typeof value === 'string') return [];
+      if (DATA_KEYWORDS.has(key) || !isPlain(value)) return [[key, value]];
+      return [[key, withoutDescriptions(value)]];
+    }),
+  );
+}
+
+const isPlain = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 /**
  * Compiles an API's validators at run time (Node or a build step: this pulls in the ajv compiler)

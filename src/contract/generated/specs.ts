@@ -6,7 +6,6 @@ export const praxisSpec: OpenApiDocument = {
   "info": {
     "title": "Praxis agent API (background tasks and session list)",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/000_833527b857329c7b.txt` (List Session Background Tasks) and `specs/sources/004_a09f4aec44242b61.txt` (列出会话 / list sessions). Nested session objects the documents name without describing (agent, budget, stats, usage, resources, outcome_evaluations) follow the Managed Agents shape of the official Anthropic SDK; they carry `x-reference-only: true`, so the conformance runner checks only their JSON type, never their inner shape.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -14,19 +13,16 @@ export const praxisSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/agent",
-      "description": "000/004: paths are documented as /agent/v1/..."
+      "url": "/agent"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "sessions",
-      "description": "Session list (004)."
+      "name": "sessions"
     },
     {
-      "name": "background_tasks",
-      "description": "Background tasks of one session (000)."
+      "name": "background_tasks"
     }
   ],
   "paths": {
@@ -37,13 +33,11 @@ export const praxisSpec: OpenApiDocument = {
           "sessions"
         ],
         "summary": "List sessions",
-        "description": "004: \"支持 limit、page 与 agent_id；agent_version、时间范围、deployment_id、memory_store_id、include_archived、order、statuses 尚不支持，传入返回 400。\" (limit, page and agent_id are supported; every other declared filter returns 400.)",
         "parameters": [
           {
             "name": "agent_id",
             "in": "query",
             "required": false,
-            "description": "004: \"Return only sessions created with this agent id (from agents.list or agents.create). This is one of the three filters sessions.list supports.\"",
             "schema": {
               "type": "string"
             }
@@ -52,7 +46,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "agent_version",
             "in": "query",
             "required": false,
-            "description": "004: \"按智能体版本过滤；仅在同时设置 agent_id 时生效。\" Listed by 004 among the filters that are not supported yet: \"传入返回 400\".",
             "schema": {
               "type": "number"
             }
@@ -61,7 +54,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "created_at[gt]",
             "in": "query",
             "required": false,
-            "description": "004: \"Exclusive created-at lower bound for sessions. Declared by the Managed Agents shape but not supported here; sending it returns 400.\"",
             "schema": {
               "type": "string"
             }
@@ -70,7 +62,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "created_at[gte]",
             "in": "query",
             "required": false,
-            "description": "004: \"Created-at lower bound for sessions. Declared by the Managed Agents shape but not supported here: sessions.list honors only limit, page and agent_id, and other filters return 400.\"",
             "schema": {
               "type": "string"
             }
@@ -79,7 +70,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "created_at[lt]",
             "in": "query",
             "required": false,
-            "description": "004: \"Exclusive created-at upper bound for sessions. Declared by the Managed Agents shape but not supported here; sending it returns 400.\"",
             "schema": {
               "type": "string"
             }
@@ -88,7 +78,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "created_at[lte]",
             "in": "query",
             "required": false,
-            "description": "004: \"Created-at upper bound for sessions. Declared by the Managed Agents shape but not supported here: sessions.list honors only limit, page and agent_id, and other filters return 400.\"",
             "schema": {
               "type": "string"
             }
@@ -97,7 +86,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "deployment_id",
             "in": "query",
             "required": false,
-            "description": "004: \"Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.\"",
             "schema": {
               "type": "string"
             }
@@ -106,7 +94,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "include_archived",
             "in": "query",
             "required": false,
-            "description": "004: \"Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400. Archived sessions are retrievable by id.\"",
             "schema": {
               "type": "boolean"
             }
@@ -115,7 +102,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "memory_store_id",
             "in": "query",
             "required": false,
-            "description": "004: \"Declared by the Managed Agents shape but not supported by sessions.list; sending it returns 400.\"",
             "schema": {
               "type": "string"
             }
@@ -124,7 +110,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "order",
             "in": "query",
             "required": false,
-            "description": "004: \"按创建时间排序：asc 从旧到新，desc 从新到旧（默认）。\" Not supported yet (004: \"order … 尚不支持，传入返回 400\"); the default order, newest first, still applies.",
             "schema": {
               "type": "string",
               "enum": [
@@ -137,7 +122,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "statuses",
             "in": "query",
             "required": false,
-            "description": "004: \"按会话状态过滤，可重复该参数匹配多种状态。\" Not supported yet (004: \"statuses 尚不支持，传入返回 400\").",
             "style": "form",
             "explode": true,
             "schema": {
@@ -151,7 +135,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "004: \"Number of items per page.\" The document gives no default and no bounds.",
             "schema": {
               "type": "number"
             }
@@ -160,7 +143,6 @@ export const praxisSpec: OpenApiDocument = {
             "name": "page",
             "in": "query",
             "required": false,
-            "description": "004: \"Opaque pagination cursor: pass the next_page value of the previous response unchanged. Omit it for the first page. A cursor from a different query or a malformed one returns 400.\"",
             "schema": {
               "type": "string"
             }
@@ -168,7 +150,6 @@ export const praxisSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "004: \"Successful response\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -178,7 +159,6 @@ export const praxisSpec: OpenApiDocument = {
             }
           },
           "400": {
-            "description": "004: unsupported filters, a malformed page cursor or one from a different query \"返回 400\"; errors use the Anthropic error format.",
             "content": {
               "application/json": {
                 "schema": {
@@ -197,13 +177,11 @@ export const praxisSpec: OpenApiDocument = {
           "background_tasks"
         ],
         "summary": "List session background tasks",
-        "description": "000: \"Own-face extension. Returns { data: BackgroundTask[] }.\"",
         "parameters": [
           {
             "name": "session_id",
             "in": "path",
             "required": true,
-            "description": "000: \"Session id (sesn_...), as returned by sessions.create or sessions.list.\"",
             "schema": {
               "type": "string",
               "pattern": "^sesn_"
@@ -212,7 +190,6 @@ export const praxisSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "000: \"Session background tasks\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -222,7 +199,6 @@ export const praxisSpec: OpenApiDocument = {
             }
           },
           "404": {
-            "description": "000: \"Missing or inaccessible sessions return 404.\" Errors follow the Anthropic error format.",
             "content": {
               "application/json": {
                 "schema": {
@@ -907,7 +883,6 @@ export const everrunsSpec: OpenApiDocument = {
   "info": {
     "title": "Everruns session tasks",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/001_5ef50488d1ca2e3f.txt` (\"List background tasks owned by a session.\").",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -915,15 +890,13 @@ export const everrunsSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/api",
-      "description": "001: \"Production API app.everruns.com/api/v1/sessions/{session_id}/tasks\"."
+      "url": "/api"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "tasks",
-      "description": "Background tasks owned by a session (001)."
+      "name": "tasks"
     }
   ],
   "paths": {
@@ -934,13 +907,11 @@ export const everrunsSpec: OpenApiDocument = {
           "tasks"
         ],
         "summary": "List background tasks owned by a session.",
-        "description": "001: \"List background tasks owned by a session.\" The response is a bare array; the document names no paging.",
         "parameters": [
           {
             "name": "session_id",
             "in": "path",
             "required": true,
-            "description": "001: \"Session ID\".",
             "schema": {
               "type": "string"
             }
@@ -949,7 +920,6 @@ export const everrunsSpec: OpenApiDocument = {
             "name": "state",
             "in": "query",
             "required": false,
-            "description": "001: \"Filter by state\".",
             "schema": {
               "$ref": "#/components/schemas/TaskState"
             }
@@ -958,7 +928,6 @@ export const everrunsSpec: OpenApiDocument = {
             "name": "kind",
             "in": "query",
             "required": false,
-            "description": "001: \"Filter by kind\".",
             "schema": {
               "type": "string"
             }
@@ -966,7 +935,6 @@ export const everrunsSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "001: \"Session tasks\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -978,9 +946,7 @@ export const everrunsSpec: OpenApiDocument = {
               }
             }
           },
-          "404": {
-            "description": "001: \"Session not found\". The document gives no body for it."
-          }
+          "404": {}
         }
       }
     }
@@ -1341,7 +1307,6 @@ export const arkSpec: OpenApiDocument = {
   "info": {
     "title": "Volcengine Ark session tasks",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/002_975038caf7b7a661.txt` (\"分页查询指定会话中的后台工具任务，可按任务状态或会话线程筛选。\"). Ark omits a field it has no value for; it never sends null, so no field here admits null. The document gives no error body; `ArkError` is the project's assumption (Ark's usual `{error: {code, message}}`), marked `x-assumption: true`, and the conformance runner never asserts it.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1349,15 +1314,13 @@ export const arkSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/api/v3",
-      "description": "002: \"GET https://ark.cn-beijing.volces.com/api/v3/sessions/{session_id}/tasks\"."
+      "url": "/api/v3"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "tasks",
-      "description": "Background tool tasks of a session (002)."
+      "name": "tasks"
     }
   ],
   "paths": {
@@ -1368,13 +1331,11 @@ export const arkSpec: OpenApiDocument = {
           "tasks"
         ],
         "summary": "分页查询指定会话中的后台工具任务",
-        "description": "002: \"列表只返回任务摘要，不返回执行结果 result。\"",
         "parameters": [
           {
             "name": "session_id",
             "in": "path",
             "required": true,
-            "description": "002: \"要查询后台工具任务的会话 ID，格式为 sesn- 开头的字符串。\"",
             "schema": {
               "type": "string",
               "pattern": "^sesn-"
@@ -1384,7 +1345,6 @@ export const arkSpec: OpenApiDocument = {
             "name": "cursor",
             "in": "query",
             "required": false,
-            "description": "002: \"下一页标识 … 首次查询时省略。后续查询时，将上一页响应中的 next_cursor 原样传入。响应不再返回 next_cursor 时，停止查询。不要解析、生成或修改该值。最小值：0\"",
             "schema": {
               "type": "integer",
               "minimum": 0
@@ -1394,7 +1354,6 @@ export const arkSpec: OpenApiDocument = {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "002: \"每页返回的任务数量。\" \"默认值 20\" \"最小值：0\"",
             "schema": {
               "type": "integer",
               "minimum": 0,
@@ -1405,7 +1364,6 @@ export const arkSpec: OpenApiDocument = {
             "name": "session_thread_id",
             "in": "query",
             "required": false,
-            "description": "002: \"发起任务的会话线程 ID。传入后，只返回该线程创建的后台工具任务；省略时返回整个会话的任务。\"",
             "schema": {
               "type": "string"
             }
@@ -1414,7 +1372,6 @@ export const arkSpec: OpenApiDocument = {
             "name": "state",
             "in": "query",
             "required": false,
-            "description": "002: \"按任务状态筛选结果。支持使用半角逗号分隔多个状态。\"",
             "schema": {
               "type": "string"
             }
@@ -1422,7 +1379,6 @@ export const arkSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "002: 响应参数 items, next_cursor.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1432,7 +1388,6 @@ export const arkSpec: OpenApiDocument = {
             }
           },
           "400": {
-            "description": "An invalid `limit` or `cursor` (below 最小值 0, or not an integer). The document gives no error body.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1442,7 +1397,6 @@ export const arkSpec: OpenApiDocument = {
             }
           },
           "404": {
-            "description": "Unknown session. The document gives no error response; this is the project's assumption.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1631,7 +1585,6 @@ export const jsonrpcSpec: OpenApiDocument = {
   "info": {
     "title": "JSON-RPC task list",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/003_74bd28131cc50021.txt` (\"List Tasks. List all tasks. Returns a JSON-RPC ListTasksResponse envelope.\"). ASSUMPTION: the document names no path or base; this spec uses `GET /tasks`.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1639,15 +1592,13 @@ export const jsonrpcSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/",
-      "description": "Assumption: 003 names no server or path."
+      "url": "/"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "tasks",
-      "description": "List Tasks (003)."
+      "name": "tasks"
     }
   ],
   "paths": {
@@ -1658,14 +1609,12 @@ export const jsonrpcSpec: OpenApiDocument = {
           "tasks"
         ],
         "summary": "List Tasks",
-        "description": "003: \"List all tasks. Returns a JSON-RPC ListTasksResponse envelope.\" The path `/tasks` is an assumption: 003 names none.",
         "x-assumption": "path",
         "parameters": [
           {
             "name": "session_id",
             "in": "query",
             "required": false,
-            "description": "003: \"session_id Session Id Session ID filter\".",
             "schema": {
               "type": "string"
             }
@@ -1674,7 +1623,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             "name": "user_id",
             "in": "query",
             "required": false,
-            "description": "003: \"user_id User Id User ID filter\".",
             "schema": {
               "type": "string"
             }
@@ -1683,7 +1631,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             "name": "status",
             "in": "query",
             "required": false,
-            "description": "003: \"status Status Task status filter\".",
             "schema": {
               "$ref": "#/components/schemas/TaskStatus"
             }
@@ -1692,7 +1639,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             "name": "starting_after",
             "in": "query",
             "required": false,
-            "description": "003: \"starting_after Starting After Cursor for pagination\" (a task id).",
             "schema": {
               "type": "string"
             }
@@ -1701,7 +1647,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             "name": "ending_before",
             "in": "query",
             "required": false,
-            "description": "003: \"ending_before Ending Before Cursor for pagination\" (a task id).",
             "schema": {
               "type": "string"
             }
@@ -1710,7 +1655,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "003: \"limit Limit Maximum number of tasks to return\".",
             "schema": {
               "type": "integer"
             }
@@ -1718,7 +1662,6 @@ export const jsonrpcSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "003: \"200 Successful Response\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -1728,7 +1671,6 @@ export const jsonrpcSpec: OpenApiDocument = {
             }
           },
           "422": {
-            "description": "003: \"422 Validation Error\" (FastAPI `detail` list).",
             "content": {
               "application/json": {
                 "schema": {
@@ -1939,7 +1881,6 @@ export const langgraphSpec: OpenApiDocument = {
   "info": {
     "title": "LangGraph thread runs",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/langgraph-runs.md`, the LangGraph Platform API's List Runs (\"List runs for a thread.\") as its OpenAPI document (langchain-ai/langgraph at 33fbd1bb) and the Python SDK's docstrings (at f09cfe8f) give it.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -1947,15 +1888,13 @@ export const langgraphSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/",
-      "description": "The document names no server: a deployment's own address (`langgraph dev` serves http://localhost:2024)."
+      "url": "/"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "Thread Runs",
-      "description": "\"A run is an invocation of a graph / assistant on a thread. It updates the state of the thread.\""
+      "name": "Thread Runs"
     }
   ],
   "paths": {
@@ -1966,13 +1905,11 @@ export const langgraphSpec: OpenApiDocument = {
           "Thread Runs"
         ],
         "summary": "List Runs",
-        "description": "\"List runs for a thread.\" A bare array; the document names no order and no last-page marker.",
         "parameters": [
           {
             "name": "thread_id",
             "in": "path",
             "required": true,
-            "description": "\"The ID of the thread.\"",
             "schema": {
               "type": "string",
               "format": "uuid"
@@ -1982,7 +1919,6 @@ export const langgraphSpec: OpenApiDocument = {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "\"limit: The maximum number of results to return.\" (SDK)",
             "schema": {
               "type": "integer",
               "default": 10
@@ -1992,7 +1928,6 @@ export const langgraphSpec: OpenApiDocument = {
             "name": "offset",
             "in": "query",
             "required": false,
-            "description": "\"offset: The number of results to skip.\" (SDK)",
             "schema": {
               "type": "integer",
               "default": 0
@@ -2002,7 +1937,6 @@ export const langgraphSpec: OpenApiDocument = {
             "name": "status",
             "in": "query",
             "required": false,
-            "description": "'\"status: The status of the run to filter by.\" (SDK, typed RunStatus) The OpenAPI document enumerates pending, error, success, timeout and interrupted here, leaving out running, which Run.status and the SDK''s RunStatus list: this spec takes RunStatus.'",
             "schema": {
               "$ref": "#/components/schemas/RunStatus"
             }
@@ -2011,7 +1945,6 @@ export const langgraphSpec: OpenApiDocument = {
             "name": "select",
             "in": "query",
             "required": false,
-            "description": "\"Specify which fields to return. If not provided, all fields are returned.\"",
             "schema": {
               "type": "array",
               "items": {
@@ -2033,7 +1966,6 @@ export const langgraphSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "Success",
             "content": {
               "application/json": {
                 "schema": {
@@ -2046,7 +1978,6 @@ export const langgraphSpec: OpenApiDocument = {
             }
           },
           "404": {
-            "description": "Not Found",
             "content": {
               "application/json": {
                 "schema": {
@@ -2056,7 +1987,6 @@ export const langgraphSpec: OpenApiDocument = {
             }
           },
           "422": {
-            "description": "Validation Error",
             "content": {
               "application/json": {
                 "schema": {
@@ -2160,7 +2090,6 @@ export const a2aSpec: OpenApiDocument = {
   "info": {
     "title": "A2A ListTasks (HTTP+JSON and JSON-RPC bindings)",
     "version": "1.0.1",
-    "description": "Written by hand from `specs/sources/a2a.md` (A2A v1.0, tag v1.0.1: \"Retrieves a list of tasks with optional filtering and pagination capabilities.\"). The proto is the normative definition; field names are its JSON names (5.5 \"All JSON serializations of the A2A protocol data model MUST use camelCase naming\"). The quoted passages do not define `Message`, `Artifact` or `Struct`, so they are free-form objects here. The error body is ambiguous in the specification (6.4 and 6.5 answer `application/problem+json`, 11.6 `google.rpc.Status`), so `A2AError` is marked `x-assumption: true` and the conformance runner never asserts it.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -2168,15 +2097,13 @@ export const a2aSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/",
-      "description": "The agent interface URL of its Agent Card; the proto binds ListTasks to `get: \"/tasks\"`."
+      "url": "/"
     }
   ],
   "security": [],
   "tags": [
     {
-      "name": "tasks",
-      "description": "List Tasks (3.1.4)."
+      "name": "tasks"
     }
   ],
   "paths": {
@@ -2187,13 +2114,11 @@ export const a2aSpec: OpenApiDocument = {
           "tasks"
         ],
         "summary": "List Tasks",
-        "description": "11.3.2: \"`GET /tasks` - List tasks (with query parameters)\". 3.1.4: \"Tasks MUST be sorted by last update time in descending order.\"",
         "parameters": [
           {
             "name": "A2A-Version",
             "in": "header",
             "required": false,
-            "description": "3.6.1: \"Clients MUST send the `A2A-Version` header with each request\" … \"Clients MAY provide the `A2A-Version` as a request parameter instead of a header.\" 3.6.2: \"Agents MUST interpret empty value as 0.3 version.\"",
             "schema": {
               "type": "string",
               "pattern": "^\\d+\\.\\d+$"
@@ -2203,7 +2128,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "contextId",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.context_id: \"Filter tasks by context ID to get tasks from a specific conversation or session.\"",
             "schema": {
               "type": "string"
             }
@@ -2212,7 +2136,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "status",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.status: \"Filter tasks by their current status state.\" 11.5: \"Enums: Represented using their string values (e.g., `status=TASK_STATE_WORKING`)\".",
             "schema": {
               "$ref": "#/components/schemas/TaskState"
             }
@@ -2221,7 +2144,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "pageSize",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.page_size: \"The maximum number of tasks to return. The service may return fewer than this value. If unspecified, at most 50 tasks will be returned. The minimum value is 1. The maximum value is 100.\"",
             "schema": {
               "type": "integer",
               "minimum": 1,
@@ -2233,7 +2155,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "pageToken",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.page_token: \"A page token, received from a previous `ListTasks` call.\"",
             "schema": {
               "type": "string"
             }
@@ -2242,7 +2163,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "historyLength",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.history_length: \"The maximum number of messages to include in each task's history.\"",
             "schema": {
               "type": "integer"
             }
@@ -2251,7 +2171,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "statusTimestampAfter",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.status_timestamp_after: \"Only tasks with a status timestamp time greater than or equal to this value will be returned.\"",
             "schema": {
               "type": "string",
               "format": "date-time"
@@ -2261,7 +2180,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "includeArtifacts",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.include_artifacts: \"Whether to include artifacts in the returned tasks. Defaults to false to reduce payload size.\"",
             "schema": {
               "type": "boolean"
             }
@@ -2269,7 +2187,6 @@ export const a2aSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "3.1.4 Outputs: ListTasksResponse. 11.1: \"application/a2a+json SHOULD be used for requests and responses\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -2279,7 +2196,6 @@ export const a2aSpec: OpenApiDocument = {
             }
           },
           "400": {
-            "description": "3.3.2: \"Validation Errors … Example error codes: HTTP `400 Bad Request`\"; 5.4: `VersionNotSupportedError` is `400 Bad Request`.",
             "content": {
               "application/json": {
                 "schema": {
@@ -2298,13 +2214,11 @@ export const a2aSpec: OpenApiDocument = {
           "tasks"
         ],
         "summary": "List Tasks (JSON-RPC)",
-        "description": "9.4.4: \"Lists tasks with optional filtering and pagination.\" The JSON-RPC binding: POST a call of method `ListTasks` to the interface URL; the parameters below are the call's params (9.4.4: `\"params\": { \"contextId\": …, \"status\": …, \"pageSize\": 50, \"pageToken\": … }`), the page is its `result`.",
         "parameters": [
           {
             "name": "A2A-Version",
             "in": "header",
             "required": false,
-            "description": "3.6.1: \"Clients MUST send the `A2A-Version` header with each request\" … \"Clients MAY provide the `A2A-Version` as a request parameter instead of a header.\" 3.6.2: \"Agents MUST interpret empty value as 0.3 version.\"",
             "schema": {
               "type": "string",
               "pattern": "^\\d+\\.\\d+$"
@@ -2314,7 +2228,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "contextId",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.context_id: \"Filter tasks by context ID to get tasks from a specific conversation or session.\"",
             "schema": {
               "type": "string"
             }
@@ -2323,7 +2236,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "status",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.status: \"Filter tasks by their current status state.\" 11.5: \"Enums: Represented using their string values (e.g., `status=TASK_STATE_WORKING`)\".",
             "schema": {
               "$ref": "#/components/schemas/TaskState"
             }
@@ -2332,7 +2244,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "pageSize",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.page_size: \"The maximum number of tasks to return. The service may return fewer than this value. If unspecified, at most 50 tasks will be returned. The minimum value is 1. The maximum value is 100.\"",
             "schema": {
               "type": "integer",
               "minimum": 1,
@@ -2344,7 +2255,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "pageToken",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.page_token: \"A page token, received from a previous `ListTasks` call.\"",
             "schema": {
               "type": "string"
             }
@@ -2353,7 +2263,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "historyLength",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.history_length: \"The maximum number of messages to include in each task's history.\"",
             "schema": {
               "type": "integer"
             }
@@ -2362,7 +2271,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "statusTimestampAfter",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.status_timestamp_after: \"Only tasks with a status timestamp time greater than or equal to this value will be returned.\"",
             "schema": {
               "type": "string",
               "format": "date-time"
@@ -2372,7 +2280,6 @@ export const a2aSpec: OpenApiDocument = {
             "name": "includeArtifacts",
             "in": "query",
             "required": false,
-            "description": "proto ListTasksRequest.include_artifacts: \"Whether to include artifacts in the returned tasks. Defaults to false to reduce payload size.\"",
             "schema": {
               "type": "boolean"
             }
@@ -2380,7 +2287,6 @@ export const a2aSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "The call's `result`: ListTasksResponse.",
             "content": {
               "application/json": {
                 "schema": {
@@ -2390,7 +2296,6 @@ export const a2aSpec: OpenApiDocument = {
             }
           },
           "400": {
-            "description": "9.5: \"JSON-RPC error responses use the standard JSON-RPC 2.0 error object structure\"; `-32602` \"Invalid parameters\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -2597,7 +2502,6 @@ export const mcpSpec: OpenApiDocument = {
   "info": {
     "title": "MCP tasks/list",
     "version": "0.1.0",
-    "description": "Written by hand from `specs/sources/mcp-tasks.md`, the Model Context Protocol specification revision 2025-11-25 (tasks experimental) at b0f60ba5: the JSON-RPC method `tasks/list` over the Streamable HTTP transport, as OpenRPC lists a method: its params are this operation's parameters, its result the 200 body, a JSON-RPC error object the body of a refusal. The session is the one the `initialize` handshake opens (the `MCP-Session-Id` header), no parameter.",
     "license": {
       "name": "Apache-2.0",
       "identifier": "Apache-2.0"
@@ -2605,8 +2509,7 @@ export const mcpSpec: OpenApiDocument = {
   },
   "servers": [
     {
-      "url": "/",
-      "description": "The MCP endpoint: \"a URL like `https://example.com/mcp`\" (transports.mdx)."
+      "url": "/"
     }
   ],
   "security": [],
@@ -2615,13 +2518,11 @@ export const mcpSpec: OpenApiDocument = {
       "post": {
         "operationId": "tasksList",
         "summary": "tasks/list",
-        "description": "\"To retrieve a list of tasks, requestors can send a `tasks/list` request. This operation supports pagination.\" The document names no order and no page size (\"Page size is determined by the server\").",
         "parameters": [
           {
             "name": "cursor",
             "in": "query",
             "required": false,
-            "description": "\"An opaque token representing the current pagination position. If provided, the server should return results starting after this cursor.\" (PaginatedRequestParams.cursor)",
             "schema": {
               "$ref": "#/components/schemas/Cursor"
             }
@@ -2629,7 +2530,6 @@ export const mcpSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "The call's result (ListTasksResult).",
             "content": {
               "application/json": {
                 "schema": {
@@ -2639,7 +2539,6 @@ export const mcpSpec: OpenApiDocument = {
             }
           },
           "400": {
-            "description": "A JSON-RPC error object: \"Invalid or nonexistent cursor in `tasks/list`: `-32602` (Invalid params)\".",
             "content": {
               "application/json": {
                 "schema": {
@@ -2649,7 +2548,6 @@ export const mcpSpec: OpenApiDocument = {
             }
           },
           "500": {
-            "description": "A JSON-RPC error object: \"Internal errors: `-32603` (Internal error)\".",
             "content": {
               "application/json": {
                 "schema": {
