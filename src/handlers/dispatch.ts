@@ -170,6 +170,9 @@ function methodNotAllowed(api: ApiName, request: MockRequest, requestNumber: num
 
 /** Runs the operation whose template matches the path (inside the faults, if any), else a 404 or 405. */
 function handle(api: ApiName, request: MockRequest, context: MockContext): MockResponse {
+  const document = mockOf(api, context.apis).documents?.find((d) => d.path === request.path);
+  if (document && (request.method === 'GET' || request.method === 'HEAD'))
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: document.body(request.base ?? '') };
   let pathMatched = false;
   for (const route of routesOf(api, context.apis)) {
     const params = matchTemplate(route.template, request.path);

@@ -5,7 +5,7 @@
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { ApiName } from '../contract/registry.js';
-import { mockedApiNames } from './apis.js';
+import { mockedApiNames, mockOf } from './apis.js';
 import { MockApp, type MockOptions, mockApiSet } from './app.js';
 import { MockClock } from './clock.js';
 import { controlOver, invoke } from './control-table.js';
@@ -69,7 +69,12 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   // under the base (a user's own handler for another endpoint, another method) falls through to other handlers.
   const handlers = served.flatMap((api) => {
     const { prefix, basePath } = pattern(options.baseUrl?.[api] ?? apis.contractOf(api).vendorBaseUrl);
-    return routesOf(api, apis).map((route) =>
+    // The documented lists, and the documents a client reads to connect (A2A's Agent Card): GETs of their paths.
+    const routes = [
+      ...routesOf(api, apis).map((route) => ({ method: route.method, template: route.template })),
+      ...(mockOf(api, apis).documents ?? []).map((document) => ({ method: 'GET', template: document.path })),
+    ];
+    return routes.map((route) =>
       http[route.method === 'POST' ? 'post' : 'get'](
         `${prefix}${route.template.replace(/\{(\w+)\}/g, ':$1')}`,
         async ({ request }) => {
@@ -82,6 +87,7 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
           const response = mock.respond(api, {
             method: request.method,
             path,
+            base: `${url.origin}${basePath}`,
             query: url.searchParams,
             ...(prefer === null ? {} : { prefer }),
             ...(body === undefined ? {} : { body, headers: Object.fromEntries(request.headers) }),

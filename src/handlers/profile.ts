@@ -30,6 +30,17 @@ export interface MockProfile {
   listedSession?(id: string): JsonObject;
   /** The demo dataset's shape of this API's tasks; an API without one has no demo data. */
   demo?: DemoShape;
+  /**
+   * Documents the API serves beside its lists for a client to connect (A2A's Agent Card), each a GET of
+   * its path below the base, answered with `body` of the base URL the client called.
+   */
+  documents?: readonly MockDocument[];
+}
+
+export interface MockDocument {
+  /** Below the API's base, e.g. `/.well-known/agent-card.json`. */
+  path: string;
+  body(baseUrl: string): unknown;
 }
 
 export interface DemoShape {

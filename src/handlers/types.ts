@@ -19,6 +19,8 @@ export interface MockRequest {
   headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** The session a handshake opened that the request is made in (handshake.ts), for the list to read. */
   session?: string;
+  /** The API's base URL as the client called it (`http://127.0.0.1:4010/a2a`), for a document naming it. */
+  base?: string;
 }
 
 export interface MockResponse {

@@ -104,7 +104,7 @@ export {
   withBody,
 } from '../handlers/faults/transform.js';
 export type { ApiModuleInput } from '../handlers/module.js';
-export type { ApiModule, DemoShape, MockProfile } from '../handlers/profile.js';
+export type { ApiModule, DemoShape, MockDocument, MockProfile } from '../handlers/profile.js';
 export { errorCode, json } from '../handlers/response.js';
 export type { MockStore } from '../handlers/store.js';
 export type { IndexedTask } from '../handlers/task-index.js';

@@ -262,6 +262,7 @@ function answerApi(
   const response = app.respond(prefix, {
     method: req.method ?? 'GET',
     path: rest,
+    base: `http://${req.headers.host ?? '127.0.0.1'}/${prefix}`,
     query: url.searchParams,
     search: url.search,
     ...(prefer === undefined ? {} : { prefer }),

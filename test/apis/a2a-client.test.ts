@@ -2,6 +2,7 @@
  * The official A2A client (@a2a-js/sdk 1.3.0) reads the mock's ListTasks on 127.0.0.1 over both bindings
  * (HTTP+JSON's GET /tasks, JSON-RPC's POST of ListTasks): a context walked by its page tokens to the end
  * (nextPageToken ""), a status filter, and the mock's errors as the client's errors of that binding, each one request.
+ * The client connects from the Agent Card the mock serves (standalone and MSW), which names the base it was asked at.
  */
 import { TaskState } from '@a2a-js/sdk';
 import {
@@ -12,7 +13,9 @@ import {
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
 import { isJsonRpcError, isRestError } from '@a2a-js/sdk/errors';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../src/apis/mock-functions.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const CONTEXT = 'ctx-client';
@@ -21,7 +24,7 @@ const STATES = ['TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'TASK_STATE_INPUT_
 const TASKS = Array.from({ length: 23 }, (_, i) => ({ status: { state: STATES[i % STATES.length]! } }));
 
 let mock: Awaited<ReturnType<typeof startMock>>;
-let sent: string[];
+let sent: string[] = [];
 const clients = new Map<string, Client>();
 const BINDINGS = ['HTTP+JSON', 'JSONRPC'] as const;
 beforeAll(async () => {
@@ -41,24 +44,9 @@ beforeAll(async () => {
         preferredTransports: [binding],
       }),
     );
-    // The agent card the mock's interfaces make: HTTP+JSON and JSON-RPC at the API's base URL.
-    const card = {
-      name: 'mock',
-      description: 'the agent-task-contracts mock',
-      version: '0.1.0',
-      supportedInterfaces: [{ url: mock.base('a2a'), protocolBinding: binding, protocolVersion: '1.0', tenant: '' }],
-      capabilities: { streaming: false, pushNotifications: false, extensions: [] },
-      securitySchemes: {},
-      securityRequirements: [],
-      defaultInputModes: [],
-      defaultOutputModes: [],
-      skills: [],
-      signatures: [],
-    };
-    clients.set(
-      binding,
-      await factory.createFromAgentCard(card as unknown as Parameters<ClientFactory['createFromAgentCard']>[0]),
-    );
+    // Connected as a user connects it: from the Agent Card the mock serves below its base URL (the card's URL
+    // whole, with no path to add: the mock's A2A agent lives at /a2a, not at the origin's root).
+    clients.set(binding, await factory.createFromUrl(`${mock.base('a2a')}/.well-known/agent-card.json`, ''));
   }
 });
 afterAll(() => mock.server.close());
@@ -130,5 +118,28 @@ describe.each(BINDINGS)('@a2a-js/sdk listTasks on the mock (%s)', (binding) => {
       ...(binding === 'JSONRPC' ? {} : { binding: true, code: 503 }),
     });
     expect((await client().listTasks(request({ contextId: CONTEXT }))).tasks).toHaveLength(TASKS.length);
+  });
+});
+
+describe('the Agent Card', () => {
+  type Card = { supportedInterfaces: { url: string; protocolBinding: string }[] };
+  const interfaces = (card: Card) => card.supportedInterfaces.map((i) => `${i.protocolBinding} ${i.url}`).sort();
+
+  it('the standalone mock names the base it was asked at, for both bindings', async () => {
+    const card = (await (await fetch(`${mock.base('a2a')}/.well-known/agent-card.json`)).json()) as Card;
+    expect(interfaces(card)).toEqual([`HTTP+JSON ${mock.base('a2a')}`, `JSONRPC ${mock.base('a2a')}`]);
+  });
+
+  it('MSW handlers serve it at the base URL they were given', async () => {
+    const base = 'https://agent.a2a.test/v1';
+    const server = setupServer(...createHandlers({ baseUrl: { a2a: base } }).handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const card = (await (await fetch(`${base}/.well-known/agent-card.json`)).json()) as Card;
+      expect(interfaces(card)).toEqual([`HTTP+JSON ${base}`, `JSONRPC ${base}`]);
+      expect((await fetch(`${base}/tasks?pageSize=2`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** A2A: the mock's side of ListTasks (behaviour, errors, faults, demo shape). */
 
+import type { JsonObject } from '../../contract/rules/types.js';
 import { copyJson, isoAt, pad } from '../../handlers/demo.js';
 import type { MockProfile } from '../../handlers/profile.js';
 import { builtinDemoRecords } from '../demo-records.js';
@@ -9,8 +10,32 @@ import { A2A_FAULTS } from './faults.js';
 /** The demo dataset's context and count, past the default page size of 50 (docs/standalone-server.md lists them). */
 export const A2A_DEMO = { session: 'ctx-demo', taskCount: 60 } as const;
 
+/**
+ * The Agent Card a client reads to connect, at the well-known path below the agent's URL: both bindings of
+ * ListTasks at the base the client called, protocol version 1.0.
+ */
+function agentCard(base: string): JsonObject {
+  return {
+    name: 'agent-task-contracts mock',
+    description: 'A2A ListTasks as the agent-task-contracts mock serves it (demo, seeded or scenario tasks).',
+    version: '0.1.0',
+    supportedInterfaces: [
+      { url: base, protocolBinding: 'JSONRPC', protocolVersion: '1.0', tenant: '' },
+      { url: base, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0', tenant: '' },
+    ],
+    capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [],
+    signatures: [],
+  };
+}
+
 export const a2aMock: MockProfile = {
   api: 'a2a',
+  documents: [{ path: '/.well-known/agent-card.json', body: agentCard }],
   operations: { listTasks, listTasksJsonRpc: listTasks },
   errorResponse: (status, message) => a2aError(status, message),
   faults: A2A_FAULTS,
