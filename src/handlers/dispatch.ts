@@ -18,6 +18,7 @@ import { withFaults } from './faults/index.js';
 import { handshakeAnswer } from './handshake.js';
 import { jsonRpcAnswer } from './json-rpc.js';
 import { outageResponse, preferredOutage, recordedAnswer, type StandingOutage, takeOutage } from './outages.js';
+import type { MockDocument } from './profile.js';
 import type { MockStore } from './store.js';
 import type { TimelinePlayer } from './timeline.js';
 import type { MockContext, MockRequest, MockResponse, Route } from './types.js';
@@ -143,6 +144,11 @@ export function routesOf(api: ApiName, apis: ApiSet): readonly Route[] {
   });
 }
 
+/** The documents an API serves for a client to connect (the mock profile's), read once per API set. */
+function documentsOf(api: ApiName, apis: ApiSet): readonly MockDocument[] {
+  return apis.derive(`documents|${api}`, () => mockOf(api, apis).documents ?? []);
+}
+
 /** The operation a path below the API's base names, if any. */
 function operationAt(api: ApiName, path: string, apis: ApiSet): string | undefined {
   return routesOf(api, apis).find((route) => matchTemplate(route.template, path))?.operationId;
@@ -170,7 +176,7 @@ function methodNotAllowed(api: ApiName, request: MockRequest, requestNumber: num
 
 /** Runs the operation whose template matches the path (inside the faults, if any), else a 404 or 405. */
 function handle(api: ApiName, request: MockRequest, context: MockContext): MockResponse {
-  const document = mockOf(api, context.apis).documents?.find((d) => d.path === request.path);
+  const document = documentsOf(api, context.apis).find((d) => d.path === request.path);
   if (document && (request.method === 'GET' || request.method === 'HEAD'))
     return { status: 200, headers: { 'content-type': 'application/json' }, body: document.body(request.base ?? '') };
   let pathMatched = false;

@@ -17,7 +17,7 @@ export const A2A_DEMO = { session: 'ctx-demo', taskCount: 60 } as const;
 function agentCard(base: string): JsonObject {
   return {
     name: 'agent-task-contracts mock',
-    description: 'A2A ListTasks as the agent-task-contracts mock serves it (demo, seeded or scenario tasks).',
+    description: 'A2A ListTasks as the agent-task-contracts mock serves it (demo, added or scenario tasks).',
     version: '0.1.0',
     supportedInterfaces: [
       { url: base, protocolBinding: 'JSONRPC', protocolVersion: '1.0', tenant: '' },
