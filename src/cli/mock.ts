@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ApiContract } from '../contract/api.js';
+import { jsonRpcBinding } from '../contract/json-rpc.js';
 import { optional } from '../contract/optional.js';
 import type { ApiName } from '../contract/registry.js';
 import { pathWithSession } from '../contract/session-param.js';
@@ -236,6 +237,9 @@ function parseTasks(
 function demoUrls(base: string, contract: ApiContract, session?: string): string[] {
   return contract.operations.map((op) => {
     const path = `${base}/${contract.api}${session === undefined ? op.path : pathWithSession(op, session)}`;
+    // A JSON-RPC method is a POST of a call, its params (the session among them) in the body.
+    const rpc = jsonRpcBinding(op);
+    if (rpc) return `${path} (POST ${rpc.method})`;
     return op.session.in === 'query' ? `${path}?${op.session.param}=${session ?? `{${op.session.param}}`}` : path;
   });
 }
