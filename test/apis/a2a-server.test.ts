@@ -80,6 +80,34 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
     expect(result.violations[0]!.curl).toMatch(/^curl -sS -X POST '.*\/a2a\/jsonrpc\/' .*-H 'A2A-Version: 1.0'/);
   }, 60_000);
 
+  // What the SDK does against other sentences, no law of ListTasks judges, kept as found.
+  it('the SDK refuses A2A-Version given as a request parameter ("Clients MAY provide the `A2A-Version` as a request parameter instead of a header."), and a patch version', async () => {
+    const status = async (query: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${real.base}/a2a/rest/tasks?pageSize=1${query}`, { headers })).status;
+    expect(await status('', { 'A2A-Version': '1.0' })).toBe(200);
+    expect(await status('&A2A-Version=1.0')).toBe(400);
+    // "Patch version numbers … MUST not be considered when clients and servers negotiate protocol versions."
+    expect(await status('', { 'A2A-Version': '1.0.3' })).toBe(400);
+  });
+
+  it('the SDK answers a notification, and an invalid Request with -32602, not -32600 (9.5)', async () => {
+    const call = async (body: string) =>
+      (await (
+        await fetch(`${real.base}/a2a/jsonrpc`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+          body,
+        })
+      ).json()) as { id?: unknown; result?: unknown; error?: { code: number } };
+    // JSON-RPC 2.0 (9.3: "All JSON-RPC requests **MUST** follow the standard JSON-RPC 2.0 format"): a call without
+    // an id is a notification, which gets no reply.
+    const notified = await call('{"jsonrpc":"2.0","method":"ListTasks","params":{"pageSize":1}}');
+    expect(notified.id ?? null).toBeNull();
+    expect(notified.result).toBeDefined();
+    // "| `-32600` | `InvalidRequestError` | … | The JSON sent is not a valid Request object |"
+    expect((await call('{"jsonrpc":"1.0","id":1,"method":"ListTasks","params":{}}')).error?.code).toBe(-32602);
+  });
+
   it('a run refuses an operation the API does not have, naming those it has', async () => {
     await expect(conform(`${real.base}/a2a/jsonrpc`, 1, 'listTask')).rejects.toThrow(
       '--operation "listTask" is no operation of a2a; its operations: listTasks, listTasksJsonRpc',
