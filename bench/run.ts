@@ -694,6 +694,63 @@ async function conformance() {
   log('');
 }
 
+// ---- the protocols' official servers -----------------------------------------------------------
+/**
+ * `conform` against the real servers of the A2A and MCP SDKs (in this process, tasks made through their own
+ * protocol), each beside the same run against the project's mock of the list (the baseline, same run).
+ */
+async function protocols() {
+  const { runConformance } = await import('../src/entries/conformance.js');
+  const { MockApp } = await import('../src/apis/mock-functions.js');
+  const { startServer } = await import('../src/node/server.js');
+  const { startA2aServer } = await import('../test/helpers/a2a-server.js');
+  const { startRealMcpServer } = await import('../test/fixtures/mcp/server.js');
+  const options = { seed: 28, runs: 25, polls: 2, pollIntervalMs: 0 } as const;
+  log("## Conformance against the protocols' official servers");
+  log('');
+  log(
+    `\`runConformance\` (seed ${options.seed}, ${options.runs} property runs, ${options.polls} polls) against the real servers of \`@a2a-js/sdk\` (DefaultRequestHandler over its InMemoryTaskStore, 60 tasks in 3 contexts made through SendMessage; each binding at its own URL, \`--operation\`) and \`@modelcontextprotocol/sdk\` (McpServer with its task store, 25 tasks made through \`tools/call\` in one session, \`--session\`), in this process; beside each, the same run against the project's mock of that list (no latency, its demo data): the baseline. A2A's finding is the SDK's own bug (statusTimestampAfter read as after, not at or after).`,
+  );
+  log('');
+  log('| list | server | requests | seconds | requests/s | exit | laws violated |');
+  log('|---|---|---|---|---|---|---|');
+  const row = (list: string, server: string, r: ConformanceResult) => {
+    const laws = [...new Set(r.violations.map((v) => v.law))].join(', ') || 'none';
+    const rate = (r.requests / (r.durationMs / 1000)).toFixed(0);
+    log(
+      `| ${list} | ${server} | ${r.requests} | ${(r.durationMs / 1000).toFixed(1)} | ${rate} | ${r.exitCode} | ${laws} |`,
+    );
+  };
+  const app = await MockApp.create({});
+  const mock = await startServer(app, { host: '127.0.0.1', port: 0 });
+  const a2a = await startA2aServer(60, ['ctx-alpha', 'ctx-beta', 'ctx-gamma']);
+  const mcp = await startRealMcpServer();
+  try {
+    for (const [list, operation, real] of [
+      ['A2A HTTP+JSON GET /tasks', 'listTasks', `${a2a.base}/a2a/rest`],
+      ['A2A JSON-RPC ListTasks', 'listTasksJsonRpc', `${a2a.base}/a2a/jsonrpc`],
+    ] as const) {
+      row(list, 'the SDK', await runConformance({ api: 'a2a', operations: [operation], baseUrl: real, ...options }));
+      await app.reset();
+      const base = `${mock.url}/a2a`;
+      row(list, 'the mock', await runConformance({ api: 'a2a', operations: [operation], baseUrl: base, ...options }));
+    }
+    const endings = ['completed', 'failed', 'working', 'input_required', 'cancelled'] as const;
+    const session = await mcp.session(Array.from({ length: 25 }, (_, i) => endings[i % endings.length]!));
+    row('MCP tasks/list', 'the SDK', await runConformance({ api: 'mcp', baseUrl: mcp.url, session, ...options }));
+    await app.reset();
+    const demo = DEMO_SESSIONS.mcp;
+    row(
+      'MCP tasks/list',
+      'the mock',
+      await runConformance({ api: 'mcp', baseUrl: `${mock.url}/mcp`, session: demo, ...options }),
+    );
+  } finally {
+    await Promise.all([mock.close(), a2a.close(), mcp.close()]);
+  }
+  log('');
+}
+
 // ---- shards at a real API's latency ------------------------------------------------------------
 async function shards() {
   const { mergeReports } = await import('../src/conformance/merge.js');
@@ -751,6 +808,7 @@ for (const [name, section] of [
   ['scale', scale],
   ['conformance', conformance],
   ['shards', shards],
+  ['protocols', protocols],
 ] as const) {
   if (!only || only.includes(name)) await section();
 }
