@@ -46,6 +46,21 @@ async function behind(edit: (body: Body, query: URLSearchParams) => Body, seed =
   }
 }
 
+/** The run behind a proxy that sends each request on with its query changed by `rewrite`. */
+async function rewritten(rewrite: (query: URLSearchParams) => void) {
+  const proxy = await hostile((req, res) => {
+    const url = new URL(req.url!, real.base);
+    rewrite(url.searchParams);
+    req.url = `${url.pathname}${url.search}`;
+    edited((body) => body)(req, res);
+  });
+  try {
+    return await conform(proxy.url, 1);
+  } finally {
+    await proxy.close();
+  }
+}
+
 describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
   it('the server leaves out a task whose status timestamp is the one asked for', async () => {
     const get = async (query: string) =>
@@ -142,31 +157,15 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
   }, 60_000);
 
   it('a proxy that ignores the status filter is caught under filter-status', async () => {
-    const proxy = await hostile((req, res) => {
-      const url = new URL(req.url!, real.base);
-      url.searchParams.delete('status');
-      req.url = `${url.pathname}${url.search}`;
-      edited((body) => body)(req, res);
-    });
-    try {
-      expect(laws(await conform(proxy.url, 1))).toContain('a2a.filter-status');
-    } finally {
-      await proxy.close();
-    }
+    const result = await rewritten((query) => query.delete('status'));
+    expect(laws(result)).toContain('a2a.filter-status');
   }, 60_000);
 
   it('a proxy that lists one task more than pageSize is caught under limit-respected', async () => {
-    const proxy = await hostile((req, res) => {
-      const url = new URL(req.url!, real.base);
-      const size = Number(url.searchParams.get('pageSize'));
-      if (size >= 1 && size < 100) url.searchParams.set('pageSize', String(size + 1));
-      req.url = `${url.pathname}${url.search}`;
-      edited((body) => body)(req, res);
+    const result = await rewritten((query) => {
+      const size = Number(query.get('pageSize'));
+      if (size >= 1 && size < 100) query.set('pageSize', String(size + 1));
     });
-    try {
-      expect(laws(await conform(proxy.url, 1))).toContain('a2a.limit-respected');
-    } finally {
-      await proxy.close();
-    }
+    expect(laws(result)).toContain('a2a.limit-respected');
   }, 60_000);
 });
