@@ -223,7 +223,7 @@ function validate(options: ConformanceOptions, ops: readonly ListOperation[]): U
   return base;
 }
 
-/** The operations a run judges: those `operations` names, each with the one that lists its sessions. */
+/** The operations a run judges: those `operations` names (one whose sessions another lists needs that one too). */
 function selectedOperations(all: readonly ListOperation[], options: ConformanceOptions): readonly ListOperation[] {
   const wanted = options.operations;
   if (wanted === undefined) return all;
