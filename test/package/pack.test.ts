@@ -484,6 +484,54 @@ void jobsMock.addTasks('jobs', 'ses_a', [{ status: 'paused' }]);
     }
   }, 120_000);
 
+  it('the README stays a page that starts a user: at most 250 lines, the rest in the guides', async () => {
+    const lines = (await readFile(join(dir, 'node_modules/agent-task-contracts/README.md'), 'utf8')).split('\n');
+    expect(lines.length, 'move detail from README.md to a guide under docs/').toBeLessThanOrEqual(251);
+  });
+
+  it("the README's module of its own runs from the tarball as written: both lists served, judged, a fault caught", async () => {
+    // Saved where the package is installed, as a reader saves them in their project.
+    for (const [file, language] of [
+      ['tickets.openapi.yaml', 'yaml'],
+      ['tickets.mjs', 'js'],
+    ] as const)
+      await writeFile(
+        join(dir, file),
+        await installedBlock('README.md', `${language} file:${file.replaceAll('.', '\\.')}`),
+      );
+    const [mockLine, addTasks, rpcCall, conform] = commandsOf(await installedBlock('README.md', 'sh run:module'));
+    const started = async (extra: string) => {
+      const line = `exec ${mockLine!.replace('--port 4010', '--port 0')}${extra}`;
+      const child = spawn('bash', ['-c', line], { cwd: dir, detached: true });
+      const url = await listeningUrl(child);
+      const sh = (command: string) =>
+        run('bash', ['-c', command.replaceAll('http://127.0.0.1:4010', url)], { cwd: dir });
+      return { child, sh };
+    };
+    const judged = async (extra: string) => {
+      const { child, sh } = await started(extra);
+      try {
+        expect(JSON.parse((await sh(addTasks!)).stdout).tasks).toBeDefined();
+        const answer = JSON.parse((await sh(rpcCall!)).stdout) as { jsonrpc: string; result: { queue: string }[] };
+        expect([answer.jsonrpc, answer.result.map((ticket) => ticket.queue)]).toEqual(['2.0', ['q1', 'q1']]);
+        return await sh(conform!).then(
+          ({ stdout }) => ({ code: 0, stdout }),
+          (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+        );
+      } finally {
+        process.kill(-child.pid!);
+      }
+    };
+    const correct = await judged('');
+    expect(correct.code, correct.stdout).toBe(0);
+    // Both operations are judged, the offset walk among them.
+    expect(correct.stdout).toMatch(/listTickets: parameters sent .*offset/);
+    expect(correct.stdout).toMatch(/listTicketsRpc: parameters sent .*offset/);
+    const broken = await judged(' --fault tickets.order-newest-first');
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/✗ tickets\.order-newest-first[^\n]*\n[\s\S]*?request: curl -sS 'http:\/\/127/);
+  }, 120_000);
+
   it("the guide's module example runs from the tarball: HTTP, MSW, generated jobs, conform catching a fault", async () => {
     const app = join(dir, 'app-jobs');
     await run('mkdir', ['-p', join(app, 'node_modules')]);
