@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: start-up of `npm start` beside a plain node:http script, generator throughput
  * against json-schema-faker and `generate --count 100000` as a whole process per API and object,
- * the mock's throughput on distinct and repeated URLs beside a plain node:http ceiling, and page latency, memory and start-up with 1k, 100k and 1M tasks in the
- * queried session, a conformance run at a remote API's latency, and its shards beside it. Writes
- * bench/RESULTS.md with the machine and the date.
+ * the mock's throughput on distinct and repeated URLs beside a plain node:http ceiling, the mock answering
+ * JSON-RPC POSTs (A2A ListTasks, MCP tasks/list) beside a plain node:http JSON-RPC server, page latency,
+ * memory and start-up with 1k, 100k and 1M tasks in the queried session, a conformance run at a remote API's
+ * latency, its shards beside it, and conform against the protocols' official servers. Writes
+ * bench/RESULTS.md with the machine and the date. BENCH_ONLY=startup,generators,throughput,json-rpc-post,
+ * scale,conformance,shards,protocols (any of them) runs some sections and leaves RESULTS.md as it is.
  */
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -102,9 +105,7 @@ const GENERATED = BUILTIN_API_NAMES.flatMap((api) =>
 /** `generate --count 100000` as users run it: a whole process (the bundle), NDJSON to a file. */
 async function wholeGenerate() {
   const count = 100_000;
-  // The startup section builds the bundle; run alone, this section builds it (a stale one runs tsx).
-  if (only && !only.includes('startup'))
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
+  buildUnlessStartupRuns();
   log(`## Generators: \`generate --count ${count.toLocaleString('en-US')}\`, whole process`);
   log('');
   const loadBefore = machineLoad();
@@ -211,13 +212,18 @@ const BIN = join(root, 'bin/agent-task-contracts.js');
 // so a server's figure is its own, not the share of a core it wins from the client.
 const PIN = cpus().length >= 2 && existsSync('/usr/bin/taskset');
 const PINNING = PIN
-  ? 'servers pinned to core 0; for the throughput and scale sections, the load generator (this process) pinned to core 1; the generators section runs unpinned'
+  ? 'servers pinned to core 0; for the throughput, JSON-RPC POST and scale sections, the load generator (this process) pinned to core 1; the generators section runs unpinned'
   : 'no core pinning (taskset or a second core missing)';
 /** Moves this process (the load generator) to core 1, once the in-process sections are done. */
 function pinLoadGenerator(): void {
   if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The bundle as `npm ci` leaves it: the startup section builds it; a run without it builds it here (a stale one runs tsx). */
+function buildUnlessStartupRuns(): void {
+  if (only && !only.includes('startup'))
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
+}
 
 /** A plain node:http server with no project import and no loader: fixed bytes for every request. */
 async function rawServerScript(body: string): Promise<string> {
@@ -250,6 +256,14 @@ async function spawnUntil200(
     if (performance.now() - started > timeoutMs) throw new Error(`no 200 from ${probe} within ${timeoutMs} ms`);
   }
 }
+
+/** The standalone mock (the bundle) on a port, once it answers its first 200. */
+const spawnMock = (port: number) =>
+  spawnUntil200(
+    process.execPath,
+    [BIN, 'mock', '--port', String(port)],
+    `http://127.0.0.1:${port}/ark/sessions/sesn-demo/tasks`,
+  );
 
 async function stop(child: ChildProcess): Promise<void> {
   try {
@@ -358,11 +372,7 @@ async function throughput() {
   const seconds = 5;
   log(`## Throughput (autocannon in this process, 10 connections, ${seconds} s per run, loopback)`);
   log('');
-  const mock = await spawnUntil200(
-    process.execPath,
-    [BIN, 'mock', '--port', '4610'],
-    'http://127.0.0.1:4610/ark/sessions/sesn-demo/tasks',
-  );
+  const mock = await spawnMock(4610);
   const pageUrl = 'http://127.0.0.1:4610/ark/sessions/sesn-demo/tasks?limit=20';
   const page = await (await fetch(pageUrl)).text();
   const raw = await spawnUntil200(process.execPath, [await rawServerScript(page), '4611'], 'http://127.0.0.1:4611/');
@@ -400,6 +410,281 @@ async function throughput() {
   log(
     `Distinct URLs / raw: **${(distinctRatio * 100).toFixed(0)}%** (goal ≥ 50% — ${distinctRatio >= 0.5 ? 'met' : 'not met'}); repeated URL / raw: **${(repeatedRatio * 100).toFixed(0)}%** (goal ≥ 75% — ${repeatedRatio >= 0.75 ? 'met' : 'not met'}). Rounds alternate raw, distinct, raw, repeated; each ratio compares runs under the same client. Mock RSS after load: ${mockRss} MB. `,
   );
+  log('');
+}
+
+// ---- JSON-RPC POSTs -----------------------------------------------------------------------------
+/** One JSON-RPC call as a client sends it to the standalone mock, and what a plain server checks of it. */
+interface RpcCall {
+  /** The protocol's call, for the sentence under the table. */
+  name: string;
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  method: string;
+  /** The header the call cannot go without (lower case): the protocol version, the session. */
+  required: string;
+  /** Answers come as one event of an event stream (MCP's Streamable HTTP), not as a JSON body. */
+  eventStream: boolean;
+}
+
+/** Every answer that is the call's result (id 1), not an error, starts with this: the load run counts the rest. */
+const resultPrefix = (call: RpcCall) =>
+  `${call.eventStream ? 'event: message\ndata: ' : ''}{"jsonrpc":"2.0","id":1,"result":`;
+
+/**
+ * A plain node:http JSON-RPC server (no project code): for each POST it reads the body, parses it, checks
+ * the method and the call's required header, and writes `{jsonrpc, id, result}` with the request's id around
+ * the result the mock gave for the same call (an event stream's one event where the mock answers in one).
+ */
+async function rawJsonRpcScript(
+  routes: Record<string, Pick<RpcCall, 'method' | 'required' | 'eventStream'> & { result: unknown }>,
+) {
+  const file = join(tmpdir(), `atc-raw-json-rpc-${process.pid}.mjs`);
+  await writeFile(
+    file,
+    `import { createServer } from 'node:http';
+const routes = ${JSON.stringify(routes)};
+const send = (res, status, type, text) => {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+};
+const refuse = (res, code) =>
+  send(res, 400, 'application/json', JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message: 'refused' } }));
+createServer((req, res) => {
+  if (req.method === 'GET') return send(res, 200, 'application/json', '{}');
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const route = routes[req.url];
+    let call;
+    try {
+      call = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return refuse(res, -32700);
+    }
+    if (!route || call?.jsonrpc !== '2.0' || call.method !== route.method) return refuse(res, -32601);
+    if (!req.headers[route.required]) return refuse(res, -32600);
+    const text = JSON.stringify({ jsonrpc: '2.0', id: call.id, result: route.result });
+    if (route.eventStream) send(res, 200, 'text/event-stream', 'event: message\\ndata: ' + text + '\\n\\n');
+    else send(res, 200, 'application/json', text);
+  });
+}).listen(Number(process.argv[2]), '127.0.0.1');
+`,
+  );
+  return file;
+}
+
+/** Sends the call once: the answer's text and result, or an error saying what came back instead of a result. */
+async function resultOf(base: string, call: RpcCall): Promise<{ text: string; result: { tasks?: unknown[] } }> {
+  const res = await fetch(base + call.path, { method: 'POST', headers: call.headers, body: call.body });
+  const text = await res.text();
+  let message: { id?: unknown; result?: { tasks?: unknown[] }; error?: unknown } | undefined;
+  try {
+    message = JSON.parse((call.eventStream ? /^data: (.*)$/m.exec(text)?.[1] : text) ?? '');
+  } catch {
+    message = undefined;
+  }
+  if (res.status !== 200 || message?.id !== 1 || !message.result || message.error !== undefined)
+    throw new Error(
+      `json-rpc-post: ${call.label} at ${base}${call.path} answered ${res.status} ${text.slice(0, 300)}; ` +
+        'the section measures only answers that are 200 with a JSON-RPC result for id 1.',
+    );
+  return { text, result: message.result };
+}
+
+let clockTickMs: number | undefined;
+/** The CPU time a process has used so far (user and system, all its threads), in ms. */
+function cpuMsOf(pid: number): number {
+  clockTickMs ??= 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * clockTickMs;
+}
+
+/** POSTs the call for `seconds` over 10 connections; throws if any answer is not a 200 with the call's result. */
+async function postLoad(base: string, call: RpcCall, seconds: number, serverPid: number) {
+  const latencies: number[] = [];
+  const prefix = resultPrefix(call);
+  const serverBefore = cpuMsOf(serverPid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const run = autocannon({
+    url: base + call.path,
+    method: 'POST',
+    headers: call.headers,
+    body: call.body,
+    connections: 10,
+    duration: seconds,
+    verifyBody: (body) => body.startsWith(prefix),
+  });
+  run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await run;
+  const wallMs = performance.now() - started;
+  const client = process.cpuUsage(clientBefore);
+  const failed = {
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+  };
+  if (Object.values(failed).some((n) => n > 0))
+    throw new Error(
+      `json-rpc-post: ${call.label} at ${base}${call.path}: ${JSON.stringify(failed)} of ${latencies.length} ` +
+        `answers were not a 200 starting ${JSON.stringify(prefix)} (mismatches: a JSON-RPC error or another id).`,
+    );
+  return {
+    rps: result.requests.average,
+    latencies,
+    serverUsPerCall: ((cpuMsOf(serverPid) - serverBefore) * 1000) / latencies.length,
+    clientShare: (client.user + client.system) / 1000 / wallMs,
+  };
+}
+
+/** The q-quantile of ascending values. */
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+
+async function jsonRpcPost() {
+  buildUnlessStartupRuns();
+  pinLoadGenerator();
+  const seconds = 3;
+  const rounds = 3;
+  const loadBefore = machineLoad();
+  log(`## Throughput of JSON-RPC POSTs (autocannon in this process, 10 connections, ${seconds} s per run, loopback)`);
+  log('');
+  const mock = await spawnMock(4612);
+  const mockBase = 'http://127.0.0.1:4612';
+  const rawBase = 'http://127.0.0.1:4613';
+  let raw: { child: ChildProcess } | undefined;
+  let script: string | undefined;
+  try {
+    // MCP's session, opened as its client opens one, then filled with 25 tasks through the control API.
+    const accept = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const opened = await fetch(`${mockBase}/mcp/mcp`, {
+      method: 'POST',
+      headers: accept,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0.1.0' } },
+      }),
+    });
+    const session = opened.headers.get('mcp-session-id');
+    await opened.text();
+    if (opened.status !== 200 || !session)
+      throw new Error(`json-rpc-post: MCP initialize answered ${opened.status} without an Mcp-Session-Id header`);
+    const initialized = await fetch(`${mockBase}/mcp/mcp`, {
+      method: 'POST',
+      headers: { ...accept, 'mcp-session-id': session },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    const filled = await fetch(`${mockBase}/__mock/tasks`, {
+      method: 'POST',
+      body: JSON.stringify({ api: 'mcp', session, tasks: Array.from({ length: 25 }, () => ({})), seed: 1 }),
+    });
+    if (initialized.status !== 202 || filled.status !== 200)
+      throw new Error(
+        `json-rpc-post: notifications/initialized answered ${initialized.status} (202 expected), ` +
+          `POST /__mock/tasks ${filled.status}: ${(await filled.text()).slice(0, 300)}`,
+      );
+    const calls: RpcCall[] = [
+      {
+        name: 'A2A `ListTasks`',
+        label: 'A2A `ListTasks` (`contextId: ctx-demo`, `pageSize: 20`)',
+        path: '/a2a/',
+        headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'ListTasks',
+          params: { contextId: 'ctx-demo', pageSize: 20 },
+        }),
+        method: 'ListTasks',
+        required: 'a2a-version',
+        eventStream: false,
+      },
+      {
+        name: 'MCP `tasks/list`',
+        label: 'MCP `tasks/list` in an opened session of 25 tasks',
+        path: '/mcp/mcp',
+        headers: { ...accept, 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/list', params: {} }),
+        method: 'tasks/list',
+        required: 'mcp-session-id',
+        eventStream: true,
+      },
+    ];
+    const answers = await Promise.all(calls.map((call) => resultOf(mockBase, call)));
+    script = await rawJsonRpcScript(
+      Object.fromEntries(
+        calls.map(({ path, method, required, eventStream }, i) => [
+          path,
+          { method, required, eventStream, result: answers[i]!.result },
+        ]),
+      ),
+    );
+    raw = await spawnUntil200(process.execPath, [script, '4613'], `${rawBase}/`);
+    // The same call gets the same bytes from both servers: the baseline writes what the mock writes.
+    for (const [i, call] of calls.entries()) {
+      const plain = await resultOf(rawBase, call);
+      if (plain.text !== answers[i]!.text)
+        throw new Error(`json-rpc-post: the plain server's answer to ${call.label} differs from the mock's`);
+    }
+    log(
+      `Each call POSTed as its client sends it, the same body every time, to the standalone mock (bundle) and to a plain \`node:http\` server (no project code) that reads the POST body, parses the JSON-RPC request, checks its method and the header the call needs, and writes \`{jsonrpc, id, result}\` around the result the mock gave for the same call (byte for byte the mock's answer, checked before measuring). A2A: \`POST /a2a/\` with \`A2A-Version: 1.0\`. MCP: \`initialize\`, \`notifications/initialized\`, 25 tasks put in that session (\`POST /__mock/tasks\`), then \`tasks/list\` with \`Mcp-Session-Id\` and \`MCP-Protocol-Version\`, answered as an event stream. Every answer is checked: a status other than 200, or a body that is not the call's JSON-RPC result, stops the section. Rounds alternate plain, mock (after a 1 s warm-up of each); latency percentiles are over every answer of the ${rounds} runs, measured by the load generator; CPU per call is the server process's CPU time (/proc) over the answers it gave, the load generator's share is of one core.`,
+    );
+    log('');
+    log(
+      '| call | answer | server | median req/s (runs) | latency p50 / p90 / p99 | server CPU per call | load generator CPU |',
+    );
+    log('|---|---|---|---|---|---|---|');
+    const meanings: string[] = [];
+    for (const [i, call] of calls.entries()) {
+      const servers = [
+        { name: 'plain `node:http`', base: rawBase, pid: raw.child.pid! },
+        { name: 'mock (bundle)', base: mockBase, pid: mock.child.pid! },
+      ];
+      for (const { base, pid } of servers) await postLoad(base, call, 1, pid);
+      const runs = servers.map(() => [] as Awaited<ReturnType<typeof postLoad>>[]);
+      for (let n = 0; n < rounds; n++)
+        for (const [s, { base, pid }] of servers.entries()) runs[s]!.push(await postLoad(base, call, seconds, pid));
+      const figures = runs.map((list) => {
+        const latencies = list.flatMap((r) => r.latencies).sort((a, b) => a - b);
+        const answered = latencies.length;
+        return {
+          rps: median(list.map((r) => r.rps)),
+          runs: list.map((r) => round(r.rps)).join(', '),
+          latency: [0.5, 0.9, 0.99].map((q) => `${quantile(latencies, q).toFixed(2)}`).join(' / '),
+          cpu: list.reduce((sum, r) => sum + r.serverUsPerCall * r.latencies.length, 0) / answered,
+          client: Math.max(...list.map((r) => r.clientShare)),
+        };
+      });
+      const answer = answers[i]!;
+      const shape = `${answer.result.tasks?.length ?? 0} tasks, ${Buffer.byteLength(answer.text).toLocaleString('en-US')} bytes${call.eventStream ? ' (event stream)' : ''}`;
+      for (const [s, { name }] of servers.entries()) {
+        const f = figures[s]!;
+        log(
+          `| ${call.label} | ${shape} | ${name} | ${round(f.rps)} (${f.runs}) | ${f.latency} ms | ${f.cpu.toFixed(0)} µs | up to ${(f.client * 100).toFixed(0)}% |`,
+        );
+      }
+      const [plain, ours] = figures as [(typeof figures)[0], (typeof figures)[0]];
+      meanings.push(
+        `${call.name}: the mock answers **${((ours.rps / plain.rps) * 100).toFixed(0)}%** of the plain server's rate, at ${ours.cpu.toFixed(0)} µs of CPU a call against ${plain.cpu.toFixed(0)} µs`,
+      );
+    }
+    log('');
+    log(
+      `${meanings.join('; ')}. Both servers read the same POST and write the same bytes, so the difference in CPU per call is the mock's own work on a JSON-RPC call: its routing, the checks of the request (headers, the session, the params against the method), reading the page out of the session's list (each task's text is cached; whole answers are cached for GETs, not for POSTs); the rest of a call (HTTP, parsing the body, serialising the answer) is the floor any JSON-RPC server in Node pays. Where the load generator is near 100% of its core, the rates are its ceiling rather than the server's, and CPU per call is the figure to compare.`,
+    );
+    log('');
+  } finally {
+    if (raw) await stop(raw.child);
+    await stop(mock.child);
+    if (script) rmSync(script, { force: true });
+  }
+  log(`Machine load (1, 5, 15 min averages) when the section started: ${loadBefore}; when it ended: ${machineLoad()}.`);
   log('');
 }
 
@@ -801,17 +1086,22 @@ log(
 log('');
 // Start-up first, while this process is small and idle. BENCH_ONLY=scale (or a comma list) runs some sections.
 const only = process.env.BENCH_ONLY?.split(',');
-for (const [name, section] of [
+const SECTIONS = [
   ['startup', startup],
   ['generators', generators],
   ['throughput', throughput],
+  ['json-rpc-post', jsonRpcPost],
   ['scale', scale],
   ['conformance', conformance],
   ['shards', shards],
   ['protocols', protocols],
-] as const) {
-  if (!only || only.includes(name)) await section();
-}
+] as const;
+const unknown = only?.filter((name) => !SECTIONS.some(([known]) => known === name)) ?? [];
+if (unknown.length > 0)
+  throw new Error(
+    `BENCH_ONLY names no section ${unknown.join(', ')}; the sections are ${SECTIONS.map(([n]) => n).join(', ')}`,
+  );
+for (const [name, section] of SECTIONS) if (!only || only.includes(name)) await section();
 /**
  * The hand-written notes at the end of RESULTS.md (from its `## Notes (hand-written` heading on),
  * kept across runs: a run rewrites the measured sections only, and the heading names its time.
