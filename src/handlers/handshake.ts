@@ -1,10 +1,11 @@
 /**
  * The mock's side of a session a handshake opens (`session: { in: 'handshake' }`, MCP's `initialize`): the
- * handshake's call opens a session of its own in the store, named in the response header the data gives; every
- * other request must name an open session there, else it is refused as the data says (MCP: 400 without one,
- * 404 for one the server does not hold), each with a JSON-RPC error object that has no id. A notification in
- * an open session is accepted with `acceptedStatus` and no body; a call is answered by the list in its
- * session (json-rpc.ts), as an event stream where the binding says answers may be one.
+ * handshake's call (a valid Request object, else 400 with -32600) opens a session of its own in the store,
+ * named in the response header the data gives; every other request must name an open session there, else it
+ * is refused as the data says (MCP: 400 without one, 404 for one the server does not hold), each with a
+ * JSON-RPC error object that has no id. A notification in an open session is accepted with `acceptedStatus`
+ * and no body; a call is answered by the list in its session (json-rpc.ts), as an event stream where the
+ * binding says answers may be one.
  */
 import { EVENT_STREAM, eventStreamOf } from '../contract/event-stream.js';
 import { handshakeOf, JSON_RPC_ERRORS, jsonRpcBinding } from '../contract/json-rpc.js';
@@ -38,12 +39,12 @@ function framed(op: ListOperation, response: MockResponse): MockResponse {
   };
 }
 
-/** The call that opens a session, if the body is one (a single call of the handshake's method). */
-function openingCall(body: string | undefined, handshake: Handshake): { id: unknown } | undefined {
+/** The call that opens a session, if the body is one (a single message naming the handshake's method). */
+function openingCall(body: string | undefined, handshake: Handshake): Record<string, unknown> | undefined {
   if (body === undefined || !body.includes(handshake.call.method)) return undefined;
   try {
     const message: unknown = JSON.parse(body);
-    return isObject(message) && message.method === handshake.call.method ? { id: message.id } : undefined;
+    return isObject(message) && message.method === handshake.call.method ? message : undefined;
   } catch {
     return undefined;
   }
@@ -59,6 +60,15 @@ export function handshakeAnswer(
   const handshake = handshakeOf(op)!;
   const opening = openingCall(request.body, handshake);
   if (opening) {
+    // A Request object (JSON-RPC 2.0, 4), whose id MCP says "MUST NOT be `null`".
+    if (opening.jsonrpc !== '2.0')
+      return refusal(400, undefined, `Invalid Request: ${handshake.call.method}'s "jsonrpc" must be exactly "2.0"`);
+    if ('params' in opening && (typeof opening.params !== 'object' || opening.params === null))
+      return refusal(
+        400,
+        undefined,
+        `Invalid Request: ${handshake.call.method}'s "params" must be an object or an array`,
+      );
     if (typeof opening.id !== 'string' && typeof opening.id !== 'number')
       return refusal(
         400,

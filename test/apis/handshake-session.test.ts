@@ -107,6 +107,22 @@ describe('the mock opens sessions at the handshake and keeps a list for each', (
   );
 });
 
+describe('a handshake call that is no valid Request object opens no session', () => {
+  it.each([
+    ['"jsonrpc" other than "2.0"', { jsonrpc: '1.0', id: 1, method: 'initialize', params: {} }],
+    ['no "jsonrpc"', { id: 1, method: 'initialize', params: {} }],
+    ['"params" that are no structured value', { jsonrpc: '2.0', id: 1, method: 'initialize', params: 5 }],
+    ['a null id', { jsonrpc: '2.0', id: null, method: 'initialize', params: {} }],
+  ])('%s: 400 with -32600 (Invalid Request), no session header', async (_what, body) => {
+    const before = mock.app.store.sessionsOf('jobs').length;
+    const answer = await post(body);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('mcp-session-id')).toBeNull();
+    expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(mock.app.store.sessionsOf('jobs').length).toBe(before);
+  });
+});
+
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 
 describe(`hostile calls in a session, outside one and opening one (seed ${SEED})`, () => {

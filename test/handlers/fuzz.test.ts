@@ -4,10 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltinApiName } from '../../src/apis/index.js';
 import { BUILTIN_API_NAMES, BUILTIN_APIS } from '../../src/apis/index.js';
 import { DEMO } from '../../src/apis/mocks.js';
+import { acceptOf, handshakeCallText, handshakeOf, jsonRpcBinding, requestText } from '../../src/contract/json-rpc.js';
+import type { ListOperation } from '../../src/contract/operation-types.js';
+import { allOperations } from '../../src/contract/operations.js';
+import { findOperation } from '../../src/contract/schema.js';
+import { apiSetOf } from '../../src/kit/index.js';
 import { jsonRpcJobs } from '../helpers/jobs-json-rpc.js';
+import { answerProblems, expectedAnswer, jsonRpcOperations, type SessionState } from '../helpers/json-rpc-answers.js';
 import { startMock } from '../helpers/mock-server.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+/** The built-in APIs and the jobs example bound as JSON-RPC: every operation of theirs bound so is fuzzed below. */
+const SERVED = { ...BUILTIN_APIS, jobs: jsonRpcJobs() };
+const SERVED_SET = apiSetOf(SERVED);
 let mock: Awaited<ReturnType<typeof startMock>>;
 let port: number;
 beforeAll(async () => {
@@ -83,7 +92,7 @@ const PATHS: Record<BuiltinApiName, string[]> = {
   ark: ['/sessions/sesn-demo/tasks', '/sessions/{id}/tasks'],
   jsonrpc: ['/tasks'],
   langgraph: [`/threads/${DEMO.langgraph.session}/runs`, '/threads/{id}/runs'],
-  a2a: ['/tasks'],
+  a2a: ['/tasks', '/', '/.well-known/agent-card.json'],
   mcp: ['/mcp', '/mcp/{id}'],
 };
 const PARAMS = [
@@ -178,10 +187,12 @@ describe(`hostile requests (seed ${SEED})`, () => {
         }),
         { seed: SEED, numRuns: 150 },
       );
-      const after =
-        api === 'mcp'
-          ? await raw('POST', '/mcp/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }))
-          : await raw('GET', api === 'jsonrpc' ? '/jsonrpc/tasks' : `/${api}${PATHS[api][0]}`);
+      // The API's first operation answers again: a GET, or a call (the handshake's, where one opens the session).
+      const first = SERVED_SET.contractOf(api).operations[0]!;
+      const handshake = handshakeOf(first);
+      const after = jsonRpcBinding(first)
+        ? await raw('POST', `/${api}${first.path}`, handshake ? handshakeCallText(handshake) : requestText(first, []))
+        : await raw('GET', `/${api}${PATHS[api][0]}`);
       expect(after.status).toBe(200);
     });
   }
@@ -208,102 +219,109 @@ describe('HEAD', () => {
   });
 });
 
-describe(`hostile JSON-RPC calls to a list bound as JSON-RPC (seed ${SEED})`, () => {
-  const names = ['session_id', 'limit', 'status', 'page_token', 'x', ''];
-  const param = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hostileValue, fc.integer());
-  const message = fc.oneof(
-    fc.record(
-      {
-        jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.jsonValue({ maxDepth: 1 })),
-        id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
-        method: fc.oneof(fc.constant('jobs.list'), fc.constant('jobs.list'), fc.jsonValue({ maxDepth: 1 })),
-        params: fc.oneof(
-          fc.dictionary(fc.constantFrom(...names), param, { maxKeys: 4 }),
-          fc.jsonValue({ maxDepth: 2 }),
-        ),
-      },
-      { requiredKeys: ['jsonrpc', 'method'] },
-    ),
-    fc.jsonValue({ maxDepth: 2 }),
-  );
-  const body = fc.oneof(
-    message.map((m) => JSON.stringify(m)),
-    fc.array(message, { maxLength: 4 }).map((m) => JSON.stringify(m)),
-    fc.string({ maxLength: 40 }),
-    fc.constantFrom(
-      '',
-      '{',
-      '[',
-      '{"jsonrpc":"2.0",',
-      '[1,',
-      'null',
-      '\u0000',
-      '{"jsonrpc":"2.0","method":"jobs.list"',
-    ),
-  );
-  /**
-   * Each answer a response object: jsonrpc "2.0", exactly one of result and error (a result holding its list in
-   * `items`), a code the protocol defines.
-   */
-  const isResponse = (answer: unknown, items = 'jobs') =>
-    isObj(answer) &&
-    answer.jsonrpc === '2.0' &&
-    'id' in answer &&
-    ('result' in answer
-      ? !('error' in answer) && isObj(answer.result) && Array.isArray(answer.result[items])
-      : isObj(answer.error) && [-32700, -32600, -32601, -32602].includes(answer.error.code));
-
-  it('never a 5xx, a JSON-RPC answer or none (204), the server keeps answering', async () => {
-    const rpc = await startMock({ apis: { ...BUILTIN_APIS, jobs: jsonRpcJobs() }, apiNames: ['jobs'] });
-    const at = Number(new URL(rpc.server.url).port);
-    try {
-      await fc.assert(
-        fc.asyncProperty(body, async (sent) => {
-          const res = await raw('POST', '/jobs/rpc', sent, at);
-          const what = `POST ${sent.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`;
-          expect([200, 204], what).toContain(res.status);
-          if (res.status === 204) {
-            expect(res.text, what).toBe('');
-            return;
-          }
-          const answer = JSON.parse(res.text) as unknown;
-          expect(
-            (Array.isArray(answer) ? answer : [answer]).every((one) => isResponse(one)),
-            what,
-          ).toBe(true);
-        }),
-        { seed: SEED, numRuns: 200 },
-      );
-      const after = await raw('POST', '/jobs/rpc', '{"jsonrpc":"2.0","id":1,"method":"jobs.list"}', at);
-      expect(after.status).toBe(200);
-    } finally {
-      await rpc.server.close();
-    }
+describe(`hostile JSON-RPC calls to every list bound as JSON-RPC (seed ${SEED})`, () => {
+  let rpc: Awaited<ReturnType<typeof startMock>>;
+  beforeAll(async () => {
+    rpc = await startMock({ apis: SERVED });
   });
+  afterAll(() => rpc.server.close());
 
-  it('mcp, in the demo session: never a 5xx, a JSON-RPC answer in an event stream or none (202)', async () => {
-    const mcpBody = body.map((text) => text.replaceAll('jobs.list', 'tasks/list'));
-    const inSession = { 'mcp-session-id': DEMO.mcp.session, accept: 'application/json, text/event-stream' };
-    await fc.assert(
-      fc.asyncProperty(mcpBody, async (sent) => {
-        const res = await raw('POST', '/mcp/mcp', sent, port, inSession);
-        const what = `POST ${sent.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`;
-        expect([200, 202], what).toContain(res.status);
-        if (res.status === 202) {
-          expect(res.text, what).toBe('');
-          return;
-        }
-        const data = /^data: (.*)$/m.exec(res.text)?.[1];
-        const answer = JSON.parse(data ?? res.text) as unknown;
-        const answers = Array.isArray(answer) ? answer : [answer];
-        expect(
-          answers.every((one) => isResponse(one, 'tasks')),
-          what,
-        ).toBe(true);
-      }),
-      { seed: SEED, numRuns: 150 },
+  const post = (op: ListOperation, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${rpc.base(op.api)}${op.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: acceptOf(op), ...headers },
+      body,
+      signal: AbortSignal.timeout(5000),
+    });
+
+  /** Opens a session where a handshake gives one: the headers a request in it carries. */
+  async function sessionHeaders(op: ListOperation): Promise<Record<string, string>> {
+    const handshake = handshakeOf(op);
+    if (!handshake) return {};
+    const answer = await post(op, handshakeCallText(handshake));
+    expect(answer.status).toBe(200);
+    await answer.text();
+    return { [handshake.header]: answer.headers.get(handshake.header)! };
+  }
+
+  /** Messages to the operation: its method, the handshake's and others, its params named as its spec names them. */
+  function bodies(op: ListOperation): fc.Arbitrary<string> {
+    const handshake = handshakeOf(op);
+    const methods = [jsonRpcBinding(op)!.method, ...(handshake ? [handshake.call.method, handshake.notification] : [])];
+    const { operation } = findOperation(op.api, op.operationId, SERVED_SET);
+    const names = [...(operation.parameters ?? []).map((p) => p.name), 'x', ''];
+    const param = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      hostileValue,
+      fc.integer(),
+      ...op.rejected.map((r) => fc.constantFrom(...r.values)),
     );
-    const after = await raw('POST', '/mcp/mcp', '{"jsonrpc":"2.0","id":1,"method":"tasks/list"}', port, inSession);
-    expect(after.status).toBe(200);
-  });
+    const message = fc.oneof(
+      fc.record(
+        {
+          jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.jsonValue({ maxDepth: 1 })),
+          id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
+          method: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...methods.filter((m): m is string => m !== undefined)) },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
+          ),
+          params: fc.oneof(
+            fc.dictionary(fc.constantFrom(...names), param, { maxKeys: 4 }),
+            fc.jsonValue({ maxDepth: 2 }),
+          ),
+        },
+        { requiredKeys: ['jsonrpc', 'method'] },
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const method = jsonRpcBinding(op)!.method;
+    return fc.oneof(
+      message.map((m) => JSON.stringify(m)),
+      fc.array(message, { maxLength: 4 }).map((m) => JSON.stringify(m)),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '',
+        '{',
+        '[',
+        '{"jsonrpc":"2.0",',
+        '[1,',
+        'null',
+        '\u0000',
+        `{"jsonrpc":"2.0","method":"${method}"`,
+      ),
+    );
+  }
+
+  for (const op of jsonRpcOperations(allOperations(SERVED_SET))) {
+    const handshake = handshakeOf(op);
+    const where = handshake
+      ? `in a session ${handshake.call.method} opened, one unknown and none`
+      : 'with no session to open';
+    it(`${op.api}.${op.operationId} (${jsonRpcBinding(op)!.method}), ${where}: each body gets the protocol's own answer, never a 5xx, and the mock keeps answering`, async () => {
+      const open = await sessionHeaders(op);
+      const sessions = fc.constantFrom<SessionState>(
+        ...(handshake ? (['open', 'unknown', 'missing'] as const) : ['open' as const]),
+      );
+      await fc.assert(
+        fc.asyncProperty(bodies(op), sessions, async (sent, session) => {
+          const headers =
+            session === 'open' ? open : session === 'unknown' ? { [handshake!.header]: 'no-such-session' } : {};
+          const answer = await post(op, sent, headers);
+          const text = await answer.text();
+          const contentType = answer.headers.get('content-type') ?? '';
+          const problems = answerProblems(op, expectedAnswer(op, sent, session), answer.status, contentType, text);
+          expect(
+            problems,
+            `POST ${sent.slice(0, 200)} (session ${session}) → ${answer.status} ${text.slice(0, 200)}`,
+          ).toEqual([]);
+        }),
+        { seed: SEED, numRuns: 150 },
+      );
+      const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: jsonRpcBinding(op)!.method });
+      const after = await post(op, call, open);
+      const [contentType, text] = [after.headers.get('content-type') ?? '', await after.text()];
+      const expected = expectedAnswer(op, call, 'open', () => 'result');
+      expect(answerProblems(op, expected, after.status, contentType, text), text.slice(0, 200)).toEqual([]);
+    });
+  }
 });
