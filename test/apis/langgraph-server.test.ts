@@ -3,7 +3,8 @@
  * memory on 127.0.0.1, with a graph of this project's (test/fixtures/langgraph) and runs made through the server's
  * own API. The server takes `limit` for the index its page ends at (`runs.slice(offset, limit)`), so a walk by
  * offset loses runs: conform reports that, under paging-skips-nothing, and nothing else; behind a proxy that
- * turns the limit back into a count, it reports nothing.
+ * turns the limit back into a count, it reports nothing; and a proxy behind that one which breaks one sentence is
+ * caught under the law that stands on it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -66,22 +67,71 @@ describe('conform against the LangGraph API server 2.0.0', () => {
   }, 60_000);
 
   it('behind a proxy that sends the limit as the page’s end, it reports nothing', async () => {
-    const proxy = await hostile((req, res) => {
-      const url = new URL(req.url!, real.url);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      if (url.searchParams.has('offset') && Number.isInteger(offset) && Number.isInteger(limit))
-        url.searchParams.set('limit', String(offset + limit));
-      void forward(res, `${real.url}${url.pathname}${url.search}`);
-    });
-    try {
-      for (const seed of SEEDS) {
-        const result = await conform(proxy.url, seed);
-        expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
-        expect(result.exitCode, `seed ${seed}`).toBe(0);
-      }
-    } finally {
-      await proxy.close();
+    for (const seed of SEEDS) {
+      const result = await behindFixed(seed);
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
+      expect(result.exitCode, `seed ${seed}`).toBe(0);
     }
   }, 60_000);
+});
+
+type Run = { run_id: string };
+/**
+ * `conform` behind a proxy that turns `limit` into the index the server's page ends at, so that the server pages
+ * as the document says, then breaks what `breaks` changes: the query sent on, or the runs answered.
+ */
+async function behindFixed(
+  seed: number,
+  breaks: { query?: (query: URLSearchParams) => void; runs?: (runs: Run[], query: URLSearchParams) => Run[] } = {},
+) {
+  const proxy = await hostile((req, res) => {
+    const url = new URL(req.url!, real.url);
+    const asked = new URLSearchParams(url.searchParams);
+    breaks.query?.(url.searchParams);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    if (url.searchParams.has('offset') && Number.isInteger(offset) && Number.isInteger(limit))
+      url.searchParams.set('limit', String(offset + limit));
+    void forward(res, `${real.url}${url.pathname}${url.search}`, (text) => {
+      const runs = breaks.runs && text.startsWith('[') ? (JSON.parse(text) as Run[]) : undefined;
+      return runs ? JSON.stringify(breaks.runs!(runs, asked)) : text;
+    });
+  });
+  try {
+    return await conform(proxy.url, seed);
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('a proxy that breaks one sentence of the document is caught under the law that stands on it', () => {
+  const caught = async (law: string, breaks: Parameters<typeof behindFixed>[1]) => {
+    const result = await behindFixed(1, breaks);
+    expect([...new Set(result.violations.map((v) => v.law))]).toContain(`langgraph.${law}`);
+    // The request printed with the violation shows it again.
+    expect(result.violations.find((v) => v.law === `langgraph.${law}`)!.curl).toMatch(/^curl .*\/runs/);
+  };
+
+  it('a run left out at each page boundary: paging-skips-nothing', async () => {
+    await caught('paging-skips-nothing', {
+      runs: (runs, query) => (Number(query.get('offset')) > 0 ? runs.slice(1) : runs),
+    });
+  }, 30_000);
+
+  it('an offset ignored, every page the first: a walk that repeats itself', async () => {
+    await caught('no-duplicates-across-pages', { query: (query) => query.delete('offset') });
+  }, 30_000);
+
+  it('the status filter ignored: filter-status', async () => {
+    await caught('filter-status', { query: (query) => query.delete('status') });
+  }, 30_000);
+
+  it('one run more than the limit: limit-respected', async () => {
+    await caught('limit-respected', {
+      query: (query) => {
+        if (query.has('limit') && Number(query.get('limit')) >= 1)
+          query.set('limit', String(Number(query.get('limit')) + 1));
+      },
+    });
+  }, 30_000);
 });

@@ -174,6 +174,26 @@ describe('a proxy that breaks one sentence is caught under the law that stands o
     }
   }, 30_000);
 
+  // (A task left out at every page boundary is not among them: MCP names no page size, so every walk pages alike
+  // and no answer shows the task; the proxies of test/apis/a2a-server.test.ts catch that where a page size exists.)
+  it('the last task of each page listed again on the next: no-duplicates-across-pages', async () => {
+    let last: unknown;
+    const repeating = await proxy(async ({ params }, answer) => {
+      const result = answer.result as { tasks?: unknown[] } | undefined;
+      if (!result?.tasks) return answer;
+      const previous = last;
+      last = result.tasks.at(-1);
+      if (typeof params.cursor === 'string' && previous !== undefined) result.tasks.unshift(previous);
+      return answer;
+    });
+    try {
+      const result = await conform(repeating.url, paged, 1);
+      expect(lawsOf(result)).toContain('mcp.no-duplicates-across-pages');
+    } finally {
+      await repeating.close();
+    }
+  }, 30_000);
+
   it('a cursor no page gave answered with the first page: invalid-cursor-rejected', async () => {
     const lenient = await proxy(async ({ params }, answer) => {
       const error = answer.error as { code?: number } | undefined;
