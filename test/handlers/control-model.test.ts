@@ -1,6 +1,7 @@
 /**
  * The control surface as a state machine (model-based): any sequence of control calls, refused
- * requests and list requests, made on a mock in process and one over HTTP through the one
+ * requests, list requests and JSON-RPC requests (handshakes, sessions, batches, notifications), made on a
+ * mock in process and one over HTTP through the one
  * interface (`MockControl`), which must agree call by call and with a small model. A bounded run
  * here; `npm run test:chaos` runs it for ten minutes (ATC_CHAOS_MS). Failures shrink and print the
  * seed to replay with ATC_MODEL_SEED.

@@ -1,11 +1,13 @@
 /**
  * The mock's control surface as a state machine, for fast-check's model-based testing: every call
- * of `MockControl` (good and refused arguments), requests the routes refuse, and list requests on
- * every documented operation (and JSON-RPC calls to a list bound as JSON-RPC), each made on two mocks at once: one in process (the handle
- * `createHandlers` gives) and one over HTTP (`connectMock` on the standalone server). Both must
- * answer each call alike (the same result, or the same ControlError), each list request alike, and
- * after each command both states must equal the small model's. Every answer must come within a bound,
- * in its API's own format, with no 5xx but what an injected fault or an asked-for outage says.
+ * of `MockControl` (good and refused arguments), requests the routes refuse, list requests on
+ * every documented operation, and JSON-RPC requests to every operation bound as JSON-RPC (handshakes that
+ * open sessions, calls in a session opened, added, unknown or missing, batches, notifications, bad input),
+ * each made on two mocks at once: one in process (the handle `createHandlers` gives) and one over HTTP
+ * (`connectMock` on the standalone server). Both must answer each call alike (the same result, or the same
+ * ControlError), each request alike, and after each command both states must equal the small model's; a
+ * JSON-RPC answer must be the one the model predicts (json-rpc-answers.ts). Every answer must come within a
+ * bound, in its API's own format, with no 5xx but what an injected fault or an asked-for outage says.
  * `Date` is faked while a run goes, so both mocks read one time.
  */
 
@@ -17,9 +19,18 @@ import { createHandlers, MockApp } from '../../src/apis/mock-functions.js';
 import { DEMO } from '../../src/apis/mocks.js';
 import type { JsonObject } from '../../src/contract/index.js';
 import { type ApiName, checkItem, type OperationIdOf, validateResponseBody } from '../../src/contract/index.js';
+import {
+  acceptOf,
+  handshakeCallText,
+  handshakeOf,
+  JSON_RPC_ERRORS,
+  jsonRpcBinding,
+  requestText,
+} from '../../src/contract/json-rpc.js';
 import type { ListOperation } from '../../src/contract/operation-types.js';
 import { allOperations, itemsOf, setField } from '../../src/contract/operations.js';
-import { documentedStatuses } from '../../src/contract/schema.js';
+import { documentedStatuses, findOperation } from '../../src/contract/schema.js';
+import { apiSetOf, mockOf } from '../../src/handlers/apis.js';
 import { controlResponse } from '../../src/handlers/control.js';
 import { ControlError } from '../../src/handlers/control-error.js';
 import { type ControlCall, invoke } from '../../src/handlers/control-table.js';
@@ -33,6 +44,13 @@ import { LIBRARY } from '../../src/scenarios/library.js';
 import { scenarioLoader } from '../../src/scenarios/loader.js';
 import { BUILTIN } from './apis.js';
 import { jsonRpcJobs } from './jobs-json-rpc.js';
+import {
+  answerProblems,
+  expectedAnswer,
+  jsonRpcOperations,
+  messagesOf,
+  type SessionState,
+} from './json-rpc-answers.js';
 
 /** The mocks serve the built-in APIs and the jobs example bound as JSON-RPC (`jobs.list` at /rpc). */
 const SERVED = { ...BUILTIN_APIS, jobs: jsonRpcJobs() };
@@ -46,7 +64,15 @@ export interface Model {
   clock: 'real' | 'frozen' | 'scaled';
   /** The asked-for outages, as `state()` lists them (a one-shot one counts down, then goes). */
   outages: StandingOutage[];
+  /**
+   * What became of each session a handshake opened, by API, in the order opened (the mocks' ids differ; the
+   * index names the same session on both): open, gone (the store was emptied since), or unsure (opened into a
+   * scenario's store, whose steps each hold their own). Not part of `state()`.
+   */
+  opened: Partial<Record<ApiName, SessionFate[]>>;
 }
+
+type SessionFate = 'open' | 'gone' | 'unsure';
 
 interface Answer {
   status: number;
@@ -60,8 +86,18 @@ interface Side {
   route(method: string, path: string, body: unknown): Promise<Answer>;
   /** `path` below the API's base, with its query; a dropped connection (an asked-for network error) is status 0. */
   list(api: ApiName, path: string, prefer?: string): Promise<Answer>;
-  /** A POST of `body` to `path` below the API's base (a JSON-RPC call). */
-  call(api: ApiName, path: string, body: string): Promise<Answer>;
+  /** A POST of `body` to `path` below the API's base (a JSON-RPC call), with `headers` (a session's). */
+  call(api: ApiName, path: string, body: string, headers?: Record<string, string>): Promise<Called>;
+  /** The sessions handshakes opened on this mock, by API, in the order opened. */
+  opened: Partial<Record<ApiName, string[]>>;
+}
+
+/** A POST's answer: its status, media type and text, and the headers JSON-RPC's session travels in. */
+interface Called {
+  status: number;
+  contentType: string;
+  text: string;
+  headers: Record<string, string>;
 }
 
 /** The same mock twice: in process and over HTTP. */
@@ -108,13 +144,19 @@ async function inProcess(start: Start): Promise<Side> {
         answer.raw !== undefined && contentType.includes('json') ? JSON.parse(answer.raw) : (answer.raw ?? answer.body);
       return { status: answer.status, contentType, body };
     },
-    async call(api, path, body) {
-      const answer = app.respond(api, { method: 'POST', path, query: new URLSearchParams(), body });
-      if (answer.networkError) return { status: 0, contentType: '', body: null };
-      const contentType = answer.headers['content-type'] ?? '';
-      const text = answer.raw ?? JSON.stringify(answer.body);
-      return { status: answer.status, contentType, body: contentType.includes('json') ? JSON.parse(text) : text };
+    async call(api, path, body, headers = {}) {
+      const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const answer = app.respond(api, { method: 'POST', path, query: new URLSearchParams(), body, headers: lower });
+      if (answer.networkError) return { status: 0, contentType: '', text: '', headers: {} };
+      const text = answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
+      return {
+        status: answer.status,
+        contentType: answer.headers['content-type'] ?? '',
+        text,
+        headers: answer.headers,
+      };
     },
+    opened: {},
   };
 }
 
@@ -153,22 +195,24 @@ async function overHttp(start: Start): Promise<Side & { close(): Promise<void> }
       }
       return read(response);
     },
-    async call(api, path, body) {
+    async call(api, path, body, headers = {}) {
       let response: Response;
       try {
-        const headers = { 'content-type': 'application/json' };
         response = await fetch(`${server.url}/${api}${path}`, {
           method: 'POST',
-          headers,
+          headers: { 'content-type': 'application/json', ...headers },
           body,
           signal: AbortSignal.timeout(BOUND_MS),
         });
       } catch (error) {
         if ((error as Error).name === 'TimeoutError') throw error;
-        return { status: 0, contentType: '', body: null };
+        return { status: 0, contentType: '', text: '', headers: {} };
       }
-      return read(response);
+      const text = await response.text();
+      const contentType = response.headers.get('content-type') ?? '';
+      return { status: response.status, contentType, text, headers: Object.fromEntries(response.headers) };
     },
+    opened: {},
     close: () => server.close(),
   };
 }
@@ -182,7 +226,16 @@ export function initialModel(start: Start): Model {
     added: emptyAdded(),
     clock: 'real',
     outages: [],
+    opened: {},
   };
+}
+
+/** The store is emptied and built again (`reset`, `reseed`): the sessions handshakes opened in it are gone. */
+function storeRebuilt(model: Model, scenarioToo: boolean): void {
+  for (const fates of Object.values(model.opened))
+    fates?.forEach((fate, i) => {
+      if (fate === 'open' || scenarioToo) fates[i] = 'gone';
+    });
 }
 
 const emptyAdded = (): Record<BuiltinApiName | 'jobs', string[]> => ({
@@ -210,17 +263,37 @@ async function outcome(control: MockControl<unknown>, call: ControlCall, args: r
 
 /** Makes one call on both mocks: they must come to the same result, or refuse it alike. */
 async function callBoth(real: Real, call: ControlCall, args: readonly unknown[]): Promise<Outcome> {
-  const local = await outcome(real.local.control, call, args);
-  const remote = await outcome(real.remote.control, call, args);
+  const local = withOpenedNamed(real.local, await outcome(real.local.control, call, args));
+  const remote = withOpenedNamed(real.remote, await outcome(real.remote.control, call, args));
   expect(remote, `${call} over HTTP, as in process`).toEqual(local);
   return local;
 }
+
+/** An outcome with each session a handshake opened named by its place (the two mocks draw different ids). */
+function withOpenedNamed(side: Side, outcome: Outcome): Outcome {
+  const text = JSON.stringify(outcome);
+  let named = text;
+  for (const [api, ids] of Object.entries(side.opened))
+    ids?.forEach((id, n) => {
+      named = named.replaceAll(JSON.stringify(id), JSON.stringify(openedName(api, n)));
+    });
+  // Lists of sessions the mock sorts (the added ones) are sorted again by those names.
+  const sorted = (_key: string, value: unknown) =>
+    Array.isArray(value) && value.some((v) => typeof v === 'string' && v.includes(' session opened #'))
+      ? [...(value as string[])].sort()
+      : value;
+  return named === text ? outcome : (JSON.parse(named, sorted) as Outcome);
+}
+
+/** The name a session a handshake opened goes by in what the two mocks must agree on. */
+const openedName = (api: ApiName, n: number) => `<${api} session opened #${n}>`;
 
 /** Both mocks' states are one, and the model's. */
 async function sameState(model: Model, real: Real): Promise<void> {
   const outcome = await callBoth(real, 'state', []);
   expect('result' in outcome).toBe(true);
   const state = (outcome as { result: MockState }).result;
+  const { opened: _sessions, ...stated } = model;
   expect({
     faults: [...state.faults].sort(),
     latencyMs: state.latencyMs,
@@ -229,7 +302,7 @@ async function sameState(model: Model, real: Real): Promise<void> {
     added: state.added,
     clock: state.clock.mode,
     outages: state.outages,
-  }).toEqual({ ...model, faults: [...model.faults].sort() });
+  }).toEqual({ ...stated, faults: [...model.faults].sort() });
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -344,60 +417,248 @@ class ListCommand implements Cmd {
   toString = () => `GET /${this.api}${this.target}${this.prefer ? ` (Prefer: ${this.prefer})` : ''}`;
 }
 
+/** The mock served, as an API set, and its operations bound as JSON-RPC (jobs', a2a's, mcp's). */
+const SERVED_SET = apiSetOf(SERVED);
+const RPC_OPS = jsonRpcOperations(allOperations(SERVED_SET));
+
+/** What an outage asked for answers: its status, a 504 after a timeout, or a dropped connection (0). */
+const outageStatus = (kind: OutageKind) => ('status' in kind ? kind.status : 'timeoutMs' in kind ? 504 : 0);
+
 /**
- * A POST to the list bound as JSON-RPC: the same answer from both, a JSON-RPC response (or a batch of them) with
- * a code the protocol defines, or none for notifications (204), unless an outage asks for another.
+ * The handshake's call to an operation whose session one opens: both mocks open a session (each its own id, in
+ * the header the data names) unless an outage answers instead; the model notes it open, or unsure where a
+ * scenario plays the API (the session goes into the step's store).
  */
-class RpcCommand implements Cmd {
-  constructor(private readonly body: string) {}
+class HandshakeCommand implements Cmd {
+  constructor(private readonly op: ListOperation) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    const asked = takeModelOutage(model, 'jobs', 'listJobs', '/rpc');
-    const answer = await real.local.call('jobs', '/rpc', this.body);
-    const where = `POST /jobs/rpc ${this.body.slice(0, 200)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
-    expect(await real.remote.call('jobs', '/rpc', this.body), `over HTTP, as in process: ${where}`).toEqual(answer);
+    const { api, path } = this.op;
+    const handshake = handshakeOf(this.op)!;
+    const asked = takeModelOutage(model, api, this.op.operationId, path);
+    const body = handshakeCallText(handshake);
+    const headers = { accept: acceptOf(this.op) };
+    const [local, remote] = [
+      await real.local.call(api, path, body, headers),
+      await real.remote.call(api, path, body, headers),
+    ];
+    const where = `POST /${api}${path} ${body} -> ${local.status} ${local.text.slice(0, 200)}`;
+    expect(shownCall(remote), `over HTTP, as in process: ${where}`).toEqual(shownCall(local));
     if (asked && !('delayMs' in asked)) {
-      expect(answer.status, where).toBe('status' in asked ? asked.status : 'timeoutMs' in asked ? 504 : 0);
+      expect(local.status, where).toBe(outageStatus(asked));
       return;
     }
-    expect([200, 204], where).toContain(answer.status);
-    if (answer.status === 204) return;
-    expect(answer.contentType, where).toMatch(/json/);
-    for (const one of Array.isArray(answer.body) ? answer.body : [answer.body]) {
-      expect(one, where).toMatchObject({ jsonrpc: '2.0' });
-      if ('result' in one) expect(Array.isArray(one.result.jobs), where).toBe(true);
-      else expect([-32700, -32600, -32601, -32602], where).toContain(one.error.code);
+    expect(
+      answerProblems(this.op, expectedAnswer(this.op, body), local.status, local.contentType, local.text),
+      where,
+    ).toEqual([]);
+    const name = handshake.header.toLowerCase();
+    for (const side of [real.local, real.remote]) {
+      const session = (side === real.local ? local : remote).headers[name];
+      expect(session, `${where}: the session in ${handshake.header}`).toBeTruthy();
+      (side.opened[api] ??= []).push(session!);
     }
+    (model.opened[api] ??= []).push(model.scenario?.api === api ? 'unsure' : 'open');
   }
-  toString = () => `POST /jobs/rpc ${this.body}`;
+  toString = () => `POST /${this.op.api}${this.op.path} ${handshakeOf(this.op)!.call.method}`;
 }
 
-/** Calls to the JSON-RPC list: valid ones with params drawn as list requests draw queries, and bad input. */
-const rpcCall = (params: Record<string, unknown>, id: unknown = 1) =>
-  JSON.stringify({ jsonrpc: '2.0', id, method: 'jobs.list', params });
-const rpcBodies: fc.Arbitrary<string> = fc.oneof(
-  fc
-    .record(
-      {
-        session_id: fc.constantFrom('ses_m1', 'ses_nobody'),
-        limit: fc.constantFrom(1, 3, 20, 0, -1, 'abc', 101),
-        status: fc.constantFrom('running', 'succeeded', 'done', 5),
-        page_token: fc.constantFrom('1', 'zz', '!!'),
-      },
-      { requiredKeys: [] },
+/**
+ * addTasks into the n-th session a handshake opened (each mock its own id): the session holds them as any added
+ * one does, open again if the store was emptied since, unless a scenario plays its API (409).
+ */
+class AddToOpenedCommand implements Cmd {
+  constructor(
+    private readonly api: BuiltinApiName,
+    private readonly n: number,
+    private readonly states: readonly string[],
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const fates = model.opened[this.api] ?? [];
+    if (fates.length > 0) {
+      const n = this.n % fates.length;
+      const partials = this.states.map((state) => stateIn(this.api, state));
+      const [local, remote] = [real.local, real.remote].map(async (side) =>
+        withOpenedNamed(side, await outcome(side.control, 'addTasks', [this.api, side.opened[this.api]![n], partials])),
+      );
+      expect(await remote, 'addTasks over HTTP, as in process').toEqual(await local);
+      if (model.scenario?.api === this.api) expect(await local).toMatchObject({ refused: { status: 409 } });
+      else {
+        expect(await local).toHaveProperty('result');
+        model.added[this.api] = [...new Set([...model.added[this.api], openedName(this.api, n)])].sort();
+        fates[n] = 'open';
+      }
+    }
+    await sameState(model, real);
+  }
+  toString = () => `addTasks(${this.api}, <session opened #${this.n}>, ${JSON.stringify(this.states)})`;
+}
+
+/** An answer as the two mocks must agree on it: its session header aside (each mock names its own). */
+function shownCall(called: Called): unknown {
+  let messages: unknown = called.text;
+  try {
+    messages = called.text === '' ? '' : messagesOf(called.contentType, called.text);
+  } catch {}
+  return { status: called.status, contentType: called.contentType, messages };
+}
+
+/** Which session a call names: the n-th a handshake opened, one of the pool (added or the demo's), an unknown one, none. */
+type SessionPick = { opened: number } | { pool: number } | 'unknown' | 'missing';
+
+/**
+ * A POST to an operation bound as JSON-RPC: the same answer from both mocks, and the answer the model predicts
+ * (test/helpers/json-rpc-answers.ts: each call's code or its page, no reply to notifications, the handshake's
+ * refusals outside an open session), unless an outage asks for another. A page is held to the spec and the rules.
+ */
+class RpcCommand implements Cmd {
+  constructor(
+    private readonly op: ListOperation,
+    private readonly pick: SessionPick,
+    private readonly body: RpcBody,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const { api, path, operationId } = this.op;
+    const asked = takeModelOutage(model, api, operationId, path);
+    const [fate, local, remote] = await this.sent(model, real);
+    const where = `${this.toString()} -> ${local.status} ${local.text.slice(0, 300)}`;
+    expect(shownCall(remote), `over HTTP, as in process: ${where}`).toEqual(shownCall(local));
+    if (asked && !('delayMs' in asked)) {
+      expect(local.status, where).toBe(outageStatus(asked));
+      return;
+    }
+    // An injected fault may break the list's answers; a scenario's steps hold their own sessions and data.
+    if (model.faults.length > 0 || model.scenario?.api === api || fate === undefined) return;
+    const expected = expectedAnswer(this.op, this.body.text, fate, this.body.judged);
+    expect(answerProblems(this.op, expected, local.status, local.contentType, local.text), where).toEqual([]);
+    if (local.status !== 200) return;
+    const messages = messagesOf(local.contentType, local.text);
+    for (const message of Array.isArray(messages) ? messages : [messages]) {
+      if (!isObj(message) || !('result' in message)) continue;
+      const id = operationId as OperationIdOf<ApiName>;
+      expect(validateResponseBody(api, id, 200, message.result, undefined, SERVED_SET) ?? [], where).toEqual([]);
+      for (const item of itemsOf(this.op, message.result) ?? [])
+        expect(checkItem(api, this.op.target, item as JsonObject, undefined, SERVED_SET), where).toEqual([]);
+    }
+  }
+
+  /** Sends the body on both mocks in the session picked: what the model knows of that session, and both answers. */
+  private async sent(model: Model, real: Real): Promise<[SessionState | undefined, Called, Called]> {
+    const handshake = handshakeOf(this.op);
+    const send = (side: Side, session: string | undefined) =>
+      side.call(this.op.api, this.op.path, this.body.text, {
+        accept: acceptOf(this.op),
+        ...(handshake && session !== undefined ? { [handshake.header]: session } : {}),
+      });
+    if (!handshake || this.pick === 'missing') {
+      const fate = handshake ? 'missing' : 'open';
+      return [fate, await send(real.local, undefined), await send(real.remote, undefined)];
+    }
+    const fates = model.opened[this.op.api] ?? [];
+    if (typeof this.pick === 'object' && 'opened' in this.pick && fates.length > 0) {
+      const n = this.pick.opened % fates.length;
+      const fate = { open: 'open', gone: 'unknown', unsure: undefined }[fates[n]!] as SessionState | undefined;
+      const [local, remote] = [real.local.opened[this.op.api]![n], real.remote.opened[this.op.api]![n]];
+      return [fate, await send(real.local, local), await send(real.remote, remote)];
+    }
+    let session = 'no-such-session';
+    if (typeof this.pick === 'object' && 'pool' in this.pick) {
+      const pool = SESSION_POOL[this.op.api as BuiltinApiName];
+      session = pool[this.pick.pool % pool.length]!;
+    }
+    const demo = mockOf(this.op.api, SERVED_SET).demo?.session;
+    const known = session === demo || model.added[this.op.api as BuiltinApiName].includes(session);
+    return [known ? 'open' : 'unknown', await send(real.local, session), await send(real.remote, session)];
+  }
+
+  toString = () => `POST /${this.op.api}${this.op.path} (session ${JSON.stringify(this.pick)}) ${this.body.text}`;
+}
+
+const isObj = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A body to POST, and what the list makes of the params its calls give (a page, or the error's code). */
+interface RpcBody {
+  text: string;
+  judged: (params: unknown) => 'result' | number | undefined;
+}
+
+/**
+ * Bodies for one operation, from its data: calls whose params the list answers with a page (none, its default
+ * page size) or refuses (each documented refused value, a value of the wrong JSON type, params by position), a
+ * notification, another method, a Request object that is invalid, a body that is no JSON, batches.
+ */
+function rpcBodies(op: ListOperation): fc.Arbitrary<RpcBody> {
+  const { method } = jsonRpcBinding(op)!;
+  const handshake = handshakeOf(op);
+  const first = findOperation(op.api, op.operationId, SERVED_SET).operation.parameters?.[0]?.name ?? 'x';
+  const params: (readonly [Record<string, unknown> | unknown[], 'result' | number])[] = [
+    [{}, 'result'],
+    ...(op.limit ? [[paramsOf(op, [[op.limit.param, String(op.limit.default)]]), 'result'] as const] : []),
+    ...op.rejected.flatMap((r) =>
+      r.values.map((value) => {
+        const code = Number(r.errorType);
+        return [paramsOf(op, [[r.param, value]]), code <= -32000 ? code : JSON_RPC_ERRORS.invalidParams] as const;
+      }),
+    ),
+    [{ [first]: { not: 'text' } }, JSON_RPC_ERRORS.invalidParams],
+    [[1], JSON_RPC_ERRORS.invalidParams],
+  ];
+  const judged = (given: unknown) => params.find(([p]) => JSON.stringify(p) === JSON.stringify(given))?.[1];
+  const message = fc.oneof(
+    fc
+      .record({ params: fc.constantFrom(...params.map(([p]) => p)), id: fc.constantFrom<unknown>(1, 'b', null) })
+      .map(({ params, id }) => ({ jsonrpc: '2.0', id, method, params })),
+    fc.constant({ jsonrpc: '2.0', method }),
+    fc.constant({ jsonrpc: '2.0', method: handshake?.notification ?? 'notifications/x' }),
+    fc.constant({ jsonrpc: '2.0', id: 2, method: `${method}s` }),
+    fc.constant({ jsonrpc: '1.0', id: 3, method }),
+    fc.constant({ jsonrpc: '2.0', id: 4, method, params: 'text' }),
+  );
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: message.map((m) => JSON.stringify(m)) },
+      fc.array(message, { minLength: 1, maxLength: 3 }).map((m) => JSON.stringify(m)),
+      fc.constantFrom('', '{"jsonrpc":"2.0","id":1,', '[]', 'null'),
     )
-    .map((params) => rpcCall(params)),
-  fc.constantFrom(
-    '',
-    '{"jsonrpc":"2.0","id":1,',
-    '[]',
-    `[${rpcCall({ limit: 2 })},${rpcCall({}, 'b')}]`,
-    '{"jsonrpc":"2.0","method":"jobs.list","params":{}}',
-    '{"jsonrpc":"1.0","id":1,"method":"jobs.list"}',
-    '{"jsonrpc":"2.0","id":1,"method":"jobs.lists"}',
-    '{"jsonrpc":"2.0","id":1,"method":"jobs.list","params":[1]}',
-  ),
+    .map((text) => ({ text, judged }));
+}
+
+/** The params of a call asking for a query, as the runner sends them. */
+const paramsOf = (op: ListOperation, query: [string, string][]) =>
+  (JSON.parse(requestText(op, query)) as { params: Record<string, unknown> }).params;
+
+const sessionPicks: fc.Arbitrary<SessionPick> = fc.oneof(
+  { weight: 4, arbitrary: fc.nat(5).map((opened) => ({ opened })) },
+  fc.nat(2).map((pool) => ({ pool })),
+  fc.constantFrom<SessionPick>('unknown', 'missing'),
 );
+
+/** JSON-RPC requests: the handshake of an operation that has one, and calls to each operation bound so. */
+const rpcCommands = (): fc.Arbitrary<Cmd> =>
+  fc.oneof(
+    ...RPC_OPS.filter((op) => handshakeOf(op)).map((op) => ({
+      weight: 2,
+      arbitrary: fc.constant(new HandshakeCommand(op)),
+    })),
+    ...RPC_OPS.filter((op) => handshakeOf(op)).map((op) => ({
+      weight: 1,
+      arbitrary: fc
+        .record({
+          n: fc.nat(5),
+          states: fc.array(fc.constantFrom(...STATES[op.api as BuiltinApiName]), { maxLength: 3 }),
+        })
+        .map(({ n, states }): Cmd => new AddToOpenedCommand(op.api as BuiltinApiName, n, states)),
+    })),
+    ...RPC_OPS.map((op) => ({
+      weight: 3,
+      arbitrary: fc
+        .record({ pick: sessionPicks, body: rpcBodies(op) })
+        .map(({ pick, body }): Cmd => new RpcCommand(op, pick, body)),
+    })),
+  );
 
 /** The mock's first matching outage, counted off as the mock counts it. */
 function takeModelOutage(model: Model, api: ApiName, operationId: string, target: string): OutageKind | undefined {
@@ -596,8 +857,10 @@ const isoBetween = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0
 
 export const commands = (initial: Model): fc.Arbitrary<Cmd>[] => {
   const list = listCommands();
-  // Requests weigh as much as all control calls together: what a call broke shows in them.
-  return [...controlCommands(initial), list, list, list, list, list];
+  const rpc = rpcCommands();
+  // Requests weigh as much as all control calls together: what a call broke shows in them. JSON-RPC requests
+  // weigh as much as GETs: the sessions handshakes open live across the calls that reset, reseed and play.
+  return [...controlCommands(initial), list, list, list, rpc, rpc, rpc];
 };
 
 const queries = fc.dictionary(fc.constantFrom(...PARAMS), fc.constantFrom(...VALUES), { maxKeys: 3 });
@@ -614,11 +877,15 @@ const listCommands = (): fc.Arbitrary<Cmd> =>
       })
       .map(({ op, session, prefer }) => listCommand(op, session, {}, prefer)),
     fc.record({ pick: fc.nat(11), query: queries }).map(({ pick, query }) => new ScenarioListCommand(pick, query)),
-    rpcBodies.map((body) => new RpcCommand(body)),
   );
 
 const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
-  fc.constant(new CallCommand('reset', [], (m) => Object.assign(m, structuredClone(initial)))),
+  fc.constant(
+    new CallCommand('reset', [], (m) => {
+      storeRebuilt(m, true);
+      Object.assign(m, { ...structuredClone(initial), opened: m.opened });
+    }),
+  ),
   fc
     .record({
       name: fc.constantFrom(...scenarioNames),
@@ -636,9 +903,13 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
       );
     }),
   fc.constant(new CallCommand('stopScenario', [], (m) => (m.scenario = null))),
-  fc
-    .integer({ min: -1000, max: 1_000_000 })
-    .map((seed) => new CallCommand('reseed', [seed], (m) => Object.assign(m, { seed, added: emptyAdded() }))),
+  fc.integer({ min: -1000, max: 1_000_000 }).map(
+    (seed) =>
+      new CallCommand('reseed', [seed], (m) => {
+        storeRebuilt(m, false);
+        Object.assign(m, { seed, added: emptyAdded() });
+      }),
+  ),
   fc
     .option(fc.integer({ min: 1, max: 3 }), { nil: undefined })
     .map((steps) => new CallCommand('advance', steps === undefined ? [] : [steps], () => {})),
@@ -682,7 +953,12 @@ const controlCommands = (initial: Model): fc.Arbitrary<Cmd>[] => [
   fc
     .array(outages, { maxLength: 3 })
     .map(
-      (sent) => new CallCommand('setOutages', [sent.map((o) => o.sent)], (m) => (m.outages = sent.map((o) => o.held))),
+      (sent) =>
+        new CallCommand(
+          'setOutages',
+          [sent.map((o) => o.sent)],
+          (m) => (m.outages = sent.map((o) => structuredClone(o.held))),
+        ),
     ),
   fc
     .constantFrom<ControlCall>('state', 'clock.state', 'sessions', 'scenarioNames', 'injectableFaults')
