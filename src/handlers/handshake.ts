@@ -76,7 +76,7 @@ export function handshakeAnswer(
         `Invalid Request: ${handshake.call.method} is a call: give it a string or number id`,
       );
     const session = globalThis.crypto.randomUUID();
-    context.store.addSession(op.api, session);
+    context.store.openSession(op.api, session);
     const answer = { jsonrpc: '2.0', id: opening.id, result: handshake.result };
     return framed(op, {
       status: 200,
@@ -97,6 +97,7 @@ export function handshakeAnswer(
       handshake.unknown.errorType,
       `Session not found: open another with ${handshake.call.method}`,
     );
+  context.store.usedSession(op.api, session);
   const answer = jsonRpcAnswer(op, request, (inner) => run({ ...inner, session }));
   // A notification (or a batch of them) the server accepts: no body.
   if (answer.status === 204) return { ...answer, status: handshake.acceptedStatus };

@@ -14,6 +14,12 @@ import { CheckedRecords, contractSchema, type StoredRecord } from './standard-sc
 import { type IndexedTask, type Page, type PageQuery, TaskIndex } from './task-index.js';
 
 type ContractSchema = ReturnType<typeof contractSchema>;
+
+/**
+ * The most sessions handshakes opened that the store keeps for one API (about half a kilobyte each): a mock lives
+ * for hours in a test suite, and every client that connects opens one.
+ */
+export const MAX_HANDSHAKE_SESSIONS = 10_000;
 type RecordCollection = Collection<ContractSchema>;
 
 export class MockStore {
@@ -21,6 +27,8 @@ export class MockStore {
   private readonly schemas = new Map<string, ContractSchema>();
   private readonly checked = new CheckedRecords();
   private readonly knownSessions = new Map<ApiName, Set<string>>();
+  /** The sessions handshakes opened that hold nothing else, by API, least recently used first. */
+  private readonly handshakeSessions = new Map<ApiName, Set<string>>();
   /** Each API's tasks in creation order, by session, state and id. */
   private readonly indexes = new Map<ApiName, TaskIndex>();
   private seq = 0;
@@ -66,12 +74,38 @@ export class MockStore {
     return index;
   }
 
-  /** Declares a session that exists (it may have no tasks). */
+  /** Declares a session that exists (it may have no tasks); one a handshake opened is kept from then on. */
   addSession(api: ApiName, session: string): void {
     this.version++;
     let sessions = this.knownSessions.get(api);
     if (!sessions) this.knownSessions.set(api, (sessions = new Set()));
     sessions.add(session);
+    this.handshakeSessions.get(api)?.delete(session);
+  }
+
+  /**
+   * Opens a session a handshake asked for (MCP's `initialize`). An API keeps at most MAX_HANDSHAKE_SESSIONS of
+   * them: past that, the one least recently used is forgotten, and a request in it gets the answer to a session
+   * the server does not hold (MCP: 404, after which a client opens another). A session given tasks or declared
+   * otherwise (`addTasks`, `addSession`) is never forgotten.
+   */
+  openSession(api: ApiName, session: string): void {
+    this.addSession(api, session);
+    let opened = this.handshakeSessions.get(api);
+    if (!opened) this.handshakeSessions.set(api, (opened = new Set()));
+    opened.add(session);
+    for (const oldest of opened) {
+      if (opened.size <= MAX_HANDSHAKE_SESSIONS) break;
+      opened.delete(oldest);
+      // A task always declares its session (put), which takes it out of this set: this is only a safeguard.
+      if (this.taskCount(api, oldest) === 0) this.knownSessions.get(api)?.delete(oldest);
+    }
+  }
+
+  /** A request in a session a handshake opened: it is the last to be forgotten. */
+  usedSession(api: ApiName, session: string): void {
+    const opened = this.handshakeSessions.get(api);
+    if (opened?.delete(session)) opened.add(session);
   }
 
   hasSession(api: ApiName, session: string): boolean {
@@ -186,6 +220,7 @@ export class MockStore {
     this.version++;
     this.partitions.clear();
     this.knownSessions.clear();
+    this.handshakeSessions.clear();
     for (const index of this.indexes.values()) index.clear();
     this.seq = 0;
   }
