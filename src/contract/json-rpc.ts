@@ -24,10 +24,15 @@ export const JSON_RPC_ERRORS = {
 } as const;
 
 /**
- * The id of every call the runner sends: a request over HTTP gets its own answer, so one id serves,
- * and a printed request carries the id that was sent.
+ * The id of a printed call. A run numbers the calls it sends from 2 (`nextCallId`), each its own: MCP says "The
+ * request ID MUST NOT have been previously used by the requestor within the same session", so a printed request
+ * replayed in the session a run asked in reuses none of the run's ids.
  */
-const REQUEST_ID = 1;
+const PRINTED_ID = 1;
+let lastCallId = PRINTED_ID;
+
+/** A new id for a call the runner sends, used by no other call in this process. */
+export const nextCallId = (): number => ++lastCallId;
 
 /** The operation's JSON-RPC binding, if it has one. */
 export function jsonRpcBinding(op: Pick<ListOperation, 'binding'>): JsonRpcBinding | undefined {
@@ -102,11 +107,15 @@ function paramsOf(op: ListOperation, query: readonly (readonly [string, string])
   return params;
 }
 
-/** The body of the call that asks for a query, as sent. */
-export function requestText(op: ListOperation, query: readonly (readonly [string, string])[]): string {
+/** The body of the call that asks for a query, with its id (a printed call's, or `nextCallId`'s as sent). */
+export function requestText(
+  op: ListOperation,
+  query: readonly (readonly [string, string])[],
+  id: number = PRINTED_ID,
+): string {
   const binding = jsonRpcBinding(op);
   if (!binding) throw new Error(`${op.api}.${op.operationId} is no JSON-RPC operation`);
-  return JSON.stringify({ jsonrpc: '2.0', id: REQUEST_ID, method: binding.method, params: paramsOf(op, query) });
+  return JSON.stringify({ jsonrpc: '2.0', id, method: binding.method, params: paramsOf(op, query) });
 }
 
 /** An answer as the runner's laws judge it: a status and a body, and what the JSON-RPC response was. */
@@ -127,7 +136,7 @@ export interface JudgedAnswer {
  * JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or error it has no body to judge.
  * `sentId` is the call's id: the runner's, or the one a client sent (the contract matcher).
  */
-export function judgedAnswer(status: number, body: unknown, sentId: unknown = REQUEST_ID): JudgedAnswer {
+export function judgedAnswer(status: number, body: unknown, sentId: unknown = PRINTED_ID): JudgedAnswer {
   if (status !== 200) return { status, body };
   const wrong = (problem: string): JudgedAnswer => ({ status, body: undefined, rpc: { problem } });
   if (!isObject(body)) return wrong('the body is no object');

@@ -10,6 +10,7 @@ import {
   handshakeOf,
   jsonRpcBinding,
   judgedAnswer,
+  nextCallId,
   operationHeaders,
   requestText,
 } from '../contract/json-rpc.js';
@@ -28,11 +29,15 @@ export async function requestFor(
   const documented = operationHeaders(op);
   if (!binding) return client.request(url, query, undefined, { headers: documented });
   const handshake = handshakeOf(op);
-  const send = async (session: Record<string, string>) =>
-    client.request(url, query, requestText(op, query), {
+  // Each call its own id, the one its answer must carry.
+  let id = 0;
+  const send = async (session: Record<string, string>) => {
+    id = nextCallId();
+    return client.request(url, query, requestText(op, query, id), {
       headers: { accept: acceptOf(op), ...documented, ...session },
       eventStream: binding.eventStream === true,
     });
+  };
   let result: HttpResult;
   if (!handshake) result = await send({});
   else {
@@ -45,6 +50,6 @@ export async function requestFor(
   }
   const { exchange } = result;
   if (!exchange || exchange.bodyError !== undefined || exchange.bodyCut) return result;
-  const judged = judgedAnswer(exchange.status, exchange.body);
+  const judged = judgedAnswer(exchange.status, exchange.body, id);
   return { ...result, exchange: { ...exchange, ...judged } };
 }

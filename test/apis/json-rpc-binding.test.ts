@@ -223,13 +223,51 @@ describe('conform catches a broken JSON-RPC list, with a printed POST that repro
     }
   });
 
+  it('sends each call an id of its own, so a server that refuses an id used before finds nothing to refuse', async () => {
+    const used = new Set<unknown>();
+    const reused: unknown[] = [];
+    const server = await proxy({
+      answer: (answer) => {
+        if (used.has(answer.id)) reused.push(answer.id);
+        used.add(answer.id);
+      },
+    });
+    try {
+      const result = await conform(server.url);
+      expect(reused).toEqual([]);
+      expect(used.size).toBeGreaterThan(50);
+      expect(result.violations).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(used.has(1), 'id 1 is a printed call’s, which a run never sends').toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a server that refuses valid calls: status-code, saying the JSON-RPC error it sent with HTTP 200', async () => {
+    const server = await proxy({
+      answer: (answer) => {
+        if (!('result' in answer)) return;
+        delete answer.result;
+        answer.error = { code: -32600, message: 'Invalid Request' };
+      },
+    });
+    try {
+      const result = await conform(server.url);
+      const found = result.violations.find((v) => v.law === 'jobs.status-code');
+      expect(found?.message).toBe('a valid request got the JSON-RPC error -32600 (judged as a 400), expected a result');
+    } finally {
+      await server.close();
+    }
+  });
+
   it("a server that answers with another id than the call's: json-rpc-response", async () => {
-    const server = await proxy({ answer: (answer) => (answer.id = 2) });
+    const server = await proxy({ answer: (answer) => (answer.id = 'another') });
     try {
       const result = await conform(server.url);
       expect(result.violations.map((v) => v.law)).toEqual(['jobs.json-rpc-response']);
       const found = result.violations[0]!;
-      expect(found.message).toBe('not a JSON-RPC 2.0 response: "id" is 2, not the 1 sent');
+      expect(found.message).toMatch(/^not a JSON-RPC 2\.0 response: "id" is "another", not the \d+ sent$/);
       expect(found.curl).toMatch(POST);
     } finally {
       await server.close();

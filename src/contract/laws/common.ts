@@ -32,6 +32,16 @@ export function statusSource(op: ListOperation): Source {
   };
 }
 
+/**
+ * An answer's status as a report says it: a JSON-RPC error (an HTTP 200 that the laws judge as a 400, or a 500
+ * for -32603) by its code, which is what the server sent.
+ */
+export function statusWords(exchange: Pick<Exchange, 'status' | 'body' | 'rpc'>): string {
+  if (exchange.rpc === undefined || exchange.status === 200) return String(exchange.status);
+  const code = isObject(exchange.body) ? exchange.body.code : undefined;
+  return `the JSON-RPC error ${JSON.stringify(code)} (judged as a ${exchange.status})`;
+}
+
 export const queryValue = (query: Query, name: string) => query.find(([k]) => k === name)?.[1];
 
 export function isJsonType(contentType: string | null): boolean {

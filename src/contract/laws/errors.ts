@@ -139,12 +139,14 @@ function errorFormatViolations(
     const field = pointerKeys(typePointer).join('.');
     // A body without the type's parent object is the schema's finding, not this one.
     const same = typeof actual === 'number' ? String(actual) === errorType : actual === errorType;
+    // A JSON-RPC error came with HTTP 200: its code is what was answered, not the status it is judged as.
+    const answered = exchange.rpc ? '' : ` for ${exchange.status}`;
     if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && !same)
       out.push(
         violationOf(
           law,
           typePointer,
-          `${field} is ${JSON.stringify(actual)}, expected ${errorType} for ${exchange.status}`,
+          `${field} is ${JSON.stringify(actual)}, expected ${errorType}${answered}`,
           actual,
         ),
       );

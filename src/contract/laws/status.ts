@@ -4,13 +4,14 @@
  */
 import { contractOfOperation } from '../api-set.js';
 import { jsonRpcBinding } from '../json-rpc.js';
-import { carriesJson, NOTHING, statusSource, violationOf } from './common.js';
+import { carriesJson, NOTHING, statusSource, statusWords, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
 import type { Exchange, Judgement, LawRef } from './types.js';
 
 const fiveHundred = (law: LawRef, exchange: Exchange, what: string): Judgement => ({
   judged: 1,
-  violations: exchange.status >= 500 ? [violationOf(law, '', `${what} got ${exchange.status}`, exchange.status)] : [],
+  violations:
+    exchange.status >= 500 ? [violationOf(law, '', `${what} got ${statusWords(exchange)}`, exchange.status)] : [],
 });
 
 export const notAServerError = defineLaw({
@@ -39,7 +40,14 @@ export const statusCode = defineLaw({
         violations:
           s.exchange.status === 200
             ? []
-            : [violationOf(law, '', `a valid request got ${s.exchange.status}, expected 200`, s.exchange.status)],
+            : [
+                violationOf(
+                  law,
+                  '',
+                  `a valid request got ${statusWords(s.exchange)}, expected ${s.exchange.rpc ? 'a result' : '200'}`,
+                  s.exchange.status,
+                ),
+              ],
       };
     },
   },
