@@ -265,8 +265,8 @@ function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging
     wanted: (id) => ledger.wanted(id),
     evaluate: (op, scope, subject) => ledger.evaluate(op, scope, subject),
     judge: (op, scope, subject, url, replay) => view.commit(op, ledger.evaluate(op, scope, subject), url, replay),
-    commit: (op, outcomes, url, replay, apartMs) => {
-      hold((r) => r.ledger.commit(op, outcomes, url, replay, apartMs));
+    commit: (op, outcomes, url, replay, apartMs, session) => {
+      hold((r) => r.ledger.commit(op, outcomes, url, replay, apartMs, session));
       return outcomes.flatMap((o) => o.judgement.violations);
     },
     count: (outcomes) => hold((r) => r.ledger.count(outcomes)),

@@ -113,17 +113,21 @@ export class Ledger {
     return this.commit(op, this.evaluate(op, scope, subject), url, replay);
   }
 
-  /** Records evaluated outcomes: judged counts, and violations de-duplicated by law and place. */
+  /**
+   * Records evaluated outcomes: judged counts, and violations de-duplicated by law and place. `session`: the
+   * session a handshake's operation was asked in for this request alone (its printed request is sent in it).
+   */
   commit(
     op: ListOperation,
     outcomes: readonly LawJudgement[],
     url: string | readonly string[],
     replay?: { seed: number; path: string },
     apartMs?: number,
+    session?: string,
   ): Violation[] {
     this.count(outcomes);
     const found = outcomes.flatMap((o) => o.judgement.violations);
-    this.add(op, url, found, replay, apartMs);
+    this.add(op, url, found, replay, apartMs, session);
     return found;
   }
 
@@ -146,6 +150,7 @@ export class Ledger {
     found: readonly Violation[],
     replay?: { seed: number; path: string },
     apartMs?: number,
+    session = this.session,
   ): void {
     for (const v of found) {
       if (!this.wanted(v.law)) continue;
@@ -161,12 +166,12 @@ export class Ledger {
       // Two reads are both shown, even where they are one request made twice (the pages, where a
       // finding names them, pick the two among the requests of both reads).
       const shown = shownBy(url, pages, apartMs !== undefined);
-      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging, op, this.session));
+      const requests = shown.map((u) => curlCommand(u, this.headers, this.paging, op, session));
       const reported: ReportedViolation = redactValue(
         {
           ...violation,
           operation,
-          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging, op, this.session),
+          curl: requests[requests.length - 1] ?? curlCommand('', this.headers, this.paging, op, session),
           ...(requests.length > 1 ? { requests } : {}),
           ...(requests.length > 1 && apartMs !== undefined ? { apartMs: Math.round(apartMs) } : {}),
           occurrences: 1,

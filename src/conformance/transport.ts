@@ -11,6 +11,7 @@
  * compared in the order it got them, so it takes a shared exchange only if that was asked for after
  * its last answer came: an older one would show the list as it was before what the case last saw.
  */
+import { handshakeOf } from '../contract/json-rpc.js';
 import type { Exchange } from '../contract/laws/index.js';
 import type { ListOperation } from '../contract/operations.js';
 import { pathWithSession } from '../contract/session-param.js';
@@ -78,7 +79,8 @@ export class Transport {
 
   /**
    * Sends one request (`fresh`: even when another case of the batch has sent it); `kind` says what
-   * kind of values it carries (for coverage).
+   * kind of values it carries (for coverage). `session` is the path's, or, where a handshake opens the
+   * operation's sessions, one to send the request in as it is (never shared with another case's request).
    */
   async send(
     op: ListOperation,
@@ -90,7 +92,9 @@ export class Transport {
     const url = this.url(op, session);
     const full = new URL(url);
     for (const [k, v] of query) full.searchParams.append(k, v);
-    const result = await this.answer(op, url, query, full.toString(), fresh);
+    const inSession = handshakeOf(op) ? session : undefined;
+    const result = await this.ask(op, url, query, full.toString(), fresh || inSession !== undefined, inSession);
+    this.answeredAt = performance.now();
     if (result.failure && !result.exchange && !this.endpoint.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
       throw new ConfigurationError(
@@ -107,13 +111,14 @@ export class Transport {
     return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
   }
 
-  private async answer(op: ListOperation, url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
-    const result = await this.ask(op, url, query, key, fresh);
-    this.answeredAt = performance.now();
-    return result;
-  }
-
-  private async ask(op: ListOperation, url: URL, query: Query, key: string, fresh: boolean): Promise<HttpResult> {
+  private async ask(
+    op: ListOperation,
+    url: URL,
+    query: Query,
+    key: string,
+    fresh: boolean,
+    session: string | undefined,
+  ): Promise<HttpResult> {
     const earlier = fresh ? undefined : this.shared?.get(key);
     if (earlier && earlier.sentAt >= this.answeredAt) {
       const result = await earlier.answer;
@@ -121,7 +126,7 @@ export class Transport {
       if (result.exchange) return result;
       return requestFor(this.client, op, url, query, this.endpoint.handshakes);
     }
-    const answer = requestFor(this.client, op, url, query, this.endpoint.handshakes);
+    const answer = requestFor(this.client, op, url, query, this.endpoint.handshakes, session);
     if (!fresh) this.shared?.set(key, { sentAt: performance.now(), answer });
     return answer;
   }

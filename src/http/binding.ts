@@ -3,7 +3,8 @@
  * JSON-RPC call POSTed to url whose answer is handed on as the REST answer it stands for
  * (`judgedAnswer`, contract/json-rpc.ts), so that every law reads it as it reads a GET's. A call in a session
  * a handshake opens carries the session's headers (handshake.ts); one the server answers as an unknown
- * session is sent once more in a new session.
+ * session is sent once more in a new session, unless it was sent in a `session` given for it alone (a probe of
+ * an id the server never gave), which is sent as it is and never in another.
  */
 import {
   acceptOf,
@@ -24,6 +25,7 @@ export async function requestFor(
   url: URL,
   query: ReadonlyArray<readonly [string, string]>,
   handshakes: Handshakes = new Handshakes(),
+  session?: string,
 ): Promise<HttpResult> {
   const binding = jsonRpcBinding(op);
   const documented = operationHeaders(op);
@@ -40,6 +42,7 @@ export async function requestFor(
   };
   let result: HttpResult;
   if (!handshake) result = await send({});
+  else if (session !== undefined) result = await send({ [handshake.header]: session });
   else {
     const open = handshakes.headers(client, op, handshake, url);
     result = await send(await open);

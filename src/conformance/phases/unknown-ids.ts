@@ -14,7 +14,8 @@
  * form has all of them only with odds (N / SPARSE_FORM)^FORM_PROBES (10^-6 for a thousand). Where
  * the form allows fewer (sesn_000 to sesn_999: every one may exist), a 200 is noted, not judged.
  * Any other answer is judged as the document's answer to a missing session (a session that exists
- * answers 200), and a 200 is a page like any other, judged by the page laws.
+ * answers 200), and a 200 is a page like any other, judged by the page laws. Where a handshake opens the
+ * sessions, one id no handshake gave is sent in the session's header, and only a 5xx is judged.
  */
 
 import type { Exchange } from '../../contract/laws/index.js';
@@ -30,8 +31,8 @@ const FORM_PROBES = 3;
 const SPARSE_FORM = 100_000;
 
 export function unknownSessionCases(ctx: RunContext, op: ListOperation, known: string | undefined): Case<void>[] {
-  // A handshake's session travels in a header, which the probes here do not send.
-  if (op.session.in === 'none' || op.session.in === 'handshake') return [];
+  if (op.session.in === 'none') return [];
+  if (op.session.in === 'handshake') return [{ run: (scope) => unknownHandshakeSession(scope, op) }];
   const prefix = op.session.in === 'path' ? (op.session.idPrefix ?? '') : '';
   const cases: Case<void>[] = [];
   // Where the session is a query parameter, only a given one is sent with every request.
@@ -62,6 +63,25 @@ export function unknownSessionCases(ctx: RunContext, op: ListOperation, known: s
     },
   });
   return cases;
+}
+
+/**
+ * A request in a session no handshake gave (`atcunknown…`), sent in it as it is and never in another. The
+ * document says what a session the server ended gets (MCP: "after which it MUST respond to requests containing
+ * that session ID with HTTP 404 Not Found") and nothing of an id it never gave: a server that never ends sessions
+ * may answer one, another refuses it with 400 (the SDK's JSON-response example). So only a 5xx is judged; a 200
+ * is a page like any other, and noted.
+ */
+async function unknownHandshakeSession(ctx: RunContext, op: ListOperation): Promise<void> {
+  const id = `atcunknown${Math.abs(ctx.seed) % 100000}`;
+  const { url, exchange } = await ctx.transport.send(op, id, [], 'invalid');
+  if (!exchange) return;
+  if (exchange.status !== 200) return judgeMissing(ctx, op, url, exchange, id);
+  ctx.ledger.commit(op, ctx.ledger.evaluate(op, 'page', { exchange }), url, undefined, undefined, id);
+  ctx.ledger.note(
+    `${op.operationId}: a request in the session ${id}, which no handshake gave, was answered 200: the documents ` +
+      'say what a session the server ended gets, not one it never gave, so only its page was judged',
+  );
 }
 
 const sessionParam = (op: ListOperation) => (op.session.in === 'query' ? op.session.param : undefined);
@@ -199,7 +219,7 @@ async function unknownSession(
   return said;
 }
 /** The document's answer to a missing session (404 where one is documented; else only not a server error). */
-function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange: Exchange): void {
+function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange: Exchange, session?: string): void {
   if (op.unknownSession) {
     const expected: ErrorExpectation = {
       law: lawId(op, 'unknown-session-404'),
@@ -217,5 +237,8 @@ function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange:
       .evaluate(op, 'error', { exchange, expected })
       .filter((o) => o.law.id === lawId(op, 'not-a-server-error')),
     url,
+    undefined,
+    undefined,
+    session,
   );
 }

@@ -22,7 +22,13 @@ export const notAServerError = defineLaw({
   unexercised: 'no request was answered',
   check: {
     page: (s, { law }) => fiveHundred(law, s.exchange, 'a valid request'),
-    error: (s, { law }) => fiveHundred(law, s.exchange, `a request that must get ${s.expected.status}`),
+    // An expectation of no law: a request whose answer the documents do not state (an unknown session's).
+    error: (s, { law }) =>
+      fiveHundred(
+        law,
+        s.exchange,
+        s.expected.law === '' ? 'a request' : `a request that must get ${s.expected.status}`,
+      ),
   },
 });
 
