@@ -33,10 +33,10 @@ export async function requestFor(
   const handshake = handshakeOf(op);
   // Each call its own id, the one its answer must carry.
   let id = 0;
-  const send = async (session: Record<string, string>) => {
+  const send = async (inSession: Record<string, string>) => {
     id = nextCallId();
     return client.request(url, query, requestText(op, query, id), {
-      headers: { accept: acceptOf(op), ...documented, ...session },
+      headers: { accept: acceptOf(op), ...documented, ...inSession },
       eventStream: binding.eventStream === true,
     });
   };
