@@ -45,7 +45,9 @@ function envelope(id: Id, response: MockResponse): MockResponse {
       raw: resultText(id, response.raw ?? JSON.stringify(response.body)),
     };
   }
-  const error = isObject(response.body) ? response.body : {};
+  const body = isObject(response.body) ? response.body : {};
+  // An error object of the list's own, or one its body nests (A2A's google.rpc.Status: {"error": {code, message}}).
+  const error = isObject(body.error) ? body.error : body;
   const given = Number(error.code);
   // The code the operation's data documents (its refusals' errorType), else the protocol's for the status.
   const code = Number.isInteger(given) && given <= -32000 ? given : response.status >= 500 ? -32603 : -32602;
