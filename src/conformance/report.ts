@@ -111,7 +111,7 @@ function coverageLines(result: ConformanceResult): string[] {
     }
     if (op.cursors)
       lines.push(
-        `    cursors used at ${op.cursors.used} of the ${Math.max(0, op.cursors.length - 1)} positions ` +
+        `    pages started at ${op.cursors.used} of the ${Math.max(0, op.cursors.length - 1)} positions ` +
           `between the list's ${withCount(op.cursors.length, 'item')}`,
       );
     if (op.states)

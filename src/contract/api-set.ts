@@ -12,6 +12,7 @@ import { fieldNameProblem } from './field-names.js';
 import { parsedFrom } from './openapi.js';
 import type { ListOperation } from './operation-types.js';
 import { lacksSessionParam } from './session-param.js';
+import { specAgreementProblem } from './spec-agreement.js';
 
 /** What an API's name is: lower-case letters, digits and dashes, starting with a letter (never a dot or a slash). */
 export const API_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
@@ -213,6 +214,8 @@ function contractProblem(contract: ApiContract): string | undefined {
         `value ${JSON.stringify(header.value)}, which no request can carry; write a header name of letters, ` +
         'digits and dashes (A2A-Version) and a value on one line'
       );
+    const disagreement = specAgreementProblem(op, contract.spec, contract.specFile);
+    if (disagreement) return disagreement;
     const param = lacksSessionParam(op);
     if (param !== undefined)
       return (

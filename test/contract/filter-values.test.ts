@@ -8,7 +8,7 @@ import { ApiSet } from '../../src/contract/api-set.js';
 import { filterValues, paramValues } from '../../src/contract/filter-values.js';
 import { jobsContractWith } from '../helpers/jobs-variant.js';
 
-/** The jobs contract, its spec given a nested phase (`progress.phase`) and a `phase` parameter as asked. */
+/** The jobs contract, its spec given a nested phase (`progress.phase`) and a `phase` parameter of the schema asked. */
 function jobsWithPhase(parameter: object | undefined) {
   const contract = jobsContractWith({
     spec(spec) {
@@ -22,7 +22,8 @@ function jobsWithPhase(parameter: object | undefined) {
         properties: { phase: { anyOf: [{ $ref: '#/components/schemas/Phase' }, { type: 'null' }] } },
       };
       const get = Object.values(spec.paths)[0]!.get as { parameters: object[] };
-      if (parameter) get.parameters.push({ name: 'phase', in: 'query', required: false, schema: parameter });
+      // Without a schema of its own, the parameter is text: its values come from the member.
+      get.parameters.push({ name: 'phase', in: 'query', required: false, schema: parameter ?? { type: 'string' } });
     },
     operation: (op) => ({
       ...op,

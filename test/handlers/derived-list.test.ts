@@ -194,13 +194,13 @@ describe('sessions', () => {
   it('reads a session from the query, and lists a whole list in one page where the API does not page', async () => {
     const { get } = await jobsMock({
       path: '/jobs',
-      session: { in: 'query', param: 'session' },
+      session: { in: 'query', param: 'session_id' },
       paging: { kind: 'none' },
     });
-    const page = get('/jobs', 'session=ses_a&limit=100').body;
+    const page = get('/jobs', 'session_id=ses_a&limit=100').body;
     expect(jobsOf(page)).toHaveLength(25);
     expect(page.next_page_token).toBeUndefined();
-    expect(get('/jobs', 'session=ses_nobody').status).toBe(404);
+    expect(get('/jobs', 'session_id=ses_nobody').status).toBe(404);
   });
 });
 
