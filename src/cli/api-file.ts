@@ -14,7 +14,7 @@ import { API_NAME_PATTERN, type ApiName } from '../contract/registry.js';
 import { type ApiModules, apiSetOf } from '../handlers/apis.js';
 import type { ApiModule } from '../handlers/profile.js';
 import type { ApiFileExport } from '../kit/define.js';
-import { type Flag, UsageError } from './command.js';
+import { type Flag, ModuleError, UsageError } from './command.js';
 
 /** `--api` tells a name from a file by the pattern every API's name has (no dot, no slash). */
 const API_NAME = API_NAME_PATTERN;
@@ -82,14 +82,14 @@ export async function loadApiFiles(files: readonly string[] | undefined, cwd = p
       const { api } = module.contract;
       if (modules[api] === module) continue;
       if (modules[api])
-        throw new UsageError(
+        throw new ModuleError(
           `--api ${file}: an API named "${api}" is already ${loaded.includes(api) ? 'loaded' : 'built in'}; ` +
             'choose another name',
         );
       try {
         apiSetOf({ [api]: module });
       } catch (error) {
-        throw new UsageError(`--api ${file}: ${(error as Error).message}`);
+        throw new ModuleError(`--api ${file}: ${(error as Error).message}`);
       }
       modules[api] = module;
       loaded.push(api);
@@ -118,10 +118,10 @@ async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
         ? " (a file the module reads as it loads is missing: a contract reads its spec relative to the contract's " +
           'own file, so keep the spec beside the compiled module)'
         : '';
-    throw new UsageError(`--api ${file}: importing it failed: ${firstLine(error)}${hint}`);
+    throw new ModuleError(`--api ${file}: importing it failed: ${firstLine(error)}${hint}`);
   }
   if (namespace.default === undefined)
-    throw new UsageError(
+    throw new ModuleError(
       `--api ${file} has no default export; end it with \`export default defineApi({ contract })\` ` +
         '(generators and mock are derived where left out)',
     );
@@ -130,27 +130,28 @@ async function modulesOf(file: string, path: string): Promise<ApiModule[]> {
     try {
       value = await (value as () => unknown)();
     } catch (error) {
-      throw new UsageError(`--api ${file}: its default export (a function) threw: ${firstLine(error)}`);
+      throw new ModuleError(`--api ${file}: its default export (a function) threw: ${firstLine(error)}`);
     }
   }
   const list = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (list.length === 0) throw new UsageError(`--api ${file}: its default export is an empty list; ${SHAPE}`);
+  if (list.length === 0) throw new ModuleError(`--api ${file}: its default export is an empty list; ${SHAPE}`);
   return list.map((module, i) => checkedModule(module, list.length > 1 ? `${file} [${i}]` : file));
 }
 
 function checkedModule(module: unknown, where: string): ApiModule {
   if (module === null || typeof module !== 'object' || Array.isArray(module))
-    throw new UsageError(`--api ${where}: the default export is ${describe(module)}, not an API module; ${SHAPE}`);
+    throw new ModuleError(`--api ${where}: the default export is ${describe(module)}, not an API module; ${SHAPE}`);
   const record = module as Record<string, unknown>;
   const missing = MODULE_PARTS.filter((part) => record[part] === null || typeof record[part] !== 'object');
-  if (missing.length > 0) throw new UsageError(`--api ${where}: the API module has no ${missing.join(', ')}; ${SHAPE}`);
+  if (missing.length > 0)
+    throw new ModuleError(`--api ${where}: the API module has no ${missing.join(', ')}; ${SHAPE}`);
   const contract = record.contract as Record<string, unknown>;
   const { api } = contract;
   if (typeof api !== 'string')
-    throw new UsageError(`--api ${where}: contract.api is missing; it is the API's name (e.g. "jobs")`);
+    throw new ModuleError(`--api ${where}: contract.api is missing; it is the API's name (e.g. "jobs")`);
   for (const field of ['operations', 'rules'] as const)
     if (!Array.isArray(contract[field]))
-      throw new UsageError(`--api ${where}: contract.${field} is ${describe(contract[field])}; it must be a list`);
+      throw new ModuleError(`--api ${where}: contract.${field} is ${describe(contract[field])}; it must be a list`);
   return module as ApiModule;
 }
 

@@ -47,6 +47,9 @@ export interface CommandIo {
 /** A bad flag value: the CLI prints the reason and the command's usage and exits 2. */
 export class UsageError extends Error {}
 
+/** A module file `--api` names that cannot be used as one: the CLI prints the reason alone and exits 2. */
+export class ModuleError extends UsageError {}
+
 /** Standard output's reader has gone (`generate … | head`): the command stops, and the CLI exits 0. */
 export class OutputClosed extends Error {}
 

@@ -4,7 +4,15 @@
  */
 import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Command, type CommandIo, describeFlags, OutputClosed, parseArgsOptions, UsageError } from './command.js';
+import {
+  type Command,
+  type CommandIo,
+  describeFlags,
+  ModuleError,
+  OutputClosed,
+  parseArgsOptions,
+  UsageError,
+} from './command.js';
 import { commands } from './commands.js';
 
 const PROGRAM = 'agent-task-contracts';
@@ -65,7 +73,8 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     if (error instanceof OutputClosed) return 0;
     if (error instanceof UsageError) {
-      io.stderr(`${PROGRAM} ${name}: ${error.message}\n${commandUsage(command)}\n`);
+      const usage = error instanceof ModuleError ? '' : `${commandUsage(command)}\n`;
+      io.stderr(`${PROGRAM} ${name}: ${error.message}\n${usage}`);
       return 2;
     }
     throw error;

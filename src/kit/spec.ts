@@ -13,7 +13,13 @@ export function parseSpec(text: string, file: string): OpenApiDocument {
   try {
     value = parse(text);
   } catch (error) {
-    throw new Error(`${file} is not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+    // One line, for a message that is printed as one: the line the parser stopped at is quoted, not framed.
+    const at = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
+    const line = at === undefined ? undefined : text.split('\n')[at - 1]?.trim();
+    const quoted = line ? ` (the line reads ${JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line)})` : '';
+    throw new Error(
+      `${file} is not YAML or JSON: ${(error as Error).message.split('\n')[0]?.replace(/:$/, '')}${quoted}`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new Error(`${file} is not an OpenAPI document: it holds no object`);

@@ -18,6 +18,7 @@ import { toyModule } from '../fixtures/apis/toy/index.js';
 const WITH_TOY = apiSetOf({ ...BUILTIN_APIS, toy: toyModule });
 
 const TOY = fileURLToPath(new URL('../fixtures/apis/toy-api.ts', import.meta.url));
+const KIT = new URL('../../src/kit/index.ts', import.meta.url).href;
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atc-api-file-'));
@@ -183,7 +184,23 @@ describe('--api FILE', () => {
       expect(err).toContain(`--api ${path}`);
       if (typeof message === 'string') expect(err).toContain(message);
       else expect(err).toMatch(message);
+      // The flags were right: the reason alone, one line, no usage after it.
+      expect(err.trimEnd().split('\n')).toHaveLength(1);
     });
+
+  it('refuses a spec that is no YAML, quoting the line the parser stopped at', async () => {
+    await writeFile(join(dir, 'bad.openapi.yaml'), 'openapi: 3.1.0\npaths:\n  /x: { get: {\n info: 1\n');
+    const path = await moduleFile(
+      'badspec.mjs',
+      `import { readFileSync } from "node:fs";\nimport { parseSpec } from ${JSON.stringify(KIT)};\n` +
+        'parseSpec(readFileSync(new URL("./bad.openapi.yaml", import.meta.url), "utf8"), "bad.openapi.yaml");',
+    );
+    const { code, err } = await cli(['generate', '--api', path, '--what', 'task']);
+    expect(code).toBe(2);
+    expect(err).toMatch(
+      /importing it failed: bad\.openapi\.yaml is not YAML or JSON: .* at line 4, column \d+ \(the line reads "info: 1"\)\n$/,
+    );
+  });
 
   it('refuses a file that does not exist, saying where it looked', async () => {
     const { code, err } = await cli(['conform', '--api', './nowhere/acme.js', '--base-url', 'http://127.0.0.1:9']);
