@@ -34,7 +34,11 @@ export function specAgreementProblem(op: ListOperation, spec: OpenApiDocument, f
     );
   }
   const limitDefault = op.limit ? params.get(op.limit.param)?.default : undefined;
-  if (op.limit?.default !== undefined && limitDefault !== undefined && limitDefault !== op.limit.default)
+  if (
+    op.limit?.default !== undefined &&
+    limitDefault !== undefined &&
+    String(limitDefault) !== String(op.limit.default)
+  )
     return (
       `${where}: limit.default is ${op.limit.default} but ${file} gives the parameter ${op.limit.param} the ` +
       `default ${JSON.stringify(limitDefault)}; make them agree (the mock serves the module's, the spec documents ` +
@@ -51,14 +55,18 @@ export function specAgreementProblem(op: ListOperation, spec: OpenApiDocument, f
   return undefined;
 }
 
-/** Every operation of the spec, by operationId. */
+/** Every operation of the spec by operationId, its path's parameters among its own (OpenAPI's Path Item). */
 function operationsOf(spec: OpenApiDocument): Map<string, OpenApiOperation> {
   const found = new Map<string, OpenApiOperation>();
-  for (const item of Object.values(spec.paths ?? {}))
+  for (const item of Object.values(spec.paths ?? {})) {
+    const shared = Array.isArray(item?.parameters) ? (item.parameters as unknown[]) : [];
     for (const operation of Object.values(item ?? {})) {
       const id = (operation as OpenApiOperation | undefined)?.operationId;
-      if (typeof id === 'string') found.set(id, operation as OpenApiOperation);
+      if (typeof id !== 'string') continue;
+      const own = (operation as OpenApiOperation).parameters ?? [];
+      found.set(id, { ...(operation as OpenApiOperation), parameters: [...shared, ...own] as typeof own });
     }
+  }
   return found;
 }
 
@@ -116,10 +124,7 @@ function undeclared(
   const resolved = resolve(schema, spec);
   const [key, ...rest] = keys;
   if (key === undefined || resolved === undefined) return undefined;
-  const parts = [
-    resolved,
-    ...(((resolved.allOf as JsonSchema[] | undefined) ?? []).map((s) => resolve(s, spec)) ?? []),
-  ];
+  const parts = [resolved, ...((resolved.allOf as JsonSchema[] | undefined) ?? []).map((s) => resolve(s, spec))];
   if (parts.some((part) => part === undefined || part.oneOf || part.anyOf || isObjectSchema(part.additionalProperties)))
     return undefined;
   if (parts.some((part) => part!.patternProperties)) return undefined;

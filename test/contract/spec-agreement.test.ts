@@ -66,6 +66,18 @@ describe("a module's operation data names only what its spec holds", () => {
     ).toBe('added');
   });
 
+  it("reads the parameters its path lists for every method beside the operation's own", () => {
+    const atPath = (spec: OpenApiDocument) => {
+      const item = spec.paths['/sessions/{session_id}/jobs'] as {
+        parameters?: object[];
+        get: { parameters: object[] };
+      };
+      item.parameters = item.get.parameters.filter((p) => (p as { name: string }).name !== 'status');
+      item.get.parameters = item.get.parameters.filter((p) => (p as { name: string }).name === 'status');
+    };
+    expect(refusal({ spec: atPath })).toBe('added');
+  });
+
   it('a field the component does not declare, with the members it does', () => {
     expect(refusal({ operation: () => ({ stateField: '/stauts' }) })).toBe(
       `${where}: stateField is "/stauts", but examples/jobs/jobs.openapi.yaml's Job declares no "stauts"; did you mean ` +
