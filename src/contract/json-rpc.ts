@@ -4,7 +4,7 @@
  * the error codes from here. JSON-RPC 2.0 (https://www.jsonrpc.org/specification) is quoted where it decides.
  */
 import { apisOf } from './api-set.js';
-import type { JsonSchema } from './openapi.js';
+import { resolvedSchema } from './openapi.js';
 import type { Binding, Handshake, ListOperation } from './operation-types.js';
 import { isObject } from './rules/check-helpers.js';
 import { findOperation } from './schema.js';
@@ -73,9 +73,7 @@ function paramTypeOf(op: ListOperation, name: string): string | undefined {
       const spec = apis.contractOf(op.api).spec;
       const types = new Map<string, string>();
       for (const param of operation.parameters ?? []) {
-        let schema = param.schema as JsonSchema | undefined;
-        for (let depth = 0; depth < 8 && typeof schema?.$ref === 'string'; depth++)
-          schema = spec.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')];
+        const schema = resolvedSchema(spec, param.schema);
         const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type;
         if (typeof type === 'string') types.set(param.name, type);
       }

@@ -10,7 +10,7 @@
 
 import type { ApiSet } from './api-set.js';
 import type { ApiName } from './api-types.js';
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
+import { type JsonSchema, type SpecOperation, specOperations } from './openapi.js';
 
 /** Which reading of the spec judges: `strict` (the mock and the generators) or `documented` (a live server). */
 export type SchemaReading = 'strict' | 'documented';
@@ -50,19 +50,11 @@ export function schemaBundle(api: ApiName, reading: SchemaReading, apis: ApiSet)
   };
 }
 
-export function findOperation(
-  api: ApiName,
-  operationId: string,
-  apis: ApiSet,
-): { path: string; method: string; operation: OpenApiOperation } {
-  const spec: OpenApiDocument = apis.contractOf(api).spec;
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const op = operation as OpenApiOperation;
-      if (op && typeof op === 'object' && op.operationId === operationId) return { path, method, operation: op };
-    }
-  }
-  throw new Error(`no operation "${operationId}" in specs/${api}.openapi.yaml; operations are named by operationId`);
+export function findOperation(api: ApiName, operationId: string, apis: ApiSet): SpecOperation {
+  const { spec, specFile } = apis.contractOf(api);
+  const found = specOperations(spec).get(operationId);
+  if (found) return found;
+  throw new Error(`no operation "${operationId}" in ${specFile}; operations are named by operationId`);
 }
 
 /** The JSON schema of one documented response body, or undefined when the spec gives none. */

@@ -3,7 +3,13 @@
  * and the fields it reads. A name the spec lacks would not fail where it was written: the mock would answer 500,
  * or a filter on a field no object has would list nothing and the runner would judge that list as right.
  */
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './openapi.js';
+import {
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  resolvedSchema,
+  specOperations,
+} from './openapi.js';
 import type { ListOperation } from './operation-types.js';
 import { pointerKeys } from './pointer.js';
 import { closestName } from './words.js';
@@ -11,10 +17,11 @@ import { closestName } from './words.js';
 /** Why an operation's data disagrees with its spec (`file` names the spec), or undefined. */
 export function specAgreementProblem(op: ListOperation, spec: OpenApiDocument, file: string): string | undefined {
   const where = `API "${op.api}", operation ${op.operationId}`;
-  const operation = operationsOf(spec).get(op.operationId);
+  const operations = specOperations(spec);
+  const operation = operations.get(op.operationId)?.operation;
   if (!operation)
     return `${where}: ${file} has no operation with that operationId; ${choose('operationId', op.operationId, [
-      ...operationsOf(spec).keys(),
+      ...operations.keys(),
     ])}`;
   const schemas = spec.components?.schemas ?? {};
   const component = schemas[op.component];
@@ -24,7 +31,7 @@ export function specAgreementProblem(op: ListOperation, spec: OpenApiDocument, f
       op.component,
       Object.keys(schemas),
     )}`;
-  const params = parametersOf(operation, spec);
+  const params = parametersOf(operation);
   for (const [what, name] of sentParams(op)) {
     if (params.has(name)) continue;
     const instead = choose(what, name, [...params.keys()]);
@@ -55,33 +62,9 @@ export function specAgreementProblem(op: ListOperation, spec: OpenApiDocument, f
   return undefined;
 }
 
-/** Every operation of the spec by operationId, its path's parameters among its own (OpenAPI's Path Item). */
-function operationsOf(spec: OpenApiDocument): Map<string, OpenApiOperation> {
-  const found = new Map<string, OpenApiOperation>();
-  for (const item of Object.values(spec.paths ?? {})) {
-    const shared = Array.isArray(item?.parameters) ? (item.parameters as unknown[]) : [];
-    for (const operation of Object.values(item ?? {})) {
-      const id = (operation as OpenApiOperation | undefined)?.operationId;
-      if (typeof id !== 'string') continue;
-      const own = (operation as OpenApiOperation).parameters ?? [];
-      found.set(id, { ...(operation as OpenApiOperation), parameters: [...shared, ...own] as typeof own });
-    }
-  }
-  return found;
-}
-
-/** The operation's parameters by name (a `$ref` to components.parameters followed), each with its schema default. */
-function parametersOf(operation: OpenApiOperation, spec: OpenApiDocument): Map<string, { default?: unknown }> {
-  const shared = (spec.components as { parameters?: Record<string, unknown> } | undefined)?.parameters ?? {};
-  const params = new Map<string, { default?: unknown }>();
-  for (const given of operation.parameters ?? []) {
-    const ref = (given as { $ref?: unknown }).$ref;
-    const param = (typeof ref === 'string' ? shared[ref.replace('#/components/parameters/', '')] : given) as
-      | { name?: unknown; schema?: JsonSchema }
-      | undefined;
-    if (typeof param?.name === 'string') params.set(param.name, { default: param.schema?.default });
-  }
-  return params;
+/** The operation's parameters by name, each with its schema's default. */
+function parametersOf(operation: OpenApiOperation): Map<string, { default?: unknown }> {
+  return new Map((operation.parameters ?? []).map((param) => [param.name, { default: param.schema?.default }]));
 }
 
 /** The parameters the runner and the mock send and read, each with the member of the data that names it. */
@@ -121,10 +104,10 @@ function undeclared(
   spec: OpenApiDocument,
   at = '',
 ): { key: string; at: string; declared: string[] } | undefined {
-  const resolved = resolve(schema, spec);
+  const resolved = resolvedSchema(spec, schema);
   const [key, ...rest] = keys;
   if (key === undefined || resolved === undefined) return undefined;
-  const parts = [resolved, ...((resolved.allOf as JsonSchema[] | undefined) ?? []).map((s) => resolve(s, spec))];
+  const parts = [resolved, ...((resolved.allOf as JsonSchema[] | undefined) ?? []).map((s) => resolvedSchema(spec, s))];
   if (parts.some((part) => part === undefined || part.oneOf || part.anyOf || isObjectSchema(part.additionalProperties)))
     return undefined;
   if (parts.some((part) => part!.patternProperties)) return undefined;
@@ -138,14 +121,6 @@ function undeclared(
 }
 
 const isObjectSchema = (value: unknown) => typeof value === 'object' && value !== null;
-
-/** A schema with its `$ref` to components.schemas followed (a few deep), or undefined where it leads nowhere. */
-function resolve(schema: JsonSchema | undefined, spec: OpenApiDocument): JsonSchema | undefined {
-  let current = schema;
-  for (let depth = 0; depth < 8 && typeof current?.$ref === 'string'; depth++)
-    current = spec.components?.schemas?.[current.$ref.replace('#/components/schemas/', '')];
-  return current;
-}
 
 /** What to write instead of a name, with the closest of the names there are. */
 function choose(what: string, name: string, names: readonly string[]): string {

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/contract/openapi.js';
-import { apiSetOf, defineApi, type ListOperation } from '../../src/kit/index.js';
+import { specOperations } from '../../src/contract/openapi.js';
+import { apiSetOf, defineApi, type ListOperation, parseSpec } from '../../src/kit/index.js';
 import { jobsContractWith } from '../helpers/jobs-variant.js';
 
 type Change = { operation?: (op: ListOperation) => Partial<ListOperation>; spec?: (spec: OpenApiDocument) => void };
@@ -94,5 +95,31 @@ describe("a module's operation data names only what its spec holds", () => {
       `${where}: limit.default is 10 but examples/jobs/jobs.openapi.yaml gives the parameter limit the default 20; make them ` +
         "agree (the mock serves the module's, the spec documents the other)",
     );
+  });
+});
+
+describe("a spec's operations, read once", () => {
+  it('each with its path’s parameters beside its own (its own first by name and place), $refs followed', () => {
+    const spec = parseSpec(
+      [
+        'openapi: 3.1.0',
+        "info: { title: t, version: '1' }",
+        'components: { parameters: { Limit: { name: limit, in: query, schema: { type: integer, default: 5 } } } }',
+        'paths:',
+        '  /q/{queue}/t:',
+        '    parameters:',
+        '      - { name: queue, in: path, required: true, schema: { type: string } }',
+        '      - { name: limit, in: query, schema: { type: integer, default: 9 } }',
+        '    get: { operationId: list, parameters: [{ $ref: "#/components/parameters/Limit" }], responses: {} }',
+      ].join('\n'),
+      't.yaml',
+    );
+    const found = specOperations(spec).get('list');
+    expect([found?.path, found?.method]).toEqual(['/q/{queue}/t', 'get']);
+    expect(found?.operation.parameters?.map((p) => [p.name, p.in, p.schema?.default])).toEqual([
+      ['queue', 'path', undefined],
+      ['limit', 'query', 5],
+    ]);
+    expect(specOperations(spec)).toBe(specOperations(spec));
   });
 });

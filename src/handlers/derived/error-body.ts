@@ -6,11 +6,16 @@
  * documents for the status (else one whose words name it: not found, internal, invalid).
  */
 import type { ApiContract } from '../../contract/api.js';
-import type { JsonSchema, OpenApiDocument, OpenApiOperation } from '../../contract/openapi.js';
+import {
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  resolvedSchema,
+} from '../../contract/openapi.js';
 import type { ListOperation } from '../../contract/operation-types.js';
 import { json } from '../response.js';
 import type { MockResponse } from '../types.js';
-import { resolved, typePointerOf } from './request.js';
+import { typePointerOf } from './request.js';
 
 /** The error types the operations' data documents, by status (a refusal's, an unknown session's). */
 function documentedTypes(operations: readonly ListOperation[]): Map<number, string> {
@@ -73,7 +78,7 @@ export function derivedErrorResponse(contract: ApiContract): (status: number, me
         const properties = (schema.properties ?? {}) as Record<string, unknown>;
         const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
         return Object.fromEntries(
-          required.map((key) => [key, build(resolved(contract.spec, properties[key]), `${pointer}/${key}`)]),
+          required.map((key) => [key, build(resolvedSchema(contract.spec, properties[key]), `${pointer}/${key}`)]),
         );
       }
       if (kinds.includes('string')) return message;
@@ -81,9 +86,10 @@ export function derivedErrorResponse(contract: ApiContract): (status: number, me
       if (kinds.includes('array')) return [];
       if (kinds.includes('boolean')) return false;
       const [option] = (schema.oneOf ?? schema.anyOf ?? []) as unknown[];
-      return option === undefined ? message : build(resolved(contract.spec, option), pointer);
+      return option === undefined ? message : build(resolvedSchema(contract.spec, option), pointer);
     };
-    const schema = operation && resolved(contract.spec, errorSchemaOf(operation, status, first?.errorShapeStatus));
+    const schema =
+      operation && resolvedSchema(contract.spec, errorSchemaOf(operation, status, first?.errorShapeStatus));
     return json(status, schema ? build(schema, '') : { error: { code: String(status), message } });
   };
 }

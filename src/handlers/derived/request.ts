@@ -6,7 +6,7 @@
  */
 import type { ApiSet } from '../../contract/api-set.js';
 import { paramValues } from '../../contract/filter-values.js';
-import type { JsonSchema, OpenApiDocument } from '../../contract/openapi.js';
+import { type JsonSchema, resolvedSchema } from '../../contract/openapi.js';
 import type { ErrorFormat, ListOperation } from '../../contract/operation-types.js';
 import { valueAt, withValueAt } from '../../contract/pointer.js';
 import { findOperation } from '../../contract/schema.js';
@@ -20,18 +20,6 @@ export interface SpecFacts {
   enums: ReadonlyMap<string, readonly string[]>;
   /** The page token is written as a number (Ark's `next_cursor`), not as text. */
   numericToken: boolean;
-}
-
-const COMPONENT = '#/components/schemas/';
-
-/** A schema with its `$ref` to a component followed (one level at a time, a few levels deep). */
-export function resolved(spec: OpenApiDocument, schema: unknown): JsonSchema | undefined {
-  let current = schema as JsonSchema | undefined;
-  for (let depth = 0; depth < 8 && typeof current?.$ref === 'string'; depth++) {
-    const ref = current.$ref as string;
-    current = ref.startsWith(COMPONENT) ? spec.components?.schemas?.[ref.slice(COMPONENT.length)] : undefined;
-  }
-  return current;
 }
 
 const typesOf = (schema: JsonSchema | undefined): unknown[] =>
@@ -49,8 +37,8 @@ export function specFacts(op: ListOperation, apis: ApiSet): SpecFacts {
     }
     let numericToken = false;
     if (op.paging.kind === 'token') {
-      const page = resolved(spec, operation.responses['200']?.content?.['application/json']?.schema);
-      const field = resolved(
+      const page = resolvedSchema(spec, operation.responses['200']?.content?.['application/json']?.schema);
+      const field = resolvedSchema(
         spec,
         (page?.properties as Record<string, JsonSchema> | undefined)?.[op.paging.responseField],
       );
