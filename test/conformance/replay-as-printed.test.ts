@@ -55,6 +55,16 @@ afterAll(async () => {
 
 const apiOf = (fault: string) => fault.split('.')[0] as BuiltinApiName;
 
+/**
+ * The operations whose laws a fault breaks, and those that list their sessions: only they are walked
+ * (`conform --operation`); the others would cost time and show nothing of the fault.
+ */
+const operationsBroken = (fault: string) =>
+  operationsOf(apiOf(fault), BUILTIN)
+    .filter((op) => lawsOf(op).some((law) => law.id === fault))
+    .flatMap((op) => [op.operationId, ...(op.session.in === 'path' ? [op.session.discoveredFrom?.operationId] : [])])
+    .filter((id) => id !== undefined);
+
 async function conform(fault: string, replayCommand?: string) {
   mock.app.faults = new Set([fault]);
   const api = apiOf(fault);
@@ -63,6 +73,7 @@ async function conform(fault: string, replayCommand?: string) {
       api,
       baseUrl: mock.base(api),
       session: DEMO_SESSIONS[api],
+      operations: operationsBroken(fault),
       seed: 5,
       runs: 10,
       polls: 2,

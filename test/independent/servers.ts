@@ -171,7 +171,8 @@ export function jsonrpc(variant = 'correct'): Handler {
 // ---- Praxis -------------------------------------------------------------------------------------
 const agent = (id: string) => ({ id, type: 'agent', name: id, version: 1 });
 function praxisSessions(variant: string): Obj[] {
-  const out: Obj[] = Array.from({ length: 23 }, (_, i) => ({
+  // A list longer than a request case's largest page, so that a walk at that size pages too.
+  const out: Obj[] = Array.from({ length: variant === 'cursor-skips-one' ? 60 : 23 }, (_, i) => ({
     id: `sesn_${String(i).padStart(3, '0')}`,
     type: 'session',
     agent: agent(i % 2 ? 'agent_a' : 'agent_b'),
@@ -251,6 +252,8 @@ export function praxis(variant = 'correct'): Handler {
       } else if ((cursor.a !== agentId || cursor.l !== limit) && variant !== 'cursor-not-bound') {
         return anthropic(res, 400, 'invalid_request_error', 'page cursor belongs to a different query');
       } else offset = cursor.o;
+      // cursor-skips-one: each page after the first starts one session late, so one is lost at every page end.
+      if (variant === 'cursor-skips-one') offset++;
     }
     let sessions = praxisSessions(variant);
     // replica-behind: every second list asked for with no parameter comes from a replica that lacks the newest session.
