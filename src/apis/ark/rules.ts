@@ -215,7 +215,12 @@ export const arkRules = [
     id: 'ark.times-are-unix-millis',
     api: 'ark',
     target: 'task',
-    source: { file: DOC, sentence: 'created_at: 任务提交时间，采用 Unix 毫秒时间戳。' },
+    source: {
+      file: DOC,
+      sentence:
+        'created_at: 任务提交时间，采用 Unix 毫秒时间戳。 … started_at: 任务开始执行的时间，采用 Unix 毫秒时间戳。 … ' +
+        'finished_at: 任务进入结束状态的时间，采用 Unix 毫秒时间戳。',
+    },
     statement:
       'created_at, started_at and finished_at are Unix milliseconds (10¹⁰ and up: from 1970-04-26), not seconds.',
     check(task) {
