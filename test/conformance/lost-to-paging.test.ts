@@ -31,6 +31,9 @@ describe('a task lost to paging by a filtered walk', () => {
       const laws = [...new Set(result.violations.map((v) => v.law))];
       expect(laws).toContain('praxis.sessions.paging-skips-nothing');
       expect(laws.filter((law) => /\.filter-/.test(law))).toEqual([]);
+      // The filter was judged on walks beside the unfiltered list, and passed.
+      const filter = result.laws.find((law) => law.id === 'praxis.sessions.filter-agent_id');
+      expect(filter?.outcome).toBe('passed');
     });
   }
 });
