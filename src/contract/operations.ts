@@ -10,6 +10,7 @@ import type { FilterParam, ListOperation } from './operation-types.js';
 import { pointerKeys, valueAt, withValueAt } from './pointer.js';
 import { isObject } from './rules/check-helpers.js';
 import type { JsonObject, RuleTarget } from './rules/types.js';
+import { subMillisecondNanos } from './time.js';
 
 export type {
   CustomErrorFormat,
@@ -182,7 +183,11 @@ export function matchesFilter(
 ): boolean {
   const actual = fieldValue(item, filter.field);
   // A time filter keeps the items at or after the time given; an item without a readable time matches none.
-  if (filter.compare === 'at-or-after') return readTime(actual) >= readTime(value);
+  // Two times in one millisecond compare by their finer digits.
+  if (filter.compare === 'at-or-after') {
+    const [at, from] = [readTime(actual), readTime(value)];
+    return at > from || (at === from && subMillisecondNanos(actual) >= subMillisecondNanos(value));
+  }
   if (filter.commaSeparated)
     return value
       .split(',')

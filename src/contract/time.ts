@@ -6,6 +6,17 @@ export function rfc3339Millis(value: unknown): number {
 }
 
 /**
+ * The digits of an RFC 3339 time's fraction past the millisecond, as nanoseconds within it (`.547250130`
+ * gives 250130); 0 for none, and for a time that is no text. `rfc3339Millis` stops at the millisecond, where
+ * two times of a busy list may still differ (Python writes microseconds, protobuf's Timestamp nanoseconds).
+ */
+export function subMillisecondNanos(value: unknown): number {
+  if (typeof value !== 'string') return 0;
+  const fraction = /:\d{2}[.,](\d+)/.exec(value)?.[1] ?? '';
+  return Number(fraction.slice(3, 9).padEnd(6, '0'));
+}
+
+/**
  * The unit a Unix time reads in: a whole non-negative number below 10¹⁰ is seconds (up to
  * 2286-11-20), from 10¹⁰ milliseconds (from 1970-04-26), from 10¹³ microseconds. Each unit's
  * readings are those that are no plausible reading in the other one: a time of 2001 is 12 digits in
