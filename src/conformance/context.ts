@@ -1,5 +1,6 @@
 /** What the phases of one run share: options, the transport, the ledger and what was learnt so far. */
 
+import { sentAsValid } from '../contract/filter-values.js';
 import type { Walk } from '../contract/laws/index.js';
 import { itemsOf, type ListOperation, matchesFilter } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
@@ -97,7 +98,7 @@ export function fixedQuery(ctx: RunContext, op: ListOperation): Query {
 /** One value the lists hold for each filter the fixed query leaves free: a request a client could send. */
 export function filterValues(ctx: RunContext, op: ListOperation, fixed: Query): [string, string][] {
   return op.filters.flatMap((filter): [string, string][] => {
-    const value = ctx.pools[filter.param]?.[0];
+    const value = ctx.pools[filter.param]?.find((v) => sentAsValid(op, filter, v));
     return value === undefined || fixed.some(([k]) => k === filter.param) ? [] : [[filter.param, value]];
   });
 }

@@ -2,7 +2,7 @@
  * The values a spec enumerates for a filter: the query parameter's own schema (its items', for a
  * comma-separated list), else the item member it filters on, however deep (`status.state`) and
  * through `$ref`s, unions and intersections (`anyOf: [State, null]`). Both the mock (a value outside
- * them is refused) and the runner (never sent as a valid value) read them here.
+ * them is refused) and the runner (never sent as a valid value: `sentAsValid`) read them here.
  */
 import { apisOf } from './api-set.js';
 import { componentRef, memberAt } from './members.js';
@@ -56,4 +56,14 @@ const resolver =
 /** A parameter schema's `$ref`s to components written as the bundle's (`#/$defs/…`), which `memberAt` reads. */
 function toBundle(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"#/$defs/')) as JsonSchema;
+}
+
+/**
+ * Whether the runner sends `value` for a filter as a valid one: inside the values the spec enumerates for it,
+ * where it enumerates any (a value a listed object holds may lie outside them, and a server may refuse it), and
+ * none the documents dispute.
+ */
+export function sentAsValid(op: ListOperation, filter: FilterParam, value: string): boolean {
+  const documented = filterValues(op, filter);
+  return (documented.length === 0 || documented.includes(value)) && !(filter.disputed ?? []).includes(value);
 }

@@ -38,6 +38,11 @@ export interface FilterParam {
    * field read as a time (`readTime`) is no earlier than the value (A2A's statusTimestampAfter).
    */
   compare?: 'at-or-after';
+  /**
+   * Values the documents disagree on (LangGraph's `running`: the SDK's RunStatus has it, the parameter's enum
+   * in the OpenAPI document does not): a server may accept or refuse them, so the runner never sends one.
+   */
+  disputed?: readonly string[];
   source: Source;
 }
 

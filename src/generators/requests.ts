@@ -3,7 +3,7 @@
  * labelled with the response the documents prescribe.
  */
 import fc from 'fast-check';
-import { filterValues } from '../contract/filter-values.js';
+import { filterValues, sentAsValid } from '../contract/filter-values.js';
 import type { FilterParam, ListOperation } from '../contract/operations.js';
 
 export type Query = [string, string][];
@@ -24,7 +24,7 @@ const UNSEEN_TIMES = ['2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z'];
 function filterValue(op: ListOperation, filter: FilterParam, pools: ValuePools): fc.Arbitrary<string> {
   const { param, field, commaSeparated = false } = filter;
   const documented = filterValues(op, { param, field });
-  const known = [...new Set([...(pools[param] ?? []), ...documented])];
+  const known = [...new Set([...(pools[param] ?? []), ...documented])].filter((v) => sentAsValid(op, filter, v));
   // A time filter is sent times alone: any other text is no time, which a server refuses.
   const unseen = fc.constantFrom(...(filter.compare ? UNSEEN_TIMES : ['no-such-value', 'zz_unmatched']));
   if (known.length === 0) return unseen;

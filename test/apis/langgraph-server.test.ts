@@ -66,6 +66,16 @@ describe('conform against the LangGraph API server 2.0.0', () => {
     }
   }, 60_000);
 
+  it('behind a proxy that also refuses status=running as the OpenAPI enum does (422), it reports nothing', async () => {
+    // The OpenAPI document's status enum leaves out running, which the SDK's RunStatus lists: either is right.
+    const strict = new Set(['pending', 'error', 'success', 'timeout', 'interrupted']);
+    const result = await behindFixed(1, {
+      refuse: (query) => query.has('status') && !strict.has(query.get('status')!),
+    });
+    expect(result.violations.map((v) => `${v.law}: ${v.message} — ${v.curl}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  }, 30_000);
+
   it('behind a proxy that sends the limit as the page’s end, it reports nothing', async () => {
     for (const seed of SEEDS) {
       const result = await behindFixed(seed);
@@ -82,11 +92,21 @@ type Run = { run_id: string };
  */
 async function behindFixed(
   seed: number,
-  breaks: { query?: (query: URLSearchParams) => void; runs?: (runs: Run[], query: URLSearchParams) => Run[] } = {},
+  breaks: {
+    query?: (query: URLSearchParams) => void;
+    runs?: (runs: Run[], query: URLSearchParams) => Run[];
+    /** A request answered 422 as FastAPI's validation does, instead of forwarded. */
+    refuse?: (query: URLSearchParams) => boolean;
+  } = {},
 ) {
   const proxy = await hostile((req, res) => {
     const url = new URL(req.url!, real.url);
     const asked = new URLSearchParams(url.searchParams);
+    if (breaks.refuse?.(asked)) {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ detail: [{ loc: ['query', 'status'], msg: 'not a permitted value', type: 'enum' }] }));
+      return;
+    }
     breaks.query?.(url.searchParams);
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const limit = Number(url.searchParams.get('limit') ?? 10);

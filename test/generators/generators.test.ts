@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES, ITEM_RULES } from '../../src/apis/index.js';
+import { filterValues } from '../../src/contract/filter-values.js';
 import { checkItem, type JsonObject, operationsOf } from '../../src/contract/index.js';
 import { checkTimeline, type Snapshot } from '../../src/contract/laws/index.js';
 import { componentsOf, fieldValue } from '../../src/contract/operations.js';
@@ -150,6 +151,25 @@ describe(`generators (seed ${SEED})`, () => {
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)
         expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);
+    }
+  });
+});
+
+describe('request cases send as valid only values a server must accept', () => {
+  it('a value a listed object holds outside the enum of its filter, and a disputed one, are never sent', () => {
+    for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN))) {
+      for (const filter of op.filters) {
+        const documented = filterValues(op, filter);
+        if (documented.length === 0) continue;
+        const pools = { [filter.param]: ['zz_drifted_value', ...documented] };
+        const sent = fc
+          .sample(requestCase(op, pools), { seed: SEED, numRuns: 500 })
+          .filter((c) => c.expect.kind === 'ok')
+          .flatMap((c) => c.query.filter(([k]) => k === filter.param).flatMap(([, v]) => v.split(',')));
+        expect(sent.length, `${op.operationId} ${filter.param}`).toBeGreaterThan(0);
+        expect(sent).not.toContain('zz_drifted_value');
+        for (const value of filter.disputed ?? []) expect(sent).not.toContain(value);
+      }
     }
   });
 });

@@ -10,7 +10,7 @@
  * walk beside the baseline.
  */
 import fc from 'fast-check';
-import { filterValues } from '../../contract/filter-values.js';
+import { filterValues, sentAsValid } from '../../contract/filter-values.js';
 import { addedFilters } from '../../contract/laws/index.js';
 import { type FilterParam, type ListOperation, matchesFilter } from '../../contract/operations.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
@@ -142,7 +142,9 @@ function limitLevels(seed: number, op: ListOperation, length: number): string[] 
 /** Values a filter is sent with: values the baseline listed and documented ones, alone and together. */
 function filterLevels(ctx: RunContext, op: ListOperation, filter: FilterParam): string[] {
   const documented = filterValues(op, filter);
-  const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...documented])];
+  const known = [...new Set([...(ctx.pools[filter.param] ?? []), ...documented])].filter((v) =>
+    sentAsValid(op, filter, v),
+  );
   // An open value no object holds matches nothing: a filter ignored on a list of one value shows
   // only so. It is a listed value cut short by its last character, so that a filter matching the
   // beginning of a value (thread-1 for thread-17) shows too. (A value outside a documented enum may

@@ -8,6 +8,7 @@
  * list's last whole read (the baseline's, or the poll's before it) by the laws over two reads.
  */
 
+import { sentAsValid } from '../../contract/filter-values.js';
 import type { FilterParam, ListOperation } from '../../contract/operations.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import { type Case, runCases } from '../cases.js';
@@ -175,7 +176,7 @@ async function backToBack(ctx: RunContext): Promise<undefined> {
  */
 function filteredQueries(ctx: RunContext, op: ListOperation, fixed: Query): Query[] {
   const free = op.filters.filter((filter) => !fixed.some(([param]) => param === filter.param));
-  const values = (filter: FilterParam) => ctx.pools[filter.param] ?? [];
+  const values = (filter: FilterParam) => (ctx.pools[filter.param] ?? []).filter((v) => sentAsValid(op, filter, v));
   const filter = free.find((f) => values(f).length >= 2) ?? free.find((f) => values(f).length > 0);
   return filter
     ? values(filter)
