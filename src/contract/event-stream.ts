@@ -34,6 +34,29 @@ function eventData(text: string): string[] {
 }
 
 /**
+ * Where a stream that ended stands, to resume it: the id of the last event it dispatched (an `id` field, kept
+ * until another; an event ends at a blank line) and the reconnection time its last `retry` field gave, in ms.
+ */
+export function streamPosition(text: string): { id?: string; retryMs?: number } {
+  let buffer: string | undefined;
+  let id: string | undefined;
+  let retryMs: number | undefined;
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      id = buffer;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon === 0) continue;
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + (line[colon + 1] === ' ' ? 2 : 1));
+    if (field === 'id' && !value.includes('\0')) buffer = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) retryMs = Number(value);
+  }
+  return { ...(id ? { id } : {}), ...(retryMs === undefined ? {} : { retryMs }) };
+}
+
+/**
  * The JSON-RPC response a stream carries: the first event whose data is an object with `result` or `error` (a
  * server may send requests and notifications before it), as its text; undefined when none does.
  */

@@ -6,7 +6,7 @@
  * flight that adapt to throttles and a stop once the endpoint has stopped answering or kept throttling.
  */
 
-import { isEventStream, responseInStream } from '../contract/event-stream.js';
+import { EVENT_STREAM, isEventStream, responseInStream, streamPosition } from '../contract/event-stream.js';
 import type { Exchange } from '../contract/laws/index.js';
 import { InFlightLimit } from './in-flight.js';
 import { longNumbersOf } from './number-text.js';
@@ -68,6 +68,10 @@ export interface Waited {
 
 /** Same-origin redirects followed for one request; a longer chain is a finding, not followed further. */
 const MAX_REDIRECTS = 3;
+/** Times a call's event stream is resumed before its answer is taken as it came. */
+const RESUMES = 3;
+/** The wait before resuming a stream that gave no `retry`: an EventSource's usual reconnection time. */
+const DEFAULT_RESUME_MS = 1000;
 
 type TransportFailure = {
   kind: 'timeout' | 'network' | 'too-large' | 'budget' | 'redirect';
@@ -265,10 +269,18 @@ export class HttpClient {
         redirect: 'manual',
         signal: controller.signal,
       });
-      const read = await readCapped(response, this.options.maxBodyBytes, controller);
       const contentType = response.headers.get('content-type');
+      const streamed = extra.eventStream === true && isEventStream(contentType);
+      const read = await readCapped(
+        response,
+        this.options.maxBodyBytes,
+        controller,
+        streamed ? holdsResponse : undefined,
+      );
       const text =
-        read !== undefined && extra.eventStream && isEventStream(contentType) ? (responseInStream(read) ?? read) : read;
+        read !== undefined && streamed
+          ? (responseInStream(read) ?? (await this.resumed(url, read, extra)) ?? read)
+          : read;
       const ms = performance.now() - started;
       this.onRequest?.(url.toString(), response.status, ms);
       const exchange: Exchange = {
@@ -320,6 +332,49 @@ export class HttpClient {
       clearTimeout(timer);
       this.inFlight.delete(controller);
     }
+  }
+
+  /**
+   * The response to a call whose event stream ended without it after an event with an id: the server may close
+   * the connection "without terminating the SSE stream", and then "the client SHOULD then 'poll' the SSE stream
+   * by attempting to reconnect" (MCP's Streamable HTTP), waiting the `retry` it was given: a GET of the endpoint
+   * with that id as Last-Event-ID, at most RESUMES times, each request counted in the budget. Undefined where the
+   * stream names no id or no resumed stream carries the response.
+   */
+  private async resumed(url: URL, stream: string, extra: Extra): Promise<string | undefined> {
+    let { id, retryMs } = streamPosition(stream);
+    for (let resumes = 0; resumes < RESUMES && id !== undefined; resumes++) {
+      await this.pause(Math.min(retryMs ?? DEFAULT_RESUME_MS, this.options.maxRetryWaitMs));
+      if (this.sent >= this.options.maxRequests) return undefined;
+      this.sent++;
+      const started = performance.now();
+      const controller = new AbortController();
+      this.inFlight.add(controller);
+      const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+      try {
+        const response = await fetch(url, {
+          headers: { ...extra.headers, ...this.options.headers, accept: EVENT_STREAM, 'last-event-id': id },
+          redirect: 'manual',
+          signal: controller.signal,
+        });
+        const read = await readCapped(response, this.options.maxBodyBytes, controller, holdsResponse);
+        this.onRequest?.(url.toString(), response.status, performance.now() - started);
+        if (read === undefined || response.status !== 200 || !isEventStream(response.headers.get('content-type')))
+          return undefined;
+        const found = responseInStream(read);
+        if (found !== undefined) return found;
+        const position = streamPosition(read);
+        id = position.id ?? id;
+        retryMs = position.retryMs ?? retryMs;
+      } catch {
+        if (this.stopped) throw new Interrupted();
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+        this.inFlight.delete(controller);
+      }
+    }
+    return undefined;
   }
 
   /** A stalled or trickling endpoint must not hold a run for max-requests × timeout: stop after a few in a row. */
@@ -388,10 +443,17 @@ function refuseRedirect(visited: readonly URL[], next: URL): string | undefined 
 }
 
 /** The body as text, or undefined past `max` bytes: counted after decompression (a gzip bomb), read no further. */
-async function readCapped(response: Response, max: number, controller: AbortController): Promise<string | undefined> {
+async function readCapped(
+  response: Response,
+  max: number,
+  controller: AbortController,
+  complete?: (text: string) => boolean,
+): Promise<string | undefined> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -403,9 +465,19 @@ async function readCapped(response: Response, max: number, controller: AbortCont
       return undefined;
     }
     chunks.push(value);
+    if (!complete) continue;
+    text += decoder.decode(value, { stream: true });
+    // A stream may stay open after what it was read for (MCP: the server SHOULD end it after the response).
+    if (complete(text)) {
+      await reader.cancel().catch(() => undefined);
+      return text;
+    }
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Whether an event stream read so far holds a JSON-RPC response: the answer it was read for. */
+const holdsResponse = (text: string) => responseInStream(text) !== undefined;
 
 const networkErrorCode = (error: unknown): string | undefined =>
   (error as { cause?: { code?: unknown } }).cause?.code?.toString();

@@ -4,11 +4,11 @@
  * tools/call). It reports nothing the server does right; what the server does wrong is kept here with the
  * sentence it breaks; and a proxy in front of it that breaks one sentence is caught under the law that stands on it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/entries/conformance.js';
 import { type Ending, messageOf, type RealMcpServer, startRealMcpServer } from '../fixtures/mcp/server.js';
-import { hostile } from '../helpers/hostile.js';
+import { forward, hostile } from '../helpers/hostile.js';
 
 /** 25 tasks, every status: three pages of the SDK's ten. */
 const ENDINGS: Ending[] = Array.from(
@@ -113,6 +113,45 @@ describe('what the SDK server does against the specification (kept as found, jud
     expect(status).toBe(200);
     expect((message.result as { tasks: unknown[] }).tasks).toHaveLength(10);
   });
+});
+
+describe('an answer whose stream the server closes before the response ("without terminating the SSE stream")', () => {
+  it('is resumed with a GET and Last-Event-ID, after the retry it gave, and the run reports nothing', async () => {
+    const resumable = await startRealMcpServer({ resumable: true });
+    let resumed = 0;
+    const closing = await hostile((req: IncomingMessage, res: ServerResponse) => {
+      if (req.method === 'GET') {
+        if (req.headers['last-event-id']) resumed++;
+        // Streamed through: a resumed stream stays open after its events.
+        const upstream = request(`${resumable.url}${req.url}`, { headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        });
+        res.on('close', () => upstream.destroy());
+        upstream.end();
+        return;
+      }
+      // The SDK primes a stream for a client of 2025-11-25 on: one given --session has sent no version yet.
+      req.headers['mcp-protocol-version'] ??= '2025-11-25';
+      // A list's answer is cut after its first event, the priming one (an id and a retry): the connection closes.
+      void forward(
+        res,
+        `${resumable.url}${req.url}`,
+        (body) => (body.includes('"tasks"') ? body.slice(0, body.indexOf('\n\n') + 2) : body),
+        req,
+      );
+    });
+    try {
+      const session = await resumable.session(ENDINGS);
+      const result = await conform(closing.url, session, 1);
+      expect(result.violations.map((v) => `${v.law}: ${v.message}`)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(resumed).toBeGreaterThan(0);
+    } finally {
+      await closing.close();
+      await resumable.close();
+    }
+  }, 60_000);
 });
 
 /**
