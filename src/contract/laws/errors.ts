@@ -1,4 +1,5 @@
 import { apisOf } from '../api-set.js';
+import { jsonRpcBinding } from '../json-rpc.js';
 /**
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
@@ -50,7 +51,10 @@ export const refusalLaws = defineLaw({
   statement(op, rejected) {
     const all = op.rejected.filter((r) => r.law === rejected.law);
     const statement = all.map((r) => `${r.param}=${r.values.join('|')}`).join(', ');
-    return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${rejected.status}.`;
+    // A JSON-RPC call is refused by its error's code (judged as the status it stands for), not by HTTP.
+    const how =
+      jsonRpcBinding(op) && rejected.errorType ? `the JSON-RPC error ${rejected.errorType}` : String(rejected.status);
+    return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${how}.`;
   },
   source: (_op, rejected) => rejected.source,
   unexercised: 'no such request was answered',
