@@ -64,6 +64,14 @@ describe('page laws', () => {
       'ark.content-type',
     ]);
   });
+  it('an MCP event stream without the response is reported as such, not as a body that is no JSON', () => {
+    const mcp = operation('mcp', 'tasksList', BUILTIN);
+    const stream = { ...exchange(undefined), contentType: 'text/event-stream', bodyError: 'body is not JSON' };
+    const found = checkListPage(mcp, stream, {}).filter((v) => v.law === 'mcp.content-type');
+    expect(found.map((v) => v.message)).toEqual([
+      'the 200 event stream carries no JSON-RPC response to the call (body is not JSON)',
+    ]);
+  });
   it('item rules and the schema are applied to every item with full pointers', () => {
     const found = checkListPage(
       ark,

@@ -3,6 +3,7 @@
  * and a JSON-RPC call's answer a response object.
  */
 import { contractOfOperation } from '../api-set.js';
+import { isEventStream } from '../event-stream.js';
 import { jsonRpcBinding } from '../json-rpc.js';
 import { carriesJson, NOTHING, statusSource, statusWords, violationOf } from './common.js';
 import { defineLaw, everyOperation } from './define.js';
@@ -81,13 +82,16 @@ export const contentType = defineLaw({
       if (exchange.status !== 200 || (exchange.rpc?.problem !== undefined && exchange.body === undefined))
         return NOTHING;
       // A body cut at the size cap was never read: only its label can be judged.
+      const streamed = carriesJson(op, exchange.contentType) && isEventStream(exchange.contentType);
       const problem =
         exchange.body === undefined && !exchange.bodyCut
           ? violationOf(
               law,
               '',
-              `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}` +
-                `${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
+              streamed
+                ? `the 200 event stream carries no JSON-RPC response to the call (${exchange.bodyError ?? 'no body'})`
+                : `the 200 response body is not JSON (content-type ${exchange.contentType ?? 'missing'}` +
+                    `${exchange.bodyError ? `; ${exchange.bodyError}` : ''})`,
             )
           : carriesJson(op, exchange.contentType)
             ? undefined
