@@ -65,13 +65,16 @@ export const everrunsRules = [
     api: 'everruns',
     target: 'task',
     source: { file: DOC, sentence: 'input_request: Pending ask while `awaiting_input`; cleared when answered.' },
-    statement: 'input_request is null or absent unless state is awaiting_input.',
+    // An active task's ask was answered (it runs again) or never made: either way none is pending. A task that
+    // ended while it waited (failed, canceled) was not answered, and nothing says its ask is cleared then.
+    statement: 'input_request is null or absent while the task is active (queued or running).',
     check(task) {
       if (
         has(task, 'input_request') &&
         task.input_request !== null &&
         typeof task.state === 'string' &&
-        task.state !== 'awaiting_input'
+        task.state !== 'awaiting_input' &&
+        !(TERMINAL as readonly string[]).includes(task.state)
       )
         return finding(
           '/input_request',
@@ -81,13 +84,14 @@ export const everrunsRules = [
       return [];
     },
     repair: {
-      breaks: 'gives a task that is not awaiting input an input_request (an awaiting_input one becomes running)',
+      breaks: 'gives a task that is not awaiting input an input_request (one awaiting input or ended becomes running)',
       members: ['state', 'input_request'],
       repair(t) {
         if (t.state !== 'awaiting_input' && t.input_request !== undefined) t.input_request = null;
       },
       break(t) {
-        if (t.state === 'awaiting_input') t.state = 'running';
+        const ended = (TERMINAL as readonly string[]).includes(String(t.state));
+        if (t.state === 'awaiting_input' || ended) t.state = 'running';
         t.input_request = { id: 'ask_stale', prompt: 'Which branch should I use?' };
       },
     },

@@ -1,4 +1,4 @@
-import { type Lifecycle, transitionsFromPaths } from '../../contract/lifecycle.js';
+import { type Lifecycle, liveToAnyTransitions, transitionsFromPaths } from '../../contract/lifecycle.js';
 import { finding, has } from '../../contract/rules/check-helpers.js';
 import { del } from '../../contract/rules/repair-helpers.js';
 import type { ItemRule } from '../../contract/rules/types.js';
@@ -41,11 +41,23 @@ export const JSONRPC_DOCUMENTED_PATHS: readonly (readonly string[])[] = [
   ['created', 'queued', 'working', 'paused', 'expired'],
 ];
 
+const JSONRPC_TERMINAL: readonly JsonRpcTaskStatus[] = ['completed', 'canceled', 'expired', 'failed'];
+
+/**
+ * The paths are listed under "常见情况" (common cases), not as all there are: what the states' own sentences rule
+ * out is going back to created ("尚未开始", not started yet) and leaving an end state ("不会继续处理", "不会重试").
+ * Between the others (queued again after input, say) a task may move as it likes; created moves as the paths say.
+ */
+const JSONRPC_TRANSITIONS = {
+  created: transitionsFromPaths(JSONRPC_DOCUMENTED_PATHS).created,
+  ...liveToAnyTransitions(['queued', 'working', 'input-required', 'paused'], JSONRPC_TERMINAL),
+} as Lifecycle<JsonRpcTaskStatus>['transitions'];
+
 export const jsonrpcLifecycle: Lifecycle<JsonRpcTaskStatus> = {
   api: 'jsonrpc',
   states: ['created', 'queued', 'working', 'input-required', 'paused', 'completed', 'canceled', 'expired', 'failed'],
-  terminal: ['completed', 'canceled', 'expired', 'failed'],
-  transitions: transitionsFromPaths(JSONRPC_DOCUMENTED_PATHS),
+  terminal: JSONRPC_TERMINAL,
+  transitions: JSONRPC_TRANSITIONS,
   source: {
     file: DOC,
     sentence:
@@ -64,13 +76,17 @@ export const jsonrpcRules = [
       sentence:
         'input_required_call_ids string[] — OPTIONAL 若任务等待外部输入，则给出需要执行的工具调用（如等待用户参数）。',
     },
-    statement: 'A non-empty input_required_call_ids appears only while status is input-required.',
+    // A task that ended while it waited (canceled, expired) may keep the calls it waited for: only a live task's
+    // are judged.
+    statement:
+      'A non-empty input_required_call_ids appears on a task that has not ended only while it is input-required.',
     check(task) {
       if (
         Array.isArray(task.input_required_call_ids) &&
         task.input_required_call_ids.length > 0 &&
         typeof task.status === 'string' &&
-        task.status !== 'input-required'
+        task.status !== 'input-required' &&
+        !JSONRPC_TERMINAL.includes(task.status as JsonRpcTaskStatus)
       )
         return finding(
           '/input_required_call_ids',
@@ -83,7 +99,7 @@ export const jsonrpcRules = [
     repair: {
       breaks:
         'gives a task that does not require input input_required_call_ids ["call_pending"] (an ' +
-        'input-required one becomes working)',
+        'input-required or ended one becomes working)',
       members: ['status', 'input_required_call_ids'],
       repair(t) {
         if (
@@ -94,7 +110,8 @@ export const jsonrpcRules = [
           del(t, 'input_required_call_ids');
       },
       break(t) {
-        if (t.status === 'input-required') t.status = 'working';
+        if (t.status === 'input-required' || JSONRPC_TERMINAL.includes(t.status as JsonRpcTaskStatus))
+          t.status = 'working';
         t.input_required_call_ids = ['call_pending'];
       },
     },
