@@ -385,9 +385,11 @@ export interface ListOperation {
   /**
    * Ids nested in an object (`/tool/tool_use_id`) that the documents make identify
    * one thing: no two objects of one answer, or of one walk, give the same one. `name` names the
-   * law (`unique-<name>`).
+   * law (`unique-<name>`). With `distinctBy`, only two that differ in one of those members (another
+   * tool name: another call) are judged; two that agree may be two objects of that one thing (one call
+   * may have started two tasks).
    */
-  nestedIds?: readonly { name: string; field: string; source: Source }[];
+  nestedIds?: readonly { name: string; field: string; distinctBy?: readonly string[]; source: Source }[];
   /**
    * Ids (field pointers) that stay the same between two observations of one object while it is in
    * one of `states` (any state when absent) and `sameWhile` fields are unchanged (the same pending

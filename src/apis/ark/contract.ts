@@ -139,7 +139,9 @@ const operations: readonly ListOperation[] = [
     },
     // One tool call produces the task (产生该任务的工具调用信息), and its id is generated when the agent
     // starts that call, before the task exists: no two tasks share one, and it never changes.
-    nestedIds: [{ name: 'tool-use-id', field: '/tool/tool_use_id', source: TOOL_USE_ID }],
+    // One call may start more than one task ("产生该任务的工具调用" names the call of this task, not its only
+    // task): tasks that share an id are judged only where their tool names say two calls.
+    nestedIds: [{ name: 'tool-use-id', field: '/tool/tool_use_id', distinctBy: ['/tool/name'], source: TOOL_USE_ID }],
     stableIds: [{ name: 'tool-use-id', field: '/tool/tool_use_id', source: TOOL_USE_ID }],
     together: [
       {

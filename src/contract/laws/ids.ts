@@ -215,20 +215,24 @@ const nestedString = (item: JsonObject, field: string) => {
  * Two different objects (by their own id: the same object listed twice is another law's business)
  * that give the same nested id, in the order listed.
  */
-function sharedNestedIds(op: ListOperation, law: LawRef, field: string, placed: readonly Placed[], walk: boolean) {
-  const first = new Map<string, Placed>();
+function sharedNestedIds(op: ListOperation, law: LawRef, member: NestedId, placed: readonly Placed[], walk: boolean) {
+  const { field, distinctBy } = member;
+  const seen = new Map<string, Placed[]>();
   let judged = 0;
   const violations = [];
   for (const at of placed) {
     const value = nestedString(at.item, field);
     if (value === undefined) continue;
     judged++;
-    const earlier = first.get(value);
-    if (!earlier) {
-      first.set(value, at);
-      continue;
-    }
-    if (idOf(op, earlier.item) === idOf(op, at.item)) continue;
+    const before = seen.get(value) ?? [];
+    seen.set(value, [...before, at]);
+    // The same object listed twice is another law's business; two that agree in `distinctBy` may share the id.
+    const earlier = before.find(
+      (e) =>
+        idOf(op, e.item) !== idOf(op, at.item) &&
+        (distinctBy === undefined || distinctBy.some((f) => !sameJson(fieldValue(e.item, f), fieldValue(at.item, f)))),
+    );
+    if (!earlier) continue;
     const where = walk ? ` on page ${earlier.page + 1}` : '';
     const found = violationOf(
       law,
@@ -253,14 +257,16 @@ export const nestedIdsUnique = defineLaw<With<'nestedIds'>, NestedId>({
   appliesTo: having('nestedIds'),
   each: (op) => op.nestedIds,
   statement: (_op, member) =>
-    `No two objects of one answer or one walk give the same ${member.field}: it identifies one of them.`,
+    `No two objects of one answer or one walk${
+      member.distinctBy ? ` that differ in ${member.distinctBy.join(' or ')}` : ''
+    } give the same ${member.field}: it identifies one of them.`,
   source: (_op, member) => member.source,
   unexercised: (_op, member) => `no answer or walk listed two objects with ${withArticle(member.field)}`,
   check: {
     page: ({ exchange }, { op, member, law }): Judgement =>
-      sharedNestedIds(op, law, member.field, placedOnPage(pageItems(op, exchange) ?? [], 0), false),
+      sharedNestedIds(op, law, member, placedOnPage(pageItems(op, exchange) ?? [], 0), false),
     walk: ({ walk }, { op, member, law }): Judgement =>
-      walk.pages.length < 2 ? NOTHING : sharedNestedIds(op, law, member.field, placedOnWalk(op, walk), true),
+      walk.pages.length < 2 ? NOTHING : sharedNestedIds(op, law, member, placedOnWalk(op, walk), true),
   },
 });
 
