@@ -353,9 +353,16 @@ export interface ListOperation {
   counters?: { fields: readonly string[]; source: Source };
   /**
    * States the documents say are no longer processed, and the fields that processing produces:
-   * while an object stays in such a state, they never change between observations.
+   * while an object stays in such a state, they never change between observations. `filledLate`: those of
+   * them that record a result rather than make it (a result file's path), which the documents do not date: one
+   * empty may be filled in after the end, and only then holds.
    */
-  finalContent?: { states: readonly string[]; fields: readonly string[]; source: Source };
+  finalContent?: {
+    states: readonly string[];
+    fields: readonly string[];
+    filledLate?: readonly string[];
+    source: Source;
+  };
   /**
    * States in which the documents say a task does not proceed (waiting for input, paused until
    * resumed): each entry one law, `nothing-grows-while-<state>`.

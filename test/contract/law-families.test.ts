@@ -108,6 +108,15 @@ describe('final content: a terminal task keeps what it produced', () => {
     expect(lawIds(late)).toEqual(['everruns.final-content-fixed']);
     expect(checkTimeline(everruns, snap(task('running', [])), snap(task('running', [report])))).toEqual([]);
   });
+
+  it('a result_path filled in after the end is a record written late; one that changes breaks the law', () => {
+    const task = (result_path: string | null) => ({ ...everrunsTask(), state: 'succeeded', result_path });
+    const snap = (item: JsonObject) => new Map([[String(item.id), item]]);
+    const [none, path, other] = [task(null), task('/.tasks/t/result.json'), task('/.tasks/t/other.json')];
+    expect(checkTimeline(everruns, snap(none), snap(path))).toEqual([]);
+    expect(lawIds(checkTimeline(everruns, snap(path), snap(other)))).toEqual(['everruns.final-content-fixed']);
+    expect(lawIds(checkTimeline(everruns, snap(path), snap(none)))).toEqual(['everruns.final-content-fixed']);
+  });
 });
 
 describe('states that stop work: nothing grows while the same wait holds', () => {

@@ -101,6 +101,8 @@ const operations: readonly ListOperation[] = [
     finalContent: {
       states: ['succeeded', 'failed', 'canceled'],
       fields: ['/artifacts', '/result_path', '/error', '/attempt'],
+      // Where the result file lies is not said to be known when the task ends: a path may come later, then stays.
+      filledLate: ['/result_path'],
       source: {
         file: EVERRUNS,
         sentence:

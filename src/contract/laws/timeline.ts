@@ -234,7 +234,7 @@ export const finalContentFixed = defineLaw({
         judged: 1,
         violations: op.finalContent.fields.flatMap((field) => {
           const [was, now] = [fieldValue(before, field), fieldValue(after, field)];
-          if (deepEqual(was, now)) return [];
+          if (deepEqual(was, now) || (op.finalContent.filledLate?.includes(field) && !held(was))) return [];
           return [
             violationOf(
               law,
