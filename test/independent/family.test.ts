@@ -1,6 +1,8 @@
 /**
  * The runner over a family of correct servers generated from the contract (see family.ts):
- * every one of them, on every API, with and without a session, gets no violation.
+ * every one of them, on every API, with and without a session, gets no violation. Four members a
+ * test, drawn from a new seed each run: a member of a moving list takes seconds to judge, and npm test
+ * stays under five minutes; runs over time (and the red teams' servers) draw the rest.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +40,7 @@ describe(`a family of correct servers conforms (fast-check seed ${SEED}; rerun w
               await server.close();
             }
           }),
-          { seed: SEED, numRuns: 6, endOnFailure: true },
+          { seed: SEED, numRuns: 4, endOnFailure: true },
         );
       }, 120_000);
     }
