@@ -183,13 +183,14 @@ async function wholeGenerate() {
     results.push(whole);
     const n = 20_000;
     let t = performance.now();
-    for (const line of drawLines(api, what, { count: n, seed: 9 })) line.length;
+    for (const line of drawLines(api, what, { count: n, seed: 9, apis: builtinApis() })) line.length;
     const written = (n / (performance.now() - t)) * 1000;
     t = performance.now();
-    for (const value of drawObjects(api, what, { count: n, seed: 9 })) JSON.stringify(value);
+    for (const value of drawObjects(api, what, { count: n, seed: 9, apis: builtinApis() })) JSON.stringify(value);
     const drawn = (n / (performance.now() - t)) * 1000;
     t = performance.now();
-    for (const value of fc.sample(validObject(api, what), { seed: 9, numRuns: n })) JSON.stringify(value);
+    for (const value of fc.sample(validObject(api, what, { apis: builtinApis() }), { seed: 9, numRuns: n }))
+      JSON.stringify(value);
     const sampled = (n / (performance.now() - t)) * 1000;
     log(
       `| ${api} | ${what} | **${round(whole)}/s** (${seconds(times)}) | ${round((count / median(oneThread)) * 1000)}/s (${seconds(oneThread)}) | ${round((count / median(floor)) * 1000)}/s | ${(text.length / 1e6).toFixed(1)} | ${round(written)}/s | ${round(drawn)}/s | ${round(sampled)}/s | ${ids === undefined ? '– (no id)' : `${ids.toLocaleString('en-US')} of ${lines.length.toLocaleString('en-US')}`} | ${nested.join('; ') || '–'} |`,
