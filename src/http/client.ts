@@ -251,11 +251,28 @@ export class HttpClient {
     }
   }
 
-  private async send(url: URL, { query, asked, post, extra }: Asked): Promise<Sent> {
-    const started = performance.now();
+  /**
+   * Runs one request with an abort controller of its own: aborted after the timeout, or at once by `stop`
+   * (it is in flight until it settles).
+   */
+  private async bounded<T>(request: (controller: AbortController) => Promise<T>): Promise<T> {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    try {
+      return await request(controller);
+    } finally {
+      clearTimeout(timer);
+      this.inFlight.delete(controller);
+    }
+  }
+
+  private async send(url: URL, asked: Asked): Promise<Sent> {
+    return this.bounded((controller) => this.sendWithin(url, asked, controller));
+  }
+
+  private async sendWithin(url: URL, { query, asked, post, extra }: Asked, controller: AbortController): Promise<Sent> {
+    const started = performance.now();
     try {
       const response = await fetch(url, {
         method: post === undefined ? 'GET' : 'POST',
@@ -328,9 +345,6 @@ export class HttpClient {
           ? { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` }
           : { kind: 'network', message: describeNetworkError(error), code: networkErrorCode(error) },
       };
-    } finally {
-      clearTimeout(timer);
-      this.inFlight.delete(controller);
     }
   }
 
@@ -348,31 +362,27 @@ export class HttpClient {
       if (this.sent >= this.options.maxRequests) return undefined;
       this.sent++;
       const started = performance.now();
-      const controller = new AbortController();
-      this.inFlight.add(controller);
-      const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
-      try {
+      const lastId = id;
+      const read = await this.bounded(async (controller) => {
         const response = await fetch(url, {
-          headers: { ...extra.headers, ...this.options.headers, accept: EVENT_STREAM, 'last-event-id': id },
+          headers: { ...extra.headers, ...this.options.headers, accept: EVENT_STREAM, 'last-event-id': lastId },
           redirect: 'manual',
           signal: controller.signal,
         });
-        const read = await readCapped(response, this.options.maxBodyBytes, controller, holdsResponse);
+        const text = await readCapped(response, this.options.maxBodyBytes, controller, holdsResponse);
         this.onRequest?.(url.toString(), response.status, performance.now() - started);
-        if (read === undefined || response.status !== 200 || !isEventStream(response.headers.get('content-type')))
-          return undefined;
-        const found = responseInStream(read);
-        if (found !== undefined) return found;
-        const position = streamPosition(read);
-        id = position.id ?? id;
-        retryMs = position.retryMs ?? retryMs;
-      } catch {
+        const streamed = response.status === 200 && isEventStream(response.headers.get('content-type'));
+        return streamed ? text : undefined;
+      }).catch(() => {
         if (this.stopped) throw new Interrupted();
         return undefined;
-      } finally {
-        clearTimeout(timer);
-        this.inFlight.delete(controller);
-      }
+      });
+      if (read === undefined) return undefined;
+      const found = responseInStream(read);
+      if (found !== undefined) return found;
+      const position = streamPosition(read);
+      id = position.id ?? id;
+      retryMs = position.retryMs ?? retryMs;
     }
     return undefined;
   }
@@ -466,9 +476,11 @@ async function readCapped(
     }
     chunks.push(value);
     if (!complete) continue;
-    text += decoder.decode(value, { stream: true });
+    const chunk = decoder.decode(value, { stream: true });
+    text += chunk;
     // A stream may stay open after what it was read for (MCP: the server SHOULD end it after the response).
-    if (complete(text)) {
+    // An event ends at a line end: only a chunk that holds one can end it, so a long one is not parsed over again.
+    if (/[\r\n]/.test(chunk) && complete(text)) {
       await reader.cancel().catch(() => undefined);
       return text;
     }

@@ -225,13 +225,14 @@ function sharedNestedIds(op: ListOperation, law: LawRef, member: NestedId, place
     if (value === undefined) continue;
     judged++;
     const before = seen.get(value) ?? [];
-    seen.set(value, [...before, at]);
     // The same object listed twice is another law's business; two that agree in `distinctBy` may share the id.
     const earlier = before.find(
       (e) =>
         idOf(op, e.item) !== idOf(op, at.item) &&
         (distinctBy === undefined || distinctBy.some((f) => !sameJson(fieldValue(e.item, f), fieldValue(at.item, f)))),
     );
+    before.push(at);
+    seen.set(value, before);
     if (!earlier) continue;
     const where = walk ? ` on page ${earlier.page + 1}` : '';
     const found = violationOf(
