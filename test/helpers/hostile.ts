@@ -61,7 +61,9 @@ export async function forward(
   edit: (body: string) => string = (body) => body,
   from?: IncomingMessage,
 ): Promise<void> {
-  const answer = await fetch(url, from ? await passedOn(from) : undefined);
+  const init = from ? await passedOn(from) : undefined;
+  // The server behind may close a kept-alive connection as it is reused: sent once more, as a client would.
+  const answer = await fetch(url, init).catch(() => fetch(url, init));
   const headers: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'application/json' };
   if (from) for (const [name, value] of answer.headers) if (!HOP_BY_HOP.has(name)) headers[name] = value;
   res.writeHead(answer.status, headers);
