@@ -358,6 +358,22 @@ describe('lifecycles and time', () => {
     ).toEqual(['ark.times-never-go-back']);
   });
 
+  it('a Praxis task lost with no end may be found running; one lost with an end, or one ended, may not', () => {
+    const tasks = operation('praxis', 'listBackgroundTasks', BUILTIN);
+    const snap = (task: Record<string, unknown>): Snapshot => new Map([['bgt_1', task]]);
+    const task = { id: 'bgt_1', kind: 'bash', started_at: '2026-01-01T00:00:00Z', cancellable: false };
+    const found = { ...task, status: 'running', ended_at: null };
+    expect(checkTimeline(tasks, snap({ ...task, status: 'lost', ended_at: null }), snap(found))).toEqual([]);
+    const lostAt = { ...task, status: 'lost', ended_at: '2026-01-01T00:05:00Z' };
+    expect(lawIds(checkTimeline(tasks, snap(lostAt), snap(found)))).toEqual([
+      'praxis.background-tasks.past-events-fixed',
+    ]);
+    const failed = { ...task, status: 'failed', ended_at: '2026-01-01T00:05:00Z' };
+    expect(lawIds(checkTimeline(tasks, snap(failed), snap({ ...failed, status: 'running' })))).toEqual([
+      'praxis.background-tasks.lifecycle-forward',
+    ]);
+  });
+
   it('one instant written two ways (.126Z, .126000Z, +08:00) is no change of an immutable or past-event time', () => {
     const tasks = operation('praxis', 'listBackgroundTasks', BUILTIN);
     const t = { id: 'bgt_1', kind: 'bash', status: 'completed', started_at: '2026-01-01T00:00:00Z' };

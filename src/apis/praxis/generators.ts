@@ -36,7 +36,8 @@ export const praxisGenerators: GeneratorProfile = {
       task.ended_at = null;
     },
     advance(previous, next, state, later) {
-      if (state !== 'running' && (previous.ended_at === null || previous.ended_at === undefined))
+      // A lost task is given no end: it may be found again, and an end once recorded never changes.
+      if (state !== 'running' && state !== 'lost' && (previous.ended_at === null || previous.ended_at === undefined))
         next.ended_at = iso(later(Date.parse(String(previous.started_at))));
     },
   },

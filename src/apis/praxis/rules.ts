@@ -17,10 +17,13 @@ const SESSIONS = PRAXIS_SESSIONS_DOCUMENT;
 export const praxisTaskLifecycle: Lifecycle<PraxisTaskStatus> = {
   api: 'praxis',
   states: ['running', 'result_pending', 'completed', 'failed', 'cancelled', 'lost'],
-  terminal: ['completed', 'failed', 'cancelled', 'lost'],
+  // Not lost: the list says a task is lost, not that it ended ("a lost task may not know its end"), so one may be
+  // found again, running or ended.
+  terminal: ['completed', 'failed', 'cancelled'],
   transitions: {
     running: ['result_pending', 'completed', 'failed', 'cancelled', 'lost'],
     result_pending: ['completed'],
+    lost: ['running', 'result_pending', 'completed', 'failed', 'cancelled'],
   },
   source: {
     file: TASKS,
@@ -104,6 +107,7 @@ export const praxisRules = [
       members: ['status', 'ended_at', 'started_at'],
       repair(t) {
         if (t.status === 'running') t.ended_at = null;
+        else if (t.status === 'lost') t.ended_at ??= null;
         else if (t.ended_at === null || t.ended_at === undefined) t.ended_at = isoPlus(t.started_at, 60_000);
       },
       break(t) {
