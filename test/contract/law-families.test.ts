@@ -59,9 +59,15 @@ describe('nested ids: no two objects of one answer or walk share one', () => {
     expect(lawIds(again)).not.toContain('ark.unique-tool-use-id');
   });
 
-  it('two pending asks with one id break everruns.unique-input-request-id', () => {
-    const body = [asking(1, { id: 'ask_1' }), asking(2, { id: 'ask_1' })];
+  it('two different asks with one id break everruns.unique-input-request-id; one ask gating two tasks does not', () => {
+    const body = [asking(1, { id: 'ask_1' }), asking(2, { id: 'ask_1', prompt: 'Deploy to production?' })];
     expect(lawIds(checkListPage(everruns, exchange(body)))).toEqual(['everruns.unique-input-request-id']);
+    const expecting = asking(2, { id: 'ask_1', expected: { type: 'boolean' } });
+    expect(lawIds(checkListPage(everruns, exchange([asking(1, { id: 'ask_1' }), expecting])))).toEqual([
+      'everruns.unique-input-request-id',
+    ]);
+    const gating = [asking(1, { id: 'ask_1' }), asking(2, { id: 'ask_1' })];
+    expect(lawIds(checkListPage(everruns, exchange(gating)))).not.toContain('everruns.unique-input-request-id');
   });
 });
 

@@ -138,7 +138,15 @@ const operations: readonly ListOperation[] = [
     // never share one, and one ask keeps it while it waits: the same ask is the one a task still
     // awaiting input shows with the same prompt, not updated since (an answered ask is cleared, and
     // a new one is a change to the task).
-    nestedIds: [{ name: 'input-request-id', field: '/input_request/id', source: INPUT_REQUEST_ID }],
+    // One ask may gate two tasks (one answer, one in_reply_to): only two different asks may not share an id.
+    nestedIds: [
+      {
+        name: 'input-request-id',
+        field: '/input_request/id',
+        distinctBy: ['/input_request/prompt', '/input_request/expected'],
+        source: INPUT_REQUEST_ID,
+      },
+    ],
     stableIds: [
       {
         name: 'input-request-id',

@@ -63,7 +63,7 @@ export const everrunsMock = {
         ];
       if (typeof t.result_path === 'string') t.result_path = `/.tasks/${String(t.id)}/result.json`;
       if (state === 'awaiting_input')
-        t.input_request = { id: `ask_${pad(i)}`, prompt: 'Which branch should I open the PR against?' };
+        t.input_request = { id: `ask_${pad(i)}`, prompt: `Which branch should I open PR #${i} against?` };
       if (state === 'failed')
         t.error = { kind: ['timeout', 'rejection', 'orphaned'][i % 3], message: 'the task did not finish' };
       return t;

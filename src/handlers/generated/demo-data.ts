@@ -4070,7 +4070,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo002",
     "input_request": {
      "id": "ask_002",
-     "prompt": "Which branch should I open the PR against?"
+     "prompt": "Which branch should I open PR #2 against?"
     },
     "kind": "background_tool",
     "links": {
@@ -4315,7 +4315,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "id": "task_demo008",
     "input_request": {
      "id": "ask_008",
-     "prompt": "Which branch should I open the PR against?"
+     "prompt": "Which branch should I open PR #8 against?"
     },
     "kind": "subagent",
     "links": {
@@ -4584,7 +4584,7 @@ export const DEFAULT_DEMO: DemoRecords = {
     "worker_id": "worker_gx832f",
     "input_request": {
      "id": "ask_014",
-     "prompt": "Which branch should I open the PR against?"
+     "prompt": "Which branch should I open PR #14 against?"
     }
    },
    {
