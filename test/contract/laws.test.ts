@@ -54,6 +54,18 @@ describe('page laws', () => {
       'ark.items-belong-to-session',
     ]);
   });
+  it('a limit above the documented maximum gets at most the maximum', () => {
+    // Ark's operation given a maximum of 3, as A2A's pageSize has one of 100.
+    const capped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ark)) as typeof ark;
+    Object.assign(capped, { limit: { ...ark.limit, maximum: 3 } });
+    const page = (n: number) => ({ items: Array.from({ length: n }, (_, i) => arkItem(i)), next_cursor: 9 });
+    const over = checkListPage(capped, exchange(page(4), [['limit', '5']]), {});
+    expect(over.map((v) => [v.law, v.message])).toEqual([
+      ['ark.limit-respected', '4 items on a page whose limit is 5; the documented maximum is 3'],
+    ]);
+    expect(checkListPage(capped, exchange(page(3), [['limit', '5']]), {})).toEqual([]);
+    expect(checkListPage(ark, exchange(page(4), [['limit', '5']]), {})).toEqual([]);
+  });
   it('status, content type and server errors', () => {
     expect(lawIds(checkListPage(ark, exchange({}, [], 503), {}))).toEqual(['ark.not-a-server-error']);
     expect(lawIds(checkListPage(ark, exchange({}, [], 404), {}))).toEqual(['ark.status-code']);

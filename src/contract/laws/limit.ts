@@ -28,7 +28,9 @@ const hasLimit = having('limit');
 export const limitRespected = defineLaw({
   id: 'limit-respected',
   appliesTo: hasLimit,
-  statement: (op) => `A page never holds more items than ${op.limit.param}.`,
+  statement: (op) =>
+    `A page never holds more items than ${op.limit.param}` +
+    (op.limit.maximum === undefined ? '.' : `, nor more than ${op.limit.maximum} (its documented maximum).`),
   source: (op) => op.limit.source,
   unexercised: (op) => `no page was full (as many items as ${op.limit.param}, or a next cursor)`,
   check: {
@@ -41,6 +43,17 @@ export const limitRespected = defineLaw({
       // asks for an empty page; elsewhere the documents give 0 no meaning.
       const floor = op.limit.minimum === 0 ? 0 : 1;
       if (text === undefined || !items || !Number.isInteger(limit) || limit < floor) return NOTHING;
+      // Above the documented maximum a server may refuse or serve fewer, never more than the maximum.
+      const { maximum } = op.limit;
+      if (maximum !== undefined && limit > maximum)
+        return atMost(
+          op,
+          law,
+          s,
+          items,
+          maximum,
+          `${items.length} items on a page whose ${param} is ${limit}; the documented maximum is ${maximum}`,
+        );
       return atMost(op, law, s, items, limit, `${items.length} items on a page whose ${param} is ${limit}`);
     },
   },
