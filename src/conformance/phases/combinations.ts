@@ -2,8 +2,9 @@
  * Parameters in combination, by design: every documented parameter of an operation meets every
  * other at least pairwise (a covering array over the limit's values and each filter's values,
  * multi-value filters included, "not sent" a value of each), each value of each filter is also
- * sent alone, and each combination is walked with the cursor the API offers to its last page
- * (where that takes MAX_PAGES pages or fewer); every limit up to 25 is also sent alone. A filter
+ * sent alone (and again over two pages where it matches two items), and each combination is walked
+ * with the cursor the API offers to its last page (where that takes MAX_PAGES pages or fewer); every
+ * limit up to 25 is also sent alone. A filter
  * honoured on the first page but lost once a cursor is sent, honoured only beside another
  * parameter, or a limit broken for one value alone or for a large one beside a filter, shows on
  * one of these: every page is judged by the page laws, every walk by the walk laws, and a filtered
@@ -17,7 +18,7 @@ import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
-import { aloneRows, coveringRows, type Factor, pairsOf } from '../pairwise.js';
+import { aloneRows, coveringRows, type Factor, pairsOf, type Row } from '../pairwise.js';
 import type { Known, Sent } from '../transport.js';
 import { walkInParts } from '../walk-parts.js';
 import { walk } from '../walker.js';
@@ -53,16 +54,21 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
     const factors = factorsOf(ctx, op, fixed, baseline?.length ?? 0);
     if (factors.length === 0) continue;
     const filters = factors.filter((f) => f.name !== op.limit?.param);
-    const rows = coveringRows(factors, aloneRows(factors, filters));
+    // The baseline's items a row's filters match; undefined where the baseline could not walk the list whole.
+    const matchedBy = (row: Row<string>) =>
+      baseline?.filter((item) =>
+        op.filters.every((f) => row[f.param] === undefined || matchesFilter(f, item, row[f.param]!, op.readTime)),
+      ).length;
+    const alone = aloneRows(factors, filters);
+    const paged = alone.flatMap((row) => acrossPages(op, factors, row, matchedBy(row)));
+    const rows = coveringRows(factors, [...alone, ...paged]);
     for (const row of rows) {
       const query: Query = [...fixed];
       for (const [param, value] of Object.entries(row)) if (value !== undefined) query.push([param, value]);
       const limit = op.limit ? Number(row[op.limit.param] ?? op.limit.default ?? CASE_LIMIT) : Number.POSITIVE_INFINITY;
       // The pages the baseline's items that the row's filters match take at its limit (and an empty last
       // one); a list the baseline could not walk whole is taken to be long.
-      const matched = baseline?.filter((item) =>
-        op.filters.every((f) => row[f.param] === undefined || matchesFilter(f, item, row[f.param]!, op.readTime)),
-      ).length;
+      const matched = matchedBy(row);
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
       const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
       const cases = walkInParts(ctx, op, session, [{ query, maxPages }], {
@@ -77,6 +83,26 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
   // The order is fixed by the data, so it is the same at any concurrency.
   walks.sort((a, b) => b.pages - a.pages);
   return { walks: walks.flatMap((w) => w.cases), sweeps };
+}
+
+/**
+ * A filter value sent alone, once more, at the largest limit the combinations send that takes the items
+ * it matches over two pages or more: a filter the server honours on the first page and drops once the
+ * cursor is sent shows whatever the other filters' values are. None where the API does not page, the
+ * value matches fewer than two items, or they take more than a page at the default already.
+ */
+function acrossPages(
+  op: ListOperation,
+  factors: readonly Factor<string>[],
+  row: Row<string>,
+  matched?: number,
+): Row<string>[] {
+  const limit = op.limit && factors.find((f) => f.name === op.limit!.param);
+  if (!limit || op.paging.kind === 'none' || matched === undefined || matched < 2) return [];
+  if (matched > (op.limit!.default ?? CASE_LIMIT)) return [];
+  const below = limit.levels.filter((level) => level !== undefined && Number(level) < matched);
+  const largest = below.sort((a, b) => Number(b) - Number(a))[0];
+  return largest === undefined ? [] : [{ ...row, [limit.name]: largest }];
 }
 
 /**
