@@ -115,8 +115,12 @@ export async function runCases<R>(
       const seen = new Map<string, Version[]>();
       const view = { ...target, seen: caseSeen(ctx.lastSeen, seen) };
       for (const effect of s.effects) effect(view);
-      for (const [key, versions] of seen)
-        seenByCases.set(key, [...(seenByCases.get(key) ?? []), latest(versions)!.item]);
+      for (const [key, versions] of seen) {
+        const item = latest(versions)!.item;
+        const list = seenByCases.get(key);
+        if (list) list.push(item);
+        else seenByCases.set(key, [item]);
+      }
       committed++;
       if (s.error) {
         failure = s.error;
