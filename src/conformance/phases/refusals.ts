@@ -11,7 +11,7 @@ import type { JsonObject } from '../../contract/rules/types.js';
 import { nextCursor, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, filterValues, fixedQuery, type RunContext, sessionOfRequest, sessionsOf } from '../context.js';
-import { unknownSessionCases } from './unknown-ids.js';
+import { judgeServerErrorOnly, unknownSessionCases } from './unknown-ids.js';
 
 export function refusalCases(ctx: RunContext): Case<void>[] {
   const cases: Case<void>[] = [];
@@ -34,7 +34,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
         cases.push({ run: (scope) => refused(scope, op, session, again, expected) });
       }
     }
-    cases.push(...cursorBinding(ctx, op, session, fixed));
+    cases.push(...cursorBinding(ctx, op, session, fixed), ...forgedToken(op, session, fixed));
     const minimum = op.limit?.minimum;
     if (op.limit && minimum !== undefined) {
       const query: Query = [...fixed, [op.limit.param, String(minimum)]];
@@ -79,6 +79,27 @@ async function refused(
 }
 
 /**
+ * A page token no page gave, where the documents state no answer to one: a server may refuse it or
+ * answer with a page, but it is input the server reads, so a 5xx is judged (not-a-server-error).
+ */
+function forgedToken(op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
+  if (op.paging.kind !== 'token' || op.paging.boundToQuery) return [];
+  const { param } = op.paging;
+  if (op.rejected.some((r) => r.param === param)) return [];
+  return [
+    {
+      run: async (scope) => {
+        const { url, exchange } = await scope.transport.send(op, session, [...fixed, [param, FORGED]], 'invalid');
+        if (exchange) judgeServerErrorOnly(scope, op, url, exchange);
+      },
+    },
+  ];
+}
+
+/** A cursor no API of the project's issues: what a forged or corrupted token looks like. */
+const FORGED = 'not-a-cursor-from-this-api';
+
+/**
  * A malformed cursor, and a real cursor replayed with another query, are refused as documented:
  * an unfiltered query's cursor sent with a filter, and a filtered query's cursor sent without the
  * filter and with another value of it (the value two listed objects share, so that a page of one
@@ -93,14 +114,7 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
     ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}),
   });
   const malformed: Case<void> = {
-    run: (scope) =>
-      refused(
-        scope,
-        op,
-        session,
-        [...fixed, [param, 'not-a-cursor-from-this-api']],
-        refusal('malformed-cursor-rejected'),
-      ),
+    run: (scope) => refused(scope, op, session, [...fixed, [param, FORGED]], refusal('malformed-cursor-rejected')),
   };
   const limitParam = op.limit?.param;
   const filter = op.filters.find((f) => !fixed.some(([k]) => k === f.param));

@@ -230,6 +230,17 @@ function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange:
     return;
   }
   // The document states no answer for an unknown session: only a 5xx is judged.
+  judgeServerErrorOnly(ctx, op, url, exchange, session);
+}
+
+/** An answer to an invalid request whose answer no document states: only a 5xx is judged (not-a-server-error). */
+export function judgeServerErrorOnly(
+  ctx: RunContext,
+  op: ListOperation,
+  url: string,
+  exchange: Exchange,
+  session?: string,
+): void {
   const expected: ErrorExpectation = { law: '', status: '4xx' };
   ctx.ledger.commit(
     op,
