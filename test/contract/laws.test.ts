@@ -290,6 +290,20 @@ describe('error laws', () => {
       ),
     ).toEqual(['praxis.sessions.error-format']);
   });
+  it('an MCP call refused: its answer and the error expected in JSON-RPC words, a wrong code shown against its sentence', () => {
+    const mcp = operation('mcp', 'tasksList', BUILTIN);
+    const rejected = mcp.rejected[0]!;
+    const expected = { law: 'mcp.invalid-cursor-rejected', status: 400, errorType: '-32602', source: rejected.source };
+    const answered = (body: unknown, status: number) => ({ ...exchange(body, [['cursor', 'x']], status), rpc: {} });
+    const page = checkErrorResponse(mcp, answered({ tasks: [] }, 200), expected);
+    expect(page.map((v) => [v.law, v.message])).toEqual([
+      ['mcp.invalid-cursor-rejected', 'got a result, expected the JSON-RPC error -32602'],
+    ]);
+    const wrongCode = checkErrorResponse(mcp, answered({ code: -32600, message: 'Invalid Request' }, 400), expected);
+    expect(wrongCode.map((v) => [v.law, v.message, v.source.sentence])).toEqual([
+      ['mcp.error-format', 'code is -32600, expected -32602', rejected.source.sentence],
+    ]);
+  });
   it('JSON-RPC 422 needs the FastAPI detail list; Ark accepts any 4xx and any body', () => {
     const expected = { law: 'jsonrpc.invalid-parameter-422', status: 422 } as const;
     expect(

@@ -224,7 +224,9 @@ function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange:
     const expected: ErrorExpectation = {
       law: lawId(op, 'unknown-session-404'),
       status: op.unknownSession.status,
-      ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
+      ...(op.unknownSession.errorType
+        ? { errorType: op.unknownSession.errorType, source: op.unknownSession.source }
+        : {}),
     };
     ctx.ledger.judge(op, 'error', { exchange, expected }, url);
     return;

@@ -18,10 +18,11 @@ import {
   pageItems,
   queryValue,
   statusSource,
+  statusWords,
   violationOf,
 } from './common.js';
 import { defineLaw, everyOperation, having, type LawChecks } from './define.js';
-import type { LawRef, Subjects } from './types.js';
+import type { ErrorExpectation, Exchange, LawRef, Subjects } from './types.js';
 
 type ErrorSubject = Subjects['error'];
 type Paging = ListOperation['paging'];
@@ -36,10 +37,27 @@ const refusalStatus: LawChecks<ListOperation, unknown> = {
       judged: 1,
       violations: ok
         ? []
-        : [violationOf(law, '', `got ${exchange.status}, expected ${expected.status}`, exchange.status)],
+        : [
+            violationOf(
+              law,
+              '',
+              `got ${answerWords(exchange)}, expected ${refusalWords(exchange, expected)}`,
+              exchange.status,
+            ),
+          ],
     };
   },
 };
+
+/** What answered: a status, or for a JSON-RPC call its result or its error's code. */
+const answerWords = (exchange: Exchange) =>
+  exchange.rpc !== undefined && exchange.status === 200 ? 'a result' : statusWords(exchange);
+
+/** The refusal expected: a status, or for a JSON-RPC call the error the documents name. */
+const refusalWords = (exchange: Exchange, expected: ErrorExpectation) =>
+  exchange.rpc !== undefined && expected.errorType !== undefined
+    ? `the JSON-RPC error ${expected.errorType}`
+    : String(expected.status);
 
 /** One law per rejected parameter's law name: the values the documents say are refused, and how. */
 const hasUnknownSession = having('unknownSession');
@@ -113,7 +131,7 @@ export const errorFormat = defineLaw({
           : exchange.status === expected.status;
       // A JSON error body cut at the size cap was never read: there is nothing to judge.
       if (!ok || (exchange.bodyCut && isJsonType(exchange.contentType))) return NOTHING;
-      return { judged: 1, violations: errorFormatViolations(op, law, exchange, expected.errorType) };
+      return { judged: 1, violations: errorFormatViolations(op, law, exchange, expected) };
     },
   },
 });
@@ -122,7 +140,7 @@ function errorFormatViolations(
   op: ListOperation,
   law: LawRef,
   exchange: ErrorSubject['exchange'],
-  errorType?: string,
+  { errorType, source }: Pick<ErrorExpectation, 'errorType' | 'source'>,
 ): Violation[] {
   if (!carriesJson(op, exchange.contentType) || exchange.body === undefined)
     return [
@@ -145,15 +163,16 @@ function errorFormatViolations(
     const same = typeof actual === 'number' ? String(actual) === errorType : actual === errorType;
     // A JSON-RPC error came with HTTP 200: its code is what was answered, not the status it is judged as.
     const answered = exchange.rpc ? '' : ` for ${exchange.status}`;
-    if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && !same)
-      out.push(
-        violationOf(
-          law,
-          typePointer,
-          `${field} is ${JSON.stringify(actual)}, expected ${errorType}${answered}`,
-          actual,
-        ),
+    if (isObject(valueAt(exchange.body, typePointer.replace(/\/[^/]*$/, ''))) && !same) {
+      const found = violationOf(
+        law,
+        typePointer,
+        `${field} is ${JSON.stringify(actual)}, expected ${errorType}${answered}`,
+        actual,
       );
+      // Shown against the sentence that names the type, where the refusal has one.
+      out.push(source ? { ...found, source } : found);
+    }
   }
   for (const f of format?.check?.(exchange.body, exchange.status, errorType) ?? [])
     out.push(violationOf(law, f.path, f.message, f.value));

@@ -56,6 +56,8 @@ export interface ErrorExpectation {
   /** Exact status, or '4xx'. */
   status: number | '4xx';
   errorType?: string;
+  /** The sentence that names `errorType`: what a refusal of another type is shown against. */
+  source?: Source;
 }
 
 /** The subjects a law can judge, by scope. */
