@@ -100,9 +100,13 @@ const operations: readonly ListOperation[] = [
       kind: 'token',
       param: 'cursor',
       responseField: 'nextCursor',
+      // A cursor is a place in the list (the next page starts there: nothing skipped, nothing repeated), and a
+      // nextCursor is offered only while tasks remain (a walk ends).
       source: {
         file: DOC,
-        sentence: 'Receivers MUST include a `nextCursor` in the response if more tasks are available.',
+        sentence:
+          'The cursor is an opaque string token, representing a position in the result set — Receivers MUST ' +
+          'include a `nextCursor` in the response if more tasks are available.',
       },
     },
     filters: [],
