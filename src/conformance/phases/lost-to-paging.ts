@@ -86,7 +86,7 @@ export async function lostToPaging(
     if (!first.complete || !otherAgain.complete) continue;
     const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [first, otherAgain], sizes });
     paging.push({
-      outcomes: repeatedFindings(op, [read.walk, outcomes], [first, fresh]),
+      outcomes: repeatedFindings(op, [read.walk, outcomes], [first, fresh], [walked, otherAgain]),
       urls: [...read.walk.urls, ...walked.urls],
     });
   }

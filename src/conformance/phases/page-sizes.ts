@@ -287,20 +287,24 @@ async function judgeResized(
   const otherAgain = await other.walk('none');
   if (!again.complete || !otherAgain?.complete) return sized;
   const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [again, otherAgain], sizes });
-  ctx.ledger.commit(op, repeatedFindings(op, [whole, outcomes], [again, fresh]), urls);
+  ctx.ledger.commit(op, repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain]), urls);
   return sized;
 }
 
 /**
  * The findings of a pair of walks at two page sizes (the default walk, `outcomes`) that a fresh pair
  * repeats: the same item missing from the same side. An item created between the first two walks
- * and archived between the fresh ones is missing from each side once, and confirms nothing.
+ * and archived between the fresh ones is missing from each side once, and confirms nothing. Nor does
+ * an item that changed between the walks (`others` are the other two), where its place in the list
+ * may follow a change: it may have moved past a cursor mid-walk, which a walk skips by right.
  */
 export function repeatedFindings(
   op: ListOperation,
   [whole, outcomes]: readonly [WalkResult, readonly LawJudgement[]],
   [again, fresh]: readonly [WalkResult, readonly LawJudgement[]],
+  others: readonly WalkResult[],
 ): LawJudgement[] {
+  const moved = movedItems(op, [whole, again, ...others]);
   const keyIn = (first: WalkResult) => {
     const listed = new Set(itemsOfWalk(op, first).map((item) => idOf(op, item)));
     const side = (v: Violation) => (listed.has(String(v.value)) ? 'listed by the default walk' : 'listed by the other');
@@ -309,8 +313,27 @@ export function repeatedFindings(
   const freshKey = keyIn(again);
   const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map(freshKey)));
   const key = keyIn(whole);
+  const confirmed = (v: Violation) => repeated.has(key(v)) && !moved.has(String(v.value));
   return outcomes.map((o) => ({
     law: o.law,
-    judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter((v) => repeated.has(key(v))) },
+    judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter(confirmed) },
   }));
+}
+
+/**
+ * The items the walks show in two versions, where the list's place of an item may follow a change:
+ * none where the documents order the list by a time that never changes (its place is fixed).
+ */
+function movedItems(op: ListOperation, walks: readonly WalkResult[]): Set<string> {
+  const moved = new Set<string>();
+  if (op.order !== undefined && op.immutableFields.includes(op.order.field)) return moved;
+  const versions = new Map<string, string>();
+  for (const item of walks.flatMap((w) => itemsOfWalk(op, w))) {
+    const id = idOf(op, item);
+    const text = JSON.stringify(item);
+    const seen = versions.get(id);
+    if (seen === undefined) versions.set(id, text);
+    else if (seen !== text) moved.add(id);
+  }
+  return moved;
 }
