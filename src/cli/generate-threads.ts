@@ -93,7 +93,7 @@ export class HelperThreads {
     /** The helper's module (a test gives one that fails). */
     helperModule: URL = HELPER,
   ) {
-    this.blocks = spanOf({ count: run.count, seed: run.seed }).blocks;
+    this.blocks = spanOf({ count: run.count }).blocks;
     for (let i = 1; i < Math.min(threads, this.blocks); i++) {
       const { port1, port2 } = new MessageChannel();
       const data: HelperData = { run, state: this.state.buffer as SharedArrayBuffer, port: port2 };

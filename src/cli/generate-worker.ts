@@ -11,7 +11,7 @@ try {
   const shared = new Int32Array(state);
   let chunks: Uint8Array[] = [];
   const bytes = new LineBytes((chunk) => chunks.push(chunk), false);
-  const { blocks } = spanOf({ count: run.count, seed: run.seed });
+  const { blocks } = spanOf({ count: run.count });
   for (let block = Atomics.add(shared, NEXT, 1); block < blocks; block = Atomics.add(shared, NEXT, 1)) {
     awaitTurn(shared, block);
     drawBlock(run, block, bytes, apis);

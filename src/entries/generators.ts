@@ -24,8 +24,12 @@ export function validObject(
 }
 
 /** Objects that break one item rule and, per the rule's declared pairs, nothing else. */
-export const brokenObject: typeof layer.brokenObject = (ruleId, options = {}) =>
-  layer.brokenObject(ruleId, withBuiltins(options));
+export function brokenObject<Id extends string>(
+  ruleId: Parameters<typeof layer.brokenObject<Id>>[0],
+  options: layer.ObjectOptions = {},
+): fc.Arbitrary<JsonObject> {
+  return layer.brokenObject<Id>(ruleId, withBuiltins(options));
+}
 
 /** `count` objects of `target`, deterministic from `seed`, each valid, no two with the same id. */
 export function drawObjects(api: ApiName, target: RuleTarget, options: layer.DrawOptions): Generator<JsonObject> {

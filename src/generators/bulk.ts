@@ -5,7 +5,7 @@
  */
 
 import fc from 'fast-check';
-import { type ApiSet, givenSet } from '../contract/api-set.js';
+import type { ApiSet, WithApis } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf, fieldValue, operationsIn, setField, topMemberOf } from '../contract/operations.js';
 import { pointerKeys } from '../contract/pointer.js';
@@ -47,7 +47,11 @@ export interface DrawOptions {
 export const BLOCK = 512;
 
 /** The objects a run (or one block of it) draws, and the run's number of blocks. */
-export function spanOf({ count, block }: DrawOptions): { from: number; to: number; blocks: number } {
+export function spanOf({ count, block }: Pick<DrawOptions, 'count' | 'block'>): {
+  from: number;
+  to: number;
+  blocks: number;
+} {
   const blocks = Math.max(1, Math.ceil(count / BLOCK));
   if (block === undefined) return { from: 0, to: count, blocks };
   if (!Number.isInteger(block) || block < 0 || block >= blocks)
@@ -173,8 +177,8 @@ export class RunIds {
  * The profile's nested ids are kept unique as drawn, before the repairs and the break: what a
  * break sets (a child session that is the task's own) stays as the rule needs it.
  */
-export function* drawObjects(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<JsonObject> {
-  const apis = givenSet(options.apis, 'drawObjects');
+export function* drawObjects(api: ApiName, target: RuleTarget, options: WithApis<DrawOptions>): Generator<JsonObject> {
+  const { apis } = options;
   const w = bulkWalker(api, options.edge ?? false, apis, drawBackend, 'draw');
   const draw = w.component(componentOf(api, target, apis));
   const ids = RunIds.of(w, (a) => a, api, target, apis);

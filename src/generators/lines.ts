@@ -3,7 +3,7 @@
  * options, written as they are drawn. Only the members the repairs and the id bookkeeping read are
  * drawn as values (`RuleRepair.members`); the others go straight from the random stream to text.
  */
-import { type ApiSet, givenSet } from '../contract/api-set.js';
+import type { ApiSet, WithApis } from '../contract/api-set.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
@@ -64,8 +64,8 @@ function linePlan(api: ApiName, target: RuleTarget, edge: boolean, apis: ApiSet)
  * the same values, their members in the schema's order. With `breaks`, or where no plan applies,
  * the objects drawn and serialised.
  */
-export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOptions): Generator<string> {
-  const apis = givenSet(options.apis, 'drawLines');
+export function* drawLines(api: ApiName, target: RuleTarget, options: WithApis<DrawOptions>): Generator<string> {
+  const { apis } = options;
   const plan = options.breaks === undefined ? linePlan(api, target, options.edge ?? false, apis) : undefined;
   if (plan === undefined) {
     for (const item of drawObjects(api, target, options)) yield JSON.stringify(item);
@@ -92,8 +92,8 @@ export function* drawLines(api: ApiName, target: RuleTarget, options: DrawOption
  * Whether the blocks of a run may be drawn apart, each with `drawLines(api, target, { ...options, block })`,
  * and give the lines of the whole run: objects written as drawn, whose ids are unique by construction.
  */
-export function blocksApart(api: ApiName, target: RuleTarget, options: DrawOptions): boolean {
-  const apis = givenSet(options.apis, 'blocksApart');
+export function blocksApart(api: ApiName, target: RuleTarget, options: WithApis<DrawOptions>): boolean {
+  const { apis } = options;
   if (options.breaks !== undefined) return false;
   const plan = linePlan(api, target, options.edge ?? false, apis);
   return plan !== undefined && RunIds.of(plan.walker, (a) => a.value, api, target, apis).independent;

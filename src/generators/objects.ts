@@ -1,6 +1,6 @@
 /** Valid, edge-case and rule-breaking objects for every API, derived from the strict schema. */
 import fc from 'fast-check';
-import { type ApiSet, givenSet } from '../contract/api-set.js';
+import type { ApiSet, WithApis } from '../contract/api-set.js';
 import type { JsonSchema } from '../contract/openapi.js';
 import { componentOf } from '../contract/operations.js';
 import type { ApiName } from '../contract/registry.js';
@@ -35,9 +35,13 @@ function builder(api: ApiName, edge: boolean, apis: ApiSet): SchemaArbitraries {
 }
 
 /** Objects that pass the strict schema and every rule of the API. */
-export function validObject(api: ApiName, target: RuleTarget, options: ObjectOptions = {}): fc.Arbitrary<JsonObject> {
+export function validObject(
+  api: ApiName,
+  target: RuleTarget,
+  options: WithApis<ObjectOptions>,
+): fc.Arbitrary<JsonObject> {
   const edge = options.edge ?? false;
-  const apis = givenSet(options.apis, 'validObject');
+  const { apis } = options;
   return apis.derive(`valid|${api}|${target}|${edge}`, () => {
     const fix = repairerFor(api, target, apis);
     return (
@@ -56,9 +60,9 @@ export function validObject(api: ApiName, target: RuleTarget, options: ObjectOpt
  */
 export function brokenObject<Id extends string>(
   ruleId: Id extends `${TypedApiName}.${string}` ? ItemRuleId : Id,
-  options: ObjectOptions = {},
+  options: WithApis<ObjectOptions>,
 ): fc.Arbitrary<JsonObject> {
-  const apis = givenSet(options.apis, 'brokenObject');
+  const { apis } = options;
   const rule = itemRule(ruleId, apis);
   return validObject(rule.api, rule.target, options).map((valid) => {
     const item = { ...valid };
