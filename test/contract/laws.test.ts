@@ -220,6 +220,27 @@ describe('walk laws', () => {
       ),
     ).toEqual(['jsonrpc.filter-user_id']);
   });
+  it('the first match left out of a filtered list that lists the others says a list may drop its first item', () => {
+    const t = (id: string, status: string) => ({ ...jsonrpcTask(), id, status });
+    const baseline = [t('a', 'completed'), t('b', 'working'), t('c', 'working'), t('d', 'working')];
+    const messages = (filtered: ReturnType<typeof t>[]) =>
+      applyLaws(jsonrpc, 'comparison', {
+        query: [
+          ['session_id', 's'],
+          ['status', 'working'],
+        ],
+        baselineQuery: [['session_id', 's']],
+        filtered,
+        baseline,
+      }).flatMap((o) => o.judgement.violations.map((v) => v.message));
+    const hint = /it is the first match in the order the unfiltered list gives, which a list that drops its first/;
+    const [first] = messages([baseline[2]!, baseline[3]!]);
+    expect(first).toMatch(/^item b .* matches status=working, but the filtered list leaves it out; /);
+    expect(first).toMatch(hint);
+    // Another match left out, or the first where the filtered list lists nothing: no such hint.
+    expect(messages([baseline[1]!, baseline[3]!]).join('\n')).not.toMatch(hint);
+    expect(messages([]).join('\n')).not.toMatch(hint);
+  });
   it('a task a combination of filters leaves out is reported under the filter that leaves it out alone', () => {
     const t = (id: string, status: string, user = 'u1') => ({ ...jsonrpcTask(), id, status, user_id: user });
     const baseline = [t('a', 'working'), t('b', 'working', 'u2'), t('c', 'completed')];

@@ -76,12 +76,13 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
   const filteredIds = new Set(s.filtered.map((item) => idOf(op, item)));
   // One finding per item. An item foreign to the list is no one filter's: the first speaks for all.
   const foreign = added[0] !== filter ? [] : s.filtered.filter((item) => !baselineIds.has(idOf(op, item)));
-  const leftOut = s.baseline.filter(
-    (item) =>
-      values.every(([f, v]) => matchesFilter(f, item, v, op.readTime)) &&
-      !filteredIds.has(idOf(op, item)) &&
-      blamed(op, added, item, s.alone) === filter,
+  const matching = s.baseline.filter((item) => values.every(([f, v]) => matchesFilter(f, item, v, op.readTime)));
+  const leftOut = matching.filter(
+    (item) => !filteredIds.has(idOf(op, item)) && blamed(op, added, item, s.alone) === filter,
   );
+  // Where the filtered list lists the others but not the first match, the fault may be no filter's: a list
+  // that drops its first item (an offset one too far) loses it too, and the unfiltered list's own first too.
+  const first = s.filtered.length > 0 ? matching[0] : undefined;
   const violations = [
     ...foreign.map((item) =>
       violationOf(
@@ -96,7 +97,11 @@ function compare(op: ListOperation, law: LawRef, filter: FilterParam, s: Compari
         law,
         '',
         `item ${idOf(op, item)} (${values.map(([f]) => withValue(item, f.field)).join(', ')}) ` +
-          `matches ${described}, but the filtered list leaves it out`,
+          `matches ${described}, but the filtered list leaves it out` +
+          (item === first
+            ? '; it is the first match in the order the unfiltered list gives, which a list that drops its first ' +
+              'item (an offset one too far) leaves out too'
+            : ''),
         fieldValue(item, filter.field),
       ),
     ),
