@@ -146,15 +146,15 @@ export function setOfModules<M extends { contract: ApiContract }>(
 }
 
 /**
- * The set a caller was given, where the caller's own caller may have left it out: a shared layer
- * has no set of its own to fall back on (the package's entries give the built-in one).
- */
-/**
  * Options with the API set given: what a layer's functions take, so that a call that names none is a compile
  * error (the entry points give the built-in set to callers that name none).
  */
 export type WithApis<O extends { apis?: ApiSet }> = O & { apis: ApiSet };
 
+/**
+ * The set a caller was given, where the caller's own caller may have left it out: a shared layer
+ * has no set of its own to fall back on (the package's entries give the built-in one).
+ */
 export function givenSet<S extends object>(apis: S | undefined, where: string): S {
   if (apis === undefined)
     throw new Error(

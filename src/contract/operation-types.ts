@@ -99,6 +99,11 @@ export interface RejectedParam {
   /** The documented status, or '4xx' where the document implies a refusal but names no status. */
   status: number | '4xx';
   errorType?: string;
+  /**
+   * The sentence that names `errorType` (it may be `source`, as MCP's names -32602): a refusal of another type is
+   * shown against it, and without it against the error format's law's own sentence.
+   */
+  errorTypeSource?: Source;
   source: Source;
 }
 

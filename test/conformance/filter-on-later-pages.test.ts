@@ -16,7 +16,8 @@ const run = (baseUrl: string, seed: number) =>
   runConformance({ api: 'a2a', baseUrl, operations: ['listTasks'], seed, runs: 20, polls: 2, pollIntervalMs: 5 });
 
 describe('an A2A server that drops status from every request with a pageToken', () => {
-  for (const seed of [1, 2]) {
+  // Seeds at which the walks that sent other filters beside status never paged it: without the walk alone, missed.
+  for (const seed of [1, 6]) {
     it(`is reported under a2a.filter-status, and the same server without the bug passes (seed ${seed})`, async () => {
       const correct = await startKeysetA2aServer();
       const broken = await startKeysetA2aServer({ statusOnFirstPageOnly: true });

@@ -311,7 +311,7 @@ describe('error laws', () => {
       ),
     ).toEqual(['praxis.sessions.error-format']);
   });
-  it('an MCP call refused: its answer and the error expected in JSON-RPC words, a wrong code shown against its sentence', () => {
+  it('an MCP refusal in JSON-RPC words; a wrong code is shown against the sentence that names the right one', () => {
     const mcp = operation('mcp', 'tasksList', BUILTIN);
     const rejected = mcp.rejected[0]!;
     const expected = { law: 'mcp.invalid-cursor-rejected', status: 400, errorType: '-32602', source: rejected.source };

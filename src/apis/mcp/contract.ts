@@ -118,6 +118,7 @@ const operations: readonly ListOperation[] = [
         values: ['no-such-cursor'],
         status: 400,
         errorType: '-32602',
+        errorTypeSource: INVALID_CURSOR,
         source: INVALID_CURSOR,
       },
     ],

@@ -89,7 +89,8 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
  * A filter value sent alone, once more, at the largest limit the combinations send that takes the items
  * it matches over two pages or more: a filter the server honours on the first page and drops once the
  * cursor is sent shows whatever the other filters' values are. None where the API does not page, the
- * value matches fewer than two items, or they take more than a page at the default already.
+ * baseline could not walk the list whole, the value matches fewer than two items, or they take more than
+ * a page at the documented default already (without one, a server may give them all in one page).
  */
 function acrossPages(
   op: ListOperation,
@@ -97,12 +98,13 @@ function acrossPages(
   row: Row<string>,
   matched?: number,
 ): Row<string>[] {
-  const limit = op.limit && factors.find((f) => f.name === op.limit!.param);
-  if (!limit || op.paging.kind === 'none' || matched === undefined || matched < 2) return [];
-  if (matched > (op.limit!.default ?? CASE_LIMIT)) return [];
-  const below = limit.levels.filter((level) => level !== undefined && Number(level) < matched);
+  const limitFactor = op.limit && factors.find((f) => f.name === op.limit!.param);
+  if (!limitFactor || op.paging.kind === 'none' || matched === undefined || matched < 2) return [];
+  const byDefault = op.limit!.default;
+  if (byDefault !== undefined && matched > byDefault) return [];
+  const below = limitFactor.levels.filter((level) => level !== undefined && Number(level) < matched);
   const largest = below.sort((a, b) => Number(b) - Number(a))[0];
-  return largest === undefined ? [] : [{ ...row, [limit.name]: largest }];
+  return largest === undefined ? [] : [{ ...row, [limitFactor.name]: largest }];
 }
 
 /**

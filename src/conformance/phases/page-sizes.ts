@@ -15,7 +15,7 @@
 
 import type { LawJudgement } from '../../contract/laws/index.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
-import { isObject } from '../../contract/rules/check-helpers.js';
+import { canonicalJson, isObject } from '../../contract/rules/check-helpers.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
@@ -287,7 +287,13 @@ async function judgeResized(
   const otherAgain = await other.walk('none');
   if (!again.complete || !otherAgain?.complete) return sized;
   const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [again, otherAgain], sizes });
-  ctx.ledger.commit(op, repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain]), urls);
+  const confirmed = repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain], (moved) =>
+    ctx.ledger.note(
+      `${op.operationId}: ${moved.length} item(s) the walk at ${other.label} skipped changed between the walks ` +
+        `(${moved.slice(0, 3).join(', ')}), in a list whose order may follow a change: not reported as skipped`,
+    ),
+  );
+  ctx.ledger.commit(op, confirmed, urls);
   return sized;
 }
 
@@ -303,6 +309,7 @@ export function repeatedFindings(
   [whole, outcomes]: readonly [WalkResult, readonly LawJudgement[]],
   [again, fresh]: readonly [WalkResult, readonly LawJudgement[]],
   others: readonly WalkResult[],
+  excused: (moved: string[]) => void = () => {},
 ): LawJudgement[] {
   const moved = movedItems(op, [whole, again, ...others]);
   const keyIn = (first: WalkResult) => {
@@ -313,10 +320,17 @@ export function repeatedFindings(
   const freshKey = keyIn(again);
   const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map(freshKey)));
   const key = keyIn(whole);
-  const confirmed = (v: Violation) => repeated.has(key(v)) && !moved.has(String(v.value));
+  const repeats = (v: Violation) => repeated.has(key(v));
+  const movers = [
+    ...new Set(outcomes.flatMap((o) => o.judgement.violations.filter(repeats).map((v) => String(v.value)))),
+  ].filter((id) => moved.has(id));
+  if (movers.length > 0) excused(movers);
   return outcomes.map((o) => ({
     law: o.law,
-    judgement: { judged: o.judgement.judged, violations: o.judgement.violations.filter(confirmed) },
+    judgement: {
+      judged: o.judgement.judged,
+      violations: o.judgement.violations.filter((v) => repeats(v) && !moved.has(String(v.value))),
+    },
   }));
 }
 
@@ -330,7 +344,7 @@ function movedItems(op: ListOperation, walks: readonly WalkResult[]): Set<string
   const versions = new Map<string, string>();
   for (const item of walks.flatMap((w) => itemsOfWalk(op, w))) {
     const id = idOf(op, item);
-    const text = JSON.stringify(item);
+    const text = canonicalJson(item);
     const seen = versions.get(id);
     if (seen === undefined) versions.set(id, text);
     else if (seen !== text) moved.add(id);

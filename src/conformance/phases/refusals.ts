@@ -107,11 +107,11 @@ const FORGED = 'not-a-cursor-from-this-api';
  */
 function cursorBinding(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
   if (op.paging.kind !== 'token' || !op.paging.boundToQuery) return [];
-  const { param, boundToQuery, source } = op.paging;
+  const { param, boundToQuery } = op.paging;
   const refusal = (name: 'malformed-cursor-rejected' | 'cursor-bound-to-query'): ErrorExpectation => ({
     law: lawId(op, name),
     status: boundToQuery.status,
-    ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType, source } : {}),
+    ...(boundToQuery.errorType ? { errorType: boundToQuery.errorType } : {}),
   });
   const malformed: Case<void> = {
     run: (scope) => refused(scope, op, session, [...fixed, [param, FORGED]], refusal('malformed-cursor-rejected')),
@@ -183,7 +183,8 @@ function refusalOf(op: ListOperation, rejected: RejectedParam): ErrorExpectation
   return {
     law: lawId(op, rejected.law),
     status: rejected.status,
-    ...(rejected.errorType ? { errorType: rejected.errorType, source: rejected.source } : {}),
+    ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+    ...(rejected.errorTypeSource ? { source: rejected.errorTypeSource } : {}),
   };
 }
 

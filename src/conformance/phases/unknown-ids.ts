@@ -224,9 +224,7 @@ function judgeMissing(ctx: RunContext, op: ListOperation, url: string, exchange:
     const expected: ErrorExpectation = {
       law: lawId(op, 'unknown-session-404'),
       status: op.unknownSession.status,
-      ...(op.unknownSession.errorType
-        ? { errorType: op.unknownSession.errorType, source: op.unknownSession.source }
-        : {}),
+      ...(op.unknownSession.errorType ? { errorType: op.unknownSession.errorType } : {}),
     };
     ctx.ledger.judge(op, 'error', { exchange, expected }, url);
     return;

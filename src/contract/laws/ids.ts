@@ -5,7 +5,7 @@
  * reads of its list; and a stable id stays the same between two reads of the object that holds it.
  */
 import { fieldValue, idOf, type ListOperation, withoutField } from '../operations.js';
-import { isObject } from '../rules/check-helpers.js';
+import { canonicalJson, isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { inWholeSeconds } from '../time.js';
 import { withArticle } from '../words.js';
@@ -47,18 +47,6 @@ export const idsUnique = defineLaw({
   },
 });
 
-/** JSON with every object's keys in order: two reads compare equal whatever order a server writes keys in. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]),
-        )
-      : v,
-  );
-
 /**
  * An object's members that never change (`fields`, an absent one as null), as one text; undefined where
  * none of them holds a time: without a creation time, two objects alike in them are too often two.
@@ -66,7 +54,7 @@ const canonical = (value: unknown): string =>
 function keptMembers(op: ListOperation, fields: readonly string[], item: JsonObject): string | undefined {
   const values = fields.map((field) => fieldValue(item, field) ?? null);
   if (!fields.some((field, i) => op.timeFields.includes(field) && values[i] !== null)) return undefined;
-  return canonical(values);
+  return canonicalJson(values);
 }
 
 /** The objects by key, those whose key another object shares left out. */
@@ -92,7 +80,7 @@ const MENTIONED_FROM = 6;
  */
 function withoutId(op: ListOperation, item: JsonObject): string[] {
   const id = idOf(op, item);
-  const text = canonical(withoutField(item, op.idField));
+  const text = canonicalJson(withoutField(item, op.idField));
   return id.length < MENTIONED_FROM ? [text] : [text, text.split(JSON.stringify(id).slice(1, -1)).join('\u0000')];
 }
 

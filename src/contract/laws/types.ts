@@ -56,7 +56,7 @@ export interface ErrorExpectation {
   /** Exact status, or '4xx'. */
   status: number | '4xx';
   errorType?: string;
-  /** The sentence that names `errorType`: what a refusal of another type is shown against. */
+  /** The sentence that names `errorType`, where one does: what a refusal of another type is shown against. */
   source?: Source;
 }
 

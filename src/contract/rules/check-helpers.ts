@@ -17,3 +17,15 @@ export function finding(path: string, message: string, value?: unknown): Finding
 export function earlierThan(item: JsonObject, field: string, than: string): string {
   return `${field} ${JSON.stringify(item[field])} is earlier than ${than} ${JSON.stringify(item[than])}`;
 }
+
+/** JSON with every object's keys in order: two reads compare equal whatever order a server writes keys in. */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );

@@ -1,0 +1,11 @@
+/** A2A v1.0's task states, as the proto's TaskState names them (TASK_STATE_UNSPECIFIED aside). */
+export const A2A_STATES = [
+  'TASK_STATE_SUBMITTED',
+  'TASK_STATE_WORKING',
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_INPUT_REQUIRED',
+  'TASK_STATE_REJECTED',
+  'TASK_STATE_AUTH_REQUIRED',
+] as const;
