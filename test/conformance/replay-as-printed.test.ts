@@ -20,7 +20,7 @@ import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invo
 import { renderJunit, renderText } from '../../src/conformance/report.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
 import { isEventStream, responseInStream } from '../../src/contract/event-stream.js';
-import { judgedAnswer } from '../../src/contract/json-rpc.js';
+import { jsonRpcBinding, judgedAnswer } from '../../src/contract/json-rpc.js';
 import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
 import type { Judgement, Law } from '../../src/contract/laws/types.js';
 import {
@@ -246,19 +246,18 @@ function judgedAgain(op: ListOperation, law: Law, v: ReportedViolation, answers:
 
 /**
  * The faults judged here. Each costs a whole run: all of them (`npm run test:faults`, which CI runs) take
- * minutes, so `npm test` takes one per API and per way its printed requests are judged again (the scopes
- * its law checks, drift apart): a printed request of each kind still runs as printed.
+ * minutes, so `npm test` takes one per kind of printed request (a GET or a JSON-RPC call, by paging kind) and
+ * per way it is judged again (the scopes its law checks, drift apart): each kind still runs as printed.
  */
 function faultsJudged(): FaultId[] {
   const all = allFaults(BUILTIN);
   if (process.env.ATC_ALL_FAULTS === '1') return all;
   const byKind = new Map<string, FaultId>();
   for (const fault of all) {
-    const law = operationsOf(apiOf(fault), BUILTIN)
-      .flatMap((op) => lawsOf(op))
-      .find((l) => l.id === fault);
-    const scopes = Object.keys(law?.checks ?? {}).sort();
-    const kind = `${apiOf(fault)}|${scopes.join(',')}|${fault.endsWith('.no-undocumented-fields')}`;
+    const op = operationsOf(apiOf(fault), BUILTIN).find((o) => lawsOf(o).some((l) => l.id === fault))!;
+    const scopes = Object.keys(lawsOf(op).find((l) => l.id === fault)!.checks).sort();
+    const request = `${jsonRpcBinding(op) ? 'a call' : 'a GET'} paged by ${op.paging.kind}`;
+    const kind = `${request}|${scopes.join(',')}|${fault.endsWith('.no-undocumented-fields')}`;
     if (!byKind.has(kind)) byKind.set(kind, fault);
   }
   return [...byKind.values()];

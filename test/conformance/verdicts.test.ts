@@ -29,11 +29,11 @@ const WITH_SESSION: Record<BuiltinApiName, string> = {
   mcp: DEMO_SESSIONS.mcp,
 };
 
-describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 12', () => {
+describe('the mock passes on every API, with its demo sessions and without, for seeds 1 to 8', () => {
   for (const api of BUILTIN_API_NAMES) {
-    it(`${api}: conform seeds 1–12 (the mock's dataset reseeded to the same seed)`, async () => {
+    it(`${api}: conform seeds 1–8 (the mock's dataset reseeded to the same seed)`, async () => {
       const failures: string[] = [];
-      for (let seed = 1; seed <= 12; seed++) {
+      for (let seed = 1; seed <= 8; seed++) {
         await mock.app.reseed(seed);
         const sessions = DEMO_SESSIONS[api] === undefined ? [WITH_SESSION[api], undefined] : [WITH_SESSION[api]];
         for (const session of sessions) {
