@@ -105,20 +105,20 @@ class TaskWorld {
       const live = this.tasks.filter((t) => !op.lifecycle!.terminal.includes(String(fieldValue(t, op.stateField!))));
       if (live.length === 0) return;
       const task = live[this.changed++ % live.length]!;
-      const options = op.lifecycle!.transitions[String(fieldValue(task, op.stateField!))] ?? [];
-      if (options.length === 0) return;
-      const next = advanceSnapshot(
-        this.api,
-        task,
-        options[Math.floor(this.random() * options.length)]!,
-        1000 + request,
-        undefined,
-        BUILTIN,
-      );
-      this.tasks[this.tasks.indexOf(task)] = next;
+      // A move the lifecycle allows that keeps every past event: a Praxis task lost once it had ended may not run
+      // again (its ended_at would have to go back to null).
+      const moves = (op.lifecycle!.transitions[String(fieldValue(task, op.stateField!))] ?? [])
+        .map((state) => advanceSnapshot(this.api, task, state, 1000 + request, undefined, BUILTIN))
+        .filter((next) => op.pastEventFields.every((f) => keeps(fieldValue(task, f), fieldValue(next, f))));
+      if (moves.length === 0) return;
+      this.tasks[this.tasks.indexOf(task)] = moves[Math.floor(this.random() * moves.length)]!;
     }
   }
 }
+
+/** Whether a past event stays as it was: one not yet set may be set, one set never changes. */
+const keeps = (was: unknown, now: unknown) =>
+  was === null || was === undefined || JSON.stringify(now) === JSON.stringify(was);
 
 function send(k: Knobs, req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
