@@ -2,14 +2,14 @@
 import '../apis/types.js';
 import type fc from 'fast-check';
 import { builtinJudgedApis } from '../apis/generators.js';
-import type { ApiSet } from '../contract/api-set.js';
+import type { ApiSet, WithApis } from '../contract/api-set.js';
 import type { ApiName } from '../contract/api-types.js';
 import type { JsonObject, RuleTarget } from '../contract/rules/types.js';
 import * as layer from '../generators/index.js';
 
 export * from '../generators/index.js';
 
-const withBuiltins = <O extends { apis?: ApiSet }>(options: O): O & { apis: ApiSet } => ({
+const withBuiltins = <O extends { apis?: ApiSet }>(options: O): WithApis<O> => ({
   ...options,
   apis: options.apis ?? builtinJudgedApis(),
 });

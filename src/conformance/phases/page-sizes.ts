@@ -311,7 +311,6 @@ export function repeatedFindings(
   others: readonly WalkResult[],
   excused: (moved: string[]) => void = () => {},
 ): LawJudgement[] {
-  const moved = movedItems(op, [whole, again, ...others]);
   const keyIn = (first: WalkResult) => {
     const listed = new Set(itemsOfWalk(op, first).map((item) => idOf(op, item)));
     const side = (v: Violation) => (listed.has(String(v.value)) ? 'listed by the default walk' : 'listed by the other');
@@ -321,10 +320,9 @@ export function repeatedFindings(
   const repeated = new Set(fresh.flatMap((o) => o.judgement.violations.map(freshKey)));
   const key = keyIn(whole);
   const repeats = (v: Violation) => repeated.has(key(v));
-  const movers = [
-    ...new Set(outcomes.flatMap((o) => o.judgement.violations.filter(repeats).map((v) => String(v.value)))),
-  ].filter((id) => moved.has(id));
-  if (movers.length > 0) excused(movers);
+  const skipped = new Set(outcomes.flatMap((o) => o.judgement.violations.filter(repeats).map((v) => String(v.value))));
+  const moved = movedItems(op, [whole, again, ...others], skipped);
+  if (moved.size > 0) excused([...moved]);
   return outcomes.map((o) => ({
     law: o.law,
     judgement: {
@@ -335,15 +333,16 @@ export function repeatedFindings(
 }
 
 /**
- * The items the walks show in two versions, where the list's place of an item may follow a change:
+ * Those of `ids` the walks show in two versions, where the list's place of an item may follow a change:
  * none where the documents order the list by a time that never changes (its place is fixed).
  */
-function movedItems(op: ListOperation, walks: readonly WalkResult[]): Set<string> {
+function movedItems(op: ListOperation, walks: readonly WalkResult[], ids: ReadonlySet<string>): Set<string> {
   const moved = new Set<string>();
-  if (op.order !== undefined && op.immutableFields.includes(op.order.field)) return moved;
+  if (ids.size === 0 || (op.order !== undefined && op.immutableFields.includes(op.order.field))) return moved;
   const versions = new Map<string, string>();
   for (const item of walks.flatMap((w) => itemsOfWalk(op, w))) {
     const id = idOf(op, item);
+    if (!ids.has(id)) continue;
     const text = canonicalJson(item);
     const seen = versions.get(id);
     if (seen === undefined) versions.set(id, text);

@@ -259,7 +259,7 @@ export const nestedIdsUnique = defineLaw<With<'nestedIds'>, NestedId>({
   },
 });
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** Whether two reads show the object in the same situation the stable id is stable in. */
 function sameSituation(op: ListOperation, member: StableId, before: JsonObject, after: JsonObject): boolean {
