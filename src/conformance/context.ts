@@ -34,10 +34,23 @@ export interface Seen {
 }
 
 /** The run's own record of objects seen: one request after another. */
-export const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
+const seenInOrder = (lastSeen: Map<string, JsonObject[]>): Seen => ({
   before: (key) => lastSeen.get(key) ?? [],
   saw: (key, item) => void lastSeen.set(key, [item]),
 });
+
+/** What a run knows before its first request: no values, lists, sessions or objects seen yet. */
+export function nothingLearnt(): Pick<RunContext, 'pools' | 'baselines' | 'reads' | 'sessions' | 'lastSeen' | 'seen'> {
+  const lastSeen = new Map<string, JsonObject[]>();
+  return {
+    pools: {},
+    baselines: new Map(),
+    reads: new Map(),
+    sessions: new Map(),
+    lastSeen,
+    seen: seenInOrder(lastSeen),
+  };
+}
 
 /** A complete walk of a list, for the laws over two reads of it and over all its reads. */
 export interface ListRead {

@@ -7,13 +7,12 @@
 import type { ApiContract } from '../contract/api.js';
 import { ApiSet, REGISTER_HINT, setOfModules } from '../contract/api-set.js';
 import { type ListOperation, operationsIn, pagingParamsOf } from '../contract/operations.js';
-import type { JsonObject } from '../contract/rules/types.js';
 import type { GeneratorProfile } from '../generators/profile.js';
 import { registerGenerators } from '../generators/profiles.js';
 import { BudgetExhausted, HttpClient, Interrupted } from '../http/client.js';
 import { Handshakes } from '../http/handshake.js';
 import { redactSecretQuery } from '../http/redact.js';
-import { DEFAULT_CONCURRENCY, type RunContext, seenInOrder } from './context.js';
+import { DEFAULT_CONCURRENCY, nothingLearnt, type RunContext } from './context.js';
 import { curlHeaderArgs } from './curl.js';
 import { ConfigurationError } from './errors.js';
 import { DEFAULT_REPLAY_COMMAND } from './invocation.js';
@@ -149,7 +148,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     return finish((error as Error).message);
   }
   emit({ type: 'start', api: options.api, baseUrl: options.baseUrl, seed });
-  const lastSeen = new Map<string, JsonObject[]>();
   const ctx: RunContext = {
     options,
     seed,
@@ -163,12 +161,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ledger,
     observations,
     ops,
-    pools: {},
-    baselines: new Map(),
-    reads: new Map(),
-    sessions: new Map(),
-    lastSeen,
-    seen: seenInOrder(lastSeen),
+    ...nothingLearnt(),
   };
   try {
     const polls = new Polls(options.polls ?? 3, options.pollIntervalMs ?? 1000);

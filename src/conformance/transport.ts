@@ -10,6 +10,9 @@
  * it is now (a poll, a walk that confirms a finding) asks for it afresh. A case's own answers are
  * compared in the order it got them, so it takes a shared exchange only if that was asked for after
  * its last answer came: an older one would show the list as it was before what the case last saw.
+ * An answer says when the request that got it was asked for and when it came, whichever case sent
+ * it: a case that takes one knows no more than that (the parts of a walk each take their own, and
+ * the case that joins them orders their pages by those times: walk-parts.ts).
  */
 import { handshakeOf } from '../contract/json-rpc.js';
 import type { Exchange } from '../contract/laws/index.js';
@@ -23,26 +26,30 @@ import { ConfigurationError } from './errors.js';
 import type { Ledger } from './ledger.js';
 import type { Observations, ValueKind } from './observations.js';
 
+/** An answer, with when the request that got it was asked for and when it came (`performance.now()`). */
 export interface Sent {
   /** The full URL as sent (query included). */
   url: string;
   exchange?: Exchange;
-}
-
-/** An answer with when it was asked for and when it came (`performance.now()`). */
-export interface Received extends Sent {
   askedAt: number;
   at: number;
 }
 
 /** Answers received already, by the query they answer (`queryKey`): what parts of a walk hand on (walk-parts.ts). */
-export type Known = ReadonlyMap<string, Received>;
+export type Known = ReadonlyMap<string, Sent>;
 
 /** A query as a key: the same parameters in the same order are the same request. */
 export const queryKey = (query: Query): string => JSON.stringify(query);
 
-/** The exchanges of one batch's requests, by URL as sent, with when each was asked for (`performance.now()`). */
-export type SharedExchanges = Map<string, { sentAt: number; answer: Promise<HttpResult> }>;
+/** What a request got, with when it was asked for and when its answer came (`performance.now()`). */
+interface Answered {
+  result: HttpResult;
+  askedAt: number;
+  at: number;
+}
+
+/** The exchanges of one batch's requests, by URL as sent, with when each was asked for. */
+export type SharedExchanges = Map<string, { askedAt: number; answer: Promise<Answered> }>;
 
 export class Transport {
   /** When this case's last answer came (`performance.now()`). */
@@ -93,7 +100,14 @@ export class Transport {
     const full = new URL(url);
     for (const [k, v] of query) full.searchParams.append(k, v);
     const inSession = handshakeOf(op) ? session : undefined;
-    const result = await this.ask(op, url, query, full.toString(), fresh || inSession !== undefined, inSession);
+    const { result, askedAt, at } = await this.ask(
+      op,
+      url,
+      query,
+      full.toString(),
+      fresh || inSession !== undefined,
+      inSession,
+    );
     this.answeredAt = performance.now();
     if (result.failure && !result.exchange && !this.endpoint.reached && result.failure.kind === 'network')
       // Only a refused or failed connection means "unreachable"; a server that accepts and stalls is judged.
@@ -108,7 +122,7 @@ export class Transport {
       { url: full.toString(), ...(result.failure ? { failure: result.failure } : {}) },
       full.toString(),
     );
-    return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}) };
+    return { url: full.toString(), ...(result.exchange ? { exchange: result.exchange } : {}), askedAt, at };
   }
 
   private async ask(
@@ -118,16 +132,31 @@ export class Transport {
     key: string,
     fresh: boolean,
     session: string | undefined,
-  ): Promise<HttpResult> {
+  ): Promise<Answered> {
     const earlier = fresh ? undefined : this.shared?.get(key);
-    if (earlier && earlier.sentAt >= this.answeredAt) {
-      const result = await earlier.answer;
+    if (earlier && earlier.askedAt >= this.answeredAt) {
+      const answered = await earlier.answer;
       // No complete answer came: that says nothing about the next one, which is asked for.
-      if (result.exchange) return result;
-      return requestFor(this.client, op, url, query, this.endpoint.handshakes);
+      if (answered.result.exchange) return answered;
+      return this.request(op, url, query).answer;
     }
-    const answer = requestFor(this.client, op, url, query, this.endpoint.handshakes, session);
-    if (!fresh) this.shared?.set(key, { sentAt: performance.now(), answer });
-    return answer;
+    const asked = this.request(op, url, query, session);
+    if (!fresh) this.shared?.set(key, asked);
+    return asked.answer;
+  }
+
+  private request(
+    op: ListOperation,
+    url: URL,
+    query: Query,
+    session?: string,
+  ): { askedAt: number; answer: Promise<Answered> } {
+    const askedAt = performance.now();
+    const answer = requestFor(this.client, op, url, query, this.endpoint.handshakes, session).then((result) => ({
+      result,
+      askedAt,
+      at: performance.now(),
+    }));
+    return { askedAt, answer };
   }
 }

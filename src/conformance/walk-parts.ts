@@ -27,7 +27,7 @@ import { nextCursor, type Query } from '../http/paging.js';
 import type { Case } from './cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, walkCost } from './context.js';
 import type { ValueKind } from './observations.js';
-import { type Known, queryKey, type Received } from './transport.js';
+import { type Known, queryKey, type Sent } from './transport.js';
 
 /** The fewest pages a part but the last asks: as many as a property case's walk. */
 const PART_PAGES = CASE_MAX_PAGES;
@@ -61,7 +61,7 @@ export function walkInParts<R>(
   if (split.every(({ starts }) => starts.length === 0))
     return [{ cost: judge.cost, run: (scope) => judge.run(scope, new Map()) }];
   const group = {};
-  const known = new Map<string, Received>();
+  const known = new Map<string, Sent>();
   const ended: Promise<void>[] = [];
   const parts: Case<undefined>[] = [];
   for (const { walk, starts } of split) {
@@ -118,14 +118,13 @@ async function walkPart(
   session: string | undefined,
   walk: PartedWalk,
   starts: ReadonlySet<string>,
-  known: Map<string, Received>,
+  known: Map<string, Sent>,
 ): Promise<void> {
   let query = walk.query;
   const offered = new Set<string>();
   for (let n = 0; n < walk.maxPages; n++) {
-    const askedAt = performance.now();
     const sent = await ctx.transport.send(op, session, query, walk.kind);
-    if (!known.has(queryKey(query))) known.set(queryKey(query), { ...sent, askedAt, at: performance.now() });
+    if (!known.has(queryKey(query))) known.set(queryKey(query), sent);
     if (sent.exchange?.status !== 200) return;
     const next = nextCursor(op, sent.exchange, query, itemsOf(op, sent.exchange.body) ?? []);
     if (!next || offered.has(next.cursor) || starts.has(queryKey(next.query))) return;

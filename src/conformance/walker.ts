@@ -14,7 +14,7 @@ import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { redactSecretQuery } from '../http/redact.js';
 import { type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
-import { type Known, queryKey, type Received, type Sent } from './transport.js';
+import { type Known, queryKey, type Sent } from './transport.js';
 
 export interface WalkResult {
   pages: Exchange[];
@@ -63,9 +63,6 @@ export interface WalkOptions {
   noRecheck?: boolean;
 }
 
-/** An answer given with when it was asked for and came (a part's, walk-parts.ts). */
-const received = (sent: Sent): sent is Received => 'askedAt' in sent;
-
 export const itemsOfWalk = (op: ListOperation, walk: WalkResult): JsonObject[] =>
   walk.pages.flatMap((page) => itemsOf(op, page.body) ?? []).filter(isObject);
 
@@ -85,9 +82,8 @@ export async function walk(
   let current = query;
   for (let n = 0; n < options.maxPages; n++) {
     const given = (n === 0 ? options.first : undefined) ?? options.known?.get(queryKey(current));
-    // When the page was asked for, and when its answer came where it was received before.
-    const asked: { askedAt: number; at?: number } = given && received(given) ? given : { askedAt: performance.now() };
-    const { url, exchange } = given ?? (await ctx.transport.send(op, session, current, options.kind, fresh));
+    const answer = given ?? (await ctx.transport.send(op, session, current, options.kind, fresh));
+    const { url, exchange } = answer;
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
@@ -114,8 +110,9 @@ export async function walk(
     result.pages.push(exchange);
     result.queries.push(current);
     result.urls.push(url);
-    // Which version of an object was seen last is the run's knowledge: changed in case order.
-    const read = { askedAt: asked.askedAt, at: asked.at ?? performance.now() };
+    // Which version of an object was seen last is the run's knowledge: changed in case order. The page
+    // is as old as the request that got it, which another case may have sent (transport.ts).
+    const read = { askedAt: answer.askedAt, at: answer.at };
     ctx.defer((run) => observe(run, op, session, url, items, read));
     const next = nextCursor(op, exchange, current, items);
     result.cursors.push(next?.cursor);
@@ -220,7 +217,7 @@ function observe(
   session: string | undefined,
   url: string,
   items: unknown[],
-  { askedAt, at: readAt }: Pick<Received, 'askedAt' | 'at'>,
+  { askedAt, at: readAt }: Pick<Sent, 'askedAt' | 'at'>,
 ): void {
   for (const item of items) {
     if (!isObject(item)) continue;

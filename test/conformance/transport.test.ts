@@ -1,7 +1,8 @@
 /**
  * Cases of one batch share exchanges by URL, but a case compares its own answers in the order it got
  * them: it never takes a shared exchange asked for before its own last answer came (that would show
- * the list as it was before what the case last saw, a task gone back from failed to queued).
+ * the list as it was before what the case last saw, a task gone back from failed to queued). An
+ * exchange it takes is as old as the request that got it, whoever asked for it.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -52,5 +53,18 @@ describe('shared exchanges keep each case in time order', () => {
     expect(await versionOf(b, [])).toBe(2);
     // a's answer is older than what b last saw: b asks again and sees the list as it is now.
     expect(await versionOf(b, [['limit', '26']])).toBe(3);
+  });
+
+  it('an exchange a case takes says when the request that got it was asked for and when it came', async () => {
+    const client = versioned();
+    const shared: SharedExchanges = new Map();
+    const [a, b] = [caseTransport(client, shared), caseTransport(client, shared)];
+    const asked = await a.send(op, 'sesn-x', [['limit', '26']]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const takenAfter = performance.now();
+    const taken = await b.send(op, 'sesn-x', [['limit', '26']]);
+    expect(taken.exchange).toBe(asked.exchange);
+    expect([taken.askedAt, taken.at]).toEqual([asked.askedAt, asked.at]);
+    expect(taken.at).toBeLessThan(takenAfter);
   });
 });
