@@ -31,6 +31,11 @@ export interface Case<R> {
    */
   cost?: number;
   /**
+   * Where a sharded run plans the case to start at the earliest, in requests from the start of its
+   * batch (a poll's wait, `waitCost`): a case waiting for its time holds no place, so its wait is no cost.
+   */
+  due?: number;
+  /**
    * Cases that run in one shard of a sharded run (the same object for each): the parts of one walk
    * and the case that joins them (walk-parts.ts).
    */
@@ -87,6 +92,7 @@ export async function runCases<R>(
         : shard.own(
             cases.map((c) => c.cost ?? 1),
             cases.map((c) => c.group),
+            cases.map((c) => c.due ?? 0),
           );
   const target = learn && shard && shard.shard.index !== 1 ? learningOnly(ctx) : ctx;
   const settled: Settled<R>[] = [];

@@ -48,21 +48,25 @@ export class ShardPlan {
    * to run before. Cases of one group (`groups`, the same object: a walk's parts and the case that
    * joins them) go to one shard together, where the first of them stands.
    */
-  own(costs: readonly number[], groups: readonly (object | undefined)[] = []): boolean[] {
+  own(costs: readonly number[], groups: readonly (object | undefined)[] = [], dues: readonly number[] = []): boolean[] {
     const count = this.shard.count;
-    const units = new Map<object | number, { cases: number[]; costs: number[] }>();
+    const units = new Map<object | number, { cases: number[]; costs: number[]; dues: number[] }>();
     costs.forEach((cost, i) => {
       const key = groups[i] ?? i;
-      const unit = units.get(key) ?? { cases: [], costs: [] };
+      const unit = units.get(key) ?? { cases: [], costs: [], dues: [] };
       unit.cases.push(i);
       unit.costs.push(cost);
+      unit.dues.push(dues[i] ?? 0);
       units.set(key, unit);
     });
     // When each place of each shard comes free: the batch starts once the shard's batches before it end.
     const places = this.load.map((load) => Array.from({ length: this.atOnce }, () => load));
     const owner: number[] = [];
-    for (const unit of units.values()) {
-      const tried = places.map((free) => startInOrder(free, unit.costs));
+    // A case that is due later starts once it is due where a place is free, the cases after it having
+    // gone first meanwhile (cases.ts): it is planned after them.
+    const due = (unit: { dues: number[] }) => Math.max(...unit.dues);
+    for (const unit of [...units.values()].sort((a, b) => due(a) - due(b))) {
+      const tried = places.map((free, s) => startInOrder(free, unit.costs, unit.dues, this.load[s]!));
       // Where two would end it as soon, the shard with the less to run so far, so that they share the batch.
       const busy = places.map((free) => free.reduce((a, b) => a + b, 0));
       let soonest = 0;
@@ -79,16 +83,21 @@ export class ShardPlan {
 }
 
 /**
- * Cases started one after another, each in the place that comes free first: when each place is free
- * again after them, and when the last of them ends.
+ * Cases started one after another, each in the place that comes free first, not before it is due
+ * (`dues`, from the batch's `start`): when each place is free again after them, and when the last of them ends.
  */
-function startInOrder(places: readonly number[], costs: readonly number[]): { free: number[]; end: number } {
+function startInOrder(
+  places: readonly number[],
+  costs: readonly number[],
+  dues: readonly number[],
+  start: number,
+): { free: number[]; end: number } {
   const free = [...places];
   let end = 0;
-  for (const cost of costs) {
+  for (const [i, cost] of costs.entries()) {
     let first = 0;
     for (let p = 1; p < free.length; p++) if (free[p]! < free[first]!) first = p;
-    free[first]! += cost;
+    free[first] = Math.max(free[first]!, start + dues[i]!) + cost;
     end = Math.max(end, free[first]!);
   }
   return { free, end };

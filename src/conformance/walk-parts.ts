@@ -133,6 +133,10 @@ async function walkPart(
   }
 }
 
+/** Whether a walk can be asked in parts: its paging lets a part start in the middle of the list. */
+export const startsMidList = (ctx: RunContext, op: ListOperation, session: string | undefined, walk: PartedWalk) =>
+  partStarts(ctx, op, session, walk).length > 0;
+
 /** `query` asking pages of `size` items, where the documented page sizes allow it. */
 function resized(op: ListOperation, query: Query, size: number): Query | undefined {
   const limit = op.limit;

@@ -3,7 +3,7 @@
  * verdict, the same violations in the same order and the same replay lines at concurrency 1 and
  * at the default. The mock answers the same request the same way whatever came before, so
  * there everything but the timing must be equal; the family's servers change their tasks as
- * requests arrive, so there the verdict and the violations (none) must be. How many requests go
+ * requests arrive, so there the exit code and the violations (none) must be, and no law is violated. How many requests go
  * out is timing too: a case takes another case's answer only if that was asked for after the
  * case's own last answer came (transport.ts).
  */
@@ -30,6 +30,16 @@ const judged = (r: ConformanceResult) => ({ ...r, durationMs: 0, requestsPerSeco
  * mock's first walk, so which answer is broken depends on which request came first: how many
  * subjects were judged and how often a violation occurred may then differ, the verdict may not.
  */
+/**
+ * The verdict where the server changes its tasks as requests arrive (the family's): whether a task
+ * took a step between two reads of it depends on which requests came between, so a law over time
+ * may be exercised at one concurrency and not at the other; what no law may be is violated at either.
+ */
+const unbroken = (r: ConformanceResult) => ({
+  ...verdict(r),
+  laws: r.laws.map((law) => `${law.id}: ${law.outcome === 'violated' ? 'violated' : 'not violated'}`),
+});
+
 const verdict = (r: ConformanceResult) => ({
   exitCode: r.exitCode,
   error: r.error,
@@ -124,7 +134,7 @@ describe(`concurrency 1 and ${DEFAULT_CONCURRENCY} judge the same`, () => {
           }
         };
         const [one, many] = [await run(1), await run(DEFAULT_CONCURRENCY)];
-        expect(verdict(many), `${api} ${JSON.stringify(k)}`).toEqual(verdict(one));
+        expect(unbroken(many), `${api} ${JSON.stringify(k)}`).toEqual(unbroken(one));
         expect(one.exitCode, JSON.stringify(one.violations.map((v) => [v.law, v.message, v.curl]))).toBe(0);
       }
     }

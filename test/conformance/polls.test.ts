@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/entries/conformance.js';
 import { startMock } from '../helpers/mock-server.js';
 
-const INTERVAL = 300;
+const INTERVAL = 150;
 // Timers and performance.now() may disagree by a millisecond or so.
 const SLACK = 5;
 

@@ -34,6 +34,7 @@ const SESSIONS = {
 } as const;
 /** Where each paged list lives on the mock, the member that holds its items and their id. */
 const LIST = {
+  praxis: { path: '/praxis/v1/sessions', items: 'data', id: 'id' },
   ark: { path: '/ark/sessions/sesn-demo/tasks', items: 'items', id: 'task_id' },
   jsonrpc: { path: '/jsonrpc/tasks', items: 'result', id: 'id' },
 } as const;
@@ -142,6 +143,23 @@ describe('combinations with absence, numbers across the range, cursors at every 
         }),
       );
       expect(rules(result)).toContain(`${api}.paging-skips-nothing`);
+    }, 30_000);
+});
+
+describe('praxis sessions: a cursor bound to its query, yet every position judged', () => {
+  // The cursor of a walk one session a page starts nowhere but where that walk got it: the walk's first
+  // pages, then walks to the end at each later position's size (page-sizes.ts) put a cursor at every position.
+  for (const after of [2, 20])
+    it(`a cursor after ${after} sessions that skips the next one is caught`, async () => {
+      const whole = await fetch(`${mock.server.url}${LIST.praxis.path}?limit=100`);
+      const next = ((await whole.json()) as Record<string, Item[]>).data![after]!.id;
+      const result = await conform(
+        'praxis',
+        editItems('praxis', (page, query) =>
+          query.has('page') && !query.has('agent_id') && page[0]?.id === next ? page.slice(1) : page,
+        ),
+      );
+      expect(rules(result)).toContain('praxis.sessions.paging-skips-nothing');
     }, 30_000);
 });
 

@@ -211,6 +211,16 @@ describe('the shard plan', () => {
       expect(second!.filter((o) => o === s).length, `shard ${s + 1}`).toBeGreaterThanOrEqual(10);
   });
 
+  it("counts a poll's wait as no work: the shard that holds it takes a long walk as well", () => {
+    // Two shards of one place each: two walks of 7 requests, and a poll of one request due 7 requests in.
+    const plans = [1, 2].map((index) => new ShardPlan({ index, count: 2 }, 1));
+    const mine = plans.map((plan) => plan.own([1, 7, 7], [], [7, 0, 0]));
+    const owner = [0, 1, 2].map((c) => mine.findIndex((own) => own[c]));
+    // Its wait counted as 7 requests of work, the poll took a shard alone and the other both walks (14).
+    expect(owner[0]).toBe(owner[1]);
+    expect(owner[2]).not.toBe(owner[1]);
+  });
+
   it('sets a shard aside for the reads back to back: it takes less of the batches before them', () => {
     const [batch] = owners(4, 30, [Array.from({ length: 80 }, () => 5)]);
     const taken = [0, 1, 2, 3].map((s) => batch!.filter((o) => o === s).length);

@@ -724,6 +724,56 @@ describe('cursor laws that hold in any order', () => {
   });
 });
 
+describe('a walk stopped after its first pages (capped) owes what its order puts before its last item', () => {
+  // Newest first by created_at: session n was created n hours after midnight.
+  const s = (n: number) => ({
+    ...praxisSession(),
+    id: `sesn_${n}`,
+    created_at: `2026-11-29T${String(n).padStart(2, '0')}:00:00Z`,
+  });
+  const walkOf = (pages: number[][], capped: boolean) => ({
+    pages: pages.map((ns) => exchange({ data: ns.map(s), next_page: 'more' }, [['limit', '1']])),
+    cursors: pages.map(() => 'more'),
+    capped,
+  });
+  const skips = (whole: number[][], first: number[][]) =>
+    applyLaws(sessions, 'resized', {
+      walks: [{ ...walkOf(whole, false), cursors: whole.map(() => undefined) }, walkOf(first, true)],
+      sizes: ['no limit', 'limit=1'],
+    })
+      .find((o) => o.law.id === 'praxis.sessions.paging-skips-nothing')!
+      .judgement.violations.map((v) => v.message);
+
+  it('an item newer than the last of the first pages and missing from them is skipped; older ones are not owed', () => {
+    expect(skips([[9, 8, 7, 6, 5]], [[9], [8], [7]])).toEqual([]);
+    expect(skips([[9, 8, 7, 6, 5]], [[9], [7], [6]])).toEqual([
+      'item sesn_8 is on page 1 of the walk with no limit, but on none of the first 3 pages of the walk with ' +
+        'limit=1 (stopped there), though the documented order (newest first by /created_at) puts it before their ' +
+        'last item: that walk skipped it',
+    ]);
+  });
+
+  it('an item with the same time as the last, or walks out of their order, owe nothing', () => {
+    const tie = (n: number, at: number) => ({ ...s(n), created_at: s(at).created_at });
+    const pages = (items: object[][], capped: boolean) => ({
+      pages: items.map((data) => exchange({ data, next_page: capped ? 'more' : null })),
+      cursors: items.map(() => (capped ? 'more' : undefined)),
+      capped,
+    });
+    const judged = (whole: object[][], first: object[][]) =>
+      applyLaws(sessions, 'resized', {
+        walks: [pages(whole, false), pages(first, true)],
+        sizes: ['no limit', 'limit=1'],
+      }).find((o) => o.law.id === 'praxis.sessions.paging-skips-nothing')!.judgement.violations;
+    // sesn_7 and sesn_6 were created at one time: the first pages may end on either.
+    expect(judged([[s(9), tie(7, 7), tie(6, 7), s(5)]], [[s(9)], [tie(6, 7)]])).toEqual([]);
+    // The first pages out of their order: the order law reports it, this one owes nothing.
+    expect(judged([[s(9), s(8), s(7)]], [[s(7)], [s(9)]])).toEqual([]);
+    // An item the first pages list and the walk to the end does not: that walk skipped it, as between two ends.
+    expect(judged([[s(9), s(7)]], [[s(9)], [s(8)]]).map((v) => v.value)).toEqual(['sesn_8']);
+  });
+});
+
 describe('the catalogue: every definition on every operation it applies to', () => {
   it('an operation the catalogue was not built with gets its laws from the same definitions', () => {
     const added = { ...ark };

@@ -20,7 +20,7 @@ import type { Case } from '../cases.js';
 import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
 import { aloneRows, coveringRows, type Factor, pairsOf, type Row } from '../pairwise.js';
 import type { Known, Sent } from '../transport.js';
-import { walkInParts } from '../walk-parts.js';
+import { startsMidList, walkInParts } from '../walk-parts.js';
 import { walk } from '../walker.js';
 import { compareWithBaseline } from './properties.js';
 
@@ -35,7 +35,8 @@ const VALUE_SETS = 2;
 const LARGE_LIMITS = [100, 1000];
 /**
  * How far a combination is walked whose list would take more than MAX_PAGES pages at its limit (a
- * long list one item a page): the page-size probes walk small pages to the end, once.
+ * long list one item a page), or more than this many where it adds no filter and cannot be asked in
+ * parts: the page-size probes walk small pages to the end, once.
  */
 const LONG_COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
@@ -70,7 +71,13 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
       // one); a list the baseline could not walk whole is taken to be long.
       const matched = matchedBy(row);
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
-      const maxPages = pages <= MAX_PAGES ? MAX_PAGES : LONG_COMBINATION_PAGES;
+      // A walk that adds no filter is compared with no other, only judged by what its pages show: where it
+      // cannot be asked in parts, its first pages are enough, and it does not hold up its shard.
+      const toTheEnd =
+        pages <= LONG_COMBINATION_PAGES ||
+        filters.some((f) => row[f.name] !== undefined) ||
+        startsMidList(ctx, op, session, { query, maxPages: MAX_PAGES });
+      const maxPages = pages <= MAX_PAGES && toTheEnd ? MAX_PAGES : LONG_COMBINATION_PAGES;
       const cases = walkInParts(ctx, op, session, [{ query, maxPages }], {
         cost: Math.min(pages, maxPages),
         run: (scope, known) => walkCombination(scope, op, session, query, fixed, maxPages, known),

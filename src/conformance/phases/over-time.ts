@@ -54,8 +54,8 @@ export class Polls {
   /** When the walk before the next one ended, by list; the time of the first take for a list not polled yet. */
   private readonly ended = new Map<string, number>();
   private since: number | undefined;
-  /** The shard set aside for the reads back to back (a sharded run's), planned before the batches. */
-  private backToBackShard: number | undefined;
+  /** The lists read back to back, each with the shard set aside for it (sharded), planned before the batches. */
+  private backToBackShards: { list: BackToBackList; shard: number }[] | undefined;
 
   constructor(
     /** Walks of every list in all, the baseline's included. */
@@ -68,18 +68,36 @@ export class Polls {
   }
 
   /**
-   * In a sharded run, sets a shard aside for the reads back to back, before the batches are planned:
-   * they run alone at the end, so the shard that runs them takes less of the batches before.
+   * In a sharded run, sets a shard aside for each list read back to back, before the batches are
+   * planned: the reads run alone at the end, so a shard that runs them takes less of the batches
+   * before. Each list's reads go where the least is planned so far: the lists are read at once in
+   * several shards, each shard's lists one after another.
    */
   planBackToBack(ctx: RunContext): void {
-    if (this.total > 1 && ctx.shard) this.backToBackShard ??= ctx.shard.reserve(backToBackCost(ctx));
+    const shard = ctx.shard;
+    if (this.total > 1 && shard)
+      this.backToBackShards ??= backToBackLists(ctx).map((list) => ({ list, shard: shard.reserve(list.cost) }));
   }
 
-  /** The reads back to back, where the lists are polled at all: alone, in the shard set aside for them. */
+  /**
+   * The reads back to back, where the lists are polled at all: alone, in one case (one list after
+   * another), or in a sharded run in the shards set aside for them.
+   */
   async readBackToBack(ctx: RunContext): Promise<void> {
     if (this.total <= 1) return;
-    const options = this.backToBackShard === undefined ? {} : { shard: { reserved: this.backToBackShard } };
-    await runCases(ctx, [{ cost: backToBackCost(ctx), run: (scope) => backToBack(scope) }], options);
+    const read = (lists: readonly BackToBackList[]): Case<undefined> => ({
+      cost: lists.reduce((sum, list) => sum + list.cost, 0),
+      run: (scope) => backToBack(scope, lists),
+    });
+    const planned = this.backToBackShards;
+    if (!planned) {
+      await runCases(ctx, [read(backToBackLists(ctx))]);
+      return;
+    }
+    for (const reserved of new Set(planned.map(({ shard }) => shard))) {
+      const lists = planned.filter(({ shard }) => shard === reserved).map(({ list }) => list);
+      await runCases(ctx, [read(lists)], { shard: { reserved } });
+    }
   }
 
   /**
@@ -97,7 +115,8 @@ export class Polls {
         return {
           // Until then the batch's other cases go first.
           notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
-          cost: waitCost(this.intervalMs) + walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES),
+          due: waitCost(this.intervalMs),
+          cost: walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES),
           run: async (scope: RunContext) => {
             const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
               maxPages: MAX_PAGES,
@@ -125,15 +144,35 @@ export async function overTimePhase(ctx: RunContext, polls: Polls): Promise<void
 /** The lists of one operation read twice back to back: the first sessions the run judges the operation on. */
 const BACK_TO_BACK_SESSIONS = 4;
 
-/** The requests the reads back to back send, one after another: two reads of each list, five of the first. */
-function backToBackCost(ctx: RunContext): number {
-  return ctx.ops
-    .flatMap((op) =>
-      readSessions(ctx, op)
-        .slice(0, BACK_TO_BACK_SESSIONS)
-        .map((session, n) => (n === 0 ? 5 : 2) * walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES)),
-    )
-    .reduce((a, b) => a + b, 0);
+/** Reads of one list back to back, with the requests they send one after another. */
+interface BackToBackList {
+  op: ListOperation;
+  session: string | undefined;
+  /** The walks in order: the list's baseline query (`plain`), or a filtered walk before a plain one. */
+  walks: { query: Query; plain: boolean }[];
+  cost: number;
+}
+
+/**
+ * The reads back to back, in order: each list read twice; then, on the first session of each
+ * operation, each filtered walk and a read after it. Each part is planned apart, whole in itself
+ * (two reads next to each other; a read right after a filtered walk).
+ */
+function backToBackLists(ctx: RunContext): BackToBackList[] {
+  return ctx.ops.flatMap((op) =>
+    readSessions(ctx, op)
+      .slice(0, BACK_TO_BACK_SESSIONS)
+      .flatMap((session, n) => {
+        const plain = fixedQuery(ctx, op);
+        const read = walkCost(ctx, op, session, plain, MAX_PAGES);
+        const twice = [plain, plain].map((query) => ({ query, plain: true }));
+        const afterFilters = (n === 0 ? filteredQueries(ctx, op, plain) : []).map((query) => [
+          { query, plain: false },
+          { query: plain, plain: true },
+        ]);
+        return [twice, ...afterFilters].map((walks) => ({ op, session, walks, cost: walks.length * read }));
+      }),
+  );
 }
 
 /**
@@ -144,29 +183,25 @@ function backToBackCost(ctx: RunContext): number {
  * goes before a read of its own (four reads then): a read is the same whatever was asked before it,
  * and a server that keeps a filter for the requests after it lists less on the read after it. The
  * first two stay next to each other: reads one filtered walk apart fall on one side of a server
- * that alternates. The reads are judged
- * by the laws over two reads and over several, and their objects by the laws over time.
+ * that alternates. The reads are judged by the laws over two reads and over several, and their
+ * objects by the laws over time.
  */
-async function backToBack(ctx: RunContext): Promise<undefined> {
-  for (const op of ctx.ops)
-    for (const [n, session] of readSessions(ctx, op).slice(0, BACK_TO_BACK_SESSIONS).entries()) {
-      const key = baselineKey(op, session);
-      const plain = fixedQuery(ctx, op);
-      const read = async (query: Query): Promise<ListRead | undefined> => {
-        const options = { maxPages: MAX_PAGES, fresh: true };
-        const { walk: result } = await walk(ctx, op, session, query, options);
-        return result.complete ? { walk: result, at: performance.now() } : undefined;
-      };
-      const between = n === 0 ? filteredQueries(ctx, op, plain) : [];
-      const history = [...(ctx.reads.get(key) ?? [])];
-      for (const query of [plain, plain, ...between.flatMap((q) => [q, plain])]) {
-        const done = await read(query);
-        if (!done) break;
-        if (query === plain) judgeRead(ctx, op, history, done);
-        history.push(query === plain ? done : { ...done, filtered: true });
-      }
-      ctx.defer((run) => run.reads.set(key, history));
+async function backToBack(ctx: RunContext, lists: readonly BackToBackList[]): Promise<undefined> {
+  // The reads of each list so far, this case's included: what its commit leaves in the run.
+  const histories = new Map<string, ListRead[]>();
+  for (const { op, session, walks } of lists) {
+    const key = baselineKey(op, session);
+    const history = histories.get(key) ?? [...(ctx.reads.get(key) ?? [])];
+    histories.set(key, history);
+    for (const { query, plain } of walks) {
+      const { walk: result } = await walk(ctx, op, session, query, { maxPages: MAX_PAGES, fresh: true });
+      if (!result.complete) break;
+      const done: ListRead = { walk: result, at: performance.now() };
+      if (plain) judgeRead(ctx, op, history, done);
+      history.push(plain ? done : { ...done, filtered: true });
     }
+  }
+  for (const [key, history] of histories) ctx.defer((run) => run.reads.set(key, history));
   return undefined;
 }
 

@@ -8,9 +8,9 @@
  * (an object keeps its id). Where items next to each other hold one time (two tasks created in one
  * second), the list is also walked at a size whose pages end between two of them: paging that keys
  * its cursor on a time alone skips the rest of them there. And, as cases of their own (the longest
- * walk, asked in parts where it can be: walk-parts.ts), it is walked at the page size that puts a
- * cursor at every position (`positionSizes`): paging that loses an item at one position alone, or at
- * each cursor.
+ * walk, asked in parts where it can be: walk-parts.ts, else as `sievedWalks`), it is walked at the page
+ * size that puts a cursor at every position (`positionSizes`): paging that loses an item at one
+ * position alone, or at each cursor.
  */
 
 import type { LawJudgement } from '../../contract/laws/index.js';
@@ -21,9 +21,9 @@ import type { Violation } from '../../contract/violation.js';
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, walkCost } from '../context.js';
+import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, walkCost } from '../context.js';
 import { type Known, queryKey } from '../transport.js';
-import { walkInParts } from '../walk-parts.js';
+import { startsMidList, walkInParts } from '../walk-parts.js';
 import { itemsOfWalk, type WalkOptions, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
 
@@ -82,19 +82,68 @@ const POSITIONS_MAX = 100;
  */
 const positionSizes = (length: number): number[] => [Math.max(1, Math.ceil(length / POSITIONS_MAX))];
 
+/** One walk of the positions: `size` items a page, to the end of the list, or through its first `pages` only. */
+interface PositionsWalk {
+  size: number;
+  pages?: number;
+}
+
+/**
+ * The walks that between them ask for the next page after every position (in `unit`s of
+ * `positionSizes`) of a list of `positions` such units, where no walk can start mid-list (a token bound
+ * to its query): one unit a page, that walk is one request after another per position. Instead, its
+ * first √positions pages alone, which owe the items the documented order puts before their last
+ * (paging-skips-nothing); then, for each later position no walk so far ends a page at, a walk to the
+ * end at that position's size, which ends a page at each multiple of it and takes at most √positions
+ * pages. The longest of them is about √positions requests in a row (6, not 36, for 36 positions); they
+ * send a few more requests in all, at once.
+ */
+function sievedWalks(positions: number, unit: number): PositionsWalk[] {
+  const cut = Math.ceil(Math.sqrt(positions));
+  const walks: PositionsWalk[] = [{ size: unit, pages: cut }];
+  const ends = new Set<number>();
+  for (let position = cut; position < positions; position++) {
+    if (ends.has(position)) continue;
+    walks.push({ size: position * unit });
+    for (let end = position; end < positions; end += position) ends.add(end);
+  }
+  return walks;
+}
+
+/** The requests a walk of the positions sends one after another. */
+const walkPages = (length: number, walk: PositionsWalk) => walk.pages ?? Math.ceil(length / walk.size);
+
 /**
  * The list walked to its end at `positionSizes`, beside a default walk of its own: the longest walk
  * of a run, asked in parts that run at once where its paging lets a walk start mid-list (walk-parts.ts).
+ * Where it cannot, and the documents order the list by a time that never changes (so that its first
+ * pages show what they owe), the walks of `sievedWalks` instead, each a case of its own.
  */
 export function positionsCases(ctx: RunContext, op: ListOperation, session: string | undefined): Case<unknown>[] {
-  const cost = positionsCost(ctx, op, session);
-  const run = (scope: RunContext, known: Known) => positionsProbe(scope, op, session, known);
-  if (op.paging.kind === 'none' || !op.limit) return [{ cost, run: (scope) => run(scope, new Map()) }];
+  if (op.paging.kind === 'none' || !op.limit) return [{ cost: 1, run: async () => undefined }];
   const fixed = fixedQuery(ctx, op);
   const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
-  const sized = positionSizes(length).map((size) => ({
-    query: [...fixed, [op.limit!.param, String(size)]] satisfies Query,
-    maxPages: maxPagesAt(length, size),
+  const [unit = 1] = positionSizes(length);
+  const atUnit: Query = [...fixed, [op.limit.param, String(unit)]];
+  const positions = Math.ceil(length / unit);
+  const sieve =
+    positions > CASE_MAX_PAGES &&
+    op.order !== undefined &&
+    op.immutableFields.includes(op.order.field) &&
+    !startsMidList(ctx, op, session, { query: atUnit, maxPages: maxPagesAt(length, unit) });
+  // The default walk each case makes first.
+  const before = walkCost(ctx, op, session, fixed, MAX_PAGES);
+  if (sieve)
+    return sievedWalks(positions, unit).map((sized) => ({
+      cost: before + walkPages(length, sized),
+      run: (scope: RunContext) => positionsProbe(scope, op, session, new Map(), [sized]),
+    }));
+  const walks = [{ size: unit }];
+  const cost = before + walkPages(length, walks[0]!) + 1;
+  const run = (scope: RunContext, known: Known) => positionsProbe(scope, op, session, known, walks);
+  const sized = walks.map((w) => ({
+    query: [...fixed, [op.limit!.param, String(w.size)]] satisfies Query,
+    maxPages: maxPagesAt(length, w.size),
   }));
   return walkInParts(ctx, op, session, [{ query: fixed, maxPages: MAX_PAGES }, ...sized], { cost, run });
 }
@@ -104,6 +153,7 @@ async function positionsProbe(
   op: ListOperation,
   session: string | undefined,
   known: Known,
+  walks: readonly PositionsWalk[],
 ): Promise<void> {
   if (op.paging.kind === 'none' || !op.limit) return;
   const fixed = fixedQuery(ctx, op);
@@ -112,14 +162,15 @@ async function positionsProbe(
   if (!whole.walk.complete || length < 2) return;
   const validUpTo = op.limit.default ?? CASE_LIMIT;
   const sized: (WalkResult | undefined)[] = [];
-  for (const size of positionSizes(length))
-    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo, known));
+  for (const { size, pages } of walks)
+    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo, known, pages));
   noteCursors(ctx, op, whole.walk, sized);
 }
 
 /**
  * Coverage: the positions of the default walk (1 to its length − 1: after which item) where one of
- * the complete walks, the default one included, asked for the next page.
+ * the walks, the default one included, asked for the next page: a complete walk, or the first pages
+ * of one that stopped there.
  */
 function noteCursors(
   ctx: RunContext,
@@ -131,7 +182,8 @@ function noteCursors(
   const positionOf = new Map(order.map((id, i) => [id, i + 1]));
   const used = new Set<number>();
   for (const walked of [whole, ...walks]) {
-    if (!walked?.complete) continue;
+    // A walk that stopped at its page cap followed the cursors of every page but its last too.
+    if (!walked?.complete && !walked?.capped) continue;
     // Every page but the last was followed by a request with its cursor.
     for (const page of walked.pages.slice(0, -1)) {
       const last = (itemsOf(op, page.body) ?? []).filter(isObject).at(-1);
@@ -152,14 +204,6 @@ const SMALL_WALK_PAGES = 12;
 export function pageSizesCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
   if (op.paging.kind === 'none' || !op.limit) return 1;
   return walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES) + 3 + 1;
-}
-
-/** The requests the positions probe sends one after another: the default walk, then one a position. */
-function positionsCost(ctx: RunContext, op: ListOperation, session: string | undefined): number {
-  if (op.paging.kind === 'none' || !op.limit) return 1;
-  const length = ctx.baselines.get(baselineKey(op, session))?.length ?? 0;
-  const [size = 1] = positionSizes(length);
-  return walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES) + Math.ceil(length / size) + 1;
 }
 
 /**
@@ -230,7 +274,8 @@ const maxPagesAt = (length: number, size: number) => Math.max(MAX_PAGES, Math.ce
 
 /**
  * The list walked `size` items a page, judged beside the default walk; the walk, when it reached the
- * end. Its first walk takes the answers its parts were given (`known`); a fresh walk asks again.
+ * end (or, given `pages`, its first pages: a walk that stops there, `capped` where the list goes on).
+ * Its first walk takes the answers its parts were given (`known`); a fresh walk asks again.
  */
 async function resizedWalk(
   ctx: RunContext,
@@ -241,6 +286,7 @@ async function resizedWalk(
   size: number,
   mayRefuse = false,
   known: Known = new Map(),
+  pages?: number,
 ): Promise<WalkResult | undefined> {
   const resized: Query = [...fixed, [op.limit!.param, String(size)]];
   const first = mayRefuse
@@ -250,9 +296,10 @@ async function resizedWalk(
   if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
   let given: Pick<WalkOptions, 'first' | 'known'> | undefined = { ...(first ? { first } : {}), known };
   // To the end, however small the size: as many pages as the default walk's items take, grown by a little.
-  const maxPages = maxPagesAt(itemsOfWalk(op, whole).length, size);
+  const maxPages = pages ?? maxPagesAt(itemsOfWalk(op, whole).length, size);
   return judgeResized(ctx, op, session, fixed, whole, {
     label: `${op.limit!.param}=${size}`,
+    cut: pages !== undefined,
     async walk(record) {
       const options = { maxPages, record, ...given };
       given = undefined; // a fresh walk asks every page again
@@ -263,7 +310,8 @@ async function resizedWalk(
 
 /**
  * A walk of the list (`other`) judged beside the default walk `whole`: what one lists and the other
- * does not is reported once fresh walks of both repeat it; the walk, when it reached the end.
+ * does not is reported once fresh walks of both repeat it; the walk, when it reached the end (or, a
+ * `cut` walk, its last page: it stops at its page cap by design, and owes only its first pages).
  */
 async function judgeResized(
   ctx: RunContext,
@@ -271,10 +319,12 @@ async function judgeResized(
   session: string | undefined,
   fixed: Query,
   whole: WalkResult,
-  other: { label: string; walk: (record: 'all' | 'none') => Promise<WalkResult | undefined> },
+  other: { label: string; cut?: boolean; walk: (record: 'all' | 'none') => Promise<WalkResult | undefined> },
 ): Promise<WalkResult | undefined> {
+  const walked = (w: WalkResult | undefined): w is WalkResult =>
+    w !== undefined && (w.complete || (!!other.cut && w.capped));
   const sized = await other.walk('all');
-  if (!sized?.complete) return undefined;
+  if (!walked(sized)) return undefined;
   const sizes = [`no ${op.limit!.param}`, other.label] as const;
   const outcomes = ctx.ledger.evaluate(op, 'resized', { walks: [whole, sized], sizes });
   const urls = [...whole.urls, ...sized.urls];
@@ -285,7 +335,7 @@ async function judgeResized(
   // Tasks come and go between walks: report only the items fresh walks at both sizes still disagree on.
   const again = (await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, record: 'none' })).walk;
   const otherAgain = await other.walk('none');
-  if (!again.complete || !otherAgain?.complete) return sized;
+  if (!again.complete || !walked(otherAgain)) return sized;
   const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [again, otherAgain], sizes });
   const confirmed = repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain], (moved) =>
     ctx.ledger.note(

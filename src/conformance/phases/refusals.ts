@@ -143,9 +143,10 @@ function cursorBinding(ctx: RunContext, op: ListOperation, session: string | und
 
 /**
  * A real cursor (the next one of a page of 1) sent beside each unsupported filter: that filter is
- * refused on a later page as on the first. (A real cursor with junk appended is not sent: base64
- * decoders in Node and Python skip what is not of their alphabet, so a server that checks its
- * cursors may still read it as the cursor it gave.)
+ * refused on a later page as on the first. One case per filter, each asking the page first: the
+ * cases of a batch share one answer to it (transport.ts), so the refusals go at once. (A real cursor
+ * with junk appended is not sent: base64 decoders in Node and Python skip what is not of their
+ * alphabet, so a server that checks its cursors may still read it as the cursor it gave.)
  */
 function unsupportedOnLaterPages(
   op: ListOperation,
@@ -154,28 +155,25 @@ function unsupportedOnLaterPages(
   limitParam: string,
 ): Case<void>[] {
   if (op.paging.kind !== 'token') return [];
-  const unsupported = op.rejected.filter((r) => r.law === 'unsupported-filter-400');
-  if (unsupported.length === 0) return [];
-  return [
-    {
-      // A page, then each refusal one after another.
-      cost: 1 + unsupported.length,
+  const paged: Query = [...fixed, [limitParam, '1']];
+  return op.rejected
+    .filter((r) => r.law === 'unsupported-filter-400')
+    .map((rejected) => ({
+      // The page, then the refusal.
+      cost: 2,
       run: async (scope) => {
-        const paged: Query = [...fixed, [limitParam, '1']];
         const { exchange } = await scope.transport.send(op, session, paged);
         const next = exchange && nextCursor(op, exchange, paged, itemsOf(op, exchange.body) ?? []);
         if (!next) return;
-        for (const rejected of unsupported)
-          await refused(
-            scope,
-            op,
-            session,
-            [...next.query, [rejected.param, rejected.values[0]!]],
-            refusalOf(op, rejected),
-          );
+        await refused(
+          scope,
+          op,
+          session,
+          [...next.query, [rejected.param, rejected.values[0]!]],
+          refusalOf(op, rejected),
+        );
       },
-    },
-  ];
+    }));
 }
 
 /** What a documented refusal of a parameter is held to: its law, status and error type. */

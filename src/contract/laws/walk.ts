@@ -199,14 +199,35 @@ const pagedWithLimit = (
 ): op is With<'limit'> & { paging: Exclude<ListOperation['paging'], { kind: 'none' }> } =>
   paged(op) && op.limit !== undefined;
 
+/**
+ * Which items of the other walk a walk must list: all of them where it reached the end; where it
+ * stopped at its page cap (the first pages of a list, a `capped` walk), those the documented order
+ * puts strictly before its last item, and only where both walks list their items in that order, each
+ * place known (else none: the order law judges what is out of order, and equal times fall either way).
+ */
+function owedBy(op: ListOperation, walk: Walk, other: Walk): (item: JsonObject) => boolean {
+  if (!walk.capped) return () => true;
+  const order = op.order;
+  if (!order) return () => false;
+  const keys = (w: Walk) => w.pages.flatMap((page) => objectItems(op, page).map((item) => orderKeyOf(op, order, item)));
+  const inOrder = (list: OrderKey[]) =>
+    list.every((key, i) => Number.isFinite(key.time) && (i === 0 || compareKeys(order, key, list[i - 1]!) >= 0));
+  const own = keys(walk);
+  const last = own.at(-1);
+  if (last === undefined || !inOrder(own) || !inOrder(keys(other))) return () => false;
+  return (item) => compareKeys(order, orderKeyOf(op, order, item), last) < 0;
+}
+
 // Whatever the order, a list walked to its end holds the same items at any page size: an item
 // one complete walk lists and the other does not was skipped by the other (the runner reports
-// only what fresh walks repeat, since tasks come and go between walks).
+// only what fresh walks repeat, since tasks come and go between walks). A walk stopped after its
+// first pages owes the items its order puts before its last (owedBy).
 export const pagingSkipsNothing = defineLaw({
   id: 'paging-skips-nothing',
   appliesTo: pagedWithLimit,
   statement: (op) =>
-    `A walk to the last page skips nothing: walked at two page sizes (${op.limit.param}), a list gives the same items.`,
+    `A walk to the last page skips nothing: walked at two page sizes (${op.limit.param}), a list gives the same ` +
+    'items; its first pages give every item its order puts before their last.',
   source: (op) => op.paging.source,
   unexercised: 'no list of two items or more was walked to its end at two page sizes',
   check: {
@@ -215,21 +236,30 @@ export const pagingSkipsNothing = defineLaw({
       if (a.pages.length === 0 || b.pages.length === 0) return NOTHING;
       const violations: Violation[] = [];
       const offsets = [0, a.pages.length];
-      const pageIds = walks.map((w) => w.pages.map((page) => objectItems(op, page).map((item) => idOf(op, item))));
+      const pageItemsOf = walks.map((w) => w.pages.map((page) => objectItems(op, page)));
       for (const [x, y] of [
         [0, 1],
         [1, 0],
       ] as const) {
-        const other = new Set(pageIds[y]!.flat());
-        for (const [page, ids] of pageIds[x]!.entries())
-          for (const id of ids.filter((i) => !other.has(i)))
+        const other = new Set(pageItemsOf[y]!.flat().map((item) => idOf(op, item)));
+        const owed = owedBy(op, walks[y], walks[x]);
+        const count = walks[y].pages.length;
+        const where = walks[y].capped
+          ? `the first ${count} pages of the walk with ${sizes[y]} (stopped there), though the documented order ` +
+            `(${orderWords(op.order!)}) puts it before their last item`
+          : `the ${count} pages of the walk to the end with ${sizes[y]}`;
+        for (const [page, items] of pageItemsOf[x]!.entries())
+          for (const id of items
+            .filter((item) => owed(item))
+            .map((item) => idOf(op, item))
+            .filter((i) => !other.has(i)))
             violations.push(
               onPages(
                 violationOf(
                   law,
                   '',
-                  `item ${id} is on page ${page + 1} of the walk with ${sizes[x]}, but on none of the ` +
-                    `${walks[y].pages.length} pages of the walk to the end with ${sizes[y]}: that walk skipped it`,
+                  `item ${id} is on page ${page + 1} of the walk with ${sizes[x]}, but on none of ${where}: ` +
+                    'that walk skipped it',
                   id,
                 ),
                 [offsets[x]! + page, ...walks[y].pages.map((_, i) => offsets[y]! + i)],
