@@ -35,8 +35,8 @@ const VALUE_SETS = 2;
 const LARGE_LIMITS = [100, 1000];
 /**
  * How far a combination is walked whose list would take more than MAX_PAGES pages at its limit (a
- * long list one item a page), or more than this many where it adds no filter and cannot be asked in
- * parts: the page-size probes walk small pages to the end, once.
+ * long list one item a page), or more than this many where it cannot be asked in parts (a token
+ * bound to its query): the page-size probes walk small pages to the end, once.
  */
 const LONG_COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
@@ -71,12 +71,10 @@ export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps
       // one); a list the baseline could not walk whole is taken to be long.
       const matched = matchedBy(row);
       const pages = matched === undefined ? Number.POSITIVE_INFINITY : Math.ceil(matched / Math.max(1, limit)) + 1;
-      // A walk that adds no filter is compared with no other, only judged by what its pages show: where it
-      // cannot be asked in parts, its first pages are enough, and it does not hold up its shard.
+      // A long walk that cannot be asked in parts would hold up its shard: its first pages are judged, and
+      // the filters it adds are compared with the baseline by the walks of the other rows, which end.
       const toTheEnd =
-        pages <= LONG_COMBINATION_PAGES ||
-        filters.some((f) => row[f.name] !== undefined) ||
-        startsMidList(ctx, op, session, { query, maxPages: MAX_PAGES });
+        pages <= LONG_COMBINATION_PAGES || startsMidList(ctx, op, session, { query, maxPages: MAX_PAGES });
       const maxPages = pages <= MAX_PAGES && toTheEnd ? MAX_PAGES : LONG_COMBINATION_PAGES;
       const cases = walkInParts(ctx, op, session, [{ query, maxPages }], {
         cost: Math.min(pages, maxPages),
