@@ -4,7 +4,7 @@ import { sentAsValid } from '../contract/filter-values.js';
 import type { Walk } from '../contract/laws/index.js';
 import { itemsOf, type ListOperation, matchesFilter } from '../contract/operations.js';
 import type { JsonObject } from '../contract/rules/types.js';
-import type { ValuePools } from '../generators/requests.js';
+import { CASE_LIMIT, type ValuePools } from '../generators/requests.js';
 import type { Query } from '../http/paging.js';
 import type { Ledger } from './ledger.js';
 import type { Observations } from './observations.js';
@@ -168,4 +168,25 @@ export function walkCost(
   const size = asked > 0 ? asked : firstPage;
   const pages = size > 0 ? Math.ceil(listed / size) : 1;
   return Math.min(maxPages, Math.max(1, pages));
+}
+
+/**
+ * Whether a query asks a page size no document makes the server accept: above the documented maximum,
+ * or where none is documented, above the documented default, or where neither is, above the first
+ * page the server gave by itself (the baseline's: its default page, or the whole list; the largest
+ * page size the request cases send where it listed nothing). A server may refuse it: the documents
+ * are silent.
+ */
+export function pastDocumentedLimit(
+  ctx: RunContext,
+  op: ListOperation,
+  session: string | undefined,
+  query: Query,
+): boolean {
+  const limit = op.limit;
+  const asked = Number(query.find(([param]) => param === limit?.param)?.[1]);
+  if (!limit || !Number.isFinite(asked)) return false;
+  const first = ctx.reads.get(baselineKey(op, session))?.[0]?.walk.pages[0];
+  const byItself = first ? (itemsOf(op, first.body)?.length ?? 0) : 0;
+  return asked > (limit.maximum ?? limit.default ?? (byItself > 0 ? byItself : CASE_LIMIT));
 }

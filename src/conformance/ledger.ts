@@ -186,6 +186,8 @@ export class Ledger {
   }
 
   note(message: string): void {
+    // The same note from several cases (the same refused page size) says nothing more.
+    if (this.notes.includes(message)) return;
     this.notes.push(message);
     this.emit({ type: 'note', message });
   }

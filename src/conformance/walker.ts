@@ -12,7 +12,7 @@ import type { JsonObject } from '../contract/rules/types.js';
 import type { Violation } from '../contract/violation.js';
 import { MAX_PAGES, nextCursor, type Query } from '../http/paging.js';
 import { redactSecretQuery } from '../http/redact.js';
-import { type RunContext, sessionOfRequest } from './context.js';
+import { pastDocumentedLimit, type RunContext, sessionOfRequest } from './context.js';
 import type { ValueKind } from './observations.js';
 import { type Known, queryKey, type Sent } from './transport.js';
 
@@ -87,6 +87,14 @@ export async function walk(
     if (!exchange) return { walk: result, found };
     if (n === 0 && exchange.status === options.stopOnFirst)
       return { walk: { ...result, stoppedWith: exchange.status }, found };
+    if (n === 0 && exchange.status >= 400 && exchange.status < 500 && pastDocumentedLimit(ctx, op, session, current)) {
+      const asked = current.find(([param]) => param === op.limit?.param)?.[1];
+      const why = op.limit?.maximum === undefined ? 'no maximum is documented' : 'past the documented maximum';
+      ctx.ledger.note(
+        `${op.operationId}: ${op.limit!.param}=${asked} got ${exchange.status} (${why}, so this is not judged)`,
+      );
+      return { walk: { ...result, stoppedWith: exchange.status }, found };
+    }
     if (n > 0 && exchange.status >= 400 && exchange.status < 500 && !options.noRecheck) {
       const cursor = result.cursors[result.cursors.length - 1]!;
       if (await itemGone(ctx, op, session, query, cursor, options.kind)) {

@@ -6,12 +6,8 @@ import { numberText } from './number-text.js';
 
 export type Query = [string, string][];
 
-/**
- * The most pages one walk of a list follows. A server whose cursor never ends must not hold a
- * conformance run or a recording poll forever; 40 pages is 800 items at ark's default page size of
- * 20, more than any session's task list needs, while keeping the requests of one run bounded.
- */
-export const MAX_PAGES = 40;
+// The most pages one walk of a list follows: paging-terminates judges a walk's end by it (contract/laws/walk.ts).
+export { MAX_PAGES } from '../contract/laws/walk.js';
 
 /**
  * The next page's cursor and query, or undefined at the documented end. Token paging ends when

@@ -163,6 +163,28 @@ describe('praxis sessions: a cursor bound to its query, yet every position judge
     }, 30_000);
 });
 
+describe('page sizes no document bounds', () => {
+  // Praxis documents neither a default page size nor a maximum; the mock gives 20 sessions a page by itself.
+  const refusingPast = (max: number) =>
+    routed((url) => {
+      const limit = Number(url.searchParams.get('limit'));
+      if (url.pathname !== LIST.praxis.path || !(limit > max)) return undefined;
+      const error = { type: 'invalid_request_error', message: `limit: at most ${max}` };
+      return { status: 400, body: { type: 'error', error, request_id: 'req_1' } };
+    });
+
+  it('a server refusing any page larger than the one it gives by itself is not reported, but noted', async () => {
+    const result = await conform('praxis', refusingPast(20));
+    expect(result.violations.map((v) => `${v.law}: ${v.message} ${v.curl}`)).toEqual([]);
+    expect(result.notes.join('\n')).toMatch(/listSessions: limit=2\d got 400 \(no maximum is documented/);
+  }, 30_000);
+
+  it('a server refusing a page smaller than the one it gives by itself is reported', async () => {
+    const result = await conform('praxis', refusingPast(10));
+    expect(rules(result)).toContain('praxis.sessions.status-code');
+  }, 30_000);
+});
+
 describe('unknown ids of the listed form', () => {
   it('everruns: a session of four letters other than demo answered 200 with no tasks is reported', async () => {
     const result = await conform(

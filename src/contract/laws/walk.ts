@@ -8,7 +8,18 @@ import { NOTHING, objectItems, onPages, pageItems, violationOf } from './common.
 import { defineLaw, having, type With } from './define.js';
 import type { Exchange, Walk } from './types.js';
 
-/** Empty pages that keep offering cursors at the page cap: the walk shows no sign of an end. */
+/**
+ * The most pages one walk of a list follows. A server whose cursor never ends must not hold a
+ * conformance run or a recording poll forever; 40 pages is 800 items at ark's default page size of
+ * 20, more than any session's task list needs, while keeping the requests of one run bounded.
+ */
+export const MAX_PAGES = 40;
+
+/**
+ * Empty pages that keep offering cursors at the end of a walk that went to MAX_PAGES: the walk shows
+ * no sign of an end. A walk stopped sooner was stopped on purpose (its first pages, a property case's
+ * walk), and a server may leave a run of pages empty before it ends (rows it reads and does not list).
+ */
 const ENDLESS_EMPTY_PAGES = 5;
 
 /** Whether a walk's query filters the list (by any filter, the session's among them where it is one). */
@@ -139,8 +150,8 @@ export const noDuplicatesAcrossPages = defineLaw({
 // last page; they do not say a page is full or non-empty. So a short or empty page with a
 // cursor is fine; a cursor offered twice (a loop) or a run of empty pages that never ends is not.
 // A filtered query may meet long runs of empty pages that do end (a server that scans `limit`
-// rows a page and keeps the matching ones), so only a walk that filters nothing is judged by
-// its empty pages: every row such a scan reads is an item of the list.
+// rows a page and keeps the matching ones), and so may a list that leaves rows out (Praxis' archived
+// sessions), so only a walk that filters nothing and went to MAX_PAGES is judged by its empty pages.
 export const pagingTerminates = defineLaw({
   id: 'paging-terminates',
   appliesTo: paged,
@@ -172,7 +183,7 @@ export const pagingTerminates = defineLaw({
           );
         else offeredOn.set(cursor, page);
       }
-      if (walk.capped && !filtered(op, walk)) {
+      if (walk.capped && walk.pages.length >= MAX_PAGES && !filtered(op, walk)) {
         const from = walk.pages.length - ENDLESS_EMPTY_PAGES;
         const tail = walk.pages.slice(from);
         if (from >= 0 && tail.every((page) => (pageItems(op, page) ?? []).length === 0))
