@@ -7,10 +7,15 @@ import { praxisSession } from '../fixtures.js';
 import { BUILTIN } from '../helpers/apis.js';
 
 const sessions = operation('praxis', 'listSessions', BUILTIN);
-/** A session by its id, or by its id and title (`sesn_b:renamed`): another version of the same session. */
+/**
+ * A session by its id, or by its id and title (`sesn_b:renamed`): another version of the same session;
+ * `sesn_b@11` was created at 11:00 (newest first: before `sesn_c@10`).
+ */
 const session = (key: string) => {
-  const [id, title] = key.split(':');
-  return { ...praxisSession(), id, ...(title ? { title } : {}) };
+  const [name, hour] = key.split('@');
+  const [id, title] = name!.split(':');
+  const created = hour ? { created_at: `2026-11-29T${hour.padStart(2, '0')}:00:00Z` } : {};
+  return { ...praxisSession(), id, ...(title ? { title } : {}), ...created };
 };
 const page = (ids: string[]): Exchange => ({
   url: 'http://127.0.0.1/agent/v1/sessions',
@@ -57,6 +62,13 @@ describe('a finding of two page sizes is reported only when fresh walks repeat i
     expect(skipped(first, fresh)).toEqual(['sesn_b']);
     // Unchanged, it stands in either list.
     expect(skipped(first, pair(['sesn_a', 'sesn_b'], ['sesn_a']), unordered)).toEqual(['sesn_b']);
+  });
+  it('an item after one that left the list while it was walked is not: a cursor counting places skips it', () => {
+    // sesn_a leaves the list while both pairs are walked; an offset cursor then skips sesn_b, after it.
+    const [a, b, c, d] = ['sesn_a@12', 'sesn_b@11', 'sesn_c@10', 'sesn_d@09'];
+    expect(skipped(pair([a, b, c], [a, c]), pair([b, c], [c]))).toEqual([]);
+    // What left comes after the skipped item: nothing before it moved, and the skip stands.
+    expect(skipped(pair([b, c, d], [c, d]), pair([b, c], [c]))).toEqual(['sesn_b']);
   });
   it('a finding the fresh walks do not repeat is not', () => {
     expect(skipped(pair(['sesn_a', 'sesn_b'], ['sesn_a']), pair(['sesn_a', 'sesn_b'], ['sesn_a', 'sesn_b']))).toEqual(

@@ -14,6 +14,7 @@
  */
 
 import type { LawJudgement } from '../../contract/laws/index.js';
+import { compareKeys, orderKeyOf } from '../../contract/list-order.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
 import { canonicalJson, isObject } from '../../contract/rules/check-helpers.js';
 import type { JsonObject } from '../../contract/rules/types.js';
@@ -337,10 +338,10 @@ async function judgeResized(
   const otherAgain = await other.walk('none');
   if (!again.complete || !walked(otherAgain)) return sized;
   const fresh = ctx.ledger.evaluate(op, 'resized', { walks: [again, otherAgain], sizes });
-  const confirmed = repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain], (moved) =>
+  const confirmed = repeatedFindings(op, [whole, outcomes], [again, fresh], [sized, otherAgain], (ids, why) =>
     ctx.ledger.note(
-      `${op.operationId}: ${moved.length} item(s) the walk at ${other.label} skipped changed between the walks ` +
-        `(${moved.slice(0, 3).join(', ')}), in a list whose order may follow a change: not reported as skipped`,
+      `${op.operationId}: ${ids.length} item(s) the walk at ${other.label} skipped ${why} ` +
+        `(${ids.slice(0, 3).join(', ')}): not reported as skipped`,
     ),
   );
   ctx.ledger.commit(op, confirmed, urls);
@@ -352,14 +353,17 @@ async function judgeResized(
  * repeats: the same item missing from the same side. An item created between the first two walks
  * and archived between the fresh ones is missing from each side once, and confirms nothing. Nor does
  * an item that changed between the walks (`others` are the other two), where its place in the list
- * may follow a change: it may have moved past a cursor mid-walk, which a walk skips by right.
+ * may follow a change: it may have moved past a cursor mid-walk, which a walk skips by right. Nor does
+ * one that comes after items that left the list while it was walked (listed by the first default walk,
+ * by neither fresh one): no document promises a walk a list that holds still, and a cursor that counts
+ * places skips one item for each that leaves before it.
  */
 export function repeatedFindings(
   op: ListOperation,
   [whole, outcomes]: readonly [WalkResult, readonly LawJudgement[]],
   [again, fresh]: readonly [WalkResult, readonly LawJudgement[]],
   others: readonly WalkResult[],
-  excused: (moved: string[]) => void = () => {},
+  excused: (ids: string[], why: string) => void = () => {},
 ): LawJudgement[] {
   const keyIn = (first: WalkResult) => {
     const listed = new Set(itemsOfWalk(op, first).map((item) => idOf(op, item)));
@@ -372,14 +376,44 @@ export function repeatedFindings(
   const repeats = (v: Violation) => repeated.has(key(v));
   const skipped = new Set(outcomes.flatMap((o) => o.judgement.violations.filter(repeats).map((v) => String(v.value))));
   const moved = movedItems(op, [whole, again, ...others], skipped);
-  if (moved.size > 0) excused([...moved]);
+  if (moved.size > 0) excused([...moved], 'changed between the walks, in a list whose order may follow a change');
+  const shifted = shiftedItems(op, whole, [again, ...others.slice(1)], skipped);
+  if (shifted.size > 0) excused([...shifted], 'came after items that left the list while it was walked');
   return outcomes.map((o) => ({
     law: o.law,
     judgement: {
       judged: o.judgement.judged,
-      violations: o.judgement.violations.filter((v) => repeats(v) && !moved.has(String(v.value))),
+      violations: o.judgement.violations.filter(
+        (v) => repeats(v) && !moved.has(String(v.value)) && !shifted.has(String(v.value)),
+      ),
     },
   }));
+}
+
+/**
+ * Those of `ids` that come after an item that left the list while it was walked: one the first walk
+ * lists (`whole`) and none of the fresh ones (`later`). Where the documents order the list by a time,
+ * after means strictly after in that order; where they give no order, anywhere.
+ */
+function shiftedItems(
+  op: ListOperation,
+  whole: WalkResult,
+  later: readonly WalkResult[],
+  ids: ReadonlySet<string>,
+): Set<string> {
+  const shifted = new Set<string>();
+  if (ids.size === 0) return shifted;
+  const still = new Set(later.flatMap((w) => itemsOfWalk(op, w)).map((item) => idOf(op, item)));
+  const items = itemsOfWalk(op, whole);
+  const left = items.filter((item) => !still.has(idOf(op, item)));
+  if (left.length === 0) return shifted;
+  const order = op.order;
+  for (const item of items.filter((i) => ids.has(idOf(op, i)))) {
+    const key = order && orderKeyOf(op, order, item);
+    const after = (gone: JsonObject) => !order || compareKeys(order, orderKeyOf(op, order, gone), key!) < 0;
+    if (left.some(after)) shifted.add(idOf(op, item));
+  }
+  return shifted;
 }
 
 /**
