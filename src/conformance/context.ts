@@ -173,9 +173,9 @@ export function walkCost(
 /**
  * Whether a query asks a page size no document makes the server accept: above the documented maximum,
  * or where none is documented, above the documented default, or where neither is, above the first
- * page the server gave by itself (the baseline's: its default page, or the whole list; the largest
- * page size the request cases send where it listed nothing). A server may refuse it: the documents
- * are silent.
+ * page the server gave by itself (the baseline's: its default page, or the whole list) or the largest
+ * page size the request cases send, whichever is smaller. A server may refuse it: the documents are
+ * silent.
  */
 export function pastDocumentedLimit(
   ctx: RunContext,
@@ -188,5 +188,5 @@ export function pastDocumentedLimit(
   if (!limit || !Number.isFinite(asked)) return false;
   const first = ctx.reads.get(baselineKey(op, session))?.[0]?.walk.pages[0];
   const byItself = first ? (itemsOf(op, first.body)?.length ?? 0) : 0;
-  return asked > (limit.maximum ?? limit.default ?? (byItself > 0 ? byItself : CASE_LIMIT));
+  return asked > (limit.maximum ?? limit.default ?? Math.min(byItself > 0 ? byItself : CASE_LIMIT, CASE_LIMIT));
 }

@@ -17,9 +17,9 @@ import { type FilterParam, type ListOperation, matchesFilter } from '../../contr
 import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
-import { baselineKey, fixedQuery, type RunContext, sessionsOf } from '../context.js';
+import { baselineKey, fixedQuery, pastDocumentedLimit, type RunContext, sessionsOf } from '../context.js';
 import { aloneRows, coveringRows, type Factor, pairsOf, type Row } from '../pairwise.js';
-import type { Known, Sent } from '../transport.js';
+import type { Known } from '../transport.js';
 import { startsMidList, walkInParts } from '../walk-parts.js';
 import { walk } from '../walker.js';
 import { compareWithBaseline } from './properties.js';
@@ -204,40 +204,11 @@ async function walkCombination(
 ): Promise<void> {
   const limit = query.find(([k]) => k === op.limit?.param)?.[1];
   const filters = query.filter(([k]) => k !== op.limit?.param && !fixed.some(([f]) => f === k));
-  const first = op.limit ? await largeLimitAnswer(ctx, op, session, query, filters.length === 0) : undefined;
-  if (first === false) return;
-  const { walk: result } = await walk(ctx, op, session, query, { maxPages, known, ...(first ? { first } : {}) });
+  // A page size no document makes the server accept is an edge: a refusal of it is noted, not judged (walker.ts).
+  const kind = pastDocumentedLimit(ctx, op, session, query) ? 'edge' : undefined;
+  const { walk: result } = await walk(ctx, op, session, query, { maxPages, known, ...(kind ? { kind } : {}) });
   if (result.complete) ctx.observations.combinationWalked(op, filters, limit === undefined ? undefined : Number(limit));
   const key = baselineKey(op, session);
   if (result.complete && ctx.baselines.has(key) && addedFilters(op, query, fixed).length > 0)
     await compareWithBaseline(ctx, op, session, query, fixed, result, key, true);
-}
-
-/**
- * No document bounds the limit from above: a server may refuse a large one. Above the values the
- * request cases send as valid, the first page is asked first: a refusal is not judged (false), and
- * noted where the limit came without filters (`noted`; beside them, coverage's limits show it); an
- * answer is the walk's first page. Undefined: a limit the request cases send as valid.
- */
-async function largeLimitAnswer(
-  ctx: RunContext,
-  op: ListOperation,
-  session: string | undefined,
-  query: Query,
-  noted: boolean,
-): Promise<Sent | false | undefined> {
-  const limit = op.limit!;
-  const sent = Number(query.find(([k]) => k === limit.param)?.[1]);
-  // Up to a documented maximum, every limit is valid: judged as sent.
-  if (limit.maximum !== undefined || !(sent > Math.max(limit.default ?? 0, CASE_LIMIT))) return undefined;
-  const first = await ctx.transport.send(op, session, query, 'edge');
-  const { exchange } = first;
-  if (!exchange) return false;
-  if (exchange.status === 200 || exchange.status >= 500) return first;
-  if (!noted) return false;
-  const request = query.map(([k, v]) => `${k}=${v}`).join('&');
-  ctx.ledger.note(
-    `${op.operationId}: ${request} got ${exchange.status} (no maximum is documented, so this is not judged)`,
-  );
-  return false;
 }

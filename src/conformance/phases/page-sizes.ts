@@ -19,11 +19,10 @@ import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/op
 import { canonicalJson, isObject } from '../../contract/rules/check-helpers.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import type { Violation } from '../../contract/violation.js';
-import { CASE_LIMIT } from '../../generators/requests.js';
 import { MAX_PAGES, nextCursor, type Query } from '../../http/paging.js';
 import type { Case } from '../cases.js';
 import { baselineKey, CASE_MAX_PAGES, fixedQuery, type RunContext, walkCost } from '../context.js';
-import { type Known, queryKey } from '../transport.js';
+import type { Known } from '../transport.js';
 import { startsMidList, walkInParts } from '../walk-parts.js';
 import { itemsOfWalk, type WalkOptions, type WalkResult, walk } from '../walker.js';
 import { judgeReread } from './over-time.js';
@@ -42,16 +41,14 @@ export async function pageSizesProbe(ctx: RunContext, op: ListOperation, session
   const firstPage = itemsOfWalk(op, { ...whole.walk, pages: whole.walk.pages.slice(0, 1) }).length;
   let third = Math.ceil(length / 3);
   if (third === firstPage) third++;
-  // No maximum is documented: a size past the default (or past the largest limit the request cases
-  // send, where no default is documented) may be refused, which is noted by the limit probes, not judged.
-  const validUpTo = op.limit.default ?? CASE_LIMIT;
-  const resized = (size: number) => resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo);
+  // A size no document makes the server accept may be refused: noted, not judged (pastDocumentedLimit).
+  const resized = (size: number) => resizedWalk(ctx, op, session, fixed, whole.walk, size);
   const small = await resized(third);
   const sized = [small];
   // Two whole reads of one list, whatever their page sizes: an object keeps its id between them.
   if (small) judgeReread(ctx, op, { walk: whole.walk, at: wholeAt }, { walk: small, at: performance.now() });
-  // A page past the list's length, where the default walk took more than one page. No maximum is
-  // documented, so a refusal of it is the server's right (the limit probes note it): not judged here.
+  // A page past the list's length, where the default walk took more than one page (its refusal, past
+  // what the documents make the server accept, is noted, not judged).
   if (firstPage < length) sized.push(await resized(length + PAST_THE_END));
   // The positions case walks these (the smallest sizes): they need no walk here.
   const walked = [firstPage, third, ...positionSizes(length)];
@@ -161,10 +158,9 @@ async function positionsProbe(
   const whole = await walk(ctx, op, session, fixed, { maxPages: MAX_PAGES, known });
   const length = itemsOfWalk(op, whole.walk).length;
   if (!whole.walk.complete || length < 2) return;
-  const validUpTo = op.limit.default ?? CASE_LIMIT;
   const sized: (WalkResult | undefined)[] = [];
   for (const { size, pages } of walks)
-    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, size > validUpTo, known, pages));
+    sized.push(await resizedWalk(ctx, op, session, fixed, whole.walk, size, known, pages));
   noteCursors(ctx, op, whole.walk, sized);
 }
 
@@ -285,17 +281,11 @@ async function resizedWalk(
   fixed: Query,
   whole: WalkResult,
   size: number,
-  mayRefuse = false,
   known: Known = new Map(),
   pages?: number,
 ): Promise<WalkResult | undefined> {
   const resized: Query = [...fixed, [op.limit!.param, String(size)]];
-  const first = mayRefuse
-    ? (known.get(queryKey(resized)) ?? (await ctx.transport.send(op, session, resized)))
-    : undefined;
-  const status = first?.exchange?.status;
-  if (first && (status === undefined || (status !== 200 && status < 500))) return undefined;
-  let given: Pick<WalkOptions, 'first' | 'known'> | undefined = { ...(first ? { first } : {}), known };
+  let given: Pick<WalkOptions, 'known'> | undefined = { known };
   // To the end, however small the size: as many pages as the default walk's items take, grown by a little.
   const maxPages = pages ?? maxPagesAt(itemsOfWalk(op, whole).length, size);
   return judgeResized(ctx, op, session, fixed, whole, {
