@@ -9,6 +9,7 @@
  * by a case of its own (walk-parts.ts).
  */
 import type { JsonObject } from '../contract/rules/types.js';
+import { BudgetExhausted, Interrupted } from '../http/client.js';
 import type { Judging, RunContext, Seen } from './context.js';
 import type { SharedExchanges } from './transport.js';
 
@@ -40,6 +41,11 @@ export interface Case<R> {
    * and the case that joins them (walk-parts.ts).
    */
   group?: object;
+  /**
+   * The list a poll walks (its key): its `due` counts from that list's last walk in the shard, the
+   * baseline's where the shard polled it not yet, so a sharded run plans each poll where it waits least.
+   */
+  polls?: string;
   /** What the run learns from the case (baselines, value pools), once its judgements are committed. */
   commit?(result: R, run: RunContext): void;
 }
@@ -74,7 +80,9 @@ interface Settled<R> {
  * Runs the cases, at most `ctx.concurrency` at once, and commits each in index order. Returns
  * the result of every committed case (undefined for the others). A case that throws commits
  * what it recorded until then, like a run stopped there would have, and its error is thrown
- * once the cases before it have committed; no case after it is committed.
+ * once the cases before it have committed; no case after it is committed. Except where the run
+ * itself ended (interrupted, a stall, the request budget): then no case starts after that, every
+ * case that started commits, and the first such error in index order is thrown.
  */
 export async function runCases<R>(
   ctx: RunContext,
@@ -93,26 +101,31 @@ export async function runCases<R>(
             cases.map((c) => c.cost ?? 1),
             cases.map((c) => c.group),
             cases.map((c) => c.due ?? 0),
+            cases.map((c) => c.polls),
           );
   const target = learn && shard && shard.shard.index !== 1 ? learningOnly(ctx) : ctx;
   const settled: Settled<R>[] = [];
   const results: (R | undefined)[] = cases.map(() => undefined);
   // What the batch's requests were answered (transport.ts): one request per URL in a batch.
   const shared: SharedExchanges = new Map();
-  // The cases not started yet, in index order: each worker starts the first whose time has come.
-  const pending = cases.flatMap((_, i) => (own[i] ? [i] : []));
+  // The cases not started yet, in the order they start in: each worker starts the first whose time has come.
+  const pending = startOrder(cases).filter((i) => own[i]);
   let committed = 0;
   // Past this index nothing is started: a case before it failed or asked to stop.
   let last = cases.length - 1;
   let halted = false;
   let failure: { cause: unknown } | undefined;
+  // Set once a case met the run's end (interrupted, its deadline, a stall, the request budget): nothing
+  // starts after that, and every case that had started commits, in index order, so that the run reports
+  // all it judged, not only the cases before the first that started late.
+  let stopping = false;
 
   // The last version each case saw of each object: what the run compares the next answers with.
   const seenByCases = new Map<string, JsonObject[]>();
   const drain = () => {
     while (!halted && committed <= last) {
       const i = committed;
-      if (!own[i]) {
+      if (!own[i] || (stopping && !settled[i])) {
         committed++;
         continue;
       }
@@ -129,7 +142,8 @@ export async function runCases<R>(
       }
       committed++;
       if (s.error) {
-        failure = s.error;
+        failure ??= s.error;
+        if (stopping && endsRun(s.error.cause)) continue;
         halted = true;
         return;
       }
@@ -142,7 +156,8 @@ export async function runCases<R>(
   const settle = (i: number, s: Settled<R>, error?: { cause: unknown }) => {
     if (error) {
       s.error = error;
-      last = Math.min(last, i);
+      if (endsRun(error.cause)) stopping = true;
+      else last = Math.min(last, i);
     } else if (options.stopAfter?.(s.result as R)) last = Math.min(last, i);
     s.done = true;
     drain();
@@ -155,7 +170,7 @@ export async function runCases<R>(
   });
   const free = (n: number) => !cases[n]!.after || followed.has(n);
   const worker = async () => {
-    while (!halted) {
+    while (!halted && !stopping) {
       const startable = pending.filter((i) => i <= last);
       if (startable.length === 0) return;
       const now = performance.now();
@@ -202,6 +217,9 @@ export async function runCases<R>(
   if (failure) throw failure.cause;
   return results;
 }
+
+/** The run's end, met by a case: every later request and wait would meet it too. */
+const endsRun = (error: unknown) => error instanceof Interrupted || error instanceof BudgetExhausted;
 
 /** A version of an object a case saw, with when the answer that listed it came (`performance.now()`). */
 interface Version {
@@ -289,4 +307,17 @@ function holdingLedger(ledger: Judging, hold: (effect: Effect) => void): Judging
     setReplay: (laws, replay) => hold((r) => r.ledger.setReplay(laws, replay)),
   };
   return view;
+}
+
+/**
+ * The order a batch starts its cases in (a case still waits for its time and for the cases it
+ * follows): a case with a time to start at (a poll) first once that time has come, then the costliest,
+ * so that no long case starts last and ends the batch alone; among equals, case order. The shard plan
+ * plans in the same order (shard-plan.ts).
+ */
+function startOrder(cases: readonly Pick<Case<unknown>, 'cost' | 'notBefore'>[]): number[] {
+  const timed = (i: number) => (cases[i]!.notBefore === undefined ? 1 : 0);
+  return cases
+    .map((_, i) => i)
+    .sort((a, b) => timed(a) - timed(b) || (cases[b]!.cost ?? 1) - (cases[a]!.cost ?? 1) || a - b);
 }

@@ -48,8 +48,10 @@ describe('polls', () => {
     for (const walks of polledOnly) {
       for (let i = 1; i < walks.length; i++)
         expect(walks[i]!.from - walks[i - 1]!.to).toBeGreaterThanOrEqual(INTERVAL - SLACK);
-      // The first poll ran beside the cases of the batch after the baseline.
-      expect(others.some((r) => r.from < walks[1]!.to && r.to > walks[1]!.from)).toBe(true);
     }
+    // The first polls ran beside the cases of the batch after the baseline, not after them. (Not each: a poll
+    // starts first once due, so the polls of many lists may fill every place for a moment.)
+    const beside = (walk: (typeof requests)[number]) => others.some((r) => r.from < walk.to && r.to > walk.from);
+    expect(polledOnly.filter((walks) => beside(walks[1]!)).length).toBeGreaterThan(polledOnly.length / 2);
   }, 30_000);
 });

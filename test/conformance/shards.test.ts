@@ -221,10 +221,25 @@ describe('the shard plan', () => {
     expect(owner[2]).not.toBe(owner[1]);
   });
 
-  it('sets a shard aside for the reads back to back: it takes less of the batches before them', () => {
-    const [batch] = owners(4, 30, [Array.from({ length: 80 }, () => 5)]);
-    const taken = [0, 1, 2, 3].map((s) => batch!.filter((o) => o === s).length);
-    expect(taken[3]).toBeLessThan(Math.min(taken[0]!, taken[1]!, taken[2]!));
+  it('puts the reads back to back where the plan ends soonest, once the batches are planned', () => {
+    const plans = [1, 2, 3].map((index) => new ShardPlan({ index, count: 3 }, 1));
+    // One place a shard: the walk of 9 requests takes a shard alone, the other two take 4 and 3.
+    const mine = plans.map((plan) => plan.own([9, 4, 3]));
+    const owner = [0, 1, 2].map((c) => mine.findIndex((own) => own[c]));
+    const reads = plans.map((plan) => [plan.reserve(2), plan.reserve(2), plan.reserve(2)]);
+    // Every shard reserves alike; the reads go to the shards with the least planned, never the long walk's.
+    for (const r of reads) expect(r).toEqual(reads[0]);
+    expect(reads[0]).not.toContain(owner[0]);
+    expect(reads[0]!.filter((s) => s === owner[2]).length).toBe(2);
+  });
+
+  it("plans a list's next poll where it waits least: not after the same list's poll in the same shard", () => {
+    const plans = [1, 2].map((index) => new ShardPlan({ index, count: 2 }, 8));
+    // Polls due 7 requests after the list's last walk: the baseline's (the plan's start), or the poll before.
+    const first = plans.map((plan) => plan.own([1, 1], [], [7, 7], ['a', 'b']));
+    const second = plans.map((plan) => plan.own([1, 1], [], [7, 7], ['a', 'b']));
+    const shardOf = (mine: boolean[][], c: number) => mine.findIndex((own) => own[c]);
+    for (const c of [0, 1]) expect(shardOf(second, c), `list ${c}`).not.toBe(shardOf(first, c));
   });
 });
 

@@ -17,7 +17,6 @@ import { positionCases, probeCases } from './probes.js';
 import { refusalCases } from './refusals.js';
 
 export async function independentPhase(ctx: RunContext, polls: Polls): Promise<void> {
-  polls.planBackToBack(ctx);
   const combinations = combinationCases(ctx);
   await runCases(ctx, [
     // Started when due (an interval after the baseline); until then the others go first.

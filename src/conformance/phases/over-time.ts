@@ -55,7 +55,6 @@ export class Polls {
   private readonly ended = new Map<string, number>();
   private since: number | undefined;
   /** The lists read back to back, each with the shard set aside for it (sharded), planned before the batches. */
-  private backToBackShards: { list: BackToBackList; shard: number }[] | undefined;
 
   constructor(
     /** Walks of every list in all, the baseline's included. */
@@ -68,18 +67,6 @@ export class Polls {
   }
 
   /**
-   * In a sharded run, sets a shard aside for each list read back to back, before the batches are
-   * planned: the reads run alone at the end, so a shard that runs them takes less of the batches
-   * before. Each list's reads go where the least is planned so far: the lists are read at once in
-   * several shards, each shard's lists one after another.
-   */
-  planBackToBack(ctx: RunContext): void {
-    const shard = ctx.shard;
-    if (this.total > 1 && shard)
-      this.backToBackShards ??= backToBackLists(ctx).map((list) => ({ list, shard: shard.reserve(list.cost) }));
-  }
-
-  /**
    * The reads back to back, where the lists are polled at all: alone, in one case (one list after
    * another), or in a sharded run in the shards set aside for them.
    */
@@ -89,11 +76,14 @@ export class Polls {
       cost: lists.reduce((sum, list) => sum + list.cost, 0),
       run: (scope) => backToBack(scope, lists),
     });
-    const planned = this.backToBackShards;
-    if (!planned) {
-      await runCases(ctx, [read(backToBackLists(ctx))]);
+    const lists = backToBackLists(ctx);
+    if (!ctx.shard) {
+      await runCases(ctx, [read(lists)]);
       return;
     }
+    // Each list's reads where the plan ends soonest (its polls' waits counted): the costliest first.
+    const byCost = [...lists].sort((a, b) => b.cost - a.cost);
+    const planned = byCost.map((list) => ({ list, shard: ctx.shard!.reserve(list.cost) }));
     for (const reserved of new Set(planned.map(({ shard }) => shard))) {
       const lists = planned.filter(({ shard }) => shard === reserved).map(({ list }) => list);
       await runCases(ctx, [read(lists)], { shard: { reserved } });
@@ -116,6 +106,7 @@ export class Polls {
           // Until then the batch's other cases go first.
           notBefore: (this.ended.get(key) ?? this.since!) + this.intervalMs,
           due: waitCost(this.intervalMs),
+          polls: key,
           cost: walkCost(ctx, op, session, fixedQuery(ctx, op), MAX_PAGES),
           run: async (scope: RunContext) => {
             const { walk: result } = await walk(scope, op, session, fixedQuery(scope, op), {
