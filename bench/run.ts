@@ -1043,8 +1043,7 @@ async function shards() {
   const latencyMs = 150;
   const count = 4;
   const goal = 0.35;
-  // The runner's default --poll-interval: a shard that polls a list waits it after the list's baseline walk.
-  const pollIntervalMs = 1000;
+  const { DEFAULT_POLL_INTERVAL_MS: pollIntervalMs } = await import('../src/conformance/limits.js');
   log(`## Shards against a server answering every request in ${latencyMs} ms`);
   log('');
   log(

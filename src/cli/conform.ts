@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REQUESTS,
   DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_TIMEOUT_MS,
 } from '../conformance/limits.js';
 import { REPORT_FORMATS, type ReportFormat } from '../conformance/report.js';
@@ -99,7 +100,12 @@ export const conformCommand: Command = {
       help: 'Walks of every list over time; from 2 on, the run ends reading each list twice back to back.',
       otherwise: '3',
     },
-    'poll-interval': { type: 'string', value: 'MS', help: 'Wait between those walks.', otherwise: '1000' },
+    'poll-interval': {
+      type: 'string',
+      value: 'MS',
+      help: 'Wait between those walks.',
+      otherwise: String(DEFAULT_POLL_INTERVAL_MS),
+    },
     timeout: {
       type: 'string',
       value: 'MS',

@@ -20,6 +20,9 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
  */
 export const DEFAULT_DEADLINE_MS = 10 * 60_000;
 
+/** The wait between two walks of one list (the polls): a shard that polls a list waits it after the baseline. */
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
+
 /** Requests in a row that time out before the run stops: one slow answer is a finding, three in a row a stall. */
 export const DEFAULT_CONSECUTIVE_TIMEOUTS = 3;
 

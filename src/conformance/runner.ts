@@ -23,6 +23,7 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_REQUESTS,
   DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_POLL_INTERVAL_MS,
   DEFAULT_TIMEOUT_MS,
   deadlineReached,
   interrupted,
@@ -164,7 +165,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ...nothingLearnt(),
   };
   try {
-    const polls = new Polls(options.polls ?? 3, options.pollIntervalMs ?? 1000);
+    const polls = new Polls(options.polls ?? 3, options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     // A replayed property case (--path) needs the sessions, values and lists the baseline learns, and nothing else.
     const phases = options.path === undefined ? PHASES : PHASES.filter(([, phase]) => REPLAY_PHASES.has(phase));
     for (const [names, phase] of phases) {

@@ -26,6 +26,7 @@ export interface ConformanceOptions {
   path?: string;
   /** How many times the lists are observed for the over-time laws (default 3; 1 disables them). */
   polls?: number;
+  /** The wait between two walks of one list, in ms (default 1000: `DEFAULT_POLL_INTERVAL_MS`). */
   pollIntervalMs?: number;
   /** Longest wait for one complete response, body included (default 10,000 ms). */
   timeoutMs?: number;

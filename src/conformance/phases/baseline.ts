@@ -88,7 +88,7 @@ function baselineCases(ctx: RunContext, op: ListOperation): Case<BaselineWalk>[]
   return cases;
 }
 
-/** Each paged operation walked to its end 3 items a page, on its first session: the longest walks, so run first. */
+/** Each paged operation walked to its end 3 items a page, on its first session. */
 export function shortLimitCases(ctx: RunContext): Case<unknown>[] {
   return ctx.ops.flatMap((op) => {
     const first = sessionsOf(ctx, op)[0];

@@ -42,7 +42,10 @@ const LONG_COMBINATION_PAGES = 12;
 /** A filter value no listed object holds. */
 const UNMATCHED = 'zz_unmatched';
 
-/** The combinations' walks, the longest first (so that they do not start last), and the limit sweep's requests. */
+/**
+ * The combinations' walks, the longest first (the order their findings are committed, and so reported, in), and
+ * the limit sweep's requests.
+ */
 export function combinationCases(ctx: RunContext): { walks: Case<void>[]; sweeps: Case<void>[] } {
   const walks: { pages: number; cases: Case<void>[] }[] = [];
   const sweeps: Case<void>[] = [];

@@ -3,9 +3,8 @@
  * values) and change nothing a later case of theirs reads: the walks with a cursor at every
  * position, the baseline's walk with a short limit, the combinations, the first poll, the probes,
  * the refusals and the limit sweep, run as one batch. Each phase alone ended waiting for its last
- * walk; together, one phase's short requests fill the time another's long walks take. The longest
- * walks go first and the single requests last, so that the batch does not end on a walk started
- * late. Cases of one batch are never compared with each other (cases.ts), so none of them judges
+ * walk; together, one phase's short requests fill the time another's long walks take (the costliest
+ * start first: cases.ts). Cases of one batch are never compared with each other (cases.ts), so none of them judges
  * less for running beside the others.
  */
 import { runCases } from '../cases.js';

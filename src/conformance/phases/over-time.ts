@@ -54,7 +54,6 @@ export class Polls {
   /** When the walk before the next one ended, by list; the time of the first take for a list not polled yet. */
   private readonly ended = new Map<string, number>();
   private since: number | undefined;
-  /** The lists read back to back, each with the shard set aside for it (sharded), planned before the batches. */
 
   constructor(
     /** Walks of every list in all, the baseline's included. */
@@ -68,7 +67,7 @@ export class Polls {
 
   /**
    * The reads back to back, where the lists are polled at all: alone, in one case (one list after
-   * another), or in a sharded run in the shards set aside for them.
+   * another), or in a sharded run each list's in the shard whose plan ends soonest.
    */
   async readBackToBack(ctx: RunContext): Promise<void> {
     if (this.total <= 1) return;

@@ -24,7 +24,7 @@ import { linkedSessionCases } from './links.js';
 import { PAST_THE_END, pageSizesCost, pageSizesProbe, positionsCases } from './page-sizes.js';
 import { refusalFormatCases } from './refusal-format.js';
 
-/** The walks at the page sizes that put a cursor at every position: the longest walks, so run first. */
+/** The walks at the page sizes that put a cursor at every position. */
 export function positionCases(ctx: RunContext): Case<unknown>[] {
   return ctx.ops.flatMap((op) => {
     const session = sessionsOf(ctx, op)[0];
