@@ -2335,7 +2335,8 @@ export const a2aSpec: OpenApiDocument = {
                 "@type": {
                   "type": "string"
                 }
-              }
+              },
+              "additionalProperties": true
             }
           }
         }
@@ -2486,7 +2487,8 @@ export const a2aSpec: OpenApiDocument = {
                     "@type": {
                       "type": "string"
                     }
-                  }
+                  },
+                  "additionalProperties": true
                 }
               }
             }

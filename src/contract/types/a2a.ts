@@ -48,9 +48,11 @@ export interface components {
         JsonRpcError: {
             code: number;
             message: string;
-            data?: {
+            data?: ({
                 "@type": string;
-            }[];
+            } & {
+                [key: string]: unknown;
+            })[];
         };
         /**
          * @description proto enum TaskState: "Defines the possible lifecycle states of a `Task`." 5.5: "Enum values MUST be represented according to the ProtoJSON specification, which serializes enums as their string names". Without TASK_STATE_UNSPECIFIED, the unset default: TaskStatus.state is REQUIRED, and 5.7 "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages"; as a filter it filters nothing.
@@ -100,9 +102,11 @@ export interface components {
                 code: number;
                 status?: string;
                 message: string;
-                details?: {
+                details?: ({
                     "@type": string;
-                }[];
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
     };
