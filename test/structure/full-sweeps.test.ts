@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function testFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(path);
-    return entry.name.endsWith('.test.ts') ? [relative(root, path)] : [];
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [relative(root, path)] : [];
   });
 }
 
@@ -21,9 +21,14 @@ describe('the sweeps npm test samples', () => {
   it('each runs whole in npm run test:full, which names exactly the files that sample', () => {
     const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
     const named = scripts['test:full']!.split(' ').filter((word) => word.endsWith('.test.ts'));
-    const sampling = testFiles(join(root, 'test')).filter((file) =>
-      /from '\.\.\/helpers\/breadth\.js'/.test(readFileSync(join(root, file), 'utf8')),
+    // Any file that reads the switch, however it imports it: a helper that does is refused, since its
+    // callers would sample without being named.
+    const sampling = sourceFiles(join(root, 'test')).filter(
+      (file) =>
+        !['test/helpers/breadth.ts', 'test/structure/full-sweeps.test.ts'].includes(file) &&
+        /helpers\/breadth(\.js)?['"]|ATC_FULL/.test(readFileSync(join(root, file), 'utf8')),
     );
+    expect(sampling.filter((file) => !file.endsWith('.test.ts'))).toEqual([]);
     expect(scripts['test:full']).toMatch(/^ATC_FULL=1 vitest run /);
     expect(named.sort()).toEqual(sampling.sort());
   });
