@@ -13,12 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_API_NAMES } from '../../src/apis/index.js';
 import { DEFAULT_CONCURRENCY } from '../../src/conformance/context.js';
 import type { ConformanceOptions, ConformanceResult } from '../../src/conformance/types.js';
-import { lawsOf } from '../../src/contract/laws/index.js';
-import { operationsOf } from '../../src/contract/operations.js';
 import type { ApiName } from '../../src/contract/registry.js';
 import { runConformance } from '../../src/entries/conformance.js';
 import { allFaults, type FaultId } from '../../src/handlers/faults/index.js';
-import { BUILTIN } from '../helpers/apis.js';
+import { BUILTIN, faultLaw } from '../helpers/apis.js';
 import { breadth, FULL } from '../helpers/breadth.js';
 import { hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -63,14 +61,13 @@ const KINDS: readonly ((scopes: readonly string[]) => boolean)[] = [
   (scopes) => scopes.includes('error'),
   (scopes) => scopes.includes('observation') || scopes.includes('reread') || scopes.includes('reads'),
 ];
-const scopesOf = (fault: FaultId) => {
-  const api = fault.split('.')[0] as ApiName;
-  const op = operationsOf(api, BUILTIN).find((o) => lawsOf(o).some((l) => l.id === fault))!;
-  return Object.keys(lawsOf(op).find((l) => l.id === fault)!.checks);
-};
-const kindOf = (fault: FaultId) => KINDS.findIndex((kind) => kind(scopesOf(fault)));
+/** Each fault's kind (an index of KINDS; -1 for none), told once. */
+const KIND_OF = new Map(
+  allFaults(BUILTIN).map((f) => [f, KINDS.findIndex((kind) => kind(faultLaw(f).scopes))] as const),
+);
+const kindOf = (fault: FaultId) => KIND_OF.get(fault)!;
 const faultOf = (api: string, kind: number) =>
-  allFaults(BUILTIN).find((f) => f.startsWith(`${api}.`) && kindOf(f) === kind);
+  [...KIND_OF].find(([f, k]) => k === kind && f.startsWith(`${api}.`))?.[0];
 const SAMPLE = breadth(
   // Kind k is looked for from the k-th API on, so that the kinds fall on different APIs.
   KINDS.map((_, k) =>

@@ -37,7 +37,7 @@ import { runConformance } from '../../src/entries/conformance.js';
 import { judgeResponse } from '../../src/entries/matchers.js';
 import { allFaults, type FaultId } from '../../src/handlers/faults/index.js';
 import { nextCursor } from '../../src/http/paging.js';
-import { BUILTIN } from '../helpers/apis.js';
+import { BUILTIN, faultLaw } from '../helpers/apis.js';
 import { FULL } from '../helpers/breadth.js';
 import { forward, hostile } from '../helpers/hostile.js';
 import { DEMO_SESSIONS, startMock } from '../helpers/mock-server.js';
@@ -256,8 +256,7 @@ function faultsJudged(): FaultId[] {
   if (FULL) return all;
   const covered = new Set<string>();
   return all.filter((fault) => {
-    const op = operationsOf(apiOf(fault), BUILTIN).find((o) => lawsOf(o).some((l) => l.id === fault))!;
-    const scopes = Object.keys(lawsOf(op).find((l) => l.id === fault)!.checks).sort();
+    const { op, scopes } = faultLaw(fault);
     const kinds = [
       `${jsonRpcBinding(op) ? 'a call' : 'a GET'} paged by ${op.paging.kind}`,
       `judged again by ${scopes.join(',')}`,

@@ -3,19 +3,17 @@
  * a sweep whose file test:full does not name would run whole nowhere, CI included.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [relative(root, path)] : [];
-  });
-}
+/** The TypeScript files under test/, as paths from the root. */
+const sourceFiles = () =>
+  readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join('test', file));
 
 describe('the sweeps npm test samples', () => {
   it('each runs whole in npm run test:full, which names exactly the files that sample', () => {
@@ -23,7 +21,7 @@ describe('the sweeps npm test samples', () => {
     const named = scripts['test:full']!.split(' ').filter((word) => word.endsWith('.test.ts'));
     // Any file that reads the switch, however it imports it: a helper that does is refused, since its
     // callers would sample without being named.
-    const sampling = sourceFiles(join(root, 'test')).filter(
+    const sampling = sourceFiles().filter(
       (file) =>
         !['test/helpers/breadth.ts', 'test/structure/full-sweeps.test.ts'].includes(file) &&
         /helpers\/breadth(\.js)?['"]|ATC_FULL/.test(readFileSync(join(root, file), 'utf8')),
