@@ -217,7 +217,7 @@ function parseTasks(
   if (!values || values.length === 0) return undefined;
   const out: Partial<Record<ApiName, number>> = {};
   for (const value of values) {
-    const [, api, count] = /^(?:([a-z]+)=)?(\d+)$/.exec(value.trim()) ?? [];
+    const [, api, count] = /^(?:([a-z][a-z0-9-]*)=)?(\d+)$/.exec(value.trim()) ?? [];
     // Only the built-in APIs have demo sessions to grow (an --api module's API has no demo data).
     const demoApi = api === undefined || demoApis.includes(api);
     if (count === undefined || !demoApi || Number(count) > MAX_SESSION_TASKS)

@@ -46,3 +46,14 @@ export function orderWords(order: ListOrder): string {
   const ties = order.ties ? ` (the same time: by ${order.ties.field} ${order.ties.direction})` : '';
   return `${direction} by ${order.field}${ties}`;
 }
+
+/**
+ * The documented order where it places an item for good: its field is one the documents never let
+ * change. An order by a time that moves (A2A's status timestamp) still orders each answer, but where
+ * one read placed an item says nothing of where a later read places it, so nothing that compares two
+ * reads may lean on it.
+ */
+export function fixedOrder(op: Pick<ListOperation, 'order' | 'immutableFields'>): ListOrder | undefined {
+  const { order } = op;
+  return order !== undefined && op.immutableFields.includes(order.field) ? order : undefined;
+}

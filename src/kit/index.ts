@@ -78,6 +78,7 @@ export {
   single,
   truncate,
 } from '../handlers/derived/list.js';
+export { orderedPage } from '../handlers/derived/ordered-page.js';
 export {
   changedOnLaterWalks,
   droppedOnAlternateReads,
@@ -107,7 +108,7 @@ export type { ApiModuleInput } from '../handlers/module.js';
 export type { ApiModule, DemoShape, MockDocument, MockProfile } from '../handlers/profile.js';
 export { errorCode, json } from '../handlers/response.js';
 export type { MockStore } from '../handlers/store.js';
-export type { IndexedTask } from '../handlers/task-index.js';
+export type { IndexedTask, Page, PageQuery } from '../handlers/task-index.js';
 export type { ErrorCodes, MockContext, MockRequest, MockResponse, OperationBehaviour } from '../handlers/types.js';
 // How its page overrides are written (`pages.<name>`), and its typed `http` object for per-test handlers.
 export {

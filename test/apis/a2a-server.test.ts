@@ -142,6 +142,11 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
     expect(laws(result)).toContain('a2a.no-duplicates-across-pages');
   }, 60_000);
 
+  it('a proxy that lists each page oldest status first is caught under order-newest-first', async () => {
+    const result = await behind((body) => ({ ...body, tasks: [...body.tasks].reverse() }));
+    expect(laws(result)).toContain('a2a.order-newest-first');
+  }, 60_000);
+
   it('a proxy that drops the first task of every later page is caught under paging-skips-nothing', async () => {
     const result = await behind((body, query) =>
       query.has('pageToken') ? { ...body, tasks: body.tasks.slice(1) } : body,

@@ -777,6 +777,16 @@ describe('a walk stopped after its first pages (capped) owes what its order puts
     // An item the first pages list and the walk to the end does not: that walk skipped it, as between two ends.
     expect(judged([[s(9), s(7)]], [[s(9)], [s(8)]]).map((v) => v.value)).toEqual(['sesn_8']);
   });
+
+  it('an order by a time that moves (not among the fields that never change) owes nothing', () => {
+    // As A2A's status timestamp: an item whose time moved between the two walks moved in the list too.
+    const moving = { ...sessions, immutableFields: sessions.immutableFields.filter((f) => f !== '/created_at') };
+    const violations = applyLaws(moving, 'resized', {
+      walks: [{ ...walkOf([[9, 8, 7, 6, 5]], false), cursors: [undefined] }, walkOf([[9], [7], [6]], true)],
+      sizes: ['no limit', 'limit=1'],
+    }).find((o) => o.law.id === 'praxis.sessions.paging-skips-nothing')!.judgement.violations;
+    expect(violations).toEqual([]);
+  });
 });
 
 describe('the catalogue: every definition on every operation it applies to', () => {

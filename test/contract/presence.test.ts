@@ -91,6 +91,14 @@ describe('a list of pages', () => {
     expect(judged(ark, [plain(whole), plain(unfinished), plain(whole)]).violations).toEqual([]);
   });
 
+  it('a list ordered by a time that moves (not among the fields that never change) is judged on one page only', () => {
+    // As A2A's status timestamp: where another read placed an object says nothing of where this one places it.
+    const moving = { ...ark, immutableFields: ark.immutableFields.filter((f) => f !== '/created_at') };
+    expect(judged(moving, [plain(whole), plain(read([1, 2, 4, 5, 6], [3, 2])), plain(whole)]).violations).toEqual([]);
+    const one = read([1, 2, 4, 5, 6], [5]);
+    expect(judged(moving, [plain(whole), plain(one), plain(whole)]).violations).toHaveLength(1);
+  });
+
   it('a list in no documented order is judged on a read of one page only', () => {
     const jsonrpc = operation('jsonrpc', 'listTasks', BUILTIN);
     const rpc = (ns: number[], sizes: number[]): Walk => {

@@ -76,20 +76,24 @@ describe('mock --tasks', () => {
     expect(seen).toEqual(all.map((r) => String(r.item.task_id)));
   });
 
-  it('mock --tasks ark=1000000 serves a million-task session, its newest task first, and says how many', async () => {
+  it('mock --tasks ark=1000000 serves a million-task session, its newest task first, and says how many (a2a=N too)', async () => {
     let out = '';
     let stop!: () => void;
     const stopSignal = new Promise<void>((resolve) => (stop = resolve));
     const { runCli } = await import('../../src/cli/main.js');
-    const running = runCli(['mock', '--port', '0', '--tasks', 'ark=1000000', '--tasks', 'jsonrpc=1234'], {
-      stdout: (t) => (out += t),
-      stderr: () => undefined,
-      stopSignal,
-    });
+    const running = runCli(
+      ['mock', '--port', '0', '--tasks', 'ark=1000000', '--tasks', 'jsonrpc=1234', '--tasks', 'a2a=75'],
+      {
+        stdout: (t) => (out += t),
+        stderr: () => undefined,
+        stopSignal,
+      },
+    );
     try {
       for (let i = 0; i < 400 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
       const base = /listening (http:\/\/\S+)/.exec(out)![1]!;
-      expect(out).toMatch(/\n {2}tasks +ark 1,000,000, jsonrpc 1,234 in the demo session\n/);
+      // An API whose name has a digit is named like any other (`a2a=75` was once refused as no API).
+      expect(out).toMatch(/\n {2}tasks +ark 1,000,000, jsonrpc 1,234, a2a 75 in the demo session\n/);
       const page = (await (await fetch(`${base}/ark/sessions/sesn-demo/tasks?limit=2`)).json()) as {
         items: { task_id: string }[];
       };
@@ -97,6 +101,7 @@ describe('mock --tasks', () => {
       const state = (await (await fetch(`${base}/__mock/state`)).json()) as { tasks: Record<string, number> };
       expect(state.tasks.ark).toBe(1_000_000);
       expect(state.tasks.jsonrpc).toBe(1_234);
+      expect(state.tasks.a2a).toBe(75);
       const sessions = (await (await fetch(`${base}/__mock/sessions`)).json()) as Record<string, unknown[]>;
       expect(sessions.ark).toContainEqual({ session: 'sesn-demo', tasks: 1_000_000 });
     } finally {

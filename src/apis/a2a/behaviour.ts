@@ -3,8 +3,9 @@
  * what the data cannot: every answer carries `nextPageToken` ("" on the last page), `pageSize` ("The page size
  * used for this response") and `totalSize` ("Total number of tasks available (before pagination)"), artifacts
  * are left out unless asked for ("When `includeArtifacts` is false (the default), the artifacts field MUST be
- * omitted entirely"), `historyLength` bounds each task's history, and `statusTimestampAfter` keeps the tasks whose
- * status timestamp is "greater than or equal to this value". The documented behaviour only.
+ * omitted entirely"), `historyLength` bounds each task's history, `statusTimestampAfter` keeps the tasks whose
+ * status timestamp is "greater than or equal to this value", and tasks come newest status first (3.1.4). The
+ * documented behaviour only.
  */
 
 import { a2aSpec } from '../../contract/generated/specs.js';
@@ -12,11 +13,14 @@ import { fieldValue } from '../../contract/operations.js';
 import type { JsonObject } from '../../contract/rules/types.js';
 import { rfc3339Millis } from '../../contract/time.js';
 import { isProblem, pageResponse, single, truncate } from '../../handlers/derived/list.js';
+import { orderedPage } from '../../handlers/derived/ordered-page.js';
 import { storedTasks } from '../../handlers/response.js';
 import type { MockContext, MockRequest, MockResponse, OperationBehaviour } from '../../handlers/types.js';
 import type { A2AListTasksResponse } from '../../types/index.js';
-import { A2A_DEFAULT_PAGE_SIZE, A2A_MAX_PAGE_SIZE } from './contract.js';
+import { A2A_DEFAULT_PAGE_SIZE, A2A_MAX_PAGE_SIZE, listTasksOperation } from './contract.js';
 
+/** 3.1.4: "sorted by their status timestamp time in descending order" (the contract's order). */
+const A2A_ORDER = listTasksOperation.order!;
 const stateSchema = a2aSpec.components?.schemas?.TaskState as { enum: string[] };
 /** The states a list can be filtered by, read from the spec rather than restated. */
 const FILTER_STATES: readonly string[] = stateSchema.enum;
@@ -91,7 +95,8 @@ function readRequest(query: URLSearchParams): Asked | Refusal {
   if (size instanceof Refusal) return size;
   const token = one(query, 'pageToken');
   if (token instanceof Refusal) return token;
-  // The mock's own token: the creation number of the page's last task, in base 36.
+  // The mock's own token: the creation number of the page's last task, in base 36 (its place in the order is read
+  // afresh: a task whose status is recorded anew moves up past the token).
   if (token !== undefined && token !== '' && !/^[0-9a-z]{1,11}$/.test(token))
     return invalid('pageToken', `pageToken "${truncate(token)}" is not a token this agent gave; pass nextPageToken`);
   const history = whole(query, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
@@ -145,7 +150,7 @@ function page(context: MockContext, asked: Asked): MockResponse {
     ...(asked.states ? { states: asked.states } : {}),
     ...(where ? { where } : {}),
   };
-  const { entries, more } = context.store.page('a2a', {
+  const { entries, more } = orderedPage(context.store, listTasksOperation, A2A_ORDER, {
     ...scope,
     ...(asked.beforeSeq !== undefined ? { beforeSeq: asked.beforeSeq } : {}),
     limit: asked.size,

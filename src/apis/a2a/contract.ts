@@ -13,7 +13,7 @@ export const A2A_DEFAULT_PAGE_SIZE = 50;
 export const A2A_MAX_PAGE_SIZE = 100;
 
 /** `GET /tasks`: the HTTP+JSON binding (11.3.2). */
-const listTasks: ListOperation = {
+export const listTasksOperation: ListOperation = {
   api: 'a2a',
   operationId: 'listTasks',
   lawPrefix: 'a2a',
@@ -44,6 +44,18 @@ const listTasks: ListOperation = {
   },
   stateField: '/status/state',
   lifecycle: a2aLifecycle,
+  // 3.1.4's "sorted by last update time" names no member of a Task; this sentence names the one it sorts by.
+  // Equal timestamps are in no order (no tie-breaker is said), and a task moves up as its status is recorded anew.
+  order: {
+    field: '/status/timestamp',
+    direction: 'newest-first',
+    source: {
+      file: A2A,
+      sentence:
+        'Implementations MUST return tasks sorted by their status timestamp time in descending order (most ' +
+        'recently updated tasks first).',
+    },
+  },
   paging: {
     kind: 'token',
     param: 'pageToken',
@@ -142,7 +154,7 @@ const listTasks: ListOperation = {
  * judges it at its own --base-url with `--operation listTasksJsonRpc`.
  */
 const listTasksJsonRpc: ListOperation = {
-  ...listTasks,
+  ...listTasksOperation,
   operationId: 'listTasksJsonRpc',
   lawPrefix: 'a2a.json-rpc',
   path: '/',
@@ -159,7 +171,7 @@ const listTasksJsonRpc: ListOperation = {
   errorFormat: 'json-rpc',
 };
 
-const operations: readonly ListOperation[] = [listTasks, listTasksJsonRpc];
+const operations: readonly ListOperation[] = [listTasksOperation, listTasksJsonRpc];
 
 export const a2aContract: ApiContract = {
   api: 'a2a',

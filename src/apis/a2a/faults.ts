@@ -1,11 +1,12 @@
 /**
  * A2A's law faults (specs/sources/a2a.md), each a transform around the documented ListTasks. None for
  * listed-between-reads: the demo list runs to two pages (past the default page size), and a task left out of a
- * read of pages shows only where an order places it, which the operation's data does not give yet.
+ * read of pages shows only where an order by a time that never changes places it; A2A's status timestamp moves.
  */
 import type { LawId } from '../../contract/operations.js';
 import { fieldValue, setField } from '../../contract/operations.js';
 import { integer } from '../../handlers/derived/list.js';
+import { orderedPage } from '../../handlers/derived/ordered-page.js';
 import {
   changedOnLaterWalks,
   numericId,
@@ -15,7 +16,7 @@ import {
   undocumentedField,
 } from '../../handlers/faults/shared.js';
 import { editEnvelope, editItems, editQuery, type FaultTransform } from '../../handlers/faults/transform.js';
-import { A2A_DEFAULT_PAGE_SIZE, A2A_MAX_PAGE_SIZE } from './contract.js';
+import { A2A_DEFAULT_PAGE_SIZE, A2A_MAX_PAGE_SIZE, listTasksOperation } from './contract.js';
 
 const pageSizeOf = (query: URLSearchParams) => integer(query, 'pageSize', 1, A2A_MAX_PAGE_SIZE);
 /** The mock's token (base 36), as a number. */
@@ -48,10 +49,27 @@ const HTTP_JSON_FAULTS = {
   },
   'a2a.no-duplicates-across-pages': {
     changes: 'reads pageToken as inclusive: each page after the first repeats the last task of the page before',
-    request: (request) => {
+    // The token names the page's last task; the task just before it in the order its context is listed in names
+    // the place before it, wherever filters put it (the mock places a token's task by its order).
+    request: (request, context) => {
       const seq = tokenOf(request.query);
-      return seq === undefined ? request : editQuery(request, (q) => q.set('pageToken', (seq + 1).toString(36)));
+      if (seq === undefined) return request;
+      const session = request.query.get('contextId') ?? undefined;
+      const listed = orderedPage(context.store, listTasksOperation, listTasksOperation.order!, {
+        ...(session === undefined ? {} : { session }),
+        limit: Number.MAX_SAFE_INTEGER,
+      }).entries;
+      const at = listed.findIndex((entry) => entry.seq === seq);
+      if (at === -1) return request;
+      const before = listed[at - 1];
+      return editQuery(request, (q) =>
+        before === undefined ? q.delete('pageToken') : q.set('pageToken', before.seq.toString(36)),
+      );
     },
+  },
+  'a2a.order-newest-first': {
+    changes: 'lists each page oldest status first',
+    response: (response, _sent, _context, op) => editItems(op, response, (items) => items.reverse()),
   },
   'a2a.paging-terminates': {
     changes: 'gives the last page a nextPageToken that leads to an empty page with the same token',

@@ -14,7 +14,7 @@
  */
 
 import type { LawJudgement } from '../../contract/laws/index.js';
-import { compareKeys, orderKeyOf } from '../../contract/list-order.js';
+import { compareKeys, fixedOrder, orderKeyOf } from '../../contract/list-order.js';
 import { fieldValue, idOf, itemsOf, type ListOperation } from '../../contract/operations.js';
 import { canonicalJson, isObject } from '../../contract/rules/check-helpers.js';
 import type { JsonObject } from '../../contract/rules/types.js';
@@ -126,8 +126,7 @@ export function positionsCases(ctx: RunContext, op: ListOperation, session: stri
   const positions = Math.ceil(length / unit);
   const sieve =
     positions > CASE_MAX_PAGES &&
-    op.order !== undefined &&
-    op.immutableFields.includes(op.order.field) &&
+    fixedOrder(op) !== undefined &&
     !startsMidList(ctx, op, session, { query: atUnit, maxPages: maxPagesAt(length, unit) });
   // The default walk each case makes first.
   const before = walkCost(ctx, op, session, fixed, MAX_PAGES);
@@ -382,8 +381,8 @@ export function repeatedFindings(
 
 /**
  * Those of `ids` that come after an item that left the list while it was walked: one the first walk
- * lists (`whole`) and none of the fresh ones (`later`). Where the documents order the list by a time,
- * after means strictly after in that order; where they give no order, anywhere.
+ * lists (`whole`) and none of the fresh ones (`later`). Where the documents order the list by a time
+ * that never changes, after means strictly after in that order; elsewhere, anywhere.
  */
 function shiftedItems(
   op: ListOperation,
@@ -397,7 +396,7 @@ function shiftedItems(
   const items = itemsOfWalk(op, whole);
   const left = items.filter((item) => !still.has(idOf(op, item)));
   if (left.length === 0) return shifted;
-  const order = op.order;
+  const order = fixedOrder(op);
   for (const item of items.filter((i) => ids.has(idOf(op, i)))) {
     const key = order && orderKeyOf(op, order, item);
     const after = (gone: JsonObject) => !order || compareKeys(order, orderKeyOf(op, order, gone), key!) < 0;
@@ -412,7 +411,7 @@ function shiftedItems(
  */
 function movedItems(op: ListOperation, walks: readonly WalkResult[], ids: ReadonlySet<string>): Set<string> {
   const moved = new Set<string>();
-  if (ids.size === 0 || (op.order !== undefined && op.immutableFields.includes(op.order.field))) return moved;
+  if (ids.size === 0 || fixedOrder(op) !== undefined) return moved;
   const versions = new Map<string, string>();
   for (const item of walks.flatMap((w) => itemsOfWalk(op, w))) {
     const id = idOf(op, item);

@@ -7,7 +7,7 @@
  * replica answered.
  */
 import { contractOfOperation } from '../api-set.js';
-import { compareKeys, type OrderKey, orderKeyOf } from '../list-order.js';
+import { compareKeys, fixedOrder, type OrderKey, orderKeyOf } from '../list-order.js';
 import { idOf, type ListOperation } from '../operations.js';
 import type { JsonObject } from '../rules/types.js';
 import { NOTHING, objectItems, onPages, violationOf } from './common.js';
@@ -29,14 +29,15 @@ function placesIn(op: ListOperation, walk: Walk): Map<string, { item: JsonObject
  * Where a whole read that does not list an object would have listed it within one answer, said
  * as a clause; undefined where no one answer shows it left out. A list of one page is one answer.
  * A list of pages is read at several moments, and an object may fall between two pages as others
- * leave, so there only a list in its documented order shows it: the object belongs between two
- * neighbours of one page (or before the first page's first, after the last page's last) when its
- * place in that order falls strictly between theirs.
+ * leave, so there only a list in its documented order by a time that never changes shows it (the
+ * object read elsewhere keeps its place here): the object belongs between two neighbours of one page
+ * (or before the first page's first, after the last page's last) when its place falls strictly
+ * between theirs.
  */
 function leftOutWhere(op: ListOperation, walk: Walk, item: JsonObject): string | undefined {
   if (walk.capped || walk.pages.length === 0 || walk.cursors[walk.cursors.length - 1] !== undefined) return undefined;
   if (walk.pages.length === 1) return 'its one page';
-  const order = op.order;
+  const order = fixedOrder(op);
   if (!order) return undefined;
   const keyOf = (object: JsonObject) => orderKeyOf(op, order, object);
   const before = (a: OrderKey, b: OrderKey) => compareKeys(order, a, b) < 0;

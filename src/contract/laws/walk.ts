@@ -1,5 +1,5 @@
 /** Laws over one walk of the pages of a query: no duplicates, order across pages, an end. */
-import { compareKeys, type OrderKey, orderKeyOf, orderWords } from '../list-order.js';
+import { compareKeys, fixedOrder, type OrderKey, orderKeyOf, orderWords } from '../list-order.js';
 import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
@@ -214,11 +214,12 @@ const pagedWithLimit = (
  * Which items of the other walk a walk must list: all of them where it reached the end; where it
  * stopped at its page cap (the first pages of a list, a `capped` walk), those the documented order
  * puts strictly before its last item, and only where both walks list their items in that order, each
- * place known (else none: the order law judges what is out of order, and equal times fall either way).
+ * place known, and the order is by a time that never changes (else none: the order law judges what is
+ * out of order, equal times fall either way, and an item whose time moved between the walks moved too).
  */
 function owedBy(op: ListOperation, walk: Walk, other: Walk): (item: JsonObject) => boolean {
   if (!walk.capped) return () => true;
-  const order = op.order;
+  const order = fixedOrder(op);
   if (!order) return () => false;
   const keys = (w: Walk) => w.pages.flatMap((page) => objectItems(op, page).map((item) => orderKeyOf(op, order, item)));
   const inOrder = (list: OrderKey[]) =>

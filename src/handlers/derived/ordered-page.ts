@@ -32,14 +32,34 @@ function servingOrder(order: ListOrder) {
 
 const EVERY = Number.MAX_SAFE_INTEGER;
 
+/** Each store's tasks of an API in an order, sorted once per version of the store (every change bumps it). */
+const sortedByStore = new WeakMap<MockStore, Map<string, { version: number; sorted: Keyed[] }>>();
+
+/**
+ * Every task of the API in the serving order. Sorting reads every task's time, a cost of its own with a million
+ * tasks (`--tasks`), so it is paid once per change to the store rather than on each request.
+ */
+function sortedTasks(store: MockStore, op: ListOperation, order: ListOrder): Keyed[] {
+  let perStore = sortedByStore.get(store);
+  if (perStore === undefined) sortedByStore.set(store, (perStore = new Map()));
+  const key = `${op.api} ${JSON.stringify(order)}`;
+  const known = perStore.get(key);
+  if (known?.version === store.version) return known.sorted;
+  const sorted = store
+    .page(op.api, { limit: EVERY })
+    .entries.map((entry) => ({ entry, key: orderKeyOf(op, order, entry.item) }))
+    .sort(servingOrder(order));
+  perStore.set(key, { version: store.version, sorted });
+  return sorted;
+}
+
 export function orderedPage(store: MockStore, op: ListOperation, order: ListOrder, query: PageQuery): Page {
   const { beforeSeq, afterSeq, skip, limit, ...scope } = query;
   const keyed = (entry: IndexedTask): Keyed => ({ entry, key: orderKeyOf(op, order, entry.item) });
   const compare = servingOrder(order);
-  const sorted = store
-    .page(op.api, { ...scope, limit: EVERY })
-    .entries.map(keyed)
-    .sort(compare);
+  // The scope's tasks are those the index finds for it (its sessions, states and filter), kept in the sorted order.
+  const inScope = new Set(store.page(op.api, { ...scope, limit: EVERY }).entries);
+  const sorted = sortedTasks(store, op, order).filter(({ entry }) => inScope.has(entry));
   const entriesOf = (from: number, to: number) => sorted.slice(from, to).map(({ entry }) => entry);
   const pivotSeq = beforeSeq ?? afterSeq;
   let start = skip ?? 0;
