@@ -21,7 +21,8 @@ import { ScenarioError } from './error.js';
 import * as precompiled from './generated/validator.js';
 import type { Scenario, StepState, Timeline } from './types.js';
 
-type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+type SchemaProblem = { instancePath: string; message?: string; params?: Record<string, unknown> };
+type Validate = ((data: unknown) => boolean) & { errors?: SchemaProblem[] | null };
 const validateFile = (precompiled as unknown as { scenario_file: Validate }).scenario_file;
 
 function taskLifecycle(api: ApiName, apis: ApiSet) {
@@ -29,16 +30,23 @@ function taskLifecycle(api: ApiName, apis: ApiSet) {
   return { lifecycle: op.lifecycle!, stateField: op.stateField! };
 }
 
-/** Checks the file against scenarios/schema.json; throws with the first problem's pointer. */
+/** A schema problem in words, the member it names when it names one ("must NOT have additional properties: face"). */
+function problemWords(problem: SchemaProblem): string {
+  const member = problem.params?.additionalProperty;
+  const said = problem.message ?? 'does not match scenarios/schema.json';
+  return typeof member === 'string' ? `${said}: ${member}` : said;
+}
+
+/** Checks the file against scenarios/schema.json; throws with the first problem's pointer, naming every problem. */
 function checkScenarioShape(value: unknown, file: string): asserts value is Scenario {
   if (validateFile(value)) return;
-  const errors = validateFile.errors ?? [];
-  const first = errors[0];
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problems)` : '';
+  const [first, ...rest] = validateFile.errors ?? [];
+  const others = rest.map((problem) => `${problem.instancePath || '(root)'}: ${problemWords(problem)}`);
+  const also = others.length > 0 ? `; and ${others.join('; ')}` : '';
   throw new ScenarioError(
     file,
     first?.instancePath ?? '',
-    `${first?.message ?? 'does not match scenarios/schema.json'}${more}`,
+    `${first ? problemWords(first) : 'does not match scenarios/schema.json'}${also} (see scenarios/schema.json)`,
   );
 }
 

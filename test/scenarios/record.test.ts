@@ -249,6 +249,13 @@ describe('scenario files: errors name the file, the pointer and the reason', () 
     ],
     [`${base}timeline:\n  - faults: [ark.nope]\n`, '/timeline/0/faults/0', 'unknown fault'],
     ['name: x\napi: [oops\n', '', 'not valid YAML or JSON'],
+    // Every problem is named, each member by name: no other word for `api` is read.
+    [
+      'name: x\nface: ark\ntimeline: []\n',
+      '',
+      "must have required property 'api'; and (root): must NOT have additional properties: face",
+    ],
+    ['name: x\napi: ark\ntimeline: [{ sett: {} }]\n', '/timeline/0', 'must NOT have additional properties: sett'],
   ])('%#: %s', async (content, pointer, reason) => {
     const file = await write(content);
     const error = await readScenarioFile(file, BUILTIN).catch((e: unknown) => e);
