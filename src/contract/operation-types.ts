@@ -194,6 +194,7 @@ export type LawName =
   | 'no-duplicates-across-pages'
   | 'paging-terminates'
   | 'paging-skips-nothing'
+  | 'total-counts-the-list'
   | 'cursor-exclusive'
   | 'malformed-cursor-rejected'
   | 'cursor-bound-to-query'
@@ -316,6 +317,11 @@ export interface ListOperation {
   /** The documented order of the list; none where the documents give none (then no order law). */
   order?: ListOrder;
   paging: Paging;
+  /**
+   * A member of every answer that counts the tasks available before pagination (A2A's `totalSize`): the law
+   * `total-counts-the-list`.
+   */
+  total?: { responseField: string; source: Source };
   /**
    * The page size parameter: its default, and its minimum and maximum where a document gives them
    * (the mock refuses a value outside them, with the parameter's `rejected` entry where it has one).

@@ -22,7 +22,7 @@ const SEEDS = [1, 2];
 const conform = (baseUrl: string, seed: number, operation = 'listTasks') =>
   runConformance({ api: 'a2a', operations: [operation], baseUrl, seed, runs: 20, polls: 1, pollIntervalMs: 0 });
 const laws = (result: Awaited<ReturnType<typeof conform>>) => [...new Set(result.violations.map((v) => v.law))];
-type Body = { tasks: { id: string; status: { timestamp: string } }[]; nextPageToken: string };
+type Body = { tasks: { id: string; status: { timestamp: string } }[]; nextPageToken: string; totalSize: number };
 
 /** The real server's answer to the same request, its body passed through `edit` (given the request's query). */
 const edited = (edit: (body: Body, query: URLSearchParams) => Body) => (req: IncomingMessage, res: ServerResponse) => {
@@ -145,6 +145,11 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
   it('a proxy that lists each page oldest status first is caught under order-newest-first', async () => {
     const result = await behind((body) => ({ ...body, tasks: [...body.tasks].reverse() }));
     expect(laws(result)).toContain('a2a.order-newest-first');
+  }, 60_000);
+
+  it('a proxy that gives the page’s length as totalSize is caught under total-counts-the-list', async () => {
+    const result = await behind((body) => ({ ...body, totalSize: body.tasks.length }));
+    expect(laws(result)).toContain('a2a.total-counts-the-list');
   }, 60_000);
 
   it('a proxy that drops the first task of every later page is caught under paging-skips-nothing', async () => {

@@ -68,6 +68,10 @@ export const listTasksOperation: ListOperation = {
         'retrieve the subsequent page.',
     },
   },
+  total: {
+    responseField: 'totalSize',
+    source: { file: A2A, sentence: 'Total number of tasks available (before pagination).' },
+  },
   limit: {
     param: 'pageSize',
     default: A2A_DEFAULT_PAGE_SIZE,

@@ -4,7 +4,7 @@
  * read of pages shows only where an order by a time that never changes places it; A2A's status timestamp moves.
  */
 import type { LawId } from '../../contract/operations.js';
-import { fieldValue, setField } from '../../contract/operations.js';
+import { fieldValue, itemsOf, setField } from '../../contract/operations.js';
 import { integer } from '../../handlers/derived/list.js';
 import { orderedPage } from '../../handlers/derived/ordered-page.js';
 import {
@@ -83,6 +83,11 @@ const HTTP_JSON_FAULTS = {
       sent.query.has('pageToken') || ((response.body as { nextPageToken?: unknown } | null)?.nextPageToken ?? '') === ''
         ? response
         : editItems(op, response, (items) => (items.length > 1 ? items.slice(0, -1) : items)),
+  },
+  'a2a.total-counts-the-list': {
+    changes: 'gives as totalSize the number of tasks on the page, not in the list',
+    response: (response, _sent, _context, op) =>
+      editEnvelope(response, (body) => void (body.totalSize = itemsOf(op, body)?.length ?? 0)),
   },
   'a2a.filter-status': ignores('status', 'tasks in every state'),
   'a2a.filter-contextId': ignores('contextId', 'the tasks of every context'),

@@ -41,6 +41,7 @@ import {
 } from './timeline.js';
 import { timesInOrder } from './times.js';
 import { presentTogether } from './together.js';
+import { totalCountsTheList } from './total.js';
 import type { ErrorExpectation, Exchange, Judgement, Law, LawScope, Subjects, Walk } from './types.js';
 import { listOrder, noDuplicatesAcrossPages, pagingSkipsNothing, pagingTerminates } from './walk.js';
 
@@ -86,6 +87,7 @@ const DEFINITIONS: readonly LawDefinition[] = [
   noDuplicatesAcrossPages,
   pagingTerminates,
   pagingSkipsNothing,
+  totalCountsTheList,
   namedObjectEarlier,
   oneValuePerSession,
   refusalLaws,

@@ -9,7 +9,7 @@ import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { documentedStatuses } from '../schema.js';
 import type { Source, Violation } from '../violation.js';
-import type { Exchange, Judgement, LawRef, Query } from './types.js';
+import type { Exchange, Judgement, LawRef, Query, Walk } from './types.js';
 
 export function lawId(op: ListOperation, name: LawName): LawId {
   return `${op.lawPrefix}.${name}`;
@@ -65,6 +65,10 @@ export function pageItems(op: ListOperation, exchange: Exchange): unknown[] | un
 export function objectItems(op: ListOperation, exchange: Exchange): JsonObject[] {
   return (pageItems(op, exchange) ?? []).filter(isObject);
 }
+
+/** Whether a walk's query filters the list (by any filter, the session's among them where it is one). */
+export const filteredWalk = (op: ListOperation, walk: Walk): boolean =>
+  (walk.pages[0]?.query ?? []).some(([name]) => op.filters.some((filter) => filter.param === name));
 
 /**
  * A page law judged object by object: `judge` gets each listed object with its pointer in the

@@ -4,7 +4,7 @@ import { fieldValue, idOf, type ListOperation } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import type { Violation } from '../violation.js';
-import { NOTHING, objectItems, onPages, pageItems, violationOf } from './common.js';
+import { filteredWalk, NOTHING, objectItems, onPages, pageItems, violationOf } from './common.js';
 import { defineLaw, having, type With } from './define.js';
 import type { Exchange, Walk } from './types.js';
 
@@ -21,10 +21,6 @@ export const MAX_PAGES = 40;
  * walk), and a server may leave a run of pages empty before it ends (rows it reads and does not list).
  */
 const ENDLESS_EMPTY_PAGES = 5;
-
-/** Whether a walk's query filters the list (by any filter, the session's among them where it is one). */
-const filtered = (op: ListOperation, walk: Walk) =>
-  (walk.pages[0]?.query ?? []).some(([name]) => op.filters.some((filter) => filter.param === name));
 
 /** An operation that pages (its paging says where the documents describe it). */
 const paged = (
@@ -183,7 +179,7 @@ export const pagingTerminates = defineLaw({
           );
         else offeredOn.set(cursor, page);
       }
-      if (walk.capped && walk.pages.length >= MAX_PAGES && !filtered(op, walk)) {
+      if (walk.capped && walk.pages.length >= MAX_PAGES && !filteredWalk(op, walk)) {
         const from = walk.pages.length - ENDLESS_EMPTY_PAGES;
         const tail = walk.pages.slice(from);
         if (from >= 0 && tail.every((page) => (pageItems(op, page) ?? []).length === 0))
