@@ -69,6 +69,12 @@ function validQuery(op: ListOperation, pools: ValuePools = {}): fc.Arbitrary<Que
         )
         .map((q) => q ?? []),
     );
+  // A parameter that asks for a member (includeArtifacts=true) is sent too: the answers that carry the member are
+  // judged by the schema like any other.
+  for (const asked of op.askedMembers ?? [])
+    parts.push(
+      fc.option(fc.constant<Query>([[asked.param, asked.value]]), { nil: [] as Query, freq: 3 }).map((q) => q ?? []),
+    );
   for (const filter of op.filters) {
     parts.push(
       fc

@@ -143,7 +143,7 @@ describe(`generators (seed ${SEED})`, () => {
     });
   }
 
-  it('request cases: every rejected parameter is generated with its prescribed response', () => {
+  it('request cases: every rejected parameter is generated with its prescribed response, every asked member asked', () => {
     // About a quarter of the cases are refusals, spread over up to 10 parameters: 400 cases missed
     // one now and then (seed 916582273); 2,000 give each some 50.
     for (const op of BUILTIN_API_NAMES.flatMap((api) => operationsOf(api, BUILTIN))) {
@@ -151,6 +151,12 @@ describe(`generators (seed ${SEED})`, () => {
       expect(cases.some((c) => c.expect.kind === 'ok')).toBe(true);
       for (const r of op.rejected)
         expect(cases.some((c) => c.expect.kind === 'error' && c.query.some(([k]) => k === r.param))).toBe(true);
+      // A member carried only when asked for (A2A's artifacts) is asked for, so that the answers carrying it are judged.
+      for (const asked of op.askedMembers ?? [])
+        expect(
+          cases.some((c) => c.expect.kind === 'ok' && c.query.some(([k, v]) => k === asked.param && v === asked.value)),
+          `${op.operationId} ${asked.param}=${asked.value}`,
+        ).toBe(true);
     }
   });
 });
