@@ -1,8 +1,8 @@
 /**
  * The order a list's documents give it (`ListOperation.order`), as a comparison of two items: what
- * the order law judges, where a whole read places an object it left out, and how the mock serves
- * the list. Only what the documents say is compared: a time that cannot be read, or equal times
- * without a documented tie-breaker, put two items in no order.
+ * the order law judges, where a whole read places an object it left out (by an order that never
+ * changes, `fixedOrder`), and how the mock serves the list. Only what the documents say is compared:
+ * a time that cannot be read, or equal times without a documented tie-breaker, put two items in no order.
  */
 import type { ListOperation, ListOrder } from './operation-types.js';
 import { fieldValue } from './operations.js';
@@ -48,12 +48,13 @@ export function orderWords(order: ListOrder): string {
 }
 
 /**
- * The documented order where it places an item for good: its field is one the documents never let
- * change. An order by a time that moves (A2A's status timestamp) still orders each answer, but where
- * one read placed an item says nothing of where a later read places it, so nothing that compares two
- * reads may lean on it.
+ * The documented order where it places an item for good: its field (and its tie-breaker's) is one the
+ * documents never let change. An order by a time that moves (A2A's status timestamp) still orders each
+ * answer, but where one read placed an item says nothing of where a later read places it, so nothing
+ * that compares two reads may lean on it.
  */
 export function fixedOrder(op: Pick<ListOperation, 'order' | 'immutableFields'>): ListOrder | undefined {
   const { order } = op;
-  return order !== undefined && op.immutableFields.includes(order.field) ? order : undefined;
+  const fixed = (field: string | undefined) => field === undefined || op.immutableFields.includes(field);
+  return order !== undefined && fixed(order.field) && fixed(order.ties?.field) ? order : undefined;
 }

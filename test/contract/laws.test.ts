@@ -14,6 +14,7 @@ import {
 } from '../../src/contract/laws/index.js';
 import { MAX_PAGES } from '../../src/contract/laws/walk.js';
 import { mayFollow } from '../../src/contract/lifecycle.js';
+import { fixedOrder } from '../../src/contract/list-order.js';
 import { operation } from '../../src/contract/operations.js';
 import { arkTask, exchange, jsonrpcTask, praxisSession } from '../fixtures.js';
 import { BUILTIN } from '../helpers/apis.js';
@@ -786,6 +787,16 @@ describe('a walk stopped after its first pages (capped) owes what its order puts
       sizes: ['no limit', 'limit=1'],
     }).find((o) => o.law.id === 'praxis.sessions.paging-skips-nothing')!.judgement.violations;
     expect(violations).toEqual([]);
+    // And its statement promises no debt of the first pages.
+    const law = (o: typeof sessions) => lawsOf(o).find((l) => l.id === 'praxis.sessions.paging-skips-nothing')!;
+    expect(law(sessions).statement).toContain('its first pages give every item its order puts before their last');
+    expect(law(moving).statement).not.toContain('its first pages');
+  });
+
+  it('an order whose tie-breaker can change is no fixed order either', () => {
+    const ties = { field: '/status', direction: 'ascending' } as const;
+    expect(fixedOrder({ ...sessions, order: { ...sessions.order!, ties } })).toBeUndefined();
+    expect(fixedOrder({ ...sessions, order: { ...sessions.order!, ties: { ...ties, field: '/id' } } })).toBeDefined();
   });
 });
 

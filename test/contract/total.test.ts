@@ -102,6 +102,14 @@ describe('a2a.total-counts-the-list', () => {
     expect(judged({ ...walkOf([[1, 2]], [1]), capped: true })).toEqual({ judged: 0, violations: [] });
     const text = walkOf([[1, 2, 3]], [3]);
     (text.pages[0]!.body as { totalSize: unknown }).totalSize = '7';
-    expect(messages(text)).toEqual([]);
+    expect(judged(text)).toEqual({ judged: 0, violations: [] });
+  });
+
+  it('one page asked from a cursor is the rest of a list, not all of it: only a total below it is judged', () => {
+    const rest = walkOf([[4, 5]], [5], [['pageToken', 't0']]);
+    expect(messages(rest)).toEqual([]);
+    expect(messages(walkOf([[4, 5]], [1], [['pageToken', 't0']]))).toEqual([
+      expect.stringContaining('totalSize is 1 on page 1, but the walk to the end lists 2 tasks'),
+    ]);
   });
 });

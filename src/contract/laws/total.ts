@@ -7,7 +7,7 @@
  * its own law), so there only a total below what it listed shows the total wrong. A task listed twice counts
  * once, and one that does not match the filters asked not at all: those are the paging's and the filter's faults.
  */
-import { idOf, matchesFilter } from '../operations.js';
+import { idOf, matchesFilter, pagingParamsOf } from '../operations.js';
 import { isObject } from '../rules/check-helpers.js';
 import type { JsonObject } from '../rules/types.js';
 import { filteredWalk, NOTHING, objectItems, onPages, queryValue, violationOf } from './common.js';
@@ -42,7 +42,10 @@ export const totalCountsTheList = defineLaw({
             .map((i) => idOf(op, i)),
         ),
       ).size;
-      const whole = pages.length === 1 && !filteredWalk(op, walk);
+      // The whole list: one page, asked from the start (no cursor), that no filter narrows.
+      const fromStart = !pages[0]!.query.some(([name]) => pagingParamsOf([op]).includes(name));
+      const whole = pages.length === 1 && fromStart && !filteredWalk(op, walk);
+      let judged = 0;
       const found = (message: string, total: number, shown: readonly number[]) => ({
         judged: 1,
         violations: [onPages(violationOf(law, `/${field}`, `${field} is ${total}${message}`, total), shown)],
@@ -50,6 +53,7 @@ export const totalCountsTheList = defineLaw({
       for (const [index, page] of pages.entries()) {
         const total = isObject(page.body) ? page.body[field] : undefined;
         if (typeof total !== 'number') continue;
+        judged = 1;
         if (total < listed)
           return found(
             ` on page ${index + 1}, but the walk to the end lists ${listed} tasks: a total of the tasks available ` +
@@ -65,7 +69,7 @@ export const totalCountsTheList = defineLaw({
             [0],
           );
       }
-      return { judged: 1, violations: [] };
+      return { judged, violations: [] };
     },
   },
 });

@@ -235,7 +235,7 @@ export const pagingSkipsNothing = defineLaw({
   appliesTo: pagedWithLimit,
   statement: (op) =>
     `A walk to the last page skips nothing: walked at two page sizes (${op.limit.param}), a list gives the same ` +
-    'items; its first pages give every item its order puts before their last.',
+    (fixedOrder(op) ? 'items; its first pages give every item its order puts before their last.' : 'items.'),
   source: (op) => op.paging.source,
   unexercised: 'no list of two items or more was walked to its end at two page sizes',
   check: {

@@ -2,8 +2,8 @@
  * A page of a list served in its documented order where that is not the order tasks were created in
  * (oldest first, by another time such as `/status/timestamp`, or with a tie-breaker): the tasks in
  * scope sorted by the order, then the page cut where the cursor or the offset says. The index keeps
- * tasks by creation number only, so this reads every task of the scope on each request; a list in
- * creation order, newest first, is paged by the index itself.
+ * tasks by creation number only, so every task is sorted once per change of the store and each request
+ * reads the scope's tasks in that order; a list in creation order, newest first, is paged by the index itself.
  */
 import { compareKeys, type OrderKey, orderKeyOf } from '../../contract/list-order.js';
 import type { ListOperation, ListOrder } from '../../contract/operation-types.js';
