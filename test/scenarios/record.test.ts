@@ -16,6 +16,7 @@ import { ScenarioError } from '../../src/scenarios/error.js';
 import { LIBRARY, type ScenarioName } from '../../src/scenarios/index.js';
 import { ScenarioPlayer } from '../../src/scenarios/player.js';
 import { BUILTIN } from '../helpers/apis.js';
+import { forward, hostile } from '../helpers/hostile.js';
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -111,6 +112,38 @@ describe('record -> replay round trip', () => {
       expect(law.judged).toBeGreaterThan(0);
       expect(law.violations).toBe(broken.length);
     });
+
+  it('a list whose order moves (A2A) records no finding across the pages of one walk: one walk cannot confirm it', async () => {
+    // Between the two pages of every walk, the demo tasks move on: each unfinished one records a new status and
+    // moves to the top of the list, past the page token, as a live list may ("most recently updated tasks first").
+    const app = await MockApp.create();
+    const mock = await startServer(app, { port: 0 });
+    servers.push(mock);
+    let moved: Promise<void> = Promise.resolve();
+    const proxy = await hostile((req, res) => {
+      const url = new URL(req.url!, mock.url);
+      const later = url.searchParams.has('pageToken');
+      void (later ? moved : Promise.resolve())
+        .then(() => forward(res, `${mock.url}/a2a${url.pathname}${url.search}`, (body) => body, req))
+        .then(() => {
+          if (!later) moved = app.advance();
+        });
+    });
+    try {
+      const recording = await recordScenario({
+        api: 'a2a',
+        apis: BUILTIN,
+        baseUrl: proxy.url,
+        session: 'ctx-demo',
+        polls: 3,
+        intervalMs: 0,
+      });
+      expect(recording.violations).toEqual([]);
+      expect(recording.laws.find((l) => l.id === 'a2a.order-newest-first')?.judged).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  });
 
   it('a recording of a correct API says which walk laws it judged, and why the others judged nothing', async () => {
     const app = await MockApp.create();

@@ -57,9 +57,12 @@ export function orderedPage(store: MockStore, op: ListOperation, order: ListOrde
   const { beforeSeq, afterSeq, skip, limit, ...scope } = query;
   const keyed = (entry: IndexedTask): Keyed => ({ entry, key: orderKeyOf(op, order, entry.item) });
   const compare = servingOrder(order);
-  // The scope's tasks are those the index finds for it (its sessions, states and filter), kept in the sorted order.
-  const inScope = new Set(store.page(op.api, { ...scope, limit: EVERY }).entries);
-  const sorted = sortedTasks(store, op, order).filter(({ entry }) => inScope.has(entry));
+  // The scope's tasks are those the index finds for it (its sessions, states and filter), kept in the sorted order;
+  // a scope of every task is the sorted list itself.
+  const every = sortedTasks(store, op, order);
+  const narrowed = scope.session !== undefined || scope.states !== undefined || scope.where !== undefined;
+  const inScope = narrowed ? new Set(store.page(op.api, { ...scope, limit: EVERY }).entries) : undefined;
+  const sorted = inScope ? every.filter(({ entry }) => inScope.has(entry)) : every;
   const entriesOf = (from: number, to: number) => sorted.slice(from, to).map(({ entry }) => entry);
   const pivotSeq = beforeSeq ?? afterSeq;
   let start = skip ?? 0;
