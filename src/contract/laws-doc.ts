@@ -7,8 +7,13 @@ import type { Source } from './violation.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const row = (...cells: string[]) => `| ${cells.join(' | ')} |`;
-/** A law's source as every table and lifecycle gives it: the file, then its sentence in quotes. */
-const quote = (source: Source) => `\`${source.file}\`: “${cell(source.sentence)}”`;
+/**
+ * A law's source as every table and lifecycle gives it: the file, then its sentence in quotes, a link of its document
+ * to a place in that document (`[VersionNotSupportedError](#332-error-handling)`) as its text alone: it leads
+ * nowhere from this page.
+ */
+const quote = (source: Source) =>
+  `\`${source.file}\`: “${cell(source.sentence.replace(/\[([^\]]*)\]\((?!https?:)[^)]*\)/g, '$1'))}”`;
 
 const SCOPES: Record<string, string> = {
   page: 'page',

@@ -107,6 +107,19 @@ export interface RejectedParam {
   source: Source;
 }
 
+/** A header every request of the operation carries (A2A's `A2A-Version`), with the value the module speaks. */
+export interface OperationHeader {
+  name: string;
+  value: string;
+  source: Source;
+  /**
+   * Values the documents say are refused in place of `value`, and how (A2A's version no document defines,
+   * refused with VersionNotSupportedError): the runner sends each instead of `value`, the mock refuses any
+   * value but `value` (an absent header it reads as `value`).
+   */
+  rejected?: Omit<RejectedParam, 'param'>;
+}
+
 /**
  * Where an operation's session comes from: a path segment (given with --session, or the ids
  * another operation lists), a query filter, or nowhere.
@@ -199,6 +212,7 @@ export type LawName =
   | 'malformed-cursor-rejected'
   | 'cursor-bound-to-query'
   | 'unsupported-filter-400'
+  | 'unsupported-version-rejected'
   | 'invalid-parameter-422'
   | `invalid-${string}-rejected`
   | 'unknown-session-404'
@@ -290,7 +304,7 @@ export interface ListOperation {
    * Headers the documents say every request carries, with the value the module speaks (A2A's
    * `A2A-Version: 1.0`): the runner sends them, printed requests show them, the mock accepts them.
    */
-  headers?: readonly { name: string; value: string; source: Source }[];
+  headers?: readonly OperationHeader[];
   session: SessionBinding;
   /** JSON pointer (RFC 6901) of the item array in a 200 body: '' for a bare array, `/data`, `/page/jobs`. */
   itemsPointer: string;

@@ -20,6 +20,7 @@ export type {
   LawName,
   ListOperation,
   ListOrder,
+  OperationHeader,
   RejectedParam,
   TimeOrder,
 } from './operation-types.js';

@@ -7,6 +7,7 @@
 
 import type { ApiSet } from '../contract/api-set.js';
 import { handshakeOf, httpMethodOf } from '../contract/json-rpc.js';
+import type { ListOperation } from '../contract/operation-types.js';
 import { pagingParams } from '../contract/operations.js';
 import { matchTemplate } from '../contract/path-template.js';
 import type { ApiName } from '../contract/registry.js';
@@ -14,6 +15,7 @@ import { withArticle } from '../contract/words.js';
 import { errorResponse, mockOf } from './apis.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
+import { errorAnswer } from './derived/request.js';
 import { withFaults } from './faults/index.js';
 import { handshakeAnswer } from './handshake.js';
 import { jsonRpcAnswer } from './json-rpc.js';
@@ -86,7 +88,7 @@ export class Dispatch {
     if (scenario && api === scenario.api) return this.fromScenario(served, api, request, scenario);
     // Without faults a 200 depends only on the request and the data.
     const cacheable = this.cacheResponses && faults.size === 0 && request.method === 'GET';
-    const key = cacheable ? `${api} ${request.path}${request.search ?? `?${request.query.toString()}`}` : '';
+    const key = cacheable ? cacheKey(served.apis, api, request) : '';
     const hit = cacheable ? this.cache.get(key, served.store.version) : undefined;
     if (hit) return hit;
     const response = handle(api, request, this.context(served.apis, served.store, faults));
@@ -112,6 +114,43 @@ export class Dispatch {
       faultMemory: this.faultMemory,
     };
   }
+}
+
+/**
+ * The refusal of a header the operation carries (A2A-Version) whose value is not the module's own, where the
+ * documents say how such a value is refused; none for an absent header, read as the module's value.
+ */
+function refusedHeader(op: ListOperation, request: MockRequest, context: MockContext): MockResponse | undefined {
+  for (const header of op.headers ?? []) {
+    if (!header.rejected) continue;
+    const given = request.headers?.[header.name.toLowerCase()];
+    const value = Array.isArray(given) ? given.join(', ') : given?.trim();
+    if (value === undefined || value === '' || value === header.value) continue;
+    const message =
+      `${header.name} ${JSON.stringify(value.slice(0, 64))} is not supported: this mock speaks ${header.name} ` +
+      `${header.value}; send ${header.name}: ${header.value}`;
+    return errorAnswer(op, context, header.rejected, message);
+  }
+  return undefined;
+}
+
+/** What a cached answer is found by: the API, the path, the query and the headers whose value decides the answer. */
+function cacheKey(apis: ApiSet, api: ApiName, request: MockRequest): string {
+  return `${api} ${request.path}${request.search ?? `?${request.query.toString()}`}${headersKey(apis, api, request)}`;
+}
+
+/** The values of the headers whose value decides the answer (A2A-Version): '' for most APIs. */
+function headersKey(apis: ApiSet, api: ApiName, request: MockRequest): string {
+  const names = apis.derive(`refused-headers|${api}`, () => [
+    ...new Set(
+      apis
+        .contractOf(api)
+        .operations.flatMap((op) => op.headers ?? [])
+        .filter((header) => header.rejected !== undefined)
+        .map((header) => header.name.toLowerCase()),
+    ),
+  ]);
+  return names.map((name) => ` ${JSON.stringify(request.headers?.[name] ?? null)}`).join('');
 }
 
 /** An error inside the mock, as a 500 in the API's error format. */
@@ -185,10 +224,11 @@ function handle(api: ApiName, request: MockRequest, context: MockContext): MockR
     if (!params) continue;
     pathMatched = true;
     if (route.method !== request.method && !(request.method === 'HEAD' && route.method === 'GET')) continue;
+    // A header the documents say is refused (A2A-Version: 99.0) is refused before the operation reads the query.
+    const operation = (asked: MockRequest) =>
+      refusedHeader(route.op, asked, context) ?? route.operation(asked, context, params);
     const run = (asked: MockRequest) =>
-      context.faults.size === 0
-        ? route.operation(asked, context, params)
-        : withFaults(route.op, asked, context, (edited) => route.operation(edited, context, params));
+      context.faults.size === 0 ? operation(asked) : withFaults(route.op, asked, context, operation);
     if (route.method !== 'POST') return run(request);
     return handshakeOf(route.op)
       ? handshakeAnswer(route.op, request, context, run)

@@ -48,9 +48,10 @@ function envelope(id: Id, response: MockResponse): MockResponse {
   const body = isObject(response.body) ? response.body : {};
   // An error object of the list's own, or one its body nests (A2A's google.rpc.Status: {"error": {code, message}}).
   const error = isObject(body.error) ? body.error : body;
-  const given = Number(error.code);
   // The code the operation's data documents (its refusals' errorType), else the protocol's for the status.
-  const code = Number.isInteger(given) && given <= -32000 ? given : response.status >= 500 ? -32603 : -32602;
+  const documented = Number(response.errorType ?? error.code);
+  const code =
+    Number.isInteger(documented) && documented <= -32000 ? documented : response.status >= 500 ? -32603 : -32602;
   const message = typeof error.message === 'string' ? error.message : `refused with ${response.status}`;
   return { ...answer(errorObject(id, code, message)), ...(response.delayMs ? { delayMs: response.delayMs } : {}) };
 }
@@ -83,7 +84,12 @@ function call(
     return refuse(JSON_RPC_ERRORS.invalidParams, `Invalid params: ${method} takes its params by name, as an object`);
   const query = paramsAsQuery(op, (message.params ?? {}) as Record<string, unknown>);
   if (typeof query === 'string') return refuse(JSON_RPC_ERRORS.invalidParams, `Invalid params: ${query}`);
-  const response = run({ method: 'GET', path: request.path, query });
+  const response = run({
+    method: 'GET',
+    path: request.path,
+    query,
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+  });
   return notification ? undefined : envelope(id as Id, response);
 }
 

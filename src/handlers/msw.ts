@@ -90,7 +90,8 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
             base: `${url.origin}${basePath}`,
             query: url.searchParams,
             ...(prefer === null ? {} : { prefer }),
-            ...(body === undefined ? {} : { body, headers: Object.fromEntries(request.headers) }),
+            headers: Object.fromEntries(request.headers),
+            ...(body === undefined ? {} : { body }),
           });
           // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
           const wait = response.delayMs ?? mock.latencyMs;

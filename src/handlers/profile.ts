@@ -18,9 +18,10 @@ export interface MockProfile {
   operations: Readonly<Record<string, OperationBehaviour>>;
   /**
    * An error in the API's own format (unknown routes, refused methods, internal errors, override
-   * answers). `requestNumber` lets an API number its request ids.
+   * answers). `requestNumber` lets an API number its request ids; `errorType` is the type the operation's data
+   * documents for a refusal, where it names one (A2A's -32009, VersionNotSupportedError).
    */
-  errorResponse(status: number, message: string, requestNumber: number): MockResponse;
+  errorResponse(status: number, message: string, requestNumber: number, errorType?: string): MockResponse;
   /** The law faults the mock can inject into this API, keyed by the law id each breaks. */
   faults: Readonly<Record<string, FaultTransform>>;
   /**

@@ -15,7 +15,7 @@ export interface MockRequest {
   prefer?: string;
   /** A POST's body as text (a JSON-RPC call: json-rpc.ts). */
   body?: string;
-  /** The request's headers, names in lower case, where an operation reads one (a handshake's session). */
+  /** The request's headers, names in lower case (a handshake's session, A2A's version). */
   headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** The session a handshake opened that the request is made in (handshake.ts), for the list to read. */
   session?: string;
@@ -35,6 +35,8 @@ export interface MockResponse {
   delayMs?: number;
   /** Drop the connection instead of answering (an asked-for network error), after `delayMs`. */
   networkError?: true;
+  /** The error type the operation's data documents for this refusal: the code a JSON-RPC binding answers with. */
+  errorType?: string;
 }
 
 export interface MockContext {

@@ -266,7 +266,8 @@ function answerApi(
     query: url.searchParams,
     search: url.search,
     ...(prefer === undefined ? {} : { prefer }),
-    ...(body === undefined ? {} : { body, headers: req.headers }),
+    headers: req.headers,
+    ...(body === undefined ? {} : { body }),
   });
   // Latency is a network delay in wall-clock time: a frozen virtual clock never holds it.
   const delay = response.delayMs ?? app.latencyMs;

@@ -78,6 +78,9 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
     for (const seed of SEEDS) {
       const result = await conform(`${real.base}/a2a/rest`, seed);
       expect(laws(result), `seed ${seed}`).toEqual(['a2a.filter-statusTimestampAfter']);
+      // It refuses A2A-Version: 99.0 with 400 (VersionNotSupportedError), as the law holds it to.
+      const version = result.laws.find((law) => law.id === 'a2a.unsupported-version-rejected');
+      expect(version?.outcome).toBe('passed');
       expect(result.violations[0]!.source?.sentence).toContain('greater than or equal to this value');
       expect(result.violations[0]!.message).toMatch(/statusTimestampAfter=(\S+), but the filtered list leaves it out/);
       // The task left out has the very timestamp asked for.
@@ -91,6 +94,9 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
   it('over JSON-RPC (method ListTasks) it reports the same, under the JSON-RPC operation’s law, and nothing else', async () => {
     const result = await conform(`${real.base}/a2a/jsonrpc`, 1, 'listTasksJsonRpc');
     expect(laws(result)).toEqual(['a2a.json-rpc.filter-statusTimestampAfter']);
+    // It refuses A2A-Version: 99.0 with -32009 (VersionNotSupportedError), as the law holds it to.
+    const version = result.laws.find((law) => law.id === 'a2a.json-rpc.unsupported-version-rejected');
+    expect(version?.outcome).toBe('passed');
     expect(result.violations[0]!.replay?.command).toContain('--operation listTasksJsonRpc');
     expect(result.violations[0]!.curl).toMatch(/^curl -sS -X POST '.*\/a2a\/jsonrpc\/' .*-H 'A2A-Version: 1.0'/);
   }, 60_000);
@@ -131,6 +137,25 @@ describe('conform against the A2A SDK 1.3.0 server (HTTP+JSON)', () => {
       runConformance({ api: 'praxis', operations: ['listBackgroundTasks'], baseUrl: real.base }),
     ).rejects.toThrow(/--operation listBackgroundTasks lists the tasks of the sessions \w+ lists: add --operation/);
   });
+
+  it('a proxy that sends every request on as one of A2A-Version 1.0 is caught under unsupported-version-rejected', async () => {
+    const proxy = await hostile((req, res) => {
+      req.headers['a2a-version'] = '1.0';
+      edited((body) => body)(req, res);
+    });
+    try {
+      const result = await conform(proxy.url, 1);
+      const found = result.violations.filter((v) => v.law === 'a2a.unsupported-version-rejected');
+      expect(found.length).toBeGreaterThan(0);
+      expect(found[0]!.message).toMatch(/^got 200, expected 400/);
+      // The printed request carries the version it was refused for, not the one every other request sends.
+      expect(found[0]!.curl).toContain("-H 'A2A-Version: 99.0'");
+      expect(found[0]!.curl).not.toContain('A2A-Version: 1.0');
+      expect(found[0]!.source?.sentence).toContain('If the version is not supported by the interface');
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
 
   it('a proxy that repeats the last task of each page on the next is caught under no-duplicates-across-pages', async () => {
     let last: Body['tasks'][number] | undefined;

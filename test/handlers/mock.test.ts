@@ -262,3 +262,88 @@ describe('the precomputed demo dataset', () => {
     expect(validateDemoRecords(built, BUILTIN)).toEqual([]);
   });
 });
+
+/**
+ * The mock's A2A-Version, as 3.6.2 says an agent answers it: "If the version is not supported by the interface,
+ * agents MUST return a `VersionNotSupportedError`" (5.4: HTTP 400, JSON-RPC -32009; 11.6: a google.rpc.Status
+ * with an ErrorInfo whose reason is VERSION_NOT_SUPPORTED). The mock speaks 1.0; an absent header is answered as
+ * 1.0. Over the standalone server and MSW alike, with and without the fault that answers every version, and
+ * never from a cached answer to the same URL with another version.
+ */
+type Answer = { status: number; body: Record<string, unknown> };
+
+async function rest(base: string, version?: string, query = 'pageSize=2'): Promise<Answer> {
+  const headers: Record<string, string> = version === undefined ? {} : { 'A2A-Version': version };
+  const response = await fetch(`${base}/tasks?${query}`, { headers });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function rpc(base: string, version?: string): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (version !== undefined) headers['A2A-Version'] = version;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ListTasks', params: { pageSize: 2 } });
+  const response = await fetch(`${base}/`, { method: 'POST', headers, body });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const bases = () => [
+  ['the standalone server', mock.base('a2a')],
+  ['MSW', 'https://a2a.test'],
+];
+
+describe('A2A-Version on the mock', () => {
+  it('lists for 1.0 and for no header; refuses any other version with 400 and the ErrorInfo 11.6 asks for', async () => {
+    for (const [where, base] of bases()) {
+      expect((await rest(base!, '1.0')).status, where).toBe(200);
+      expect((await rest(base!)).status, where).toBe(200);
+      for (const version of ['99.0', '0.3', '1.1']) {
+        const refused = await rest(base!, version);
+        expect(refused.status, `${where} ${version}`).toBe(400);
+        const error = refused.body.error as { code: number; status: string; message: string; details: unknown[] };
+        expect(error.code).toBe(400);
+        expect(error.status).toBe('FAILED_PRECONDITION');
+        expect(error.message).toContain(`A2A-Version "${version}" is not supported`);
+        expect(error.message).toContain('send A2A-Version: 1.0');
+        expect(error.details).toEqual([
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'VERSION_NOT_SUPPORTED',
+            domain: 'a2a-protocol.org',
+          },
+        ]);
+      }
+    }
+  });
+
+  it('over JSON-RPC refuses another version with the error -32009, carrying the call’s id', async () => {
+    for (const [where, base] of bases()) {
+      const listed = await rpc(base!, '1.0');
+      expect(listed.body.result, where).toBeDefined();
+      const refused = await rpc(base!, '99.0');
+      expect(refused.status, where).toBe(200);
+      expect(refused.body.id).toBe(7);
+      expect((refused.body.error as { code: number }).code, where).toBe(-32009);
+    }
+  });
+
+  it('never answers one version with the cached answer to another (the same URL)', async () => {
+    const base = mock.base('a2a');
+    for (let round = 0; round < 2; round++) {
+      expect((await rest(base, '1.0', 'pageSize=3')).status).toBe(200);
+      expect((await rest(base, '99.0', 'pageSize=3')).status).toBe(400);
+    }
+  });
+
+  it('the fault a2a.unsupported-version-rejected lists for any version, on this binding only', async () => {
+    await mock.app.setFaults(['a2a.unsupported-version-rejected']);
+    try {
+      expect((await rest(mock.base('a2a'), '99.0')).status).toBe(200);
+      expect((await rpc(mock.base('a2a'), '99.0')).body.error).toBeDefined();
+      // Another fault that rewrites the query keeps the header it came with.
+      await mock.app.setFaults(['a2a.filter-status']);
+      expect((await rest(mock.base('a2a'), '99.0', 'pageSize=2&status=TASK_STATE_WORKING')).status).toBe(400);
+    } finally {
+      await mock.app.setFaults([]);
+    }
+  });
+});

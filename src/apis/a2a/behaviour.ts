@@ -38,18 +38,31 @@ const STATUS_NAMES: Readonly<Record<number, string>> = {
 };
 
 /**
- * An error as 11.6 writes it (`google.rpc.Status`): the HTTP status in `error.code`, and for a validation error a
- * `google.rpc.BadRequest` naming the parameter ("Implementations SHOULD use well-known types such as
- * `google.rpc.BadRequest` to attach structured data to validation errors").
+ * The A2A-specific errors the contract names, by JSON-RPC code (5.4): their gRPC status and the ErrorInfo reason
+ * 11.6 gives them ("The A2A error type in UPPER_SNAKE_CASE without the "Error" suffix").
  */
-export function a2aError(status: number, message: string, field?: string): MockResponse {
-  const details = field
-    ? [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field, description: message }] }]
-    : [];
+const A2A_ERRORS: Readonly<Record<string, { status: string; reason: string }>> = {
+  '-32009': { status: 'FAILED_PRECONDITION', reason: 'VERSION_NOT_SUPPORTED' },
+};
+
+/**
+ * An error as 11.6 writes it (`google.rpc.Status`): the HTTP status in `error.code`; for a validation error a
+ * `google.rpc.BadRequest` naming the parameter ("Implementations SHOULD use well-known types such as
+ * `google.rpc.BadRequest` to attach structured data to validation errors"), for an A2A-specific error
+ * (`errorType`, its JSON-RPC code) the `google.rpc.ErrorInfo` 11.6 says it MUST include.
+ */
+export function a2aError(status: number, message: string, field?: string, errorType?: string): MockResponse {
+  const specific = errorType === undefined ? undefined : A2A_ERRORS[errorType];
+  const details = specific
+    ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: specific.reason, domain: 'a2a-protocol.org' }]
+    : field
+      ? [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field, description: message }] }]
+      : [];
+  const name = specific?.status ?? STATUS_NAMES[status] ?? 'INTERNAL';
   return {
     status,
     headers: { 'content-type': A2A_MEDIA_TYPE },
-    body: { error: { code: status, status: STATUS_NAMES[status] ?? 'INTERNAL', message, details } },
+    body: { error: { code: status, status: name, message, details } },
   };
 }
 

@@ -34,6 +34,24 @@ export const listTasksOperation: ListOperation = {
           'agent upgrades to a new version of the protocol (except for 0.3 Clients - 0.3 will be assumed for ' +
           'empty header).',
       },
+      // A version no A2A document defines: no agent of this specification supports it. 0.3 is not sent (an agent
+      // may support it, and "Agents MUST interpret empty value as 0.3 version").
+      rejected: {
+        law: 'unsupported-version-rejected',
+        values: ['99.0'],
+        status: 400,
+        errorType: '-32009',
+        errorTypeSource: {
+          file: A2A,
+          sentence: '| `VersionNotSupportedError` | `-32009` | `FAILED_PRECONDITION` | `400 Bad Request` |',
+        },
+        source: {
+          file: A2A,
+          sentence:
+            'If the version is not supported by the interface, agents MUST return a ' +
+            '[`VersionNotSupportedError`](#332-error-handling).',
+        },
+      },
     },
   ],
   itemsPointer: '/tasks',

@@ -129,6 +129,10 @@ const HTTP_JSON_FAULTS = {
       return earlier;
     },
   ),
+  'a2a.unsupported-version-rejected': {
+    changes: 'answers a request of any A2A-Version as one of 1.0 (lists its tasks)',
+    request: ({ headers: { 'a2a-version': _version, ...headers } = {}, ...request }) => ({ ...request, headers }),
+  },
   'a2a.response-schema': numericId,
   'a2a.no-undocumented-fields': undocumentedField,
 } as const satisfies Partial<Record<LawId, FaultTransform>>;

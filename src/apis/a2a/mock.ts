@@ -37,7 +37,7 @@ export const a2aMock: MockProfile = {
   api: 'a2a',
   documents: [{ path: '/.well-known/agent-card.json', body: agentCard }],
   operations: { listTasks, listTasksJsonRpc: listTasks },
-  errorResponse: (status, message) => a2aError(status, message),
+  errorResponse: (status, message, _requestNumber, errorType) => a2aError(status, message, undefined, errorType),
   faults: A2A_FAULTS,
   demo: {
     session: A2A_DEMO.session,

@@ -34,6 +34,7 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
         cases.push({ run: (scope) => refused(scope, op, session, again, expected) });
       }
     }
+    cases.push(...headerRefusals(ctx, op, session, fixed));
     cases.push(...cursorBinding(ctx, op, session, fixed), ...forgedToken(op, session, fixed));
     const minimum = op.limit?.minimum;
     if (op.limit && minimum !== undefined) {
@@ -43,6 +44,39 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
     cases.push(...unknownSessionCases(ctx, op, op.session.in === 'query' ? ctx.options.session : session));
   }
   return cases;
+}
+
+/**
+ * A header sent with a value the documents say is refused (A2A-Version: 99.0) in place of the module's own, alone
+ * and beside each parameter the operation honours. Not where --header gives that header: it is sent as given.
+ */
+function headerRefusals(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
+  const given = new Set(Object.keys(ctx.options.headers ?? {}).map((name) => name.toLowerCase()));
+  return (op.headers ?? []).flatMap((header) => {
+    const { rejected } = header;
+    if (!rejected) return [];
+    if (given.has(header.name.toLowerCase())) {
+      const note = `${op.operationId}: --header gives ${header.name}, so no refused value of it was sent`;
+      return [{ run: async (scope: RunContext) => void scope.ledger.note(note) }];
+    }
+    const expected: ErrorExpectation = {
+      law: lawId(op, rejected.law),
+      status: rejected.status,
+      ...(rejected.errorType ? { errorType: rejected.errorType } : {}),
+      ...(rejected.errorTypeSource ? { source: rejected.errorTypeSource } : {}),
+    };
+    const queries = [fixed, ...companions(ctx, op, fixed, '').map((beside): Query => [...fixed, beside])];
+    return rejected.values.flatMap((value) => {
+      // The operation as sent with the refused value: the printed request shows the header it carried.
+      const sent: ListOperation = {
+        ...op,
+        headers: op.headers!.map((h) => (h === header ? { ...h, value } : h)),
+      };
+      return queries.map((query) => ({
+        run: (scope: RunContext) => refused(scope, sent, session, query, expected, true),
+      }));
+    });
+  });
 }
 
 /** One valid value of each parameter the operation honours (a filter value the lists hold, a small limit). */
@@ -73,8 +107,10 @@ async function refused(
   session: string | undefined,
   query: Query,
   expected: ErrorExpectation,
+  // Fresh where a header differs: the answer to the same URL without it is no answer to this request.
+  fresh = false,
 ): Promise<void> {
-  const { url, exchange } = await ctx.transport.send(op, session, query, 'invalid');
+  const { url, exchange } = await ctx.transport.send(op, session, query, 'invalid', fresh);
   if (exchange) ctx.ledger.judge(op, 'error', { exchange, expected }, url);
 }
 

@@ -4,7 +4,14 @@ import { jsonRpcBinding } from '../json-rpc.js';
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
  */
-import { type CustomErrorFormat, idOf, itemsOf, type ListOperation, type RejectedParam } from '../operations.js';
+import {
+  type CustomErrorFormat,
+  idOf,
+  itemsOf,
+  type ListOperation,
+  type OperationHeader,
+  type RejectedParam,
+} from '../operations.js';
 import { pointerKeys, valueAt } from '../pointer.js';
 import { isObject } from '../rules/check-helpers.js';
 import { validateBody } from '../validate.js';
@@ -75,6 +82,26 @@ export const refusalLaws = defineLaw({
     return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${how}.`;
   },
   source: (_op, rejected) => rejected.source,
+  unexercised: 'no such request was answered',
+  check: refusalStatus,
+});
+
+/** A header the operation carries, with the values the documents say are refused in place of its own. */
+type RejectedHeader = OperationHeader & { rejected: NonNullable<OperationHeader['rejected']> };
+const rejectedHeaders = (op: ListOperation): RejectedHeader[] =>
+  (op.headers ?? []).filter((h): h is RejectedHeader => h.rejected !== undefined);
+
+/** One law per header with refused values (A2A's unsupported version): sent in place of the module's value. */
+export const headerRefusalLaws = defineLaw({
+  id: (op, header: RejectedHeader) => lawId(op, header.rejected.law),
+  appliesTo: (op) => rejectedHeaders(op).length > 0,
+  each: rejectedHeaders,
+  statement(op, { name, rejected }) {
+    const how =
+      jsonRpcBinding(op) && rejected.errorType ? `the JSON-RPC error ${rejected.errorType}` : String(rejected.status);
+    return `A request carrying ${rejected.values.map((v) => `${name}: ${v}`).join(' or ')} is refused with ${how}.`;
+  },
+  source: (_op, header) => header.rejected.source,
   unexercised: 'no such request was answered',
   check: refusalStatus,
 });

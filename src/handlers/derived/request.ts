@@ -65,11 +65,12 @@ export function typePointerOf(format: ErrorFormat): string | undefined {
 export function errorAnswer(op: ListOperation, context: MockContext, refused: Refused, message: string): MockResponse {
   // '4xx': the document implies a refusal but names no status.
   const status = refused.status === '4xx' ? 400 : refused.status;
-  const response = mockOf(op.api, context.apis).errorResponse(status, message, context.requestNumber);
+  const { errorType } = refused;
+  const response = mockOf(op.api, context.apis).errorResponse(status, message, context.requestNumber, errorType);
+  if (errorType === undefined) return response;
   const pointer = typePointerOf(op.errorFormat);
-  if (refused.errorType === undefined || pointer === undefined || valueAt(response.body, pointer) === undefined)
-    return response;
-  return { ...response, body: withValueAt(response.body, pointer, refused.errorType) };
+  if (pointer === undefined || valueAt(response.body, pointer) === undefined) return { ...response, errorType };
+  return { ...response, errorType, body: withValueAt(response.body, pointer, errorType) };
 }
 
 /** How one parameter's invalid values are refused: its `rejected` entry, else the validation status. */
