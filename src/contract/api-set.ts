@@ -165,6 +165,16 @@ export function givenSet<S extends object>(apis: S | undefined, where: string): 
 }
 
 /** The contract an operation belongs to (its spec file names it in messages). */
+/** Whether a text is a regular expression JavaScript reads. */
+function isPattern(text: string): boolean {
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function contractOfOperation(op: ListOperation): ApiContract {
   const contract = ownerOf(op);
   if (!contract)
@@ -219,6 +229,12 @@ function contractProblem(contract: ApiContract): string | undefined {
         `API "${contract.api}", operation ${op.operationId}: headers names ${JSON.stringify(header.name)} with the ` +
         `value ${JSON.stringify(header.value)}, which no request can carry; write a header name of letters, ` +
         'digits and dashes (A2A-Version) and a value on one line'
+      );
+    const pattern = (op.headers ?? []).find((h) => h.sameAs !== undefined && !isPattern(h.sameAs));
+    if (pattern)
+      return (
+        `API "${contract.api}", operation ${op.operationId}: the header ${pattern.name}'s sameAs ` +
+        `${JSON.stringify(pattern.sameAs)} is no regular expression; write one (^1\\.0\\.\\d+$)`
       );
     const disagreement = specAgreementProblem(op, contract.spec, contract.specFile);
     if (disagreement) return disagreement;

@@ -126,16 +126,22 @@ export interface JudgedAnswer {
 
 /**
  * A JSON-RPC answer as the REST answer it stands for. An HTTP status other than 200 is judged as it is
- * (the call was not answered by the method). A `result` is a 200 of the result; an `error` a refusal of its
- * error object: 400, or 500 for -32603 ("Internal JSON-RPC error."). The other codes, -32000 to -32099
- * included (JSON-RPC 2.0 reserves them for "implementation-defined server-errors", which protocols built on
- * it use for refusals: MCP's missing session is -32000), are refusals: none is judged a server error. What
+ * (the call was not answered by the method), a response object's error object its body. A `result` is a 200 of
+ * the result; an `error` a refusal of its error object: 400, or 500 for -32603 ("Internal JSON-RPC error.").
+ * The other codes, -32000 to -32099 included (JSON-RPC 2.0 reserves them for "implementation-defined
+ * server-errors", which protocols built on it use for refusals: MCP's missing session is -32000), are refusals:
+ * none is judged a server error. What
  * makes it no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and error:
  * JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or error it has no body to judge.
  * `sentId` is the call's id: the runner's, or the one a client sent (the contract matcher).
  */
 export function judgedAnswer(status: number, body: unknown, sentId: unknown = PRINTED_ID): JudgedAnswer {
-  if (status !== 200) return { status, body };
+  // A response object with an error, sent with another status (MCP's 400 Bad Request): its error object is the body
+  // the status's schema describes, as it is under a 200.
+  if (status !== 200)
+    return isObject(body) && body.jsonrpc === '2.0' && isObject(body.error) && !('result' in body)
+      ? { status, body: body.error }
+      : { status, body };
   const wrong = (problem: string): JudgedAnswer => ({ status, body: undefined, rpc: { problem } });
   if (!isObject(body)) return wrong('the body is no object');
   const hasResult = 'result' in body;

@@ -111,11 +111,13 @@ export interface RejectedParam {
 export interface OperationHeader {
   name: string;
   value: string;
+  /** A pattern of the values that mean `value` too (A2A's `1.0` with a patch number), which the mock accepts. */
+  sameAs?: string;
   source: Source;
   /**
    * Values the documents say are refused in place of `value`, and how (A2A's version no document defines,
    * refused with VersionNotSupportedError): the runner sends each instead of `value`, the mock refuses any
-   * value but `value` (an absent header it reads as `value`).
+   * value but `value` and `sameAs` (an absent header it reads as `value`).
    */
   rejected?: Omit<RejectedParam, 'param'>;
 }

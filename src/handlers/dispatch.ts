@@ -126,6 +126,7 @@ function refusedHeader(op: ListOperation, request: MockRequest, context: MockCon
     const given = request.headers?.[header.name.toLowerCase()];
     const value = Array.isArray(given) ? given.join(', ') : given?.trim();
     if (value === undefined || value === '' || value === header.value) continue;
+    if (header.sameAs !== undefined && new RegExp(header.sameAs).test(value)) continue;
     const message =
       `${header.name} ${JSON.stringify(value.slice(0, 64))} is not supported: this mock speaks ${header.name} ` +
       `${header.value}; send ${header.name}: ${header.value}`;

@@ -223,6 +223,17 @@ export class HttpClient {
     await this.pause(ms);
   }
 
+  /**
+   * A request's headers with the client's own (--header) in place of those of the same name in any case: as two keys,
+   * `A2A-Version` and `a2a-version` would both be sent, joined into one value no server asked for.
+   */
+  private withGiven(headers: Record<string, string>): Record<string, string> {
+    const given = this.options.headers;
+    const names = new Set(Object.keys(given).map((name) => name.toLowerCase()));
+    const kept = Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase()));
+    return { ...Object.fromEntries(kept), ...given };
+  }
+
   /** `once`, sent again once where the server closed the connection first (browsers do); a second close is reported. */
   private async onceResent(url: URL, asked: Asked) {
     const result = await this.once(url, asked);
@@ -276,12 +287,11 @@ export class HttpClient {
     try {
       const response = await fetch(url, {
         method: post === undefined ? 'GET' : 'POST',
-        headers: {
+        headers: this.withGiven({
           accept: 'application/json',
           ...(post === undefined ? {} : { 'content-type': 'application/json' }),
           ...extra.headers,
-          ...this.options.headers,
-        },
+        }),
         ...(post === undefined ? {} : { body: post }),
         redirect: 'manual',
         signal: controller.signal,
@@ -365,7 +375,7 @@ export class HttpClient {
       const lastId = id;
       const read = await this.bounded(async (controller) => {
         const response = await fetch(url, {
-          headers: { ...extra.headers, ...this.options.headers, accept: EVENT_STREAM, 'last-event-id': lastId },
+          headers: { ...this.withGiven(extra.headers ?? {}), accept: EVENT_STREAM, 'last-event-id': lastId },
           redirect: 'manual',
           signal: controller.signal,
         });

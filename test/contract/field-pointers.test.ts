@@ -65,5 +65,10 @@ describe('a module naming a field otherwise', () => {
       /headers names "Jobs-Version"/,
     );
     expect(refusal(() => ({ headers: [{ name: 'Jobs-Version', value: '1', source }] }))).toBe('added');
+    // The values that mean its own too: a pattern the mock reads, refused when it is none.
+    expect(refusal(() => ({ headers: [{ name: 'Jobs-Version', value: '1', sameAs: '^1(', source }] }))).toBe(
+      'API "jobs", operation listJobs: the header Jobs-Version\'s sameAs "^1(" is no regular expression; write one ' +
+        '(^1\\.0\\.\\d+$)',
+    );
   });
 });

@@ -292,11 +292,13 @@ const bases = () => [
 ];
 
 describe('A2A-Version on the mock', () => {
-  it('lists for 1.0 and for no header; refuses any other version with 400 and the ErrorInfo 11.6 asks for', async () => {
+  it('lists for 1.0 (a patch number aside) and for no header; refuses any other version with 400 and the ErrorInfo 11.6 asks for', async () => {
     for (const [where, base] of bases()) {
       expect((await rest(base!, '1.0')).status, where).toBe(200);
       expect((await rest(base!)).status, where).toBe(200);
-      for (const version of ['99.0', '0.3', '1.1']) {
+      // "Patch version numbers … MUST not be considered when clients and servers negotiate protocol versions."
+      expect((await rest(base!, '1.0.2')).status, where).toBe(200);
+      for (const version of ['99.0', '0.3', '1.1', '1.01']) {
         const refused = await rest(base!, version);
         expect(refused.status, `${where} ${version}`).toBe(400);
         const error = refused.body.error as { code: number; status: string; message: string; details: unknown[] };

@@ -82,4 +82,20 @@ describe('the kit', () => {
     const spec = kit.parseSpec('{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}', 'a.json');
     expect(spec.info.title).toBe('t');
   });
+
+  it('editQuery changes the query alone: the headers, the session and the rest stay, the cached query text goes', () => {
+    const request = {
+      method: 'GET',
+      path: '/tasks',
+      query: new URLSearchParams('cursor=7'),
+      search: '?cursor=7',
+      headers: { 'a2a-version': '99.0' },
+      session: 'sess-1',
+      base: 'http://127.0.0.1:4010/a2a',
+    };
+    const edited = kit.editQuery(request, (q) => q.delete('cursor'));
+    const { search: _text, query: _query, ...kept } = request;
+    expect(edited).toEqual({ ...kept, query: new URLSearchParams() });
+    expect(request.query.get('cursor')).toBe('7');
+  });
 });

@@ -27,6 +27,8 @@ export const listTasksOperation: ListOperation = {
     {
       name: 'A2A-Version',
       value: '1.0',
+      // "Patch version numbers … MUST not be considered when clients and servers negotiate protocol versions."
+      sameAs: '^1\\.0\\.\\d+$',
       source: {
         file: A2A,
         sentence:

@@ -66,6 +66,13 @@ const refusalWords = (exchange: Exchange, expected: ErrorExpectation) =>
     ? `the JSON-RPC error ${expected.errorType}`
     : String(expected.status);
 
+/**
+ * How a refusal is stated: its status, or for a JSON-RPC call an error object (judged as the status it stands
+ * for), whose code the error format's law holds to the documented one.
+ */
+const refusalHow = (op: ListOperation, { status, errorType }: Pick<RejectedParam, 'status' | 'errorType'>) =>
+  jsonRpcBinding(op) && errorType ? `a JSON-RPC error (error-format holds its code to ${errorType})` : String(status);
+
 /** One law per rejected parameter's law name: the values the documents say are refused, and how. */
 const hasUnknownSession = having('unknownSession');
 
@@ -76,10 +83,7 @@ export const refusalLaws = defineLaw({
   statement(op, rejected) {
     const all = op.rejected.filter((r) => r.law === rejected.law);
     const statement = all.map((r) => `${r.param}=${r.values.join('|')}`).join(', ');
-    // A JSON-RPC call is refused by its error's code (judged as the status it stands for), not by HTTP.
-    const how =
-      jsonRpcBinding(op) && rejected.errorType ? `the JSON-RPC error ${rejected.errorType}` : String(rejected.status);
-    return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${how}.`;
+    return `${statement} ${all.length > 1 ? 'are each' : 'is'} refused with ${refusalHow(op, rejected)}.`;
   },
   source: (_op, rejected) => rejected.source,
   unexercised: 'no such request was answered',
@@ -97,9 +101,8 @@ export const headerRefusalLaws = defineLaw({
   appliesTo: (op) => rejectedHeaders(op).length > 0,
   each: rejectedHeaders,
   statement(op, { name, rejected }) {
-    const how =
-      jsonRpcBinding(op) && rejected.errorType ? `the JSON-RPC error ${rejected.errorType}` : String(rejected.status);
-    return `A request carrying ${rejected.values.map((v) => `${name}: ${v}`).join(' or ')} is refused with ${how}.`;
+    const carrying = rejected.values.map((v) => `${name}: ${v}`).join(' or ');
+    return `A request carrying ${carrying} is refused with ${refusalHow(op, rejected)}.`;
   },
   source: (_op, header) => header.rejected.source,
   unexercised: 'no such request was answered',

@@ -33,16 +33,12 @@ export interface FaultTransform {
   response?(response: MockResponse, sent: MockRequest, context: MockContext, op: ListOperation): MockResponse;
 }
 
-/** A copy of the request with its query edited (and the cached query text dropped; its headers kept). */
+/** A copy of the request with its query edited (the cached query text dropped; its headers and session kept). */
 export function editQuery(request: MockRequest, edit: (query: URLSearchParams) => void): MockRequest {
+  const { search: _text, ...rest } = request;
   const query = new URLSearchParams(request.query);
   edit(query);
-  return {
-    method: request.method,
-    path: request.path,
-    query,
-    ...(request.headers ? { headers: request.headers } : {}),
-  };
+  return { ...rest, query };
 }
 
 /** The answer with a new JSON body (the exact text, built for the old body, is dropped). */
