@@ -48,7 +48,8 @@ export function curlCommand(
   if (!op || !call) return ['curl', '-sS', quote(shown), ...documented, ...curlHeaderArgs(headers, '-H')].join(' ');
   const query = [...call.searchParams];
   call.search = '';
-  const post = (extra: string[], body: string, silent = false) =>
+  // `own`: with the operation's headers, which the list's calls carry (not the handshake's, which opens a session).
+  const post = (extra: string[], body: string, silent = false, own = true) =>
     [
       'curl',
       '-sS',
@@ -59,7 +60,7 @@ export function curlCommand(
       '-H',
       quote('Content-Type: application/json'),
       ...(jsonRpcBinding(op)?.eventStream ? ['-H', quote(`Accept: ${acceptOf(op)}`)] : []),
-      ...documented,
+      ...(own ? documented : []),
       ...curlHeaderArgs(headers, '-H'),
       ...extra,
       '--data',
@@ -70,15 +71,26 @@ export function curlCommand(
   if (session !== undefined) return post(['-H', quote(`${handshake.header}: ${session}`)], requestText(op, query));
   const inSession = ['-H', `"${handshake.header}: $${SESSION_VARIABLE}"`];
   const version = handshake.versionHeader && valueAt(handshake.call.params, handshake.versionHeader.pointer);
+  // The version the handshake gives, on the list's call unless --header or the operation's own headers send
+  // another in its place (a refused one).
+  const versionName = handshake.versionHeader?.name.toLowerCase() ?? '';
+  const replaced = given.has(versionName) || (op.headers ?? []).some((h) => h.name.toLowerCase() === versionName);
   const versioned = typeof version === 'string' ? ['-H', quote(`${handshake.versionHeader!.name}: ${version}`)] : [];
   // The session is the header's value in the handshake's answer (awk: portable, any case of the name).
   const read = `awk -F': *' 'tolower($1)=="${handshake.header.toLowerCase()}"{sub(/\\r$/,"",$2);print $2}'`;
   return [
-    `${SESSION_VARIABLE}=$(${post(['-D', '-'], handshakeCallText(handshake), true)} | ${read})`,
+    `${SESSION_VARIABLE}=$(${post(['-D', '-'], handshakeCallText(handshake), true, false)} | ${read})`,
     ...(handshake.notification
-      ? [post([...inSession, ...versioned], notificationText(handshake.notification), true)]
+      ? [
+          post(
+            [...inSession, ...(given.has(versionName) ? [] : versioned)],
+            notificationText(handshake.notification),
+            true,
+            false,
+          ),
+        ]
       : []),
-    post([...inSession, ...versioned], requestText(op, query)),
+    post([...inSession, ...(replaced ? [] : versioned)], requestText(op, query)),
   ].join(' && ');
 }
 

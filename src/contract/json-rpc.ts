@@ -5,7 +5,7 @@
  */
 import { apisOf } from './api-set.js';
 import { resolvedSchema } from './openapi.js';
-import type { Binding, Handshake, ListOperation } from './operation-types.js';
+import type { Binding, Handshake, ListOperation, RejectedParam } from './operation-types.js';
 import { isObject } from './rules/check-helpers.js';
 import { findOperation } from './schema.js';
 
@@ -37,6 +37,20 @@ export const nextCallId = (): number => ++lastCallId;
 /** The operation's JSON-RPC binding, if it has one. */
 export function jsonRpcBinding(op: Pick<ListOperation, 'binding'>): JsonRpcBinding | undefined {
   return op.binding?.kind === 'json-rpc' ? op.binding : undefined;
+}
+
+/** A header whose values the documents say are refused in place of the one a request carries, and how. */
+export interface RefusedHeader {
+  name: string;
+  rejected: Omit<RejectedParam, 'param'>;
+}
+
+/** The operation's headers with refused values, and its handshake's version header where that has some. */
+export function refusedHeaders(op: Pick<ListOperation, 'headers' | 'session'>): RefusedHeader[] {
+  const version = handshakeOf(op)?.versionHeader;
+  return [...(op.headers ?? []), ...(version ? [version] : [])].flatMap(({ name, rejected }) =>
+    rejected ? [{ name, rejected }] : [],
+  );
 }
 
 /** The headers the documents say every request of the operation carries, by name. */

@@ -108,7 +108,7 @@ export interface RejectedParam {
 }
 
 /** A header every request of the operation carries (A2A's `A2A-Version`), with the value the module speaks. */
-export interface OperationHeader {
+interface OperationHeader {
   name: string;
   value: string;
   /** A pattern of the values that mean `value` too (A2A's `1.0` with a patch number), which the mock accepts. */
@@ -155,8 +155,11 @@ export interface Handshake {
   notification?: string;
   /** The response header that names the session, and the request header every later request sends it back in. */
   header: string;
-  /** A header every later request carries, its value read from the call's result at `pointer`. */
-  versionHeader?: { name: string; pointer: string };
+  /**
+   * A header every later request carries, its value read from the call's result at `pointer`; `rejected`: values
+   * the documents say are refused in its place, and how (MCP's unsupported protocol version, 400).
+   */
+  versionHeader?: { name: string; pointer: string; rejected?: Omit<RejectedParam, 'param'> };
   /** What the call's result holds, as the mock answers it. */
   result: JsonObject;
   /** How a request without the session header is refused (the status, the error's code as text). */

@@ -20,7 +20,6 @@ export type {
   LawName,
   ListOperation,
   ListOrder,
-  OperationHeader,
   RejectedParam,
   TimeOrder,
 } from './operation-types.js';

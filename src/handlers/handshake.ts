@@ -10,6 +10,7 @@
 import { EVENT_STREAM, eventStreamOf } from '../contract/event-stream.js';
 import { handshakeOf, JSON_RPC_ERRORS, jsonRpcBinding } from '../contract/json-rpc.js';
 import type { Handshake, ListOperation } from '../contract/operation-types.js';
+import { valueAt } from '../contract/pointer.js';
 import { isObject } from '../contract/rules/check-helpers.js';
 import { jsonRpcAnswer } from './json-rpc.js';
 import type { MockContext, MockRequest, MockResponse } from './types.js';
@@ -48,6 +49,26 @@ function openingCall(body: string | undefined, handshake: Handshake): Record<str
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The refusal of a version header whose value is not the one the handshake gave, where the documents say how one
+ * is refused (MCP: "If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it
+ * **MUST** respond with `400 Bad Request`"). A request without one is answered: MCP's server "SHOULD assume" a
+ * version then.
+ */
+function refusedVersion(handshake: Handshake, request: MockRequest): MockResponse | undefined {
+  const header = handshake.versionHeader;
+  if (!header?.rejected) return undefined;
+  const given = request.headers?.[header.name.toLowerCase()];
+  const value = Array.isArray(given) ? given.join(', ') : given?.trim();
+  const spoken = valueAt(handshake.result, header.pointer);
+  if (value === undefined || value === '' || value === spoken) return undefined;
+  const { status, errorType } = header.rejected;
+  const message =
+    `Bad Request: ${header.name} ${JSON.stringify(value.slice(0, 64))} is not supported; ` +
+    `this mock speaks ${String(spoken)}`;
+  return refusal(status === '4xx' ? 400 : status, errorType, message);
 }
 
 /** The answer to a POST to an operation whose session a handshake opens. */
@@ -97,6 +118,8 @@ export function handshakeAnswer(
       handshake.unknown.errorType,
       `Session not found: open another with ${handshake.call.method}`,
     );
+  const version = refusedVersion(handshake, request);
+  if (version) return version;
   context.store.usedSession(op.api, session);
   const answer = jsonRpcAnswer(op, request, (inner) => run({ ...inner, session }));
   // A notification (or a batch of them) the server accepts: no body.

@@ -36,7 +36,8 @@ export async function requestFor(
   const send = async (inSession: Record<string, string>) => {
     id = nextCallId();
     return client.request(url, query, requestText(op, query, id), {
-      headers: { accept: acceptOf(op), ...documented, ...inSession },
+      // The operation's own headers last: a request sent with a refused version in place of the session's.
+      headers: { accept: acceptOf(op), ...inSession, ...documented },
       eventStream: binding.eventStream === true,
     });
   };

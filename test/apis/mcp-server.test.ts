@@ -56,7 +56,14 @@ describe('conform against the SDK server (@modelcontextprotocol/sdk 1.32.2)', ()
       ).toEqual([]);
       expect(result.exitCode, `seed ${seed}`).toBe(0);
       const judged = result.laws.filter((law) => law.outcome === 'passed').map((law) => law.id);
-      for (const id of ['mcp.no-duplicates-across-pages', 'mcp.invalid-cursor-rejected', 'mcp.paging-terminates'])
+      // mcp.unsupported-version-rejected: it refuses MCP-Protocol-Version 2000-01-01 with 400, its error object
+      // (-32000) sent with that status.
+      for (const id of [
+        'mcp.no-duplicates-across-pages',
+        'mcp.invalid-cursor-rejected',
+        'mcp.paging-terminates',
+        'mcp.unsupported-version-rejected',
+      ])
         expect(judged, `seed ${seed}`).toContain(id);
     }
   }, 30_000);
@@ -160,6 +167,7 @@ describe('an answer whose stream the server closes before the response ("without
  */
 async function proxy(
   change: (call: { params: Record<string, unknown> }, answer: Record<string, unknown>, n: number) => Promise<unknown>,
+  forwarded = ['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version'],
 ) {
   let lists = 0;
   return hostile((req: IncomingMessage, res: ServerResponse) => {
@@ -168,15 +176,14 @@ async function proxy(
     req.on('end', () => {
       void (async () => {
         const headers: Record<string, string> = {};
-        for (const name of ['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version'])
-          if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+        for (const name of forwarded) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
         const send = (body: string) => fetch(`${real.url}/mcp`, { method: 'POST', headers, body });
         const answer = await send(text);
         const session = answer.headers.get('mcp-session-id');
         const raw = await answer.text();
         const call = JSON.parse(text) as { method?: string; params?: Record<string, unknown> };
         let out = raw;
-        if (call.method === 'tasks/list' && raw !== '') {
+        if (call.method === 'tasks/list' && answer.ok && raw !== '') {
           const changed = await change(
             { params: call.params ?? {} },
             messageOf(raw),
@@ -234,6 +241,21 @@ describe('a proxy that breaks one sentence is caught under the law that stands o
       );
     } finally {
       await repeating.close();
+    }
+  }, 30_000);
+
+  it('every MCP-Protocol-Version answered (a proxy that forwards none): unsupported-version-rejected', async () => {
+    const deaf = await proxy(async (_call, answer) => answer, ['content-type', 'accept', 'mcp-session-id']);
+    try {
+      const result = await conform(deaf.url, paged, 1);
+      expect(lawsOf(result)).toEqual(['mcp.unsupported-version-rejected']);
+      const found = result.violations[0]!;
+      expect(found.message).toMatch(/^got a result, expected 400/);
+      // The printed call carries the version it was refused for, in the session given, and no other version.
+      expect(found.curl).toContain("-H 'MCP-Protocol-Version: 2000-01-01'");
+      expect(found.curl).not.toContain('2025-11-25');
+    } finally {
+      await deaf.close();
     }
   }, 30_000);
 

@@ -349,3 +349,37 @@ describe('A2A-Version on the mock', () => {
     }
   });
 });
+
+/**
+ * The mock's MCP-Protocol-Version: "If the server receives a request with an invalid or unsupported
+ * `MCP-Protocol-Version`, it **MUST** respond with `400 Bad Request`"; without one a server "SHOULD assume" a version,
+ * and the mock answers.
+ */
+describe('MCP-Protocol-Version on the mock', () => {
+  it('answers the version its handshake gave and none; refuses another with 400, before it reads the call', async () => {
+    const url = `${mock.base('mcp')}/mcp`;
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const call = (method: string, id?: number) => JSON.stringify({ jsonrpc: '2.0', ...(id ? { id } : {}), method });
+    const opened = await fetch(url, { method: 'POST', headers, body: call('initialize', 1) });
+    const session = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    const list = async (version?: string) => {
+      const inSession = {
+        ...headers,
+        'mcp-session-id': session,
+        ...(version ? { 'MCP-Protocol-Version': version } : {}),
+      };
+      const answer = await fetch(url, { method: 'POST', headers: inSession, body: call('tasks/list', 2) });
+      return { status: answer.status, text: await answer.text() };
+    };
+    expect((await list('2025-11-25')).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    for (const version of ['2000-01-01', 'not-a-version']) {
+      const refused = await list(version);
+      expect(refused.status, version).toBe(400);
+      const body = JSON.parse(refused.text) as { id: unknown; error: { message: string } };
+      expect(body.id).toBeNull();
+      expect(body.error.message).toContain(`MCP-Protocol-Version "${version}" is not supported`);
+    }
+  });
+});

@@ -33,7 +33,22 @@ const MCP_HANDSHAKE: Handshake = {
   },
   notification: 'notifications/initialized',
   header: 'Mcp-Session-Id',
-  versionHeader: { name: 'MCP-Protocol-Version', pointer: '/protocolVersion' },
+  versionHeader: {
+    name: 'MCP-Protocol-Version',
+    pointer: '/protocolVersion',
+    // A date no revision of MCP has: no server supports it.
+    rejected: {
+      law: 'unsupported-version-rejected',
+      values: ['2000-01-01'],
+      status: 400,
+      source: {
+        file: DOC,
+        sentence:
+          'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it **MUST** ' +
+          'respond with `400 Bad Request`.',
+      },
+    },
+  },
   result: {
     protocolVersion: MCP_PROTOCOL_VERSION,
     capabilities: { tasks: { list: {} } },

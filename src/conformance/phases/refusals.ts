@@ -4,6 +4,7 @@
  * lost once a supported filter comes with it is still a refusal lost), an unsupported filter also
  * twice; and the documented minimum limit, which must be accepted.
  */
+import { refusedHeaders } from '../../contract/json-rpc.js';
 import { type ErrorExpectation, lawId } from '../../contract/laws/index.js';
 import { fieldValue, itemsOf, type ListOperation, type RejectedParam } from '../../contract/operations.js';
 import { optional } from '../../contract/optional.js';
@@ -52,11 +53,9 @@ export function refusalCases(ctx: RunContext): Case<void>[] {
  */
 function headerRefusals(ctx: RunContext, op: ListOperation, session: string | undefined, fixed: Query): Case<void>[] {
   const given = new Set(Object.keys(ctx.options.headers ?? {}).map((name) => name.toLowerCase()));
-  return (op.headers ?? []).flatMap((header) => {
-    const { rejected } = header;
-    if (!rejected) return [];
-    if (given.has(header.name.toLowerCase())) {
-      const note = `${op.operationId}: --header gives ${header.name}, so no refused value of it was sent`;
+  return refusedHeaders(op).flatMap(({ name, rejected }) => {
+    if (given.has(name.toLowerCase())) {
+      const note = `${op.operationId}: --header gives ${name}, so no refused value of it was sent`;
       return [{ run: async (scope: RunContext) => void scope.ledger.note(note) }];
     }
     const expected: ErrorExpectation = {
@@ -67,11 +66,11 @@ function headerRefusals(ctx: RunContext, op: ListOperation, session: string | un
     };
     const queries = [fixed, ...companions(ctx, op, fixed, '').map((beside): Query => [...fixed, beside])];
     return rejected.values.flatMap((value) => {
-      // The operation as sent with the refused value: the printed request shows the header it carried.
-      const sent: ListOperation = {
-        ...op,
-        headers: op.headers!.map((h) => (h === header ? { ...h, value } : h)),
-      };
+      // The operation as sent with the refused value in place of its own header's (or the one its handshake gave):
+      // its printed request shows the header it carried.
+      const others = (op.headers ?? []).filter((h) => h.name.toLowerCase() !== name.toLowerCase());
+      // It keeps `rejected`, so that the refusal's law is the sent operation's too.
+      const sent: ListOperation = { ...op, headers: [...others, { name, value, source: rejected.source, rejected }] };
       return queries.map((query) => ({
         run: (scope: RunContext) => refused(scope, sent, session, query, expected, true),
       }));

@@ -1,17 +1,10 @@
 import { apisOf } from '../api-set.js';
-import { jsonRpcBinding } from '../json-rpc.js';
+import { jsonRpcBinding, type RefusedHeader, refusedHeaders } from '../json-rpc.js';
 /**
  * Laws over answers the documents say must be refusals: unsupported filters, bad paging
  * values, malformed and foreign cursors, unknown sessions, and the API's error format.
  */
-import {
-  type CustomErrorFormat,
-  idOf,
-  itemsOf,
-  type ListOperation,
-  type OperationHeader,
-  type RejectedParam,
-} from '../operations.js';
+import { type CustomErrorFormat, idOf, itemsOf, type ListOperation, type RejectedParam } from '../operations.js';
 import { pointerKeys, valueAt } from '../pointer.js';
 import { isObject } from '../rules/check-helpers.js';
 import { validateBody } from '../validate.js';
@@ -90,16 +83,11 @@ export const refusalLaws = defineLaw({
   check: refusalStatus,
 });
 
-/** A header the operation carries, with the values the documents say are refused in place of its own. */
-type RejectedHeader = OperationHeader & { rejected: NonNullable<OperationHeader['rejected']> };
-const rejectedHeaders = (op: ListOperation): RejectedHeader[] =>
-  (op.headers ?? []).filter((h): h is RejectedHeader => h.rejected !== undefined);
-
 /** One law per header with refused values (A2A's unsupported version): sent in place of the module's value. */
 export const headerRefusalLaws = defineLaw({
-  id: (op, header: RejectedHeader) => lawId(op, header.rejected.law),
-  appliesTo: (op) => rejectedHeaders(op).length > 0,
-  each: rejectedHeaders,
+  id: (op, header: RefusedHeader) => lawId(op, header.rejected.law),
+  appliesTo: (op) => refusedHeaders(op).length > 0,
+  each: refusedHeaders,
   statement(op, { name, rejected }) {
     const carrying = rejected.values.map((v) => `${name}: ${v}`).join(' or ');
     return `A request carrying ${carrying} is refused with ${refusalHow(op, rejected)}.`;
