@@ -109,8 +109,9 @@ describe(`bulk draws (seed ${SEED}; set PROPERTY_SEED to replay)`, () => {
         const values = [...drawObjects(api, target, { count: edge ? 1_000 : 10_000, seed: SEED, edge, apis: BUILTIN })];
         for (const path of paths) {
           const ids = values.flatMap((v) => idsAt(v, path));
-          // Every declared path is drawn often (a misspelt path would find nothing).
-          expect(ids.length, `${api} ${target} ${path}`).toBeGreaterThan(50);
+          // Every declared path is drawn often (a misspelt path would find nothing): everruns' input_request, one
+          // state's, is in about 45 of 1,000 edge objects, and fewer with some seeds.
+          expect(ids.length, `${api} ${target} ${path}`).toBeGreaterThan(edge ? 10 : 50);
           expect(ids.length - new Set(ids).size, `${api} ${target} ${path}: repeated ids`).toBe(0);
         }
       }
