@@ -20,7 +20,7 @@ import { DEFAULT_REPLAY_COMMAND, invocationOf } from '../../src/conformance/invo
 import { renderJunit, renderText } from '../../src/conformance/report.js';
 import type { ReportedViolation } from '../../src/conformance/types.js';
 import { isEventStream, responseInStream } from '../../src/contract/event-stream.js';
-import { jsonRpcBinding, judgedAnswer } from '../../src/contract/json-rpc.js';
+import { jsonRpcBinding, judgedAnswer, refusedHeaders } from '../../src/contract/json-rpc.js';
 import { type ErrorExpectation, type Exchange, lawsOf, type Subjects } from '../../src/contract/laws/index.js';
 import type { Judgement, Law } from '../../src/contract/laws/types.js';
 import {
@@ -138,7 +138,10 @@ function walkOf(op: ListOperation, pages: readonly Exchange[]): Subjects['walk']
 
 /** The refusal a law's error check expects, read from the operation as the refusals phase reads it. */
 function expectationOf(op: ListOperation, law: Law, exchange: Exchange): ErrorExpectation {
-  const rejected = op.rejected.find((r) => `${op.lawPrefix}.${r.law}` === law.id);
+  // A refused parameter's, or a refused header's (A2A-Version: 99.0).
+  const rejected = [...op.rejected, ...refusedHeaders(op).map((h) => h.rejected)].find(
+    (r) => `${op.lawPrefix}.${r.law}` === law.id,
+  );
   if (rejected)
     return { law: law.id, status: rejected.status, ...(rejected.errorType ? { errorType: rejected.errorType } : {}) };
   if (op.paging.kind === 'token' && op.paging.boundToQuery)
