@@ -164,7 +164,6 @@ export function givenSet<S extends object>(apis: S | undefined, where: string): 
   return apis;
 }
 
-/** The contract an operation belongs to (its spec file names it in messages). */
 /** Whether a text is a regular expression JavaScript reads. */
 function isPattern(text: string): boolean {
   try {
@@ -175,6 +174,7 @@ function isPattern(text: string): boolean {
   }
 }
 
+/** The contract an operation belongs to (its spec file names it in messages). */
 export function contractOfOperation(op: ListOperation): ApiContract {
   const contract = ownerOf(op);
   if (!contract)

@@ -144,9 +144,9 @@ export interface JudgedAnswer {
  * the result; an `error` a refusal of its error object: 400, or 500 for -32603 ("Internal JSON-RPC error.").
  * The other codes, -32000 to -32099 included (JSON-RPC 2.0 reserves them for "implementation-defined
  * server-errors", which protocols built on it use for refusals: MCP's missing session is -32000), are refusals:
- * none is judged a server error. What
- * makes it no response object ("jsonrpc" exactly "2.0", the request's id, exactly one of result and error:
- * JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or error it has no body to judge.
+ * none is judged a server error. What makes it no response object ("jsonrpc" exactly "2.0", the request's id,
+ * exactly one of result and error: JSON-RPC 2.0 "5 Response object") is its `problem`; without one result or
+ * error it has no body to judge.
  * `sentId` is the call's id: the runner's, or the one a client sent (the contract matcher).
  */
 export function judgedAnswer(status: number, body: unknown, sentId: unknown = PRINTED_ID): JudgedAnswer {

@@ -6,7 +6,7 @@
  */
 
 import type { ApiSet } from '../contract/api-set.js';
-import { handshakeOf, httpMethodOf } from '../contract/json-rpc.js';
+import { handshakeOf, httpMethodOf, refusedHeaders } from '../contract/json-rpc.js';
 import type { ListOperation } from '../contract/operation-types.js';
 import { pagingParams } from '../contract/operations.js';
 import { matchTemplate } from '../contract/path-template.js';
@@ -15,7 +15,7 @@ import { withArticle } from '../contract/words.js';
 import { errorResponse, mockOf } from './apis.js';
 import type { MockClock } from './clock.js';
 import { describeInternalError } from './control-error.js';
-import { errorAnswer } from './derived/request.js';
+import { errorAnswer, headerValue } from './derived/request.js';
 import { withFaults } from './faults/index.js';
 import { handshakeAnswer } from './handshake.js';
 import { jsonRpcAnswer } from './json-rpc.js';
@@ -123,9 +123,8 @@ export class Dispatch {
 function refusedHeader(op: ListOperation, request: MockRequest, context: MockContext): MockResponse | undefined {
   for (const header of op.headers ?? []) {
     if (!header.rejected) continue;
-    const given = request.headers?.[header.name.toLowerCase()];
-    const value = Array.isArray(given) ? given.join(', ') : given?.trim();
-    if (value === undefined || value === '' || value === header.value) continue;
+    const value = headerValue(request, header.name);
+    if (value === undefined || value === header.value) continue;
     if (header.sameAs !== undefined && new RegExp(header.sameAs).test(value)) continue;
     const message =
       `${header.name} ${JSON.stringify(value.slice(0, 64))} is not supported: this mock speaks ${header.name} ` +
@@ -143,13 +142,7 @@ function cacheKey(apis: ApiSet, api: ApiName, request: MockRequest): string {
 /** The values of the headers whose value decides the answer (A2A-Version): '' for most APIs. */
 function headersKey(apis: ApiSet, api: ApiName, request: MockRequest): string {
   const names = apis.derive(`refused-headers|${api}`, () => [
-    ...new Set(
-      apis
-        .contractOf(api)
-        .operations.flatMap((op) => op.headers ?? [])
-        .filter((header) => header.rejected !== undefined)
-        .map((header) => header.name.toLowerCase()),
-    ),
+    ...new Set(apis.contractOf(api).operations.flatMap((op) => refusedHeaders(op).map((h) => h.name.toLowerCase()))),
   ]);
   return names.map((name) => ` ${JSON.stringify(request.headers?.[name] ?? null)}`).join('');
 }

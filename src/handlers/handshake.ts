@@ -12,6 +12,7 @@ import { handshakeOf, JSON_RPC_ERRORS, jsonRpcBinding } from '../contract/json-r
 import type { Handshake, ListOperation } from '../contract/operation-types.js';
 import { valueAt } from '../contract/pointer.js';
 import { isObject } from '../contract/rules/check-helpers.js';
+import { headerValue } from './derived/request.js';
 import { jsonRpcAnswer } from './json-rpc.js';
 import type { MockContext, MockRequest, MockResponse } from './types.js';
 
@@ -60,14 +61,13 @@ function openingCall(body: string | undefined, handshake: Handshake): Record<str
 function refusedVersion(handshake: Handshake, request: MockRequest): MockResponse | undefined {
   const header = handshake.versionHeader;
   if (!header?.rejected) return undefined;
-  const given = request.headers?.[header.name.toLowerCase()];
-  const value = Array.isArray(given) ? given.join(', ') : given?.trim();
+  const value = headerValue(request, header.name);
   const spoken = valueAt(handshake.result, header.pointer);
-  if (value === undefined || value === '' || value === spoken) return undefined;
+  if (value === undefined || value === spoken) return undefined;
   const { status, errorType } = header.rejected;
   const message =
     `Bad Request: ${header.name} ${JSON.stringify(value.slice(0, 64))} is not supported; ` +
-    `this mock speaks ${String(spoken)}`;
+    `this mock speaks ${String(spoken)}: send ${header.name}: ${String(spoken)}, or none`;
   return refusal(status === '4xx' ? 400 : status, errorType, message);
 }
 

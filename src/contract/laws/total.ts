@@ -43,7 +43,8 @@ export const totalCountsTheList = defineLaw({
         ),
       ).size;
       // The whole list: one page, asked from the start (no cursor), that no filter narrows.
-      const fromStart = !pages[0]!.query.some(([name]) => pagingParamsOf([op]).includes(name));
+      const paging = pagingParamsOf([op]);
+      const fromStart = !pages[0]!.query.some(([name]) => paging.includes(name));
       const whole = pages.length === 1 && fromStart && !filteredWalk(op, walk);
       let judged = 0;
       const found = (message: string, total: number, shown: readonly number[]) => ({

@@ -11,7 +11,7 @@ import type { ErrorFormat, ListOperation } from '../../contract/operation-types.
 import { valueAt, withValueAt } from '../../contract/pointer.js';
 import { findOperation } from '../../contract/schema.js';
 import { mockOf } from '../apis.js';
-import type { MockContext, MockResponse } from '../types.js';
+import type { MockContext, MockRequest, MockResponse } from '../types.js';
 
 export interface SpecFacts {
   /** The status of a refusal no `rejected` entry names: a documented 422, else 400 (as Prism answers). */
@@ -71,6 +71,13 @@ export function errorAnswer(op: ListOperation, context: MockContext, refused: Re
   const pointer = typePointerOf(op.errorFormat);
   if (pointer === undefined || valueAt(response.body, pointer) === undefined) return { ...response, errorType };
   return { ...response, errorType, body: withValueAt(response.body, pointer, errorType) };
+}
+
+/** A request header's value (repeated ones joined, as Node joins them), or undefined where it is absent or empty. */
+export function headerValue(request: MockRequest, name: string): string | undefined {
+  const given = request.headers?.[name.toLowerCase()];
+  const value = Array.isArray(given) ? given.join(', ') : given?.trim();
+  return value === '' ? undefined : value;
 }
 
 /** How one parameter's invalid values are refused: its `rejected` entry, else the validation status. */
